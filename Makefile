@@ -1,0 +1,100 @@
+# podium: a static report generator for ratings publications.
+.SUFFIXES:
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/podium
+DESTDIR ?=
+
+CC      ?= cc
+PKGS    = libcmark yaml-0.1 cairo pangocairo libpng jansson libmicrohttpd
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm
+CHECK_CFLAGS := $(shell pkg-config --cflags check)
+CHECK_LIBS   := $(shell pkg-config --libs check)
+
+OPT     ?= -O2 -g
+WARN    = -std=c17 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+ALL_CFLAGS = $(OPT) $(WARN) -D_GNU_SOURCE -Iinclude -Ibuild/$(V) $(PKG_CFLAGS) $(CFLAGS)
+
+# V names the build variant: "release" (default) or "asan".
+V ?= release
+B = build/$(V)
+
+SRCS    := $(sort $(wildcard gen/*.c))
+OBJS    := $(SRCS:gen/%.c=$(B)/%.o) $(B)/embedded.o
+LIBOBJS := $(filter-out $(B)/main.o,$(OBJS))
+TESTS   := $(sort $(wildcard tests/test_*.c))
+TESTBINS:= $(TESTS:tests/%.c=$(B)/tests/%)
+EMBEDDED:= $(sort $(shell find templates assets -type f 2>/dev/null))
+
+ifeq ($(V),asan)
+OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+LDSAN = -fsanitize=address,undefined
+PODIUM_BIN = $(B)/podium
+else
+PODIUM_BIN = podium
+endif
+
+all: $(PODIUM_BIN)
+
+$(PODIUM_BIN): $(OBJS)
+	$(CC) $(OPT) $(LDSAN) -o $@ $(OBJS) $(PKG_LIBS) $(LDFLAGS)
+
+$(B)/%.o: gen/%.c $(wildcard include/*.h) | $(B)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/embed: tools/embed.c | $(B)
+	$(CC) -O1 -std=c17 -Wall -Wextra -o $@ tools/embed.c
+
+$(B)/embedded.c: $(B)/embed $(EMBEDDED)
+	$(B)/embed $(EMBEDDED) > $@.tmp && mv $@.tmp $@
+
+$(B)/embedded.o: $(B)/embedded.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/%.c $(LIBOBJS) $(wildcard tests/*.h) | $(B)/tests
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -o $@ $< $(LIBOBJS) $(CHECK_LIBS) $(PKG_LIBS) $(LDSAN)
+
+$(B) $(B)/tests:
+	mkdir -p $@
+
+tests: $(TESTBINS)
+
+# Unit tests (Check), then the regression and end-to-end scripts, then the
+# whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+check: all tests
+	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN)
+	$(MAKE) check-asan
+
+check-asan:
+	$(MAKE) V=asan all tests
+	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
+
+valgrind: all tests
+	PODIUM_VALGRIND=1 TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN)
+
+site: all
+	./podium build
+
+bench: all
+	sh tests/bench/run.sh ./podium
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)
+	cp podium $(DESTDIR)$(BINDIR)/podium
+	cp man/podium.1 $(DESTDIR)$(MANDIR)/man1/podium.1
+	cp man/podium.5 $(DESTDIR)$(MANDIR)/man5/podium.5
+	cp -R templates assets $(DESTDIR)$(DATADIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/podium $(DESTDIR)$(MANDIR)/man1/podium.1 $(DESTDIR)$(MANDIR)/man5/podium.5
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build podium site .site.tmp.*
+
+.PHONY: all tests check check-asan valgrind site bench install uninstall clean

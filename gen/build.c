@@ -1,0 +1,97 @@
+/* build.c: the pipeline, load -> compute -> render -> publish. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "build.h"
+#include "load.h"
+#include "parse.h"
+#include "podium.h"
+#include "publish.h"
+#include "render.h"
+
+pdate
+build_now(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	if (sde != NULL && *sde != '\0') {
+		errno = 0;
+		v = strtoll(sde, &end, 10);
+		if (errno == 0 && *end == '\0')
+			return date_from_unix(v);
+	}
+	return date_from_unix((int64_t)time(NULL));
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+status_of(const struct diag *d)
+{
+	if (d->system)
+		return EXIT_SYSTEM;
+	return diag_failed(d) ? EXIT_CONTENT : EXIT_OK;
+}
+
+static int
+render_all(const struct build_request *rq, const struct computed *c,
+    struct site_out *o, struct diag *d)
+{
+	if ((rq->parts & PART_DATA) && render_data(c, o, d) == -1)
+		return -1;
+	if ((rq->parts & (PART_HTML | PART_PDF)) && render_charts(c, o, d) == -1)
+		return -1;
+	if ((rq->parts & PART_HTML) && render_html(c, o, d) == -1)
+		return -1;
+	if ((rq->parts & PART_PDF) && render_pdf(c, o, d) == -1)
+		return -1;
+	return 0;
+}
+
+int
+build_run(struct build_request *rq, struct diag *d)
+{
+	struct project *p = NULL;
+	struct computed *c = NULL;
+	struct site_out o;
+	char *out = NULL;
+	double t0 = now_ms();
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	if ((p = project_load(rq->dir, d)) == NULL || diag_failed(d))
+		goto out;
+	if ((c = computed_new(p, &rq->opts, d)) == NULL || diag_failed(d))
+		goto out;
+	if (!rq->write)
+		goto out;
+	out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
+	if (site_out_begin(&o, out, d) == -1)
+		goto out;
+	if (render_all(rq, c, &o, d) == -1 || diag_failed(d)) {
+		site_out_abort(&o);
+		goto out;
+	}
+	if (site_out_commit(&o) == -1)
+		site_out_abort(&o);
+out:
+	rc = status_of(d);
+	site_out_abort(&o);
+	computed_free(c);
+	project_free(p);
+	free(out);
+	rq->elapsed_ms = now_ms() - t0;
+	return rc;
+}

@@ -1,0 +1,141 @@
+/* cmd_build.c: `podium build` and `podium check`: options, then build_run(). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "cmd.h"
+#include "parse.h"
+#include "podium.h"
+
+static const char build_usage[] =
+    "usage: podium build [-C DIR] [-o OUT] [--drafts] [--now YYYY-MM-DD]\n"
+    "                    [--only html,pdf,data] [-q] [-v]\n";
+static const char check_usage[] =
+    "usage: podium check [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n";
+
+/* Parses "html,pdf,data" into PART_* bits; 0 on a bad word. */
+static unsigned
+parts_parse(const char *s)
+{
+	unsigned parts = 0;
+	char *copy = xstrdup(s), *tok, *save = NULL;
+
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "html") == 0)
+			parts |= PART_HTML;
+		else if (strcmp(tok, "pdf") == 0)
+			parts |= PART_PDF;
+		else if (strcmp(tok, "data") == 0)
+			parts |= PART_DATA;
+		else {
+			parts = 0;
+			break;
+		}
+	}
+	free(copy);
+	return parts;
+}
+
+static int
+run(int argc, char *argv[], bool write)
+{
+	enum { OPT_DRAFTS = 256, OPT_NOW, OPT_ONLY, OPT_STRICT, OPT_HELP };
+	static const struct option longopts[] = {
+		{"drafts", no_argument, NULL, OPT_DRAFTS},
+		{"now", required_argument, NULL, OPT_NOW},
+		{"only", required_argument, NULL, OPT_ONLY},
+		{"strict", no_argument, NULL, OPT_STRICT},
+		{"quiet", no_argument, NULL, 'q'},
+		{"verbose", no_argument, NULL, 'v'},
+		{"help", no_argument, NULL, OPT_HELP},
+		{NULL, 0, NULL, 0},
+	};
+	const char *usage = write ? build_usage : check_usage;
+	struct build_request rq;
+	struct diag d;
+	bool have_now = false, verbose = false;
+	int c, rc;
+
+	memset(&rq, 0, sizeof(rq));
+	rq.dir = ".";
+	rq.parts = PART_ALL;
+	rq.write = write;
+	diag_init(&d);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, write ? ":C:o:qv" : ":C:qv", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			rq.dir = optarg;
+			break;
+		case 'o':
+			rq.out = optarg;
+			break;
+		case 'q':
+			rq.quiet = true;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case OPT_DRAFTS:
+			rq.opts.drafts = true;
+			break;
+		case OPT_NOW:
+			if (!date_parse(optarg, &rq.opts.now)) {
+				fprintf(stderr, "podium: error: --now wants a date YYYY-MM-DD, not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			have_now = true;
+			break;
+		case OPT_ONLY:
+			if (!write || (rq.parts = parts_parse(optarg)) == 0) {
+				fprintf(stderr, "podium: error: --only wants html, pdf or data (comma-separated), not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_STRICT:
+			d.strict = true;
+			break;
+		case OPT_HELP:
+			fputs(usage, stdout);
+			return EXIT_OK;
+		case ':':
+			fprintf(stderr, "podium: error: option '%s' needs a value\n", argv[optind - 1]);
+			fputs(usage, stderr);
+			return EXIT_USAGE;
+		default:
+			fprintf(stderr, "podium: error: unknown option '%s'\n", argv[optind - 1]);
+			fputs(usage, stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "podium: error: unexpected argument '%s'\n", argv[optind]);
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (!have_now)
+		rq.opts.now = build_now();
+	rq.progress = write && !rq.quiet && isatty(STDERR_FILENO);
+	rc = build_run(&rq, &d);
+	diag_print(&d, stderr);
+	if (verbose)
+		fprintf(stderr, "podium: built in %.1f ms\n", rq.elapsed_ms);
+	diag_release(&d);
+	return rc;
+}
+
+int
+cmd_build(int argc, char *argv[])
+{
+	return run(argc, argv, true);
+}
+
+int
+cmd_check(int argc, char *argv[])
+{
+	return run(argc, argv, false);
+}

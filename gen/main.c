@@ -1,0 +1,48 @@
+/* main.c: parses the command word and dispatches; nothing else. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "podium.h"
+
+static const char usage[] =
+    "usage: podium build [-C DIR] [-o OUT] [--drafts] [--now YYYY-MM-DD]\n"
+    "                    [--only html,pdf,data] [-q] [-v]\n"
+    "       podium check [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
+    "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts]\n"
+    "       podium new review EDITION PROVIDER | podium new provider ID\n"
+    "       podium --version | --help | COMMAND --help\n";
+
+int
+main(int argc, char *argv[])
+{
+	static const struct {
+		const char *name;
+		int (*fn)(int, char *[]);
+	} cmds[] = {
+		{"build", cmd_build},
+		{"check", cmd_check},
+		{"serve", cmd_serve},
+		{"new", cmd_new},
+	};
+	size_t i;
+
+	if (argc < 2) {
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("podium %s\n", PODIUM_VERSION);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		fputs(usage, stdout);
+		return EXIT_OK;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (strcmp(argv[1], cmds[i].name) == 0)
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "podium: error: unknown command '%s'\n", argv[1]);
+	fputs(usage, stderr);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,384 @@
+/* parse.c: scalar parsers and number formatting. Pure functions. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "util.h"
+
+bool
+id_valid(const char *s)
+{
+	size_t i;
+
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= '0' && s[0] <= '9')))
+		return false;
+	for (i = 1; s[i] != '\0'; i++) {
+		char c = s[i];
+
+		if (i >= 128)
+			return false;
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c == '.' || c == '_' || c == '-'))
+			return false;
+	}
+	return true;
+}
+
+/* Days from civil date (proleptic Gregorian), after H. Hinnant's algorithm. */
+static int32_t
+days_from_civil(int y, unsigned m, unsigned d)
+{
+	int era;
+	unsigned yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int32_t)doe - 719468;
+}
+
+static void
+civil_from_days(int32_t z, int *y, unsigned *m, unsigned *d)
+{
+	int era;
+	unsigned doe, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	*y = (int)yoe + era * 400;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y += *m <= 2;
+}
+
+static bool
+digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+bool
+date_parse(const char *s, pdate *out)
+{
+	static const unsigned mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	int y;
+	unsigned m, d;
+	bool leap;
+
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-' || !digits(s, 4) ||
+	    !digits(s + 5, 2) || !digits(s + 8, 2))
+		return false;
+	y = atoi(s);
+	m = (unsigned)atoi(s + 5);
+	d = (unsigned)atoi(s + 8);
+	if (y < 1970 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+		return false;
+	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (m == 2 && d == 29 && !leap)
+		return false;
+	*out = days_from_civil(y, m, d);
+	return true;
+}
+
+void
+date_format(pdate dt, char out[static 11])
+{
+	int y;
+	unsigned m, d;
+
+	if (dt == DATE_NONE) {
+		strcpy(out, "");
+		return;
+	}
+	char tmp[32];
+
+	civil_from_days(dt, &y, &m, &d);
+	snprintf(tmp, sizeof(tmp), "%04d-%02u-%02u", y % 10000, m % 100, d % 100);
+	memcpy(out, tmp, 10);
+	out[10] = '\0';
+}
+
+pdate
+date_from_unix(int64_t t)
+{
+	int64_t days = t / 86400;
+
+	if (t < 0 && t % 86400)
+		days--;
+	if (days < INT32_MIN + 1)
+		days = INT32_MIN + 1;
+	if (days > INT32_MAX)
+		days = INT32_MAX;
+	return (pdate)days;
+}
+
+bool
+duration_parse(const char *s, int64_t *seconds)
+{
+	static const char units[] = "dhms";
+	static const int64_t mult[] = {86400, 3600, 60, 1};
+	int64_t total = 0, v;
+	size_t next = 0, k;
+	const char *p = s;
+
+	if (*p == '\0')
+		return false;
+	while (*p) {
+		if (!isdigit((unsigned char)*p))
+			return false;
+		v = 0;
+		while (isdigit((unsigned char)*p)) {
+			if (v > 100000000)
+				return false;
+			v = v * 10 + (*p++ - '0');
+		}
+		for (k = next; k < 4 && units[k] != *p; k++)
+			;
+		if (k == 4 || *p == '\0')
+			return false;
+		total += v * mult[k];
+		next = k + 1;
+		p++;
+	}
+	*seconds = total;
+	return true;
+}
+
+void
+duration_format(int64_t s, char *out, size_t n)
+{
+	static const char units[] = "dhms";
+	static const int64_t mult[] = {86400, 3600, 60, 1};
+	size_t k, len = 0;
+
+	if (s <= 0) {
+		snprintf(out, n, "0s");
+		return;
+	}
+	out[0] = '\0';
+	for (k = 0; k < 4; k++) {
+		if (s >= mult[k]) {
+			int w = snprintf(out + len, len < n ? n - len : 0, "%lld%c",
+			    (long long)(s / mult[k]), units[k]);
+			if (w > 0)
+				len += (size_t)w;
+			s %= mult[k];
+		}
+	}
+}
+
+bool
+timestamp_parse(const char *s, int64_t *seconds)
+{
+	int64_t parts[3];
+	size_t np = 0, len;
+	const char *p = s;
+
+	for (;;) {
+		len = 0;
+		parts[np] = 0;
+		while (isdigit((unsigned char)p[len])) {
+			if (len >= 6)
+				return false;
+			parts[np] = parts[np] * 10 + (p[len] - '0');
+			len++;
+		}
+		if (len == 0)
+			return false;
+		/* after the first field, fields are exactly two digits */
+		if (np > 0 && (len != 2 || parts[np] > 59))
+			return false;
+		np++;
+		p += len;
+		if (*p == '\0')
+			break;
+		if (*p != ':' || np == 3)
+			return false;
+		p++;
+	}
+	if (np == 2)
+		*seconds = parts[0] * 60 + parts[1];
+	else if (np == 3 && parts[0] > 0 && parts[1] <= 59)
+		*seconds = parts[0] * 3600 + parts[1] * 60 + parts[2];
+	else
+		return false;
+	return true;
+}
+
+bool
+url_allowed(const char *s)
+{
+	const char *colon, *p;
+
+	if (*s == '\0')
+		return false;
+	for (p = s; *p; p++)
+		if ((unsigned char)*p <= 0x20 || *p == 0x7f)
+			return false;
+	if (str_starts(s, "https://") || str_starts(s, "http://")) {
+		const char *host = strstr(s, "//") + 2;
+
+		return *host != '\0' && *host != '/';
+	}
+	if (str_starts(s, "mailto:"))
+		return s[7] != '\0';
+	/* relative: no scheme before the first '/', '?' or '#' */
+	colon = strchr(s, ':');
+	if (colon == NULL)
+		return !str_starts(s, "//");
+	for (p = s; p < colon; p++)
+		if (*p == '/' || *p == '?' || *p == '#')
+			return !str_starts(s, "//");
+	return false;
+}
+
+bool
+utf8_valid(const char *str, size_t n, size_t *bad)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, k, len;
+	uint32_t cp;
+
+	while (i < n) {
+		unsigned char c = s[i];
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			cp = c & 0x07;
+		} else
+			goto fail;
+		if (i + len > n)
+			goto fail;
+		for (k = 1; k < len; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				goto fail;
+			cp = (cp << 6) | (s[i + k] & 0x3f);
+		}
+		if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			goto fail;
+		i += len;
+	}
+	return true;
+fail:
+	if (bad)
+		*bad = i;
+	return false;
+}
+
+size_t
+edit_distance(const char *a, const char *b, size_t cap)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, best;
+	size_t *row;
+	size_t res;
+
+	if (la > 64 || lb > 64)
+		return cap + 1;
+	row = xmalloc((lb + 1) * sizeof(*row));
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			size_t up = row[j], v;
+
+			v = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < v)
+				v = up + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			row[j] = v;
+			diag = up;
+			if (v < best)
+				best = v;
+		}
+		if (best > cap) {
+			free(row);
+			return cap + 1;
+		}
+	}
+	res = row[lb];
+	free(row);
+	return res;
+}
+
+/*
+ * Round half away from zero at digits, as a reader would by hand: 1.005
+ * typed in is the binary double 1.00499999..., so the scaled value is nudged
+ * away from zero by a relative 1e-12 before rounding.
+ */
+void
+fmt_fixed(double v, int digits, char *out, size_t n)
+{
+	double scale, r;
+
+	if (digits < 0)
+		digits = 0;
+	if (digits > 9)
+		digits = 9;
+	if (isnan(v)) {
+		snprintf(out, n, "n/a");
+		return;
+	}
+	scale = pow(10, digits);
+	r = v * scale;
+	r = round(r + r * 1e-12) / scale; /* round() is half away from zero */
+	if (r == 0)
+		r = 0; /* no "-0" */
+	snprintf(out, n, "%.*f", digits, r);
+}
+
+void
+fmt_signed_int(long v, char *out, size_t n)
+{
+	if (v > 0)
+		snprintf(out, n, "+%ld", v);
+	else if (v < 0)
+		snprintf(out, n, "\xe2\x88\x92%ld", -v);
+	else
+		snprintf(out, n, "0");
+}
+
+void
+fmt_signed_pct(double v, int digits, char *out, size_t n)
+{
+	char num[64];
+
+	if (isnan(v)) {
+		snprintf(out, n, "n/a");
+		return;
+	}
+	fmt_fixed(fabs(v), digits, num, sizeof(num));
+	if (strspn(num, "0.") == strlen(num))
+		snprintf(out, n, "%s%%", num);
+	else
+		snprintf(out, n, "%s%s%%", v < 0 ? "\xe2\x88\x92" : "+", num);
+}

@@ -1,0 +1,498 @@
+/* util.c: memory, buffers, files. See util.h for the invariants. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+char buf_empty[1];
+
+static void
+oom(void)
+{
+	fputs("podium: error: out of memory\n", stderr);
+	exit(3);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (q == NULL)
+		oom();
+	return q;
+}
+
+void *
+xgrow(void *p, size_t size, size_t need, size_t *cap)
+{
+	size_t c = *cap;
+
+	if (need <= c)
+		return p;
+	c = c ? c : 8;
+	while (c < need) {
+		if (c > SIZE_MAX / 2 / size)
+			oom();
+		c *= 2;
+	}
+	*cap = c;
+	return xrealloc(p, c * size);
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return buf_detach(&b, NULL);
+}
+
+void
+buf_init(struct buf *b)
+{
+	b->data = buf_empty;
+	b->len = b->cap = 0;
+}
+
+void
+buf_release(struct buf *b)
+{
+	if (b->cap)
+		free(b->data);
+	buf_init(b);
+}
+
+void
+buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->cap)
+		b->data[0] = '\0';
+}
+
+void
+buf_grow(struct buf *b, size_t extra)
+{
+	size_t need;
+
+	if (extra > SIZE_MAX - b->len - 1)
+		oom();
+	need = b->len + extra + 1;
+	if (need <= b->cap)
+		return;
+	if (b->cap == 0) {
+		size_t cap = 0;
+		char *p = xgrow(NULL, 1, need < 64 ? 64 : need, &cap);
+
+		memcpy(p, b->data, b->len + 1);
+		b->data = p;
+		b->cap = cap;
+		return;
+	}
+	b->data = xgrow(b->data, 1, need, &b->cap);
+}
+
+void
+buf_add(struct buf *b, const void *p, size_t n)
+{
+	buf_grow(b, n);
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_puts(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void
+buf_putc(struct buf *b, char c)
+{
+	buf_add(b, &c, 1);
+}
+
+void
+buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+char *
+buf_detach(struct buf *b, size_t *len)
+{
+	char *p;
+
+	if (b->cap == 0)
+		p = xstrdup("");
+	else
+		p = b->data;
+	if (len)
+		*len = b->len;
+	buf_init(b);
+	return p;
+}
+
+/* The arena: a chain of blocks, bump-allocated. */
+struct arena_block {
+	struct arena_block *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct arena {
+	struct arena_block *head;
+};
+
+struct arena *
+arena_new(void)
+{
+	return xcalloc(1, sizeof(struct arena));
+}
+
+void
+arena_free(struct arena *a)
+{
+	struct arena_block *b, *next;
+
+	if (a == NULL)
+		return;
+	for (b = a->head; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(a);
+}
+
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	const size_t align = sizeof(max_align_t);
+	struct arena_block *b = a->head;
+	size_t size;
+	void *p;
+
+	n = n ? n : 1;
+	if (n > SIZE_MAX - align)
+		oom();
+	n = (n + align - 1) / align * align;
+	if (b == NULL || b->size - b->used < n) {
+		size = n > 65536 ? n : 65536;
+		b = xmalloc(sizeof(*b) + size);
+		b->used = 0;
+		b->size = size;
+		b->next = a->head;
+		a->head = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+void *
+arena_array(struct arena *a, size_t nmemb, size_t size)
+{
+	if (size && nmemb > SIZE_MAX / size)
+		oom();
+	return arena_alloc(a, nmemb * size);
+}
+
+char *
+arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+arena_strdup(struct arena *a, const char *s)
+{
+	return s ? arena_strndup(a, s, strlen(s)) : NULL;
+}
+
+char *
+arena_printf(struct arena *a, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	p = arena_strndup(a, b.data, b.len);
+	buf_release(&b);
+	return p;
+}
+
+enum file_status
+file_read(const char *path, size_t max, struct buf *out)
+{
+	struct stat st;
+	char chunk[65536];
+	size_t total = 0;
+	ssize_t n;
+	int fd, saved;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return FILE_ERRNO;
+	if (fstat(fd, &st) == -1)
+		goto fail;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max) {
+		close(fd);
+		return FILE_TOO_BIG;
+	}
+	for (;;) {
+		n = read(fd, chunk, sizeof(chunk));
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			goto fail;
+		if (n == 0)
+			break;
+		total += (size_t)n;
+		if (total > max) {
+			close(fd);
+			return FILE_TOO_BIG;
+		}
+		buf_add(out, chunk, (size_t)n);
+	}
+	close(fd);
+	return FILE_OK;
+fail:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return FILE_ERRNO;
+}
+
+int
+mkdir_p(const char *path)
+{
+	char *p = xstrdup(path), *s;
+	int rc = 0;
+
+	for (s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) == -1 && errno != EEXIST) {
+			rc = -1;
+			break;
+		}
+		*s = '/';
+	}
+	if (rc == 0 && mkdir(p, 0777) == -1 && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+int
+file_write(const char *path, const void *p, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	const char *c = p;
+	int fd, saved;
+	ssize_t w;
+
+	if (slash != NULL && slash != path) {
+		char *dir = xstrndup(path, (size_t)(slash - path));
+		int rc = mkdir_p(dir);
+
+		free(dir);
+		if (rc == -1)
+			return -1;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd == -1)
+		return -1;
+	while (n > 0) {
+		w = write(fd, c, n);
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w == -1) {
+			saved = errno;
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+	}
+	return close(fd);
+}
+
+int
+remove_tree(const char *path)
+{
+	struct stat st;
+	DIR *dir;
+	struct dirent *de;
+	int rc = 0;
+
+	if (lstat(path, &st) == -1)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	if ((dir = opendir(path)) == NULL)
+		return -1;
+	while ((de = readdir(dir)) != NULL) {
+		char *sub;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		sub = path_join(path, de->d_name);
+		if (remove_tree(sub) == -1)
+			rc = -1;
+		free(sub);
+	}
+	closedir(dir);
+	if (rmdir(path) == -1)
+		rc = -1;
+	return rc;
+}
+
+char *
+path_join(const char *a, const char *b)
+{
+	size_t la = strlen(a);
+
+	if (la == 0)
+		return xstrdup(b);
+	if (a[la - 1] == '/')
+		return xasprintf("%s%s", a, b);
+	return xasprintf("%s/%s", a, b);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+dir_list(const char *path, size_t *n)
+{
+	DIR *dir;
+	struct dirent *de;
+	char **v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	if ((dir = opendir(path)) == NULL)
+		return NULL;
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		v = xgrow(v, sizeof(*v), *n + 1, &cap);
+		v[(*n)++] = xstrdup(de->d_name);
+	}
+	closedir(dir);
+	if (v == NULL)
+		v = xcalloc(1, sizeof(*v));
+	qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
+void
+strv_free(char **v, size_t n)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+bool
+str_starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool
+str_ends(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && memcmp(s + ls - lx, suffix, lx) == 0;
+}

@@ -1,0 +1,35 @@
+/*
+ * build.h: the whole pipeline, load -> compute -> render -> publish, as one
+ * call that `podium build`, `podium check` and `podium serve` share.
+ */
+#ifndef PODIUM_BUILD_H
+#define PODIUM_BUILD_H
+
+#include "compute.h"
+#include "diag.h"
+
+enum build_part {
+	PART_HTML = 1 << 0,
+	PART_PDF = 1 << 1,
+	PART_DATA = 1 << 2,
+	PART_ALL = PART_HTML | PART_PDF | PART_DATA
+};
+
+struct build_request {
+	const char *dir;       /* project folder */
+	const char *out;       /* output folder; NULL: DIR/site; unused by check */
+	struct build_opts opts;
+	unsigned parts;        /* PART_* */
+	bool write;            /* false: check only, write nothing */
+	bool quiet;
+	bool progress;         /* a progress line on stderr (a terminal) */
+	double elapsed_ms;     /* out: wall time of the build */
+};
+
+/* Runs the pipeline. Returns an exit status (0, 1 or 3); diagnostics in d. */
+int build_run(struct build_request *rq, struct diag *d);
+
+/* "now" from SOURCE_DATE_EPOCH, else the clock. */
+pdate build_now(void);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * compute.h: everything podium computes from the content model (SPEC 2),
+ * once, for every output: tiers, counts, shares, claims, movement.
+ *
+ * The computed model points into the project (which must outlive it) and
+ * only holds what is visible in this build: drafts and embargoed items are
+ * gone unless opts.drafts.
+ */
+#ifndef PODIUM_COMPUTE_H
+#define PODIUM_COMPUTE_H
+
+#include <math.h>
+#include "diag.h"
+#include "model.h"
+
+struct build_opts {
+	bool drafts;   /* include drafts and embargoed items */
+	pdate now;     /* for embargoes */
+};
+
+enum move_status {
+	MOVE_UP, MOVE_DOWN, MOVE_SAME, MOVE_NEW, MOVE_DROPPED, MOVE_MERGED,
+	MOVE_UNRATED, MOVE_RETURNED
+};
+
+/* One review as rated in an edition. */
+struct rating {
+	const struct review *review;
+	const struct provider *provider;
+	const struct tier *tier;      /* the tier of record: published, else computed */
+	const struct tier *computed;  /* from the rubric, or NULL */
+	double score;                 /* 0..100, or NAN without rubric */
+	bool override;                /* published differs from computed, on purpose */
+	const struct tier *previous;  /* tier in the baseline edition, or NULL */
+	int steps;                    /* previous - tier positions; valid if has_steps */
+	bool has_steps;
+	enum move_status status;
+};
+
+/* A provider reviewed in the baseline but not in this edition. */
+struct gone {
+	const struct provider *provider;
+	const struct tier *previous;
+	enum move_status status;      /* MOVE_DROPPED or MOVE_MERGED */
+};
+
+struct claim_check {
+	const struct claim *claim;
+	long computed;
+	bool ok;                      /* equal, or acknowledged with a note */
+};
+
+/* Counts and movement of one edition against a baseline. */
+struct edition_stats {
+	const struct edition *edition;
+	const struct edition *baseline; /* previous edition, or NULL */
+	long *counts;                 /* per ladder index (report.nladder) */
+	long reviewed, rated, medals, tracked; /* tracked: -1 unknown */
+	double medals_of_reviewed;    /* 0..1, NAN if reviewed == 0 */
+	double medals_of_tracked;     /* NAN if tracked unknown or 0 */
+	struct rating *ratings;       /* ladder order, then provider id */
+	size_t nratings;
+	struct gone *gone;            /* provider id order */
+	size_t ngone;
+	struct claim_check *claims;
+	size_t nclaims;
+	/* change against baseline (valid if baseline) */
+	long d_medals, d_reviewed, d_rated;
+	long *d_counts;               /* per ladder index */
+	double d_medals_pct;          /* NAN if baseline medals == 0 */
+	double d_reviewed_pct;
+	size_t public_findings;       /* edition + reviews, public ones */
+	size_t private_findings;      /* counted, never shown */
+};
+
+/* One provider's tier across editions (only editions where it was reviewed). */
+struct history_entry {
+	const struct edition *edition;
+	const struct rating *rating;
+};
+
+struct provider_view {
+	const struct provider *provider;
+	struct history_entry *history; /* oldest first */
+	size_t nhistory;
+	bool visible;                  /* has at least one visible review */
+};
+
+struct computed {
+	const struct project *project;
+	struct build_opts opts;
+	struct edition_stats *editions; /* parallel to project.editions */
+	size_t neditions;
+	struct edition_stats compare;   /* report.compare -> report.edition (may equal editions[i]) */
+	bool has_compare;
+	struct provider_view *providers; /* parallel to project.providers */
+	size_t nproviders;
+	const struct section **sections; /* visible sections, in order */
+	size_t nsections;
+};
+
+/* Is this review / section in this build? */
+bool review_visible(const struct review *r, const struct build_opts *o);
+bool section_visible(const struct section *s, const struct build_opts *o);
+
+/*
+ * Computes everything. Content errors (claims that do not match, published
+ * tiers that differ from computed ones without override) go to diag.
+ * Returns the model (free with computed_free()) even on content errors.
+ */
+struct computed *computed_new(const struct project *p, const struct build_opts *o,
+    struct diag *d);
+void computed_free(struct computed *c);
+
+/* Score of a review (0..100); NAN when the edition has no rubric or no scores. */
+double review_score(const struct review *r);
+/* Tier computed from the rubric, or NULL. */
+const struct tier *review_computed_tier(const struct review *r, double score);
+
+const struct edition_stats *computed_edition(const struct computed *c, const struct edition *e);
+const struct provider_view *computed_provider(const struct computed *c, const struct provider *p);
+/* The rating of provider in edition, or NULL. */
+const struct rating *edition_stats_rating(const struct edition_stats *s, const struct provider *p);
+const char *move_status_name(enum move_status s);
+
+#endif

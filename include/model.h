@@ -1,0 +1,279 @@
+/*
+ * model.h: the content model, as loaded from a project (SPEC section 1).
+ *
+ * Everything here is allocated in the project's arena and freed at once by
+ * project_free(). Arrays carry their count beside them. Cross-references are
+ * resolved by the loader into pointers (never NULL once loading succeeded,
+ * unless the field is optional). Every object keeps the position of its
+ * defining key or value for diagnostics.
+ *
+ * Conventions for "absent": strings NULL; dates DATE_NONE; durations and
+ * timestamps (seconds) -1; tri-state booleans TRI_UNSET.
+ */
+#ifndef PODIUM_MODEL_H
+#define PODIUM_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct arena;
+
+/* Where a thing stands in the content: file relative to the project. */
+struct pos {
+	const char *file;
+	unsigned line, col; /* 1-based; 0 = unknown */
+};
+
+/* A calendar date as days since 1970-01-01 (UTC). */
+typedef int32_t pdate;
+#define DATE_NONE INT32_MIN
+
+enum tri { TRI_UNSET = -1, TRI_FALSE = 0, TRI_TRUE = 1 };
+
+struct tier {
+	const char *id;
+	const char *name;
+	const char *color; /* "#rrggbb" or NULL: a default is picked */
+	bool medal;
+	bool rated;        /* false: "reviewed, not rated" (Unavailable) */
+	size_t index;      /* position in the ladder, 0 = best */
+	struct pos pos;
+};
+
+enum source_kind { SOURCE_REPORT, SOURCE_ARTICLE, SOURCE_VIDEO, SOURCE_TALK, SOURCE_OTHER };
+
+struct source {
+	const char *id;
+	const char *title;
+	const char *author;    /* optional */
+	const char *publisher; /* optional */
+	pdate date;            /* optional */
+	const char *date_text; /* optional: free text when the day is uncertain */
+	enum source_kind kind;
+	const char *url;       /* optional; http(s) or mailto only */
+	struct pos pos;
+};
+
+struct criterion {
+	const char *id;
+	const char *name;
+	double weight;
+	struct pos pos;
+};
+
+struct requirement {
+	const struct criterion *criterion;
+	double min; /* criterion score must be >= min */
+	struct pos pos;
+};
+
+struct threshold {
+	const struct tier *tier;
+	double min; /* total score (0..100) must be >= min */
+	struct requirement *require;
+	size_t nrequire;
+	struct pos pos;
+};
+
+struct rubric {
+	double scale; /* scores are 0..scale */
+	struct criterion *criteria;
+	size_t ncriteria;
+	struct threshold *thresholds; /* in ladder order, best first */
+	size_t nthresholds;
+	const struct tier *floor;
+	struct pos pos;
+};
+
+enum finding_class { FCLASS_CROSS_TENANT, FCLASS_CONTAINER_ESCAPE, FCLASS_EXPOSED_SERVICE, FCLASS_OTHER };
+enum severity { SEV_CRITICAL, SEV_HIGH, SEV_MEDIUM, SEV_LOW };
+
+struct finding {
+	const char *id;
+	const char *title;
+	enum finding_class cls;
+	enum severity severity;
+	pdate disclosed;
+	pdate patched;         /* or DATE_NONE */
+	int64_t patched_after; /* seconds, or -1 */
+	pdate verified;        /* a date, or DATE_NONE */
+	bool verified_flag;    /* verified: true, or a date was given */
+	bool public;           /* false: counted, never shown */
+	struct pos pos;
+};
+
+/* One figure of an edition's claims. */
+struct claim {
+	const char *figure; /* "reviewed", "rated", "medals", "tiers.<id>" */
+	const struct tier *tier; /* for tiers.<id>, else NULL */
+	long value;
+	const char *note;   /* non-NULL: the discrepancy is acknowledged */
+	struct pos pos;
+};
+
+struct edition {
+	const char *id;
+	const char *name;
+	pdate published;
+	const char *previous_id;       /* as written, or NULL */
+	const struct edition *previous; /* resolved, or NULL */
+	const struct source *source;   /* optional */
+	const struct tier **tiers;     /* the tiers this edition uses, ladder order */
+	size_t ntiers;
+	long tracked;                  /* universe.tracked, or -1 */
+	struct rubric *rubric;         /* NULL: tiers are published */
+	int64_t target_detect;         /* seconds, or -1 */
+	int64_t target_replace;        /* seconds, or -1 */
+	struct finding *findings;      /* not tied to a named provider */
+	size_t nfindings;
+	struct claim *claims;
+	size_t nclaims;
+	struct review **reviews;       /* sorted by provider id */
+	size_t nreviews;
+	size_t index;                  /* position in project.editions (oldest first) */
+	struct pos pos;
+};
+
+enum provider_kind { PKIND_HYPERSCALER, PKIND_NEOCLOUD, PKIND_OTHER };
+
+struct provider {
+	const char *id;
+	const char *name;
+	const char *short_name; /* optional */
+	enum provider_kind kind;
+	const char *country;    /* optional, ISO 3166 alpha-2 */
+	const char *url;        /* optional */
+	const char **aliases;
+	size_t naliases;
+	const char *successor_id;
+	const struct provider *successor; /* optional */
+	size_t index;           /* position in project.providers (sorted by id) */
+	struct pos pos;
+};
+
+enum detected_by { DETECT_UNSET = -1, DETECT_PROVIDER, DETECT_CUSTOMER, DETECT_NONE };
+
+struct fault_test {
+	const char *fault;
+	enum detected_by detected_by;
+	int64_t detect_after;   /* seconds, or -1 */
+	int64_t drain_after;    /* seconds, or -1 */
+	int64_t replaced_after; /* seconds, or -1 */
+	enum tri automatic;
+	const char *note;       /* Markdown, optional */
+	struct pos pos;
+};
+
+struct practices {
+	enum tri drivers_current;
+	enum tri embargo_program;
+	enum tri audit_tool;
+};
+
+struct quote {
+	const char *text;
+	const struct source *source;
+	int64_t at;          /* seconds into a video, or -1 */
+	const char *at_text; /* as written ("12:11"), or NULL */
+	struct pos pos;
+};
+
+struct review {
+	const struct edition *edition;
+	const struct provider *provider;
+	const char *file_id;          /* the file's stem (may be an alias) */
+	const struct tier *tier;      /* published tier, or NULL if scores only */
+	struct pos tier_pos;
+	double *scores;               /* rubric->ncriteria values, or NULL */
+	struct pos scores_pos;
+	const char *override_reason;  /* optional */
+	bool draft;
+	const char *summary;          /* Markdown, optional */
+	struct pos summary_pos;
+	const char **strengths;       /* Markdown each */
+	size_t nstrengths;
+	const char **weaknesses;
+	size_t nweaknesses;
+	struct fault_test *fault;     /* optional */
+	bool has_security;
+	struct practices practices;
+	struct finding *findings;
+	size_t nfindings;
+	struct quote *quotes;
+	size_t nquotes;
+	const struct source **sources;
+	size_t nsources;
+	struct pos pos;               /* the file, line 1 col 1 */
+};
+
+struct section {
+	const char *id;       /* the file's stem */
+	const char *title;
+	long order;
+	bool draft;
+	pdate embargo;        /* or DATE_NONE */
+	const char *body;     /* Markdown after the front matter */
+	unsigned body_line;   /* line of the body's first line in the file */
+	struct pos pos;
+};
+
+enum paper { PAPER_A4, PAPER_LETTER };
+
+struct report {
+	const char *title;
+	const char *subtitle;  /* optional */
+	const char *publisher;
+	const char **authors;
+	size_t nauthors;
+	const char *language;
+	const char *base_url;  /* optional, ends with '/' */
+	enum paper paper;
+	const char *edition_id;
+	const char *compare_id;           /* optional */
+	const struct edition *edition;    /* resolved */
+	const struct edition *compare;    /* resolved: compare, else edition->previous, else NULL */
+	const struct provider **featured; /* NULL: every provider rated in both */
+	size_t nfeatured;
+	bool allow_html;
+	struct tier *ladder;
+	size_t nladder;
+	struct pos pos;
+};
+
+struct project {
+	struct arena *arena;
+	const char *dir;            /* the project folder, as given */
+	struct report report;
+	struct source *sources;     /* sorted by id */
+	size_t nsources;
+	struct edition *editions;   /* oldest first (by the previous chain, then date) */
+	size_t neditions;
+	struct provider *providers; /* sorted by id */
+	size_t nproviders;
+	struct review *reviews;     /* by edition, then provider id */
+	size_t nreviews;
+	struct section *sections;   /* by order, then id */
+	size_t nsections;
+};
+
+/* Lookups by id (binary search or alias); NULL when absent. */
+const struct tier *project_tier(const struct project *p, const char *id);
+const struct source *project_source(const struct project *p, const char *id);
+const struct edition *project_edition(const struct project *p, const char *id);
+/* Resolves aliases too. */
+const struct provider *project_provider(const struct project *p, const char *id);
+/* The review of provider in edition, or NULL. */
+const struct review *edition_review(const struct edition *e, const struct provider *pr);
+bool edition_has_tier(const struct edition *e, const struct tier *t);
+
+void project_free(struct project *p);
+
+/* Names for enums, as written in the content. */
+const char *source_kind_name(enum source_kind k);
+const char *finding_class_name(enum finding_class c);
+const char *severity_name(enum severity s);
+const char *provider_kind_name(enum provider_kind k);
+const char *detected_by_name(enum detected_by d);
+
+#endif

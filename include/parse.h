@@ -1,0 +1,41 @@
+/*
+ * parse.h: small pure parsers and formatters for the content's scalar types.
+ * Each parser returns true on success and leaves *out untouched on failure.
+ */
+#ifndef PODIUM_PARSE_H
+#define PODIUM_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "model.h"
+
+/* [a-z0-9][a-z0-9._-]* , at most 128 bytes. */
+bool id_valid(const char *s);
+/* YYYY-MM-DD, a real calendar date (1970..9999). */
+bool date_parse(const char *s, pdate *out);
+/* Writes YYYY-MM-DD (11 bytes with NUL). */
+void date_format(pdate d, char out[static 11]);
+/* Days since epoch for a Unix time. */
+pdate date_from_unix(int64_t t);
+/* 90s, 24m, 8h40m, 2d, 35m7s: units d h m s in that order, each once. */
+bool duration_parse(const char *s, int64_t *seconds);
+/* Shortest form: 67s -> "1m7s", 2400 -> "40m", 0 -> "0s". */
+void duration_format(int64_t seconds, char *out, size_t n);
+/* m:ss or h:mm:ss -> seconds. */
+bool timestamp_parse(const char *s, int64_t *seconds);
+/* http://, https:// (with a host), mailto:, or relative (no scheme). */
+bool url_allowed(const char *s);
+/* Valid UTF-8 (no overlongs, no surrogates). On failure *bad is the offset. */
+bool utf8_valid(const char *s, size_t n, size_t *bad);
+/* Levenshtein distance, capped; for "did you mean". */
+size_t edit_distance(const char *a, const char *b, size_t cap);
+
+/* Number formatting (SPEC 1.6): round half away from zero at digits. */
+void fmt_fixed(double v, int digits, char *out, size_t n);
+/* Signed: "+3", "−18" (U+2212), "0". */
+void fmt_signed_int(long v, char *out, size_t n);
+/* Signed percent "−48.6%" at digits. */
+void fmt_signed_pct(double v, int digits, char *out, size_t n);
+
+#endif

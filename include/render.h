@@ -1,0 +1,20 @@
+/*
+ * render.h: the back ends. Each reads only the computed model and writes
+ * files through a site_out. Each returns 0, or -1 with diagnostics in d.
+ */
+#ifndef PODIUM_RENDER_H
+#define PODIUM_RENDER_H
+
+#include "compute.h"
+#include "publish.h"
+
+/* data/ratings.json and data/ratings.csv (SPEC 4.2). */
+int render_data(const struct computed *c, struct site_out *o, struct diag *d);
+/* Every HTML page, assets, sitemap (SPEC 4.1). */
+int render_html(const struct computed *c, struct site_out *o, struct diag *d);
+/* charts/<name>.svg and .png. */
+int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
+/* report.pdf (SPEC 4.4). */
+int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * util.h: memory, growable buffers, an arena, files.
+ *
+ * Invariants:
+ * - The x* allocators never return NULL: out of memory prints a message and
+ *   exits with status 3 (the only place outside main() that exits).
+ * - A struct buf's data is never NULL after buf_init() and is always
+ *   NUL-terminated at data[len]; buf_detach() hands the storage to the caller.
+ * - An arena owns everything allocated from it; arena_free() frees it all.
+ */
+#ifndef PODIUM_UTIL_H
+#define PODIUM_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+/* Grow *p (an array of nmemb items of size bytes, capacity *cap) to hold need. */
+void *xgrow(void *p, size_t size, size_t need, size_t *cap);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Returns a malloc'd string; free with free(). */
+char *xasprintf(const char *fmt, ...) PRINTF_LIKE(1, 2);
+
+struct buf {
+	char *data; /* never NULL after buf_init; NUL at data[len] */
+	size_t len;
+	size_t cap;
+};
+
+#define BUF_INIT {buf_empty, 0, 0}
+extern char buf_empty[];
+
+void buf_init(struct buf *b);
+void buf_release(struct buf *b);
+void buf_reset(struct buf *b);
+void buf_grow(struct buf *b, size_t extra);
+void buf_add(struct buf *b, const void *p, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_putc(struct buf *b, char c);
+void buf_printf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+/* Hands over the storage (malloc'd, NUL-terminated); b is left empty. */
+char *buf_detach(struct buf *b, size_t *len);
+
+struct arena;
+/* On success, free with arena_free(). */
+struct arena *arena_new(void);
+void arena_free(struct arena *a);
+void *arena_alloc(struct arena *a, size_t n); /* zeroed, aligned */
+void *arena_array(struct arena *a, size_t nmemb, size_t size);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_printf(struct arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+enum file_status { FILE_OK = 0, FILE_ERRNO = -1, FILE_TOO_BIG = -2 };
+/* Reads the whole file into out (appending). max: refuse files larger. */
+enum file_status file_read(const char *path, size_t max, struct buf *out);
+/* Writes the whole buffer; creates parent folders. Returns 0 or -1 (errno). */
+int file_write(const char *path, const void *p, size_t n);
+/* mkdir -p; returns 0 or -1 (errno). */
+int mkdir_p(const char *path);
+/* rm -rf; returns 0 or -1. */
+int remove_tree(const char *path);
+/* Joins two path parts with one '/'; malloc'd. */
+char *path_join(const char *a, const char *b);
+
+/* Sorted list of the names in a folder (no dot files); NULL + errno on error.
+ * Free with strv_free(). */
+char **dir_list(const char *path, size_t *n);
+void strv_free(char **v, size_t n);
+
+bool str_starts(const char *s, const char *prefix);
+bool str_ends(const char *s, const char *suffix);
+
+#endif

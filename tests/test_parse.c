@@ -1,0 +1,203 @@
+/* test_parse.c: dates, durations, timestamps, ids, URLs, UTF-8, numbers. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+START_TEST(test_id)
+{
+	ck_assert(id_valid("coreweave"));
+	ck_assert(id_valid("3.0"));
+	ck_assert(id_valid("sharon-ai"));
+	ck_assert(id_valid("a_b.c-d"));
+	ck_assert(!id_valid(""));
+	ck_assert(!id_valid("-x"));
+	ck_assert(!id_valid(".x"));
+	ck_assert(!id_valid("Core"));
+	ck_assert(!id_valid("a b"));
+	ck_assert(!id_valid("a/b"));
+}
+END_TEST
+
+START_TEST(test_date)
+{
+	pdate d = 0;
+	char out[11];
+
+	ck_assert(date_parse("1970-01-01", &d));
+	ck_assert_int_eq(d, 0);
+	ck_assert(date_parse("2026-09-23", &d));
+	date_format(d, out);
+	ck_assert_str_eq(out, "2026-09-23");
+	ck_assert(date_parse("2024-02-29", &d));
+	ck_assert(!date_parse("2025-02-29", &d));
+	ck_assert(!date_parse("1900-02-29", &d));
+	ck_assert(date_parse("2000-02-29", &d));
+	ck_assert(!date_parse("2026-13-01", &d));
+	ck_assert(!date_parse("2026-04-31", &d));
+	ck_assert(!date_parse("2026-4-1", &d));
+	ck_assert(!date_parse("2026-04-01x", &d));
+	ck_assert(!date_parse("", &d));
+	ck_assert_int_eq(date_from_unix(86399), 0);
+	ck_assert_int_eq(date_from_unix(86400), 1);
+	ck_assert_int_eq(date_from_unix(-1), -1);
+}
+END_TEST
+
+START_TEST(test_duration)
+{
+	int64_t s = -5;
+	char out[32];
+
+	ck_assert(duration_parse("90s", &s));
+	ck_assert_int_eq(s, 90);
+	ck_assert(duration_parse("24m", &s));
+	ck_assert_int_eq(s, 1440);
+	ck_assert(duration_parse("8h40m", &s));
+	ck_assert_int_eq(s, 31200);
+	ck_assert(duration_parse("2d", &s));
+	ck_assert_int_eq(s, 172800);
+	ck_assert(duration_parse("35m7s", &s));
+	ck_assert_int_eq(s, 2107);
+	ck_assert(!duration_parse("", &s));
+	ck_assert(!duration_parse("5", &s));
+	ck_assert(!duration_parse("m5", &s));
+	ck_assert(!duration_parse("5m5h", &s));
+	ck_assert(!duration_parse("5m5m", &s));
+	ck_assert(!duration_parse("5x", &s));
+	ck_assert(!duration_parse("-5s", &s));
+	ck_assert(!duration_parse("99999999999999s", &s));
+	duration_format(67, out, sizeof(out));
+	ck_assert_str_eq(out, "1m7s");
+	duration_format(31200, out, sizeof(out));
+	ck_assert_str_eq(out, "8h40m");
+	duration_format(0, out, sizeof(out));
+	ck_assert_str_eq(out, "0s");
+}
+END_TEST
+
+START_TEST(test_timestamp)
+{
+	int64_t s = 0;
+
+	ck_assert(timestamp_parse("12:11", &s));
+	ck_assert_int_eq(s, 731);
+	ck_assert(timestamp_parse("0:05", &s));
+	ck_assert_int_eq(s, 5);
+	ck_assert(timestamp_parse("1:02:03", &s));
+	ck_assert_int_eq(s, 3723);
+	ck_assert(!timestamp_parse("12:1", &s));
+	ck_assert(!timestamp_parse("12:60", &s));
+	ck_assert(!timestamp_parse("1:60:00", &s));
+	ck_assert(!timestamp_parse("12", &s));
+	ck_assert(!timestamp_parse(":12", &s));
+	ck_assert(!timestamp_parse("1:2:3:4", &s));
+	ck_assert(!timestamp_parse("a:bc", &s));
+}
+END_TEST
+
+START_TEST(test_url)
+{
+	ck_assert(url_allowed("https://example.org/x"));
+	ck_assert(url_allowed("http://example.org"));
+	ck_assert(url_allowed("mailto:a@b.c"));
+	ck_assert(url_allowed("providers/aws/"));
+	ck_assert(url_allowed("#top"));
+	ck_assert(url_allowed("a/b:c"));
+	ck_assert(!url_allowed("javascript:alert(1)"));
+	ck_assert(!url_allowed("JavaScript:alert(1)"));
+	ck_assert(!url_allowed("data:text/html,x"));
+	ck_assert(!url_allowed("https://"));
+	ck_assert(!url_allowed("//evil.example"));
+	ck_assert(!url_allowed("https://a b"));
+	ck_assert(!url_allowed(""));
+	ck_assert(!url_allowed("ftp://x"));
+}
+END_TEST
+
+START_TEST(test_utf8)
+{
+	size_t bad = 0;
+
+	ck_assert(utf8_valid("h\xc3\xa9llo \xe2\x88\x92 \xf0\x9f\x8f\x85", 15, &bad));
+	ck_assert(!utf8_valid("ab\xc3", 3, &bad));
+	ck_assert_uint_eq(bad, 2);
+	ck_assert(!utf8_valid("\xc0\xaf", 2, &bad));         /* overlong */
+	ck_assert(!utf8_valid("\xed\xa0\x80", 3, &bad));     /* surrogate */
+	ck_assert(!utf8_valid("\xf4\x90\x80\x80", 4, &bad)); /* > U+10FFFF */
+	ck_assert(!utf8_valid("x\xff", 2, &bad));
+	ck_assert_uint_eq(bad, 1);
+}
+END_TEST
+
+START_TEST(test_numbers)
+{
+	char out[64];
+
+	fmt_fixed(48.648649, 1, out, sizeof(out));
+	ck_assert_str_eq(out, "48.6");
+	fmt_fixed(48.648649, 0, out, sizeof(out));
+	ck_assert_str_eq(out, "49");
+	fmt_fixed(0.125, 2, out, sizeof(out));
+	ck_assert_str_eq(out, "0.13");
+	fmt_fixed(-0.125, 2, out, sizeof(out));
+	ck_assert_str_eq(out, "-0.13");
+	fmt_fixed(2.5, 0, out, sizeof(out));
+	ck_assert_str_eq(out, "3");
+	fmt_fixed(-2.5, 0, out, sizeof(out));
+	ck_assert_str_eq(out, "-3");
+	fmt_fixed(1.005, 2, out, sizeof(out));
+	ck_assert_str_eq(out, "1.01");
+	fmt_fixed(-0.04, 1, out, sizeof(out));
+	ck_assert_str_eq(out, "0.0");
+	fmt_signed_int(-18, out, sizeof(out));
+	ck_assert_str_eq(out, "\xe2\x88\x92" "18");
+	fmt_signed_int(3, out, sizeof(out));
+	ck_assert_str_eq(out, "+3");
+	fmt_signed_int(0, out, sizeof(out));
+	ck_assert_str_eq(out, "0");
+	fmt_signed_pct(-48.648649, 1, out, sizeof(out));
+	ck_assert_str_eq(out, "\xe2\x88\x92" "48.6%");
+	fmt_signed_pct(-48.648649, 0, out, sizeof(out));
+	ck_assert_str_eq(out, "\xe2\x88\x92" "49%");
+	fmt_signed_pct(12.0, 1, out, sizeof(out));
+	ck_assert_str_eq(out, "+12.0%");
+	fmt_signed_pct(0.0, 1, out, sizeof(out));
+	ck_assert_str_eq(out, "0.0%");
+}
+END_TEST
+
+START_TEST(test_edit_distance)
+{
+	ck_assert_uint_eq(edit_distance("summary", "sumary", 3), 1);
+	ck_assert_uint_eq(edit_distance("tier", "teir", 3), 2);
+	ck_assert_uint_eq(edit_distance("abc", "xyz", 2), 3);
+	ck_assert_uint_eq(edit_distance("", "ab", 3), 2);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("parse");
+	TCase *tc = tcase_create("parse");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_id);
+	tcase_add_test(tc, test_date);
+	tcase_add_test(tc, test_duration);
+	tcase_add_test(tc, test_timestamp);
+	tcase_add_test(tc, test_url);
+	tcase_add_test(tc, test_utf8);
+	tcase_add_test(tc, test_numbers);
+	tcase_add_test(tc, test_edit_distance);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
