@@ -1,0 +1,73 @@
+/*
+ * markdown.h: commentary and review text. CommonMark through cmark, plus
+ * podium's shortcodes (SPEC 1.6): {{count ...}}, {{change ...}}, {{share ...}},
+ * {{tier P E}}, {{provider P}}, {{at S m:ss}}, {{cite S}}, {{chart NAME}},
+ * {{table medals E}}, {{table movers E1 E2}}, {{table security E}}.
+ *
+ * md_parse() finds and checks every shortcode (an unknown shortcode or id is
+ * an error at its line and column), then parses the Markdown. Each back end
+ * (HTML, PDF) walks the cmark tree and asks for each shortcode's value, so
+ * numbers in prose always come from the computed model.
+ */
+#ifndef PODIUM_MARKDOWN_H
+#define PODIUM_MARKDOWN_H
+
+#include <cmark.h>
+#include "compute.h"
+#include "table.h"
+
+enum sc_kind {
+	SC_COUNT, SC_CHANGE, SC_SHARE, SC_TIER, SC_PROVIDER, SC_AT, SC_CITE,
+	SC_CHART, SC_TABLE
+};
+
+/* The value of an inline shortcode: text, optionally a link. */
+struct sc_inline {
+	char *text;        /* UTF-8, not escaped; malloc'd */
+	char *href;        /* NULL, a site path ("providers/aws/") or an external URL */
+	bool external;     /* href is an external URL */
+	const struct tier *tier; /* for {{tier}}: style hint, or NULL */
+};
+
+struct shortcode {
+	enum sc_kind kind;
+	bool block;        /* chart or table: stands alone in its paragraph */
+	char **args;       /* words after the name */
+	size_t nargs;
+	struct pos pos;
+};
+
+struct md_doc {
+	cmark_node *root;
+	struct shortcode *codes;
+	size_t ncodes;
+	/* Placeholders in text nodes: U+E000, the code's index in decimal, U+E001. */
+};
+
+/*
+ * Parses src (the text of file from line first_line on). Returns 0, or -1
+ * with every error in d. On success free with md_doc_release().
+ */
+int md_parse(const struct computed *c, const char *src, const char *file,
+    unsigned first_line, struct md_doc *doc, struct diag *d);
+void md_doc_release(struct md_doc *doc);
+
+/* Evaluates an inline shortcode. Free with sc_inline_release(). */
+void sc_eval_inline(const struct computed *c, const struct shortcode *sc,
+    struct sc_inline *out);
+void sc_inline_release(struct sc_inline *v);
+
+/* For {{table ...}}: builds the table. Free with table_free(). */
+struct table *sc_table(const struct computed *c, const struct shortcode *sc);
+
+/*
+ * HTML of a document. root_rel: the path from the page to the site root
+ * ("", "../", "../../") so links stay relative. allow_html: raw HTML passes.
+ */
+void md_render_html(const struct computed *c, const struct md_doc *doc,
+    const char *root_rel, struct buf *out);
+/* Convenience: parse and render in one go (review text, notes). */
+int md_to_html(const struct computed *c, const char *src, const char *file,
+    unsigned first_line, const char *root_rel, struct buf *out, struct diag *d);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * mustache.h: Mustache templates (the official spec: interpolation, sections,
+ * inverted, comments, partials, set delimiters, inheritance; no lambdas),
+ * rendered against a jansson value.
+ *
+ * Templates are compiled once into a set and rendered many times. Partials
+ * and parents ({{>name}}, {{<name}}) are looked up by name in the set, then
+ * through the set's loader. A syntax error is reported through diag as
+ * "NAME:LINE:COL: error: ..." where NAME is the template's name (its path).
+ */
+#ifndef PODIUM_MUSTACHE_H
+#define PODIUM_MUSTACHE_H
+
+#include <jansson.h>
+#include "diag.h"
+#include "util.h"
+
+struct mustache_set;
+
+/*
+ * Finds the source of a template not yet in the set: returns 0 and fills
+ * *src (malloc'd, taken over by the set) and *path (malloc'd: the name shown
+ * in diagnostics), or returns -1 when there is no such template.
+ */
+typedef int (*mustache_loader)(void *ctx, const char *name, char **src,
+    size_t *len, char **path);
+
+/* On success, free with mustache_set_free(). */
+struct mustache_set *mustache_set_new(mustache_loader loader, void *ctx);
+void mustache_set_free(struct mustache_set *s);
+/* Adds a template from memory under name (compiled now). Returns 0 or -1. */
+int mustache_set_add(struct mustache_set *s, const char *name, const char *src,
+    size_t len, const char *path, struct diag *d);
+/*
+ * Renders template name with data into out. HTML-escapes {{x}}, not {{{x}}}
+ * or {{&x}}. Returns 0, or -1 (unknown template, syntax error) with diag.
+ */
+int mustache_render(struct mustache_set *s, const char *name, json_t *data,
+    struct buf *out, struct diag *d);
+
+#endif

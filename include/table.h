@@ -1,0 +1,44 @@
+/*
+ * table.h: the report's tables (medals, movers, security, ...) as data, built
+ * once from the computed model and drawn by each back end (HTML, PDF), so the
+ * two can never disagree.
+ */
+#ifndef PODIUM_TABLE_H
+#define PODIUM_TABLE_H
+
+#include "compute.h"
+
+struct table_cell {
+	char *text;               /* UTF-8, not escaped; malloc'd */
+	char *href;               /* site path ("providers/aws/") or NULL */
+	const struct tier *tier;  /* the cell names a tier: style hint */
+	bool numeric;             /* right-aligned */
+};
+
+struct table {
+	char *caption;            /* malloc'd, may be NULL */
+	char *id;                 /* anchor id, malloc'd, may be NULL */
+	size_t ncols;
+	struct table_cell *head;  /* ncols cells */
+	struct table_cell *cells; /* nrows * ncols cells, row-major */
+	size_t nrows;
+	size_t cap;
+};
+
+/* On success, free with table_free(). */
+struct table *table_new(const char *caption, size_t ncols);
+void table_free(struct table *t);
+/* Sets header cell i. */
+void table_head(struct table *t, size_t i, const char *text, bool numeric);
+/* Appends a row; returns its first cell (ncols cells to fill). */
+struct table_cell *table_row(struct table *t);
+void table_cell_set(struct table_cell *c, const char *text, const char *href);
+
+/* The report's tables. */
+struct table *table_medals(const struct computed *c, const struct edition *e);
+struct table *table_movers(const struct computed *c, const struct edition *from,
+    const struct edition *to);
+struct table *table_security(const struct computed *c, const struct edition *e);
+struct table *table_claims(const struct computed *c, const struct edition *e);
+
+#endif
