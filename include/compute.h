@@ -60,6 +60,7 @@ struct edition_stats {
 	double medals_of_tracked;     /* NAN if tracked unknown or 0 */
 	struct rating *ratings;       /* ladder order, then provider id */
 	size_t nratings;
+	const struct rating **by_provider; /* per provider index: rating or NULL */
 	struct gone *gone;            /* provider id order */
 	size_t ngone;
 	struct claim_check *claims;
