@@ -1,14 +1,416 @@
-/* serve.c: `podium serve` (stub until its issue lands). */
+/*
+ * serve.c: `podium serve`: build into a private folder, serve it, watch the
+ * project and rebuild on change, until SIGINT or SIGTERM.
+ *
+ * Each build goes into a fresh folder (TMP/site-N); only a build that
+ * succeeded replaces the served one, so the last good site is never half
+ * replaced. A failed build keeps the old files for assets but turns every
+ * page into the list of its errors, until a build succeeds again.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <netdb.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
+#include <netinet/in.h>
+
+#include "build.h"
 #include "cmd.h"
 #include "podium.h"
+#include "serve.h"
+
+#define DEBOUNCE_MS 50
+#define DEBOUNCE_MAX_MS 500
+#define DEFAULT_PORT 8000
+#define PORT_TRIES 20
+
+static const char serve_usage[] =
+    "usage: podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [-v]\n";
+
+struct server {
+	const char *dir;
+	const char *bind;
+	unsigned port;
+	bool port_given;
+	bool drafts;
+	bool verbose;
+	char *tmp;               /* the private folder, removed on exit */
+	unsigned nbuilds;
+	bool have_hash;
+	struct site_hash hash;   /* of the site served now */
+	struct serve_state state;
+};
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+html_escape(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&': buf_puts(b, "&amp;"); break;
+		case '<': buf_puts(b, "&lt;"); break;
+		case '>': buf_puts(b, "&gt;"); break;
+		case '"': buf_puts(b, "&quot;"); break;
+		case '\'': buf_puts(b, "&#39;"); break;
+		default: buf_putc(b, *s); break;
+		}
+	}
+}
+
+/* The diagnostics as diag_print writes them, HTML-escaped; malloc'd. */
+static char *
+errors_html(const struct diag *d)
+{
+	struct buf b = BUF_INIT, line = BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < d->n && i < DIAG_MAX_SHOWN; i++) {
+		buf_reset(&line);
+		diag_format(&d->v[i], d->strict, &line);
+		html_escape(&b, line.data);
+		buf_putc(&b, '\n');
+	}
+	if (d->n > DIAG_MAX_SHOWN)
+		buf_printf(&b, "podium: error: %zu more diagnostics not shown\n",
+		    d->n - DIAG_MAX_SHOWN);
+	if (d->n == 0)
+		buf_puts(&b, "podium: error: the build failed\n");
+	buf_release(&line);
+	return buf_detach(&b, NULL);
+}
+
+/* What a browser must do after a good build: nothing, restyle or reload. */
+static enum serve_event
+change_of(struct server *sv, const struct site_hash *h)
+{
+	enum serve_event ev = SERVE_EV_RELOAD;
+
+	if (sv->have_hash && h->other == sv->hash.other)
+		ev = h->css == sv->hash.css ? SERVE_EV_NONE : SERVE_EV_CSS;
+	sv->hash = *h;
+	sv->have_hash = true;
+	return ev;
+}
+
+static void
+rebuild(struct server *sv)
+{
+	struct build_request rq;
+	struct site_hash h;
+	struct diag d;
+	double t0 = now_ms();
+	char *out;
+	int rc;
+
+	out = xasprintf("%s/site-%u", sv->tmp, ++sv->nbuilds);
+	memset(&rq, 0, sizeof(rq));
+	rq.dir = sv->dir;
+	rq.out = out;
+	rq.opts.drafts = sv->drafts;
+	rq.opts.now = build_now();
+	rq.parts = PART_ALL;
+	rq.write = true;
+	rq.quiet = true;
+	diag_init(&d);
+	rc = build_run(&rq, &d);
+	diag_print(&d, stderr);
+	if (rc == EXIT_OK && mkdir_p(out) == 0 && site_hash_dir(out, &h) == 0) {
+		serve_publish(&sv->state, out, change_of(sv, &h));
+		out = NULL;
+	} else {
+		serve_fail(&sv->state, errors_html(&d));
+		sv->have_hash = false;
+	}
+	if (out != NULL) {
+		remove_tree(out);
+		free(out);
+	}
+	if (sv->verbose)
+		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms)\n",
+		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,
+		    rq.elapsed_ms);
+	diag_release(&d);
+}
+
+/* A listening socket on addr:port, or -1 with errno (EADDRINUSE if taken). */
+static int
+listen_on(const char *addr, unsigned port, unsigned *bound)
+{
+	struct addrinfo hints, *res = NULL;
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	char portstr[16];
+	int fd = -1, one = 1, saved, gai;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV | AI_PASSIVE;
+	snprintf(portstr, sizeof(portstr), "%u", port);
+	if ((gai = getaddrinfo(addr, portstr, &hints, &res)) != 0) {
+		errno = gai == EAI_SYSTEM ? errno : EADDRNOTAVAIL;
+		return -1;
+	}
+	if ((fd = socket(res->ai_family, res->ai_socktype | SOCK_CLOEXEC, 0)) == -1)
+		goto fail;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, res->ai_addr, res->ai_addrlen) == -1 || listen(fd, 64) == -1)
+		goto fail;
+	if (getsockname(fd, (struct sockaddr *)&ss, &sl) == 0)
+		*bound = ntohs(ss.ss_family == AF_INET6 ?
+		    ((struct sockaddr_in6 *)&ss)->sin6_port :
+		    ((struct sockaddr_in *)&ss)->sin_port);
+	freeaddrinfo(res);
+	return fd;
+fail:
+	saved = errno;
+	if (fd != -1)
+		close(fd);
+	freeaddrinfo(res);
+	errno = saved;
+	return -1;
+}
+
+/* Opens the port asked for; the default one may move on to the next free. */
+static int
+open_listener(struct server *sv)
+{
+	unsigned i, bound = sv->port;
+	int fd = -1;
+
+	for (i = 0; i < (sv->port_given ? 1 : PORT_TRIES); i++) {
+		if ((fd = listen_on(sv->bind, sv->port + i, &bound)) != -1)
+			break;
+		if (errno != EADDRINUSE)
+			break;
+	}
+	if (fd == -1) {
+		if (errno == EADDRINUSE && sv->port_given)
+			fprintf(stderr, "podium: error: port %u on %s is in use; "
+			    "choose another with -p PORT\n", sv->port, sv->bind);
+		else if (errno == EADDRINUSE)
+			fprintf(stderr, "podium: error: ports %u to %u on %s are in use; "
+			    "choose another with -p PORT\n", sv->port,
+			    sv->port + PORT_TRIES - 1, sv->bind);
+		else
+			fprintf(stderr, "podium: error: cannot listen on %s port %u: %s\n",
+			    sv->bind, sv->port, strerror(errno));
+		return -1;
+	}
+	if (i > 0)
+		printf("podium: port %u is in use; using %u\n", sv->port, bound);
+	sv->port = bound;
+	return fd;
+}
+
+/* Waits for changes and rebuilds, debounced, until a signal arrives. */
+static void
+serve_loop(struct server *sv, struct watch *w, int sigfd)
+{
+	struct pollfd pf[2];
+	struct signalfd_siginfo si;
+	double first = 0, last = 0, now;
+	bool pending = false;
+	int timeout, n;
+
+	pf[0].fd = sigfd;
+	pf[0].events = POLLIN;
+	pf[1].fd = w != NULL ? watch_fd(w) : -1;
+	pf[1].events = POLLIN;
+	for (;;) {
+		timeout = -1;
+		if (pending) {
+			now = now_ms();
+			timeout = (int)(last + DEBOUNCE_MS - now);
+			if (first + DEBOUNCE_MAX_MS - now < timeout)
+				timeout = (int)(first + DEBOUNCE_MAX_MS - now);
+			if (timeout < 0)
+				timeout = 0;
+		}
+		n = poll(pf, 2, timeout);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 || (pf[0].revents & POLLIN)) {
+			if (read(sigfd, &si, sizeof(si)) < 0)
+				(void)0;
+			return;
+		}
+		if (n > 0 && (pf[1].revents & POLLIN)) {
+			if (watch_read(w)) {
+				last = now_ms();
+				if (!pending)
+					first = last;
+				pending = true;
+			}
+			continue;
+		}
+		if (pending) {
+			pending = false;
+			rebuild(sv);
+		}
+	}
+}
+
+static char *
+private_folder(void)
+{
+	const char *t = getenv("TMPDIR");
+	char *tmpl = xasprintf("%s/podium-serve.XXXXXX",
+	    t != NULL && *t != '\0' ? t : "/tmp");
+
+	if (mkdtemp(tmpl) == NULL) {
+		fprintf(stderr, "podium: error: cannot create a folder in '%s': %s\n",
+		    t != NULL && *t != '\0' ? t : "/tmp", strerror(errno));
+		free(tmpl);
+		return NULL;
+	}
+	return tmpl;
+}
+
+static void
+print_url(const struct server *sv)
+{
+	bool v6 = strchr(sv->bind, ':') != NULL;
+
+	printf("podium: serving http://%s%s%s:%u/ (Ctrl-C to stop)\n",
+	    v6 ? "[" : "", sv->bind, v6 ? "]" : "", sv->port);
+	fflush(stdout);
+}
+
+static int
+serve_run(struct server *sv)
+{
+	struct MHD_Daemon *daemon = NULL;
+	struct watch *w = NULL;
+	sigset_t mask;
+	int lfd, sigfd = -1, rc = EXIT_SYSTEM;
+
+	if ((lfd = open_listener(sv)) == -1)
+		return EXIT_SYSTEM;
+	if ((sv->tmp = private_folder()) == NULL) {
+		close(lfd);
+		return EXIT_SYSTEM;
+	}
+	/* block the stop signals in every thread; the main loop reads them */
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &mask, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if ((sigfd = signalfd(-1, &mask, SFD_CLOEXEC)) == -1) {
+		fprintf(stderr, "podium: error: signalfd: %s\n", strerror(errno));
+		close(lfd);
+		goto out;
+	}
+	serve_state_init(&sv->state);
+	if ((w = watch_new(sv->dir)) == NULL)
+		fprintf(stderr, "podium: warning: cannot watch '%s' for changes: %s\n",
+		    sv->dir, strerror(errno));
+	if (sv->verbose)
+		fprintf(stderr, "podium: building into %s\n", sv->tmp);
+	rebuild(sv);
+	if ((daemon = serve_http_start(&sv->state, lfd)) == NULL) {
+		fprintf(stderr, "podium: error: cannot start the HTTP server\n");
+		close(lfd);
+	} else {
+		print_url(sv);
+		serve_loop(sv, w, sigfd);
+		fputs("podium: stopped\n", stderr);
+		rc = EXIT_OK;
+	}
+	serve_stop(&sv->state);
+	serve_http_stop(daemon);
+	serve_state_release(&sv->state);
+	watch_free(w);
+out:
+	if (sigfd != -1)
+		close(sigfd);
+	remove_tree(sv->tmp);
+	free(sv->tmp);
+	return rc;
+}
+
+static int
+usage_error(const char *fmt, const char *arg)
+{
+	fputs("podium: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	fputs(serve_usage, stderr);
+	return EXIT_USAGE;
+}
 
 int
 cmd_serve(int argc, char *argv[])
 {
-	(void)argc;
-	(void)argv;
-	fputs("podium: error: serve is not built yet\n", stderr);
-	return EXIT_USAGE;
+	enum { OPT_BIND = 256, OPT_NO_DRAFTS, OPT_HELP };
+	static const struct option longopts[] = {
+		{"port", required_argument, NULL, 'p'},
+		{"bind", required_argument, NULL, OPT_BIND},
+		{"no-drafts", no_argument, NULL, OPT_NO_DRAFTS},
+		{"verbose", no_argument, NULL, 'v'},
+		{"help", no_argument, NULL, OPT_HELP},
+		{NULL, 0, NULL, 0},
+	};
+	struct server sv;
+	char *end;
+	long port;
+	int c;
+
+	memset(&sv, 0, sizeof(sv));
+	sv.dir = ".";
+	sv.bind = "127.0.0.1";
+	sv.port = DEFAULT_PORT;
+	sv.drafts = true;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":C:p:v", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			sv.dir = optarg;
+			break;
+		case 'p':
+			port = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || port < 0 || port > 65535)
+				return usage_error("-p wants a port number 0..65535, not '%s'", optarg);
+			sv.port = (unsigned)port;
+			sv.port_given = true;
+			break;
+		case OPT_BIND:
+			sv.bind = optarg;
+			break;
+		case OPT_NO_DRAFTS:
+			sv.drafts = false;
+			break;
+		case 'v':
+			sv.verbose = true;
+			break;
+		case OPT_HELP:
+			fputs(serve_usage, stdout);
+			return EXIT_OK;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	return serve_run(&sv);
 }

@@ -1,0 +1,123 @@
+/*
+ * serve_events.c: live reload. Every HTML page gets a script that listens on
+ * SERVE_EVENTS_PATH (Server-Sent Events). The stream starts with a "hello"
+ * carrying the generation the server shows now; the page compares it with
+ * the generation it was served with, so a rebuild that finished between the
+ * page load and the connection still reloads it. Then "reload" (or "css")
+ * events follow each change. Each stream runs in its own connection thread
+ * and waits on the state's condition variable, so it blocks no one.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "serve.h"
+
+#define PING_SECONDS 10
+
+struct sse_client {
+	struct serve_state *s;
+	uint64_t seen;   /* generation the client knows; 0 before the hello */
+};
+
+char *
+serve_reload_script(uint64_t seq)
+{
+	return xasprintf(
+	    "<script>/* podium serve: live reload */\n"
+	    "(function(){var g=%llu,s=new EventSource(\"%s\");\n"
+	    "s.addEventListener(\"hello\",function(e){if(+e.data!==g)location.reload();});\n"
+	    "s.addEventListener(\"reload\",function(){s.close();location.reload();});\n"
+	    "s.addEventListener(\"css\",function(e){g=+e.data;"
+	    "var l=document.querySelectorAll('link[rel=\"stylesheet\"]');"
+	    "for(var i=0;i<l.length;i++){var u=new URL(l[i].href);"
+	    "u.searchParams.set(\"podium\",g);l[i].href=u.href;}});})();\n"
+	    "</script>\n", (unsigned long long)seq, SERVE_EVENTS_PATH);
+}
+
+void
+serve_inject(struct buf *page, const char *script)
+{
+	size_t n = strlen(script), at = page->len, i;
+
+	for (i = page->len; i >= 7; i--)
+		if (strncasecmp(page->data + i - 7, "</body>", 7) == 0) {
+			at = i - 7;
+			break;
+		}
+	buf_grow(page, n);
+	memmove(page->data + at + n, page->data + at, page->len - at + 1);
+	memcpy(page->data + at, script, n);
+	page->len += n;
+}
+
+/* Waits until the generation moves, the server stops, or a ping is due. */
+static void
+sse_wait(struct sse_client *c)
+{
+	struct serve_state *s = c->s;
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += PING_SECONDS;
+	while (!s->stopping && s->seq == c->seen)
+		if (pthread_cond_timedwait(&s->cond, &s->lock, &until) == ETIMEDOUT)
+			break;
+}
+
+static ssize_t
+sse_read(void *cls, uint64_t pos, char *out, size_t max)
+{
+	struct sse_client *c = cls;
+	struct serve_state *s = c->s;
+	const char *ev;
+	int n;
+
+	(void)pos;
+	pthread_mutex_lock(&s->lock);
+	if (c->seen == 0) {
+		c->seen = s->seq;
+		n = snprintf(out, max, "retry: 500\nevent: hello\ndata: %llu\n\n",
+		    (unsigned long long)c->seen);
+	} else {
+		sse_wait(c);
+		if (s->stopping) {
+			pthread_mutex_unlock(&s->lock);
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		}
+		if (s->seq == c->seen) {
+			n = snprintf(out, max, ": ping\n\n");
+		} else {
+			ev = s->last == SERVE_EV_CSS && s->seq == c->seen + 1 ?
+			    "css" : "reload";
+			c->seen = s->seq;
+			n = snprintf(out, max, "event: %s\ndata: %llu\n\n", ev,
+			    (unsigned long long)c->seen);
+		}
+	}
+	pthread_mutex_unlock(&s->lock);
+	return n < 0 || (size_t)n >= max ? MHD_CONTENT_READER_END_WITH_ERROR : n;
+}
+
+struct MHD_Response *
+serve_events_response(struct serve_state *s)
+{
+	struct sse_client *c = xcalloc(1, sizeof(*c));
+	struct MHD_Response *r;
+
+	c->s = s;
+	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read,
+	    c, free);
+	if (r == NULL) {
+		free(c);
+		return NULL;
+	}
+	MHD_add_response_header(r, "Content-Type", "text/event-stream");
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	return r;
+}

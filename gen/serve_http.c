@@ -1,0 +1,271 @@
+/*
+ * serve_http.c: the HTTP side of `podium serve`, on libmicrohttpd with a
+ * thread per connection. GET and HEAD only; files from the current build
+ * folder only (serve_path.c); HTML pages get the live-reload script; while
+ * the last build failed, pages are replaced by the list of its errors.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "serve.h"
+#include "serve_path.h"
+
+#define ALLOWED "GET, HEAD"
+
+static const struct {
+	const char *ext;
+	const char *type;
+} mime_types[] = {
+	{".html", "text/html; charset=utf-8"},
+	{".css", "text/css; charset=utf-8"},
+	{".js", "text/javascript; charset=utf-8"},
+	{".svg", "image/svg+xml"},
+	{".png", "image/png"},
+	{".pdf", "application/pdf"},
+	{".json", "application/json"},
+	{".csv", "text/csv; charset=utf-8"},
+	{".xml", "application/xml"},
+	{".txt", "text/plain; charset=utf-8"},
+	{".woff2", "font/woff2"},
+	{".woff", "font/woff"},
+	{".ico", "image/x-icon"},
+	{".jpg", "image/jpeg"},
+	{".jpeg", "image/jpeg"},
+	{".gif", "image/gif"},
+	{".webp", "image/webp"},
+};
+
+static const char *
+mime_type(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(mime_types); i++)
+		if (str_ends(name, mime_types[i].ext))
+			return mime_types[i].type;
+	return "application/octet-stream";
+}
+
+static enum MHD_Result
+respond(struct MHD_Connection *conn, unsigned status, struct MHD_Response *r,
+    const char *type)
+{
+	enum MHD_Result rc;
+
+	if (r == NULL)
+		return MHD_NO;
+	if (type != NULL)
+		MHD_add_response_header(r, "Content-Type", type);
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	rc = MHD_queue_response(conn, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+/* A response that owns b's storage. */
+static struct MHD_Response *
+from_buf(struct buf *b)
+{
+	size_t len;
+	char *p = buf_detach(b, &len);
+
+	return MHD_create_response_from_buffer(len, p, MHD_RESPMEM_MUST_FREE);
+}
+
+static enum MHD_Result
+respond_text(struct MHD_Connection *conn, unsigned status, const char *text)
+{
+	struct buf b = BUF_INIT;
+
+	buf_puts(&b, text);
+	return respond(conn, status, from_buf(&b), "text/plain; charset=utf-8");
+}
+
+/* A page of podium's own (errors, not found), with the reload script. */
+static enum MHD_Result
+respond_own_page(struct MHD_Connection *conn, unsigned status,
+    const char *title, const char *body_html, uint64_t seq)
+{
+	struct buf b = BUF_INIT;
+	char *script = serve_reload_script(seq);
+
+	buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+	    "<meta name=\"viewport\" content=\"width=device-width\">"
+	    "<title>%s</title><style>body{font:16px/1.5 system-ui,sans-serif;"
+	    "margin:2rem;max-width:60rem}pre{white-space:pre-wrap;background:#fee;"
+	    "color:#600;padding:1rem;border-left:4px solid #c00}</style></head>\n"
+	    "<body>\n<h1>%s</h1>\n%s\n%s</body></html>\n", title, title,
+	    body_html, script);
+	free(script);
+	return respond(conn, status, from_buf(&b), "text/html; charset=utf-8");
+}
+
+static enum MHD_Result
+respond_errors(struct MHD_Connection *conn, const char *errors, uint64_t seq)
+{
+	struct buf b = BUF_INIT;
+	enum MHD_Result rc;
+
+	buf_printf(&b, "<p>The last build failed; this page reloads once the "
+	    "files are fixed.</p>\n<pre id=\"podium-errors\">%s</pre>", errors);
+	rc = respond_own_page(conn, 500, "podium: build failed", b.data, seq);
+	buf_release(&b);
+	return rc;
+}
+
+/* An HTML file from the site, read whole, with the script injected. */
+static enum MHD_Result
+respond_html(struct MHD_Connection *conn, unsigned status, int fd, uint64_t seq)
+{
+	struct buf b = BUF_INIT;
+	char chunk[65536], *script;
+	ssize_t n;
+
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		buf_add(&b, chunk, (size_t)n);
+	close(fd);
+	if (n == -1) {
+		buf_release(&b);
+		return respond_text(conn, 500, "cannot read the file\n");
+	}
+	script = serve_reload_script(seq);
+	serve_inject(&b, script);
+	free(script);
+	return respond(conn, status, from_buf(&b), "text/html; charset=utf-8");
+}
+
+static enum MHD_Result
+respond_not_found(struct MHD_Connection *conn, struct serve_site *site,
+    uint64_t seq)
+{
+	struct req_path p = {NULL, 0, false};
+	const char *name;
+	struct stat st;
+	int fd;
+
+	p.seg = (char *[]){"404.html"};
+	p.nseg = 1;
+	if (site != NULL && site->dirfd != -1 &&
+	    req_path_open(site->dirfd, &p, &fd, &st, &name) == FOUND_FILE)
+		return respond_html(conn, 404, fd, seq);
+	return respond_own_page(conn, 404, "Not found",
+	    "<p>There is no such page in the site.</p>", seq);
+}
+
+static enum MHD_Result
+respond_redirect(struct MHD_Connection *conn, const char *url)
+{
+	struct MHD_Response *r;
+	char *to = xasprintf("%s/", url);
+
+	r = MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+	if (r != NULL)
+		MHD_add_response_header(r, "Location", to);
+	free(to);
+	return respond(conn, 301, r, NULL);
+}
+
+static enum MHD_Result
+respond_file(struct MHD_Connection *conn, int fd, const struct stat *st,
+    const char *name, uint64_t seq)
+{
+	if (str_ends(name, ".html"))
+		return respond_html(conn, 200, fd, seq);
+	return respond(conn, 200,
+	    MHD_create_response_from_fd((uint64_t)st->st_size, fd), mime_type(name));
+}
+
+/* Serves a path that parsed cleanly from the current site. */
+static enum MHD_Result
+serve_path(struct MHD_Connection *conn, struct serve_state *s, const char *url,
+    const struct req_path *p)
+{
+	struct serve_site *site;
+	enum found found = FOUND_NONE;
+	const char *name = "";
+	struct stat st;
+	char *errors;
+	uint64_t seq;
+	enum MHD_Result rc;
+	int fd = -1;
+
+	site = serve_site_get(s, &errors, &seq);
+	if (site != NULL && site->dirfd != -1)
+		found = req_path_open(site->dirfd, p, &fd, &st, &name);
+	if (found == FOUND_FOLDER)
+		rc = respond_redirect(conn, url);
+	else if (found == FOUND_REFUSED)
+		rc = respond_text(conn, 403, "forbidden\n");
+	else if (errors != NULL && (found == FOUND_NONE || str_ends(name, ".html"))) {
+		if (fd != -1)
+			close(fd);
+		rc = respond_errors(conn, errors, seq);
+	} else if (found == FOUND_NONE)
+		rc = respond_not_found(conn, site, seq);
+	else
+		rc = respond_file(conn, fd, &st, name, seq);
+	free(errors);
+	serve_site_put(s, site);
+	return rc;
+}
+
+static enum MHD_Result
+handle(void *cls, struct MHD_Connection *conn, const char *url,
+    const char *method, const char *version, const char *upload_data,
+    size_t *upload_data_size, void **con_cls)
+{
+	struct serve_state *s = cls;
+	struct MHD_Response *r;
+	struct req_path p;
+	enum MHD_Result rc;
+
+	(void)version;
+	(void)upload_data;
+	(void)upload_data_size;
+	(void)con_cls;
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+		r = MHD_create_response_from_buffer(19, "method not allowed\n",
+		    MHD_RESPMEM_PERSISTENT);
+		if (r != NULL)
+			MHD_add_response_header(r, "Allow", ALLOWED);
+		return respond(conn, 405, r, "text/plain; charset=utf-8");
+	}
+	if (strcmp(url, SERVE_EVENTS_PATH) == 0)
+		return respond(conn, 200, serve_events_response(s), NULL);
+	if (req_path_parse(url, &p) == -1)
+		return respond_text(conn, 400, "bad request path\n");
+	rc = serve_path(conn, s, url, &p);
+	req_path_free(&p);
+	return rc;
+}
+
+/* Leaves the path as sent: serve_path.c decodes it, refusing what it must. */
+static size_t
+unescape_none(void *cls, struct MHD_Connection *conn, char *uri)
+{
+	(void)cls;
+	(void)conn;
+	return strlen(uri);
+}
+
+struct MHD_Daemon *
+serve_http_start(struct serve_state *s, int listen_fd)
+{
+	return MHD_start_daemon(MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD |
+	    MHD_USE_THREAD_PER_CONNECTION, 0, NULL, NULL, handle, s,
+	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+	    MHD_OPTION_UNESCAPE_CALLBACK, unescape_none, NULL,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+	    MHD_OPTION_END);
+}
+
+void
+serve_http_stop(struct MHD_Daemon *daemon)
+{
+	if (daemon != NULL)
+		MHD_stop_daemon(daemon);
+}

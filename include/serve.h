@@ -1,0 +1,92 @@
+/*
+ * serve.h: `podium serve`, shared between its files.
+ *
+ * serve.c runs the command: it builds into a private folder, starts the HTTP
+ * server (serve_http.c), watches the project (watch.c) and rebuilds. The main
+ * thread builds; the server's threads read the state below under its lock.
+ *
+ * Invariants:
+ * - A site generation (struct serve_site) is a complete, published build
+ *   folder; it is never written again. The current one is replaced only by a
+ *   build that succeeded, and an old one is removed from disk once no request
+ *   holds it (refs == 0).
+ * - seq grows by one whenever what a browser shows changes (a new site, or a
+ *   change of the error text); live-reload clients wait on cond for it.
+ */
+#ifndef PODIUM_SERVE_H
+#define PODIUM_SERVE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#define SERVE_EVENTS_PATH "/__podium/events"
+
+struct serve_site {
+	char *path;      /* the build folder */
+	int dirfd;       /* open on path (O_DIRECTORY) */
+	unsigned refs;   /* requests reading it, plus one while current */
+};
+
+enum serve_event { SERVE_EV_NONE, SERVE_EV_RELOAD, SERVE_EV_CSS };
+
+struct serve_state {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;       /* signalled when seq grows or stopping */
+	struct serve_site *site;   /* last good build, or NULL */
+	char *errors;              /* HTML-escaped diagnostics of a failed build, or NULL */
+	uint64_t seq;              /* generation of what is shown */
+	enum serve_event last;     /* the event that made seq */
+	bool stopping;
+};
+
+void serve_state_init(struct serve_state *s);
+void serve_state_release(struct serve_state *s);
+
+/* Takes a reference on the current site (NULL if none); give it back with
+ * serve_site_put(). Copies the error text (malloc'd, or NULL) into *errors
+ * and the generation into *seq when those are not NULL. */
+struct serve_site *serve_site_get(struct serve_state *s, char **errors,
+    uint64_t *seq);
+void serve_site_put(struct serve_state *s, struct serve_site *site);
+
+/* Publishes a new site (takes ownership of path) and clears the errors. */
+void serve_publish(struct serve_state *s, char *path, enum serve_event ev);
+/* Shows errors (takes ownership of the HTML text) on every page. */
+void serve_fail(struct serve_state *s, char *errors_html);
+/* Wakes every waiting live-reload client so that it ends. */
+void serve_stop(struct serve_state *s);
+
+struct MHD_Daemon;
+/* Starts the server on a listening socket (taken over). NULL on failure. */
+struct MHD_Daemon *serve_http_start(struct serve_state *s, int listen_fd);
+void serve_http_stop(struct MHD_Daemon *daemon);
+
+struct MHD_Response;
+/* The live-reload event stream (one per browser tab). */
+struct MHD_Response *serve_events_response(struct serve_state *s);
+
+/* The live-reload script for a page of generation seq, malloc'd. */
+char *serve_reload_script(uint64_t seq);
+/* Inserts the script before the last </body> (or at the end) of an HTML page. */
+void serve_inject(struct buf *page, const char *script);
+
+/* Content hashes of a built folder: CSS files, and everything else. */
+struct site_hash {
+	uint64_t css;
+	uint64_t other;
+};
+int site_hash_dir(const char *path, struct site_hash *h);
+
+/* The watcher: inotify on DIR/content, DIR/templates and DIR/assets. */
+struct watch;
+/* On success, free with watch_free(); NULL + errno on failure. */
+struct watch *watch_new(const char *dir);
+void watch_free(struct watch *w);
+int watch_fd(const struct watch *w);
+/* Reads pending events; true when one of them is a change worth a rebuild. */
+bool watch_read(struct watch *w);
+
+#endif
