@@ -1,14 +1,319 @@
-/* new.c: `podium new` (stub until its issue lands). */
+/*
+ * new.c: `podium new review EDITION PROVIDER` and `podium new provider ID`:
+ * a scaffold file to fill in, with every field of the format written out as
+ * a comment. A new review starts as a draft, so that it changes no count (and
+ * breaks no claim) until the editor publishes it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "load.h"
 #include "podium.h"
+
+static const char new_usage[] =
+    "usage: podium new [-C DIR] review EDITION PROVIDER\n"
+    "       podium new [-C DIR] provider ID\n";
+
+static const char review_fields[] =
+    "# override: {reason: \"...\"}   # the published tier differs from the computed one, on purpose\n"
+    "draft: true                    # remove (or set false) to publish this review\n"
+    "# summary: |                   # Markdown\n"
+    "#   ...\n"
+    "# strengths: [\"...\"]           # Markdown, one item each\n"
+    "# weaknesses: [\"...\"]\n"
+    "# fault_test:                  # the injected-failure test\n"
+    "#   fault: \"...\"\n"
+    "#   detected_by: provider      # provider | customer | none\n"
+    "#   detect_after: 2m           # durations: 90s, 24m, 8h40m, 2d\n"
+    "#   drain_after: 67s\n"
+    "#   replaced_after: 24m        # a healthy node back in service\n"
+    "#   automatic: true            # no human in the loop\n"
+    "#   note: \"...\"                # Markdown\n"
+    "# security:\n"
+    "#   practices: {drivers_current: true, embargo_program: true, audit_tool: true}\n"
+    "#   findings:\n"
+    "#     - id: f1\n"
+    "#       title: \"...\"\n"
+    "#       class: cross-tenant    # cross-tenant | container-escape | exposed-service | other\n"
+    "#       severity: high         # critical | high | medium | low\n"
+    "#       disclosed: YYYY-MM-DD\n"
+    "#       patched: YYYY-MM-DD    # or patched_after: 7d\n"
+    "#       verified: YYYY-MM-DD   # or true\n"
+    "#       public: false          # false: counted, never shown\n"
+    "# quotes:\n"
+    "#   - {text: \"...\", source: SOURCE, at: \"12:11\"}   # at: m:ss or h:mm:ss into a video\n";
+
+static const char provider_fields[] =
+    "name:                          # the company's name, e.g. \"Example Cloud\"\n"
+    "kind:                          # hyperscaler | neocloud | other\n"
+    "# short: \"...\"                 # a short name for charts and tables\n"
+    "# country: US                  # ISO 3166 alpha-2\n"
+    "# url: https://...\n"
+    "# aliases: [former-id]         # former ids, so history survives a rename\n"
+    "# successor: other-id          # merged into another provider\n";
+
+/* An id as SPEC 1 allows: [a-z0-9][a-z0-9._-]* */
+static bool
+id_valid(const char *s)
+{
+	const char *p;
+
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+		return false;
+	for (p = s; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		    *p == '.' || *p == '_' || *p == '-'))
+			return false;
+	return true;
+}
+
+/* Content text inside a YAML comment: one line, no control characters. */
+static void
+comment_text(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++)
+		buf_putc(b, (unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s);
+}
+
+static void
+scaffold_scores(struct buf *b, const struct rubric *r)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < r->ncriteria; i++)
+		if (strlen(r->criteria[i].id) > w)
+			w = strlen(r->criteria[i].id);
+	buf_printf(b, "# Scores 0..%g (decimals allowed) for every criterion; podium\n"
+	    "# computes the tier from them.\nscores:\n", r->scale);
+	for (i = 0; i < r->ncriteria; i++) {
+		buf_printf(b, "  %s:%*s # ", r->criteria[i].id,
+		    (int)(w - strlen(r->criteria[i].id)), "");
+		comment_text(b, r->criteria[i].name);
+		buf_printf(b, ", weight %g\n", r->criteria[i].weight);
+	}
+	buf_puts(b, "# tier: TIER                   # the published tier, if it must differ "
+	    "from the computed one\n");
+}
+
+static void
+scaffold_tier(struct buf *b, const struct edition *e)
+{
+	size_t i;
+
+	buf_puts(b, "# The published tier, one of:");
+	for (i = 0; i < e->ntiers; i++)
+		buf_printf(b, "%s %s", i ? "," : "", e->tiers[i]->id);
+	buf_puts(b, "\ntier:\n");
+}
+
+static void
+scaffold_review(struct buf *b, const struct edition *e, const struct provider *p)
+{
+	buf_printf(b, "# The review of ");
+	comment_text(b, p->name ? p->name : p->id);
+	buf_puts(b, " in ");
+	comment_text(b, e->name ? e->name : e->id);
+	buf_puts(b, ".\n# Fill it in, check it with `podium check`, preview it with "
+	    "`podium serve`.\n\n");
+	if (e->rubric != NULL && e->rubric->ncriteria > 0)
+		scaffold_scores(b, e->rubric);
+	else
+		scaffold_tier(b, e);
+	buf_puts(b, review_fields);
+	if (e->source != NULL)
+		buf_printf(b, "# sources: [%s]\n", e->source->id);
+	else
+		buf_puts(b, "# sources: [SOURCE]\n");
+}
+
+/* Writes a new file; refuses to replace one. Returns an exit status. */
+static int
+write_new(const char *dir, const char *rel, const struct buf *b)
+{
+	char *path = path_join(dir, rel), *slash;
+	int fd, rc = EXIT_SYSTEM;
+
+	slash = strrchr(path, '/');
+	*slash = '\0';
+	if (mkdir_p(path) == -1) {
+		fprintf(stderr, "podium: error: cannot create '%s': %s\n", path, strerror(errno));
+		goto out;
+	}
+	*slash = '/';
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) == -1) {
+		if (errno == EEXIST) {
+			fprintf(stderr, "podium: error: '%s' already exists; not overwriting it\n", rel);
+			rc = EXIT_CONTENT;
+		} else
+			fprintf(stderr, "podium: error: cannot create '%s': %s\n", rel, strerror(errno));
+		goto out;
+	}
+	if (write(fd, b->data, b->len) != (ssize_t)b->len || close(fd) == -1) {
+		fprintf(stderr, "podium: error: cannot write '%s': %s\n", rel, strerror(errno));
+		unlink(path);
+		goto out;
+	}
+	printf("podium: wrote %s\n", rel);
+	rc = EXIT_OK;
+out:
+	free(path);
+	return rc;
+}
+
+/* The loaded project; NULL (after printing why) when nothing could be read. */
+static struct project *
+load(const char *dir, struct diag *d)
+{
+	struct project *p = project_load(dir, d);
+
+	if (p == NULL)
+		diag_print(d, stderr);
+	return p;
+}
+
+static int
+new_review(const char *dir, const char *eid, const char *pid)
+{
+	const struct edition *e;
+	const struct provider *pr;
+	const struct review *r;
+	struct project *p;
+	struct buf b = BUF_INIT;
+	struct diag d;
+	char *rel = NULL;
+	int rc = EXIT_CONTENT;
+
+	diag_init(&d);
+	if ((p = load(dir, &d)) == NULL) {
+		rc = EXIT_SYSTEM;
+		goto out;
+	}
+	if ((e = project_edition(p, eid)) == NULL) {
+		diag_print(&d, stderr);
+		fprintf(stderr, "podium: error: no edition '%s' in content/editions/\n", eid);
+		goto out;
+	}
+	if ((pr = project_provider(p, pid)) == NULL) {
+		diag_print(&d, stderr);
+		fprintf(stderr, "podium: error: no provider '%s' in content/providers/ "
+		    "(add it with 'podium new provider %s')\n", pid, pid);
+		goto out;
+	}
+	if ((r = edition_review(e, pr)) != NULL) {
+		fprintf(stderr, "podium: error: '%s' is already reviewed in '%s'\n",
+		    pr->id, r->pos.file ? r->pos.file : eid);
+		goto out;
+	}
+	rel = xasprintf("content/reviews/%s/%s.yaml", e->id, pr->id);
+	scaffold_review(&b, e, pr);
+	rc = write_new(dir, rel, &b);
+out:
+	free(rel);
+	buf_release(&b);
+	project_free(p);
+	diag_release(&d);
+	return rc;
+}
+
+static int
+new_provider(const char *dir, const char *id)
+{
+	const struct provider *pr;
+	struct project *p;
+	struct buf b = BUF_INIT;
+	struct diag d;
+	char *rel = NULL;
+	int rc = EXIT_CONTENT;
+
+	diag_init(&d);
+	if ((p = load(dir, &d)) == NULL) {
+		rc = EXIT_SYSTEM;
+		goto out;
+	}
+	if ((pr = project_provider(p, id)) != NULL) {
+		fprintf(stderr, "podium: error: provider '%s' already exists (as '%s')\n",
+		    id, pr->id);
+		goto out;
+	}
+	rel = xasprintf("content/providers/%s.yaml", id);
+	buf_puts(&b, "# A rated company. Fill it in, then check it with `podium check`.\n\n");
+	buf_puts(&b, provider_fields);
+	rc = write_new(dir, rel, &b);
+out:
+	free(rel);
+	buf_release(&b);
+	project_free(p);
+	diag_release(&d);
+	return rc;
+}
+
+static int
+usage_error(const char *fmt, const char *arg)
+{
+	fputs("podium: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	fputs(new_usage, stderr);
+	return EXIT_USAGE;
+}
+
+/* Checks the ids of the words after the kind; returns 0 or an exit status. */
+static int
+ids_check(int n, char *ids[])
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!id_valid(ids[i]))
+			return usage_error("'%s' is not a valid id ([a-z0-9][a-z0-9._-]*)", ids[i]);
+	return 0;
+}
 
 int
 cmd_new(int argc, char *argv[])
 {
-	(void)argc;
-	(void)argv;
-	fputs("podium: error: new is not built yet\n", stderr);
-	return EXIT_USAGE;
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *dir = ".";
+	int c, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":C:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			dir = optarg;
+			break;
+		case 'h':
+			fputs(new_usage, stdout);
+			return EXIT_OK;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 3 && strcmp(argv[0], "review") == 0) {
+		if ((rc = ids_check(2, argv + 1)) != 0)
+			return rc;
+		return new_review(dir, argv[1], argv[2]);
+	}
+	if (argc == 2 && strcmp(argv[0], "provider") == 0) {
+		if ((rc = ids_check(1, argv + 1)) != 0)
+			return rc;
+		return new_provider(dir, argv[1]);
+	}
+	if (argc == 0)
+		return usage_error("%s", "new wants 'review EDITION PROVIDER' or 'provider ID'");
+	return usage_error("cannot make a new '%s'", argv[0]);
 }
