@@ -1,0 +1,295 @@
+#!/bin/sh
+# t_serve.sh: `podium serve` end to end on a copy of tests/fixtures/serve-small:
+# start on a free loopback port, fetch pages, live reload events, edits seen
+# within a second, build errors shown in the page, traversal and symlink
+# refusals, MIME types, a burst of concurrent requests, 405s, clean stop.
+# Every wait is bounded; the server is killed by the trap whatever happens.
+: "${PODIUM:?}" "${ROOT:?}"
+
+T=$(mktemp -d)
+PID=""
+SSE=""
+cleanup() {
+	[ -n "$SSE" ] && kill "$SSE" 2>/dev/null
+	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+fails=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fails=$((fails + 1)); }
+check() {
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else nok "$name"; fi
+}
+
+# A change must show within LIMIT seconds (sanitized builds are slower).
+LIMIT=1
+[ -n "$PODIUM_SANITIZED" ] && LIMIT=4
+
+ms() { date +%s%3N; }
+
+# wait_for SECONDS COMMAND...: polls every 50 ms; fails after SECONDS.
+wait_for() {
+	deadline=$(($(ms) + $1 * 1000))
+	shift
+	while [ "$(ms)" -lt "$deadline" ]; do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# get PATH [curl options...]: body into $T/body, headers into $T/head,
+# status code on stdout.
+get() {
+	p=$1
+	shift
+	curl -s --path-as-is --max-time 5 -D "$T/head" -o "$T/body" \
+	    -w '%{http_code}' "$@" "$URL$p"
+}
+status_is() { [ "$(get "$2")" = "$1" ]; }
+body_has() { get "$1" >/dev/null; grep -qF -- "$2" "$T/body"; }
+body_lacks() { get "$1" >/dev/null; ! grep -qF -- "$2" "$T/body"; }
+header_is() { tr -d '\r' <"$T/head" | grep -qix "$1"; }
+alive() { kill -0 "$PID" 2>/dev/null; }
+builds() { grep -c '^podium: built in' "$T/err"; }
+more_builds() { [ "$(builds)" -gt "$1" ]; }
+reloads() { grep -c '^event: reload' "$T/events"; }
+more_reloads() { [ "$(reloads)" -gt "$1" ]; }
+# Waits until no rebuild has run for 300 ms (bounded: 5 s).
+settle() {
+	i=0
+	n=$(grep -c '^podium: build' "$T/err")
+	while [ $i -lt 16 ]; do
+		sleep 0.3
+		m=$(grep -c '^podium: build' "$T/err")
+		[ "$m" = "$n" ] && return 0
+		n=$m
+		i=$((i + 1))
+	done
+	return 1
+}
+
+cp -R "$ROOT/tests/fixtures/serve-small" "$T/proj"
+mkdir "$T/tmp"
+export TMPDIR="$T/tmp"
+
+# --- start on a free port (18000 + random, a few tries) ---
+start() {
+	tries=0
+	while [ $tries -lt 8 ]; do
+		PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
+		"$PODIUM" serve -C "$T/proj" -p "$PORT" -v >"$T/out" 2>"$T/err" &
+		PID=$!
+		if wait_for 20 grep -q 'serving http' "$T/out"; then
+			return 0
+		fi
+		kill -9 "$PID" 2>/dev/null
+		wait "$PID" 2>/dev/null
+		PID=""
+		tries=$((tries + 1))
+	done
+	return 1
+}
+if ! start; then
+	nok "serve starts and prints its URL"
+	cat "$T/err"
+	exit 1
+fi
+URL="http://127.0.0.1:$PORT"
+check "serve prints its URL" grep -qx "podium: serving $URL/ (Ctrl-C to stop)" "$T/out"
+SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
+check "serve builds in a private folder under TMPDIR" \
+    test -n "$SERVED" -a -d "$SERVED" -a "$(dirname "$SERVED")" = "$T/tmp"
+
+# --- the first page ---
+code=$(get /)
+check "GET / answers 200 or 404 (no index.html yet)" \
+    test "$code" = 200 -o "$code" = 404
+check "pages are text/html; charset=utf-8" header_is 'Content-Type: text/html; charset=utf-8'
+check "responses say Cache-Control: no-store" header_is 'Cache-Control: no-store'
+check "the live-reload script is injected before </body>" \
+    sh -c "tr -d '\n' <'$T/body' | grep -q 'new EventSource(\"/__podium/events\").*</script></body>'"
+check "HEAD is allowed and has no body" \
+    sh -c "test \"\$(curl -s -I --max-time 5 -o '$T/hb' -w '%{http_code}' '$URL/')\" = $code && \
+    ! grep -q . '$T/hb' || grep -q '^HTTP' '$T/hb'"
+curl -s -N --max-time 1 "$URL/__podium/events" >"$T/hello"
+check "the event stream starts with a hello" grep -qx 'event: hello' "$T/hello"
+
+# The page that shows content, once the renderers write it.
+PROBE=""
+for p in / /data/ratings.json; do
+	if [ "$(get "$p")" = 200 ] && grep -q 'Serve fixture report' "$T/body"; then
+		PROBE=$p
+		break
+	fi
+done
+
+# Live reload events, read by a client for the rest of the test.
+curl -s -N --max-time 60 "$URL/__podium/events" >"$T/events" &
+SSE=$!
+wait_for 5 grep -q 'event: hello' "$T/events"
+# --- an edit is seen within a second ---
+if [ -n "$PROBE" ]; then
+	n0=$(reloads)
+	t0=$(ms)
+	sed -i 's/^title: .*/title: "Edited fixture report"/' "$T/proj/content/report.yaml"
+	if wait_for "$LIMIT" body_has "$PROBE" 'Edited fixture report'; then
+		ok "an edit shows in $PROBE within ${LIMIT}s ($(($(ms) - t0)) ms)"
+	else
+		nok "an edit shows in $PROBE within ${LIMIT}s"
+	fi
+	check "the edit sends a reload event" wait_for 2 more_reloads "$n0"
+else
+	ok "# skip an edit shows within a second: the renderers write no page yet"
+	ok "# skip the edit sends a reload event: the renderers write no page yet"
+fi
+
+# --- a save that changes nothing rebuilds but does not reload ---
+settle
+nb=$(builds)
+n0=$(reloads)
+touch "$T/proj/content/providers/gamma.yaml"
+check "a save that changes nothing rebuilds" wait_for 5 more_builds "$nb"
+sleep 0.2
+check "... and sends no reload" test "$(reloads)" = "$n0"
+
+# --- a broken file: the diagnostic in the page, exactly as the terminal ---
+cp "$T/proj/content/providers/beta.yaml" "$T/beta.good"
+printf 'colour: "<red> & blue"\n' >>"$T/proj/content/providers/beta.yaml"
+diagline=$("$PODIUM" check -C "$T/proj" 2>&1 | grep -m 1 -E '^content/providers/beta\.yaml:[0-9]+:[0-9]+: error: ')
+if [ -z "$diagline" ]; then
+	cp "$T/beta.good" "$T/proj/content/providers/beta.yaml"
+	ok "# skip a build error shows in the page: the loader reports none yet"
+	ok "# skip fixing it brings the site back: the loader reports none yet"
+else
+	esc=$(printf '%s' "$diagline" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' \
+	    -e 's/>/\&gt;/g' -e 's/"/\&quot;/g' -e "s/'/\&#39;/g")
+	n0=$(reloads)
+	t0=$(ms)
+	if wait_for "$LIMIT" body_has / "$esc"; then
+		ok "a build error shows in the page within ${LIMIT}s ($(($(ms) - t0)) ms)"
+	else
+		nok "a build error shows in the page within ${LIMIT}s: $esc"
+	fi
+	check "the error page answers 500 and reloads live" \
+	    sh -c "test \"\$(curl -s --max-time 5 -o '$T/eb' -w '%{http_code}' '$URL/any/page.html')\" = 500 && \
+	    grep -qF '/__podium/events' '$T/eb' && grep -qF -- '$esc' '$T/eb'"
+	check "the error sends a reload event" wait_for 2 more_reloads "$n0"
+	check "the terminal prints the same diagnostic" grep -qxF -- "$diagline" "$T/err"
+	n0=$(reloads)
+	t0=$(ms)
+	cp "$T/beta.good" "$T/proj/content/providers/beta.yaml"
+	if wait_for "$LIMIT" body_lacks / 'podium-errors'; then
+		ok "fixing it brings the site back within ${LIMIT}s ($(($(ms) - t0)) ms)"
+	else
+		nok "fixing it brings the site back within ${LIMIT}s"
+	fi
+	check "the fix sends a reload event" wait_for 2 more_reloads "$n0"
+fi
+
+# --- files planted in the served folder: MIME types, folders, 404 page ---
+settle
+nb=$(builds)
+site=$(ls -d "$SERVED"/site-* | sort -t- -k3 -n | tail -n 1)
+mkdir -p "$site/sub" "$site/t"
+printf '<!DOCTYPE html><html><body><p>planted page</p></body></html>' >"$site/sub/index.html"
+printf '<!DOCTYPE html><html><body><p>planted 404</p></BODY></html>' >"$site/404.html"
+for e in css js svg png pdf json csv xml txt woff2; do
+	printf 'x' >"$site/t/f.$e"
+done
+mime_ok=true
+for pair in css:'text/css; charset=utf-8' js:'text/javascript; charset=utf-8' \
+    svg:image/svg+xml png:image/png pdf:application/pdf json:application/json \
+    csv:'text/csv; charset=utf-8' xml:application/xml \
+    txt:'text/plain; charset=utf-8' woff2:font/woff2; do
+	e=${pair%%:*}
+	type=${pair#*:}
+	if [ "$(get "/t/f.$e")" != 200 ] || ! header_is "Content-Type: $type"; then
+		echo "# /t/f.$e: wanted $type"
+		mime_ok=false
+	fi
+done
+check "MIME types of html, css, js, svg, png, pdf, json, csv, xml, txt, woff2" $mime_ok
+check "a folder without its slash redirects to it" \
+    sh -c "test \"\$(curl -s --max-time 5 -D '$T/rh' -o /dev/null -w '%{http_code}' '$URL/sub')\" = 301 && \
+    tr -d '\r' <'$T/rh' | grep -qx 'Location: /sub/'"
+check "a folder serves its index.html" body_has /sub/ 'planted page'
+check "a missing page answers 404 with the site's 404.html" \
+    sh -c "test \"\$(curl -s --max-time 5 -o '$T/nb' -w '%{http_code}' '$URL/no/such/page')\" = 404 && \
+    grep -q 'planted 404' '$T/nb' && grep -q '__podium/events' '$T/nb'"
+
+# --- traversal, encoded or not, absolute paths, symlinks out ---
+ln -s /etc/passwd "$site/leak.txt"
+ln -s / "$site/rootlink"
+refused=true
+for p in '/../../../../etc/passwd' '/%2e%2e/%2e%2e/%2e%2e/etc/passwd' \
+    '/..%2f..%2f..%2fetc%2fpasswd' '/t/..%2F..%2F..%2Fetc/passwd' '/%2E%2E/etc/passwd' \
+    '//etc/passwd' '/sub/%00' '/t/f.txt%00.html' '/..\\..\\etc\\passwd' \
+    '/leak.txt' '/rootlink/etc/passwd' "$SERVED/../../etc/passwd"; do
+	code=$(get "$p")
+	if [ "$code" = 200 ] || grep -q 'root:' "$T/body"; then
+		echo "# $p answered $code"
+		refused=false
+	fi
+done
+check "traversal, encoded traversal, NUL and symlinks out are refused" $refused
+check "an encoded '..' answers 400" status_is 400 '/%2e%2e/etc/passwd'
+check "a symlink out answers 403" status_is 403 /leak.txt
+code=$(curl -s --max-time 5 -o "$T/body" -w '%{http_code}' \
+    --request-target "$T/proj/content/report.yaml" "$URL/")
+check "an absolute file-system path is refused ($code)" \
+    sh -c "test $code != 200 && ! grep -q 'ladder' '$T/body'"
+check "no rebuild ran while files were planted" \
+    test "$(builds)" = "$nb"
+
+# --- methods ---
+check "POST answers 405 with Allow: GET, HEAD" \
+    sh -c "test \"\$(curl -s --max-time 5 -X POST -d x=1 -D '$T/ph' -o /dev/null -w '%{http_code}' '$URL/')\" = 405 && \
+    tr -d '\r' <'$T/ph' | grep -qx 'Allow: GET, HEAD'"
+check "PUT and DELETE answer 405" \
+    sh -c "test \"\$(curl -s --max-time 5 -X PUT -o /dev/null -w '%{http_code}' '$URL/sub/')\" = 405 && \
+    test \"\$(curl -s --max-time 5 -X DELETE -o /dev/null -w '%{http_code}' '$URL/sub/')\" = 405"
+
+# --- a burst: 400 requests, 8 at a time, all 200 (during rebuilds when the
+# target comes from the build; else on a planted file, with no rebuild) ---
+target=/sub/
+[ -n "$PROBE" ] && target=$PROBE
+seq 1 400 | sed "s|.*|$URL$target|" >"$T/urls"
+if [ -n "$PROBE" ]; then
+	( i=0; while [ $i -lt 10 ]; do
+		printf '\n' >>"$T/proj/content/providers/gamma.yaml"; sleep 0.05; i=$((i + 1))
+	done ) &
+fi
+xargs -P 8 -n 1 curl -s --max-time 10 -o /dev/null -w '%{http_code}\n' <"$T/urls" >"$T/codes"
+wait_for 1 true
+n200=$(grep -c '^200$' "$T/codes")
+check "a burst of 400 requests, 8 at a time, all 200 ($n200)" test "$n200" = 400
+check "the server is still alive" alive
+check "... and answers" status_is 200 "$target"
+
+# --- a second server on the same port: a clear error naming the port ---
+"$PODIUM" serve -C "$T/proj" -p "$PORT" >"$T/out2" 2>"$T/err2"
+rc=$?
+check "a port in use is a clear error naming it (exit 3)" \
+    sh -c "test $rc = 3 && grep -qF 'port $PORT on 127.0.0.1 is in use' '$T/err2'"
+
+# --- Ctrl-C stops it and removes the private folder ---
+kill "$SSE" 2>/dev/null
+SSE=""
+kill -INT "$PID"
+stopped=false
+if wait_for 10 sh -c "! kill -0 $PID 2>/dev/null"; then
+	stopped=true
+fi
+wait "$PID" 2>/dev/null
+rc=$?
+check "SIGINT stops the server (exit $rc)" sh -c "$stopped && test $rc = 0"
+PID=""
+check "the private folder is gone" test -z "$(ls -A "$T/tmp")"
+
+[ $fails -eq 0 ]
