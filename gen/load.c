@@ -1,14 +1,257 @@
-/* load.c: stub until the loader lands. */
+/* load.c: project_load(): reads the project's files safely and runs the parts in order. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "load.h"
-#include "util.h"
+#include "loadpriv.h"
+#include "parse.h"
+
+/*
+ * Resolves rel inside the project; NULL after reporting when it does not
+ * exist (only if report_missing), leads outside the project folder, or
+ * cannot be resolved. Returns a malloc'd absolute path; free with free().
+ */
+static char *
+inside(struct loader *l, const char *rel, bool report_missing)
+{
+	char *full = path_join(l->p->dir, rel), *real = realpath(full, NULL);
+	size_t n = strlen(l->root);
+
+	free(full);
+	if (real == NULL) {
+		if (errno != ENOENT)
+			diag_system(l->d, rel, "cannot open: %s", strerror(errno));
+		else if (report_missing)
+			diag_error(l->d, rel, 0, 0, "file not found");
+		return NULL;
+	}
+	if (strncmp(real, l->root, n) != 0 || (real[n] != '/' && real[n] != '\0' &&
+	    strcmp(l->root, "/") != 0)) {
+		diag_error(l->d, rel, 0, 0, "'%s' leads outside the project folder", rel);
+		free(real);
+		return NULL;
+	}
+	return real;
+}
+
+static bool
+count_file(struct loader *l, const char *rel)
+{
+	if (l->too_many)
+		return false;
+	if (++l->nfiles > LOAD_MAX_FILES) {
+		diag_error(l->d, rel, 0, 0, "too many files in the project (the limit is %u)",
+		    (unsigned)LOAD_MAX_FILES);
+		l->too_many = true;
+		return false;
+	}
+	return true;
+}
+
+bool
+loader_exists(struct loader *l, const char *rel)
+{
+	struct stat st;
+	char *path = path_join(l->p->dir, rel);
+	int rc = lstat(path, &st);
+
+	free(path);
+	return rc == 0;
+}
+
+bool
+loader_read(struct loader *l, const char *rel, struct buf *out)
+{
+	struct stat st;
+	char *real;
+	enum file_status fs;
+
+	if (!count_file(l, rel) || (real = inside(l, rel, true)) == NULL)
+		return false;
+	if (stat(real, &st) == -1 || !S_ISREG(st.st_mode)) {
+		diag_error(l->d, rel, 0, 0, "not a regular file");
+		free(real);
+		return false;
+	}
+	fs = file_read(real, LOAD_MAX_FILE_SIZE, out);
+	free(real);
+	if (fs == FILE_TOO_BIG) {
+		diag_error(l->d, rel, 0, 0, "file is larger than 16 MiB (the limit)");
+		return false;
+	}
+	if (fs != FILE_OK) {
+		diag_system(l->d, rel, "cannot read: %s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+char **
+loader_list(struct loader *l, const char *rel, size_t *n, bool *missing)
+{
+	struct stat st;
+	char *real, **v;
+
+	*n = 0;
+	*missing = false;
+	if (l->too_many)
+		return NULL;
+	if ((real = inside(l, rel, false)) == NULL) {
+		*missing = true;
+		return NULL;
+	}
+	if (stat(real, &st) == -1 || !S_ISDIR(st.st_mode)) {
+		diag_error(l->d, rel, 0, 0, "'%s' must be a folder", rel);
+		free(real);
+		return NULL;
+	}
+	v = dir_list(real, n);
+	free(real);
+	if (v == NULL) {
+		diag_system(l->d, rel, "cannot list: %s", strerror(errno));
+		return NULL;
+	}
+	if (*n > LOAD_MAX_FILES) {
+		diag_error(l->d, rel, 0, 0, "too many files in the project (the limit is %u)",
+		    (unsigned)LOAD_MAX_FILES);
+		l->too_many = true;
+		strv_free(v, *n);
+		*n = 0;
+		return NULL;
+	}
+	return v;
+}
+
+char *
+loader_stem(struct loader *l, const char *folder, const char *name, const char *ext)
+{
+	char *rel, *stem;
+
+	rel = path_join(folder, name);
+	if (!str_ends(name, ext) || strlen(name) == strlen(ext)) {
+		diag_warning(l->d, rel, 0, 0, "ignored: not a '%s' file", ext);
+		free(rel);
+		return NULL;
+	}
+	stem = xstrndup(name, strlen(name) - strlen(ext));
+	if (!id_valid(stem)) {
+		diag_error(l->d, rel, 0, 0,
+		    "file name '%s' is not an id ([a-z0-9][a-z0-9._-]*)", stem);
+		free(stem);
+		stem = NULL;
+	}
+	free(rel);
+	return stem;
+}
+
+bool
+yfile_load(struct loader *l, const char *rel, struct yfile *yf)
+{
+	struct buf b = BUF_INIT;
+	bool empty;
+
+	yf->path = arena_strdup(l->a, rel);
+	yf->root = NULL;
+	yf->tmp = arena_new();
+	if (!loader_read(l, rel, &b))
+		goto out;
+	yf->root = yaml_tree_parse(b.data, b.len, yf->path, 0, yf->tmp, l->d, &empty);
+	if (empty)
+		diag_error(l->d, yf->path, 0, 0, "file is empty (expected a mapping)");
+	else if (yf->root != NULL && yf->root->kind != YNODE_MAP) {
+		diag_error(l->d, yf->path, yf->root->line, yf->root->col,
+		    "expected a mapping at the top of the file, not %s",
+		    ynode_kind_name(yf->root));
+		yf->root = NULL;
+	}
+out:
+	buf_release(&b);
+	return yf->root != NULL;
+}
+
+void
+yfile_release(struct yfile *yf)
+{
+	arena_free(yf->tmp);
+	yf->tmp = NULL;
+	yf->root = NULL;
+}
+
+struct ordered {
+	struct diag_entry e;
+	size_t idx;
+};
+
+/* Diagnostics in file, line, column order, then as reported. */
+static int
+ordered_cmp(const void *a, const void *b)
+{
+	const struct ordered *x = a, *y = b;
+	int c;
+
+	if (x->e.file == NULL || y->e.file == NULL)
+		c = (x->e.file != NULL) - (y->e.file != NULL);
+	else
+		c = strcmp(x->e.file, y->e.file);
+	if (c != 0)
+		return c;
+	if (x->e.line != y->e.line)
+		return x->e.line < y->e.line ? -1 : 1;
+	if (x->e.col != y->e.col)
+		return x->e.col < y->e.col ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static void
+diag_sort_from(struct diag *d, size_t from)
+{
+	size_t i, n = d->n - from;
+	struct ordered *v;
+
+	if (n < 2)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		v[i].e = d->v[from + i];
+		v[i].idx = i;
+	}
+	qsort(v, n, sizeof(*v), ordered_cmp);
+	for (i = 0; i < n; i++)
+		d->v[from + i] = v[i].e;
+	free(v);
+}
 
 struct project *
 project_load(const char *dir, struct diag *d)
 {
-	struct project *p = xcalloc(1, sizeof(*p));
+	struct loader l;
+	struct project *p;
+	size_t from = d->n;
 
-	(void)d;
+	memset(&l, 0, sizeof(l));
+	if ((l.root = realpath(dir, NULL)) == NULL) {
+		diag_system(d, NULL, "cannot open project folder '%s': %s", dir,
+		    strerror(errno));
+		return NULL;
+	}
+	p = xcalloc(1, sizeof(*p));
 	p->arena = arena_new();
-	p->dir = dir;
+	p->dir = arena_strdup(p->arena, dir);
+	l.p = p;
+	l.a = p->arena;
+	l.d = d;
+	if (report_load(&l)) {
+		sources_load(&l);
+		providers_load(&l);
+		editions_load(&l);
+		reviews_load(&l);
+		commentary_load(&l);
+		report_resolve(&l);
+	}
+	diag_sort_from(d, from);
+	free(l.root);
 	return p;
 }

@@ -1,0 +1,144 @@
+/* load_commentary.c: content/commentary/<id>.md: YAML front matter between two "---" lines, then Markdown. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "loadpriv.h"
+#include "parse.h"
+
+#define COMMENTARY_DIR "content/commentary"
+#define ORDER_MAX 1000000000L
+
+static const char *const section_keys[] = {"title", "order", "draft", "embargo", NULL};
+
+/* True when the line at s (up to its '\n' or end) is exactly "---" (a '\r' allowed). */
+static bool
+fence_at(const char *s, const char *end)
+{
+	const char *nl = memchr(s, '\n', (size_t)(end - s));
+	size_t n = (size_t)((nl ? nl : end) - s);
+
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	return n == 3 && memcmp(s, "---", 3) == 0;
+}
+
+/* The start of the line after s, or end. */
+static const char *
+next_line(const char *s, const char *end)
+{
+	const char *nl = memchr(s, '\n', (size_t)(end - s));
+
+	return nl ? nl + 1 : end;
+}
+
+static void
+front_fields(struct loader *l, const char *file, const struct ynode *root, struct section *s)
+{
+	check_keys(l, file, root, section_keys);
+	get_str(l, file, need(l, file, root, "title"), "title", &s->title);
+	get_long(l, file, opt(root, "order"), "order", -ORDER_MAX, ORDER_MAX, &s->order);
+	get_bool(l, file, opt(root, "draft"), "draft", &s->draft);
+	get_date(l, file, opt(root, "embargo"), "embargo", &s->embargo);
+}
+
+/* Splits text into front matter and body; false after reporting. */
+static bool
+section_parse(struct loader *l, const char *file, const struct buf *b, struct section *s)
+{
+	const char *text = b->data, *end = b->data + b->len, *p, *fm;
+	struct arena *tmp;
+	struct ynode *root;
+	unsigned line = 2;
+	size_t bad;
+	bool empty;
+
+	if (!utf8_valid(text, b->len, &bad)) {
+		unsigned bl, bc;
+
+		text_line_col(text, b->len, bad, &bl, &bc);
+		diag_error(l->d, file, bl, bc, "invalid UTF-8 (byte 0x%02x)",
+		    (unsigned char)text[bad]);
+		return false;
+	}
+	if (b->len == 0 || !fence_at(text, end)) {
+		diag_error(l->d, file, 1, 1,
+		    "missing front matter (the file must start with a '---' line)");
+		return false;
+	}
+	fm = p = next_line(text, end);
+	while (p < end && !fence_at(p, end)) {
+		p = next_line(p, end);
+		line++;
+	}
+	if (p == end) {
+		diag_error(l->d, file, 1, 1, "front matter has no closing '---' line");
+		return false;
+	}
+	tmp = arena_new();
+	root = yaml_tree_parse(fm, (size_t)(p - fm), file, 1, tmp, l->d, &empty);
+	if (empty)
+		diag_error(l->d, file, 1, 1, "front matter is empty (expected a mapping)");
+	else if (root != NULL && root->kind != YNODE_MAP)
+		diag_error(l->d, file, root->line, root->col,
+		    "front matter must be a mapping, not %s", ynode_kind_name(root));
+	else if (root != NULL)
+		front_fields(l, file, root, s);
+	arena_free(tmp);
+	p = next_line(p, end);
+	s->body = arena_strndup(l->a, p, (size_t)(end - p));
+	s->body_line = line + 1;
+	return true;
+}
+
+static bool
+section_load(struct loader *l, const char *id, struct section *s)
+{
+	char *rel = xasprintf("%s/%s.md", COMMENTARY_DIR, id);
+	struct buf b = BUF_INIT;
+	bool ok = false;
+
+	memset(s, 0, sizeof(*s));
+	s->id = arena_strdup(l->a, id);
+	s->embargo = DATE_NONE;
+	s->pos.file = arena_strdup(l->a, rel);
+	s->pos.line = s->pos.col = 1;
+	if (loader_read(l, rel, &b))
+		ok = section_parse(l, s->pos.file, &b, s);
+	if (s->title == NULL)
+		s->title = s->id;
+	buf_release(&b);
+	free(rel);
+	return ok;
+}
+
+static int
+section_cmp(const void *a, const void *b)
+{
+	const struct section *x = a, *y = b;
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+void
+commentary_load(struct loader *l)
+{
+	struct project *p = l->p;
+	char **names, *id;
+	size_t n, i;
+	bool missing;
+
+	if ((names = loader_list(l, COMMENTARY_DIR, &n, &missing)) == NULL)
+		return;
+	p->sections = arena_array(l->a, n ? n : 1, sizeof(*p->sections));
+	for (i = 0; i < n; i++)
+		if ((id = loader_stem(l, COMMENTARY_DIR, names[i], ".md")) != NULL) {
+			if (section_load(l, id, &p->sections[p->nsections]))
+				p->nsections++;
+			free(id);
+		}
+	strv_free(names, n);
+	qsort(p->sections, p->nsections, sizeof(*p->sections), section_cmp);
+}

@@ -1,0 +1,201 @@
+/* load_providers.c: content/providers/<id>.yaml, one rated company each. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "loadpriv.h"
+#include "parse.h"
+
+#define PROVIDERS_DIR "content/providers"
+
+static const char *const provider_keys[] = {"name", "short", "kind", "country", "url",
+    "aliases", "successor", NULL};
+static const char *const kind_names[] = {"hyperscaler", "neocloud", "other", NULL};
+
+/* A provider while loading, with the places its references were written. */
+struct ptmp {
+	struct provider pr;
+	struct pos successor_pos;
+	struct pos *alias_pos;
+};
+
+static void
+country_load(struct loader *l, const char *file, const struct ynode *n, struct provider *pr)
+{
+	if (n == NULL)
+		return;
+	if (n->kind != YNODE_SCALAR || n->len != 2 || n->str[0] < 'A' || n->str[0] > 'Z' ||
+	    n->str[1] < 'A' || n->str[1] > 'Z') {
+		diag_error(l->d, file, n->line, n->col,
+		    "'country' must be an ISO 3166 alpha-2 code like 'US', not '%s'", shown(l, n));
+		return;
+	}
+	pr->country = arena_strdup(l->a, n->str);
+}
+
+static void
+aliases_load(struct loader *l, const char *file, const struct ynode *n, struct ptmp *t)
+{
+	size_t i, k = 0;
+
+	if (!expect_seq(l, file, n, "aliases"))
+		return;
+	t->pr.aliases = arena_array(l->a, n->nitems ? n->nitems : 1, sizeof(*t->pr.aliases));
+	t->alias_pos = arena_array(l->a, n->nitems ? n->nitems : 1, sizeof(*t->alias_pos));
+	for (i = 0; i < n->nitems; i++)
+		if (get_id(l, file, n->items[i], "aliases", &t->pr.aliases[k]))
+			t->alias_pos[k++] = node_pos(l, file, n->items[i]);
+	t->pr.naliases = k;
+}
+
+static void
+provider_load(struct loader *l, const char *id, struct ptmp *t)
+{
+	char *rel = xasprintf("%s/%s.yaml", PROVIDERS_DIR, id);
+	struct provider *pr = &t->pr;
+	struct yfile yf;
+	struct ynode *n;
+	int e;
+
+	memset(t, 0, sizeof(*t));
+	pr->id = arena_strdup(l->a, id);
+	pr->name = pr->id;
+	if (yfile_load(l, rel, &yf)) {
+		const struct ynode *root = yf.root;
+		const char *file = yf.path;
+
+		pr->pos = node_pos(l, file, root);
+		pr->pos.line = pr->pos.col = 1;
+		check_keys(l, file, root, provider_keys);
+		get_str(l, file, need(l, file, root, "name"), "name", &pr->name);
+		get_str(l, file, opt(root, "short"), "short", &pr->short_name);
+		if (get_enum(l, file, need(l, file, root, "kind"), "kind", kind_names, &e))
+			pr->kind = (enum provider_kind)e;
+		country_load(l, file, opt(root, "country"), pr);
+		get_url(l, file, opt(root, "url"), "url", &pr->url);
+		if ((n = opt(root, "aliases")) != NULL)
+			aliases_load(l, file, n, t);
+		if ((n = opt(root, "successor")) != NULL &&
+		    get_id(l, file, n, "successor", &pr->successor_id))
+			t->successor_pos = node_pos(l, file, n);
+	} else
+		pr->pos.file = yf.path;
+	yfile_release(&yf);
+	free(rel);
+}
+
+static int
+ptmp_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct ptmp *)a)->pr.id, ((const struct ptmp *)b)->pr.id);
+}
+
+/* Every id and alias names one provider only. */
+static void
+aliases_check(struct loader *l, struct ptmp *v, size_t n)
+{
+	const char **ids;
+	const struct pos **where;
+	size_t *first, total = n, i, k, m;
+
+	for (i = 0; i < n; i++)
+		total += v[i].pr.naliases;
+	ids = xmalloc(total * sizeof(*ids));
+	where = xmalloc(total * sizeof(*where));
+	first = xmalloc(total * sizeof(*first));
+	for (i = 0, m = 0; i < n; i++)
+		ids[m++] = v[i].pr.id;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < v[i].pr.naliases; k++) {
+			where[m] = &v[i].alias_pos[k];
+			ids[m++] = v[i].pr.aliases[k];
+		}
+	ids_first_dup(ids, total, first);
+	for (i = n; i < total; i++) {
+		if (first[i] == SIZE_MAX)
+			continue;
+		if (first[i] < n)
+			diag_error(l->d, where[i]->file, where[i]->line, where[i]->col,
+			    "alias '%s' is the id of a provider", ids[i]);
+		else
+			diag_error(l->d, where[i]->file, where[i]->line, where[i]->col,
+			    "alias '%s' is already used (%s:%u)", ids[i],
+			    where[first[i]]->file, where[first[i]]->line);
+	}
+	free(ids);
+	free(where);
+	free(first);
+}
+
+static void
+successors_resolve(struct loader *l, struct ptmp *v, size_t n)
+{
+	struct project *p = l->p;
+	unsigned char *state = xcalloc(n ? n : 1, 1);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct provider *pr = &p->providers[i];
+		const struct pos *at = &v[i].successor_pos;
+
+		if (pr->successor_id == NULL)
+			continue;
+		pr->successor = project_provider(p, pr->successor_id);
+		if (pr->successor == NULL)
+			diag_error(l->d, at->file, at->line, at->col,
+			    "unknown provider '%s' as 'successor'", pr->successor_id);
+		else if (pr->successor == pr) {
+			diag_error(l->d, at->file, at->line, at->col,
+			    "provider '%s' cannot be its own successor", pr->id);
+			pr->successor = NULL;
+		}
+	}
+	/* successor chains must end: walk each once, marking as we go */
+	for (i = 0; i < n; i++) {
+		const struct provider *q;
+
+		for (q = &p->providers[i]; q != NULL && state[q->index] == 0; q = q->successor)
+			state[q->index] = 1;
+		if (q != NULL && state[q->index] == 1) {
+			const struct pos *at = &v[q->index].successor_pos;
+
+			diag_error(l->d, at->file, at->line, at->col,
+			    "the 'successor' chain of '%s' loops", q->id);
+			p->providers[q->index].successor = NULL;
+		}
+		for (q = &p->providers[i]; q != NULL && state[q->index] == 1; q = q->successor)
+			state[q->index] = 2;
+	}
+	free(state);
+}
+
+void
+providers_load(struct loader *l)
+{
+	struct project *p = l->p;
+	struct ptmp *v;
+	char **names, *id;
+	size_t n, i, m = 0;
+	bool missing;
+
+	if ((names = loader_list(l, PROVIDERS_DIR, &n, &missing)) == NULL)
+		return;
+	v = xcalloc(n ? n : 1, sizeof(*v));
+	for (i = 0; i < n; i++)
+		if ((id = loader_stem(l, PROVIDERS_DIR, names[i], ".yaml")) != NULL) {
+			provider_load(l, id, &v[m++]);
+			free(id);
+		}
+	strv_free(names, n);
+	qsort(v, m, sizeof(*v), ptmp_cmp);
+	p->providers = arena_array(l->a, m ? m : 1, sizeof(*p->providers));
+	for (i = 0; i < m; i++) {
+		p->providers[i] = v[i].pr;
+		p->providers[i].index = i;
+	}
+	p->nproviders = m;
+	aliases_check(l, v, m);
+	successors_resolve(l, v, m);
+	free(v);
+}

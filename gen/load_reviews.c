@@ -1,0 +1,301 @@
+/* load_reviews.c: content/reviews/<edition>/<provider>.yaml, one review each. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "loadpriv.h"
+#include "parse.h"
+
+#define REVIEWS_DIR "content/reviews"
+
+static const char *const review_keys[] = {"tier", "scores", "override", "draft", "summary",
+    "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", NULL};
+static const char *const override_keys[] = {"reason", NULL};
+static const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
+    "drain_after", "replaced_after", "automatic", "note", NULL};
+static const char *const detected_names[] = {"provider", "customer", "none", NULL};
+static const char *const security_keys[] = {"practices", "findings", NULL};
+static const char *const practices_keys[] = {"drivers_current", "embargo_program",
+    "audit_tool", NULL};
+static const char *const quote_keys[] = {"text", "source", "at", NULL};
+
+static void
+tri_load(struct loader *l, const char *file, const struct ynode *map, const char *key,
+    enum tri *out)
+{
+	bool b;
+
+	*out = TRI_UNSET;
+	if (get_bool(l, file, opt(map, key), key, &b))
+		*out = b ? TRI_TRUE : TRI_FALSE;
+}
+
+static void
+scores_load(struct loader *l, const char *file, const struct ynode *n, struct review *rv)
+{
+	const struct edition *e = rv->edition;
+	const struct rubric *r = e->rubric;
+	size_t i;
+
+	rv->scores_pos = node_pos(l, file, n);
+	if (r == NULL) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'scores' needs a rubric, and edition '%s' has none", e->id);
+		return;
+	}
+	if (!expect_map(l, file, n, "scores"))
+		return;
+	rv->scores = arena_array(l->a, r->ncriteria ? r->ncriteria : 1, sizeof(*rv->scores));
+	for (i = 0; i < r->ncriteria; i++)
+		rv->scores[i] = NAN;
+	for (i = 0; i < n->npairs; i++) {
+		const struct ypair *kv = &n->pairs[i];
+		const struct criterion *c;
+
+		if (kv->duplicate || (c = rubric_criterion(l, file, e, kv->key)) == NULL)
+			continue;
+		get_number(l, file, kv->value, c->id, 0, r->scale, &rv->scores[c - r->criteria]);
+	}
+	for (i = 0; i < r->ncriteria; i++)
+		if (ynode_get(n, r->criteria[i].id) == NULL)
+			diag_error(l->d, file, n->line, n->col,
+			    "missing score for criterion '%s'", r->criteria[i].id);
+}
+
+static void
+fault_load(struct loader *l, const char *file, const struct ynode *n, struct review *rv)
+{
+	struct fault_test *f;
+	int e;
+
+	if (!expect_map(l, file, n, "fault_test"))
+		return;
+	f = rv->fault = arena_alloc(l->a, sizeof(*f));
+	f->pos = node_pos(l, file, n);
+	f->detected_by = DETECT_UNSET;
+	f->detect_after = f->drain_after = f->replaced_after = -1;
+	check_keys(l, file, n, fault_keys);
+	get_str(l, file, need(l, file, n, "fault"), "fault", &f->fault);
+	if (get_enum(l, file, need(l, file, n, "detected_by"), "detected_by", detected_names, &e))
+		f->detected_by = (enum detected_by)e;
+	get_duration(l, file, opt(n, "detect_after"), "detect_after", &f->detect_after);
+	get_duration(l, file, opt(n, "drain_after"), "drain_after", &f->drain_after);
+	get_duration(l, file, opt(n, "replaced_after"), "replaced_after", &f->replaced_after);
+	tri_load(l, file, n, "automatic", &f->automatic);
+	get_str(l, file, opt(n, "note"), "note", &f->note);
+}
+
+static void
+security_load(struct loader *l, const char *file, const struct ynode *n, struct review *rv)
+{
+	struct ynode *pr, *fs;
+
+	rv->practices.drivers_current = rv->practices.embargo_program =
+	    rv->practices.audit_tool = TRI_UNSET;
+	if (!expect_map(l, file, n, "security"))
+		return;
+	rv->has_security = true;
+	check_keys(l, file, n, security_keys);
+	if ((pr = opt(n, "practices")) != NULL && expect_map(l, file, pr, "practices")) {
+		check_keys(l, file, pr, practices_keys);
+		tri_load(l, file, pr, "drivers_current", &rv->practices.drivers_current);
+		tri_load(l, file, pr, "embargo_program", &rv->practices.embargo_program);
+		tri_load(l, file, pr, "audit_tool", &rv->practices.audit_tool);
+	}
+	if ((fs = opt(n, "findings")) != NULL)
+		findings_load(l, file, fs, &rv->findings, &rv->nfindings);
+}
+
+static void
+quotes_load(struct loader *l, const char *file, const struct ynode *n, struct review *rv)
+{
+	size_t i;
+
+	if (!expect_seq(l, file, n, "quotes"))
+		return;
+	rv->quotes = arena_array(l->a, n->nitems ? n->nitems : 1, sizeof(*rv->quotes));
+	for (i = 0; i < n->nitems; i++) {
+		const struct ynode *it = n->items[i];
+		struct quote *q = &rv->quotes[rv->nquotes];
+		struct ynode *at;
+
+		q->at = -1;
+		q->pos = node_pos(l, file, it);
+		if (!expect_map(l, file, it, "quotes"))
+			continue;
+		check_keys(l, file, it, quote_keys);
+		get_str(l, file, need(l, file, it, "text"), "text", &q->text);
+		q->source = ref_source(l, file, need(l, file, it, "source"));
+		if ((at = opt(it, "at")) != NULL && get_timestamp(l, file, at, "at", &q->at))
+			q->at_text = arena_strdup(l->a, at->str);
+		if (q->text != NULL && q->source != NULL)
+			rv->nquotes++;
+	}
+}
+
+static void
+review_sources_load(struct loader *l, const char *file, const struct ynode *n,
+    struct review *rv)
+{
+	size_t i;
+
+	if (!expect_seq(l, file, n, "sources"))
+		return;
+	rv->sources = arena_array(l->a, n->nitems ? n->nitems : 1, sizeof(*rv->sources));
+	for (i = 0; i < n->nitems; i++)
+		if ((rv->sources[rv->nsources] = ref_source(l, file, n->items[i])) != NULL)
+			rv->nsources++;
+}
+
+static void
+review_fields(struct loader *l, const char *file, const struct ynode *root, struct review *rv)
+{
+	const struct edition *e = rv->edition;
+	struct ynode *n, *scores = opt(root, "scores");
+
+	check_keys(l, file, root, review_keys);
+	if ((n = opt(root, "tier")) != NULL) {
+		rv->tier_pos = node_pos(l, file, n);
+		rv->tier = edition_tier(l, file, e, n);
+	} else if (e->rubric == NULL || scores == NULL)
+		diag_error(l->d, file, root->line, root->col, "missing required key 'tier'%s",
+		    e->rubric != NULL ? " (or 'scores', as the edition has a rubric)" : "");
+	if (scores != NULL)
+		scores_load(l, file, scores, rv);
+	if ((n = opt(root, "override")) != NULL && expect_map(l, file, n, "override")) {
+		check_keys(l, file, n, override_keys);
+		get_str(l, file, need(l, file, n, "reason"), "reason", &rv->override_reason);
+	}
+	get_bool(l, file, opt(root, "draft"), "draft", &rv->draft);
+	if ((n = opt(root, "summary")) != NULL && get_str(l, file, n, "summary", &rv->summary))
+		rv->summary_pos = node_pos(l, file, n);
+	if ((n = opt(root, "strengths")) != NULL)
+		get_strv(l, file, n, "strengths", false, &rv->strengths, &rv->nstrengths);
+	if ((n = opt(root, "weaknesses")) != NULL)
+		get_strv(l, file, n, "weaknesses", false, &rv->weaknesses, &rv->nweaknesses);
+	if ((n = opt(root, "fault_test")) != NULL)
+		fault_load(l, file, n, rv);
+	security_load(l, file, opt(root, "security"), rv);
+	if ((n = opt(root, "quotes")) != NULL)
+		quotes_load(l, file, n, rv);
+	if ((n = opt(root, "sources")) != NULL)
+		review_sources_load(l, file, n, rv);
+}
+
+/* Loads one review file; first[provider index] remembers who came first. */
+static void
+review_load(struct loader *l, const struct edition *e, const char *stem,
+    const char **first)
+{
+	char *rel = xasprintf("%s/%s/%s.yaml", REVIEWS_DIR, e->id, stem);
+	const struct provider *pr = project_provider(l->p, stem);
+	struct review rv;
+	struct yfile yf;
+
+	memset(&rv, 0, sizeof(rv));
+	if (pr == NULL) {
+		diag_error(l->d, rel, 0, 0, "unknown provider '%s' (no %s/%s.yaml)", stem,
+		    "content/providers", stem);
+		goto out;
+	}
+	if (first[pr->index] != NULL) {
+		diag_error(l->d, rel, 0, 0,
+		    "provider '%s' already has a review in edition '%s' (%s)", pr->id, e->id,
+		    first[pr->index]);
+		goto out;
+	}
+	rv.edition = e;
+	rv.provider = pr;
+	rv.file_id = arena_strdup(l->a, stem);
+	if (yfile_load(l, rel, &yf))
+		review_fields(l, yf.path, yf.root, &rv);
+	else
+		security_load(l, yf.path, NULL, &rv);
+	rv.pos.file = first[pr->index] = yf.path;
+	rv.pos.line = rv.pos.col = 1;
+	yfile_release(&yf);
+	l->reviews = xgrow(l->reviews, sizeof(*l->reviews), l->nreviews + 1, &l->capreviews);
+	l->reviews[l->nreviews++] = rv;
+out:
+	free(rel);
+}
+
+static void
+edition_folder_load(struct loader *l, const struct edition *e)
+{
+	char *folder = xasprintf("%s/%s", REVIEWS_DIR, e->id), **names, *stem;
+	const char **first = xcalloc(l->p->nproviders + 1, sizeof(*first));
+	size_t n, i;
+	bool missing;
+
+	if ((names = loader_list(l, folder, &n, &missing)) != NULL) {
+		for (i = 0; i < n; i++)
+			if ((stem = loader_stem(l, folder, names[i], ".yaml")) != NULL) {
+				review_load(l, e, stem, first);
+				free(stem);
+			}
+		strv_free(names, n);
+	}
+	free(first);
+	free(folder);
+}
+
+static int
+review_cmp(const void *a, const void *b)
+{
+	const struct review *x = a, *y = b;
+
+	if (x->edition->index != y->edition->index)
+		return x->edition->index < y->edition->index ? -1 : 1;
+	return strcmp(x->provider->id, y->provider->id);
+}
+
+/* p->reviews by edition then provider id; each edition's pointers into it. */
+static void
+reviews_attach(struct loader *l)
+{
+	struct project *p = l->p;
+	size_t i, k;
+
+	qsort(l->reviews, l->nreviews, sizeof(*l->reviews), review_cmp);
+	p->reviews = arena_array(l->a, l->nreviews ? l->nreviews : 1, sizeof(*p->reviews));
+	memcpy(p->reviews, l->reviews, l->nreviews * sizeof(*p->reviews));
+	p->nreviews = l->nreviews;
+	for (i = 0; i < p->nreviews; i = k) {
+		struct edition *e = &p->editions[p->reviews[i].edition->index];
+
+		for (k = i; k < p->nreviews && p->reviews[k].edition == p->reviews[i].edition; k++)
+			;
+		e->reviews = arena_array(l->a, k - i, sizeof(*e->reviews));
+		for (e->nreviews = 0; e->nreviews < k - i; e->nreviews++)
+			e->reviews[e->nreviews] = &p->reviews[i + e->nreviews];
+	}
+	free(l->reviews);
+	l->reviews = NULL;
+}
+
+void
+reviews_load(struct loader *l)
+{
+	struct project *p = l->p;
+	char **names, *rel;
+	const struct edition *e;
+	size_t n, i;
+	bool missing;
+
+	if ((names = loader_list(l, REVIEWS_DIR, &n, &missing)) == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		if ((e = project_edition(p, names[i])) != NULL) {
+			edition_folder_load(l, e);
+			continue;
+		}
+		rel = path_join(REVIEWS_DIR, names[i]);
+		diag_error(l->d, rel, 0, 0, "'%s' names no edition (reviews go in %s/<edition>/)",
+		    names[i], REVIEWS_DIR);
+		free(rel);
+	}
+	strv_free(names, n);
+	reviews_attach(l);
+}

@@ -1,0 +1,411 @@
+/* load_value.c: typed fields of the content, each checked with a diagnostic at its node. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "loadpriv.h"
+#include "parse.h"
+
+#define SHOWN_MAX 40
+
+struct pos
+node_pos(const struct loader *l, const char *file, const struct ynode *n)
+{
+	struct pos p = {file, 0, 0};
+
+	(void)l;
+	if (n != NULL) {
+		p.line = n->line;
+		p.col = n->col;
+	}
+	return p;
+}
+
+/* Returns the text of n for a message (in the arena): control bytes as '?',
+ * cut at SHOWN_MAX bytes on a character boundary. */
+const char *
+shown(struct loader *l, const struct ynode *n)
+{
+	struct buf b = BUF_INIT;
+	const char *s;
+	char *out;
+	size_t i;
+
+	if (n->kind != YNODE_SCALAR)
+		return ynode_kind_name(n);
+	s = n->str;
+	for (i = 0; i < n->len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (i >= SHOWN_MAX && (c & 0xc0) != 0x80) {
+			buf_puts(&b, "...");
+			break;
+		}
+		buf_putc(&b, c < 0x20 || c == 0x7f ? '?' : (char)c);
+	}
+	out = arena_strdup(l->a, b.data);
+	buf_release(&b);
+	return out;
+}
+
+static void
+bad(struct loader *l, const char *file, const struct ynode *n, const char *what,
+    const char *expected)
+{
+	if (n->kind == YNODE_SCALAR)
+		diag_error(l->d, file, n->line, n->col, "'%s' must be %s, not '%s'",
+		    what, expected, shown(l, n));
+	else
+		diag_error(l->d, file, n->line, n->col, "'%s' must be %s, not %s",
+		    what, expected, ynode_kind_name(n));
+}
+
+void
+check_keys(struct loader *l, const char *file, const struct ynode *map,
+    const char *const *known)
+{
+	size_t i, k, dist, best;
+	const char *guess;
+
+	for (i = 0; i < map->npairs; i++) {
+		const struct ynode *key = map->pairs[i].key;
+
+		if (map->pairs[i].duplicate)
+			continue;
+		guess = NULL;
+		best = 3;
+		for (k = 0; known[k] != NULL; k++) {
+			if (strcmp(known[k], key->str) == 0)
+				break;
+			dist = edit_distance(key->str, known[k], 2);
+			if (dist < best) {
+				best = dist;
+				guess = known[k];
+			}
+		}
+		if (known[k] != NULL)
+			continue;
+		if (guess != NULL)
+			diag_error(l->d, file, key->line, key->col,
+			    "unknown key '%s' (did you mean '%s'?)", shown(l, key), guess);
+		else
+			diag_error(l->d, file, key->line, key->col, "unknown key '%s'",
+			    shown(l, key));
+	}
+}
+
+struct ynode *
+opt(const struct ynode *map, const char *key)
+{
+	struct ynode *v = ynode_get(map, key);
+
+	return v == NULL || ynode_is_null(v) ? NULL : v;
+}
+
+struct ynode *
+need(struct loader *l, const char *file, const struct ynode *map, const char *key)
+{
+	struct ynode *v = ynode_get(map, key);
+
+	if (v == NULL)
+		diag_error(l->d, file, map->line, map->col, "missing required key '%s'", key);
+	else if (ynode_is_null(v)) {
+		diag_error(l->d, file, v->line, v->col, "'%s' needs a value", key);
+		v = NULL;
+	}
+	return v;
+}
+
+bool
+expect_map(struct loader *l, const char *file, const struct ynode *n, const char *what)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_MAP) {
+		bad(l, file, n, what, "a mapping");
+		return false;
+	}
+	return true;
+}
+
+bool
+expect_seq(struct loader *l, const char *file, const struct ynode *n, const char *what)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_SEQ) {
+		bad(l, file, n, what, "a sequence");
+		return false;
+	}
+	return true;
+}
+
+bool
+get_str(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char **out)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_SCALAR) {
+		bad(l, file, n, what, "a string");
+		return false;
+	}
+	if (n->len == 0 || ynode_is_null(n)) {
+		diag_error(l->d, file, n->line, n->col, "'%s' must not be empty", what);
+		return false;
+	}
+	*out = arena_strndup(l->a, n->str, n->len);
+	return true;
+}
+
+bool
+get_id(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char **out)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_SCALAR || !id_valid(n->str)) {
+		bad(l, file, n, what, "an id ([a-z0-9][a-z0-9._-]*)");
+		return false;
+	}
+	*out = arena_strndup(l->a, n->str, n->len);
+	return true;
+}
+
+bool
+get_bool(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, bool *out)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind == YNODE_SCALAR && n->plain && strcmp(n->str, "true") == 0)
+		*out = true;
+	else if (n->kind == YNODE_SCALAR && n->plain && strcmp(n->str, "false") == 0)
+		*out = false;
+	else {
+		bad(l, file, n, what, "true or false");
+		return false;
+	}
+	return true;
+}
+
+bool
+get_long(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, long min, long max, long *out)
+{
+	char expected[96];
+	char *end;
+	long v;
+
+	if (n == NULL)
+		return false;
+	snprintf(expected, sizeof(expected), "a whole number from %ld to %ld", min, max);
+	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0) {
+		bad(l, file, n, what, expected);
+		return false;
+	}
+	errno = 0;
+	v = strtol(n->str, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max ||
+	    !(n->str[0] == '-' || (n->str[0] >= '0' && n->str[0] <= '9'))) {
+		bad(l, file, n, what, expected);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+bool
+get_number(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, double min, double max, double *out)
+{
+	char expected[96];
+	char *end;
+	double v;
+	size_t i;
+
+	if (n == NULL)
+		return false;
+	snprintf(expected, sizeof(expected), "a number from %g to %g", min, max);
+	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0) {
+		bad(l, file, n, what, expected);
+		return false;
+	}
+	/* decimal only: no hex, inf or nan that strtod would take */
+	for (i = 0; i < n->len; i++)
+		if (strchr("0123456789+-.eE", n->str[i]) == NULL)
+			break;
+	errno = 0;
+	v = strtod(n->str, &end);
+	if (i < n->len || errno != 0 || *end != '\0' || !isfinite(v) || v < min || v > max) {
+		bad(l, file, n, what, expected);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+bool
+get_date(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, pdate *out)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_SCALAR || !date_parse(n->str, out)) {
+		bad(l, file, n, what, "a real date YYYY-MM-DD");
+		return false;
+	}
+	return true;
+}
+
+bool
+get_duration(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, int64_t *out)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_SCALAR || !duration_parse(n->str, out)) {
+		bad(l, file, n, what, "a duration like 90s, 24m, 8h40m or 2d");
+		return false;
+	}
+	return true;
+}
+
+bool
+get_timestamp(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, int64_t *out)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_SCALAR || !timestamp_parse(n->str, out)) {
+		bad(l, file, n, what, "a timestamp m:ss or h:mm:ss");
+		return false;
+	}
+	return true;
+}
+
+bool
+get_url(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char **out)
+{
+	if (n == NULL)
+		return false;
+	if (n->kind != YNODE_SCALAR || !url_allowed(n->str)) {
+		bad(l, file, n, what, "an http(s), mailto or relative url");
+		return false;
+	}
+	*out = arena_strndup(l->a, n->str, n->len);
+	return true;
+}
+
+bool
+get_enum(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char *const *names, int *out)
+{
+	struct buf b = BUF_INIT;
+	int i;
+
+	if (n == NULL)
+		return false;
+	for (i = 0; n->kind == YNODE_SCALAR && names[i] != NULL; i++)
+		if (strcmp(n->str, names[i]) == 0) {
+			*out = i;
+			return true;
+		}
+	for (i = 0; names[i] != NULL; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+	if (n->kind == YNODE_SCALAR)
+		diag_error(l->d, file, n->line, n->col, "unknown %s '%s' (one of: %s)",
+		    what, shown(l, n), b.data);
+	else
+		diag_error(l->d, file, n->line, n->col, "'%s' must be one of: %s, not %s",
+		    what, b.data, ynode_kind_name(n));
+	buf_release(&b);
+	return false;
+}
+
+bool
+get_strv(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, bool ids, const char ***out, size_t *count)
+{
+	const char **v;
+	size_t i, k = 0;
+	bool ok = true;
+
+	if (!expect_seq(l, file, n, what))
+		return false;
+	v = arena_array(l->a, n->nitems ? n->nitems : 1, sizeof(*v));
+	for (i = 0; i < n->nitems; i++) {
+		if (ids ? get_id(l, file, n->items[i], what, &v[k]) :
+		    get_str(l, file, n->items[i], what, &v[k]))
+			k++;
+		else
+			ok = false;
+	}
+	*out = v;
+	*count = k;
+	return ok;
+}
+
+const struct source *
+ref_source(struct loader *l, const char *file, const struct ynode *n)
+{
+	const struct source *s;
+
+	if (n == NULL)
+		return NULL;
+	if (n->kind != YNODE_SCALAR) {
+		bad(l, file, n, "source", "a source id");
+		return NULL;
+	}
+	if ((s = project_source(l->p, n->str)) == NULL)
+		diag_error(l->d, file, n->line, n->col,
+		    "unknown source '%s' (not in content/sources.yaml)", shown(l, n));
+	return s;
+}
+
+struct idref {
+	const char *id;
+	size_t idx;
+};
+
+static int
+idref_cmp(const void *a, const void *b)
+{
+	const struct idref *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+
+	if (c != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * For each i, first[i] = the index of the earliest item with the same id as
+ * ids[i], or SIZE_MAX when ids[i] is the first (or NULL). O(n log n), so that
+ * a hostile file of many items cannot make the check hang.
+ */
+void
+ids_first_dup(const char *const *ids, size_t n, size_t *first)
+{
+	struct idref *v = xmalloc((n ? n : 1) * sizeof(*v));
+	size_t i, m = 0, head = 0;
+
+	for (i = 0; i < n; i++) {
+		first[i] = SIZE_MAX;
+		if (ids[i] != NULL) {
+			v[m].id = ids[i];
+			v[m++].idx = i;
+		}
+	}
+	qsort(v, m, sizeof(*v), idref_cmp);
+	for (i = 1; i < m; i++) {
+		if (strcmp(v[i].id, v[head].id) != 0)
+			head = i;
+		else
+			first[v[i].idx] = v[head].idx;
+	}
+	free(v);
+}

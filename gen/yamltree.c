@@ -1,0 +1,387 @@
+/* yamltree.c: libyaml events -> a marked node tree, refusing what podium does not accept. */
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "load.h"
+#include "parse.h"
+#include "util.h"
+#include "yamltree.h"
+
+struct frame {
+	struct ynode *node;
+	struct ynode **kids;
+	size_t nkids, cap;
+};
+
+struct tree {
+	const char *file;
+	unsigned line_offset;
+	struct arena *a;
+	struct diag *d;
+	struct frame stack[LOAD_MAX_DEPTH];
+	size_t depth;
+	struct ynode *root;
+	size_t ndocs;
+	bool failed;
+};
+
+void
+text_line_col(const char *text, size_t len, size_t off, unsigned *line, unsigned *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < off && i < len; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)text[i] & 0xc0) != 0x80)
+			(*col)++;
+	}
+}
+
+static void
+tree_error_at(struct tree *t, const yaml_mark_t *m, const char *msg, const char *arg)
+{
+	if (arg != NULL)
+		diag_error(t->d, t->file, (unsigned)m->line + 1 + t->line_offset,
+		    (unsigned)m->column + 1, msg, arg);
+	else
+		diag_error(t->d, t->file, (unsigned)m->line + 1 + t->line_offset,
+		    (unsigned)m->column + 1, "%s", msg);
+	t->failed = true;
+}
+
+static struct ynode *
+node_new(struct tree *t, enum ynode_kind kind, const yaml_mark_t *m)
+{
+	struct ynode *n = arena_alloc(t->a, sizeof(*n));
+
+	n->kind = kind;
+	n->line = (unsigned)m->line + 1 + t->line_offset;
+	n->col = (unsigned)m->column + 1;
+	return n;
+}
+
+/* Attaches a finished node to its parent, or makes it the document's root. */
+static void
+node_attach(struct tree *t, struct ynode *n)
+{
+	struct frame *f;
+
+	if (t->depth == 0) {
+		t->root = n;
+		return;
+	}
+	f = &t->stack[t->depth - 1];
+	f->kids = xgrow(f->kids, sizeof(*f->kids), f->nkids + 1, &f->cap);
+	f->kids[f->nkids++] = n;
+}
+
+/* Refuses anchors and tags on a node's properties. */
+static bool
+props_ok(struct tree *t, const yaml_mark_t *m, const yaml_char_t *anchor,
+    const yaml_char_t *tag)
+{
+	if (anchor != NULL) {
+		tree_error_at(t, m, "yaml anchors are not allowed ('&%s')", (const char *)anchor);
+		return false;
+	}
+	if (tag != NULL) {
+		tree_error_at(t, m, "yaml tags are not allowed ('%s')", (const char *)tag);
+		return false;
+	}
+	return true;
+}
+
+static void
+on_scalar(struct tree *t, yaml_event_t *ev)
+{
+	struct ynode *n;
+	const char *v = (const char *)ev->data.scalar.value;
+	size_t len = ev->data.scalar.length;
+
+	if (!props_ok(t, &ev->start_mark, ev->data.scalar.anchor,
+	    ev->data.scalar.plain_implicit || ev->data.scalar.quoted_implicit ?
+	    NULL : ev->data.scalar.tag))
+		return;
+	if (len > LOAD_MAX_STRING) {
+		diag_error(t->d, t->file, (unsigned)ev->start_mark.line + 1 + t->line_offset,
+		    (unsigned)ev->start_mark.column + 1,
+		    "string longer than %u bytes (the limit)", LOAD_MAX_STRING);
+		t->failed = true;
+		return;
+	}
+	if (memchr(v, '\0', len) != NULL) {
+		tree_error_at(t, &ev->start_mark, "string holds a NUL character", NULL);
+		return;
+	}
+	n = node_new(t, YNODE_SCALAR, &ev->start_mark);
+	n->str = arena_strndup(t->a, v, len);
+	n->len = len;
+	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	node_attach(t, n);
+}
+
+static void
+on_start(struct tree *t, yaml_event_t *ev, enum ynode_kind kind)
+{
+	const yaml_char_t *anchor, *tag;
+	int implicit;
+	struct frame *f;
+
+	if (kind == YNODE_SEQ) {
+		anchor = ev->data.sequence_start.anchor;
+		tag = ev->data.sequence_start.tag;
+		implicit = ev->data.sequence_start.implicit;
+	} else {
+		anchor = ev->data.mapping_start.anchor;
+		tag = ev->data.mapping_start.tag;
+		implicit = ev->data.mapping_start.implicit;
+	}
+	if (!props_ok(t, &ev->start_mark, anchor, implicit ? NULL : tag))
+		return;
+	if (t->depth == LOAD_MAX_DEPTH) {
+		diag_error(t->d, t->file, (unsigned)ev->start_mark.line + 1 + t->line_offset,
+		    (unsigned)ev->start_mark.column + 1,
+		    "nesting deeper than %d levels (the limit)", LOAD_MAX_DEPTH);
+		t->failed = true;
+		return;
+	}
+	f = &t->stack[t->depth++];
+	memset(f, 0, sizeof(*f));
+	f->node = node_new(t, kind, &ev->start_mark);
+}
+
+struct keyref {
+	const char *s;
+	size_t idx;
+};
+
+static int
+keyref_cmp(const void *a, const void *b)
+{
+	const struct keyref *x = a, *y = b;
+	int c = strcmp(x->s, y->s);
+
+	if (c != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Marks and reports keys that repeat an earlier key, in document order. */
+static void
+map_find_duplicates(struct tree *t, struct ynode *n)
+{
+	struct keyref *refs;
+	size_t *first, i;
+
+	if (n->npairs < 2)
+		return;
+	refs = xmalloc(n->npairs * sizeof(*refs));
+	first = xmalloc(n->npairs * sizeof(*first));
+	for (i = 0; i < n->npairs; i++) {
+		refs[i].s = n->pairs[i].key->str;
+		refs[i].idx = i;
+	}
+	qsort(refs, n->npairs, sizeof(*refs), keyref_cmp);
+	for (i = 1; i < n->npairs; i++)
+		if (strcmp(refs[i].s, refs[i - 1].s) == 0) {
+			n->pairs[refs[i].idx].duplicate = true;
+			first[refs[i].idx] = refs[i - 1].idx;
+			if (n->pairs[refs[i - 1].idx].duplicate)
+				first[refs[i].idx] = first[refs[i - 1].idx];
+		}
+	for (i = 0; i < n->npairs; i++) {
+		struct ynode *k = n->pairs[i].key;
+
+		if (n->pairs[i].duplicate)
+			diag_error(t->d, t->file, k->line, k->col,
+			    "duplicate key '%s' (first at line %u)", k->str,
+			    n->pairs[first[i]].key->line);
+	}
+	free(refs);
+	free(first);
+}
+
+static void
+on_end(struct tree *t)
+{
+	struct frame *f = &t->stack[t->depth - 1];
+	struct ynode *n = f->node;
+	size_t i;
+
+	if (n->kind == YNODE_SEQ) {
+		n->items = arena_array(t->a, f->nkids ? f->nkids : 1, sizeof(*n->items));
+		memcpy(n->items, f->kids, f->nkids * sizeof(*n->items));
+		n->nitems = f->nkids;
+	} else {
+		n->npairs = f->nkids / 2;
+		n->pairs = arena_array(t->a, n->npairs ? n->npairs : 1, sizeof(*n->pairs));
+		for (i = 0; i < n->npairs; i++) {
+			struct ynode *k = f->kids[2 * i];
+
+			if (k->kind != YNODE_SCALAR) {
+				diag_error(t->d, t->file, k->line, k->col,
+				    "a mapping key must be a plain string, not %s",
+				    ynode_kind_name(k));
+				t->failed = true;
+				break;
+			}
+			n->pairs[i].key = k;
+			n->pairs[i].value = f->kids[2 * i + 1];
+		}
+		if (!t->failed)
+			map_find_duplicates(t, n);
+	}
+	free(f->kids);
+	t->depth--;
+	if (!t->failed)
+		node_attach(t, n);
+}
+
+static void
+syntax_error(struct tree *t, const yaml_parser_t *p, const char *text, size_t len)
+{
+	unsigned line, col;
+	const char *problem = p->problem ? p->problem : "unreadable yaml";
+
+	if (p->error == YAML_READER_ERROR) {
+		text_line_col(text, len, p->problem_offset, &line, &col);
+		diag_error(t->d, t->file, line + t->line_offset, col, "%s", problem);
+	} else if (p->context != NULL)
+		diag_error(t->d, t->file, (unsigned)p->problem_mark.line + 1 + t->line_offset,
+		    (unsigned)p->problem_mark.column + 1, "%s (%s)", problem, p->context);
+	else
+		diag_error(t->d, t->file, (unsigned)p->problem_mark.line + 1 + t->line_offset,
+		    (unsigned)p->problem_mark.column + 1, "%s", problem);
+	t->failed = true;
+}
+
+/* Feeds one event to the tree; returns false at the stream's end. */
+static bool
+tree_event(struct tree *t, yaml_event_t *ev)
+{
+	switch (ev->type) {
+	case YAML_STREAM_END_EVENT:
+		return false;
+	case YAML_DOCUMENT_START_EVENT:
+		if (++t->ndocs > 1)
+			tree_error_at(t, &ev->start_mark,
+			    "more than one yaml document in the file", NULL);
+		break;
+	case YAML_ALIAS_EVENT:
+		tree_error_at(t, &ev->start_mark, "yaml aliases are not allowed ('*%s')",
+		    (const char *)ev->data.alias.anchor);
+		break;
+	case YAML_SCALAR_EVENT:
+		on_scalar(t, ev);
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		on_start(t, ev, YNODE_SEQ);
+		break;
+	case YAML_MAPPING_START_EVENT:
+		on_start(t, ev, YNODE_MAP);
+		break;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		on_end(t);
+		break;
+	default:
+		break;
+	}
+	return true;
+}
+
+static void
+tree_run(struct tree *t, const char *text, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	bool more = true;
+
+	if (!yaml_parser_initialize(&parser)) {
+		diag_system(t->d, t->file, "cannot start the yaml parser");
+		t->failed = true;
+		return;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
+	while (more && !t->failed) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			syntax_error(t, &parser, text, len);
+			break;
+		}
+		more = tree_event(t, &ev);
+		yaml_event_delete(&ev);
+	}
+	while (t->depth > 0)
+		free(t->stack[--t->depth].kids);
+	yaml_parser_delete(&parser);
+}
+
+struct ynode *
+yaml_tree_parse(const char *text, size_t len, const char *file,
+    unsigned line_offset, struct arena *a, struct diag *d, bool *empty)
+{
+	struct tree t;
+	size_t bad;
+	unsigned line, col;
+
+	*empty = false;
+	if (!utf8_valid(text, len, &bad)) {
+		text_line_col(text, len, bad, &line, &col);
+		diag_error(d, file, line + line_offset, col,
+		    "invalid UTF-8 (byte 0x%02x)", (unsigned char)text[bad]);
+		return NULL;
+	}
+	memset(&t, 0, sizeof(t));
+	t.file = file;
+	t.line_offset = line_offset;
+	t.a = a;
+	t.d = d;
+	tree_run(&t, text, len);
+	if (t.failed)
+		return NULL;
+	if (t.root == NULL || ynode_is_null(t.root)) {
+		*empty = true;
+		return NULL;
+	}
+	return t.root;
+}
+
+struct ynode *
+ynode_get(const struct ynode *map, const char *key)
+{
+	size_t i;
+
+	if (map == NULL || map->kind != YNODE_MAP)
+		return NULL;
+	for (i = 0; i < map->npairs; i++)
+		if (strcmp(map->pairs[i].key->str, key) == 0)
+			return map->pairs[i].value;
+	return NULL;
+}
+
+bool
+ynode_is_null(const struct ynode *n)
+{
+	return n->kind == YNODE_SCALAR && n->plain &&
+	    (n->len == 0 || strcmp(n->str, "~") == 0 || strcmp(n->str, "null") == 0 ||
+	    strcmp(n->str, "Null") == 0 || strcmp(n->str, "NULL") == 0);
+}
+
+const char *
+ynode_kind_name(const struct ynode *n)
+{
+	switch (n->kind) {
+	case YNODE_SCALAR:
+		return "a scalar";
+	case YNODE_SEQ:
+		return "a sequence";
+	default:
+		return "a mapping";
+	}
+}

@@ -1,0 +1,141 @@
+/*
+ * loadpriv.h: what the loader's files (gen/load*.c) share; not for other code.
+ *
+ * Message style, for every diagnostic the loader writes:
+ *   path:line:col: error: message
+ * - path relative to the project folder ("content/reviews/3.0/aws.yaml");
+ *   line and col 1-based, of the offending key or value (a missing key: the
+ *   mapping that lacks it; a whole file: no line);
+ * - the message is lowercase, has no full stop, and puts every subject from
+ *   the content in single quotes: "unknown tier 'golden' (edition '3.0' uses:
+ *   platinum, gold)", "unknown key 'sumary' (did you mean 'summary'?)",
+ *   "'published' must be a date YYYY-MM-DD, not 'soon'",
+ *   "missing required key 'name'", "duplicate key 'tier' (first at line 2)";
+ * - a limit is named with its number: "nesting deeper than 64 levels (the limit)".
+ * At the end of project_load the loader's diagnostics are sorted by file, line
+ * and column, so a run's output is the same whatever order the checks ran in.
+ */
+#ifndef PODIUM_LOADPRIV_H
+#define PODIUM_LOADPRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "model.h"
+#include "util.h"
+#include "yamltree.h"
+
+/* One parsed YAML file: its path (in the project arena) and its tree. */
+struct yfile {
+	const char *path;     /* relative to the project folder */
+	struct ynode *root;   /* a mapping, or NULL when the file failed */
+	struct arena *tmp;    /* the tree's arena */
+};
+
+struct loader {
+	struct project *p;
+	struct arena *a;      /* the project's arena */
+	struct diag *d;
+	char *root;           /* realpath of the project folder */
+	size_t nfiles;        /* files read so far */
+	bool too_many;        /* LOAD_MAX_FILES reached (reported once) */
+	/* report.yaml, kept until its references are resolved */
+	struct yfile report;
+	/* reviews collected before being sorted into p->reviews */
+	struct review *reviews;
+	size_t nreviews, capreviews;
+};
+
+
+/* load.c: files and folders */
+/* Reads and parses rel (a path relative to the project) as a YAML mapping.
+ * Returns false after reporting; on success free with yfile_release(). */
+bool yfile_load(struct loader *l, const char *rel, struct yfile *yf);
+void yfile_release(struct yfile *yf);
+/* True when rel exists (a symlink counts, even a dangling one). */
+bool loader_exists(struct loader *l, const char *rel);
+/* Reads rel into out, checking the size limit, file count and that the path
+ * stays inside the project. Returns false after reporting. */
+bool loader_read(struct loader *l, const char *rel, struct buf *out);
+/* Sorted entries of folder rel that are inside the project; NULL if the
+ * folder is absent (*missing set) or after reporting. Free with strv_free(). */
+char **loader_list(struct loader *l, const char *rel, size_t *n, bool *missing);
+/* The id named by a file "<id><ext>", or NULL after a warning or error. */
+char *loader_stem(struct loader *l, const char *folder, const char *name, const char *ext);
+
+/* load_value.c: typed fields. Each reports at the node and returns false on
+ * a bad value; a NULL node (absent key) returns false without a report. */
+struct pos node_pos(const struct loader *l, const char *file, const struct ynode *n);
+/* Reports keys of map not in known (NULL-terminated), with "did you mean". */
+void check_keys(struct loader *l, const char *file, const struct ynode *map,
+    const char *const *known);
+/* The value of key, reporting "missing required key" when required. */
+struct ynode *need(struct loader *l, const char *file, const struct ynode *map,
+    const char *key);
+struct ynode *opt(const struct ynode *map, const char *key);
+bool expect_map(struct loader *l, const char *file, const struct ynode *n, const char *what);
+bool expect_seq(struct loader *l, const char *file, const struct ynode *n, const char *what);
+bool get_str(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char **out);
+bool get_id(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char **out);
+bool get_bool(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, bool *out);
+bool get_long(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, long min, long max, long *out);
+bool get_number(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, double min, double max, double *out);
+bool get_date(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, pdate *out);
+bool get_duration(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, int64_t *out);
+bool get_timestamp(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, int64_t *out);
+bool get_url(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char **out);
+/* One of names (NULL-terminated); *out is its index. */
+bool get_enum(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char *const *names, int *out);
+/* A sequence of strings (ids when ids) into an arena array. */
+bool get_strv(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, bool ids, const char ***out, size_t *count);
+/* The value's text for messages: quoted content, cut to 40 bytes. */
+const char *shown(struct loader *l, const struct ynode *n);
+/* first[i]: index of the earliest equal id, or SIZE_MAX (O(n log n)). */
+void ids_first_dup(const char *const *ids, size_t n, size_t *first);
+/* A resolved source id, or NULL after "unknown source". */
+const struct source *ref_source(struct loader *l, const char *file, const struct ynode *n);
+/* A finding (edition or review security finding). */
+bool finding_load(struct loader *l, const char *file, const struct ynode *n,
+    struct finding *out);
+/* The findings sequence n, checking unique ids. */
+void findings_load(struct loader *l, const char *file, const struct ynode *n,
+    struct finding **out, size_t *count);
+
+/* "platinum, gold": tier ids for messages (in the arena). */
+const char *tier_list(struct loader *l, const struct tier *const *tiers, size_t n);
+/* The tier named by n among edition e's tiers, or NULL after reporting. */
+const struct tier *edition_tier(struct loader *l, const char *file,
+    const struct edition *e, const struct ynode *n);
+/* The criterion named by n in rubric r, or NULL after reporting. */
+const struct criterion *rubric_criterion(struct loader *l, const char *file,
+    const struct edition *e, const struct ynode *n);
+
+/* load_rubric.c: parts of an edition file. */
+void edition_tiers_load(struct loader *l, const char *file, const struct ynode *n,
+    struct edition *e);
+void rubric_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e);
+void claims_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e);
+
+/* The parts, in the order project_load runs them. */
+/* False when there is no report.yaml: nothing else is worth loading. */
+bool report_load(struct loader *l);
+void sources_load(struct loader *l);
+void providers_load(struct loader *l);
+void editions_load(struct loader *l);
+void reviews_load(struct loader *l);
+void commentary_load(struct loader *l);
+void report_resolve(struct loader *l);
+
+#endif
