@@ -47,7 +47,9 @@ finding_load(struct loader *l, const char *file, const struct ynode *n, struct f
 	get_str(l, file, need(l, file, n, "title"), "title", &f->title);
 	if (get_enum(l, file, need(l, file, n, "class"), "class", class_names, &e))
 		f->cls = (enum finding_class)e;
-	if (get_enum(l, file, need(l, file, n, "severity"), "severity", severity_names, &e))
+	/* severity may be unknown to the publisher (a finding described, not graded) */
+	f->severity = SEV_UNSET;
+	if (get_enum(l, file, opt(n, "severity"), "severity", severity_names, &e))
 		f->severity = (enum severity)e;
 	get_date(l, file, opt(n, "disclosed"), "disclosed", &f->disclosed);
 	patched = opt(n, "patched");

@@ -77,7 +77,7 @@ fault_load(struct loader *l, const char *file, const struct ynode *n, struct rev
 	f->detect_after = f->drain_after = f->replaced_after = -1;
 	check_keys(l, file, n, fault_keys);
 	get_str(l, file, need(l, file, n, "fault"), "fault", &f->fault);
-	if (get_enum(l, file, need(l, file, n, "detected_by"), "detected_by", detected_names, &e))
+	if (get_enum(l, file, opt(n, "detected_by"), "detected_by", detected_names, &e))
 		f->detected_by = (enum detected_by)e;
 	get_duration(l, file, opt(n, "detect_after"), "detect_after", &f->detect_after);
 	get_duration(l, file, opt(n, "drain_after"), "drain_after", &f->drain_after);

@@ -8,8 +8,8 @@
 
 #define SOURCES_FILE "content/sources.yaml"
 
-static const char *const source_keys[] = {"title", "author", "publisher", "date", "kind",
-    "url", NULL};
+static const char *const source_keys[] = {"title", "author", "publisher", "date", "date_text",
+    "kind", "url", NULL};
 static const char *const kind_names[] = {"report", "article", "video", "talk", "other", NULL};
 
 /* YYYY-MM or YYYY: a date whose day (or month) is not known. */
@@ -61,6 +61,13 @@ source_load(struct loader *l, const char *file, const struct ynode *key,
 	get_str(l, file, opt(n, "author"), "author", &s->author);
 	get_str(l, file, opt(n, "publisher"), "publisher", &s->publisher);
 	date_load(l, file, opt(n, "date"), s);
+	if (opt(n, "date_text") != NULL && s->date_text != NULL) {
+		const struct ynode *t = ynode_get(n, "date_text");
+
+		diag_error(l->d, file, t->line, t->col,
+		    "give 'date' as YYYY-MM or 'date_text', not both");
+	} else
+		get_str(l, file, opt(n, "date_text"), "date_text", &s->date_text);
 	if (get_enum(l, file, need(l, file, n, "kind"), "kind", kind_names, &e))
 		s->kind = (enum source_kind)e;
 	get_url(l, file, opt(n, "url"), "url", &s->url);

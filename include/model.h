@@ -87,7 +87,7 @@ struct rubric {
 };
 
 enum finding_class { FCLASS_CROSS_TENANT, FCLASS_CONTAINER_ESCAPE, FCLASS_EXPOSED_SERVICE, FCLASS_OTHER };
-enum severity { SEV_CRITICAL, SEV_HIGH, SEV_MEDIUM, SEV_LOW };
+enum severity { SEV_UNSET = -1, SEV_CRITICAL, SEV_HIGH, SEV_MEDIUM, SEV_LOW }; /* UNSET: not stated */
 
 struct finding {
 	const char *id;
