@@ -7,6 +7,13 @@
  * and parents ({{>name}}, {{<name}}) are looked up by name in the set, then
  * through the set's loader. A syntax error is reported through diag as
  * "NAME:LINE:COL: error: ..." where NAME is the template's name (its path).
+ *
+ * Values: false, null, [] and "" are falsey (0 is not); integers render as
+ * digits, reals in their shortest exact form, true/false as words.
+ * Partials and parents are found (or loaded) when the template naming them
+ * is added, so rendering only reads the set and may run in several threads
+ * at once; the exceptions are a template rendered by a name not yet added
+ * and dynamic partials ({{>*name}}), which may call the loader.
  */
 #ifndef PODIUM_MUSTACHE_H
 #define PODIUM_MUSTACHE_H

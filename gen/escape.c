@@ -1,0 +1,203 @@
+/*
+ * escape.c: escaping for each place a string can go (see escape.h).
+ * Each function copies runs of safe bytes in one piece and deals with the
+ * rest one byte (or one two-byte C1 control) at a time.
+ */
+#include <string.h>
+
+#include "escape.h"
+#include "parse.h"
+
+static const char hexdigits[] = "0123456789ABCDEF";
+
+/* Bytes a control drop applies to: C0 (but those kept), DEL. */
+static bool
+is_dropped_c0(unsigned char c, bool keep_space_controls)
+{
+	if (c == 0x7f)
+		return true;
+	if (c >= 0x20)
+		return false;
+	return !(keep_space_controls && (c == '\t' || c == '\n'));
+}
+
+/* A C1 control (U+0080..U+009F) is C2 80..C2 9F in UTF-8. */
+static bool
+is_c1(const unsigned char *s, size_t i, size_t n)
+{
+	return s[i] == 0xc2 && i + 1 < n && s[i + 1] >= 0x80 && s[i + 1] <= 0x9f;
+}
+
+/* U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not characters in XML. */
+static bool
+is_nonchar(const unsigned char *s, size_t i, size_t n)
+{
+	return s[i] == 0xef && i + 2 < n && s[i + 1] == 0xbf &&
+	    (s[i + 2] == 0xbe || s[i + 2] == 0xbf);
+}
+
+static const char *
+markup_entity(unsigned char c)
+{
+	switch (c) {
+	case '&':
+		return "&amp;";
+	case '<':
+		return "&lt;";
+	case '>':
+		return "&gt;";
+	case '"':
+		return "&quot;";
+	case '\'':
+		return "&#39;";
+	default:
+		return NULL;
+	}
+}
+
+static void
+esc_markup(struct buf *b, const char *str, size_t n, bool xml)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, run = 0;
+	const char *ent;
+
+	buf_grow(b, n);
+	while (i < n) {
+		unsigned char c = s[i];
+		size_t skip = 0;
+
+		ent = markup_entity(c);
+		if (ent == NULL) {
+			if (is_dropped_c0(c, !xml))
+				skip = 1;
+			else if (c >= 0xc2 && is_c1(s, i, n))
+				skip = 2;
+			else if (xml && c == 0xef && is_nonchar(s, i, n))
+				skip = 3;
+		}
+		if (ent == NULL && skip == 0) {
+			i++;
+			continue;
+		}
+		buf_add(b, str + run, i - run);
+		if (ent != NULL) {
+			buf_puts(b, ent);
+			skip = 1;
+		}
+		i += skip;
+		run = i;
+	}
+	buf_add(b, str + run, n - run);
+}
+
+void
+esc_html_n(struct buf *b, const char *s, size_t n)
+{
+	esc_markup(b, s, n, false);
+}
+
+void
+esc_html(struct buf *b, const char *s)
+{
+	esc_markup(b, s, strlen(s), false);
+}
+
+void
+esc_attr(struct buf *b, const char *s)
+{
+	esc_markup(b, s, strlen(s), false);
+}
+
+void
+esc_xml(struct buf *b, const char *s)
+{
+	esc_markup(b, s, strlen(s), true);
+}
+
+static void
+put_pct(struct buf *b, unsigned char c)
+{
+	char e[3];
+
+	e[0] = '%';
+	e[1] = hexdigits[c >> 4];
+	e[2] = hexdigits[c & 15];
+	buf_add(b, e, 3);
+}
+
+/* Bytes a URL keeps as they are (before attribute escaping of '&'). */
+static bool
+url_byte_kept(unsigned char c)
+{
+	if (c <= 0x20 || c >= 0x7f)
+		return false;
+	return strchr("\"'<>\\`{}|^", c) == NULL;
+}
+
+void
+esc_url(struct buf *b, const char *url)
+{
+	const unsigned char *s = (const unsigned char *)url;
+
+	if (!url_allowed(url)) {
+		buf_putc(b, '#');
+		return;
+	}
+	for (; *s; s++) {
+		if (*s == '&')
+			buf_puts(b, "&amp;");
+		else if (url_byte_kept(*s))
+			buf_putc(b, (char)*s);
+		else
+			put_pct(b, *s);
+	}
+}
+
+void
+esc_url_segment(struct buf *b, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+		    c == '~' || c == '-')
+			buf_putc(b, (char)c);
+		else
+			put_pct(b, c);
+	}
+}
+
+static bool
+csv_needs_quotes(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0)
+		return false;
+	if (s[0] == ' ' || s[n - 1] == ' ')
+		return true;
+	return strpbrk(s, ",\"\r\n") != NULL;
+}
+
+void
+esc_csv(struct buf *b, const char *s)
+{
+	const char *q;
+
+	if (!csv_needs_quotes(s)) {
+		buf_puts(b, s);
+		return;
+	}
+	buf_putc(b, '"');
+	while ((q = strchr(s, '"')) != NULL) {
+		buf_add(b, s, (size_t)(q - s) + 1);
+		buf_putc(b, '"');
+		s = q + 1;
+	}
+	buf_puts(b, s);
+	buf_putc(b, '"');
+}

@@ -1,0 +1,79 @@
+/*
+ * mustache_int.h: the compiled form of a Mustache template, shared by the
+ * parser (mustache_parse.c), the renderer (mustache_render.c) and the set
+ * (mustache.c). Not part of the public interface.
+ *
+ * A template compiles to one flat array of nodes. A container (section,
+ * inverted section, parent, block) is followed by its children and records
+ * in end the index just past them; any other node has end = its index + 1.
+ * A line node marks where a line of the template starts: the renderer
+ * writes the current indentation there (for standalone partials and blocks).
+ */
+#ifndef PODIUM_MUSTACHE_INT_H
+#define PODIUM_MUSTACHE_INT_H
+
+#include <stdint.h>
+#include "mustache.h"
+
+/* Partials and parents nested deeper than this are an error (a loop). */
+#define MUSTACHE_MAX_DEPTH 100
+
+enum mnode_kind {
+	MN_TEXT,	/* literal text */
+	MN_LINE,	/* a line starts here: write the indentation */
+	MN_VAR,		/* {{name}}, HTML-escaped */
+	MN_RAW,		/* {{{name}}} or {{&name}} */
+	MN_SECTION,	/* {{#name}} */
+	MN_INVERTED,	/* {{^name}} */
+	MN_PARTIAL,	/* {{>name}} or {{>*name}} */
+	MN_PARENT,	/* {{<name}} */
+	MN_BLOCK	/* {{$name}} */
+};
+
+struct mnode {
+	enum mnode_kind kind;
+	uint32_t end;		/* index past the last child */
+	const char *text;	/* MN_TEXT: into the template's source */
+	size_t len;
+	const char *name;	/* the tag's name as written (arena) */
+	const char **seg;	/* the name split at dots; nseg 0 is "." */
+	uint32_t nseg;
+	const char *indent;	/* partial, parent, block: indentation */
+	size_t indent_len;
+	bool standalone;	/* the tag stood alone on its line */
+	bool dynamic;		/* {{>*name}}: the name is looked up */
+	struct mtemplate *ref;	/* partial, parent: resolved when added */
+	unsigned line, col;	/* where the tag starts */
+};
+
+struct mtemplate {
+	char *name;		/* the name partials use */
+	char *path;		/* the name shown in diagnostics */
+	char *src;		/* the source, NUL-terminated */
+	size_t len;
+	struct mnode *nodes;
+	uint32_t nnodes;
+	struct arena *arena;	/* names and name segments */
+	struct mtemplate *hnext; /* next in the set's hash chain */
+};
+
+struct mustache_set {
+	mustache_loader loader;
+	void *ctx;
+	struct mtemplate **tab;	/* hash buckets, a power of two */
+	size_t ntab;
+	size_t n;		/* templates in the set */
+};
+
+/* Parses t->src into t->nodes. Returns 0, or -1 with a diagnostic. */
+int mustache_parse(struct mtemplate *t, struct diag *d);
+/* The template named name, or NULL. Does not call the loader. */
+struct mtemplate *mustache_find(const struct mustache_set *s, const char *name);
+/* Finds name in the set or loads it; NULL when absent or invalid. */
+struct mtemplate *mustache_get(struct mustache_set *s, const char *name,
+    struct diag *d);
+/* Renders t (compiled) into out. Returns 0 or -1 with a diagnostic. */
+int mustache_render_template(struct mustache_set *s, struct mtemplate *t,
+    json_t *data, struct buf *out, struct diag *d);
+
+#endif
