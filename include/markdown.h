@@ -34,7 +34,8 @@ struct shortcode {
 	bool block;        /* chart or table: stands alone in its paragraph */
 	char **args;       /* words after the name */
 	size_t nargs;
-	struct pos pos;
+	char *raw;         /* the source text, "{{...}}", shown as is in code */
+	struct pos pos;    /* of the "{{" */
 };
 
 struct md_doc {
@@ -52,7 +53,19 @@ int md_parse(const struct computed *c, const char *src, const char *file,
     unsigned first_line, struct md_doc *doc, struct diag *d);
 void md_doc_release(struct md_doc *doc);
 
-/* Evaluates an inline shortcode. Free with sc_inline_release(). */
+/* Reads the placeholder at p: its length and *index, or 0 if none. */
+size_t md_placeholder(const char *p, size_t *index);
+
+/* The kind named name ("count", ...), or -1. */
+int sc_kind_parse(const char *name);
+const char *sc_kind_name(enum sc_kind k);
+/*
+ * Checks a shortcode's arguments against the model (ids exist, numbers in
+ * range). Reports the first problem at sc->pos and returns false.
+ */
+bool sc_check(const struct computed *c, const struct shortcode *sc, struct diag *d);
+
+/* Evaluates an inline shortcode (checked). Free with sc_inline_release(). */
 void sc_eval_inline(const struct computed *c, const struct shortcode *sc,
     struct sc_inline *out);
 void sc_inline_release(struct sc_inline *v);
@@ -62,10 +75,18 @@ struct table *sc_table(const struct computed *c, const struct shortcode *sc);
 
 /*
  * HTML of a document. root_rel: the path from the page to the site root
- * ("", "../", "../../") so links stay relative. allow_html: raw HTML passes.
+ * ("", "../", "../../") so links stay relative; relative links in the text
+ * are site paths and get it too. Raw HTML passes only with report.allow_html,
+ * else it is shown escaped, as text.
  */
 void md_render_html(const struct computed *c, const struct md_doc *doc,
     const char *root_rel, struct buf *out);
+/*
+ * As md_render_html, with every heading id starting with id_prefix
+ * ("methodology-"), so that sections sharing a page never share an id.
+ */
+void md_render_html_ids(const struct computed *c, const struct md_doc *doc,
+    const char *root_rel, const char *id_prefix, struct buf *out);
 /* Convenience: parse and render in one go (review text, notes). */
 int md_to_html(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d);

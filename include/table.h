@@ -7,9 +7,10 @@
 #define PODIUM_TABLE_H
 
 #include "compute.h"
+#include "util.h"
 
 struct table_cell {
-	char *text;               /* UTF-8, not escaped; malloc'd */
+	char *text;               /* UTF-8, not escaped; malloc'd; '\n' = line break */
 	char *href;               /* site path ("providers/aws/") or NULL */
 	const struct tier *tier;  /* the cell names a tier: style hint */
 	bool numeric;             /* right-aligned */
@@ -33,6 +34,15 @@ void table_head(struct table *t, size_t i, const char *text, bool numeric);
 /* Appends a row; returns its first cell (ncols cells to fill). */
 struct table_cell *table_row(struct table *t);
 void table_cell_set(struct table_cell *c, const char *text, const char *href);
+/* As table_cell_set, taking over text (malloc'd). */
+void table_cell_take(struct table_cell *c, char *text, const char *href);
+
+/*
+ * HTML of a table: <table> with <caption>, <thead> and <tbody>. root_rel is
+ * the path from the page to the site root ("", "../") put before hrefs.
+ * A tier cell carries class "tier tier-ID" and the tier's name as text.
+ */
+void table_html(const struct table *t, const char *root_rel, struct buf *out);
 
 /* The report's tables. */
 struct table *table_medals(const struct computed *c, const struct edition *e);

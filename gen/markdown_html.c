@@ -1,0 +1,669 @@
+/*
+ * markdown_html.c: a checked Markdown document to HTML. One walk over the
+ * cmark tree; shortcodes are evaluated where their placeholders stand, every
+ * string from content is escaped for where it goes, and raw HTML passes only
+ * with report.allow_html.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "markdown.h"
+#include "parse.h"
+#include "util.h"
+
+/* How text with placeholders is written. */
+enum text_mode {
+	TEXT_LIVE,   /* escaped; shortcodes evaluated */
+	TEXT_HTML,   /* raw HTML (allow_html); shortcodes evaluated */
+	TEXT_CODE    /* escaped; shortcodes as written */
+};
+
+struct render {
+	const struct computed *c;
+	const struct md_doc *doc;
+	const char *root;       /* path to the site root */
+	const char *id_prefix;  /* before heading ids */
+	bool allow_html;
+	struct buf *out;
+	char **ids;             /* heading ids given so far */
+	size_t nids, idcap;
+};
+
+/*
+ * Escaping. These stay private until the shared escape module is in; they
+ * follow escape.h's contract.
+ */
+static void
+h_text_n(struct buf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		switch (ch) {
+		case '&': buf_puts(b, "&amp;"); break;
+		case '<': buf_puts(b, "&lt;"); break;
+		case '>': buf_puts(b, "&gt;"); break;
+		case '"': buf_puts(b, "&quot;"); break;
+		case '\'': buf_puts(b, "&#39;"); break;
+		default:
+			if ((ch < 0x20 && ch != '\t' && ch != '\n') || ch == 0x7f)
+				break;
+			buf_putc(b, (char)ch);
+		}
+	}
+}
+
+static void
+h_text(struct buf *b, const char *s)
+{
+	h_text_n(b, s, strlen(s));
+}
+
+static void
+h_attr(struct buf *b, const char *s)
+{
+	h_text(b, s);
+}
+
+static void
+h_url(struct buf *b, const char *url)
+{
+	struct buf u = BUF_INIT;
+	const unsigned char *p;
+
+	if (!url_allowed(url)) {
+		buf_putc(b, '#');
+		return;
+	}
+	for (p = (const unsigned char *)url; *p; p++) {
+		if (*p <= 0x20 || *p >= 0x7f || *p == '"' || *p == '\'' || *p == '<' ||
+		    *p == '>' || *p == '`')
+			buf_printf(&u, "%%%02X", *p);
+		else
+			buf_putc(&u, (char)*p);
+	}
+	h_attr(b, u.data);
+	buf_release(&u);
+}
+
+static void
+h_seg(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '~' || ch == '-')
+			buf_putc(b, (char)ch);
+		else
+			buf_printf(b, "%%%02X", ch);
+	}
+}
+
+static const struct shortcode *
+code_at(const struct render *r, const char *p, size_t *len)
+{
+	size_t idx;
+
+	if ((*len = md_placeholder(p, &idx)) == 0 || idx >= r->doc->ncodes)
+		return NULL;
+	return &r->doc->codes[idx];
+}
+
+/* s with every placeholder put back as written; malloc'd. */
+static char *
+text_as_written(const struct render *r, const char *s)
+{
+	struct buf b = BUF_INIT;
+	const struct shortcode *sc;
+	size_t len;
+
+	for (; *s; s++) {
+		if ((sc = code_at(r, s, &len)) != NULL) {
+			buf_puts(&b, sc->raw);
+			s += len - 1;
+		} else
+			buf_putc(&b, *s);
+	}
+	return buf_detach(&b, NULL);
+}
+
+/*
+ * A link target. A relative one is a site path, so with site_path the way
+ * to the root goes in front; a refused one becomes "#".
+ */
+static void
+href_write(struct buf *out, const char *root, const char *url, bool site_path)
+{
+	struct buf u = BUF_INIT;
+
+	if (!url_allowed(url)) {
+		buf_putc(out, '#');
+		return;
+	}
+	if (site_path && !str_starts(url, "http://") && !str_starts(url, "https://") &&
+	    !str_starts(url, "mailto:") && *url != '/' && *url != '#' && *url != '?')
+		buf_puts(&u, root);
+	buf_puts(&u, url);
+	h_url(out, u.data);
+	buf_release(&u);
+}
+
+static void
+put_href(const struct render *r, const char *url, bool site_path)
+{
+	href_write(r->out, r->root, url, site_path);
+}
+
+static void
+put_inline_code(const struct render *r, const struct shortcode *sc)
+{
+	struct sc_inline v;
+
+	sc_eval_inline(r->c, sc, &v);
+	if (v.href) {
+		buf_puts(r->out, "<a");
+		if (v.tier) {
+			buf_puts(r->out, " class=\"tier tier-");
+			h_attr(r->out, v.tier->id);
+			buf_putc(r->out, '"');
+		}
+		buf_puts(r->out, " href=\"");
+		put_href(r, v.href, !v.external);
+		buf_puts(r->out, "\">");
+		h_text(r->out, v.text);
+		buf_puts(r->out, "</a>");
+	} else
+		h_text(r->out, v.text);
+	sc_inline_release(&v);
+}
+
+static void
+put_text(const struct render *r, const char *s, enum text_mode mode)
+{
+	const struct shortcode *sc;
+	const char *run = s;
+	size_t len;
+
+	for (; *s; s++) {
+		if ((sc = code_at(r, s, &len)) == NULL)
+			continue;
+		if (mode == TEXT_HTML)
+			buf_add(r->out, run, (size_t)(s - run));
+		else
+			h_text_n(r->out, run, (size_t)(s - run));
+		if (mode == TEXT_CODE || sc->block)
+			h_text(r->out, sc->raw);
+		else
+			put_inline_code(r, sc);
+		s += len - 1;
+		run = s + 1;
+	}
+	if (mode == TEXT_HTML)
+		buf_puts(r->out, run);
+	else
+		h_text(r->out, run);
+}
+
+/* The plain text of a node's inlines (alt text, heading ids). */
+static void
+plain_text(const struct render *r, cmark_node *node, struct buf *b)
+{
+	cmark_iter *it = cmark_iter_new(node);
+	cmark_event_type ev;
+
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		const struct shortcode *sc;
+		const char *lit, *s;
+		size_t len;
+
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		if (cmark_node_get_type(n) == CMARK_NODE_SOFTBREAK ||
+		    cmark_node_get_type(n) == CMARK_NODE_LINEBREAK) {
+			buf_putc(b, ' ');
+			continue;
+		}
+		if (n == node || (lit = cmark_node_get_literal(n)) == NULL)
+			continue;
+		for (s = lit; *s; s++) {
+			if ((sc = code_at(r, s, &len)) != NULL && !sc->block) {
+				struct sc_inline v;
+
+				sc_eval_inline(r->c, sc, &v);
+				buf_puts(b, v.text);
+				sc_inline_release(&v);
+				s += len - 1;
+			} else
+				buf_putc(b, *s);
+		}
+	}
+	cmark_iter_free(it);
+}
+
+static bool
+id_taken(const struct render *r, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nids; i++)
+		if (strcmp(r->ids[i], id) == 0)
+			return true;
+	return false;
+}
+
+/* A unique id for a heading: lowercase words joined by '-'. */
+static void
+put_heading_id(struct render *r, cmark_node *heading)
+{
+	struct buf text = BUF_INIT, id = BUF_INIT;
+	const char *s;
+	size_t base, k;
+
+	plain_text(r, heading, &text);
+	buf_puts(&id, r->id_prefix);
+	base = id.len;
+	for (s = text.data; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch >= 0x80)
+			buf_putc(&id, (char)ch);
+		else if (ch >= 'A' && ch <= 'Z')
+			buf_putc(&id, (char)(ch - 'A' + 'a'));
+		else if (id.len > base && id.data[id.len - 1] != '-')
+			buf_putc(&id, '-');
+	}
+	while (id.len > base && id.data[id.len - 1] == '-')
+		id.data[--id.len] = '\0';
+	if (id.len == base)
+		buf_puts(&id, "section");
+	base = id.len;
+	for (k = 2; id_taken(r, id.data); k++) {
+		id.len = base;
+		buf_printf(&id, "-%zu", k);
+	}
+	r->ids = xgrow(r->ids, sizeof(*r->ids), r->nids + 1, &r->idcap);
+	r->ids[r->nids++] = xstrdup(id.data);
+	buf_puts(r->out, " id=\"");
+	h_attr(r->out, id.data);
+	buf_putc(r->out, '"');
+	buf_release(&id);
+	buf_release(&text);
+}
+
+static void
+put_chart(const struct render *r, const struct shortcode *sc)
+{
+	const char *name = sc->args[0];
+	struct buf src = BUF_INIT;
+
+	buf_printf(&src, "%scharts/", r->root);
+	h_seg(&src, name);
+	buf_puts(&src, ".svg");
+	buf_puts(r->out, "<figure class=\"chart\">\n<img src=\"");
+	h_url(r->out, src.data);
+	buf_release(&src);
+	buf_puts(r->out, "\" alt=\"Chart: ");
+	h_attr(r->out, name);
+	buf_puts(r->out, "\">\n<figcaption>");
+	h_text(r->out, name);
+	buf_puts(r->out, "</figcaption>\n</figure>\n");
+}
+
+static void
+put_block(const struct render *r, const struct shortcode *sc)
+{
+	struct table *t;
+
+	if (sc->kind == SC_CHART) {
+		put_chart(r, sc);
+		return;
+	}
+	if ((t = sc_table(r->c, sc)) != NULL) {
+		table_html(t, r->root, r->out);
+		table_free(t);
+	}
+}
+
+/* A paragraph holding only a block shortcode, or NULL. */
+static const struct shortcode *
+block_of(const struct render *r, cmark_node *para)
+{
+	cmark_node *t = cmark_node_first_child(para);
+	const struct shortcode *sc;
+	const char *lit;
+	size_t len;
+
+	if (t == NULL || cmark_node_next(t) != NULL ||
+	    cmark_node_get_type(t) != CMARK_NODE_TEXT ||
+	    (lit = cmark_node_get_literal(t)) == NULL ||
+	    (sc = code_at(r, lit, &len)) == NULL || !sc->block || lit[len] != '\0')
+		return NULL;
+	return sc;
+}
+
+static bool
+in_tight_list(cmark_node *para)
+{
+	cmark_node *item = cmark_node_parent(para), *list;
+
+	if (item == NULL || cmark_node_get_type(item) != CMARK_NODE_ITEM)
+		return false;
+	list = cmark_node_parent(item);
+	return list && cmark_node_get_list_tight(list);
+}
+
+/* Returns true when the node's children are done (skip them). */
+static bool
+render_paragraph(struct render *r, cmark_node *node, bool enter)
+{
+	const struct shortcode *sc = block_of(r, node);
+
+	if (sc != NULL) {
+		if (enter)
+			put_block(r, sc);
+		return true;
+	}
+	if (in_tight_list(node))
+		return false;
+	buf_puts(r->out, enter ? "<p>" : "</p>\n");
+	return false;
+}
+
+static void
+render_list(struct render *r, cmark_node *node, bool enter)
+{
+	bool ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST;
+	int start = cmark_node_get_list_start(node);
+
+	if (!enter)
+		buf_puts(r->out, ordered ? "</ol>\n" : "</ul>\n");
+	else if (!ordered)
+		buf_puts(r->out, "<ul>\n");
+	else if (start != 1)
+		buf_printf(r->out, "<ol start=\"%d\">\n", start);
+	else
+		buf_puts(r->out, "<ol>\n");
+}
+
+static void
+render_code_block(struct render *r, cmark_node *node)
+{
+	const char *info = cmark_node_get_fence_info(node);
+	char *lit = text_as_written(r, cmark_node_get_literal(node));
+	size_t n = info ? strcspn(info, " \t") : 0;
+
+	buf_puts(r->out, "<pre><code");
+	if (n > 0) {
+		char *lang = xstrndup(info, n);
+		char *lang_w = text_as_written(r, lang);
+
+		buf_puts(r->out, " class=\"language-");
+		h_attr(r->out, lang_w);
+		buf_putc(r->out, '"');
+		free(lang_w);
+		free(lang);
+	}
+	buf_putc(r->out, '>');
+	h_text(r->out, lit);
+	buf_puts(r->out, "</code></pre>\n");
+	free(lit);
+}
+
+static void
+render_html_block(struct render *r, cmark_node *node)
+{
+	const char *lit = cmark_node_get_literal(node);
+	char *trimmed;
+	size_t n;
+
+	if (r->allow_html) {
+		put_text(r, lit, TEXT_HTML);
+		return;
+	}
+	n = strlen(lit);
+	while (n > 0 && lit[n - 1] == '\n')
+		n--;
+	trimmed = xstrndup(lit, n);
+	buf_puts(r->out, "<p>");
+	put_text(r, trimmed, TEXT_LIVE);
+	buf_puts(r->out, "</p>\n");
+	free(trimmed);
+}
+
+static void
+render_link(struct render *r, cmark_node *node, bool enter)
+{
+	char *url = text_as_written(r, cmark_node_get_url(node));
+	const char *title = cmark_node_get_title(node);
+
+	if (url_allowed(url) || *url == '\0') {
+		if (!enter)
+			buf_puts(r->out, "</a>");
+		else {
+			buf_puts(r->out, "<a href=\"");
+			put_href(r, url, true);
+			buf_putc(r->out, '"');
+			if (title && *title) {
+				char *t = text_as_written(r, title);
+
+				buf_puts(r->out, " title=\"");
+				h_attr(r->out, t);
+				buf_putc(r->out, '"');
+				free(t);
+			}
+			buf_putc(r->out, '>');
+		}
+	}
+	free(url);
+}
+
+static void
+render_image(struct render *r, cmark_node *node)
+{
+	char *url = text_as_written(r, cmark_node_get_url(node));
+	struct buf alt = BUF_INIT;
+
+	plain_text(r, node, &alt);
+	if (url_allowed(url)) {
+		buf_puts(r->out, "<img src=\"");
+		put_href(r, url, true);
+		buf_puts(r->out, "\" alt=\"");
+		h_attr(r->out, alt.data);
+		buf_puts(r->out, "\">");
+	} else
+		h_text(r->out, alt.data);
+	buf_release(&alt);
+	free(url);
+}
+
+static void
+render_simple(struct render *r, const char *open, const char *close, bool enter)
+{
+	buf_puts(r->out, enter ? open : close);
+}
+
+/* Writes one event; returns true when the node's children must be skipped. */
+static bool
+render_node(struct render *r, cmark_node *node, bool enter)
+{
+	int level;
+
+	switch (cmark_node_get_type(node)) {
+	case CMARK_NODE_BLOCK_QUOTE:
+		render_simple(r, "<blockquote>\n", "</blockquote>\n", enter);
+		break;
+	case CMARK_NODE_LIST:
+		render_list(r, node, enter);
+		break;
+	case CMARK_NODE_ITEM:
+		render_simple(r, "<li>", "</li>\n", enter);
+		break;
+	case CMARK_NODE_HEADING:
+		level = cmark_node_get_heading_level(node);
+		if (enter) {
+			buf_printf(r->out, "<h%d", level);
+			put_heading_id(r, node);
+			buf_putc(r->out, '>');
+		} else
+			buf_printf(r->out, "</h%d>\n", level);
+		break;
+	case CMARK_NODE_CODE_BLOCK:
+		render_code_block(r, node);
+		break;
+	case CMARK_NODE_HTML_BLOCK:
+		render_html_block(r, node);
+		break;
+	case CMARK_NODE_THEMATIC_BREAK:
+		buf_puts(r->out, "<hr>\n");
+		break;
+	case CMARK_NODE_PARAGRAPH:
+		return render_paragraph(r, node, enter);
+	case CMARK_NODE_TEXT:
+		put_text(r, cmark_node_get_literal(node), TEXT_LIVE);
+		break;
+	case CMARK_NODE_SOFTBREAK:
+		buf_putc(r->out, '\n');
+		break;
+	case CMARK_NODE_LINEBREAK:
+		buf_puts(r->out, "<br>\n");
+		break;
+	case CMARK_NODE_CODE:
+		buf_puts(r->out, "<code>");
+		put_text(r, cmark_node_get_literal(node), TEXT_CODE);
+		buf_puts(r->out, "</code>");
+		break;
+	case CMARK_NODE_HTML_INLINE:
+		put_text(r, cmark_node_get_literal(node), r->allow_html ? TEXT_HTML : TEXT_LIVE);
+		break;
+	case CMARK_NODE_EMPH:
+		render_simple(r, "<em>", "</em>", enter);
+		break;
+	case CMARK_NODE_STRONG:
+		render_simple(r, "<strong>", "</strong>", enter);
+		break;
+	case CMARK_NODE_LINK:
+		render_link(r, node, enter);
+		break;
+	case CMARK_NODE_IMAGE:
+		if (enter)
+			render_image(r, node);
+		return true;
+	default:
+		break;
+	}
+	return false;
+}
+
+void
+md_render_html_ids(const struct computed *c, const struct md_doc *doc,
+    const char *root_rel, const char *id_prefix, struct buf *out)
+{
+	struct render r = {c, doc, root_rel ? root_rel : "", id_prefix ? id_prefix : "",
+	    c->project->report.allow_html, out, NULL, 0, 0};
+	cmark_iter *it;
+	cmark_event_type ev;
+	size_t i;
+
+	if (doc->root == NULL)
+		return;
+	it = cmark_iter_new(doc->root);
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *node = cmark_iter_get_node(it);
+
+		if (ev == CMARK_EVENT_ENTER && render_node(&r, node, true)) {
+			cmark_iter_reset(it, node, CMARK_EVENT_EXIT);
+		} else if (ev == CMARK_EVENT_EXIT)
+			render_node(&r, node, false);
+	}
+	cmark_iter_free(it);
+	for (i = 0; i < r.nids; i++)
+		free(r.ids[i]);
+	free(r.ids);
+}
+
+void
+md_render_html(const struct computed *c, const struct md_doc *doc,
+    const char *root_rel, struct buf *out)
+{
+	md_render_html_ids(c, doc, root_rel, "", out);
+}
+
+/* A cell's text; '\n' starts a new line. */
+static void
+table_cell_text(struct buf *out, const char *s)
+{
+	const char *nl;
+
+	while ((nl = strchr(s, '\n')) != NULL) {
+		h_text_n(out, s, (size_t)(nl - s));
+		buf_puts(out, "<br>");
+		s = nl + 1;
+	}
+	h_text(out, s);
+}
+
+static void
+table_cell_html(const struct table_cell *c, const char *root, bool head,
+    struct buf *out)
+{
+	const char *tag = head ? "th" : "td";
+
+	buf_printf(out, "<%s", tag);
+	if (head)
+		buf_puts(out, " scope=\"col\"");
+	if (c->tier || c->numeric) {
+		buf_puts(out, " class=\"");
+		if (c->numeric)
+			buf_puts(out, c->tier ? "num " : "num");
+		if (c->tier) {
+			buf_puts(out, "tier tier-");
+			h_attr(out, c->tier->id);
+		}
+		buf_putc(out, '"');
+	}
+	buf_putc(out, '>');
+	if (c->href) {
+		buf_puts(out, "<a href=\"");
+		href_write(out, root, c->href, true);
+		buf_puts(out, "\">");
+	}
+	table_cell_text(out, c->text ? c->text : "");
+	if (c->href)
+		buf_puts(out, "</a>");
+	buf_printf(out, "</%s>", tag);
+}
+
+void
+table_html(const struct table *t, const char *root_rel, struct buf *out)
+{
+	const char *root = root_rel ? root_rel : "";
+	size_t i, k;
+
+	buf_puts(out, "<table class=\"data\"");
+	if (t->id) {
+		buf_puts(out, " id=\"");
+		h_attr(out, t->id);
+		buf_putc(out, '"');
+	}
+	buf_puts(out, ">\n");
+	if (t->caption) {
+		buf_puts(out, "<caption>");
+		h_text(out, t->caption);
+		buf_puts(out, "</caption>\n");
+	}
+	buf_puts(out, "<thead>\n<tr>");
+	for (k = 0; k < t->ncols; k++)
+		table_cell_html(&t->head[k], root, true, out);
+	buf_puts(out, "</tr>\n</thead>\n<tbody>\n");
+	for (i = 0; i < t->nrows; i++) {
+		buf_puts(out, "<tr>");
+		for (k = 0; k < t->ncols; k++)
+			table_cell_html(&t->cells[i * t->ncols + k], root, false, out);
+		buf_puts(out, "</tr>\n");
+	}
+	buf_puts(out, "</tbody>\n</table>\n");
+}

@@ -1,0 +1,226 @@
+/*
+ * shortcode_eval.c: the value of each shortcode, from the computed model.
+ * Shortcodes are checked (sc_check) before they are evaluated; anything that
+ * still does not resolve gives "?" rather than a crash.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "markdown.h"
+#include "parse.h"
+#include "util.h"
+
+/* The value of figure fig in edition e (a word or a tier id). */
+static long
+figure_value(const struct computed *c, const struct edition *e, const char *fig)
+{
+	const struct edition_stats *s = computed_edition(c, e);
+	const struct tier *t;
+
+	if (e == NULL)
+		return 0;
+	if (strcmp(fig, "tracked") == 0)
+		return e->tracked;
+	if (s == NULL)
+		return 0;
+	if (strcmp(fig, "medals") == 0)
+		return s->medals;
+	if (strcmp(fig, "reviewed") == 0)
+		return s->reviewed;
+	if (strcmp(fig, "rated") == 0)
+		return s->rated;
+	t = project_tier(c->project, fig);
+	return t ? s->counts[t->index] : 0;
+}
+
+/* Options from argument `from` on. */
+static void
+options(const struct shortcode *sc, size_t from, bool *pct, int *digits)
+{
+	size_t i;
+
+	for (i = from; i < sc->nargs; i++) {
+		if (strcmp(sc->args[i], "pct") == 0)
+			*pct = true;
+		else if (str_starts(sc->args[i], "digits=") && sc->args[i][7] >= '0' &&
+		    sc->args[i][7] <= '9')
+			*digits = sc->args[i][7] - '0';
+	}
+}
+
+static char *
+eval_count(const struct computed *c, const struct shortcode *sc)
+{
+	const struct edition *e = project_edition(c->project, sc->args[0]);
+
+	return xasprintf("%ld", figure_value(c, e, sc->args[1]));
+}
+
+static char *
+eval_change(const struct computed *c, const struct shortcode *sc)
+{
+	const struct project *p = c->project;
+	long a = figure_value(c, project_edition(p, sc->args[0]), sc->args[2]);
+	long b = figure_value(c, project_edition(p, sc->args[1]), sc->args[2]);
+	bool pct = false;
+	int digits = 1;
+	char out[64];
+
+	options(sc, 3, &pct, &digits);
+	if (pct)
+		fmt_signed_pct(a ? 100.0 * (double)(b - a) / (double)a : NAN, digits,
+		    out, sizeof(out));
+	else
+		fmt_signed_int(b - a, out, sizeof(out));
+	return xstrdup(out);
+}
+
+static char *
+eval_share(const struct computed *c, const struct shortcode *sc)
+{
+	const struct edition *e = project_edition(c->project, sc->args[0]);
+	long a = figure_value(c, e, sc->args[1]);
+	long b = figure_value(c, e, sc->args[3]);
+	bool pct = false;
+	int digits = 1;
+	char out[64];
+
+	options(sc, 4, &pct, &digits);
+	fmt_fixed(b > 0 ? 100.0 * (double)a / (double)b : NAN, digits, out, sizeof(out));
+	return xasprintf("%s%%", out);
+}
+
+/* url with "t=SECONDS" added to its query, before any fragment. */
+static char *
+url_at(const char *url, int64_t secs)
+{
+	const char *hash = strchr(url, '#');
+	size_t n = hash ? (size_t)(hash - url) : strlen(url);
+	const char *q = memchr(url, '?', n);
+	const char *sep = q == NULL ? "?" : (n > 0 && (url[n - 1] == '?' ||
+	    url[n - 1] == '&')) ? "" : "&";
+
+	return xasprintf("%.*s%st=%lld%s", (int)n, url, sep, (long long)secs,
+	    hash ? hash : "");
+}
+
+static void
+eval_at(const struct computed *c, const struct shortcode *sc, struct sc_inline *out)
+{
+	const struct source *s = project_source(c->project, sc->args[0]);
+	int64_t secs;
+
+	out->text = xstrdup(sc->args[1]);
+	if (s && s->url && timestamp_parse(sc->args[1], &secs)) {
+		out->href = url_at(s->url, secs);
+		out->external = true;
+	}
+}
+
+static void
+eval_provider(const struct computed *c, const struct shortcode *sc,
+    struct sc_inline *out)
+{
+	const struct provider *p = project_provider(c->project, sc->args[0]);
+
+	if (p == NULL) {
+		out->text = xstrdup("?");
+		return;
+	}
+	out->text = xstrdup(p->name);
+	out->href = xasprintf("providers/%s/", p->id);
+}
+
+static void
+eval_tier(const struct computed *c, const struct shortcode *sc, struct sc_inline *out)
+{
+	const struct provider *p = project_provider(c->project, sc->args[0]);
+	const struct edition *e = project_edition(c->project, sc->args[1]);
+	const struct rating *rt = NULL;
+
+	if (p && e)
+		rt = edition_stats_rating(computed_edition(c, e), p);
+	if (rt == NULL) {
+		out->text = xstrdup("?");
+		return;
+	}
+	out->text = xstrdup(rt->tier->name);
+	out->href = xasprintf("providers/%s/", p->id);
+	out->tier = rt->tier;
+}
+
+static void
+eval_cite(const struct computed *c, const struct shortcode *sc, struct sc_inline *out)
+{
+	const struct source *s = project_source(c->project, sc->args[0]);
+
+	if (s == NULL) {
+		out->text = xstrdup("?");
+		return;
+	}
+	out->text = xstrdup(s->title);
+	out->href = xasprintf("sources/#%s", s->id);
+}
+
+/* On return, release out with sc_inline_release(). */
+void
+sc_eval_inline(const struct computed *c, const struct shortcode *sc,
+    struct sc_inline *out)
+{
+	memset(out, 0, sizeof(*out));
+	switch (sc->kind) {
+	case SC_COUNT:
+		out->text = eval_count(c, sc);
+		break;
+	case SC_CHANGE:
+		out->text = eval_change(c, sc);
+		break;
+	case SC_SHARE:
+		out->text = eval_share(c, sc);
+		break;
+	case SC_TIER:
+		eval_tier(c, sc, out);
+		break;
+	case SC_PROVIDER:
+		eval_provider(c, sc, out);
+		break;
+	case SC_AT:
+		eval_at(c, sc, out);
+		break;
+	case SC_CITE:
+		eval_cite(c, sc, out);
+		break;
+	default:
+		out->text = xstrdup(sc->raw ? sc->raw : "");
+		break;
+	}
+}
+
+void
+sc_inline_release(struct sc_inline *v)
+{
+	free(v->text);
+	free(v->href);
+	v->text = v->href = NULL;
+}
+
+/* On success, free with table_free(); NULL when the shortcode is no table. */
+struct table *
+sc_table(const struct computed *c, const struct shortcode *sc)
+{
+	const struct project *p = c->project;
+	const struct edition *e1, *e2;
+
+	if (sc->kind != SC_TABLE || sc->nargs < 2 ||
+	    (e1 = project_edition(p, sc->args[1])) == NULL)
+		return NULL;
+	if (strcmp(sc->args[0], "medals") == 0)
+		return table_medals(c, e1);
+	if (strcmp(sc->args[0], "security") == 0)
+		return table_security(c, e1);
+	if (strcmp(sc->args[0], "movers") == 0 && sc->nargs == 3 &&
+	    (e2 = project_edition(p, sc->args[2])) != NULL)
+		return table_movers(c, e1, e2);
+	return NULL;
+}

@@ -1,0 +1,87 @@
+/*
+ * table.c: tables as data (caption, header, cells), and the generic
+ * functions that build them. The report's own tables are in table_report.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+#include "util.h"
+
+/* On success, free with table_free(). */
+struct table *
+table_new(const char *caption, size_t ncols)
+{
+	struct table *t = xcalloc(1, sizeof(*t));
+
+	t->caption = caption ? xstrdup(caption) : NULL;
+	t->ncols = ncols;
+	t->head = xcalloc(ncols ? ncols : 1, sizeof(*t->head));
+	return t;
+}
+
+static void
+cell_release(struct table_cell *c)
+{
+	free(c->text);
+	free(c->href);
+	c->text = c->href = NULL;
+}
+
+void
+table_free(struct table *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->ncols; i++)
+		cell_release(&t->head[i]);
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		cell_release(&t->cells[i]);
+	free(t->head);
+	free(t->cells);
+	free(t->caption);
+	free(t->id);
+	free(t);
+}
+
+void
+table_head(struct table *t, size_t i, const char *text, bool numeric)
+{
+	if (i >= t->ncols)
+		return;
+	table_cell_set(&t->head[i], text, NULL);
+	t->head[i].numeric = numeric;
+}
+
+/* The row's cells stay valid until the next table_row(). */
+struct table_cell *
+table_row(struct table *t)
+{
+	struct table_cell *row;
+	size_t need = (t->nrows + 1) * t->ncols;
+
+	t->cells = xgrow(t->cells, sizeof(*t->cells), need ? need : 1, &t->cap);
+	row = &t->cells[t->nrows * t->ncols];
+	memset(row, 0, t->ncols * sizeof(*row));
+	t->nrows++;
+	return row;
+}
+
+void
+table_cell_set(struct table_cell *c, const char *text, const char *href)
+{
+	table_cell_take(c, xstrdup(text ? text : ""), href);
+}
+
+void
+table_cell_take(struct table_cell *c, char *text, const char *href)
+{
+	char *h = href ? xstrdup(href) : NULL;
+
+	free(c->text);
+	free(c->href);
+	c->text = text;
+	c->href = h;
+}

@@ -1,0 +1,379 @@
+/*
+ * table_report.c: the report's tables (medals, movers, security, claims),
+ * built from the computed model. Movement is always written as an arrow and
+ * words ("↑ up 1"), never left to colour.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "table.h"
+#include "util.h"
+
+#define DASH "\xe2\x80\x94" /* U+2014, an empty cell */
+
+static void
+cell_provider(struct table_cell *c, const struct provider *p)
+{
+	char *href = xasprintf("providers/%s/", p->id);
+
+	table_cell_set(c, p->name, href);
+	free(href);
+}
+
+static void
+cell_tier(struct table_cell *c, const struct tier *t)
+{
+	table_cell_set(c, t ? t->name : DASH, NULL);
+	c->tier = t;
+}
+
+static void
+cell_long(struct table_cell *c, long v)
+{
+	table_cell_take(c, xasprintf("%ld", v), NULL);
+	c->numeric = true;
+}
+
+/* Movement in words, with an arrow where there is a direction. */
+static char *
+movement_text(enum move_status st, int steps, const struct provider *p)
+{
+	switch (st) {
+	case MOVE_UP:
+		return xasprintf("\xe2\x86\x91 up %d", steps);
+	case MOVE_DOWN:
+		return xasprintf("\xe2\x86\x93 down %d", -steps);
+	case MOVE_NEW:
+		return xstrdup("new");
+	case MOVE_DROPPED:
+		return xstrdup("dropped");
+	case MOVE_MERGED:
+		if (p && p->successor)
+			return xasprintf("merged into %s", p->successor->name);
+		return xstrdup("merged");
+	case MOVE_UNRATED:
+		return xstrdup("not rated");
+	case MOVE_RETURNED:
+		return xstrdup("returned");
+	case MOVE_SAME:
+	default:
+		return xstrdup("same");
+	}
+}
+
+/* Columns: tier, provider, and, with a baseline, previous tier and movement. */
+struct table *
+table_medals(const struct computed *c, const struct edition *e)
+{
+	const struct edition_stats *s = computed_edition(c, e);
+	struct table *t;
+	char *cap;
+	size_t i;
+
+	cap = xasprintf("%s: ratings by tier", e->name);
+	t = table_new(cap, s && s->baseline ? 4 : 2);
+	free(cap);
+	table_head(t, 0, "Tier", false);
+	table_head(t, 1, "Provider", false);
+	if (t->ncols == 4) {
+		cap = xasprintf("In %s", s->baseline->name);
+		table_head(t, 2, cap, false);
+		free(cap);
+		table_head(t, 3, "Movement", false);
+	}
+	for (i = 0; s && i < s->nratings; i++) {
+		const struct rating *rt = &s->ratings[i];
+		struct table_cell *row = table_row(t);
+
+		cell_tier(&row[0], rt->tier);
+		cell_provider(&row[1], rt->provider);
+		if (t->ncols == 4) {
+			cell_tier(&row[2], rt->previous);
+			table_cell_take(&row[3], movement_text(rt->status, rt->steps,
+			    rt->provider), NULL);
+		}
+	}
+	return t;
+}
+
+struct mover {
+	const struct provider *provider;
+	const struct tier *t1, *t2;
+	enum move_status status;
+	int steps;
+};
+
+/* The same rules as SPEC 2.2, for any pair of editions. */
+static void
+mover_status(struct mover *m)
+{
+	const struct tier *t1 = m->t1, *t2 = m->t2;
+
+	m->steps = 0;
+	if (t2 == NULL)
+		m->status = m->provider->successor ? MOVE_MERGED : MOVE_DROPPED;
+	else if (t1 == NULL)
+		m->status = MOVE_NEW;
+	else if (!t1->rated && !t2->rated)
+		m->status = MOVE_SAME;
+	else if (!t2->rated)
+		m->status = MOVE_UNRATED;
+	else if (!t1->rated)
+		m->status = MOVE_RETURNED;
+	else {
+		m->steps = (int)t1->index - (int)t2->index;
+		m->status = m->steps > 0 ? MOVE_UP : m->steps < 0 ? MOVE_DOWN : MOVE_SAME;
+	}
+}
+
+static int
+status_rank(enum move_status s)
+{
+	switch (s) {
+	case MOVE_UP: return 0;
+	case MOVE_DOWN: return 1;
+	case MOVE_UNRATED: return 2;
+	case MOVE_RETURNED: return 3;
+	case MOVE_NEW: return 4;
+	case MOVE_MERGED: return 5;
+	case MOVE_DROPPED: return 6;
+	default: return 7;
+	}
+}
+
+static size_t
+mover_tier_index(const struct mover *m)
+{
+	const struct tier *t = m->t2 ? m->t2 : m->t1;
+
+	return t ? t->index : 0;
+}
+
+/* Up, down, unrated, returned, new, merged, dropped; then by tier, then id. */
+static int
+cmp_mover(const void *a, const void *b)
+{
+	const struct mover *x = a, *y = b;
+	int rx = status_rank(x->status), ry = status_rank(y->status);
+	size_t ix = mover_tier_index(x), iy = mover_tier_index(y);
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	if (ix != iy)
+		return ix < iy ? -1 : 1;
+	return strcmp(x->provider->id, y->provider->id);
+}
+
+/* Every provider rated in from or to, with its move; same ones left out. */
+static struct mover *
+movers_collect(const struct computed *c, const struct edition *from,
+    const struct edition *to, size_t *n)
+{
+	const struct edition_stats *s1 = computed_edition(c, from);
+	const struct edition_stats *s2 = computed_edition(c, to);
+	const struct project *p = c->project;
+	struct mover *v = xcalloc(p->nproviders ? p->nproviders : 1, sizeof(*v));
+	size_t i;
+
+	*n = 0;
+	for (i = 0; s1 && s2 && i < p->nproviders; i++) {
+		const struct rating *r1 = edition_stats_rating(s1, &p->providers[i]);
+		const struct rating *r2 = edition_stats_rating(s2, &p->providers[i]);
+		struct mover *m = &v[*n];
+
+		if (r1 == NULL && r2 == NULL)
+			continue;
+		m->provider = &p->providers[i];
+		m->t1 = r1 ? r1->tier : NULL;
+		m->t2 = r2 ? r2->tier : NULL;
+		mover_status(m);
+		if (m->status != MOVE_SAME)
+			(*n)++;
+	}
+	qsort(v, *n, sizeof(*v), cmp_mover);
+	return v;
+}
+
+/* Columns: provider, tier in from, tier in to, movement. */
+struct table *
+table_movers(const struct computed *c, const struct edition *from,
+    const struct edition *to)
+{
+	struct table *t;
+	struct mover *v;
+	char *cap;
+	size_t i, n;
+
+	cap = xasprintf("Movers from %s to %s", from->name, to->name);
+	t = table_new(cap, 4);
+	free(cap);
+	table_head(t, 0, "Provider", false);
+	table_head(t, 1, from->name, false);
+	table_head(t, 2, to->name, false);
+	table_head(t, 3, "Movement", false);
+	v = movers_collect(c, from, to, &n);
+	for (i = 0; i < n; i++) {
+		struct table_cell *row = table_row(t);
+
+		cell_provider(&row[0], v[i].provider);
+		cell_tier(&row[1], v[i].t1);
+		cell_tier(&row[2], v[i].t2);
+		table_cell_take(&row[3], movement_text(v[i].status, v[i].steps,
+		    v[i].provider), NULL);
+	}
+	free(v);
+	return t;
+}
+
+static const char *
+tri_text(enum tri v)
+{
+	return v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : DASH;
+}
+
+/* One public finding: "Title (high, cross-tenant; disclosed ...; ...)". */
+static void
+finding_text(struct buf *b, const struct finding *f)
+{
+	char d[11], dur[32];
+
+	buf_printf(b, "%s (%s, %s", f->title, severity_name(f->severity),
+	    finding_class_name(f->cls));
+	if (f->disclosed != DATE_NONE) {
+		date_format(f->disclosed, d);
+		buf_printf(b, "; disclosed %s", d);
+	}
+	if (f->patched != DATE_NONE) {
+		date_format(f->patched, d);
+		buf_printf(b, "; patched %s", d);
+	} else if (f->patched_after >= 0) {
+		duration_format(f->patched_after, dur, sizeof(dur));
+		buf_printf(b, "; patched after %s", dur);
+	}
+	if (f->verified != DATE_NONE) {
+		date_format(f->verified, d);
+		buf_printf(b, "; fix verified %s", d);
+	} else if (f->verified_flag)
+		buf_puts(b, "; fix verified");
+	buf_putc(b, ')');
+}
+
+/*
+ * Public findings one a line, then a count of the others: a finding that is
+ * not public shows nothing but that count (SPEC 4.3).
+ */
+static char *
+findings_text(const struct finding *f, size_t n)
+{
+	struct buf b = BUF_INIT;
+	size_t i, hidden = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!f[i].public) {
+			hidden++;
+			continue;
+		}
+		if (b.len)
+			buf_putc(&b, '\n');
+		finding_text(&b, &f[i]);
+	}
+	if (hidden) {
+		if (b.len)
+			buf_putc(&b, '\n');
+		buf_printf(&b, "%zu undisclosed finding%s", hidden, hidden == 1 ? "" : "s");
+	}
+	if (b.len == 0)
+		buf_puts(&b, "none reported");
+	return buf_detach(&b, NULL);
+}
+
+/* Columns: provider, the three practices, findings. */
+struct table *
+table_security(const struct computed *c, const struct edition *e)
+{
+	const struct edition_stats *s = computed_edition(c, e);
+	const struct project *p = c->project;
+	struct table *t;
+	char *cap;
+	size_t i;
+
+	cap = xasprintf("%s: security practices and findings", e->name);
+	t = table_new(cap, 5);
+	free(cap);
+	table_head(t, 0, "Provider", false);
+	table_head(t, 1, "Drivers current", false);
+	table_head(t, 2, "Embargo program", false);
+	table_head(t, 3, "Audit tool", false);
+	table_head(t, 4, "Findings", false);
+	for (i = 0; s && i < p->nproviders; i++) {
+		const struct rating *rt = edition_stats_rating(s, &p->providers[i]);
+		const struct review *r = rt ? rt->review : NULL;
+		struct table_cell *row;
+
+		if (r == NULL || !r->has_security)
+			continue;
+		row = table_row(t);
+		cell_provider(&row[0], rt->provider);
+		table_cell_set(&row[1], tri_text(r->practices.drivers_current), NULL);
+		table_cell_set(&row[2], tri_text(r->practices.embargo_program), NULL);
+		table_cell_set(&row[3], tri_text(r->practices.audit_tool), NULL);
+		table_cell_take(&row[4], findings_text(r->findings, r->nfindings), NULL);
+	}
+	if (e->nfindings) {
+		struct table_cell *row = table_row(t);
+
+		table_cell_set(&row[0], "Not named", NULL);
+		for (i = 1; i <= 3; i++)
+			table_cell_set(&row[i], DASH, NULL);
+		table_cell_take(&row[4], findings_text(e->findings, e->nfindings), NULL);
+	}
+	return t;
+}
+
+static void
+cell_figure(struct table_cell *c, const struct claim *cl)
+{
+	if (cl->tier != NULL) {
+		table_cell_set(c, cl->tier->name, NULL);
+		c->tier = cl->tier;
+	} else if (strcmp(cl->figure, "reviewed") == 0)
+		table_cell_set(c, "Reviewed", NULL);
+	else if (strcmp(cl->figure, "rated") == 0)
+		table_cell_set(c, "Rated", NULL);
+	else if (strcmp(cl->figure, "medals") == 0)
+		table_cell_set(c, "Medals", NULL);
+	else
+		table_cell_set(c, cl->figure, NULL);
+}
+
+/* Columns: figure, stated, counted, note. */
+struct table *
+table_claims(const struct computed *c, const struct edition *e)
+{
+	const struct edition_stats *s = computed_edition(c, e);
+	struct table *t;
+	char *cap;
+	size_t i;
+
+	cap = xasprintf("%s: stated and counted figures", e->name);
+	t = table_new(cap, 4);
+	free(cap);
+	table_head(t, 0, "Figure", false);
+	table_head(t, 1, "Stated", true);
+	table_head(t, 2, "Counted", true);
+	table_head(t, 3, "Note", false);
+	for (i = 0; s && i < s->nclaims; i++) {
+		const struct claim_check *ck = &s->claims[i];
+		struct table_cell *row = table_row(t);
+
+		cell_figure(&row[0], ck->claim);
+		cell_long(&row[1], ck->claim->value);
+		cell_long(&row[2], ck->computed);
+		if (ck->claim->note)
+			table_cell_set(&row[3], ck->claim->note, NULL);
+		else
+			table_cell_set(&row[3], ck->ok ? "" : "does not match", NULL);
+	}
+	return t;
+}
