@@ -111,6 +111,38 @@ advance(const char **p, size_t n, unsigned *line, unsigned *col)
 	}
 }
 
+/*
+ * A numeric character reference to U+E000 or U+E001 ("&#xE000;") would
+ * become a placeholder once cmark decodes it: returns its length, else 0.
+ */
+static size_t
+reserved_reference(const char *p, unsigned long *cp)
+{
+	const char *q;
+	bool hex;
+	unsigned long v = 0;
+	size_t n = 0;
+
+	if (p[0] != '&' || p[1] != '#')
+		return 0;
+	q = p + 2;
+	hex = *q == 'x' || *q == 'X';
+	if (hex)
+		q++;
+	for (; n < 8; n++, q++) {
+		if (*q >= '0' && *q <= '9')
+			v = v * (hex ? 16 : 10) + (unsigned long)(*q - '0');
+		else if (hex && ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'f'))
+			v = v * 16 + (unsigned long)((*q | 0x20) - 'a' + 10);
+		else
+			break;
+	}
+	if (n == 0 || *q != ';' || (v != 0xe000 && v != 0xe001))
+		return 0;
+	*cp = v;
+	return (size_t)(q + 1 - p);
+}
+
 /* Copies src into s->out, replacing each "{{" and reserved character. */
 static void
 scan_source(struct scan *s)
@@ -118,9 +150,17 @@ scan_source(struct scan *s)
 	const char *p = s->src;
 	unsigned line = s->first_line, col = 1;
 
+	unsigned long cp;
+	size_t n;
+
 	while (*p) {
 		if (p[0] == '{' && p[1] == '{') {
 			advance(&p, scan_shortcode(s, p, line, col), &line, &col);
+		} else if ((n = reserved_reference(p, &cp)) != 0) {
+			diag_error(s->d, s->file, line, col, "reserved character U+%lX in text", cp);
+			s->errors++;
+			buf_puts(&s->out, REPLACEMENT);
+			advance(&p, n, &line, &col);
 		} else if (str_starts(p, PH_OPEN) || str_starts(p, PH_CLOSE)) {
 			diag_error(s->d, s->file, line, col, "reserved character U+%s in text",
 			    p[2] == '\x80' ? "E000" : "E001");

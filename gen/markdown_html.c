@@ -25,6 +25,7 @@ struct render {
 	const char *id_prefix;  /* before heading ids */
 	bool allow_html;
 	struct buf *out;
+	int in_link;            /* inside a link: shortcodes give text only */
 	char **ids;             /* heading ids given so far */
 	size_t nids, idcap;
 };
@@ -163,7 +164,7 @@ put_inline_code(const struct render *r, const struct shortcode *sc)
 	struct sc_inline v;
 
 	sc_eval_inline(r->c, sc, &v);
-	if (v.href) {
+	if (v.href && r->in_link == 0) {
 		buf_puts(r->out, "<a");
 		if (v.tier) {
 			buf_puts(r->out, " class=\"tier tier-");
@@ -440,6 +441,7 @@ render_link(struct render *r, cmark_node *node, bool enter)
 	char *url = text_as_written(r, cmark_node_get_url(node));
 	const char *title = cmark_node_get_title(node);
 
+	r->in_link += enter ? 1 : -1;
 	if (url_allowed(url) || *url == '\0') {
 		if (!enter)
 			buf_puts(r->out, "</a>");
@@ -563,7 +565,7 @@ md_render_html_ids(const struct computed *c, const struct md_doc *doc,
     const char *root_rel, const char *id_prefix, struct buf *out)
 {
 	struct render r = {c, doc, root_rel ? root_rel : "", id_prefix ? id_prefix : "",
-	    c->project->report.allow_html, out, NULL, 0, 0};
+	    c->project->report.allow_html, out, 0, NULL, 0, 0};
 	cmark_iter *it;
 	cmark_event_type ev;
 	size_t i;

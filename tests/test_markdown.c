@@ -1,0 +1,448 @@
+/* test_markdown.c: Markdown with shortcodes, to HTML; every shortcode and error. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "markdown.h"
+#include "test_markdown_model.h"
+
+#define FILE_MD "commentary/summary.md"
+#define MINUS "\xe2\x88\x92"
+
+static struct fx fx;
+
+static void
+setup(void)
+{
+	fx_new(&fx, false);
+	ck_assert_uint_eq(fx.d.nerrors, 0);
+}
+
+static void
+teardown(void)
+{
+	fx_free(&fx);
+}
+
+/* The HTML of src (body from line 5, page one folder down); malloc'd. */
+static char *
+html_of(const struct fx *f, const char *src)
+{
+	struct buf b = BUF_INIT;
+	struct diag d;
+	int rc;
+
+	diag_init(&d);
+	rc = md_to_html(f->c, src, FILE_MD, 5, "../", &b, &d);
+	if (rc != 0 || d.n) {
+		struct buf e = BUF_INIT;
+
+		diag_format(&d.v[0], false, &e);
+		ck_abort_msg("unexpected error: %s", e.data);
+	}
+	diag_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+#define CK_HTML(src, want) do { \
+	char *got_ = html_of(&fx, src); \
+	ck_assert_str_eq(got_, want); \
+	free(got_); \
+} while (0)
+
+/* The diagnostics of src, one a line; malloc'd. */
+static char *
+errors_of(const char *src)
+{
+	struct buf b = BUF_INIT;
+	struct md_doc doc;
+	struct diag d;
+	size_t i;
+
+	diag_init(&d);
+	ck_assert_int_eq(md_parse(fx.c, src, FILE_MD, 5, &doc, &d), -1);
+	for (i = 0; i < d.n; i++) {
+		diag_format(&d.v[i], false, &b);
+		buf_putc(&b, '\n');
+	}
+	diag_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+#define CK_ERR(src, want) do { \
+	char *got_ = errors_of(src); \
+	ck_assert_str_eq(got_, want); \
+	free(got_); \
+} while (0)
+
+START_TEST(test_count)
+{
+	CK_HTML("{{count 3.0 medals}}", "<p>19</p>\n");
+	CK_HTML("{{count 2.0 medals}}", "<p>37</p>\n");
+	CK_HTML("{{count 3.0 reviewed}} {{count 2.0 reviewed}}", "<p>77 85</p>\n");
+	CK_HTML("{{count 3.0 rated}}", "<p>45</p>\n");
+	CK_HTML("{{count 3.0 tracked}} of {{ count  2.0\ttracked }}", "<p>323 of 209</p>\n");
+	CK_HTML("{{count 3.0 ribbon}} {{count 2.0 ribbon}} {{count 3.0 unavailable}}",
+	    "<p>15 0 32</p>\n");
+	CK_HTML("{{count 1.0 medals}}", "<p>0</p>\n");
+}
+END_TEST
+
+START_TEST(test_change)
+{
+	CK_HTML("{{change 2.0 3.0 medals}}", "<p>" MINUS "18</p>\n");
+	CK_HTML("{{change 2.0 3.0 medals pct digits=0}}", "<p>" MINUS "49%</p>\n");
+	CK_HTML("{{change 2.0 3.0 medals pct}}", "<p>" MINUS "48.6%</p>\n");
+	CK_HTML("{{change 2.0 3.0 medals pct digits=1}}", "<p>" MINUS "48.6%</p>\n");
+	CK_HTML("{{change 2.0 3.0 medals digits=3 pct}}", "<p>" MINUS "48.649%</p>\n");
+	CK_HTML("{{change 2.0 3.0 reviewed}}", "<p>" MINUS "8</p>\n");
+	CK_HTML("{{change 2.0 3.0 reviewed pct digits=2}}", "<p>" MINUS "9.41%</p>\n");
+	CK_HTML("{{change 2.0 3.0 ribbon}}", "<p>+15</p>\n");
+	CK_HTML("{{change 3.0 2.0 medals pct}}", "<p>+94.7%</p>\n");
+	CK_HTML("{{change 3.0 3.0 medals}} {{change 3.0 3.0 medals pct}}", "<p>0 0.0%</p>\n");
+	CK_HTML("{{change 2.0 3.0 rated}}", "<p>" MINUS "15</p>\n");
+	CK_HTML("{{change 2.0 3.0 platinum}}", "<p>+1</p>\n");
+}
+END_TEST
+
+START_TEST(test_share)
+{
+	CK_HTML("{{share 3.0 medals of reviewed}}", "<p>24.7%</p>\n");
+	CK_HTML("{{share 3.0 medals of tracked}}", "<p>5.9%</p>\n");
+	CK_HTML("{{share 3.0 medals of reviewed digits=0}}", "<p>25%</p>\n");
+	CK_HTML("{{share 3.0 medals of tracked digits=0}}", "<p>6%</p>\n");
+	CK_HTML("{{share 3.0 medals of reviewed digits=3}}", "<p>24.675%</p>\n");
+	CK_HTML("{{share 2.0 medals of reviewed digits=2}}", "<p>43.53%</p>\n");
+	CK_HTML("{{share 3.0 ribbon of reviewed digits=6}}", "<p>19.480519%</p>\n");
+	CK_HTML("{{share 2.0 ribbon of tracked}}", "<p>0.0%</p>\n");
+}
+END_TEST
+
+START_TEST(test_names)
+{
+	CK_HTML("{{provider aws}} is {{tier aws 3.0}}, was {{tier aws 2.0}}.",
+	    "<p><a href=\"../providers/aws/\">Amazon Web Services</a> is "
+	    "<a class=\"tier tier-bronze\" href=\"../providers/aws/\">Bronze</a>, was "
+	    "<a class=\"tier tier-silver\" href=\"../providers/aws/\">Silver</a>.</p>\n");
+	/* an alias is the same provider */
+	CK_HTML("{{provider lightning-ai}} {{tier lightning-ai 3.0}}",
+	    "<p><a href=\"../providers/lightning/\">Lightning</a> "
+	    "<a class=\"tier tier-bronze\" href=\"../providers/lightning/\">Bronze</a></p>\n");
+	CK_HTML("{{tier fluidstack 3.0}}",
+	    "<p><a class=\"tier tier-unavailable\" href=\"../providers/fluidstack/\">"
+	    "Unavailable</a></p>\n");
+}
+END_TEST
+
+START_TEST(test_at_cite)
+{
+	CK_HTML("{{at runtime-2026 12:11}}",
+	    "<p><a href=\"https://www.youtube.com/watch?v=abc&amp;t=731\">12:11</a></p>\n");
+	CK_HTML("{{at talk-q 1:02:03}}",
+	    "<p><a href=\"https://example.org/talk?t=3723#top\">1:02:03</a></p>\n");
+	CK_HTML("{{at clustermax-3.0 0:05}}",
+	    "<p><a href=\"https://example.org/cm3?t=5\">0:05</a></p>\n");
+	/* no url: the timestamp alone */
+	CK_HTML("{{at plain 12:11}}", "<p>12:11</p>\n");
+	CK_HTML("{{cite runtime-2026}}",
+	    "<p><a href=\"../sources/#runtime-2026\">Compute, capital</a></p>\n");
+}
+END_TEST
+
+START_TEST(test_hostile)
+{
+	CK_HTML("{{provider evil}}",
+	    "<p><a href=\"../providers/evil/\">&lt;script&gt;alert(1)&lt;/script&gt; "
+	    "&quot;Q&quot; &amp; &#39;Co&#39; \xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa</a></p>\n");
+	CK_HTML("{{cite evil-src}}",
+	    "<p><a href=\"../sources/#evil-src\">&lt;b&gt;&quot;Quotes&quot; &amp; "
+	    "&#39;marks&#39;&lt;/b&gt;</a></p>\n");
+	CK_HTML("A & B \"q\" 'a' \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d",
+	    "<p>A &amp; B &quot;q&quot; &#39;a&#39; \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d</p>\n");
+	/* a heading id from a hostile name stays inside its attribute */
+	CK_HTML("# {{provider evil}}",
+	    "<h1 id=\"script-alert-1-script-q-co-\xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa\">"
+	    "<a href=\"../providers/evil/\">&lt;script&gt;alert(1)&lt;/script&gt; "
+	    "&quot;Q&quot; &amp; &#39;Co&#39; \xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa</a></h1>\n");
+	/* an entity cannot forge a placeholder */
+	CK_ERR("&#xE000;0&#xe001; {{count 3.0 medals}} &#57344; &#xE002;",
+	    FILE_MD ":5:1: error: reserved character U+E000 in text\n"
+	    FILE_MD ":5:10: error: reserved character U+E001 in text\n"
+	    FILE_MD ":5:40: error: reserved character U+E000 in text\n");
+}
+END_TEST
+
+START_TEST(test_raw_html)
+{
+	struct fx open;
+
+	CK_HTML("a <b onclick=\"x\">bold</b> & <script>alert(1)</script>\n\n"
+	    "<div class=\"x\">\nblock\n</div>\n",
+	    "<p>a &lt;b onclick=&quot;x&quot;&gt;bold&lt;/b&gt; &amp; "
+	    "&lt;script&gt;alert(1)&lt;/script&gt;</p>\n"
+	    "<p>&lt;div class=&quot;x&quot;&gt;\nblock\n&lt;/div&gt;</p>\n");
+	CK_HTML("<!-- {{count 3.0 medals}} -->",
+	    "<p>&lt;!-- 19 --&gt;</p>\n");
+	fx_new(&open, true);
+	{
+		char *got = html_of(&open, "a <b class=\"x\">bold {{count 3.0 medals}}</b>\n\n"
+		    "<div>\n{{provider aws}}\n</div>\n");
+
+		ck_assert_str_eq(got, "<p>a <b class=\"x\">bold 19</b></p>\n"
+		    "<div>\n<a href=\"../providers/aws/\">Amazon Web Services</a>\n</div>\n");
+		free(got);
+	}
+	fx_free(&open);
+}
+END_TEST
+
+START_TEST(test_markdown)
+{
+	CK_HTML("# Title\n\nSome *em* and **strong** and `code {{count 3.0 medals}}`.\n",
+	    "<h1 id=\"title\">Title</h1>\n<p>Some <em>em</em> and <strong>strong</strong> "
+	    "and <code>code {{count 3.0 medals}}</code>.</p>\n");
+	CK_HTML("## Medals: {{count 3.0 medals}}\n\n## Medals: 19\n\n## \xd7\xa9 !\n",
+	    "<h2 id=\"medals-19\">Medals: 19</h2>\n<h2 id=\"medals-19-2\">Medals: 19</h2>\n"
+	    "<h2 id=\"\xd7\xa9\">\xd7\xa9 !</h2>\n");
+	CK_HTML("- one\n- two {{count 3.0 medals}}\n\n3. a\n4. b\n",
+	    "<ul>\n<li>one</li>\n<li>two 19</li>\n</ul>\n<ol start=\"3\">\n<li>a</li>\n"
+	    "<li>b</li>\n</ol>\n");
+	CK_HTML("- one\n\n- two\n",
+	    "<ul>\n<li><p>one</p>\n</li>\n<li><p>two</p>\n</li>\n</ul>\n");
+	CK_HTML("> quote\n\n---\n\n```c {{x}}\nint a < b; {{count 9 x}}\n```\n",
+	    "<blockquote>\n<p>quote</p>\n</blockquote>\n<hr>\n"
+	    "<pre><code class=\"language-c\">int a &lt; b; {{count 9 x}}\n</code></pre>\n");
+	CK_HTML("line one\\\nline two\nthree",
+	    "<p>line one<br>\nline two\nthree</p>\n");
+	CK_HTML("[site](methodology/) [ext](https://example.org/?a=1&b=\"2\") "
+	    "[frag](#top \"T<>\") [mail](mailto:x@example.org)",
+	    "<p><a href=\"../methodology/\">site</a> "
+	    "<a href=\"https://example.org/?a=1&amp;b=%222%22\">ext</a> "
+	    "<a href=\"#top\" title=\"T&lt;&gt;\">frag</a> "
+	    "<a href=\"mailto:x@example.org\">mail</a></p>\n");
+	CK_HTML("![A *chart* of {{count 3.0 medals}}](charts/x.svg)",
+	    "<p><img src=\"../charts/x.svg\" alt=\"A chart of 19\"></p>\n");
+	/* no link inside a link */
+	CK_HTML("[**{{provider aws}}**](https://aws.example/)",
+	    "<p><a href=\"https://aws.example/\"><strong>Amazon Web Services</strong></a></p>\n");
+}
+END_TEST
+
+START_TEST(test_blocks)
+{
+	CK_HTML("Before.\n\n{{chart movement}}\n\nAfter.",
+	    "<p>Before.</p>\n<figure class=\"chart\">\n"
+	    "<img src=\"../charts/movement.svg\" alt=\"Chart: movement\">\n"
+	    "<figcaption>movement</figcaption>\n</figure>\n<p>After.</p>\n");
+	CK_HTML("{{table medals 1.0}}",
+	    "<table class=\"data\">\n<caption>ClusterMAX 1.0: ratings by tier</caption>\n"
+	    "<thead>\n<tr><th scope=\"col\">Tier</th><th scope=\"col\">Provider</th></tr>\n"
+	    "</thead>\n<tbody>\n</tbody>\n</table>\n");
+	CK_HTML("> {{table security 3.0}}",
+	    "<blockquote>\n<table class=\"data\">\n"
+	    "<caption>ClusterMAX 3.0: security practices and findings</caption>\n"
+	    "<thead>\n<tr><th scope=\"col\">Provider</th><th scope=\"col\">Drivers current</th>"
+	    "<th scope=\"col\">Embargo program</th><th scope=\"col\">Audit tool</th>"
+	    "<th scope=\"col\">Findings</th></tr>\n</thead>\n<tbody>\n"
+	    "<tr><td><a href=\"../providers/aws/\">Amazon Web Services</a></td><td>yes</td>"
+	    "<td>no</td><td>\xe2\x80\x94</td><td>Metadata &lt;leak&gt; &amp; more (high, "
+	    "cross-tenant; disclosed 2026-08-01; patched 2026-08-07; fix verified)<br>"
+	    "1 undisclosed finding</td></tr>\n"
+	    "<tr><td>Not named</td><td>\xe2\x80\x94</td><td>\xe2\x80\x94</td>"
+	    "<td>\xe2\x80\x94</td><td>Tenant storage reachable (critical, cross-tenant; "
+	    "disclosed 2026-08-01; patched after 7d; fix verified)<br>"
+	    "1 undisclosed finding</td></tr>\n</tbody>\n</table>\n</blockquote>\n");
+	{
+		char *got = html_of(&fx, "{{table movers 2.0 3.0}}");
+
+		ck_assert(str_starts(got, "<table class=\"data\">\n<caption>Movers from "
+		    "ClusterMAX 2.0 to ClusterMAX 3.0</caption>\n"));
+		ck_assert_ptr_nonnull(strstr(got, "<tr><td><a href=\"../providers/nebius/\">"
+		    "Nebius</a></td><td class=\"tier tier-gold\">Gold</td>"
+		    "<td class=\"tier tier-platinum\">Platinum</td><td>\xe2\x86\x91 up 1</td></tr>"));
+		free(got);
+	}
+	/* inside code a block shortcode is text */
+	CK_HTML("`{{chart movement}}`", "<p><code>{{chart movement}}</code></p>\n");
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+	CK_ERR("Hello {{cout 3.0 medals}}",
+	    FILE_MD ":5:7: error: unknown shortcode 'cout'; did you mean 'count'?\n");
+	CK_ERR("\n\n  {{frobnicate}}",
+	    FILE_MD ":7:3: error: unknown shortcode 'frobnicate'\n");
+	CK_ERR("\xc3\xa9\xc3\xa9 {{ }} {{count 3.0",
+	    FILE_MD ":5:4: error: empty shortcode\n"
+	    FILE_MD ":5:10: error: unterminated shortcode: no '}}' on its line\n");
+	CK_ERR("{{count 3.0}}\n{{count 3.0 medals x}}",
+	    FILE_MD ":5:1: error: 'count' takes 2 arguments ({{count EDITION FIGURE}}), not 1\n"
+	    FILE_MD ":6:1: error: 'count' takes 2 arguments ({{count EDITION FIGURE}}), not 3\n");
+	CK_ERR("{{count 4.0 medals}} {{count 3.0 medal}}",
+	    FILE_MD ":5:1: error: unknown edition '4.0'\n"
+	    FILE_MD ":5:22: error: unknown figure 'medal' in 'count'\n");
+	CK_ERR("{{count 1.0 tracked}} {{share 1.0 medals of tracked}}",
+	    FILE_MD ":5:1: error: edition '1.0' has no tracked count\n"
+	    FILE_MD ":5:23: error: edition '1.0' has no tracked count\n");
+	CK_ERR("{{change 2.0 3.0}} {{change 2.0 3.0 tracked}}",
+	    FILE_MD ":5:1: error: 'change' takes 3 arguments "
+	    "({{change FROM TO FIGURE [pct] [digits=N]}}), not 2\n"
+	    FILE_MD ":5:20: error: unknown figure 'tracked' in 'change'\n");
+	CK_ERR("{{change 2.0 3.0 medals pct digits=7}}\n{{change 2.0 3.0 medals digits=1}}\n"
+	    "{{change 2.0 3.0 medals pct round}}\n{{change 2.0 3.0 medals pct digits=x}}\n"
+	    "{{change 1.0 3.0 medals pct}}",
+	    FILE_MD ":5:1: error: 'digits' must be a whole number from 0 to 6, not '7'\n"
+	    FILE_MD ":6:1: error: 'digits' needs 'pct' in 'change'\n"
+	    FILE_MD ":7:1: error: unknown option 'round' in 'change'\n"
+	    FILE_MD ":8:1: error: 'digits' must be a whole number from 0 to 6, not 'x'\n"
+	    FILE_MD ":9:1: error: no percent change from zero: 'medals' is 0 in edition '1.0'\n");
+	CK_ERR("{{share 3.0 medals reviewed}} {{share 3.0 medals to reviewed}}\n"
+	    "{{share 3.0 medals of rated}} {{share 3.0 reviewed of tracked}}\n"
+	    "{{share 1.0 medals of reviewed}} {{share 3.0 medals of tracked pct}}\n"
+	    "{{share 3.0 medals of tracked digits=10}}",
+	    FILE_MD ":5:1: error: 'share' takes 4 arguments "
+	    "({{share EDITION FIGURE of reviewed|tracked [digits=N]}}), not 3\n"
+	    FILE_MD ":5:31: error: expected 'of' in 'share', not 'to'\n"
+	    FILE_MD ":6:1: error: a share is of 'reviewed' or 'tracked', not 'rated'\n"
+	    FILE_MD ":6:31: error: unknown figure 'reviewed' in 'share'\n"
+	    FILE_MD ":7:1: error: no share of zero: 'reviewed' is 0 in edition '1.0'\n"
+	    FILE_MD ":7:34: error: unknown option 'pct' in 'share'\n"
+	    FILE_MD ":8:1: error: 'digits' must be a whole number from 0 to 6, not '10'\n");
+	CK_ERR("{{tier aws}} {{tier nobody 3.0}} {{tier moonlite 2.0}} {{tier aws 9}}",
+	    FILE_MD ":5:1: error: 'tier' takes 2 arguments ({{tier PROVIDER EDITION}}), not 1\n"
+	    FILE_MD ":5:14: error: unknown provider 'nobody'\n"
+	    FILE_MD ":5:34: error: provider 'moonlite' has no review in edition '2.0'\n"
+	    FILE_MD ":5:56: error: unknown edition '9'\n");
+	CK_ERR("{{provider}} {{provider AWS}}",
+	    FILE_MD ":5:1: error: 'provider' takes 1 argument ({{provider PROVIDER}}), not 0\n"
+	    FILE_MD ":5:14: error: unknown provider 'AWS'\n");
+	CK_ERR("{{at nowhere 1:00}} {{at plain 12:61}} {{at plain 12}} {{at plain}}",
+	    FILE_MD ":5:1: error: unknown source 'nowhere'\n"
+	    FILE_MD ":5:21: error: malformed timestamp '12:61' (expected m:ss or h:mm:ss)\n"
+	    FILE_MD ":5:40: error: malformed timestamp '12' (expected m:ss or h:mm:ss)\n"
+	    FILE_MD ":5:56: error: 'at' takes 2 arguments ({{at SOURCE m:ss}}), not 1\n");
+	CK_ERR("{{cite}} {{cite nope}}",
+	    FILE_MD ":5:1: error: 'cite' takes 1 argument ({{cite SOURCE}}), not 0\n"
+	    FILE_MD ":5:10: error: unknown source 'nope'\n");
+}
+END_TEST
+
+START_TEST(test_block_errors)
+{
+	CK_ERR("{{chart pie}}\n\n{{chart}}",
+	    FILE_MD ":5:1: error: unknown chart 'pie' (expected distribution, movement, "
+	    "funnel or faults)\n"
+	    FILE_MD ":7:1: error: 'chart' takes 1 argument "
+	    "({{chart distribution|movement|funnel|faults}}), not 0\n");
+	CK_ERR("See {{chart movement}}\n\n{{table medals 3.0}}\nmore text\n\n"
+	    "# {{table medals 3.0}}",
+	    FILE_MD ":5:5: error: 'chart' must stand alone in its paragraph\n"
+	    FILE_MD ":7:1: error: 'table' must stand alone in its paragraph\n"
+	    FILE_MD ":10:3: error: 'table' must stand alone in its paragraph\n");
+	CK_ERR("{{table}}\n\n{{table pie 3.0}}\n\n{{table medals}}\n\n"
+	    "{{table movers 2.0}}\n\n{{table security 2.0 3.0}}\n\n{{table movers 2.0 8.0}}",
+	    FILE_MD ":5:1: error: 'table' needs a table name (medals, movers or security)\n"
+	    FILE_MD ":7:1: error: unknown table 'pie' (expected medals, movers or security)\n"
+	    FILE_MD ":9:1: error: 'table medals' takes 1 argument ({{table medals EDITION}}), "
+	    "not 0\n"
+	    FILE_MD ":11:1: error: 'table movers' takes 2 arguments "
+	    "({{table movers FROM TO}}), not 1\n"
+	    FILE_MD ":13:1: error: 'table security' takes 1 argument "
+	    "({{table security EDITION}}), not 2\n"
+	    FILE_MD ":15:1: error: unknown edition '8.0'\n");
+	/* raw HTML is no paragraph */
+	CK_ERR("<div>{{chart movement}}</div>",
+	    FILE_MD ":5:6: error: 'chart' must stand alone in its paragraph\n");
+}
+END_TEST
+
+START_TEST(test_other_errors)
+{
+	CK_ERR("a [x](javascript:alert(1)) b\n\nc ![y](data:text/html,hi)\n\n<vbscript:z>",
+	    FILE_MD ":5:7: error: link to 'javascript:alert(1)' refused: only http(s), "
+	    "mailto and relative links\n"
+	    FILE_MD ":7:8: error: link to 'data:text/html,hi' refused: only http(s), "
+	    "mailto and relative links\n"
+	    FILE_MD ":9:2: error: link to 'vbscript:z' refused: only http(s), "
+	    "mailto and relative links\n");
+	CK_ERR("x \xee\x80\x80" "0\xee\x80\x81 {{count 3.0 medals}}",
+	    FILE_MD ":5:3: error: reserved character U+E000 in text\n"
+	    FILE_MD ":5:5: error: reserved character U+E001 in text\n");
+}
+END_TEST
+
+START_TEST(test_doc)
+{
+	struct md_doc doc;
+	struct diag d;
+	struct buf b = BUF_INIT;
+	struct sc_inline v;
+	struct table *t;
+
+	diag_init(&d);
+	ck_assert_int_eq(md_parse(fx.c, "# Hi\n\n{{at runtime-2026 1:00}}\n\n{{table medals 3.0}}\n",
+	    "x.md", 1, &doc, &d), 0);
+	ck_assert_uint_eq(doc.ncodes, 2);
+	ck_assert_int_eq(doc.codes[0].kind, SC_AT);
+	ck_assert(!doc.codes[0].block);
+	ck_assert_uint_eq(doc.codes[0].nargs, 2);
+	ck_assert_str_eq(doc.codes[0].args[1], "1:00");
+	ck_assert_str_eq(doc.codes[0].raw, "{{at runtime-2026 1:00}}");
+	ck_assert_uint_eq(doc.codes[0].pos.line, 3);
+	ck_assert_uint_eq(doc.codes[0].pos.col, 1);
+	sc_eval_inline(fx.c, &doc.codes[0], &v);
+	ck_assert_str_eq(v.text, "1:00");
+	ck_assert_str_eq(v.href, "https://www.youtube.com/watch?v=abc&t=60");
+	ck_assert(v.external);
+	sc_inline_release(&v);
+	ck_assert(doc.codes[1].block);
+	t = sc_table(fx.c, &doc.codes[1]);
+	ck_assert_uint_eq(t->nrows, 77);
+	table_free(t);
+	ck_assert_ptr_null(sc_table(fx.c, &doc.codes[0]));
+	md_render_html_ids(fx.c, &doc, "", "summary-", &b);
+	ck_assert(str_starts(b.data, "<h1 id=\"summary-hi\">Hi</h1>\n<p><a href=\""
+	    "https://www.youtube.com/watch?v=abc&amp;t=60\">1:00</a></p>\n<table"));
+	buf_release(&b);
+	md_doc_release(&doc);
+	ck_assert_uint_eq(d.n, 0);
+	diag_release(&d);
+}
+END_TEST
+
+static Suite *
+markdown_suite(void)
+{
+	Suite *s = suite_create("markdown");
+	TCase *tc = tcase_create("markdown");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_count);
+	tcase_add_test(tc, test_change);
+	tcase_add_test(tc, test_share);
+	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_at_cite);
+	tcase_add_test(tc, test_hostile);
+	tcase_add_test(tc, test_raw_html);
+	tcase_add_test(tc, test_markdown);
+	tcase_add_test(tc, test_blocks);
+	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_block_errors);
+	tcase_add_test(tc, test_other_errors);
+	tcase_add_test(tc, test_doc);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(markdown_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
