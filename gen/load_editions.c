@@ -126,7 +126,7 @@ static void
 previous_resolve(struct loader *l, struct etmp *v, size_t n)
 {
 	unsigned char *state = xcalloc(n ? n : 1, 1);
-	size_t i, q;
+	size_t i, q, k;
 
 	for (i = 0; i < n; i++) {
 		const struct pos *at = &v[i].previous_pos;
@@ -146,10 +146,12 @@ previous_resolve(struct loader *l, struct etmp *v, size_t n)
 
 			diag_error(l->d, at->file, at->line, at->col,
 			    "the 'previous' chain loops: %s", loop_text(l, v, q));
-			v[q].prev = SIZE_MAX;
-		}
-		for (q = i; q != SIZE_MAX && state[q] == 1; q = v[q].prev)
-			state[q] = 2;
+		} else
+			q = SIZE_MAX;
+		for (k = i; k != SIZE_MAX && state[k] == 1; k = v[k].prev)
+			state[k] = 2;
+		if (q != SIZE_MAX)
+			v[q].prev = SIZE_MAX; /* broken after marking, so the walk ends */
 	}
 	free(state);
 }

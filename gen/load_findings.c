@@ -25,8 +25,15 @@ verified_load(struct loader *l, const char *file, const struct ynode *v, struct 
 	    (strcmp(v->str, "true") == 0 || strcmp(v->str, "false") == 0)) {
 		get_bool(l, file, v, "verified", &flag);
 		f->verified_flag = flag;
-	} else if (get_date(l, file, v, "verified", &f->verified))
+	} else if (v->kind == YNODE_SCALAR && date_parse(v->str, &f->verified))
 		f->verified_flag = true;
+	else if (v->kind == YNODE_SCALAR)
+		diag_error(l->d, file, v->line, v->col,
+		    "'verified' must be a real date YYYY-MM-DD or true, not '%s'", shown(l, v));
+	else
+		diag_error(l->d, file, v->line, v->col,
+		    "'verified' must be a real date YYYY-MM-DD or true, not %s",
+		    ynode_kind_name(v));
 }
 
 bool

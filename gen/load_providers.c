@@ -153,7 +153,7 @@ successors_resolve(struct loader *l, struct ptmp *v, size_t n)
 	}
 	/* successor chains must end: walk each once, marking as we go */
 	for (i = 0; i < n; i++) {
-		const struct provider *q;
+		const struct provider *q, *k;
 
 		for (q = &p->providers[i]; q != NULL && state[q->index] == 0; q = q->successor)
 			state[q->index] = 1;
@@ -162,10 +162,12 @@ successors_resolve(struct loader *l, struct ptmp *v, size_t n)
 
 			diag_error(l->d, at->file, at->line, at->col,
 			    "the 'successor' chain of '%s' loops", q->id);
-			p->providers[q->index].successor = NULL;
-		}
-		for (q = &p->providers[i]; q != NULL && state[q->index] == 1; q = q->successor)
-			state[q->index] = 2;
+		} else
+			q = NULL;
+		for (k = &p->providers[i]; k != NULL && state[k->index] == 1; k = k->successor)
+			state[k->index] = 2;
+		if (q != NULL)
+			p->providers[q->index].successor = NULL; /* after marking */
 	}
 	free(state);
 }

@@ -14,6 +14,7 @@ static const char *const claim_keys[] = {"reviewed", "rated", "medals", "tiers",
 static const char *const claim_value_keys[] = {"value", "note", NULL};
 
 #define CLAIM_MAX 1000000000L
+#define SCALE_MAX 1e6
 
 const char *
 tier_list(struct loader *l, const struct tier *const *tiers, size_t n)
@@ -245,14 +246,15 @@ rubric_load(struct loader *l, const char *file, const struct ynode *n, struct ed
 		return;
 	r = e->rubric = arena_alloc(l->a, sizeof(*r));
 	r->pos = node_pos(l, file, n);
-	r->scale = 1;
 	check_keys(l, file, n, rubric_keys);
-	get_number(l, file, need(l, file, n, "scale"), "scale", 0, 1e6, &r->scale);
-	if (r->scale == 0) {
+	if (get_number(l, file, need(l, file, n, "scale"), "scale", 0, SCALE_MAX, &r->scale) &&
+	    r->scale == 0) {
 		c = ynode_get(n, "scale");
 		diag_error(l->d, file, c->line, c->col, "'scale' must be more than 0");
-		r->scale = 1;
 	}
+	/* unknown scale: check no score against it rather than report each one */
+	if (!(r->scale > 0))
+		r->scale = SCALE_MAX;
 	if ((c = need(l, file, n, "criteria")) != NULL)
 		criteria_load(l, file, c, r);
 	if ((c = opt(n, "thresholds")) != NULL)

@@ -92,6 +92,7 @@ sources_load(struct loader *l)
 	if (!loader_exists(l, SOURCES_FILE))
 		return; /* optional: a report may cite nothing */
 	if (!yfile_load(l, SOURCES_FILE, &yf)) {
+		l->sources_failed = true;
 		yfile_release(&yf);
 		return;
 	}

@@ -360,7 +360,7 @@ ref_source(struct loader *l, const char *file, const struct ynode *n)
 		bad(l, file, n, "source", "a source id");
 		return NULL;
 	}
-	if ((s = project_source(l->p, n->str)) == NULL)
+	if ((s = project_source(l->p, n->str)) == NULL && !l->sources_failed)
 		diag_error(l->d, file, n->line, n->col,
 		    "unknown source '%s' (not in content/sources.yaml)", shown(l, n));
 	return s;

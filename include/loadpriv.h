@@ -40,6 +40,7 @@ struct loader {
 	char *root;           /* realpath of the project folder */
 	size_t nfiles;        /* files read so far */
 	bool too_many;        /* LOAD_MAX_FILES reached (reported once) */
+	bool sources_failed;  /* sources.yaml unreadable: no "unknown source" noise */
 	/* report.yaml, kept until its references are resolved */
 	struct yfile report;
 	/* reviews collected before being sorted into p->reviews */

@@ -1,0 +1,49 @@
+#!/bin/sh
+# t_corpus.sh: the bad-input corpus. Each tests/corpus/<case>/ is laid over a
+# copy of the valid project tests/corpus/_base: its content/ files replace or
+# add files, a `remove` file lists paths to delete, and an optional `setup`
+# script runs inside the copy (for inputs too big or too odd to keep in git:
+# huge files, symlinks, FIFOs). `podium check -C proj` must then print exactly
+# the lines of `expected` on stderr (its last line is "exit N", the status).
+: "${PODIUM:?}" "${ROOT:?}"
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+fails=0
+C="$ROOT/tests/corpus"
+
+# The base itself must be clean, or every case would be off.
+cp -R "$C/_base" "$T/proj"
+if (cd "$T" && "$PODIUM" check -C proj >"$T/out" 2>&1) && [ ! -s "$T/out" ]; then
+	echo "ok - corpus base is valid"
+else
+	echo "not ok - corpus base is valid"
+	cat "$T/out"
+	fails=$((fails + 1))
+fi
+rm -rf "$T/proj"
+
+for dir in "$C"/*/; do
+	name=$(basename "$dir")
+	case "$name" in _*) continue ;; esac
+	cp -R "$C/_base" "$T/proj"
+	[ -d "$dir/content" ] && cp -R "$dir/content" "$T/proj/"
+	if [ -f "$dir/remove" ]; then
+		while IFS= read -r p; do
+			[ -n "$p" ] && rm -rf "$T/proj/$p"
+		done < "$dir/remove"
+	fi
+	[ -f "$dir/setup" ] && (cd "$T/proj" && sh "$dir/setup")
+	(cd "$T" && $WRAP "$PODIUM" check -C proj >/dev/null 2>"$T/err"; echo "exit $?" >>"$T/err")
+	if cmp -s "$T/err" "$dir/expected"; then
+		echo "ok - corpus $name"
+	else
+		echo "not ok - corpus $name"
+		diff "$dir/expected" "$T/err" | head -n 20
+		fails=$((fails + 1))
+	fi
+	chmod -R u+w "$T/proj" 2>/dev/null
+	rm -rf "$T/proj"
+done
+[ "$fails" -eq 0 ]
