@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "markdown.h"
 #include "parse.h"
 #include "util.h"
@@ -29,79 +30,6 @@ struct render {
 	char **ids;             /* heading ids given so far */
 	size_t nids, idcap;
 };
-
-/*
- * Escaping. These stay private until the shared escape module is in; they
- * follow escape.h's contract.
- */
-static void
-h_text_n(struct buf *b, const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)s[i];
-
-		switch (ch) {
-		case '&': buf_puts(b, "&amp;"); break;
-		case '<': buf_puts(b, "&lt;"); break;
-		case '>': buf_puts(b, "&gt;"); break;
-		case '"': buf_puts(b, "&quot;"); break;
-		case '\'': buf_puts(b, "&#39;"); break;
-		default:
-			if ((ch < 0x20 && ch != '\t' && ch != '\n') || ch == 0x7f)
-				break;
-			buf_putc(b, (char)ch);
-		}
-	}
-}
-
-static void
-h_text(struct buf *b, const char *s)
-{
-	h_text_n(b, s, strlen(s));
-}
-
-static void
-h_attr(struct buf *b, const char *s)
-{
-	h_text(b, s);
-}
-
-static void
-h_url(struct buf *b, const char *url)
-{
-	struct buf u = BUF_INIT;
-	const unsigned char *p;
-
-	if (!url_allowed(url)) {
-		buf_putc(b, '#');
-		return;
-	}
-	for (p = (const unsigned char *)url; *p; p++) {
-		if (*p <= 0x20 || *p >= 0x7f || *p == '"' || *p == '\'' || *p == '<' ||
-		    *p == '>' || *p == '`')
-			buf_printf(&u, "%%%02X", *p);
-		else
-			buf_putc(&u, (char)*p);
-	}
-	h_attr(b, u.data);
-	buf_release(&u);
-}
-
-static void
-h_seg(struct buf *b, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '~' || ch == '-')
-			buf_putc(b, (char)ch);
-		else
-			buf_printf(b, "%%%02X", ch);
-	}
-}
 
 static const struct shortcode *
 code_at(const struct render *r, const char *p, size_t *len)
@@ -148,7 +76,7 @@ href_write(struct buf *out, const char *root, const char *url, bool site_path)
 	    !str_starts(url, "mailto:") && *url != '/' && *url != '#' && *url != '?')
 		buf_puts(&u, root);
 	buf_puts(&u, url);
-	h_url(out, u.data);
+	esc_url(out, u.data);
 	buf_release(&u);
 }
 
@@ -168,16 +96,16 @@ put_inline_code(const struct render *r, const struct shortcode *sc)
 		buf_puts(r->out, "<a");
 		if (v.tier) {
 			buf_puts(r->out, " class=\"tier tier-");
-			h_attr(r->out, v.tier->id);
+			esc_attr(r->out, v.tier->id);
 			buf_putc(r->out, '"');
 		}
 		buf_puts(r->out, " href=\"");
 		put_href(r, v.href, !v.external);
 		buf_puts(r->out, "\">");
-		h_text(r->out, v.text);
+		esc_html(r->out, v.text);
 		buf_puts(r->out, "</a>");
 	} else
-		h_text(r->out, v.text);
+		esc_html(r->out, v.text);
 	sc_inline_release(&v);
 }
 
@@ -194,9 +122,9 @@ put_text(const struct render *r, const char *s, enum text_mode mode)
 		if (mode == TEXT_HTML)
 			buf_add(r->out, run, (size_t)(s - run));
 		else
-			h_text_n(r->out, run, (size_t)(s - run));
+			esc_html_n(r->out, run, (size_t)(s - run));
 		if (mode == TEXT_CODE || sc->block)
-			h_text(r->out, sc->raw);
+			esc_html(r->out, sc->raw);
 		else
 			put_inline_code(r, sc);
 		s += len - 1;
@@ -205,7 +133,7 @@ put_text(const struct render *r, const char *s, enum text_mode mode)
 	if (mode == TEXT_HTML)
 		buf_puts(r->out, run);
 	else
-		h_text(r->out, run);
+		esc_html(r->out, run);
 }
 
 /* The plain text of a node's inlines (alt text, heading ids). */
@@ -289,7 +217,7 @@ put_heading_id(struct render *r, cmark_node *heading)
 	r->ids = xgrow(r->ids, sizeof(*r->ids), r->nids + 1, &r->idcap);
 	r->ids[r->nids++] = xstrdup(id.data);
 	buf_puts(r->out, " id=\"");
-	h_attr(r->out, id.data);
+	esc_attr(r->out, id.data);
 	buf_putc(r->out, '"');
 	buf_release(&id);
 	buf_release(&text);
@@ -302,15 +230,15 @@ put_chart(const struct render *r, const struct shortcode *sc)
 	struct buf src = BUF_INIT;
 
 	buf_printf(&src, "%scharts/", r->root);
-	h_seg(&src, name);
+	esc_url_segment(&src, name);
 	buf_puts(&src, ".svg");
 	buf_puts(r->out, "<figure class=\"chart\">\n<img src=\"");
-	h_url(r->out, src.data);
+	esc_url(r->out, src.data);
 	buf_release(&src);
 	buf_puts(r->out, "\" alt=\"Chart: ");
-	h_attr(r->out, name);
+	esc_attr(r->out, name);
 	buf_puts(r->out, "\">\n<figcaption>");
-	h_text(r->out, name);
+	esc_html(r->out, name);
 	buf_puts(r->out, "</figcaption>\n</figure>\n");
 }
 
@@ -403,13 +331,13 @@ render_code_block(struct render *r, cmark_node *node)
 		char *lang_w = text_as_written(r, lang);
 
 		buf_puts(r->out, " class=\"language-");
-		h_attr(r->out, lang_w);
+		esc_attr(r->out, lang_w);
 		buf_putc(r->out, '"');
 		free(lang_w);
 		free(lang);
 	}
 	buf_putc(r->out, '>');
-	h_text(r->out, lit);
+	esc_html(r->out, lit);
 	buf_puts(r->out, "</code></pre>\n");
 	free(lit);
 }
@@ -453,7 +381,7 @@ render_link(struct render *r, cmark_node *node, bool enter)
 				char *t = text_as_written(r, title);
 
 				buf_puts(r->out, " title=\"");
-				h_attr(r->out, t);
+				esc_attr(r->out, t);
 				buf_putc(r->out, '"');
 				free(t);
 			}
@@ -474,10 +402,10 @@ render_image(struct render *r, cmark_node *node)
 		buf_puts(r->out, "<img src=\"");
 		put_href(r, url, true);
 		buf_puts(r->out, "\" alt=\"");
-		h_attr(r->out, alt.data);
+		esc_attr(r->out, alt.data);
 		buf_puts(r->out, "\">");
 	} else
-		h_text(r->out, alt.data);
+		esc_html(r->out, alt.data);
 	buf_release(&alt);
 	free(url);
 }
@@ -601,11 +529,11 @@ table_cell_text(struct buf *out, const char *s)
 	const char *nl;
 
 	while ((nl = strchr(s, '\n')) != NULL) {
-		h_text_n(out, s, (size_t)(nl - s));
+		esc_html_n(out, s, (size_t)(nl - s));
 		buf_puts(out, "<br>");
 		s = nl + 1;
 	}
-	h_text(out, s);
+	esc_html(out, s);
 }
 
 static void
@@ -623,7 +551,7 @@ table_cell_html(const struct table_cell *c, const char *root, bool head,
 			buf_puts(out, c->tier ? "num " : "num");
 		if (c->tier) {
 			buf_puts(out, "tier tier-");
-			h_attr(out, c->tier->id);
+			esc_attr(out, c->tier->id);
 		}
 		buf_putc(out, '"');
 	}
@@ -648,13 +576,13 @@ table_html(const struct table *t, const char *root_rel, struct buf *out)
 	buf_puts(out, "<table class=\"data\"");
 	if (t->id) {
 		buf_puts(out, " id=\"");
-		h_attr(out, t->id);
+		esc_attr(out, t->id);
 		buf_putc(out, '"');
 	}
 	buf_puts(out, ">\n");
 	if (t->caption) {
 		buf_puts(out, "<caption>");
-		h_text(out, t->caption);
+		esc_html(out, t->caption);
 		buf_puts(out, "</caption>\n");
 	}
 	buf_puts(out, "<thead>\n<tr>");
