@@ -130,7 +130,8 @@ severity_name(enum severity s)
 {
 	static const char *const names[] = {"critical", "high", "medium", "low"};
 
-	return (size_t)s < ARRAY_SIZE(names) ? names[s] : "low";
+	/* an unstated severity prints as nothing, never as a guess */
+	return s >= 0 && (size_t)s < ARRAY_SIZE(names) ? names[s] : "";
 }
 
 const char *
