@@ -21,7 +21,7 @@ static const char new_usage[] =
     "       podium new [-C DIR] provider ID\n";
 
 static const char review_fields[] =
-    "# override: {reason: \"...\"}   # the published tier differs from the computed one, on purpose\n"
+    "# override: {reason: \"...\"}    # the published tier differs from the computed one, on purpose\n"
     "draft: true                    # remove (or set false) to publish this review\n"
     "# summary: |                   # Markdown\n"
     "#   ...\n"
