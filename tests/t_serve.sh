@@ -160,7 +160,10 @@ check "... and sends no reload" test "$(reloads)" = "$n0"
 
 # --- a broken file: the diagnostic in the page, exactly as the terminal ---
 cp "$T/proj/content/providers/beta.yaml" "$T/beta.good"
+settle
+n_before=$(reloads)
 printf 'colour: "<red> & blue"\n' >>"$T/proj/content/providers/beta.yaml"
+t_break=$(ms)
 diagline=$("$PODIUM" check -C "$T/proj" 2>&1 | grep -m 1 -E '^content/providers/beta\.yaml:[0-9]+:[0-9]+: error: ')
 if [ -z "$diagline" ]; then
 	cp "$T/beta.good" "$T/proj/content/providers/beta.yaml"
@@ -169,8 +172,8 @@ if [ -z "$diagline" ]; then
 else
 	esc=$(printf '%s' "$diagline" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' \
 	    -e 's/>/\&gt;/g' -e 's/"/\&quot;/g' -e "s/'/\&#39;/g")
-	n0=$(reloads)
-	t0=$(ms)
+	n0=$n_before
+	t0=$t_break
 	if wait_for "$LIMIT" body_has / "$esc"; then
 		ok "a build error shows in the page within ${LIMIT}s ($(($(ms) - t0)) ms)"
 	else
