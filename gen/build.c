@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "build.h"
+#include "lint.h"
 #include "load.h"
 #include "parse.h"
 #include "podium.h"
@@ -74,6 +75,9 @@ build_run(struct build_request *rq, struct diag *d)
 	if ((p = project_load(rq->dir, d)) == NULL || diag_failed(d))
 		goto out;
 	if ((c = computed_new(p, &rq->opts, d)) == NULL || diag_failed(d))
+		goto out;
+	lint_markdown(c, d);
+	if (diag_failed(d))
 		goto out;
 	if (!rq->write)
 		goto out;

@@ -235,6 +235,36 @@ START_TEST(test_atomic)
 }
 END_TEST
 
+START_TEST(test_check_shortcodes)
+{
+	struct diag d;
+	struct build_request rq;
+	struct buf b = BUF_INIT;
+	char *proj = path_join(tmp, "proj");
+	char *md = path_join(proj, "content/commentary/intro.md");
+	static const char text[] = "---\ntitle: Summary\norder: 10\n---\n"
+	    "Up {{count e3 medals}} and {{tier alpha e9}}.\n\n{{chart pie}}\n";
+
+	ck_assert_int_eq(file_write(md, text, sizeof(text) - 1), 0);
+	diag_init(&d);
+	memset(&rq, 0, sizeof(rq));
+	rq.dir = proj;
+	rq.parts = PART_ALL;
+	ck_assert(date_parse("2026-11-30", &rq.opts.now));
+	ck_assert_int_eq(build_run(&rq, &d), 1);
+	ck_assert_uint_eq(d.nerrors, 2);
+	diag_format(&d.v[0], false, &b);
+	ck_assert_str_eq(b.data, "content/commentary/intro.md:5:28: error: unknown edition 'e9'");
+	buf_reset(&b);
+	diag_format(&d.v[1], false, &b);
+	ck_assert(str_starts(b.data, "content/commentary/intro.md:7:1: error: unknown chart 'pie'"));
+	buf_release(&b);
+	diag_release(&d);
+	free(md);
+	free(proj);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -249,6 +279,7 @@ main(void)
 	tcase_add_test(tc, test_reproducible_and_no_leaks);
 	tcase_add_test(tc, test_drafts_included);
 	tcase_add_test(tc, test_atomic);
+	tcase_add_test(tc, test_check_shortcodes);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,16 @@
+/*
+ * lint.h: checks the Markdown of everything visible in a build (commentary,
+ * review summaries, strengths, weaknesses, fault-test notes): shortcodes and
+ * the ids they name. `podium check` and `podium build` run it before any
+ * back end, so a bad shortcode is an error at its line and column, and the
+ * renderers only ever see text that parses.
+ */
+#ifndef PODIUM_LINT_H
+#define PODIUM_LINT_H
+
+#include "compute.h"
+
+/* Reports every problem to d. */
+void lint_markdown(const struct computed *c, struct diag *d);
+
+#endif
