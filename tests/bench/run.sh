@@ -1,0 +1,153 @@
+#!/bin/sh
+# run.sh PODIUM: the benchmark (make bench). Generates a synthetic report at
+# each size (N providers x E editions) with tests/bench/gen.c, as a podium
+# project and as the equivalent Hugo site, then builds each with Hugo, with
+# `podium build --only html,data` and with a full `podium build`, runs
+# interleaved, and prints the median wall time and peak memory of each, with
+# their ratio to Hugo's.
+#
+# BENCH_SIZES (default "1000x5 10000x5") and BENCH_RUNS (default 3, at
+# least 3) change what is measured. Everything is written under
+# tests/bench/work/ (ignored by git). Nothing is installed.
+set -u
+
+PODIUM=${1:?usage: run.sh PODIUM}
+SIZES=${BENCH_SIZES:-"1000x5 10000x5"}
+RUNS=${BENCH_RUNS:-3}
+ROOT=$(pwd)
+W=$ROOT/tests/bench/work
+TOOLS="hugo html full"
+
+case "$PODIUM" in /*) ;; *) PODIUM=$ROOT/$PODIUM ;; esac
+[ "$RUNS" -ge 3 ] 2>/dev/null || RUNS=3
+
+fail=0
+if ! command -v hugo >/dev/null 2>&1; then
+	echo "bench: 'hugo' not found; install it with: apt-get install hugo" >&2
+	fail=1
+fi
+if [ ! -x /usr/bin/time ]; then
+	echo "bench: /usr/bin/time not found; install it with: apt-get install time" >&2
+	fail=1
+fi
+if [ ! -x "$PODIUM" ]; then
+	echo "bench: no podium binary at '$PODIUM' (run make first)" >&2
+	fail=1
+fi
+[ "$fail" -eq 0 ] || exit 1
+
+mkdir -p "$W" || exit 1
+${CC:-cc} -O2 -std=c17 -Wall -Wextra -o "$W/gen" "$ROOT/tests/bench/gen.c" -lm ||
+	{ echo "bench: cannot build tests/bench/gen.c" >&2; exit 1; }
+
+now_ns() {
+	date +%s%N
+}
+
+# measure TOOL DIR RUN: one build; appends "secs kib" (or "fail") to
+# DIR/TOOL.times.
+measure() {
+	tool=$1 dir=$2 run=$3
+	case $tool in
+	hugo)
+		rm -rf "$dir/hugo/public"
+		set -- hugo --quiet --source "$dir/hugo" --destination "$dir/hugo/public" ;;
+	html)
+		set -- "$PODIUM" build -C "$dir/podium" -o "$dir/out-html" --only html,data -q ;;
+	full)
+		set -- "$PODIUM" build -C "$dir/podium" -o "$dir/out-full" -q ;;
+	esac
+	t0=$(now_ns)
+	/usr/bin/time -v -o "$dir/$tool.rusage" "$@" >"$dir/$tool.log" 2>&1
+	rc=$?
+	t1=$(now_ns)
+	if [ "$rc" -ne 0 ]; then
+		echo fail >>"$dir/$tool.times"
+		if [ "$run" -eq 1 ]; then
+			echo "bench: $tool failed at $(basename "$dir") (exit $rc):" >&2
+			head -n 5 "$dir/$tool.log" >&2
+		fi
+		return
+	fi
+	kib=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' "$dir/$tool.rusage")
+	echo "$(( (t1 - t0) / 1000000 )) ${kib:-0}" >>"$dir/$tool.times"
+}
+
+# median FILE FIELD: the median of a column (ms or KiB), or "fail".
+median() {
+	if grep -q fail "$1"; then
+		echo fail
+		return
+	fi
+	awk -v f="$2" '{ print $f }' "$1" | sort -n | awk '
+		{ v[NR] = $1 }
+		END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+for size in $SIZES; do
+	n=${size%x*}
+	e=${size#*x}
+	dir=$W/$size
+	rm -rf "$dir"
+	echo "bench: generating $n providers x $e editions" >&2
+	"$W/gen" "$n" "$e" "$dir" || exit 1
+	for tool in $TOOLS; do
+		: >"$dir/$tool.times"
+	done
+	run=1
+	while [ "$run" -le "$RUNS" ]; do
+		for tool in $TOOLS; do
+			echo "bench: $size run $run: $tool" >&2
+			measure "$tool" "$dir" "$run"
+		done
+		run=$((run + 1))
+	done
+done
+
+label() {
+	case $1 in
+	hugo) echo "hugo" ;;
+	html) echo "podium --only html,data" ;;
+	full) echo "podium (full)" ;;
+	esac
+}
+
+# ratio A B: A / B to two decimals, or "-".
+ratio() {
+	case "$1$2" in *fail*) echo "-"; return ;; esac
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
+}
+
+echo
+echo "$(hugo version 2>/dev/null | cut -d' ' -f1-2); $("$PODIUM" --version); $(nproc) cores; median of $RUNS runs"
+printf '%-9s %-24s %10s %14s %10s %10s\n' size tool "wall (s)" "peak (MiB)" "time/hugo" "mem/hugo"
+for size in $SIZES; do
+	dir=$W/$size
+	ht=$(median "$dir/hugo.times" 1)
+	hm=$(median "$dir/hugo.times" 2)
+	for tool in $TOOLS; do
+		t=$(median "$dir/$tool.times" 1)
+		m=$(median "$dir/$tool.times" 2)
+		if [ "$t" = fail ]; then
+			printf '%-9s %-24s %10s %14s %10s %10s\n' "$size" "$(label $tool)" failed - - -
+			continue
+		fi
+		printf '%-9s %-24s %10.3f %14.1f %10s %10s\n' "$size" "$(label $tool)" \
+		    "$(awk -v v="$t" 'BEGIN { print v / 1000 }')" \
+		    "$(awk -v v="$m" 'BEGIN { print v / 1024 }')" \
+		    "$(ratio "$t" "$ht")" "$(ratio "$m" "$hm")"
+	done
+done
+
+# How time grows from the first size to the last (the target is linear).
+set -- $SIZES
+if [ "$#" -ge 2 ]; then
+	first=$1
+	eval "last=\${$#}"
+	echo
+	for tool in $TOOLS; do
+		a=$(median "$W/$first/$tool.times" 1)
+		b=$(median "$W/$last/$tool.times" 1)
+		printf '%-24s %s / %s time: %sx\n' "$(label $tool)" "$last" "$first" "$(ratio "$b" "$a")"
+	done
+fi
