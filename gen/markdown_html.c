@@ -27,6 +27,7 @@ struct render {
 	bool allow_html;
 	struct buf *out;
 	int in_link;            /* inside a link: shortcodes give text only */
+	cmark_node *bare;       /* a paragraph written without <p>, or NULL */
 	char **ids;             /* heading ids given so far */
 	size_t nids, idcap;
 };
@@ -296,7 +297,7 @@ render_paragraph(struct render *r, cmark_node *node, bool enter)
 			put_block(r, sc);
 		return true;
 	}
-	if (in_tight_list(node))
+	if (node == r->bare || in_tight_list(node))
 		return false;
 	buf_puts(r->out, enter ? "<p>" : "</p>\n");
 	return false;
@@ -488,18 +489,23 @@ render_node(struct render *r, cmark_node *node, bool enter)
 	return false;
 }
 
-void
-md_render_html_ids(const struct computed *c, const struct md_doc *doc,
-    const char *root_rel, const char *id_prefix, struct buf *out)
+static void
+render_doc(const struct computed *c, const struct md_doc *doc, const char *root_rel,
+    const char *id_prefix, bool bare, struct buf *out)
 {
 	struct render r = {c, doc, root_rel ? root_rel : "", id_prefix ? id_prefix : "",
-	    c->project->report.allow_html, out, 0, NULL, 0, 0};
+	    c->project->report.allow_html, out, 0, NULL, NULL, 0, 0};
+	cmark_node *first;
 	cmark_iter *it;
 	cmark_event_type ev;
 	size_t i;
 
 	if (doc->root == NULL)
 		return;
+	first = cmark_node_first_child(doc->root);
+	if (bare && first && cmark_node_next(first) == NULL &&
+	    cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH)
+		r.bare = first;
 	it = cmark_iter_new(doc->root);
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *node = cmark_iter_get_node(it);
@@ -516,10 +522,24 @@ md_render_html_ids(const struct computed *c, const struct md_doc *doc,
 }
 
 void
+md_render_html_ids(const struct computed *c, const struct md_doc *doc,
+    const char *root_rel, const char *id_prefix, struct buf *out)
+{
+	render_doc(c, doc, root_rel, id_prefix, false, out);
+}
+
+void
+md_render_html_inline(const struct computed *c, const struct md_doc *doc,
+    const char *root_rel, struct buf *out)
+{
+	render_doc(c, doc, root_rel, "", true, out);
+}
+
+void
 md_render_html(const struct computed *c, const struct md_doc *doc,
     const char *root_rel, struct buf *out)
 {
-	md_render_html_ids(c, doc, root_rel, "", out);
+	render_doc(c, doc, root_rel, "", false, out);
 }
 
 /* A cell's text; '\n' starts a new line. */

@@ -87,8 +87,16 @@ void md_render_html(const struct computed *c, const struct md_doc *doc,
  */
 void md_render_html_ids(const struct computed *c, const struct md_doc *doc,
     const char *root_rel, const char *id_prefix, struct buf *out);
+/*
+ * As md_render_html, but a text that is one paragraph comes without its
+ * <p></p> (a strength, a weakness, a table cell); anything else as usual.
+ */
+void md_render_html_inline(const struct computed *c, const struct md_doc *doc,
+    const char *root_rel, struct buf *out);
 /* Convenience: parse and render in one go (review text, notes). */
 int md_to_html(const struct computed *c, const char *src, const char *file,
+    unsigned first_line, const char *root_rel, struct buf *out, struct diag *d);
+int md_to_html_inline(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d);
 
 #endif

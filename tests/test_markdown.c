@@ -372,6 +372,36 @@ START_TEST(test_other_errors)
 }
 END_TEST
 
+static char *
+inline_of(const char *src)
+{
+	struct buf b = BUF_INIT;
+	struct diag d;
+
+	diag_init(&d);
+	ck_assert_int_eq(md_to_html_inline(fx.c, src, FILE_MD, 1, "", &b, &d), 0);
+	diag_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+START_TEST(test_inline)
+{
+	char *h = inline_of("Fast *drain*: {{count 3.0 medals}}\nnext");
+
+	ck_assert_str_eq(h, "Fast <em>drain</em>: 19\nnext");
+	free(h);
+	h = inline_of("one\n\ntwo");
+	ck_assert_str_eq(h, "<p>one</p>\n<p>two</p>\n");
+	free(h);
+	h = inline_of("- a");
+	ck_assert_str_eq(h, "<ul>\n<li>a</li>\n</ul>\n");
+	free(h);
+	h = inline_of("");
+	ck_assert_str_eq(h, "");
+	free(h);
+}
+END_TEST
+
 START_TEST(test_doc)
 {
 	struct md_doc doc;
@@ -430,6 +460,7 @@ markdown_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_block_errors);
 	tcase_add_test(tc, test_other_errors);
+	tcase_add_test(tc, test_inline);
 	tcase_add_test(tc, test_doc);
 	suite_add_tcase(s, tc);
 	return s;
