@@ -40,22 +40,26 @@ endif
 all: $(PODIUM_BIN)
 
 $(PODIUM_BIN): $(OBJS)
-	$(CC) $(OPT) $(LDSAN) -o $@ $(OBJS) $(PKG_LIBS) $(LDFLAGS)
+	@echo "  LD      $@"
+	@$(CC) $(OPT) $(LDSAN) -o $@ $(OBJS) $(PKG_LIBS) $(LDFLAGS)
 
 $(B)/%.o: gen/%.c $(wildcard include/*.h) | $(B)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/embed: tools/embed.c | $(B)
-	$(CC) -O1 -std=c17 -Wall -Wextra -o $@ tools/embed.c
+	@$(CC) -O1 -std=c17 -Wall -Wextra -o $@ tools/embed.c
 
 $(B)/embedded.c: $(B)/embed $(EMBEDDED)
-	$(B)/embed $(EMBEDDED) > $@.tmp && mv $@.tmp $@
+	@echo "  EMBED   templates/ assets/"
+	@$(B)/embed $(EMBEDDED) > $@.tmp && mv $@.tmp $@
 
 $(B)/embedded.o: $(B)/embedded.c
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/tests/%: tests/%.c $(LIBOBJS) $(wildcard tests/*.h) | $(B)/tests
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -o $@ $< $(LIBOBJS) $(CHECK_LIBS) $(PKG_LIBS) $(LDSAN)
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -o $@ $< $(LIBOBJS) $(CHECK_LIBS) $(PKG_LIBS) $(LDSAN)
 
 $(B) $(B)/tests:
 	mkdir -p $@
@@ -69,7 +73,7 @@ check: all tests
 	$(MAKE) check-asan
 
 check-asan:
-	$(MAKE) V=asan all tests
+	@$(MAKE) --no-print-directory V=asan all tests
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
