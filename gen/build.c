@@ -46,18 +46,42 @@ status_of(const struct diag *d)
 	return diag_failed(d) ? EXIT_CONTENT : EXIT_OK;
 }
 
+/* The one progress line, on a terminal only; NULL clears it. */
+static void
+progress(const struct build_request *rq, const char *step)
+{
+	if (!rq->progress)
+		return;
+	if (step == NULL)
+		fputs("\r\033[K", stderr);
+	else
+		fprintf(stderr, "\r\033[Kpodium: %s...", step);
+	fflush(stderr);
+}
+
 static int
 render_all(const struct build_request *rq, const struct computed *c,
     struct site_out *o, struct diag *d)
 {
-	if ((rq->parts & PART_DATA) && render_data(c, o, d) == -1)
-		return -1;
-	if ((rq->parts & (PART_HTML | PART_PDF)) && render_charts(c, o, d) == -1)
-		return -1;
-	if ((rq->parts & PART_HTML) && render_html(c, o, d) == -1)
-		return -1;
-	if ((rq->parts & PART_PDF) && render_pdf(c, o, d) == -1)
-		return -1;
+	static const struct {
+		unsigned parts;
+		const char *step;
+		int (*fn)(const struct computed *, struct site_out *, struct diag *);
+	} steps[] = {
+		{PART_DATA, "writing data", render_data},
+		{PART_HTML | PART_PDF, "drawing charts", render_charts},
+		{PART_HTML, "writing pages", render_html},
+		{PART_PDF, "laying out the PDF", render_pdf},
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		if (!(rq->parts & steps[i].parts))
+			continue;
+		progress(rq, steps[i].step);
+		if (steps[i].fn(c, o, d) == -1)
+			return -1;
+	}
 	return 0;
 }
 
@@ -72,6 +96,7 @@ build_run(struct build_request *rq, struct diag *d)
 	int rc;
 
 	memset(&o, 0, sizeof(o));
+	progress(rq, "loading");
 	if ((p = project_load(rq->dir, d)) == NULL || diag_failed(d))
 		goto out;
 	if ((c = computed_new(p, &rq->opts, d)) == NULL || diag_failed(d))
@@ -88,9 +113,11 @@ build_run(struct build_request *rq, struct diag *d)
 		site_out_abort(&o);
 		goto out;
 	}
+	progress(rq, "publishing");
 	if (site_out_commit(&o) == -1)
 		site_out_abort(&o);
 out:
+	progress(rq, NULL);
 	rc = status_of(d);
 	site_out_abort(&o);
 	computed_free(c);
