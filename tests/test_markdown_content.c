@@ -1,0 +1,129 @@
+/* test_markdown_content.c: the default report's commentary, rendered. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compute.h"
+#include "load.h"
+#include "markdown.h"
+
+static struct project *p;
+static struct computed *c;
+static struct diag d;
+
+static void
+setup(void)
+{
+	const char *root = getenv("ROOT");
+	struct build_opts o = {false, 20000};
+
+	diag_init(&d);
+	p = project_load(root ? root : ".", &d);
+	ck_assert_ptr_nonnull(p);
+	c = computed_new(p, &o, &d);
+	ck_assert_uint_eq(d.nerrors, 0);
+}
+
+static void
+teardown(void)
+{
+	computed_free(c);
+	project_free(p);
+	diag_release(&d);
+}
+
+/* The HTML of the section with this id; malloc'd. */
+static char *
+section_html(const char *id)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < p->nsections; i++) {
+		const struct section *s = &p->sections[i];
+
+		if (strcmp(s->id, id) != 0)
+			continue;
+		ck_assert_int_eq(md_to_html(c, s->body, s->pos.file, s->body_line, "",
+		    &b, &d), 0);
+		return buf_detach(&b, NULL);
+	}
+	ck_abort_msg("no section '%s'", id);
+	return NULL;
+}
+
+START_TEST(test_every_section)
+{
+	size_t i;
+
+	ck_assert_uint_ge(p->nsections, 7);
+	for (i = 0; i < p->nsections; i++) {
+		struct buf b = BUF_INIT;
+		struct diag sd;
+
+		diag_init(&sd);
+		ck_assert_int_eq(md_to_html(c, p->sections[i].body, p->sections[i].pos.file,
+		    p->sections[i].body_line, "", &b, &sd), 0);
+		ck_assert_uint_eq(sd.n, 0);
+		ck_assert_uint_gt(b.len, 0);
+		/* no placeholder survives */
+		ck_assert_ptr_null(strstr(b.data, "\xee\x80\x80"));
+		buf_release(&b);
+		diag_release(&sd);
+	}
+}
+END_TEST
+
+START_TEST(test_summary_figures)
+{
+	char *h = section_html("10-summary");
+
+	ck_assert_ptr_nonnull(strstr(h, "<strong>Medals fell from 37 in 2.0 to 19 in 3.0\n"
+	    "(\xe2\x88\x92" "49%).</strong>"));
+	ck_assert_ptr_nonnull(strstr(h, "24.7% of the providers reviewed"));
+	ck_assert_ptr_nonnull(strstr(h, "5.9% of those tracked"));
+	ck_assert_ptr_nonnull(strstr(h, "tracked\n323 providers, reviewed 77 of them"));
+	ck_assert_ptr_nonnull(strstr(h, "<a class=\"tier tier-bronze\" href=\"providers/aws/\">"
+	    "Bronze</a>"));
+	free(h);
+}
+END_TEST
+
+START_TEST(test_medal_table_block)
+{
+	char *h = section_html("20-medal-table");
+
+	ck_assert_ptr_nonnull(strstr(h, "<table class=\"data\">\n"
+	    "<caption>ClusterMAX 3.0: ratings by tier</caption>\n"));
+	ck_assert_ptr_nonnull(strstr(h, "<td class=\"tier tier-bronze\">Bronze</td>"
+	    "<td><a href=\"providers/aws/\">Amazon Web Services</a></td>"
+	    "<td class=\"tier tier-silver\">Silver</td><td>\xe2\x86\x93 down 1</td>"));
+	free(h);
+}
+END_TEST
+
+static Suite *
+content_suite(void)
+{
+	Suite *s = suite_create("markdown_content");
+	TCase *tc = tcase_create("content");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_every_section);
+	tcase_add_test(tc, test_summary_figures);
+	tcase_add_test(tc, test_medal_table_block);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(content_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
