@@ -1,0 +1,789 @@
+/* pdf_layout.c: pages, tags, links, and the placing of blocks (pdfdoc.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+
+#include "pdf_layout.h"
+
+#define PARA_AFTER 6.0
+#define ITEM_AFTER 2.0
+#define LIST_INDENT 18.0
+#define QUOTE_INDENT 14.0
+#define CODE_PAD 4.0
+#define INK_RGB 0x222222u
+#define HEADING_RGB 0x1f3a5fu
+
+struct block_prep {
+	struct pdf_text *text;    /* heading, paragraph, code, item marker, caption */
+	char *plain;              /* heading: its text */
+	double w, h;              /* figure: drawn size */
+};
+
+static const double heading_before[] = {20, 14, 10};
+
+void
+pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g)
+{
+	if (paper == PDF_LETTER) {
+		g->page_w = 612;
+		g->page_h = 792;
+	} else {
+		g->page_w = 595.276;
+		g->page_h = 841.89;
+	}
+	g->left = g->right = 64;
+	g->top = 72;
+	g->bottom = 68;
+	g->header_y = 44;
+	g->footer_y = g->page_h - 36;
+}
+
+void
+pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb)
+{
+	if (ctx->cr != NULL)
+		cairo_set_source_rgb(ctx->cr, (rgb >> 16) / 255.0,
+		    ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
+}
+
+/* Escapes for a single-quoted cairo attribute value; malloc'd. */
+char *
+pdf_attr_escape(const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '\'' || *s == '\\')
+			buf_putc(&b, '\\');
+		buf_putc(&b, *s);
+	}
+	return buf_detach(&b, NULL);
+}
+
+struct pdf_anchor *
+pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nanchors; i++)
+		if (strcmp(ctx->anchors[i].name, name) == 0)
+			return &ctx->anchors[i];
+	return NULL;
+}
+
+/* Structure tags: kept on a stack so a page break can close and reopen them. */
+void
+pdf_tag_push(struct pdf_ctx *ctx, const char *name, const char *attrs)
+{
+	struct pdf_tag *t;
+
+	if (ctx->ntags == PDF_TAG_MAX)
+		abort();
+	t = &ctx->tags[ctx->ntags++];
+	t->name = name;
+	t->attrs = attrs != NULL ? xstrdup(attrs) : NULL;
+	if (ctx->cr != NULL)
+		cairo_tag_begin(ctx->cr, name, attrs);
+}
+
+void
+pdf_tag_pop(struct pdf_ctx *ctx)
+{
+	struct pdf_tag *t = &ctx->tags[--ctx->ntags];
+
+	if (ctx->cr != NULL)
+		cairo_tag_end(ctx->cr, t->name);
+	free(t->attrs);
+	t->attrs = NULL;
+}
+
+static bool
+url_ok(const char *s)
+{
+	return str_starts(s, "http://") || str_starts(s, "https://") ||
+	    str_starts(s, "mailto:");
+}
+
+bool
+pdf_target_ok(struct pdf_ctx *ctx, const char *target)
+{
+	if (target[0] == '#')
+		return pdf_anchor_find(ctx, target + 1) != NULL;
+	return url_ok(target);
+}
+
+void
+pdf_link(struct pdf_ctx *ctx, const char *target, double x, double y,
+    double w, double h)
+{
+	char *esc, *attrs;
+
+	if (ctx->cr == NULL || target == NULL || !pdf_target_ok(ctx, target))
+		return;
+	if (target[0] == '#') {
+		esc = pdf_attr_escape(target + 1);
+		attrs = xasprintf("dest='%s' rect=[%.2f %.2f %.2f %.2f]", esc,
+		    x, y, w, h);
+	} else {
+		esc = pdf_attr_escape(target);
+		attrs = xasprintf("uri='%s' rect=[%.2f %.2f %.2f %.2f]", esc,
+		    x, y, w, h);
+	}
+	cairo_tag_begin(ctx->cr, CAIRO_TAG_LINK, attrs);
+	cairo_tag_end(ctx->cr, CAIRO_TAG_LINK);
+	ctx->res.links++;
+	free(attrs);
+	free(esc);
+}
+
+void
+pdf_dest_begin(struct pdf_ctx *ctx, const char *name)
+{
+	struct pdf_anchor *a;
+	char *esc, *attrs;
+
+	if (name == NULL || (a = pdf_anchor_find(ctx, name)) == NULL)
+		return;
+	if (ctx->cr == NULL) {
+		a->page = ctx->page;
+		return;
+	}
+	esc = pdf_attr_escape(name);
+	attrs = xasprintf("name='%s'", esc);
+	cairo_tag_begin(ctx->cr, CAIRO_TAG_DEST, attrs);
+	free(attrs);
+	free(esc);
+}
+
+void
+pdf_dest_end(struct pdf_ctx *ctx, const char *name)
+{
+	if (name != NULL && ctx->cr != NULL && pdf_anchor_find(ctx, name))
+		cairo_tag_end(ctx->cr, CAIRO_TAG_DEST);
+}
+
+/* Pages. */
+static void
+page_open(struct pdf_ctx *ctx)
+{
+	size_t i;
+
+	ctx->page++;
+	ctx->y = ctx->y0;
+	ctx->at_top = true;
+	ctx->chrome = ctx->page > 1;
+	ctx->page_section = ctx->section;
+	ctx->page_has_section = false;
+	for (i = 0; i < ctx->nquotes; i++)
+		ctx->quote_y[i] = ctx->y0;
+	if (ctx->cr != NULL)
+		for (i = 1; i < ctx->ntags; i++)
+			cairo_tag_begin(ctx->cr, ctx->tags[i].name,
+			    ctx->tags[i].attrs);
+}
+
+static void
+quote_bar(struct pdf_ctx *ctx, size_t i, double y_end)
+{
+	if (ctx->cr == NULL || y_end <= ctx->quote_y[i])
+		return;
+	pdf_set_rgb(ctx, 0xb8c4d6);
+	cairo_rectangle(ctx->cr, ctx->quote_x[i], ctx->quote_y[i], 2.5,
+	    y_end - ctx->quote_y[i]);
+	cairo_fill(ctx->cr);
+}
+
+static void
+page_close(struct pdf_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nquotes; i++)
+		quote_bar(ctx, i, ctx->y);
+	if (ctx->cr != NULL)
+		for (i = ctx->ntags; i > 1; i--)
+			cairo_tag_end(ctx->cr, ctx->tags[i - 1].name);
+	if (ctx->chrome)
+		pdf_chrome(ctx);
+	if (ctx->cr != NULL)
+		cairo_show_page(ctx->cr);
+}
+
+void
+pdf_new_page(struct pdf_ctx *ctx)
+{
+	page_close(ctx);
+	page_open(ctx);
+}
+
+/* Starts a new page unless h fits below the cursor (or the page is empty). */
+void
+pdf_need(struct pdf_ctx *ctx, double h)
+{
+	if (!ctx->at_top && ctx->y + h > ctx->y1 + 0.01)
+		pdf_new_page(ctx);
+}
+
+void
+pdf_space(struct pdf_ctx *ctx, double h)
+{
+	if (!ctx->at_top)
+		ctx->y += h;
+}
+
+/* Preparing blocks: pango layouts at their final widths. */
+static struct block_prep *
+prep_of(const struct pdf_block *b)
+{
+	return b->prep;
+}
+
+static char *
+runs_plain(const struct pdf_run *r)
+{
+	struct buf b = BUF_INIT;
+
+	for (; r != NULL; r = r->next)
+		buf_puts(&b, r->text);
+	return buf_detach(&b, NULL);
+}
+
+static void
+anchor_add(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	if (b->kind == PDF_HEADING && b->anchor == NULL &&
+	    (b->flags & (PDF_H_TOC | PDF_H_OUTLINE)))
+		b->anchor = arena_printf(ctx->doc->arena, "sec-%u",
+		    ++ctx->autoid);
+	if (b->anchor == NULL)
+		return;
+	if (pdf_anchor_find(ctx, b->anchor) != NULL) {
+		b->anchor = NULL;       /* the first block keeps the name */
+		return;
+	}
+	ctx->anchors = xgrow(ctx->anchors, sizeof(*ctx->anchors),
+	    ctx->nanchors + 1, &ctx->anchorcap);
+	ctx->anchors[ctx->nanchors].name = b->anchor;
+	ctx->anchors[ctx->nanchors].page = 0;
+	ctx->nanchors++;
+}
+
+static void block_prepare(struct pdf_ctx *, struct pdf_block *, double);
+
+static void
+kids_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+{
+	struct pdf_block *k;
+	unsigned n = b->start;
+	char num[32];
+
+	for (k = b->kids; k != NULL; k = k->next) {
+		if (b->kind == PDF_LIST) {
+			k->prep = xcalloc(1, sizeof(struct block_prep));
+			if (b->start == 0)
+				snprintf(num, sizeof(num), "\xe2\x80\xa2");
+			else
+				snprintf(num, sizeof(num), "%u.", n++);
+			prep_of(k)->text = pdf_text_plain(ctx, num, FONT_BODY,
+			    LIST_INDENT - 5, PANGO_ALIGN_RIGHT);
+			kids_prepare(ctx, k, width - LIST_INDENT);
+		} else
+			block_prepare(ctx, k, width);
+	}
+}
+
+static void
+figure_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+{
+	struct block_prep *p = b->prep;
+	double maxh = (ctx->y1 - ctx->y0) * 0.8, s = 1;
+
+	if (b->width <= 0 || b->height <= 0)
+		return;
+	if (b->width > width)
+		s = width / b->width;
+	if (b->height * s > maxh)
+		s = maxh / b->height;
+	p->w = b->width * s;
+	p->h = b->height * s;
+	if (b->caption != NULL)
+		p->text = pdf_text_plain(ctx, b->caption, FONT_CAPTION, width,
+		    PANGO_ALIGN_CENTER);
+}
+
+static void
+anchors_collect(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	struct pdf_block *k;
+
+	anchor_add(ctx, b);
+	for (k = b->kids; k != NULL; k = k->next)
+		anchors_collect(ctx, k);
+}
+
+/* A link to a missing anchor or a refused URL becomes plain text. */
+static void
+runs_check(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	struct pdf_run *r;
+	struct pdf_block *k;
+
+	for (r = b->runs; r != NULL; r = r->next)
+		if (r->link != NULL && !pdf_target_ok(ctx, r->link))
+			r->link = NULL;
+	for (k = b->kids; k != NULL; k = k->next)
+		runs_check(ctx, k);
+}
+
+static void
+block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+{
+	struct block_prep *p;
+
+	if (b->kind == PDF_TABLE) {
+		pdf_table_prepare(ctx, b, width);
+		return;
+	}
+	p = b->prep = xcalloc(1, sizeof(*p));
+	switch (b->kind) {
+	case PDF_HEADING:
+		p->plain = runs_plain(b->runs);
+		p->text = pdf_text_new(ctx, b->runs, FONT_H1 + b->level - 1,
+		    width, PANGO_ALIGN_LEFT, false);
+		break;
+	case PDF_PARA:
+		p->text = pdf_text_new(ctx, b->runs, FONT_BODY, width,
+		    PANGO_ALIGN_LEFT, true);
+		break;
+	case PDF_CODE:
+		p->text = pdf_text_plain(ctx, b->runs->text, FONT_CODE,
+		    width - 2 * CODE_PAD, PANGO_ALIGN_LEFT);
+		break;
+	case PDF_FIGURE:
+		figure_prepare(ctx, b, width);
+		break;
+	case PDF_QUOTE:
+		kids_prepare(ctx, b, width - QUOTE_INDENT);
+		break;
+	case PDF_BODY:
+	case PDF_LIST:
+	case PDF_ITEM:
+		kids_prepare(ctx, b, width);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+block_release(struct pdf_block *b)
+{
+	struct block_prep *p;
+	struct pdf_block *k;
+
+	for (k = b->kids; k != NULL; k = k->next)
+		block_release(k);
+	if (b->kind == PDF_TABLE) {
+		pdf_table_release(b);
+		return;
+	}
+	if ((p = b->prep) == NULL)
+		return;
+	pdf_text_free(p->text);
+	free(p->plain);
+	free(p);
+	b->prep = NULL;
+}
+
+/* The height a block needs below the cursor to start on this page. */
+static double
+block_min(const struct pdf_block *b)
+{
+	const struct block_prep *p = b->prep;
+
+	switch (b->kind) {
+	case PDF_HEADING:
+		return heading_before[b->level - 1] + pdf_text_height(p->text);
+	case PDF_PARA:
+		return pdf_text_head(p->text, 2);
+	case PDF_CODE:
+		return pdf_text_head(p->text, 2) + 2 * CODE_PAD;
+	case PDF_LIST:
+	case PDF_ITEM:
+	case PDF_QUOTE:
+		return b->kids != NULL ? block_min(b->kids) : 0;
+	case PDF_TABLE:
+		return pdf_table_min(b);
+	case PDF_FIGURE:
+		return p->h + (p->text != NULL ? pdf_text_height(p->text) + 6 : 0);
+	default:
+		return 0;
+	}
+}
+
+static void kids_place(struct pdf_ctx *, struct pdf_block *, double);
+
+static void
+outline_add(struct pdf_ctx *ctx, const struct pdf_block *b)
+{
+	int parent = CAIRO_PDF_OUTLINE_ROOT, l;
+	char *esc, *attrs;
+
+	for (l = (int)b->level - 2; l >= 0; l--)
+		if (ctx->outline[l] != 0) {
+			parent = ctx->outline[l];
+			break;
+		}
+	esc = pdf_attr_escape(b->anchor);
+	attrs = xasprintf("dest='%s'", esc);
+	ctx->outline[b->level - 1] = cairo_pdf_surface_add_outline(
+	    ctx->surface, parent, prep_of(b)->plain, attrs, 0);
+	for (l = (int)b->level; l < 3; l++)
+		ctx->outline[l] = 0;
+	ctx->res.outlines++;
+	free(attrs);
+	free(esc);
+}
+
+static void
+heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
+{
+	const struct block_prep *p = b->prep;
+	char tag[4];
+
+	if ((b->flags & PDF_H_NEWPAGE) && !ctx->at_top)
+		pdf_new_page(ctx);
+	pdf_space(ctx, heading_before[b->level - 1]);
+	pdf_need(ctx, pdf_text_height(p->text));
+	if ((b->flags & PDF_H_RUNNING) && b->level == 1) {
+		ctx->section = p->plain;
+		if (!ctx->page_has_section) {
+			ctx->page_section = p->plain;
+			ctx->page_has_section = true;
+		}
+	}
+	if (ctx->cr != NULL && (b->flags & PDF_H_OUTLINE) && b->anchor != NULL)
+		outline_add(ctx, b);
+	snprintf(tag, sizeof(tag), "H%u", b->level);
+	pdf_tag_push(ctx, tag, NULL);
+	pdf_dest_begin(ctx, b->anchor);
+	ctx->ink = HEADING_RGB;
+	pdf_text_draw(ctx, p->text, x, ctx->y, 0, p->text->nlines);
+	ctx->ink = INK_RGB;
+	pdf_dest_end(ctx, b->anchor);
+	pdf_tag_pop(ctx);
+	ctx->y += pdf_text_height(p->text) + 5;
+	ctx->at_top = false;
+}
+
+static void
+figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
+    double width)
+{
+	const struct block_prep *p = b->prep;
+	double fx = x + (width - p->w) / 2;
+
+	if (p->h <= 0)
+		return;
+	pdf_need(ctx, block_min(b));
+	pdf_tag_push(ctx, "Figure", NULL);
+	pdf_dest_begin(ctx, b->anchor);
+	if (ctx->cr != NULL) {
+		cairo_save(ctx->cr);
+		cairo_rectangle(ctx->cr, fx, ctx->y, p->w, p->h);
+		cairo_clip(ctx->cr);
+		cairo_translate(ctx->cr, fx, ctx->y);
+		b->draw(b->arg, ctx->cr, p->w, p->h);
+		cairo_restore(ctx->cr);
+	}
+	pdf_dest_end(ctx, b->anchor);
+	pdf_tag_pop(ctx);
+	ctx->y += p->h;
+	ctx->at_top = false;
+	if (p->text != NULL) {
+		ctx->y += 4;
+		pdf_tag_push(ctx, "Caption", NULL);
+		pdf_text_draw(ctx, p->text, x, ctx->y, 0, p->text->nlines);
+		pdf_tag_pop(ctx);
+		ctx->y += pdf_text_height(p->text);
+	}
+	ctx->y += 10;
+}
+
+static void
+list_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
+{
+	struct pdf_block *item;
+
+	pdf_tag_push(ctx, "L", NULL);
+	ctx->list_depth++;
+	for (item = b->kids; item != NULL; item = item->next) {
+		if (item->kids != NULL)
+			pdf_need(ctx, block_min(item->kids));
+		pdf_tag_push(ctx, "LI", NULL);
+		ctx->marker = prep_of(item)->text;
+		ctx->marker_x = x;
+		kids_place(ctx, item, x + LIST_INDENT);
+		ctx->marker = NULL;
+		pdf_tag_pop(ctx);
+	}
+	ctx->list_depth--;
+	pdf_tag_pop(ctx);
+	if (ctx->list_depth == 0)
+		ctx->y += PARA_AFTER - ITEM_AFTER;
+}
+
+static void
+quote_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
+{
+	size_t i;
+
+	if (ctx->nquotes == PDF_QUOTE_MAX) {
+		kids_place(ctx, b, x);
+		return;
+	}
+	if (b->kids != NULL)
+		pdf_need(ctx, block_min(b->kids));
+	i = ctx->nquotes++;
+	ctx->quote_x[i] = x + 2;
+	ctx->quote_y[i] = ctx->y;
+	pdf_tag_push(ctx, "BlockQuote", NULL);
+	kids_place(ctx, b, x + QUOTE_INDENT);
+	pdf_tag_pop(ctx);
+	quote_bar(ctx, i, ctx->y - PARA_AFTER);
+	ctx->nquotes--;
+	ctx->y += 2;
+}
+
+static void
+block_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
+{
+	const struct block_prep *p = b->prep;
+	double width = ctx->x1 - x;
+
+	switch (b->kind) {
+	case PDF_HEADING:
+		heading_place(ctx, b, x);
+		break;
+	case PDF_PARA:
+		pdf_text_place(ctx, p->text, x, "P");
+		ctx->y += ctx->list_depth > 0 ? ITEM_AFTER : PARA_AFTER;
+		break;
+	case PDF_CODE:
+		pdf_text_place_boxed(ctx, p->text, x, width, "Code", 0xf1f3f6);
+		ctx->y += PARA_AFTER;
+		break;
+	case PDF_LIST:
+		list_place(ctx, b, x);
+		break;
+	case PDF_QUOTE:
+		quote_place(ctx, b, x);
+		break;
+	case PDF_TABLE:
+		pdf_table_place(ctx, b, x);
+		break;
+	case PDF_FIGURE:
+		figure_place(ctx, b, x, width);
+		break;
+	case PDF_PAGEBREAK:
+		if (!ctx->at_top)
+			pdf_new_page(ctx);
+		break;
+	default:
+		kids_place(ctx, b, x);
+		break;
+	}
+}
+
+static void
+kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
+{
+	struct pdf_block *b;
+	double h;
+
+	for (b = parent->kids; b != NULL; b = b->next) {
+		if (b->keep_with_next && b->next != NULL) {
+			h = block_min(b) + block_min(b->next);
+			if (h <= ctx->y1 - ctx->y0)
+				pdf_need(ctx, h);
+		}
+		block_place(ctx, b, x);
+	}
+}
+
+/* Fonts and the pango context. */
+static const struct {
+	const char *family;
+	PangoWeight weight;
+	PangoStyle style;
+	double size;
+} font_specs[FONT_MAX] = {
+	[FONT_BODY] = {"DejaVu Serif", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 9.5},
+	[FONT_H1] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 17},
+	[FONT_H2] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 13},
+	[FONT_H3] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 10.5},
+	[FONT_CODE] = {"DejaVu Sans Mono", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8},
+	[FONT_TABLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8},
+	[FONT_TABLE_HEAD] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 8},
+	[FONT_SMALL] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 7.5},
+	[FONT_CAPTION] = {"DejaVu Serif", PANGO_WEIGHT_NORMAL, PANGO_STYLE_ITALIC, 8.5},
+	[FONT_TITLE] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 30},
+	[FONT_SUBTITLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 15},
+};
+
+static void
+ctx_init(struct pdf_ctx *ctx, struct pdf_doc *doc)
+{
+	cairo_font_options_t *fo;
+	PangoFontDescription *fd;
+	size_t i;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->doc = doc;
+	pdf_geometry(doc->paper, &ctx->g);
+	ctx->x0 = ctx->g.left;
+	ctx->x1 = ctx->g.page_w - ctx->g.right;
+	ctx->y0 = ctx->g.top;
+	ctx->y1 = ctx->g.page_h - ctx->g.bottom;
+	ctx->fontmap = pango_cairo_font_map_new();
+	ctx->pc = pango_font_map_create_context(ctx->fontmap);
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	pango_cairo_context_set_font_options(ctx->pc, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_language(ctx->pc, pango_language_from_string("en"));
+	for (i = 0; i < FONT_MAX; i++) {
+		fd = pango_font_description_new();
+		pango_font_description_set_family(fd, font_specs[i].family);
+		pango_font_description_set_weight(fd, font_specs[i].weight);
+		pango_font_description_set_style(fd, font_specs[i].style);
+		pango_font_description_set_absolute_size(fd,
+		    font_specs[i].size * PANGO_SCALE);
+		ctx->font[i] = fd;
+	}
+}
+
+static void
+ctx_release(struct pdf_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < FONT_MAX; i++)
+		pango_font_description_free(ctx->font[i]);
+	g_object_unref(ctx->pc);
+	g_object_unref(ctx->fontmap);
+	free(ctx->anchors);
+}
+
+/* One pass over the whole document. */
+static void
+pass_run(struct pdf_ctx *ctx)
+{
+	ctx->page = 0;
+	ctx->section = NULL;
+	ctx->nquotes = 0;
+	ctx->list_depth = 0;
+	ctx->ink = INK_RGB;
+	memset(ctx->outline, 0, sizeof(ctx->outline));
+	memset(&ctx->res, 0, sizeof(ctx->res));
+	pdf_tag_push(ctx, "Document", NULL);
+	page_open(ctx);
+	pdf_title_page(ctx);
+	if (ctx->doc->meta[PDF_TOC_TITLE] != NULL) {
+		pdf_new_page(ctx);
+		pdf_toc_place(ctx);
+	}
+	pdf_new_page(ctx);
+	kids_place(ctx, ctx->doc->root, ctx->x0);
+	page_close(ctx);
+	pdf_tag_pop(ctx);
+	ctx->res.pages = ctx->page;
+}
+
+static cairo_status_t
+write_buf(void *closure, const unsigned char *data, unsigned int len)
+{
+	buf_add(closure, data, len);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+metadata_set(struct pdf_ctx *ctx)
+{
+	const char *const *m = ctx->doc->meta;
+	const char *date = m[PDF_DATE] != NULL ? m[PDF_DATE] :
+	    "1970-01-01T00:00:00Z";
+
+	if (m[PDF_TITLE] != NULL)
+		cairo_pdf_surface_set_metadata(ctx->surface,
+		    CAIRO_PDF_METADATA_TITLE, m[PDF_TITLE]);
+	if (m[PDF_AUTHOR] != NULL)
+		cairo_pdf_surface_set_metadata(ctx->surface,
+		    CAIRO_PDF_METADATA_AUTHOR, m[PDF_AUTHOR]);
+	if (m[PDF_SUBJECT] != NULL)
+		cairo_pdf_surface_set_metadata(ctx->surface,
+		    CAIRO_PDF_METADATA_SUBJECT, m[PDF_SUBJECT]);
+	if (m[PDF_KEYWORDS] != NULL)
+		cairo_pdf_surface_set_metadata(ctx->surface,
+		    CAIRO_PDF_METADATA_KEYWORDS, m[PDF_KEYWORDS]);
+	if (m[PDF_CREATOR] != NULL)
+		cairo_pdf_surface_set_metadata(ctx->surface,
+		    CAIRO_PDF_METADATA_CREATOR, m[PDF_CREATOR]);
+	cairo_pdf_surface_set_metadata(ctx->surface,
+	    CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(ctx->surface,
+	    CAIRO_PDF_METADATA_MOD_DATE, date);
+}
+
+static int
+draw_pass(struct pdf_ctx *ctx, struct buf *out, const char **err)
+{
+	cairo_status_t st;
+
+	ctx->surface = cairo_pdf_surface_create_for_stream(write_buf, out,
+	    ctx->g.page_w, ctx->g.page_h);
+	cairo_pdf_surface_restrict_to_version(ctx->surface,
+	    CAIRO_PDF_VERSION_1_5);
+	metadata_set(ctx);
+	ctx->cr = cairo_create(ctx->surface);
+	pass_run(ctx);
+	st = cairo_status(ctx->cr);
+	cairo_destroy(ctx->cr);
+	ctx->cr = NULL;
+	cairo_surface_finish(ctx->surface);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(ctx->surface);
+	cairo_surface_destroy(ctx->surface);
+	ctx->surface = NULL;
+	if (st != CAIRO_STATUS_SUCCESS) {
+		*err = cairo_status_to_string(st);
+		return -1;
+	}
+	return 0;
+}
+
+int
+pdf_render(struct pdf_doc *doc, struct buf *out, struct pdf_result *res,
+    const char **err)
+{
+	struct pdf_ctx ctx;
+	int rc;
+
+	ctx_init(&ctx, doc);
+	anchors_collect(&ctx, doc->root);
+	runs_check(&ctx, doc->root);
+	block_prepare(&ctx, doc->root, ctx.x1 - ctx.x0);
+	pdf_toc_prepare(&ctx);
+	pass_run(&ctx);
+	ctx.npages = ctx.page;
+	rc = draw_pass(&ctx, out, err);
+	if (res != NULL)
+		*res = ctx.res;
+	pdf_toc_release(&ctx);
+	block_release(doc->root);
+	ctx_release(&ctx);
+	return rc;
+}

@@ -1,0 +1,247 @@
+/* pdf_page.c: the title page, the contents page, running header and footer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdf_layout.h"
+
+#define TOC_NUMW 36.0
+#define TOC_INDENT 14.0
+#define MUTED_RGB 0x5b6675u
+#define ACCENT_RGB 0x1f3a5fu
+
+struct pdf_toc_entry {
+	const struct pdf_block *b;
+	struct pdf_text *text;
+	double indent;
+	double lastw;             /* the last line's width: leaders start there */
+};
+
+struct pdf_toc {
+	struct pdf_text *title;
+	struct pdf_toc_entry *v;
+	size_t n, cap;
+};
+
+/* One line of text at a baseline, cut with an ellipsis to w. */
+static void
+line_at(struct pdf_ctx *ctx, const char *s, enum pdf_font font, double x,
+    double w, PangoAlignment align, double baseline)
+{
+	PangoLayout *l;
+
+	if (ctx->cr == NULL || s == NULL)
+		return;
+	l = pango_layout_new(ctx->pc);
+	pango_layout_set_font_description(l, ctx->font[font]);
+	pango_layout_set_width(l, (int)(w * PANGO_SCALE));
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+	pango_layout_set_alignment(l, align);
+	pango_layout_set_text(l, s, -1);
+	cairo_move_to(ctx->cr, x, baseline -
+	    (double)pango_layout_get_baseline(l) / PANGO_SCALE);
+	pango_cairo_show_layout(ctx->cr, l);
+	g_object_unref(l);
+}
+
+void
+pdf_chrome(struct pdf_ctx *ctx)
+{
+	double w = ctx->x1 - ctx->x0;
+	char foot[64];
+
+	if (ctx->cr == NULL)
+		return;
+	pdf_set_rgb(ctx, MUTED_RGB);
+	line_at(ctx, ctx->doc->meta[PDF_TITLE], FONT_SMALL, ctx->x0, w * 0.48,
+	    PANGO_ALIGN_LEFT, ctx->g.header_y);
+	line_at(ctx, ctx->page_section, FONT_SMALL, ctx->x0 + w * 0.5,
+	    w * 0.5, PANGO_ALIGN_RIGHT, ctx->g.header_y);
+	cairo_rectangle(ctx->cr, ctx->x0, ctx->g.header_y + 6, w, 0.4);
+	cairo_fill(ctx->cr);
+	snprintf(foot, sizeof(foot), "page %u of %u", ctx->page, ctx->npages);
+	line_at(ctx, foot, FONT_SMALL, ctx->x0, w, PANGO_ALIGN_CENTER,
+	    ctx->g.footer_y);
+}
+
+static void
+para_at(struct pdf_ctx *ctx, struct pdf_text *t, unsigned rgb)
+{
+	pdf_tag_push(ctx, "P", NULL);
+	pdf_set_rgb(ctx, rgb);
+	if (ctx->cr != NULL) {
+		cairo_move_to(ctx->cr, ctx->x0, ctx->y);
+		pango_cairo_show_layout(ctx->cr, t->layout);
+	}
+	pdf_tag_pop(ctx);
+	ctx->y += pdf_text_height(t);
+	pdf_text_free(t);
+}
+
+void
+pdf_title_page(struct pdf_ctx *ctx)
+{
+	const struct pdf_doc *doc = ctx->doc;
+	double w = ctx->x1 - ctx->x0;
+	size_t i;
+
+	ctx->y = ctx->g.page_h * 0.26;
+	if (ctx->cr != NULL) {
+		pdf_set_rgb(ctx, ACCENT_RGB);
+		cairo_rectangle(ctx->cr, ctx->x0, ctx->y - 24, 56, 5);
+		cairo_fill(ctx->cr);
+	}
+	if (doc->meta[PDF_TITLE] != NULL)
+		para_at(ctx, pdf_text_plain(ctx, doc->meta[PDF_TITLE],
+		    FONT_TITLE, w, PANGO_ALIGN_LEFT), ACCENT_RGB);
+	ctx->y += 10;
+	if (doc->meta[PDF_SUBTITLE] != NULL)
+		para_at(ctx, pdf_text_plain(ctx, doc->meta[PDF_SUBTITLE],
+		    FONT_SUBTITLE, w, PANGO_ALIGN_LEFT), MUTED_RGB);
+	ctx->y = ctx->g.page_h * 0.62;
+	for (i = 0; i < doc->nlines; i++) {
+		para_at(ctx, pdf_text_plain(ctx, doc->lines[i], FONT_H3, w,
+		    PANGO_ALIGN_LEFT), i == 0 ? ACCENT_RGB : MUTED_RGB);
+		ctx->y += 5;
+	}
+	ctx->at_top = false;
+}
+
+/* A heading's text, its runs joined; malloc'd. */
+static char *
+runs_text(const struct pdf_run *r)
+{
+	struct buf b = BUF_INIT;
+
+	for (; r != NULL; r = r->next)
+		buf_puts(&b, r->text);
+	return buf_detach(&b, NULL);
+}
+
+static void
+toc_collect(struct pdf_ctx *ctx, struct pdf_toc *toc,
+    const struct pdf_block *b)
+{
+	struct pdf_toc_entry *e;
+	struct pdf_run run;
+	PangoLayoutLine *line;
+	PangoRectangle r;
+	char *plain;
+
+	for (; b != NULL; b = b->next) {
+		toc_collect(ctx, toc, b->kids);
+		if (b->kind != PDF_HEADING || !(b->flags & PDF_H_TOC) ||
+		    b->anchor == NULL)
+			continue;
+		toc->v = xgrow(toc->v, sizeof(*toc->v), toc->n + 1, &toc->cap);
+		e = &toc->v[toc->n++];
+		plain = runs_text(b->runs);
+		memset(&run, 0, sizeof(run));
+		run.text = plain;
+		run.style = b->level == 1 ? PDF_S_BOLD : 0;
+		e->b = b;
+		e->indent = (b->level - 1) * TOC_INDENT;
+		e->text = pdf_text_new(ctx, &run, FONT_BODY,
+		    ctx->x1 - ctx->x0 - e->indent - TOC_NUMW, PANGO_ALIGN_LEFT,
+		    false);
+		free(plain);
+		line = pango_layout_get_line_readonly(e->text->layout,
+		    e->text->nlines - 1);
+		pango_layout_line_get_extents(line, NULL, &r);
+		e->lastw = (double)r.width / PANGO_SCALE;
+	}
+}
+
+void
+pdf_toc_prepare(struct pdf_ctx *ctx)
+{
+	struct pdf_toc *toc;
+
+	if (ctx->doc->meta[PDF_TOC_TITLE] == NULL)
+		return;
+	toc = ctx->toc = xcalloc(1, sizeof(*toc));
+	toc->title = pdf_text_plain(ctx, ctx->doc->meta[PDF_TOC_TITLE],
+	    FONT_H1, ctx->x1 - ctx->x0, PANGO_ALIGN_LEFT);
+	toc_collect(ctx, toc, ctx->doc->root->kids);
+}
+
+void
+pdf_toc_release(struct pdf_ctx *ctx)
+{
+	size_t i;
+
+	if (ctx->toc == NULL)
+		return;
+	for (i = 0; i < ctx->toc->n; i++)
+		pdf_text_free(ctx->toc->v[i].text);
+	free(ctx->toc->v);
+	pdf_text_free(ctx->toc->title);
+	free(ctx->toc);
+	ctx->toc = NULL;
+}
+
+static void
+leaders(struct pdf_ctx *ctx, double from, double to, double baseline)
+{
+	double x;
+
+	if (ctx->cr == NULL)
+		return;
+	pdf_set_rgb(ctx, 0x8a94a3);
+	for (x = 4.5 * (double)(long)(from / 4.5 + 1); x < to; x += 4.5) {
+		cairo_new_sub_path(ctx->cr);
+		cairo_arc(ctx->cr, x, baseline - 1, 0.6, 0, 6.2832);
+	}
+	cairo_fill(ctx->cr);
+}
+
+static void
+toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
+{
+	const struct pdf_text *t = e->text;
+	struct pdf_anchor *a = pdf_anchor_find(ctx, e->b->anchor);
+	double x = ctx->x0 + e->indent, h = pdf_text_height(t);
+	double last_base;
+	char num[16];
+
+	pdf_need(ctx, h + (e->b->level == 1 ? 6 : 2));
+	last_base = ctx->y + t->base[t->nlines - 1] - t->top[0];
+	if (e->b->level == 1)
+		ctx->y += 4, last_base += 4;
+	pdf_tag_push(ctx, "TOCI", NULL);
+	if (a != NULL) {
+		char *target = xasprintf("#%s", a->name);
+
+		pdf_link(ctx, target, x, ctx->y, ctx->x1 - x, h);
+		free(target);
+	}
+	pdf_text_draw(ctx, t, x, ctx->y, 0, t->nlines);
+	if (a != NULL && ctx->cr != NULL) {
+		snprintf(num, sizeof(num), "%u", a->page);
+		leaders(ctx, x + e->lastw + 4, ctx->x1 - TOC_NUMW + 8,
+		    last_base);
+		pdf_set_rgb(ctx, 0x222222);
+		line_at(ctx, num, FONT_BODY, ctx->x1 - TOC_NUMW, TOC_NUMW,
+		    PANGO_ALIGN_RIGHT, last_base);
+	}
+	pdf_tag_pop(ctx);
+	ctx->y += h + 2;
+	ctx->at_top = false;
+}
+
+void
+pdf_toc_place(struct pdf_ctx *ctx)
+{
+	struct pdf_toc *toc = ctx->toc;
+	size_t i;
+
+	pdf_tag_push(ctx, "H1", NULL);
+	pdf_text_draw(ctx, toc->title, ctx->x0, ctx->y, 0, toc->title->nlines);
+	pdf_tag_pop(ctx);
+	ctx->y += pdf_text_height(toc->title) + 12;
+	ctx->at_top = false;
+	pdf_tag_push(ctx, "TOC", NULL);
+	for (i = 0; i < toc->n; i++)
+		toc_entry(ctx, &toc->v[i]);
+	pdf_tag_pop(ctx);
+}

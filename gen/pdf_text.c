@@ -1,0 +1,318 @@
+/* pdf_text.c: paragraphs as pango layouts, placed line by line on pages. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdf_layout.h"
+
+#define LINK_RGB 0x1a4d8fu
+
+static PangoAttribute *
+attr_range(PangoAttribute *a, size_t start, size_t end)
+{
+	a->start_index = (guint)start;
+	a->end_index = (guint)end;
+	return a;
+}
+
+static void
+run_attrs(PangoAttrList *al, const struct pdf_run *r, size_t start,
+    size_t end)
+{
+	if (r->style & PDF_S_BOLD)
+		pango_attr_list_insert(al, attr_range(
+		    pango_attr_weight_new(PANGO_WEIGHT_BOLD), start, end));
+	if (r->style & PDF_S_ITALIC)
+		pango_attr_list_insert(al, attr_range(
+		    pango_attr_style_new(PANGO_STYLE_ITALIC), start, end));
+	if (r->style & PDF_S_CODE) {
+		pango_attr_list_insert(al, attr_range(
+		    pango_attr_family_new("DejaVu Sans Mono"), start, end));
+		pango_attr_list_insert(al, attr_range(
+		    pango_attr_scale_new(0.88), start, end));
+	}
+	if (r->link != NULL)
+		pango_attr_list_insert(al, attr_range(pango_attr_foreground_new(
+		    (LINK_RGB >> 16) * 257, ((LINK_RGB >> 8) & 0xff) * 257,
+		    (LINK_RGB & 0xff) * 257), start, end));
+}
+
+static void
+text_measure(struct pdf_text *t)
+{
+	PangoLayoutIter *it;
+	PangoRectangle logical;
+	int i = 0, y0, y1;
+
+	t->nlines = pango_layout_get_line_count(t->layout);
+	t->top = xcalloc((size_t)t->nlines + 1, sizeof(double));
+	t->bottom = xcalloc((size_t)t->nlines + 1, sizeof(double));
+	t->base = xcalloc((size_t)t->nlines + 1, sizeof(double));
+	t->lx = xcalloc((size_t)t->nlines + 1, sizeof(double));
+	it = pango_layout_get_iter(t->layout);
+	do {
+		pango_layout_iter_get_line_yrange(it, &y0, &y1);
+		pango_layout_iter_get_line_extents(it, NULL, &logical);
+		t->top[i] = (double)y0 / PANGO_SCALE;
+		t->bottom[i] = (double)y1 / PANGO_SCALE;
+		t->base[i] = (double)pango_layout_iter_get_baseline(it) /
+		    PANGO_SCALE;
+		t->lx[i] = (double)logical.x / PANGO_SCALE;
+		i++;
+	} while (i < t->nlines && pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+	pango_layout_get_extents(t->layout, NULL, &logical);
+	t->width = (double)logical.width / PANGO_SCALE;
+}
+
+/* Tab stops every four characters of the monospace font. */
+static void
+code_tabs(struct pdf_ctx *ctx, PangoLayout *l)
+{
+	PangoLayout *m = pango_layout_new(ctx->pc);
+	PangoTabArray *tabs;
+	PangoRectangle r;
+
+	pango_layout_set_font_description(m, ctx->font[FONT_CODE]);
+	pango_layout_set_text(m, "    ", -1);
+	pango_layout_get_extents(m, NULL, &r);
+	tabs = pango_tab_array_new_with_positions(1, FALSE, PANGO_TAB_LEFT,
+	    r.width);
+	pango_layout_set_tabs(l, tabs);
+	pango_tab_array_free(tabs);
+	g_object_unref(m);
+}
+
+/* width < 0: no wrapping. On success, free with pdf_text_free(). */
+static struct pdf_text *
+text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
+    enum pdf_font font, double width, PangoAlignment align, bool justify)
+{
+	struct pdf_text *t = xcalloc(1, sizeof(*t));
+
+	t->layout = pango_layout_new(ctx->pc);
+	pango_layout_set_font_description(t->layout, ctx->font[font]);
+	if (width >= 0) {
+		pango_layout_set_width(t->layout, (int)(width * PANGO_SCALE));
+		pango_layout_set_wrap(t->layout, PANGO_WRAP_WORD_CHAR);
+	}
+	if (font == FONT_BODY)
+		pango_layout_set_line_spacing(t->layout, 1.3f);
+	if (font == FONT_CODE)
+		code_tabs(ctx, t->layout);
+	pango_layout_set_alignment(t->layout, align);
+	pango_layout_set_justify(t->layout, justify);
+	pango_layout_set_text(t->layout, s, -1);
+	if (al != NULL)
+		pango_layout_set_attributes(t->layout, al);
+	text_measure(t);
+	return t;
+}
+
+/* On success, free with pdf_text_free(). */
+struct pdf_text *
+pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
+    enum pdf_font font, double width, PangoAlignment align, bool justify)
+{
+	struct buf s = BUF_INIT;
+	PangoAttrList *al = pango_attr_list_new();
+	struct pdf_link_span *links = NULL;
+	size_t nlinks = 0, cap = 0, start;
+	struct pdf_text *t;
+	const struct pdf_run *r;
+
+	for (r = runs; r != NULL; r = r->next) {
+		start = s.len;
+		buf_puts(&s, r->text);
+		run_attrs(al, r, start, s.len);
+		if (r->link == NULL)
+			continue;
+		links = xgrow(links, sizeof(*links), nlinks + 1, &cap);
+		links[nlinks].start = (int)start;
+		links[nlinks].end = (int)s.len;
+		links[nlinks].link = r->link;
+		nlinks++;
+	}
+	t = text_make(ctx, s.data, al, font, width, align, justify);
+	t->links = links;
+	t->nlinks = nlinks;
+	pango_attr_list_unref(al);
+	buf_release(&s);
+	return t;
+}
+
+/* On success, free with pdf_text_free(). */
+struct pdf_text *
+pdf_text_plain(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
+    double width, PangoAlignment align)
+{
+	return text_make(ctx, s, NULL, font, width, align, false);
+}
+
+void
+pdf_text_free(struct pdf_text *t)
+{
+	if (t == NULL)
+		return;
+	g_object_unref(t->layout);
+	free(t->top);
+	free(t->bottom);
+	free(t->base);
+	free(t->lx);
+	free(t->links);
+	free(t);
+}
+
+double
+pdf_text_height(const struct pdf_text *t)
+{
+	return pdf_text_head(t, t->nlines);
+}
+
+double
+pdf_text_head(const struct pdf_text *t, int n)
+{
+	if (n > t->nlines)
+		n = t->nlines;
+	if (n <= 0)
+		return 0;
+	return t->bottom[n - 1] - t->top[0];
+}
+
+static void
+line_links(struct pdf_ctx *ctx, const struct pdf_text *t, PangoLayoutLine *line,
+    double x, double top, double h)
+{
+	int *ranges, n, j, a, b;
+	size_t i;
+
+	for (i = 0; i < t->nlinks; i++) {
+		a = t->links[i].start;
+		b = t->links[i].end;
+		if (a < line->start_index)
+			a = line->start_index;
+		if (b > line->start_index + line->length)
+			b = line->start_index + line->length;
+		if (a >= b)
+			continue;
+		pango_layout_line_get_x_ranges(line, a, b, &ranges, &n);
+		for (j = 0; j < n; j++)
+			pdf_link(ctx, t->links[i].link,
+			    x + (double)ranges[2 * j] / PANGO_SCALE, top,
+			    (double)(ranges[2 * j + 1] - ranges[2 * j]) /
+			    PANGO_SCALE, h);
+		g_free(ranges);
+	}
+}
+
+static void
+marker_draw(struct pdf_ctx *ctx, double baseline)
+{
+	struct pdf_text *m = ctx->marker;
+
+	ctx->marker = NULL;
+	if (ctx->cr == NULL || m == NULL)
+		return;
+	pdf_set_rgb(ctx, 0x222222);
+	cairo_move_to(ctx->cr, ctx->marker_x + m->lx[0], baseline);
+	pango_cairo_show_layout_line(ctx->cr,
+	    pango_layout_get_line_readonly(m->layout, 0));
+}
+
+/* Draws lines [first, last) with line first's top at y. */
+void
+pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
+    double y, int first, int last)
+{
+	PangoLayoutLine *line;
+	double off = y - t->top[first];
+	int i;
+
+	if (first == 0 && ctx->marker != NULL)
+		marker_draw(ctx, off + t->base[0]);
+	if (ctx->cr == NULL)
+		return;
+	for (i = first; i < last; i++) {
+		line = pango_layout_get_line_readonly(t->layout, i);
+		if (t->nlinks > 0)
+			line_links(ctx, t, line, x, off + t->top[i],
+			    t->bottom[i] - t->top[i]);
+		pdf_set_rgb(ctx, ctx->ink);
+		cairo_move_to(ctx->cr, x + t->lx[i], off + t->base[i]);
+		pango_cairo_show_layout_line(ctx->cr, line);
+	}
+}
+
+/*
+ * How many lines from first go on this page: all that fit, less those that
+ * would leave a single first line (orphan) here or a single last line
+ * (widow) on the next page. 0 means: start a new page first.
+ */
+static int
+lines_here(struct pdf_ctx *ctx, const struct pdf_text *t, int first,
+    double extra)
+{
+	double avail = ctx->y1 - ctx->y - extra;
+	int n = t->nlines, k = 0;
+
+	while (first + k < n &&
+	    t->bottom[first + k] - t->top[first] <= avail + 0.01)
+		k++;
+	if (first + k == n)
+		return k;
+	if (ctx->at_top)
+		return k > 0 ? k : 1;
+	if (k == 0 || (first == 0 && k < 2))
+		return 0;
+	if (n - (first + k) == 1) {
+		if (first > 0 || k >= 3)
+			return k - 1;
+		return 0;
+	}
+	return k;
+}
+
+static void
+text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
+    double w, const char *tag, unsigned rgb, double pad)
+{
+	int i = 0, k;
+	double h;
+
+	while (i < t->nlines) {
+		k = lines_here(ctx, t, i, 2 * pad);
+		if (k == 0) {
+			pdf_new_page(ctx);
+			continue;
+		}
+		h = t->bottom[i + k - 1] - t->top[i];
+		if (tag != NULL)
+			pdf_tag_push(ctx, tag, NULL);
+		if (pad > 0 && ctx->cr != NULL) {
+			pdf_set_rgb(ctx, rgb);
+			cairo_rectangle(ctx->cr, x, ctx->y, w, h + 2 * pad);
+			cairo_fill(ctx->cr);
+		}
+		pdf_text_draw(ctx, t, x + pad, ctx->y + pad, i, i + k);
+		if (tag != NULL)
+			pdf_tag_pop(ctx);
+		ctx->y += h + 2 * pad;
+		ctx->at_top = false;
+		i += k;
+		if (i < t->nlines)
+			pdf_new_page(ctx);
+	}
+}
+
+void
+pdf_text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
+    const char *tag)
+{
+	text_place(ctx, t, x, 0, tag, 0, 0);
+}
+
+void
+pdf_text_place_boxed(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
+    double w, const char *tag, unsigned rgb)
+{
+	text_place(ctx, t, x, w, tag, rgb, 4);
+}

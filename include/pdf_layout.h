@@ -1,0 +1,153 @@
+/*
+ * pdf_layout.h: the insides of the PDF layout, shared by gen/pdf_*.c.
+ *
+ * pdf_render() prepares every block once (pango layouts at their final
+ * width), then places the document twice: the first pass draws nothing and
+ * learns the page count and each anchor's page; the second draws, with
+ * "page N of M" and the contents page's numbers known. Both passes make the
+ * same decisions because they read the same prepared layouts.
+ */
+#ifndef PODIUM_PDF_LAYOUT_H
+#define PODIUM_PDF_LAYOUT_H
+
+#include <pango/pangocairo.h>
+
+#include "pdfdoc.h"
+
+struct pdf_free_hook;
+struct pdf_toc;
+
+struct pdf_doc {
+	struct arena *arena;
+	struct pdf_block *root;
+	const char *meta[PDF_KEY_MAX];
+	const char *lines[8];     /* title page lines */
+	size_t nlines;
+	enum pdf_paper paper;
+	struct pdf_free_hook *hooks;
+	size_t nhooks, hookcap;
+};
+
+enum pdf_font {
+	FONT_BODY, FONT_H1, FONT_H2, FONT_H3, FONT_CODE, FONT_TABLE,
+	FONT_TABLE_HEAD, FONT_SMALL, FONT_CAPTION, FONT_TITLE, FONT_SUBTITLE,
+	FONT_MAX
+};
+
+/* A prepared piece of text: a pango layout and its lines' positions. */
+struct pdf_link_span {
+	int start, end;           /* byte range in the layout's text */
+	const char *link;
+};
+
+struct pdf_text {
+	PangoLayout *layout;
+	int nlines;
+	double *top, *bottom;     /* each line's extent from the layout's top */
+	double *base;             /* each line's baseline from the layout's top */
+	double *lx;               /* each line's x offset (alignment) */
+	struct pdf_link_span *links;
+	size_t nlinks;
+	double width;             /* the widest line's logical width */
+};
+
+struct pdf_anchor {
+	const char *name;
+	unsigned page;            /* learned in the first pass */
+};
+
+struct pdf_tag {
+	const char *name;
+	char *attrs;              /* malloc'd or NULL */
+};
+
+#define PDF_TAG_MAX 32
+#define PDF_QUOTE_MAX 16
+
+struct pdf_ctx {
+	struct pdf_doc *doc;
+	struct pdf_geometry g;
+	PangoFontMap *fontmap;     /* our own: freed with its caches */
+	PangoContext *pc;
+	PangoFontDescription *font[FONT_MAX];
+	cairo_surface_t *surface;
+	cairo_t *cr;              /* NULL in the first pass: nothing drawn */
+	double x0, x1, y0, y1;    /* the body's box */
+	double y;                 /* the cursor */
+	bool at_top;              /* nothing placed on this page yet */
+	bool chrome;              /* this page has header and footer */
+	unsigned page;            /* 1-based */
+	unsigned npages;          /* from the first pass; 0 during it */
+	const char *section;      /* running header: the current section */
+	const char *page_section; /* the one shown on this page */
+	struct pdf_tag tags[PDF_TAG_MAX];
+	size_t ntags;
+	int outline[3];           /* last outline id of each level */
+	struct pdf_anchor *anchors;
+	size_t nanchors, anchorcap;
+	double quote_x[PDF_QUOTE_MAX], quote_y[PDF_QUOTE_MAX];
+	size_t nquotes;
+	struct pdf_text *marker;  /* a list item's marker, drawn with its first line */
+	double marker_x;
+	struct pdf_result res;
+	unsigned autoid;
+	unsigned list_depth;
+	unsigned ink;               /* text colour of pdf_text_draw */
+	bool page_has_section;   /* a running heading started on this page */
+	struct pdf_toc *toc;       /* the contents page, prepared */
+};
+
+/* pdf_text.c */
+/* On success, free with pdf_text_free(). */
+struct pdf_text *pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
+    enum pdf_font font, double width, PangoAlignment align, bool justify);
+/* One plain string. */
+struct pdf_text *pdf_text_plain(struct pdf_ctx *ctx, const char *s,
+    enum pdf_font font, double width, PangoAlignment align);
+void pdf_text_free(struct pdf_text *t);
+double pdf_text_height(const struct pdf_text *t);
+/* Height of the first n lines. */
+double pdf_text_head(const struct pdf_text *t, int n);
+/* Draws lines [first, last) with line first's top at y. */
+void pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
+    double y, int first, int last);
+/* Places all lines from the cursor, breaking pages (widows, orphans). */
+void pdf_text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
+    const char *tag);
+/* The same, on a tinted box of width w (code blocks). */
+void pdf_text_place_boxed(struct pdf_ctx *ctx, const struct pdf_text *t,
+    double x, double w, const char *tag, unsigned rgb);
+
+/* pdf_layout.c */
+void pdf_need(struct pdf_ctx *ctx, double h);
+void pdf_new_page(struct pdf_ctx *ctx);
+void pdf_space(struct pdf_ctx *ctx, double h);
+void pdf_tag_push(struct pdf_ctx *ctx, const char *name, const char *attrs);
+void pdf_tag_pop(struct pdf_ctx *ctx);
+/* A link over a rectangle: target "#anchor" or a URL. */
+void pdf_link(struct pdf_ctx *ctx, const char *target, double x, double y,
+    double w, double h);
+/* What is drawn between the two is the destination name (NULL: none). */
+void pdf_dest_begin(struct pdf_ctx *ctx, const char *name);
+void pdf_dest_end(struct pdf_ctx *ctx, const char *name);
+/* A link target that exists: a known "#anchor" or an allowed URL. */
+bool pdf_target_ok(struct pdf_ctx *ctx, const char *target);
+struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
+/* Escapes a value for a cairo tag attribute string; malloc'd. */
+char *pdf_attr_escape(const char *s);
+void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
+
+/* pdf_table.c */
+void pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
+void pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x);
+double pdf_table_min(const struct pdf_block *b);
+void pdf_table_release(struct pdf_block *b);
+
+/* pdf_page.c: title page, contents, header and footer. */
+void pdf_title_page(struct pdf_ctx *ctx);
+void pdf_toc_prepare(struct pdf_ctx *ctx);
+void pdf_toc_place(struct pdf_ctx *ctx);
+void pdf_toc_release(struct pdf_ctx *ctx);
+void pdf_chrome(struct pdf_ctx *ctx);
+
+#endif

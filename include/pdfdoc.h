@@ -1,0 +1,151 @@
+/*
+ * pdfdoc.h: a small document model for the PDF report, and its layout.
+ *
+ * A document is a title page, an optional table of contents and a tree of
+ * blocks (headings, paragraphs of inline runs, lists, quotes, code, tables,
+ * figures, page breaks). pdf_render() lays it out on pages with pango and
+ * draws it with cairo's PDF surface: running header and footer ("page N of
+ * M"), outline entries for headings, internal and external links, structure
+ * tags, metadata. The model knows nothing of ratings; gen/render_pdf.c
+ * builds one from the computed model.
+ *
+ * Invariants:
+ * - The document owns everything in it: strings are copied into its arena,
+ *   tables handed to pdf_table() are freed by pdfdoc_free().
+ * - A link is "#anchor" (a destination in the document: a heading's, a
+ *   table's or a figure's anchor) or an external URL (http, https, mailto).
+ *   A link to an anchor that does not exist is drawn as plain text.
+ * - Output never depends on the clock: the metadata dates are the ones set.
+ */
+#ifndef PODIUM_PDFDOC_H
+#define PODIUM_PDFDOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <cairo.h>
+
+#include "table.h"
+#include "util.h"
+
+enum pdf_paper { PDF_A4, PDF_LETTER };
+
+/* Inline run styles (bits). */
+#define PDF_S_BOLD   1u
+#define PDF_S_ITALIC 2u
+#define PDF_S_CODE 4u
+
+/* Heading flags (bits). */
+#define PDF_H_OUTLINE 1u /* an entry in the PDF outline */
+#define PDF_H_TOC     2u /* a line in the table of contents */
+#define PDF_H_RUNNING 4u /* level 1: becomes the running header's section */
+#define PDF_H_NEWPAGE 8u /* starts a new page */
+#define PDF_H_ALL     (PDF_H_OUTLINE | PDF_H_TOC | PDF_H_RUNNING)
+
+enum pdf_block_kind {
+	PDF_BODY,      /* the root: kids are the document's blocks */
+	PDF_HEADING,   /* level, runs, anchor, flags */
+	PDF_PARA,      /* runs */
+	PDF_LIST,      /* kids are PDF_ITEMs; start: 0 bulleted, else first number */
+	PDF_ITEM,      /* kids are blocks */
+	PDF_QUOTE,     /* kids are blocks */
+	PDF_CODE,      /* one run: preformatted text */
+	PDF_TABLE,     /* table (owned); anchor */
+	PDF_FIGURE,    /* draw(arg, cr, w, h) at width x height; caption; anchor */
+	PDF_PAGEBREAK
+};
+
+struct pdf_run {
+	struct pdf_run *next;
+	const char *text;   /* UTF-8 */
+	unsigned style;     /* PDF_S_BOLD | PDF_S_ITALIC | PDF_S_CODE */
+	const char *link;   /* "#anchor", an external URL, or NULL */
+};
+
+/* Draws a figure into cr from (0,0), width x height points. */
+typedef void pdf_draw_fn(void *arg, cairo_t *cr, double width, double height);
+
+struct pdf_block {
+	enum pdf_block_kind kind;
+	struct pdf_block *next;
+	struct pdf_block *kids, *last_kid;
+	struct pdf_run *runs, *last_run;
+	unsigned level;           /* heading: 1..3 */
+	unsigned flags;           /* heading: PDF_H_* */
+	unsigned start;           /* list: 0 bulleted, else the first number */
+	const char *anchor;       /* destination name or NULL */
+	bool keep_with_next;      /* never a page break between this and next */
+	struct table *table;      /* PDF_TABLE, owned by the document */
+	pdf_draw_fn *draw;        /* PDF_FIGURE */
+	void *arg;
+	double width, height;     /* PDF_FIGURE: natural size in points */
+	const char *caption;      /* PDF_FIGURE */
+	void *prep;               /* the layout's own state while rendering */
+};
+
+struct pdf_doc;
+
+/* On success, free with pdfdoc_free(). */
+struct pdf_doc *pdfdoc_new(void);
+void pdfdoc_free(struct pdf_doc *doc);
+
+enum pdf_key {
+	PDF_TITLE, PDF_SUBTITLE, PDF_AUTHOR, PDF_SUBJECT, PDF_KEYWORDS,
+	PDF_CREATOR,
+	PDF_DATE,      /* metadata dates, "YYYY-MM-DDThh:mm:ssZ" */
+	PDF_TOC_TITLE, /* the contents page's heading; NULL: no contents page */
+	PDF_KEY_MAX
+};
+/* Copies value (NULL clears it). */
+void pdfdoc_set(struct pdf_doc *doc, enum pdf_key key, const char *value);
+const char *pdfdoc_get(const struct pdf_doc *doc, enum pdf_key key);
+void pdfdoc_paper(struct pdf_doc *doc, enum pdf_paper paper);
+/* A line under the title on the title page (publisher, authors, date). */
+void pdfdoc_title_line(struct pdf_doc *doc, const char *text);
+/* Called with arg on free (figures' arguments). */
+void pdfdoc_on_free(struct pdf_doc *doc, void (*fn)(void *), void *arg);
+/* Copies a string into the document's arena. */
+const char *pdfdoc_strdup(struct pdf_doc *doc, const char *s);
+
+/* Builders. parent NULL means the body. Each returns the new block. */
+struct pdf_block *pdf_heading(struct pdf_doc *doc, struct pdf_block *parent,
+    unsigned level, const char *text, const char *anchor, unsigned flags);
+struct pdf_block *pdf_para(struct pdf_doc *doc, struct pdf_block *parent);
+/* Appends a run of len bytes of text (len (size_t)-1: up to the NUL). */
+void pdf_run(struct pdf_doc *doc, struct pdf_block *b, const char *text,
+    size_t len, unsigned style, const char *link);
+struct pdf_block *pdf_list(struct pdf_doc *doc, struct pdf_block *parent,
+    unsigned start);
+struct pdf_block *pdf_item(struct pdf_doc *doc, struct pdf_block *list);
+struct pdf_block *pdf_quote(struct pdf_doc *doc, struct pdf_block *parent);
+struct pdf_block *pdf_code(struct pdf_doc *doc, struct pdf_block *parent,
+    const char *text);
+/* Takes ownership of t. Cells' href become links: "#anchor" or a URL. */
+struct pdf_block *pdf_table(struct pdf_doc *doc, struct pdf_block *parent,
+    struct table *t, const char *anchor);
+struct pdf_block *pdf_figure(struct pdf_doc *doc, struct pdf_block *parent,
+    double width, double height, pdf_draw_fn *draw, void *arg,
+    const char *caption, const char *anchor);
+struct pdf_block *pdf_pagebreak(struct pdf_doc *doc, struct pdf_block *parent);
+
+/* The geometry pdf_render uses (points), for callers and tests. */
+struct pdf_geometry {
+	double page_w, page_h;
+	double left, right, top, bottom;  /* margins: the body's box */
+	double header_y, footer_y;        /* baselines of header and footer */
+};
+void pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g);
+
+struct pdf_result {
+	unsigned pages;
+	unsigned outlines;  /* outline entries written */
+	unsigned links;     /* link annotations written */
+};
+
+/*
+ * Lays out and draws doc as PDF, appending the bytes to out. Returns 0, or
+ * -1 with a message in *err (static) when cairo fails.
+ */
+int pdf_render(struct pdf_doc *doc, struct buf *out, struct pdf_result *res,
+    const char **err);
+
+#endif

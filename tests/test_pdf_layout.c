@@ -1,0 +1,601 @@
+/*
+ * test_pdf_layout.c: the PDF layout engine on a synthetic document (a
+ * 5,000-word paragraph, a 300-row table, lists, quotes, code, a figure),
+ * checked with qpdf, pdfinfo, pdffonts and pdftotext. PODIUM_PDF_KEEP=DIR
+ * keeps the PDFs there for a look.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pdfdoc.h"
+
+#define TABLE_ROWS 300
+#define LONG_WORDS 5000
+
+static char tmpdir[256];
+
+/* A deterministic stream of words. */
+static unsigned long seed;
+
+static unsigned
+rnd(unsigned n)
+{
+	seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+	return (unsigned)((seed >> 33) % n);
+}
+
+static const char *syll[] = {
+	"ta", "ren", "vo", "mi", "ka", "lo", "stra", "pen", "qui", "dor",
+	"sel", "ab", "ur", "nis", "co", "ter", "phy", "gram", "ex", "lu"
+};
+
+static void
+word(struct buf *b)
+{
+	unsigned n = 1 + rnd(4), i;
+
+	for (i = 0; i < n; i++)
+		buf_puts(b, syll[rnd(ARRAY_SIZE(syll))]);
+}
+
+static char *
+words(unsigned n)
+{
+	struct buf b = BUF_INIT;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			buf_putc(&b, ' ');
+		if (i % 997 == 500)
+			buf_puts(&b, "https://example.com/a/very/long/path/without/any/spaces/at/all/to/force/breaking");
+		else
+			word(&b);
+		if (rnd(14) == 0)
+			buf_putc(&b, rnd(2) ? ',' : '.');
+	}
+	buf_putc(&b, '.');
+	return buf_detach(&b, NULL);
+}
+
+static void
+draw_fig(void *arg, cairo_t *cr, double w, double h)
+{
+	int i;
+
+	(void)arg;
+	cairo_set_source_rgb(cr, 0.9, 0.93, 0.97);
+	cairo_rectangle(cr, 0, 0, w, h);
+	cairo_fill(cr);
+	for (i = 0; i < 6; i++) {
+		cairo_set_source_rgb(cr, 0.12, 0.23, 0.37);
+		cairo_rectangle(cr, 20 + i * (w - 40) / 6, h - 20 - (i + 1) * 25,
+		    (w - 40) / 8, (i + 1) * 25);
+		cairo_fill(cr);
+	}
+}
+
+static struct table *
+big_table(void)
+{
+	struct table *t = table_new("Table 1: three hundred rows", 5);
+	struct table_cell *row;
+	char num[32], href[64], *desc;
+	unsigned r;
+
+	table_head(t, 0, "Row", true);
+	table_head(t, 1, "Vendor", false);
+	table_head(t, 2, "Description", false);
+	table_head(t, 3, "Score", true);
+	table_head(t, 4, "Link", false);
+	for (r = 1; r <= TABLE_ROWS; r++) {
+		row = table_row(t);
+		snprintf(num, sizeof(num), "%u", r);
+		table_cell_set(&row[0], num, NULL);
+		row[0].numeric = true;
+		snprintf(num, sizeof(num), "vendor-%03u", r);
+		table_cell_set(&row[1], num, r % 7 == 0 ? "#intro" : NULL);
+		desc = words(r % 10 == 0 ? 40 : 3 + r % 5);
+		table_cell_set(&row[2], desc, NULL);
+		free(desc);
+		snprintf(num, sizeof(num), "%u.%u", r % 97, r % 10);
+		table_cell_set(&row[3], num, NULL);
+		row[3].numeric = true;
+		snprintf(href, sizeof(href), "https://example.com/row/%u", r);
+		table_cell_set(&row[4], r % 3 == 0 ? "site" : "", r % 3 == 0 ?
+		    href : NULL);
+	}
+	return t;
+}
+
+static void
+intro(struct pdf_doc *doc)
+{
+	struct pdf_block *p, *l, *it, *q;
+	char *s;
+
+	pdf_heading(doc, NULL, 1, "Introduction", "intro", PDF_H_ALL);
+	p = pdf_para(doc, NULL);
+	pdf_run(doc, p, "This document has ", (size_t)-1, 0, NULL);
+	pdf_run(doc, p, "bold", (size_t)-1, PDF_S_BOLD, NULL);
+	pdf_run(doc, p, ", ", (size_t)-1, 0, NULL);
+	pdf_run(doc, p, "italic", (size_t)-1, PDF_S_ITALIC, NULL);
+	pdf_run(doc, p, " and ", (size_t)-1, 0, NULL);
+	pdf_run(doc, p, "code_spans()", (size_t)-1, PDF_S_CODE, NULL);
+	pdf_run(doc, p, ", a link to ", (size_t)-1, 0, NULL);
+	pdf_run(doc, p, "the big table", (size_t)-1, 0, "#big-table");
+	pdf_run(doc, p, " and one to ", (size_t)-1, 0, NULL);
+	pdf_run(doc, p, "an outside page", (size_t)-1, 0,
+	    "https://example.com/it's?a=1&b=2");
+	pdf_run(doc, p, ", and one to nowhere.", (size_t)-1, 0, "#missing");
+	l = pdf_list(doc, NULL, 0);
+	it = pdf_item(doc, l);
+	pdf_run(doc, pdf_para(doc, it), "A first point.", (size_t)-1, 0, NULL);
+	it = pdf_item(doc, l);
+	s = words(60);
+	pdf_run(doc, pdf_para(doc, it), s, (size_t)-1, 0, NULL);
+	free(s);
+	l = pdf_list(doc, it, 3);
+	pdf_run(doc, pdf_para(doc, pdf_item(doc, l)), "Nested three.",
+	    (size_t)-1, 0, NULL);
+	pdf_run(doc, pdf_para(doc, pdf_item(doc, l)), "Nested four.",
+	    (size_t)-1, 0, NULL);
+	q = pdf_quote(doc, NULL);
+	s = words(80);
+	pdf_run(doc, pdf_para(doc, q), s, (size_t)-1, PDF_S_ITALIC, NULL);
+	free(s);
+	pdf_code(doc, NULL, "int\nmain(void)\n{\n\treturn 0; /* a very long "
+	    "comment line that will certainly need to wrap inside the box */\n}\n");
+	pdf_figure(doc, NULL, 420, 240, draw_fig, NULL,
+	    "Figure 1: bars drawn by a callback", "fig-1");
+}
+
+/* On success, free with pdfdoc_free(). */
+static struct pdf_doc *
+synthetic(enum pdf_paper paper)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	char *s;
+
+	seed = 42;
+	pdfdoc_paper(doc, paper);
+	pdfdoc_set(doc, PDF_TITLE, "Synthetic Layout Report");
+	pdfdoc_set(doc, PDF_SUBTITLE, "Every block the layout engine knows");
+	pdfdoc_set(doc, PDF_AUTHOR, "Ada Example, Bob Sample");
+	pdfdoc_set(doc, PDF_SUBJECT, "Layout test");
+	pdfdoc_set(doc, PDF_CREATOR, "podium 0.1.0");
+	pdfdoc_set(doc, PDF_DATE, "2026-09-23T00:00:00Z");
+	pdfdoc_set(doc, PDF_TOC_TITLE, "Contents");
+	pdfdoc_title_line(doc, "Example Publisher");
+	pdfdoc_title_line(doc, "Ada Example, Bob Sample");
+	pdfdoc_title_line(doc, "Edition 3.0 \xe2\x80\x94 23 September 2026");
+	intro(doc);
+	pdf_heading(doc, NULL, 2, "A long paragraph", NULL, PDF_H_ALL);
+	s = words(LONG_WORDS);
+	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+	free(s);
+	pdf_heading(doc, NULL, 1, "The big table", NULL,
+	    PDF_H_ALL | PDF_H_NEWPAGE);
+	pdf_table(doc, NULL, big_table(), "big-table");
+	pdf_heading(doc, NULL, 1, "Appendix", NULL, PDF_H_ALL | PDF_H_NEWPAGE);
+	pdf_heading(doc, NULL, 2, "Second level", NULL, PDF_H_ALL);
+	pdf_run(doc, pdf_para(doc, NULL), "Back to the introduction.",
+	    (size_t)-1, 0, "#intro");
+	pdf_heading(doc, NULL, 3, "Third level", NULL, PDF_H_ALL);
+	pdf_run(doc, pdf_para(doc, NULL), "The end.", (size_t)-1, 0, NULL);
+	return doc;
+}
+
+static char *
+render_to(enum pdf_paper paper, const char *name, struct pdf_result *res,
+    struct buf *bytes)
+{
+	struct pdf_doc *doc = synthetic(paper);
+	const char *err = NULL;
+	char *path;
+	int rc;
+
+	rc = pdf_render(doc, bytes, res, &err);
+	ck_assert_msg(rc == 0, "render: %s", err ? err : "?");
+	pdfdoc_free(doc);
+	path = xasprintf("%s/%s", tmpdir, name);
+	ck_assert_int_eq(file_write(path, bytes->data, bytes->len), 0);
+	return path;
+}
+
+/* Runs a shell command; its standard output, malloc'd. */
+static char *
+run(const char *fmt, const char *arg)
+{
+	struct buf b = BUF_INIT;
+	char *cmd = xasprintf(fmt, arg), chunk[4096];
+	FILE *fp = popen(cmd, "r");
+	size_t n;
+
+	ck_assert_ptr_nonnull(fp);
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		buf_add(&b, chunk, n);
+	pclose(fp);
+	free(cmd);
+	return buf_detach(&b, NULL);
+}
+
+static size_t
+count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	while ((hay = strstr(hay, needle)) != NULL) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+START_TEST(test_qpdf_check)
+{
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	char *path = render_to(PDF_A4, "a4.pdf", &res, &b), *out;
+
+	out = run("qpdf --check '%s' 2>&1", path);
+	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL,
+	    "%s", out);
+	ck_assert_msg(strstr(out, "WARNING") == NULL, "%s", out);
+	ck_assert_msg(strstr(out, "error") == NULL || strstr(out,
+	    "No syntax or stream encoding errors") != NULL, "%s", out);
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+
+START_TEST(test_page_size)
+{
+	struct buf b = BUF_INIT, l = BUF_INIT;
+	struct pdf_result res, lres;
+	char *a4 = render_to(PDF_A4, "a4.pdf", &res, &b);
+	char *letter = render_to(PDF_LETTER, "letter.pdf", &lres, &l);
+	char *out, want[64];
+
+	out = run("pdfinfo '%s'", a4);
+	ck_assert_msg(strstr(out, "Page size:       595.276 x 841.89 pts (A4)")
+	    != NULL, "%s", out);
+	snprintf(want, sizeof(want), "Pages:           %u\n", res.pages);
+	ck_assert_msg(strstr(out, want) != NULL, "%s", out);
+	ck_assert_uint_ge(res.pages, 15);
+	free(out);
+	out = run("pdfinfo '%s'", letter);
+	ck_assert_msg(strstr(out, "Page size:       612 x 792 pts (letter)")
+	    != NULL, "%s", out);
+	free(out);
+	free(a4);
+	free(letter);
+	buf_release(&b);
+	buf_release(&l);
+}
+END_TEST
+
+START_TEST(test_metadata)
+{
+	struct buf b = BUF_INIT;
+	char *path = render_to(PDF_A4, "a4.pdf", NULL, &b), *out;
+
+	out = run("TZ=UTC pdfinfo '%s'", path);
+	ck_assert_msg(strstr(out, "Title:           Synthetic Layout Report\n"),
+	    "%s", out);
+	ck_assert(strstr(out, "Author:          Ada Example, Bob Sample\n"));
+	ck_assert(strstr(out, "Subject:         Layout test\n"));
+	ck_assert(strstr(out, "Creator:         podium 0.1.0\n"));
+	ck_assert(strstr(out, "CreationDate:    Wed Sep 23 00:00:00 2026 UTC\n"));
+	ck_assert(strstr(out, "ModDate:         Wed Sep 23 00:00:00 2026 UTC\n"));
+	ck_assert(strstr(out, "Tagged:          yes\n"));
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+START_TEST(test_fonts_embedded)
+{
+	struct buf b = BUF_INIT;
+	char *path = render_to(PDF_A4, "a4.pdf", NULL, &b), *out, *line;
+	char *save = NULL, *tok[16];
+	size_t nfonts = 0, n;
+
+	out = run("pdffonts '%s'", path);
+	for (line = strtok_r(out, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		char *s2 = NULL, *w;
+
+		if (str_starts(line, "name ") || str_starts(line, "----"))
+			continue;
+		n = 0;
+		for (w = strtok_r(line, " ", &s2); w != NULL && n < 16;
+		    w = strtok_r(NULL, " ", &s2))
+			tok[n++] = w;
+		ck_assert_uint_ge(n, 7);
+		ck_assert_msg(strstr(tok[0], "DejaVu") != NULL, "%s", tok[0]);
+		ck_assert_str_eq(tok[n - 5], "yes");  /* emb */
+		nfonts++;
+	}
+	ck_assert_uint_ge(nfonts, 5);
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+struct word {
+	unsigned page;
+	double x0, y0, x1, y1;
+	char text[64];
+};
+
+/* The words of pdftotext -bbox; malloc'd array of *n. */
+static struct word *
+bbox_words(const char *path, size_t *n)
+{
+	char *out = run("pdftotext -bbox '%s' - 2>/dev/null", path), *p = out;
+	struct word *v = NULL, w;
+	size_t cap = 0;
+	unsigned page = 0;
+	int len;
+
+	*n = 0;
+	while ((p = strchr(p, '<')) != NULL) {
+		if (str_starts(p, "<page "))
+			page++;
+		else if (sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" "
+		    "yMax=\"%lf\">%n", &w.x0, &w.y0, &w.x1, &w.y1, &len) == 4) {
+			char *e = strchr(p + len, '<');
+			size_t tl = (size_t)(e - (p + len));
+
+			if (tl >= sizeof(w.text))
+				tl = sizeof(w.text) - 1;
+			memcpy(w.text, p + len, tl);
+			w.text[tl] = '\0';
+			w.page = page;
+			v = xgrow(v, sizeof(*v), *n + 1, &cap);
+			v[(*n)++] = w;
+		}
+		p++;
+	}
+	free(out);
+	return v;
+}
+
+static void
+margins_check(enum pdf_paper paper, const char *name)
+{
+	struct buf b = BUF_INIT;
+	struct pdf_geometry g;
+	char *path = render_to(paper, name, NULL, &b);
+	struct word *v;
+	size_t n, i, body = 0;
+
+	pdf_geometry(paper, &g);
+	v = bbox_words(path, &n);
+	ck_assert_uint_gt(n, LONG_WORDS);
+	for (i = 0; i < n; i++) {
+		ck_assert_msg(v[i].x0 >= g.left - 0.5 &&
+		    v[i].x1 <= g.page_w - g.right + 0.5,
+		    "%s: '%s' on page %u at x %.1f..%.1f", name, v[i].text,
+		    v[i].page, v[i].x0, v[i].x1);
+		if (v[i].y1 <= g.header_y + 4 || v[i].y0 >= g.footer_y - 10) {
+			ck_assert(v[i].y0 >= g.header_y - 12);
+			ck_assert(v[i].y1 <= g.footer_y + 4);
+			continue;
+		}
+		ck_assert_msg(v[i].y0 >= g.top - 2 &&
+		    v[i].y1 <= g.page_h - g.bottom + 2,
+		    "%s: '%s' on page %u at y %.1f..%.1f", name, v[i].text,
+		    v[i].page, v[i].y0, v[i].y1);
+		body++;
+	}
+	ck_assert_uint_gt(body, LONG_WORDS);
+	free(v);
+	free(path);
+	buf_release(&b);
+}
+
+START_TEST(test_within_margins_a4)
+{
+	margins_check(PDF_A4, "a4.pdf");
+}
+END_TEST
+
+START_TEST(test_within_margins_letter)
+{
+	margins_check(PDF_LETTER, "letter.pdf");
+}
+END_TEST
+
+/* Every page with rows of the big table starts them under its header. */
+START_TEST(test_header_repeated)
+{
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	char *path = render_to(PDF_A4, "a4.pdf", &res, &b);
+	struct word *v;
+	size_t n, i, pages = 0, rows = 0;
+	unsigned p;
+	double head_y, first_row;
+
+	v = bbox_words(path, &n);
+	for (p = 1; p <= res.pages; p++) {
+		head_y = -1;
+		first_row = 1e9;
+		for (i = 0; i < n; i++) {
+			if (v[i].page != p)
+				continue;
+			if (strcmp(v[i].text, "Description") == 0)
+				head_y = v[i].y0;
+			if (str_starts(v[i].text, "vendor-")) {
+				rows++;
+				if (v[i].y0 < first_row)
+					first_row = v[i].y0;
+			}
+		}
+		if (first_row == 1e9)
+			continue;
+		pages++;
+		ck_assert_msg(head_y >= 0, "page %u: rows without header", p);
+		ck_assert_msg(head_y < first_row, "page %u: header below rows", p);
+	}
+	ck_assert_uint_eq(rows, TABLE_ROWS);
+	ck_assert_uint_ge(pages, 5);
+	free(v);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+START_TEST(test_outline_and_links)
+{
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	char *path = render_to(PDF_A4, "a4.pdf", &res, &b), *out, want[64];
+
+	/* Six headings have outline entries. */
+	ck_assert_uint_eq(res.outlines, 6);
+	out = run("qpdf --json --json-key=outlines '%s'", path);
+	ck_assert_uint_eq(count(out, "\"title\":"), 6);
+	ck_assert(strstr(out, "\"title\": \"Third level\"") != NULL);
+	free(out);
+	/* Links: 6 contents entries, 2 or 3 in the introduction (the outside
+	 * link may wrap), 42 vendor cells, 100 "site" cells, 1 in the
+	 * appendix; the link to a missing anchor is plain text. */
+	ck_assert_uint_ge(res.links, 151);
+	ck_assert_uint_le(res.links, 152);
+	out = run("qpdf --qdf --object-streams=disable '%s' - 2>/dev/null",
+	    path);
+	snprintf(want, sizeof(want), "/Subtype /Link");
+	ck_assert_uint_eq(count(out, want), res.links);
+	ck_assert_uint_eq(count(out, "(https://example.com/row/"), 100);
+	ck_assert(strstr(out, "(https://example.com/it's?a=1&b=2)") != NULL);
+	ck_assert(strstr(out, "missing") == NULL);
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+/* The contents page's number for a section is the page it starts on. */
+START_TEST(test_toc_numbers)
+{
+	struct buf b = BUF_INIT;
+	char *path = render_to(PDF_A4, "a4.pdf", NULL, &b), *out, *p, *cmd;
+	unsigned num = 0;
+
+	out = run("pdftotext -layout -f 2 -l 2 '%s' -", path);
+	p = strstr(out, "The big table");
+	ck_assert_ptr_nonnull(p);
+	p = strchr(p, '\n');
+	ck_assert_ptr_nonnull(p);
+	while (p > out && p[-1] == ' ')
+		p--;
+	while (p > out && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	ck_assert(sscanf(p, "%u", &num) == 1);
+	ck_assert_uint_gt(num, 3);
+	free(out);
+	cmd = xasprintf("pdftotext -f %u -l %u '%%s' -", num, num);
+	out = run(cmd, path);
+	ck_assert_msg(strstr(out, "Table 1: three hundred rows") != NULL,
+	    "page %u", num);
+	free(out);
+	free(cmd);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+START_TEST(test_byte_identical)
+{
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	char *p1 = render_to(PDF_A4, "one.pdf", NULL, &a);
+	char *p2 = render_to(PDF_A4, "two.pdf", NULL, &b);
+
+	ck_assert_uint_eq(a.len, b.len);
+	ck_assert(memcmp(a.data, b.data, a.len) == 0);
+	free(p1);
+	free(p2);
+	buf_release(&a);
+	buf_release(&b);
+}
+END_TEST
+
+/* A document with nothing but a title still makes a valid PDF. */
+START_TEST(test_empty)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char *path, *out;
+
+	pdfdoc_set(doc, PDF_TITLE, "Empty");
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	ck_assert_uint_eq(res.pages, 2);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/empty.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	out = run("qpdf --check '%s' 2>&1", path);
+	ck_assert_msg(strstr(out, "No syntax or stream encoding errors"), "%s",
+	    out);
+	ck_assert(strstr(out, "WARNING") == NULL);
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite *s = suite_create("pdf_layout");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_qpdf_check);
+	tcase_add_test(tc, test_page_size);
+	tcase_add_test(tc, test_metadata);
+	tcase_add_test(tc, test_fonts_embedded);
+	tcase_add_test(tc, test_within_margins_a4);
+	tcase_add_test(tc, test_within_margins_letter);
+	tcase_add_test(tc, test_header_repeated);
+	tcase_add_test(tc, test_outline_and_links);
+	tcase_add_test(tc, test_toc_numbers);
+	tcase_add_test(tc, test_byte_identical);
+	tcase_add_test(tc, test_empty);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr;
+	const char *keep = getenv("PODIUM_PDF_KEEP");
+	int nf;
+
+	if (keep != NULL)
+		snprintf(tmpdir, sizeof(tmpdir), "%s", keep);
+	else {
+		snprintf(tmpdir, sizeof(tmpdir), "/tmp/podium-pdf-XXXXXX");
+		if (mkdtemp(tmpdir) == NULL)
+			return 1;
+	}
+	sr = srunner_create(suite());
+	srunner_run_all(sr, CK_NORMAL);
+	nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	if (keep == NULL)
+		remove_tree(tmpdir);
+	return nf == 0 ? 0 : 1;
+}
