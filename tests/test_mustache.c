@@ -319,6 +319,71 @@ START_TEST(test_indentation)
 }
 END_TEST
 
+/* Random templates from tag pieces: each compiles or fails with exactly
+ * one diagnostic at a real position, and what compiles renders. */
+static uint64_t fuzz_state = 88172645463325252ULL;
+
+static unsigned
+fuzz_rng(unsigned n)
+{
+	fuzz_state ^= fuzz_state << 13;
+	fuzz_state ^= fuzz_state >> 7;
+	fuzz_state ^= fuzz_state << 17;
+	return (unsigned)(fuzz_state % n);
+}
+
+START_TEST(test_random_templates)
+{
+	static const char *pieces[] = {
+		"{{", "}}", "{{a}}", "{{{a}}}", "{{#a}}", "{{/a}}", "{{^b}}",
+		"{{/b}}", "{{$b}}", "{{<p}}", "{{/p}}", "{{>p}}", "{{>*n}}",
+		"{{=| |=}}", "|a|", "|#a|", "|/a|", "{{! c }}", "\n", "\r\n",
+		"  ", "x", "{{.}}", "{{a.b}}", "{{& a}}", "{{=", "}", "{",
+	};
+	static const struct two parts[] = {
+		{"p", "<{{$b}}d{{/b}}\n  {{a}}>"},
+		{"q", "[{{#a}}{{c}}{{/a}}]"},
+		{NULL, NULL},
+	};
+	json_t *data = json_pack("{s:[i,s,{s:s}], s:b, s:s}", "a", 1, "two",
+	    "b", "c", "b", 1, "n", "q");
+	char src[512];
+
+	for (int k = 0; k < 3000; k++) {
+		struct mustache_set *s = mustache_set_new(fixed_loader,
+		    (void *)parts);
+		struct buf out = BUF_INIT;
+		struct diag d;
+		size_t len = 0;
+		int rc;
+
+		for (unsigned m = fuzz_rng(14); m > 0; m--) {
+			const char *p = pieces[fuzz_rng(ARRAY_SIZE(pieces))];
+
+			memcpy(src + len, p, strlen(p));
+			len += strlen(p);
+		}
+		src[len] = '\0';
+		diag_init(&d);
+		rc = mustache_set_add(s, "t", src, len, "t", &d);
+		if (rc == 0) {
+			ck_assert_uint_eq(d.n, 0);
+			rc = mustache_render(s, "t", data, &out, &d);
+			ck_assert_msg(rc == 0, "'%s' failed: %s", src,
+			    d.n > 0 ? d.v[0].msg : "");
+		} else {
+			ck_assert_uint_eq(d.nerrors, 1);
+			ck_assert_uint_ge(d.v[0].line, 1);
+			ck_assert_uint_ge(d.v[0].col, 1);
+		}
+		diag_release(&d);
+		buf_release(&out);
+		mustache_set_free(s);
+	}
+	json_decref(data);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -341,6 +406,7 @@ main(void)
 	tcase_add_test(tc, test_loader_errors);
 	tcase_add_test(tc, test_values);
 	tcase_add_test(tc, test_indentation);
+	tcase_add_test(tc, test_random_templates);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
