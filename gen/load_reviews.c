@@ -258,9 +258,11 @@ reviews_attach(struct loader *l)
 	struct project *p = l->p;
 	size_t i, k;
 
-	qsort(l->reviews, l->nreviews, sizeof(*l->reviews), review_cmp);
+	if (l->nreviews > 1)
+		qsort(l->reviews, l->nreviews, sizeof(*l->reviews), review_cmp);
 	p->reviews = arena_array(l->a, l->nreviews ? l->nreviews : 1, sizeof(*p->reviews));
-	memcpy(p->reviews, l->reviews, l->nreviews * sizeof(*p->reviews));
+	if (l->nreviews > 0)
+		memcpy(p->reviews, l->reviews, l->nreviews * sizeof(*p->reviews));
 	p->nreviews = l->nreviews;
 	for (i = 0; i < p->nreviews; i = k) {
 		struct edition *e = &p->editions[p->reviews[i].edition->index];

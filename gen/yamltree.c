@@ -215,7 +215,8 @@ on_end(struct tree *t)
 
 	if (n->kind == YNODE_SEQ) {
 		n->items = arena_array(t->a, f->nkids ? f->nkids : 1, sizeof(*n->items));
-		memcpy(n->items, f->kids, f->nkids * sizeof(*n->items));
+		if (f->nkids > 0)
+			memcpy(n->items, f->kids, f->nkids * sizeof(*n->items));
 		n->nitems = f->nkids;
 	} else {
 		n->npairs = f->nkids / 2;
