@@ -24,6 +24,7 @@
 
 #include "build.h"
 #include "cmd.h"
+#include "escape.h"
 #include "podium.h"
 #include "serve.h"
 
@@ -58,21 +59,6 @@ now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static void
-html_escape(struct buf *b, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&': buf_puts(b, "&amp;"); break;
-		case '<': buf_puts(b, "&lt;"); break;
-		case '>': buf_puts(b, "&gt;"); break;
-		case '"': buf_puts(b, "&quot;"); break;
-		case '\'': buf_puts(b, "&#39;"); break;
-		default: buf_putc(b, *s); break;
-		}
-	}
-}
-
 /* The diagnostics as diag_print writes them, HTML-escaped; malloc'd. */
 static char *
 errors_html(const struct diag *d)
@@ -83,7 +69,7 @@ errors_html(const struct diag *d)
 	for (i = 0; i < d->n && i < DIAG_MAX_SHOWN; i++) {
 		buf_reset(&line);
 		diag_format(&d->v[i], d->strict, &line);
-		html_escape(&b, line.data);
+		esc_html(&b, line.data);
 		buf_putc(&b, '\n');
 	}
 	if (d->n > DIAG_MAX_SHOWN)
