@@ -568,6 +568,7 @@ block_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 		heading_place(ctx, b, x);
 		break;
 	case PDF_PARA:
+		ctx->anchor = b->anchor;
 		pdf_text_place(ctx, p->text, x, "P");
 		ctx->y += ctx->list_depth > 0 ? ITEM_AFTER : PARA_AFTER;
 		break;

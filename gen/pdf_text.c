@@ -275,9 +275,12 @@ static void
 text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
     double w, const char *tag, unsigned rgb, double pad)
 {
+	const char *anchor = ctx->anchor;
+
 	int i = 0, k;
 	double h;
 
+	ctx->anchor = NULL;
 	while (i < t->nlines) {
 		k = lines_here(ctx, t, i, 2 * pad);
 		if (k == 0) {
@@ -287,12 +290,16 @@ text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 		h = t->bottom[i + k - 1] - t->top[i];
 		if (tag != NULL)
 			pdf_tag_push(ctx, tag, NULL);
+		if (i == 0)
+			pdf_dest_begin(ctx, anchor);
 		if (pad > 0 && ctx->cr != NULL) {
 			pdf_set_rgb(ctx, rgb);
 			cairo_rectangle(ctx->cr, x, ctx->y, w, h + 2 * pad);
 			cairo_fill(ctx->cr);
 		}
 		pdf_text_draw(ctx, t, x + pad, ctx->y + pad, i, i + k);
+		if (i == 0)
+			pdf_dest_end(ctx, anchor);
 		if (tag != NULL)
 			pdf_tag_pop(ctx);
 		ctx->y += h + 2 * pad;

@@ -1,11 +1,353 @@
-/* render_pdf.c: not built yet (stub until its issue lands). */
+/*
+ * render_pdf.c: report.pdf (SPEC 4.4). Builds the document from the
+ * computed model (title page, contents, commentary, medal table, movers,
+ * one page per provider, security, methodology, sources) and lays it out
+ * with the PDF layout (pdfdoc.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "parse.h"
+#include "pdf_report.h"
+#include "podium.h"
 #include "render.h"
+
+struct chart_fig {
+	struct chart ch;
+	const struct computed *c;
+};
+
+static void
+chart_fig_draw(void *arg, cairo_t *cr, double w, double h)
+{
+	struct chart_fig *f = arg;
+
+	chart_draw(&f->ch, f->c, cr, w, h);
+}
+
+static void
+chart_fig_free(void *arg)
+{
+	struct chart_fig *f = arg;
+
+	chart_release(&f->ch);
+	free(f);
+}
+
+void
+pdf_chart(struct pdf_report *r, struct pdf_block *parent,
+    enum chart_kind kind, const struct provider *pr)
+{
+	struct chart_fig *f = xcalloc(1, sizeof(*f));
+
+	f->c = r->c;
+	chart_init(&f->ch, r->c, kind, pr);
+	pdfdoc_on_free(r->doc, chart_fig_free, f);
+	if (f->ch.width <= 0 || f->ch.height <= 0)
+		return;
+	pdf_figure(r->doc, parent, f->ch.width, f->ch.height, chart_fig_draw,
+	    f, f->ch.title, NULL);
+}
+
+/* The metadata date: SOURCE_DATE_EPOCH, else the edition's date. */
+static void
+meta_date(const struct computed *c, char out[static 32])
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	const struct edition *e = c->project->report.edition;
+	char *end = NULL;
+	long long t = -1;
+	time_t tt;
+	struct tm tm;
+
+	if (sde != NULL && *sde != '\0') {
+		t = strtoll(sde, &end, 10);
+		if (*end != '\0' || t < 0)
+			t = -1;
+	}
+	if (t < 0)
+		t = e != NULL && e->published != DATE_NONE ?
+		    (long long)e->published * 86400 : 0;
+	tt = (time_t)t;
+	gmtime_r(&tt, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void
+title_page(struct pdf_report *r)
+{
+	const struct report *rep = &r->c->project->report;
+	const struct edition *e = rep->edition;
+	struct buf authors = BUF_INIT;
+	char date[32], day[11], *s;
+	size_t i;
+
+	pdfdoc_set(r->doc, PDF_TITLE, rep->title);
+	pdfdoc_set(r->doc, PDF_SUBTITLE, rep->subtitle);
+	pdfdoc_set(r->doc, PDF_SUBJECT, rep->subtitle);
+	pdfdoc_set(r->doc, PDF_CREATOR, "podium " PODIUM_VERSION);
+	meta_date(r->c, date);
+	pdfdoc_set(r->doc, PDF_DATE, date);
+	pdfdoc_set(r->doc, PDF_TOC_TITLE, "Contents");
+	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
+	for (i = 0; i < rep->nauthors; i++) {
+		if (i > 0)
+			buf_puts(&authors, ", ");
+		buf_puts(&authors, rep->authors[i]);
+	}
+	pdfdoc_set(r->doc, PDF_AUTHOR, authors.len > 0 ? authors.data :
+	    rep->publisher);
+	pdfdoc_title_line(r->doc, rep->publisher);
+	if (authors.len > 0)
+		pdfdoc_title_line(r->doc, authors.data);
+	if (e != NULL) {
+		s = xasprintf("Edition: %s", e->name);
+		pdfdoc_title_line(r->doc, s);
+		free(s);
+		if (e->published != DATE_NONE) {
+			date_format(e->published, day);
+			s = xasprintf("Published %s", day);
+			pdfdoc_title_line(r->doc, s);
+			free(s);
+		}
+	}
+	buf_release(&authors);
+}
+
+static int
+commentary(struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct section *s;
+	char *anchor;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < c->nsections; i++) {
+		s = c->sections[i];
+		anchor = xasprintf("section-%s", s->id);
+		pdf_heading(r->doc, NULL, 1, s->title, anchor,
+		    PDF_H_ALL | PDF_H_NEWPAGE);
+		free(anchor);
+		if (pdf_markdown(r, NULL, s->body, s->pos.file, s->body_line,
+		    1) == -1)
+			rc = -1;
+	}
+	return rc;
+}
+
+static void
+table_add(struct pdf_report *r, struct table *t, const char *anchor)
+{
+	if (t == NULL)
+		return;
+	pdf_table_links(t);
+	pdf_table(r->doc, NULL, t, anchor);
+}
+
+static void
+para(struct pdf_report *r, const char *text)
+{
+	pdf_run(r->doc, pdf_para(r->doc, NULL), text, (size_t)-1, 0, NULL);
+}
+
+static void
+medals_and_movers(struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct edition *e = c->project->report.edition;
+	char *s;
+
+	s = xasprintf("Medal table: %s", e->name);
+	pdf_heading(r->doc, NULL, 1, s, "medals", PDF_H_ALL | PDF_H_NEWPAGE);
+	free(s);
+	table_add(r, table_medals(c, e), NULL);
+	if (!c->has_compare || c->compare.baseline == NULL)
+		return;
+	s = xasprintf("Movers since %s", c->compare.baseline->name);
+	pdf_heading(r->doc, NULL, 1, s, "movers", PDF_H_ALL | PDF_H_NEWPAGE);
+	free(s);
+	table_add(r, table_movers(c, c->compare.baseline, e), NULL);
+}
+
+static void
+providers(struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct edition *e = c->project->report.edition;
+	const struct edition_stats *st = computed_edition(c, e);
+	char *s;
+	size_t i;
+
+	if (st == NULL || st->nratings == 0)
+		return;
+	pdf_heading(r->doc, NULL, 1, "Providers", "providers",
+	    PDF_H_ALL | PDF_H_NEWPAGE);
+	s = xasprintf("One page for each of the %zu providers reviewed in %s, "
+	    "in tier order.", st->nratings, e->name);
+	para(r, s);
+	free(s);
+	for (i = 0; i < st->nratings; i++)
+		pdf_provider_page(r, &st->ratings[i]);
+}
+
+static void
+security(struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct edition *e = c->project->report.edition;
+	const struct edition_stats *st = computed_edition(c, e);
+	char *s;
+
+	pdf_heading(r->doc, NULL, 1, "Security findings", "security",
+	    PDF_H_ALL | PDF_H_NEWPAGE);
+	table_add(r, table_security(c, e), NULL);
+	if (st != NULL) {
+		s = xasprintf("%zu public finding%s; %zu undisclosed finding%s "
+		    "(counted, not described).", st->public_findings,
+		    st->public_findings == 1 ? "" : "s", st->private_findings,
+		    st->private_findings == 1 ? "" : "s");
+		para(r, s);
+		free(s);
+	}
+}
+
+static struct table *
+ladder_table(const struct report *rep)
+{
+	struct table *t = table_new("Ladder of tiers, best first", 3);
+	struct table_cell *row;
+	size_t i;
+
+	table_head(t, 0, "Tier", false);
+	table_head(t, 1, "Medal", false);
+	table_head(t, 2, "Rated", false);
+	for (i = 0; i < rep->nladder; i++) {
+		row = table_row(t);
+		table_cell_set(&row[0], rep->ladder[i].name, NULL);
+		row[0].tier = &rep->ladder[i];
+		table_cell_set(&row[1], rep->ladder[i].medal ? "yes" : "no", NULL);
+		table_cell_set(&row[2], rep->ladder[i].rated ? "yes" : "no", NULL);
+	}
+	return t;
+}
+
+static struct table *
+rubric_table(const struct rubric *rb)
+{
+	struct table *t = table_new("Rubric criteria", 2);
+	struct table_cell *row;
+	char w[32];
+	size_t i;
+
+	table_head(t, 0, "Criterion", false);
+	table_head(t, 1, "Weight", true);
+	for (i = 0; i < rb->ncriteria; i++) {
+		row = table_row(t);
+		table_cell_set(&row[0], rb->criteria[i].name, NULL);
+		fmt_fixed(rb->criteria[i].weight, 2, w, sizeof(w));
+		table_cell_set(&row[1], w, NULL);
+		row[1].numeric = true;
+	}
+	return t;
+}
+
+static void
+methodology(struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct report *rep = &c->project->report;
+	const struct edition *e = rep->edition;
+
+	pdf_heading(r->doc, NULL, 1, "Methodology", "methodology",
+	    PDF_H_ALL | PDF_H_NEWPAGE);
+	para(r, "Every figure in this report is computed from the reviews: "
+	    "tier counts, medal totals, shares and movement. Where the "
+	    "publication states a figure, it is checked against the count.");
+	table_add(r, ladder_table(rep), NULL);
+	if (e->rubric != NULL && e->rubric->ncriteria > 0)
+		table_add(r, rubric_table(e->rubric), NULL);
+	table_add(r, table_claims(c, e), NULL);
+}
+
+static void
+source_entry(struct pdf_report *r, const struct source *s)
+{
+	struct pdf_block *p = pdf_para(r->doc, NULL);
+	char *anchor = xasprintf("source-%s", s->id), day[11], *t;
+
+	p->anchor = pdfdoc_strdup(r->doc, anchor);
+	free(anchor);
+	pdf_run(r->doc, p, s->title, (size_t)-1, PDF_S_BOLD,
+	    s->url != NULL && url_allowed(s->url) ? s->url : NULL);
+	t = xasprintf(". %s%s%s%s", source_kind_name(s->kind),
+	    s->author ? ", " : "", s->author ? s->author : "",
+	    s->publisher ? ", " : "");
+	pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+	free(t);
+	if (s->publisher != NULL)
+		pdf_run(r->doc, p, s->publisher, (size_t)-1, PDF_S_ITALIC, NULL);
+	if (s->date != DATE_NONE) {
+		date_format(s->date, day);
+		t = xasprintf(", %s", day);
+		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+		free(t);
+	} else if (s->date_text != NULL) {
+		t = xasprintf(", %s", s->date_text);
+		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+		free(t);
+	}
+	pdf_run(r->doc, p, ".", 1, 0, NULL);
+	if (s->url != NULL && url_allowed(s->url)) {
+		pdf_run(r->doc, p, " ", 1, 0, NULL);
+		pdf_run(r->doc, p, s->url, (size_t)-1, PDF_S_CODE, s->url);
+	}
+}
+
+static void
+sources(struct pdf_report *r)
+{
+	const struct project *p = r->c->project;
+	size_t i;
+
+	if (p->nsources == 0)
+		return;
+	pdf_heading(r->doc, NULL, 1, "Sources", "sources",
+	    PDF_H_ALL | PDF_H_NEWPAGE);
+	for (i = 0; i < p->nsources; i++)
+		source_entry(r, &p->sources[i]);
+}
 
 int
 render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 {
-	(void)c;
-	(void)o;
-	(void)d;
-	return 0;
+	struct pdf_report r;
+	struct buf out = BUF_INIT;
+	const char *err = NULL;
+	int rc = -1;
+
+	if (c->project->report.edition == NULL)
+		return 0;
+	r.c = c;
+	r.d = d;
+	r.doc = pdfdoc_new();
+	title_page(&r);
+	if (commentary(&r) == -1)
+		goto out;
+	medals_and_movers(&r);
+	providers(&r);
+	security(&r);
+	methodology(&r);
+	sources(&r);
+	if (pdf_render(r.doc, &out, NULL, &err) == -1) {
+		diag_system(d, "report.pdf", "cannot draw the PDF: %s", err);
+		goto out;
+	}
+	rc = site_out_write(o, "report.pdf", out.data, out.len);
+out:
+	pdfdoc_free(r.doc);
+	buf_release(&out);
+	return rc;
 }

@@ -92,6 +92,7 @@ struct pdf_ctx {
 	struct pdf_result res;
 	unsigned autoid;
 	unsigned list_depth;
+	const char *anchor;       /* the next placed text's destination */
 	unsigned ink;               /* text colour of pdf_text_draw */
 	bool page_has_section;   /* a running heading started on this page */
 	struct pdf_toc *toc;       /* the contents page, prepared */

@@ -72,7 +72,8 @@ struct pdf_block {
 	unsigned level;           /* heading: 1..3 */
 	unsigned flags;           /* heading: PDF_H_* */
 	unsigned start;           /* list: 0 bulleted, else the first number */
-	const char *anchor;       /* destination name or NULL */
+	const char *anchor;       /* destination name or NULL (heading, paragraph,
+	                             table, figure) */
 	bool keep_with_next;      /* never a page break between this and next */
 	struct table *table;      /* PDF_TABLE, owned by the document */
 	pdf_draw_fn *draw;        /* PDF_FIGURE */

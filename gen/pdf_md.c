@@ -1,0 +1,276 @@
+/* pdf_md.c: Markdown (cmark's tree, with podium's shortcodes) as PDF blocks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "pdf_report.h"
+
+struct md_walk {
+	struct pdf_report *r;
+	const struct md_doc *md;
+	unsigned base;            /* heading level of a Markdown "#" less one */
+};
+
+char *
+pdf_target(const char *href)
+{
+	const char *id, *end;
+
+	if (href == NULL)
+		return NULL;
+	if (str_starts(href, "http://") || str_starts(href, "https://") ||
+	    str_starts(href, "mailto:"))
+		return url_allowed(href) ? xstrdup(href) : NULL;
+	if (str_starts(href, "providers/")) {
+		id = href + strlen("providers/");
+		end = strchr(id, '/');
+		if (end == NULL || end == id)
+			return NULL;
+		return xasprintf("#provider-%.*s", (int)(end - id), id);
+	}
+	if (str_starts(href, "sources/#") && href[9] != '\0')
+		return xasprintf("#source-%s", href + 9);
+	return NULL;
+}
+
+void
+pdf_table_links(struct table *t)
+{
+	size_t i;
+	char *h;
+
+	for (i = 0; i < t->nrows * t->ncols; i++) {
+		if (t->cells[i].href == NULL)
+			continue;
+		h = pdf_target(t->cells[i].href);
+		free(t->cells[i].href);
+		t->cells[i].href = h;
+	}
+}
+
+static const struct shortcode *
+code_at(const struct md_walk *w, const char *p, size_t *len)
+{
+	size_t idx;
+
+	if ((*len = md_placeholder(p, &idx)) == 0 || idx >= w->md->ncodes)
+		return NULL;
+	return &w->md->codes[idx];
+}
+
+/* Text with inline shortcodes evaluated (as_written: put back as typed). */
+static void
+text_runs(struct md_walk *w, struct pdf_block *b, const char *s,
+    unsigned style, const char *link, bool as_written)
+{
+	struct pdf_doc *doc = w->r->doc;
+	const struct shortcode *sc;
+	const char *run = s;
+	struct sc_inline v;
+	size_t len;
+	char *target;
+
+	for (; *s != '\0'; s++) {
+		if ((sc = code_at(w, s, &len)) == NULL)
+			continue;
+		pdf_run(doc, b, run, (size_t)(s - run), style, link);
+		if (as_written || sc->block)
+			pdf_run(doc, b, sc->raw, (size_t)-1, style, link);
+		else {
+			sc_eval_inline(w->r->c, sc, &v);
+			target = link == NULL ? pdf_target(v.href) : NULL;
+			pdf_run(doc, b, v.text, (size_t)-1,
+			    style | (v.tier != NULL ? PDF_S_BOLD : 0),
+			    target != NULL ? target : link);
+			free(target);
+			sc_inline_release(&v);
+		}
+		s += len - 1;
+		run = s + 1;
+	}
+	pdf_run(doc, b, run, (size_t)-1, style, link);
+}
+
+static void
+inlines(struct md_walk *w, struct pdf_block *b, cmark_node *n,
+    unsigned style, const char *link)
+{
+	char *target;
+
+	for (; n != NULL; n = cmark_node_next(n)) {
+		switch (cmark_node_get_type(n)) {
+		case CMARK_NODE_TEXT:
+			text_runs(w, b, cmark_node_get_literal(n), style, link,
+			    false);
+			break;
+		case CMARK_NODE_CODE:
+			text_runs(w, b, cmark_node_get_literal(n),
+			    style | PDF_S_CODE, link, true);
+			break;
+		case CMARK_NODE_SOFTBREAK:
+			pdf_run(w->r->doc, b, " ", 1, style, link);
+			break;
+		case CMARK_NODE_LINEBREAK:
+			pdf_run(w->r->doc, b, "\n", 1, style, link);
+			break;
+		case CMARK_NODE_EMPH:
+			inlines(w, b, cmark_node_first_child(n),
+			    style | PDF_S_ITALIC, link);
+			break;
+		case CMARK_NODE_STRONG:
+			inlines(w, b, cmark_node_first_child(n),
+			    style | PDF_S_BOLD, link);
+			break;
+		case CMARK_NODE_LINK:
+			target = pdf_target(cmark_node_get_url(n));
+			inlines(w, b, cmark_node_first_child(n), style,
+			    link != NULL ? link : target);
+			free(target);
+			break;
+		case CMARK_NODE_IMAGE:
+			inlines(w, b, cmark_node_first_child(n),
+			    style | PDF_S_ITALIC, link);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* The block shortcode a paragraph consists of, or NULL. */
+static const struct shortcode *
+block_code(const struct md_walk *w, cmark_node *para)
+{
+	cmark_node *t = cmark_node_first_child(para);
+	const struct shortcode *sc;
+	const char *s;
+	size_t len;
+
+	if (t == NULL || cmark_node_next(t) != NULL ||
+	    cmark_node_get_type(t) != CMARK_NODE_TEXT)
+		return NULL;
+	s = cmark_node_get_literal(t);
+	while (*s == ' ')
+		s++;
+	if ((sc = code_at(w, s, &len)) == NULL || !sc->block)
+		return NULL;
+	for (s += len; *s == ' '; s++)
+		;
+	return *s == '\0' ? sc : NULL;
+}
+
+static void
+block_shortcode(struct md_walk *w, struct pdf_block *parent,
+    const struct shortcode *sc)
+{
+	struct table *t;
+	int kind;
+
+	if (sc->kind == SC_TABLE) {
+		if ((t = sc_table(w->r->c, sc)) == NULL)
+			return;
+		pdf_table_links(t);
+		pdf_table(w->r->doc, parent, t, NULL);
+	} else if (sc->kind == SC_CHART && sc->nargs > 0 &&
+	    (kind = chart_kind_parse(sc->args[0])) >= 0)
+		pdf_chart(w->r, parent, (enum chart_kind)kind, NULL);
+}
+
+static void
+heading(struct md_walk *w, struct pdf_block *parent, cmark_node *n)
+{
+	unsigned level = w->base + (unsigned)cmark_node_get_heading_level(n);
+	struct pdf_block *h;
+
+	if (level > 3)
+		level = 3;
+	h = pdf_heading(w->r->doc, parent, level, NULL, NULL,
+	    level <= 2 ? PDF_H_OUTLINE | PDF_H_TOC : PDF_H_OUTLINE);
+	inlines(w, h, cmark_node_first_child(n), 0, NULL);
+}
+
+static void
+blocks(struct md_walk *w, struct pdf_block *parent, cmark_node *n)
+{
+	const struct shortcode *sc;
+	struct pdf_block *b;
+
+	for (; n != NULL; n = cmark_node_next(n)) {
+		switch (cmark_node_get_type(n)) {
+		case CMARK_NODE_PARAGRAPH:
+			if ((sc = block_code(w, n)) != NULL) {
+				block_shortcode(w, parent, sc);
+				break;
+			}
+			b = pdf_para(w->r->doc, parent);
+			inlines(w, b, cmark_node_first_child(n), 0, NULL);
+			break;
+		case CMARK_NODE_HEADING:
+			heading(w, parent, n);
+			break;
+		case CMARK_NODE_LIST:
+			b = pdf_list(w->r->doc, parent,
+			    cmark_node_get_list_type(n) == CMARK_ORDERED_LIST ?
+			    (unsigned)cmark_node_get_list_start(n) : 0);
+			blocks(w, b, cmark_node_first_child(n));
+			break;
+		case CMARK_NODE_ITEM:
+			blocks(w, pdf_item(w->r->doc, parent),
+			    cmark_node_first_child(n));
+			break;
+		case CMARK_NODE_BLOCK_QUOTE:
+			blocks(w, pdf_quote(w->r->doc, parent),
+			    cmark_node_first_child(n));
+			break;
+		case CMARK_NODE_CODE_BLOCK:
+			pdf_code(w->r->doc, parent, cmark_node_get_literal(n));
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+int
+pdf_markdown(struct pdf_report *r, struct pdf_block *parent, const char *src,
+    const char *file, unsigned first_line, unsigned base)
+{
+	struct md_doc md;
+	struct md_walk w;
+
+	if (src == NULL)
+		return 0;
+	if (md_parse(r->c, src, file, first_line, &md, r->d) == -1)
+		return -1;
+	w.r = r;
+	w.md = &md;
+	w.base = base;
+	blocks(&w, parent, cmark_node_first_child(md.root));
+	md_doc_release(&md);
+	return 0;
+}
+
+int
+pdf_markdown_inline(struct pdf_report *r, struct pdf_block *p,
+    const char *src, const char *file, unsigned first_line)
+{
+	struct md_doc md;
+	struct md_walk w;
+	cmark_node *n;
+
+	if (src == NULL)
+		return 0;
+	if (md_parse(r->c, src, file, first_line, &md, r->d) == -1)
+		return -1;
+	w.r = r;
+	w.md = &md;
+	w.base = 0;
+	for (n = cmark_node_first_child(md.root); n != NULL;
+	    n = cmark_node_next(n)) {
+		if (n != cmark_node_first_child(md.root))
+			pdf_run(r->doc, p, " ", 1, 0, NULL);
+		inlines(&w, p, cmark_node_first_child(n), 0, NULL);
+	}
+	md_doc_release(&md);
+	return 0;
+}

@@ -1,0 +1,238 @@
+/* pdf_provider.c: one page of the PDF report per provider of the edition. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "pdf_report.h"
+
+static const char *
+tri_text(enum tri t)
+{
+	return t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not stated";
+}
+
+static void
+tier_line(struct pdf_report *r, const struct rating *rt)
+{
+	const struct computed *c = r->c;
+	struct pdf_block *p = pdf_para(r->doc, NULL);
+	const struct provider *pr = rt->provider;
+	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
+	char *s;
+
+	pdf_run(r->doc, p, "Tier: ", (size_t)-1, 0, NULL);
+	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name : "not rated",
+	    (size_t)-1, PDF_S_BOLD, NULL);
+	if (rt->previous != NULL && base != NULL) {
+		s = xasprintf(" (%s in %s; %s)", rt->previous->name, base->name,
+		    move_status_name(rt->status));
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+	} else if (rt->status == MOVE_NEW) {
+		pdf_run(r->doc, p, " (new in this edition)", (size_t)-1, 0, NULL);
+	}
+	s = xasprintf(". %s%s%s.", provider_kind_name(pr->kind),
+	    pr->country != NULL ? ", " : "", pr->country ? pr->country : "");
+	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+	free(s);
+	if (pr->url != NULL) {
+		pdf_run(r->doc, p, " ", 1, 0, NULL);
+		pdf_run(r->doc, p, pr->url, (size_t)-1, 0, pr->url);
+	}
+}
+
+static void
+md_list(struct pdf_report *r, const char *title, const char **items,
+    size_t n, const struct review *rv)
+{
+	struct pdf_block *l;
+	size_t i;
+
+	if (n == 0)
+		return;
+	pdf_heading(r->doc, NULL, 3, title, NULL, 0);
+	l = pdf_list(r->doc, NULL, 0);
+	for (i = 0; i < n; i++)
+		pdf_markdown_inline(r, pdf_para(r->doc, pdf_item(r->doc, l)),
+		    items[i], rv->pos.file, 0);
+}
+
+static void
+duration_cell(struct table_cell *c, int64_t secs)
+{
+	char buf[32];
+
+	if (secs < 0) {
+		table_cell_set(c, "\xe2\x80\x94", NULL);
+		return;
+	}
+	duration_format(secs, buf, sizeof(buf));
+	table_cell_set(c, buf, NULL);
+	c->numeric = true;
+}
+
+static void
+fault_test(struct pdf_report *r, const struct review *rv)
+{
+	const struct fault_test *f = rv->fault;
+	struct table *t;
+	struct table_cell *row;
+
+	if (f == NULL)
+		return;
+	pdf_heading(r->doc, NULL, 3, "Fault test", NULL, 0);
+	t = table_new(NULL, 6);
+	table_head(t, 0, "Fault", false);
+	table_head(t, 1, "Detected by", false);
+	table_head(t, 2, "Detected after", true);
+	table_head(t, 3, "Drained after", true);
+	table_head(t, 4, "Replaced after", true);
+	table_head(t, 5, "Automatic", false);
+	row = table_row(t);
+	table_cell_set(&row[0], f->fault != NULL ? f->fault : "", NULL);
+	table_cell_set(&row[1], f->detected_by == DETECT_UNSET ?
+	    "not stated" : detected_by_name(f->detected_by), NULL);
+	duration_cell(&row[2], f->detect_after);
+	duration_cell(&row[3], f->drain_after);
+	duration_cell(&row[4], f->replaced_after);
+	table_cell_set(&row[5], tri_text(f->automatic), NULL);
+	pdf_table(r->doc, NULL, t, NULL);
+	if (f->note != NULL)
+		pdf_markdown(r, NULL, f->note, f->pos.file, 0, 2);
+}
+
+static void
+finding_item(struct pdf_report *r, struct pdf_block *l,
+    const struct finding *f)
+{
+	struct pdf_block *p = pdf_para(r->doc, pdf_item(r->doc, l));
+	char d1[11], d2[11], *s;
+
+	pdf_run(r->doc, p, f->title, (size_t)-1, PDF_S_BOLD, NULL);
+	date_format(f->disclosed, d1);
+	s = xasprintf(" \xe2\x80\x94 %s%s%s; disclosed %s", finding_class_name(f->cls),
+	    f->severity != SEV_UNSET ? ", " : "",
+	    f->severity != SEV_UNSET ? severity_name(f->severity) : "", d1);
+	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+	free(s);
+	if (f->patched != DATE_NONE) {
+		date_format(f->patched, d2);
+		s = xasprintf("; patched %s", d2);
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+	}
+	pdf_run(r->doc, p, ".", 1, 0, NULL);
+}
+
+static void
+security(struct pdf_report *r, const struct review *rv)
+{
+	struct pdf_block *p, *l = NULL;
+	size_t i, hidden = 0;
+	char *s;
+
+	if (!rv->has_security && rv->nfindings == 0)
+		return;
+	pdf_heading(r->doc, NULL, 3, "Security", NULL, 0);
+	p = pdf_para(r->doc, NULL);
+	s = xasprintf("Drivers current: %s. Embargo programme: %s. "
+	    "Audit tool: %s.", tri_text(rv->practices.drivers_current),
+	    tri_text(rv->practices.embargo_program),
+	    tri_text(rv->practices.audit_tool));
+	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+	free(s);
+	for (i = 0; i < rv->nfindings; i++) {
+		if (!rv->findings[i].public) {
+			hidden++;
+			continue;
+		}
+		if (l == NULL)
+			l = pdf_list(r->doc, NULL, 0);
+		finding_item(r, l, &rv->findings[i]);
+	}
+	if (hidden > 0) {
+		s = xasprintf("%zu undisclosed finding%s.", hidden,
+		    hidden == 1 ? "" : "s");
+		pdf_run(r->doc, pdf_para(r->doc, NULL), s, (size_t)-1,
+		    PDF_S_ITALIC, NULL);
+		free(s);
+	}
+}
+
+static void
+quotes(struct pdf_report *r, const struct review *rv)
+{
+	struct pdf_block *q, *p;
+	char *s, *target;
+	size_t i;
+
+	if (rv->nquotes == 0)
+		return;
+	pdf_heading(r->doc, NULL, 3, "Quotes", NULL, 0);
+	for (i = 0; i < rv->nquotes; i++) {
+		const struct quote *qt = &rv->quotes[i];
+
+		q = pdf_quote(r->doc, NULL);
+		s = xasprintf("\xe2\x80\x9c%s\xe2\x80\x9d", qt->text);
+		pdf_run(r->doc, pdf_para(r->doc, q), s, (size_t)-1,
+		    PDF_S_ITALIC, NULL);
+		free(s);
+		if (qt->source == NULL)
+			continue;
+		p = pdf_para(r->doc, q);
+		pdf_run(r->doc, p, "\xe2\x80\x94 ", (size_t)-1, 0, NULL);
+		target = xasprintf("#source-%s", qt->source->id);
+		pdf_run(r->doc, p, qt->source->title, (size_t)-1, 0, target);
+		free(target);
+		if (qt->at_text != NULL) {
+			s = xasprintf(", at %s", qt->at_text);
+			pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+			free(s);
+		}
+	}
+}
+
+static void
+sources(struct pdf_report *r, const struct review *rv)
+{
+	struct pdf_block *p;
+	char *target;
+	size_t i;
+
+	if (rv->nsources == 0)
+		return;
+	p = pdf_para(r->doc, NULL);
+	pdf_run(r->doc, p, "Sources: ", (size_t)-1, PDF_S_BOLD, NULL);
+	for (i = 0; i < rv->nsources; i++) {
+		if (i > 0)
+			pdf_run(r->doc, p, "; ", 2, 0, NULL);
+		target = xasprintf("#source-%s", rv->sources[i]->id);
+		pdf_run(r->doc, p, rv->sources[i]->title, (size_t)-1, 0,
+		    target);
+		free(target);
+	}
+	pdf_run(r->doc, p, ".", 1, 0, NULL);
+}
+
+void
+pdf_provider_page(struct pdf_report *r, const struct rating *rt)
+{
+	const struct review *rv = rt->review;
+	char *anchor = xasprintf("provider-%s", rt->provider->id);
+
+	pdf_heading(r->doc, NULL, 2, rt->provider->name, anchor,
+	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_NEWPAGE);
+	free(anchor);
+	tier_line(r, rt);
+	pdf_chart(r, NULL, CHART_HISTORY, rt->provider);
+	if (rv->summary != NULL)
+		pdf_markdown(r, NULL, rv->summary, rv->summary_pos.file,
+		    rv->summary_pos.line, 2);
+	md_list(r, "Strengths", rv->strengths, rv->nstrengths, rv);
+	md_list(r, "Weaknesses", rv->weaknesses, rv->nweaknesses, rv);
+	fault_test(r, rv);
+	security(r, rv);
+	quotes(r, rv);
+	sources(r, rv);
+}

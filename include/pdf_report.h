@@ -1,0 +1,45 @@
+/*
+ * pdf_report.h: building the report's PDF document from the computed
+ * model (gen/render_pdf.c, gen/pdf_md.c, gen/pdf_provider.c).
+ */
+#ifndef PODIUM_PDF_REPORT_H
+#define PODIUM_PDF_REPORT_H
+
+#include "chart.h"
+#include "compute.h"
+#include "markdown.h"
+#include "pdfdoc.h"
+
+struct pdf_report {
+	const struct computed *c;
+	struct pdf_doc *doc;
+	struct diag *d;
+};
+
+/*
+ * A site path or URL as a PDF link target: "providers/ID/" becomes
+ * "#provider-ID", "sources/#ID" "#source-ID", http(s) and mailto stay;
+ * anything else NULL. malloc'd.
+ */
+char *pdf_target(const char *href);
+/* Rewrites every cell's href of t with pdf_target(). */
+void pdf_table_links(struct table *t);
+/* Adds a chart as a figure (nothing when it has no size). */
+void pdf_chart(struct pdf_report *r, struct pdf_block *parent,
+    enum chart_kind kind, const struct provider *pr);
+
+/*
+ * Adds Markdown (the text of file from line first_line on) under parent,
+ * its headings at base + their level (clamped to 3). Returns 0, or -1
+ * with the errors in r->d.
+ */
+int pdf_markdown(struct pdf_report *r, struct pdf_block *parent,
+    const char *src, const char *file, unsigned first_line, unsigned base);
+/* Inline Markdown (a strength, a note) as runs of paragraph p. */
+int pdf_markdown_inline(struct pdf_report *r, struct pdf_block *p,
+    const char *src, const char *file, unsigned first_line);
+
+/* One page for a provider rated in the edition. */
+void pdf_provider_page(struct pdf_report *r, const struct rating *rt);
+
+#endif
