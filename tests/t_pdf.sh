@@ -1,0 +1,109 @@
+#!/bin/sh
+# t_pdf.sh: report.pdf of the default report (structure, fonts, metadata,
+# links, reproducibility) and of tests/fixtures/pdf-redact (drafts,
+# embargoes and private findings never in the PDF).
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+build() {
+	$WRAP "$PODIUM" build -C "$1" -o "$2" -q --only pdf $3 >"$T/err" 2>&1
+}
+
+build "$ROOT" "$T/a"
+check "default report builds with --only pdf" $?
+test -f "$T/a/report.pdf"
+check "report.pdf written" $?
+n=$(find "$T/a" -name '*.html' -o -name '*.json' -o -name '*.csv' | wc -l)
+test "$n" -eq 0
+check "--only pdf writes no pages and no data" $?
+
+qpdf --check "$T/a/report.pdf" >"$T/qpdf" 2>&1
+grep -q "No syntax or stream encoding errors found" "$T/qpdf" &&
+    ! grep -qi "warning" "$T/qpdf"
+check "qpdf --check clean" $?
+
+pdfinfo "$T/a/report.pdf" >"$T/info"
+grep -q "^Page size:       595.276 x 841.89 pts (A4)$" "$T/info"
+check "paper a4 from report.yaml" $?
+grep -q "^Creator:         podium 0.1.0$" "$T/info" &&
+    grep -q "^Title:           ClusterMAX 3.0: the medal table$" "$T/info"
+check "metadata: title and creator" $?
+TZ=UTC pdfinfo "$T/a/report.pdf" | grep -q "^CreationDate:    Mon Sep 21 14:13:20 2026 UTC$"
+check "creation date from SOURCE_DATE_EPOCH" $?
+grep -q "^Tagged:          yes$" "$T/info"
+check "tagged PDF" $?
+
+pdffonts "$T/a/report.pdf" | tail -n +3 >"$T/fonts"
+test -s "$T/fonts" && ! awk '{ if ($(NF-4) != "yes") bad = 1 } END { exit !bad }' "$T/fonts"
+check "every font embedded" $?
+
+pdftotext "$T/a/report.pdf" "$T/a.txt"
+missing=""
+for f in "$ROOT"/content/commentary/*.md; do
+	t=$(sed -n 's/^title: *//p' "$f" | head -n 1 | sed 's/^"\(.*\)"$/\1/')
+	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
+done
+for t in "Medal table: ClusterMAX 3.0" "Movers since ClusterMAX 2.0" \
+    "Providers" "Security findings" "Methodology" "Sources" "Contents"; do
+	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
+done
+test -z "$missing"
+check "every section title in the text$missing" $?
+
+qpdf --json --json-key=outlines "$T/a/report.pdf" >"$T/outlines"
+missing=""
+for p in CoreWeave Nebius "Google Cloud" Oracle Lambda "Microsoft Azure" \
+    Firmus TensorWave "GMI Cloud" "Amazon Web Services" Gcore GMO Verda \
+    Moonlite "Together AI" Crusoe "Prime Intellect" DigitalOcean Hyperstack; do
+	grep -qF "$p" "$T/a.txt" || missing="$missing [$p]"
+	grep -qF "\"title\": \"$p\"" "$T/outlines" || missing="$missing [outline $p]"
+done
+test -z "$missing"
+check "every 3.0 medal holder in the text and the outline$missing" $?
+n=$(grep -c '"title":' "$T/outlines")
+test "$n" -ge 90
+check "outline entries: $n (sections and 77 providers)" $?
+
+qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf" 2>/dev/null
+grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"
+check "internal links to provider pages" $?
+grep -aq "/Dest (section-10-summary)" "$T/qdf.pdf"
+check "contents links to sections" $?
+grep -aq "/URI (https://" "$T/qdf.pdf"
+check "external links" $?
+
+build "$ROOT" "$T/b"
+cmp -s "$T/a/report.pdf" "$T/b/report.pdf"
+check "byte-identical double build" $?
+
+F="$ROOT/tests/fixtures/pdf-redact"
+build "$F" "$T/f"
+check "fixture builds" $?
+pdftotext "$T/f/report.pdf" "$T/f.txt"
+qpdf --json "$T/f/report.pdf" >"$T/f.json" 2>/dev/null
+found=""
+for s in SECRET-DRAFT-TEXT SECRET-DRAFT-SECTION EMBARGOED-TEXT \
+    PRIVATE-FINDING-TITLE PRIVATE-REVIEW-FINDING; do
+	grep -qF "$s" "$T/f.txt" "$T/f.json" && found="$found [$s]"
+done
+test -z "$found"
+check "no draft, embargoed or private text$found" $?
+grep -qF "Open metadata endpoint" "$T/f.txt" &&
+    grep -qF "1 public finding; 2 undisclosed findings" "$T/f.txt"
+check "public finding shown, private ones only counted" $?
+pdfinfo "$T/f/report.pdf" | grep -q "^Page size:       612 x 792 pts (letter)$"
+check "paper letter from report.yaml" $?
+
+build "$F" "$T/d" --drafts
+pdftotext "$T/d/report.pdf" "$T/d.txt"
+grep -qF SECRET-DRAFT-TEXT "$T/d.txt" && grep -qF SECRET-DRAFT-SECTION "$T/d.txt" &&
+    ! grep -qF PRIVATE-REVIEW-FINDING "$T/d.txt" &&
+    ! grep -qF PRIVATE-FINDING-TITLE "$T/d.txt"
+check "--drafts shows drafts, never private findings" $?
+
+exit $fail
