@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "escape.h"
 #include "markdown.h"
 #include "parse.h"
@@ -224,23 +225,67 @@ put_heading_id(struct render *r, cmark_node *heading)
 	buf_release(&text);
 }
 
+/* The chart named name, as {{chart NAME}} spells it; -1 if none. */
+static int
+chart_named(const char *name)
+{
+	static const char *const names[] = {
+		[CHART_DISTRIBUTION] = "distribution", [CHART_MOVEMENT] = "movement",
+		[CHART_FUNNEL] = "funnel", [CHART_FAULTS] = "faults"
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * A chart: its title, the SVG with the chart's description as alt text,
+ * and its data as a table beside it (SPEC 4.1). The caption comes first so
+ * that the figure may hold more than the picture. Until the chart module is
+ * linked, its stand-ins give no title: the name stands in.
+ */
 static void
 put_chart(const struct render *r, const struct shortcode *sc)
 {
 	const char *name = sc->args[0];
+	int kind = chart_named(name);
 	struct buf src = BUF_INIT;
+	struct chart ch;
+	struct table *t;
 
+	if (kind < 0)
+		return;
+	chart_init(&ch, r->c, (enum chart_kind)kind, NULL);
 	buf_printf(&src, "%scharts/", r->root);
 	esc_url_segment(&src, name);
 	buf_puts(&src, ".svg");
-	buf_puts(r->out, "<figure class=\"chart\">\n<img src=\"");
+	buf_puts(r->out, "<figure class=\"chart\">\n<figcaption>");
+	esc_html(r->out, ch.title ? ch.title : name);
+	buf_puts(r->out, "</figcaption>\n<img src=\"");
 	esc_url(r->out, src.data);
+	buf_puts(r->out, "\" alt=\"");
+	if (ch.desc)
+		esc_attr(r->out, ch.desc);
+	else {
+		buf_puts(r->out, "Chart: ");
+		esc_attr(r->out, name);
+	}
+	buf_putc(r->out, '"');
+	if (ch.width > 0 && ch.height > 0)
+		buf_printf(r->out, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
+	buf_puts(r->out, ">\n");
+	if ((t = chart_table(&ch, r->c)) != NULL) {
+		buf_puts(r->out, "<details>\n<summary>Data</summary>\n");
+		table_html(t, r->root, r->out);
+		buf_puts(r->out, "</details>\n");
+		table_free(t);
+	}
+	buf_puts(r->out, "</figure>\n");
 	buf_release(&src);
-	buf_puts(r->out, "\" alt=\"Chart: ");
-	esc_attr(r->out, name);
-	buf_puts(r->out, "\">\n<figcaption>");
-	esc_html(r->out, name);
-	buf_puts(r->out, "</figcaption>\n</figure>\n");
+	chart_release(&ch);
 }
 
 static void

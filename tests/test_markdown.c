@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
+#include "escape.h"
 #include "markdown.h"
 #include "test_markdown_model.h"
 
@@ -228,12 +230,51 @@ START_TEST(test_markdown)
 }
 END_TEST
 
+/* A chart block: title, picture with its description, data table. */
+static void
+check_chart(const char *name)
+{
+	struct chart ch;
+	struct table *t;
+	struct buf want = BUF_INIT, src = BUF_INIT;
+	char *got;
+
+	buf_printf(&src, "Before.\n\n{{chart %s}}\n\nAfter.", name);
+	got = html_of(&fx, src.data);
+	chart_init(&ch, fx.c, (enum chart_kind)(strcmp(name, "distribution") == 0 ? 0 :
+	    strcmp(name, "movement") == 0 ? 1 : strcmp(name, "funnel") == 0 ? 2 : 3), NULL);
+	buf_puts(&want, "<p>Before.</p>\n<figure class=\"chart\">\n<figcaption>");
+	esc_html(&want, ch.title ? ch.title : name);
+	buf_printf(&want, "</figcaption>\n<img src=\"../charts/%s.svg\" alt=\"", name);
+	if (ch.desc)
+		esc_attr(&want, ch.desc);
+	else
+		buf_printf(&want, "Chart: %s", name);
+	buf_putc(&want, '"');
+	if (ch.width > 0 && ch.height > 0)
+		buf_printf(&want, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
+	buf_puts(&want, ">\n");
+	if ((t = chart_table(&ch, fx.c)) != NULL) {
+		ck_assert_uint_gt(t->nrows, 0);
+		buf_puts(&want, "<details>\n<summary>Data</summary>\n");
+		table_html(t, "../", &want);
+		buf_puts(&want, "</details>\n");
+		table_free(t);
+	}
+	buf_puts(&want, "</figure>\n<p>After.</p>\n");
+	ck_assert_str_eq(got, want.data);
+	chart_release(&ch);
+	buf_release(&want);
+	buf_release(&src);
+	free(got);
+}
+
 START_TEST(test_blocks)
 {
-	CK_HTML("Before.\n\n{{chart movement}}\n\nAfter.",
-	    "<p>Before.</p>\n<figure class=\"chart\">\n"
-	    "<img src=\"../charts/movement.svg\" alt=\"Chart: movement\">\n"
-	    "<figcaption>movement</figcaption>\n</figure>\n<p>After.</p>\n");
+	check_chart("distribution");
+	check_chart("movement");
+	check_chart("funnel");
+	check_chart("faults");
 	CK_HTML("{{table medals 1.0}}",
 	    "<table class=\"data\">\n<caption>ClusterMAX 1.0: ratings by tier</caption>\n"
 	    "<thead>\n<tr><th scope=\"col\">Tier</th><th scope=\"col\">Provider</th></tr>\n"
