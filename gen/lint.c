@@ -10,7 +10,7 @@ lint_text(const struct computed *c, const char *text, struct pos pos, struct dia
 	struct md_doc doc;
 	unsigned line = pos.line;
 
-	if (text == NULL || strstr(text, "{{") == NULL)
+	if (text == NULL)
 		return;
 	/* a block scalar ("|") starts on the line after its key */
 	if (strchr(text, '\n') != NULL && line > 0)

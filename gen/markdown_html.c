@@ -106,6 +106,12 @@ put_inline_code(const struct render *r, const struct shortcode *sc)
 		buf_puts(r->out, "\">");
 		esc_html(r->out, v.text);
 		buf_puts(r->out, "</a>");
+	} else if (v.note) {
+		buf_puts(r->out, "<span class=\"claim\" title=\"");
+		esc_attr(r->out, v.note);
+		buf_puts(r->out, "\">");
+		esc_html(r->out, v.text);
+		buf_puts(r->out, "</span>");
 	} else
 		esc_html(r->out, v.text);
 	sc_inline_release(&v);

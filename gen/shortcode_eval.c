@@ -49,12 +49,38 @@ options(const struct shortcode *sc, size_t from, bool *pct, int *digits)
 	}
 }
 
-static char *
-eval_count(const struct computed *c, const struct shortcode *sc)
+/* The acknowledged claim on figure fig of e that differs from the count. */
+static const struct claim_check *
+acknowledged(const struct computed *c, const struct edition *e, const char *fig)
+{
+	const struct edition_stats *s = computed_edition(c, e);
+	size_t i;
+
+	for (i = 0; s != NULL && i < s->nclaims; i++) {
+		const struct claim_check *cc = &s->claims[i];
+		const char *f = cc->claim->figure;
+
+		if (str_starts(f, "tiers."))
+			f += 6;
+		if (strcmp(f, fig) == 0 && cc->claim->note != NULL &&
+		    cc->claim->value != cc->computed)
+			return cc;
+	}
+	return NULL;
+}
+
+/* A count; where the source states another figure on purpose, both (SPEC 1.2). */
+static void
+eval_count(const struct computed *c, const struct shortcode *sc, struct sc_inline *out)
 {
 	const struct edition *e = project_edition(c->project, sc->args[0]);
+	const struct claim_check *cc = acknowledged(c, e, sc->args[1]);
 
-	return xasprintf("%ld", figure_value(c, e, sc->args[1]));
+	if (cc != NULL) {
+		out->text = xasprintf("%ld stated; %ld counted", cc->claim->value, cc->computed);
+		out->note = cc->claim->note;
+	} else
+		out->text = xasprintf("%ld", figure_value(c, e, sc->args[1]));
 }
 
 static char *
@@ -171,7 +197,7 @@ sc_eval_inline(const struct computed *c, const struct shortcode *sc,
 	memset(out, 0, sizeof(*out));
 	switch (sc->kind) {
 	case SC_COUNT:
-		out->text = eval_count(c, sc);
+		eval_count(c, sc, out);
 		break;
 	case SC_CHANGE:
 		out->text = eval_change(c, sc);

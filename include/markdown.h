@@ -27,6 +27,7 @@ struct sc_inline {
 	char *href;        /* NULL, a site path ("providers/aws/") or an external URL */
 	bool external;     /* href is an external URL */
 	const struct tier *tier; /* for {{tier}}: style hint, or NULL */
+	const char *note;  /* an acknowledged claim's note, or NULL (not owned) */
 };
 
 struct shortcode {

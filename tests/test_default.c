@@ -9,6 +9,7 @@
 
 #include "compute.h"
 #include "load.h"
+#include "markdown.h"
 #include "parse.h"
 
 static struct project *proj;
@@ -159,6 +160,23 @@ START_TEST(test_movement)
 }
 END_TEST
 
+START_TEST(test_acknowledged_in_prose)
+{
+	struct buf b = BUF_INIT;
+	struct diag d;
+
+	diag_init(&d);
+	/* 2.0 states 84 reviewed on purpose; the prose shows both figures */
+	ck_assert_int_eq(md_to_html(comp, "Reviewed: {{count 2.0 reviewed}}; medals "
+	    "{{count 2.0 medals}}.", "x.md", 1, "", &b, &d), 0);
+	ck_assert_msg(str_starts(b.data, "<p>Reviewed: <span class=\"claim\" title=\""),
+	    "got %s", b.data);
+	ck_assert_ptr_nonnull(strstr(b.data, "\">84 stated; 85 counted</span>; medals 37.</p>"));
+	buf_release(&b);
+	diag_release(&d);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -172,6 +190,7 @@ main(void)
 	tcase_add_test(tc, test_edition_3);
 	tcase_add_test(tc, test_edition_2);
 	tcase_add_test(tc, test_movement);
+	tcase_add_test(tc, test_acknowledged_in_prose);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
