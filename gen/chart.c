@@ -1,0 +1,220 @@
+/* chart.c: the chart module's front: kinds, titles, descriptions, dispatch. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_priv.h"
+
+static const char *const kind_names[] = {
+	[CHART_DISTRIBUTION] = "distribution",
+	[CHART_MOVEMENT] = "movement",
+	[CHART_FUNNEL] = "funnel",
+	[CHART_FAULTS] = "faults",
+	[CHART_HISTORY] = "history",
+};
+
+int
+chart_kind_parse(const char *name)
+{
+	size_t i;
+
+	/* history needs a provider: not a {{chart NAME}} */
+	for (i = 0; i < CHART_HISTORY; i++)
+		if (strcmp(name, kind_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *
+chart_kind_name(enum chart_kind k)
+{
+	return kind_names[k];
+}
+
+const struct edition_stats *
+chart_report_stats(const struct computed *c)
+{
+	const struct edition *e = c->project->report.edition;
+
+	return e == NULL ? NULL : computed_edition(c, e);
+}
+
+const char *
+provider_label(const struct provider *p)
+{
+	return p->short_name != NULL ? p->short_name : p->name;
+}
+
+static char *
+edition_title(const char *prefix, const struct edition *e)
+{
+	if (e == NULL)
+		return xstrdup(prefix);
+	return xasprintf("%s, %s", prefix, e->name);
+}
+
+static char *
+make_title(const struct chart *ch, const struct computed *c)
+{
+	const struct report *r = &c->project->report;
+
+	switch (ch->kind) {
+	case CHART_DISTRIBUTION:
+		return xstrdup("Medal distribution by edition");
+	case CHART_MOVEMENT:
+		if (c->has_compare && c->compare.baseline != NULL)
+			return xasprintf("Movement from %s to %s",
+			    c->compare.baseline->name, c->compare.edition->name);
+		return xstrdup("Movement");
+	case CHART_FUNNEL:
+		return edition_title("From tracked to medals", r->edition);
+	case CHART_FAULTS:
+		return edition_title("Failure-test timings", r->edition);
+	case CHART_HISTORY:
+		return xasprintf("Tier history: %s", ch->provider->name);
+	}
+	return xstrdup("");
+}
+
+/* On success, release with chart_release(). */
+void
+chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
+    const struct provider *provider)
+{
+	struct buf b = BUF_INIT;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->kind = kind;
+	ch->provider = provider;
+	ch->width = 640;
+	switch (kind) {
+	case CHART_DISTRIBUTION:
+		ch->height = dist_height(c);
+		dist_desc(c, &b);
+		break;
+	case CHART_MOVEMENT:
+		ch->height = move_height(c);
+		move_desc(c, &b);
+		break;
+	case CHART_FUNNEL:
+		ch->height = funnel_height(c);
+		funnel_desc(c, &b);
+		break;
+	case CHART_FAULTS:
+		ch->height = faults_height(c);
+		faults_desc(c, &b);
+		break;
+	case CHART_HISTORY:
+		ch->height = hist_height(c);
+		hist_desc(c, provider, &b);
+		break;
+	}
+	ch->title = make_title(ch, c);
+	ch->desc = buf_detach(&b, NULL);
+}
+
+void
+chart_release(struct chart *ch)
+{
+	free(ch->title);
+	free(ch->desc);
+	ch->title = ch->desc = NULL;
+}
+
+/* Returns a malloc'd name. */
+char *
+chart_file_name(const struct chart *ch)
+{
+	if (ch->kind == CHART_HISTORY)
+		return xasprintf("history-%s", ch->provider->id);
+	return xstrdup(kind_names[ch->kind]);
+}
+
+static void
+draw_title(struct cx *x, const struct chart *ch)
+{
+	cx_text(x, ch->title, MARGIN, 22, AL_LEFT, FS_TITLE, true,
+	    x->w - 2 * MARGIN, COL_INK);
+}
+
+void
+chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
+    double width, double height, struct chart_trace *t)
+{
+	struct cx x;
+	cairo_font_options_t *fo;
+	PangoContext *pc;
+	double s;
+
+	memset(&x, 0, sizeof(x));
+	x.cr = cr;
+	x.w = ch->width;
+	x.h = ch->height;
+	x.trace = t;
+	cairo_save(cr);
+	s = width / ch->width;
+	if (height / ch->height < s)
+		s = height / ch->height;
+	cairo_scale(cr, s, s);
+	x.layout = pango_cairo_create_layout(cr);
+	pc = pango_layout_get_context(x.layout);
+	/* the same glyph positions on every surface, at every scale */
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pango_cairo_context_set_font_options(pc, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(pc, FALSE);
+	pango_layout_context_changed(x.layout);
+	pango_layout_set_auto_dir(x.layout, FALSE);
+	pango_layout_set_single_paragraph_mode(x.layout, TRUE);
+	x.font = pango_font_description_from_string("DejaVu Sans");
+
+	draw_title(&x, ch);
+	switch (ch->kind) {
+	case CHART_DISTRIBUTION:
+		dist_draw(&x, c);
+		break;
+	case CHART_MOVEMENT:
+		move_draw(&x, c);
+		break;
+	case CHART_FUNNEL:
+		funnel_draw(&x, c);
+		break;
+	case CHART_FAULTS:
+		faults_draw(&x, c);
+		break;
+	case CHART_HISTORY:
+		hist_draw(&x, c, ch->provider);
+		break;
+	}
+	pango_font_description_free(x.font);
+	g_object_unref(x.layout);
+	cairo_restore(cr);
+}
+
+void
+chart_draw(const struct chart *ch, const struct computed *c, cairo_t *cr,
+    double width, double height)
+{
+	chart_draw_traced(ch, c, cr, width, height, NULL);
+}
+
+/* On success, free with table_free(). */
+struct table *
+chart_table(const struct chart *ch, const struct computed *c)
+{
+	switch (ch->kind) {
+	case CHART_DISTRIBUTION:
+		return dist_table(c);
+	case CHART_MOVEMENT:
+		return move_table(c);
+	case CHART_FUNNEL:
+		return funnel_table(c);
+	case CHART_FAULTS:
+		return faults_table(c);
+	case CHART_HISTORY:
+		return hist_table(c, ch->provider);
+	}
+	return NULL;
+}

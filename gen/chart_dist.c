@@ -1,0 +1,275 @@
+/* chart_dist.c: medal distribution, one stacked bar per edition. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_priv.h"
+
+#define LEG_COLS 4
+#define LEG_LINE 18.0
+#define HEAD 20.0
+#define BAR 26.0
+#define LANE 20.0
+#define NOTE 16.0
+#define GAP 12.0
+#define AXIS 26.0
+
+static size_t
+legend_rows(const struct computed *c)
+{
+	return (c->project->report.nladder + LEG_COLS - 1) / LEG_COLS;
+}
+
+static size_t
+acknowledged(const struct edition_stats *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nclaims; i++)
+		if (s->claims[i].claim->note != NULL)
+			n++;
+	return n;
+}
+
+static double
+row_height(const struct edition_stats *s)
+{
+	return HEAD + BAR + LANE + (double)acknowledged(s) * NOTE + GAP;
+}
+
+double
+dist_height(const struct computed *c)
+{
+	double h = TOP + (double)legend_rows(c) * LEG_LINE + 8;
+	size_t i;
+
+	if (c->neditions == 0)
+		return TOP + 60;
+	for (i = 0; i < c->neditions; i++)
+		h += row_height(&c->editions[i]);
+	return h + AXIS + 8;
+}
+
+void
+dist_desc(const struct computed *c, struct buf *b)
+{
+	const struct edition_stats *s;
+	size_t i;
+
+	if (c->neditions == 0) {
+		buf_puts(b, "No editions.");
+		return;
+	}
+	buf_puts(b, "Medal holders: ");
+	for (i = 0; i < c->neditions; i++) {
+		s = &c->editions[i];
+		buf_printf(b, "%s%ld of %ld reviewed in %s", i ? ", " : "",
+		    s->medals, s->reviewed, s->edition->name);
+	}
+	buf_puts(b, ".");
+	for (i = 0; i < c->neditions; i++) {
+		const struct edition_stats *e = &c->editions[i];
+		size_t j;
+
+		for (j = 0; j < e->nclaims; j++)
+			if (e->claims[j].claim->note != NULL)
+				buf_printf(b, " %s, %s: %ld stated, %ld counted.",
+				    e->edition->name, claim_figure_name(e->claims[j].claim),
+				    e->claims[j].claim->value, e->claims[j].computed);
+	}
+}
+
+static void
+draw_legend(struct cx *x, const struct computed *c, double y)
+{
+	const struct report *r = &c->project->report;
+	double colw = (x->w - 2 * MARGIN) / LEG_COLS, lx, ly;
+	size_t i;
+
+	for (i = 0; i < r->nladder; i++) {
+		lx = MARGIN + (double)(i % LEG_COLS) * colw;
+		ly = y + (double)(i / LEG_COLS) * LEG_LINE + LEG_LINE / 2;
+		cx_rect(x, lx, ly - 6, 12, 12, tier_rgb(&r->ladder[i]));
+		cx_text(x, r->ladder[i].name, lx + 17, ly, AL_LEFT, FS_SMALL, false,
+		    colw - 22, COL_INK);
+	}
+}
+
+struct callout {
+	double want;  /* segment centre */
+	double w;     /* label width */
+	char text[24];
+};
+
+static void
+draw_callouts(struct cx *x, struct callout *co, size_t n, double bar_bottom,
+    double x0, double x1)
+{
+	double *pos = xcalloc(n ? n : 1, sizeof(*pos));
+	double *size = xcalloc(n ? n : 1, sizeof(*size));
+	double ly = bar_bottom + LANE / 2 + 2;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		pos[i] = co[i].want;
+		size[i] = co[i].w;
+	}
+	labels_spread(pos, size, n, 6, x0, x1);
+	for (i = 0; i < n; i++) {
+		cx_line(x, co[i].want, bar_bottom, pos[i], ly - 6, 0.8, COL_INK2);
+		cx_text(x, co[i].text, pos[i], ly + 1, AL_CENTER, FS_SMALL, false, 0,
+		    COL_INK);
+	}
+	free(pos);
+	free(size);
+}
+
+static void
+draw_bar(struct cx *x, const struct computed *c, const struct edition_stats *s,
+    double y, double scale)
+{
+	const struct report *r = &c->project->report;
+	struct callout *co = xcalloc(r->nladder ? r->nladder : 1, sizeof(*co));
+	size_t i, nco = 0;
+	double bx = MARGIN, w, tw, th;
+	char num[24];
+
+	for (i = 0; i < r->nladder; i++) {
+		if (s->counts[i] <= 0)
+			continue;
+		w = (double)s->counts[i] * scale;
+		cx_rect(x, bx, y, w, BAR, tier_rgb(&r->ladder[i]));
+		snprintf(num, sizeof(num), "%ld", s->counts[i]);
+		cx_measure(x, num, FS_SMALL, true, 0, &tw, &th);
+		if (tw + 6 <= w)
+			cx_text(x, num, bx + w / 2, y + BAR / 2, AL_CENTER, FS_SMALL, true,
+			    0, rgb_text_on(tier_rgb(&r->ladder[i])));
+		else {
+			co[nco].want = bx + w / 2;
+			cx_measure(x, num, FS_SMALL, false, 0, &co[nco].w, &th);
+			memcpy(co[nco].text, num, sizeof(num));
+			nco++;
+		}
+		/* a hairline between segments, so equal colours stay apart */
+		if (bx > MARGIN)
+			cx_line(x, bx, y, bx, y + BAR, 1, COL_WHITE);
+		bx += w;
+	}
+	draw_callouts(x, co, nco, y + BAR, MARGIN, x->w - MARGIN);
+	free(co);
+}
+
+static double
+draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
+    double y, double scale)
+{
+	double nw, hy = y + HEAD / 2;
+	char *t;
+	size_t i;
+
+	nw = cx_text(x, s->edition->name, MARGIN, hy, AL_LEFT, FS_BODY, true, 300,
+	    COL_INK);
+	t = xasprintf("%ld reviewed \u00b7 %ld medals", s->reviewed, s->medals);
+	cx_text(x, t, MARGIN + nw + 10, hy, AL_LEFT, FS_SMALL, false,
+	    x->w - 2 * MARGIN - nw - 10, COL_INK2);
+	free(t);
+	y += HEAD;
+	draw_bar(x, c, s, y, scale);
+	y += BAR + LANE;
+	for (i = 0; i < s->nclaims; i++) {
+		const struct claim_check *k = &s->claims[i];
+
+		if (k->claim->note == NULL)
+			continue;
+		t = xasprintf("\u2020 %s: %ld stated, %ld counted (acknowledged)",
+		    claim_figure_name(k->claim), k->claim->value, k->computed);
+		cx_text(x, t, MARGIN, y + NOTE / 2, AL_LEFT, FS_SMALL, false,
+		    x->w - 2 * MARGIN, COL_INK);
+		free(t);
+		y += NOTE;
+	}
+	return y + GAP;
+}
+
+static void
+draw_axis(struct cx *x, double top, double bottom, double max, double step,
+    double scale)
+{
+	double v, ax;
+	char num[32];
+
+	for (v = 0; v <= max + step / 2; v += step) {
+		ax = MARGIN + v * scale;
+		cx_line(x, ax, top, ax, bottom, 0.6, COL_GRID);
+		snprintf(num, sizeof(num), "%.0f", v);
+		cx_text(x, num, ax, bottom + 10, v == 0 ? AL_LEFT :
+		    v + step / 2 > max ? AL_RIGHT : AL_CENTER, FS_SMALL, false, 0,
+		    COL_INK2);
+	}
+	cx_line(x, MARGIN, bottom, x->w - MARGIN, bottom, 1, COL_INK2);
+	cx_text(x, "reviews", x->w - MARGIN, bottom + 22, AL_RIGHT, FS_SMALL, false, 0,
+	    COL_INK2);
+}
+
+void
+dist_draw(struct cx *x, const struct computed *c)
+{
+	double y, top, max = 0, axmax, step, scale;
+	size_t i;
+
+	if (c->neditions == 0) {
+		cx_empty(x, "No editions");
+		return;
+	}
+	draw_legend(x, c, TOP);
+	top = TOP + (double)legend_rows(c) * LEG_LINE + 8;
+	for (i = 0; i < c->neditions; i++)
+		max = fmax(max, (double)c->editions[i].reviewed);
+	nice_axis(max, &axmax, &step);
+	scale = (x->w - 2 * MARGIN) / axmax;
+	y = top;
+	for (i = 0; i < c->neditions; i++)
+		y += row_height(&c->editions[i]);
+	/* grid first, bars over it */
+	draw_axis(x, top, y - GAP / 2, axmax, step, scale);
+	y = top;
+	for (i = 0; i < c->neditions; i++)
+		y = draw_row(x, c, &c->editions[i], y, scale);
+}
+
+/* On success, free with table_free(). */
+struct table *
+dist_table(const struct computed *c)
+{
+	const struct report *r = &c->project->report;
+	size_t ncols = r->nladder + 3, i, j;
+	struct table *t = table_new("Reviews per tier and edition", ncols);
+	struct table_cell *row;
+	char num[32];
+
+	table_head(t, 0, "Edition", false);
+	for (j = 0; j < r->nladder; j++) {
+		table_head(t, j + 1, r->ladder[j].name, true);
+		t->head[j + 1].tier = &r->ladder[j];
+	}
+	table_head(t, r->nladder + 1, "Reviewed", true);
+	table_head(t, r->nladder + 2, "Medals", true);
+	for (i = 0; i < c->neditions; i++) {
+		const struct edition_stats *s = &c->editions[i];
+
+		row = table_row(t);
+		table_cell_set(&row[0], s->edition->name, NULL);
+		for (j = 0; j < r->nladder; j++) {
+			snprintf(num, sizeof(num), "%ld", s->counts[j]);
+			table_cell_set(&row[j + 1], num, NULL);
+			row[j + 1].numeric = true;
+		}
+		snprintf(num, sizeof(num), "%ld", s->reviewed);
+		table_cell_set(&row[r->nladder + 1], num, NULL);
+		row[r->nladder + 1].numeric = true;
+		snprintf(num, sizeof(num), "%ld", s->medals);
+		table_cell_set(&row[r->nladder + 2], num, NULL);
+		row[r->nladder + 2].numeric = true;
+	}
+	return t;
+}

@@ -1,0 +1,280 @@
+/* chart_draw.c: drawing helpers shared by the charts: text, colours, labels. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_priv.h"
+
+const struct rgb COL_INK = RGB8(0x1f1f1f);
+const struct rgb COL_INK2 = RGB8(0x595959);
+const struct rgb COL_GRID = RGB8(0xd0d0d0);
+const struct rgb COL_BAR = RGB8(0x3b6ea8);
+const struct rgb COL_UP = RGB8(0x1a7f37);
+const struct rgb COL_DOWN = RGB8(0xc0392b);
+const struct rgb COL_BLACK = RGB8(0x000000);
+const struct rgb COL_WHITE = RGB8(0xffffff);
+
+/* Dark twins: #e6e6e6 on #111 is 15:1, #a6a6a6 is 7.8:1 (WCAG AA 4.5:1). */
+const struct ink_pair chart_inks[] = {
+	{0x1f1f1f, 0xe6e6e6},
+	{0x595959, 0xa6a6a6},
+	{0xd0d0d0, 0x3d3d3d},
+};
+const size_t chart_ninks = ARRAY_SIZE(chart_inks);
+
+/* Tiers without a colour of their own, by ladder position. */
+static const unsigned tier_defaults[] = {
+	0x8fa3b8, 0xc9a227, 0xa7a9ac, 0xb0703c, 0x5b8fc9, 0xb5525c,
+	0x7b6fb0, 0x4f9a8a,
+};
+#define UNRATED_DEFAULT 0x8a8a8a
+
+static unsigned
+tier_hex(const struct tier *t)
+{
+	unsigned v;
+
+	if (t->color != NULL && t->color[0] == '#' && strlen(t->color) == 7 &&
+	    sscanf(t->color + 1, "%x", &v) == 1)
+		return v;
+	if (!t->rated)
+		return UNRATED_DEFAULT;
+	return tier_defaults[t->index % ARRAY_SIZE(tier_defaults)];
+}
+
+struct rgb
+tier_rgb(const struct tier *t)
+{
+	unsigned v = tier_hex(t);
+	struct rgb c = RGB8(v);
+
+	return c;
+}
+
+void
+chart_tier_color(const struct tier *t, char out[static 8])
+{
+	snprintf(out, 8, "#%06x", tier_hex(t) & 0xffffffu);
+}
+
+static double
+channel(double v)
+{
+	return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+double
+rgb_luminance(struct rgb c)
+{
+	return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
+}
+
+double
+rgb_contrast(struct rgb a, struct rgb b)
+{
+	double la = rgb_luminance(a), lb = rgb_luminance(b);
+
+	if (la < lb)
+		return (lb + 0.05) / (la + 0.05);
+	return (la + 0.05) / (lb + 0.05);
+}
+
+struct rgb
+rgb_text_on(struct rgb bg)
+{
+	return rgb_contrast(bg, COL_BLACK) >= rgb_contrast(bg, COL_WHITE) ?
+	    COL_BLACK : COL_WHITE;
+}
+
+void
+cx_color(struct cx *x, struct rgb c)
+{
+	cairo_set_source_rgb(x->cr, c.r, c.g, c.b);
+}
+
+void
+cx_line(struct cx *x, double x0, double y0, double x1, double y1, double lw,
+    struct rgb c)
+{
+	cx_color(x, c);
+	cairo_set_line_width(x->cr, lw);
+	cairo_move_to(x->cr, x0, y0);
+	cairo_line_to(x->cr, x1, y1);
+	cairo_stroke(x->cr);
+}
+
+void
+cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb c)
+{
+	cx_color(x, c);
+	cairo_rectangle(x->cr, x0, y0, w, h);
+	cairo_fill(x->cr);
+}
+
+static void
+layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
+{
+	pango_font_description_set_absolute_size(x->font, size * PANGO_SCALE);
+	pango_font_description_set_weight(x->font,
+	    bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_layout_set_font_description(x->layout, x->font);
+	if (maxw > 0) {
+		pango_layout_set_width(x->layout, (int)(maxw * PANGO_SCALE));
+		pango_layout_set_ellipsize(x->layout, PANGO_ELLIPSIZE_END);
+	} else {
+		pango_layout_set_width(x->layout, -1);
+		pango_layout_set_ellipsize(x->layout, PANGO_ELLIPSIZE_NONE);
+	}
+	pango_layout_set_text(x->layout, s, -1);
+}
+
+void
+cx_measure(struct cx *x, const char *s, double size, bool bold, double maxw,
+    double *w, double *h)
+{
+	PangoRectangle ink, log;
+
+	layout_set(x, s, size, bold, maxw);
+	pango_layout_get_extents(x->layout, &ink, &log);
+	*w = (double)log.width / PANGO_SCALE;
+	*h = (double)log.height / PANGO_SCALE;
+}
+
+static void
+trace_add(struct cx *x, double x0, double y0, double x1, double y1)
+{
+	struct chart_trace *t = x->trace;
+	double xs[4] = {x0, x1, x0, x1}, ys[4] = {y0, y0, y1, y1};
+	struct chart_box b = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+	size_t i;
+
+	if (t == NULL || x1 <= x0 || y1 <= y0)
+		return;
+	for (i = 0; i < 4; i++) {
+		cairo_user_to_device(x->cr, &xs[i], &ys[i]);
+		b.x0 = fmin(b.x0, xs[i]);
+		b.x1 = fmax(b.x1, xs[i]);
+		b.y0 = fmin(b.y0, ys[i]);
+		b.y1 = fmax(b.y1, ys[i]);
+	}
+	t->v = xgrow(t->v, sizeof(*t->v), t->n + 1, &t->cap);
+	t->v[t->n++] = b;
+}
+
+double
+cx_text(struct cx *x, const char *s, double ax, double my, enum align al,
+    double size, bool bold, double maxw, struct rgb col)
+{
+	PangoRectangle ink, log;
+	double w, h, lx, ty;
+
+	if (*s == '\0')
+		return 0;
+	layout_set(x, s, size, bold, maxw);
+	pango_layout_get_extents(x->layout, &ink, &log);
+	w = (double)log.width / PANGO_SCALE;
+	h = (double)log.height / PANGO_SCALE;
+	lx = al == AL_LEFT ? ax : al == AL_CENTER ? ax - w / 2 : ax - w;
+	lx -= (double)log.x / PANGO_SCALE;
+	ty = my - h / 2 - (double)log.y / PANGO_SCALE;
+	cx_color(x, col);
+	cairo_move_to(x->cr, lx, ty);
+	pango_cairo_show_layout(x->cr, x->layout);
+	trace_add(x, lx + (double)ink.x / PANGO_SCALE, ty + (double)ink.y / PANGO_SCALE,
+	    lx + (double)(ink.x + ink.width) / PANGO_SCALE,
+	    ty + (double)(ink.y + ink.height) / PANGO_SCALE);
+	return w;
+}
+
+void
+cx_empty(struct cx *x, const char *msg)
+{
+	cx_text(x, msg, x->w / 2, TOP + (x->h - TOP) / 2, AL_CENTER, FS_BODY, false,
+	    x->w - 2 * MARGIN, COL_INK2);
+}
+
+struct cluster {
+	size_t first, n;
+	double top, len, want; /* want: sum of wanted tops */
+};
+
+static void
+cluster_place(struct cluster *k, double lo, double hi)
+{
+	k->top = k->want / (double)k->n;
+	if (k->top + k->len > hi)
+		k->top = hi - k->len;
+	if (k->top < lo)
+		k->top = lo;
+}
+
+void
+labels_spread(double *pos, const double *size, size_t n, double gap,
+    double lo, double hi)
+{
+	struct cluster *k;
+	size_t nk = 0, i, j;
+	double off;
+
+	if (n == 0)
+		return;
+	k = xcalloc(n, sizeof(*k));
+	for (i = 0; i < n; i++) {
+		k[nk].first = i;
+		k[nk].n = 1;
+		k[nk].len = size[i];
+		k[nk].want = pos[i] - size[i] / 2;
+		cluster_place(&k[nk], lo, hi);
+		nk++;
+		/* merge with the previous cluster while they overlap */
+		while (nk > 1 && k[nk - 2].top + k[nk - 2].len + gap > k[nk - 1].top) {
+			struct cluster *a = &k[nk - 2], *b = &k[nk - 1];
+
+			/* b's members sit a->len + gap further down than their own tops */
+			a->want += b->want - (double)b->n * (a->len + gap);
+			a->len += gap + b->len;
+			a->n += b->n;
+			cluster_place(a, lo, hi);
+			nk--;
+		}
+	}
+	for (j = 0; j < nk; j++) {
+		off = k[j].top;
+		for (i = k[j].first; i < k[j].first + k[j].n; i++) {
+			pos[i] = off + size[i] / 2;
+			off += size[i] + gap;
+		}
+	}
+	free(k);
+}
+
+void
+nice_axis(double m, double *max, double *step)
+{
+	static const double mult[] = {1, 2, 5};
+	double p = 1, s = 1;
+	size_t i;
+
+	if (!(m > 0)) {
+		*max = *step = 1;
+		return;
+	}
+	for (;;) {
+		for (i = 0; i < ARRAY_SIZE(mult); i++) {
+			s = mult[i] * p;
+			if (m / s <= 5)
+				goto done;
+		}
+		p *= 10;
+	}
+done:
+	*step = s;
+	*max = ceil(m / s) * s;
+}
+
+const char *
+claim_figure_name(const struct claim *cl)
+{
+	return cl->tier != NULL ? cl->tier->name : cl->figure;
+}

@@ -1,0 +1,369 @@
+/* chart_faults.c: failure-test timings on a log time axis, with the edition's
+ * targets as reference lines; missing timings are said in words. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_priv.h"
+#include "parse.h"
+
+#define ROW 22.0
+#define NAMEW 150.0
+#define PX0 176.0
+#define LEGEND 18.0
+#define TARGETS 20.0
+#define AXIS 30.0
+
+static const struct rgb COL_DETECT = RGB8(0x3b6ea8);
+static const struct rgb COL_DRAIN = RGB8(0xb8860b);
+static const struct rgb COL_REPLACE = RGB8(0x1a7f37);
+
+/* *out is malloc'd (free it); returns how many are drawn. */
+size_t
+faults_select(const struct computed *c, const struct rating ***out, size_t *total)
+{
+	const struct edition_stats *s = chart_report_stats(c);
+	const struct rating **v;
+	size_t i, n = 0;
+
+	*out = NULL;
+	*total = 0;
+	if (s == NULL)
+		return 0;
+	v = xcalloc(s->nratings + 1, sizeof(*v));
+	for (i = 0; i < s->nratings; i++)
+		if (s->ratings[i].review->fault != NULL)
+			v[n++] = &s->ratings[i];
+	*out = v;
+	*total = n;
+	return n > FAULTS_MAX ? FAULTS_MAX : n;
+}
+
+static bool
+has_timing(const struct fault_test *f)
+{
+	return f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0;
+}
+
+double
+faults_height(const struct computed *c)
+{
+	const struct rating **v;
+	size_t n, total;
+
+	n = faults_select(c, &v, &total);
+	free(v);
+	if (n == 0)
+		return TOP + 60;
+	return TOP + LEGEND + TARGETS + (double)n * ROW + AXIS + (total > n ? 20 : 0) + 6;
+}
+
+void
+faults_desc(const struct computed *c, struct buf *b)
+{
+	const struct edition_stats *s = chart_report_stats(c);
+	const struct rating **v;
+	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
+	int64_t target = s != NULL ? s->edition->target_replace : -1;
+	char d[32];
+
+	n = faults_select(c, &v, &total);
+	(void)n;
+	if (total == 0) {
+		buf_puts(b, "No failure tests.");
+		free(v);
+		return;
+	}
+	for (i = 0; i < total; i++) {
+		const struct fault_test *f = v[i]->review->fault;
+
+		if (f->replaced_after >= 0) {
+			repl++;
+			within += target >= 0 && f->replaced_after <= target;
+		}
+		if (f->detected_by == DETECT_NONE)
+			undetected++;
+		else if (!has_timing(f))
+			untimed++;
+	}
+	buf_printf(b, "Failure test in %s, %zu provider%s: %zu replaced the node",
+	    s->edition->name, total, total == 1 ? "" : "s", repl);
+	if (target >= 0) {
+		duration_format(target, d, sizeof(d));
+		buf_printf(b, " (%zu within the %s target)", within, d);
+	}
+	buf_printf(b, ", %zu did not detect the fault, %zu gave no timing.",
+	    undetected, untimed);
+	free(v);
+}
+
+struct axis {
+	double x0, x1, lmax; /* log10 of the axis maximum; minimum is 1 s */
+};
+
+static double
+axis_x(const struct axis *a, int64_t sec)
+{
+	double l = sec < 1 ? 0 : log10((double)sec);
+
+	if (l > a->lmax)
+		l = a->lmax;
+	return a->x0 + l / a->lmax * (a->x1 - a->x0);
+}
+
+static void
+draw_axis(struct cx *x, const struct axis *a, double top, double bottom)
+{
+	static const struct {
+		int64_t s;
+		const char *label;
+	} ticks[] = {{1, "1s"}, {10, "10s"}, {60, "1m"}, {600, "10m"}, {3600, "1h"},
+	    {86400, "1d"}, {604800, "1w"}};
+	double tx;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ticks); i++) {
+		if (log10((double)ticks[i].s) > a->lmax + 1e-9)
+			break;
+		tx = axis_x(a, ticks[i].s);
+		cx_line(x, tx, top, tx, bottom, 0.6, COL_GRID);
+		cx_text(x, ticks[i].label, tx, bottom + 10, i == 0 ? AL_LEFT : AL_CENTER,
+		    FS_SMALL, false, 0, COL_INK2);
+	}
+	cx_line(x, a->x0, bottom, a->x1, bottom, 1, COL_INK2);
+	cx_text(x, "time after the fault (log scale)", a->x1, bottom + 23, AL_RIGHT,
+	    FS_SMALL, false, 0, COL_INK2);
+}
+
+static void
+marker(struct cx *x, int kind, double mx, double my)
+{
+	cairo_t *cr = x->cr;
+
+	switch (kind) {
+	case 0:
+		cx_color(x, COL_DETECT);
+		cairo_arc(cr, mx, my, 4.5, 0, 2 * M_PI);
+		break;
+	case 1:
+		cx_color(x, COL_DRAIN);
+		cairo_rectangle(cr, mx - 4, my - 4, 8, 8);
+		break;
+	default:
+		cx_color(x, COL_REPLACE);
+		cairo_move_to(cr, mx, my - 6);
+		cairo_line_to(cr, mx + 6, my);
+		cairo_line_to(cr, mx, my + 6);
+		cairo_line_to(cr, mx - 6, my);
+		cairo_close_path(cr);
+	}
+	cairo_fill(cr);
+}
+
+static void
+draw_legend(struct cx *x, double y)
+{
+	static const char *const names[] = {"detected", "drained", "replaced"};
+	double lx = PX0;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		marker(x, i, lx + 6, y);
+		lx += 16 + cx_text(x, names[i], lx + 14, y, AL_LEFT, FS_SMALL, false, 0,
+		    COL_INK) + 14;
+	}
+}
+
+static void
+draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
+    double lane, double top, double bottom)
+{
+	static const double dash[] = {4, 3};
+	int64_t t[2] = {e->target_detect, e->target_replace};
+	const char *what[2] = {"detect", "replace"};
+	char label[2][64], d[32];
+	double pos[2], size[2], th;
+	size_t n = 0, i;
+	int64_t keep[2];
+
+	for (i = 0; i < 2; i++) {
+		if (t[i] < 0)
+			continue;
+		duration_format(t[i], d, sizeof(d));
+		snprintf(label[n], sizeof(label[n]), "%s target %s", what[i], d);
+		pos[n] = axis_x(a, t[i]);
+		cx_measure(x, label[n], FS_SMALL, false, 0, &size[n], &th);
+		keep[n] = t[i];
+		n++;
+	}
+	if (n == 2 && pos[1] < pos[0]) {
+		/* a replace target below the detect target: keep the order */
+		double p = pos[0], s = size[0];
+		char l[64];
+
+		memcpy(l, label[0], sizeof(l));
+		memcpy(label[0], label[1], sizeof(l));
+		memcpy(label[1], l, sizeof(l));
+		pos[0] = pos[1], size[0] = size[1];
+		pos[1] = p, size[1] = s;
+	}
+	(void)keep;
+	cairo_save(x->cr);
+	cairo_set_dash(x->cr, dash, 2, 0);
+	for (i = 0; i < n; i++)
+		cx_line(x, pos[i], lane + 8, pos[i], bottom, 1.2, COL_INK);
+	cairo_restore(x->cr);
+	labels_spread(pos, size, n, 8, MARGIN, x->w - MARGIN);
+	for (i = 0; i < n; i++)
+		cx_text(x, label[i], pos[i], lane, AL_CENTER, FS_SMALL, true, 0, COL_INK);
+	(void)top;
+}
+
+static void
+row_note(struct cx *x, const struct fault_test *f, double lo, double hi, double y)
+{
+	char note[96] = "";
+	double tw, th;
+
+	if (f->detected_by == DETECT_NONE)
+		snprintf(note, sizeof(note), "not detected");
+	else if (!has_timing(f))
+		snprintf(note, sizeof(note), "%s", f->detected_by == DETECT_CUSTOMER ?
+		    "detected by the customer, no timing" : "no timing");
+	else if (f->replaced_after < 0)
+		snprintf(note, sizeof(note), "%s", f->detected_by == DETECT_CUSTOMER ?
+		    "detected by the customer, not replaced" : "not replaced");
+	else if (f->detected_by == DETECT_CUSTOMER)
+		snprintf(note, sizeof(note), "detected by the customer");
+	if (note[0] == '\0')
+		return;
+	cx_measure(x, note, FS_SMALL, false, 0, &tw, &th);
+	if (hi < lo)
+		/* no marker: the note stands in the plot */
+		cx_text(x, note, PX0 + 2, y, AL_LEFT, FS_SMALL, false,
+		    x->w - MARGIN - PX0 - 2, COL_INK);
+	else if (hi + 10 + tw <= x->w - MARGIN)
+		cx_text(x, note, hi + 10, y, AL_LEFT, FS_SMALL, false, 0, COL_INK);
+	else
+		cx_text(x, note, lo - 10, y, AL_RIGHT, FS_SMALL, false, lo - 10 - PX0,
+		    COL_INK);
+}
+
+static void
+draw_row(struct cx *x, const struct axis *a, const struct rating *r, double y)
+{
+	const struct fault_test *f = r->review->fault;
+	int64_t t[3] = {f->detect_after, f->drain_after, f->replaced_after};
+	double lo = INFINITY, hi = -INFINITY, mx;
+	int i;
+
+	cx_text(x, provider_label(r->provider), MARGIN, y, AL_LEFT, FS_BODY, false,
+	    NAMEW - 6, COL_INK);
+	for (i = 0; i < 3; i++) {
+		if (t[i] < 0)
+			continue;
+		mx = axis_x(a, t[i]);
+		lo = fmin(lo, mx);
+		hi = fmax(hi, mx);
+	}
+	if (hi > lo)
+		cx_line(x, lo, y, hi, y, 1.2, COL_INK2);
+	for (i = 0; i < 3; i++)
+		if (t[i] >= 0)
+			marker(x, i, axis_x(a, t[i]), y);
+	row_note(x, f, lo, hi, y);
+}
+
+void
+faults_draw(struct cx *x, const struct computed *c)
+{
+	const struct edition_stats *s = chart_report_stats(c);
+	const struct rating **v;
+	size_t n, total, i;
+	int64_t max = 86400;
+	struct axis a;
+	double top, bottom;
+	char *t;
+
+	n = faults_select(c, &v, &total);
+	if (n == 0) {
+		cx_empty(x, "No failure tests in this edition");
+		free(v);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		const struct fault_test *f = v[i]->review->fault;
+
+		if (f->detect_after > max || f->drain_after > max || f->replaced_after > max)
+			max = 604800;
+	}
+	a.x0 = PX0;
+	a.x1 = x->w - MARGIN - 8;
+	a.lmax = log10((double)max);
+	top = TOP + LEGEND + TARGETS;
+	bottom = top + (double)n * ROW;
+	draw_legend(x, TOP + LEGEND / 2 - 2);
+	draw_axis(x, &a, top, bottom);
+	draw_targets(x, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top, bottom);
+	for (i = 0; i < n; i++)
+		draw_row(x, &a, v[i], top + ((double)i + 0.5) * ROW);
+	if (total > n) {
+		t = xasprintf("Showing %zu of %zu providers; the table lists all.", n, total);
+		cx_text(x, t, MARGIN, bottom + AXIS + 10, AL_LEFT, FS_SMALL, false,
+		    x->w - 2 * MARGIN, COL_INK2);
+		free(t);
+	}
+	free(v);
+}
+
+static void
+cell_duration(struct table_cell *cell, int64_t s)
+{
+	char d[32];
+
+	if (s < 0) {
+		table_cell_set(cell, "\u2014", NULL);
+	} else {
+		duration_format(s, d, sizeof(d));
+		table_cell_set(cell, d, NULL);
+	}
+	cell->numeric = true;
+}
+
+/* On success, free with table_free(). */
+struct table *
+faults_table(const struct computed *c)
+{
+	const struct rating **v;
+	struct table *t = table_new("Failure-test timings", 6);
+	struct table_cell *row;
+	size_t n, total, i;
+	char *href;
+
+	table_head(t, 0, "Provider", false);
+	table_head(t, 1, "Detected by", false);
+	table_head(t, 2, "Detect", true);
+	table_head(t, 3, "Drain", true);
+	table_head(t, 4, "Replaced", true);
+	table_head(t, 5, "Automatic", false);
+	n = faults_select(c, &v, &total);
+	(void)n;
+	for (i = 0; i < total; i++) {
+		const struct fault_test *f = v[i]->review->fault;
+
+		row = table_row(t);
+		href = xasprintf("providers/%s/", v[i]->provider->id);
+		table_cell_set(&row[0], v[i]->provider->name, href);
+		free(href);
+		table_cell_set(&row[1], f->detected_by == DETECT_UNSET ? "\u2014" :
+		    f->detected_by == DETECT_NONE ? "not detected" :
+		    detected_by_name(f->detected_by), NULL);
+		cell_duration(&row[2], f->detect_after);
+		cell_duration(&row[3], f->drain_after);
+		cell_duration(&row[4], f->replaced_after);
+		table_cell_set(&row[5], f->automatic == TRI_TRUE ? "yes" :
+		    f->automatic == TRI_FALSE ? "no" : "\u2014", NULL);
+	}
+	free(v);
+	return t;
+}

@@ -1,0 +1,402 @@
+/* chart_move.c: movement, a slope chart from the compare edition's tiers to
+ * the report edition's, one slot per provider so labels never overlap. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_priv.h"
+
+#define LX 220.0    /* left axis */
+#define RX 420.0    /* right axis */
+#define SLOT 17.0
+#define BAND_HEAD 18.0
+#define BAND_PAD 6.0
+#define COLS_HEAD 24.0
+
+static bool
+candidate(const struct rating *r)
+{
+	/* reviewed in both, and rated in at least one of them */
+	return r != NULL && r->previous != NULL && (r->previous->rated || r->tier->rated);
+}
+
+static bool
+is_mover(const struct rating *r)
+{
+	return r->status != MOVE_SAME;
+}
+
+static int
+cmp_priority(const void *a, const void *b)
+{
+	const struct rating *x = *(const struct rating *const *)a;
+	const struct rating *y = *(const struct rating *const *)b;
+	int sx = x->has_steps ? abs(x->steps) : 0, sy = y->has_steps ? abs(y->steps) : 0;
+
+	if (is_mover(x) != is_mover(y))
+		return is_mover(x) ? -1 : 1;
+	if (sx != sy)
+		return sy - sx;
+	return strcmp(x->provider->id, y->provider->id);
+}
+
+/* *out is malloc'd (free it); returns how many are drawn. */
+size_t
+move_select(const struct computed *c, const struct rating ***out, size_t *total)
+{
+	const struct report *rep = &c->project->report;
+	const struct rating **v;
+	const struct rating *r;
+	size_t i, n = 0;
+
+	*out = NULL;
+	*total = 0;
+	if (!c->has_compare || c->compare.baseline == NULL)
+		return 0;
+	v = xcalloc(c->compare.nratings + rep->nfeatured + 1, sizeof(*v));
+	if (rep->featured != NULL) {
+		for (i = 0; i < rep->nfeatured; i++)
+			if (candidate(r = edition_stats_rating(&c->compare, rep->featured[i])))
+				v[n++] = r;
+	} else {
+		for (i = 0; i < c->compare.nratings; i++)
+			if (candidate(r = &c->compare.ratings[i]))
+				v[n++] = r;
+	}
+	*total = n;
+	if (n > MOVE_MAX) {
+		qsort(v, n, sizeof(*v), cmp_priority);
+		n = MOVE_MAX;
+	}
+	*out = v;
+	return n;
+}
+
+static void
+change_text(const struct rating *r, char *out, size_t n)
+{
+	switch (r->status) {
+	case MOVE_UP:
+		snprintf(out, n, "\u25b2 up %d", r->steps);
+		break;
+	case MOVE_DOWN:
+		snprintf(out, n, "\u25bc down %d", -r->steps);
+		break;
+	case MOVE_UNRATED:
+		snprintf(out, n, "unrated");
+		break;
+	case MOVE_RETURNED:
+		snprintf(out, n, "returned");
+		break;
+	default:
+		snprintf(out, n, "same");
+	}
+}
+
+struct band {
+	const struct tier *tier;
+	size_t nl, nr;
+	double top;
+};
+
+/* Bands for the tiers in use, in ladder order; returns the total height. */
+static double
+bands_make(const struct computed *c, const struct rating **v, size_t n,
+    struct band *b, double top)
+{
+	const struct report *rep = &c->project->report;
+	size_t i, j;
+	double y = top;
+
+	for (i = 0; i < rep->nladder; i++) {
+		b[i].tier = &rep->ladder[i];
+		b[i].nl = b[i].nr = 0;
+		for (j = 0; j < n; j++) {
+			b[i].nl += v[j]->previous == b[i].tier;
+			b[i].nr += v[j]->tier == b[i].tier;
+		}
+		b[i].top = y;
+		if (b[i].nl + b[i].nr > 0)
+			y += BAND_HEAD + (double)(b[i].nl > b[i].nr ? b[i].nl : b[i].nr) *
+			    SLOT + BAND_PAD;
+	}
+	return y - top;
+}
+
+double
+move_height(const struct computed *c)
+{
+	const struct rating **v;
+	struct band *b;
+	size_t n, total;
+	double h;
+
+	n = move_select(c, &v, &total);
+	if (n == 0) {
+		free(v);
+		return TOP + 60;
+	}
+	b = xcalloc(c->project->report.nladder + 1, sizeof(*b));
+	h = TOP + COLS_HEAD + bands_make(c, v, n, b, 0) + (total > n ? 22 : 0) + 10;
+	free(b);
+	free(v);
+	return h;
+}
+
+void
+move_desc(const struct computed *c, struct buf *b)
+{
+	const struct rating **v;
+	size_t n, total, i, named = 0;
+	size_t k[8] = {0};
+	char ch[32];
+
+	n = move_select(c, &v, &total);
+	if (total == 0) {
+		buf_puts(b, "No provider was reviewed in both editions.");
+		free(v);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		k[v[i]->status]++;
+	buf_printf(b, "From %s to %s, %zu provider%s: %zu up, %zu down, %zu same",
+	    c->compare.baseline->name, c->compare.edition->name, total,
+	    total == 1 ? "" : "s", k[MOVE_UP], k[MOVE_DOWN], k[MOVE_SAME]);
+	if (k[MOVE_UNRATED] + k[MOVE_RETURNED] > 0)
+		buf_printf(b, ", %zu unrated, %zu returned", k[MOVE_UNRATED],
+		    k[MOVE_RETURNED]);
+	if (total > n)
+		buf_printf(b, " (of the %zu drawn)", n);
+	buf_puts(b, ".");
+	for (i = 0; i < n && named < 10; i++) {
+		if (v[i]->status != MOVE_UP && v[i]->status != MOVE_DOWN)
+			continue;
+		change_text(v[i], ch, sizeof(ch));
+		/* the arrow glyph is decoration; the words carry it */
+		buf_printf(b, "%s%s %s to %s", named ? "; " : " ",
+		    provider_label(v[i]->provider), ch + 4, v[i]->tier->name);
+		named++;
+	}
+	if (named > 0)
+		buf_puts(b, ".");
+	free(v);
+}
+
+/* Sort keys within a band: the other side's tier, then id. */
+static int
+cmp_left(const void *a, const void *b)
+{
+	const struct rating *x = *(const struct rating *const *)a;
+	const struct rating *y = *(const struct rating *const *)b;
+
+	if (x->previous->index != y->previous->index)
+		return x->previous->index < y->previous->index ? -1 : 1;
+	if (x->tier->index != y->tier->index)
+		return x->tier->index < y->tier->index ? -1 : 1;
+	return strcmp(x->provider->id, y->provider->id);
+}
+
+static int
+cmp_right(const void *a, const void *b)
+{
+	const struct rating *x = *(const struct rating *const *)a;
+	const struct rating *y = *(const struct rating *const *)b;
+
+	if (x->tier->index != y->tier->index)
+		return x->tier->index < y->tier->index ? -1 : 1;
+	if (x->previous->index != y->previous->index)
+		return x->previous->index < y->previous->index ? -1 : 1;
+	return strcmp(x->provider->id, y->provider->id);
+}
+
+/* y of each rating's slot on one side; v is sorted by that side's tier. */
+static void
+slots(const struct rating **v, size_t n, const struct band *b, bool left, double *y)
+{
+	size_t i, k = 0;
+	const struct tier *t, *prev = NULL;
+
+	for (i = 0; i < n; i++) {
+		t = left ? v[i]->previous : v[i]->tier;
+		if (t != prev)
+			k = 0;
+		prev = t;
+		y[i] = b[t->index].top + BAND_HEAD + ((double)k + 0.5) * SLOT;
+		k++;
+	}
+}
+
+static void
+arrow_head(struct cx *x, double x0, double y0, double x1, double y1, struct rgb col)
+{
+	double a = atan2(y1 - y0, x1 - x0), l = 8, s = 0.45;
+
+	cx_color(x, col);
+	cairo_move_to(x->cr, x1, y1);
+	cairo_line_to(x->cr, x1 - l * cos(a - s), y1 - l * sin(a - s));
+	cairo_line_to(x->cr, x1 - l * cos(a + s), y1 - l * sin(a + s));
+	cairo_close_path(x->cr);
+	cairo_fill(x->cr);
+}
+
+static void
+draw_link(struct cx *x, const struct rating *r, double yl, double yr)
+{
+	static const double dash[] = {5, 3}, dot[] = {1.5, 2.5};
+	struct rgb col = COL_INK2;
+	double lw = 1;
+
+	cairo_save(x->cr);
+	if (r->status == MOVE_UP) {
+		col = COL_UP;
+		lw = 1.8;
+	} else if (r->status == MOVE_DOWN) {
+		col = COL_DOWN;
+		lw = 1.8;
+		cairo_set_dash(x->cr, dash, 2, 0);
+	} else if (r->status != MOVE_SAME)
+		cairo_set_dash(x->cr, dot, 2, 0);
+	cx_line(x, LX, yl, RX - (r->status == MOVE_UP || r->status == MOVE_DOWN ? 6 : 0),
+	    yr, lw, col);
+	cairo_restore(x->cr);
+	if (r->status == MOVE_UP || r->status == MOVE_DOWN)
+		arrow_head(x, LX, yl, RX, yr, col);
+	cx_color(x, col);
+	cairo_arc(x->cr, LX, yl, 2.5, 0, 2 * M_PI);
+	cairo_fill(x->cr);
+}
+
+static void
+draw_right_label(struct cx *x, const struct rating *r, double y)
+{
+	char ch[32];
+	double cw, chh, avail = x->w - MARGIN - (RX + 8), nw;
+
+	change_text(r, ch, sizeof(ch));
+	cx_measure(x, ch, FS_SMALL, false, 0, &cw, &chh);
+	nw = cx_text(x, provider_label(r->provider), RX + 8, y, AL_LEFT, FS_BODY,
+	    false, avail - cw - 8, COL_INK);
+	cx_text(x, ch, RX + 8 + nw + 6, y, AL_LEFT, FS_SMALL, r->status != MOVE_SAME,
+	    0, COL_INK2);
+}
+
+static void
+draw_bands(struct cx *x, const struct band *b, size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < nb; i++) {
+		if (b[i].nl + b[i].nr == 0)
+			continue;
+		cx_line(x, MARGIN, b[i].top + 2, x->w - MARGIN, b[i].top + 2, 0.6,
+		    COL_GRID);
+		cx_text(x, b[i].tier->name, (LX + RX) / 2, b[i].top + BAND_HEAD / 2 + 1,
+		    AL_CENTER, FS_SMALL, true, RX - LX - 20, COL_INK2);
+	}
+}
+
+void
+move_draw(struct cx *x, const struct computed *c)
+{
+	const struct rating **v, **l, **r;
+	struct band *b;
+	size_t n, total, i, j;
+	double *yl, *yr, top = TOP + COLS_HEAD, h;
+	char *t;
+
+	n = move_select(c, &v, &total);
+	if (n == 0) {
+		cx_empty(x, "No provider was reviewed in both editions");
+		free(v);
+		return;
+	}
+	b = xcalloc(c->project->report.nladder + 1, sizeof(*b));
+	h = bands_make(c, v, n, b, top);
+	cx_text(x, c->compare.baseline->name, LX, TOP + 6, AL_RIGHT, FS_BODY, true,
+	    LX - MARGIN, COL_INK);
+	cx_text(x, c->compare.edition->name, RX, TOP + 6, AL_LEFT, FS_BODY, true,
+	    x->w - MARGIN - RX, COL_INK);
+	draw_bands(x, b, c->project->report.nladder);
+	l = xcalloc(n, sizeof(*l));
+	r = xcalloc(n, sizeof(*r));
+	memcpy(l, v, n * sizeof(*l));
+	memcpy(r, v, n * sizeof(*r));
+	qsort(l, n, sizeof(*l), cmp_left);
+	qsort(r, n, sizeof(*r), cmp_right);
+	yl = xcalloc(n, sizeof(*yl));
+	yr = xcalloc(n, sizeof(*yr));
+	slots(l, n, b, true, yl);
+	slots(r, n, b, false, yr);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n && r[j] != l[i]; j++)
+			;
+		draw_link(x, l[i], yl[i], yr[j]);
+		cx_text(x, provider_label(l[i]->provider), LX - 8, yl[i], AL_RIGHT,
+		    FS_BODY, false, LX - 8 - MARGIN, COL_INK);
+	}
+	for (j = 0; j < n; j++)
+		draw_right_label(x, r[j], yr[j]);
+	if (total > n) {
+		t = xasprintf("Showing %zu of %zu providers, movers first; the table "
+		    "lists all.", n, total);
+		cx_text(x, t, MARGIN, top + h + 11, AL_LEFT, FS_SMALL, false,
+		    x->w - 2 * MARGIN, COL_INK2);
+		free(t);
+	}
+	free(yl);
+	free(yr);
+	free(l);
+	free(r);
+	free(b);
+	free(v);
+}
+
+static void
+table_provider(struct table_cell *cell, const struct provider *p)
+{
+	char *href = xasprintf("providers/%s/", p->id);
+
+	table_cell_set(cell, p->name, href);
+	free(href);
+}
+
+/* On success, free with table_free(). Every provider, not only those drawn. */
+struct table *
+move_table(const struct computed *c)
+{
+	const struct rating **v;
+	struct table *t = table_new("Movement between editions", 4);
+	struct table_cell *row;
+	size_t n, total, i;
+	char ch[32];
+
+	table_head(t, 0, "Provider", false);
+	table_head(t, 1, c->compare.baseline ? c->compare.baseline->name : "Before", false);
+	table_head(t, 2, c->compare.edition ? c->compare.edition->name : "After", false);
+	table_head(t, 3, "Change", false);
+	n = move_select(c, &v, &total);
+	free(v);
+	(void)n;
+	/* the table lists every candidate, in the compute order */
+	for (i = 0; total > 0 && i < c->compare.nratings; i++) {
+		const struct rating *r = &c->compare.ratings[i];
+		const struct report *rep = &c->project->report;
+		size_t k;
+		bool in = rep->featured == NULL;
+
+		for (k = 0; !in && k < rep->nfeatured; k++)
+			in = rep->featured[k] == r->provider;
+		if (!in || !candidate(r))
+			continue;
+		row = table_row(t);
+		table_provider(&row[0], r->provider);
+		table_cell_set(&row[1], r->previous->name, NULL);
+		row[1].tier = r->previous;
+		table_cell_set(&row[2], r->tier->name, NULL);
+		row[2].tier = r->tier;
+		change_text(r, ch, sizeof(ch));
+		table_cell_set(&row[3], r->status == MOVE_UP || r->status == MOVE_DOWN ?
+		    ch + 4 : ch, NULL);
+	}
+	return t;
+}

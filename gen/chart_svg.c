@@ -1,0 +1,184 @@
+/*
+ * chart_svg.c: a chart as SVG and PNG bytes. The SVG gets <title>, <desc>
+ * and a style sheet that switches the ink colours on dark pages; cairo's own
+ * output is left as it is otherwise.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-svg.h>
+
+#include "chart_priv.h"
+
+static cairo_status_t
+to_buf(void *closure, const unsigned char *data, unsigned int n)
+{
+	buf_add(closure, data, n);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* XML text: & < > " escaped, C0 controls dropped. */
+static void
+xml_text(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&':
+			buf_puts(b, "&amp;");
+			break;
+		case '<':
+			buf_puts(b, "&lt;");
+			break;
+		case '>':
+			buf_puts(b, "&gt;");
+			break;
+		case '"':
+			buf_puts(b, "&quot;");
+			break;
+		default:
+			if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
+				buf_putc(b, *s);
+		}
+	}
+}
+
+/* Parses "rgb(R%,G%,B%)" at s into 0xrrggbb; the length read in *len. */
+static bool
+parse_rgb(const char *s, unsigned *out, size_t *len)
+{
+	const char *p = s + 4;
+	unsigned v = 0;
+	char *end;
+	double d;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		d = strtod(p, &end);
+		if (end == p || *end != '%')
+			return false;
+		v = v << 8 | (unsigned)lround(d * 2.55);
+		p = end + 1;
+		if (*p != (i < 2 ? ',' : ')'))
+			return false;
+		p++;
+	}
+	*out = v;
+	*len = (size_t)(p - s);
+	return true;
+}
+
+static void
+add_rule(struct buf *rules, const char *prop, const char *rgb, size_t n, unsigned dark)
+{
+	char key[128];
+
+	if (n + strlen(prop) + 2 >= sizeof(key))
+		return;
+	snprintf(key, sizeof(key), "%s:%.*s", prop, (int)n, rgb);
+	if (strstr(rules->data, key) != NULL)
+		return;
+	buf_printf(rules, "[style*=\"%s\"]{%s:#%06x !important}", key, prop, dark);
+}
+
+/* Rules for every ink colour cairo wrote, in its own spelling. */
+static void
+dark_rules(const char *svg, struct buf *rules)
+{
+	const char *p = svg;
+	unsigned v;
+	size_t n, i;
+	bool fill;
+
+	while ((p = strstr(p, "rgb(")) != NULL) {
+		fill = p - svg >= 5 && memcmp(p - 5, "fill:", 5) == 0;
+		if (!fill && !(p - svg >= 7 && memcmp(p - 7, "stroke:", 7) == 0)) {
+			p += 4;
+			continue;
+		}
+		if (!parse_rgb(p, &v, &n)) {
+			p += 4;
+			continue;
+		}
+		for (i = 0; i < chart_ninks; i++)
+			if (chart_inks[i].light == v)
+				add_rule(rules, fill ? "fill" : "stroke", p, n,
+				    chart_inks[i].dark);
+		p += n;
+	}
+}
+
+static int
+svg_finish(const struct chart *ch, const struct buf *raw, struct buf *out)
+{
+	struct buf rules = BUF_INIT;
+	const char *svg, *end;
+
+	if ((svg = strstr(raw->data, "<svg")) == NULL ||
+	    (end = strchr(svg, '>')) == NULL)
+		return -1;
+	end++;
+	dark_rules(raw->data, &rules);
+	buf_add(out, raw->data, (size_t)(end - raw->data));
+	buf_puts(out, "\n<title>");
+	xml_text(out, ch->title);
+	buf_puts(out, "</title>\n<desc>");
+	xml_text(out, ch->desc);
+	buf_puts(out, "</desc>\n");
+	if (rules.len > 0)
+		buf_printf(out, "<style>@media (prefers-color-scheme: dark){%s}</style>",
+		    rules.data);
+	buf_puts(out, end);
+	buf_release(&rules);
+	return 0;
+}
+
+int
+chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
+{
+	struct buf raw = BUF_INIT;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int rc = -1;
+
+	s = cairo_svg_surface_create_for_stream(to_buf, &raw, ch->width, ch->height);
+	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
+	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(s);
+	chart_draw(ch, c, cr, ch->width, ch->height);
+	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+		cairo_destroy(cr);
+		cairo_surface_finish(s);
+		if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS)
+			rc = svg_finish(ch, &raw, out);
+	} else
+		cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	buf_release(&raw);
+	return rc;
+}
+
+int
+chart_png(const struct chart *ch, const struct computed *c, double scale,
+    struct buf *out)
+{
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int w = (int)ceil(ch->width * scale), h = (int)ceil(ch->height * scale);
+	int rc = -1;
+
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	chart_draw(ch, c, cr, w, h);
+	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+		cairo_surface_flush(s);
+		if (cairo_surface_write_to_png_stream(s, to_buf, out) ==
+		    CAIRO_STATUS_SUCCESS)
+			rc = 0;
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return rc;
+}

@@ -1,0 +1,131 @@
+/*
+ * chart_priv.h: what the chart drawing files (gen/chart*.c) share: a drawing
+ * context with pango text, the palette, label collision resolution, and one
+ * set of hooks per chart kind. Not for use outside the chart module.
+ *
+ * Every chart draws in its natural size (chart.width x chart.height, CSS px);
+ * chart_draw() scales. Charts draw no background: the PNG writer paints
+ * white, the SVG stays transparent and switches its ink colours for dark
+ * pages (see chart_svg.c), the PDF has paper.
+ */
+#ifndef PODIUM_CHART_PRIV_H
+#define PODIUM_CHART_PRIV_H
+
+#include <pango/pangocairo.h>
+#include "chart.h"
+#include "table.h"
+#include "util.h"
+
+struct rgb {
+	double r, g, b; /* 0..1 */
+};
+
+/* The palette (light). Ink colours have a dark-mode twin (chart_ink_dark). */
+#define RGB8(x) {((x) >> 16 & 0xff) / 255.0, ((x) >> 8 & 0xff) / 255.0, ((x) & 0xff) / 255.0}
+extern const struct rgb COL_INK;    /* text */
+extern const struct rgb COL_INK2;   /* secondary text, axes */
+extern const struct rgb COL_GRID;   /* grid lines, band rules */
+extern const struct rgb COL_BAR;    /* neutral bars */
+extern const struct rgb COL_UP;
+extern const struct rgb COL_DOWN;
+extern const struct rgb COL_BLACK;  /* text on light fills (not switched) */
+extern const struct rgb COL_WHITE;  /* text on dark fills */
+
+/* Light ink as 0xrrggbb to its dark-mode twin, for the SVG's style sheet. */
+struct ink_pair {
+	unsigned light, dark;
+};
+extern const struct ink_pair chart_inks[];
+extern const size_t chart_ninks;
+
+enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
+
+#define FS_TITLE 16.0
+#define FS_BODY 13.0
+#define FS_SMALL 11.5
+#define MARGIN 16.0
+#define TOP 46.0      /* content starts below the title */
+
+struct cx {
+	cairo_t *cr;
+	PangoLayout *layout;
+	PangoFontDescription *font;
+	double w, h;                /* natural size */
+	struct chart_trace *trace;  /* or NULL */
+};
+
+/* Text: one line, never wrapped, ellipsized to maxw when maxw > 0. */
+void cx_measure(struct cx *x, const char *s, double size, bool bold, double maxw,
+    double *w, double *h);
+/* Draws s with its box's left, centre or right at ax and its vertical centre
+ * at my; returns the width drawn. */
+double cx_text(struct cx *x, const char *s, double ax, double my, enum align al,
+    double size, bool bold, double maxw, struct rgb col);
+void cx_color(struct cx *x, struct rgb c);
+void cx_line(struct cx *x, double x0, double y0, double x1, double y1, double lw,
+    struct rgb c);
+void cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb c);
+/* A centred message for a chart without data. */
+void cx_empty(struct cx *x, const char *msg);
+
+/* Colours. */
+struct rgb tier_rgb(const struct tier *t);
+double rgb_luminance(struct rgb c);
+double rgb_contrast(struct rgb a, struct rgb b);
+/* Black or white, whichever reads better on bg. */
+struct rgb rgb_text_on(struct rgb bg);
+
+/*
+ * Spreads labels along one axis: pos[i] are the wanted centres (ascending),
+ * size[i] the extents; moves them so that neighbours are gap apart, as
+ * little as possible (clusters of overlapping labels centre on their wanted
+ * mean), inside [lo, hi] when they fit.
+ */
+void labels_spread(double *pos, const double *size, size_t n, double gap,
+    double lo, double hi);
+
+/* A round axis maximum >= m with at most 5 steps of 1, 2 or 5 x 10^k. */
+void nice_axis(double m, double *max, double *step);
+/* "reviewed", "medals", or a tier's name for "tiers.<id>". */
+const char *claim_figure_name(const struct claim *cl);
+
+/* The name a chart shows for a provider: short name, else name. */
+const char *provider_label(const struct provider *p);
+
+/* The report edition's stats (NULL if none). */
+const struct edition_stats *chart_report_stats(const struct computed *c);
+
+/* Per chart kind. */
+double dist_height(const struct computed *c);
+void dist_draw(struct cx *x, const struct computed *c);
+void dist_desc(const struct computed *c, struct buf *b);
+struct table *dist_table(const struct computed *c);
+
+double move_height(const struct computed *c);
+void move_draw(struct cx *x, const struct computed *c);
+void move_desc(const struct computed *c, struct buf *b);
+struct table *move_table(const struct computed *c);
+
+double funnel_height(const struct computed *c);
+void funnel_draw(struct cx *x, const struct computed *c);
+void funnel_desc(const struct computed *c, struct buf *b);
+struct table *funnel_table(const struct computed *c);
+
+double faults_height(const struct computed *c);
+void faults_draw(struct cx *x, const struct computed *c);
+void faults_desc(const struct computed *c, struct buf *b);
+struct table *faults_table(const struct computed *c);
+
+double hist_height(const struct computed *c);
+void hist_draw(struct cx *x, const struct computed *c, const struct provider *p);
+void hist_desc(const struct computed *c, const struct provider *p, struct buf *b);
+struct table *hist_table(const struct computed *c, const struct provider *p);
+
+/* Movement: the providers drawn, capped at MOVE_MAX (movers first). */
+#define MOVE_MAX 60
+size_t move_select(const struct computed *c, const struct rating ***out, size_t *total);
+/* Faults: the rated providers with a failure test, capped at FAULTS_MAX. */
+#define FAULTS_MAX 40
+size_t faults_select(const struct computed *c, const struct rating ***out, size_t *total);
+
+#endif
