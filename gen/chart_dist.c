@@ -169,7 +169,8 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 
 	nw = cx_text(x, s->edition->name, MARGIN, hy, AL_LEFT, FS_BODY, true, 300,
 	    COL_INK);
-	t = xasprintf("%ld reviewed \u00b7 %ld medals", s->reviewed, s->medals);
+	t = xasprintf("%ld reviewed \u00b7 %ld medals%s", s->reviewed, s->medals,
+	    acknowledged(s) > 0 ? " \u2020" : "");
 	cx_text(x, t, MARGIN + nw + 10, hy, AL_LEFT, FS_SMALL, false,
 	    x->w - 2 * MARGIN - nw - 10, COL_INK2);
 	free(t);

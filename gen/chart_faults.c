@@ -176,7 +176,7 @@ draw_legend(struct cx *x, double y)
 
 static void
 draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
-    double lane, double top, double bottom)
+    double lane, double bottom)
 {
 	static const double dash[] = {4, 3};
 	int64_t t[2] = {e->target_detect, e->target_replace};
@@ -184,7 +184,6 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 	char label[2][64], d[32];
 	double pos[2], size[2], th;
 	size_t n = 0, i;
-	int64_t keep[2];
 
 	for (i = 0; i < 2; i++) {
 		if (t[i] < 0)
@@ -192,8 +191,7 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 		duration_format(t[i], d, sizeof(d));
 		snprintf(label[n], sizeof(label[n]), "%s target %s", what[i], d);
 		pos[n] = axis_x(a, t[i]);
-		cx_measure(x, label[n], FS_SMALL, false, 0, &size[n], &th);
-		keep[n] = t[i];
+		cx_measure(x, label[n], FS_SMALL, true, 0, &size[n], &th);
 		n++;
 	}
 	if (n == 2 && pos[1] < pos[0]) {
@@ -207,7 +205,6 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 		pos[0] = pos[1], size[0] = size[1];
 		pos[1] = p, size[1] = s;
 	}
-	(void)keep;
 	cairo_save(x->cr);
 	cairo_set_dash(x->cr, dash, 2, 0);
 	for (i = 0; i < n; i++)
@@ -216,7 +213,6 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 	labels_spread(pos, size, n, 8, MARGIN, x->w - MARGIN);
 	for (i = 0; i < n; i++)
 		cx_text(x, label[i], pos[i], lane, AL_CENTER, FS_SMALL, true, 0, COL_INK);
-	(void)top;
 }
 
 static void
@@ -304,7 +300,7 @@ faults_draw(struct cx *x, const struct computed *c)
 	bottom = top + (double)n * ROW;
 	draw_legend(x, TOP + LEGEND / 2 - 2);
 	draw_axis(x, &a, top, bottom);
-	draw_targets(x, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top, bottom);
+	draw_targets(x, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, bottom);
 	for (i = 0; i < n; i++)
 		draw_row(x, &a, v[i], top + ((double)i + 0.5) * ROW);
 	if (total > n) {

@@ -37,14 +37,16 @@ hist_desc(const struct computed *c, const struct provider *p, struct buf *b)
 	buf_puts(b, ".");
 }
 
+#define INSET 50.0 /* room for centred edition names at both ends */
+
 static double
 col_x(const struct cx *x, const struct computed *c, size_t i)
 {
-	double w = x->w - MARGIN - 30 - PX0;
+	double x0 = PX0 + INSET, w = x->w - MARGIN - INSET - x0;
 
 	if (c->neditions == 1)
-		return PX0 + w / 2;
-	return PX0 + w * (double)i / (double)(c->neditions - 1);
+		return x0 + w / 2;
+	return x0 + w * (double)i / (double)(c->neditions - 1);
 }
 
 static double
@@ -61,20 +63,17 @@ draw_frame(struct cx *x, const struct computed *c)
 	size_t i;
 
 	for (i = 0; i < r->nladder; i++) {
-		cx_line(x, PX0 - 10, tier_y(&r->ladder[i]), x->w - MARGIN,
+		cx_line(x, PX0, tier_y(&r->ladder[i]), x->w - MARGIN,
 		    tier_y(&r->ladder[i]), 0.6, COL_GRID);
 		cx_text(x, r->ladder[i].name, MARGIN, tier_y(&r->ladder[i]), AL_LEFT,
 		    FS_SMALL, false, NAMEW, COL_INK);
 	}
-	colw = c->neditions > 1 ? (col_x(x, c, 1) - col_x(x, c, 0)) - 6 : 200;
+	colw = c->neditions > 1 ? (col_x(x, c, 1) - col_x(x, c, 0)) - 8 : 200;
+	colw = fmin(colw, 2 * INSET);
 	for (i = 0; i < c->neditions; i++) {
 		cx0 = col_x(x, c, i);
-		/* the last label must not pass the right margin */
-		if (colw > 2 * (x->w - MARGIN - cx0))
-			colw = 2 * (x->w - MARGIN - cx0);
 		cx_text(x, c->editions[i].edition->name, cx0, y + EDLABELS / 2 + 2,
-		    AL_CENTER, FS_SMALL, false, fmin(colw, 2 * (cx0 - PX0 + 20)),
-		    COL_INK2);
+		    AL_CENTER, FS_SMALL, false, colw, COL_INK2);
 	}
 }
 

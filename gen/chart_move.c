@@ -290,8 +290,9 @@ draw_bands(struct cx *x, const struct band *b, size_t nb)
 			continue;
 		cx_line(x, MARGIN, b[i].top + 2, x->w - MARGIN, b[i].top + 2, 0.6,
 		    COL_GRID);
-		cx_text(x, b[i].tier->name, (LX + RX) / 2, b[i].top + BAND_HEAD / 2 + 1,
-		    AL_CENTER, FS_SMALL, true, RX - LX - 20, COL_INK2);
+		/* left of the lines, where only names stand */
+		cx_text(x, b[i].tier->name, MARGIN, b[i].top + BAND_HEAD / 2 + 2,
+		    AL_LEFT, FS_SMALL, true, LX - MARGIN, COL_INK2);
 	}
 }
 

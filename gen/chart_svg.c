@@ -108,6 +108,36 @@ dark_rules(const char *svg, struct buf *rules)
 	}
 }
 
+/*
+ * cairo names surfaces by a counter global to the process ("surface6"):
+ * renumber them by first appearance so that the bytes depend on the chart
+ * only.
+ */
+static void
+renumber_surfaces(const char *in, struct buf *out)
+{
+	unsigned long seen[16];
+	size_t nseen = 0, i;
+	const char *p = in, *q;
+	unsigned long v;
+	char *end;
+
+	while ((q = strstr(p, "surface")) != NULL) {
+		buf_add(out, p, (size_t)(q - p) + 7);
+		p = q + 7;
+		if (*p < '0' || *p > '9')
+			continue;
+		v = strtoul(p, &end, 10);
+		for (i = 0; i < nseen && seen[i] != v; i++)
+			;
+		if (i == nseen && nseen < ARRAY_SIZE(seen))
+			seen[nseen++] = v;
+		buf_printf(out, "%zu", i + 1);
+		p = end;
+	}
+	buf_puts(out, p);
+}
+
 static int
 svg_finish(const struct chart *ch, const struct buf *raw, struct buf *out)
 {
@@ -128,7 +158,7 @@ svg_finish(const struct chart *ch, const struct buf *raw, struct buf *out)
 	if (rules.len > 0)
 		buf_printf(out, "<style>@media (prefers-color-scheme: dark){%s}</style>",
 		    rules.data);
-	buf_puts(out, end);
+	renumber_surfaces(end, out);
 	buf_release(&rules);
 	return 0;
 }

@@ -1,0 +1,558 @@
+/* test_chart.c: the charts: golden SVGs, edge cases (0, 1, 1,000 providers,
+ * long and non-Latin names) kept inside the canvas, PNG size, determinism,
+ * colours, descriptions and tables. PODIUM_REGEN=1 rewrites the goldens. */
+#include <check.h>
+#include <png.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_fixture.h"
+#include "chart_priv.h"
+
+#define GOLDEN "tests/golden/charts/"
+
+static const char *
+name_real(size_t i)
+{
+	static const char *const v[] = {"CoreWeave", "Nebius", "Oracle", "Lambda",
+	    "Amazon Web Services", "Crusoe", "Together AI", "Vultr", "Hetzner",
+	    "Fluidstack", "Google Cloud", "Runpod"};
+
+	return v[i % ARRAY_SIZE(v)];
+}
+
+static const char *
+name_wild(size_t i)
+{
+	static const char *const v[] = {
+	    "An extraordinarily long provider name that goes on and on, far past "
+	    "any column it could be given, Incorporated & Partners <GmbH>",
+	    "\xd8\xa7\xd9\x84\xd8\xb3\xd8\xad\xd8\xa7\xd8\xa8\xd8\xa9 \xd8\xa7\xd9\x84"
+	    "\xd8\xb9\xd8\xb1\xd8\xa8\xd9\x8a\xd8\xa9 \xd9\x84\xd9\x84\xd8\xad\xd9\x88"
+	    "\xd8\xb3\xd8\xa8\xd8\xa9",                     /* Arabic */
+	    "\xe4\xba\x91\xe8\xae\xa1\xe7\xae\x97\xe5\x85\xac\xe5\x8f\xb8", /* CJK */
+	    "GPU \xf0\x9f\x9a\x80\xf0\x9f\x94\xa5 Cloud",   /* emoji */
+	    "x",
+	    "\xd7\xa2\xd7\xa0\xd7\x9f \xd7\x99\xd7\xa9\xd7\xa8\xd7\x90\xd7\x9c\xd7\x99 "
+	    "mixed RTL and LTR text with some length to it",
+	};
+
+	return v[i % ARRAY_SIZE(v)];
+}
+
+static const char *
+name_numbered(size_t i)
+{
+	static char names[1000][24];
+
+	snprintf(names[i % 1000], sizeof(names[0]), "Provider %zu", i);
+	return names[i % 1000];
+}
+
+static const enum chart_kind kinds[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
+    CHART_FUNNEL, CHART_FAULTS, CHART_HISTORY};
+
+static void
+svg_of(const struct computed *c, enum chart_kind k, const struct provider *p,
+    struct buf *out, struct chart *ch)
+{
+	chart_init(ch, c, k, p);
+	ck_assert_int_eq(chart_svg(ch, c, out), 0);
+}
+
+/* Every text box recorded while drawing lies inside the canvas. */
+static void
+assert_text_inside(const struct chart *ch, const struct computed *c)
+{
+	cairo_surface_t *s;
+	cairo_t *cr;
+	struct chart_trace t = {NULL, 0, 0};
+	size_t i;
+
+	s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cr = cairo_create(s);
+	chart_draw_traced(ch, c, cr, ch->width, ch->height, &t);
+	ck_assert_int_eq(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+	ck_assert_uint_gt(t.n, 0);
+	for (i = 0; i < t.n; i++) {
+		if (t.v[i].x0 < -0.01 || t.v[i].y0 < -0.01 ||
+		    t.v[i].x1 > ch->width + 0.01 || t.v[i].y1 > ch->height + 0.01)
+			ck_abort_msg("%s: text box %zu (%.1f,%.1f)-(%.1f,%.1f) outside "
+			    "%.0fx%.0f", ch->title, i, t.v[i].x0, t.v[i].y0, t.v[i].x1,
+			    t.v[i].y1, ch->width, ch->height);
+	}
+	free(t.v);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
+/* Every glyph the SVG places (<use xlink:href="#glyph..." x= y=) lies inside
+ * its viewBox. */
+static void
+assert_glyphs_inside(const char *svg)
+{
+	const char *p = svg, *vb;
+	double vw, vh, gx, gy;
+	size_t n = 0;
+
+	ck_assert_ptr_nonnull(vb = strstr(svg, "viewBox=\"0 0 "));
+	ck_assert_int_eq(sscanf(vb, "viewBox=\"0 0 %lf %lf\"", &vw, &vh), 2);
+	while ((p = strstr(p, "<use xlink:href=\"#glyph")) != NULL) {
+		const char *x = strstr(p, " x=\""), *y = strstr(p, " y=\"");
+
+		ck_assert(x != NULL && y != NULL);
+		gx = strtod(x + 4, NULL);
+		gy = strtod(y + 4, NULL);
+		if (gx < 0 || gx > vw || gy < 0 || gy > vh)
+			ck_abort_msg("glyph at %.1f,%.1f outside %.0fx%.0f", gx, gy, vw, vh);
+		n++;
+		p++;
+	}
+	ck_assert_uint_gt(n, 0);
+}
+
+static void
+check_all_charts(struct fixture *fx)
+{
+	struct buf b = BUF_INIT;
+	struct chart ch;
+	size_t i, np = fx->p.nproviders ? fx->p.nproviders : 1;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		struct provider none = {.id = "none", .name = "No One"};
+		const struct provider *p = kinds[i] == CHART_HISTORY ?
+		    (fx->p.nproviders ? &fx->p.providers[np - 1] : &none) : NULL;
+
+		buf_reset(&b);
+		svg_of(&fx->c, kinds[i], p, &b, &ch);
+		ck_assert_ptr_nonnull(strstr(b.data, "<title>"));
+		ck_assert_ptr_nonnull(strstr(b.data, "<desc>"));
+		assert_glyphs_inside(b.data);
+		assert_text_inside(&ch, &fx->c);
+		table_free(chart_table(&ch, &fx->c));
+		chart_release(&ch);
+	}
+	buf_release(&b);
+}
+
+START_TEST(test_zero_providers)
+{
+	struct fixture *fx = fixture_new(0, name_real);
+
+	check_all_charts(fx);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_one_provider)
+{
+	struct fixture *fx = fixture_new(1, name_real);
+
+	check_all_charts(fx);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_thousand_providers)
+{
+	struct fixture *fx = fixture_new(1000, name_numbered);
+	struct chart ch;
+
+	check_all_charts(fx);
+	/* the movement chart draws a capped set and says so */
+	chart_init(&ch, &fx->c, CHART_MOVEMENT, NULL);
+	ck_assert_double_lt(ch.height, 2000);
+	chart_release(&ch);
+	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
+	ck_assert_double_lt(ch.height, 2000);
+	chart_release(&ch);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_wild_names)
+{
+	struct fixture *fx = fixture_new(24, name_wild);
+
+	check_all_charts(fx);
+	fixture_free(fx);
+}
+END_TEST
+
+static void
+golden(const char *name, const struct buf *b)
+{
+	char *path = xasprintf(GOLDEN "%s.svg", name);
+	struct buf want = BUF_INIT;
+
+	if (getenv("PODIUM_REGEN") != NULL) {
+		ck_assert_int_eq(file_write(path, b->data, b->len), 0);
+	} else {
+		ck_assert_msg(file_read(path, 1 << 24, &want) == FILE_OK,
+		    "missing %s (PODIUM_REGEN=1 writes it)", path);
+		ck_assert_msg(want.len == b->len && memcmp(want.data, b->data, b->len) == 0,
+		    "%s differs (PODIUM_REGEN=1 rewrites it; review the diff)", path);
+	}
+	buf_release(&want);
+	free(path);
+}
+
+START_TEST(test_golden)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct buf b = BUF_INIT;
+	struct chart ch;
+	char *name;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		buf_reset(&b);
+		svg_of(&fx->c, kinds[i], kinds[i] == CHART_HISTORY ?
+		    &fx->p.providers[3] : NULL, &b, &ch);
+		name = chart_file_name(&ch);
+		golden(name, &b);
+		free(name);
+		chart_release(&ch);
+	}
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_deterministic)
+{
+	struct fixture *fx = fixture_new(24, name_wild);
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	struct chart ch;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		chart_init(&ch, &fx->c, kinds[i], &fx->p.providers[3]);
+		buf_reset(&a);
+		buf_reset(&b);
+		ck_assert_int_eq(chart_svg(&ch, &fx->c, &a), 0);
+		ck_assert_int_eq(chart_svg(&ch, &fx->c, &b), 0);
+		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+		    "svg of %s differs", ch.title);
+		buf_reset(&a);
+		buf_reset(&b);
+		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &a), 0);
+		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
+		ck_assert(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+		/* no time chunk */
+		ck_assert_ptr_null(memmem(a.data, a.len, "tIME", 4));
+		chart_release(&ch);
+	}
+	buf_release(&a);
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
+struct png_src {
+	const unsigned char *p;
+	size_t n, off;
+};
+
+static void
+png_read_mem(png_structp png, png_bytep out, png_size_t n)
+{
+	struct png_src *s = png_get_io_ptr(png);
+
+	if (s->off + n > s->n)
+		png_error(png, "short read");
+	memcpy(out, s->p + s->off, n);
+	s->off += n;
+}
+
+START_TEST(test_png_decodes)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct buf b = BUF_INIT;
+	struct chart ch;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		struct png_src src;
+		png_structp png;
+		png_infop info;
+		png_bytep row;
+		png_uint_32 w, h, y;
+
+		chart_init(&ch, &fx->c, kinds[i], &fx->p.providers[0]);
+		buf_reset(&b);
+		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
+		src.p = (const unsigned char *)b.data;
+		src.n = b.len;
+		src.off = 0;
+		ck_assert_int_eq(png_sig_cmp(src.p, 0, 8), 0);
+		png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+		info = png_create_info_struct(png);
+		png_set_read_fn(png, &src, png_read_mem);
+		png_read_info(png, info);
+		w = png_get_image_width(png, info);
+		h = png_get_image_height(png, info);
+		ck_assert_uint_eq(w, 1280);
+		ck_assert_uint_eq(h, (png_uint_32)(ch.height * 2 + 0.999));
+		row = xmalloc(png_get_rowbytes(png, info));
+		for (y = 0; y < h; y++)
+			png_read_row(png, row, NULL);
+		png_read_end(png, NULL);
+		free(row);
+		png_destroy_read_struct(&png, &info, NULL);
+		chart_release(&ch);
+	}
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_svg_head)
+{
+	struct fixture *fx = fixture_new(6, name_wild);
+	struct buf b = BUF_INIT;
+	struct chart ch;
+	const char *svg, *title;
+
+	svg_of(&fx->c, CHART_HISTORY, &fx->p.providers[0], &b, &ch);
+	svg = strstr(b.data, "<svg");
+	title = strstr(b.data, "<title>");
+	ck_assert_ptr_nonnull(svg);
+	/* right after the root element */
+	ck_assert_ptr_eq(title, strchr(svg, '>') + 2);
+	ck_assert_ptr_nonnull(strstr(b.data, "<title>Tier history: An extraordinarily "
+	    "long provider name that goes on and on, far past any column it could be "
+	    "given, Incorporated &amp; Partners &lt;GmbH&gt;</title>"));
+	ck_assert_ptr_null(strstr(b.data, "<GmbH>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "width=\"640px\""));
+	/* ink switches on dark pages, fills of tiers do not */
+	ck_assert_ptr_nonnull(strstr(b.data, "@media (prefers-color-scheme: dark){"));
+	ck_assert_ptr_nonnull(strstr(b.data,
+	    "[style*=\"fill:rgb(12.156863%,12.156863%,12.156863%)\"]{fill:#e6e6e6 !important}"));
+	chart_release(&ch);
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_descriptions)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart ch;
+
+	/*
+	 * Worked by hand from chart_fixture.h: 1.0 reviews p0 p3 p6 p9 in tiers
+	 * 0 5 3 5 (2 medals); 2.0 all but p4 p9, tiers 0 0 3 3 1 5 5 6 2 3
+	 * (7 medals); 3.0 all twelve, tiers 0 1 2 3 3 2 4 5 6 3 1 4 (8 medals,
+	 * 11 rated, tracked 12 x 3 + 2 = 38).
+	 */
+	chart_init(&ch, &fx->c, CHART_DISTRIBUTION, NULL);
+	ck_assert_str_eq(ch.title, "Medal distribution by edition");
+	ck_assert_str_eq(ch.desc, "Medal holders: 2 of 4 reviewed in ClusterMAX 1.0, "
+	    "7 of 10 reviewed in ClusterMAX 2.0, 8 of 12 reviewed in ClusterMAX 3.0. "
+	    "ClusterMAX 2.0, reviewed: 11 stated, 10 counted.");
+	chart_release(&ch);
+	chart_init(&ch, &fx->c, CHART_FUNNEL, NULL);
+	ck_assert_str_eq(ch.title, "From tracked to medals, ClusterMAX 3.0");
+	ck_assert_str_eq(ch.desc, "ClusterMAX 3.0: 38 tracked, 12 reviewed, 11 rated, "
+	    "8 medals (66.7% of reviewed, 21.1% of tracked).");
+	chart_release(&ch);
+	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
+	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
+	    "replaced the node (2 within the 1h target), 1 did not detect the fault, "
+	    "2 gave no timing.");
+	chart_release(&ch);
+	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
+	ck_assert_str_eq(ch.title, "Tier history: Lambda");
+	ck_assert_str_eq(ch.desc, "Lambda: Underperforming in ClusterMAX 1.0, "
+	    "Bronze in ClusterMAX 2.0, Bronze in ClusterMAX 3.0.");
+	chart_release(&ch);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_movement_desc)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart ch;
+
+	chart_init(&ch, &fx->c, CHART_MOVEMENT, NULL);
+	ck_assert_str_eq(ch.title, "Movement from ClusterMAX 2.0 to ClusterMAX 3.0");
+	/* 2.0 -> 3.0: p8 is Unavailable in both (left out); p4 p9 are new */
+	ck_assert_str_eq(ch.desc, "From ClusterMAX 2.0 to ClusterMAX 3.0, 9 providers: "
+	    "3 up, 3 down, 3 same. Nebius down 1 to Gold; Google Cloud up 1 to Gold; "
+	    "Oracle up 1 to Silver; Crusoe down 1 to Silver; Together AI up 1 to "
+	    "Participation Ribbon; Runpod down 1 to Participation Ribbon.");
+	chart_release(&ch);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_tables)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart ch;
+	struct table *t;
+
+	chart_init(&ch, &fx->c, CHART_DISTRIBUTION, NULL);
+	t = chart_table(&ch, &fx->c);
+	ck_assert_uint_eq(t->ncols, 10);
+	ck_assert_uint_eq(t->nrows, 3);
+	ck_assert_str_eq(t->head[1].text, "Platinum");
+	ck_assert_ptr_eq(t->head[1].tier, &fx->p.report.ladder[0]);
+	ck_assert_str_eq(t->cells[0].text, "ClusterMAX 1.0");
+	ck_assert_str_eq(t->cells[2 * 10 + 8].text, "12");
+	ck_assert(t->cells[2 * 10 + 8].numeric);
+	table_free(t);
+	chart_release(&ch);
+	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
+	t = chart_table(&ch, &fx->c);
+	ck_assert_uint_eq(t->nrows, 8);
+	ck_assert_str_eq(t->cells[0].text, "CoreWeave");
+	ck_assert_str_eq(t->cells[0].href, "providers/p0000/");
+	ck_assert_str_eq(t->cells[1].text, "not detected");
+	ck_assert_str_eq(t->cells[2].text, "\u2014");
+	table_free(t);
+	chart_release(&ch);
+	fixture_free(fx);
+}
+END_TEST
+
+START_TEST(test_kinds)
+{
+	ck_assert_int_eq(chart_kind_parse("distribution"), CHART_DISTRIBUTION);
+	ck_assert_int_eq(chart_kind_parse("movement"), CHART_MOVEMENT);
+	ck_assert_int_eq(chart_kind_parse("funnel"), CHART_FUNNEL);
+	ck_assert_int_eq(chart_kind_parse("faults"), CHART_FAULTS);
+	ck_assert_int_eq(chart_kind_parse("history"), -1);
+	ck_assert_int_eq(chart_kind_parse("pie"), -1);
+	ck_assert_str_eq(chart_kind_name(CHART_FAULTS), "faults");
+}
+END_TEST
+
+START_TEST(test_spread)
+{
+	double pos[4] = {10, 12, 14, 100}, size[4] = {10, 10, 10, 10};
+	double one[1] = {-50}, s1[1] = {10};
+
+	labels_spread(pos, size, 4, 2, -100, 200);
+	/* the three overlapping centre on their mean (12), 12 apart */
+	ck_assert_double_eq_tol(pos[0], 0, 1e-9);
+	ck_assert_double_eq_tol(pos[1], 12, 1e-9);
+	ck_assert_double_eq_tol(pos[2], 24, 1e-9);
+	ck_assert_double_eq_tol(pos[3], 100, 1e-9);
+	/* against the lower bound: pushed down to start at 0 */
+	pos[0] = 10, pos[1] = 12, pos[2] = 14;
+	labels_spread(pos, size, 3, 2, 0, 200);
+	ck_assert_double_eq_tol(pos[0], 5, 1e-9);
+	ck_assert_double_eq_tol(pos[2], 29, 1e-9);
+	/* against the upper bound */
+	pos[0] = 190, pos[1] = 192, pos[2] = 194;
+	labels_spread(pos, size, 3, 2, 0, 200);
+	ck_assert_double_eq_tol(pos[2], 195, 1e-9);
+	ck_assert_double_eq_tol(pos[0], 171, 1e-9);
+	labels_spread(one, s1, 1, 2, 0, 200);
+	ck_assert_double_eq_tol(one[0], 5, 1e-9);
+}
+END_TEST
+
+START_TEST(test_colours)
+{
+	const struct rgb white = RGB8(0xffffff), dark = RGB8(0x111111);
+	size_t i;
+
+	for (i = 0; i < chart_ninks; i++) {
+		const struct rgb l = RGB8(chart_inks[i].light), d = RGB8(chart_inks[i].dark);
+
+		if (i == 2)
+			continue; /* grid lines: no text */
+		ck_assert_double_ge(rgb_contrast(l, white), 4.5);
+		ck_assert_double_ge(rgb_contrast(d, dark), 4.5);
+	}
+	/* lines that carry movement: 3:1 on both backgrounds */
+	ck_assert_double_ge(rgb_contrast(COL_UP, white), 3);
+	ck_assert_double_ge(rgb_contrast(COL_UP, dark), 3);
+	ck_assert_double_ge(rgb_contrast(COL_DOWN, white), 3);
+	ck_assert_double_ge(rgb_contrast(COL_DOWN, dark), 3);
+	ck_assert_double_eq_tol(rgb_contrast(white, COL_BLACK), 21, 1e-9);
+	/* a label on a tier colour picks the readable ink */
+	for (i = 0; i < 8; i++) {
+		struct tier t = {.index = i, .rated = true};
+		struct rgb bg = tier_rgb(&t);
+
+		ck_assert_double_ge(rgb_contrast(rgb_text_on(bg), bg), 4.5);
+	}
+	{
+		struct tier t = {.color = "#c9a227"};
+		char hex[8];
+
+		chart_tier_color(&t, hex);
+		ck_assert_str_eq(hex, "#c9a227");
+		ck_assert(rgb_text_on(tier_rgb(&t)).r == 0);
+	}
+}
+END_TEST
+
+static void
+dump(void)
+{
+	const char *dir = getenv("PODIUM_CHART_DUMP");
+	static fixture_name_fn fns[] = {name_real, name_wild, name_numbered};
+	static const size_t counts[] = {12, 24, 1000};
+	size_t f, i;
+
+	if (dir == NULL)
+		return;
+	for (f = 0; f < ARRAY_SIZE(fns); f++) {
+		struct fixture *fx = fixture_new(counts[f], fns[f]);
+
+		for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+			struct chart ch;
+			struct buf b = BUF_INIT;
+			char *name, *path;
+
+			chart_init(&ch, &fx->c, kinds[i], &fx->p.providers[3]);
+			chart_png(&ch, &fx->c, 1.5, &b);
+			name = chart_file_name(&ch);
+			path = xasprintf("%s/%zu-%s.png", dir, f, name);
+			file_write(path, b.data, b.len);
+			free(path);
+			free(name);
+			buf_release(&b);
+			chart_release(&ch);
+		}
+		fixture_free(fx);
+	}
+}
+
+int
+main(void)
+{
+	Suite *s = suite_create("chart");
+	TCase *tc = tcase_create("chart");
+	SRunner *sr;
+	int nf;
+
+	dump();
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_kinds);
+	tcase_add_test(tc, test_spread);
+	tcase_add_test(tc, test_colours);
+	tcase_add_test(tc, test_descriptions);
+	tcase_add_test(tc, test_movement_desc);
+	tcase_add_test(tc, test_tables);
+	tcase_add_test(tc, test_svg_head);
+	tcase_add_test(tc, test_golden);
+	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_png_decodes);
+	tcase_add_test(tc, test_zero_providers);
+	tcase_add_test(tc, test_one_provider);
+	tcase_add_test(tc, test_wild_names);
+	tcase_add_test(tc, test_thousand_providers);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
