@@ -218,16 +218,3 @@ chart_table(const struct chart *ch, const struct computed *c)
 	}
 	return NULL;
 }
-
-/*
- * Read by LeakSanitizer (asan builds) only: fontconfig, filled through
- * pango, keeps pattern caches it never frees. They are not podium's leaks;
- * everything else stays checked. The one such hook of the program.
- */
-const char *__lsan_default_suppressions(void);
-
-const char *
-__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
