@@ -43,16 +43,15 @@ days_from_civil(int y, unsigned m, unsigned d)
 }
 
 static void
-civil_from_days(int32_t z, int *y, unsigned *m, unsigned *d)
+civil_from_days(int32_t days, int *y, unsigned *m, unsigned *d)
 {
-	int era;
+	int64_t z = (int64_t)days + 719468, era; /* 64 bits: no overflow near INT32_MAX */
 	unsigned doe, yoe, doy, mp;
 
-	z += 719468;
 	era = (z >= 0 ? z : z - 146096) / 146097;
 	doe = (unsigned)(z - era * 146097);
 	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	*y = (int)yoe + era * 400;
+	*y = (int)((int64_t)yoe + era * 400);
 	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
 	mp = (5 * doy + 2) / 153;
 	*d = doy - (153 * mp + 2) / 5 + 1;
@@ -327,7 +326,7 @@ edit_distance(const char *a, const char *b, size_t cap)
 	}
 	res = row[lb];
 	free(row);
-	return res;
+	return res > cap ? cap + 1 : res;
 }
 
 /*
@@ -362,7 +361,7 @@ fmt_signed_int(long v, char *out, size_t n)
 	if (v > 0)
 		snprintf(out, n, "+%ld", v);
 	else if (v < 0)
-		snprintf(out, n, "\xe2\x88\x92%ld", -v);
+		snprintf(out, n, "\xe2\x88\x92%lu", 0UL - (unsigned long)v); /* LONG_MIN too */
 	else
 		snprintf(out, n, "0");
 }
