@@ -166,6 +166,14 @@ plain_text(const struct render *r, cmark_node *node, struct buf *b)
 		}
 		if (n == node || (lit = cmark_node_get_literal(n)) == NULL)
 			continue;
+		if (cmark_node_get_type(n) == CMARK_NODE_CODE) {
+			/* code shows shortcodes as written; they were never checked */
+			char *raw = text_as_written(r, lit);
+
+			buf_puts(b, raw);
+			free(raw);
+			continue;
+		}
 		for (s = lit; *s; s++) {
 			if ((sc = code_at(r, s, &len)) != NULL && !sc->block) {
 				struct sc_inline v;
