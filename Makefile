@@ -33,6 +33,11 @@ ifeq ($(V),asan)
 OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 LDSAN = -fsanitize=address,undefined
 PODIUM_BIN = $(B)/podium
+else ifeq ($(V),fuzz)
+CC = clang
+OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+LDSAN = -fsanitize=address,undefined
+PODIUM_BIN = $(B)/podium
 else
 PODIUM_BIN = podium
 endif
@@ -64,7 +69,38 @@ $(B)/tests/%: tests/%.c $(LIBOBJS) $(wildcard tests/*.h) | $(B)/tests
 $(B) $(B)/tests:
 	mkdir -p $@
 
-tests: $(TESTBINS)
+# Fuzz targets, fuzz/fuzz_NAME.c. Each is also built as $(B)/fuzz-NAME, a plain
+# program (fuzz/standalone.c) that runs the files it is given: the corpus
+# test tests/t_fuzz_corpus.sh runs every seed and regression input through it.
+FUZZ_NAMES := $(sort $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c)))
+FUZZ_PROGS := $(FUZZ_NAMES:%=$(B)/fuzz-%)
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS = -Ifuzz -DFUZZ_ROOT='"$(CURDIR)"'
+
+$(B)/fuzz-%: fuzz/fuzz_%.c fuzz/standalone.c fuzz/root.c fuzz/fuzz.h $(LIBOBJS) | $(B)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/standalone.c fuzz/root.c $(LIBOBJS) $(PKG_LIBS) $(LDSAN)
+
+# With V=fuzz (clang): the libFuzzer binaries build/fuzz/fuzz_NAME.
+$(B)/fuzz_%: fuzz/fuzz_%.c fuzz/root.c fuzz/fuzz.h $(LIBOBJS) | $(B)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/root.c $(LIBOBJS) $(PKG_LIBS) -fsanitize=fuzzer,address,undefined
+
+tests: $(TESTBINS) $(FUZZ_PROGS)
+
+fuzz-targets:
+	$(MAKE) V=fuzz $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
+
+# Runs each target for FUZZ_SECONDS on its seeds (fuzz/corpus/NAME) and
+# regression inputs (fuzz/regress/NAME); new inputs go to build/fuzz/corpus,
+# crashes to build/fuzz/crashes/NAME/.
+fuzz: fuzz-targets
+	@for t in $(FUZZ_NAMES); do \
+		mkdir -p build/fuzz/corpus/$$t build/fuzz/crashes/$$t || exit 1; \
+		echo "fuzz $$t: $(FUZZ_SECONDS) s"; \
+		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		    -timeout=10 -print_final_stats=1 -artifact_prefix=build/fuzz/crashes/$$t/ \
+		    build/fuzz/corpus/$$t $$(ls -d fuzz/corpus/$$t fuzz/regress/$$t 2>/dev/null) \
+		    || exit 1; \
+	done
 
 # Unit tests (Check), then the regression and end-to-end scripts, then the
 # whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
@@ -78,8 +114,11 @@ check-asan:
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
 
+# The suite, then a full build of the default report, under memcheck.
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
 valgrind: all tests
 	PODIUM_VALGRIND=1 TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN)
+	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 $(VALGRIND) ./$(PODIUM_BIN) build -q -o $(B)/valgrind-site
 
 site: all
 	./podium build
@@ -101,4 +140,4 @@ uninstall:
 clean:
 	rm -rf build podium site .site.tmp.*
 
-.PHONY: all tests check check-asan valgrind site bench install uninstall clean
+.PHONY: all tests check check-asan valgrind fuzz fuzz-targets site bench install uninstall clean
