@@ -97,7 +97,8 @@ tag_known(const char *name, size_t n)
 	static const char *const tags[] = {"a", "p", "em", "strong", "code", "pre",
 	    "blockquote", "ul", "ol", "li", "hr", "br", "img", "h1", "h2", "h3", "h4",
 	    "h5", "h6", "figure", "figcaption", "table", "caption", "thead", "tbody",
-	    "tr", "th", "td", "span", "abbr", "cite", "time", "sup", "del", NULL};
+	    "tr", "th", "td", "span", "abbr", "cite", "time", "sup", "del", "details",
+	    "summary", NULL};
 	size_t i;
 
 	for (i = 0; tags[i] != NULL; i++)
@@ -131,6 +132,8 @@ check_html(const char *html)
 	for (p = strchr(html, '<'); p != NULL; p = strchr(p + 1, '<')) {
 		q = p + 1 + (p[1] == '/');
 		end = q + strspn(q, "abcdefghijklmnopqrstuvwxyz0123456789");
+		if (!tag_known(q, (size_t)(end - q)))
+			fprintf(stderr, "unknown tag '%.*s'\n", (int)(end - q), q);
 		FUZZ_ASSERT(tag_known(q, (size_t)(end - q)), "only the renderer's own tags");
 		for (q = end; *q && *q != '>'; q++) {
 			FUZZ_ASSERT(*q != '<', "no '<' inside a tag");
