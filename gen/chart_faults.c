@@ -104,6 +104,7 @@ struct axis {
 static double
 axis_x(const struct axis *a, int64_t sec)
 {
+	/* the axis starts at 1 s: "instant" (0) sits there, under "≤1s" */
 	double l = sec < 1 ? 0 : log10((double)sec);
 
 	if (l > a->lmax)
@@ -117,7 +118,7 @@ draw_axis(struct cx *x, const struct axis *a, double top, double bottom)
 	static const struct {
 		int64_t s;
 		const char *label;
-	} ticks[] = {{1, "1s"}, {10, "10s"}, {60, "1m"}, {600, "10m"}, {3600, "1h"},
+	} ticks[] = {{1, "\u22641s"}, {10, "10s"}, {60, "1m"}, {600, "10m"}, {3600, "1h"},
 	    {86400, "1d"}, {604800, "1w"}};
 	double tx;
 	size_t i;
