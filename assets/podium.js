@@ -1,0 +1,75 @@
+/* podium.js: enhances the provider index with sorting and filters. The
+   table is complete without it. No inline script, no external code. */
+(function () {
+	"use strict";
+	var table = document.getElementById("provider-index");
+	var form = document.getElementById("filters");
+	if (!table || !form || !table.tBodies.length) return;
+	var body = table.tBodies[0];
+	var rows = Array.prototype.slice.call(body.rows);
+	var heads = table.tHead.rows[0].cells;
+
+	function value(row, i) {
+		var cell = row.cells[i];
+		var v = cell.getAttribute("data-value");
+		return v !== null ? v : cell.textContent.trim();
+	}
+
+	function sortBy(i, numeric, dir) {
+		rows.sort(function (a, b) {
+			var x = value(a, i), y = value(b, i), r;
+			if (numeric) r = Number(x) - Number(y);
+			else r = x.localeCompare(y, undefined, {sensitivity: "base"});
+			return r * dir;
+		});
+		rows.forEach(function (r) { body.appendChild(r); });
+	}
+
+	Array.prototype.forEach.call(heads, function (th, i) {
+		var kind = th.getAttribute("data-sort");
+		if (!kind) return;
+		var b = document.createElement("button");
+		b.type = "button";
+		b.textContent = th.textContent;
+		th.textContent = "";
+		th.appendChild(b);
+		b.addEventListener("click", function () {
+			var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+			Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+			th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
+			sortBy(i, kind === "num", dir);
+		});
+	});
+
+	function matches(row, f) {
+		if (f.kind && row.getAttribute("data-kind") !== f.kind) return false;
+		if (f.country && row.getAttribute("data-country") !== f.country) return false;
+		if (!f.edition && !f.tier) return true;
+		var pairs = (row.getAttribute("data-tiers") || "").split(" ");
+		return pairs.some(function (p) {
+			var k = p.lastIndexOf(":");
+			if (k < 0) return false;
+			return (!f.edition || p.slice(0, k) === f.edition) &&
+			    (!f.tier || p.slice(k + 1) === f.tier);
+		});
+	}
+
+	function apply() {
+		var f = {
+			edition: form.elements.edition.value, tier: form.elements.tier.value,
+			kind: form.elements.kind.value, country: form.elements.country.value
+		};
+		var shown = 0;
+		rows.forEach(function (r) {
+			var ok = matches(r, f);
+			r.hidden = !ok;
+			if (ok) shown++;
+		});
+		form.elements.shown.value = shown + " of " + rows.length + " shown";
+	}
+
+	form.addEventListener("change", apply);
+	form.addEventListener("submit", function (e) { e.preventDefault(); });
+	form.hidden = false;
+	apply();
+}());

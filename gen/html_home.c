@@ -1,0 +1,146 @@
+/* html_home.c: index.html, the report itself: headline figures, the medal
+ * table, movement, and the commentary in order with its contents. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "markdown.h"
+#include "parse.h"
+
+static void
+figure_add(json_t *arr, const char *label, char *value, char *detail,
+    const char *note)
+{
+	json_t *o = json_object();
+
+	hj_sets(o, "label", label);
+	hj_take_set(o, "value", value);
+	hj_take_set(o, "detail", detail);
+	hj_sets(o, "note", note);
+	json_array_append_new(arr, o);
+}
+
+static char *
+pct(double share)
+{
+	char out[32];
+
+	if (isnan(share))
+		return xstrdup("\xe2\x80\x94");
+	fmt_fixed(share * 100.0, 1, out, sizeof(out));
+	return xasprintf("%s%%", out);
+}
+
+static const char *
+claim_note(const struct edition_stats *s, const char *figure, long computed)
+{
+	size_t i;
+
+	for (i = 0; i < s->nclaims; i++)
+		if (strcmp(s->claims[i].claim->figure, figure) == 0 &&
+		    s->claims[i].claim->note != NULL &&
+		    s->claims[i].claim->value != computed)
+			return s->claims[i].claim->note;
+	return NULL;
+}
+
+/* The headline figures of an edition (and its change against a baseline). */
+json_t *
+html_figures(const struct edition_stats *s, const struct edition_stats *cmp)
+{
+	json_t *a = json_array();
+	char v[32], p[32];
+
+	figure_add(a, "Medals", html_figure(s, "medals", s->medals),
+	    xasprintf("of %ld reviewed", s->reviewed),
+	    claim_note(s, "medals", s->medals));
+	if (cmp != NULL && cmp->baseline != NULL) {
+		fmt_signed_int(cmp->d_medals, v, sizeof(v));
+		if (isnan(cmp->d_medals_pct))
+			p[0] = '\0';
+		else
+			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+		figure_add(a, "Change in medals", xstrdup(v),
+		    xasprintf("%s%ssince %s", p, p[0] ? " " : "",
+		    cmp->baseline->name != NULL ? cmp->baseline->name :
+		    cmp->baseline->id), NULL);
+	}
+	figure_add(a, "Medals of reviewed", pct(s->medals_of_reviewed),
+	    xstrdup("share of reviewed providers with a medal"), NULL);
+	if (s->tracked >= 0)
+		figure_add(a, "Medals of tracked", pct(s->medals_of_tracked),
+		    xasprintf("of %ld providers tracked", s->tracked), NULL);
+	figure_add(a, "Reviewed", html_figure(s, "reviewed", s->reviewed),
+	    xasprintf("%ld rated on the ladder", s->rated),
+	    claim_note(s, "reviewed", s->reviewed));
+	return a;
+}
+
+static json_t *
+authors(const struct report *r)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	if (r->nauthors == 0)
+		return json_null();
+	for (i = 0; i < r->nauthors; i++) {
+		if (i > 0)
+			buf_puts(&b, i + 1 == r->nauthors ? " and " : ", ");
+		buf_puts(&b, r->authors[i]);
+	}
+	return hj_take(buf_detach(&b, NULL));
+}
+
+static json_t *
+sections(struct html_ctx *h, const char *root)
+{
+	json_t *a = json_array(), *o;
+	const struct section *s;
+	struct pos at;
+	size_t i;
+
+	for (i = 0; i < h->c->nsections; i++) {
+		s = h->c->sections[i];
+		o = json_object();
+		hj_take_set(o, "anchor", xasprintf("section-%s", s->id));
+		hj_sets(o, "title", s->title != NULL ? s->title : s->id);
+		at = s->pos;
+		at.line = s->body_line;
+		json_object_set_new(o, "body_html", hj_markdown(h, s->body, &at, root));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+int
+html_home(struct html_ctx *h)
+{
+	const struct report *r = &h->p->report;
+	const struct edition_stats *s = computed_edition(h->c, r->edition);
+	const struct edition_stats *cmp = h->c->has_compare ? &h->c->compare : NULL;
+	json_t *page = hj_page(h, "index.html", "home", NULL), *mv, *secs;
+	const char *root = json_string_value(json_object_get(page, "root"));
+	char date[11];
+
+	hj_sets(page, "heading", r->title);
+	hj_sets(page, "subtitle", r->subtitle);
+	json_object_set_new(page, "authors", authors(r));
+	if (r->edition->published != DATE_NONE) {
+		date_format(r->edition->published, date);
+		hj_sets(page, "published", date);
+	}
+	json_object_set_new(page, "figures", html_figures(s, cmp));
+	json_object_set_new(page, "medal_table", hj_medal_table(h->c, s, root));
+	json_object_set_new(page, "distribution",
+	    hj_chart(h->c, root, CHART_DISTRIBUTION, NULL));
+	if ((mv = hj_movers(h->c, cmp, root)) != NULL && json_is_object(mv))
+		json_object_set_new(mv, "chart",
+		    hj_chart(h->c, root, CHART_MOVEMENT, NULL));
+	json_object_set_new(page, "movement", mv);
+	secs = sections(h, root);
+	json_object_set_new(page, "has_sections", json_boolean(json_array_size(secs) > 0));
+	json_object_set_new(page, "sections", secs);
+	return html_page_write(h, "home", page, "index.html");
+}

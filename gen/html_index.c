@@ -1,0 +1,119 @@
+/* html_index.c: providers/index.html, every provider with its tier in each
+ * edition. The table is complete without JavaScript; assets/podium.js adds
+ * sorting and the filters (by edition, tier, kind and country). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sorted, distinct values as a JSON array of strings. */
+static json_t *
+distinct(const char **v, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	qsort(v, n, sizeof(*v), cmp_str);
+	for (i = 0; i < n; i++)
+		if (i == 0 || strcmp(v[i], v[i - 1]) != 0)
+			json_array_append_new(a, hj_str(v[i]));
+	return a;
+}
+
+static json_t *
+provider_row(const struct computed *c, const struct provider *pr, const char *root)
+{
+	json_t *o = hj_provider_link(root, pr), *cells = json_array(), *cell;
+	const struct rating *r;
+	struct buf tiers = BUF_INIT;
+	size_t j;
+
+	hj_sets(o, "sort_name", html_provider_name(pr));
+	hj_sets(o, "kind", provider_kind_name(pr->kind));
+	hj_sets(o, "country", pr->country != NULL ? pr->country : "");
+	for (j = 0; j < c->neditions; j++) {
+		cell = json_object();
+		r = edition_stats_rating(&c->editions[j], pr);
+		if (r != NULL) {
+			json_object_set_new(cell, "tier", hj_tier(r->tier));
+			json_object_set_new(cell, "rank", json_integer((json_int_t)r->tier->index));
+			buf_printf(&tiers, "%s%s:%s", tiers.len ? " " : "",
+			    c->editions[j].edition->id, r->tier->id);
+		} else
+			json_object_set_new(cell, "rank", json_integer(999));
+		json_array_append_new(cells, cell);
+	}
+	json_object_set_new(o, "cells", cells);
+	json_object_set_new(o, "tiers", json_string(tiers.data));
+	buf_release(&tiers);
+	return o;
+}
+
+static json_t *
+editions_json(const struct computed *c)
+{
+	json_t *a = json_array(), *o;
+	size_t j;
+
+	for (j = 0; j < c->neditions; j++) {
+		o = json_object();
+		hj_sets(o, "id", c->editions[j].edition->id);
+		hj_sets(o, "name", c->editions[j].edition->name != NULL ?
+		    c->editions[j].edition->name : c->editions[j].edition->id);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *
+ladder_json(const struct report *r)
+{
+	json_t *a = json_array(), *o;
+	size_t i;
+
+	for (i = 0; i < r->nladder; i++) {
+		o = json_object();
+		hj_sets(o, "id", r->ladder[i].id);
+		hj_sets(o, "name", r->ladder[i].name != NULL ? r->ladder[i].name :
+		    r->ladder[i].id);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+int
+html_provider_index(struct html_ctx *h)
+{
+	const struct computed *c = h->c;
+	const char *rel = "providers/index.html";
+	json_t *page = hj_page(h, rel, "providers", "Providers"), *rows = json_array();
+	const char *root = json_string_value(json_object_get(page, "root"));
+	const char **kinds = xcalloc(c->nproviders + 1, sizeof(*kinds));
+	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
+	size_t i, nk = 0, nc = 0;
+
+	for (i = 0; i < c->nproviders; i++) {
+		if (!c->providers[i].visible)
+			continue;
+		json_array_append_new(rows, provider_row(c, c->providers[i].provider, root));
+		kinds[nk++] = provider_kind_name(c->providers[i].provider->kind);
+		if (c->providers[i].provider->country != NULL)
+			countries[nc++] = c->providers[i].provider->country;
+	}
+	hj_sets(page, "heading", "Providers");
+	json_object_set_new(page, "count", json_integer((json_int_t)json_array_size(rows)));
+	json_object_set_new(page, "providers", rows);
+	json_object_set_new(page, "editions", editions_json(c));
+	json_object_set_new(page, "ladder", ladder_json(&h->p->report));
+	json_object_set_new(page, "kinds", distinct(kinds, nk));
+	json_object_set_new(page, "countries", distinct(countries, nc));
+	free(kinds);
+	free(countries);
+	return html_page_write(h, "providers", page, rel);
+}

@@ -1,0 +1,509 @@
+/* html_json.c: the values pages share (links, tiers, movement, tables, charts). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "html.h"
+#include "markdown.h"
+#include "parse.h"
+
+/* Used when the ladder gives no colour: medals first, then greys. */
+static const char *const tier_palette[] = {
+	"#7d93ab", "#c9a227", "#a3a9b0", "#b0764a", "#5f8f7a", "#b4574f",
+	"#8a8a8a", "#6f6f8f",
+};
+
+char *
+html_root_rel(const char *rel)
+{
+	struct buf b = BUF_INIT;
+
+	for (; *rel != '\0'; rel++)
+		if (*rel == '/')
+			buf_puts(&b, "../");
+	buf_putc(&b, '\0');
+	b.len--;
+	return buf_detach(&b, NULL);
+}
+
+char *
+html_href(const char *root, const char *site_path)
+{
+	struct buf path = BUF_INIT, out = BUF_INIT;
+	const char *hash = strchr(site_path, '#');
+	size_t n = hash ? (size_t)(hash - site_path) : strlen(site_path);
+
+	buf_puts(&path, root);
+	buf_add(&path, site_path, n);
+	if (n == 0 || site_path[n - 1] == '/')
+		buf_puts(&path, "index.html");
+	if (hash != NULL)
+		buf_puts(&path, hash);
+	esc_attr(&out, path.data);
+	buf_release(&path);
+	return buf_detach(&out, NULL);
+}
+
+char *
+html_url(const char *url)
+{
+	struct buf b = BUF_INIT;
+
+	esc_url(&b, url);
+	return buf_detach(&b, NULL);
+}
+
+static char *
+id_path(const char *dir, const char *id, const char *rest)
+{
+	struct buf b = BUF_INIT;
+
+	buf_puts(&b, dir);
+	esc_url_segment(&b, id);
+	buf_puts(&b, rest);
+	return buf_detach(&b, NULL);
+}
+
+char *
+html_provider_path(const struct provider *pr)
+{
+	return id_path("providers/", pr->id, "/index.html");
+}
+
+char *
+html_edition_path(const struct edition *e)
+{
+	return id_path("editions/", e->id, "/index.html");
+}
+
+char *
+html_source_path(const struct source *s)
+{
+	return id_path("sources/index.html#", s->id, "");
+}
+
+const char *
+html_provider_name(const struct provider *pr)
+{
+	return pr->name != NULL ? pr->name : pr->id;
+}
+
+json_t *
+hj_str(const char *s)
+{
+	json_t *v;
+
+	if (s == NULL)
+		return json_null();
+	/* Content is valid UTF-8 (the loader checks); be safe all the same. */
+	if ((v = json_string(s)) == NULL)
+		v = json_string("\xef\xbf\xbd");
+	return v;
+}
+
+json_t *
+hj_take(char *s)
+{
+	json_t *v = hj_str(s);
+
+	free(s);
+	return v;
+}
+
+void
+hj_sets(json_t *o, const char *k, const char *s)
+{
+	if (s != NULL)
+		json_object_set_new(o, k, hj_str(s));
+}
+
+void
+hj_take_set(json_t *o, const char *k, char *s)
+{
+	if (s != NULL)
+		json_object_set_new(o, k, hj_take(s));
+}
+
+static bool
+color_valid(const char *c)
+{
+	size_t i, n;
+
+	if (c == NULL || c[0] != '#')
+		return false;
+	n = strlen(c + 1);
+	if (n != 3 && n != 6)
+		return false;
+	for (i = 1; i <= n; i++)
+		if (strchr("0123456789abcdefABCDEF", c[i]) == NULL)
+			return false;
+	return true;
+}
+
+static const char *
+tier_color(const struct tier *t)
+{
+	if (color_valid(t->color))
+		return t->color;
+	return tier_palette[t->index % ARRAY_SIZE(tier_palette)];
+}
+
+json_t *
+hj_tier(const struct tier *t)
+{
+	if (t == NULL)
+		return json_null();
+	/* The glyph and the name carry the meaning; the colour only helps. */
+	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:b}",
+	    "id", t->id, "name", t->name != NULL ? t->name : t->id,
+	    "color", tier_color(t),
+	    "glyph", t->medal ? "\xe2\x97\x8f" : t->rated ? "\xe2\x97\x8b" : "\xe2\x80\x93",
+	    "medal", t->medal, "rated", t->rated);
+}
+
+json_t *
+hj_move(enum move_status st, int steps, bool has_steps,
+    const struct provider *successor)
+{
+	json_t *m = json_object();
+	const char *arrow = NULL;
+	char *words = NULL;
+
+	switch (st) {
+	case MOVE_UP:
+		arrow = "\xe2\x86\x91";
+		words = has_steps ? xasprintf("up %d", steps) : xstrdup("up");
+		break;
+	case MOVE_DOWN:
+		arrow = "\xe2\x86\x93";
+		words = has_steps ? xasprintf("down %d", -steps) : xstrdup("down");
+		break;
+	case MOVE_SAME:
+		arrow = "=";
+		words = xstrdup("no change");
+		break;
+	case MOVE_NEW:
+		arrow = "+";
+		words = xstrdup("new");
+		break;
+	case MOVE_DROPPED:
+		arrow = "\xc3\x97";
+		words = xstrdup("no longer reviewed");
+		break;
+	case MOVE_MERGED:
+		arrow = "\xe2\x86\x92";
+		words = successor != NULL ?
+		    xasprintf("merged into %s", html_provider_name(successor)) :
+		    xstrdup("merged");
+		break;
+	case MOVE_UNRATED:
+		arrow = "\xe2\x80\x93";
+		words = xstrdup("not rated this edition");
+		break;
+	case MOVE_RETURNED:
+		arrow = "\xe2\x86\xba";
+		words = xstrdup("rated again");
+		break;
+	}
+	json_object_set_new(m, "status", json_string(move_status_name(st)));
+	hj_sets(m, "arrow", arrow);
+	hj_take_set(m, "words", words);
+	return m;
+}
+
+json_t *
+hj_provider_link(const char *root, const struct provider *pr)
+{
+	json_t *o = json_object();
+	char *path = html_provider_path(pr);
+
+	hj_sets(o, "name", html_provider_name(pr));
+	hj_sets(o, "id", pr->id);
+	hj_take_set(o, "href", html_href(root, path));
+	free(path);
+	return o;
+}
+
+void
+hj_mark_last(json_t *arr)
+{
+	size_t i, n = json_array_size(arr);
+
+	for (i = 0; i < n; i++)
+		if (json_is_object(json_array_get(arr, i)))
+			json_object_set_new(json_array_get(arr, i), "last",
+			    json_boolean(i + 1 == n));
+}
+
+static json_t *
+table_cell_json(const struct table_cell *tc, const char *root)
+{
+	json_t *o = json_object();
+
+	hj_sets(o, "text", tc->text != NULL ? tc->text : "");
+	if (tc->href != NULL)
+		hj_take_set(o, "href", html_href(root, tc->href));
+	if (tc->tier != NULL)
+		json_object_set_new(o, "tier", hj_tier(tc->tier));
+	json_object_set_new(o, "numeric", json_boolean(tc->numeric));
+	return o;
+}
+
+json_t *
+hj_table(const struct table *t, const char *root)
+{
+	json_t *o, *head, *rows, *row, *cells;
+	size_t i, j;
+
+	if (t == NULL)
+		return json_null();
+	o = json_object();
+	head = json_array();
+	rows = json_array();
+	hj_sets(o, "caption", t->caption);
+	hj_sets(o, "id", t->id);
+	for (j = 0; j < t->ncols; j++)
+		json_array_append_new(head, table_cell_json(&t->head[j], root));
+	for (i = 0; i < t->nrows; i++) {
+		row = json_object();
+		cells = json_array();
+		for (j = 0; j < t->ncols; j++)
+			json_array_append_new(cells,
+			    table_cell_json(&t->cells[i * t->ncols + j], root));
+		json_object_set_new(row, "cells", cells);
+		json_array_append_new(rows, row);
+	}
+	json_object_set_new(o, "head", head);
+	json_object_set_new(o, "rows", rows);
+	return o;
+}
+
+json_t *
+hj_chart(const struct computed *c, const char *root, enum chart_kind kind,
+    const struct provider *pr)
+{
+	struct chart ch;
+	struct table *t;
+	struct buf src = BUF_INIT;
+	json_t *o = json_object();
+
+	chart_init(&ch, c, kind, pr);
+	buf_puts(&src, root);
+	buf_puts(&src, "charts/");
+	buf_puts(&src, chart_kind_name(kind));
+	if (kind == CHART_HISTORY && pr != NULL) {
+		buf_putc(&src, '-');
+		esc_url_segment(&src, pr->id);
+	}
+	buf_puts(&src, ".svg");
+	hj_take_set(o, "src", html_href("", src.data));
+	hj_sets(o, "alt", ch.desc != NULL ? ch.desc : "");
+	hj_sets(o, "title", ch.title != NULL ? ch.title : "");
+	json_object_set_new(o, "width", json_integer((json_int_t)lround(ch.width)));
+	json_object_set_new(o, "height", json_integer((json_int_t)lround(ch.height)));
+	t = chart_table(&ch, c);
+	json_object_set_new(o, "table", hj_table(t, root));
+	table_free(t);
+	chart_release(&ch);
+	buf_release(&src);
+	return o;
+}
+
+json_t *
+hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
+    const char *root)
+{
+	struct buf b = BUF_INIT;
+
+	if (src == NULL)
+		return json_null();
+	if (md_to_html(h->c, src, at->file, at->line, root, &b, h->d) == -1) {
+		h->failed = true;
+		buf_release(&b);
+		return json_null();
+	}
+	return hj_take(buf_detach(&b, NULL));
+}
+
+json_t *
+hj_medal_table(const struct computed *c, const struct edition_stats *s,
+    const char *root)
+{
+	const struct edition *e = s->edition;
+	json_t *o = json_object(), *tiers = json_array(), *row, *names;
+	size_t i, j;
+
+	(void)c;
+	hj_take_set(o, "caption", xasprintf("Tiers of %s, best first",
+	    e->name != NULL ? e->name : e->id));
+	for (i = 0; i < e->ntiers; i++) {
+		row = json_object();
+		names = json_array();
+		json_object_set_new(row, "tier", hj_tier(e->tiers[i]));
+		json_object_set_new(row, "count",
+		    json_integer(s->counts[e->tiers[i]->index]));
+		for (j = 0; j < s->nratings; j++)
+			if (s->ratings[j].tier == e->tiers[i])
+				json_array_append_new(names,
+				    hj_provider_link(root, s->ratings[j].provider));
+		hj_mark_last(names);
+		json_object_set_new(row, "providers", names);
+		json_array_append_new(tiers, row);
+	}
+	json_object_set_new(o, "tiers", tiers);
+	return o;
+}
+
+static const char *
+edition_name(const struct edition *e)
+{
+	return e->name != NULL ? e->name : e->id;
+}
+
+static json_t *
+gone_json(const struct gone *g, const struct edition *from, const char *root)
+{
+	json_t *o = hj_provider_link(root, g->provider), *m;
+
+	json_object_set_new(o, "previous", hj_tier(g->previous));
+	hj_sets(o, "from", edition_name(from));
+	m = hj_move(g->status, 0, false, g->provider->successor);
+	hj_sets(o, "words", json_string_value(json_object_get(m, "words")));
+	json_decref(m);
+	return o;
+}
+
+json_t *
+hj_movers(const struct computed *c, const struct edition_stats *s,
+    const char *root)
+{
+	json_t *o, *movers, *gone, *row;
+	const struct rating *r;
+	size_t i;
+
+	(void)c;
+	if (s == NULL || s->baseline == NULL)
+		return json_null();
+	o = json_object();
+	movers = json_array();
+	gone = json_array();
+	hj_sets(o, "from", edition_name(s->baseline));
+	hj_sets(o, "to", edition_name(s->edition));
+	hj_take_set(o, "caption", xasprintf("Providers whose tier changed from %s to %s",
+	    edition_name(s->baseline), edition_name(s->edition)));
+	for (i = 0; i < s->nratings; i++) {
+		r = &s->ratings[i];
+		if (r->status == MOVE_SAME)
+			continue;
+		row = hj_provider_link(root, r->provider);
+		json_object_set_new(row, "previous", hj_tier(r->previous));
+		json_object_set_new(row, "tier", hj_tier(r->tier));
+		json_object_set_new(row, "move",
+		    hj_move(r->status, r->steps, r->has_steps, NULL));
+		json_array_append_new(movers, row);
+	}
+	for (i = 0; i < s->ngone; i++)
+		json_array_append_new(gone, gone_json(&s->gone[i], s->baseline, root));
+	json_object_set_new(o, "has_movers", json_boolean(json_array_size(movers) > 0));
+	json_object_set_new(o, "has_gone", json_boolean(json_array_size(gone) > 0));
+	json_object_set_new(o, "movers", movers);
+	json_object_set_new(o, "gone", gone);
+	return o;
+}
+
+static const struct claim *
+claim_find(const struct edition_stats *s, const char *figure)
+{
+	size_t i;
+
+	for (i = 0; i < s->nclaims; i++)
+		if (strcmp(s->claims[i].claim->figure, figure) == 0)
+			return s->claims[i].claim;
+	return NULL;
+}
+
+char *
+html_figure(const struct edition_stats *s, const char *figure, long computed)
+{
+	const struct claim *cl = claim_find(s, figure);
+
+	if (cl != NULL && cl->note != NULL && cl->value != computed)
+		return xasprintf("%ld stated; %ld counted", cl->value, computed);
+	return xasprintf("%ld", computed);
+}
+
+static void
+nav_add(json_t *nav, const char *root, const char *label, const char *path,
+    bool current)
+{
+	json_t *o = json_object();
+
+	hj_sets(o, "label", label);
+	hj_take_set(o, "href", html_href(root, path));
+	json_object_set_new(o, "current", json_boolean(current));
+	json_array_append_new(nav, o);
+}
+
+static char *
+canonical(const struct report *r, const char *rel)
+{
+	struct buf b = BUF_INIT;
+	char *out;
+	size_t n = strlen(rel);
+
+	if (r->base_url == NULL)
+		return NULL;
+	buf_puts(&b, r->base_url);
+	if (str_ends(rel, "index.html"))
+		n -= strlen("index.html");
+	buf_add(&b, rel, n);
+	out = html_url(b.data);
+	buf_release(&b);
+	return out;
+}
+
+json_t *
+hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
+{
+	const struct report *r = &h->p->report;
+	json_t *o = json_object(), *nav = json_array();
+	char *root, *ed = NULL;
+	struct buf eroot = BUF_INIT;
+
+	/* The 404 page is served at any depth: with a base URL, links are absolute. */
+	if (strcmp(kind, "404") == 0 && r->base_url != NULL)
+		root = xstrdup(r->base_url);
+	else
+		root = html_root_rel(rel);
+
+	hj_sets(o, "lang", r->language != NULL ? r->language : "en");
+	if (title != NULL)
+		hj_take_set(o, "title", xasprintf("%s \xe2\x80\x94 %s", title, r->title));
+	else
+		hj_sets(o, "title", r->title);
+	hj_sets(o, "site_title", r->title);
+	hj_sets(o, "kind", kind);
+	hj_sets(o, "publisher", r->publisher);
+	if (r->edition != NULL)
+		hj_sets(o, "edition_name", edition_name(r->edition));
+	hj_take_set(o, "canonical", canonical(r, rel));
+	nav_add(nav, root, "Report", "index.html", strcmp(kind, "home") == 0);
+	if (r->edition != NULL) {
+		ed = html_edition_path(r->edition);
+		nav_add(nav, root, "Edition", ed, strcmp(kind, "edition") == 0);
+	}
+	nav_add(nav, root, "Providers", "providers/index.html",
+	    strcmp(kind, "providers") == 0 || strcmp(kind, "provider") == 0);
+	nav_add(nav, root, "Security", "security/index.html", strcmp(kind, "security") == 0);
+	nav_add(nav, root, "Methodology", "methodology/index.html",
+	    strcmp(kind, "methodology") == 0);
+	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);
+	json_object_set_new(o, "nav", nav);
+	esc_attr(&eroot, root);
+	hj_take_set(o, "root", buf_detach(&eroot, NULL));
+	free(root);
+	free(ed);
+	return o;
+}

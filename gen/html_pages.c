@@ -1,0 +1,385 @@
+/* html_pages.c: the security, methodology, sources and 404 pages. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "parse.h"
+
+static const char *
+edition_name(const struct edition *e)
+{
+	return e->name != NULL ? e->name : e->id;
+}
+
+static const char *
+tier_name(const struct tier *t)
+{
+	return t->name != NULL ? t->name : t->id;
+}
+
+/* A number as short as it can be: 3, 4.5, 0.25. */
+static char *
+num_text(double v)
+{
+	char out[48];
+	size_t n;
+
+	fmt_fixed(v, 2, out, sizeof(out));
+	if (strchr(out, '.') != NULL) {
+		n = strlen(out);
+		while (out[n - 1] == '0')
+			out[--n] = '\0';
+		if (out[n - 1] == '.')
+			out[--n] = '\0';
+	}
+	return xstrdup(out);
+}
+
+static void
+fig_add(json_t *a, const char *label, long v, const char *detail)
+{
+	json_t *o = json_object();
+
+	hj_sets(o, "label", label);
+	hj_take_set(o, "value", xasprintf("%ld", v));
+	hj_sets(o, "detail", detail);
+	json_array_append_new(a, o);
+}
+
+static json_t *
+finding_row(const struct finding *f, const struct provider *pr, const char *root)
+{
+	json_t *o = html_finding(f);
+
+	if (pr != NULL)
+		json_object_set_new(o, "provider", hj_provider_link(root, pr));
+	if (json_object_get(o, "patched") == NULL)
+		hj_sets(o, "patched", "\xe2\x80\x94");
+	if (json_object_get(o, "verified") == NULL)
+		hj_sets(o, "verified", "\xe2\x80\x94");
+	return o;
+}
+
+int
+html_security(struct html_ctx *h)
+{
+	const struct edition *e = h->p->report.edition;
+	const struct edition_stats *s = computed_edition(h->c, e);
+	const char *rel = "security/index.html";
+	json_t *page = hj_page(h, rel, "security", "Security"), *fs, *figs;
+	const char *root = json_string_value(json_object_get(page, "root"));
+	const struct review *rv;
+	struct table *t;
+	size_t i, j;
+
+	hj_sets(page, "heading", "Security");
+	fs = json_array();
+	for (i = 0; i < e->nfindings; i++)
+		if (e->findings[i].public)
+			json_array_append_new(fs, finding_row(&e->findings[i], NULL, root));
+	for (i = 0; i < s->nratings; i++) {
+		rv = s->ratings[i].review;
+		for (j = 0; j < rv->nfindings; j++)
+			if (rv->findings[j].public)
+				json_array_append_new(fs, finding_row(&rv->findings[j],
+				    rv->provider, root));
+	}
+	figs = json_array();
+	fig_add(figs, "Public findings", (long)s->public_findings, "described below");
+	fig_add(figs, "Undisclosed findings", (long)s->private_findings,
+	    "counted, not described until they are public");
+	json_object_set_new(page, "figures", figs);
+	json_object_set_new(page, "has_findings", json_boolean(json_array_size(fs) > 0));
+	json_object_set_new(page, "findings", fs);
+	hj_take_set(page, "undisclosed", html_undisclosed(s->private_findings));
+	t = table_security(h->c, e);
+	json_object_set_new(page, "practices_table",
+	    t != NULL && t->nrows > 0 ? hj_table(t, root) : json_null());
+	table_free(t);
+	return html_page_write(h, "security", page, rel);
+}
+
+static const char *
+tier_meaning(const struct tier *t, size_t nmedals)
+{
+	if (!t->rated)
+		return "Reviewed but not rated: the provider could not be tested. "
+		    "Moving into or out of this tier is not a step up or down.";
+	if (t->medal)
+		return nmedals > 0 && t->index == 0 ? "A medal tier, the highest." :
+		    "A medal tier.";
+	return "Rated, without a medal.";
+}
+
+static json_t *
+ladder_json(const struct computed *c)
+{
+	const struct report *r = &c->project->report;
+	json_t *a = json_array(), *o;
+	struct buf used = BUF_INIT;
+	size_t i, j, nmedals = 0;
+
+	for (i = 0; i < r->nladder; i++)
+		nmedals += r->ladder[i].medal;
+	for (i = 0; i < r->nladder; i++) {
+		o = json_object();
+		hj_sets(o, "id", r->ladder[i].id);
+		json_object_set_new(o, "tier", hj_tier(&r->ladder[i]));
+		hj_sets(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
+		buf_reset(&used);
+		for (j = 0; j < c->project->neditions; j++)
+			if (edition_has_tier(&c->project->editions[j], &r->ladder[i]))
+				buf_printf(&used, "%s%s", used.len ? ", " : "",
+				    edition_name(&c->project->editions[j]));
+		if (used.len > 0)
+			hj_sets(o, "used", used.data);
+		json_array_append_new(a, o);
+	}
+	buf_release(&used);
+	return a;
+}
+
+static char *
+require_text(const struct threshold *th)
+{
+	struct buf b = BUF_INIT;
+	char *v;
+	size_t i;
+
+	if (th->nrequire == 0)
+		return xstrdup("\xe2\x80\x94");
+	for (i = 0; i < th->nrequire; i++) {
+		v = num_text(th->require[i].min);
+		buf_printf(&b, "%s%s at least %s", i ? "; " : "",
+		    th->require[i].criterion->name != NULL ?
+		    th->require[i].criterion->name : th->require[i].criterion->id, v);
+		free(v);
+	}
+	return buf_detach(&b, NULL);
+}
+
+static json_t *
+rubric_json(const struct rubric *rb)
+{
+	json_t *o, *cr, *th, *row;
+	double total = 0;
+	char share[32];
+	size_t i;
+
+	if (rb == NULL)
+		return json_null();
+	o = json_object();
+	cr = json_array();
+	th = json_array();
+	hj_take_set(o, "scale", num_text(rb->scale));
+	for (i = 0; i < rb->ncriteria; i++)
+		total += rb->criteria[i].weight;
+	for (i = 0; i < rb->ncriteria; i++) {
+		row = json_object();
+		hj_sets(row, "name", rb->criteria[i].name != NULL ? rb->criteria[i].name :
+		    rb->criteria[i].id);
+		hj_take_set(row, "weight", num_text(rb->criteria[i].weight));
+		fmt_fixed(total > 0 ? 100.0 * rb->criteria[i].weight / total : 0, 1,
+		    share, sizeof(share));
+		hj_take_set(row, "share", xasprintf("%s%%", share));
+		json_array_append_new(cr, row);
+	}
+	for (i = 0; i < rb->nthresholds; i++) {
+		row = json_object();
+		json_object_set_new(row, "tier", hj_tier(rb->thresholds[i].tier));
+		hj_take_set(row, "min", num_text(rb->thresholds[i].min));
+		hj_take_set(row, "require", require_text(&rb->thresholds[i]));
+		json_array_append_new(th, row);
+	}
+	json_object_set_new(o, "criteria", cr);
+	json_object_set_new(o, "thresholds", th);
+	json_object_set_new(o, "floor", hj_tier(rb->floor));
+	return o;
+}
+
+static char *
+targets_text(const struct edition *e)
+{
+	char a[32], b[32];
+
+	if (e->target_detect < 0 && e->target_replace < 0)
+		return NULL;
+	if (e->target_detect >= 0)
+		duration_format(e->target_detect, a, sizeof(a));
+	if (e->target_replace >= 0)
+		duration_format(e->target_replace, b, sizeof(b));
+	if (e->target_detect >= 0 && e->target_replace >= 0)
+		return xasprintf("detect within %s, replace within %s", a, b);
+	if (e->target_detect >= 0)
+		return xasprintf("detect within %s", a);
+	return xasprintf("replace within %s", b);
+}
+
+static const struct threshold *
+threshold_of(const struct rubric *rb, const struct tier *t)
+{
+	size_t i;
+
+	for (i = 0; i < rb->nthresholds; i++)
+		if (rb->thresholds[i].tier == t)
+			return &rb->thresholds[i];
+	return NULL;
+}
+
+static void
+change_add(json_t *a, char *text)
+{
+	json_t *o = json_object();
+
+	hj_take_set(o, "text", text);
+	json_array_append_new(a, o);
+}
+
+/* Thresholds that moved between two rubrics, tier by tier. */
+static void
+rubric_changes(json_t *a, const struct rubric *from, const struct rubric *to)
+{
+	const struct threshold *t1, *t2;
+	char *m1, *m2, *r1, *r2;
+	size_t i;
+
+	for (i = 0; i < to->nthresholds; i++) {
+		t2 = &to->thresholds[i];
+		if ((t1 = threshold_of(from, t2->tier)) == NULL) {
+			m2 = num_text(t2->min);
+			change_add(a, xasprintf("%s: new threshold, minimum score %s.",
+			    tier_name(t2->tier), m2));
+			free(m2);
+			continue;
+		}
+		m1 = num_text(t1->min);
+		m2 = num_text(t2->min);
+		r1 = require_text(t1);
+		r2 = require_text(t2);
+		if (t1->min != t2->min)
+			change_add(a, xasprintf("%s: minimum score %s from %s to %s.",
+			    tier_name(t2->tier), t2->min > t1->min ? "raised" : "lowered",
+			    m1, m2));
+		if (strcmp(r1, r2) != 0)
+			change_add(a, xasprintf("%s: requirements changed from \xe2\x80\x9c%s\xe2\x80\x9d to \xe2\x80\x9c%s\xe2\x80\x9d.",
+			    tier_name(t2->tier), r1, r2));
+		free(m1);
+		free(m2);
+		free(r1);
+		free(r2);
+	}
+}
+
+static json_t *
+bar_changes(const struct edition *from, const struct edition *to)
+{
+	json_t *a = json_array();
+	char *t1, *t2;
+	size_t i;
+
+	for (i = 0; i < to->ntiers; i++)
+		if (!edition_has_tier(from, to->tiers[i]))
+			change_add(a, xasprintf("New tier: %s.", tier_name(to->tiers[i])));
+	for (i = 0; i < from->ntiers; i++)
+		if (!edition_has_tier(to, from->tiers[i]))
+			change_add(a, xasprintf("Tier no longer used: %s.",
+			    tier_name(from->tiers[i])));
+	if (from->rubric == NULL && to->rubric != NULL)
+		change_add(a, xstrdup("A scored rubric replaces published tiers."));
+	else if (from->rubric != NULL && to->rubric == NULL)
+		change_add(a, xstrdup("Tiers are published without a scored rubric."));
+	else if (from->rubric != NULL)
+		rubric_changes(a, from->rubric, to->rubric);
+	t1 = targets_text(from);
+	t2 = targets_text(to);
+	if ((t1 == NULL) != (t2 == NULL) || (t1 != NULL && strcmp(t1, t2) != 0))
+		change_add(a, xasprintf("Failure-test targets: %s (were: %s).",
+		    t2 ? t2 : "none", t1 ? t1 : "none"));
+	free(t1);
+	free(t2);
+	if (json_array_size(a) == 0)
+		change_add(a, xstrdup("The published rules did not change; "
+		    "the bar is set by comparing providers with their peers."));
+	return a;
+}
+
+static json_t *
+edition_method(const struct edition *e)
+{
+	json_t *o = json_object(), *tiers = json_array();
+	size_t i;
+
+	hj_take_set(o, "anchor", xasprintf("edition-%s", e->id));
+	hj_sets(o, "name", edition_name(e));
+	for (i = 0; i < e->ntiers; i++)
+		json_array_append_new(tiers, hj_tier(e->tiers[i]));
+	hj_mark_last(tiers);
+	json_object_set_new(o, "tiers", tiers);
+	json_object_set_new(o, "rubric", rubric_json(e->rubric));
+	hj_take_set(o, "targets", targets_text(e));
+	if (e->previous != NULL) {
+		hj_sets(o, "from", edition_name(e->previous));
+		json_object_set_new(o, "has_changes", json_true());
+		json_object_set_new(o, "changes", bar_changes(e->previous, e));
+	}
+	return o;
+}
+
+int
+html_methodology(struct html_ctx *h)
+{
+	const struct project *p = h->p;
+	const char *rel = "methodology/index.html";
+	json_t *page = hj_page(h, rel, "methodology", "Methodology"), *eds;
+	size_t i;
+
+	hj_sets(page, "heading", "Methodology");
+	json_object_set_new(page, "ladder", ladder_json(h->c));
+	eds = json_array();
+	for (i = p->neditions; i-- > 0;)
+		json_array_append_new(eds, edition_method(&p->editions[i]));
+	json_object_set_new(page, "editions", eds);
+	return html_page_write(h, "methodology", page, rel);
+}
+
+int
+html_sources(struct html_ctx *h)
+{
+	const struct project *p = h->p;
+	const char *rel = "sources/index.html";
+	json_t *page = hj_page(h, rel, "sources", "Sources"), *a = json_array(), *o;
+	const struct source *s;
+	char date[11];
+	size_t i;
+
+	hj_sets(page, "heading", "Sources");
+	for (i = 0; i < p->nsources; i++) {
+		s = &p->sources[i];
+		o = json_object();
+		hj_sets(o, "id", s->id);
+		hj_sets(o, "title", s->title != NULL ? s->title : s->id);
+		hj_sets(o, "author", s->author);
+		hj_sets(o, "publisher", s->publisher);
+		if (s->date != DATE_NONE) {
+			date_format(s->date, date);
+			hj_sets(o, "date", date);
+		} else
+			hj_sets(o, "date", s->date_text);
+		hj_sets(o, "kind", source_kind_name(s->kind));
+		if (s->url != NULL)
+			hj_take_set(o, "url", html_url(s->url));
+		json_array_append_new(a, o);
+	}
+	json_object_set_new(page, "sources", a);
+	return html_page_write(h, "sources", page, rel);
+}
+
+int
+html_not_found(struct html_ctx *h)
+{
+	json_t *page = hj_page(h, "404.html", "404", "Page not found");
+
+	hj_sets(page, "heading", "Page not found");
+	return html_page_write(h, "404", page, "404.html");
+}

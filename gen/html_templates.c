@@ -1,0 +1,88 @@
+/* html_templates.c: finds templates (the project's own, then the built-in
+ * ones), compiles them once per build, and writes rendered pages. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "resources.h"
+
+#define TEMPLATE_MAX (16u << 20)
+
+/* Template names are plain words, so no name can leave templates/. */
+static bool
+name_safe(const char *name)
+{
+	const char *s;
+
+	if (*name == '\0' || strlen(name) > 64)
+		return false;
+	for (s = name; *s != '\0'; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		    *s == '-' || *s == '_'))
+			return false;
+	return true;
+}
+
+/* The mustache_loader: DIR/templates/NAME.mustache, else the built-in one. */
+static int
+template_load(void *ctx, const char *name, char **src, size_t *len, char **path)
+{
+	const struct project *p = ctx;
+	const struct resource *res;
+	struct buf b = BUF_INIT;
+	char *rel, *full;
+	enum file_status st;
+
+	if (!name_safe(name))
+		return -1;
+	rel = xasprintf("templates/%s.mustache", name);
+	if (p != NULL && p->dir != NULL) {
+		full = path_join(p->dir, rel);
+		st = file_read(full, TEMPLATE_MAX, &b);
+		free(full);
+		if (st == FILE_OK) {
+			*src = buf_detach(&b, len);
+			*path = rel;
+			return 0;
+		}
+		buf_release(&b);
+	}
+	if ((res = resource_find(rel)) == NULL) {
+		free(rel);
+		return -1;
+	}
+	*src = xstrndup(res->data, res->len);
+	*len = res->len;
+	*path = rel;
+	return 0;
+}
+
+struct mustache_set *
+html_templates_open(const struct project *p)
+{
+	return mustache_set_new(template_load, (void *)p);
+}
+
+int
+html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
+    const char *rel)
+{
+	struct buf b = BUF_INIT;
+	int rc = -1;
+
+	if (mustache_render(h->set, tpl, data, &b, h->d) == -1) {
+		h->failed = true;
+		goto out;
+	}
+	if (site_out_write(h->o, rel, b.data, b.len) == -1) {
+		h->failed = true;
+		goto out;
+	}
+	h->pages = xgrow(h->pages, sizeof(*h->pages), h->npages + 1, &h->cap);
+	h->pages[h->npages++] = xstrdup(rel);
+	rc = 0;
+out:
+	buf_release(&b);
+	json_decref(data);
+	return rc;
+}

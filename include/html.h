@@ -1,0 +1,107 @@
+/*
+ * html.h: the HTML back end's insides, shared by gen/render_html.c and the
+ * gen/html_*.c files. Each page is a jansson object built from the computed
+ * model only, rendered by a Mustache template.
+ *
+ * Conventions for the page data (what templates may rely on):
+ * - keys named href, src, url, canonical, root, or ending in _href or _html,
+ *   hold text already escaped for an attribute or as HTML: templates use
+ *   triple mustaches for them; every other string is plain text and goes
+ *   through {{x}}, which escapes it;
+ * - "root" is the path from the page to the site root ("", "../", "../../"),
+ *   so every link is relative and the site works from file://;
+ * - a tier is {id, name, color, glyph, medal, rated}, a movement is
+ *   {status, arrow, words}.
+ */
+#ifndef PODIUM_HTML_H
+#define PODIUM_HTML_H
+
+#include <jansson.h>
+#include "chart.h"
+#include "compute.h"
+#include "mustache.h"
+#include "publish.h"
+#include "table.h"
+
+struct html_ctx {
+	const struct computed *c;
+	const struct project *p;
+	struct site_out *o;
+	struct diag *d;
+	struct mustache_set *set;
+	char **pages;        /* site paths written, for the sitemap */
+	size_t npages, cap;
+	bool failed;         /* a page could not be built (diagnostics given) */
+};
+
+/* html_templates.c: the templates, a project's own first. */
+/* On success, free with mustache_set_free(). */
+struct mustache_set *html_templates_open(const struct project *p);
+/* Renders template with data and writes it at site path rel. 0 or -1. */
+int html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
+    const char *rel);
+
+/* html_json.c: values shared by pages. */
+/* "" for "index.html", "../" for "a/index.html", ...; malloc'd. */
+char *html_root_rel(const char *rel);
+/* A link from a page (root) to a site path ("providers/aws/" or
+ * "sources/index.html#id"): relative, index.html added to folders,
+ * escaped for an attribute; malloc'd. */
+char *html_href(const char *root, const char *site_path);
+/* An external URL escaped for an attribute ("#" when refused); malloc'd. */
+char *html_url(const char *url);
+/* Site path of a provider / edition page / source anchor; malloc'd. */
+char *html_provider_path(const struct provider *pr);
+char *html_edition_path(const struct edition *e);
+char *html_source_path(const struct source *s);
+/* The name a page shows for a provider. */
+const char *html_provider_name(const struct provider *pr);
+
+json_t *hj_str(const char *s);          /* NULL gives JSON null */
+json_t *hj_take(char *s);               /* takes a malloc'd string */
+void hj_sets(json_t *o, const char *k, const char *s); /* skipped if NULL */
+void hj_take_set(json_t *o, const char *k, char *s);   /* takes s */
+json_t *hj_tier(const struct tier *t);  /* NULL gives JSON null */
+json_t *hj_move(enum move_status st, int steps, bool has_steps,
+    const struct provider *successor);
+json_t *hj_provider_link(const char *root, const struct provider *pr);
+json_t *hj_table(const struct table *t, const char *root);
+/* A chart figure ({src, alt, title, width, height, table}); name is the
+ * file's stem under charts/. */
+json_t *hj_chart(const struct computed *c, const char *root,
+    enum chart_kind kind, const struct provider *pr);
+/* Markdown rendered to HTML, or NULL after diagnostics. */
+json_t *hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
+    const char *root);
+json_t *hj_medal_table(const struct computed *c, const struct edition_stats *s,
+    const char *root);
+json_t *hj_movers(const struct computed *c, const struct edition_stats *s,
+    const char *root);
+/* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
+char *html_figure(const struct edition_stats *s, const char *figure, long computed);
+/* Headline figures of an edition, and its change against cmp's baseline. */
+json_t *html_figures(const struct edition_stats *s, const struct edition_stats *cmp);
+/* A public finding (never pass a private one); "N undisclosed findings"
+ * (malloc'd) or NULL for none. */
+json_t *html_finding(const struct finding *f);
+char *html_undisclosed(size_t n);
+/* The common frame of every page: lang, title, nav, root, canonical. */
+json_t *hj_page(struct html_ctx *h, const char *rel, const char *kind,
+    const char *title);
+/* Marks the last item of an array ("last": true) for separators. */
+void hj_mark_last(json_t *arr);
+
+/* The pages. Each returns 0 or -1. */
+int html_home(struct html_ctx *h);
+int html_editions(struct html_ctx *h);
+int html_providers(struct html_ctx *h);
+int html_provider_index(struct html_ctx *h);
+int html_security(struct html_ctx *h);
+int html_methodology(struct html_ctx *h);
+int html_sources(struct html_ctx *h);
+int html_not_found(struct html_ctx *h);
+/* html_assets.c: assets/ (built in, then the project's) and sitemap.xml. */
+int html_assets(struct html_ctx *h);
+int html_sitemap(struct html_ctx *h);
+
+#endif
