@@ -1,0 +1,122 @@
+#!/bin/sh
+# t_html.sh: the HTML site. Exact strings on the pages of the fixture and of
+# the default report, escaping of hostile names, redaction of private
+# findings, byte-reproducible output, --only html, and the W3C Nu validator
+# with zero errors when vnu.jar can be found (VNU_JAR, else
+# tests/node_modules/vnu-jar/build/dist/vnu.jar; CI installs it with
+# `npm install --prefix tests vnu-jar`).
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+FIX="$ROOT/tests/golden/site/project"
+
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fail=1; }
+# has FILE STRING NAME: the page contains the exact string.
+has() { if grep -qF -- "$2" "$1"; then ok "$3"; else nok "$3"; fi; }
+hasnt() { if grep -qF -- "$2" "$1"; then nok "$3"; else ok "$3"; fi; }
+
+if ! "$PODIUM" build -q -C "$FIX" -o "$T/a" --only html 2> "$T/err"; then
+	nok "fixture builds"
+	cat "$T/err"
+	exit 1
+fi
+ok "fixture builds with --only html"
+S="$T/a"
+
+for p in index.html editions/e1/index.html editions/e2/index.html \
+    providers/alpha/index.html providers/index.html security/index.html \
+    methodology/index.html sources/index.html 404.html sitemap.xml \
+    assets/style.css assets/podium.js; do
+	if [ -f "$S/$p" ]; then ok "page $p"; else nok "page $p"; fi
+done
+[ ! -e "$S/report.pdf" ] && [ ! -e "$S/data" ] && ok "--only html writes no PDF or data" ||
+	nok "--only html writes no PDF or data"
+
+# Escaping: hostile names come out as text in every context.
+has "$S/providers/alpha/index.html" '<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co</h1>' "provider name escaped as text"
+has "$S/index.html" '<title>Tiny &amp; &quot;Test&quot; &lt;Report&gt;</title>' "report title escaped in <title>"
+has "$S/providers/alpha/index.html" 'href="https://alpha.example.com/?q=1&amp;r=%3C2%3E"' "external URL percent-encoded and escaped"
+has "$S/providers/beta/index.html" 'شركة بيتا Beta' "right-to-left name kept as text"
+has "$S/index.html" 'By Ann O&#39;Hara and Bo &lt;b&gt;' "authors escaped"
+if grep -rqF '<script>alert' "$S"; then nok "no raw script from content anywhere"; else ok "no raw script from content anywhere"; fi
+hasnt "$S/methodology/index.html" 'background: url(x)' "a bad tier colour never reaches a style attribute"
+has "$S/providers/alpha/index.html" '<p>Alpha in <strong>e1</strong>: &lt;b&gt;not bold&lt;/b&gt; &amp; fine.</p>' "raw HTML in review Markdown is escaped"
+
+# Redaction: a private finding is counted, never described.
+if grep -rqF 'SECRET-PRIVATE-FINDING' "$S"; then nok "private finding title appears nowhere"; else ok "private finding title appears nowhere"; fi
+has "$S/providers/alpha/index.html" '1 undisclosed finding' "provider page counts the private finding"
+has "$S/security/index.html" '1 undisclosed finding' "security page counts the private finding"
+has "$S/providers/alpha/index.html" 'Metadata endpoint open' "public finding shown"
+
+# Figures, movement, claims.
+has "$S/editions/e1/index.html" '4 stated; 5 counted' "acknowledged claim shows both figures"
+has "$S/editions/e1/index.html" 'The source says four; five are counted &amp; kept.' "claim note shown"
+has "$S/index.html" '<span class="value">−1</span>' "change with U+2212 minus"
+has "$S/index.html" '−25.0% since Edition One' "percent change with U+2212 minus"
+has "$S/index.html" '75.0%' "share of reviewed"
+has "$S/editions/e2/index.html" '<span aria-hidden="true">↓</span> down 1</span>' "movement in arrow and words"
+has "$S/editions/e2/index.html" 'merged into &lt;script&gt;' "merged provider names its successor"
+has "$S/providers/epsilon/index.html" 'rated again' "return from an unrated tier"
+has "$S/providers/alpha/index.html" '<td class="num">1m30s</td><td class="num">2m</td><td>within target</td>' "fault timing within target"
+has "$S/providers/alpha/index.html" '<td class="num">1h15m</td><td class="num">1h</td><td>over target</td>' "fault timing over target"
+has "$S/providers/alpha/index.html" 'href="https://video.example.org/watch?v=abc&amp;t=731" rel="external">12:11</a>' "timestamp links into the video"
+has "$S/providers/beta/index.html" 'Editors&#39; call: the rubric&#39;s poor is too harsh &amp; unfair' "override reason shown"
+has "$S/methodology/index.html" 'Security at least 4' "rubric requirement listed"
+has "$S/sources/index.html" '<li id="report-e1">' "sources carry id anchors"
+has "$S/index.html" '<link rel="canonical" href="https://example.org/tiny/">' "canonical link"
+has "$S/providers/alpha/index.html" '<link rel="stylesheet" href="../../assets/style.css">' "relative stylesheet link"
+has "$S/sitemap.xml" '<loc>https://example.org/tiny/providers/alpha/</loc>' "sitemap lists pages"
+hasnt "$S/sitemap.xml" '404' "sitemap leaves out the 404 page"
+has "$S/providers/alpha/index.html" '<img src="../../charts/history-alpha.svg"' "history chart image"
+has "$S/index.html" '<a href="#section-10-intro">Intro &amp; &lt;overview&gt;</a>' "table of contents"
+has "$S/providers/index.html" '<script src="../assets/podium.js"></script>' "index loads the script file"
+if grep -q '<script>' "$S/providers/index.html"; then nok "no inline script"; else ok "no inline script"; fi
+
+# Byte-reproducible.
+"$PODIUM" build -q -C "$FIX" -o "$T/b" --only html 2> /dev/null
+if diff -r "$T/a" "$T/b" > /dev/null; then ok "two builds are byte-identical"; else nok "two builds are byte-identical"; fi
+
+# A project's own template and asset override the built-in ones.
+mkdir -p "$T/proj"
+cp -R "$FIX/content" "$T/proj/"
+mkdir -p "$T/proj/templates" "$T/proj/assets"
+printf '<span class="tier">TIER:{{name}}</span>' > "$T/proj/templates/tier.mustache"
+printf 'body{}\n' > "$T/proj/assets/style.css"
+printf 'extra\n' > "$T/proj/assets/extra.txt"
+if "$PODIUM" build -q -C "$T/proj" -o "$T/c" --only html 2> "$T/err"; then
+	has "$T/c/editions/e2/index.html" 'TIER:Gold' "project template overrides the built-in one"
+	if [ "$(cat "$T/c/assets/style.css")" = "body{}" ]; then ok "project asset overrides"; else nok "project asset overrides"; fi
+	[ -f "$T/c/assets/extra.txt" ] && [ -f "$T/c/assets/podium.js" ] && ok "project assets added to built-in ones" || nok "project assets added to built-in ones"
+else
+	nok "override project builds"
+	cat "$T/err"
+fi
+printf '{{#broken}}' > "$T/proj/templates/tier.mustache"
+"$PODIUM" build -q -C "$T/proj" -o "$T/d" --only html 2> "$T/err"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q '^templates/tier.mustache:1:[0-9]*: error: ' "$T/err"; then
+	ok "template error at its path, line and column"
+else
+	nok "template error at its path, line and column (rc $rc)"
+	cat "$T/err"
+fi
+
+# The W3C Nu validator: zero errors on every page of both sites.
+JAR=${VNU_JAR:-$ROOT/tests/node_modules/vnu-jar/build/dist/vnu.jar}
+if [ -f "$JAR" ] && command -v java > /dev/null; then
+	if "$PODIUM" build -q -C "$ROOT" -o "$T/default" --only html 2> "$T/err"; then
+		if java -jar "$JAR" --errors-only --skip-non-html "$T/a" "$T/default" > "$T/vnu" 2>&1; then
+			ok "Nu validator: zero errors ($(find "$T/a" "$T/default" -name '*.html' | wc -l) pages)"
+		else
+			nok "Nu validator: zero errors"
+			head -n 30 "$T/vnu"
+		fi
+	else
+		nok "default report builds"
+		head -n 20 "$T/err"
+	fi
+else
+	echo "# skipped: Nu validator (no vnu.jar; set VNU_JAR)"
+fi
+exit $fail
