@@ -94,8 +94,10 @@ html_finding(const struct finding *f)
 	hj_sets(o, "title", f->title);
 	hj_sets(o, "class", finding_class_name(f->cls));
 	hj_sets(o, "severity", severity_name(f->severity));
-	date_format(f->disclosed, date);
-	hj_sets(o, "disclosed", date);
+	if (f->disclosed != DATE_NONE) {
+		date_format(f->disclosed, date);
+		hj_sets(o, "disclosed", date);
+	}
 	if (f->patched != DATE_NONE) {
 		date_format(f->patched, date);
 		hj_sets(o, "patched", date);

@@ -61,6 +61,19 @@ text_as_written(const struct render *r, const char *s)
 	return buf_detach(&b, NULL);
 }
 
+/* A site path with index.html written out ("providers/aws/" ->
+ * "providers/aws/index.html"), so the site works from file:// too. */
+static void
+site_path_put(struct buf *u, const char *url)
+{
+	size_t n = strcspn(url, "#?");
+
+	buf_add(u, url, n);
+	if (n > 0 && url[n - 1] == '/')
+		buf_puts(u, "index.html");
+	buf_puts(u, url + n);
+}
+
 /*
  * A link target. A relative one is a site path, so with site_path the way
  * to the root goes in front; a refused one becomes "#".
@@ -75,9 +88,11 @@ href_write(struct buf *out, const char *root, const char *url, bool site_path)
 		return;
 	}
 	if (site_path && !str_starts(url, "http://") && !str_starts(url, "https://") &&
-	    !str_starts(url, "mailto:") && *url != '/' && *url != '#' && *url != '?')
+	    !str_starts(url, "mailto:") && *url != '/' && *url != '#' && *url != '?') {
 		buf_puts(&u, root);
-	buf_puts(&u, url);
+		site_path_put(&u, url);
+	} else
+		buf_puts(&u, url);
 	esc_url(out, u.data);
 	buf_release(&u);
 }

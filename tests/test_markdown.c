@@ -126,15 +126,15 @@ END_TEST
 START_TEST(test_names)
 {
 	CK_HTML("{{provider aws}} is {{tier aws 3.0}}, was {{tier aws 2.0}}.",
-	    "<p><a href=\"../providers/aws/\">Amazon Web Services</a> is "
-	    "<a class=\"tier tier-bronze\" href=\"../providers/aws/\">Bronze</a>, was "
-	    "<a class=\"tier tier-silver\" href=\"../providers/aws/\">Silver</a>.</p>\n");
+	    "<p><a href=\"../providers/aws/index.html\">Amazon Web Services</a> is "
+	    "<a class=\"tier tier-bronze\" href=\"../providers/aws/index.html\">Bronze</a>, was "
+	    "<a class=\"tier tier-silver\" href=\"../providers/aws/index.html\">Silver</a>.</p>\n");
 	/* an alias is the same provider */
 	CK_HTML("{{provider lightning-ai}} {{tier lightning-ai 3.0}}",
-	    "<p><a href=\"../providers/lightning/\">Lightning</a> "
-	    "<a class=\"tier tier-bronze\" href=\"../providers/lightning/\">Bronze</a></p>\n");
+	    "<p><a href=\"../providers/lightning/index.html\">Lightning</a> "
+	    "<a class=\"tier tier-bronze\" href=\"../providers/lightning/index.html\">Bronze</a></p>\n");
 	CK_HTML("{{tier fluidstack 3.0}}",
-	    "<p><a class=\"tier tier-unavailable\" href=\"../providers/fluidstack/\">"
+	    "<p><a class=\"tier tier-unavailable\" href=\"../providers/fluidstack/index.html\">"
 	    "Unavailable</a></p>\n");
 }
 END_TEST
@@ -150,24 +150,24 @@ START_TEST(test_at_cite)
 	/* no url: the timestamp alone */
 	CK_HTML("{{at plain 12:11}}", "<p>12:11</p>\n");
 	CK_HTML("{{cite runtime-2026}}",
-	    "<p><a href=\"../sources/#runtime-2026\">Compute, capital</a></p>\n");
+	    "<p><a href=\"../sources/index.html#runtime-2026\">Compute, capital</a></p>\n");
 }
 END_TEST
 
 START_TEST(test_hostile)
 {
 	CK_HTML("{{provider evil}}",
-	    "<p><a href=\"../providers/evil/\">&lt;script&gt;alert(1)&lt;/script&gt; "
+	    "<p><a href=\"../providers/evil/index.html\">&lt;script&gt;alert(1)&lt;/script&gt; "
 	    "&quot;Q&quot; &amp; &#39;Co&#39; \xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa</a></p>\n");
 	CK_HTML("{{cite evil-src}}",
-	    "<p><a href=\"../sources/#evil-src\">&lt;b&gt;&quot;Quotes&quot; &amp; "
+	    "<p><a href=\"../sources/index.html#evil-src\">&lt;b&gt;&quot;Quotes&quot; &amp; "
 	    "&#39;marks&#39;&lt;/b&gt;</a></p>\n");
 	CK_HTML("A & B \"q\" 'a' \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d",
 	    "<p>A &amp; B &quot;q&quot; &#39;a&#39; \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d</p>\n");
 	/* a heading id from a hostile name stays inside its attribute */
 	CK_HTML("# {{provider evil}}",
 	    "<h1 id=\"script-alert-1-script-q-co-\xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa\">"
-	    "<a href=\"../providers/evil/\">&lt;script&gt;alert(1)&lt;/script&gt; "
+	    "<a href=\"../providers/evil/index.html\">&lt;script&gt;alert(1)&lt;/script&gt; "
 	    "&quot;Q&quot; &amp; &#39;Co&#39; \xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa</a></h1>\n");
 	/* an entity cannot forge a placeholder */
 	CK_ERR("&#xE000;0&#xe001; {{count 3.0 medals}} &#57344; &#xE002;",
@@ -194,7 +194,7 @@ START_TEST(test_raw_html)
 		    "<div>\n{{provider aws}}\n</div>\n");
 
 		ck_assert_str_eq(got, "<p>a <b class=\"x\">bold 19</b></p>\n"
-		    "<div>\n<a href=\"../providers/aws/\">Amazon Web Services</a>\n</div>\n");
+		    "<div>\n<a href=\"../providers/aws/index.html\">Amazon Web Services</a>\n</div>\n");
 		free(got);
 	}
 	fx_free(&open);
@@ -287,7 +287,7 @@ START_TEST(test_blocks)
 	    "<thead>\n<tr><th scope=\"col\">Provider</th><th scope=\"col\">Drivers current</th>"
 	    "<th scope=\"col\">Embargo program</th><th scope=\"col\">Audit tool</th>"
 	    "<th scope=\"col\">Findings</th></tr>\n</thead>\n<tbody>\n"
-	    "<tr><td><a href=\"../providers/aws/\">Amazon Web Services</a></td><td>yes</td>"
+	    "<tr><td><a href=\"../providers/aws/index.html\">Amazon Web Services</a></td><td>yes</td>"
 	    "<td>no</td><td>\xe2\x80\x94</td><td>Metadata &lt;leak&gt; &amp; more (high, "
 	    "cross-tenant; disclosed 2026-08-01; patched 2026-08-07; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n"
@@ -300,7 +300,7 @@ START_TEST(test_blocks)
 
 		ck_assert(str_starts(got, "<table class=\"data\">\n<caption>Movers from "
 		    "ClusterMAX 2.0 to ClusterMAX 3.0</caption>\n"));
-		ck_assert_ptr_nonnull(strstr(got, "<tr><td><a href=\"../providers/nebius/\">"
+		ck_assert_ptr_nonnull(strstr(got, "<tr><td><a href=\"../providers/nebius/index.html\">"
 		    "Nebius</a></td><td class=\"tier tier-gold\">Gold</td>"
 		    "<td class=\"tier tier-platinum\">Platinum</td><td>\xe2\x86\x91 up 1</td></tr>"));
 		free(got);
