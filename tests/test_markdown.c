@@ -221,7 +221,7 @@ START_TEST(test_markdown)
 	    "<p>line one<br>\nline two\nthree</p>\n");
 	CK_HTML("[site](methodology/) [ext](https://example.org/?a=1&b=\"2\") "
 	    "[frag](#top \"T<>\") [mail](mailto:x@example.org)",
-	    "<p><a href=\"../methodology/\">site</a> "
+	    "<p><a href=\"../methodology/index.html\">site</a> "
 	    "<a href=\"https://example.org/?a=1&amp;b=%222%22\">ext</a> "
 	    "<a href=\"#top\" title=\"T&lt;&gt;\">frag</a> "
 	    "<a href=\"mailto:x@example.org\">mail</a></p>\n");

@@ -255,7 +255,7 @@ START_TEST(test_html)
 	    "<thead>\n<tr><th scope=\"col\">Tier</th><th scope=\"col\">Provider</th>"
 	    "<th scope=\"col\" class=\"num\">N</th></tr>\n</thead>\n<tbody>\n"
 	    "<tr><td class=\"tier tier-gold\">Gold</td>"
-	    "<td><a href=\"../../providers/evil/\">&lt;script&gt;alert(1)&lt;/script&gt; "
+	    "<td><a href=\"../../providers/evil/index.html\">&lt;script&gt;alert(1)&lt;/script&gt; "
 	    "&quot;Q&quot; &amp; &#39;Co&#39; \xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa</a></td>"
 	    "<td class=\"num\">7</td></tr>\n"
 	    "<tr><td>a<br>b</td><td><a href=\"#\">x</a></td>"
