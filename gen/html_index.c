@@ -3,8 +3,20 @@
  * sorting and the filters (by edition, tier, kind and country). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "html.h"
+
+/* Providers by name, case folded, then id: the order a reader expects. */
+static int
+cmp_provider(const void *a, const void *b)
+{
+	const struct provider *x = (*(const struct provider_view *const *)a)->provider;
+	const struct provider *y = (*(const struct provider_view *const *)b)->provider;
+	int r = strcasecmp(html_provider_name(x), html_provider_name(y));
+
+	return r != 0 ? r : strcmp(x->id, y->id);
+}
 
 static int
 cmp_str(const void *a, const void *b)
@@ -96,16 +108,22 @@ html_provider_index(struct html_ctx *h)
 	const char *root = json_string_value(json_object_get(page, "root"));
 	const char **kinds = xcalloc(c->nproviders + 1, sizeof(*kinds));
 	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
-	size_t i, nk = 0, nc = 0;
+	const struct provider_view **v = xcalloc(c->nproviders + 1, sizeof(*v));
+	const struct provider *pr;
+	size_t i, nv = 0, nk = 0, nc = 0;
 
-	for (i = 0; i < c->nproviders; i++) {
-		if (!c->providers[i].visible)
-			continue;
-		json_array_append_new(rows, provider_row(c, c->providers[i].provider, root));
-		kinds[nk++] = provider_kind_name(c->providers[i].provider->kind);
-		if (c->providers[i].provider->country != NULL)
-			countries[nc++] = c->providers[i].provider->country;
+	for (i = 0; i < c->nproviders; i++)
+		if (c->providers[i].visible)
+			v[nv++] = &c->providers[i];
+	qsort(v, nv, sizeof(*v), cmp_provider);
+	for (i = 0; i < nv; i++) {
+		pr = v[i]->provider;
+		json_array_append_new(rows, provider_row(c, pr, root));
+		kinds[nk++] = provider_kind_name(pr->kind);
+		if (pr->country != NULL)
+			countries[nc++] = pr->country;
 	}
+	free(v);
 	hj_sets(page, "heading", "Providers");
 	json_object_set_new(page, "count", json_integer((json_int_t)json_array_size(rows)));
 	json_object_set_new(page, "providers", rows);
