@@ -130,9 +130,9 @@ edition_page(struct html_ctx *h, const struct edition_stats *s)
 	json_object_set_new(page, "funnel", funnel(s));
 	if (focus) {
 		json_object_set_new(page, "distribution",
-		    hj_chart(h->c, root, CHART_DISTRIBUTION, NULL));
+		    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
 		json_object_set_new(page, "funnel_chart",
-		    hj_chart(h->c, root, CHART_FUNNEL, NULL));
+		    hj_chart(h, root, CHART_FUNNEL, NULL));
 	}
 	json_object_set_new(page, "movement", hj_movers(h->c, s, root));
 	cl = claims(s);

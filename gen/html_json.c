@@ -280,24 +280,44 @@ hj_table(const struct table *t, const char *root)
 	return o;
 }
 
+/* Was charts/NAME.svg drawn in this build? */
+static bool
+chart_written(const struct site_out *o, const char *rel)
+{
+	size_t i;
+
+	for (i = 0; i < o->nfiles; i++)
+		if (strcmp(o->files[i], rel) == 0)
+			return true;
+	return false;
+}
+
 json_t *
-hj_chart(const struct computed *c, const char *root, enum chart_kind kind,
+hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
     const struct provider *pr)
 {
+	const struct computed *c = h->c;
 	struct chart ch;
 	struct table *t;
-	struct buf src = BUF_INIT;
-	json_t *o = json_object();
+	struct buf rel = BUF_INIT, src = BUF_INIT;
+	json_t *o;
 
+	buf_puts(&rel, "charts/");
+	buf_puts(&rel, chart_kind_name(kind));
+	if (kind == CHART_HISTORY && pr != NULL) {
+		buf_putc(&rel, '-');
+		esc_url_segment(&rel, pr->id);
+	}
+	buf_puts(&rel, ".svg");
+	if (!chart_written(h->o, rel.data)) {
+		buf_release(&rel);
+		return json_null();
+	}
+	o = json_object();
 	chart_init(&ch, c, kind, pr);
 	buf_puts(&src, root);
-	buf_puts(&src, "charts/");
-	buf_puts(&src, chart_kind_name(kind));
-	if (kind == CHART_HISTORY && pr != NULL) {
-		buf_putc(&src, '-');
-		esc_url_segment(&src, pr->id);
-	}
-	buf_puts(&src, ".svg");
+	buf_puts(&src, rel.data);
+	buf_release(&rel);
 	hj_take_set(o, "src", html_href("", src.data));
 	hj_sets(o, "alt", ch.desc != NULL ? ch.desc : "");
 	hj_sets(o, "title", ch.title != NULL ? ch.title : "");

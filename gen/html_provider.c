@@ -312,7 +312,7 @@ provider_page(struct html_ctx *h, const struct provider_view *v)
 		json_object_set_new(page, "successor", hj_provider_link(root, pr->successor));
 	json_object_set_new(page, "current", current_json(v));
 	json_object_set_new(page, "history_chart",
-	    hj_chart(h->c, root, CHART_HISTORY, pr));
+	    hj_chart(h, root, CHART_HISTORY, pr));
 	hist = json_array();
 	rv = json_array();
 	for (i = 0; i < v->nhistory; i++)

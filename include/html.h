@@ -67,8 +67,8 @@ json_t *hj_move(enum move_status st, int steps, bool has_steps,
 json_t *hj_provider_link(const char *root, const struct provider *pr);
 json_t *hj_table(const struct table *t, const char *root);
 /* A chart figure ({src, alt, title, width, height, table}); name is the
- * file's stem under charts/. */
-json_t *hj_chart(const struct computed *c, const char *root,
+ * file's stem under charts/; JSON null when the chart was not drawn. */
+json_t *hj_chart(struct html_ctx *h, const char *root,
     enum chart_kind kind, const struct provider *pr);
 /* Markdown rendered to HTML, or NULL after diagnostics. */
 json_t *hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
