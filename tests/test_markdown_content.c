@@ -83,7 +83,7 @@ START_TEST(test_summary_figures)
 	ck_assert_ptr_nonnull(strstr(h, "24.7% of the providers reviewed"));
 	ck_assert_ptr_nonnull(strstr(h, "5.9% of those tracked"));
 	ck_assert_ptr_nonnull(strstr(h, "tracked\n323 providers, reviewed 77 of them"));
-	ck_assert_ptr_nonnull(strstr(h, "<a class=\"tier tier-bronze\" href=\"providers/aws/\">"
+	ck_assert_ptr_nonnull(strstr(h, "<a class=\"tier tier-bronze\" href=\"providers/aws/index.html\">"
 	    "Bronze</a>"));
 	free(h);
 }
@@ -96,7 +96,7 @@ START_TEST(test_medal_table_block)
 	ck_assert_ptr_nonnull(strstr(h, "<table class=\"data\">\n"
 	    "<caption>ClusterMAX 3.0: ratings by tier</caption>\n"));
 	ck_assert_ptr_nonnull(strstr(h, "<td class=\"tier tier-bronze\">Bronze</td>"
-	    "<td><a href=\"providers/aws/\">Amazon Web Services</a></td>"
+	    "<td><a href=\"providers/aws/index.html\">Amazon Web Services</a></td>"
 	    "<td class=\"tier tier-silver\">Silver</td><td>\xe2\x86\x93 down 1</td>"));
 	free(h);
 }
