@@ -14,12 +14,67 @@
  * exist (only if report_missing), leads outside the project folder, or
  * cannot be resolved. Returns a malloc'd absolute path; free with free().
  */
+static bool
+under_root(const struct loader *l, const char *real)
+{
+	size_t n = strlen(l->root);
+
+	return strncmp(real, l->root, n) == 0 && (real[n] == '/' || real[n] == '\0' ||
+	    strcmp(l->root, "/") == 0);
+}
+
+/*
+ * The fast way for a plain file name in a folder already resolved: the
+ * folder's realpath (cached, as a folder's files are read one after another)
+ * joined with the name, when the name is not a symlink. NULL: take the slow
+ * way, which resolves every part and words any error.
+ */
+static char *
+inside_fast(struct loader *l, const char *rel)
+{
+	const char *slash = strrchr(rel, '/'), *base;
+	size_t dn;
+	struct stat st;
+	char *full, *dir;
+
+	if (slash == NULL)
+		return NULL;
+	base = slash + 1;
+	dn = (size_t)(slash - rel);
+	if (*base == '\0' || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+		return NULL;
+	if (l->dir_rel == NULL || strlen(l->dir_rel) != dn ||
+	    strncmp(l->dir_rel, rel, dn) != 0) {
+		free(l->dir_rel);
+		free(l->dir_real);
+		l->dir_rel = xstrndup(rel, dn);
+		dir = path_join(l->p->dir, l->dir_rel);
+		l->dir_real = realpath(dir, NULL);
+		free(dir);
+		if (l->dir_real != NULL && !under_root(l, l->dir_real)) {
+			free(l->dir_real);
+			l->dir_real = NULL;
+		}
+	}
+	if (l->dir_real == NULL)
+		return NULL;
+	full = path_join(l->dir_real, base);
+	if (lstat(full, &st) == -1 || S_ISLNK(st.st_mode)) {
+		free(full);
+		return NULL;
+	}
+	return full;
+}
+
 static char *
 inside(struct loader *l, const char *rel, bool report_missing)
 {
-	char *full = path_join(l->p->dir, rel), *real = realpath(full, NULL);
-	size_t n = strlen(l->root);
+	char *full, *real;
 
+	if ((real = inside_fast(l, rel)) != NULL)
+		return real;
+	full = path_join(l->p->dir, rel);
+	real = realpath(full, NULL);
 	free(full);
 	if (real == NULL) {
 		if (errno != ENOENT)
@@ -28,8 +83,7 @@ inside(struct loader *l, const char *rel, bool report_missing)
 			diag_error(l->d, rel, 0, 0, "file not found");
 		return NULL;
 	}
-	if (strncmp(real, l->root, n) != 0 || (real[n] != '/' && real[n] != '\0' &&
-	    strcmp(l->root, "/") != 0)) {
+	if (!under_root(l, real)) {
 		diag_error(l->d, rel, 0, 0, "'%s' leads outside the project folder", rel);
 		free(real);
 		return NULL;
@@ -155,7 +209,8 @@ yfile_load(struct loader *l, const char *rel, struct yfile *yf)
 
 	yf->path = arena_strdup(l->a, rel);
 	yf->root = NULL;
-	yf->tmp = arena_new();
+	yf->tmp = l->spare != NULL ? l->spare : arena_new();
+	l->spare = NULL;
 	if (!loader_read(l, rel, &b))
 		goto out;
 	yf->root = yaml_tree_parse(b.data, b.len, yf->path, 0, yf->tmp, l->d, &empty);
@@ -173,9 +228,14 @@ out:
 }
 
 void
-yfile_release(struct yfile *yf)
+yfile_release(struct loader *l, struct yfile *yf)
 {
-	arena_free(yf->tmp);
+	if (l->spare == NULL && yf->tmp != NULL) {
+		/* keep one block for the next file: no malloc and free per file */
+		arena_reset(yf->tmp);
+		l->spare = yf->tmp;
+	} else
+		arena_free(yf->tmp);
 	yf->tmp = NULL;
 	yf->root = NULL;
 }
@@ -252,6 +312,9 @@ project_load(const char *dir, struct diag *d)
 		report_resolve(&l);
 	}
 	diag_sort_from(d, from);
+	arena_free(l.spare);
+	free(l.dir_rel);
+	free(l.dir_real);
 	free(l.root);
 	return p;
 }

@@ -74,7 +74,7 @@ edition_load(struct loader *l, const char *id, struct etmp *t)
 		edition_tiers_load(l, yf.path, NULL, e);
 	e->pos.file = yf.path;
 	e->pos.line = e->pos.col = 1;
-	yfile_release(&yf);
+	yfile_release(l, &yf);
 	free(rel);
 }
 

@@ -81,7 +81,7 @@ provider_load(struct loader *l, const char *id, struct ptmp *t)
 			t->successor_pos = node_pos(l, file, n);
 	} else
 		pr->pos.file = yf.path;
-	yfile_release(&yf);
+	yfile_release(l, &yf);
 	free(rel);
 }
 
@@ -126,6 +126,38 @@ aliases_check(struct loader *l, struct ptmp *v, size_t n)
 	free(ids);
 	free(where);
 	free(first);
+}
+
+static int
+alias_ref_cmp(const void *a, const void *b)
+{
+	const struct alias_ref *x = a, *y = b;
+	int c = strcmp(x->alias, y->alias);
+
+	if (c != 0)
+		return c;
+	/* a repeated alias (reported) resolves to the first provider by id */
+	return x->provider->index < y->provider->index ? -1 :
+	    x->provider->index > y->provider->index;
+}
+
+/* p->aliases: every alias with its provider, sorted for project_provider. */
+static void
+alias_index(struct loader *l)
+{
+	struct project *p = l->p;
+	size_t i, k, n = 0;
+
+	for (i = 0; i < p->nproviders; i++)
+		n += p->providers[i].naliases;
+	p->aliases = arena_array(l->a, n ? n : 1, sizeof(*p->aliases));
+	for (i = 0; i < p->nproviders; i++)
+		for (k = 0; k < p->providers[i].naliases; k++) {
+			p->aliases[p->naliases].alias = p->providers[i].aliases[k];
+			p->aliases[p->naliases++].provider = &p->providers[i];
+		}
+	/* qsort is not stable: the comparison orders equal aliases itself */
+	qsort(p->aliases, p->naliases, sizeof(*p->aliases), alias_ref_cmp);
 }
 
 static void
@@ -197,6 +229,7 @@ providers_load(struct loader *l)
 		p->providers[i].index = i;
 	}
 	p->nproviders = m;
+	alias_index(l);
 	aliases_check(l, v, m);
 	successors_resolve(l, v, m);
 	free(v);

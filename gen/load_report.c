@@ -255,5 +255,5 @@ report_resolve(struct loader *l)
 	if ((n = opt(l->report.root, "featured")) != NULL && n->kind == YNODE_SEQ)
 		featured_resolve(l, file, n);
 out:
-	yfile_release(&l->report);
+	yfile_release(l, &l->report);
 }

@@ -214,7 +214,7 @@ review_load(struct loader *l, const struct edition *e, const char *stem,
 		security_load(l, yf.path, NULL, &rv);
 	rv.pos.file = first[pr->index] = yf.path;
 	rv.pos.line = rv.pos.col = 1;
-	yfile_release(&yf);
+	yfile_release(l, &yf);
 	l->reviews = xgrow(l->reviews, sizeof(*l->reviews), l->nreviews + 1, &l->capreviews);
 	l->reviews[l->nreviews++] = rv;
 out:

@@ -93,7 +93,7 @@ sources_load(struct loader *l)
 		return; /* optional: a report may cite nothing */
 	if (!yfile_load(l, SOURCES_FILE, &yf)) {
 		l->sources_failed = true;
-		yfile_release(&yf);
+		yfile_release(l, &yf);
 		return;
 	}
 	p->sources = arena_array(l->a, yf.root->npairs ? yf.root->npairs : 1,
@@ -107,5 +107,5 @@ sources_load(struct loader *l)
 			p->nsources++;
 	}
 	qsort(p->sources, p->nsources, sizeof(*p->sources), source_cmp);
-	yfile_release(&yf);
+	yfile_release(l, &yf);
 }

@@ -74,19 +74,21 @@ check_keys(struct loader *l, const char *file, const struct ynode *map,
 
 		if (map->pairs[i].duplicate)
 			continue;
+		for (k = 0; known[k] != NULL; k++)
+			if (strcmp(known[k], key->str) == 0)
+				break;
+		if (known[k] != NULL)
+			continue;
+		/* only an unknown key pays for the guess */
 		guess = NULL;
 		best = 3;
 		for (k = 0; known[k] != NULL; k++) {
-			if (strcmp(known[k], key->str) == 0)
-				break;
 			dist = edit_distance(key->str, known[k], 2);
 			if (dist < best) {
 				best = dist;
 				guess = known[k];
 			}
 		}
-		if (known[k] != NULL)
-			continue;
 		if (guess != NULL)
 			diag_error(l->d, file, key->line, key->col,
 			    "unknown key '%s' (did you mean '%s'?)", shown(l, key), guess);

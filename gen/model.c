@@ -46,10 +46,23 @@ project_edition(const struct project *p, const char *id)
 	return NULL;
 }
 
+/* For a model built without the loader's alias index. */
+static const struct provider *
+provider_by_alias_scan(const struct project *p, const char *id)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->nproviders; i++)
+		for (k = 0; k < p->providers[i].naliases; k++)
+			if (strcmp(p->providers[i].aliases[k], id) == 0)
+				return &p->providers[i];
+	return NULL;
+}
+
 const struct provider *
 project_provider(const struct project *p, const char *id)
 {
-	size_t lo = 0, hi = p->nproviders, i, k;
+	size_t lo = 0, hi = p->nproviders;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -62,10 +75,21 @@ project_provider(const struct project *p, const char *id)
 		else
 			hi = mid;
 	}
-	for (i = 0; i < p->nproviders; i++)
-		for (k = 0; k < p->providers[i].naliases; k++)
-			if (strcmp(p->providers[i].aliases[k], id) == 0)
-				return &p->providers[i];
+	if (p->aliases == NULL)
+		return provider_by_alias_scan(p, id);
+	/* p->aliases is sorted by alias, then provider: the first match wins */
+	lo = 0;
+	hi = p->naliases;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(p->aliases[mid].alias, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < p->naliases && strcmp(p->aliases[lo].alias, id) == 0)
+		return p->aliases[lo].provider;
 	return NULL;
 }
 

@@ -293,12 +293,10 @@ size_t
 edit_distance(const char *a, const char *b, size_t cap)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j, best;
-	size_t *row;
-	size_t res;
+	size_t row[65];
 
 	if (la > 64 || lb > 64)
 		return cap + 1;
-	row = xmalloc((lb + 1) * sizeof(*row));
 	for (j = 0; j <= lb; j++)
 		row[j] = j;
 	for (i = 1; i <= la; i++) {
@@ -319,14 +317,10 @@ edit_distance(const char *a, const char *b, size_t cap)
 			if (v < best)
 				best = v;
 		}
-		if (best > cap) {
-			free(row);
+		if (best > cap)
 			return cap + 1;
-		}
 	}
-	res = row[lb];
-	free(row);
-	return res > cap ? cap + 1 : res;
+	return row[lb] > cap ? cap + 1 : row[lb];
 }
 
 /*

@@ -1,201 +1,291 @@
 /*
  * render_data.c: data/ratings.json and data/ratings.csv (SPEC 4.2), from the
- * computed model. JSON through jansson; CSV quoted per RFC 4180.
+ * computed model. JSON streamed by jsonw in jansson's layout; CSV quoted per
+ * RFC 4180.
  */
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
+#include "jsonw.h"
 #include "parse.h"
 #include "podium.h"
 #include "render.h"
 
 /* Shares and percents keep 6 decimals; null when undefined. */
-static json_t *
-json_fixed6(double v)
+static void
+jw_fixed6(struct jsonw *w, double v)
 {
-	if (isnan(v) || isinf(v))
-		return json_null();
+	if (isnan(v) || isinf(v)) {
+		jw_null(w);
+		return;
+	}
 	v = round(v * 1e6) / 1e6;
 	if (v == 0)
 		v = 0; /* no -0 */
-	return json_real(v);
+	jw_real(w, v);
 }
 
-static json_t *
-json_str_or_null(const char *s)
+static void
+jw_tier_id(struct jsonw *w, const struct tier *t)
 {
-	return s ? json_string(s) : json_null();
+	jw_string_or_null(w, t ? t->id : NULL);
 }
 
-static json_t *
-json_tier_id(const struct tier *t)
-{
-	return t ? json_string(t->id) : json_null();
-}
-
-static json_t *
-json_date(pdate d)
+static void
+jw_date(struct jsonw *w, pdate d)
 {
 	char buf[11];
 
-	if (d == DATE_NONE)
-		return json_null();
+	if (d == DATE_NONE) {
+		jw_null(w);
+		return;
+	}
 	date_format(d, buf);
-	return json_string(buf);
+	jw_string(w, buf);
 }
 
-static json_t *
-json_ladder(const struct report *rp)
+static void
+json_ladder(struct jsonw *w, const struct report *rp)
 {
-	json_t *a = json_array();
 	size_t i;
 
+	jw_array_begin(w);
 	for (i = 0; i < rp->nladder; i++) {
 		const struct tier *t = &rp->ladder[i];
 
-		json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:b}", "id", t->id,
-		    "name", t->name, "medal", t->medal, "rated", t->rated));
+		jw_object_begin(w);
+		jw_key(w, "id");
+		jw_string(w, t->id);
+		jw_key(w, "name");
+		jw_string(w, t->name);
+		jw_key(w, "medal");
+		jw_bool(w, t->medal);
+		jw_key(w, "rated");
+		jw_bool(w, t->rated);
+		jw_object_end(w);
 	}
-	return a;
+	jw_array_end(w);
 }
 
-static json_t *
-json_counts(const struct edition_stats *s)
+static void
+json_counts(struct jsonw *w, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
-	json_t *o = json_object();
 	size_t i;
 
-	for (i = 0; i < e->ntiers; i++)
-		json_object_set_new(o, e->tiers[i]->id,
-		    json_integer(s->counts[e->tiers[i]->index]));
-	return o;
+	jw_object_begin(w);
+	for (i = 0; i < e->ntiers; i++) {
+		jw_key(w, e->tiers[i]->id);
+		jw_int(w, s->counts[e->tiers[i]->index]);
+	}
+	jw_object_end(w);
 }
 
-static json_t *
-json_change(const struct edition_stats *s)
+static void
+json_change(struct jsonw *w, const struct edition_stats *s)
 {
-	if (s->baseline == NULL)
-		return json_null();
-	return json_pack("{s:s, s:I, s:o, s:I}", "from", s->baseline->id,
-	    "medals", (json_int_t)s->d_medals, "medals_pct", json_fixed6(s->d_medals_pct),
-	    "reviewed", (json_int_t)s->d_reviewed);
+	if (s->baseline == NULL) {
+		jw_null(w);
+		return;
+	}
+	jw_object_begin(w);
+	jw_key(w, "from");
+	jw_string(w, s->baseline->id);
+	jw_key(w, "medals");
+	jw_int(w, s->d_medals);
+	jw_key(w, "medals_pct");
+	jw_fixed6(w, s->d_medals_pct);
+	jw_key(w, "reviewed");
+	jw_int(w, s->d_reviewed);
+	jw_object_end(w);
 }
 
-static json_t *
-json_claims(const struct edition_stats *s)
+static void
+json_claims(struct jsonw *w, const struct edition_stats *s)
 {
-	json_t *a = json_array();
 	size_t i;
 
+	jw_array_begin(w);
 	for (i = 0; i < s->nclaims; i++) {
 		const struct claim_check *cc = &s->claims[i];
 
-		json_array_append_new(a, json_pack("{s:s, s:I, s:I, s:o}",
-		    "figure", cc->claim->figure, "stated", (json_int_t)cc->claim->value,
-		    "computed", (json_int_t)cc->computed, "note",
-		    json_str_or_null(cc->claim->note)));
+		jw_object_begin(w);
+		jw_key(w, "figure");
+		jw_string(w, cc->claim->figure);
+		jw_key(w, "stated");
+		jw_int(w, cc->claim->value);
+		jw_key(w, "computed");
+		jw_int(w, cc->computed);
+		jw_key(w, "note");
+		jw_string_or_null(w, cc->claim->note);
+		jw_object_end(w);
 	}
-	return a;
+	jw_array_end(w);
 }
 
-static json_t *
-json_gone(const struct edition_stats *s)
+static void
+json_gone(struct jsonw *w, const struct edition_stats *s)
 {
-	json_t *a = json_array();
 	size_t i;
 
-	for (i = 0; i < s->ngone; i++)
-		json_array_append_new(a, json_pack("{s:s, s:o, s:s}",
-		    "provider", s->gone[i].provider->id,
-		    "previous", json_tier_id(s->gone[i].previous),
-		    "status", move_status_name(s->gone[i].status)));
-	return a;
+	jw_array_begin(w);
+	for (i = 0; i < s->ngone; i++) {
+		jw_object_begin(w);
+		jw_key(w, "provider");
+		jw_string(w, s->gone[i].provider->id);
+		jw_key(w, "previous");
+		jw_tier_id(w, s->gone[i].previous);
+		jw_key(w, "status");
+		jw_string(w, move_status_name(s->gone[i].status));
+		jw_object_end(w);
+	}
+	jw_array_end(w);
 }
 
-static json_t *
-json_rating(const struct rating *rt)
+static void
+json_rating(struct jsonw *w, const struct rating *rt)
 {
-	return json_pack("{s:s, s:s, s:o, s:o, s:b, s:o, s:o, s:s}",
-	    "provider", rt->provider->id, "tier", rt->tier->id,
-	    "computed", json_tier_id(rt->computed), "score", json_fixed6(rt->score),
-	    "override", rt->override, "previous", json_tier_id(rt->previous),
-	    "steps", rt->has_steps ? json_integer(rt->steps) : json_null(),
-	    "status", move_status_name(rt->status));
+	jw_object_begin(w);
+	jw_key(w, "provider");
+	jw_string(w, rt->provider->id);
+	jw_key(w, "tier");
+	jw_string(w, rt->tier->id);
+	jw_key(w, "computed");
+	jw_tier_id(w, rt->computed);
+	jw_key(w, "score");
+	jw_fixed6(w, rt->score);
+	jw_key(w, "override");
+	jw_bool(w, rt->override);
+	jw_key(w, "previous");
+	jw_tier_id(w, rt->previous);
+	jw_key(w, "steps");
+	if (rt->has_steps)
+		jw_int(w, rt->steps);
+	else
+		jw_null(w);
+	jw_key(w, "status");
+	jw_string(w, move_status_name(rt->status));
+	jw_object_end(w);
 }
 
-static json_t *
-json_edition(const struct edition_stats *s)
+static void
+json_edition(struct jsonw *w, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
-	json_t *o, *ratings = json_array();
 	size_t i;
 
+	jw_object_begin(w);
+	jw_key(w, "id");
+	jw_string(w, e->id);
+	jw_key(w, "name");
+	jw_string(w, e->name);
+	jw_key(w, "published");
+	jw_date(w, e->published);
+	jw_key(w, "previous");
+	jw_string_or_null(w, e->previous ? e->previous->id : NULL);
+	jw_key(w, "universe");
+	jw_object_begin(w);
+	jw_key(w, "tracked");
+	if (s->tracked >= 0)
+		jw_int(w, s->tracked);
+	else
+		jw_null(w);
+	jw_key(w, "reviewed");
+	jw_int(w, s->reviewed);
+	jw_object_end(w);
+	jw_key(w, "counts");
+	json_counts(w, s);
+	jw_key(w, "medals");
+	jw_int(w, s->medals);
+	jw_key(w, "rated");
+	jw_int(w, s->rated);
+	jw_key(w, "shares");
+	jw_object_begin(w);
+	jw_key(w, "medals_of_reviewed");
+	jw_fixed6(w, s->medals_of_reviewed);
+	jw_key(w, "medals_of_tracked");
+	jw_fixed6(w, s->medals_of_tracked);
+	jw_object_end(w);
+	jw_key(w, "change");
+	json_change(w, s);
+	jw_key(w, "claims");
+	json_claims(w, s);
+	jw_key(w, "gone");
+	json_gone(w, s);
+	jw_key(w, "ratings");
+	jw_array_begin(w);
 	for (i = 0; i < s->nratings; i++)
-		json_array_append_new(ratings, json_rating(&s->ratings[i]));
-	o = json_pack("{s:s, s:s, s:o, s:o}", "id", e->id, "name", e->name,
-	    "published", json_date(e->published),
-	    "previous", json_str_or_null(e->previous ? e->previous->id : NULL));
-	json_object_set_new(o, "universe", json_pack("{s:o, s:I}",
-	    "tracked", s->tracked >= 0 ? json_integer(s->tracked) : json_null(),
-	    "reviewed", (json_int_t)s->reviewed));
-	json_object_set_new(o, "counts", json_counts(s));
-	json_object_set_new(o, "medals", json_integer(s->medals));
-	json_object_set_new(o, "rated", json_integer(s->rated));
-	json_object_set_new(o, "shares", json_pack("{s:o, s:o}",
-	    "medals_of_reviewed", json_fixed6(s->medals_of_reviewed),
-	    "medals_of_tracked", json_fixed6(s->medals_of_tracked)));
-	json_object_set_new(o, "change", json_change(s));
-	json_object_set_new(o, "claims", json_claims(s));
-	json_object_set_new(o, "gone", json_gone(s));
-	json_object_set_new(o, "ratings", ratings);
-	return o;
+		json_rating(w, &s->ratings[i]);
+	jw_array_end(w);
+	jw_object_end(w);
 }
 
-static json_t *
-json_providers(const struct computed *c)
+static void
+json_providers(struct jsonw *w, const struct computed *c)
 {
-	json_t *a = json_array();
 	size_t i, k;
 
+	jw_array_begin(w);
 	for (i = 0; i < c->nproviders; i++) {
 		const struct provider_view *v = &c->providers[i];
-		json_t *h;
 
 		if (!v->visible)
 			continue;
-		h = json_array();
-		for (k = 0; k < v->nhistory; k++)
-			json_array_append_new(h, json_pack("{s:s, s:s}",
-			    "edition", v->history[k].edition->id,
-			    "tier", v->history[k].rating->tier->id));
-		json_array_append_new(a, json_pack("{s:s, s:s, s:o}", "id",
-		    v->provider->id, "name", v->provider->name, "history", h));
+		jw_object_begin(w);
+		jw_key(w, "id");
+		jw_string(w, v->provider->id);
+		jw_key(w, "name");
+		jw_string(w, v->provider->name);
+		jw_key(w, "history");
+		jw_array_begin(w);
+		for (k = 0; k < v->nhistory; k++) {
+			jw_object_begin(w);
+			jw_key(w, "edition");
+			jw_string(w, v->history[k].edition->id);
+			jw_key(w, "tier");
+			jw_string(w, v->history[k].rating->tier->id);
+			jw_object_end(w);
+		}
+		jw_array_end(w);
+		jw_object_end(w);
 	}
-	return a;
+	jw_array_end(w);
 }
 
-/* The whole ratings.json document. On success, free with json_decref(). */
-static json_t *
-ratings_json(const struct computed *c)
+/* The whole ratings.json document, written as it goes (no tree in memory). */
+static void
+ratings_json(const struct computed *c, struct buf *b)
 {
 	const struct report *rp = &c->project->report;
-	json_t *root, *eds = json_array();
+	struct jsonw w;
 	size_t i;
 
+	jw_init(&w, b);
+	jw_object_begin(&w);
+	jw_key(&w, "generator");
+	jw_string(&w, "podium " PODIUM_VERSION);
+	jw_key(&w, "report");
+	jw_object_begin(&w);
+	jw_key(&w, "title");
+	jw_string(&w, rp->title);
+	jw_key(&w, "edition");
+	jw_string_or_null(&w, rp->edition_id);
+	jw_key(&w, "compare");
+	jw_string_or_null(&w, rp->compare ? rp->compare->id : NULL);
+	jw_object_end(&w);
+	jw_key(&w, "ladder");
+	json_ladder(&w, rp);
+	jw_key(&w, "editions");
+	jw_array_begin(&w);
 	for (i = 0; i < c->neditions; i++)
-		json_array_append_new(eds, json_edition(&c->editions[i]));
-	root = json_pack("{s:s}", "generator", "podium " PODIUM_VERSION);
-	json_object_set_new(root, "report", json_pack("{s:s, s:o, s:o}",
-	    "title", rp->title, "edition", json_str_or_null(rp->edition_id),
-	    "compare", json_str_or_null(rp->compare ? rp->compare->id : NULL)));
-	json_object_set_new(root, "ladder", json_ladder(rp));
-	json_object_set_new(root, "editions", eds);
-	json_object_set_new(root, "providers", json_providers(c));
-	return root;
+		json_edition(&w, &c->editions[i]);
+	jw_array_end(&w);
+	jw_key(&w, "providers");
+	json_providers(&w, c);
+	jw_object_end(&w);
+	buf_putc(b, '\n');
 }
 
 static void
@@ -240,22 +330,13 @@ ratings_csv(const struct computed *c, struct buf *b)
 int
 render_data(const struct computed *c, struct site_out *o, struct diag *d)
 {
-	json_t *root = ratings_json(c);
-	char *text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
 	struct buf b = BUF_INIT;
 	int rc = 0;
 
-	json_decref(root);
-	if (text == NULL) {
-		diag_system(d, NULL, "out of memory writing ratings.json");
+	(void)d; /* site_out_write reports its own failures */
+	ratings_json(c, &b);
+	if (site_out_write(o, "data/ratings.json", b.data, b.len) == -1)
 		rc = -1;
-	} else {
-		buf_puts(&b, text);
-		buf_putc(&b, '\n');
-		if (site_out_write(o, "data/ratings.json", b.data, b.len) == -1)
-			rc = -1;
-	}
-	free(text);
 	if (rc == 0) {
 		buf_reset(&b);
 		ratings_csv(c, &b);

@@ -232,6 +232,22 @@ arena_free(struct arena *a)
 	free(a);
 }
 
+void
+arena_reset(struct arena *a)
+{
+	struct arena_block *b, *next;
+
+	if (a == NULL || a->head == NULL)
+		return;
+	/* the oldest block stays (the chain is newest first) */
+	for (b = a->head; b->next != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	b->used = 0;
+	a->head = b;
+}
+
 void *
 arena_alloc(struct arena *a, size_t n)
 {

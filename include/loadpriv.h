@@ -38,6 +38,9 @@ struct loader {
 	struct arena *a;      /* the project's arena */
 	struct diag *d;
 	char *root;           /* realpath of the project folder */
+	char *dir_rel;        /* the folder last resolved (relative) ... */
+	char *dir_real;       /* ... and its realpath inside root, or NULL */
+	struct arena *spare;  /* a released file's arena, reset for the next */
 	size_t nfiles;        /* files read so far */
 	bool too_many;        /* LOAD_MAX_FILES reached (reported once) */
 	bool sources_failed;  /* sources.yaml unreadable: no "unknown source" noise */
@@ -53,7 +56,7 @@ struct loader {
 /* Reads and parses rel (a path relative to the project) as a YAML mapping.
  * Returns false after reporting; on success free with yfile_release(). */
 bool yfile_load(struct loader *l, const char *rel, struct yfile *yf);
-void yfile_release(struct yfile *yf);
+void yfile_release(struct loader *l, struct yfile *yf);
 /* True when rel exists (a symlink counts, even a dangling one). */
 bool loader_exists(struct loader *l, const char *rel);
 /* Reads rel into out, checking the size limit, file count and that the path

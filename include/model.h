@@ -241,6 +241,12 @@ struct report {
 	struct pos pos;
 };
 
+/* One alias of a provider, for project_provider's binary search. */
+struct alias_ref {
+	const char *alias;
+	const struct provider *provider;
+};
+
 struct project {
 	struct arena *arena;
 	const char *dir;            /* the project folder, as given */
@@ -251,6 +257,8 @@ struct project {
 	size_t neditions;
 	struct provider *providers; /* sorted by id */
 	size_t nproviders;
+	struct alias_ref *aliases;  /* every alias, sorted; NULL: scan providers */
+	size_t naliases;
 	struct review *reviews;     /* by edition, then provider id */
 	size_t nreviews;
 	struct section *sections;   /* by order, then id */

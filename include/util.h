@@ -59,6 +59,8 @@ struct arena;
 /* On success, free with arena_free(). */
 struct arena *arena_new(void);
 void arena_free(struct arena *a);
+/* Forgets everything allocated, keeping one block for reuse. */
+void arena_reset(struct arena *a);
 void *arena_alloc(struct arena *a, size_t n); /* zeroed, aligned */
 void *arena_array(struct arena *a, size_t nmemb, size_t size);
 char *arena_strdup(struct arena *a, const char *s);

@@ -1,0 +1,195 @@
+/* jsonw.c: JSON written as it goes, in jansson's indented layout. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jsonw.h"
+
+void
+jw_init(struct jsonw *w, struct buf *b)
+{
+	memset(w, 0, sizeof(*w));
+	w->b = b;
+}
+
+static void
+newline_indent(struct jsonw *w, unsigned depth)
+{
+	unsigned i;
+
+	buf_putc(w->b, '\n');
+	for (i = 0; i < depth; i++)
+		buf_add(w->b, "  ", 2);
+}
+
+/* What goes before a value or key: a comma and a new line inside a container. */
+static void
+item_start(struct jsonw *w)
+{
+	if (w->after_key) {
+		w->after_key = false;
+		return;
+	}
+	if (w->depth == 0)
+		return;
+	if (w->depth <= JW_MAX_DEPTH) {
+		if (w->has_items[w->depth - 1])
+			buf_putc(w->b, ',');
+		w->has_items[w->depth - 1] = true;
+	}
+	newline_indent(w, w->depth);
+}
+
+static void
+open(struct jsonw *w, char c)
+{
+	item_start(w);
+	buf_putc(w->b, c);
+	w->depth++;
+	if (w->depth <= JW_MAX_DEPTH)
+		w->has_items[w->depth - 1] = false;
+}
+
+static void
+close(struct jsonw *w, char c)
+{
+	bool any = w->depth <= JW_MAX_DEPTH && w->has_items[w->depth - 1];
+
+	w->depth--;
+	if (any)
+		newline_indent(w, w->depth);
+	buf_putc(w->b, c);
+}
+
+void
+jw_object_begin(struct jsonw *w)
+{
+	open(w, '{');
+}
+
+void
+jw_object_end(struct jsonw *w)
+{
+	close(w, '}');
+}
+
+void
+jw_array_begin(struct jsonw *w)
+{
+	open(w, '[');
+}
+
+void
+jw_array_end(struct jsonw *w)
+{
+	close(w, ']');
+}
+
+static void
+quoted(struct buf *b, const char *s)
+{
+	const char *run = s;
+	char esc[8];
+
+	buf_putc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		buf_add(b, run, (size_t)(s - run));
+		run = s + 1;
+		switch (c) {
+		case '"': buf_add(b, "\\\"", 2); break;
+		case '\\': buf_add(b, "\\\\", 2); break;
+		case '\b': buf_add(b, "\\b", 2); break;
+		case '\f': buf_add(b, "\\f", 2); break;
+		case '\n': buf_add(b, "\\n", 2); break;
+		case '\r': buf_add(b, "\\r", 2); break;
+		case '\t': buf_add(b, "\\t", 2); break;
+		default:
+			snprintf(esc, sizeof(esc), "\\u%04X", c);
+			buf_add(b, esc, 6);
+		}
+	}
+	buf_add(b, run, (size_t)(s - run));
+	buf_putc(b, '"');
+}
+
+void
+jw_key(struct jsonw *w, const char *key)
+{
+	item_start(w);
+	quoted(w->b, key);
+	buf_add(w->b, ": ", 2);
+	w->after_key = true;
+}
+
+void
+jw_string(struct jsonw *w, const char *s)
+{
+	item_start(w);
+	quoted(w->b, s);
+}
+
+void
+jw_string_or_null(struct jsonw *w, const char *s)
+{
+	if (s == NULL)
+		jw_null(w);
+	else
+		jw_string(w, s);
+}
+
+void
+jw_int(struct jsonw *w, long long v)
+{
+	item_start(w);
+	buf_printf(w->b, "%lld", v);
+}
+
+/* %.15g, then jansson's touches: "e+07" -> "e7", "e-07" -> "e-7", "3" -> "3.0". */
+static void
+real_text(double v, char *out, size_t size)
+{
+	char *exp, *digits;
+
+	snprintf(out, size, "%.15g", v);
+	if ((exp = strchr(out, 'e')) != NULL) {
+		exp++;
+		if (*exp == '-')
+			exp++;
+		for (digits = exp; *digits == '+' || *digits == '0'; digits++)
+			;
+		memmove(exp, digits, strlen(digits) + 1);
+	} else if (strchr(out, '.') == NULL)
+		strcat(out, ".0");
+}
+
+void
+jw_real(struct jsonw *w, double v)
+{
+	char text[64];
+
+	if (isnan(v) || isinf(v)) {
+		jw_null(w);
+		return;
+	}
+	item_start(w);
+	real_text(v, text, sizeof(text));
+	buf_puts(w->b, text);
+}
+
+void
+jw_bool(struct jsonw *w, bool v)
+{
+	item_start(w);
+	buf_puts(w->b, v ? "true" : "false");
+}
+
+void
+jw_null(struct jsonw *w)
+{
+	item_start(w);
+	buf_add(w->b, "null", 4);
+}
