@@ -144,8 +144,16 @@ jw_string_or_null(struct jsonw *w, const char *s)
 void
 jw_int(struct jsonw *w, long long v)
 {
+	char text[24], *p = text + sizeof(text);
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
 	item_start(w);
-	buf_printf(w->b, "%lld", v);
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	buf_add(w->b, p, (size_t)(text + sizeof(text) - p));
 }
 
 /* %.15g, then jansson's touches: "e+07" -> "e7", "e-07" -> "e-7", "3" -> "3.0". */

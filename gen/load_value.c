@@ -230,23 +230,22 @@ get_number(struct loader *l, const char *file, const struct ynode *n,
 
 	if (n == NULL)
 		return false;
-	snprintf(expected, sizeof(expected), "a number from %g to %g", min, max);
-	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0) {
-		bad(l, file, n, what, expected);
-		return false;
-	}
+	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0)
+		goto refuse;
 	/* decimal only: no hex, inf or nan that strtod would take */
 	for (i = 0; i < n->len; i++)
 		if (strchr("0123456789+-.eE", n->str[i]) == NULL)
-			break;
+			goto refuse;
 	errno = 0;
 	v = strtod(n->str, &end);
-	if (i < n->len || errno != 0 || *end != '\0' || !isfinite(v) || v < min || v > max) {
-		bad(l, file, n, what, expected);
-		return false;
-	}
+	if (errno != 0 || *end != '\0' || !isfinite(v) || v < min || v > max)
+		goto refuse;
 	*out = v;
 	return true;
+refuse:
+	snprintf(expected, sizeof(expected), "a number from %g to %g", min, max);
+	bad(l, file, n, what, expected);
+	return false;
 }
 
 bool

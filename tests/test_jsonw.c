@@ -1,6 +1,7 @@
 /* test_jsonw.c: the streaming JSON writer, byte for byte against jansson's layout. */
 #include <check.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -110,6 +111,26 @@ START_TEST(test_reals)
 }
 END_TEST
 
+START_TEST(test_integers)
+{
+	static const long long cases[] = {0, 7, -7, 10, 1000000007, -1000000007,
+	    LLONG_MAX, LLONG_MIN};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct buf b = BUF_INIT;
+		struct jsonw w;
+		char *want = jansson_text(json_integer(cases[i]));
+
+		jw_init(&w, &b);
+		jw_int(&w, cases[i]);
+		ck_assert_str_eq(b.data, want);
+		free(want);
+		buf_release(&b);
+	}
+}
+END_TEST
+
 START_TEST(test_non_finite)
 {
 	struct buf b = BUF_INIT;
@@ -137,6 +158,7 @@ main(void)
 	tcase_add_test(tc, test_layout);
 	tcase_add_test(tc, test_strings);
 	tcase_add_test(tc, test_reals);
+	tcase_add_test(tc, test_integers);
 	tcase_add_test(tc, test_non_finite);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
