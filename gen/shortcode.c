@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "markdown.h"
 #include "parse.h"
 #include "util.h"
@@ -16,7 +17,6 @@ static const char *const kind_names[] = {
 	"count", "change", "share", "tier", "provider", "at", "cite", "chart", "table"
 };
 
-static const char *const chart_names[] = {"distribution", "movement", "funnel", "faults"};
 
 int
 sc_kind_parse(const char *name)
@@ -278,13 +278,11 @@ static bool
 check_chart(const struct check *k)
 {
 	const struct shortcode *sc = k->sc;
-	size_t i;
 
 	if (!arity(k, "chart", 1, sc->nargs, "chart distribution|movement|funnel|faults"))
 		return false;
-	for (i = 0; i < ARRAY_SIZE(chart_names); i++)
-		if (strcmp(chart_names[i], sc->args[0]) == 0)
-			return true;
+	if (chart_kind_parse(sc->args[0]) >= 0)
+		return true;
 	return fail(k, "unknown chart '%s' (expected distribution, movement, funnel "
 	    "or faults)", sc->args[0]);
 }
