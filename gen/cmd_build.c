@@ -12,7 +12,7 @@
 
 static const char build_usage[] =
     "usage: podium build [-C DIR] [-o OUT] [--drafts] [--now YYYY-MM-DD]\n"
-    "                    [--only html,pdf,data] [-q] [-v]\n";
+    "                    [--only html,pdf,data] [--strict] [-q] [-v]\n";
 static const char check_usage[] =
     "usage: podium check [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n";
 
