@@ -94,13 +94,11 @@ funnel_desc(const struct computed *c, struct buf *b)
 static void
 draw_stage(struct cx *x, const long v[NSTAGES], size_t i, double y, double scale)
 {
-	struct buf t = BUF_INIT;
+	struct buf t = BUF_INIT, sh = BUF_INIT;
 	double nw, w;
 
 	nw = cx_text(x, stage_names[i], MARGIN, y + HEAD / 2, AL_LEFT, FS_BODY, true,
 	    0, COL_INK);
-	struct buf sh = BUF_INIT;
-
 	if (v[i] < 0)
 		buf_puts(&t, "not stated");
 	else

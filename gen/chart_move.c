@@ -365,24 +365,21 @@ table_provider(struct table_cell *cell, const struct provider *p)
 struct table *
 move_table(const struct computed *c)
 {
-	const struct rating **v;
+	const struct report *rep = &c->project->report;
 	struct table *t = table_new("Movement between editions", 4);
 	struct table_cell *row;
-	size_t n, total, i;
+	size_t i, k;
 	char ch[32];
 
 	table_head(t, 0, "Provider", false);
 	table_head(t, 1, c->compare.baseline ? c->compare.baseline->name : "Before", false);
 	table_head(t, 2, c->compare.edition ? c->compare.edition->name : "After", false);
 	table_head(t, 3, "Change", false);
-	n = move_select(c, &v, &total);
-	free(v);
-	(void)n;
-	/* the table lists every candidate, in the compute order */
-	for (i = 0; total > 0 && i < c->compare.nratings; i++) {
+	if (!c->has_compare || c->compare.baseline == NULL)
+		return t;
+	/* every candidate, drawn or not, in the compute order */
+	for (i = 0; i < c->compare.nratings; i++) {
 		const struct rating *r = &c->compare.ratings[i];
-		const struct report *rep = &c->project->report;
-		size_t k;
 		bool in = rep->featured == NULL;
 
 		for (k = 0; !in && k < rep->nfeatured; k++)

@@ -418,6 +418,73 @@ START_TEST(test_tables)
 }
 END_TEST
 
+START_TEST(test_featured_and_unknowns)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	const struct provider *feat[2];
+	struct chart ch;
+	struct table *t;
+
+	/* the movement table: every candidate in compute order */
+	chart_init(&ch, &fx->c, CHART_MOVEMENT, NULL);
+	t = chart_table(&ch, &fx->c);
+	ck_assert_uint_eq(t->nrows, 9);
+	ck_assert_str_eq(t->cells[0].text, "CoreWeave");
+	ck_assert_str_eq(t->cells[3].text, "same");
+	ck_assert_str_eq(t->cells[4].text, "Nebius");
+	ck_assert_str_eq(t->cells[5].text, "Platinum");
+	ck_assert_str_eq(t->cells[6].text, "Gold");
+	ck_assert_str_eq(t->cells[7].text, "down 1");
+	table_free(t);
+	chart_release(&ch);
+
+	/* featured providers only, in their order */
+	feat[0] = &fx->p.providers[1];
+	feat[1] = &fx->p.providers[6];
+	fx->p.report.featured = feat;
+	fx->p.report.nfeatured = 2;
+	chart_init(&ch, &fx->c, CHART_MOVEMENT, NULL);
+	ck_assert_str_eq(ch.desc, "From ClusterMAX 2.0 to ClusterMAX 3.0, 2 providers: "
+	    "1 up, 1 down, 0 same. Nebius down 1 to Gold; Together AI up 1 to "
+	    "Participation Ribbon.");
+	t = chart_table(&ch, &fx->c);
+	ck_assert_uint_eq(t->nrows, 2);
+	table_free(t);
+	assert_text_inside(&ch, &fx->c);
+	chart_release(&ch);
+
+	/* tracked unknown: said, not drawn as zero */
+	fx->c.editions[2].tracked = -1;
+	chart_init(&ch, &fx->c, CHART_FUNNEL, NULL);
+	ck_assert_str_eq(ch.desc, "ClusterMAX 3.0: tracked not stated, 12 reviewed, "
+	    "11 rated, 8 medals (66.7% of reviewed).");
+	t = chart_table(&ch, &fx->c);
+	ck_assert_str_eq(t->cells[1].text, "not stated");
+	ck_assert_str_eq(t->cells[3 + 2].text, "");
+	table_free(t);
+	assert_text_inside(&ch, &fx->c);
+	chart_release(&ch);
+
+	/* no targets: no "within" clause */
+	fx->p.editions[2].target_replace = -1;
+	fx->p.editions[2].target_detect = -1;
+	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
+	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
+	    "replaced the node, 1 did not detect the fault, 2 gave no timing.");
+	assert_text_inside(&ch, &fx->c);
+	chart_release(&ch);
+
+	/* no baseline */
+	fx->c.has_compare = false;
+	chart_init(&ch, &fx->c, CHART_MOVEMENT, NULL);
+	ck_assert_str_eq(ch.title, "Movement");
+	ck_assert_str_eq(ch.desc, "No provider was reviewed in both editions.");
+	assert_text_inside(&ch, &fx->c);
+	chart_release(&ch);
+	fixture_free(fx);
+}
+END_TEST
+
 START_TEST(test_kinds)
 {
 	ck_assert_int_eq(chart_kind_parse("distribution"), CHART_DISTRIBUTION);
@@ -541,6 +608,7 @@ main(void)
 	tcase_add_test(tc, test_descriptions);
 	tcase_add_test(tc, test_movement_desc);
 	tcase_add_test(tc, test_tables);
+	tcase_add_test(tc, test_featured_and_unknowns);
 	tcase_add_test(tc, test_svg_head);
 	tcase_add_test(tc, test_golden);
 	tcase_add_test(tc, test_deterministic);
