@@ -38,7 +38,12 @@ xml_text(struct buf *b, const char *s)
 			buf_puts(b, "&quot;");
 			break;
 		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
+			/* no C0 (but tab, newline), DEL or C1 (C2 80..C2 9F) controls */
+			if ((unsigned char)*s == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+			    (unsigned char)s[1] <= 0x9f)
+				s++;
+			else if (((unsigned char)*s >= 0x20 && *s != 0x7f) || *s == '\t' ||
+			    *s == '\n')
 				buf_putc(b, *s);
 		}
 	}
