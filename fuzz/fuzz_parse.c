@@ -100,7 +100,7 @@ check_numbers(const uint8_t *data, size_t size)
 
 		fmt_fixed(v, digits, out, sizeof(out));
 		back = strtod(out, NULL);
-		FUZZ_ASSERT(fabs(back - v) <= 0.5 * pow(10, -digits) * (1 + 1e-9) + fabs(v) * 1e-12,
+		FUZZ_ASSERT(fabs(back - v) <= 0.5 * pow(10, -digits) * (1 + 1e-9) + fabs(v) * 2e-12,
 		    "fmt_fixed rounds to the nearest");
 	}
 }
