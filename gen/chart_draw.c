@@ -34,10 +34,16 @@ static unsigned
 tier_hex(const struct tier *t)
 {
 	unsigned v;
+	size_t i;
 
 	if (t->color != NULL && t->color[0] == '#' && strlen(t->color) == 7 &&
-	    sscanf(t->color + 1, "%x", &v) == 1)
+	    sscanf(t->color + 1, "%x", &v) == 1) {
+		/* an ink colour would switch on dark pages: step off it */
+		for (i = 0; i < chart_ninks; i++)
+			if (v == chart_inks[i].light)
+				v ^= 1;
 		return v;
+	}
 	if (!t->rated)
 		return UNRATED_DEFAULT;
 	return tier_defaults[t->index % ARRAY_SIZE(tier_defaults)];

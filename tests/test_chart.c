@@ -555,6 +555,11 @@ START_TEST(test_colours)
 
 		chart_tier_color(&t, hex);
 		ck_assert_str_eq(hex, "#c9a227");
+		/* a tier may not wear an ink colour (it would switch when dark) */
+		t.color = "#1f1f1f";
+		chart_tier_color(&t, hex);
+		ck_assert_str_eq(hex, "#1f1f1e");
+		t.color = "#c9a227";
 		ck_assert(rgb_text_on(tier_rgb(&t)).r == 0);
 	}
 }
