@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "jsonw.h"
 
 void
@@ -88,32 +90,19 @@ jw_array_end(struct jsonw *w)
 static void
 quoted(struct buf *b, const char *s)
 {
-	const char *run = s;
-	char esc[8];
+	/* the escaping is jansson's own, so it can never drift from the spec */
+	json_t *j = json_string(s);
+	size_t n;
 
-	buf_putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		buf_add(b, run, (size_t)(s - run));
-		run = s + 1;
-		switch (c) {
-		case '"': buf_add(b, "\\\"", 2); break;
-		case '\\': buf_add(b, "\\\\", 2); break;
-		case '\b': buf_add(b, "\\b", 2); break;
-		case '\f': buf_add(b, "\\f", 2); break;
-		case '\n': buf_add(b, "\\n", 2); break;
-		case '\r': buf_add(b, "\\r", 2); break;
-		case '\t': buf_add(b, "\\t", 2); break;
-		default:
-			snprintf(esc, sizeof(esc), "\\u%04X", c);
-			buf_add(b, esc, 6);
-		}
+	if (j == NULL) {
+		buf_add(b, "null", 4); /* not UTF-8: the loader lets none through */
+		return;
 	}
-	buf_add(b, run, (size_t)(s - run));
-	buf_putc(b, '"');
+	n = json_dumpb(j, NULL, 0, JSON_ENCODE_ANY);
+	buf_grow(b, n);
+	b->len += json_dumpb(j, b->data + b->len, n, JSON_ENCODE_ANY);
+	b->data[b->len] = '\0';
+	json_decref(j);
 }
 
 void
