@@ -75,6 +75,8 @@ settle() {
 }
 
 cp -R "$ROOT/tests/fixtures/serve-small" "$T/proj"
+mkdir -p "$T/proj/assets"
+printf '.extra { color: #222; }\n' >"$T/proj/assets/extra.css"
 mkdir "$T/tmp"
 export TMPDIR="$T/tmp"
 
@@ -194,6 +196,18 @@ else
 	fi
 	check "the fix sends a reload event" wait_for 2 more_reloads "$n0"
 fi
+
+# --- a stylesheet-only change reloads the stylesheets, not the page ---
+settle
+csses() { grep -c '^event: css' "$T/events"; }
+more_csses() { [ "$(csses)" -gt "$1" ]; }
+n0=$(reloads)
+c0=$(csses)
+printf '.extra { color: #333; }\n' >"$T/proj/assets/extra.css"
+check "a stylesheet edit sends a css event" wait_for "$LIMIT" more_csses "$c0"
+check "... and no page reload" test "$(reloads)" = "$n0"
+check "... and serves the new stylesheet" \
+    sh -c "curl -s --max-time 5 '$URL/assets/extra.css' | grep -q '#333'"
 
 # --- files planted in the served folder: MIME types, folders, 404 page ---
 settle
