@@ -10,13 +10,13 @@ DESTDIR ?=
 CC      ?= cc
 PKGS    = libcmark yaml-0.1 cairo pangocairo libpng jansson libmicrohttpd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check)
 CHECK_LIBS   := $(shell pkg-config --libs check)
 
 OPT     ?= -O2 -g
 WARN    = -std=c17 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
-ALL_CFLAGS = $(OPT) $(WARN) -D_GNU_SOURCE -Iinclude -Ibuild/$(V) $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(OPT) $(WARN) -pthread -D_GNU_SOURCE -Iinclude -Ibuild/$(V) $(PKG_CFLAGS) $(CFLAGS)
 
 # V names the build variant: "release" (default) or "asan".
 V ?= release

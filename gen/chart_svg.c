@@ -208,8 +208,10 @@ png_flush_none(png_structp png)
 
 /*
  * Encodes an RGB24 image surface with libpng itself rather than cairo's
- * writer: one fixed row filter (SUB) instead of trying all five per row is
- * a third less CPU for the whole build at the same file size. No time or
+ * writer. Charts are flat colour on white: with no row filter and zlib
+ * level 3 the files come out a little smaller than with SUB at level 6, for
+ * less than half the instructions (measured on the benchmark's history
+ * charts; levels 4 and up cost twice as much for a few percent). No time or
  * text chunks, so the bytes depend on the pixels only.
  */
 static int
@@ -231,7 +233,8 @@ png_encode(cairo_surface_t *s, struct buf *out)
 	png_set_write_fn(png, out, png_to_buf, png_flush_none);
 	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
 	    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+	png_set_compression_level(png, 3);
 	png_write_info(png, info);
 	for (y = 0; y < h; y++) {
 		for (x = 0; x < w; x++) {

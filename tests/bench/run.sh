@@ -8,7 +8,8 @@
 #
 # BENCH_SIZES (default "1000x5 10000x5") and BENCH_RUNS (default 3, at
 # least 3) change what is measured. Everything is written under
-# tests/bench/work/ (ignored by git). Nothing is installed.
+# tests/bench/work/ (ignored by git). Nothing is installed. Every tool
+# starts from an empty output folder, as Hugo's public/ is removed first.
 set -u
 
 PODIUM=${1:?usage: run.sh PODIUM}
@@ -53,8 +54,10 @@ measure() {
 		rm -rf "$dir/hugo/public"
 		set -- hugo --quiet --source "$dir/hugo" --destination "$dir/hugo/public" ;;
 	html)
+		rm -rf "$dir/out-html"
 		set -- "$PODIUM" build -C "$dir/podium" -o "$dir/out-html" --only html,data -q ;;
 	full)
+		rm -rf "$dir/out-full"
 		set -- "$PODIUM" build -C "$dir/podium" -o "$dir/out-full" -q ;;
 	esac
 	t0=$(now_ns)
