@@ -125,12 +125,17 @@ date_from_unix(int64_t t)
 	return (pdate)days;
 }
 
+/*
+ * Each component may be as large as the total allows, so that whatever
+ * duration_format writes for a non-negative int64 reads back; a total past
+ * INT64_MAX is refused.
+ */
 bool
 duration_parse(const char *s, int64_t *seconds)
 {
 	static const char units[] = "dhms";
 	static const int64_t mult[] = {86400, 3600, 60, 1};
-	int64_t total = 0, v;
+	int64_t total = 0, v, part;
 	size_t next = 0, k;
 	const char *p = s;
 
@@ -141,15 +146,17 @@ duration_parse(const char *s, int64_t *seconds)
 			return false;
 		v = 0;
 		while (isdigit((unsigned char)*p)) {
-			if (v > 100000000)
+			if (__builtin_mul_overflow(v, 10, &v) ||
+			    __builtin_add_overflow(v, *p++ - '0', &v))
 				return false;
-			v = v * 10 + (*p++ - '0');
 		}
 		for (k = next; k < 4 && units[k] != *p; k++)
 			;
 		if (k == 4 || *p == '\0')
 			return false;
-		total += v * mult[k];
+		if (__builtin_mul_overflow(v, mult[k], &part) ||
+		    __builtin_add_overflow(total, part, &total))
+			return false;
 		next = k + 1;
 		p++;
 	}
