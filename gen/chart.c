@@ -194,6 +194,12 @@ chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
 }
 
 void
+chart_fonts_release(void)
+{
+	pango_cairo_font_map_set_default(NULL);
+}
+
+void
 chart_draw(const struct chart *ch, const struct computed *c, cairo_t *cr,
     double width, double height)
 {

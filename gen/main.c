@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chart.h"
 #include "cmd.h"
 #include "podium.h"
 
@@ -26,6 +27,7 @@ main(int argc, char *argv[])
 		{"new", cmd_new},
 	};
 	size_t i;
+	int rc;
 
 	if (argc < 2) {
 		fputs(usage, stderr);
@@ -39,9 +41,13 @@ main(int argc, char *argv[])
 		fputs(usage, stdout);
 		return EXIT_OK;
 	}
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		if (strcmp(argv[1], cmds[i].name) == 0)
-			return cmds[i].fn(argc - 1, argv + 1);
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		if (strcmp(argv[1], cmds[i].name) == 0) {
+			rc = cmds[i].fn(argc - 1, argv + 1);
+			chart_fonts_release();
+			return rc;
+		}
+	}
 	fprintf(stderr, "podium: error: unknown command '%s'\n", argv[1]);
 	fputs(usage, stderr);
 	return EXIT_USAGE;

@@ -52,6 +52,12 @@ int chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
  * Returns 0, or -1 if cairo failed. */
 int chart_png(const struct chart *ch, const struct computed *c, double scale,
     struct buf *out);
+/*
+ * Releases the font map the calling thread's charts were drawn with (pango's
+ * default for the thread, which keeps every font it matched). A thread that
+ * exits releases its own; the main thread calls this once it draws no more.
+ */
+void chart_fonts_release(void);
 /* The chart file's name without extension: "movement", "history-aws";
  * malloc'd. */
 char *chart_file_name(const struct chart *ch);
