@@ -115,7 +115,7 @@ check-asan:
 	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
 
 # The suite, then a full build of the default report, under memcheck.
-VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --suppressions=$(CURDIR)/tests/valgrind.supp
 valgrind: all tests
 	PODIUM_VALGRIND=1 TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN)
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 $(VALGRIND) ./$(PODIUM_BIN) build -q -o $(B)/valgrind-site

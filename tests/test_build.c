@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "chart.h"
 #include "parse.h"
 
 #define MINI "tests/fixtures/mini"
@@ -285,5 +286,6 @@ main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	chart_fonts_release();
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

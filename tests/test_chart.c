@@ -627,5 +627,6 @@ main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	nf = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	chart_fonts_release();
 	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
