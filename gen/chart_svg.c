@@ -237,11 +237,14 @@ png_encode(cairo_surface_t *s, struct buf *out)
 	png_set_compression_level(png, 3);
 	png_write_info(png, info);
 	for (y = 0; y < h; y++) {
-		for (x = 0; x < w; x++) {
-			memcpy(&px, data + (size_t)y * (size_t)stride + (size_t)x * 4, 4);
-			row[3 * x] = (unsigned char)(px >> 16);
-			row[3 * x + 1] = (unsigned char)(px >> 8);
-			row[3 * x + 2] = (unsigned char)px;
+		const unsigned char *src = data + (size_t)y * (size_t)stride;
+		unsigned char *dst = row;
+
+		for (x = 0; x < w; x++, src += 4, dst += 3) {
+			memcpy(&px, src, 4);
+			dst[0] = (unsigned char)(px >> 16);
+			dst[1] = (unsigned char)(px >> 8);
+			dst[2] = (unsigned char)px;
 		}
 		png_write_row(png, row);
 	}
