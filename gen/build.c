@@ -46,6 +46,16 @@ status_of(const struct diag *d)
 	return diag_failed(d) ? EXIT_CONTENT : EXIT_OK;
 }
 
+/* Adds "STEP MS" to the request's timing line. */
+static void
+timing_add(struct build_request *rq, const char *step, double ms)
+{
+	size_t n = strlen(rq->timing);
+
+	snprintf(rq->timing + n, sizeof(rq->timing) - n, "%s%s %.1f",
+	    n ? ", " : "", step, ms);
+}
+
 /* The one progress line, on a terminal only; NULL clears it. */
 static void
 progress(const struct build_request *rq, const char *step)
@@ -60,26 +70,32 @@ progress(const struct build_request *rq, const char *step)
 }
 
 static int
-render_all(const struct build_request *rq, const struct computed *c,
+render_all(struct build_request *rq, const struct computed *c,
     struct site_out *o, struct diag *d)
 {
 	static const struct {
 		unsigned parts;
 		const char *step;
+		const char *name;
 		int (*fn)(const struct computed *, struct site_out *, struct diag *);
 	} steps[] = {
-		{PART_DATA, "writing data", render_data},
-		{PART_HTML | PART_PDF, "drawing charts", render_charts},
-		{PART_HTML, "writing pages", render_html},
-		{PART_PDF, "laying out the PDF", render_pdf},
+		{PART_DATA, "writing data", "data", render_data},
+		{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts},
+		{PART_HTML, "writing pages", "html", render_html},
+		{PART_PDF, "laying out the PDF", "pdf", render_pdf},
 	};
 	size_t i;
+	double t;
+	int rc;
 
 	for (i = 0; i < ARRAY_SIZE(steps); i++) {
 		if (!(rq->parts & steps[i].parts))
 			continue;
 		progress(rq, steps[i].step);
-		if (steps[i].fn(c, o, d) == -1)
+		t = now_ms();
+		rc = steps[i].fn(c, o, d);
+		timing_add(rq, steps[i].name, now_ms() - t);
+		if (rc == -1)
 			return -1;
 	}
 	return 0;
@@ -92,16 +108,22 @@ build_run(struct build_request *rq, struct diag *d)
 	struct computed *c = NULL;
 	struct site_out o;
 	char *out = NULL;
-	double t0 = now_ms();
+	double t0 = now_ms(), t;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
+	rq->timing[0] = '\0';
 	progress(rq, "loading");
-	if ((p = project_load(rq->dir, d)) == NULL || diag_failed(d))
+	p = project_load(rq->dir, d);
+	timing_add(rq, "load", now_ms() - t0);
+	if (p == NULL || diag_failed(d))
 		goto out;
-	if ((c = computed_new(p, &rq->opts, d)) == NULL || diag_failed(d))
+	t = now_ms();
+	c = computed_new(p, &rq->opts, d);
+	if (c == NULL || diag_failed(d))
 		goto out;
 	lint_markdown(c, d);
+	timing_add(rq, "compute", now_ms() - t);
 	if (diag_failed(d))
 		goto out;
 	if (!rq->write)
@@ -114,8 +136,10 @@ build_run(struct build_request *rq, struct diag *d)
 		goto out;
 	}
 	progress(rq, "publishing");
+	t = now_ms();
 	if (site_out_commit(&o) == -1)
 		site_out_abort(&o);
+	timing_add(rq, "publish", now_ms() - t);
 out:
 	progress(rq, NULL);
 	rc = status_of(d);

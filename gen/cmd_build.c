@@ -123,7 +123,7 @@ run(int argc, char *argv[], bool write)
 	rc = build_run(&rq, &d);
 	diag_print(&d, stderr);
 	if (verbose)
-		fprintf(stderr, "podium: built in %.1f ms\n", rq.elapsed_ms);
+		fprintf(stderr, "podium: built in %.1f ms (%s)\n", rq.elapsed_ms, rq.timing);
 	diag_release(&d);
 	return rc;
 }

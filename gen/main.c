@@ -10,7 +10,7 @@ static const char usage[] =
     "usage: podium build [-C DIR] [-o OUT] [--drafts] [--now YYYY-MM-DD]\n"
     "                    [--only html,pdf,data] [--strict] [-q] [-v]\n"
     "       podium check [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
-    "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [-v]\n"
+    "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n"
     "       podium new review EDITION PROVIDER | podium new provider ID\n"
     "       podium --version | --help | COMMAND --help\n";
 

@@ -1,12 +1,32 @@
 /* render_charts.c: every chart as charts/<name>.svg and charts/<name>.png
  * (twice the natural size). Charts are drawn in parallel, a batch at a
- * time, and written in a fixed order by this thread. */
+ * time, and written in a fixed order by this thread.
+ *
+ * With render_charts_keep(true) (podium serve, a preview), only the SVGs
+ * the pages show are made, and drawn charts are kept between builds under a
+ * key made of everything a chart shows (its kind, size, title, description,
+ * data table, the ladder, the editions and the names it may print), so a
+ * rebuild redraws only the charts whose data changed. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart.h"
 #include "render.h"
+#include "table.h"
 #include "workers.h"
+
+/* A chart drawn in an earlier build. */
+struct memo {
+	char *key;
+	struct buf svg, png;
+	bool used;                       /* by the current build */
+};
+
+static struct {
+	bool on;
+	struct memo *v;
+	size_t n, cap;
+} memos;
 
 /* Charts drawn before their files are written: bounds the memory held. */
 #define BATCH 64
@@ -15,8 +35,10 @@ struct job {
 	enum chart_kind kind;
 	const struct provider *provider; /* CHART_HISTORY only */
 	char *name;                      /* file name without extension */
+	char *key;                       /* memo key, when charts are kept */
 	struct buf svg, png;
 	int rc;                          /* -1: cairo failed */
+	bool done;                       /* taken from a memo: nothing to draw */
 };
 
 struct batch {
@@ -32,10 +54,13 @@ draw_job(size_t i, void *arg)
 	struct job *j = &bt->jobs[i];
 	struct chart ch;
 
+	if (j->done)
+		return;
 	chart_init(&ch, bt->c, j->kind, j->provider);
-	j->name = chart_file_name(&ch);
+	if (j->name == NULL)
+		j->name = chart_file_name(&ch);
 	j->rc = chart_svg(&ch, bt->c, &j->svg);
-	if (j->rc == 0)
+	if (j->rc == 0 && !memos.on)
 		j->rc = chart_png(&ch, bt->c, 2, &j->png);
 	chart_release(&ch);
 }
@@ -54,12 +79,153 @@ write_job(struct job *j, struct site_out *o, struct diag *d)
 	rel = xasprintf("charts/%s.svg", j->name);
 	rc = site_out_write(o, rel, j->svg.data, j->svg.len);
 	free(rel);
-	if (rc == -1)
-		return -1;
+	if (rc == -1 || memos.on)
+		return rc;
 	rel = xasprintf("charts/%s.png", j->name);
 	rc = site_out_write(o, rel, j->png.data, j->png.len);
 	free(rel);
 	return rc;
+}
+
+static void
+key_add(struct buf *k, const char *s)
+{
+	buf_puts(k, s ? s : "");
+	buf_putc(k, '\x1f');
+}
+
+static void
+key_provider(struct buf *k, const struct provider *p)
+{
+	key_add(k, p->id);
+	key_add(k, p->name);
+	key_add(k, p->short_name);
+}
+
+/* Everything the chart can show, as one string; malloc'd. */
+static char *
+chart_key(const struct computed *c, struct job *j)
+{
+	const struct project *p = c->project;
+	struct buf k = BUF_INIT;
+	struct chart ch;
+	struct table *t;
+	size_t i;
+
+	chart_init(&ch, c, j->kind, j->provider);
+	j->name = chart_file_name(&ch);
+	buf_printf(&k, "%d %.3f %.3f\x1f", (int)ch.kind, ch.width, ch.height);
+	key_add(&k, j->name);
+	key_add(&k, ch.title);
+	key_add(&k, ch.desc);
+	if ((t = chart_table(&ch, c)) != NULL) {
+		key_add(&k, t->caption);
+		for (i = 0; i < t->ncols; i++)
+			key_add(&k, t->head[i].text);
+		for (i = 0; i < t->nrows * t->ncols; i++)
+			key_add(&k, t->cells[i].text);
+		table_free(t);
+	}
+	chart_release(&ch);
+	for (i = 0; i < p->report.nladder; i++) {
+		const struct tier *tr = &p->report.ladder[i];
+
+		buf_printf(&k, "%d%d", tr->medal, tr->rated);
+		key_add(&k, tr->id);
+		key_add(&k, tr->name);
+		key_add(&k, tr->color);
+	}
+	for (i = 0; i < p->neditions; i++) {
+		key_add(&k, p->editions[i].name);
+		buf_printf(&k, "%lld %lld\x1f", (long long)p->editions[i].target_detect,
+		    (long long)p->editions[i].target_replace);
+	}
+	if (j->provider != NULL)
+		key_provider(&k, j->provider);
+	else
+		for (i = 0; i < p->nproviders; i++)
+			key_provider(&k, &p->providers[i]);
+	return buf_detach(&k, NULL);
+}
+
+static struct memo *
+memo_find(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < memos.n; i++)
+		if (strcmp(memos.v[i].key, key) == 0)
+			return &memos.v[i];
+	return NULL;
+}
+
+/* Takes a kept chart for job j, if there is one (this thread only). */
+static void
+memo_take(const struct computed *c, struct job *j)
+{
+	struct memo *m;
+
+	j->key = chart_key(c, j);
+	if ((m = memo_find(j->key)) == NULL)
+		return;
+	m->used = true;
+	buf_add(&j->svg, m->svg.data, m->svg.len);
+	buf_add(&j->png, m->png.data, m->png.len);
+	j->done = true;
+}
+
+/* Keeps a newly drawn chart; its buffers move to the memo. */
+static void
+memo_keep(struct job *j)
+{
+	struct memo *m;
+
+	memos.v = xgrow(memos.v, sizeof(*memos.v), memos.n + 1, &memos.cap);
+	m = &memos.v[memos.n++];
+	m->key = j->key;
+	m->svg = j->svg;
+	m->png = j->png;
+	m->used = true;
+	j->key = NULL;
+	buf_init(&j->svg);
+	buf_init(&j->png);
+}
+
+/* Drops the charts the last build did not use, and marks the rest unused. */
+static void
+memo_sweep(void)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < memos.n; i++) {
+		struct memo *m = &memos.v[i];
+
+		if (!m->used) {
+			free(m->key);
+			buf_release(&m->svg);
+			buf_release(&m->png);
+			continue;
+		}
+		m->used = false;
+		memos.v[n++] = *m;
+	}
+	memos.n = n;
+}
+
+void
+render_charts_keep(bool on)
+{
+	size_t i;
+
+	memos.on = on;
+	if (on)
+		return;
+	for (i = 0; i < memos.n; i++)
+		memos.v[i].used = false;
+	memo_sweep();
+	free(memos.v);
+	memos.v = NULL;
+	memos.n = memos.cap = 0;
 }
 
 static int
@@ -70,10 +236,15 @@ run_batch(const struct computed *c, struct site_out *o, struct diag *d,
 	size_t i;
 	int rc = 0;
 
+	for (i = 0; memos.on && i < n; i++)
+		memo_take(c, &jobs[i]);
 	parallel_for(n, draw_job, &bt);
 	for (i = 0; i < n; i++) {
 		if (rc == 0 && write_job(&jobs[i], o, d) == -1)
 			rc = -1;
+		if (memos.on && !jobs[i].done && jobs[i].rc == 0)
+			memo_keep(&jobs[i]);
+		free(jobs[i].key);
 		free(jobs[i].name);
 		buf_release(&jobs[i].svg);
 		buf_release(&jobs[i].png);
@@ -88,6 +259,7 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 	    CHART_FUNNEL, CHART_FAULTS};
 	struct job jobs[BATCH];
 	size_t n = 0, next = 0, total = ARRAY_SIZE(kinds) + c->nproviders;
+	int rc;
 
 	/* the report's charts first, then each visible provider's history */
 	for (; next < total; next++) {
@@ -106,10 +278,16 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 			j->provider = c->providers[next - ARRAY_SIZE(kinds)].provider;
 		}
 		if (++n == BATCH) {
-			if (run_batch(c, o, d, jobs, n) == -1)
+			if (run_batch(c, o, d, jobs, n) == -1) {
+				if (memos.on)
+					memo_sweep();
 				return -1;
+			}
 			n = 0;
 		}
 	}
-	return n > 0 ? run_batch(c, o, d, jobs, n) : 0;
+	rc = n > 0 ? run_batch(c, o, d, jobs, n) : 0;
+	if (memos.on)
+		memo_sweep();
+	return rc;
 }

@@ -26,6 +26,7 @@
 #include "cmd.h"
 #include "escape.h"
 #include "podium.h"
+#include "render.h"
 #include "serve.h"
 
 #define DEBOUNCE_MS 50
@@ -34,7 +35,7 @@
 #define PORT_TRIES 20
 
 static const char serve_usage[] =
-    "usage: podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [-v]\n";
+    "usage: podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n";
 
 struct server {
 	const char *dir;
@@ -42,6 +43,7 @@ struct server {
 	unsigned port;
 	bool port_given;
 	bool drafts;
+	bool pdf;                /* also rebuild report.pdf (slow: off by default) */
 	bool verbose;
 	char *tmp;               /* the private folder, removed on exit */
 	unsigned nbuilds;
@@ -110,7 +112,8 @@ rebuild(struct server *sv)
 	rq.out = out;
 	rq.opts.drafts = sv->drafts;
 	rq.opts.now = build_now();
-	rq.parts = PART_ALL;
+	/* the preview is the site; the PDF only on request (--pdf) */
+	rq.parts = PART_HTML | PART_DATA | (sv->pdf ? PART_PDF : 0);
 	rq.write = true;
 	rq.quiet = true;
 	diag_init(&d);
@@ -128,9 +131,9 @@ rebuild(struct server *sv)
 		free(out);
 	}
 	if (sv->verbose)
-		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms)\n",
+		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms: %s)\n",
 		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,
-		    rq.elapsed_ms);
+		    rq.elapsed_ms, rq.timing);
 	diag_release(&d);
 }
 
@@ -345,11 +348,12 @@ usage_error(const char *fmt, const char *arg)
 int
 cmd_serve(int argc, char *argv[])
 {
-	enum { OPT_BIND = 256, OPT_NO_DRAFTS, OPT_HELP };
+	enum { OPT_BIND = 256, OPT_NO_DRAFTS, OPT_PDF, OPT_HELP };
 	static const struct option longopts[] = {
 		{"port", required_argument, NULL, 'p'},
 		{"bind", required_argument, NULL, OPT_BIND},
 		{"no-drafts", no_argument, NULL, OPT_NO_DRAFTS},
+		{"pdf", no_argument, NULL, OPT_PDF},
 		{"verbose", no_argument, NULL, 'v'},
 		{"help", no_argument, NULL, OPT_HELP},
 		{NULL, 0, NULL, 0},
@@ -384,6 +388,9 @@ cmd_serve(int argc, char *argv[])
 		case OPT_NO_DRAFTS:
 			sv.drafts = false;
 			break;
+		case OPT_PDF:
+			sv.pdf = true;
+			break;
 		case 'v':
 			sv.verbose = true;
 			break;
@@ -398,5 +405,8 @@ cmd_serve(int argc, char *argv[])
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	return serve_run(&sv);
+	render_charts_keep(true);
+	c = serve_run(&sv);
+	render_charts_keep(false);
+	return c;
 }

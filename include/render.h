@@ -14,6 +14,12 @@ int render_data(const struct computed *c, struct site_out *o, struct diag *d);
 int render_html(const struct computed *c, struct site_out *o, struct diag *d);
 /* charts/<name>.svg and .png. */
 int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
+/*
+ * Preview mode (podium serve): charts as SVG only (the pages need no PNG),
+ * kept between builds in this process so that a rebuild redraws only the
+ * charts whose data changed; false ends it and frees them all.
+ */
+void render_charts_keep(bool on);
 /* report.pdf (SPEC 4.4). */
 int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
 

@@ -15,6 +15,7 @@
 #include "build.h"
 #include "chart.h"
 #include "parse.h"
+#include "render.h"
 
 #define MINI "tests/fixtures/mini"
 
@@ -266,6 +267,56 @@ START_TEST(test_check_shortcodes)
 }
 END_TEST
 
+/* Preview mode keeps charts between builds: never a stale one. */
+START_TEST(test_preview_charts_kept)
+{
+	struct diag d;
+	char *proj = path_join(tmp, "proj"), *o1 = path_join(tmp, "o1"),
+	    *o2 = path_join(tmp, "o2"), *o3 = path_join(tmp, "o3");
+	char *review = path_join(proj, "content/reviews/e3/beta.yaml");
+	char *a, *b, *png;
+	static const char up[] = "scores: {security: 5, reliability: 5}\n";
+
+	diag_init(&d);
+	render_charts_keep(true);
+	ck_assert_int_eq(build(proj, o1, PART_HTML, true, &d), 0);
+	ck_assert_int_eq(build(proj, o2, PART_HTML, true, &d), 0);
+	a = slurp(o1, "charts/history-beta.svg");
+	b = slurp(o2, "charts/history-beta.svg");
+	ck_assert_str_eq(a, b);
+	free(b);
+	/* no PNGs in a preview */
+	png = path_join(o2, "charts/history-beta.png");
+	ck_assert_int_eq(access(png, F_OK), -1);
+	free(png);
+	/* beta moves up to elite (drafts in, so the claims only warn): its
+	 * history chart and the distribution change */
+	ck_assert_int_eq(file_write(review, up, sizeof(up) - 1), 0);
+	ck_assert_int_eq(build(proj, o2, PART_HTML, true, &d), 0);
+	b = slurp(o2, "charts/history-beta.svg");
+	ck_assert_str_ne(a, b);
+	render_charts_keep(false);
+	/* and what was kept matches a build from scratch */
+	ck_assert_int_eq(build(proj, o3, PART_HTML, true, &d), 0);
+	free(a);
+	a = slurp(o3, "charts/history-beta.svg");
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	a = slurp(o2, "charts/distribution.svg");
+	b = slurp(o3, "charts/distribution.svg");
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	diag_release(&d);
+	free(review);
+	free(proj);
+	free(o1);
+	free(o2);
+	free(o3);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -281,6 +332,7 @@ main(void)
 	tcase_add_test(tc, test_drafts_included);
 	tcase_add_test(tc, test_atomic);
 	tcase_add_test(tc, test_check_shortcodes);
+	tcase_add_test(tc, test_preview_charts_kept);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
