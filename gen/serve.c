@@ -255,16 +255,33 @@ serve_loop(struct server *sv, struct watch *w, int sigfd)
 	}
 }
 
+/*
+ * $TMPDIR, else shared memory where there is some: every rebuild writes a
+ * whole site, and on a disk the writeback of the earlier ones slows the
+ * next (a rebuild of the default report measured 30-40 ms in memory, 150-
+ * 300 ms and growing on disk).
+ */
+static const char *
+temp_root(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	if (t != NULL && *t != '\0')
+		return t;
+	if (access("/dev/shm", W_OK | X_OK) == 0)
+		return "/dev/shm";
+	return "/tmp";
+}
+
 static char *
 private_folder(void)
 {
-	const char *t = getenv("TMPDIR");
-	char *tmpl = xasprintf("%s/podium-serve.XXXXXX",
-	    t != NULL && *t != '\0' ? t : "/tmp");
+	const char *t = temp_root();
+	char *tmpl = xasprintf("%s/podium-serve.XXXXXX", t);
 
 	if (mkdtemp(tmpl) == NULL) {
 		fprintf(stderr, "podium: error: cannot create a folder in '%s': %s\n",
-		    t != NULL && *t != '\0' ? t : "/tmp", strerror(errno));
+		    t, strerror(errno));
 		free(tmpl);
 		return NULL;
 	}
