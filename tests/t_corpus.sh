@@ -4,7 +4,9 @@
 # add files, a `remove` file lists paths to delete, and an optional `setup`
 # script runs inside the copy (for inputs too big or too odd to keep in git:
 # huge files, symlinks, FIFOs). `podium check -C proj` must then print exactly
-# the lines of `expected` on stderr (its last line is "exit N", the status).
+# the lines of `expected` on stderr (its last line is "exit N", the status),
+# and `podium build` into a folder built earlier from the base must exit with
+# the same status and leave that folder exactly as it was.
 : "${PODIUM:?}" "${ROOT:?}"
 
 T=$(mktemp -d)
@@ -22,6 +24,16 @@ else
 	cat "$T/out"
 	fails=$((fails + 1))
 fi
+# A site built from the base: every failed build below must leave it alone.
+"$PODIUM" build -C "$T/proj" -o "$T/site" -q --only data,html 2>/dev/null
+sum_site() { (cd "$T" && find site -type f -exec md5sum {} + | sort | md5sum); }
+SITE_SUM=$(sum_site)
+if [ -f "$T/site/index.html" ] && [ -f "$T/site/data/ratings.json" ]; then
+	echo "ok - a site built from the base"
+else
+	echo "not ok - a site built from the base"
+	fails=$((fails + 1))
+fi
 rm -rf "$T/proj"
 
 for dir in "$C"/*/; do
@@ -36,6 +48,15 @@ for dir in "$C"/*/; do
 	fi
 	[ -f "$dir/setup" ] && (cd "$T/proj" && sh "$dir/setup")
 	(cd "$T" && $WRAP "$PODIUM" check -C proj >/dev/null 2>"$T/err"; echo "exit $?" >>"$T/err")
+	(cd "$T" && "$PODIUM" build -C proj -o site -q --only data,html >/dev/null 2>&1;
+	    echo "exit $?" >"$T/bexit")
+	if ! tail -n 1 "$dir/expected" | cmp -s - "$T/bexit"; then
+		echo "not ok - corpus $name: build exits as check does"
+		fails=$((fails + 1))
+	elif [ "$(sum_site)" != "$SITE_SUM" ] || ls "$T" | grep -q '^site\.tmp'; then
+		echo "not ok - corpus $name: the earlier site is left untouched"
+		fails=$((fails + 1))
+	fi
 	if cmp -s "$T/err" "$dir/expected"; then
 		echo "ok - corpus $name"
 	else
