@@ -97,17 +97,6 @@ review_computed_tier(const struct review *r, double score)
 	return rb->floor;
 }
 
-static const struct threshold *
-rubric_threshold(const struct rubric *rb, const struct tier *t)
-{
-	size_t i;
-
-	for (i = 0; i < rb->nthresholds; i++)
-		if (rb->thresholds[i].tier == t)
-			return &rb->thresholds[i];
-	return NULL;
-}
-
 /* Published tier against computed tier: an error unless overridden. */
 static void
 rating_check_override(struct rating *rt, struct diag *d)

@@ -216,17 +216,6 @@ targets_text(const struct edition *e)
 	return xasprintf("replace within %s", b);
 }
 
-static const struct threshold *
-threshold_of(const struct rubric *rb, const struct tier *t)
-{
-	size_t i;
-
-	for (i = 0; i < rb->nthresholds; i++)
-		if (rb->thresholds[i].tier == t)
-			return &rb->thresholds[i];
-	return NULL;
-}
-
 static void
 change_add(json_t *a, char *text)
 {
@@ -246,7 +235,7 @@ rubric_changes(json_t *a, const struct rubric *from, const struct rubric *to)
 
 	for (i = 0; i < to->nthresholds; i++) {
 		t2 = &to->thresholds[i];
-		if ((t1 = threshold_of(from, t2->tier)) == NULL) {
+		if ((t1 = rubric_threshold(from, t2->tier)) == NULL) {
 			m2 = num_text(t2->min);
 			change_add(a, xasprintf("%s: new threshold, minimum score %s.",
 			    tier_name(t2->tier), m2));

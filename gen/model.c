@@ -112,6 +112,17 @@ edition_review(const struct edition *e, const struct provider *pr)
 	return NULL;
 }
 
+const struct threshold *
+rubric_threshold(const struct rubric *rb, const struct tier *t)
+{
+	size_t i;
+
+	for (i = 0; i < rb->nthresholds; i++)
+		if (rb->thresholds[i].tier == t)
+			return &rb->thresholds[i];
+	return NULL;
+}
+
 bool
 edition_has_tier(const struct edition *e, const struct tier *t)
 {

@@ -274,6 +274,8 @@ const struct provider *project_provider(const struct project *p, const char *id)
 /* The review of provider in edition, or NULL. */
 const struct review *edition_review(const struct edition *e, const struct provider *pr);
 bool edition_has_tier(const struct edition *e, const struct tier *t);
+/* The rubric's threshold for tier t, or NULL (the floor has none). */
+const struct threshold *rubric_threshold(const struct rubric *rb, const struct tier *t);
 
 void project_free(struct project *p);
 
