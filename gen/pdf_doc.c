@@ -26,13 +26,10 @@ pdfdoc_new(void)
 static void
 block_free_tables(struct pdf_block *b)
 {
-	struct pdf_block *k;
-
 	for (; b != NULL; b = b->next) {
 		table_free(b->table);
 		b->table = NULL;
-		for (k = b->kids; k != NULL; k = k->next)
-			block_free_tables(k);
+		block_free_tables(b->kids);
 	}
 }
 
