@@ -4,10 +4,12 @@
 # project and as the equivalent Hugo site, then builds each with Hugo, with
 # `podium build --only html,data` and with a full `podium build`, runs
 # interleaved, and prints the median wall time and peak memory of each, with
-# their ratio to Hugo's.
+# their ratio to Hugo's; then how time grows with size, the rebuild time of
+# `podium serve` after one edit of the default report (tests/bench/serve.sh),
+# and whether each target of the speed issue holds in this run.
 #
-# BENCH_SIZES (default "1000x5 10000x5") and BENCH_RUNS (default 3, at
-# least 3) change what is measured. Everything is written under
+# BENCH_SIZES (default "1000x5 10000x5"), BENCH_RUNS (default 3, at
+# least 3) and BENCH_EDITS (serve edits, default 11) change what is measured. Everything is written under
 # tests/bench/work/ (ignored by git). Nothing is installed. Every tool
 # starts from an empty output folder, as Hugo's public/ is removed first.
 set -u
@@ -15,6 +17,7 @@ set -u
 PODIUM=${1:?usage: run.sh PODIUM}
 SIZES=${BENCH_SIZES:-"1000x5 10000x5"}
 RUNS=${BENCH_RUNS:-3}
+BENCH_EDITS_N=${BENCH_EDITS:-11}
 ROOT=$(pwd)
 W=$ROOT/tests/bench/work
 TOOLS="hugo html full"
@@ -144,9 +147,9 @@ done
 
 # How time grows from the first size to the last (the target is linear).
 set -- $SIZES
+first=$1
+eval "last=\${$#}"
 if [ "$#" -ge 2 ]; then
-	first=$1
-	eval "last=\${$#}"
 	echo
 	for tool in $TOOLS; do
 		a=$(median "$W/$first/$tool.times" 1)
@@ -154,3 +157,59 @@ if [ "$#" -ge 2 ]; then
 		printf '%-24s %s / %s time: %sx\n' "$(label $tool)" "$last" "$first" "$(ratio "$b" "$a")"
 	done
 fi
+
+# The rebuild of podium serve after one edit of the default report.
+echo
+echo "bench: podium serve, $BENCH_EDITS_N edits of one review" >&2
+serve=$(BENCH_EDITS=$BENCH_EDITS_N sh "$ROOT/tests/bench/serve.sh" "$PODIUM")
+if [ -n "$serve" ]; then
+	set -- $serve
+	printf 'podium serve rebuild after one edit (median of %s): build %s ms, with change detection and swap %s ms\n' "$3" "$1" "$2"
+	serve_build=$1
+else
+	echo "podium serve rebuild: failed"
+	serve_build=fail
+fi
+
+# The targets of the speed issue, each checked against this run's figures.
+# verdict NAME HOLDS
+nbad=0
+verdict() {
+	if [ "$2" = 1 ]; then
+		printf '  met     %s\n' "$1"
+	else
+		printf '  MISSED  %s\n' "$1"
+		nbad=$((nbad + 1))
+	fi
+}
+# le A B [FACTOR]: 1 if A <= B * FACTOR (and neither failed), else 0.
+le() {
+	case "$1$2" in *fail*) echo 0; return ;; esac
+	awk -v a="$1" -v b="$2" -v f="${3:-1}" 'BEGIN { print (a <= b * f) ? 1 : 0 }'
+}
+echo
+echo "targets:"
+for size in $SIZES; do
+	h=$(median "$W/$size/hugo.times" 1)
+	t=$(median "$W/$size/html.times" 1)
+	verdict "$size: podium --only html,data at least 5x faster than hugo" "$(le "$t" "$h" 0.2)"
+done
+h=$(median "$W/$first/hugo.times" 1)
+t=$(median "$W/$first/full.times" 1)
+verdict "$first: full podium build no slower than hugo" "$(le "$t" "$h")"
+for tool in html full; do
+	m=$(median "$W/$last/$tool.times" 2)
+	verdict "$last: $(label $tool) peak memory under 150 MiB" "$(le "$m" 153599)"
+done
+if [ "$first" != "$last" ]; then
+	n1=${first%x*}
+	n2=${last%x*}
+	for tool in html full; do
+		a=$(median "$W/$first/$tool.times" 1)
+		b=$(median "$W/$last/$tool.times" 1)
+		verdict "$(label $tool): $last takes at most $(awk -v a="$n1" -v b="$n2" 'BEGIN { print 1.1 * b / a }')x the time of $first" \
+		    "$(le "$b" "$a" "$(awk -v a="$n1" -v b="$n2" 'BEGIN { print 1.1 * b / a }')")"
+	done
+fi
+verdict "podium serve rebuilds the default report in under 50 ms" "$(le "$serve_build" 49.999)"
+[ "$nbad" -eq 0 ] && echo "every target met" || echo "$nbad target(s) missed"
