@@ -1,5 +1,6 @@
 /* build.c: the pipeline, load -> compute -> render -> publish. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
+#include "workers.h"
 
 pdate
 build_now(void)
@@ -69,6 +71,59 @@ progress(const struct build_request *rq, const char *step)
 	fflush(stderr);
 }
 
+/*
+ * The PDF, laid out on a thread of its own while this thread writes the
+ * data, charts and pages: it is the longest step and draws into one cairo
+ * surface, so it cannot be split. It has its own diagnostics and its own
+ * list of written files (the staging folder is shared; it writes only
+ * report.pdf), both merged into the build's after the join, so output
+ * and messages do not depend on the timing.
+ */
+struct pdf_task {
+	const struct computed *c;
+	struct site_out o;
+	struct diag d;
+	int rc;
+	double ms;
+};
+
+static void *
+pdf_task_run(void *arg)
+{
+	struct pdf_task *t = arg;
+	double t0 = now_ms();
+
+	t->rc = render_pdf(t->c, &t->o, &t->d);
+	t->ms = now_ms() - t0;
+	return NULL;
+}
+
+/* Moves the task's diagnostics and written files into the build's. */
+static void
+pdf_task_merge(struct pdf_task *t, struct site_out *o, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < t->d.n; i++) {
+		const struct diag_entry *e = &t->d.v[i];
+
+		if (e->kind == DIAG_ERROR)
+			diag_error(d, e->file, e->line, e->col, "%s", e->msg);
+		else
+			diag_warning(d, e->file, e->line, e->col, "%s", e->msg);
+	}
+	if (t->d.system)
+		d->system = true;
+	diag_release(&t->d);
+	for (i = 0; i < t->o.nfiles; i++) {
+		o->files = xgrow(o->files, sizeof(*o->files), o->nfiles + 1, &o->cap);
+		o->files[o->nfiles++] = t->o.files[i];
+	}
+	free(t->o.files);
+	if (t->o.failed)
+		o->failed = true;
+}
+
 static int
 render_all(struct build_request *rq, const struct computed *c,
     struct site_out *o, struct diag *d)
@@ -84,21 +139,47 @@ render_all(struct build_request *rq, const struct computed *c,
 		{PART_HTML, "writing pages", "html", render_html},
 		{PART_PDF, "laying out the PDF", "pdf", render_pdf},
 	};
+	struct pdf_task task;
+	pthread_t tid;
+	bool aside = false;
 	size_t i;
 	double t;
-	int rc;
+	int rc = 0;
 
-	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+	/* Sharing copies of every chart (PNG) only when the whole site is built. */
+	/*TMP*/(void)((rq->parts & PART_ALL) == PART_ALL);
+	if ((rq->parts & PART_PDF) && workers_count() > 1) {
+		memset(&task, 0, sizeof(task));
+		task.c = c;
+		task.o = *o;
+		task.o.files = NULL;
+		task.o.nfiles = task.o.cap = 0;
+		task.o.d = &task.d;
+		diag_init(&task.d);
+		task.d.strict = d->strict;
+		aside = pthread_create(&tid, NULL, pdf_task_run, &task) == 0;
+		if (!aside)
+			diag_release(&task.d);
+	}
+	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
 		if (!(rq->parts & steps[i].parts))
+			continue;
+		if (steps[i].fn == render_pdf && aside)
 			continue;
 		progress(rq, steps[i].step);
 		t = now_ms();
 		rc = steps[i].fn(c, o, d);
 		timing_add(rq, steps[i].name, now_ms() - t);
-		if (rc == -1)
-			return -1;
 	}
-	return 0;
+	if (aside) {
+		progress(rq, steps[3].step);
+		pthread_join(tid, NULL);
+		timing_add(rq, "pdf", task.ms);
+		pdf_task_merge(&task, o, d);
+		if (task.rc == -1)
+			rc = -1;
+	}
+	return rc;
 }
 
 int

@@ -8,9 +8,9 @@
 # `podium serve` after one edit of the default report (tests/bench/serve.sh),
 # and whether each target of the speed issue holds in this run.
 #
-# BENCH_SIZES (default "1000x5 10000x5"), BENCH_RUNS (default 3, at
-# least 3) and BENCH_EDITS (serve edits, default 11) change what is measured. Everything is written under
-# tests/bench/work/ (ignored by git). Nothing is installed. Every tool
+# BENCH_SIZES (default "1000x5 10000x5"), BENCH_RUNS (default 3, at least
+# 3) and BENCH_EDITS (serve edits, default 11) change what is measured.
+# Everything is written under tests/bench/work/ (ignored by git). Nothing is installed. Every tool
 # starts from an empty output folder, as Hugo's public/ is removed first.
 set -u
 
