@@ -180,19 +180,30 @@ pdf_toc_release(struct pdf_ctx *ctx)
 	ctx->toc = NULL;
 }
 
+/*
+ * Dots every 4.5 points between from and to: one dashed stroke with round
+ * caps (a zero-length dash is a dot), not one circle per dot.
+ */
 static void
 leaders(struct pdf_ctx *ctx, double from, double to, double baseline)
 {
-	double x;
+	static const double dash[] = {0, 4.5};
+	double first = 4.5 * (double)(long)(from / 4.5 + 1), last;
 
-	if (ctx->cr == NULL)
+	if (ctx->cr == NULL || first >= to)
 		return;
+	last = first + 4.5 * (double)(long)((to - first) / 4.5);
+	if (last >= to)
+		last -= 4.5;
+	cairo_save(ctx->cr);
 	pdf_set_rgb(ctx, 0x8a94a3);
-	for (x = 4.5 * (double)(long)(from / 4.5 + 1); x < to; x += 4.5) {
-		cairo_new_sub_path(ctx->cr);
-		cairo_arc(ctx->cr, x, baseline - 1, 0.6, 0, 6.2832);
-	}
-	cairo_fill(ctx->cr);
+	cairo_set_line_width(ctx->cr, 1.2);
+	cairo_set_line_cap(ctx->cr, CAIRO_LINE_CAP_ROUND);
+	cairo_set_dash(ctx->cr, dash, 2, 0);
+	cairo_move_to(ctx->cr, first, baseline - 1);
+	cairo_line_to(ctx->cr, last + 0.5, baseline - 1);
+	cairo_stroke(ctx->cr);
+	cairo_restore(ctx->cr);
 }
 
 static void
