@@ -85,7 +85,7 @@ chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
 	memset(ch, 0, sizeof(*ch));
 	ch->kind = kind;
 	ch->provider = provider;
-	ch->width = 640;
+	ch->width = CHART_WIDTH;
 	switch (kind) {
 	case CHART_DISTRIBUTION:
 		ch->height = dist_height(c);
@@ -129,35 +129,33 @@ chart_file_name(const struct chart *ch)
 	return xstrdup(kind_names[ch->kind]);
 }
 
-static void
-draw_title(struct cx *x, const struct chart *ch)
+void
+chart_draw_title(struct cx *x, const struct chart *ch)
 {
 	cx_text(x, ch->title, MARGIN, 22, AL_LEFT, FS_TITLE, true,
 	    x->w - 2 * MARGIN, COL_INK);
 }
 
+/*
+ * Starts drawing chart ch into cr at scale s: a pango layout with the same
+ * glyph positions on every surface, at every scale. End with cx_end().
+ */
 void
-chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
-    double width, double height, struct chart_trace *t)
+cx_begin(struct cx *x, const struct chart *ch, cairo_t *cr, double s,
+    struct chart_trace *t)
 {
-	struct cx x;
 	cairo_font_options_t *fo;
 	PangoContext *pc;
-	double s;
 
-	memset(&x, 0, sizeof(x));
-	x.cr = cr;
-	x.w = ch->width;
-	x.h = ch->height;
-	x.trace = t;
+	memset(x, 0, sizeof(*x));
+	x->cr = cr;
+	x->w = ch->width;
+	x->h = ch->height;
+	x->trace = t;
 	cairo_save(cr);
-	s = width / ch->width;
-	if (height / ch->height < s)
-		s = height / ch->height;
 	cairo_scale(cr, s, s);
-	x.layout = pango_cairo_create_layout(cr);
-	pc = pango_layout_get_context(x.layout);
-	/* the same glyph positions on every surface, at every scale */
+	x->layout = pango_cairo_create_layout(cr);
+	pc = pango_layout_get_context(x->layout);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -165,12 +163,38 @@ chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
 	pango_cairo_context_set_font_options(pc, fo);
 	cairo_font_options_destroy(fo);
 	pango_context_set_round_glyph_positions(pc, FALSE);
-	pango_layout_context_changed(x.layout);
-	pango_layout_set_auto_dir(x.layout, FALSE);
-	pango_layout_set_single_paragraph_mode(x.layout, TRUE);
-	x.font = pango_font_description_from_string("DejaVu Sans");
+	pango_layout_context_changed(x->layout);
+	pango_layout_set_auto_dir(x->layout, FALSE);
+	pango_layout_set_single_paragraph_mode(x->layout, TRUE);
+	x->font = pango_font_description_from_string("DejaVu Sans");
+}
 
-	draw_title(&x, ch);
+void
+cx_end(struct cx *x)
+{
+	pango_font_description_free(x->font);
+	g_object_unref(x->layout);
+	cairo_restore(x->cr);
+}
+
+double
+chart_scale(const struct chart *ch, double width, double height)
+{
+	double s = width / ch->width;
+
+	if (height / ch->height < s)
+		s = height / ch->height;
+	return s;
+}
+
+void
+chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
+    double width, double height, struct chart_trace *t)
+{
+	struct cx x;
+
+	cx_begin(&x, ch, cr, chart_scale(ch, width, height), t);
+	chart_draw_title(&x, ch);
 	switch (ch->kind) {
 	case CHART_DISTRIBUTION:
 		dist_draw(&x, c);
@@ -185,12 +209,11 @@ chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
 		faults_draw(&x, c);
 		break;
 	case CHART_HISTORY:
-		hist_draw(&x, c, ch->provider);
+		hist_draw_frame(&x, c);
+		hist_draw_marks(&x, c, ch->provider);
 		break;
 	}
-	pango_font_description_free(x.font);
-	g_object_unref(x.layout);
-	cairo_restore(cr);
+	cx_end(&x);
 }
 
 void

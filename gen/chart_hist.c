@@ -40,13 +40,13 @@ hist_desc(const struct computed *c, const struct provider *p, struct buf *b)
 #define INSET 50.0 /* room for centred edition names at both ends */
 
 static double
-col_x(const struct cx *x, const struct computed *c, size_t i)
+col_x(double w, const struct computed *c, size_t i)
 {
-	double x0 = PX0 + INSET, w = x->w - MARGIN - INSET - x0;
+	double x0 = PX0 + INSET, cw = w - MARGIN - INSET - x0;
 
 	if (c->neditions == 1)
-		return x0 + w / 2;
-	return x0 + w * (double)i / (double)(c->neditions - 1);
+		return x0 + cw / 2;
+	return x0 + cw * (double)i / (double)(c->neditions - 1);
 }
 
 static double
@@ -55,68 +55,98 @@ tier_y(const struct tier *t)
 	return TOP + ((double)t->index + 0.5) * ROW;
 }
 
-static void
-draw_frame(struct cx *x, const struct computed *c)
+/* The part every provider shares: tier rows and edition names. */
+void
+hist_draw_frame(struct cx *x, const struct computed *c)
 {
 	const struct report *r = &c->project->report;
 	double colw, cx0, y = TOP + (double)r->nladder * ROW;
 	size_t i;
 
+	if (c->neditions == 0 || r->nladder == 0) {
+		cx_empty(x, "No editions");
+		return;
+	}
 	for (i = 0; i < r->nladder; i++) {
 		cx_line(x, PX0, tier_y(&r->ladder[i]), x->w - MARGIN,
 		    tier_y(&r->ladder[i]), 0.6, COL_GRID);
 		cx_text(x, r->ladder[i].name, MARGIN, tier_y(&r->ladder[i]), AL_LEFT,
 		    FS_SMALL, false, NAMEW, COL_INK);
 	}
-	colw = c->neditions > 1 ? (col_x(x, c, 1) - col_x(x, c, 0)) - 8 : 200;
+	colw = c->neditions > 1 ? (col_x(x->w, c, 1) - col_x(x->w, c, 0)) - 8 : 200;
 	colw = fmin(colw, 2 * INSET);
 	for (i = 0; i < c->neditions; i++) {
-		cx0 = col_x(x, c, i);
+		cx0 = col_x(x->w, c, i);
 		cx_text(x, c->editions[i].edition->name, cx0, y + EDLABELS / 2 + 2,
 		    AL_CENTER, FS_SMALL, false, colw, COL_INK2);
 	}
 }
 
-void
-hist_draw(struct cx *x, const struct computed *c, const struct provider *p)
+/* On success, free with free(); *n set to the number of marks. */
+struct hist_mark *
+hist_marks(const struct computed *c, const struct provider *p, double w, size_t *n)
 {
-	static const double dash[] = {3, 3};
 	const struct provider_view *pv = computed_provider(c, p);
 	const struct history_entry *h, *prev = NULL;
-	double hx, hy;
-	size_t i;
+	struct hist_mark *m;
+	size_t i, k = 0;
 
-	if (c->neditions == 0 || c->project->report.nladder == 0) {
-		cx_empty(x, "No editions");
-		return;
-	}
-	draw_frame(x, c);
-	if (pv == NULL || pv->nhistory == 0)
-		return;
+	*n = 0;
+	if (c->neditions == 0 || c->project->report.nladder == 0 || pv == NULL ||
+	    pv->nhistory == 0)
+		return NULL;
+	m = xcalloc(2 * pv->nhistory, sizeof(*m));
+	/* the line first, then the dots over it */
 	for (i = 0; i < pv->nhistory; i++, prev = h) {
 		h = &pv->history[i];
 		if (prev == NULL)
 			continue;
-		cairo_save(x->cr);
+		m[k].x0 = col_x(w, c, prev->edition->index);
+		m[k].y0 = tier_y(prev->rating->tier);
+		m[k].x1 = col_x(w, c, h->edition->index);
+		m[k].y1 = tier_y(h->rating->tier);
 		/* a gap: editions in between without a review */
-		if (h->edition->index != prev->edition->index + 1)
-			cairo_set_dash(x->cr, dash, 2, 0);
-		cx_line(x, col_x(x, c, prev->edition->index),
-		    tier_y(prev->rating->tier), col_x(x, c, h->edition->index),
-		    tier_y(h->rating->tier), 2, COL_INK2);
-		cairo_restore(x->cr);
+		m[k].dashed = h->edition->index != prev->edition->index + 1;
+		k++;
 	}
 	for (i = 0; i < pv->nhistory; i++) {
 		h = &pv->history[i];
-		hx = col_x(x, c, h->edition->index);
-		hy = tier_y(h->rating->tier);
-		cx_color(x, tier_rgb(h->rating->tier));
-		cairo_arc(x->cr, hx, hy, 6, 0, 2 * M_PI);
+		m[k].dot = true;
+		m[k].x0 = m[k].x1 = col_x(w, c, h->edition->index);
+		m[k].y0 = m[k].y1 = tier_y(h->rating->tier);
+		m[k].fill = tier_rgb(h->rating->tier);
+		k++;
+	}
+	*n = k;
+	return m;
+}
+
+void
+hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p)
+{
+	static const double dash[] = {HIST_DASH, HIST_DASH};
+	struct hist_mark *m;
+	size_t i, n;
+
+	m = hist_marks(c, p, x->w, &n);
+	for (i = 0; i < n; i++) {
+		if (!m[i].dot) {
+			cairo_save(x->cr);
+			if (m[i].dashed)
+				cairo_set_dash(x->cr, dash, 2, 0);
+			cx_line(x, m[i].x0, m[i].y0, m[i].x1, m[i].y1, HIST_LINE_W,
+			    COL_INK2);
+			cairo_restore(x->cr);
+			continue;
+		}
+		cx_color(x, m[i].fill);
+		cairo_arc(x->cr, m[i].x1, m[i].y1, HIST_DOT_R, 0, 2 * M_PI);
 		cairo_fill_preserve(x->cr);
 		cx_color(x, COL_INK);
-		cairo_set_line_width(x->cr, 1.2);
+		cairo_set_line_width(x->cr, HIST_DOT_W);
 		cairo_stroke(x->cr);
 	}
+	free(m);
 }
 
 /* On success, free with table_free(). */

@@ -8,20 +8,19 @@
 #include <string.h>
 
 #include <cairo-svg.h>
-#include <png.h>
 
 #include "chart_priv.h"
 
-static cairo_status_t
-to_buf(void *closure, const unsigned char *data, unsigned int n)
+cairo_status_t
+chart_to_buf(void *closure, const unsigned char *data, unsigned int n)
 {
 	buf_add(closure, data, n);
 	return CAIRO_STATUS_SUCCESS;
 }
 
 /* XML text: & < > " escaped, C0 controls dropped. */
-static void
-xml_text(struct buf *b, const char *s)
+void
+svg_xml_text(struct buf *b, const char *s)
 {
 	for (; *s != '\0'; s++) {
 		switch (*s) {
@@ -88,8 +87,8 @@ add_rule(struct buf *rules, const char *prop, const char *rgb, size_t n, unsigne
 }
 
 /* Rules for every ink colour cairo wrote, in its own spelling. */
-static void
-dark_rules(const char *svg, struct buf *rules)
+void
+svg_dark_rules(const char *svg, struct buf *rules)
 {
 	const char *p = svg;
 	unsigned v;
@@ -119,8 +118,8 @@ dark_rules(const char *svg, struct buf *rules)
  * renumber them by first appearance so that the bytes depend on the chart
  * only.
  */
-static void
-renumber_surfaces(const char *in, struct buf *out)
+void
+svg_renumber_surfaces(const char *in, struct buf *out)
 {
 	unsigned long seen[16];
 	size_t nseen = 0, i;
@@ -154,17 +153,17 @@ svg_finish(const struct chart *ch, const struct buf *raw, struct buf *out)
 	    (end = strchr(svg, '>')) == NULL)
 		return -1;
 	end++;
-	dark_rules(raw->data, &rules);
+	svg_dark_rules(raw->data, &rules);
 	buf_add(out, raw->data, (size_t)(end - raw->data));
 	buf_puts(out, "\n<title>");
-	xml_text(out, ch->title);
+	svg_xml_text(out, ch->title);
 	buf_puts(out, "</title>\n<desc>");
-	xml_text(out, ch->desc);
+	svg_xml_text(out, ch->desc);
 	buf_puts(out, "</desc>\n");
 	if (rules.len > 0)
 		buf_printf(out, "<style>@media (prefers-color-scheme: dark){%s}</style>",
 		    rules.data);
-	renumber_surfaces(end, out);
+	svg_renumber_surfaces(end, out);
 	buf_release(&rules);
 	return 0;
 }
@@ -177,7 +176,7 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 	cairo_t *cr;
 	int rc = -1;
 
-	s = cairo_svg_surface_create_for_stream(to_buf, &raw, ch->width, ch->height);
+	s = cairo_svg_surface_create_for_stream(chart_to_buf, &raw, ch->width, ch->height);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(s);
@@ -191,68 +190,6 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 		cairo_destroy(cr);
 	cairo_surface_destroy(s);
 	buf_release(&raw);
-	return rc;
-}
-
-static void
-png_to_buf(png_structp png, png_bytep data, png_size_t n)
-{
-	buf_add(png_get_io_ptr(png), data, n);
-}
-
-static void
-png_flush_none(png_structp png)
-{
-	(void)png;
-}
-
-/*
- * Encodes an RGB24 image surface with libpng itself rather than cairo's
- * writer. Charts are flat colour on white: with no row filter and zlib
- * level 3 the files come out a little smaller than with SUB at level 6, for
- * less than half the instructions (measured on the benchmark's history
- * charts; levels 4 and up cost twice as much for a few percent). No time or
- * text chunks, so the bytes depend on the pixels only.
- */
-static int
-png_encode(cairo_surface_t *s, struct buf *out)
-{
-	png_structp png;
-	png_infop info;
-	unsigned char *data = cairo_image_surface_get_data(s), *row;
-	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-	int stride = cairo_image_surface_get_stride(s), x, y;
-	volatile int rc = -1;
-	uint32_t px;
-
-	row = xmalloc((size_t)w * 3);
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	info = png != NULL ? png_create_info_struct(png) : NULL;
-	if (info == NULL || setjmp(png_jmpbuf(png)))
-		goto out;
-	png_set_write_fn(png, out, png_to_buf, png_flush_none);
-	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
-	    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-	png_set_compression_level(png, 3);
-	png_write_info(png, info);
-	for (y = 0; y < h; y++) {
-		const unsigned char *src = data + (size_t)y * (size_t)stride;
-		unsigned char *dst = row;
-
-		for (x = 0; x < w; x++, src += 4, dst += 3) {
-			memcpy(&px, src, 4);
-			dst[0] = (unsigned char)(px >> 16);
-			dst[1] = (unsigned char)(px >> 8);
-			dst[2] = (unsigned char)px;
-		}
-		png_write_row(png, row);
-	}
-	png_write_end(png, info);
-	rc = 0;
-out:
-	png_destroy_write_struct(&png, &info);
-	free(row);
 	return rc;
 }
 

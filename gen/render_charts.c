@@ -1,6 +1,8 @@
 /* render_charts.c: every chart as charts/<name>.svg and charts/<name>.png
  * (twice the natural size). Charts are drawn in parallel, a batch at a
- * time, and written in a fixed order by this thread.
+ * time, and written in a fixed order by this thread. The providers' history
+ * charts are drawn from one frame per build (chart.h, chart_frame_new).
+ * With render_charts_sharing(false), they get no PNG.
  *
  * With render_charts_keep(true) (podium serve, a preview), only the SVGs
  * the pages show are made, and drawn charts are kept between builds under a
@@ -43,8 +45,25 @@ struct job {
 
 struct batch {
 	const struct computed *c;
+	struct chart_frame *frame;       /* the history charts' shared frame */
 	struct job *jobs;
 };
+
+/* Whether providers' history charts get a PNG (for sharing). */
+static bool sharing = true;
+
+void
+render_charts_sharing(bool on)
+{
+	sharing = on;
+}
+
+/* Does job j get a PNG? */
+static bool
+job_png(const struct job *j)
+{
+	return !memos.on && (sharing || j->kind != CHART_HISTORY);
+}
 
 /* Draws one chart into its job's buffers (any thread). */
 static void
@@ -59,9 +78,9 @@ draw_job(size_t i, void *arg)
 	chart_init(&ch, bt->c, j->kind, j->provider);
 	if (j->name == NULL)
 		j->name = chart_file_name(&ch);
-	j->rc = chart_svg(&ch, bt->c, &j->svg);
-	if (j->rc == 0 && !memos.on)
-		j->rc = chart_png(&ch, bt->c, 2, &j->png);
+	j->rc = chart_svg_framed(bt->frame, &ch, bt->c, &j->svg);
+	if (j->rc == 0 && job_png(j))
+		j->rc = chart_png_framed(bt->frame, &ch, bt->c, 2, &j->png);
 	chart_release(&ch);
 }
 
@@ -79,7 +98,7 @@ write_job(struct job *j, struct site_out *o, struct diag *d)
 	rel = xasprintf("charts/%s.svg", j->name);
 	rc = site_out_write(o, rel, j->svg.data, j->svg.len);
 	free(rel);
-	if (rc == -1 || memos.on)
+	if (rc == -1 || !job_png(j))
 		return rc;
 	rel = xasprintf("charts/%s.png", j->name);
 	rc = site_out_write(o, rel, j->png.data, j->png.len);
@@ -229,10 +248,10 @@ render_charts_keep(bool on)
 }
 
 static int
-run_batch(const struct computed *c, struct site_out *o, struct diag *d,
-    struct job *jobs, size_t n)
+run_batch(const struct computed *c, struct chart_frame *frame, struct site_out *o,
+    struct diag *d, struct job *jobs, size_t n)
 {
-	struct batch bt = {c, jobs};
+	struct batch bt = {c, frame, jobs};
 	size_t i;
 	int rc = 0;
 
@@ -259,7 +278,8 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 	    CHART_FUNNEL, CHART_FAULTS};
 	struct job jobs[BATCH];
 	size_t n = 0, next = 0, total = ARRAY_SIZE(kinds) + c->nproviders;
-	int rc;
+	struct chart_frame *frame = chart_frame_new(c);
+	int rc = 0;
 
 	/* the report's charts first, then each visible provider's history */
 	for (; next < total; next++) {
@@ -278,15 +298,14 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 			j->provider = c->providers[next - ARRAY_SIZE(kinds)].provider;
 		}
 		if (++n == BATCH) {
-			if (run_batch(c, o, d, jobs, n) == -1) {
-				if (memos.on)
-					memo_sweep();
-				return -1;
-			}
+			if ((rc = run_batch(c, frame, o, d, jobs, n)) == -1)
+				break;
 			n = 0;
 		}
 	}
-	rc = n > 0 ? run_batch(c, o, d, jobs, n) : 0;
+	if (rc == 0 && n > 0)
+		rc = run_batch(c, frame, o, d, jobs, n);
+	chart_frame_free(frame);
 	if (memos.on)
 		memo_sweep();
 	return rc;

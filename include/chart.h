@@ -58,6 +58,36 @@ int chart_png(const struct chart *ch, const struct computed *c, double scale,
  * exits releases its own; the main thread calls this once it draws no more.
  */
 void chart_fonts_release(void);
+/*
+ * A tier-history chart's frame: the tier rows and edition names, the same
+ * for every provider of a build (it depends on the ladder and the editions
+ * only). Drawing many history charts from one frame draws its text once:
+ *
+ *   chart_draw_framed() paints the frame from a cairo recording surface made
+ *   on first use and then reused, so that a PDF surface can emit it once as
+ *   a Form XObject for every page that shows a history chart; title and
+ *   marks are drawn as chart_draw() draws them.
+ *   chart_svg_framed() splices the frame's SVG (drawn once by cairo) with
+ *   the provider's marks written as SVG elements; <title> and <desc> carry
+ *   the title, which is not drawn as text (the page names the provider).
+ *   chart_png_framed() copies the frame's pixels (drawn once at the first
+ *   scale asked) and draws title and marks over them: the same pixels as
+ *   chart_png().
+ *
+ * A chart that is not a history chart of c falls back to the full drawing.
+ * The frame must not outlive c. Once made, it may be used from several
+ * threads at a time. Free with chart_frame_free().
+ */
+struct chart_frame;
+struct chart_frame *chart_frame_new(const struct computed *c);
+void chart_frame_free(struct chart_frame *f);
+void chart_draw_framed(struct chart_frame *f, const struct chart *ch,
+    const struct computed *c, cairo_t *cr, double width, double height);
+int chart_svg_framed(struct chart_frame *f, const struct chart *ch,
+    const struct computed *c, struct buf *out);
+int chart_png_framed(struct chart_frame *f, const struct chart *ch,
+    const struct computed *c, double scale, struct buf *out);
+
 /* The chart file's name without extension: "movement", "history-aws";
  * malloc'd. */
 char *chart_file_name(const struct chart *ch);

@@ -43,6 +43,7 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 #define FS_TITLE 16.0
 #define FS_BODY 13.0
 #define FS_SMALL 11.5
+#define CHART_WIDTH 640.0
 #define MARGIN 16.0
 #define TOP 46.0      /* content starts below the title */
 
@@ -53,6 +54,15 @@ struct cx {
 	double w, h;                /* natural size */
 	struct chart_trace *trace;  /* or NULL */
 };
+
+/* Starts drawing ch into cr at scale s (NULL t: no trace); cx_end() ends. */
+void cx_begin(struct cx *x, const struct chart *ch, cairo_t *cr, double s,
+    struct chart_trace *t);
+void cx_end(struct cx *x);
+/* The scale that fits ch into width x height. */
+double chart_scale(const struct chart *ch, double width, double height);
+/* The chart's title, top left. */
+void chart_draw_title(struct cx *x, const struct chart *ch);
 
 /* Text: one line, never wrapped, ellipsized to maxw when maxw > 0. */
 void cx_measure(struct cx *x, const char *s, double size, bool bold, double maxw,
@@ -67,6 +77,18 @@ void cx_line(struct cx *x, double x0, double y0, double x1, double y1, double lw
 void cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb c);
 /* A centred message for a chart without data. */
 void cx_empty(struct cx *x, const char *msg);
+
+/* SVG and PNG bytes (chart_svg.c). */
+/* A cairo write function appending to the struct buf in closure. */
+cairo_status_t chart_to_buf(void *closure, const unsigned char *data, unsigned int n);
+/* XML text: & < > " escaped, controls dropped. */
+void svg_xml_text(struct buf *b, const char *s);
+/* Appends to rules a dark-mode rule for every ink colour svg uses, once. */
+void svg_dark_rules(const char *svg, struct buf *rules);
+/* cairo's "surfaceN" ids renumbered 1, 2, ... by first appearance. */
+void svg_renumber_surfaces(const char *in, struct buf *out);
+/* An RGB24 image surface as PNG bytes, appended to out; 0 or -1. */
+int png_encode(cairo_surface_t *s, struct buf *out);
 
 /* Colours. */
 struct rgb tier_rgb(const struct tier *t);
@@ -117,7 +139,24 @@ void faults_desc(const struct computed *c, struct buf *b);
 struct table *faults_table(const struct computed *c);
 
 double hist_height(const struct computed *c);
-void hist_draw(struct cx *x, const struct computed *c, const struct provider *p);
+/*
+ * The history chart in two layers: the frame (tier rows, edition names; the
+ * same for every provider of a build) and the provider's marks (its line
+ * and dots), listed once by hist_marks() for every surface.
+ */
+void hist_draw_frame(struct cx *x, const struct computed *c);
+void hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p);
+#define HIST_LINE_W 2.0  /* the line, in COL_INK2; dashed across a gap */
+#define HIST_DASH 3.0
+#define HIST_DOT_R 6.0   /* a dot in the tier's colour, ringed in COL_INK */
+#define HIST_DOT_W 1.2
+struct hist_mark {
+	double x0, y0, x1, y1;   /* a segment; a dot at (x1, y1) */
+	struct rgb fill;         /* a dot's */
+	bool dot, dashed;
+};
+struct hist_mark *hist_marks(const struct computed *c, const struct provider *p,
+    double w, size_t *n);
 void hist_desc(const struct computed *c, const struct provider *p, struct buf *b);
 struct table *hist_table(const struct computed *c, const struct provider *p);
 

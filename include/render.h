@@ -20,6 +20,11 @@ int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
  * charts whose data changed; false ends it and frees them all.
  */
 void render_charts_keep(bool on);
+/*
+ * Whether each provider's history chart also gets charts/history-ID.png, for
+ * sharing (default true). The report's charts always get their PNG.
+ */
+void render_charts_sharing(bool on);
 /* report.pdf (SPEC 4.4). */
 int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
 

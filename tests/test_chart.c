@@ -6,8 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cairo-pdf.h>
+#include <unistd.h>
+
 #include "chart_fixture.h"
 #include "chart_priv.h"
+#include "render.h"
 
 #define GOLDEN "tests/golden/charts/"
 
@@ -565,6 +569,330 @@ START_TEST(test_colours)
 }
 END_TEST
 
+
+/* Every id="..." in svg is distinct. */
+static void
+assert_ids_unique(const char *svg)
+{
+	const char *p = svg, *q, *r;
+	size_t n;
+
+	while ((p = strstr(p, " id=\"")) != NULL) {
+		p += 5;
+		n = strcspn(p, "\"");
+		for (q = p; (q = strstr(q + 1, " id=\"")) != NULL;) {
+			r = q + 5;
+			if (strncmp(r, p, n) == 0 && r[n] == '"')
+				ck_abort_msg("id '%.*s' twice", (int)n, p);
+		}
+	}
+}
+
+static size_t
+count(const char *hay, size_t len, const char *needle)
+{
+	const char *p = hay, *end = hay + len;
+	size_t n = 0, k = strlen(needle);
+
+	while ((p = memmem(p, (size_t)(end - p), needle, k)) != NULL) {
+		n++;
+		p += k;
+	}
+	return n;
+}
+
+/* The page SVG of a history chart: the shared frame plus the marks. */
+START_TEST(test_framed_svg)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart_frame *f = chart_frame_new(&fx->c);
+	struct buf b = BUF_INIT, full = BUF_INIT;
+	struct chart ch;
+	const char *svg;
+
+	/* Lambda (p3): Underperforming, Bronze, Bronze: a line of two
+	 * segments and three dots */
+	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
+	ck_assert_int_eq(chart_svg_framed(f, &ch, &fx->c, &b), 0);
+	golden("history-p0003-framed", &b);
+	svg = strstr(b.data, "<svg");
+	ck_assert_ptr_eq(strstr(b.data, "<title>"), strchr(svg, '>') + 2);
+	ck_assert_ptr_nonnull(strstr(b.data, "<title>Tier history: Lambda</title>\n"
+	    "<desc>Lambda: Underperforming in ClusterMAX 1.0, Bronze in ClusterMAX "
+	    "2.0, Bronze in ClusterMAX 3.0.</desc>\n"));
+	ck_assert_uint_eq(count(b.data, b.len, "<circle "), 3);
+	ck_assert_uint_eq(count(b.data, b.len, "<path style=\"fill:none;stroke:"
+	    "rgb(34.901961%,34.901961%,34.901961%);stroke-width:2\" d=\"M "), 2);
+	/* 1.0 to 2.0, Underperforming (row 5) to Bronze (row 3), by hand:
+	 * x = 236 + 338 i / 2, y = 46 + (row + 0.5) 20 */
+	ck_assert_ptr_nonnull(strstr(b.data, "d=\"M 236 156 L 405 116\"/>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<circle cx=\"574\" cy=\"116\" r=\"6\" "
+	    "style=\"fill:rgb(69.019608%,43.921569%,23.529412%);stroke:rgb(12.156863%,"
+	    "12.156863%,12.156863%);stroke-width:1.2\"/>"));
+	/* the marks are inside the drawing, which ends the document */
+	ck_assert_ptr_nonnull(strstr(b.data, "/>\n</g>\n</svg>"));
+	/* the dark rules cover the marks' inks */
+	ck_assert_ptr_nonnull(strstr(b.data,
+	    "[style*=\"stroke:rgb(34.901961%,34.901961%,34.901961%)\"]{stroke:#a6a6a6 !important}"));
+	assert_ids_unique(b.data);
+	assert_glyphs_inside(b.data);
+	/* the frame's glyphs, not the title's: smaller than the full chart */
+	ck_assert_int_eq(chart_svg(&ch, &fx->c, &full), 0);
+	ck_assert_uint_lt(b.len, full.len);
+	assert_ids_unique(full.data);
+	chart_release(&ch);
+
+	/* p4 is reviewed in 3.0 only, p9 in 1.0 and 3.0: a dashed segment */
+	buf_reset(&b);
+	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[9]);
+	ck_assert_int_eq(chart_svg_framed(f, &ch, &fx->c, &b), 0);
+	ck_assert_uint_eq(count(b.data, b.len, "stroke-dasharray:3,3"), 1);
+	ck_assert_uint_eq(count(b.data, b.len, "<circle "), 2);
+	chart_release(&ch);
+	/* not a history chart: the full drawing */
+	buf_reset(&b);
+	buf_reset(&full);
+	chart_init(&ch, &fx->c, CHART_FUNNEL, NULL);
+	ck_assert_int_eq(chart_svg_framed(f, &ch, &fx->c, &b), 0);
+	ck_assert_int_eq(chart_svg(&ch, &fx->c, &full), 0);
+	ck_assert(b.len == full.len && memcmp(b.data, full.data, b.len) == 0);
+	chart_release(&ch);
+	chart_frame_free(f);
+	buf_release(&b);
+	buf_release(&full);
+	fixture_free(fx);
+}
+END_TEST
+
+/* Decodes a PNG to RGB rows; *w and *h set. Returns malloc'd pixels. */
+static unsigned char *
+png_pixels(const struct buf *b, png_uint_32 *w, png_uint_32 *h)
+{
+	struct png_src src = {(const unsigned char *)b->data, b->len, 0};
+	png_structp png;
+	png_infop info;
+	unsigned char *px;
+	png_uint_32 y;
+	size_t rb;
+
+	ck_assert_int_eq(png_sig_cmp(src.p, 0, 8), 0);
+	png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	info = png_create_info_struct(png);
+	png_set_read_fn(png, &src, png_read_mem);
+	png_read_info(png, info);
+	png_set_palette_to_rgb(png);
+	png_read_update_info(png, info);
+	*w = png_get_image_width(png, info);
+	*h = png_get_image_height(png, info);
+	rb = png_get_rowbytes(png, info);
+	ck_assert_uint_eq(rb, (size_t)*w * 3);
+	px = xmalloc(rb * *h);
+	for (y = 0; y < *h; y++)
+		png_read_row(png, px + rb * y, NULL);
+	png_read_end(png, NULL);
+	png_destroy_read_struct(&png, &info, NULL);
+	return px;
+}
+
+/* The sharing PNG from the frame: 2x, and the very pixels of a full
+ * drawing (the title does not touch the frame). */
+START_TEST(test_framed_png)
+{
+	struct fixture *fx = fixture_new(12, name_wild);
+	struct chart_frame *f = chart_frame_new(&fx->c);
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	const struct provider *ps[] = {&fx->p.providers[0], &fx->p.providers[3],
+	    &fx->p.providers[9], &fx->p.providers[5]};
+	unsigned char *pa, *pb;
+	png_uint_32 wa, ha, wb, hb;
+	struct chart ch;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ps); i++) {
+		chart_init(&ch, &fx->c, CHART_HISTORY, ps[i]);
+		buf_reset(&a);
+		buf_reset(&b);
+		ck_assert_int_eq(chart_png_framed(f, &ch, &fx->c, 2, &a), 0);
+		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
+		pa = png_pixels(&a, &wa, &ha);
+		pb = png_pixels(&b, &wb, &hb);
+		ck_assert_uint_eq(wa, 1280);
+		ck_assert_uint_eq(ha, (png_uint_32)(ch.height * 2 + 0.999));
+		ck_assert(wa == wb && ha == hb);
+		ck_assert_msg(memcmp(pa, pb, (size_t)wa * ha * 3) == 0,
+		    "%s: framed pixels differ", ch.title);
+		free(pa);
+		free(pb);
+		chart_release(&ch);
+	}
+	/* another scale than the frame's: drawn in full */
+	chart_init(&ch, &fx->c, CHART_HISTORY, ps[1]);
+	buf_reset(&a);
+	ck_assert_int_eq(chart_png_framed(f, &ch, &fx->c, 1, &a), 0);
+	pa = png_pixels(&a, &wa, &ha);
+	ck_assert_uint_eq(wa, 640);
+	free(pa);
+	chart_release(&ch);
+	chart_frame_free(f);
+	buf_release(&a);
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
+/* Every chart's PNG decodes to the exact pixels cairo drew. */
+START_TEST(test_png_lossless)
+{
+	struct fixture *fx = fixture_new(24, name_wild);
+	struct buf b = BUF_INIT;
+	struct chart ch;
+	unsigned char *px, *d;
+	png_uint_32 w, h, x, y;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	uint32_t v;
+	size_t i;
+	int stride;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		chart_init(&ch, &fx->c, kinds[i], &fx->p.providers[3]);
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1280,
+		    (int)(ch.height * 2 + 0.999));
+		cr = cairo_create(s);
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+		chart_draw(&ch, &fx->c, cr, 1280, ch.height * 2);
+		cairo_surface_flush(s);
+		buf_reset(&b);
+		ck_assert_int_eq(png_encode(s, &b), 0);
+		px = png_pixels(&b, &w, &h);
+		d = cairo_image_surface_get_data(s);
+		stride = cairo_image_surface_get_stride(s);
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++) {
+				memcpy(&v, d + (size_t)y * (size_t)stride + 4 * x, 4);
+				if (px[(y * w + x) * 3] != (v >> 16 & 0xff) ||
+				    px[(y * w + x) * 3 + 1] != (v >> 8 & 0xff) ||
+				    px[(y * w + x) * 3 + 2] != (v & 0xff))
+					ck_abort_msg("%s: pixel %u,%u", ch.title, x, y);
+			}
+		free(px);
+		cairo_destroy(cr);
+		cairo_surface_destroy(s);
+		chart_release(&ch);
+	}
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
+static cairo_status_t
+pdf_to_buf(void *closure, const unsigned char *data, unsigned int n)
+{
+	buf_add(closure, data, n);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* A PDF of n A4 pages, each with one provider's history chart. */
+static void
+pdf_pages(struct fixture *fx, size_t n, bool framed, struct buf *out)
+{
+	struct chart_frame *f = framed ? chart_frame_new(&fx->c) : NULL;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	struct chart ch;
+	size_t i;
+
+	s = cairo_pdf_surface_create_for_stream(pdf_to_buf, out, 595, 842);
+	cr = cairo_create(s);
+	for (i = 0; i < n; i++) {
+		chart_init(&ch, &fx->c, CHART_HISTORY,
+		    &fx->p.providers[i % fx->p.nproviders]);
+		cairo_save(cr);
+		cairo_translate(cr, 50, 80);
+		if (framed)
+			chart_draw_framed(f, &ch, &fx->c, cr, 480, 400);
+		else
+			chart_draw(&ch, &fx->c, cr, 480, 400);
+		cairo_restore(cr);
+		cairo_show_page(cr);
+		chart_release(&ch);
+	}
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	ck_assert_int_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+	cairo_surface_destroy(s);
+	chart_frame_free(f);
+}
+
+/* In a PDF, the frame is one Form XObject however many pages show it. */
+START_TEST(test_framed_pdf)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct buf one = BUF_INIT, many = BUF_INIT, full = BUF_INIT;
+
+	pdf_pages(fx, 1, true, &one);
+	pdf_pages(fx, 50, true, &many);
+	pdf_pages(fx, 50, false, &full);
+	ck_assert_uint_eq(count(one.data, one.len, "/Subtype /Form"), 1);
+	ck_assert_uint_eq(count(many.data, many.len, "/Subtype /Form"), 1);
+	ck_assert_uint_eq(count(full.data, full.len, "/Subtype /Form"), 0);
+	ck_assert_uint_eq(count(many.data, many.len, "/Type /Page %"), 50);
+	/* the frame's text is not repeated on every page (pages are small
+	 * either way: their streams are compressed) */
+	ck_assert_uint_lt(many.len, full.len);
+	buf_release(&one);
+	buf_release(&many);
+	buf_release(&full);
+	fixture_free(fx);
+}
+END_TEST
+
+/* render_charts: every chart's SVG, and PNGs of history charts only when
+ * shared. */
+START_TEST(test_render_sharing)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	char dir[] = "/tmp/podium-chart-XXXXXX", *out, *path;
+	struct site_out o;
+	struct diag d;
+	size_t i, nsvg, npng;
+	bool on;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	diag_init(&d);
+	for (i = 0; i < fx->c.nproviders; i++)
+		fx->c.providers[i].visible = true;
+	for (on = false;; on = true) {
+		out = xasprintf("%s/%s", dir, on ? "on" : "off");
+		render_charts_sharing(on);
+		ck_assert_int_eq(site_out_begin(&o, out, &d), 0);
+		ck_assert_int_eq(render_charts(&fx->c, &o, &d), 0);
+		nsvg = npng = 0;
+		for (i = 0; i < o.nfiles; i++) {
+			nsvg += strstr(o.files[i], ".svg") != NULL;
+			npng += strstr(o.files[i], ".png") != NULL;
+		}
+		ck_assert_uint_eq(nsvg, 4 + 12);
+		ck_assert_uint_eq(npng, on ? 4 + 12 : 4);
+		path = site_out_path(&o, "charts/history-p0003.png");
+		ck_assert_int_eq(access(path, F_OK), on ? 0 : -1);
+		free(path);
+		path = site_out_path(&o, "charts/faults.png");
+		ck_assert_int_eq(access(path, F_OK), 0);
+		free(path);
+		site_out_abort(&o);
+		free(out);
+		if (on)
+			break;
+	}
+	render_charts_sharing(true);
+	diag_release(&d);
+	rmdir(dir);
+	fixture_free(fx);
+}
+END_TEST
+
 static void
 dump(void)
 {
@@ -622,6 +950,11 @@ main(void)
 	tcase_add_test(tc, test_one_provider);
 	tcase_add_test(tc, test_wild_names);
 	tcase_add_test(tc, test_thousand_providers);
+	tcase_add_test(tc, test_framed_svg);
+	tcase_add_test(tc, test_framed_png);
+	tcase_add_test(tc, test_png_lossless);
+	tcase_add_test(tc, test_framed_pdf);
+	tcase_add_test(tc, test_render_sharing);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

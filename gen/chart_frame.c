@@ -1,0 +1,355 @@
+/*
+ * chart_frame.c: the tier-history chart drawn as a shared frame plus each
+ * provider's marks. The frame (tier rows, edition names) is the same for
+ * every provider of a build, and its text is what costs: it is drawn once,
+ * lazily, per surface kind (a recording surface for vector targets, SVG
+ * bytes, a PNG-sized image), and each chart adds only its title and marks,
+ * from the same geometry code chart_draw() uses (chart_hist.c).
+ *
+ * The frame's caches are built under its lock; once built they are only
+ * read, so charts may be drawn from it on any number of threads.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-svg.h>
+
+#include "chart_priv.h"
+
+struct chart_frame {
+	const struct computed *c;
+	struct chart ch;              /* the history charts' size (no provider) */
+	pthread_mutex_t lock;
+	cairo_surface_t *rec;         /* the frame recorded at natural size */
+	int svg_state;                /* 0: not drawn; 1: ready; -1: cairo failed */
+	struct buf svg_head;          /* the XML declaration and <svg ...> */
+	struct buf svg_body;          /* cairo's drawing up to the closing </g> */
+	struct buf svg_tail;          /* from that </g> to the end */
+	struct buf svg_rules;         /* dark-mode rules for the frame's inks */
+	int png_state;                /* as svg_state */
+	double png_scale;
+	cairo_surface_t *png;         /* the frame on white at png_scale */
+};
+
+/* On success, free with chart_frame_free(). */
+struct chart_frame *
+chart_frame_new(const struct computed *c)
+{
+	struct chart_frame *f = xcalloc(1, sizeof(*f));
+
+	f->c = c;
+	f->ch.kind = CHART_HISTORY;
+	f->ch.width = CHART_WIDTH;
+	f->ch.height = hist_height(c);
+	pthread_mutex_init(&f->lock, NULL);
+	buf_init(&f->svg_head);
+	buf_init(&f->svg_body);
+	buf_init(&f->svg_tail);
+	buf_init(&f->svg_rules);
+	return f;
+}
+
+void
+chart_frame_free(struct chart_frame *f)
+{
+	if (f == NULL)
+		return;
+	if (f->rec != NULL)
+		cairo_surface_destroy(f->rec);
+	if (f->png != NULL)
+		cairo_surface_destroy(f->png);
+	buf_release(&f->svg_head);
+	buf_release(&f->svg_body);
+	buf_release(&f->svg_tail);
+	buf_release(&f->svg_rules);
+	pthread_mutex_destroy(&f->lock);
+	free(f);
+}
+
+/* Draws the frame into cr at scale s. */
+static void
+frame_draw(struct chart_frame *f, cairo_t *cr, double s)
+{
+	struct cx x;
+
+	cx_begin(&x, &f->ch, cr, s, NULL);
+	hist_draw_frame(&x, f->c);
+	cx_end(&x);
+}
+
+/* Can ch be drawn from f? */
+static bool
+frame_fits(const struct chart_frame *f, const struct chart *ch,
+    const struct computed *c)
+{
+	return f != NULL && ch->kind == CHART_HISTORY && c == f->c &&
+	    ch->width == f->ch.width && ch->height == f->ch.height;
+}
+
+static cairo_surface_t *
+frame_recording(struct chart_frame *f)
+{
+	cairo_rectangle_t r = {0, 0, f->ch.width, f->ch.height};
+	cairo_t *cr;
+
+	pthread_mutex_lock(&f->lock);
+	if (f->rec == NULL) {
+		f->rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &r);
+		cr = cairo_create(f->rec);
+		frame_draw(f, cr, 1);
+		cairo_destroy(cr);
+	}
+	pthread_mutex_unlock(&f->lock);
+	return f->rec;
+}
+
+void
+chart_draw_framed(struct chart_frame *f, const struct chart *ch,
+    const struct computed *c, cairo_t *cr, double width, double height)
+{
+	cairo_surface_t *rec;
+	struct cx x;
+
+	if (!frame_fits(f, ch, c)) {
+		chart_draw(ch, c, cr, width, height);
+		return;
+	}
+	rec = frame_recording(f);
+	cx_begin(&x, ch, cr, chart_scale(ch, width, height), NULL);
+	chart_draw_title(&x, ch);
+	cairo_save(cr);
+	cairo_set_source_surface(cr, rec, 0, 0);
+	cairo_paint(cr);
+	cairo_restore(cr);
+	hist_draw_marks(&x, c, ch->provider);
+	cx_end(&x);
+}
+
+/* The frame's SVG, cut where the marks go in (under f->lock). */
+static int
+frame_svg(struct chart_frame *f)
+{
+	struct buf raw = BUF_INIT, rest = BUF_INIT;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	const char *svg, *end, *g, *p;
+
+	s = cairo_svg_surface_create_for_stream(chart_to_buf, &raw, f->ch.width,
+	    f->ch.height);
+	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
+	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(s);
+	frame_draw(f, cr, 1);
+	f->svg_state = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 1 : -1;
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)
+		f->svg_state = -1;
+	cairo_surface_destroy(s);
+	if (f->svg_state == 1 && ((svg = strstr(raw.data, "<svg")) == NULL ||
+	    (end = strchr(svg, '>')) == NULL))
+		f->svg_state = -1;
+	if (f->svg_state == 1) {
+		end++;
+		buf_add(&f->svg_head, raw.data, (size_t)(end - raw.data));
+		svg_dark_rules(raw.data, &f->svg_rules);
+		svg_renumber_surfaces(end, &rest);
+		/* the marks go inside cairo's last group, over the frame */
+		for (g = NULL, p = rest.data; (p = strstr(p, "</g>")) != NULL; p++)
+			g = p;
+		if (g == NULL)
+			f->svg_state = -1;
+		else {
+			buf_add(&f->svg_body, rest.data, (size_t)(g - rest.data));
+			buf_puts(&f->svg_tail, g);
+		}
+	}
+	buf_release(&rest);
+	buf_release(&raw);
+	return f->svg_state;
+}
+
+/* A number for an SVG attribute: at most 3 decimals, no trailing zeros. */
+static void
+svg_num(struct buf *b, double v)
+{
+	char s[64];
+	size_t n;
+
+	n = (size_t)snprintf(s, sizeof(s), "%.3f", fabs(v) < 5e-4 ? 0.0 : v);
+	while (n > 0 && s[n - 1] == '0')
+		n--;
+	if (n > 0 && s[n - 1] == '.')
+		n--;
+	buf_add(b, s, n);
+}
+
+/* A colour as cairo's SVG surface spells it, so the dark rules match. */
+static void
+svg_rgb(struct buf *b, struct rgb c)
+{
+	double v[3] = {c.r, c.g, c.b};
+	char s[64];
+	size_t i, n;
+
+	buf_puts(b, "rgb(");
+	for (i = 0; i < 3; i++) {
+		n = (size_t)snprintf(s, sizeof(s), "%f", v[i] * 100);
+		while (n > 0 && s[n - 1] == '0')
+			n--;
+		if (n > 0 && s[n - 1] == '.')
+			n--;
+		buf_add(b, s, n);
+		buf_puts(b, i < 2 ? "%," : "%)");
+	}
+}
+
+/* The provider's marks as SVG elements, in drawing order. */
+static void
+svg_marks(const struct chart *ch, const struct computed *c, struct buf *b)
+{
+	struct hist_mark *m;
+	size_t i, n;
+
+	m = hist_marks(c, ch->provider, ch->width, &n);
+	for (i = 0; i < n; i++) {
+		if (m[i].dot) {
+			buf_puts(b, "<circle cx=\"");
+			svg_num(b, m[i].x1);
+			buf_puts(b, "\" cy=\"");
+			svg_num(b, m[i].y1);
+			buf_puts(b, "\" r=\"");
+			svg_num(b, HIST_DOT_R);
+			buf_puts(b, "\" style=\"fill:");
+			svg_rgb(b, m[i].fill);
+			buf_puts(b, ";stroke:");
+			svg_rgb(b, COL_INK);
+			buf_puts(b, ";stroke-width:");
+			svg_num(b, HIST_DOT_W);
+			buf_puts(b, "\"/>\n");
+			continue;
+		}
+		buf_puts(b, "<path style=\"fill:none;stroke:");
+		svg_rgb(b, COL_INK2);
+		buf_puts(b, ";stroke-width:");
+		svg_num(b, HIST_LINE_W);
+		if (m[i].dashed) {
+			buf_puts(b, ";stroke-dasharray:");
+			svg_num(b, HIST_DASH);
+			buf_putc(b, ',');
+			svg_num(b, HIST_DASH);
+		}
+		buf_puts(b, "\" d=\"M ");
+		svg_num(b, m[i].x0);
+		buf_putc(b, ' ');
+		svg_num(b, m[i].y0);
+		buf_puts(b, " L ");
+		svg_num(b, m[i].x1);
+		buf_putc(b, ' ');
+		svg_num(b, m[i].y1);
+		buf_puts(b, "\"/>\n");
+	}
+	free(m);
+}
+
+int
+chart_svg_framed(struct chart_frame *f, const struct chart *ch,
+    const struct computed *c, struct buf *out)
+{
+	struct buf marks = BUF_INIT, rules = BUF_INIT;
+	int state;
+
+	if (!frame_fits(f, ch, c))
+		return chart_svg(ch, c, out);
+	pthread_mutex_lock(&f->lock);
+	state = f->svg_state != 0 ? f->svg_state : frame_svg(f);
+	pthread_mutex_unlock(&f->lock);
+	if (state == -1)
+		return -1;
+	svg_marks(ch, c, &marks);
+	buf_add(&rules, f->svg_rules.data, f->svg_rules.len);
+	svg_dark_rules(marks.data, &rules);
+	buf_grow(out, f->svg_head.len + f->svg_body.len + f->svg_tail.len +
+	    marks.len + rules.len + strlen(ch->title) + strlen(ch->desc) + 128);
+	buf_add(out, f->svg_head.data, f->svg_head.len);
+	buf_puts(out, "\n<title>");
+	svg_xml_text(out, ch->title);
+	buf_puts(out, "</title>\n<desc>");
+	svg_xml_text(out, ch->desc);
+	buf_puts(out, "</desc>\n");
+	if (rules.len > 0)
+		buf_printf(out, "<style>@media (prefers-color-scheme: dark){%s}</style>",
+		    rules.data);
+	buf_add(out, f->svg_body.data, f->svg_body.len);
+	buf_add(out, marks.data, marks.len);
+	buf_add(out, f->svg_tail.data, f->svg_tail.len);
+	buf_release(&marks);
+	buf_release(&rules);
+	return 0;
+}
+
+/* The frame on white at scale (under f->lock). */
+static int
+frame_png(struct chart_frame *f, double scale)
+{
+	int w = (int)ceil(f->ch.width * scale), h = (int)ceil(f->ch.height * scale);
+	cairo_t *cr;
+
+	f->png = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	f->png_scale = scale;
+	cr = cairo_create(f->png);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	frame_draw(f, cr, chart_scale(&f->ch, w, h));
+	f->png_state = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 1 : -1;
+	cairo_destroy(cr);
+	cairo_surface_flush(f->png);
+	return f->png_state;
+}
+
+int
+chart_png_framed(struct chart_frame *f, const struct chart *ch,
+    const struct computed *c, double scale, struct buf *out)
+{
+	cairo_surface_t *s;
+	cairo_t *cr;
+	struct cx x;
+	int state, w, h, rc = -1;
+
+	if (!frame_fits(f, ch, c))
+		return chart_png(ch, c, scale, out);
+	pthread_mutex_lock(&f->lock);
+	state = f->png_state != 0 ? f->png_state : frame_png(f, scale);
+	pthread_mutex_unlock(&f->lock);
+	if (state == -1)
+		return -1;
+	if (f->png_scale != scale)
+		return chart_png(ch, c, scale, out);
+	w = cairo_image_surface_get_width(f->png);
+	h = cairo_image_surface_get_height(f->png);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return -1;
+	}
+	cairo_surface_flush(s);
+	memcpy(cairo_image_surface_get_data(s), cairo_image_surface_get_data(f->png),
+	    (size_t)cairo_image_surface_get_stride(s) * (size_t)h);
+	cairo_surface_mark_dirty(s);
+	cr = cairo_create(s);
+	/* the title does not touch the frame: drawn after it, the same pixels */
+	cx_begin(&x, ch, cr, chart_scale(ch, w, h), NULL);
+	chart_draw_title(&x, ch);
+	hist_draw_marks(&x, c, ch->provider);
+	cx_end(&x);
+	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+		cairo_surface_flush(s);
+		rc = png_encode(s, out);
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return rc;
+}
