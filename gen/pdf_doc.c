@@ -23,26 +23,23 @@ pdfdoc_new(void)
 	return doc;
 }
 
-static void
-block_free_tables(struct pdf_block *b)
+void
+pdf_blocks_free_tables(struct pdf_block *b)
 {
 	for (; b != NULL; b = b->next) {
 		table_free(b->table);
 		b->table = NULL;
-		block_free_tables(b->kids);
+		pdf_blocks_free_tables(b->kids);
 	}
 }
 
 void
 pdfdoc_free(struct pdf_doc *doc)
 {
-	size_t i;
-
 	if (doc == NULL)
 		return;
-	block_free_tables(doc->root);
-	for (i = 0; i < doc->nhooks; i++)
-		doc->hooks[i].fn(doc->hooks[i].arg);
+	pdf_blocks_free_tables(doc->root);
+	pdfdoc_hooks_run(doc, 0);
 	free(doc->hooks);
 	arena_free(doc->arena);
 	free(doc);
@@ -79,6 +76,17 @@ pdfdoc_title_line(struct pdf_doc *doc, const char *text)
 	if (doc->nlines == ARRAY_SIZE(doc->lines))
 		return;
 	doc->lines[doc->nlines++] = pdfdoc_strdup(doc, text);
+}
+
+/* Runs the free hooks from the from-th on, in order, and forgets them. */
+void
+pdfdoc_hooks_run(struct pdf_doc *doc, size_t from)
+{
+	size_t i;
+
+	for (i = from; i < doc->nhooks; i++)
+		doc->hooks[i].fn(doc->hooks[i].arg);
+	doc->nhooks = from;
 }
 
 void
@@ -207,6 +215,17 @@ pdf_figure(struct pdf_doc *doc, struct pdf_block *parent, double width,
 	b->arg = arg;
 	b->caption = pdfdoc_strdup(doc, caption);
 	b->anchor = pdfdoc_strdup(doc, anchor);
+	return b;
+}
+
+struct pdf_block *
+pdf_lazy(struct pdf_doc *doc, struct pdf_block *parent, pdf_fill_fn *fill,
+    void *arg)
+{
+	struct pdf_block *b = block_add(doc, parent, PDF_LAZY);
+
+	b->fill = fill;
+	b->arg = arg;
 	return b;
 }
 

@@ -19,6 +19,9 @@ struct block_prep {
 	struct pdf_text *text;    /* heading, paragraph, code, item marker, caption */
 	char *plain;              /* heading: its text */
 	double w, h;              /* figure: drawn size */
+	struct arena *scratch;    /* lazy: what its content was built in */
+	size_t hooks_from;        /* lazy: the document's free hooks before it */
+	size_t anchors_from;      /* lazy: the anchors before it */
 };
 
 static const double heading_before[] = {20, 14, 10};
@@ -62,15 +65,77 @@ pdf_attr_escape(const char *s)
 	return buf_detach(&b, NULL);
 }
 
+static size_t
+name_hash(const char *s)
+{
+	size_t h = 5381;
+
+	for (; *s != '\0'; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
 struct pdf_anchor *
 pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < ctx->nanchors; i++)
-		if (strcmp(ctx->anchors[i].name, name) == 0)
-			return &ctx->anchors[i];
+	if (ctx->nbuckets == 0)
+		return NULL;
+	for (i = ctx->buckets[name_hash(name) & (ctx->nbuckets - 1)]; i != 0;
+	    i = ctx->anchors[i - 1].next)
+		if (strcmp(ctx->anchors[i - 1].name, name) == 0)
+			return &ctx->anchors[i - 1];
 	return NULL;
+}
+
+/* Chains anchor i (0-based) at the head of its bucket. */
+static void
+anchor_link(struct pdf_ctx *ctx, size_t i)
+{
+	size_t *head = &ctx->buckets[name_hash(ctx->anchors[i].name) &
+	    (ctx->nbuckets - 1)];
+
+	ctx->anchors[i].next = *head;
+	*head = i + 1;
+}
+
+static void
+anchors_rehash(struct pdf_ctx *ctx)
+{
+	size_t i;
+
+	free(ctx->buckets);
+	ctx->nbuckets = ctx->nbuckets == 0 ? 64 : ctx->nbuckets * 2;
+	ctx->buckets = xcalloc(ctx->nbuckets, sizeof(*ctx->buckets));
+	for (i = 0; i < ctx->nanchors; i++)
+		anchor_link(ctx, i);
+}
+
+static void
+anchor_push(struct pdf_ctx *ctx, const char *name)
+{
+	ctx->anchors = xgrow(ctx->anchors, sizeof(*ctx->anchors),
+	    ctx->nanchors + 1, &ctx->anchorcap);
+	ctx->anchors[ctx->nanchors].name = name;
+	ctx->anchors[ctx->nanchors].page = 0;
+	ctx->nanchors++;
+	if (ctx->nanchors * 2 > ctx->nbuckets)
+		anchors_rehash(ctx);
+	else
+		anchor_link(ctx, ctx->nanchors - 1);
+}
+
+/* Forgets the anchors added since there were n (the newest head chains). */
+static void
+anchors_pop(struct pdf_ctx *ctx, size_t n)
+{
+	struct pdf_anchor *a;
+
+	while (ctx->nanchors > n) {
+		a = &ctx->anchors[--ctx->nanchors];
+		ctx->buckets[name_hash(a->name) & (ctx->nbuckets - 1)] = a->next;
+	}
 }
 
 /* Structure tags: kept on a stack so a page break can close and reopen them. */
@@ -174,7 +239,8 @@ page_open(struct pdf_ctx *ctx)
 	ctx->y = ctx->y0;
 	ctx->at_top = true;
 	ctx->chrome = ctx->page > 1;
-	ctx->page_section = ctx->section;
+	free(ctx->page_section);
+	ctx->page_section = ctx->section != NULL ? xstrdup(ctx->section) : NULL;
 	ctx->page_has_section = false;
 	for (i = 0; i < ctx->nquotes; i++)
 		ctx->quote_y[i] = ctx->y0;
@@ -263,11 +329,7 @@ anchor_add(struct pdf_ctx *ctx, struct pdf_block *b)
 		b->anchor = NULL;       /* the first block keeps the name */
 		return;
 	}
-	ctx->anchors = xgrow(ctx->anchors, sizeof(*ctx->anchors),
-	    ctx->nanchors + 1, &ctx->anchorcap);
-	ctx->anchors[ctx->nanchors].name = b->anchor;
-	ctx->anchors[ctx->nanchors].page = 0;
-	ctx->nanchors++;
+	anchor_push(ctx, b->anchor);
 }
 
 static void block_prepare(struct pdf_ctx *, struct pdf_block *, double);
@@ -337,6 +399,41 @@ runs_check(struct pdf_ctx *ctx, struct pdf_block *b)
 		runs_check(ctx, k);
 }
 
+/*
+ * Builds a lazy block's content into an arena of its own, its anchors
+ * visible from now until lazy_collapse().
+ */
+static void
+lazy_expand(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	struct block_prep *p = b->prep;
+	struct pdf_doc *doc = ctx->doc;
+	struct arena *main_arena = doc->arena;
+	struct pdf_block *k;
+
+	p->scratch = arena_new();
+	p->hooks_from = doc->nhooks;
+	p->anchors_from = ctx->nanchors;
+	doc->arena = p->scratch;
+	b->fill(b->arg, doc, b);
+	for (k = b->kids; k != NULL; k = k->next)
+		anchors_collect(ctx, k);
+	doc->arena = main_arena;
+	runs_check(ctx, b);
+}
+
+static void
+lazy_collapse(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	struct block_prep *p = b->prep;
+
+	pdf_blocks_free_tables(b->kids);
+	pdfdoc_hooks_run(ctx->doc, p->hooks_from);
+	anchors_pop(ctx, p->anchors_from);
+	arena_free(p->scratch);
+	b->kids = b->last_kid = NULL;
+}
+
 static void
 block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
@@ -367,6 +464,10 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	case PDF_QUOTE:
 		kids_prepare(ctx, b, width - QUOTE_INDENT);
 		break;
+	case PDF_LAZY:
+		lazy_expand(ctx, b);
+		kids_prepare(ctx, b, width);
+		break;
 	case PDF_BODY:
 	case PDF_LIST:
 	case PDF_ITEM:
@@ -378,19 +479,21 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 }
 
 static void
-block_release(struct pdf_block *b)
+block_release(struct pdf_ctx *ctx, struct pdf_block *b)
 {
 	struct block_prep *p;
 	struct pdf_block *k;
 
 	for (k = b->kids; k != NULL; k = k->next)
-		block_release(k);
+		block_release(ctx, k);
 	if (b->kind == PDF_TABLE) {
 		pdf_table_release(b);
 		return;
 	}
 	if ((p = b->prep) == NULL)
 		return;
+	if (b->kind == PDF_LAZY)
+		lazy_collapse(ctx, b);
 	pdf_text_free(p->text);
 	free(p->plain);
 	free(p);
@@ -413,6 +516,7 @@ block_min(const struct pdf_block *b)
 	case PDF_LIST:
 	case PDF_ITEM:
 	case PDF_QUOTE:
+	case PDF_LAZY:
 		return b->kids != NULL ? block_min(b->kids) : 0;
 	case PDF_TABLE:
 		return pdf_table_min(b);
@@ -458,9 +562,11 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 	pdf_space(ctx, heading_before[b->level - 1]);
 	pdf_need(ctx, pdf_text_height(p->text));
 	if ((b->flags & PDF_H_RUNNING) && b->level == 1) {
-		ctx->section = p->plain;
+		free(ctx->section);
+		ctx->section = xstrdup(p->plain);
 		if (!ctx->page_has_section) {
-			ctx->page_section = p->plain;
+			free(ctx->page_section);
+			ctx->page_section = xstrdup(p->plain);
 			ctx->page_has_section = true;
 		}
 	}
@@ -599,18 +705,36 @@ block_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 }
 
 static void
+block_ensure(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+{
+	if (b->prep == NULL)
+		block_prepare(ctx, b, width);
+}
+
+/*
+ * The body's blocks are prepared as they come (the next one too when the
+ * two must stay together) and released once placed.
+ */
+static void
 kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 {
+	bool stream = parent->kind == PDF_BODY;
 	struct pdf_block *b;
 	double h;
 
 	for (b = parent->kids; b != NULL; b = b->next) {
+		if (stream)
+			block_ensure(ctx, b, ctx->x1 - x);
 		if (b->keep_with_next && b->next != NULL) {
+			if (stream)
+				block_ensure(ctx, b->next, ctx->x1 - x);
 			h = block_min(b) + block_min(b->next);
 			if (h <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);
 		}
 		block_place(ctx, b, x);
+		if (stream)
+			block_release(ctx, b);
 	}
 }
 
@@ -677,6 +801,9 @@ ctx_release(struct pdf_ctx *ctx)
 	g_object_unref(ctx->pc);
 	g_object_unref(ctx->fontmap);
 	free(ctx->anchors);
+	free(ctx->buckets);
+	free(ctx->section);
+	free(ctx->page_section);
 }
 
 /* One pass over the whole document. */
@@ -684,7 +811,10 @@ static void
 pass_run(struct pdf_ctx *ctx)
 {
 	ctx->page = 0;
-	ctx->section = NULL;
+	ctx->autoid = ctx->autoid0;
+	free(ctx->section);
+	free(ctx->page_section);
+	ctx->section = ctx->page_section = NULL;
 	ctx->nquotes = 0;
 	ctx->list_depth = 0;
 	ctx->ink = INK_RGB;
@@ -740,11 +870,12 @@ metadata_set(struct pdf_ctx *ctx)
 }
 
 static int
-draw_pass(struct pdf_ctx *ctx, struct buf *out, const char **err)
+draw_pass(struct pdf_ctx *ctx, cairo_write_func_t write, void *closure,
+    const char **err)
 {
 	cairo_status_t st;
 
-	ctx->surface = cairo_pdf_surface_create_for_stream(write_buf, out,
+	ctx->surface = cairo_pdf_surface_create_for_stream(write, closure,
 	    ctx->g.page_w, ctx->g.page_h);
 	cairo_pdf_surface_restrict_to_version(ctx->surface,
 	    CAIRO_PDF_VERSION_1_5);
@@ -767,24 +898,30 @@ draw_pass(struct pdf_ctx *ctx, struct buf *out, const char **err)
 }
 
 int
-pdf_render(struct pdf_doc *doc, struct buf *out, struct pdf_result *res,
-    const char **err)
+pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
+    void *closure, struct pdf_result *res, const char **err)
 {
 	struct pdf_ctx ctx;
 	int rc;
 
 	ctx_init(&ctx, doc);
 	anchors_collect(&ctx, doc->root);
+	ctx.autoid0 = ctx.autoid;
 	runs_check(&ctx, doc->root);
-	block_prepare(&ctx, doc->root, ctx.x1 - ctx.x0);
 	pdf_toc_prepare(&ctx);
 	pass_run(&ctx);
 	ctx.npages = ctx.page;
-	rc = draw_pass(&ctx, out, err);
+	rc = draw_pass(&ctx, write, closure, err);
 	if (res != NULL)
 		*res = ctx.res;
 	pdf_toc_release(&ctx);
-	block_release(doc->root);
 	ctx_release(&ctx);
 	return rc;
+}
+
+int
+pdf_render(struct pdf_doc *doc, struct buf *out, struct pdf_result *res,
+    const char **err)
+{
+	return pdf_render_stream(doc, write_buf, out, res, err);
 }

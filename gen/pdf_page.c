@@ -10,11 +10,10 @@
 #define MUTED_RGB 0x5b6675u
 #define ACCENT_RGB 0x1f3a5fu
 
+/* An entry's text is laid out only while it is placed. */
 struct pdf_toc_entry {
 	const struct pdf_block *b;
-	struct pdf_text *text;
 	double indent;
-	double lastw;             /* the last line's width: leaders start there */
 };
 
 struct pdf_toc {
@@ -123,10 +122,6 @@ toc_collect(struct pdf_ctx *ctx, struct pdf_toc *toc,
     const struct pdf_block *b)
 {
 	struct pdf_toc_entry *e;
-	struct pdf_run run;
-	PangoLayoutLine *line;
-	PangoRectangle r;
-	char *plain;
 
 	for (; b != NULL; b = b->next) {
 		toc_collect(ctx, toc, b->kids);
@@ -135,21 +130,26 @@ toc_collect(struct pdf_ctx *ctx, struct pdf_toc *toc,
 			continue;
 		toc->v = xgrow(toc->v, sizeof(*toc->v), toc->n + 1, &toc->cap);
 		e = &toc->v[toc->n++];
-		plain = runs_text(b->runs);
-		memset(&run, 0, sizeof(run));
-		run.text = plain;
-		run.style = b->level == 1 ? PDF_S_BOLD : 0;
 		e->b = b;
 		e->indent = (b->level - 1) * TOC_INDENT;
-		e->text = pdf_text_new(ctx, &run, FONT_BODY,
-		    ctx->x1 - ctx->x0 - e->indent - TOC_NUMW, PANGO_ALIGN_LEFT,
-		    false);
-		free(plain);
-		line = pango_layout_get_line_readonly(e->text->layout,
-		    e->text->nlines - 1);
-		pango_layout_line_get_extents(line, NULL, &r);
-		e->lastw = (double)r.width / PANGO_SCALE;
 	}
+}
+
+/* An entry's text; free with pdf_text_free(). */
+static struct pdf_text *
+toc_text(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
+{
+	struct pdf_run run;
+	struct pdf_text *t;
+	char *plain = runs_text(e->b->runs);
+
+	memset(&run, 0, sizeof(run));
+	run.text = plain;
+	run.style = e->b->level == 1 ? PDF_S_BOLD : 0;
+	t = pdf_text_new(ctx, &run, FONT_BODY,
+	    ctx->x1 - ctx->x0 - e->indent - TOC_NUMW, PANGO_ALIGN_LEFT, false);
+	free(plain);
+	return t;
 }
 
 void
@@ -168,12 +168,8 @@ pdf_toc_prepare(struct pdf_ctx *ctx)
 void
 pdf_toc_release(struct pdf_ctx *ctx)
 {
-	size_t i;
-
 	if (ctx->toc == NULL)
 		return;
-	for (i = 0; i < ctx->toc->n; i++)
-		pdf_text_free(ctx->toc->v[i].text);
 	free(ctx->toc->v);
 	pdf_text_free(ctx->toc->title);
 	free(ctx->toc);
@@ -209,10 +205,11 @@ leaders(struct pdf_ctx *ctx, double from, double to, double baseline)
 static void
 toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 {
-	const struct pdf_text *t = e->text;
+	struct pdf_text *t = toc_text(ctx, e);
 	struct pdf_anchor *a = pdf_anchor_find(ctx, e->b->anchor);
 	double x = ctx->x0 + e->indent, h = pdf_text_height(t);
-	double last_base;
+	double last_base, lastw;
+	PangoRectangle r;
 	char num[16];
 
 	pdf_need(ctx, h + (e->b->level == 1 ? 6 : 2));
@@ -228,9 +225,11 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 	}
 	pdf_text_draw(ctx, t, x, ctx->y, 0, t->nlines);
 	if (a != NULL && ctx->cr != NULL) {
+		pango_layout_line_get_extents(pango_layout_get_line_readonly(
+		    t->layout, t->nlines - 1), NULL, &r);
+		lastw = (double)r.width / PANGO_SCALE;
 		snprintf(num, sizeof(num), "%u", a->page);
-		leaders(ctx, x + e->lastw + 4, ctx->x1 - TOC_NUMW + 8,
-		    last_base);
+		leaders(ctx, x + lastw + 4, ctx->x1 - TOC_NUMW + 8, last_base);
 		pdf_set_rgb(ctx, 0x222222);
 		line_at(ctx, num, FONT_BODY, ctx->x1 - TOC_NUMW, TOC_NUMW,
 		    PANGO_ALIGN_RIGHT, last_base);
@@ -238,6 +237,7 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 	pdf_tag_pop(ctx);
 	ctx->y += h + 2;
 	ctx->at_top = false;
+	pdf_text_free(t);
 }
 
 void

@@ -16,7 +16,7 @@ static void
 tier_line(struct pdf_report *r, const struct rating *rt)
 {
 	const struct computed *c = r->c;
-	struct pdf_block *p = pdf_para(r->doc, NULL);
+	struct pdf_block *p = pdf_para(r->doc, r->parent);
 	const struct provider *pr = rt->provider;
 	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
 	char *s;
@@ -51,8 +51,8 @@ md_list(struct pdf_report *r, const char *title, const char **items,
 
 	if (n == 0)
 		return;
-	pdf_heading(r->doc, NULL, 3, title, NULL, 0);
-	l = pdf_list(r->doc, NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, title, NULL, 0);
+	l = pdf_list(r->doc, r->parent, 0);
 	for (i = 0; i < n; i++)
 		pdf_markdown_inline(r, pdf_para(r->doc, pdf_item(r->doc, l)),
 		    items[i], rv->pos.file, 0);
@@ -81,7 +81,7 @@ fault_test(struct pdf_report *r, const struct review *rv)
 
 	if (f == NULL)
 		return;
-	pdf_heading(r->doc, NULL, 3, "Fault test", NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, "Fault test", NULL, 0);
 	t = table_new(NULL, 6);
 	table_head(t, 0, "Fault", false);
 	table_head(t, 1, "Detected by", false);
@@ -97,9 +97,9 @@ fault_test(struct pdf_report *r, const struct review *rv)
 	duration_cell(&row[3], f->drain_after);
 	duration_cell(&row[4], f->replaced_after);
 	table_cell_set(&row[5], tri_text(f->automatic), NULL);
-	pdf_table(r->doc, NULL, t, NULL);
+	pdf_table(r->doc, r->parent, t, NULL);
 	if (f->note != NULL)
-		pdf_markdown(r, NULL, f->note, f->pos.file, 0, 2);
+		pdf_markdown(r, r->parent, f->note, f->pos.file, 0, 2);
 }
 
 static void
@@ -134,8 +134,8 @@ security(struct pdf_report *r, const struct review *rv)
 
 	if (!rv->has_security && rv->nfindings == 0)
 		return;
-	pdf_heading(r->doc, NULL, 3, "Security", NULL, 0);
-	p = pdf_para(r->doc, NULL);
+	pdf_heading(r->doc, r->parent, 3, "Security", NULL, 0);
+	p = pdf_para(r->doc, r->parent);
 	s = xasprintf("Drivers current: %s. Embargo programme: %s. "
 	    "Audit tool: %s.", tri_text(rv->practices.drivers_current),
 	    tri_text(rv->practices.embargo_program),
@@ -148,13 +148,13 @@ security(struct pdf_report *r, const struct review *rv)
 			continue;
 		}
 		if (l == NULL)
-			l = pdf_list(r->doc, NULL, 0);
+			l = pdf_list(r->doc, r->parent, 0);
 		finding_item(r, l, &rv->findings[i]);
 	}
 	if (hidden > 0) {
 		s = xasprintf("%zu undisclosed finding%s.", hidden,
 		    hidden == 1 ? "" : "s");
-		pdf_run(r->doc, pdf_para(r->doc, NULL), s, (size_t)-1,
+		pdf_run(r->doc, pdf_para(r->doc, r->parent), s, (size_t)-1,
 		    PDF_S_ITALIC, NULL);
 		free(s);
 	}
@@ -169,11 +169,11 @@ quotes(struct pdf_report *r, const struct review *rv)
 
 	if (rv->nquotes == 0)
 		return;
-	pdf_heading(r->doc, NULL, 3, "Quotes", NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, "Quotes", NULL, 0);
 	for (i = 0; i < rv->nquotes; i++) {
 		const struct quote *qt = &rv->quotes[i];
 
-		q = pdf_quote(r->doc, NULL);
+		q = pdf_quote(r->doc, r->parent);
 		s = xasprintf("\xe2\x80\x9c%s\xe2\x80\x9d", qt->text);
 		pdf_run(r->doc, pdf_para(r->doc, q), s, (size_t)-1,
 		    PDF_S_ITALIC, NULL);
@@ -202,7 +202,7 @@ sources(struct pdf_report *r, const struct review *rv)
 
 	if (rv->nsources == 0)
 		return;
-	p = pdf_para(r->doc, NULL);
+	p = pdf_para(r->doc, r->parent);
 	pdf_run(r->doc, p, "Sources: ", (size_t)-1, PDF_S_BOLD, NULL);
 	for (i = 0; i < rv->nsources; i++) {
 		if (i > 0)
@@ -215,19 +215,27 @@ sources(struct pdf_report *r, const struct review *rv)
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
 }
 
-void
-pdf_provider_page(struct pdf_report *r, const struct rating *rt)
+/* The page below the provider's heading, built while it is laid out. */
+static void
+page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 {
+	struct pdf_provider_fill *f = arg;
+	struct pdf_report *r = f->r;
+	const struct rating *rt = f->rt;
 	const struct review *rv = rt->review;
-	char *anchor = xasprintf("provider-%s", rt->provider->id);
+	struct diag *d = r->d, quiet;
 
-	pdf_heading(r->doc, NULL, 2, rt->provider->name, anchor,
-	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_NEWPAGE);
-	free(anchor);
+	(void)doc;
+	if (f->filled) {
+		/* the second layout pass: its diagnostics were given already */
+		diag_init(&quiet);
+		r->d = &quiet;
+	}
+	r->parent = self;
 	tier_line(r, rt);
-	pdf_chart(r, NULL, CHART_HISTORY, rt->provider);
+	pdf_chart(r, self, CHART_HISTORY, rt->provider);
 	if (rv->summary != NULL)
-		pdf_markdown(r, NULL, rv->summary, rv->summary_pos.file,
+		pdf_markdown(r, self, rv->summary, rv->summary_pos.file,
 		    rv->summary_pos.line, 2);
 	md_list(r, "Strengths", rv->strengths, rv->nstrengths, rv);
 	md_list(r, "Weaknesses", rv->weaknesses, rv->nweaknesses, rv);
@@ -235,4 +243,23 @@ pdf_provider_page(struct pdf_report *r, const struct rating *rt)
 	security(r, rv);
 	quotes(r, rv);
 	sources(r, rv);
+	r->parent = NULL;
+	if (f->filled) {
+		diag_release(&quiet);
+		r->d = d;
+	}
+	f->filled = true;
+}
+
+void
+pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f)
+{
+	char *anchor = xasprintf("provider-%s", f->rt->provider->id);
+
+	f->r = r;
+	f->filled = false;
+	pdf_heading(r->doc, NULL, 2, f->rt->provider->name, anchor,
+	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_NEWPAGE);
+	free(anchor);
+	pdf_lazy(r->doc, NULL, page_fill, f);
 }

@@ -4,6 +4,7 @@
  * one page per provider, security, methodology, sources) and lays it out
  * with the PDF layout (pdfdoc.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,25 +173,31 @@ medals_and_movers(struct pdf_report *r)
 	table_add(r, table_movers(c, c->compare.baseline, e), NULL);
 }
 
-static void
+/* Returns the providers' page builders; free them after rendering. */
+static struct pdf_provider_fill *
 providers(struct pdf_report *r)
 {
 	const struct computed *c = r->c;
 	const struct edition *e = c->project->report.edition;
 	const struct edition_stats *st = computed_edition(c, e);
+	struct pdf_provider_fill *fills;
 	char *s;
 	size_t i;
 
 	if (st == NULL || st->nratings == 0)
-		return;
+		return NULL;
 	pdf_heading(r->doc, NULL, 1, "Providers", "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	s = xasprintf("One page for each of the %zu providers reviewed in %s, "
 	    "in tier order.", st->nratings, e->name);
 	para(r, s);
 	free(s);
-	for (i = 0; i < st->nratings; i++)
-		pdf_provider_page(r, &st->ratings[i]);
+	fills = xcalloc(st->nratings, sizeof(*fills));
+	for (i = 0; i < st->nratings; i++) {
+		fills[i].rt = &st->ratings[i];
+		pdf_provider_page(r, &fills[i]);
+	}
+	return fills;
 }
 
 static void
@@ -320,16 +327,56 @@ sources(struct pdf_report *r)
 		source_entry(r, &p->sources[i]);
 }
 
+static cairo_status_t
+write_file(void *closure, const unsigned char *data, unsigned int len)
+{
+	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
+	    CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Lays the document out straight into OUT/report.pdf. */
+static int
+write_pdf(struct pdf_report *r, struct site_out *o)
+{
+	char *path = site_out_path(o, "report.pdf");
+	const char *err = NULL;
+	FILE *fp;
+	int rc;
+
+	if ((fp = fopen(path, "wb")) == NULL) {
+		diag_system(r->d, NULL, "cannot write '%s': %s", path,
+		    strerror(errno));
+		o->failed = true;
+		free(path);
+		return -1;
+	}
+	rc = pdf_render_stream(r->doc, write_file, fp, NULL, &err);
+	if (fclose(fp) != 0 && rc == 0) {
+		diag_system(r->d, NULL, "cannot write '%s': %s", path,
+		    strerror(errno));
+		rc = -1;
+	} else if (rc == -1)
+		diag_system(r->d, "report.pdf", "cannot draw the PDF: %s", err);
+	if (rc == -1) {
+		remove(path);
+		o->failed = true;
+	}
+	free(path);
+	return rc;
+}
+
 int
 render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 {
+	struct pdf_provider_fill *fills = NULL;
 	struct pdf_report r;
-	struct buf out = BUF_INIT;
-	const char *err = NULL;
 	int rc = -1;
 
 	if (c->project->report.edition == NULL)
 		return 0;
+	if (o->tmp == NULL)
+		return -1;
+	memset(&r, 0, sizeof(r));
 	r.c = c;
 	r.d = d;
 	r.doc = pdfdoc_new();
@@ -337,17 +384,13 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	if (commentary(&r) == -1)
 		goto out;
 	medals_and_movers(&r);
-	providers(&r);
+	fills = providers(&r);
 	security(&r);
 	methodology(&r);
 	sources(&r);
-	if (pdf_render(r.doc, &out, NULL, &err) == -1) {
-		diag_system(d, "report.pdf", "cannot draw the PDF: %s", err);
-		goto out;
-	}
-	rc = site_out_write(o, "report.pdf", out.data, out.len);
+	rc = write_pdf(&r, o);
 out:
 	pdfdoc_free(r.doc);
-	buf_release(&out);
+	free(fills);
 	return rc;
 }

@@ -54,6 +54,7 @@ struct pdf_text {
 struct pdf_anchor {
 	const char *name;
 	unsigned page;            /* learned in the first pass */
+	size_t next;              /* the next in its hash chain, plus one */
 };
 
 struct pdf_tag {
@@ -78,13 +79,16 @@ struct pdf_ctx {
 	bool chrome;              /* this page has header and footer */
 	unsigned page;            /* 1-based */
 	unsigned npages;          /* from the first pass; 0 during it */
-	const char *section;      /* running header: the current section */
-	const char *page_section; /* the one shown on this page */
+	char *section;            /* running header: the current section (owned) */
+	char *page_section;       /* the one shown on this page (owned) */
 	struct pdf_tag tags[PDF_TAG_MAX];
 	size_t ntags;
 	int outline[3];           /* last outline id of each level */
 	struct pdf_anchor *anchors;
 	size_t nanchors, anchorcap;
+	size_t *buckets;          /* chain heads (index plus one), a power of 2 */
+	size_t nbuckets;
+	unsigned autoid0;         /* autoid after the main tree's anchors */
 	double quote_x[PDF_QUOTE_MAX], quote_y[PDF_QUOTE_MAX];
 	size_t nquotes;
 	struct pdf_text *marker;  /* a list item's marker, drawn with its first line */
@@ -97,6 +101,12 @@ struct pdf_ctx {
 	bool page_has_section;   /* a running heading started on this page */
 	struct pdf_toc *toc;       /* the contents page, prepared */
 };
+
+/* pdf_doc.c */
+/* Frees the tables of b, its siblings after it and all their kids. */
+void pdf_blocks_free_tables(struct pdf_block *b);
+/* Runs the free hooks from the from-th on, in order, and forgets them. */
+void pdfdoc_hooks_run(struct pdf_doc *doc, size_t from);
 
 /* pdf_text.c */
 /* On success, free with pdf_text_free(). */

@@ -14,6 +14,14 @@ struct pdf_report {
 	const struct computed *c;
 	struct pdf_doc *doc;
 	struct diag *d;
+	struct pdf_block *parent; /* where top-level blocks go; NULL: the body */
+};
+
+/* What a provider's page is built from while it is laid out. */
+struct pdf_provider_fill {
+	struct pdf_report *r;
+	const struct rating *rt;
+	bool filled;              /* built once already: diagnostics given */
 };
 
 /*
@@ -39,7 +47,11 @@ int pdf_markdown(struct pdf_report *r, struct pdf_block *parent,
 int pdf_markdown_inline(struct pdf_report *r, struct pdf_block *p,
     const char *src, const char *file, unsigned first_line);
 
-/* One page for a provider rated in the edition. */
-void pdf_provider_page(struct pdf_report *r, const struct rating *rt);
+/*
+ * One page for the provider of f->rt (set by the caller), rated in the
+ * edition: its heading now, the rest built only while it is laid out. f
+ * must live until the document is rendered.
+ */
+void pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f);
 
 #endif

@@ -16,6 +16,12 @@
  *   table's or a figure's anchor) or an external URL (http, https, mailto).
  *   A link to an anchor that does not exist is drawn as plain text.
  * - Output never depends on the clock: the metadata dates are the ones set.
+ * - Memory stays bounded by the largest top-level block, not the document:
+ *   top-level blocks are prepared just before they are placed and released
+ *   right after, and a lazy block (pdf_lazy) builds its content only while
+ *   it is being placed, into memory freed as soon as it is drawn. A lazy
+ *   block's content may hold no contents-page (PDF_H_TOC) headings, and its
+ *   anchors are visible only inside it.
  */
 #ifndef PODIUM_PDFDOC_H
 #define PODIUM_PDFDOC_H
@@ -51,7 +57,8 @@ enum pdf_block_kind {
 	PDF_CODE,      /* one run: preformatted text */
 	PDF_TABLE,     /* table (owned); anchor */
 	PDF_FIGURE,    /* draw(arg, cr, w, h) at width x height; caption; anchor */
-	PDF_PAGEBREAK
+	PDF_PAGEBREAK,
+	PDF_LAZY       /* fill(arg, doc, self) adds the kids when they are placed */
 };
 
 struct pdf_run {
@@ -63,6 +70,14 @@ struct pdf_run {
 
 /* Draws a figure into cr from (0,0), width x height points. */
 typedef void pdf_draw_fn(void *arg, cairo_t *cr, double width, double height);
+/*
+ * Adds a lazy block's content under self with the usual builders. Called
+ * once for each layout pass (twice), so it must add the same blocks each
+ * time; what it allocates through the document is freed after placing.
+ */
+struct pdf_doc;
+struct pdf_block;
+typedef void pdf_fill_fn(void *arg, struct pdf_doc *doc, struct pdf_block *self);
 
 struct pdf_block {
 	enum pdf_block_kind kind;
@@ -80,10 +95,9 @@ struct pdf_block {
 	void *arg;
 	double width, height;     /* PDF_FIGURE: natural size in points */
 	const char *caption;      /* PDF_FIGURE */
+	pdf_fill_fn *fill;        /* PDF_LAZY, with arg */
 	void *prep;               /* the layout's own state while rendering */
 };
-
-struct pdf_doc;
 
 /* On success, free with pdfdoc_free(). */
 struct pdf_doc *pdfdoc_new(void);
@@ -127,6 +141,9 @@ struct pdf_block *pdf_figure(struct pdf_doc *doc, struct pdf_block *parent,
     double width, double height, pdf_draw_fn *draw, void *arg,
     const char *caption, const char *anchor);
 struct pdf_block *pdf_pagebreak(struct pdf_doc *doc, struct pdf_block *parent);
+/* A block whose content fill(arg, ...) adds only while it is laid out. */
+struct pdf_block *pdf_lazy(struct pdf_doc *doc, struct pdf_block *parent,
+    pdf_fill_fn *fill, void *arg);
 
 /* The geometry pdf_render uses (points), for callers and tests. */
 struct pdf_geometry {
@@ -148,5 +165,8 @@ struct pdf_result {
  */
 int pdf_render(struct pdf_doc *doc, struct buf *out, struct pdf_result *res,
     const char **err);
+/* The same, handing the bytes to write(closure, data, len) as they come. */
+int pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
+    void *closure, struct pdf_result *res, const char **err);
 
 #endif
