@@ -733,7 +733,8 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 				pdf_need(ctx, h);
 		}
 		block_place(ctx, b, x);
-		if (stream)
+		/* a table's measurements serve both passes; released at the end */
+		if (stream && b->kind != PDF_TABLE)
 			block_release(ctx, b);
 	}
 }
@@ -914,6 +915,7 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 	rc = draw_pass(&ctx, write, closure, err);
 	if (res != NULL)
 		*res = ctx.res;
+	block_release(&ctx, doc->root);
 	pdf_toc_release(&ctx);
 	ctx_release(&ctx);
 	return rc;

@@ -11,21 +11,51 @@
 #define ZEBRA_RGB 0xf5f7f9u
 #define RULE_RGB 0x44546au
 
+/*
+ * What placing a table needs: column widths and row heights, kept from the
+ * first layout pass to the second. Body cells are laid out only to be drawn,
+ * one row at a time, and freed at once.
+ */
 struct table_prep {
+	const struct table *t;
 	size_t ncols, nrows;
 	double *colw;             /* each column's width, padding included */
 	struct pdf_text **head;   /* ncols */
-	struct pdf_text **cells;  /* nrows * ncols */
 	double head_h;
 	double *row_h;
 	struct pdf_text *caption;
 	double width;
 };
 
-/* Natural (unwrapped) width and the widest word of one cell's text. */
+/* One cell's text measured unwrapped: its width, widest word, height. */
+struct cell_size {
+	double nat, min, h;
+	int nat_units;            /* the width in pango units */
+};
+
+/* Measurements by font and text: a table repeats many of its cells. */
+struct size_memo {
+	struct size_memo_entry {
+		const char *text;
+		enum pdf_font font;
+		struct cell_size size;
+	} *v;
+	size_t cap, n;
+};
+
+static size_t
+memo_hash(const char *s, enum pdf_font font)
+{
+	size_t h = 5381 + (size_t)font;
+
+	for (; *s != '\0'; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
 static void
-cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
-    double *nat, double *min)
+cell_measure_raw(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
+    struct cell_size *z)
 {
 	PangoLayout *l = pango_layout_new(ctx->pc);
 	PangoRectangle r;
@@ -33,14 +63,53 @@ cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 	pango_layout_set_font_description(l, ctx->font[font]);
 	pango_layout_set_text(l, s, -1);
 	pango_layout_get_extents(l, NULL, &r);
-	if ((double)r.width / PANGO_SCALE > *nat)
-		*nat = (double)r.width / PANGO_SCALE;
+	z->nat_units = r.width;
+	z->nat = (double)r.width / PANGO_SCALE;
+	z->h = pango_layout_get_line_count(l) == 1 ?
+	    (double)r.height / PANGO_SCALE : -1;
 	pango_layout_set_width(l, 1);
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	pango_layout_get_extents(l, NULL, &r);
-	if ((double)r.width / PANGO_SCALE > *min)
-		*min = (double)r.width / PANGO_SCALE;
+	z->min = (double)r.width / PANGO_SCALE;
 	g_object_unref(l);
+}
+
+/* The memo's entry for (s, font), measured on first sight. */
+static const struct cell_size *
+cell_size(struct pdf_ctx *ctx, struct size_memo *m, const char *s,
+    enum pdf_font font)
+{
+	struct size_memo_entry *e, *old;
+	size_t i, ocap;
+
+	if (m->n * 2 >= m->cap) {
+		old = m->v;
+		ocap = m->cap;
+		m->cap = m->cap == 0 ? 64 : m->cap * 2;
+		m->v = xcalloc(m->cap, sizeof(*m->v));
+		m->n = 0;
+		for (i = 0; i < ocap; i++)
+			if (old[i].text != NULL) {
+				e = &m->v[memo_hash(old[i].text, old[i].font) &
+				    (m->cap - 1)];
+				while (e->text != NULL)
+					e = e == &m->v[m->cap - 1] ? m->v : e + 1;
+				*e = old[i];
+				m->n++;
+			}
+		free(old);
+	}
+	e = &m->v[memo_hash(s, font) & (m->cap - 1)];
+	while (e->text != NULL) {
+		if (e->font == font && strcmp(e->text, s) == 0)
+			return &e->size;
+		e = e == &m->v[m->cap - 1] ? m->v : e + 1;
+	}
+	e->text = s;
+	e->font = font;
+	cell_measure_raw(ctx, s, font, &e->size);
+	m->n++;
+	return &e->size;
 }
 
 static enum pdf_font
@@ -90,37 +159,77 @@ cell_text(struct pdf_ctx *ctx, const struct table_cell *c, bool head,
 	    c->numeric ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT, false);
 }
 
+/*
+ * A body cell's height at column width w: a text that is one line unwrapped
+ * and clearly narrower than the column keeps its unwrapped height; others
+ * are laid out at that width.
+ */
+static double
+cell_height(struct pdf_ctx *ctx, const struct table_cell *c,
+    const struct cell_size *z, double w)
+{
+	struct pdf_text *t;
+	double h;
+
+	if (z->h >= 0 && z->nat_units + 2 < (int)((w - 2 * PAD_X) *
+	    PANGO_SCALE))
+		return z->h;
+	t = cell_text(ctx, c, false, w);
+	h = pdf_text_height(t);
+	pdf_text_free(t);
+	return h;
+}
+
+static const char *
+cell_str(const struct table_cell *c)
+{
+	return c->text != NULL ? c->text : "";
+}
+
 void
 pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
 	const struct table *t = b->table;
 	struct table_prep *p = xcalloc(1, sizeof(*p));
+	const struct cell_size **sz;
+	struct size_memo memo;
 	double *nat, *min, h;
 	size_t r, c, n = t->ncols;
 
 	b->prep = p;
+	p->t = t;
 	p->ncols = n;
 	p->nrows = t->nrows;
 	if (n == 0)
 		return;
+	memset(&memo, 0, sizeof(memo));
 	nat = xcalloc(n, sizeof(double));
 	min = xcalloc(n, sizeof(double));
+	sz = xcalloc(t->nrows * n + 1, sizeof(*sz));
 	p->colw = xcalloc(n, sizeof(double));
-	for (c = 0; c < n; c++)
-		cell_measure(ctx, t->head[c].text ? t->head[c].text : "",
-		    FONT_TABLE_HEAD, &nat[c], &min[c]);
+	for (c = 0; c < n; c++) {
+		struct cell_size z;
+
+		cell_measure_raw(ctx, cell_str(&t->head[c]), FONT_TABLE_HEAD, &z);
+		nat[c] = z.nat;
+		min[c] = z.min;
+	}
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < n; c++) {
 			const struct table_cell *cell = &t->cells[r * n + c];
+			const struct cell_size *z = cell_size(ctx, &memo,
+			    cell_str(cell), cell_font(cell, false));
 
-			cell_measure(ctx, cell->text ? cell->text : "",
-			    cell_font(cell, false), &nat[c], &min[c]);
+			sz[r * n + c] = z;
+			if (z->nat > nat[c])
+				nat[c] = z->nat;
+			if (z->min > min[c])
+				min[c] = z->min;
 		}
 	columns_fit(p, nat, min, width);
 	free(nat);
 	free(min);
 	p->head = xcalloc(n, sizeof(*p->head));
-	p->cells = xcalloc(t->nrows * n + 1, sizeof(*p->cells));
 	p->row_h = xcalloc(t->nrows + 1, sizeof(double));
 	for (c = 0; c < n; c++) {
 		p->head[c] = cell_text(ctx, &t->head[c], true, p->colw[c]);
@@ -130,12 +239,13 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	}
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < n; c++) {
-			p->cells[r * n + c] = cell_text(ctx, &t->cells[r * n + c],
-			    false, p->colw[c]);
-			h = pdf_text_height(p->cells[r * n + c]) + 2 * PAD_Y;
+			h = cell_height(ctx, &t->cells[r * n + c],
+			    sz[r * n + c], p->colw[c]) + 2 * PAD_Y;
 			if (h > p->row_h[r])
 				p->row_h[r] = h;
 		}
+	free(sz);
+	free(memo.v);
 	if (t->caption != NULL)
 		p->caption = pdf_text_plain(ctx, t->caption, FONT_H3, width,
 		    PANGO_ALIGN_LEFT);
@@ -151,11 +261,8 @@ pdf_table_release(struct pdf_block *b)
 		return;
 	for (i = 0; p->head != NULL && i < p->ncols; i++)
 		pdf_text_free(p->head[i]);
-	for (i = 0; p->cells != NULL && i < p->nrows * p->ncols; i++)
-		pdf_text_free(p->cells[i]);
 	pdf_text_free(p->caption);
 	free(p->head);
-	free(p->cells);
 	free(p->row_h);
 	free(p->colw);
 	free(p);
@@ -199,14 +306,34 @@ row_draw(struct pdf_ctx *ctx, const struct table_prep *p,
 	pdf_tag_push(ctx, "TR", NULL);
 	for (c = 0; c < p->ncols; c++) {
 		pdf_tag_push(ctx, cell_tag, NULL);
-		pdf_text_draw(ctx, texts[c], cx + PAD_X, ctx->y + PAD_Y, 0,
-		    texts[c]->nlines);
+		if (texts[c] != NULL)
+			pdf_text_draw(ctx, texts[c], cx + PAD_X,
+			    ctx->y + PAD_Y, 0, texts[c]->nlines);
 		pdf_tag_pop(ctx);
 		cx += p->colw[c];
 	}
 	pdf_tag_pop(ctx);
 	ctx->y += h;
 	ctx->at_top = false;
+}
+
+/* A body row: its cells laid out only when they are drawn. */
+static void
+body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
+{
+	struct pdf_text *one[8], **texts = one;
+	size_t c, n = p->ncols;
+
+	if (n > ARRAY_SIZE(one))
+		texts = xcalloc(n, sizeof(*texts));
+	for (c = 0; c < n; c++)
+		texts[c] = ctx->cr == NULL ? NULL : cell_text(ctx,
+		    &p->t->cells[r * n + c], false, p->colw[c]);
+	row_draw(ctx, p, texts, x, p->row_h[r], "TD");
+	for (c = 0; c < n; c++)
+		pdf_text_free(texts[c]);
+	if (texts != one)
+		free(texts);
 }
 
 static void
@@ -245,7 +372,7 @@ pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 		}
 		if (r % 2 == 1)
 			fill(ctx, ZEBRA_RGB, x, ctx->y, p->width, p->row_h[r]);
-		row_draw(ctx, p, &p->cells[r * p->ncols], x, p->row_h[r], "TD");
+		body_row(ctx, p, r, x);
 	}
 	fill(ctx, RULE_RGB, x, ctx->y, p->width, 0.5);
 	pdf_tag_pop(ctx);
