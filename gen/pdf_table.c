@@ -191,7 +191,7 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
 	const struct table *t = b->table;
 	struct table_prep *p = xcalloc(1, sizeof(*p));
-	const struct cell_size **sz;
+	struct cell_size *sz;
 	struct size_memo memo;
 	double *nat, *min, h;
 	size_t r, c, n = t->ncols;
@@ -220,7 +220,7 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 			const struct cell_size *z = cell_size(ctx, &memo,
 			    cell_str(cell), cell_font(cell, false));
 
-			sz[r * n + c] = z;
+			sz[r * n + c] = *z;
 			if (z->nat > nat[c])
 				nat[c] = z->nat;
 			if (z->min > min[c])
@@ -240,7 +240,7 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < n; c++) {
 			h = cell_height(ctx, &t->cells[r * n + c],
-			    sz[r * n + c], p->colw[c]) + 2 * PAD_Y;
+			    &sz[r * n + c], p->colw[c]) + 2 * PAD_Y;
 			if (h > p->row_h[r])
 				p->row_h[r] = h;
 		}
