@@ -3,9 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "jsonw.h"
+#include "parse.h"
 
 void
 jw_init(struct jsonw *w, struct buf *b)
@@ -87,22 +86,62 @@ jw_array_end(struct jsonw *w)
 	close(w, ']');
 }
 
+/*
+ * A JSON string, escaped as jansson's dump escapes: '"' and '\\' with a
+ * backslash, \b \f \n \r \t by name, other control characters as \u00XX
+ * (upper-case hex); everything else, UTF-8 included, as it is. Text that is
+ * not UTF-8 (the loader lets none through) is written as null, as jansson
+ * refuses such a string.
+ */
 static void
 quoted(struct buf *b, const char *s)
 {
-	/* the escaping is jansson's own, so it can never drift from the spec */
-	json_t *j = json_string(s);
-	size_t n;
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(s), run, bad;
+	unsigned char ch;
 
-	if (j == NULL) {
-		buf_add(b, "null", 4); /* not UTF-8: the loader lets none through */
+	if (!utf8_valid(s, n, &bad)) {
+		buf_add(b, "null", 4);
 		return;
 	}
-	n = json_dumpb(j, NULL, 0, JSON_ENCODE_ANY);
-	buf_grow(b, n);
-	b->len += json_dumpb(j, b->data + b->len, n, JSON_ENCODE_ANY);
-	b->data[b->len] = '\0';
-	json_decref(j);
+	buf_putc(b, '"');
+	for (;;) {
+		for (run = 0; (ch = (unsigned char)s[run]) >= 0x20 && ch != '"' &&
+		    ch != '\\'; run++)
+			;
+		buf_add(b, s, run);
+		s += run;
+		if ((ch = (unsigned char)*s++) == '\0')
+			break;
+		buf_putc(b, '\\');
+		switch (ch) {
+		case '"':
+		case '\\':
+			buf_putc(b, (char)ch);
+			break;
+		case '\b':
+			buf_putc(b, 'b');
+			break;
+		case '\f':
+			buf_putc(b, 'f');
+			break;
+		case '\n':
+			buf_putc(b, 'n');
+			break;
+		case '\r':
+			buf_putc(b, 'r');
+			break;
+		case '\t':
+			buf_putc(b, 't');
+			break;
+		default:
+			buf_add(b, "u00", 3);
+			buf_putc(b, hex[ch >> 4]);
+			buf_putc(b, hex[ch & 0xf]);
+			break;
+		}
+	}
+	buf_putc(b, '"');
 }
 
 void

@@ -154,6 +154,14 @@ scan_source(struct scan *s)
 	size_t n;
 
 	while (*p) {
+		/* a run with no brace, reference, reserved lead byte or line end */
+		if ((n = strcspn(p, "{&\xee\n")) > 0) {
+			buf_add(&s->out, p, n);
+			for (; n > 0; n--, p++)
+				if (((unsigned char)*p & 0xc0) != 0x80)
+					col++;
+			continue;
+		}
 		if (p[0] == '{' && p[1] == '{') {
 			advance(&p, scan_shortcode(s, p, line, col), &line, &col);
 		} else if ((n = reserved_reference(p, &cp)) != 0) {

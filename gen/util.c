@@ -142,7 +142,8 @@ buf_grow(struct buf *b, size_t extra)
 void
 buf_add(struct buf *b, const void *p, size_t n)
 {
-	buf_grow(b, n);
+	if (n >= b->cap - b->len)
+		buf_grow(b, n);
 	memcpy(b->data + b->len, p, n);
 	b->len += n;
 	b->data[b->len] = '\0';
@@ -157,7 +158,10 @@ buf_puts(struct buf *b, const char *s)
 void
 buf_putc(struct buf *b, char c)
 {
-	buf_add(b, &c, 1);
+	if (b->len + 1 >= b->cap)
+		buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
 }
 
 void
@@ -502,7 +506,10 @@ strv_free(char **v, size_t n)
 bool
 str_starts(const char *s, const char *prefix)
 {
-	return strncmp(s, prefix, strlen(prefix)) == 0;
+	while (*prefix != '\0')
+		if (*s++ != *prefix++)
+			return false;
+	return true;
 }
 
 bool

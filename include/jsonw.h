@@ -3,7 +3,7 @@
  * json_dumps(JSON_INDENT(2) | JSON_REAL_PRECISION(15)) lays out a tree: two
  * spaces a level, "key": value, empty containers as {} and [], reals with
  * %.15g (".0" added to a whole number, exponents without '+' or leading
- * zeros), strings escaped by jansson itself (json_dumpb),
+ * zeros), strings escaped as jansson escapes them,
  * UTF-8 kept as it is. Nothing is built in memory but the text itself.
  *
  * In an object, call jw_key() before each value. Nesting is limited to
