@@ -280,18 +280,6 @@ hj_table(const struct table *t, const char *root)
 	return o;
 }
 
-/* Was charts/NAME.svg drawn in this build? */
-static bool
-chart_written(const struct site_out *o, const char *rel)
-{
-	size_t i;
-
-	for (i = 0; i < o->nfiles; i++)
-		if (strcmp(o->files[i], rel) == 0)
-			return true;
-	return false;
-}
-
 json_t *
 hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
     const struct provider *pr)
@@ -309,7 +297,7 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 		esc_url_segment(&rel, pr->id);
 	}
 	buf_puts(&rel, ".svg");
-	if (!chart_written(h->o, rel.data)) {
+	if (!site_out_has(h->o, rel.data)) {
 		buf_release(&rel);
 		return json_null();
 	}

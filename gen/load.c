@@ -8,6 +8,7 @@
 #include "load.h"
 #include "loadpriv.h"
 #include "parse.h"
+#include "workers.h"
 
 /*
  * Resolves rel inside the project; NULL after reporting when it does not
@@ -238,6 +239,88 @@ yfile_release(struct loader *l, struct yfile *yf)
 		arena_free(yf->tmp);
 	yf->tmp = NULL;
 	yf->root = NULL;
+}
+
+/* The part of loader_read and yfile_load that touches nothing shared. */
+static void
+yjob_run(size_t i, void *arg)
+{
+	struct yjob *j = (struct yjob *)arg + i;
+	struct buf b = BUF_INIT;
+	struct stat st;
+	enum file_status fs;
+	bool empty;
+
+	if (j->real == NULL)
+		return;
+	if (stat(j->real, &st) == -1 || !S_ISREG(st.st_mode)) {
+		diag_error(&j->d, j->rel, 0, 0, "not a regular file");
+		return;
+	}
+	fs = file_read(j->real, LOAD_MAX_FILE_SIZE, &b);
+	if (fs == FILE_TOO_BIG) {
+		diag_error(&j->d, j->rel, 0, 0, "file is larger than 16 MiB (the limit)");
+		goto out;
+	}
+	if (fs != FILE_OK) {
+		diag_system(&j->d, j->rel, "cannot read: %s", strerror(errno));
+		goto out;
+	}
+	j->yf.root = yaml_tree_parse(b.data, b.len, j->yf.path, 0, j->yf.tmp, &j->d, &empty);
+	if (empty)
+		diag_error(&j->d, j->yf.path, 0, 0, "file is empty (expected a mapping)");
+	else if (j->yf.root != NULL && j->yf.root->kind != YNODE_MAP) {
+		diag_error(&j->d, j->yf.path, j->yf.root->line, j->yf.root->col,
+		    "expected a mapping at the top of the file, not %s",
+		    ynode_kind_name(j->yf.root));
+		j->yf.root = NULL;
+	}
+out:
+	buf_release(&b);
+}
+
+void
+yjobs_load(struct loader *l, struct yjob *jobs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct yjob *j = &jobs[i];
+
+		j->yf.path = j->rel;
+		j->yf.root = NULL;
+		if (j->yf.tmp == NULL)
+			j->yf.tmp = arena_new();
+		j->real = NULL;
+		if (count_file(l, j->rel))
+			j->real = inside(l, j->rel, true);
+	}
+	parallel_for(n, yjob_run, jobs);
+}
+
+void
+yjobs_reset(struct yjob *jobs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(jobs[i].real);
+		jobs[i].real = NULL;
+		jobs[i].yf.root = NULL;
+		arena_reset(jobs[i].yf.tmp);
+		diag_release(&jobs[i].d);
+	}
+}
+
+void
+yjobs_free(struct yjob *jobs, size_t n)
+{
+	size_t i;
+
+	yjobs_reset(jobs, n);
+	for (i = 0; i < n; i++)
+		arena_free(jobs[i].yf.tmp);
+	free(jobs);
 }
 
 struct ordered {

@@ -6,6 +6,7 @@
 #include "load.h"
 #include "loadpriv.h"
 #include "parse.h"
+#include "workers.h"
 
 #define REVIEWS_DIR "content/reviews"
 
@@ -183,60 +184,105 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 		review_sources_load(l, file, n, rv);
 }
 
-/* Loads one review file; first[provider index] remembers who came first. */
-static void
-review_load(struct loader *l, const struct edition *e, const char *stem,
-    const char **first)
-{
-	char *rel = xasprintf("%s/%s/%s.yaml", REVIEWS_DIR, e->id, stem);
-	const struct provider *pr = project_provider(l->p, stem);
-	struct review rv;
-	struct yfile yf;
+/* Files read and parsed at once: enough to keep the cores busy, few enough
+ * that only a handful of parsed trees are alive at a time. */
+#define REVIEW_BATCH 64
 
-	memset(&rv, 0, sizeof(rv));
+/*
+ * Checks the review file of stem before it is read; NULL after reporting
+ * (an unknown provider, or a second review of one provider in e).
+ */
+static const struct provider *
+review_provider(struct loader *l, const struct edition *e, const char *rel,
+    const char *stem, const char **first)
+{
+	const struct provider *pr = project_provider(l->p, stem);
+
 	if (pr == NULL) {
 		diag_error(l->d, rel, 0, 0, "unknown provider '%s' (no %s/%s.yaml)", stem,
 		    "content/providers", stem);
-		goto out;
+		return NULL;
 	}
 	if (first[pr->index] != NULL) {
 		diag_error(l->d, rel, 0, 0,
 		    "provider '%s' already has a review in edition '%s' (%s)", pr->id, e->id,
 		    first[pr->index]);
-		goto out;
+		return NULL;
 	}
+	return pr;
+}
+
+/* Builds the review of a file read and parsed (or refused) by its job. */
+static void
+review_take(struct loader *l, const struct edition *e, const struct provider *pr,
+    const char *stem, struct yjob *j, const char **first)
+{
+	struct review rv;
+
+	memset(&rv, 0, sizeof(rv));
 	rv.edition = e;
 	rv.provider = pr;
 	rv.file_id = arena_strdup(l->a, stem);
-	if (yfile_load(l, rel, &yf))
-		review_fields(l, yf.path, yf.root, &rv);
+	diag_move(l->d, &j->d);
+	if (j->yf.root != NULL)
+		review_fields(l, j->yf.path, j->yf.root, &rv);
 	else
-		security_load(l, yf.path, NULL, &rv);
-	rv.pos.file = first[pr->index] = yf.path;
+		security_load(l, j->yf.path, NULL, &rv);
+	rv.pos.file = first[pr->index] = j->yf.path;
 	rv.pos.line = rv.pos.col = 1;
-	yfile_release(l, &yf);
 	l->reviews = xgrow(l->reviews, sizeof(*l->reviews), l->nreviews + 1, &l->capreviews);
 	l->reviews[l->nreviews++] = rv;
-out:
-	free(rel);
+}
+
+/* One round: up to REVIEW_BATCH files of the folder, from names[*next]. */
+static void
+review_batch(struct loader *l, const struct edition *e, const char *folder,
+    char **names, size_t n, size_t *next, const char **first, struct yjob *jobs)
+{
+	const struct provider *prs[REVIEW_BATCH];
+	char *stems[REVIEW_BATCH], *stem, *rel;
+	const struct provider *pr;
+	size_t m = 0, i;
+
+	for (; *next < n && m < REVIEW_BATCH; (*next)++) {
+		if ((stem = loader_stem(l, folder, names[*next], ".yaml")) == NULL)
+			continue;
+		rel = xasprintf("%s/%s.yaml", folder, stem);
+		if ((pr = review_provider(l, e, rel, stem, first)) == NULL) {
+			free(rel);
+			free(stem);
+			continue;
+		}
+		/* taken now, so that a later file of the batch sees it */
+		first[pr->index] = "";
+		jobs[m].rel = arena_strdup(l->a, rel);
+		free(rel);
+		prs[m] = pr;
+		stems[m++] = stem;
+	}
+	yjobs_load(l, jobs, m);
+	for (i = 0; i < m; i++) {
+		review_take(l, e, prs[i], stems[i], &jobs[i], first);
+		free(stems[i]);
+	}
+	yjobs_reset(jobs, m);
 }
 
 static void
 edition_folder_load(struct loader *l, const struct edition *e)
 {
-	char *folder = xasprintf("%s/%s", REVIEWS_DIR, e->id), **names, *stem;
+	char *folder = xasprintf("%s/%s", REVIEWS_DIR, e->id), **names;
 	const char **first = xcalloc(l->p->nproviders + 1, sizeof(*first));
-	size_t n, i;
+	struct yjob *jobs = xcalloc(REVIEW_BATCH, sizeof(*jobs));
+	size_t n, next = 0;
 	bool missing;
 
 	if ((names = loader_list(l, folder, &n, &missing)) != NULL) {
-		for (i = 0; i < n; i++)
-			if ((stem = loader_stem(l, folder, names[i], ".yaml")) != NULL) {
-				review_load(l, e, stem, first);
-				free(stem);
-			}
+		while (next < n)
+			review_batch(l, e, folder, names, n, &next, first, jobs);
 		strv_free(names, n);
 	}
+	yjobs_free(jobs, REVIEW_BATCH);
 	free(first);
 	free(folder);
 }

@@ -392,15 +392,17 @@ file_write(const char *path, const void *p, size_t n)
 	int fd, saved;
 	ssize_t w;
 
-	if (slash != NULL && slash != path) {
+	/* the folder usually exists: make it only when the open says it does not */
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd == -1 && errno == ENOENT && slash != NULL && slash != path) {
 		char *dir = xstrndup(path, (size_t)(slash - path));
 		int rc = mkdir_p(dir);
 
 		free(dir);
 		if (rc == -1)
 			return -1;
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 	if (fd == -1)
 		return -1;
 	while (n > 0) {

@@ -57,6 +57,25 @@ struct loader {
  * Returns false after reporting; on success free with yfile_release(). */
 bool yfile_load(struct loader *l, const char *rel, struct yfile *yf);
 void yfile_release(struct loader *l, struct yfile *yf);
+
+/*
+ * Many files at once, read and parsed over the machine's cores. The caller
+ * fills rel (in the project arena) of each job; yjobs_load reports what
+ * touches the loader (the file count, the path check) in job order, then
+ * reads and parses the files in parallel, each job keeping its own
+ * diagnostics. The caller then takes the jobs in order: diag_move(l->d,
+ * &job->d) first, then job->yf as from yfile_load. yjobs_reset readies the
+ * jobs for another round; yjobs_free frees them.
+ */
+struct yjob {
+	const char *rel;      /* in: path relative to the project */
+	struct yfile yf;      /* out: as yfile_load fills it */
+	struct diag d;        /* out: the job's diagnostics */
+	char *real;           /* the resolved path, or NULL when refused */
+};
+void yjobs_load(struct loader *l, struct yjob *jobs, size_t n);
+void yjobs_reset(struct yjob *jobs, size_t n);
+void yjobs_free(struct yjob *jobs, size_t n);
 /* True when rel exists (a symlink counts, even a dangling one). */
 bool loader_exists(struct loader *l, const char *rel);
 /* Reads rel into out, checking the size limit, file count and that the path
