@@ -253,9 +253,9 @@ review_batch(struct loader *l, const struct edition *e, const char *folder,
 			free(stem);
 			continue;
 		}
-		/* taken now, so that a later file of the batch sees it */
-		first[pr->index] = "";
 		jobs[m].rel = arena_strdup(l->a, rel);
+		/* taken now, so that a later file of the batch (an alias) sees it */
+		first[pr->index] = jobs[m].rel;
 		free(rel);
 		prs[m] = pr;
 		stems[m++] = stem;
