@@ -28,10 +28,14 @@ struct chart_frame {
 	struct buf svg_head;          /* the XML declaration and <svg ...> */
 	struct buf svg_body;          /* cairo's drawing up to the closing </g> */
 	struct buf svg_tail;          /* from that </g> to the end */
-	struct buf svg_rules;         /* dark-mode rules for the frame's inks */
+	struct buf svg_rules;         /* dark-mode rules for the frame's and marks' inks */
+	char **svg_fill;              /* "rgb(...)" of each tier, by ladder index */
+	char *svg_ink, *svg_ink2;     /* of COL_INK and COL_INK2 */
 	int png_state;                /* as svg_state */
 	double png_scale;
 	cairo_surface_t *png;         /* the frame on white at png_scale */
+	unsigned char **pool;         /* pixel buffers free for a chart */
+	size_t npool, cappool;
 };
 
 /* On success, free with chart_frame_free(). */
@@ -55,16 +59,26 @@ chart_frame_new(const struct computed *c)
 void
 chart_frame_free(struct chart_frame *f)
 {
+	size_t i;
+
 	if (f == NULL)
 		return;
 	if (f->rec != NULL)
 		cairo_surface_destroy(f->rec);
 	if (f->png != NULL)
 		cairo_surface_destroy(f->png);
+	while (f->npool > 0)
+		free(f->pool[--f->npool]);
+	free(f->pool);
 	buf_release(&f->svg_head);
 	buf_release(&f->svg_body);
 	buf_release(&f->svg_tail);
 	buf_release(&f->svg_rules);
+	for (i = 0; f->svg_fill != NULL && i < f->c->project->report.nladder; i++)
+		free(f->svg_fill[i]);
+	free(f->svg_fill);
+	free(f->svg_ink);
+	free(f->svg_ink2);
 	pthread_mutex_destroy(&f->lock);
 	free(f);
 }
@@ -128,6 +142,26 @@ chart_draw_framed(struct chart_frame *f, const struct chart *ch,
 	cx_end(&x);
 }
 
+static char *svg_rgb_new(struct rgb c);
+
+/* The colours the marks are written in, and dark rules for their inks. */
+static void
+frame_svg_colours(struct chart_frame *f)
+{
+	const struct report *r = &f->c->project->report;
+	struct buf inks = BUF_INIT;
+	size_t i;
+
+	f->svg_ink = svg_rgb_new(COL_INK);
+	f->svg_ink2 = svg_rgb_new(COL_INK2);
+	f->svg_fill = xcalloc(r->nladder, sizeof(*f->svg_fill));
+	for (i = 0; i < r->nladder; i++)
+		f->svg_fill[i] = svg_rgb_new(tier_rgb(&r->ladder[i]));
+	buf_printf(&inks, "stroke:%s;stroke:%s", f->svg_ink2, f->svg_ink);
+	svg_dark_rules(inks.data, &f->svg_rules);
+	buf_release(&inks);
+}
+
 /* The frame's SVG, cut where the marks go in (under f->lock). */
 static int
 frame_svg(struct chart_frame *f)
@@ -156,6 +190,7 @@ frame_svg(struct chart_frame *f)
 		end++;
 		buf_add(&f->svg_head, raw.data, (size_t)(end - raw.data));
 		svg_dark_rules(raw.data, &f->svg_rules);
+		frame_svg_colours(f);
 		svg_renumber_surfaces(end, &rest);
 		/* the marks go inside cairo's last group, over the frame */
 		for (g = NULL, p = rest.data; (p = strstr(p, "</g>")) != NULL; p++)
@@ -172,44 +207,69 @@ frame_svg(struct chart_frame *f)
 	return f->svg_state;
 }
 
-/* A number for an SVG attribute: at most 3 decimals, no trailing zeros. */
+/* A number for an SVG attribute: rounded to 3 decimals, no trailing zeros. */
 static void
 svg_num(struct buf *b, double v)
 {
-	char s[64];
-	size_t n;
+	long long m;
+	unsigned long long ip, fp;
+	char s[48], t[24];
+	int n = 0, k = 0;
 
-	n = (size_t)snprintf(s, sizeof(s), "%.3f", fabs(v) < 5e-4 ? 0.0 : v);
-	while (n > 0 && s[n - 1] == '0')
-		n--;
-	if (n > 0 && s[n - 1] == '.')
-		n--;
-	buf_add(b, s, n);
+	if (!(fabs(v) < 1e12)) {
+		buf_putc(b, '0');
+		return;
+	}
+	m = llround(v * 1000);
+	ip = (unsigned long long)(m < 0 ? -m : m);
+	fp = ip % 1000;
+	ip /= 1000;
+	if (m < 0)
+		s[n++] = '-';
+	do {
+		t[k++] = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip > 0);
+	while (k > 0)
+		s[n++] = t[--k];
+	if (fp > 0) {
+		s[n++] = '.';
+		s[n++] = (char)('0' + fp / 100);
+		s[n++] = (char)('0' + fp / 10 % 10);
+		s[n++] = (char)('0' + fp % 10);
+		while (s[n - 1] == '0')
+			n--;
+	}
+	buf_add(b, s, (size_t)n);
 }
 
-/* A colour as cairo's SVG surface spells it, so the dark rules match. */
-static void
-svg_rgb(struct buf *b, struct rgb c)
+/* A colour as cairo's SVG surface spells it, so the dark rules match;
+ * malloc'd. */
+static char *
+svg_rgb_new(struct rgb c)
 {
 	double v[3] = {c.r, c.g, c.b};
+	struct buf b = BUF_INIT;
 	char s[64];
 	size_t i, n;
 
-	buf_puts(b, "rgb(");
+	buf_puts(&b, "rgb(");
 	for (i = 0; i < 3; i++) {
 		n = (size_t)snprintf(s, sizeof(s), "%f", v[i] * 100);
 		while (n > 0 && s[n - 1] == '0')
 			n--;
 		if (n > 0 && s[n - 1] == '.')
 			n--;
-		buf_add(b, s, n);
-		buf_puts(b, i < 2 ? "%," : "%)");
+		buf_add(&b, s, n);
+		buf_puts(&b, i < 2 ? "%," : "%)");
 	}
+	return buf_detach(&b, NULL);
 }
 
 /* The provider's marks as SVG elements, in drawing order. */
 static void
-svg_marks(const struct chart *ch, const struct computed *c, struct buf *b)
+svg_marks(const struct chart_frame *f, const struct chart *ch,
+    const struct computed *c, struct buf *b)
 {
 	struct hist_mark *m;
 	size_t i, n;
@@ -224,16 +284,16 @@ svg_marks(const struct chart *ch, const struct computed *c, struct buf *b)
 			buf_puts(b, "\" r=\"");
 			svg_num(b, HIST_DOT_R);
 			buf_puts(b, "\" style=\"fill:");
-			svg_rgb(b, m[i].fill);
+			buf_puts(b, f->svg_fill[m[i].tier->index]);
 			buf_puts(b, ";stroke:");
-			svg_rgb(b, COL_INK);
+			buf_puts(b, f->svg_ink);
 			buf_puts(b, ";stroke-width:");
 			svg_num(b, HIST_DOT_W);
 			buf_puts(b, "\"/>\n");
 			continue;
 		}
 		buf_puts(b, "<path style=\"fill:none;stroke:");
-		svg_rgb(b, COL_INK2);
+		buf_puts(b, f->svg_ink2);
 		buf_puts(b, ";stroke-width:");
 		svg_num(b, HIST_LINE_W);
 		if (m[i].dashed) {
@@ -259,7 +319,7 @@ int
 chart_svg_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, struct buf *out)
 {
-	struct buf marks = BUF_INIT, rules = BUF_INIT;
+	struct buf marks = BUF_INIT;
 	int state;
 
 	if (!frame_fits(f, ch, c))
@@ -269,25 +329,22 @@ chart_svg_framed(struct chart_frame *f, const struct chart *ch,
 	pthread_mutex_unlock(&f->lock);
 	if (state == -1)
 		return -1;
-	svg_marks(ch, c, &marks);
-	buf_add(&rules, f->svg_rules.data, f->svg_rules.len);
-	svg_dark_rules(marks.data, &rules);
+	svg_marks(f, ch, c, &marks);
 	buf_grow(out, f->svg_head.len + f->svg_body.len + f->svg_tail.len +
-	    marks.len + rules.len + strlen(ch->title) + strlen(ch->desc) + 128);
+	    marks.len + f->svg_rules.len + strlen(ch->title) + strlen(ch->desc) + 128);
 	buf_add(out, f->svg_head.data, f->svg_head.len);
 	buf_puts(out, "\n<title>");
 	svg_xml_text(out, ch->title);
 	buf_puts(out, "</title>\n<desc>");
 	svg_xml_text(out, ch->desc);
 	buf_puts(out, "</desc>\n");
-	if (rules.len > 0)
-		buf_printf(out, "<style>@media (prefers-color-scheme: dark){%s}</style>",
-		    rules.data);
+	buf_puts(out, "<style>@media (prefers-color-scheme: dark){");
+	buf_add(out, f->svg_rules.data, f->svg_rules.len);
+	buf_puts(out, "}</style>");
 	buf_add(out, f->svg_body.data, f->svg_body.len);
 	buf_add(out, marks.data, marks.len);
 	buf_add(out, f->svg_tail.data, f->svg_tail.len);
 	buf_release(&marks);
-	buf_release(&rules);
 	return 0;
 }
 
@@ -310,6 +367,33 @@ frame_png(struct chart_frame *f, double scale)
 	return f->png_state;
 }
 
+/*
+ * A buffer for one chart's pixels: taken from the pool (so that a thread
+ * drawing one chart after another reuses memory already mapped, instead of
+ * a fresh zeroed allocation each time) or new. Give it back with
+ * pool_put().
+ */
+static unsigned char *
+pool_get(struct chart_frame *f, size_t n)
+{
+	unsigned char *p = NULL;
+
+	pthread_mutex_lock(&f->lock);
+	if (f->npool > 0)
+		p = f->pool[--f->npool];
+	pthread_mutex_unlock(&f->lock);
+	return p != NULL ? p : xmalloc(n);
+}
+
+static void
+pool_put(struct chart_frame *f, unsigned char *p)
+{
+	pthread_mutex_lock(&f->lock);
+	f->pool = xgrow(f->pool, sizeof(*f->pool), f->npool + 1, &f->cappool);
+	f->pool[f->npool++] = p;
+	pthread_mutex_unlock(&f->lock);
+}
+
 int
 chart_png_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, double scale, struct buf *out)
@@ -317,7 +401,8 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	cairo_surface_t *s;
 	cairo_t *cr;
 	struct cx x;
-	int state, w, h, rc = -1;
+	unsigned char *px;
+	int state, w, h, stride, rc = -1;
 
 	if (!frame_fits(f, ch, c))
 		return chart_png(ch, c, scale, out);
@@ -330,15 +415,10 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 		return chart_png(ch, c, scale, out);
 	w = cairo_image_surface_get_width(f->png);
 	h = cairo_image_surface_get_height(f->png);
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(s);
-		return -1;
-	}
-	cairo_surface_flush(s);
-	memcpy(cairo_image_surface_get_data(s), cairo_image_surface_get_data(f->png),
-	    (size_t)cairo_image_surface_get_stride(s) * (size_t)h);
-	cairo_surface_mark_dirty(s);
+	stride = cairo_image_surface_get_stride(f->png);
+	px = pool_get(f, (size_t)stride * (size_t)h);
+	memcpy(px, cairo_image_surface_get_data(f->png), (size_t)stride * (size_t)h);
+	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
 	cr = cairo_create(s);
 	/* the title does not touch the frame: drawn after it, the same pixels */
 	cx_begin(&x, ch, cr, chart_scale(ch, w, h), NULL);
@@ -351,5 +431,6 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
+	pool_put(f, px);
 	return rc;
 }

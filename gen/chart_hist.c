@@ -115,6 +115,7 @@ hist_marks(const struct computed *c, const struct provider *p, double w, size_t 
 		m[k].x0 = m[k].x1 = col_x(w, c, h->edition->index);
 		m[k].y0 = m[k].y1 = tier_y(h->rating->tier);
 		m[k].fill = tier_rgb(h->rating->tier);
+		m[k].tier = h->rating->tier;
 		k++;
 	}
 	*n = k;

@@ -31,26 +31,35 @@ struct code {
 	unsigned n;
 };
 
-/* The bit stream, least significant bit first (RFC 1951 3.1.1). */
+/* The bit stream, least significant bit first (RFC 1951 3.1.1), written
+ * into room made beforehand with bits_room(). */
 struct bits {
 	struct buf *out;
 	uint64_t acc;
 	unsigned n;
 };
 
+/* Makes room for n more bytes. */
 static void
+bits_room(struct bits *b, size_t n)
+{
+	buf_grow(b->out, n + 8);
+}
+
+static inline void
 bits_put(struct bits *b, struct code c)
 {
-	unsigned char four[4];
+	unsigned char *p;
 
 	b->acc |= (uint64_t)c.bits << b->n;
 	b->n += c.n;
 	if (b->n >= 32) {
-		four[0] = (unsigned char)b->acc;
-		four[1] = (unsigned char)(b->acc >> 8);
-		four[2] = (unsigned char)(b->acc >> 16);
-		four[3] = (unsigned char)(b->acc >> 24);
-		buf_add(b->out, four, 4);
+		p = (unsigned char *)b->out->data + b->out->len;
+		p[0] = (unsigned char)b->acc;
+		p[1] = (unsigned char)(b->acc >> 8);
+		p[2] = (unsigned char)(b->acc >> 16);
+		p[3] = (unsigned char)(b->acc >> 24);
+		b->out->len += 4;
 		b->acc >>= 32;
 		b->n -= 32;
 	}
@@ -59,6 +68,7 @@ bits_put(struct bits *b, struct code c)
 static void
 bits_flush(struct bits *b)
 {
+	b->out->data[b->out->len] = '\0';
 	while (b->n > 0) {
 		buf_putc(b->out, (char)(b->acc & 0xff));
 		b->acc >>= 8;
@@ -156,7 +166,7 @@ dist_code(unsigned d)
 }
 
 /* Copies of len bytes (at least 3) from dist back. */
-static void
+static inline void
 put_match(struct bits *b, unsigned len, struct code dist)
 {
 	unsigned k;
@@ -174,13 +184,6 @@ put_match(struct bits *b, unsigned len, struct code dist)
 struct sums {
 	uint64_t t1, t2;
 };
-
-static inline void
-sums_byte(struct sums *s, unsigned v)
-{
-	s->t1 += v;
-	s->t2 += s->t1;
-}
 
 /* k pixels of colour px at once. */
 static inline void
@@ -203,7 +206,24 @@ struct enc {
 
 #define RGB(p) ((p) & 0xffffffu)
 
-/* One row that differs from the one above (or is the first). */
+/* How many pixels from p[0] on equal v (raw words: equal words are equal
+ * colours), up to n. */
+static inline int
+run_of(const uint32_t *p, int n, uint32_t v)
+{
+	int k = 0;
+
+	while (k + 4 <= n && p[k] == v && p[k + 1] == v && p[k + 2] == v &&
+	    p[k + 3] == v)
+		k += 4;
+	while (k < n && p[k] == v)
+		k++;
+	return k;
+}
+
+/* One row that differs from the one above (or is the first). Runs of one
+ * colour first (their checksum is closed-form and their distance costs no
+ * extra bits), then pixels equal to those above, else literals. */
 static void
 enc_row(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
     struct sums *s)
@@ -211,28 +231,24 @@ enc_row(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
 	int x = 0, k;
 	uint32_t px;
 
+	bits_room(&e->b, 4 * (size_t)w + 16);
 	bits_put(&e->b, tab.lit[0]);   /* filter: none */
-	sums_byte(s, 0);
 	while (x < w) {
 		px = RGB(cur[x]);
-		if (up != NULL && RGB(up[x]) == px) {
-			for (k = 1; x + k < w && RGB(up[x + k]) == RGB(cur[x + k]); k++)
-				;
-			put_match(&e->b, 3 * (unsigned)k, e->drow);
-			for (; k > 0; k--, x++) {
-				px = RGB(cur[x]);
-				sums_byte(s, px >> 16);
-				sums_byte(s, px >> 8 & 0xff);
-				sums_byte(s, px & 0xff);
-			}
-			continue;
-		}
-		if (x > 0 && RGB(cur[x - 1]) == px) {
-			for (k = 1; x + k < w && RGB(cur[x + k]) == px; k++)
-				;
+		if (x > 0 && cur[x - 1] == cur[x]) {
+			k = run_of(cur + x, w - x, cur[x]);
 			put_match(&e->b, 3 * (unsigned)k, e->d3);
 			sums_run(s, px, (uint64_t)k);
 			x += k;
+			continue;
+		}
+		if (up != NULL && up[x] == cur[x]) {
+			for (k = 1; x + k < w && up[x + k] == cur[x + k] &&
+			    cur[x + k] != cur[x + k - 1]; k++)
+				;
+			put_match(&e->b, 3 * (unsigned)k, e->drow);
+			for (; k > 0; k--, x++)
+				sums_run(s, RGB(cur[x]), 1);
 			continue;
 		}
 		bits_put(&e->b, tab.lit[px >> 16]);
@@ -253,12 +269,14 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride)
 
 	buf_putc(e->b.out, 0x78);      /* deflate, 32K window */
 	buf_putc(e->b.out, 0x01);
+	bits_room(&e->b, 16);
 	bits_put(&e->b, (struct code){3, 3}); /* the last block, fixed codes */
 	for (y = 0; y < h; y++, up = cur) {
 		cur = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
 		if (e->above && up != NULL &&
 		    memcmp(cur, up, (size_t)w * sizeof(*cur)) == 0) {
 			/* the whole row again, filter byte included: same sums */
+			bits_room(&e->b, e->rowlen / 64 + 16);
 			put_match(&e->b, (unsigned)e->rowlen, e->drow);
 		} else {
 			s.t1 = s.t2 = 0;
@@ -267,6 +285,7 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride)
 		e->s2 = (uint32_t)((e->s2 + (uint64_t)e->rowlen * e->a + s.t2) % ADLER_MOD);
 		e->a = (uint32_t)((e->a + s.t1) % ADLER_MOD);
 	}
+	bits_room(&e->b, 16);
 	bits_put(&e->b, tab.eob);
 	bits_flush(&e->b);
 	buf_putc(e->b.out, (char)(e->s2 >> 8));

@@ -152,7 +152,8 @@ void hist_draw_marks(struct cx *x, const struct computed *c, const struct provid
 #define HIST_DOT_W 1.2
 struct hist_mark {
 	double x0, y0, x1, y1;   /* a segment; a dot at (x1, y1) */
-	struct rgb fill;         /* a dot's */
+	struct rgb fill;         /* a dot's: its tier's colour */
+	const struct tier *tier; /* a dot's */
 	bool dot, dashed;
 };
 struct hist_mark *hist_marks(const struct computed *c, const struct provider *p,
