@@ -116,10 +116,11 @@ pdf_task_merge(struct pdf_task *t, struct site_out *o, struct diag *d)
 		d->system = true;
 	diag_release(&t->d);
 	for (i = 0; i < t->o.nfiles; i++) {
-		o->files = xgrow(o->files, sizeof(*o->files), o->nfiles + 1, &o->cap);
-		o->files[o->nfiles++] = t->o.files[i];
+		site_out_record(o, t->o.files[i], 0);
+		free(t->o.files[i]);
 	}
 	free(t->o.files);
+	free(t->o.slots);
 	if (t->o.failed)
 		o->failed = true;
 }
@@ -147,13 +148,15 @@ render_all(struct build_request *rq, const struct computed *c,
 	int rc = 0;
 
 	/* Sharing copies of every chart (PNG) only when the whole site is built. */
-	/*TMP*/(void)((rq->parts & PART_ALL) == PART_ALL);
+	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
 	if ((rq->parts & PART_PDF) && workers_count() > 1) {
 		memset(&task, 0, sizeof(task));
 		task.c = c;
 		task.o = *o;
 		task.o.files = NULL;
 		task.o.nfiles = task.o.cap = 0;
+		task.o.slots = NULL;
+		task.o.nslots = 0;
 		task.o.d = &task.d;
 		diag_init(&task.d);
 		task.d.strict = d->strict;
