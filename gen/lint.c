@@ -1,13 +1,18 @@
-/* lint.c: every visible piece of Markdown parsed once for its shortcodes. */
+/* lint.c: every visible piece of Markdown checked for its shortcodes and links,
+ * over the machine's cores, with the diagnostics in the order of the content. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lint.h"
 #include "markdown.h"
+#include "workers.h"
+
+/* Pieces of work: enough for the threads to share out evenly. */
+#define LINT_CHUNKS 64
 
 static void
 lint_text(const struct computed *c, const char *text, struct pos pos, struct diag *d)
 {
-	struct md_doc doc;
 	unsigned line = pos.line;
 
 	if (text == NULL)
@@ -15,8 +20,7 @@ lint_text(const struct computed *c, const char *text, struct pos pos, struct dia
 	/* a block scalar ("|") starts on the line after its key */
 	if (strchr(text, '\n') != NULL && line > 0)
 		line++;
-	if (md_parse(c, text, pos.file, line ? line : 1, &doc, d) == 0)
-		md_doc_release(&doc);
+	md_check(c, text, pos.file, line ? line : 1, d);
 }
 
 static void
@@ -33,19 +37,57 @@ lint_review(const struct computed *c, const struct review *r, struct diag *d)
 		lint_text(c, r->fault->note, r->fault->pos, d);
 }
 
+/* The texts in content order: the sections, then each edition's reviews. */
+struct lint_work {
+	const struct computed *c;
+	const struct review **reviews;
+	size_t nreviews, n, nchunks;
+	struct diag *d;    /* one per chunk */
+};
+
+static void
+lint_item(const struct lint_work *w, size_t i, struct diag *d)
+{
+	const struct section *s;
+
+	if (i < w->c->nsections) {
+		s = w->c->sections[i];
+		md_check(w->c, s->body, s->pos.file, s->body_line, d);
+	} else
+		lint_review(w->c, w->reviews[i - w->c->nsections], d);
+}
+
+static void
+lint_chunk(size_t k, void *arg)
+{
+	struct lint_work *w = arg;
+	size_t i, from = w->n * k / w->nchunks, to = w->n * (k + 1) / w->nchunks;
+
+	for (i = from; i < to; i++)
+		lint_item(w, i, &w->d[k]);
+}
+
 void
 lint_markdown(const struct computed *c, struct diag *d)
 {
+	struct lint_work w;
 	size_t i, k;
 
-	for (i = 0; i < c->nsections; i++) {
-		const struct section *s = c->sections[i];
-		struct md_doc doc;
-
-		if (md_parse(c, s->body, s->pos.file, s->body_line, &doc, d) == 0)
-			md_doc_release(&doc);
-	}
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	for (i = 0; i < c->neditions; i++)
+		w.nreviews += c->editions[i].nratings;
+	w.reviews = xcalloc(w.nreviews + 1, sizeof(*w.reviews));
+	w.nreviews = 0;
 	for (i = 0; i < c->neditions; i++)
 		for (k = 0; k < c->editions[i].nratings; k++)
-			lint_review(c, c->editions[i].ratings[k].review, d);
+			w.reviews[w.nreviews++] = c->editions[i].ratings[k].review;
+	w.n = c->nsections + w.nreviews;
+	w.nchunks = w.n < LINT_CHUNKS ? (w.n > 0 ? w.n : 1) : LINT_CHUNKS;
+	w.d = xcalloc(w.nchunks, sizeof(*w.d));
+	parallel_for(w.nchunks, lint_chunk, &w);
+	for (k = 0; k < w.nchunks; k++)
+		diag_move(d, &w.d[k]);
+	free(w.d);
+	free(w.reviews);
 }

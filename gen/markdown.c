@@ -412,6 +412,37 @@ md_parse(const struct computed *c, const char *src, const char *file,
 	return 0;
 }
 
+/*
+ * Without "{{" there is no shortcode, and without '[' or '<' cmark makes no
+ * link, image or autolink: the tree could not add a diagnostic to what the
+ * scan finds, so such a text (most strengths, weaknesses and notes) is not
+ * parsed at all.
+ */
+int
+md_check(const struct computed *c, const char *src, const char *file,
+    unsigned first_line, struct diag *d)
+{
+	struct md_doc doc;
+	struct scan s;
+
+	if (src != NULL && (strstr(src, "{{") != NULL || strpbrk(src, "[<") != NULL)) {
+		if (md_parse(c, src, file, first_line, &doc, d) != 0)
+			return -1;
+		md_doc_release(&doc);
+		return 0;
+	}
+	memset(&s, 0, sizeof(s));
+	s.c = c;
+	s.src = src ? src : "";
+	s.file = file;
+	s.first_line = first_line ? first_line : 1;
+	s.d = d;
+	buf_init(&s.out);
+	scan_source(&s);
+	buf_release(&s.out);
+	return s.errors ? -1 : 0;
+}
+
 void
 md_doc_release(struct md_doc *doc)
 {

@@ -365,23 +365,21 @@ fail:
 int
 mkdir_p(const char *path)
 {
-	char *p = xstrdup(path), *s;
-	int rc = 0;
+	const char *slash;
+	char *parent;
+	int rc;
 
-	for (s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) == -1 && errno != EEXIST) {
-			rc = -1;
-			break;
-		}
-		*s = '/';
-	}
-	if (rc == 0 && mkdir(p, 0777) == -1 && errno != EEXIST)
-		rc = -1;
-	free(p);
-	return rc;
+	/* most often only the last part is missing: one call, not one a part */
+	if (mkdir(path, 0777) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT || (slash = strrchr(path, '/')) == NULL || slash == path)
+		return -1;
+	parent = xstrndup(path, (size_t)(slash - path));
+	rc = mkdir_p(parent);
+	free(parent);
+	if (rc == -1 || (mkdir(path, 0777) == -1 && errno != EEXIST))
+		return -1;
+	return 0;
 }
 
 int

@@ -53,6 +53,9 @@ struct md_doc {
 int md_parse(const struct computed *c, const char *src, const char *file,
     unsigned first_line, struct md_doc *doc, struct diag *d);
 void md_doc_release(struct md_doc *doc);
+/* Reports what md_parse would report, keeping nothing. Returns 0 or -1. */
+int md_check(const struct computed *c, const char *src, const char *file,
+    unsigned first_line, struct diag *d);
 
 /* Reads the placeholder at p: its length and *index, or 0 if none. */
 size_t md_placeholder(const char *p, size_t *index);
