@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "markdown.h"
 #include "parse.h"
 #include "util.h"
@@ -452,12 +453,53 @@ md_doc_release(struct md_doc *doc)
 	memset(doc, 0, sizeof(*doc));
 }
 
+/*
+ * A text Markdown leaves as it is: one line (a final line end allowed) that
+ * starts with a letter, does not end with a space, and holds only letters,
+ * digits, single-meaning punctuation and UTF-8 (none of U+E000..U+EFFF, the
+ * placeholders' block). Such a text is one paragraph of one run of text:
+ * no block starts with a letter, and no inline, entity, link or shortcode
+ * can begin without one of the bytes refused. Returns its length without
+ * the line end, or 0.
+ */
+static size_t
+plain_paragraph(const char *src)
+{
+	static const char safe[] = " ,.;:'\"?!()/%$@^+-=#~|";
+	const unsigned char *s = (const unsigned char *)src;
+	size_t n = 0;
+
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+		return 0;
+	for (; s[n] != '\0' && s[n] != '\n'; n++) {
+		unsigned char ch = s[n];
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || (ch >= 0x80 && ch != 0xee))
+			continue;
+		if (ch < 0x80 && ch != '\0' && strchr(safe, ch) != NULL)
+			continue;
+		return 0;
+	}
+	if ((s[n] == '\n' && s[n + 1] != '\0') || s[n - 1] == ' ' ||
+	    !utf8_valid(src, n, NULL))
+		return 0;
+	return n;
+}
+
 int
 md_to_html(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
 {
 	struct md_doc doc;
+	size_t n;
 
+	if (src != NULL && (n = plain_paragraph(src)) > 0) {
+		buf_add(out, "<p>", 3);
+		esc_html_n(out, src, n);
+		buf_add(out, "</p>\n", 5);
+		return 0;
+	}
 	if (md_parse(c, src, file, first_line, &doc, d) != 0)
 		return -1;
 	md_render_html(c, &doc, root_rel, out);
@@ -470,7 +512,12 @@ md_to_html_inline(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
 {
 	struct md_doc doc;
+	size_t n;
 
+	if (src != NULL && (n = plain_paragraph(src)) > 0) {
+		esc_html_n(out, src, n);
+		return 0;
+	}
 	if (md_parse(c, src, file, first_line, &doc, d) != 0)
 		return -1;
 	md_render_html_inline(c, &doc, root_rel, out);

@@ -484,6 +484,103 @@ START_TEST(test_doc)
 }
 END_TEST
 
+/* The HTML of src through the parser, never the plain-text shortcut. */
+static char *
+parsed_html(const char *src, bool inline_)
+{
+	struct buf b = BUF_INIT;
+	struct md_doc doc;
+	struct diag d;
+
+	diag_init(&d);
+	ck_assert_int_eq(md_parse(fx.c, src, FILE_MD, 5, &doc, &d), 0);
+	if (inline_)
+		md_render_html_inline(fx.c, &doc, "../", &b);
+	else
+		md_render_html(fx.c, &doc, "../", &b);
+	md_doc_release(&doc);
+	diag_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+/* Texts with no Markdown in them skip the parser; the HTML must not change. */
+START_TEST(test_plain_shortcut)
+{
+	static const char *const cases[] = {
+		"the scheduler is fast", "Seen on node 0; steady afterwards.\n",
+		"Fast - and cheap + simple = good # really ~ maybe | 100% $5 @noon ^",
+		"quotes ' and \" stay, (brackets) too? yes!", "caf\xc3\xa9 \xe2\x80\x94 ok",
+		"a  b", "ends with a space ", "two\nlines", "line\n\n", "1. a list",
+		"- item", "# heading", "x *em* y", "x _em_ y", "a & b", "a < b", "a > b",
+		"x `code`", "x [link](http://e.com)", "x {{count 3.0 medals}}", "x\tb",
+		"a \\ b", "x \xc2\x85 C1", "Heading\n===", "x {y} z", "",
+	};
+	struct buf b;
+	struct diag d;
+	size_t i;
+	char *want;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		want = parsed_html(cases[i], false);
+		buf_init(&b);
+		diag_init(&d);
+		ck_assert_int_eq(md_to_html(fx.c, cases[i], FILE_MD, 5, "../", &b, &d), 0);
+		ck_assert_msg(strcmp(b.data, want) == 0, "'%s': '%s', parsed '%s'", cases[i],
+		    b.data, want);
+		free(want);
+		buf_release(&b);
+		want = parsed_html(cases[i], true);
+		ck_assert_int_eq(md_to_html_inline(fx.c, cases[i], FILE_MD, 5, "../", &b, &d), 0);
+		ck_assert_msg(strcmp(b.data, want) == 0, "inline '%s': '%s', parsed '%s'",
+		    cases[i], b.data, want);
+		free(want);
+		buf_release(&b);
+		ck_assert_uint_eq(d.n, 0);
+		diag_release(&d);
+	}
+	CK_HTML("the scheduler is fast", "<p>the scheduler is fast</p>\n");
+	CK_HTML("quotes ' and \" (x)", "<p>quotes &#39; and &quot; (x)</p>\n");
+}
+END_TEST
+
+/* md_check finds what md_parse finds, parsing or not. */
+START_TEST(test_check)
+{
+	static const char *const cases[] = {
+		"plain text", "x &#xE000; y", "x \xee\x80\x81 y", "{{nope}}",
+		"[a](javascript:alert(1))", "<javascript:x>", "`{{nope}}` is code",
+		"fine [link](https://e.com)",
+	};
+	struct diag d1, d2;
+	struct md_doc doc;
+	struct buf b1, b2;
+	size_t i, k;
+	int rc;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		diag_init(&d1);
+		diag_init(&d2);
+		rc = md_parse(fx.c, cases[i], FILE_MD, 5, &doc, &d1);
+		if (rc == 0)
+			md_doc_release(&doc);
+		ck_assert_int_eq(md_check(fx.c, cases[i], FILE_MD, 5, &d2), rc);
+		buf_init(&b1);
+		buf_init(&b2);
+		for (k = 0; k < d1.n; k++)
+			diag_format(&d1.v[k], false, &b1);
+		for (k = 0; k < d2.n; k++)
+			diag_format(&d2.v[k], false, &b2);
+		ck_assert_str_eq(b2.data, b1.data);
+		buf_release(&b1);
+		buf_release(&b2);
+		diag_release(&d1);
+		diag_release(&d2);
+	}
+	CK_ERR("x &#xE000; y",
+	    "commentary/summary.md:5:3: error: reserved character U+E000 in text\n");
+}
+END_TEST
+
 static Suite *
 markdown_suite(void)
 {
@@ -505,6 +602,8 @@ markdown_suite(void)
 	tcase_add_test(tc, test_other_errors);
 	tcase_add_test(tc, test_inline);
 	tcase_add_test(tc, test_doc);
+	tcase_add_test(tc, test_plain_shortcut);
+	tcase_add_test(tc, test_check);
 	suite_add_tcase(s, tc);
 	return s;
 }
