@@ -38,8 +38,45 @@ distinct(const char **v, size_t n)
 	return a;
 }
 
+/*
+ * Each tier's JSON made once and shared by every cell that shows it (the
+ * table has a cell per provider and edition; nothing changes a cell's tier
+ * after it is set), instead of one copy per cell.
+ */
+struct tier_memo {
+	const struct tier *tier[32];
+	json_t *json[32];
+	size_t n;
+};
+
 static json_t *
-provider_row(const struct computed *c, const struct provider *pr, const char *root)
+tier_shared(struct tier_memo *m, const struct tier *t)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->tier[i] == t)
+			return json_incref(m->json[i]);
+	if (m->n == ARRAY_SIZE(m->tier))
+		return hj_tier(t);
+	m->tier[m->n] = t;
+	m->json[m->n] = hj_tier(t);
+	return json_incref(m->json[m->n++]);
+}
+
+static void
+tier_memo_free(struct tier_memo *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		json_decref(m->json[i]);
+	m->n = 0;
+}
+
+static json_t *
+provider_row(const struct computed *c, const struct provider *pr, const char *root,
+    struct tier_memo *memo)
 {
 	json_t *o = hj_provider_link(root, pr), *cells = json_array(), *cell;
 	const struct rating *r;
@@ -53,7 +90,7 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 		cell = json_object();
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
-			json_object_set_new(cell, "tier", hj_tier(r->tier));
+			json_object_set_new(cell, "tier", tier_shared(memo, r->tier));
 			json_object_set_new(cell, "rank", json_integer((json_int_t)r->tier->index));
 			buf_printf(&tiers, "%s%s:%s", tiers.len ? " " : "",
 			    c->editions[j].edition->id, r->tier->id);
@@ -110,6 +147,7 @@ html_provider_index(struct html_ctx *h)
 	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
 	const struct provider_view **v = xcalloc(c->nproviders + 1, sizeof(*v));
 	const struct provider *pr;
+	struct tier_memo memo = {{0}, {0}, 0};
 	size_t i, nv = 0, nk = 0, nc = 0;
 
 	for (i = 0; i < c->nproviders; i++)
@@ -118,12 +156,13 @@ html_provider_index(struct html_ctx *h)
 	qsort(v, nv, sizeof(*v), cmp_provider);
 	for (i = 0; i < nv; i++) {
 		pr = v[i]->provider;
-		json_array_append_new(rows, provider_row(c, pr, root));
+		json_array_append_new(rows, provider_row(c, pr, root, &memo));
 		kinds[nk++] = provider_kind_name(pr->kind);
 		if (pr->country != NULL)
 			countries[nc++] = pr->country;
 	}
 	free(v);
+	tier_memo_free(&memo);
 	hj_sets(page, "heading", "Providers");
 	json_object_set_new(page, "count", json_integer((json_int_t)json_array_size(rows)));
 	json_object_set_new(page, "providers", rows);
