@@ -18,14 +18,19 @@
 struct chart_fig {
 	struct chart ch;
 	const struct computed *c;
+	struct chart_frame *frame;
 };
 
+/* A history chart paints the shared frame: one Form XObject in the PDF. */
 static void
 chart_fig_draw(void *arg, cairo_t *cr, double w, double h)
 {
 	struct chart_fig *f = arg;
 
-	chart_draw(&f->ch, f->c, cr, w, h);
+	if (f->frame != NULL && f->ch.kind == CHART_HISTORY)
+		chart_draw_framed(f->frame, &f->ch, f->c, cr, w, h);
+	else
+		chart_draw(&f->ch, f->c, cr, w, h);
 }
 
 static void
@@ -44,6 +49,7 @@ pdf_chart(struct pdf_report *r, struct pdf_block *parent,
 	struct chart_fig *f = xcalloc(1, sizeof(*f));
 
 	f->c = r->c;
+	f->frame = r->frame;
 	chart_init(&f->ch, r->c, kind, pr);
 	pdfdoc_on_free(r->doc, chart_fig_free, f);
 	if (f->ch.width <= 0 || f->ch.height <= 0)
@@ -380,6 +386,7 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	r.c = c;
 	r.d = d;
 	r.doc = pdfdoc_new();
+	r.frame = chart_frame_new(c);
 	title_page(&r);
 	if (commentary(&r) == -1)
 		goto out;
@@ -391,6 +398,7 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	rc = write_pdf(&r, o);
 out:
 	pdfdoc_free(r.doc);
+	chart_frame_free(r.frame);
 	free(fills);
 	return rc;
 }

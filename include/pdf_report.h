@@ -15,6 +15,7 @@ struct pdf_report {
 	struct pdf_doc *doc;
 	struct diag *d;
 	struct pdf_block *parent; /* where top-level blocks go; NULL: the body */
+	struct chart_frame *frame; /* history charts' shared frame, or NULL */
 };
 
 /* What a provider's page is built from while it is laid out. */
