@@ -805,6 +805,8 @@ ctx_release(struct pdf_ctx *ctx)
 	free(ctx->buckets);
 	free(ctx->section);
 	free(ctx->page_section);
+	pdf_text_cache_free(ctx);
+	pdf_chrome_release(ctx);
 }
 
 /* One pass over the whole document. */

@@ -82,6 +82,132 @@ code_tabs(struct pdf_ctx *ctx, PangoLayout *l)
 	g_object_unref(m);
 }
 
+/*
+ * Short texts without links (headings, labels, table cells, list markers)
+ * repeat from page to page: the cache hands out the same prepared text to
+ * every request with the same key (font, width, alignment, runs). It holds
+ * CACHE_MAX texts at most and is emptied when full, so it stays small.
+ */
+#define CACHE_TEXT_MAX 80
+#define CACHE_MAX 512
+
+struct pdf_text_cache {
+	struct cache_slot {
+		char *key;
+		struct pdf_text *text;
+	} v[2 * CACHE_MAX];
+	size_t n;
+};
+
+static size_t
+key_hash(const char *s)
+{
+	size_t h = 5381;
+
+	for (; *s != '\0'; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
+static void
+cache_clear(struct pdf_text_cache *c)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(c->v); i++) {
+		free(c->v[i].key);
+		pdf_text_free(c->v[i].text);
+		c->v[i].key = NULL;
+		c->v[i].text = NULL;
+	}
+	c->n = 0;
+}
+
+void
+pdf_text_cache_free(struct pdf_ctx *ctx)
+{
+	if (ctx->tcache == NULL)
+		return;
+	cache_clear(ctx->tcache);
+	free(ctx->tcache);
+	ctx->tcache = NULL;
+}
+
+/* The slot for key: its entry, or the empty slot where it would go. */
+static struct cache_slot *
+cache_slot(struct pdf_text_cache *c, const char *key)
+{
+	size_t i = key_hash(key) & (ARRAY_SIZE(c->v) - 1);
+
+	while (c->v[i].key != NULL && strcmp(c->v[i].key, key) != 0)
+		i = (i + 1) & (ARRAY_SIZE(c->v) - 1);
+	return &c->v[i];
+}
+
+/*
+ * The cache key of a text, or NULL when it is not one to share: long, or
+ * with a link (its target lives with the block). malloc'd.
+ */
+static char *
+cache_key(const struct pdf_run *runs, const char *plain, enum pdf_font font,
+    double width, PangoAlignment align, bool justify)
+{
+	struct buf b = BUF_INIT;
+	const struct pdf_run *r;
+
+	buf_printf(&b, "%d %d %d %d %c", (int)font,
+	    width < 0 ? -1 : (int)(width * PANGO_SCALE), (int)align,
+	    (int)justify, plain != NULL ? 'p' : 'r');
+	if (plain != NULL)
+		buf_puts(&b, plain);
+	for (r = runs; r != NULL; r = r->next) {
+		if (r->link != NULL || b.len > CACHE_TEXT_MAX) {
+			buf_release(&b);
+			return NULL;
+		}
+		buf_printf(&b, "\x01%u\x02", r->style);
+		buf_puts(&b, r->text);
+	}
+	if (b.len > CACHE_TEXT_MAX + 32) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+static struct pdf_text *
+cache_get(struct pdf_ctx *ctx, const char *key)
+{
+	struct cache_slot *sl;
+
+	if (key == NULL || ctx->tcache == NULL)
+		return NULL;
+	sl = cache_slot(ctx->tcache, key);
+	if (sl->key == NULL)
+		return NULL;
+	sl->text->refs++;
+	return sl->text;
+}
+
+/* Keeps t under key (taken over). */
+static void
+cache_put(struct pdf_ctx *ctx, char *key, struct pdf_text *t)
+{
+	struct cache_slot *sl;
+
+	if (key == NULL)
+		return;
+	if (ctx->tcache == NULL)
+		ctx->tcache = xcalloc(1, sizeof(*ctx->tcache));
+	if (ctx->tcache->n == CACHE_MAX)
+		cache_clear(ctx->tcache);
+	sl = cache_slot(ctx->tcache, key);
+	sl->key = key;
+	sl->text = t;
+	t->refs++;
+	ctx->tcache->n++;
+}
+
 /* width < 0: no wrapping. On success, free with pdf_text_free(). */
 static struct pdf_text *
 text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
@@ -89,6 +215,7 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 {
 	struct pdf_text *t = xcalloc(1, sizeof(*t));
 
+	t->refs = 1;
 	t->layout = pango_layout_new(ctx->pc);
 	pango_layout_set_font_description(t->layout, ctx->font[font]);
 	if (width >= 0) {
@@ -114,12 +241,18 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
     enum pdf_font font, double width, PangoAlignment align, bool justify)
 {
 	struct buf s = BUF_INIT;
-	PangoAttrList *al = pango_attr_list_new();
+	PangoAttrList *al;
 	struct pdf_link_span *links = NULL;
 	size_t nlinks = 0, cap = 0, start;
 	struct pdf_text *t;
 	const struct pdf_run *r;
+	char *key = cache_key(runs, NULL, font, width, align, justify);
 
+	if ((t = cache_get(ctx, key)) != NULL) {
+		free(key);
+		return t;
+	}
+	al = pango_attr_list_new();
 	for (r = runs; r != NULL; r = r->next) {
 		start = s.len;
 		buf_puts(&s, r->text);
@@ -132,11 +265,13 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		links[nlinks].link = r->link;
 		nlinks++;
 	}
-	t = text_make(ctx, s.data, al, font, width, align, justify);
+	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width, align,
+	    justify);
 	t->links = links;
 	t->nlinks = nlinks;
 	pango_attr_list_unref(al);
 	buf_release(&s);
+	cache_put(ctx, key, t);
 	return t;
 }
 
@@ -145,13 +280,23 @@ struct pdf_text *
 pdf_text_plain(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
     double width, PangoAlignment align)
 {
-	return text_make(ctx, s, NULL, font, width, align, false);
+	char *key = strlen(s) <= CACHE_TEXT_MAX ?
+	    cache_key(NULL, s, font, width, align, false) : NULL;
+	struct pdf_text *t;
+
+	if ((t = cache_get(ctx, key)) != NULL) {
+		free(key);
+		return t;
+	}
+	t = text_make(ctx, s, NULL, font, width, align, false);
+	cache_put(ctx, key, t);
+	return t;
 }
 
 void
 pdf_text_free(struct pdf_text *t)
 {
-	if (t == NULL)
+	if (t == NULL || --t->refs > 0)
 		return;
 	g_object_unref(t->layout);
 	free(t->top);

@@ -49,7 +49,10 @@ struct pdf_text {
 	struct pdf_link_span *links;
 	size_t nlinks;
 	double width;             /* the widest line's logical width */
+	unsigned refs;            /* holders: its maker and the text cache */
 };
+
+struct pdf_text_cache;
 
 struct pdf_anchor {
 	const char *name;
@@ -100,6 +103,9 @@ struct pdf_ctx {
 	unsigned ink;               /* text colour of pdf_text_draw */
 	bool page_has_section;   /* a running heading started on this page */
 	struct pdf_toc *toc;       /* the contents page, prepared */
+	struct pdf_text_cache *tcache; /* short texts, shared while they repeat */
+	PangoLayout *chrome_line[2]; /* running header: title and section lines */
+	char *chrome_text[2];
 };
 
 /* pdf_doc.c */
@@ -116,6 +122,8 @@ struct pdf_text *pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 struct pdf_text *pdf_text_plain(struct pdf_ctx *ctx, const char *s,
     enum pdf_font font, double width, PangoAlignment align);
 void pdf_text_free(struct pdf_text *t);
+/* Drops the text cache (at the end of a rendering). */
+void pdf_text_cache_free(struct pdf_ctx *ctx);
 double pdf_text_height(const struct pdf_text *t);
 /* Height of the first n lines. */
 double pdf_text_head(const struct pdf_text *t, int n);
@@ -160,5 +168,6 @@ void pdf_toc_prepare(struct pdf_ctx *ctx);
 void pdf_toc_place(struct pdf_ctx *ctx);
 void pdf_toc_release(struct pdf_ctx *ctx);
 void pdf_chrome(struct pdf_ctx *ctx);
+void pdf_chrome_release(struct pdf_ctx *ctx);
 
 #endif
