@@ -806,6 +806,7 @@ ctx_release(struct pdf_ctx *ctx)
 	free(ctx->section);
 	free(ctx->page_section);
 	pdf_text_cache_free(ctx);
+	pdf_size_memo_free(ctx);
 	pdf_chrome_release(ctx);
 }
 

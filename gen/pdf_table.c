@@ -27,20 +27,30 @@ struct table_prep {
 	double width;
 };
 
-/* One cell's text measured unwrapped: its width, widest word, height. */
+/*
+ * One cell's text measured unwrapped: its width and height (h < 0: more
+ * than one line); its widest word only when a table asks for it (min < 0:
+ * not yet).
+ */
 struct cell_size {
 	double nat, min, h;
 	int nat_units;            /* the width in pango units */
 };
 
-/* Measurements by font and text: a table repeats many of its cells. */
-struct size_memo {
+/*
+ * Measurements by font and text for the whole rendering: tables repeat
+ * their cells, and every provider's fault test its labels. Emptied when it
+ * reaches MEMO_MAX entries, so it stays small.
+ */
+#define MEMO_MAX 4096
+
+struct pdf_size_memo {
 	struct size_memo_entry {
-		const char *text;
+		char *text;
 		enum pdf_font font;
 		struct cell_size size;
-	} *v;
-	size_t cap, n;
+	} v[2 * MEMO_MAX];
+	size_t n;
 };
 
 static size_t
@@ -51,6 +61,28 @@ memo_hash(const char *s, enum pdf_font font)
 	for (; *s != '\0'; s++)
 		h = h * 33 + (unsigned char)*s;
 	return h;
+}
+
+static void
+memo_clear(struct pdf_size_memo *m)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(m->v); i++) {
+		free(m->v[i].text);
+		m->v[i].text = NULL;
+	}
+	m->n = 0;
+}
+
+void
+pdf_size_memo_free(struct pdf_ctx *ctx)
+{
+	if (ctx->memo == NULL)
+		return;
+	memo_clear(ctx->memo);
+	free(ctx->memo);
+	ctx->memo = NULL;
 }
 
 static void
@@ -67,49 +99,59 @@ cell_measure_raw(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 	z->nat = (double)r.width / PANGO_SCALE;
 	z->h = pango_layout_get_line_count(l) == 1 ?
 	    (double)r.height / PANGO_SCALE : -1;
-	pango_layout_set_width(l, 1);
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
-	pango_layout_get_extents(l, NULL, &r);
-	z->min = (double)r.width / PANGO_SCALE;
+	z->min = -1;
 	g_object_unref(l);
 }
 
-/* The memo's entry for (s, font), measured on first sight. */
-static const struct cell_size *
-cell_size(struct pdf_ctx *ctx, struct size_memo *m, const char *s,
-    enum pdf_font font)
+/* The widest word of s: the width of its text broken at every word. */
+static double
+word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 {
-	struct size_memo_entry *e, *old;
-	size_t i, ocap;
+	PangoLayout *l = pango_layout_new(ctx->pc);
+	PangoRectangle r;
 
-	if (m->n * 2 >= m->cap) {
-		old = m->v;
-		ocap = m->cap;
-		m->cap = m->cap == 0 ? 64 : m->cap * 2;
-		m->v = xcalloc(m->cap, sizeof(*m->v));
-		m->n = 0;
-		for (i = 0; i < ocap; i++)
-			if (old[i].text != NULL) {
-				e = &m->v[memo_hash(old[i].text, old[i].font) &
-				    (m->cap - 1)];
-				while (e->text != NULL)
-					e = e == &m->v[m->cap - 1] ? m->v : e + 1;
-				*e = old[i];
-				m->n++;
-			}
-		free(old);
-	}
-	e = &m->v[memo_hash(s, font) & (m->cap - 1)];
+	pango_layout_set_font_description(l, ctx->font[font]);
+	pango_layout_set_width(l, 1);
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+	pango_layout_set_text(l, s, -1);
+	pango_layout_get_extents(l, NULL, &r);
+	g_object_unref(l);
+	return (double)r.width / PANGO_SCALE;
+}
+
+/* The memo's entry for (s, font), measured on first sight. */
+static struct cell_size *
+cell_size(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
+{
+	struct size_memo_entry *e;
+	struct pdf_size_memo *m;
+
+	if (ctx->memo == NULL)
+		ctx->memo = xcalloc(1, sizeof(*ctx->memo));
+	m = ctx->memo;
+	if (m->n == MEMO_MAX)
+		memo_clear(m);
+	e = &m->v[memo_hash(s, font) & (ARRAY_SIZE(m->v) - 1)];
 	while (e->text != NULL) {
 		if (e->font == font && strcmp(e->text, s) == 0)
 			return &e->size;
-		e = e == &m->v[m->cap - 1] ? m->v : e + 1;
+		e = e == &m->v[ARRAY_SIZE(m->v) - 1] ? m->v : e + 1;
 	}
-	e->text = s;
+	e->text = xstrdup(s);
 	e->font = font;
 	cell_measure_raw(ctx, s, font, &e->size);
 	m->n++;
 	return &e->size;
+}
+
+static double
+cell_min(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
+{
+	struct cell_size *z = cell_size(ctx, s, font);
+
+	if (z->min < 0)
+		z->min = word_measure(ctx, s, font);
+	return z->min;
 }
 
 static enum pdf_font
@@ -186,14 +228,33 @@ cell_str(const struct table_cell *c)
 	return c->text != NULL ? c->text : "";
 }
 
+/* Each column's widest word, for a table wider than the body. */
+static void
+columns_min(struct pdf_ctx *ctx, const struct table *t, double *min)
+{
+	size_t r, c, n = t->ncols;
+	double w;
+
+	for (c = 0; c < n; c++)
+		min[c] = word_measure(ctx, cell_str(&t->head[c]),
+		    FONT_TABLE_HEAD);
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < n; c++) {
+			const struct table_cell *cell = &t->cells[r * n + c];
+
+			w = cell_min(ctx, cell_str(cell), cell_font(cell, false));
+			if (w > min[c])
+				min[c] = w;
+		}
+}
+
 void
 pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
 	const struct table *t = b->table;
 	struct table_prep *p = xcalloc(1, sizeof(*p));
-	struct cell_size *sz;
-	struct size_memo memo;
-	double *nat, *min, h;
+	struct cell_size *sz, z;
+	double *nat, *min, h, sum = 0;
 	size_t r, c, n = t->ncols;
 
 	b->prep = p;
@@ -202,30 +263,27 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	p->nrows = t->nrows;
 	if (n == 0)
 		return;
-	memset(&memo, 0, sizeof(memo));
 	nat = xcalloc(n, sizeof(double));
 	min = xcalloc(n, sizeof(double));
 	sz = xcalloc(t->nrows * n + 1, sizeof(*sz));
 	p->colw = xcalloc(n, sizeof(double));
 	for (c = 0; c < n; c++) {
-		struct cell_size z;
-
 		cell_measure_raw(ctx, cell_str(&t->head[c]), FONT_TABLE_HEAD, &z);
 		nat[c] = z.nat;
-		min[c] = z.min;
 	}
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < n; c++) {
 			const struct table_cell *cell = &t->cells[r * n + c];
-			const struct cell_size *z = cell_size(ctx, &memo,
-			    cell_str(cell), cell_font(cell, false));
 
-			sz[r * n + c] = *z;
-			if (z->nat > nat[c])
-				nat[c] = z->nat;
-			if (z->min > min[c])
-				min[c] = z->min;
+			sz[r * n + c] = *cell_size(ctx, cell_str(cell),
+			    cell_font(cell, false));
+			if (sz[r * n + c].nat > nat[c])
+				nat[c] = sz[r * n + c].nat;
 		}
+	for (c = 0; c < n; c++)
+		sum += nat[c] + 2 * PAD_X;
+	if (sum > width)
+		columns_min(ctx, t, min);
 	columns_fit(p, nat, min, width);
 	free(nat);
 	free(min);
@@ -245,7 +303,6 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 				p->row_h[r] = h;
 		}
 	free(sz);
-	free(memo.v);
 	if (t->caption != NULL)
 		p->caption = pdf_text_plain(ctx, t->caption, FONT_H3, width,
 		    PANGO_ALIGN_LEFT);

@@ -53,6 +53,7 @@ struct pdf_text {
 };
 
 struct pdf_text_cache;
+struct pdf_size_memo;
 
 struct pdf_anchor {
 	const char *name;
@@ -104,6 +105,7 @@ struct pdf_ctx {
 	bool page_has_section;   /* a running heading started on this page */
 	struct pdf_toc *toc;       /* the contents page, prepared */
 	struct pdf_text_cache *tcache; /* short texts, shared while they repeat */
+	struct pdf_size_memo *memo; /* table cells' measurements */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];
 };
@@ -161,6 +163,7 @@ void pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
 void pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x);
 double pdf_table_min(const struct pdf_block *b);
 void pdf_table_release(struct pdf_block *b);
+void pdf_size_memo_free(struct pdf_ctx *ctx);
 
 /* pdf_page.c: title page, contents, header and footer. */
 void pdf_title_page(struct pdf_ctx *ctx);
