@@ -159,19 +159,55 @@ block_code(const struct md_walk *w, cmark_node *para)
 	return *s == '\0' ? sc : NULL;
 }
 
+/* A table shortcode's words, kept for building the table when it is laid
+ * out. */
+struct sc_words {
+	struct shortcode sc;
+	char *args[3];
+	char buf[];
+};
+
+/* The shortcode's table; sc_table() reads its kind and words only. */
+static struct table *
+build_sc_table(const struct computed *c, const void *arg)
+{
+	const struct sc_words *sw = arg;
+
+	return sc_table(c, &sw->sc);
+}
+
+/* A copy of sc's kind and first three words; malloc'd. */
+static struct sc_words *
+sc_words(const struct shortcode *sc)
+{
+	size_t i, n = sc->nargs < 3 ? sc->nargs : 3, len = 0;
+	struct sc_words *sw;
+	char *p;
+
+	for (i = 0; i < n; i++)
+		len += strlen(sc->args[i]) + 1;
+	sw = xcalloc(1, sizeof(*sw) + len);
+	sw->sc.kind = sc->kind;
+	sw->sc.block = sc->block;
+	sw->sc.nargs = sc->nargs;
+	sw->sc.args = sw->args;
+	for (p = sw->buf, i = 0; i < n; i++) {
+		sw->args[i] = p;
+		strcpy(p, sc->args[i]);
+		p += strlen(p) + 1;
+	}
+	return sw;
+}
+
 static void
 block_shortcode(struct md_walk *w, struct pdf_block *parent,
     const struct shortcode *sc)
 {
-	struct table *t;
 	int kind;
 
-	if (sc->kind == SC_TABLE) {
-		if ((t = sc_table(w->r->c, sc)) == NULL)
-			return;
-		pdf_table_links(t);
-		pdf_table(w->r->doc, parent, t, NULL);
-	} else if (sc->kind == SC_CHART && sc->nargs > 0 &&
+	if (sc->kind == SC_TABLE)
+		pdf_table_lazy(w->r, parent, build_sc_table, sc_words(sc));
+	else if (sc->kind == SC_CHART && sc->nargs > 0 &&
 	    (kind = chart_kind_parse(sc->args[0])) >= 0)
 		pdf_chart(w->r, parent, (enum chart_kind)kind, NULL);
 }

@@ -58,6 +58,93 @@ pdf_chart(struct pdf_report *r, struct pdf_block *parent,
 	    f, f->ch.title, NULL);
 }
 
+struct lazy_table {
+	struct pdf_report *r;
+	pdf_table_build_fn *build;
+	void *arg;
+};
+
+static void
+lazy_table_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
+{
+	struct lazy_table *lt = arg;
+	struct table *t = lt->build(lt->r->c, lt->arg);
+
+	if (t == NULL)
+		return;
+	pdf_table_links(t);
+	pdf_table(doc, self, t, NULL);
+}
+
+static void
+lazy_table_free(void *arg)
+{
+	struct lazy_table *lt = arg;
+
+	free(lt->arg);
+	free(lt);
+}
+
+void
+pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
+    pdf_table_build_fn *build, void *arg)
+{
+	struct lazy_table *lt = xcalloc(1, sizeof(*lt));
+
+	lt->r = r;
+	lt->build = build;
+	lt->arg = arg;
+	pdfdoc_on_free(r->doc, lazy_table_free, lt);
+	pdf_lazy(r->doc, parent, lazy_table_fill, lt);
+}
+
+/* The editions a report table is built for. */
+struct table_eds {
+	const struct edition *e, *base;
+};
+
+static void *
+table_eds(const struct edition *e, const struct edition *base)
+{
+	struct table_eds *te = xcalloc(1, sizeof(*te));
+
+	te->e = e;
+	te->base = base;
+	return te;
+}
+
+static struct table *
+build_medals(const struct computed *c, const void *arg)
+{
+	const struct table_eds *te = arg;
+
+	return table_medals(c, te->e);
+}
+
+static struct table *
+build_movers(const struct computed *c, const void *arg)
+{
+	const struct table_eds *te = arg;
+
+	return table_movers(c, te->base, te->e);
+}
+
+static struct table *
+build_security(const struct computed *c, const void *arg)
+{
+	const struct table_eds *te = arg;
+
+	return table_security(c, te->e);
+}
+
+static struct table *
+build_claims(const struct computed *c, const void *arg)
+{
+	const struct table_eds *te = arg;
+
+	return table_claims(c, te->e);
+}
+
 /* The metadata date: SOURCE_DATE_EPOCH, else the edition's date. */
 static void
 meta_date(const struct computed *c, char out[static 32])
@@ -170,13 +257,14 @@ medals_and_movers(struct pdf_report *r)
 	s = xasprintf("Medal table: %s", e->name);
 	pdf_heading(r->doc, NULL, 1, s, "medals", PDF_H_ALL | PDF_H_NEWPAGE);
 	free(s);
-	table_add(r, table_medals(c, e), NULL);
+	pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
 	if (!c->has_compare || c->compare.baseline == NULL)
 		return;
 	s = xasprintf("Movers since %s", c->compare.baseline->name);
 	pdf_heading(r->doc, NULL, 1, s, "movers", PDF_H_ALL | PDF_H_NEWPAGE);
 	free(s);
-	table_add(r, table_movers(c, c->compare.baseline, e), NULL);
+	pdf_table_lazy(r, NULL, build_movers,
+	    table_eds(e, c->compare.baseline));
 }
 
 /* Returns the providers' page builders; free them after rendering. */
@@ -216,7 +304,7 @@ security(struct pdf_report *r)
 
 	pdf_heading(r->doc, NULL, 1, "Security findings", "security",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	table_add(r, table_security(c, e), NULL);
+	pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
 	if (st != NULL) {
 		s = xasprintf("%zu public finding%s; %zu undisclosed finding%s "
 		    "(counted, not described).", st->public_findings,
@@ -282,7 +370,7 @@ methodology(struct pdf_report *r)
 	table_add(r, ladder_table(rep), NULL);
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
 		table_add(r, rubric_table(e->rubric), NULL);
-	table_add(r, table_claims(c, e), NULL);
+	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
 }
 
 static void

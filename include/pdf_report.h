@@ -31,6 +31,17 @@ struct pdf_provider_fill {
  * anything else NULL. malloc'd.
  */
 char *pdf_target(const char *href);
+/* Builds a table from the computed model (NULL: none). */
+typedef struct table *pdf_table_build_fn(const struct computed *c,
+    const void *arg);
+/*
+ * Adds the table build(c, arg) returns as a lazy block: built when it is
+ * laid out and freed once drawn, so a table of every provider is never
+ * held longer than it takes to draw it. arg (malloc'd) is owned, freed
+ * with the document.
+ */
+void pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
+    pdf_table_build_fn *build, void *arg);
 /* Rewrites every cell's href of t with pdf_target(). */
 void pdf_table_links(struct table *t);
 /* Adds a chart as a figure (nothing when it has no size). */
