@@ -106,9 +106,10 @@ source_link(const struct source *src, const char *root)
 	return o;
 }
 
-static int
-edition_page(struct html_ctx *h, const struct edition_stats *s)
+int
+html_edition_page(struct html_ctx *h, const void *arg)
 {
+	const struct edition_stats *s = arg;
 	const struct edition *e = s->edition;
 	bool focus = e == h->p->report.edition;
 	char *rel = html_edition_path(e), date[11];
@@ -140,17 +141,5 @@ edition_page(struct html_ctx *h, const struct edition_stats *s)
 	json_object_set_new(page, "claims", cl);
 	rc = html_page_write(h, "edition", page, rel);
 	free(rel);
-	return rc;
-}
-
-int
-html_editions(struct html_ctx *h)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < h->c->neditions; i++)
-		if (edition_page(h, &h->c->editions[i]) == -1)
-			rc = -1;
 	return rc;
 }

@@ -6,7 +6,6 @@
 
 #include "html.h"
 #include "parse.h"
-#include "workers.h"
 
 static const char *
 edition_name(const struct edition *e)
@@ -324,101 +323,14 @@ provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel
 	return page;
 }
 
-/*
- * One provider's page, built and written by whichever thread takes it; what
- * it leaves here is merged into the build in provider order, so diagnostics
- * and the list of files do not depend on the number of threads.
- */
-struct provider_job {
-	const struct provider_view *v;
-	char *rel;         /* site path; malloc'd */
-	bool rendered;     /* the template rendered (else nothing was written) */
-	bool failed;       /* a piece of the page could not be built */
-	int put;           /* site_out_put's result */
-	struct diag d;     /* the page's own diagnostics */
-};
-
-struct provider_jobs {
-	struct html_ctx *h;
-	struct provider_job *jobs;
-	size_t first;      /* job index of parallel_for's index 0 */
-};
-
-static void
-provider_job_run(struct html_ctx *shared, struct provider_job *j)
-{
-	struct html_ctx h = *shared;
-	struct buf b = BUF_INIT;
-	json_t *page;
-
-	h.d = &j->d;
-	h.failed = false;
-	j->rel = html_provider_path(j->v->provider);
-	page = provider_json(&h, j->v, j->rel);
-	j->rendered = mustache_render(h.set, "provider", page, &b, h.d) == 0;
-	json_decref(page);
-	if (j->rendered)
-		j->put = site_out_put(h.o, j->rel, b.data, b.len);
-	j->failed = h.failed || !j->rendered;
-	buf_release(&b);
-}
-
-static void
-provider_job_at(size_t i, void *arg)
-{
-	struct provider_jobs *pj = arg;
-
-	provider_job_run(pj->h, &pj->jobs[pj->first + i]);
-}
-
-/* Moves a finished page into the build: diagnostics, file list, sitemap. */
-static int
-provider_job_merge(struct html_ctx *h, struct provider_job *j)
-{
-	int rc = 0;
-
-	diag_move(h->d, &j->d);
-	if (j->failed)
-		h->failed = true;
-	if (!j->rendered)
-		rc = -1;
-	else if (site_out_record(h->o, j->rel, j->put) == -1) {
-		h->failed = true;
-		rc = -1;
-	} else {
-		h->pages = xgrow(h->pages, sizeof(*h->pages), h->npages + 1, &h->cap);
-		h->pages[h->npages++] = j->rel;
-		j->rel = NULL;
-	}
-	free(j->rel);
-	return rc;
-}
-
 int
-html_providers(struct html_ctx *h)
+html_provider_page(struct html_ctx *h, const void *arg)
 {
-	struct provider_jobs pj;
-	size_t i, n = 0;
-	int rc = 0;
+	const struct provider_view *v = arg;
+	char *rel = html_provider_path(v->provider);
+	int rc;
 
-	pj.h = h;
-	pj.jobs = xcalloc(h->c->nproviders + 1, sizeof(*pj.jobs));
-	for (i = 0; i < h->c->nproviders; i++)
-		if (h->c->providers[i].visible && h->c->providers[i].nhistory > 0)
-			pj.jobs[n++].v = &h->c->providers[i];
-	/* the first page alone: it adds the template (and its partials) to the
-	 * set, after which rendering only reads the set */
-	if (n > 0)
-		provider_job_run(h, &pj.jobs[0]);
-	if (n > 1 && pj.jobs[0].rendered) {
-		pj.first = 1;
-		parallel_for(n - 1, provider_job_at, &pj);
-	} else
-		for (i = 1; i < n; i++)
-			provider_job_run(h, &pj.jobs[i]);
-	for (i = 0; i < n; i++)
-		if (provider_job_merge(h, &pj.jobs[i]) == -1)
-			rc = -1;
-	free(pj.jobs);
+	rc = html_page_write(h, "provider", provider_json(h, v, rel), rel);
+	free(rel);
 	return rc;
 }

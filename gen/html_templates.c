@@ -63,6 +63,18 @@ html_templates_open(const struct project *p)
 	return mustache_set_new(template_load, (void *)p);
 }
 
+/* In a job: the page is written now, and recorded when the job is merged. */
+static int
+job_page_write(struct html_ctx *h, const char *rel, const struct buf *b)
+{
+	struct html_job *j = h->job;
+
+	j->w = xgrow(j->w, sizeof(*j->w), j->nw + 1, &j->capw);
+	j->w[j->nw].rel = xstrdup(rel);
+	j->w[j->nw].put = site_out_put(h->o, rel, b->data, b->len);
+	return j->w[j->nw++].put == 0 ? 0 : -1;
+}
+
 int
 html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
     const char *rel)
@@ -72,6 +84,10 @@ html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
 
 	if (mustache_render(h->set, tpl, data, &b, h->d) == -1) {
 		h->failed = true;
+		goto out;
+	}
+	if (h->job != NULL) {
+		rc = job_page_write(h, rel, &b);
 		goto out;
 	}
 	if (site_out_write(h->o, rel, b.data, b.len) == -1) {

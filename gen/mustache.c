@@ -26,8 +26,14 @@ mustache_set_new(mustache_loader loader, void *ctx)
 {
 	struct mustache_set *s = xcalloc(1, sizeof(*s));
 
+	pthread_mutexattr_t attr;
+
 	s->loader = loader;
 	s->ctx = ctx;
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&s->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
 	s->ntab = 64;
 	s->tab = xcalloc(s->ntab, sizeof(*s->tab));
 	return s;
@@ -60,6 +66,7 @@ mustache_set_free(struct mustache_set *s)
 			template_free(t);
 		}
 	free(s->tab);
+	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
 
@@ -159,8 +166,8 @@ set_add_owned(struct mustache_set *s, const char *name, char *src,
 	return template_resolve(s, t, d);
 }
 
-struct mtemplate *
-mustache_get(struct mustache_set *s, const char *name, struct diag *d)
+static struct mtemplate *
+get_locked(struct mustache_set *s, const char *name, struct diag *d)
 {
 	struct mtemplate *t = mustache_find(s, name);
 	char *src = NULL, *path = NULL;
@@ -179,18 +186,53 @@ mustache_get(struct mustache_set *s, const char *name, struct diag *d)
 	return t;
 }
 
+/* Several threads may render at once: finding or loading a name is done
+ * under the set's lock (held again, recursively, for partials). */
+struct mtemplate *
+mustache_get(struct mustache_set *s, const char *name, struct diag *d)
+{
+	struct mtemplate *t;
+
+	pthread_mutex_lock(&s->lock);
+	t = get_locked(s, name, d);
+	pthread_mutex_unlock(&s->lock);
+	return t;
+}
+
+struct mtemplate *
+mustache_find_locked(struct mustache_set *s, const char *name)
+{
+	struct mtemplate *t;
+
+	pthread_mutex_lock(&s->lock);
+	t = mustache_find(s, name);
+	pthread_mutex_unlock(&s->lock);
+	return t;
+}
+
 int
 mustache_set_add(struct mustache_set *s, const char *name, const char *src,
     size_t len, const char *path, struct diag *d)
 {
 	struct mtemplate *t;
 
+	int rc;
+
+	pthread_mutex_lock(&s->lock);
 	if (mustache_find(s, name) != NULL) {
 		diag_error(d, path, 0, 0, "template '%s' added twice", name);
-		return -1;
-	}
-	return set_add_owned(s, name, xstrndup(src, len), len,
-	    xstrdup(path != NULL ? path : name), d, &t);
+		rc = -1;
+	} else
+		rc = set_add_owned(s, name, xstrndup(src, len), len,
+		    xstrdup(path != NULL ? path : name), d, &t);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+int
+mustache_load(struct mustache_set *s, const char *name, struct diag *d)
+{
+	return mustache_get(s, name, d) != NULL ? 0 : -1;
 }
 
 int

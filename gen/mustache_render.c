@@ -178,7 +178,7 @@ partial_target(struct mrender *r, const struct mnode *n)
 	const json_t *v;
 
 	if (!n->dynamic)
-		return n->ref != NULL ? n->ref : mustache_find(r->set, n->name);
+		return n->ref != NULL ? n->ref : mustache_find_locked(r->set, n->name);
 	v = lookup(r, n);
 	if (v == NULL || !json_is_string(v))
 		return NULL;

@@ -1,4 +1,5 @@
 /* workers.c: parallel_for over a few threads that take the next index in turn. */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -43,15 +44,30 @@ worker(void *p)
 	return NULL;
 }
 
+/*
+ * One malloc arena for every thread: memory a page freed in one thread is
+ * reused by the next page in any thread, instead of each thread's arena
+ * keeping its own high-water mark (36 MB more at 10,000 x 5 otherwise).
+ */
+static void
+one_arena(void)
+{
+	mallopt(M_ARENA_MAX, 1);
+}
+
 void
 parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
 	pthread_t tid[WORKERS_MAX];
 	struct pool pl;
 	unsigned k, nthreads = workers_count(), started = 0;
 
 	if (nthreads > n)
 		nthreads = n > 0 ? (unsigned)n : 1;
+	if (nthreads > 1)
+		pthread_once(&once, one_arena);
 	pl.n = n;
 	atomic_init(&pl.next, 0);
 	pl.fn = fn;

@@ -32,7 +32,36 @@ struct html_ctx {
 	char **pages;        /* site paths written, for the sitemap */
 	size_t npages, cap;
 	bool failed;         /* a page could not be built (diagnostics given) */
+	struct html_job *job; /* set while a job runs: its pages are kept there */
 };
+
+/*
+ * html_jobs.c: pages built over the machine's cores. Each job calls one page
+ * function with a private copy of the context whose diagnostics and written
+ * pages stay in the job; the jobs are then merged in list order (diagnostics,
+ * file list, sitemap), so nothing depends on the number of threads. Every
+ * job's template is loaded first; if one fails to load, the jobs run one
+ * after another instead, as a serial build would. Heavy jobs (pages that
+ * list every provider) never run at the same time, so that peak memory stays
+ * that of one such page, and they are spread among the light ones.
+ */
+struct html_written {
+	char *rel;           /* site path; malloc'd */
+	int put;             /* site_out_put's result */
+};
+
+struct html_job {
+	int (*page)(struct html_ctx *h, const void *arg);
+	const void *arg;
+	const char *tpl;     /* the template the page renders */
+	bool heavy;          /* a page as large as the site (home, index) */
+	struct html_written *w;
+	size_t nw, capw;
+	bool failed;
+	struct diag d;
+};
+
+void html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n);
 
 /* html_templates.c: the templates, a project's own first. */
 /* On success, free with mustache_set_free(). */
@@ -93,8 +122,10 @@ void hj_mark_last(json_t *arr);
 
 /* The pages. Each returns 0 or -1. */
 int html_home(struct html_ctx *h);
-int html_editions(struct html_ctx *h);
-int html_providers(struct html_ctx *h);
+/* One edition's page (arg: its struct edition_stats). */
+int html_edition_page(struct html_ctx *h, const void *arg);
+/* One provider's page (arg: its struct provider_view). */
+int html_provider_page(struct html_ctx *h, const void *arg);
 int html_provider_index(struct html_ctx *h);
 int html_security(struct html_ctx *h);
 int html_methodology(struct html_ctx *h);

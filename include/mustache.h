@@ -12,8 +12,8 @@
  * digits, reals in their shortest exact form, true/false as words.
  * Partials and parents are found (or loaded) when the template naming them
  * is added, so rendering only reads the set and may run in several threads
- * at once; the exceptions are a template rendered by a name not yet added
- * and dynamic partials ({{>*name}}), which may call the loader.
+ * at once; a template rendered by a name not yet added and dynamic partials
+ * ({{>*name}}) call the loader, under the set's lock.
  */
 #ifndef PODIUM_MUSTACHE_H
 #define PODIUM_MUSTACHE_H
@@ -38,6 +38,11 @@ void mustache_set_free(struct mustache_set *s);
 /* Adds a template from memory under name (compiled now). Returns 0 or -1. */
 int mustache_set_add(struct mustache_set *s, const char *name, const char *src,
     size_t len, const char *path, struct diag *d);
+/*
+ * Loads name (and what it names) into the set if it is not there yet.
+ * Returns 0 when it is there and compiled, -1 (with diagnostics, if any).
+ */
+int mustache_load(struct mustache_set *s, const char *name, struct diag *d);
 /*
  * Renders template name with data into out. HTML-escapes {{x}}, not {{{x}}}
  * or {{&x}}. Returns 0, or -1 (unknown template, syntax error) with diag.

@@ -12,6 +12,7 @@
 #ifndef PODIUM_MUSTACHE_INT_H
 #define PODIUM_MUSTACHE_INT_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include "mustache.h"
 
@@ -60,6 +61,7 @@ struct mtemplate {
 struct mustache_set {
 	mustache_loader loader;
 	void *ctx;
+	pthread_mutex_t lock;	/* recursive: held while a name is found or loaded */
 	struct mtemplate **tab;	/* hash buckets, a power of two */
 	size_t ntab;
 	size_t n;		/* templates in the set */
@@ -69,6 +71,8 @@ struct mustache_set {
 int mustache_parse(struct mtemplate *t, struct diag *d);
 /* The template named name, or NULL. Does not call the loader. */
 struct mtemplate *mustache_find(const struct mustache_set *s, const char *name);
+/* mustache_find under the set's lock (for rendering threads). */
+struct mtemplate *mustache_find_locked(struct mustache_set *s, const char *name);
 /* Finds name in the set or loads it; NULL when absent or invalid. */
 struct mtemplate *mustache_get(struct mustache_set *s, const char *name,
     struct diag *d);

@@ -104,6 +104,16 @@ else
 	nok "template error at its path, line and column (rc $rc)"
 	cat "$T/err"
 fi
+# Pages are built over several threads; a broken template must still be
+# reported exactly as one thread reports it (every page that uses it).
+PODIUM_THREADS=1 "$PODIUM" build -C "$T/proj" -o "$T/d" --only html 2> "$T/err1"
+PODIUM_THREADS=4 "$PODIUM" build -C "$T/proj" -o "$T/d" --only html 2> "$T/err4"
+if [ -s "$T/err1" ] && cmp -s "$T/err1" "$T/err4"; then
+	ok "template errors the same with 1 and 4 threads"
+else
+	nok "template errors the same with 1 and 4 threads"
+	diff "$T/err1" "$T/err4" | head -n 10
+fi
 
 # The W3C Nu validator: zero errors on every page of both sites.
 JAR=${VNU_JAR:-$ROOT/tests/node_modules/vnu-jar/build/dist/vnu.jar}

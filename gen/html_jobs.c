@@ -1,0 +1,134 @@
+/* html_jobs.c: pages built over the cores and merged in a fixed order (see html.h). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "workers.h"
+
+struct jobs_run {
+	struct html_ctx *h;
+	struct html_job *jobs;
+	size_t *order;             /* the order jobs are taken in */
+	pthread_mutex_t heavy;     /* held by a heavy job while it runs */
+};
+
+static void
+job_run(size_t i, void *arg)
+{
+	struct jobs_run *r = arg;
+	struct html_job *j = &r->jobs[r->order[i]];
+	struct html_ctx h = *r->h;
+
+	h.d = &j->d;
+	h.failed = false;
+	h.job = j;
+	h.pages = NULL;
+	h.npages = h.cap = 0;
+	if (j->heavy)
+		pthread_mutex_lock(&r->heavy);
+	j->page(&h, j->arg);
+	if (j->heavy)
+		pthread_mutex_unlock(&r->heavy);
+	j->failed = h.failed;
+}
+
+/* The heavy jobs spread evenly among the light ones. */
+static size_t *
+jobs_order(const struct html_job *jobs, size_t n)
+{
+	size_t *order = xcalloc(n + 1, sizeof(*order));
+	size_t i, k = 0, nheavy = 0, light = 0, gap, g;
+
+	for (i = 0; i < n; i++)
+		nheavy += jobs[i].heavy;
+	gap = nheavy > 0 ? (n - nheavy) / nheavy : 0;
+	for (i = 0; i < n; i++) {
+		if (!jobs[i].heavy)
+			continue;
+		order[k++] = i;
+		for (g = 0; g < gap && light < n; light++)
+			if (!jobs[light].heavy) {
+				order[k++] = light;
+				g++;
+			}
+	}
+	for (; light < n; light++)
+		if (!jobs[light].heavy)
+			order[k++] = light;
+	return order;
+}
+
+/*
+ * Loads every job's template now; false if one failed or reported anything,
+ * and then the set is replaced by a fresh one, so that a serial run reports
+ * exactly what it would have reported without this.
+ */
+static bool
+templates_ready(struct html_ctx *h, struct html_job *jobs, size_t n)
+{
+	struct diag scratch;
+	size_t i, k;
+	bool ok = true;
+
+	diag_init(&scratch);
+	for (i = 0; i < n && ok; i++) {
+		for (k = 0; k < i; k++)
+			if (strcmp(jobs[k].tpl, jobs[i].tpl) == 0)
+				break;
+		if (k == i && mustache_load(h->set, jobs[i].tpl, &scratch) == -1)
+			ok = false;
+	}
+	ok = ok && scratch.n == 0;
+	diag_release(&scratch);
+	if (!ok) {
+		mustache_set_free(h->set);
+		h->set = html_templates_open(h->p);
+	}
+	return ok;
+}
+
+static void
+job_merge(struct html_ctx *h, struct html_job *j)
+{
+	size_t i;
+
+	diag_move(h->d, &j->d);
+	if (j->failed)
+		h->failed = true;
+	for (i = 0; i < j->nw; i++) {
+		if (site_out_record(h->o, j->w[i].rel, j->w[i].put) == -1) {
+			h->failed = true;
+			free(j->w[i].rel);
+			continue;
+		}
+		h->pages = xgrow(h->pages, sizeof(*h->pages), h->npages + 1, &h->cap);
+		h->pages[h->npages++] = j->w[i].rel;
+	}
+	free(j->w);
+	j->w = NULL;
+	j->nw = j->capw = 0;
+}
+
+void
+html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n)
+{
+	struct jobs_run r;
+	size_t i;
+
+	r.h = h;
+	r.jobs = jobs;
+	r.order = jobs_order(jobs, n);
+	pthread_mutex_init(&r.heavy, NULL);
+	if (templates_ready(h, jobs, n))
+		parallel_for(n, job_run, &r);
+	else
+		for (i = 0; i < n; i++) {
+			r.order[i] = i;
+			job_run(i, &r);
+		}
+	pthread_mutex_destroy(&r.heavy);
+	free(r.order);
+	for (i = 0; i < n; i++)
+		job_merge(h, &jobs[i]);
+}
