@@ -34,7 +34,9 @@ struct chart_frame {
 	int png_state;                /* as svg_state */
 	double png_scale;
 	cairo_surface_t *png;         /* the frame on white at png_scale */
-	unsigned char **pool;         /* pixel buffers free for a chart */
+	struct png_ref *png_ref;      /* its rows coded once */
+	unsigned char **pool;         /* pixel buffers free for a chart, each
+	                                 holding the frame's pixels */
 	size_t npool, cappool;
 };
 
@@ -65,6 +67,7 @@ chart_frame_free(struct chart_frame *f)
 		return;
 	if (f->rec != NULL)
 		cairo_surface_destroy(f->rec);
+	png_ref_free(f->png_ref);
 	if (f->png != NULL)
 		cairo_surface_destroy(f->png);
 	while (f->npool > 0)
@@ -364,14 +367,16 @@ frame_png(struct chart_frame *f, double scale)
 	f->png_state = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 1 : -1;
 	cairo_destroy(cr);
 	cairo_surface_flush(f->png);
+	if (f->png_state == 1 && (f->png_ref = png_ref_new(f->png)) == NULL)
+		f->png_state = -1;
 	return f->png_state;
 }
 
 /*
- * A buffer for one chart's pixels: taken from the pool (so that a thread
- * drawing one chart after another reuses memory already mapped, instead of
- * a fresh zeroed allocation each time) or new. Give it back with
- * pool_put().
+ * A buffer holding the frame's pixels, for one chart: taken from the pool
+ * (so that a thread drawing one chart after another reuses memory already
+ * mapped and filled) or new. Give it back with pool_put(), with the frame's
+ * pixels again.
  */
 static unsigned char *
 pool_get(struct chart_frame *f, size_t n)
@@ -382,7 +387,11 @@ pool_get(struct chart_frame *f, size_t n)
 	if (f->npool > 0)
 		p = f->pool[--f->npool];
 	pthread_mutex_unlock(&f->lock);
-	return p != NULL ? p : xmalloc(n);
+	if (p == NULL) {
+		p = xmalloc(n);
+		memcpy(p, cairo_image_surface_get_data(f->png), n);
+	}
+	return p;
 }
 
 static void
@@ -394,6 +403,25 @@ pool_put(struct chart_frame *f, unsigned char *p)
 	pthread_mutex_unlock(&f->lock);
 }
 
+/* Puts the frame's pixels back in the rows of px that differ from them (all
+ * rows if changed is NULL). */
+static void
+frame_restore(struct chart_frame *f, unsigned char *px, const unsigned char *changed)
+{
+	const unsigned char *fr = cairo_image_surface_get_data(f->png);
+	size_t stride = (size_t)cairo_image_surface_get_stride(f->png);
+	int y, h = cairo_image_surface_get_height(f->png);
+
+	for (y = 0; y < h; y++)
+		if (changed == NULL || changed[y])
+			memcpy(px + (size_t)y * stride, fr + (size_t)y * stride, stride);
+}
+
+/*
+ * The chart drawn over a copy of the frame that is kept from chart to
+ * chart: only the rows a chart changed are put back, and only they are
+ * coded anew (png_encode_ref()).
+ */
 int
 chart_png_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, double scale, struct buf *out)
@@ -401,7 +429,7 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	cairo_surface_t *s;
 	cairo_t *cr;
 	struct cx x;
-	unsigned char *px;
+	unsigned char *px, *changed;
 	int state, w, h, stride, rc = -1;
 
 	if (!frame_fits(f, ch, c))
@@ -417,7 +445,7 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	h = cairo_image_surface_get_height(f->png);
 	stride = cairo_image_surface_get_stride(f->png);
 	px = pool_get(f, (size_t)stride * (size_t)h);
-	memcpy(px, cairo_image_surface_get_data(f->png), (size_t)stride * (size_t)h);
+	changed = xmalloc((size_t)h);
 	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
 	cr = cairo_create(s);
 	/* the title does not touch the frame: drawn after it, the same pixels */
@@ -427,10 +455,12 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	cx_end(&x);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_surface_flush(s);
-		rc = png_encode(s, out);
+		rc = png_encode_ref(s, f->png_ref, changed, out);
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
+	frame_restore(f, px, rc == 0 ? changed : NULL);
+	free(changed);
 	pool_put(f, px);
 	return rc;
 }

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libdeflate.h>
+
 #include "chart_priv.h"
 
 #define ADLER_MOD 65521u
@@ -259,22 +261,95 @@ enc_row(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
 	}
 }
 
-/* The zlib stream of the image's rows. */
+/*
+ * A reference image (a history chart's frame) coded once: where each row's
+ * code starts in its stream, and each row's Adler-32 parts. A row of an
+ * image that equals the reference's row, under a row that does too, is
+ * coded with the same bits (a row's code depends on it and the row above
+ * only), so they are copied instead of made again.
+ */
+struct png_ref {
+	const unsigned char *px;  /* the reference's pixels (not owned) */
+	int w, h, stride;
+	unsigned char *code;      /* its zlib stream, 8 bytes of slack after */
+	size_t *at;               /* row y's bits: at[y] to at[y + 1] */
+	struct sums *sums;        /* row y's Adler-32 parts */
+};
+
+static size_t
+bits_at(const struct bits *b)
+{
+	return b->out->len * 8 + b->n;
+}
+
+/* The 8 bytes at p as a little-endian number. */
+static inline uint64_t
+load_le64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* Appends n bits of src from bit from on; src has 8 bytes of slack. Each
+ * step adds 32 bits to the fewer than 32 waiting, so writes 4 bytes. */
 static void
-enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride)
+bits_copy(struct bits *b, const unsigned char *src, size_t from, size_t n)
+{
+	unsigned char *p;
+	uint64_t v;
+
+	bits_room(b, n / 8 + 16);
+	p = (unsigned char *)b->out->data + b->out->len;
+	for (; n >= 32; n -= 32, from += 32, p += 4) {
+		v = load_le64(src + from / 8) >> (from % 8);
+		b->acc |= (v & 0xffffffffu) << b->n;
+		p[0] = (unsigned char)b->acc;
+		p[1] = (unsigned char)(b->acc >> 8);
+		p[2] = (unsigned char)(b->acc >> 16);
+		p[3] = (unsigned char)(b->acc >> 24);
+		b->acc >>= 32;
+	}
+	b->out->len = (size_t)(p - (unsigned char *)b->out->data);
+	if (n > 0) {
+		v = load_le64(src + from / 8) >> (from % 8);
+		bits_put(b, (struct code){(uint32_t)(v & ((1u << n) - 1)), (unsigned)n});
+	}
+}
+
+/* The zlib stream of the image's rows; with ref, rows equal to its rows are
+ * copied from its code and changed[y] says whether row y differs from it;
+ * with rec, where each row's code starts and its sums are recorded. */
+static void
+enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
+    const struct png_ref *ref, unsigned char *changed, struct png_ref *rec)
 {
 	struct sums s = {0, 0};
 	const uint32_t *cur, *up = NULL;
+	bool same, same_above = false;
+	size_t rowbytes = (size_t)w * sizeof(*cur);
 	int y;
 
 	buf_putc(e->b.out, 0x78);      /* deflate, 32K window */
 	buf_putc(e->b.out, 0x01);
 	bits_room(&e->b, 16);
 	bits_put(&e->b, (struct code){3, 3}); /* the last block, fixed codes */
-	for (y = 0; y < h; y++, up = cur) {
+	for (y = 0; y < h; y++, up = cur, same_above = same) {
 		cur = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-		if (e->above && up != NULL &&
-		    memcmp(cur, up, (size_t)w * sizeof(*cur)) == 0) {
+		same = ref != NULL && memcmp(cur, ref->px + (size_t)y * (size_t)ref->stride,
+		    rowbytes) == 0;
+		if (changed != NULL)
+			changed[y] = !same;
+		if (rec != NULL)
+			rec->at[y] = bits_at(&e->b);
+		if (same && (y == 0 || same_above)) {
+			bits_copy(&e->b, ref->code, ref->at[y], ref->at[y + 1] - ref->at[y]);
+			s = ref->sums[y];
+		} else if (e->above && up != NULL && memcmp(cur, up, rowbytes) == 0) {
 			/* the whole row again, filter byte included: same sums */
 			bits_room(&e->b, e->rowlen / 64 + 16);
 			put_match(&e->b, (unsigned)e->rowlen, e->drow);
@@ -282,9 +357,13 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride)
 			s.t1 = s.t2 = 0;
 			enc_row(e, cur, e->above ? up : NULL, w, &s);
 		}
+		if (rec != NULL)
+			rec->sums[y] = s;
 		e->s2 = (uint32_t)((e->s2 + (uint64_t)e->rowlen * e->a + s.t2) % ADLER_MOD);
 		e->a = (uint32_t)((e->a + s.t1) % ADLER_MOD);
 	}
+	if (rec != NULL)
+		rec->at[h] = bits_at(&e->b);
 	bits_room(&e->b, 16);
 	bits_put(&e->b, tab.eob);
 	bits_flush(&e->b);
@@ -292,31 +371,6 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride)
 	buf_putc(e->b.out, (char)e->s2);
 	buf_putc(e->b.out, (char)(e->a >> 8));
 	buf_putc(e->b.out, (char)e->a);
-}
-
-static uint32_t crc_table[256];
-static pthread_once_t crc_once = PTHREAD_ONCE_INIT;
-
-static void
-crc_init(void)
-{
-	uint32_t c, n, k;
-
-	for (n = 0; n < 256; n++) {
-		for (c = n, k = 0; k < 8; k++)
-			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-		crc_table[n] = c;
-	}
-}
-
-static uint32_t
-crc32_of(const unsigned char *p, size_t n)
-{
-	uint32_t c = 0xffffffffu;
-
-	while (n-- > 0)
-		c = crc_table[(c ^ *p++) & 0xff] ^ (c >> 8);
-	return c ^ 0xffffffffu;
 }
 
 static void
@@ -339,7 +393,7 @@ chunk_end(struct buf *out, size_t at)
 	p[1] = (unsigned char)(n >> 16);
 	p[2] = (unsigned char)(n >> 8);
 	p[3] = (unsigned char)n;
-	put_be32(out, crc32_of(p + 4, n + 4));
+	put_be32(out, (uint32_t)libdeflate_crc32(0, p + 4, n + 4));
 }
 
 static size_t
@@ -352,28 +406,45 @@ chunk_begin(struct buf *out, const char *type)
 	return at;
 }
 
+/* Is s an image png_encode() takes (and the same size as ref, if any)? */
+static bool
+encodable(cairo_surface_t *s, const struct png_ref *ref)
+{
+	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+
+	if (cairo_image_surface_get_data(s) == NULL || w <= 0 || h <= 0 ||
+	    cairo_image_surface_get_format(s) != CAIRO_FORMAT_RGB24)
+		return false;
+	return ref == NULL || (ref->w == w && ref->h == h);
+}
+
+static void
+enc_start(struct enc *e, struct buf *out, int w)
+{
+	pthread_once(&tab_once, tab_init);
+	memset(e, 0, sizeof(*e));
+	e->b.out = out;
+	e->a = 1;
+	e->rowlen = 1 + 3 * (size_t)w;
+	e->above = e->rowlen <= WINDOW;
+	e->d3 = dist_code(3);
+	e->drow = dist_code(e->above ? (unsigned)e->rowlen : 3);
+}
+
 int
-png_encode(cairo_surface_t *s, struct buf *out)
+png_encode_ref(cairo_surface_t *s, const struct png_ref *ref,
+    unsigned char *changed, struct buf *out)
 {
 	static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-	const unsigned char *data = cairo_image_surface_get_data(s);
-	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-	int stride = cairo_image_surface_get_stride(s);
+	int w, h;
 	struct enc e;
 	size_t at;
 
-	if (data == NULL || w <= 0 || h <= 0 ||
-	    cairo_image_surface_get_format(s) != CAIRO_FORMAT_RGB24)
+	if (!encodable(s, ref))
 		return -1;
-	pthread_once(&tab_once, tab_init);
-	pthread_once(&crc_once, crc_init);
-	memset(&e, 0, sizeof(e));
-	e.b.out = out;
-	e.a = 1;
-	e.rowlen = 1 + 3 * (size_t)w;
-	e.above = e.rowlen <= WINDOW;
-	e.d3 = dist_code(3);
-	e.drow = dist_code(e.above ? (unsigned)e.rowlen : 3);
+	w = cairo_image_surface_get_width(s);
+	h = cairo_image_surface_get_height(s);
+	enc_start(&e, out, w);
 	buf_add(out, sig, sizeof(sig));
 	at = chunk_begin(out, "IHDR");
 	put_be32(out, (uint32_t)w);
@@ -381,9 +452,52 @@ png_encode(cairo_surface_t *s, struct buf *out)
 	buf_add(out, "\x08\x02\x00\x00\x00", 5); /* 8 bits, RGB, deflate, none, no interlace */
 	chunk_end(out, at);
 	at = chunk_begin(out, "IDAT");
-	enc_image(&e, data, w, h, stride);
+	enc_image(&e, cairo_image_surface_get_data(s), w, h,
+	    cairo_image_surface_get_stride(s), ref, changed, NULL);
 	chunk_end(out, at);
 	at = chunk_begin(out, "IEND");
 	chunk_end(out, at);
 	return 0;
+}
+
+int
+png_encode(cairo_surface_t *s, struct buf *out)
+{
+	return png_encode_ref(s, NULL, NULL, out);
+}
+
+/* On success, free with png_ref_free(); s must outlive it, unchanged. */
+struct png_ref *
+png_ref_new(cairo_surface_t *s)
+{
+	struct png_ref *r;
+	struct buf code = BUF_INIT;
+	struct enc e;
+
+	if (!encodable(s, NULL))
+		return NULL;
+	r = xcalloc(1, sizeof(*r));
+	r->px = cairo_image_surface_get_data(s);
+	r->w = cairo_image_surface_get_width(s);
+	r->h = cairo_image_surface_get_height(s);
+	r->stride = cairo_image_surface_get_stride(s);
+	r->at = xcalloc((size_t)r->h + 1, sizeof(*r->at));
+	r->sums = xcalloc((size_t)r->h, sizeof(*r->sums));
+	enc_start(&e, &code, r->w);
+	enc_image(&e, r->px, r->w, r->h, r->stride, NULL, NULL, r);
+	buf_grow(&code, 8);
+	memset(code.data + code.len, 0, 8);
+	r->code = (unsigned char *)buf_detach(&code, NULL);
+	return r;
+}
+
+void
+png_ref_free(struct png_ref *r)
+{
+	if (r == NULL)
+		return;
+	free(r->code);
+	free(r->at);
+	free(r->sums);
+	free(r);
 }
