@@ -213,11 +213,15 @@ struct enc {
 static inline int
 run_of(const uint32_t *p, int n, uint32_t v)
 {
+	uint64_t vv = (uint64_t)v << 32 | v, q[4];
 	int k = 0;
 
-	while (k + 4 <= n && p[k] == v && p[k + 1] == v && p[k + 2] == v &&
-	    p[k + 3] == v)
-		k += 4;
+	/* eight at a time, two to a word */
+	for (; k + 8 <= n; k += 8) {
+		memcpy(q, p + k, sizeof(q));
+		if (((q[0] ^ vv) | (q[1] ^ vv) | (q[2] ^ vv) | (q[3] ^ vv)) != 0)
+			break;
+	}
 	while (k < n && p[k] == v)
 		k++;
 	return k;
