@@ -530,6 +530,111 @@ START_TEST(test_byte_identical)
 }
 END_TEST
 
+/* Lazy blocks: how often they were filled, how many were alive at once. */
+#define LAZY_PARTS 40
+
+static unsigned lazy_fills, lazy_live, lazy_max_live;
+
+static void
+lazy_gone(void *arg)
+{
+	(void)arg;
+	lazy_live--;
+}
+
+static void
+lazy_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
+{
+	unsigned n = (unsigned)(size_t)arg;
+	struct pdf_block *p;
+	char *s, *anchor;
+
+	lazy_fills++;
+	if (++lazy_live > lazy_max_live)
+		lazy_max_live = lazy_live;
+	pdfdoc_on_free(doc, lazy_gone, NULL);
+	p = pdf_para(doc, self);
+	s = xasprintf("Lazy body %u", n);
+	pdf_run(doc, p, s, (size_t)-1, 0, NULL);
+	free(s);
+	pdf_run(doc, p, " back to part one", (size_t)-1, 0, "#part-1");
+	p = pdf_para(doc, self);
+	anchor = xasprintf("inner-%u", n);
+	s = xasprintf("#%s", anchor);
+	pdf_run(doc, p, "to itself", (size_t)-1, 0, s);
+	p->anchor = pdfdoc_strdup(doc, anchor);
+	free(anchor);
+	free(s);
+	if (n % 5 == 0) {
+		s = words(900);
+		pdf_run(doc, pdf_para(doc, self), s, (size_t)-1, 0, NULL);
+		free(s);
+	}
+}
+
+/*
+ * Lazy blocks are built once for each pass, one at a time, freed once
+ * placed; their long texts move later parts' pages, and the contents page
+ * still names each part's page; links to anchors outside and inside work.
+ */
+START_TEST(test_lazy)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char *path, *out, *p, *s, *cmd;
+	unsigned i, num = 0;
+
+	seed = 7;
+	lazy_fills = lazy_live = lazy_max_live = 0;
+	pdfdoc_set(doc, PDF_TITLE, "Lazy parts");
+	pdfdoc_set(doc, PDF_TOC_TITLE, "Contents");
+	for (i = 1; i <= LAZY_PARTS; i++) {
+		s = xasprintf("Part %u", i);
+		p = xasprintf("part-%u", i);
+		pdf_heading(doc, NULL, 1, s, p, PDF_H_ALL | PDF_H_NEWPAGE);
+		free(s);
+		free(p);
+		pdf_lazy(doc, NULL, lazy_fill, (void *)(size_t)i);
+	}
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	ck_assert_uint_eq(lazy_fills, 2 * LAZY_PARTS);
+	ck_assert_uint_eq(lazy_max_live, 1);
+	ck_assert_uint_eq(lazy_live, 0);
+	/* each part's two links, and the contents page's */
+	ck_assert_uint_eq(res.links, 3 * LAZY_PARTS);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/lazy.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	out = run("qpdf --check '%s' 2>&1", path);
+	ck_assert_msg(strstr(out, "No syntax or stream encoding errors"), "%s",
+	    out);
+	ck_assert(strstr(out, "WARNING") == NULL);
+	free(out);
+	out = run("pdftotext -layout -f 2 -l 3 '%s' -", path);
+	p = strstr(out, "Part 32 ");
+	ck_assert_ptr_nonnull(p);
+	p = strchr(p, '\n');
+	while (p[-1] == ' ')
+		p--;
+	while (p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	ck_assert(sscanf(p, "%u", &num) == 1);
+	/* six long parts (5, 10, ... 30) took a second page each */
+	ck_assert_uint_eq(num, 3 + 31 + 6 + 1);
+	free(out);
+	cmd = xasprintf("pdftotext -f %u -l %u '%%s' -", num, num);
+	out = run(cmd, path);
+	ck_assert_msg(strstr(out, "Lazy body 32 back to part one") != NULL,
+	    "page %u: %s", num, out);
+	free(out);
+	free(cmd);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
 /* A document with nothing but a title still makes a valid PDF. */
 START_TEST(test_empty)
 {
@@ -573,6 +678,7 @@ suite(void)
 	tcase_add_test(tc, test_toc_numbers);
 	tcase_add_test(tc, test_byte_identical);
 	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_lazy);
 	suite_add_tcase(s, tc);
 	return s;
 }
