@@ -7,11 +7,6 @@
 
 #include "pdf_layout.h"
 
-#define PARA_AFTER 6.0
-#define ITEM_AFTER 2.0
-#define LIST_INDENT 18.0
-#define QUOTE_INDENT 14.0
-#define CODE_PAD 4.0
 #define INK_RGB 0x222222u
 #define HEADING_RGB 0x1f3a5fu
 
@@ -24,7 +19,8 @@ struct block_prep {
 	size_t anchors_from;      /* lazy: the anchors before it */
 };
 
-static const double heading_before[] = {20, 14, 10};
+const double pdf_heading_before[3] = {20, 14, 10};
+#define heading_before pdf_heading_before
 
 void
 pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g)
@@ -704,6 +700,33 @@ block_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 }
 
+/*
+ * In the measuring pass, a lazy block followed by a page break (or by
+ * nothing) need not be laid out when its content surely fits below the
+ * cursor: the page count is the same. Returns true when it was skipped so.
+ */
+static bool
+lazy_skip(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+{
+	const struct pdf_block *n = b->next;
+	double h;
+
+	if (ctx->cr != NULL || b->kind != PDF_LAZY || b->prep != NULL ||
+	    (n != NULL && (n->kind != PDF_HEADING ||
+	    !(n->flags & PDF_H_NEWPAGE))))
+		return false;
+	b->prep = xcalloc(1, sizeof(struct block_prep));
+	lazy_expand(ctx, b);
+	h = pdf_bound_kids(ctx, b, width);
+	if (h < 0 || ctx->y + h > ctx->y1) {
+		kids_prepare(ctx, b, width);
+		return false;
+	}
+	ctx->at_top = false;
+	block_release(ctx, b);
+	return true;
+}
+
 static void
 block_ensure(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
@@ -723,9 +746,13 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 	double h;
 
 	for (b = parent->kids; b != NULL; b = b->next) {
+		if (stream && lazy_skip(ctx, b, ctx->x1 - x))
+			continue;
 		if (stream)
 			block_ensure(ctx, b, ctx->x1 - x);
-		if (b->keep_with_next && b->next != NULL) {
+		/* a heading that starts a page is at the top of one anyway */
+		if (b->keep_with_next && b->next != NULL &&
+		    !(b->kind == PDF_HEADING && (b->flags & PDF_H_NEWPAGE))) {
 			if (stream)
 				block_ensure(ctx, b->next, ctx->x1 - x);
 			h = block_min(b) + block_min(b->next);
@@ -807,6 +834,7 @@ ctx_release(struct pdf_ctx *ctx)
 	free(ctx->page_section);
 	pdf_text_cache_free(ctx);
 	pdf_size_memo_free(ctx);
+	pdf_bound_release(ctx);
 	pdf_chrome_release(ctx);
 }
 

@@ -14,6 +14,14 @@
 
 #include "pdfdoc.h"
 
+/* Spacing of the layout, points. */
+#define PARA_AFTER 6.0
+#define ITEM_AFTER 2.0
+#define LIST_INDENT 18.0
+#define QUOTE_INDENT 14.0
+#define CODE_PAD 4.0
+extern const double pdf_heading_before[3];
+
 struct pdf_free_hook;
 struct pdf_toc;
 
@@ -108,6 +116,9 @@ struct pdf_ctx {
 	struct pdf_size_memo *memo; /* table cells' measurements */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];
+	double line_ub[FONT_MAX]; /* pdf_bound.c: a line's height at most; 0: unknown */
+	double *adv_ub[FONT_MAX]; /* pdf_bound.c: each ASCII character's advance
+	                             at most, any style; malloc'd or NULL */
 };
 
 /* pdf_doc.c */
@@ -164,6 +175,18 @@ void pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x);
 double pdf_table_min(const struct pdf_block *b);
 void pdf_table_release(struct pdf_block *b);
 void pdf_size_memo_free(struct pdf_ctx *ctx);
+
+/* pdf_bound.c */
+/*
+ * The height the kids of lazy block b (built, not prepared) take at most at
+ * width, laid out without a page break; -1 when it cannot tell cheaply (a
+ * text with characters outside Latin, a very long word, a block kind it
+ * does not bound, a heading that breaks pages).
+ */
+double pdf_bound_kids(struct pdf_ctx *ctx, struct pdf_block *b, double width);
+void pdf_bound_release(struct pdf_ctx *ctx);
+/* The height of a prepared table placed whole (pdf_table.c). */
+double pdf_table_height(const struct pdf_block *b);
 
 /* pdf_page.c: title page, contents, header and footer. */
 void pdf_title_page(struct pdf_ctx *ctx);
