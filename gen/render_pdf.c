@@ -484,6 +484,8 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	methodology(&r);
 	sources(&r);
 	rc = write_pdf(&r, o);
+	if (rc == 0)
+		rc = site_out_record(o, "report.pdf", 0);
 out:
 	pdfdoc_free(r.doc);
 	chart_frame_free(r.frame);
