@@ -141,6 +141,8 @@ hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p
 			continue;
 		}
 		cx_color(x, m[i].fill);
+		/* a dot of its own: no line from wherever the pen last was */
+		cairo_new_path(x->cr);
 		cairo_arc(x->cr, m[i].x1, m[i].y1, HIST_DOT_R, 0, 2 * M_PI);
 		cairo_fill_preserve(x->cr);
 		cx_color(x, COL_INK);
