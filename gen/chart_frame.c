@@ -172,7 +172,7 @@ frame_svg(struct chart_frame *f)
 	struct buf raw = BUF_INIT, rest = BUF_INIT;
 	cairo_surface_t *s;
 	cairo_t *cr;
-	const char *svg, *end, *g, *p;
+	const char *svg, *end = NULL, *g, *p;
 
 	s = cairo_svg_surface_create_for_stream(chart_to_buf, &raw, f->ch.width,
 	    f->ch.height);
