@@ -413,11 +413,73 @@ md_parse(const struct computed *c, const char *src, const char *file,
 	return 0;
 }
 
+/* Is ch an ASCII letter or digit? */
+static bool
+is_alnum(unsigned char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9');
+}
+
 /*
- * Without "{{" there is no shortcode, and without '[' or '<' cmark makes no
- * link, image or autolink: the tree could not add a diagnostic to what the
- * scan finds, so such a text (most strengths, weaknesses and notes) is not
- * parsed at all.
+ * The link destination that would start at p (after "](" or "]:"): spaces
+ * and one line end skipped, then up to white space or a control character;
+ * in an inline link (paren) also up to a ')' that closes no '('. Writes
+ * into b, which ends empty when there is no destination.
+ */
+static void
+destination_at(const char *p, bool paren, struct buf *b)
+{
+	int depth = 0;
+
+	b->len = 0;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '\n')
+		p++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (; (unsigned char)*p > 0x20 && *p != 0x7f; p++) {
+		if (paren && *p == '(')
+			depth++;
+		else if (paren && *p == ')' && depth-- == 0)
+			break;
+		buf_putc(b, *p);
+	}
+	buf_putc(b, '\0');
+	b->len--;
+}
+
+/*
+ * Could the parsed tree of src add a diagnostic to what the scan finds?
+ * The tree checks shortcodes ("{{"), raw HTML and autolinks ('<'), and the
+ * destination of each link, image and link definition. Without '&' and '\\'
+ * (no entity or escape changes a destination), every destination starts
+ * right after a "](" or a "]:", as destination_at() reads it; when each of
+ * those is empty or allowed, parsing could find nothing more.
+ */
+static bool
+tree_may_report(const char *src)
+{
+	struct buf b = BUF_INIT;
+	const char *p;
+	bool may = false;
+
+	if (strstr(src, "{{") != NULL || strpbrk(src, "<&\\") != NULL)
+		return true;
+	for (p = strchr(src, ']'); p != NULL && !may; p = strchr(p + 1, ']')) {
+		if (p[1] != '(' && p[1] != ':')
+			continue;
+		destination_at(p + 2, p[1] == '(', &b);
+		may = b.len > 0 && !url_allowed(b.data);
+	}
+	buf_release(&b);
+	return may;
+}
+
+/*
+ * A text whose tree could add no diagnostic (tree_may_report) is only
+ * scanned, not parsed: most strengths, weaknesses, notes and summaries.
  */
 int
 md_check(const struct computed *c, const char *src, const char *file,
@@ -426,7 +488,7 @@ md_check(const struct computed *c, const char *src, const char *file,
 	struct md_doc doc;
 	struct scan s;
 
-	if (src != NULL && (strstr(src, "{{") != NULL || strpbrk(src, "[<") != NULL)) {
+	if (src != NULL && tree_may_report(src)) {
 		if (md_parse(c, src, file, first_line, &doc, d) != 0)
 			return -1;
 		md_doc_release(&doc);
@@ -454,37 +516,80 @@ md_doc_release(struct md_doc *doc)
 }
 
 /*
- * A text Markdown leaves as it is: one line (a final line end allowed) that
- * starts with a letter, does not end with a space, and holds only letters,
- * digits, single-meaning punctuation and UTF-8 (none of U+E000..U+EFFF, the
- * placeholders' block). Such a text is one paragraph of one run of text:
- * no block starts with a letter, and no inline, entity, link or shortcode
- * can begin without one of the bytes refused. Returns its length without
- * the line end, or 0.
+ * Is the '*' at s[i] an emphasis delimiter a simple text may hold? An
+ * opener (open false) follows the start or a space and comes before a
+ * letter or digit: it is left-flanking and not right-flanking. A closer
+ * follows a letter or digit and comes before the end, a space or one of
+ * ",.;:": right-flanking, not left-flanking. So each pair is one <em>.
+ */
+static bool
+simple_star(const unsigned char *s, size_t i, bool open)
+{
+	unsigned char next = s[i + 1];
+
+	if (!open)
+		return (i == 0 || s[i - 1] == ' ') && is_alnum(next);
+	return i > 0 && is_alnum(s[i - 1]) && (next == '\0' || next == '\n' ||
+	    next == ' ' || next == ',' || next == '.' || next == ';' || next == ':');
+}
+
+/*
+ * A text Markdown makes one paragraph of plain text with at most some
+ * <em> runs: one line (a final line end allowed) that starts with a letter
+ * or an emphasis opener, does not end with a space, and holds only letters,
+ * digits, single-meaning punctuation, UTF-8 (none of U+E000..U+EFFF, the
+ * placeholders' block) and '*' pairs as simple_star() allows. No block
+ * starts so, and no other inline, entity, link or shortcode can begin
+ * without one of the bytes refused. Returns its length without the line
+ * end, or 0.
  */
 static size_t
-plain_paragraph(const char *src)
+simple_paragraph(const char *src)
 {
 	static const char safe[] = " ,.;:'\"?!()/%$@^+-=#~|";
 	const unsigned char *s = (const unsigned char *)src;
+	bool open = false;
 	size_t n = 0;
 
-	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
+	    (s[0] == '*' && is_alnum(s[1]))))
 		return 0;
 	for (; s[n] != '\0' && s[n] != '\n'; n++) {
 		unsigned char ch = s[n];
 
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || (ch >= 0x80 && ch != 0xee))
+		if (is_alnum(ch) || (ch >= 0x80 && ch != 0xee))
 			continue;
-		if (ch < 0x80 && ch != '\0' && strchr(safe, ch) != NULL)
+		if (ch == '*' && simple_star(s, n, open)) {
+			open = !open;
+			continue;
+		}
+		if (ch < 0x80 && ch != '*' && strchr(safe, ch) != NULL)
 			continue;
 		return 0;
 	}
-	if ((s[n] == '\n' && s[n + 1] != '\0') || s[n - 1] == ' ' ||
+	if (open || (s[n] == '\n' && s[n + 1] != '\0') || s[n - 1] == ' ' ||
 	    !utf8_valid(src, n, NULL))
 		return 0;
 	return n;
+}
+
+/* Writes a simple_paragraph() text: escaped, its '*' pairs as <em>. */
+static void
+simple_put(struct buf *out, const char *src, size_t n)
+{
+	const char *run = src, *p, *end = src + n;
+	bool open = false;
+
+	for (p = src; (p = memchr(p, '*', (size_t)(end - p))) != NULL; p++) {
+		esc_html_n(out, run, (size_t)(p - run));
+		if (open)
+			buf_add(out, "</em>", 5);
+		else
+			buf_add(out, "<em>", 4);
+		open = !open;
+		run = p + 1;
+	}
+	esc_html_n(out, run, (size_t)(end - run));
 }
 
 int
@@ -494,9 +599,9 @@ md_to_html(const struct computed *c, const char *src, const char *file,
 	struct md_doc doc;
 	size_t n;
 
-	if (src != NULL && (n = plain_paragraph(src)) > 0) {
+	if (src != NULL && (n = simple_paragraph(src)) > 0) {
 		buf_add(out, "<p>", 3);
-		esc_html_n(out, src, n);
+		simple_put(out, src, n);
 		buf_add(out, "</p>\n", 5);
 		return 0;
 	}
@@ -514,8 +619,8 @@ md_to_html_inline(const struct computed *c, const char *src, const char *file,
 	struct md_doc doc;
 	size_t n;
 
-	if (src != NULL && (n = plain_paragraph(src)) > 0) {
-		esc_html_n(out, src, n);
+	if (src != NULL && (n = simple_paragraph(src)) > 0) {
+		simple_put(out, src, n);
 		return 0;
 	}
 	if (md_parse(c, src, file, first_line, &doc, d) != 0)

@@ -514,6 +514,12 @@ START_TEST(test_plain_shortcut)
 		"- item", "# heading", "x *em* y", "x _em_ y", "a & b", "a < b", "a > b",
 		"x `code`", "x [link](http://e.com)", "x {{count 3.0 medals}}", "x\tb",
 		"a \\ b", "x \xc2\x85 C1", "Heading\n===", "x {y} z", "",
+		"*the scheduler* careful", "*a* *b*, *c*. *d*; *e*: f", "*a*b", "a*b*",
+		"*a *b* c*", "**strong** x", "*a* ", "* item", "*1*. x", "(*a*)", "*a*\n",
+		"*a", "a*", "x *\xc3\xa9* y", "*a*:b", "*a*\nb", "***a***", "*a**b*",
+		"x * y", "*a* * b", "Seen on node 53; *uneven* afterwards.", "*a_b* c",
+		"*x*", "**", "*", "*a*!", "*a*?", "*a*)", "a *b*\n\n", "*a \"q\"*",
+		"a * b*", "a *b * c", "x *a*b* y", "x *a *b*", "a*b* c", "a.*b*",
 	};
 	struct buf b;
 	struct diag d;
@@ -549,7 +555,13 @@ START_TEST(test_check)
 	static const char *const cases[] = {
 		"plain text", "x &#xE000; y", "x \xee\x80\x81 y", "{{nope}}",
 		"[a](javascript:alert(1))", "<javascript:x>", "`{{nope}}` is code",
-		"fine [link](https://e.com)",
+		"fine [link](https://e.com)", "[a](b](c:x)", "[a]( javascript:x)",
+		"[a]\n\n[a]: javascript:x\n", "[a](x(https://e.com))", "[a](//e.com)",
+		"[a](https:///x)", "![i](data:x)", "[a](HTTP://e.com)", "[a]()",
+		"[a](mailto:x@e.com) and [b](/p?q=1:2)", "[a](providers/x/#y)",
+		"[a]:\n  javascript:x\n\n[a]", "[a](https://e.com \"t: x\")",
+		"[a](https://e.com/(x))", "[a](<javascript:x>)", "[a](java&#115;cript:x)",
+		"[a](javascript\\:x)", "[a] (javascript:x)", "[a]\t(javascript:x)",
 	};
 	struct diag d1, d2;
 	struct md_doc doc;
@@ -581,6 +593,89 @@ START_TEST(test_check)
 }
 END_TEST
 
+/* The diagnostics of md_parse (parsed) or md_check, one a line; malloc'd. */
+static char *
+diags_of(const char *src, bool parsed, int *rc)
+{
+	struct buf b = BUF_INIT;
+	struct md_doc doc;
+	struct diag d;
+	size_t i;
+
+	diag_init(&d);
+	if (parsed) {
+		*rc = md_parse(fx.c, src, FILE_MD, 5, &doc, &d);
+		if (*rc == 0)
+			md_doc_release(&doc);
+	} else
+		*rc = md_check(fx.c, src, FILE_MD, 5, &d);
+	for (i = 0; i < d.n; i++) {
+		diag_format(&d.v[i], false, &b);
+		buf_putc(&b, '\n');
+	}
+	diag_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+/*
+ * Texts drawn from the bytes that matter to the shortcuts (emphasis, links,
+ * link definitions, colons, slashes): the shortcut HTML is the parser's, and
+ * md_check reports what md_parse reports, word for word.
+ */
+START_TEST(test_shortcuts_random)
+{
+	static const char *const atoms[] = {"*", "a", "b", " ", "\n", "[", "]", "(",
+	    ")", ":", "/", "//", "http", "https://", "x:", "mailto:", ".", ",", "#",
+	    "java", "e.com", "?", "\t", "1", "_", "!", "](", "]:", "'"};
+	unsigned long seed = 12345;
+	char src[64], *want, *got;
+	size_t i, k, len, n;
+	struct buf b;
+	struct diag d;
+	int rc1, rc2;
+
+	for (i = 0; i < 20000; i++) {
+		len = 0;
+		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+		n = 1 + (seed >> 33) % 10;
+		for (k = 0; k < n; k++) {
+			const char *a;
+
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			a = atoms[(seed >> 33) % (sizeof(atoms) / sizeof(atoms[0]))];
+			if (len + strlen(a) >= sizeof(src))
+				break;
+			memcpy(src + len, a, strlen(a));
+			len += strlen(a);
+		}
+		src[len] = '\0';
+		want = diags_of(src, true, &rc1);
+		got = diags_of(src, false, &rc2);
+		ck_assert_msg(rc1 == rc2 && strcmp(want, got) == 0,
+		    "'%s': check '%s', parse '%s'", src, got, want);
+		free(want);
+		free(got);
+		if (rc1 != 0)
+			continue;
+		want = parsed_html(src, false);
+		buf_init(&b);
+		diag_init(&d);
+		ck_assert_int_eq(md_to_html(fx.c, src, FILE_MD, 5, "../", &b, &d), 0);
+		ck_assert_msg(strcmp(b.data, want) == 0, "'%s': '%s', parsed '%s'", src,
+		    b.data, want);
+		free(want);
+		buf_release(&b);
+		want = parsed_html(src, true);
+		ck_assert_int_eq(md_to_html_inline(fx.c, src, FILE_MD, 5, "../", &b, &d), 0);
+		ck_assert_msg(strcmp(b.data, want) == 0, "inline '%s': '%s', parsed '%s'",
+		    src, b.data, want);
+		free(want);
+		buf_release(&b);
+		diag_release(&d);
+	}
+}
+END_TEST
+
 static Suite *
 markdown_suite(void)
 {
@@ -604,6 +699,7 @@ markdown_suite(void)
 	tcase_add_test(tc, test_doc);
 	tcase_add_test(tc, test_plain_shortcut);
 	tcase_add_test(tc, test_check);
+	tcase_add_test(tc, test_shortcuts_random);
 	suite_add_tcase(s, tc);
 	return s;
 }
