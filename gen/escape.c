@@ -55,6 +55,20 @@ markup_entity(unsigned char c)
 	}
 }
 
+/*
+ * What esc_markup() must look at in a byte: 0 nothing (copied in runs),
+ * else a possible entity or dropped or leading byte, settled one by one.
+ */
+static const unsigned char markup_class[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
+	[0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1,
+	[0x0c] = 1, [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1,
+	[0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
+	[0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1, [0x1c] = 1, [0x1d] = 1,
+	[0x1e] = 1, [0x1f] = 1, ['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1,
+	['\''] = 1, [0x7f] = 1, [0xc2] = 1, [0xef] = 1,
+};
+
 static void
 esc_markup(struct buf *b, const char *str, size_t n, bool xml)
 {
@@ -64,9 +78,14 @@ esc_markup(struct buf *b, const char *str, size_t n, bool xml)
 
 	buf_grow(b, n);
 	while (i < n) {
-		unsigned char c = s[i];
+		unsigned char c;
 		size_t skip = 0;
 
+		while (i < n && markup_class[s[i]] == 0)
+			i++;
+		if (i >= n)
+			break;
+		c = s[i];
 		ent = markup_entity(c);
 		if (ent == NULL) {
 			if (is_dropped_c0(c, !xml))

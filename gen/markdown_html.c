@@ -51,6 +51,8 @@ text_as_written(const struct render *r, const char *s)
 	const struct shortcode *sc;
 	size_t len;
 
+	if (strchr(s, '\xee') == NULL)
+		return xstrdup(s);
 	for (; *s; s++) {
 		if ((sc = code_at(r, s, &len)) != NULL) {
 			buf_puts(&b, sc->raw);
@@ -139,7 +141,8 @@ put_text(const struct render *r, const char *s, enum text_mode mode)
 	const char *run = s;
 	size_t len;
 
-	for (; *s; s++) {
+	/* a placeholder starts with U+E000, whose lead byte is 0xee */
+	for (; (s = strchr(s, '\xee')) != NULL; s++) {
 		if ((sc = code_at(r, s, &len)) == NULL)
 			continue;
 		if (mode == TEXT_HTML)

@@ -266,7 +266,8 @@ render_node(struct mrender *r, const struct mtemplate *t, uint32_t i)
 		buf_add(r->out, n->text, n->len);
 		return 0;
 	case MN_LINE:
-		buf_add(r->out, r->indent.data, r->indent.len);
+		if (r->indent.len > 0)
+			buf_add(r->out, r->indent.data, r->indent.len);
 		return 0;
 	case MN_VAR:
 	case MN_RAW:
