@@ -29,6 +29,7 @@ struct chart_frame {
 	struct buf svg_body;          /* cairo's drawing up to the closing </g> */
 	struct buf svg_tail;          /* from that </g> to the end */
 	struct buf svg_rules;         /* dark-mode rules for the frame's and marks' inks */
+	size_t frame_rules;           /* the length of those for the frame's */
 	char **svg_fill;              /* "rgb(...)" of each tier, by ladder index */
 	char *svg_ink, *svg_ink2;     /* of COL_INK and COL_INK2 */
 	int png_state;                /* as svg_state */
@@ -193,6 +194,7 @@ frame_svg(struct chart_frame *f)
 		end++;
 		buf_add(&f->svg_head, raw.data, (size_t)(end - raw.data));
 		svg_dark_rules(raw.data, &f->svg_rules);
+		f->frame_rules = f->svg_rules.len;
 		frame_svg_colours(f);
 		svg_renumber_surfaces(end, &rest);
 		/* the marks go inside cairo's last group, over the frame */
@@ -269,9 +271,19 @@ svg_rgb_new(struct rgb c)
 	return buf_detach(&b, NULL);
 }
 
-/* The provider's marks as SVG elements, in drawing order. */
+/* The colours marks are written in, as cairo spells them. */
+struct mark_inks {
+	const char *ink, *ink2;     /* COL_INK (dot rings), COL_INK2 (the line) */
+	char *const *fill;          /* each tier's, by ladder index */
+};
+
+/*
+ * The provider's marks as SVG elements, in drawing order. Each has a class
+ * (hm-line, hm-dot) so that a page's style sheet can switch its ink for
+ * dark pages; the standalone SVG's rules match the style instead.
+ */
 static void
-svg_marks(const struct chart_frame *f, const struct chart *ch,
+svg_marks(const struct mark_inks *k, const struct chart *ch,
     const struct computed *c, struct buf *b)
 {
 	struct hist_mark *m;
@@ -280,23 +292,23 @@ svg_marks(const struct chart_frame *f, const struct chart *ch,
 	m = hist_marks(c, ch->provider, ch->width, &n);
 	for (i = 0; i < n; i++) {
 		if (m[i].dot) {
-			buf_puts(b, "<circle cx=\"");
+			buf_puts(b, "<circle class=\"hm-dot\" cx=\"");
 			svg_num(b, m[i].x1);
 			buf_puts(b, "\" cy=\"");
 			svg_num(b, m[i].y1);
 			buf_puts(b, "\" r=\"");
 			svg_num(b, HIST_DOT_R);
 			buf_puts(b, "\" style=\"fill:");
-			buf_puts(b, f->svg_fill[m[i].tier->index]);
+			buf_puts(b, k->fill[m[i].tier->index]);
 			buf_puts(b, ";stroke:");
-			buf_puts(b, f->svg_ink);
+			buf_puts(b, k->ink);
 			buf_puts(b, ";stroke-width:");
 			svg_num(b, HIST_DOT_W);
 			buf_puts(b, "\"/>\n");
 			continue;
 		}
-		buf_puts(b, "<path style=\"fill:none;stroke:");
-		buf_puts(b, f->svg_ink2);
+		buf_puts(b, "<path class=\"hm-line\" style=\"fill:none;stroke:");
+		buf_puts(b, k->ink2);
 		buf_puts(b, ";stroke-width:");
 		svg_num(b, HIST_LINE_W);
 		if (m[i].dashed) {
@@ -318,11 +330,106 @@ svg_marks(const struct chart_frame *f, const struct chart *ch,
 	free(m);
 }
 
+static void
+frame_inks(const struct chart_frame *f, struct mark_inks *k)
+{
+	k->ink = f->svg_ink;
+	k->ink2 = f->svg_ink2;
+	k->fill = f->svg_fill;
+}
+
+int
+chart_history_marks(const struct chart *ch, const struct computed *c,
+    struct buf *out)
+{
+	const struct report *r = &c->project->report;
+	struct mark_inks k;
+	char *ink, *ink2, **fill;
+	size_t i;
+
+	if (ch->kind != CHART_HISTORY || ch->provider == NULL)
+		return -1;
+	ink = svg_rgb_new(COL_INK);
+	ink2 = svg_rgb_new(COL_INK2);
+	fill = xcalloc(r->nladder + 1, sizeof(*fill));
+	for (i = 0; i < r->nladder; i++)
+		fill[i] = svg_rgb_new(tier_rgb(&r->ladder[i]));
+	k.ink = ink;
+	k.ink2 = ink2;
+	k.fill = fill;
+	buf_puts(out, "<svg class=\"history-marks\" viewBox=\"0 0 ");
+	svg_num(out, ch->width);
+	buf_putc(out, ' ');
+	svg_num(out, ch->height);
+	buf_puts(out, "\" role=\"img\" aria-label=\"");
+	svg_xml_text(out, ch->desc != NULL ? ch->desc : "");
+	buf_puts(out, "\">\n");
+	svg_marks(&k, ch, c, out);
+	buf_puts(out, "</svg>");
+	for (i = 0; i < r->nladder; i++)
+		free(fill[i]);
+	free(fill);
+	free(ink);
+	free(ink2);
+	return 0;
+}
+
+/* The frame's title and description: the tier scale and the editions. */
+static void
+frame_text(const struct chart_frame *f, struct buf *title, struct buf *desc)
+{
+	const struct report *r = &f->c->project->report;
+	const struct computed *c = f->c;
+	size_t i;
+
+	buf_puts(title, "Tier history");
+	if (c->neditions == 0 || r->nladder == 0) {
+		buf_puts(desc, "No editions.");
+		return;
+	}
+	buf_printf(desc, "Tiers from %s (top) to %s (bottom), by edition: ",
+	    r->ladder[0].name, r->ladder[r->nladder - 1].name);
+	for (i = 0; i < c->neditions; i++)
+		buf_printf(desc, "%s%s", i == 0 ? "" : i + 1 == c->neditions ?
+		    " and " : ", ", c->editions[i].edition->name);
+	buf_puts(desc, ", from left to right.");
+}
+
+/* The frame as an SVG document, without marks; appended to out. */
+int
+chart_svg_frame(struct chart_frame *f, struct buf *out)
+{
+	struct buf title = BUF_INIT, desc = BUF_INIT;
+	int state;
+
+	pthread_mutex_lock(&f->lock);
+	state = f->svg_state != 0 ? f->svg_state : frame_svg(f);
+	pthread_mutex_unlock(&f->lock);
+	if (state == -1)
+		return -1;
+	frame_text(f, &title, &desc);
+	buf_add(out, f->svg_head.data, f->svg_head.len);
+	buf_puts(out, "\n<title>");
+	svg_xml_text(out, title.data);
+	buf_puts(out, "</title>\n<desc>");
+	svg_xml_text(out, desc.data);
+	buf_puts(out, "</desc>\n");
+	buf_puts(out, "<style>@media (prefers-color-scheme: dark){");
+	buf_add(out, f->svg_rules.data, f->frame_rules);
+	buf_puts(out, "}</style>");
+	buf_add(out, f->svg_body.data, f->svg_body.len);
+	buf_add(out, f->svg_tail.data, f->svg_tail.len);
+	buf_release(&title);
+	buf_release(&desc);
+	return 0;
+}
+
 int
 chart_svg_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, struct buf *out)
 {
 	struct buf marks = BUF_INIT;
+	struct mark_inks k;
 	int state;
 
 	if (!frame_fits(f, ch, c))
@@ -332,7 +439,8 @@ chart_svg_framed(struct chart_frame *f, const struct chart *ch,
 	pthread_mutex_unlock(&f->lock);
 	if (state == -1)
 		return -1;
-	svg_marks(f, ch, c, &marks);
+	frame_inks(f, &k);
+	svg_marks(&k, ch, c, &marks);
 	buf_grow(out, f->svg_head.len + f->svg_body.len + f->svg_tail.len +
 	    marks.len + f->svg_rules.len + strlen(ch->title) + strlen(ch->desc) + 128);
 	buf_add(out, f->svg_head.data, f->svg_head.len);

@@ -1,11 +1,16 @@
 /* html_provider.c: providers/<id>/index.html, one page per provider: tier
- * history, each review (text, failure test, security, quotes, sources). */
+ * history, each review (text, failure test, security, quotes, sources).
+ * The history chart is the build's one frame image with the provider's
+ * marks laid over it as inline SVG, so no page needs a chart of its own. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "html.h"
 #include "parse.h"
+#include "table.h"
+
+#define HISTORY_FRAME "charts/history-frame.svg"
 
 static const char *
 edition_name(const struct edition *e)
@@ -290,6 +295,38 @@ current_json(const struct provider_view *v)
 	return o;
 }
 
+/* The history chart ({src, width, height, marks, title, table}): JSON null
+ * when the build drew no frame. */
+static json_t *
+history_chart_json(struct html_ctx *h, const struct provider *pr,
+    const char *root)
+{
+	struct chart ch;
+	struct table *t;
+	struct buf b = BUF_INIT;
+	json_t *o;
+
+	if (!site_out_has(h->o, HISTORY_FRAME))
+		return json_null();
+	o = json_object();
+	chart_init(&ch, h->c, CHART_HISTORY, pr);
+	buf_puts(&b, root);
+	buf_puts(&b, HISTORY_FRAME);
+	hj_take_set(o, "src", html_href("", b.data));
+	buf_reset(&b);
+	json_object_set_new(o, "width", json_integer((json_int_t)lround(ch.width)));
+	json_object_set_new(o, "height", json_integer((json_int_t)lround(ch.height)));
+	if (chart_history_marks(&ch, h->c, &b) == 0)
+		hj_take_set(o, "marks", buf_detach(&b, NULL));
+	hj_sets(o, "title", ch.title);
+	t = chart_table(&ch, h->c);
+	json_object_set_new(o, "table", hj_table(t, root));
+	table_free(t);
+	chart_release(&ch);
+	buf_release(&b);
+	return o;
+}
+
 /* The data of a provider's page, at site path rel. */
 static json_t *
 provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel)
@@ -310,8 +347,7 @@ provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel
 	if (pr->successor != NULL)
 		json_object_set_new(page, "successor", hj_provider_link(root, pr->successor));
 	json_object_set_new(page, "current", current_json(v));
-	json_object_set_new(page, "history_chart",
-	    hj_chart(h, root, CHART_HISTORY, pr));
+	json_object_set_new(page, "history_chart", history_chart_json(h, pr, root));
 	hist = json_array();
 	rv = json_array();
 	for (i = 0; i < v->nhistory; i++)

@@ -1,8 +1,10 @@
 /* render_charts.c: every chart as charts/<name>.svg and charts/<name>.png
  * (twice the natural size). Charts are drawn in parallel, a batch at a
  * time, and written in a fixed order by this thread. The providers' history
- * charts are drawn from one frame per build (chart.h, chart_frame_new).
- * With render_charts_sharing(false), they get no PNG.
+ * charts are drawn from one frame per build (chart.h, chart_frame_new),
+ * written alone as charts/history-frame.svg: the pages lay each provider's
+ * marks over it inline. Only with render_charts_sharing(true) does each
+ * provider get charts/history-<id>.svg and .png of its own, for sharing.
  *
  * With render_charts_keep(true) (podium serve, a preview), only the SVGs
  * the pages show are made, and drawn charts are kept between builds under a
@@ -36,6 +38,7 @@ static struct {
 struct job {
 	enum chart_kind kind;
 	const struct provider *provider; /* CHART_HISTORY only */
+	bool frame;                      /* the history charts' frame alone */
 	char *name;                      /* file name without extension */
 	char *key;                       /* memo key, when charts are kept */
 	struct buf svg, png;
@@ -49,7 +52,7 @@ struct batch {
 	struct job *jobs;
 };
 
-/* Whether providers' history charts get a PNG (for sharing). */
+/* Whether providers' history charts get files of their own (for sharing). */
 static bool sharing = true;
 
 void
@@ -62,7 +65,14 @@ render_charts_sharing(bool on)
 static bool
 job_png(const struct job *j)
 {
-	return !memos.on && (sharing || j->kind != CHART_HISTORY);
+	return !memos.on && !j->frame;
+}
+
+/* Does each provider get a history chart of its own? */
+static bool
+provider_charts(void)
+{
+	return sharing && !memos.on;
 }
 
 /* Draws one chart into its job's buffers (any thread). */
@@ -75,6 +85,10 @@ draw_job(size_t i, void *arg)
 
 	if (j->done)
 		return;
+	if (j->frame) {
+		j->rc = chart_svg_frame(bt->frame, &j->svg);
+		return;
+	}
 	chart_init(&ch, bt->c, j->kind, j->provider);
 	if (j->name == NULL)
 		j->name = chart_file_name(&ch);
@@ -121,31 +135,46 @@ key_provider(struct buf *k, const struct provider *p)
 	key_add(k, p->short_name);
 }
 
-/* Everything the chart can show, as one string; malloc'd. */
-static char *
-chart_key(const struct computed *c, struct job *j)
+/* The chart's kind, size, name, title, description and data table. */
+static void
+key_chart(const struct computed *c, struct job *j, struct buf *k)
 {
-	const struct project *p = c->project;
-	struct buf k = BUF_INIT;
 	struct chart ch;
 	struct table *t;
 	size_t i;
 
 	chart_init(&ch, c, j->kind, j->provider);
 	j->name = chart_file_name(&ch);
-	buf_printf(&k, "%d %.3f %.3f\x1f", (int)ch.kind, ch.width, ch.height);
-	key_add(&k, j->name);
-	key_add(&k, ch.title);
-	key_add(&k, ch.desc);
+	buf_printf(k, "%d %.3f %.3f\x1f", (int)ch.kind, ch.width, ch.height);
+	key_add(k, j->name);
+	key_add(k, ch.title);
+	key_add(k, ch.desc);
 	if ((t = chart_table(&ch, c)) != NULL) {
-		key_add(&k, t->caption);
+		key_add(k, t->caption);
 		for (i = 0; i < t->ncols; i++)
-			key_add(&k, t->head[i].text);
+			key_add(k, t->head[i].text);
 		for (i = 0; i < t->nrows * t->ncols; i++)
-			key_add(&k, t->cells[i].text);
+			key_add(k, t->cells[i].text);
 		table_free(t);
 	}
 	chart_release(&ch);
+}
+
+/* Everything the chart can show, as one string; malloc'd. The history
+ * frame shows only the ladder and the editions. */
+static char *
+chart_key(const struct computed *c, struct job *j)
+{
+	const struct project *p = c->project;
+	struct buf k = BUF_INIT;
+	size_t i;
+
+	if (j->frame) {
+		key_add(&k, j->name);
+		for (i = 0; i < c->neditions; i++)
+			key_add(&k, c->editions[i].edition->name);
+	} else
+		key_chart(c, j, &k);
 	for (i = 0; i < p->report.nladder; i++) {
 		const struct tier *tr = &p->report.ladder[i];
 
@@ -161,7 +190,7 @@ chart_key(const struct computed *c, struct job *j)
 	}
 	if (j->provider != NULL)
 		key_provider(&k, j->provider);
-	else
+	else if (!j->frame)
 		for (i = 0; i < p->nproviders; i++)
 			key_provider(&k, &p->providers[i]);
 	return buf_detach(&k, NULL);
@@ -277,25 +306,30 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 	static const enum chart_kind kinds[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
 	    CHART_FUNNEL, CHART_FAULTS};
 	struct job jobs[BATCH];
-	size_t n = 0, next = 0, total = ARRAY_SIZE(kinds) + c->nproviders;
+	const size_t nk = ARRAY_SIZE(kinds) + 1;
+	size_t n = 0, next = 0, total = nk + (provider_charts() ? c->nproviders : 0);
 	struct chart_frame *frame = chart_frame_new(c);
 	int rc = 0;
 
-	/* the report's charts first, then each visible provider's history */
+	/* the report's charts first, the history frame, then (when shared)
+	 * each visible provider's history */
 	for (; next < total; next++) {
 		struct job *j = &jobs[n];
 
-		if (next >= ARRAY_SIZE(kinds) &&
-		    !c->providers[next - ARRAY_SIZE(kinds)].visible)
+		if (next >= nk && !c->providers[next - nk].visible)
 			continue;
 		memset(j, 0, sizeof(*j));
 		buf_init(&j->svg);
 		buf_init(&j->png);
 		if (next < ARRAY_SIZE(kinds))
 			j->kind = kinds[next];
-		else {
+		else if (next == ARRAY_SIZE(kinds)) {
 			j->kind = CHART_HISTORY;
-			j->provider = c->providers[next - ARRAY_SIZE(kinds)].provider;
+			j->frame = true;
+			j->name = xstrdup("history-frame");
+		} else {
+			j->kind = CHART_HISTORY;
+			j->provider = c->providers[next - nk].provider;
 		}
 		if (++n == BATCH) {
 			if ((rc = run_batch(c, frame, o, d, jobs, n)) == -1)

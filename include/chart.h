@@ -87,6 +87,23 @@ int chart_svg_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, struct buf *out);
 int chart_png_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, double scale, struct buf *out);
+/*
+ * The frame alone as an SVG document (charts/history-frame.svg): <title>
+ * and <desc> name the tier scale and the editions; ink colours switched for
+ * dark pages. Appended to out; returns 0, or -1 if cairo failed.
+ */
+int chart_svg_frame(struct chart_frame *f, struct buf *out);
+/*
+ * A history chart's marks (the provider's line and dots) as inline SVG for
+ * a page, to lay over the frame's image: <svg class="history-marks"
+ * viewBox="0 0 W H" role="img" aria-label="DESC"> and the same elements, in
+ * the same geometry, as chart_svg_framed() writes over its frame. The line
+ * has class hm-line, the dots hm-dot (for a page's dark-mode rules).
+ * Appended to out; returns 0, or -1 if ch is not a provider's history
+ * chart. Needs no frame: safe on any thread.
+ */
+int chart_history_marks(const struct chart *ch, const struct computed *c,
+    struct buf *out);
 
 /* The chart file's name without extension: "movement", "history-aws";
  * malloc'd. */

@@ -21,8 +21,10 @@ int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
  */
 void render_charts_keep(bool on);
 /*
- * Whether each provider's history chart also gets charts/history-ID.png, for
- * sharing (default true). The report's charts always get their PNG.
+ * Whether each provider's history chart also gets charts/history-ID.svg and
+ * .png, for sharing (default true); without, only the frame the pages lay
+ * the marks over, charts/history-frame.svg. The report's charts always get
+ * their PNG.
  */
 void render_charts_sharing(bool on);
 /* report.pdf (SPEC 4.4). */
