@@ -67,10 +67,31 @@ has "$S/index.html" '<link rel="canonical" href="https://example.org/tiny/">' "c
 has "$S/providers/alpha/index.html" '<link rel="stylesheet" href="../../assets/style.css">' "relative stylesheet link"
 has "$S/sitemap.xml" '<loc>https://example.org/tiny/providers/alpha/</loc>' "sitemap lists pages"
 hasnt "$S/sitemap.xml" '404' "sitemap leaves out the 404 page"
-if [ -f "$S/charts/history-alpha.svg" ]; then
-	has "$S/providers/alpha/index.html" '<img src="../../charts/history-alpha.svg"' "history chart image"
+# The tier history: the build's one frame image, the marks inline over it.
+has "$S/providers/alpha/index.html" '<div class="history-chart"><img src="../../charts/history-frame.svg" alt="" width="640" height="158">' "history chart: the shared frame image"
+has "$S/providers/alpha/index.html" '<svg class="history-marks" viewBox="0 0 640 158" role="img" aria-label="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co: Silver in Edition One, Gold in Edition Two.">' "history chart: inline marks labelled with the description"
+has "$S/providers/alpha/index.html" '<circle class="hm-dot" cx="574" cy="56" r="6"' "history chart: a dot on its tier's row"
+hasnt "$S/providers/alpha/index.html" 'charts/history-alpha' "history chart: no file of the provider's own"
+# Only the frame with --only html,data; the sharing copies in a full build.
+if "$PODIUM" build -q -C "$FIX" -o "$T/hd" --only html,data 2> "$T/err"; then
+	[ -f "$T/hd/charts/history-frame.svg" ] && ok "--only html,data writes the history frame" ||
+		nok "--only html,data writes the history frame"
+	n=$(find "$T/hd/charts" -name 'history-*' ! -name 'history-frame.svg' | wc -l)
+	[ "$n" -eq 0 ] && ok "--only html,data writes no provider's history chart" ||
+		nok "--only html,data writes no provider's history chart ($n)"
 else
-	hasnt "$S/providers/alpha/index.html" '<img' "no image for a chart not drawn"
+	nok "fixture builds with --only html,data"
+	cat "$T/err"
+fi
+if "$PODIUM" build -q -C "$FIX" -o "$T/full" 2> "$T/err"; then
+	[ -f "$T/full/charts/history-frame.svg" ] && [ -f "$T/full/charts/history-alpha.svg" ] &&
+	    [ -f "$T/full/charts/history-alpha.png" ] && ok "a full build writes the frame and the sharing copies" ||
+		nok "a full build writes the frame and the sharing copies"
+	cmp -s "$T/full/providers/alpha/index.html" "$T/hd/providers/alpha/index.html" &&
+		ok "the page is the same in both" || nok "the page is the same in both"
+else
+	nok "fixture builds in full"
+	cat "$T/err"
 fi
 has "$S/index.html" '<a href="#section-10-intro">Intro &amp; &lt;overview&gt;</a>' "table of contents"
 has "$S/providers/index.html" '<script src="../assets/podium.js"></script>' "index loads the script file"

@@ -281,30 +281,40 @@ START_TEST(test_preview_charts_kept)
 	render_charts_keep(true);
 	ck_assert_int_eq(build(proj, o1, PART_HTML, true, &d), 0);
 	ck_assert_int_eq(build(proj, o2, PART_HTML, true, &d), 0);
-	a = slurp(o1, "charts/history-beta.svg");
-	b = slurp(o2, "charts/history-beta.svg");
+	a = slurp(o1, "charts/distribution.svg");
+	b = slurp(o2, "charts/distribution.svg");
 	ck_assert_str_eq(a, b);
 	free(b);
-	/* no PNGs in a preview */
-	png = path_join(o2, "charts/history-beta.png");
+	/* no PNGs in a preview, and no history chart of a provider's own: the
+	 * page lays its marks over the frame */
+	png = path_join(o2, "charts/distribution.png");
 	ck_assert_int_eq(access(png, F_OK), -1);
 	free(png);
-	/* beta moves up to elite (drafts in, so the claims only warn): its
-	 * history chart and the distribution change */
+	png = path_join(o2, "charts/history-beta.svg");
+	ck_assert_int_eq(access(png, F_OK), -1);
+	free(png);
+	free(slurp(o2, "charts/history-frame.svg"));
+	/* beta moves up to elite (drafts in, so the claims only warn): the
+	 * distribution changes */
 	ck_assert_int_eq(file_write(review, up, sizeof(up) - 1), 0);
 	ck_assert_int_eq(build(proj, o2, PART_HTML, true, &d), 0);
-	b = slurp(o2, "charts/history-beta.svg");
+	b = slurp(o2, "charts/distribution.svg");
 	ck_assert_str_ne(a, b);
 	render_charts_keep(false);
 	/* and what was kept matches a build from scratch */
 	ck_assert_int_eq(build(proj, o3, PART_HTML, true, &d), 0);
 	free(a);
-	a = slurp(o3, "charts/history-beta.svg");
+	a = slurp(o3, "charts/distribution.svg");
 	ck_assert_str_eq(a, b);
 	free(a);
 	free(b);
-	a = slurp(o2, "charts/distribution.svg");
-	b = slurp(o3, "charts/distribution.svg");
+	a = slurp(o2, "charts/history-frame.svg");
+	b = slurp(o3, "charts/history-frame.svg");
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	a = slurp(o2, "providers/beta/index.html");
+	b = slurp(o3, "providers/beta/index.html");
 	ck_assert_str_eq(a, b);
 	free(a);
 	free(b);

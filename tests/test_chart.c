@@ -3,6 +3,7 @@
  * colours, descriptions and tables. PODIUM_REGEN=1 rewrites the goldens. */
 #include <check.h>
 #include <png.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "chart_fixture.h"
 #include "chart_priv.h"
 #include "render.h"
+#include "resources.h"
 
 #define GOLDEN "tests/golden/charts/"
 
@@ -621,12 +623,14 @@ START_TEST(test_framed_svg)
 	    "<desc>Lambda: Underperforming in ClusterMAX 1.0, Bronze in ClusterMAX "
 	    "2.0, Bronze in ClusterMAX 3.0.</desc>\n"));
 	ck_assert_uint_eq(count(b.data, b.len, "<circle "), 3);
-	ck_assert_uint_eq(count(b.data, b.len, "<path style=\"fill:none;stroke:"
-	    "rgb(34.901961%,34.901961%,34.901961%);stroke-width:2\" d=\"M "), 2);
+	ck_assert_uint_eq(count(b.data, b.len, "<path class=\"hm-line\" style=\""
+	    "fill:none;stroke:rgb(34.901961%,34.901961%,34.901961%);stroke-width:2\" "
+	    "d=\"M "), 2);
 	/* 1.0 to 2.0, Underperforming (row 5) to Bronze (row 3), by hand:
 	 * x = 236 + 338 i / 2, y = 46 + (row + 0.5) 20 */
 	ck_assert_ptr_nonnull(strstr(b.data, "d=\"M 236 156 L 405 116\"/>"));
-	ck_assert_ptr_nonnull(strstr(b.data, "<circle cx=\"574\" cy=\"116\" r=\"6\" "
+	ck_assert_ptr_nonnull(strstr(b.data, "<circle class=\"hm-dot\" cx=\"574\" "
+	    "cy=\"116\" r=\"6\" "
 	    "style=\"fill:rgb(69.019608%,43.921569%,23.529412%);stroke:rgb(12.156863%,"
 	    "12.156863%,12.156863%);stroke-width:1.2\"/>"));
 	/* the marks are inside the drawing, which ends the document */
@@ -884,8 +888,94 @@ START_TEST(test_framed_pdf)
 }
 END_TEST
 
-/* render_charts: every chart's SVG, and PNGs of history charts only when
- * shared. */
+/*
+ * A page's inline marks: the same elements chart_svg_framed() writes over
+ * the frame, in the frame's viewBox, labelled with the chart's description;
+ * the frame alone has no marks.
+ */
+START_TEST(test_inline_marks)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart_frame *f = chart_frame_new(&fx->c);
+	struct buf framed = BUF_INIT, in = BUF_INIT, frame = BUF_INIT, want = BUF_INIT;
+	struct chart ch;
+	const char *head = "<svg class=\"history-marks\" viewBox=\"0 0 640 ";
+	const char *marks, *end;
+
+	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
+	ck_assert_int_eq(chart_svg_framed(f, &ch, &fx->c, &framed), 0);
+	ck_assert_int_eq(chart_history_marks(&ch, &fx->c, &in), 0);
+	/* 7 tiers: 46 + 7 x 20 + 24 + 8 */
+	ck_assert(str_starts(in.data, head));
+	ck_assert(str_starts(in.data + strlen(head) - 4, "640 218\" role=\"img\" aria-label=\""
+	    "Lambda: Underperforming in ClusterMAX 1.0, Bronze in ClusterMAX 2.0, "
+	    "Bronze in ClusterMAX 3.0.\">\n<path class=\"hm-line\""));
+	marks = strchr(in.data, '>') + 2;
+	end = strstr(in.data, "</svg>");
+	ck_assert_ptr_nonnull(end);
+	ck_assert_str_eq(end, "</svg>");
+	/* the same bytes end the framed chart's drawing */
+	buf_add(&want, marks, (size_t)(end - marks));
+	buf_puts(&want, "</g>\n</svg>\n");
+	ck_assert_uint_eq(count(want.data, want.len, "<circle class=\"hm-dot\" "), 3);
+	ck_assert_uint_eq(count(want.data, want.len, "<path class=\"hm-line\" "), 2);
+	ck_assert(framed.len > want.len);
+	ck_assert_str_eq(framed.data + framed.len - want.len, want.data);
+	/* the frame alone: its own title and description, no marks */
+	ck_assert_int_eq(chart_svg_frame(f, &frame), 0);
+	ck_assert_ptr_nonnull(strstr(frame.data, "<title>Tier history</title>\n<desc>"
+	    "Tiers from Platinum (top) to Unavailable (bottom), by edition: "
+	    "ClusterMAX 1.0, ClusterMAX 2.0 and ClusterMAX 3.0, from left to "
+	    "right.</desc>\n"));
+	ck_assert_ptr_null(strstr(frame.data, "hm-"));
+	ck_assert(str_ends(frame.data, "</g>\n</g>\n</svg>\n"));
+	/* not a provider's history chart */
+	chart_release(&ch);
+	chart_init(&ch, &fx->c, CHART_FUNNEL, NULL);
+	buf_reset(&in);
+	ck_assert_int_eq(chart_history_marks(&ch, &fx->c, &in), -1);
+	ck_assert_uint_eq(in.len, 0);
+	chart_release(&ch);
+	buf_release(&framed);
+	buf_release(&in);
+	buf_release(&frame);
+	buf_release(&want);
+	chart_frame_free(f);
+	fixture_free(fx);
+}
+END_TEST
+
+/*
+ * The page's style sheet switches the marks' inks for dark pages to the
+ * charts' own dark twins (chart_inks), as the frame's SVG does.
+ */
+START_TEST(test_marks_dark_css)
+{
+	const struct resource *r = resource_find("assets/style.css");
+	char rule[96];
+	size_t i;
+	struct {
+		const char *cls;
+		unsigned light;
+	} want[] = {{"hm-line", 0x595959}, {"hm-dot", 0x1f1f1f}};
+
+	ck_assert_ptr_nonnull(r);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		size_t k;
+
+		for (k = 0; k < chart_ninks && chart_inks[k].light != want[i].light; k++)
+			;
+		ck_assert_uint_lt(k, chart_ninks);
+		snprintf(rule, sizeof(rule), ".history-marks .%s { stroke: #%06x !important; }",
+		    want[i].cls, chart_inks[k].dark);
+		ck_assert_msg(memmem(r->data, r->len, rule, strlen(rule)) != NULL,
+		    "style.css lacks '%s'", rule);
+	}
+}
+END_TEST
+
+/* render_charts: every chart's SVG, the history frame, and each provider's
+ * history SVG and PNG only when shared. */
 START_TEST(test_render_sharing)
 {
 	struct fixture *fx = fixture_new(12, name_real);
@@ -909,10 +999,16 @@ START_TEST(test_render_sharing)
 			nsvg += strstr(o.files[i], ".svg") != NULL;
 			npng += strstr(o.files[i], ".png") != NULL;
 		}
-		ck_assert_uint_eq(nsvg, 4 + 12);
+		ck_assert_uint_eq(nsvg, on ? 4 + 1 + 12 : 4 + 1);
 		ck_assert_uint_eq(npng, on ? 4 + 12 : 4);
 		path = site_out_path(&o, "charts/history-p0003.png");
 		ck_assert_int_eq(access(path, F_OK), on ? 0 : -1);
+		free(path);
+		path = site_out_path(&o, "charts/history-p0003.svg");
+		ck_assert_int_eq(access(path, F_OK), on ? 0 : -1);
+		free(path);
+		path = site_out_path(&o, "charts/history-frame.svg");
+		ck_assert_int_eq(access(path, F_OK), 0);
 		free(path);
 		path = site_out_path(&o, "charts/faults.png");
 		ck_assert_int_eq(access(path, F_OK), 0);
@@ -991,6 +1087,8 @@ main(void)
 	tcase_add_test(tc, test_png_lossless);
 	tcase_add_test(tc, test_png_size);
 	tcase_add_test(tc, test_framed_pdf);
+	tcase_add_test(tc, test_inline_marks);
+	tcase_add_test(tc, test_marks_dark_css);
 	tcase_add_test(tc, test_render_sharing);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
