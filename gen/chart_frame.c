@@ -248,6 +248,39 @@ svg_num(struct buf *b, double v)
 	buf_add(b, s, (size_t)n);
 }
 
+/* A channel (0..1) as cairo's SVG surface spells it: percent, "%f" with
+ * trailing zeros dropped; appended to b. */
+static void
+svg_channel(struct buf *b, double v)
+{
+	char s[64];
+	size_t n;
+
+	n = (size_t)snprintf(s, sizeof(s), "%f", v * 100);
+	while (n > 0 && s[n - 1] == '0')
+		n--;
+	if (n > 0 && s[n - 1] == '.')
+		n--;
+	buf_add(b, s, n);
+}
+
+/* The spelling of each 8-bit channel n / 255.0, made once: every page
+ * writes a few colours, and "%f" is slow. */
+static char *channel8[256];
+static pthread_once_t channel8_once = PTHREAD_ONCE_INIT;
+
+static void
+channel8_make(void)
+{
+	struct buf b = BUF_INIT;
+	int i;
+
+	for (i = 0; i < 256; i++) {
+		svg_channel(&b, i / 255.0);
+		channel8[i] = buf_detach(&b, NULL);
+	}
+}
+
 /* A colour as cairo's SVG surface spells it, so the dark rules match;
  * malloc'd. */
 static char *
@@ -255,17 +288,18 @@ svg_rgb_new(struct rgb c)
 {
 	double v[3] = {c.r, c.g, c.b};
 	struct buf b = BUF_INIT;
-	char s[64];
-	size_t i, n;
+	long k;
+	size_t i;
 
+	pthread_once(&channel8_once, channel8_make);
+	buf_grow(&b, 48);
 	buf_puts(&b, "rgb(");
 	for (i = 0; i < 3; i++) {
-		n = (size_t)snprintf(s, sizeof(s), "%f", v[i] * 100);
-		while (n > 0 && s[n - 1] == '0')
-			n--;
-		if (n > 0 && s[n - 1] == '.')
-			n--;
-		buf_add(&b, s, n);
+		k = lround(v[i] * 255);
+		if (k >= 0 && k <= 255 && k / 255.0 == v[i])
+			buf_puts(&b, channel8[k]);
+		else
+			svg_channel(&b, v[i]);
 		buf_puts(&b, i < 2 ? "%," : "%)");
 	}
 	return buf_detach(&b, NULL);
@@ -357,6 +391,9 @@ chart_history_marks(const struct chart *ch, const struct computed *c,
 	k.ink = ink;
 	k.ink2 = ink2;
 	k.fill = fill;
+	/* about 200 bytes a mark: grown once, not mark by mark */
+	buf_grow(out, 512 + strlen(ch->desc != NULL ? ch->desc : "") +
+	    400 * c->neditions);
 	buf_puts(out, "<svg class=\"history-marks\" viewBox=\"0 0 ");
 	svg_num(out, ch->width);
 	buf_putc(out, ' ');
