@@ -379,6 +379,21 @@ codes_free(struct shortcode *codes, size_t n)
 }
 
 /* On success (0), release doc with md_doc_release(). */
+/* Scans src (text, shortcodes, placeholders) into s->out, reporting into d. */
+static void
+scan_text(struct scan *s, const struct computed *c, const char *src,
+    const char *file, unsigned first_line, struct diag *d)
+{
+	memset(s, 0, sizeof(*s));
+	s->c = c;
+	s->src = src ? src : "";
+	s->file = file;
+	s->first_line = first_line ? first_line : 1;
+	s->d = d;
+	buf_init(&s->out);
+	scan_source(s);
+}
+
 int
 md_parse(const struct computed *c, const char *src, const char *file,
     unsigned first_line, struct md_doc *doc, struct diag *d)
@@ -388,14 +403,7 @@ md_parse(const struct computed *c, const char *src, const char *file,
 	cmark_node *root;
 
 	memset(doc, 0, sizeof(*doc));
-	memset(&s, 0, sizeof(s));
-	s.c = c;
-	s.src = src ? src : "";
-	s.file = file;
-	s.first_line = first_line ? first_line : 1;
-	s.d = d;
-	buf_init(&s.out);
-	scan_source(&s);
+	scan_text(&s, c, src, file, first_line, d);
 	root = cmark_parse_document(s.out.data, s.out.len, CMARK_OPT_DEFAULT);
 	check_tree(&s, root);
 	buf_release(&s.out);
@@ -494,14 +502,7 @@ md_check(const struct computed *c, const char *src, const char *file,
 		md_doc_release(&doc);
 		return 0;
 	}
-	memset(&s, 0, sizeof(s));
-	s.c = c;
-	s.src = src ? src : "";
-	s.file = file;
-	s.first_line = first_line ? first_line : 1;
-	s.d = d;
-	buf_init(&s.out);
-	scan_source(&s);
+	scan_text(&s, c, src, file, first_line, d);
 	buf_release(&s.out);
 	return s.errors ? -1 : 0;
 }
