@@ -145,6 +145,16 @@ for size in $SIZES; do
 	done
 done
 
+# Every run, in the order run: the spread says how noisy the machine was.
+echo
+echo "every run (s), in order:"
+for size in $SIZES; do
+	for tool in $TOOLS; do
+		printf '  %-9s %-24s %s\n' "$size" "$(label $tool)" \
+		    "$(awk '{ printf "%s%s", sep, ($1 == "fail" ? "fail" : $1 / 1000); sep = " " }' "$W/$size/$tool.times")"
+	done
+done
+
 # How time grows from the first size to the last (the target is linear).
 set -- $SIZES
 first=$1
