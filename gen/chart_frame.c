@@ -167,6 +167,34 @@ frame_svg_colours(struct chart_frame *f)
 }
 
 /* The frame's SVG, cut where the marks go in (under f->lock). */
+/*
+ * The <svg> start tag of framed history charts: cairo's, with the title's
+ * band cut off (the page's caption names the chart), so its height and
+ * viewBox start at HIST_CROP. Marks keep their coordinates.
+ */
+static void svg_num(struct buf *b, double v);
+
+static void
+frame_svg_head(struct chart_frame *f, const char *head)
+{
+	const char *svg = strstr(head, "<svg");
+	size_t pre = (size_t)(svg - head);
+
+	buf_add(&f->svg_head, head, pre);
+	buf_puts(&f->svg_head, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"");
+	svg_num(&f->svg_head, f->ch.width);
+	buf_puts(&f->svg_head, "px\" height=\"");
+	svg_num(&f->svg_head, f->ch.height - HIST_CROP);
+	buf_puts(&f->svg_head, "px\" viewBox=\"0 ");
+	svg_num(&f->svg_head, HIST_CROP);
+	buf_putc(&f->svg_head, ' ');
+	svg_num(&f->svg_head, f->ch.width);
+	buf_putc(&f->svg_head, ' ');
+	svg_num(&f->svg_head, f->ch.height - HIST_CROP);
+	buf_puts(&f->svg_head, "\" version=\"1.1\">");
+}
+
 static int
 frame_svg(struct chart_frame *f)
 {
@@ -192,7 +220,7 @@ frame_svg(struct chart_frame *f)
 		f->svg_state = -1;
 	if (f->svg_state == 1) {
 		end++;
-		buf_add(&f->svg_head, raw.data, (size_t)(end - raw.data));
+		frame_svg_head(f, raw.data);
 		svg_dark_rules(raw.data, &f->svg_rules);
 		f->frame_rules = f->svg_rules.len;
 		frame_svg_colours(f);
@@ -394,10 +422,12 @@ chart_history_marks(const struct chart *ch, const struct computed *c,
 	/* about 200 bytes a mark: grown once, not mark by mark */
 	buf_grow(out, 512 + strlen(ch->desc != NULL ? ch->desc : "") +
 	    400 * c->neditions);
-	buf_puts(out, "<svg class=\"history-marks\" viewBox=\"0 0 ");
+	buf_puts(out, "<svg class=\"history-marks\" viewBox=\"0 ");
+	svg_num(out, HIST_CROP);
+	buf_putc(out, ' ');
 	svg_num(out, ch->width);
 	buf_putc(out, ' ');
-	svg_num(out, ch->height);
+	svg_num(out, ch->height - HIST_CROP);
 	buf_puts(out, "\" role=\"img\" aria-label=\"");
 	svg_xml_text(out, ch->desc != NULL ? ch->desc : "");
 	buf_puts(out, "\">\n");
@@ -608,4 +638,10 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	free(changed);
 	pool_put(f, px);
 	return rc;
+}
+
+double
+chart_history_framed_height(const struct chart *ch)
+{
+	return ch->height - HIST_CROP;
 }

@@ -315,7 +315,8 @@ history_chart_json(struct html_ctx *h, const struct provider *pr,
 	hj_take_set(o, "src", html_href("", b.data));
 	buf_reset(&b);
 	json_object_set_new(o, "width", json_integer((json_int_t)lround(ch.width)));
-	json_object_set_new(o, "height", json_integer((json_int_t)lround(ch.height)));
+	json_object_set_new(o, "height",
+	    json_integer((json_int_t)lround(chart_history_framed_height(&ch))));
 	if (chart_history_marks(&ch, h->c, &b) == 0)
 		hj_take_set(o, "marks", buf_detach(&b, NULL));
 	hj_sets(o, "title", ch.title);

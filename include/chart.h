@@ -96,7 +96,7 @@ int chart_svg_frame(struct chart_frame *f, struct buf *out);
 /*
  * A history chart's marks (the provider's line and dots) as inline SVG for
  * a page, to lay over the frame's image: <svg class="history-marks"
- * viewBox="0 0 W H" role="img" aria-label="DESC"> and the same elements, in
+ * viewBox="0 Y W H" role="img" aria-label="DESC"> and the same elements, in
  * the same geometry, as chart_svg_framed() writes over its frame. The line
  * has class hm-line, the dots hm-dot (for a page's dark-mode rules).
  * Appended to out; returns 0, or -1 if ch is not a provider's history
@@ -104,6 +104,9 @@ int chart_svg_frame(struct chart_frame *f, struct buf *out);
  */
 int chart_history_marks(const struct chart *ch, const struct computed *c,
     struct buf *out);
+/* The height of a framed history chart (frame and marks): the chart's, less
+ * the band its title would take, as pages show no title inside it. */
+double chart_history_framed_height(const struct chart *ch);
 
 /* The chart file's name without extension: "movement", "history-aws";
  * malloc'd. */

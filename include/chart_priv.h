@@ -46,6 +46,8 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 #define CHART_WIDTH 640.0
 #define MARGIN 16.0
 #define TOP 46.0      /* content starts below the title */
+/* Framed history SVGs (pages) have no visible title: they start here. */
+#define HIST_CROP (TOP - 10.0)
 
 struct cx {
 	cairo_t *cr;

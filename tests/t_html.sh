@@ -68,8 +68,8 @@ has "$S/providers/alpha/index.html" '<link rel="stylesheet" href="../../assets/s
 has "$S/sitemap.xml" '<loc>https://example.org/tiny/providers/alpha/</loc>' "sitemap lists pages"
 hasnt "$S/sitemap.xml" '404' "sitemap leaves out the 404 page"
 # The tier history: the build's one frame image, the marks inline over it.
-has "$S/providers/alpha/index.html" '<div class="history-chart"><img src="../../charts/history-frame.svg" alt="" width="640" height="158">' "history chart: the shared frame image"
-has "$S/providers/alpha/index.html" '<svg class="history-marks" viewBox="0 0 640 158" role="img" aria-label="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co: Silver in Edition One, Gold in Edition Two.">' "history chart: inline marks labelled with the description"
+has "$S/providers/alpha/index.html" '<div class="history-chart"><img src="../../charts/history-frame.svg" alt="" width="640" height="122">' "history chart: the shared frame image"
+has "$S/providers/alpha/index.html" '<svg class="history-marks" viewBox="0 36 640 122" role="img" aria-label="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co: Silver in Edition One, Gold in Edition Two.">' "history chart: inline marks labelled with the description"
 has "$S/providers/alpha/index.html" '<circle class="hm-dot" cx="574" cy="56" r="6"' "history chart: a dot on its tier's row"
 hasnt "$S/providers/alpha/index.html" 'charts/history-alpha' "history chart: no file of the provider's own"
 # Only the frame with --only html,data; the sharing copies in a full build.

@@ -23,6 +23,8 @@ same() {
 		ok "$2: the same bytes with 1, 3 and 5 threads"
 	else
 		nok "$2: the same bytes with 1, 3 and 5 threads"
+		{ diff -rq "$T/out-1" "$T/out-3"; diff -rq "$T/out-1" "$T/out-5"; } |
+		    head -n 5 | sed 's/^/# /'
 	fi
 	n=$(find "$T/out-1/charts" -name '*.png' | wc -l)
 	[ "$n" -ge "$3" ] && ok "$2: $n charts drawn (at least $3)" ||

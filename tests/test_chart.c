@@ -98,19 +98,20 @@ static void
 assert_glyphs_inside(const char *svg)
 {
 	const char *p = svg, *vb;
-	double vw, vh, gx, gy;
+	double vx, vy, vw, vh, gx, gy;
 	size_t n = 0;
 
-	ck_assert_ptr_nonnull(vb = strstr(svg, "viewBox=\"0 0 "));
-	ck_assert_int_eq(sscanf(vb, "viewBox=\"0 0 %lf %lf\"", &vw, &vh), 2);
+	ck_assert_ptr_nonnull(vb = strstr(svg, "viewBox=\""));
+	ck_assert_int_eq(sscanf(vb, "viewBox=\"%lf %lf %lf %lf\"", &vx, &vy, &vw, &vh), 4);
 	while ((p = strstr(p, "<use xlink:href=\"#glyph")) != NULL) {
 		const char *x = strstr(p, " x=\""), *y = strstr(p, " y=\"");
 
 		ck_assert(x != NULL && y != NULL);
 		gx = strtod(x + 4, NULL);
 		gy = strtod(y + 4, NULL);
-		if (gx < 0 || gx > vw || gy < 0 || gy > vh)
-			ck_abort_msg("glyph at %.1f,%.1f outside %.0fx%.0f", gx, gy, vw, vh);
+		if (gx < vx || gx > vx + vw || gy < vy || gy > vy + vh)
+			ck_abort_msg("glyph at %.1f,%.1f outside %.0f,%.0f %.0fx%.0f", gx, gy,
+			    vx, vy, vw, vh);
 		n++;
 		p++;
 	}
@@ -899,15 +900,15 @@ START_TEST(test_inline_marks)
 	struct chart_frame *f = chart_frame_new(&fx->c);
 	struct buf framed = BUF_INIT, in = BUF_INIT, frame = BUF_INIT, want = BUF_INIT;
 	struct chart ch;
-	const char *head = "<svg class=\"history-marks\" viewBox=\"0 0 640 ";
+	const char *head = "<svg class=\"history-marks\" viewBox=\"0 36 640 ";
 	const char *marks, *end;
 
 	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
 	ck_assert_int_eq(chart_svg_framed(f, &ch, &fx->c, &framed), 0);
 	ck_assert_int_eq(chart_history_marks(&ch, &fx->c, &in), 0);
-	/* 7 tiers: 46 + 7 x 20 + 24 + 8 */
+	/* 7 tiers: 46 + 7 x 20 + 24 + 8 = 218, less the title's band: from 36, 182 high */
 	ck_assert(str_starts(in.data, head));
-	ck_assert(str_starts(in.data + strlen(head) - 4, "640 218\" role=\"img\" aria-label=\""
+	ck_assert(str_starts(in.data + strlen(head) - 4, "640 182\" role=\"img\" aria-label=\""
 	    "Lambda: Underperforming in ClusterMAX 1.0, Bronze in ClusterMAX 2.0, "
 	    "Bronze in ClusterMAX 3.0.\">\n<path class=\"hm-line\""));
 	marks = strchr(in.data, '>') + 2;
