@@ -104,17 +104,7 @@ pdf_task_merge(struct pdf_task *t, struct site_out *o, struct diag *d)
 {
 	size_t i;
 
-	for (i = 0; i < t->d.n; i++) {
-		const struct diag_entry *e = &t->d.v[i];
-
-		if (e->kind == DIAG_ERROR)
-			diag_error(d, e->file, e->line, e->col, "%s", e->msg);
-		else
-			diag_warning(d, e->file, e->line, e->col, "%s", e->msg);
-	}
-	if (t->d.system)
-		d->system = true;
-	diag_release(&t->d);
+	diag_move(d, &t->d);
 	for (i = 0; i < t->o.nfiles; i++) {
 		site_out_record(o, t->o.files[i], 0);
 		free(t->o.files[i]);
@@ -147,7 +137,7 @@ render_all(struct build_request *rq, const struct computed *c,
 	double t;
 	int rc = 0;
 
-	/* Sharing copies of every chart (PNG) only when the whole site is built. */
+	/* Sharing copies of the per-provider charts only when the whole site is built. */
 	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
 	if ((rq->parts & PART_PDF) && workers_count() > 1) {
 		memset(&task, 0, sizeof(task));

@@ -115,3 +115,20 @@ diag_print(const struct diag *d, FILE *fp)
 		    d->n - DIAG_MAX_SHOWN);
 	buf_release(&b);
 }
+
+void
+diag_move(struct diag *to, struct diag *from)
+{
+	size_t i;
+
+	if (from->n > 0) {
+		to->v = xgrow(to->v, sizeof(*to->v), to->n + from->n, &to->cap);
+		for (i = 0; i < from->n; i++)
+			to->v[to->n++] = from->v[i];
+	}
+	to->nerrors += from->nerrors;
+	to->nwarnings += from->nwarnings;
+	to->system = to->system || from->system;
+	free(from->v);
+	diag_init(from);
+}

@@ -80,20 +80,3 @@ parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg)
 	for (k = 0; k < started; k++)
 		pthread_join(tid[k], NULL);
 }
-
-void
-diag_move(struct diag *to, struct diag *from)
-{
-	size_t i;
-
-	if (from->n > 0) {
-		to->v = xgrow(to->v, sizeof(*to->v), to->n + from->n, &to->cap);
-		for (i = 0; i < from->n; i++)
-			to->v[to->n++] = from->v[i];
-	}
-	to->nerrors += from->nerrors;
-	to->nwarnings += from->nwarnings;
-	to->system = to->system || from->system;
-	free(from->v);
-	diag_init(from);
-}

@@ -40,6 +40,9 @@ void diag_warning(struct diag *d, const char *file, unsigned line, unsigned col,
 /* An I/O or system failure (exit status 3). */
 void diag_system(struct diag *d, const char *file, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
+/* Moves every entry of from (a job's own diagnostics) to the end of to, in
+ * order, with its counts and system flag; from is left empty. */
+void diag_move(struct diag *to, struct diag *from);
 /* True when the run must fail: errors, or warnings under strict. */
 bool diag_failed(const struct diag *d);
 /* Prints every entry (up to DIAG_MAX_SHOWN, then a count of the rest). */

@@ -11,8 +11,6 @@
 
 #include <stddef.h>
 
-#include "diag.h"
-
 #define WORKERS_MAX 16
 
 /* The number of threads parallel_for uses. */
@@ -20,8 +18,5 @@ unsigned workers_count(void);
 /* Calls fn(i, arg) once for each i in [0, n), on up to workers_count()
  * threads, and returns when all calls have returned. */
 void parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg);
-/* Moves every entry of from (a job's own diagnostics) to the end of to, in
- * order, with its counts and system flag; from is left empty. */
-void diag_move(struct diag *to, struct diag *from);
 
 #endif
