@@ -73,11 +73,15 @@ progress(const struct build_request *rq, const char *step)
 
 /*
  * The PDF, laid out on a thread of its own while this thread writes the
- * data, charts and pages: it is the longest step and draws into one cairo
- * surface, so it cannot be split. It has its own diagnostics and its own
- * list of written files (the staging folder is shared; it writes only
- * report.pdf), both merged into the build's after the join, so output
- * and messages do not depend on the timing.
+ * pages: it is the longest step and draws into one cairo surface, so it
+ * cannot be split. It starts only once the charts are drawn: cairo keeps
+ * process-wide state (its surfaces' ids among them) that the PDF's bytes
+ * depend on, so no other thread may draw with cairo while it runs, and it
+ * then sees that state as a serial build leaves it (the pages and data
+ * draw nothing). It has its own diagnostics and its own list of written
+ * files (the staging folder is shared; it writes only report.pdf), both
+ * merged into the build's after the join, so output and messages do not
+ * depend on the timing.
  */
 struct pdf_task {
 	const struct computed *c;
@@ -96,6 +100,27 @@ pdf_task_run(void *arg)
 	t->rc = render_pdf(t->c, &t->o, &t->d);
 	t->ms = now_ms() - t0;
 	return NULL;
+}
+
+/* Starts the PDF on its own thread; false if it could not start. */
+static bool
+pdf_task_start(struct pdf_task *t, pthread_t *tid, const struct computed *c,
+    const struct site_out *o, const struct diag *d)
+{
+	memset(t, 0, sizeof(*t));
+	t->c = c;
+	t->o = *o;
+	t->o.files = NULL;
+	t->o.nfiles = t->o.cap = 0;
+	t->o.slots = NULL;
+	t->o.nslots = 0;
+	t->o.d = &t->d;
+	diag_init(&t->d);
+	t->d.strict = d->strict;
+	if (pthread_create(tid, NULL, pdf_task_run, t) == 0)
+		return true;
+	diag_release(&t->d);
+	return false;
 }
 
 /* Moves the task's diagnostics and written files into the build's. */
@@ -139,24 +164,13 @@ render_all(struct build_request *rq, const struct computed *c,
 
 	/* Sharing copies of the per-provider charts only when the whole site is built. */
 	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
-	if ((rq->parts & PART_PDF) && workers_count() > 1) {
-		memset(&task, 0, sizeof(task));
-		task.c = c;
-		task.o = *o;
-		task.o.files = NULL;
-		task.o.nfiles = task.o.cap = 0;
-		task.o.slots = NULL;
-		task.o.nslots = 0;
-		task.o.d = &task.d;
-		diag_init(&task.d);
-		task.d.strict = d->strict;
-		aside = pthread_create(&tid, NULL, pdf_task_run, &task) == 0;
-		if (!aside)
-			diag_release(&task.d);
-	}
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
 		if (!(rq->parts & steps[i].parts))
 			continue;
+		/* the pages draw nothing: the PDF can run beside them */
+		if (steps[i].fn == render_html && (rq->parts & PART_PDF) &&
+		    workers_count() > 1)
+			aside = pdf_task_start(&task, &tid, c, o, d);
 		if (steps[i].fn == render_pdf && aside)
 			continue;
 		progress(rq, steps[i].step);
