@@ -1,17 +1,38 @@
-/* workers.c: parallel_for over a few threads that take the next index in turn. */
-#include <malloc.h>
+/*
+ * workers.c: parallel_for over a pool of threads that take the next index in
+ * turn. The threads are started on first use and then wait for the next job
+ * list, so a build starts its threads once instead of once per list (each
+ * new thread also costs the allocator fresh per-thread memory). A second
+ * caller while the pool is busy (the PDF thread beside the pages) gets
+ * threads of its own for that call.
+ */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "workers.h"
 
-struct pool {
+struct list {
 	size_t n;
 	atomic_size_t next;
 	void (*fn)(size_t, void *);
 	void *arg;
+};
+
+static struct {
+	pthread_mutex_t busy;      /* held by the caller whose list the pool runs */
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct list *list;         /* the list being run, or NULL */
+	unsigned long generation;  /* counts lists handed to the pool */
+	unsigned nthreads, running;
+} pool = {
+	.busy = PTHREAD_MUTEX_INITIALIZER,
+	.mu = PTHREAD_MUTEX_INITIALIZER,
+	.work = PTHREAD_COND_INITIALIZER,
+	.done = PTHREAD_COND_INITIALIZER,
 };
 
 unsigned
@@ -33,50 +54,115 @@ workers_count(void)
 	return n > WORKERS_MAX ? WORKERS_MAX : (unsigned)n;
 }
 
-static void *
-worker(void *p)
+static void
+run_list(struct list *l)
 {
-	struct pool *pl = p;
 	size_t i;
 
-	while ((i = atomic_fetch_add(&pl->next, 1)) < pl->n)
-		pl->fn(i, pl->arg);
+	while ((i = atomic_fetch_add(&l->next, 1)) < l->n)
+		l->fn(i, l->arg);
+}
+
+static void *
+one_off(void *p)
+{
+	run_list(p);
 	return NULL;
 }
 
-/*
- * One malloc arena for every thread: memory a page freed in one thread is
- * reused by the next page in any thread, instead of each thread's arena
- * keeping its own high-water mark (36 MB more at 10,000 x 5 otherwise).
- */
-static void
-one_arena(void)
+/* A pool thread: runs each list handed out, then reports it has finished. */
+static void *
+pool_thread(void *p)
 {
-	mallopt(M_ARENA_MAX, 1);
+	unsigned long seen = 0;
+	struct list *l;
+
+	(void)p;
+	pthread_mutex_lock(&pool.mu);
+	for (;;) {
+		while (pool.generation == seen)
+			pthread_cond_wait(&pool.work, &pool.mu);
+		seen = pool.generation;
+		l = pool.list;
+		pthread_mutex_unlock(&pool.mu);
+		run_list(l);
+		pthread_mutex_lock(&pool.mu);
+		if (--pool.running == 0)
+			pthread_cond_signal(&pool.done);
+	}
+	return NULL;
+}
+
+/* Starts pool threads until there are want - 1 (the caller is the last). */
+static void
+pool_grow(unsigned want)
+{
+	pthread_attr_t attr;
+	pthread_t tid;
+
+	if (pool.nthreads + 1 >= want || pthread_attr_init(&attr) != 0)
+		return;
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	while (pool.nthreads + 1 < want &&
+	    pthread_create(&tid, &attr, pool_thread, NULL) == 0)
+		pool.nthreads++;
+	pthread_attr_destroy(&attr);
+}
+
+/* Runs l on threads started for this call only. */
+static void
+run_one_off(struct list *l, unsigned nthreads)
+{
+	pthread_t tid[WORKERS_MAX];
+	unsigned k, started = 0;
+
+	for (k = 1; k < nthreads; k++)
+		if (pthread_create(&tid[started], NULL, one_off, l) == 0)
+			started++;
+	run_list(l);
+	for (k = 0; k < started; k++)
+		pthread_join(tid[k], NULL);
 }
 
 void
 parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-	pthread_t tid[WORKERS_MAX];
-	struct pool pl;
-	unsigned k, nthreads = workers_count(), started = 0;
+	struct list l;
+	unsigned nthreads = workers_count();
 
 	if (nthreads > n)
 		nthreads = n > 0 ? (unsigned)n : 1;
-	if (nthreads > 1)
-		pthread_once(&once, one_arena);
-	pl.n = n;
-	atomic_init(&pl.next, 0);
-	pl.fn = fn;
-	pl.arg = arg;
-	/* this thread works too; a thread that cannot start leaves its share to the others */
-	for (k = 1; k < nthreads; k++)
-		if (pthread_create(&tid[started], NULL, worker, &pl) == 0)
-			started++;
-	worker(&pl);
-	for (k = 0; k < started; k++)
-		pthread_join(tid[k], NULL);
+	l.n = n;
+	atomic_init(&l.next, 0);
+	l.fn = fn;
+	l.arg = arg;
+	if (nthreads <= 1) {
+		run_list(&l);
+		return;
+	}
+	if (pthread_mutex_trylock(&pool.busy) != 0) {
+		run_one_off(&l, nthreads);
+		return;
+	}
+	pthread_mutex_lock(&pool.mu);
+	pool_grow(workers_count());
+	if (pool.nthreads == 0) {
+		pthread_mutex_unlock(&pool.mu);
+		pthread_mutex_unlock(&pool.busy);
+		run_list(&l);
+		return;
+	}
+	pool.list = &l;
+	pool.running = pool.nthreads;
+	pool.generation++;
+	pthread_cond_broadcast(&pool.work);
+	pthread_mutex_unlock(&pool.mu);
+	/* this thread works too; the pool threads stop taking indexes once all are taken */
+	run_list(&l);
+	pthread_mutex_lock(&pool.mu);
+	while (pool.running > 0)
+		pthread_cond_wait(&pool.done, &pool.mu);
+	pool.list = NULL;
+	pthread_mutex_unlock(&pool.mu);
+	pthread_mutex_unlock(&pool.busy);
 }

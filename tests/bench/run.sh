@@ -11,7 +11,8 @@
 # BENCH_SIZES (default "1000x5 10000x5"), BENCH_RUNS (default 3, at least
 # 3) and BENCH_EDITS (serve edits, default 11) change what is measured.
 # Everything is written under tests/bench/work/ (ignored by git). Nothing is installed. Every tool
-# starts from an empty output folder, as Hugo's public/ is removed first.
+# starts from an empty output folder: Hugo's public/ and podium's output are
+# moved aside first and deleted once every build has been measured.
 set -u
 
 PODIUM=${1:?usage: run.sh PODIUM}
@@ -48,19 +49,32 @@ now_ns() {
 	date +%s%N
 }
 
+# aside PATH: moves an earlier output out of the way, into $W/trash, which
+# is emptied only after the last measurement. Deleting it instead would
+# make the next build slower by an amount that depends on what was deleted
+# before it: on an ext4 file system without a journal (as on the machines
+# this ran on), every new file scans past the inodes freed in the last
+# minute or so, which took up to half of a build's time.
+ntrash=0
+aside() {
+	[ -e "$1" ] || return 0
+	ntrash=$((ntrash + 1))
+	mkdir -p "$W/trash" && mv "$1" "$W/trash/$ntrash"
+}
+
 # measure TOOL DIR RUN: one build; appends "secs kib" (or "fail") to
 # DIR/TOOL.times.
 measure() {
 	tool=$1 dir=$2 run=$3
 	case $tool in
 	hugo)
-		rm -rf "$dir/hugo/public"
+		aside "$dir/hugo/public"
 		set -- hugo --quiet --source "$dir/hugo" --destination "$dir/hugo/public" ;;
 	html)
-		rm -rf "$dir/out-html"
+		aside "$dir/out-html"
 		set -- "$PODIUM" build -C "$dir/podium" -o "$dir/out-html" --only html,data -q ;;
 	full)
-		rm -rf "$dir/out-full"
+		aside "$dir/out-full"
 		set -- "$PODIUM" build -C "$dir/podium" -o "$dir/out-full" -q ;;
 	esac
 	t0=$(now_ns)
@@ -94,7 +108,7 @@ for size in $SIZES; do
 	n=${size%x*}
 	e=${size#*x}
 	dir=$W/$size
-	rm -rf "$dir"
+	aside "$dir"
 	echo "bench: generating $n providers x $e editions" >&2
 	"$W/gen" "$n" "$e" "$dir" || exit 1
 	for tool in $TOOLS; do
@@ -109,6 +123,8 @@ for size in $SIZES; do
 		run=$((run + 1))
 	done
 done
+
+rm -rf "$W/trash"
 
 label() {
 	case $1 in
