@@ -126,7 +126,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	}
 	json_object_set_new(page, "source", source_link(e->source, root));
 	json_object_set_new(page, "figures", html_figures(s, s));
-	json_object_set_new(page, "medal_table", hj_medal_table(h->c, s, root));
+	json_object_set_new(page, "medal_table", hj_medal_table(h, s, root));
 	json_object_set_new(page, "bars", bars(s));
 	json_object_set_new(page, "funnel", funnel(s));
 	if (focus) {
@@ -135,7 +135,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		json_object_set_new(page, "funnel_chart",
 		    hj_chart(h, root, CHART_FUNNEL, NULL));
 	}
-	json_object_set_new(page, "movement", hj_movers(h->c, s, root));
+	json_object_set_new(page, "movement", hj_movers(h, s, root));
 	cl = claims(s);
 	json_object_set_new(page, "has_claims", json_boolean(json_array_size(cl) > 0));
 	json_object_set_new(page, "claims", cl);

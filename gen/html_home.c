@@ -132,10 +132,10 @@ html_home(struct html_ctx *h)
 		hj_sets(page, "published", date);
 	}
 	json_object_set_new(page, "figures", html_figures(s, cmp));
-	json_object_set_new(page, "medal_table", hj_medal_table(h->c, s, root));
+	json_object_set_new(page, "medal_table", hj_medal_table(h, s, root));
 	json_object_set_new(page, "distribution",
 	    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
-	if ((mv = hj_movers(h->c, cmp, root)) != NULL && json_is_object(mv))
+	if ((mv = hj_movers(h, cmp, root)) != NULL && json_is_object(mv))
 		json_object_set_new(mv, "chart",
 		    hj_chart(h, root, CHART_MOVEMENT, NULL));
 	json_object_set_new(page, "movement", mv);

@@ -136,36 +136,57 @@ ladder_json(const struct report *r)
 	return a;
 }
 
+/* The index's rows, made as the page renders. */
+struct index_rows {
+	const struct computed *c;
+	const char *root;
+	size_t n;
+	const struct provider *v[];
+};
+
+static json_t *
+index_row(size_t i, void *arg)
+{
+	const struct index_rows *rows = arg;
+	struct tier_memo memo = {{0}, {0}, 0};
+	json_t *o = provider_row(rows->c, rows->v[i], rows->root, &memo);
+
+	tier_memo_free(&memo);
+	return o;
+}
+
 int
 html_provider_index(struct html_ctx *h)
 {
 	const struct computed *c = h->c;
 	const char *rel = "providers/index.html";
-	json_t *page = hj_page(h, rel, "providers", "Providers"), *rows = json_array();
+	json_t *page = hj_page(h, rel, "providers", "Providers");
 	const char *root = json_string_value(json_object_get(page, "root"));
 	const char **kinds = xcalloc(c->nproviders + 1, sizeof(*kinds));
 	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
 	const struct provider_view **v = xcalloc(c->nproviders + 1, sizeof(*v));
+	struct index_rows *rows = xcalloc(1, sizeof(*rows) +
+	    (c->nproviders + 1) * sizeof(rows->v[0]));
 	const struct provider *pr;
-	struct tier_memo memo = {{0}, {0}, 0};
 	size_t i, nv = 0, nk = 0, nc = 0;
 
 	for (i = 0; i < c->nproviders; i++)
 		if (c->providers[i].visible)
 			v[nv++] = &c->providers[i];
 	qsort(v, nv, sizeof(*v), cmp_provider);
+	rows->c = c;
+	rows->root = root;
 	for (i = 0; i < nv; i++) {
 		pr = v[i]->provider;
-		json_array_append_new(rows, provider_row(c, pr, root, &memo));
+		rows->v[rows->n++] = pr;
 		kinds[nk++] = provider_kind_name(pr->kind);
 		if (pr->country != NULL)
 			countries[nc++] = pr->country;
 	}
 	free(v);
-	tier_memo_free(&memo);
 	hj_sets(page, "heading", "Providers");
-	json_object_set_new(page, "count", json_integer((json_int_t)json_array_size(rows)));
-	json_object_set_new(page, "providers", rows);
+	json_object_set_new(page, "count", json_integer((json_int_t)nv));
+	json_object_set_new(page, "providers", hj_list(h, nv, index_row, rows));
 	json_object_set_new(page, "editions", editions_json(c));
 	json_object_set_new(page, "ladder", ladder_json(&h->p->report));
 	json_object_set_new(page, "kinds", distinct(kinds, nk));

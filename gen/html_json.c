@@ -226,6 +226,28 @@ hj_provider_link(const char *root, const struct provider *pr)
 	return o;
 }
 
+static void
+keep(struct html_ctx *h, void *p)
+{
+	h->keep = xgrow(h->keep, sizeof(*h->keep), h->nkeep + 1, &h->ckeep);
+	h->keep[h->nkeep++] = p;
+}
+
+json_t *
+hj_list(struct html_ctx *h, size_t n, json_t *(*item)(size_t i, void *arg),
+    void *arg)
+{
+	struct mustache_list *l = xcalloc(1, sizeof(*l));
+
+	l->n = n;
+	l->item = item;
+	l->arg = arg;
+	keep(h, l);
+	if (arg != NULL)
+		keep(h, arg);
+	return mustache_list_value(l);
+}
+
 void
 hj_mark_last(json_t *arr)
 {
@@ -335,29 +357,56 @@ hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
 	return hj_take(buf_detach(&b, NULL));
 }
 
+/* The providers of one tier, or the movers: links made as the page renders. */
+struct link_list {
+	const char *root;
+	size_t n;
+	const struct rating *v[];
+};
+
+static struct link_list *
+link_list_new(const char *root, size_t n)
+{
+	struct link_list *l = xcalloc(1, sizeof(*l) + (n + 1) * sizeof(l->v[0]));
+
+	l->root = root;
+	return l;
+}
+
+static json_t *
+tier_member(size_t i, void *arg)
+{
+	const struct link_list *l = arg;
+	json_t *o = hj_provider_link(l->root, l->v[i]->provider);
+
+	json_object_set_new(o, "last", json_boolean(i + 1 == l->n));
+	return o;
+}
+
 json_t *
-hj_medal_table(const struct computed *c, const struct edition_stats *s,
+hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
     const char *root)
 {
 	const struct edition *e = s->edition;
-	json_t *o = json_object(), *tiers = json_array(), *row, *names;
-	size_t i, j;
+	json_t *o = json_object(), *tiers = json_array(), *row;
+	struct link_list *names;
+	size_t i, j, k;
 
-	(void)c;
 	hj_take_set(o, "caption", xasprintf("Tiers of %s, best first",
 	    e->name != NULL ? e->name : e->id));
 	for (i = 0; i < e->ntiers; i++) {
 		row = json_object();
-		names = json_array();
+		for (j = 0, k = 0; j < s->nratings; j++)
+			k += s->ratings[j].tier == e->tiers[i];
+		names = link_list_new(root, k);
 		json_object_set_new(row, "tier", hj_tier(e->tiers[i]));
 		json_object_set_new(row, "count",
 		    json_integer(s->counts[e->tiers[i]->index]));
 		for (j = 0; j < s->nratings; j++)
 			if (s->ratings[j].tier == e->tiers[i])
-				json_array_append_new(names,
-				    hj_provider_link(root, s->ratings[j].provider));
-		hj_mark_last(names);
-		json_object_set_new(row, "providers", names);
+				names->v[names->n++] = &s->ratings[j];
+		json_object_set_new(row, "providers",
+		    hj_list(h, names->n, tier_member, names));
 		json_array_append_new(tiers, row);
 	}
 	json_object_set_new(o, "tiers", tiers);
@@ -383,40 +432,44 @@ gone_json(const struct gone *g, const struct edition *from, const char *root)
 	return o;
 }
 
-json_t *
-hj_movers(const struct computed *c, const struct edition_stats *s,
-    const char *root)
+static json_t *
+mover(size_t i, void *arg)
 {
-	json_t *o, *movers, *gone, *row;
-	const struct rating *r;
+	const struct link_list *l = arg;
+	const struct rating *r = l->v[i];
+	json_t *row = hj_provider_link(l->root, r->provider);
+
+	json_object_set_new(row, "previous", hj_tier(r->previous));
+	json_object_set_new(row, "tier", hj_tier(r->tier));
+	json_object_set_new(row, "move",
+	    hj_move(r->status, r->steps, r->has_steps, NULL));
+	return row;
+}
+
+json_t *
+hj_movers(struct html_ctx *h, const struct edition_stats *s, const char *root)
+{
+	json_t *o, *gone;
+	struct link_list *movers;
 	size_t i;
 
-	(void)c;
 	if (s == NULL || s->baseline == NULL)
 		return json_null();
 	o = json_object();
-	movers = json_array();
+	movers = link_list_new(root, s->nratings);
 	gone = json_array();
 	hj_sets(o, "from", edition_name(s->baseline));
 	hj_sets(o, "to", edition_name(s->edition));
 	hj_take_set(o, "caption", xasprintf("Providers whose tier changed from %s to %s",
 	    edition_name(s->baseline), edition_name(s->edition)));
-	for (i = 0; i < s->nratings; i++) {
-		r = &s->ratings[i];
-		if (r->status == MOVE_SAME)
-			continue;
-		row = hj_provider_link(root, r->provider);
-		json_object_set_new(row, "previous", hj_tier(r->previous));
-		json_object_set_new(row, "tier", hj_tier(r->tier));
-		json_object_set_new(row, "move",
-		    hj_move(r->status, r->steps, r->has_steps, NULL));
-		json_array_append_new(movers, row);
-	}
+	for (i = 0; i < s->nratings; i++)
+		if (s->ratings[i].status != MOVE_SAME)
+			movers->v[movers->n++] = &s->ratings[i];
 	for (i = 0; i < s->ngone; i++)
 		json_array_append_new(gone, gone_json(&s->gone[i], s->baseline, root));
-	json_object_set_new(o, "has_movers", json_boolean(json_array_size(movers) > 0));
+	json_object_set_new(o, "has_movers", json_boolean(movers->n > 0));
 	json_object_set_new(o, "has_gone", json_boolean(json_array_size(gone) > 0));
-	json_object_set_new(o, "movers", movers);
+	json_object_set_new(o, "movers", hj_list(h, movers->n, mover, movers));
 	json_object_set_new(o, "gone", gone);
 	return o;
 }

@@ -100,5 +100,10 @@ html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
 out:
 	buf_release(&b);
 	json_decref(data);
+	while (h->nkeep > 0)
+		free(h->keep[--h->nkeep]);
+	free(h->keep);
+	h->keep = NULL;
+	h->ckeep = 0;
 	return rc;
 }

@@ -7,6 +7,7 @@
  * block arguments; a block takes the argument of the outermost frame that
  * has one, else its own default content.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,33 @@ struct mrender {
 static int render_range(struct mrender *r, const struct mtemplate *t,
     uint32_t from, uint32_t to, bool skip_line);
 
+/*
+ * A list value is an object whose one key no template can name (it starts
+ * with a control character, which a tag name cannot hold) and whose value is
+ * the address of its struct mustache_list. Only this file makes and reads it.
+ */
+#define LIST_KEY "\x01list"
+
+json_t *
+mustache_list_value(const struct mustache_list *list)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, LIST_KEY, json_integer((json_int_t)(intptr_t)list));
+	return o;
+}
+
+static const struct mustache_list *
+as_list(const json_t *v)
+{
+	const json_t *p;
+
+	if (!json_is_object(v) || json_object_size(v) != 1 ||
+	    (p = json_object_get(v, LIST_KEY)) == NULL || !json_is_integer(p))
+		return NULL;
+	return (const struct mustache_list *)(intptr_t)json_integer_value(p);
+}
+
 static void
 ctx_push(struct mrender *r, json_t *v)
 {
@@ -50,18 +78,23 @@ lookup(const struct mrender *r, const struct mnode *n)
 	if (n->nseg == 0)
 		return r->nctx > 0 ? r->ctx[r->nctx - 1] : NULL;
 	for (i = r->nctx; i > 0 && v == NULL; i--)
-		if (json_is_object(r->ctx[i - 1]))
+		if (json_is_object(r->ctx[i - 1]) && as_list(r->ctx[i - 1]) == NULL)
 			v = json_object_get(r->ctx[i - 1], n->seg[0]);
 	for (i = 1; i < n->nseg && v != NULL; i++)
-		v = json_is_object(v) ? json_object_get(v, n->seg[i]) : NULL;
+		v = json_is_object(v) && as_list(v) == NULL ?
+		    json_object_get(v, n->seg[i]) : NULL;
 	return v;
 }
 
 static bool
 falsey(const json_t *v)
 {
+	const struct mustache_list *l;
+
 	if (v == NULL || json_is_null(v) || json_is_false(v))
 		return true;
+	if ((l = as_list(v)) != NULL)
+		return l->n == 0;
 	if (json_is_array(v))
 		return json_array_size(v) == 0;
 	if (json_is_string(v))
@@ -132,11 +165,22 @@ render_section(struct mrender *r, const struct mtemplate *t, uint32_t i)
 {
 	const struct mnode *n = &t->nodes[i];
 	json_t *v = lookup(r, n), *e;
+	const struct mustache_list *l;
 	size_t k;
 	int rc = 0;
 
 	if (falsey(v))
 		return 0;
+	if ((l = as_list(v)) != NULL) {
+		for (k = 0; k < l->n && rc == 0; k++) {
+			e = l->item(k, l->arg);
+			ctx_push(r, e);
+			rc = render_range(r, t, i + 1, n->end, false);
+			r->nctx--;
+			json_decref(e);
+		}
+		return rc;
+	}
 	if (!json_is_array(v)) {
 		ctx_push(r, v);
 		rc = render_range(r, t, i + 1, n->end, false);

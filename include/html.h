@@ -33,6 +33,8 @@ struct html_ctx {
 	size_t npages, cap;
 	bool failed;         /* a page could not be built (diagnostics given) */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
+	void **keep;         /* freed once the page being built is written */
+	size_t nkeep, ckeep;
 };
 
 /*
@@ -102,9 +104,9 @@ json_t *hj_chart(struct html_ctx *h, const char *root,
 /* Markdown rendered to HTML, or NULL after diagnostics. */
 json_t *hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
-json_t *hj_medal_table(const struct computed *c, const struct edition_stats *s,
+json_t *hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
     const char *root);
-json_t *hj_movers(const struct computed *c, const struct edition_stats *s,
+json_t *hj_movers(struct html_ctx *h, const struct edition_stats *s,
     const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct edition_stats *s, const char *figure, long computed);
@@ -119,6 +121,14 @@ json_t *hj_page(struct html_ctx *h, const char *rel, const char *kind,
     const char *title);
 /* Marks the last item of an array ("last": true) for separators. */
 void hj_mark_last(json_t *arr);
+/*
+ * A list of n items that the page's template renders one at a time (see
+ * mustache_list): item(i, arg) makes item i. For lists as long as the site,
+ * so that a page never holds all its rows at once. arg (one malloc'd block,
+ * or NULL) is freed once the page is written.
+ */
+json_t *hj_list(struct html_ctx *h, size_t n, json_t *(*item)(size_t i, void *arg),
+    void *arg);
 
 /* The pages. Each returns 0 or -1. */
 int html_home(struct html_ctx *h);

@@ -32,6 +32,22 @@ struct mustache_set;
 typedef int (*mustache_loader)(void *ctx, const char *name, char **src,
     size_t *len, char **path);
 
+/*
+ * A list made one item at a time: a section over it calls item(i, arg) for
+ * i = 0 .. n-1, renders the section against the new reference it returns and
+ * releases it at once, so a page listing every provider never holds every
+ * row at the same time. In the data it stands where an array would: falsey
+ * when n is 0, and a name looked up inside it finds nothing.
+ * mustache_list_value() gives the value to put in the data; the list and
+ * what arg points to must outlive every render of that data.
+ */
+struct mustache_list {
+	size_t n;
+	json_t *(*item)(size_t i, void *arg);
+	void *arg;
+};
+json_t *mustache_list_value(const struct mustache_list *list);
+
 /* On success, free with mustache_set_free(). */
 struct mustache_set *mustache_set_new(mustache_loader loader, void *ctx);
 void mustache_set_free(struct mustache_set *s);

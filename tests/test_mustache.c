@@ -264,6 +264,78 @@ START_TEST(test_values)
 }
 END_TEST
 
+/* A list made item by item: each item is released before the next is made. */
+struct made {
+	json_t *prev;
+	size_t made;
+	int prev_refs;  /* references to the previous item when the next was made */
+};
+
+static json_t *
+make_item(size_t i, void *arg)
+{
+	struct made *m = arg;
+	json_t *o = json_pack("{s:I}", "i", (json_int_t)i);
+
+	if (m->prev != NULL) {
+		m->prev_refs = m->prev_refs > (int)m->prev->refcount ?
+		    m->prev_refs : (int)m->prev->refcount;
+		json_decref(m->prev);
+	}
+	m->prev = json_incref(o);
+	m->made++;
+	return o;
+}
+
+static char *
+render_list(const char *src, size_t n, struct made *m)
+{
+	struct mustache_set *s = mustache_set_new(NULL, NULL);
+	struct mustache_list l = {n, make_item, m};
+	json_t *data = json_pack("{s:o, s:s}", "l", mustache_list_value(&l),
+	    "x", "outer");
+	struct buf out = BUF_INIT;
+	struct diag d;
+
+	diag_init(&d);
+	ck_assert_int_eq(mustache_set_add(s, "t", src, strlen(src), NULL, &d), 0);
+	ck_assert_int_eq(mustache_render(s, "t", data, &out, &d), 0);
+	ck_assert_uint_eq(d.n, 0);
+	diag_release(&d);
+	json_decref(data);
+	mustache_set_free(s);
+	if (m->prev != NULL) {
+		ck_assert_int_eq((int)m->prev->refcount, 1);
+		json_decref(m->prev);
+		m->prev = NULL;
+	}
+	return buf_detach(&out, NULL);
+}
+
+START_TEST(test_lists)
+{
+	struct made m = {NULL, 0, 0};
+	char *got;
+
+	got = render_list("{{#l}}{{i}}{{x}},{{/l}}", 3, &m);
+	ck_assert_str_eq(got, "0outer,1outer,2outer,");
+	ck_assert_uint_eq(m.made, 3);
+	ck_assert_int_eq(m.prev_refs, 1); /* only this test's own reference */
+	free(got);
+	/* an empty list is falsey; nothing can be looked up inside a list */
+	m.made = 0;
+	got = render_list("{{^l}}none{{/l}}{{#l}}x{{/l}}[{{l.n}}{{l.i}}]", 0, &m);
+	ck_assert_str_eq(got, "none[]");
+	ck_assert_uint_eq(m.made, 0);
+	free(got);
+	got = render_list("{{#l}}{{#l}}{{i}}{{/l}}{{/l}}|{{^l}}no{{/l}}", 2, &m);
+	ck_assert_str_eq(got, "0101|");
+	free(got);
+	/* a template cannot name the key a list is kept under */
+	check_error("{{\x01list}}", "t.mustache:1:1: error: invalid tag name '\x01list'");
+}
+END_TEST
+
 START_TEST(test_indentation)
 {
 	static const struct two parts[] = {
@@ -405,6 +477,7 @@ main(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_loader_errors);
 	tcase_add_test(tc, test_values);
+	tcase_add_test(tc, test_lists);
 	tcase_add_test(tc, test_indentation);
 	tcase_add_test(tc, test_random_templates);
 	suite_add_tcase(s, tc);
