@@ -14,7 +14,7 @@ failed=""
 case "$PODIUM" in /*) ;; *) PODIUM="$ROOT/$PODIUM" ;; esac
 WRAP=""
 if [ -n "$PODIUM_VALGRIND" ]; then
-	WRAP="valgrind -q --error-exitcode=99 --leak-check=full --suppressions=$ROOT/tests/valgrind.supp"
+	WRAP="valgrind -q --error-exitcode=99 --leak-check=full --soname-synonyms=somalloc=libjemalloc.so* --suppressions=$ROOT/tests/valgrind.supp"
 	export CK_FORK=no
 fi
 export WRAP
