@@ -23,8 +23,8 @@ bars(const struct edition_stats *s)
 		o = json_object();
 		t = hj_tier(e->tiers[i]);
 		hj_sets(o, "color", json_string_value(json_object_get(t, "color")));
-		json_object_set_new(o, "tier", t);
-		json_object_set_new(o, "count", json_integer(n));
+		json_object_set_new_nocheck(o, "tier", t);
+		json_object_set_new_nocheck(o, "count", json_integer(n));
 		fmt_fixed(max > 0 ? 100.0 * (double)n / (double)max : 0.0, 1, w, sizeof(w));
 		hj_sets(o, "pct", w);
 		json_array_append_new(a, o);
@@ -37,7 +37,7 @@ step_add(json_t *a, long value, const char *label)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "value", json_integer(value));
+	json_object_set_new_nocheck(o, "value", json_integer(value));
 	hj_sets(o, "label", label);
 	json_array_append_new(a, o);
 }
@@ -80,10 +80,10 @@ claims(const struct edition_stats *s)
 		ck = &s->claims[i];
 		o = json_object();
 		hj_take_set(o, "label", claim_label(ck->claim));
-		json_object_set_new(o, "stated", json_integer(ck->claim->value));
-		json_object_set_new(o, "computed", json_integer(ck->computed));
-		json_object_set_new(o, "ok", json_boolean(ck->claim->value == ck->computed));
-		json_object_set_new(o, "acknowledged", json_boolean(ck->claim->note != NULL));
+		json_object_set_new_nocheck(o, "stated", json_integer(ck->claim->value));
+		json_object_set_new_nocheck(o, "computed", json_integer(ck->computed));
+		json_object_set_new_nocheck(o, "ok", json_boolean(ck->claim->value == ck->computed));
+		json_object_set_new_nocheck(o, "acknowledged", json_boolean(ck->claim->note != NULL));
 		hj_sets(o, "note", ck->claim->note);
 		json_array_append_new(a, o);
 	}
@@ -119,26 +119,26 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	int rc;
 
 	hj_sets(page, "heading", e->name != NULL ? e->name : e->id);
-	json_object_set_new(page, "focus", json_boolean(focus));
+	json_object_set_new_nocheck(page, "focus", json_boolean(focus));
 	if (e->published != DATE_NONE) {
 		date_format(e->published, date);
 		hj_sets(page, "published", date);
 	}
-	json_object_set_new(page, "source", source_link(e->source, root));
-	json_object_set_new(page, "figures", html_figures(s, s));
-	json_object_set_new(page, "medal_table", hj_medal_table(h, s, root));
-	json_object_set_new(page, "bars", bars(s));
-	json_object_set_new(page, "funnel", funnel(s));
+	json_object_set_new_nocheck(page, "source", source_link(e->source, root));
+	json_object_set_new_nocheck(page, "figures", html_figures(s, s));
+	json_object_set_new_nocheck(page, "medal_table", hj_medal_table(h, s, root));
+	json_object_set_new_nocheck(page, "bars", bars(s));
+	json_object_set_new_nocheck(page, "funnel", funnel(s));
 	if (focus) {
-		json_object_set_new(page, "distribution",
+		json_object_set_new_nocheck(page, "distribution",
 		    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
-		json_object_set_new(page, "funnel_chart",
+		json_object_set_new_nocheck(page, "funnel_chart",
 		    hj_chart(h, root, CHART_FUNNEL, NULL));
 	}
-	json_object_set_new(page, "movement", hj_movers(h, s, root));
+	json_object_set_new_nocheck(page, "movement", hj_movers(h, s, root));
 	cl = claims(s);
-	json_object_set_new(page, "has_claims", json_boolean(json_array_size(cl) > 0));
-	json_object_set_new(page, "claims", cl);
+	json_object_set_new_nocheck(page, "has_claims", json_boolean(json_array_size(cl) > 0));
+	json_object_set_new_nocheck(page, "claims", cl);
 	rc = html_page_write(h, "edition", page, rel);
 	free(rel);
 	return rc;

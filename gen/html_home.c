@@ -108,7 +108,7 @@ sections(struct html_ctx *h, const char *root)
 		hj_sets(o, "title", s->title != NULL ? s->title : s->id);
 		at = s->pos;
 		at.line = s->body_line;
-		json_object_set_new(o, "body_html", hj_markdown(h, s->body, &at, root));
+		json_object_set_new_nocheck(o, "body_html", hj_markdown(h, s->body, &at, root));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -126,21 +126,21 @@ html_home(struct html_ctx *h)
 
 	hj_sets(page, "heading", r->title);
 	hj_sets(page, "subtitle", r->subtitle);
-	json_object_set_new(page, "authors", authors(r));
+	json_object_set_new_nocheck(page, "authors", authors(r));
 	if (r->edition->published != DATE_NONE) {
 		date_format(r->edition->published, date);
 		hj_sets(page, "published", date);
 	}
-	json_object_set_new(page, "figures", html_figures(s, cmp));
-	json_object_set_new(page, "medal_table", hj_medal_table(h, s, root));
-	json_object_set_new(page, "distribution",
+	json_object_set_new_nocheck(page, "figures", html_figures(s, cmp));
+	json_object_set_new_nocheck(page, "medal_table", hj_medal_table(h, s, root));
+	json_object_set_new_nocheck(page, "distribution",
 	    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
 	if ((mv = hj_movers(h, cmp, root)) != NULL && json_is_object(mv))
-		json_object_set_new(mv, "chart",
+		json_object_set_new_nocheck(mv, "chart",
 		    hj_chart(h, root, CHART_MOVEMENT, NULL));
-	json_object_set_new(page, "movement", mv);
+	json_object_set_new_nocheck(page, "movement", mv);
 	secs = sections(h, root);
-	json_object_set_new(page, "has_sections", json_boolean(json_array_size(secs) > 0));
-	json_object_set_new(page, "sections", secs);
+	json_object_set_new_nocheck(page, "has_sections", json_boolean(json_array_size(secs) > 0));
+	json_object_set_new_nocheck(page, "sections", secs);
 	return html_page_write(h, "home", page, "index.html");
 }

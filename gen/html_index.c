@@ -90,16 +90,16 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 		cell = json_object();
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
-			json_object_set_new(cell, "tier", tier_shared(memo, r->tier));
-			json_object_set_new(cell, "rank", json_integer((json_int_t)r->tier->index));
+			json_object_set_new_nocheck(cell, "tier", tier_shared(memo, r->tier));
+			json_object_set_new_nocheck(cell, "rank", json_integer((json_int_t)r->tier->index));
 			buf_printf(&tiers, "%s%s:%s", tiers.len ? " " : "",
 			    c->editions[j].edition->id, r->tier->id);
 		} else
-			json_object_set_new(cell, "rank", json_integer(999));
+			json_object_set_new_nocheck(cell, "rank", json_integer(999));
 		json_array_append_new(cells, cell);
 	}
-	json_object_set_new(o, "cells", cells);
-	json_object_set_new(o, "tiers", json_string(tiers.data));
+	json_object_set_new_nocheck(o, "cells", cells);
+	json_object_set_new_nocheck(o, "tiers", json_string(tiers.data));
 	buf_release(&tiers);
 	return o;
 }
@@ -185,12 +185,12 @@ html_provider_index(struct html_ctx *h)
 	}
 	free(v);
 	hj_sets(page, "heading", "Providers");
-	json_object_set_new(page, "count", json_integer((json_int_t)nv));
-	json_object_set_new(page, "providers", hj_list(h, nv, index_row, rows));
-	json_object_set_new(page, "editions", editions_json(c));
-	json_object_set_new(page, "ladder", ladder_json(&h->p->report));
-	json_object_set_new(page, "kinds", distinct(kinds, nk));
-	json_object_set_new(page, "countries", distinct(countries, nc));
+	json_object_set_new_nocheck(page, "count", json_integer((json_int_t)nv));
+	json_object_set_new_nocheck(page, "providers", hj_list(h, nv, index_row, rows));
+	json_object_set_new_nocheck(page, "editions", editions_json(c));
+	json_object_set_new_nocheck(page, "ladder", ladder_json(&h->p->report));
+	json_object_set_new_nocheck(page, "kinds", distinct(kinds, nk));
+	json_object_set_new_nocheck(page, "countries", distinct(countries, nc));
 	free(kinds);
 	free(countries);
 	return html_page_write(h, "providers", page, rel);

@@ -97,8 +97,11 @@ hj_str(const char *s)
 
 	if (s == NULL)
 		return json_null();
-	/* Content is valid UTF-8 (the loader checks); be safe all the same. */
-	if ((v = json_string(s)) == NULL)
+	/*
+	 * Content is valid UTF-8 (the loader checks every YAML and Markdown
+	 * file whole) and so is what podium makes of it: no second check.
+	 */
+	if ((v = json_stringn_nocheck(s, strlen(s))) == NULL)
 		v = json_string("\xef\xbf\xbd");
 	return v;
 }
@@ -116,14 +119,14 @@ void
 hj_sets(json_t *o, const char *k, const char *s)
 {
 	if (s != NULL)
-		json_object_set_new(o, k, hj_str(s));
+		json_object_set_new_nocheck(o, k, hj_str(s));
 }
 
 void
 hj_take_set(json_t *o, const char *k, char *s)
 {
 	if (s != NULL)
-		json_object_set_new(o, k, hj_take(s));
+		json_object_set_new_nocheck(o, k, hj_take(s));
 }
 
 static bool
@@ -207,7 +210,7 @@ hj_move(enum move_status st, int steps, bool has_steps,
 		words = xstrdup("rated again");
 		break;
 	}
-	json_object_set_new(m, "status", json_string(move_status_name(st)));
+	json_object_set_new_nocheck(m, "status", json_string(move_status_name(st)));
 	hj_sets(m, "arrow", arrow);
 	hj_take_set(m, "words", words);
 	return m;
@@ -255,7 +258,7 @@ hj_mark_last(json_t *arr)
 
 	for (i = 0; i < n; i++)
 		if (json_is_object(json_array_get(arr, i)))
-			json_object_set_new(json_array_get(arr, i), "last",
+			json_object_set_new_nocheck(json_array_get(arr, i), "last",
 			    json_boolean(i + 1 == n));
 }
 
@@ -268,8 +271,8 @@ table_cell_json(const struct table_cell *tc, const char *root)
 	if (tc->href != NULL)
 		hj_take_set(o, "href", html_href(root, tc->href));
 	if (tc->tier != NULL)
-		json_object_set_new(o, "tier", hj_tier(tc->tier));
-	json_object_set_new(o, "numeric", json_boolean(tc->numeric));
+		json_object_set_new_nocheck(o, "tier", hj_tier(tc->tier));
+	json_object_set_new_nocheck(o, "numeric", json_boolean(tc->numeric));
 	return o;
 }
 
@@ -294,11 +297,11 @@ hj_table(const struct table *t, const char *root)
 		for (j = 0; j < t->ncols; j++)
 			json_array_append_new(cells,
 			    table_cell_json(&t->cells[i * t->ncols + j], root));
-		json_object_set_new(row, "cells", cells);
+		json_object_set_new_nocheck(row, "cells", cells);
 		json_array_append_new(rows, row);
 	}
-	json_object_set_new(o, "head", head);
-	json_object_set_new(o, "rows", rows);
+	json_object_set_new_nocheck(o, "head", head);
+	json_object_set_new_nocheck(o, "rows", rows);
 	return o;
 }
 
@@ -331,10 +334,10 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 	hj_take_set(o, "src", html_href("", src.data));
 	hj_sets(o, "alt", ch.desc != NULL ? ch.desc : "");
 	hj_sets(o, "title", ch.title != NULL ? ch.title : "");
-	json_object_set_new(o, "width", json_integer((json_int_t)lround(ch.width)));
-	json_object_set_new(o, "height", json_integer((json_int_t)lround(ch.height)));
+	json_object_set_new_nocheck(o, "width", json_integer((json_int_t)lround(ch.width)));
+	json_object_set_new_nocheck(o, "height", json_integer((json_int_t)lround(ch.height)));
 	t = chart_table(&ch, c);
-	json_object_set_new(o, "table", hj_table(t, root));
+	json_object_set_new_nocheck(o, "table", hj_table(t, root));
 	table_free(t);
 	chart_release(&ch);
 	buf_release(&src);
@@ -379,7 +382,7 @@ tier_member(size_t i, void *arg)
 	const struct link_list *l = arg;
 	json_t *o = hj_provider_link(l->root, l->v[i]->provider);
 
-	json_object_set_new(o, "last", json_boolean(i + 1 == l->n));
+	json_object_set_new_nocheck(o, "last", json_boolean(i + 1 == l->n));
 	return o;
 }
 
@@ -399,17 +402,17 @@ hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
 		for (j = 0, k = 0; j < s->nratings; j++)
 			k += s->ratings[j].tier == e->tiers[i];
 		names = link_list_new(root, k);
-		json_object_set_new(row, "tier", hj_tier(e->tiers[i]));
-		json_object_set_new(row, "count",
+		json_object_set_new_nocheck(row, "tier", hj_tier(e->tiers[i]));
+		json_object_set_new_nocheck(row, "count",
 		    json_integer(s->counts[e->tiers[i]->index]));
 		for (j = 0; j < s->nratings; j++)
 			if (s->ratings[j].tier == e->tiers[i])
 				names->v[names->n++] = &s->ratings[j];
-		json_object_set_new(row, "providers",
+		json_object_set_new_nocheck(row, "providers",
 		    hj_list(h, names->n, tier_member, names));
 		json_array_append_new(tiers, row);
 	}
-	json_object_set_new(o, "tiers", tiers);
+	json_object_set_new_nocheck(o, "tiers", tiers);
 	return o;
 }
 
@@ -424,7 +427,7 @@ gone_json(const struct gone *g, const struct edition *from, const char *root)
 {
 	json_t *o = hj_provider_link(root, g->provider), *m;
 
-	json_object_set_new(o, "previous", hj_tier(g->previous));
+	json_object_set_new_nocheck(o, "previous", hj_tier(g->previous));
 	hj_sets(o, "from", edition_name(from));
 	m = hj_move(g->status, 0, false, g->provider->successor);
 	hj_sets(o, "words", json_string_value(json_object_get(m, "words")));
@@ -439,9 +442,9 @@ mover(size_t i, void *arg)
 	const struct rating *r = l->v[i];
 	json_t *row = hj_provider_link(l->root, r->provider);
 
-	json_object_set_new(row, "previous", hj_tier(r->previous));
-	json_object_set_new(row, "tier", hj_tier(r->tier));
-	json_object_set_new(row, "move",
+	json_object_set_new_nocheck(row, "previous", hj_tier(r->previous));
+	json_object_set_new_nocheck(row, "tier", hj_tier(r->tier));
+	json_object_set_new_nocheck(row, "move",
 	    hj_move(r->status, r->steps, r->has_steps, NULL));
 	return row;
 }
@@ -467,10 +470,10 @@ hj_movers(struct html_ctx *h, const struct edition_stats *s, const char *root)
 			movers->v[movers->n++] = &s->ratings[i];
 	for (i = 0; i < s->ngone; i++)
 		json_array_append_new(gone, gone_json(&s->gone[i], s->baseline, root));
-	json_object_set_new(o, "has_movers", json_boolean(movers->n > 0));
-	json_object_set_new(o, "has_gone", json_boolean(json_array_size(gone) > 0));
-	json_object_set_new(o, "movers", hj_list(h, movers->n, mover, movers));
-	json_object_set_new(o, "gone", gone);
+	json_object_set_new_nocheck(o, "has_movers", json_boolean(movers->n > 0));
+	json_object_set_new_nocheck(o, "has_gone", json_boolean(json_array_size(gone) > 0));
+	json_object_set_new_nocheck(o, "movers", hj_list(h, movers->n, mover, movers));
+	json_object_set_new_nocheck(o, "gone", gone);
 	return o;
 }
 
@@ -503,7 +506,7 @@ nav_add(json_t *nav, const char *root, const char *label, const char *path,
 
 	hj_sets(o, "label", label);
 	hj_take_set(o, "href", html_href(root, path));
-	json_object_set_new(o, "current", json_boolean(current));
+	json_object_set_new_nocheck(o, "current", json_boolean(current));
 	json_array_append_new(nav, o);
 }
 
@@ -561,7 +564,7 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	nav_add(nav, root, "Methodology", "methodology/index.html",
 	    strcmp(kind, "methodology") == 0);
 	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);
-	json_object_set_new(o, "nav", nav);
+	json_object_set_new_nocheck(o, "nav", nav);
 	esc_attr(&eroot, root);
 	hj_take_set(o, "root", buf_detach(&eroot, NULL));
 	free(root);

@@ -53,7 +53,7 @@ finding_row(const struct finding *f, const struct provider *pr, const char *root
 	json_t *o = html_finding(f);
 
 	if (pr != NULL)
-		json_object_set_new(o, "provider", hj_provider_link(root, pr));
+		json_object_set_new_nocheck(o, "provider", hj_provider_link(root, pr));
 	if (json_object_get(o, "patched") == NULL)
 		hj_sets(o, "patched", "\xe2\x80\x94");
 	if (json_object_get(o, "verified") == NULL)
@@ -89,12 +89,12 @@ html_security(struct html_ctx *h)
 	fig_add(figs, "Public findings", (long)s->public_findings, "described below");
 	fig_add(figs, "Undisclosed findings", (long)s->private_findings,
 	    "counted, not described until they are public");
-	json_object_set_new(page, "figures", figs);
-	json_object_set_new(page, "has_findings", json_boolean(json_array_size(fs) > 0));
-	json_object_set_new(page, "findings", fs);
+	json_object_set_new_nocheck(page, "figures", figs);
+	json_object_set_new_nocheck(page, "has_findings", json_boolean(json_array_size(fs) > 0));
+	json_object_set_new_nocheck(page, "findings", fs);
 	hj_take_set(page, "undisclosed", html_undisclosed(s->private_findings));
 	t = table_security(h->c, e);
-	json_object_set_new(page, "practices_table",
+	json_object_set_new_nocheck(page, "practices_table",
 	    t != NULL && t->nrows > 0 ? hj_table(t, root) : json_null());
 	table_free(t);
 	return html_page_write(h, "security", page, rel);
@@ -125,7 +125,7 @@ ladder_json(const struct computed *c)
 	for (i = 0; i < r->nladder; i++) {
 		o = json_object();
 		hj_sets(o, "id", r->ladder[i].id);
-		json_object_set_new(o, "tier", hj_tier(&r->ladder[i]));
+		json_object_set_new_nocheck(o, "tier", hj_tier(&r->ladder[i]));
 		hj_sets(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
 		buf_reset(&used);
 		for (j = 0; j < c->project->neditions; j++)
@@ -187,14 +187,14 @@ rubric_json(const struct rubric *rb)
 	}
 	for (i = 0; i < rb->nthresholds; i++) {
 		row = json_object();
-		json_object_set_new(row, "tier", hj_tier(rb->thresholds[i].tier));
+		json_object_set_new_nocheck(row, "tier", hj_tier(rb->thresholds[i].tier));
 		hj_take_set(row, "min", num_text(rb->thresholds[i].min));
 		hj_take_set(row, "require", require_text(&rb->thresholds[i]));
 		json_array_append_new(th, row);
 	}
-	json_object_set_new(o, "criteria", cr);
-	json_object_set_new(o, "thresholds", th);
-	json_object_set_new(o, "floor", hj_tier(rb->floor));
+	json_object_set_new_nocheck(o, "criteria", cr);
+	json_object_set_new_nocheck(o, "thresholds", th);
+	json_object_set_new_nocheck(o, "floor", hj_tier(rb->floor));
 	return o;
 }
 
@@ -304,13 +304,13 @@ edition_method(const struct edition *e)
 	for (i = 0; i < e->ntiers; i++)
 		json_array_append_new(tiers, hj_tier(e->tiers[i]));
 	hj_mark_last(tiers);
-	json_object_set_new(o, "tiers", tiers);
-	json_object_set_new(o, "rubric", rubric_json(e->rubric));
+	json_object_set_new_nocheck(o, "tiers", tiers);
+	json_object_set_new_nocheck(o, "rubric", rubric_json(e->rubric));
 	hj_take_set(o, "targets", targets_text(e));
 	if (e->previous != NULL) {
 		hj_sets(o, "from", edition_name(e->previous));
-		json_object_set_new(o, "has_changes", json_true());
-		json_object_set_new(o, "changes", bar_changes(e->previous, e));
+		json_object_set_new_nocheck(o, "has_changes", json_true());
+		json_object_set_new_nocheck(o, "changes", bar_changes(e->previous, e));
 	}
 	return o;
 }
@@ -324,11 +324,11 @@ html_methodology(struct html_ctx *h)
 	size_t i;
 
 	hj_sets(page, "heading", "Methodology");
-	json_object_set_new(page, "ladder", ladder_json(h->c));
+	json_object_set_new_nocheck(page, "ladder", ladder_json(h->c));
 	eds = json_array();
 	for (i = p->neditions; i-- > 0;)
 		json_array_append_new(eds, edition_method(&p->editions[i]));
-	json_object_set_new(page, "editions", eds);
+	json_object_set_new_nocheck(page, "editions", eds);
 	return html_page_write(h, "methodology", page, rel);
 }
 
@@ -360,7 +360,7 @@ html_sources(struct html_ctx *h)
 			hj_take_set(o, "url", html_url(s->url));
 		json_array_append_new(a, o);
 	}
-	json_object_set_new(page, "sources", a);
+	json_object_set_new_nocheck(page, "sources", a);
 	return html_page_write(h, "sources", page, rel);
 }
 

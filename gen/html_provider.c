@@ -68,11 +68,11 @@ fault_json(struct html_ctx *h, const struct review *rv, const char *root)
 	fault_step(steps, "Detected", f->detect_after, e->target_detect);
 	fault_step(steps, "Drained", f->drain_after, -1);
 	fault_step(steps, "Replaced", f->replaced_after, e->target_replace);
-	json_object_set_new(o, "steps", steps);
-	json_object_set_new(o, "has_targets",
+	json_object_set_new_nocheck(o, "steps", steps);
+	json_object_set_new_nocheck(o, "has_targets",
 	    json_boolean(e->target_detect >= 0 || e->target_replace >= 0));
 	if (f->note != NULL)
-		json_object_set_new(o, "note_html", hj_markdown(h, f->note, &f->pos, root));
+		json_object_set_new_nocheck(o, "note_html", hj_markdown(h, f->note, &f->pos, root));
 	return o;
 }
 
@@ -147,9 +147,9 @@ security_json(const struct review *rv)
 		else
 			hidden++;
 	}
-	json_object_set_new(o, "practices", pr);
-	json_object_set_new(o, "has_findings", json_boolean(json_array_size(fs) > 0));
-	json_object_set_new(o, "findings", fs);
+	json_object_set_new_nocheck(o, "practices", pr);
+	json_object_set_new_nocheck(o, "has_findings", json_boolean(json_array_size(fs) > 0));
+	json_object_set_new_nocheck(o, "findings", fs);
 	hj_take_set(o, "undisclosed", html_undisclosed(hidden));
 	return o;
 }
@@ -221,7 +221,7 @@ md_list(struct html_ctx *h, const char **items, size_t n, const struct pos *at,
 
 	for (i = 0; i < n; i++) {
 		o = json_object();
-		json_object_set_new(o, "html", hj_markdown(h, items[i], at, root));
+		json_object_set_new_nocheck(o, "html", hj_markdown(h, items[i], at, root));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -237,25 +237,25 @@ review_json(struct html_ctx *h, const struct rating *r, const char *root)
 	hj_sets(o, "edition", edition_name(rv->edition));
 	if (r->override) {
 		hj_sets(o, "override_reason", rv->override_reason);
-		json_object_set_new(o, "computed", hj_tier(r->computed));
+		json_object_set_new_nocheck(o, "computed", hj_tier(r->computed));
 	}
-	json_object_set_new(o, "summary_html",
+	json_object_set_new_nocheck(o, "summary_html",
 	    hj_markdown(h, rv->summary, &rv->summary_pos, root));
 	st = md_list(h, rv->strengths, rv->nstrengths, &rv->pos, root);
 	wk = md_list(h, rv->weaknesses, rv->nweaknesses, &rv->pos, root);
-	json_object_set_new(o, "has_points", json_boolean(rv->nstrengths + rv->nweaknesses > 0));
-	json_object_set_new(o, "has_strengths", json_boolean(rv->nstrengths > 0));
-	json_object_set_new(o, "has_weaknesses", json_boolean(rv->nweaknesses > 0));
-	json_object_set_new(o, "strengths", st);
-	json_object_set_new(o, "weaknesses", wk);
-	json_object_set_new(o, "fault", fault_json(h, rv, root));
-	json_object_set_new(o, "security", security_json(rv));
+	json_object_set_new_nocheck(o, "has_points", json_boolean(rv->nstrengths + rv->nweaknesses > 0));
+	json_object_set_new_nocheck(o, "has_strengths", json_boolean(rv->nstrengths > 0));
+	json_object_set_new_nocheck(o, "has_weaknesses", json_boolean(rv->nweaknesses > 0));
+	json_object_set_new_nocheck(o, "strengths", st);
+	json_object_set_new_nocheck(o, "weaknesses", wk);
+	json_object_set_new_nocheck(o, "fault", fault_json(h, rv, root));
+	json_object_set_new_nocheck(o, "security", security_json(rv));
 	q = quotes_json(rv, root);
-	json_object_set_new(o, "has_quotes", json_boolean(json_array_size(q) > 0));
-	json_object_set_new(o, "quotes", q);
+	json_object_set_new_nocheck(o, "has_quotes", json_boolean(json_array_size(q) > 0));
+	json_object_set_new_nocheck(o, "quotes", q);
 	src = sources_json(rv, root);
-	json_object_set_new(o, "has_sources", json_boolean(json_array_size(src) > 0));
-	json_object_set_new(o, "sources", src);
+	json_object_set_new_nocheck(o, "has_sources", json_boolean(json_array_size(src) > 0));
+	json_object_set_new_nocheck(o, "sources", src);
 	return o;
 }
 
@@ -269,14 +269,14 @@ history_row(const struct history_entry *he, const char *root)
 	hj_sets(o, "edition", edition_name(he->edition));
 	hj_take_set(o, "href", html_href(root, path));
 	free(path);
-	json_object_set_new(o, "tier", hj_tier(r->tier));
-	json_object_set_new(o, "override", json_boolean(r->override));
+	json_object_set_new_nocheck(o, "tier", hj_tier(r->tier));
+	json_object_set_new_nocheck(o, "override", json_boolean(r->override));
 	if (isnan(r->score))
 		strcpy(score, "\xe2\x80\x94");
 	else
 		fmt_fixed(r->score, 1, score, sizeof(score));
 	hj_sets(o, "score", score);
-	json_object_set_new(o, "move", he->edition->previous != NULL || r->previous != NULL ?
+	json_object_set_new_nocheck(o, "move", he->edition->previous != NULL || r->previous != NULL ?
 	    hj_move(r->status, r->steps, r->has_steps, NULL) : json_null());
 	return o;
 }
@@ -287,9 +287,9 @@ current_json(const struct provider_view *v)
 	const struct history_entry *he = &v->history[v->nhistory - 1];
 	json_t *o = json_object();
 
-	json_object_set_new(o, "tier", hj_tier(he->rating->tier));
+	json_object_set_new_nocheck(o, "tier", hj_tier(he->rating->tier));
 	hj_sets(o, "edition", edition_name(he->edition));
-	json_object_set_new(o, "move", he->edition->previous != NULL ?
+	json_object_set_new_nocheck(o, "move", he->edition->previous != NULL ?
 	    hj_move(he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
 	    json_null());
 	return o;
@@ -314,14 +314,14 @@ history_chart_json(struct html_ctx *h, const struct provider *pr,
 	buf_puts(&b, HISTORY_FRAME);
 	hj_take_set(o, "src", html_href("", b.data));
 	buf_reset(&b);
-	json_object_set_new(o, "width", json_integer((json_int_t)lround(ch.width)));
-	json_object_set_new(o, "height",
+	json_object_set_new_nocheck(o, "width", json_integer((json_int_t)lround(ch.width)));
+	json_object_set_new_nocheck(o, "height",
 	    json_integer((json_int_t)lround(chart_history_framed_height(&ch))));
 	if (chart_history_marks(&ch, h->c, &b) == 0)
 		hj_take_set(o, "marks", buf_detach(&b, NULL));
 	hj_sets(o, "title", ch.title);
 	t = chart_table(&ch, h->c);
-	json_object_set_new(o, "table", hj_table(t, root));
+	json_object_set_new_nocheck(o, "table", hj_table(t, root));
 	table_free(t);
 	chart_release(&ch);
 	buf_release(&b);
@@ -346,17 +346,17 @@ provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel
 		hj_sets(page, "url_text", pr->url);
 	}
 	if (pr->successor != NULL)
-		json_object_set_new(page, "successor", hj_provider_link(root, pr->successor));
-	json_object_set_new(page, "current", current_json(v));
-	json_object_set_new(page, "history_chart", history_chart_json(h, pr, root));
+		json_object_set_new_nocheck(page, "successor", hj_provider_link(root, pr->successor));
+	json_object_set_new_nocheck(page, "current", current_json(v));
+	json_object_set_new_nocheck(page, "history_chart", history_chart_json(h, pr, root));
 	hist = json_array();
 	rv = json_array();
 	for (i = 0; i < v->nhistory; i++)
 		json_array_append_new(hist, history_row(&v->history[i], root));
 	for (i = v->nhistory; i-- > 0;)
 		json_array_append_new(rv, review_json(h, v->history[i].rating, root));
-	json_object_set_new(page, "history", hist);
-	json_object_set_new(page, "reviews", rv);
+	json_object_set_new_nocheck(page, "history", hist);
+	json_object_set_new_nocheck(page, "reviews", rv);
 	return page;
 }
 
