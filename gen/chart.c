@@ -137,25 +137,20 @@ chart_draw_title(struct cx *x, const struct chart *ch)
 }
 
 /*
- * Starts drawing chart ch into cr at scale s: a pango layout with the same
- * glyph positions on every surface, at every scale. End with cx_end().
+ * A pango context for the charts: the thread's pango-cairo font map, no
+ * hinting, unrounded glyph positions, and a matrix of scale s (what the
+ * context of a cairo context scaled by s from identity would get), so
+ * that text is shaped alike on every canvas, at every scale. Free with
+ * g_object_unref().
  */
-void
-cx_begin(struct cx *x, const struct chart *ch, cairo_t *cr, double s,
-    struct chart_trace *t)
+static PangoContext *
+chart_context(double s)
 {
 	cairo_font_options_t *fo;
 	PangoContext *pc;
+	PangoMatrix m = PANGO_MATRIX_INIT;
 
-	memset(x, 0, sizeof(*x));
-	x->cr = cr;
-	x->w = ch->width;
-	x->h = ch->height;
-	x->trace = t;
-	cairo_save(cr);
-	cairo_scale(cr, s, s);
-	x->layout = pango_cairo_create_layout(cr);
-	pc = pango_layout_get_context(x->layout);
+	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -163,7 +158,31 @@ cx_begin(struct cx *x, const struct chart *ch, cairo_t *cr, double s,
 	pango_cairo_context_set_font_options(pc, fo);
 	cairo_font_options_destroy(fo);
 	pango_context_set_round_glyph_positions(pc, FALSE);
-	pango_layout_context_changed(x->layout);
+	m.xx = m.yy = s;
+	pango_context_set_matrix(pc, &m);
+	return pc;
+}
+
+/*
+ * Starts drawing chart ch onto cv at scale s: a pango layout with the same
+ * glyph positions on every canvas, at every scale. End with cx_end().
+ */
+void
+cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
+    struct chart_trace *t)
+{
+	PangoContext *pc;
+
+	memset(x, 0, sizeof(*x));
+	x->cv = cv;
+	x->w = ch->width;
+	x->h = ch->height;
+	x->trace = t;
+	cv_save(cv);
+	cv_scale(cv, s, s);
+	pc = chart_context(s);
+	x->layout = pango_layout_new(pc);
+	g_object_unref(pc);
 	pango_layout_set_auto_dir(x->layout, FALSE);
 	pango_layout_set_single_paragraph_mode(x->layout, TRUE);
 	x->font = pango_font_description_from_string("DejaVu Sans");
@@ -174,7 +193,7 @@ cx_end(struct cx *x)
 {
 	pango_font_description_free(x->font);
 	g_object_unref(x->layout);
-	cairo_restore(x->cr);
+	cv_restore(x->cv);
 }
 
 double
@@ -188,12 +207,12 @@ chart_scale(const struct chart *ch, double width, double height)
 }
 
 void
-chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
-    double width, double height, struct chart_trace *t)
+chart_draw_traced(const struct chart *ch, const struct computed *c,
+    struct canvas *cv, double width, double height, struct chart_trace *t)
 {
 	struct cx x;
 
-	cx_begin(&x, ch, cr, chart_scale(ch, width, height), t);
+	cx_begin(&x, ch, cv, chart_scale(ch, width, height), t);
 	chart_draw_title(&x, ch);
 	switch (ch->kind) {
 	case CHART_DISTRIBUTION:
@@ -223,10 +242,10 @@ chart_fonts_release(void)
 }
 
 void
-chart_draw(const struct chart *ch, const struct computed *c, cairo_t *cr,
+chart_draw(const struct chart *ch, const struct computed *c, struct canvas *cv,
     double width, double height)
 {
-	chart_draw_traced(ch, c, cr, width, height, NULL);
+	chart_draw_traced(ch, c, cv, width, height, NULL);
 }
 
 /* On success, free with table_free(). */

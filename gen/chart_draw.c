@@ -96,7 +96,7 @@ rgb_text_on(struct rgb bg)
 void
 cx_color(struct cx *x, struct rgb c)
 {
-	cairo_set_source_rgb(x->cr, c.r, c.g, c.b);
+	cv_rgb(x->cv, c.r, c.g, c.b);
 }
 
 void
@@ -104,18 +104,18 @@ cx_line(struct cx *x, double x0, double y0, double x1, double y1, double lw,
     struct rgb c)
 {
 	cx_color(x, c);
-	cairo_set_line_width(x->cr, lw);
-	cairo_move_to(x->cr, x0, y0);
-	cairo_line_to(x->cr, x1, y1);
-	cairo_stroke(x->cr);
+	cv_line_width(x->cv, lw);
+	cv_move_to(x->cv, x0, y0);
+	cv_line_to(x->cv, x1, y1);
+	cv_stroke(x->cv);
 }
 
 void
 cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb c)
 {
 	cx_color(x, c);
-	cairo_rectangle(x->cr, x0, y0, w, h);
-	cairo_fill(x->cr);
+	cv_rect(x->cv, x0, y0, w, h);
+	cv_fill(x->cv);
 }
 
 static void
@@ -151,14 +151,15 @@ static void
 trace_add(struct cx *x, double x0, double y0, double x1, double y1)
 {
 	struct chart_trace *t = x->trace;
+	cairo_t *cr;
 	double xs[4] = {x0, x1, x0, x1}, ys[4] = {y0, y0, y1, y1};
 	struct chart_box b = {INFINITY, INFINITY, -INFINITY, -INFINITY};
 	size_t i;
 
-	if (t == NULL || x1 <= x0 || y1 <= y0)
+	if (t == NULL || x1 <= x0 || y1 <= y0 || (cr = cv_cairo(x->cv)) == NULL)
 		return;
 	for (i = 0; i < 4; i++) {
-		cairo_user_to_device(x->cr, &xs[i], &ys[i]);
+		cairo_user_to_device(cr, &xs[i], &ys[i]);
 		b.x0 = fmin(b.x0, xs[i]);
 		b.x1 = fmax(b.x1, xs[i]);
 		b.y0 = fmin(b.y0, ys[i]);
@@ -185,8 +186,7 @@ cx_text(struct cx *x, const char *s, double ax, double my, enum align al,
 	lx -= (double)log.x / PANGO_SCALE;
 	ty = my - h / 2 - (double)log.y / PANGO_SCALE;
 	cx_color(x, col);
-	cairo_move_to(x->cr, lx, ty);
-	pango_cairo_show_layout(x->cr, x->layout);
+	cv_layout(x->cv, x->layout, lx, ty);
 	trace_add(x, lx + (double)ink.x / PANGO_SCALE, ty + (double)ink.y / PANGO_SCALE,
 	    lx + (double)(ink.x + ink.width) / PANGO_SCALE,
 	    ty + (double)(ink.y + ink.height) / PANGO_SCALE);

@@ -139,26 +139,26 @@ draw_axis(struct cx *x, const struct axis *a, double top, double bottom)
 static void
 marker(struct cx *x, int kind, double mx, double my)
 {
-	cairo_t *cr = x->cr;
+	struct canvas *cv = x->cv;
 
 	switch (kind) {
 	case 0:
 		cx_color(x, COL_DETECT);
-		cairo_arc(cr, mx, my, 4.5, 0, 2 * M_PI);
+		cv_arc(cv, mx, my, 4.5, 0, 2 * M_PI);
 		break;
 	case 1:
 		cx_color(x, COL_DRAIN);
-		cairo_rectangle(cr, mx - 4, my - 4, 8, 8);
+		cv_rect(cv, mx - 4, my - 4, 8, 8);
 		break;
 	default:
 		cx_color(x, COL_REPLACE);
-		cairo_move_to(cr, mx, my - 6);
-		cairo_line_to(cr, mx + 6, my);
-		cairo_line_to(cr, mx, my + 6);
-		cairo_line_to(cr, mx - 6, my);
-		cairo_close_path(cr);
+		cv_move_to(cv, mx, my - 6);
+		cv_line_to(cv, mx + 6, my);
+		cv_line_to(cv, mx, my + 6);
+		cv_line_to(cv, mx - 6, my);
+		cv_close_path(cv);
 	}
-	cairo_fill(cr);
+	cv_fill(cv);
 }
 
 static void
@@ -206,11 +206,11 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 		pos[0] = pos[1], size[0] = size[1];
 		pos[1] = p, size[1] = s;
 	}
-	cairo_save(x->cr);
-	cairo_set_dash(x->cr, dash, 2, 0);
+	cv_save(x->cv);
+	cv_dash(x->cv, dash, 2, 0);
 	for (i = 0; i < n; i++)
 		cx_line(x, pos[i], lane + 8, pos[i], bottom, 1.2, COL_INK);
-	cairo_restore(x->cr);
+	cv_restore(x->cv);
 	labels_spread(pos, size, n, 8, MARGIN, x->w - MARGIN);
 	for (i = 0; i < n; i++)
 		cx_text(x, label[i], pos[i], lane, AL_CENTER, FS_SMALL, true, 0, COL_INK);

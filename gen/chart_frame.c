@@ -2,8 +2,8 @@
  * chart_frame.c: the tier-history chart drawn as a shared frame plus each
  * provider's marks. The frame (tier rows, edition names) is the same for
  * every provider of a build, and its text is what costs: it is drawn once,
- * lazily, per surface kind (a recording surface for vector targets, SVG
- * bytes, a PNG-sized image), and each chart adds only its title and marks,
+ * lazily, per surface kind (a canvas form for vector targets, SVG bytes, a
+ * PNG-sized image), and each chart adds only its title and marks,
  * from the same geometry code chart_draw() uses (chart_hist.c).
  *
  * The frame's caches are built under its lock; once built they are only
@@ -23,7 +23,6 @@ struct chart_frame {
 	const struct computed *c;
 	struct chart ch;              /* the history charts' size (no provider) */
 	pthread_mutex_t lock;
-	cairo_surface_t *rec;         /* the frame recorded at natural size */
 	int svg_state;                /* 0: not drawn; 1: ready; -1: cairo failed */
 	struct buf svg_head;          /* the XML declaration and <svg ...> */
 	struct buf svg_body;          /* cairo's drawing up to the closing </g> */
@@ -66,8 +65,7 @@ chart_frame_free(struct chart_frame *f)
 
 	if (f == NULL)
 		return;
-	if (f->rec != NULL)
-		cairo_surface_destroy(f->rec);
+	canvas_cairo_forget(f);
 	png_ref_free(f->png_ref);
 	if (f->png != NULL)
 		cairo_surface_destroy(f->png);
@@ -87,15 +85,32 @@ chart_frame_free(struct chart_frame *f)
 	free(f);
 }
 
-/* Draws the frame into cr at scale s. */
+/* Draws the frame onto cv at scale s. */
 static void
-frame_draw(struct chart_frame *f, cairo_t *cr, double s)
+frame_draw(struct chart_frame *f, struct canvas *cv, double s)
 {
 	struct cx x;
 
-	cx_begin(&x, &f->ch, cr, s, NULL);
+	cx_begin(&x, &f->ch, cv, s, NULL);
 	hist_draw_frame(&x, f->c);
 	cx_end(&x);
+}
+
+/* Draws the frame onto cr at scale s. */
+static void
+frame_draw_cairo(struct chart_frame *f, cairo_t *cr, double s)
+{
+	struct canvas cv;
+
+	canvas_cairo_init(&cv, cr);
+	frame_draw(f, &cv, s);
+}
+
+/* The frame as a form, at natural size. */
+static void
+frame_form(void *arg, struct canvas *cv)
+{
+	frame_draw(arg, cv, 1);
 }
 
 /* Can ch be drawn from f? */
@@ -107,41 +122,19 @@ frame_fits(const struct chart_frame *f, const struct chart *ch,
 	    ch->width == f->ch.width && ch->height == f->ch.height;
 }
 
-static cairo_surface_t *
-frame_recording(struct chart_frame *f)
-{
-	cairo_rectangle_t r = {0, 0, f->ch.width, f->ch.height};
-	cairo_t *cr;
-
-	pthread_mutex_lock(&f->lock);
-	if (f->rec == NULL) {
-		f->rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &r);
-		cr = cairo_create(f->rec);
-		frame_draw(f, cr, 1);
-		cairo_destroy(cr);
-	}
-	pthread_mutex_unlock(&f->lock);
-	return f->rec;
-}
-
 void
 chart_draw_framed(struct chart_frame *f, const struct chart *ch,
-    const struct computed *c, cairo_t *cr, double width, double height)
+    const struct computed *c, struct canvas *cv, double width, double height)
 {
-	cairo_surface_t *rec;
 	struct cx x;
 
 	if (!frame_fits(f, ch, c)) {
-		chart_draw(ch, c, cr, width, height);
+		chart_draw(ch, c, cv, width, height);
 		return;
 	}
-	rec = frame_recording(f);
-	cx_begin(&x, ch, cr, chart_scale(ch, width, height), NULL);
+	cx_begin(&x, ch, cv, chart_scale(ch, width, height), NULL);
 	chart_draw_title(&x, ch);
-	cairo_save(cr);
-	cairo_set_source_surface(cr, rec, 0, 0);
-	cairo_paint(cr);
-	cairo_restore(cr);
+	cv_form(cv, f, f->ch.width, f->ch.height, frame_form, f);
 	hist_draw_marks(&x, c, ch->provider);
 	cx_end(&x);
 }
@@ -208,7 +201,7 @@ frame_svg(struct chart_frame *f)
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(s);
-	frame_draw(f, cr, 1);
+	frame_draw_cairo(f, cr, 1);
 	f->svg_state = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 1 : -1;
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
@@ -538,7 +531,7 @@ frame_png(struct chart_frame *f, double scale)
 	cr = cairo_create(f->png);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	frame_draw(f, cr, chart_scale(&f->ch, w, h));
+	frame_draw_cairo(f, cr, chart_scale(&f->ch, w, h));
 	f->png_state = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 1 : -1;
 	cairo_destroy(cr);
 	cairo_surface_flush(f->png);
@@ -603,6 +596,7 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 {
 	cairo_surface_t *s;
 	cairo_t *cr;
+	struct canvas cv;
 	struct cx x;
 	unsigned char *px, *changed;
 	int state, w, h, stride, rc = -1;
@@ -623,8 +617,9 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	changed = xmalloc((size_t)h);
 	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
 	cr = cairo_create(s);
+	canvas_cairo_init(&cv, cr);
 	/* the title does not touch the frame: drawn after it, the same pixels */
-	cx_begin(&x, ch, cr, chart_scale(ch, w, h), NULL);
+	cx_begin(&x, ch, &cv, chart_scale(ch, w, h), NULL);
 	chart_draw_title(&x, ch);
 	hist_draw_marks(&x, c, ch->provider);
 	cx_end(&x);

@@ -113,13 +113,13 @@ draw_stage(struct cx *x, const long v[NSTAGES], size_t i, double y, double scale
 	if (v[i] < 0) {
 		static const double dash[] = {4, 3};
 
-		cairo_save(x->cr);
-		cairo_set_dash(x->cr, dash, 2, 0);
+		cv_save(x->cv);
+		cv_dash(x->cv, dash, 2, 0);
 		cx_color(x, COL_INK2);
-		cairo_set_line_width(x->cr, 1);
-		cairo_rectangle(x->cr, MARGIN + 0.5, y + HEAD + 0.5, 120, BAR - 1);
-		cairo_stroke(x->cr);
-		cairo_restore(x->cr);
+		cv_line_width(x->cv, 1);
+		cv_rect(x->cv, MARGIN + 0.5, y + HEAD + 0.5, 120, BAR - 1);
+		cv_stroke(x->cv);
+		cv_restore(x->cv);
 		return;
 	}
 	w = (double)v[i] * scale;

@@ -132,22 +132,22 @@ hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p
 	m = hist_marks(c, p, x->w, &n);
 	for (i = 0; i < n; i++) {
 		if (!m[i].dot) {
-			cairo_save(x->cr);
+			cv_save(x->cv);
 			if (m[i].dashed)
-				cairo_set_dash(x->cr, dash, 2, 0);
+				cv_dash(x->cv, dash, 2, 0);
 			cx_line(x, m[i].x0, m[i].y0, m[i].x1, m[i].y1, HIST_LINE_W,
 			    COL_INK2);
-			cairo_restore(x->cr);
+			cv_restore(x->cv);
 			continue;
 		}
 		cx_color(x, m[i].fill);
 		/* a dot of its own: no line from wherever the pen last was */
-		cairo_new_path(x->cr);
-		cairo_arc(x->cr, m[i].x1, m[i].y1, HIST_DOT_R, 0, 2 * M_PI);
-		cairo_fill_preserve(x->cr);
+		cv_new_path(x->cv);
+		cv_arc(x->cv, m[i].x1, m[i].y1, HIST_DOT_R, 0, 2 * M_PI);
+		cv_fill_preserve(x->cv);
 		cx_color(x, COL_INK);
-		cairo_set_line_width(x->cr, HIST_DOT_W);
-		cairo_stroke(x->cr);
+		cv_line_width(x->cv, HIST_DOT_W);
+		cv_stroke(x->cv);
 	}
 	free(m);
 }

@@ -232,11 +232,11 @@ arrow_head(struct cx *x, double x0, double y0, double x1, double y1, struct rgb 
 	double a = atan2(y1 - y0, x1 - x0), l = 8, s = 0.45;
 
 	cx_color(x, col);
-	cairo_move_to(x->cr, x1, y1);
-	cairo_line_to(x->cr, x1 - l * cos(a - s), y1 - l * sin(a - s));
-	cairo_line_to(x->cr, x1 - l * cos(a + s), y1 - l * sin(a + s));
-	cairo_close_path(x->cr);
-	cairo_fill(x->cr);
+	cv_move_to(x->cv, x1, y1);
+	cv_line_to(x->cv, x1 - l * cos(a - s), y1 - l * sin(a - s));
+	cv_line_to(x->cv, x1 - l * cos(a + s), y1 - l * sin(a + s));
+	cv_close_path(x->cv);
+	cv_fill(x->cv);
 }
 
 static void
@@ -246,24 +246,24 @@ draw_link(struct cx *x, const struct rating *r, double yl, double yr)
 	struct rgb col = COL_INK2;
 	double lw = 1;
 
-	cairo_save(x->cr);
+	cv_save(x->cv);
 	if (r->status == MOVE_UP) {
 		col = COL_UP;
 		lw = 1.8;
 	} else if (r->status == MOVE_DOWN) {
 		col = COL_DOWN;
 		lw = 1.8;
-		cairo_set_dash(x->cr, dash, 2, 0);
+		cv_dash(x->cv, dash, 2, 0);
 	} else if (r->status != MOVE_SAME)
-		cairo_set_dash(x->cr, dot, 2, 0);
+		cv_dash(x->cv, dot, 2, 0);
 	cx_line(x, LX, yl, RX - (r->status == MOVE_UP || r->status == MOVE_DOWN ? 6 : 0),
 	    yr, lw, col);
-	cairo_restore(x->cr);
+	cv_restore(x->cv);
 	if (r->status == MOVE_UP || r->status == MOVE_DOWN)
 		arrow_head(x, LX, yl, RX, yr, col);
 	cx_color(x, col);
-	cairo_arc(x->cr, LX, yl, 2.5, 0, 2 * M_PI);
-	cairo_fill(x->cr);
+	cv_arc(x->cv, LX, yl, 2.5, 0, 2 * M_PI);
+	cv_fill(x->cv);
 }
 
 static void

@@ -174,13 +174,15 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 	struct buf raw = BUF_INIT;
 	cairo_surface_t *s;
 	cairo_t *cr;
+	struct canvas cv;
 	int rc = -1;
 
 	s = cairo_svg_surface_create_for_stream(chart_to_buf, &raw, ch->width, ch->height);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(s);
-	chart_draw(ch, c, cr, ch->width, ch->height);
+	canvas_cairo_init(&cv, cr);
+	chart_draw(ch, c, &cv, ch->width, ch->height);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_destroy(cr);
 		cairo_surface_finish(s);
@@ -199,6 +201,7 @@ chart_png(const struct chart *ch, const struct computed *c, double scale,
 {
 	cairo_surface_t *s;
 	cairo_t *cr;
+	struct canvas cv;
 	int w = (int)ceil(ch->width * scale), h = (int)ceil(ch->height * scale);
 	int rc = -1;
 
@@ -206,7 +209,8 @@ chart_png(const struct chart *ch, const struct computed *c, double scale,
 	cr = cairo_create(s);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	chart_draw(ch, c, cr, w, h);
+	canvas_cairo_init(&cv, cr);
+	chart_draw(ch, c, &cv, w, h);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_surface_flush(s);
 		rc = png_encode(s, out);

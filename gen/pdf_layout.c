@@ -593,11 +593,14 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
 	pdf_tag_push(ctx, "Figure", NULL);
 	pdf_dest_begin(ctx, b->anchor);
 	if (ctx->cr != NULL) {
+		struct canvas cv;
+
+		canvas_cairo_init(&cv, ctx->cr);
 		cairo_save(ctx->cr);
 		cairo_rectangle(ctx->cr, fx, ctx->y, p->w, p->h);
 		cairo_clip(ctx->cr);
 		cairo_translate(ctx->cr, fx, ctx->y);
-		b->draw(b->arg, ctx->cr, p->w, p->h);
+		b->draw(b->arg, &cv, p->w, p->h);
 		cairo_restore(ctx->cr);
 	}
 	pdf_dest_end(ctx, b->anchor);

@@ -23,14 +23,14 @@ struct chart_fig {
 
 /* A history chart paints the shared frame: one Form XObject in the PDF. */
 static void
-chart_fig_draw(void *arg, cairo_t *cr, double w, double h)
+chart_fig_draw(void *arg, struct canvas *cv, double w, double h)
 {
 	struct chart_fig *f = arg;
 
 	if (f->frame != NULL && f->ch.kind == CHART_HISTORY)
-		chart_draw_framed(f->frame, &f->ch, f->c, cr, w, h);
+		chart_draw_framed(f->frame, &f->ch, f->c, cv, w, h);
 	else
-		chart_draw(&f->ch, f->c, cr, w, h);
+		chart_draw(&f->ch, f->c, cv, w, h);
 }
 
 static void

@@ -56,8 +56,16 @@ struct canvas {
 	void *impl;
 };
 
-/* A canvas drawing with cr (which it does not own). */
+/*
+ * A canvas drawing with cr (which it does not own). Its forms are recorded
+ * once per key (and size) into a cairo recording surface, kept for the
+ * process, and painted from it: a PDF surface writes one Form XObject.
+ * A form's draw must not draw a form itself.
+ */
 void canvas_cairo_init(struct canvas *cv, cairo_t *cr);
+/* Drops the cairo canvases' recordings of key; call it before the object
+ * key points to is freed (its address may be reused). */
+void canvas_cairo_forget(const void *key);
 
 static inline void cv_save(struct canvas *cv) { cv->ops->save(cv->impl); }
 static inline void cv_restore(struct canvas *cv) { cv->ops->restore(cv->impl); }

@@ -1,11 +1,11 @@
 /*
- * chart.h: the report's charts, each drawn once into a cairo context so the
- * same code makes the SVG, the PNG and the PDF's vector graphics.
+ * chart.h: the report's charts, each drawn once onto a canvas (canvas.h) so
+ * the same code makes the SVG, the PNG and the PDF's vector graphics.
  */
 #ifndef PODIUM_CHART_H
 #define PODIUM_CHART_H
 
-#include <cairo.h>
+#include "canvas.h"
 #include "compute.h"
 #include "util.h"
 
@@ -36,12 +36,13 @@ const char *chart_kind_name(enum chart_kind k);
 void chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
     const struct provider *provider);
 void chart_release(struct chart *ch);
-/* Draws into cr, scaled to fit width x height points from (0,0). */
-void chart_draw(const struct chart *ch, const struct computed *c, cairo_t *cr,
+/* Draws onto cv, scaled to fit width x height points from (0,0). */
+void chart_draw(const struct chart *ch, const struct computed *c, struct canvas *cv,
     double width, double height);
-/* As chart_draw, and records the ink box of every text drawn in t. */
-void chart_draw_traced(const struct chart *ch, const struct computed *c, cairo_t *cr,
-    double width, double height, struct chart_trace *t);
+/* As chart_draw, and records in t the device-space ink box of every text
+ * drawn (on a canvas over cairo; on another, t stays empty). */
+void chart_draw_traced(const struct chart *ch, const struct computed *c,
+    struct canvas *cv, double width, double height, struct chart_trace *t);
 /*
  * The chart as an SVG document (natural size, transparent, <title> and <desc>
  * from the chart, ink colours switched for dark pages), appended to out.
@@ -63,10 +64,10 @@ void chart_fonts_release(void);
  * for every provider of a build (it depends on the ladder and the editions
  * only). Drawing many history charts from one frame draws its text once:
  *
- *   chart_draw_framed() paints the frame from a cairo recording surface made
- *   on first use and then reused, so that a PDF surface can emit it once as
- *   a Form XObject for every page that shows a history chart; title and
- *   marks are drawn as chart_draw() draws them.
+ *   chart_draw_framed() draws the frame as the canvas's form (cv_form(),
+ *   keyed by the frame), so that a PDF emits it once as a Form XObject for
+ *   every page that shows a history chart; title and marks are drawn as
+ *   chart_draw() draws them.
  *   chart_svg_framed() splices the frame's SVG (drawn once by cairo) with
  *   the provider's marks written as SVG elements; <title> and <desc> carry
  *   the title, which is not drawn as text (the page names the provider).
@@ -82,7 +83,7 @@ struct chart_frame;
 struct chart_frame *chart_frame_new(const struct computed *c);
 void chart_frame_free(struct chart_frame *f);
 void chart_draw_framed(struct chart_frame *f, const struct chart *ch,
-    const struct computed *c, cairo_t *cr, double width, double height);
+    const struct computed *c, struct canvas *cv, double width, double height);
 int chart_svg_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, struct buf *out);
 int chart_png_framed(struct chart_frame *f, const struct chart *ch,

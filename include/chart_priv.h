@@ -12,6 +12,7 @@
 #define PODIUM_CHART_PRIV_H
 
 #include <pango/pangocairo.h>
+#include "canvas.h"
 #include "chart.h"
 #include "table.h"
 #include "util.h"
@@ -50,15 +51,15 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 #define HIST_CROP (TOP - 10.0)
 
 struct cx {
-	cairo_t *cr;
+	struct canvas *cv;
 	PangoLayout *layout;
 	PangoFontDescription *font;
 	double w, h;                /* natural size */
 	struct chart_trace *trace;  /* or NULL */
 };
 
-/* Starts drawing ch into cr at scale s (NULL t: no trace); cx_end() ends. */
-void cx_begin(struct cx *x, const struct chart *ch, cairo_t *cr, double s,
+/* Starts drawing ch into cv at scale s (NULL t: no trace); cx_end() ends. */
+void cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
     struct chart_trace *t);
 void cx_end(struct cx *x);
 /* The scale that fits ch into width x height. */

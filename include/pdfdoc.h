@@ -30,6 +30,7 @@
 #include <stddef.h>
 #include <cairo.h>
 
+#include "canvas.h"
 #include "table.h"
 #include "util.h"
 
@@ -56,7 +57,7 @@ enum pdf_block_kind {
 	PDF_QUOTE,     /* kids are blocks */
 	PDF_CODE,      /* one run: preformatted text */
 	PDF_TABLE,     /* table (owned); anchor */
-	PDF_FIGURE,    /* draw(arg, cr, w, h) at width x height; caption; anchor */
+	PDF_FIGURE,    /* draw(arg, cv, w, h) at width x height; caption; anchor */
 	PDF_PAGEBREAK,
 	PDF_LAZY       /* fill(arg, doc, self) adds the kids when they are placed */
 };
@@ -69,7 +70,7 @@ struct pdf_run {
 };
 
 /* Draws a figure into cr from (0,0), width x height points. */
-typedef void pdf_draw_fn(void *arg, cairo_t *cr, double width, double height);
+typedef void pdf_draw_fn(void *arg, struct canvas *cv, double width, double height);
 /*
  * Adds a lazy block's content under self with the usual builders. Called
  * once for each layout pass (twice), so it must add the same blocks each

@@ -2,6 +2,7 @@
  * long and non-Latin names) kept inside the canvas, PNG size, determinism,
  * colours, descriptions and tables. PODIUM_REGEN=1 rewrites the goldens. */
 #include <check.h>
+#include <math.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,12 +73,14 @@ assert_text_inside(const struct chart *ch, const struct computed *c)
 {
 	cairo_surface_t *s;
 	cairo_t *cr;
+	struct canvas cv;
 	struct chart_trace t = {NULL, 0, 0};
 	size_t i;
 
 	s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cr = cairo_create(s);
-	chart_draw_traced(ch, c, cr, ch->width, ch->height, &t);
+	canvas_cairo_init(&cv, cr);
+	chart_draw_traced(ch, c, &cv, ch->width, ch->height, &t);
 	ck_assert_int_eq(cairo_status(cr), CAIRO_STATUS_SUCCESS);
 	ck_assert_uint_gt(t.n, 0);
 	for (i = 0; i < t.n; i++) {
@@ -781,6 +784,220 @@ START_TEST(test_png_size)
 }
 END_TEST
 
+/*
+ * A canvas that records what is drawn on it: op counts, the colour of every
+ * rgb call (0xrrggbb), the text and colour of every layout, the dots (arcs)
+ * and the forms, whose drawing it records in place.
+ */
+struct rec {
+	int save, restore, depth, scale, rgb, lwidth, dash, newpath, move, line;
+	int rect, arc, close, fill, fill_preserve, stroke, clip, layout, form;
+	double sx;
+	unsigned cur, colours[64];
+	int ncolours;
+	char texts[32][64];
+	unsigned text_col[32];
+	double arcs[8][3];
+	const void *form_key;
+	double form_w, form_h;
+};
+
+static void rec_save(void *p) { ((struct rec *)p)->save++, ((struct rec *)p)->depth++; }
+static void rec_restore(void *p) { ((struct rec *)p)->restore++, ((struct rec *)p)->depth--; }
+static void rec_translate(void *p, double x, double y) { (void)p, (void)x, (void)y; }
+static void rec_scale(void *p, double sx, double sy)
+{
+	struct rec *r = p;
+
+	ck_assert(sx == sy);
+	r->scale++;
+	r->sx = sx;
+}
+static void rec_rgb(void *p, double cr, double cg, double cb)
+{
+	struct rec *r = p;
+
+	r->cur = (unsigned)lround(cr * 255) << 16 | (unsigned)lround(cg * 255) << 8 |
+	    (unsigned)lround(cb * 255);
+	if (r->ncolours < 64)
+		r->colours[r->ncolours] = r->cur;
+	r->ncolours++;
+	r->rgb++;
+}
+static void rec_line_width(void *p, double w) { (void)w, ((struct rec *)p)->lwidth++; }
+static void rec_line_cap(void *p, enum cv_cap cap) { (void)p, (void)cap; }
+static void rec_dash(void *p, const double *d, int n, double o)
+{ (void)d, (void)n, (void)o, ((struct rec *)p)->dash++; }
+static void rec_new_path(void *p) { ((struct rec *)p)->newpath++; }
+static void rec_move_to(void *p, double x, double y) { (void)x, (void)y, ((struct rec *)p)->move++; }
+static void rec_line_to(void *p, double x, double y) { (void)x, (void)y, ((struct rec *)p)->line++; }
+static void rec_rect(void *p, double x, double y, double w, double h)
+{ (void)x, (void)y, (void)w, (void)h, ((struct rec *)p)->rect++; }
+static void rec_arc(void *p, double xc, double yc, double rad, double a1, double a2)
+{
+	struct rec *r = p;
+
+	ck_assert(a1 == 0 && fabs(a2 - 2 * M_PI) < 1e-12);
+	if (r->arc < 8) {
+		r->arcs[r->arc][0] = xc;
+		r->arcs[r->arc][1] = yc;
+		r->arcs[r->arc][2] = rad;
+	}
+	r->arc++;
+}
+static void rec_close_path(void *p) { ((struct rec *)p)->close++; }
+static void rec_fill(void *p, int preserve)
+{
+	if (preserve)
+		((struct rec *)p)->fill_preserve++;
+	else
+		((struct rec *)p)->fill++;
+}
+static void rec_stroke(void *p) { ((struct rec *)p)->stroke++; }
+static void rec_clip(void *p) { ((struct rec *)p)->clip++; }
+static void rec_layout(void *p, PangoLayout *l, double x, double y)
+{
+	struct rec *r = p;
+
+	(void)x, (void)y;
+	if (r->layout < 32) {
+		snprintf(r->texts[r->layout], sizeof(r->texts[0]), "%s",
+		    pango_layout_get_text(l));
+		r->text_col[r->layout] = r->cur;
+	}
+	r->layout++;
+}
+static void rec_layout_line(void *p, PangoLayoutLine *line, double x, double y)
+{ (void)p, (void)line, (void)x, (void)y; ck_abort_msg("no layout lines in charts"); }
+static void rec_form(void *p, struct canvas *self, const void *key, double w,
+    double h, void (*draw)(void *arg, struct canvas *cv), void *arg)
+{
+	struct rec *r = p;
+
+	r->form++;
+	r->form_key = key;
+	r->form_w = w;
+	r->form_h = h;
+	draw(arg, self);
+}
+static cairo_t *rec_cairo(void *p) { (void)p; return NULL; }
+
+static const struct canvas_ops rec_ops = {
+	rec_save, rec_restore, rec_translate, rec_scale, rec_rgb, rec_line_width,
+	rec_line_cap, rec_dash, rec_new_path, rec_move_to, rec_line_to, rec_rect,
+	rec_arc, rec_close_path, rec_fill, rec_stroke, rec_clip, rec_layout,
+	rec_layout_line, rec_form, rec_cairo,
+};
+
+/* How many rgb calls set colour v. */
+static int
+rec_count_colour(const struct rec *r, unsigned v)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->ncolours && i < 64; i++)
+		n += r->colours[i] == v;
+	return n;
+}
+
+/*
+ * Provider 3 ("Lambda") of the fixture: Underperforming in 1.0 (tier 5),
+ * Bronze in 2.0 and 3.0 (tier 3). Its history chart, by hand: the title;
+ * 7 tier rows (a grid line and a name each); 3 edition names; 2 solid line
+ * segments (editions follow each other); 3 dots, each filled in its tier's
+ * colour and ringed in ink. At 640 wide the columns are at x = 236 + 169 k
+ * (PX0 + INSET = 236, 338 wide), rows at y = 46 + 20 (tier + 0.5).
+ */
+static void
+assert_lambda_history(const struct rec *r, double scale)
+{
+	static const char *const texts[] = {"Tier history: Lambda", "Platinum",
+	    "Gold", "Silver", "Bronze", "Participation Ribbon", "Underperforming",
+	    "Unavailable", "ClusterMAX 1.0", "ClusterMAX 2.0", "ClusterMAX 3.0"};
+	static const double dots[3][2] = {{236, 156}, {405, 116}, {574, 116}};
+	int i;
+
+	ck_assert_int_eq(r->depth, 0);
+	ck_assert_double_eq_tol(r->sx, scale, 1e-12);
+	ck_assert_int_eq(r->layout, 11);
+	for (i = 0; i < 11; i++)
+		ck_assert_str_eq(r->texts[i], texts[i]);
+	ck_assert_uint_eq(r->text_col[0], 0x1f1f1f);   /* title in ink */
+	for (i = 1; i < 8; i++)
+		ck_assert_uint_eq(r->text_col[i], 0x1f1f1f);
+	for (i = 8; i < 11; i++)
+		ck_assert_uint_eq(r->text_col[i], 0x595959); /* editions in ink2 */
+	ck_assert_int_eq(r->stroke, 7 + 2 + 3);
+	ck_assert_int_eq(r->fill, 0);
+	ck_assert_int_eq(r->fill_preserve, 3);
+	ck_assert_int_eq(r->rect, 0);
+	ck_assert_int_eq(r->clip, 0);
+	ck_assert_int_eq(r->dash, 0);
+	ck_assert_int_eq(r->newpath, 3);
+	ck_assert_int_eq(r->move, 7 + 2);
+	ck_assert_int_eq(r->line, 7 + 2);
+	ck_assert_int_eq(r->lwidth, 7 + 2 + 3);
+	ck_assert_int_eq(r->arc, 3);
+	for (i = 0; i < 3; i++) {
+		ck_assert_double_eq_tol(r->arcs[i][0], dots[i][0], 1e-9);
+		ck_assert_double_eq_tol(r->arcs[i][1], dots[i][1], 1e-9);
+		ck_assert_double_eq_tol(r->arcs[i][2], HIST_DOT_R, 1e-12);
+	}
+	/* ink: title, 7 names, 3 rings; grid: 7 rows; ink2: 3 editions, 2
+	 * segments; the dots: Underperforming's default, Bronze's twice */
+	ck_assert_int_eq(r->rgb, 11 + 7 + 5 + 3);
+	ck_assert_int_eq(rec_count_colour(r, 0x1f1f1f), 11);
+	ck_assert_int_eq(rec_count_colour(r, 0xd0d0d0), 7);
+	ck_assert_int_eq(rec_count_colour(r, 0x595959), 5);
+	ck_assert_int_eq(rec_count_colour(r, 0xb5525c), 1);
+	ck_assert_int_eq(rec_count_colour(r, 0xb0703c), 2);
+}
+
+/* The canvas interface carries everything a chart draws, whole or framed. */
+START_TEST(test_canvas_calls)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart_frame *f = chart_frame_new(&fx->c);
+	struct chart_trace t = {NULL, 0, 0};
+	struct rec r;
+	struct canvas cv = {&rec_ops, &r};
+	struct chart ch;
+
+	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
+	ck_assert_double_eq(ch.height, 46 + 7 * 20 + 24 + 8);
+	memset(&r, 0, sizeof(r));
+	chart_draw_traced(&ch, &fx->c, &cv, 320, 1000, &t);
+	assert_lambda_history(&r, 0.5);
+	ck_assert_int_eq(r.form, 0);
+	ck_assert_int_eq(r.save, 1 + 2);  /* the chart, each segment */
+	ck_assert_int_eq(r.scale, 1);
+	ck_assert_uint_eq(t.n, 0);        /* no cairo: nothing traced */
+
+	/* framed: the frame is one form, keyed by the frame, at natural size,
+	 * drawn at scale 1 inside the chart's scale */
+	memset(&r, 0, sizeof(r));
+	chart_draw_framed(f, &ch, &fx->c, &cv, 640, 218);
+	ck_assert_int_eq(r.form, 1);
+	ck_assert_ptr_eq(r.form_key, f);
+	ck_assert_double_eq(r.form_w, 640);
+	ck_assert_double_eq(r.form_h, 218);
+	ck_assert_int_eq(r.scale, 2);
+	assert_lambda_history(&r, 1);
+	chart_release(&ch);
+
+	/* the funnel of 3.0 has a bar (rect, fill) per stage it shows */
+	memset(&r, 0, sizeof(r));
+	chart_init(&ch, &fx->c, CHART_FUNNEL, NULL);
+	chart_draw(&ch, &fx->c, &cv, ch.width, ch.height);
+	ck_assert_int_eq(r.depth, 0);
+	ck_assert_int_eq(r.fill, r.rect);
+	ck_assert_int_gt(r.fill, 0);
+	chart_release(&ch);
+	chart_frame_free(f);
+	fixture_free(fx);
+}
+END_TEST
+
 /* Every chart's PNG decodes to the exact pixels cairo drew. */
 START_TEST(test_png_lossless)
 {
@@ -791,6 +1008,7 @@ START_TEST(test_png_lossless)
 	png_uint_32 w, h, x, y;
 	cairo_surface_t *s;
 	cairo_t *cr;
+	struct canvas cv;
 	uint32_t v;
 	size_t i;
 	int stride;
@@ -802,7 +1020,8 @@ START_TEST(test_png_lossless)
 		cr = cairo_create(s);
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_paint(cr);
-		chart_draw(&ch, &fx->c, cr, 1280, ch.height * 2);
+		canvas_cairo_init(&cv, cr);
+		chart_draw(&ch, &fx->c, &cv, 1280, ch.height * 2);
 		cairo_surface_flush(s);
 		buf_reset(&b);
 		ck_assert_int_eq(png_encode(s, &b), 0);
@@ -841,20 +1060,22 @@ pdf_pages(struct fixture *fx, size_t n, bool framed, struct buf *out)
 	struct chart_frame *f = framed ? chart_frame_new(&fx->c) : NULL;
 	cairo_surface_t *s;
 	cairo_t *cr;
+	struct canvas cv;
 	struct chart ch;
 	size_t i;
 
 	s = cairo_pdf_surface_create_for_stream(pdf_to_buf, out, 595, 842);
 	cr = cairo_create(s);
+	canvas_cairo_init(&cv, cr);
 	for (i = 0; i < n; i++) {
 		chart_init(&ch, &fx->c, CHART_HISTORY,
 		    &fx->p.providers[i % fx->p.nproviders]);
 		cairo_save(cr);
 		cairo_translate(cr, 50, 80);
 		if (framed)
-			chart_draw_framed(f, &ch, &fx->c, cr, 480, 400);
+			chart_draw_framed(f, &ch, &fx->c, &cv, 480, 400);
 		else
-			chart_draw(&ch, &fx->c, cr, 480, 400);
+			chart_draw(&ch, &fx->c, &cv, 480, 400);
 		cairo_restore(cr);
 		cairo_show_page(cr);
 		chart_release(&ch);
@@ -1088,6 +1309,7 @@ main(void)
 	tcase_add_test(tc, test_png_lossless);
 	tcase_add_test(tc, test_png_size);
 	tcase_add_test(tc, test_framed_pdf);
+	tcase_add_test(tc, test_canvas_calls);
 	tcase_add_test(tc, test_inline_marks);
 	tcase_add_test(tc, test_marks_dark_css);
 	tcase_add_test(tc, test_render_sharing);

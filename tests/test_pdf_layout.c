@@ -62,19 +62,19 @@ words(unsigned n)
 }
 
 static void
-draw_fig(void *arg, cairo_t *cr, double w, double h)
+draw_fig(void *arg, struct canvas *cv, double w, double h)
 {
 	int i;
 
 	(void)arg;
-	cairo_set_source_rgb(cr, 0.9, 0.93, 0.97);
-	cairo_rectangle(cr, 0, 0, w, h);
-	cairo_fill(cr);
+	cv_rgb(cv, 0.9, 0.93, 0.97);
+	cv_rect(cv, 0, 0, w, h);
+	cv_fill(cv);
 	for (i = 0; i < 6; i++) {
-		cairo_set_source_rgb(cr, 0.12, 0.23, 0.37);
-		cairo_rectangle(cr, 20 + i * (w - 40) / 6, h - 20 - (i + 1) * 25,
+		cv_rgb(cv, 0.12, 0.23, 0.37);
+		cv_rect(cv, 20 + i * (w - 40) / 6, h - 20 - (i + 1) * 25,
 		    (w - 40) / 8, (i + 1) * 25);
-		cairo_fill(cr);
+		cv_fill(cv);
 	}
 }
 
