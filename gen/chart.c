@@ -172,6 +172,7 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
     struct chart_trace *t)
 {
 	PangoContext *pc;
+	cairo_t *cr;
 
 	memset(x, 0, sizeof(*x));
 	x->cv = cv;
@@ -181,6 +182,11 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	cv_save(cv);
 	cv_scale(cv, s, s);
 	pc = chart_context(s);
+	/* over cairo, the context also takes the target's font options (the
+	 * ones set above win) and the matrix: pango's fonts are then the very
+	 * fonts cairo draws with, not a second set loaded when drawing */
+	if ((cr = cv_cairo(cv)) != NULL)
+		pango_cairo_update_context(cr, pc);
 	x->layout = pango_layout_new(pc);
 	g_object_unref(pc);
 	pango_layout_set_auto_dir(x->layout, FALSE);
