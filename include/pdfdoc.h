@@ -69,7 +69,7 @@ struct pdf_run {
 	const char *link;   /* "#anchor", an external URL, or NULL */
 };
 
-/* Draws a figure into cr from (0,0), width x height points. */
+/* Draws a figure onto cv from (0,0), width x height points. */
 typedef void pdf_draw_fn(void *arg, struct canvas *cv, double width, double height);
 /*
  * Adds a lazy block's content under self with the usual builders. Called

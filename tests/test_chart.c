@@ -802,10 +802,34 @@ struct rec {
 	double form_w, form_h;
 };
 
-static void rec_save(void *p) { ((struct rec *)p)->save++, ((struct rec *)p)->depth++; }
-static void rec_restore(void *p) { ((struct rec *)p)->restore++, ((struct rec *)p)->depth--; }
-static void rec_translate(void *p, double x, double y) { (void)p, (void)x, (void)y; }
-static void rec_scale(void *p, double sx, double sy)
+static void
+rec_save(void *p)
+{
+	struct rec *r = p;
+
+	r->save++;
+	r->depth++;
+}
+
+static void
+rec_restore(void *p)
+{
+	struct rec *r = p;
+
+	r->restore++;
+	r->depth--;
+}
+
+static void
+rec_translate(void *p, double x, double y)
+{
+	(void)p;
+	(void)x;
+	(void)y;
+}
+
+static void
+rec_scale(void *p, double sx, double sy)
 {
 	struct rec *r = p;
 
@@ -813,7 +837,9 @@ static void rec_scale(void *p, double sx, double sy)
 	r->scale++;
 	r->sx = sx;
 }
-static void rec_rgb(void *p, double cr, double cg, double cb)
+
+static void
+rec_rgb(void *p, double cr, double cg, double cb)
 {
 	struct rec *r = p;
 
@@ -824,16 +850,76 @@ static void rec_rgb(void *p, double cr, double cg, double cb)
 	r->ncolours++;
 	r->rgb++;
 }
-static void rec_line_width(void *p, double w) { (void)w, ((struct rec *)p)->lwidth++; }
-static void rec_line_cap(void *p, enum cv_cap cap) { (void)p, (void)cap; }
-static void rec_dash(void *p, const double *d, int n, double o)
-{ (void)d, (void)n, (void)o, ((struct rec *)p)->dash++; }
-static void rec_new_path(void *p) { ((struct rec *)p)->newpath++; }
-static void rec_move_to(void *p, double x, double y) { (void)x, (void)y, ((struct rec *)p)->move++; }
-static void rec_line_to(void *p, double x, double y) { (void)x, (void)y, ((struct rec *)p)->line++; }
-static void rec_rect(void *p, double x, double y, double w, double h)
-{ (void)x, (void)y, (void)w, (void)h, ((struct rec *)p)->rect++; }
-static void rec_arc(void *p, double xc, double yc, double rad, double a1, double a2)
+
+static void
+rec_line_width(void *p, double w)
+{
+	struct rec *r = p;
+
+	(void)w;
+	r->lwidth++;
+}
+
+static void
+rec_line_cap(void *p, enum cv_cap cap)
+{
+	(void)p;
+	(void)cap;
+}
+
+static void
+rec_dash(void *p, const double *d, int n, double o)
+{
+	struct rec *r = p;
+
+	(void)d;
+	(void)n;
+	(void)o;
+	r->dash++;
+}
+
+static void
+rec_new_path(void *p)
+{
+	struct rec *r = p;
+
+	r->newpath++;
+}
+
+static void
+rec_move_to(void *p, double x, double y)
+{
+	struct rec *r = p;
+
+	(void)x;
+	(void)y;
+	r->move++;
+}
+
+static void
+rec_line_to(void *p, double x, double y)
+{
+	struct rec *r = p;
+
+	(void)x;
+	(void)y;
+	r->line++;
+}
+
+static void
+rec_rect(void *p, double x, double y, double w, double h)
+{
+	struct rec *r = p;
+
+	(void)x;
+	(void)y;
+	(void)w;
+	(void)h;
+	r->rect++;
+}
+
+static void
+rec_arc(void *p, double xc, double yc, double rad, double a1, double a2)
 {
 	struct rec *r = p;
 
@@ -845,21 +931,49 @@ static void rec_arc(void *p, double xc, double yc, double rad, double a1, double
 	}
 	r->arc++;
 }
-static void rec_close_path(void *p) { ((struct rec *)p)->close++; }
-static void rec_fill(void *p, int preserve)
-{
-	if (preserve)
-		((struct rec *)p)->fill_preserve++;
-	else
-		((struct rec *)p)->fill++;
-}
-static void rec_stroke(void *p) { ((struct rec *)p)->stroke++; }
-static void rec_clip(void *p) { ((struct rec *)p)->clip++; }
-static void rec_layout(void *p, PangoLayout *l, double x, double y)
+
+static void
+rec_close_path(void *p)
 {
 	struct rec *r = p;
 
-	(void)x, (void)y;
+	r->close++;
+}
+
+static void
+rec_fill(void *p, int preserve)
+{
+	struct rec *r = p;
+
+	if (preserve)
+		r->fill_preserve++;
+	else
+		r->fill++;
+}
+
+static void
+rec_stroke(void *p)
+{
+	struct rec *r = p;
+
+	r->stroke++;
+}
+
+static void
+rec_clip(void *p)
+{
+	struct rec *r = p;
+
+	r->clip++;
+}
+
+static void
+rec_layout(void *p, PangoLayout *l, double x, double y)
+{
+	struct rec *r = p;
+
+	(void)x;
+	(void)y;
 	if (r->layout < 32) {
 		snprintf(r->texts[r->layout], sizeof(r->texts[0]), "%s",
 		    pango_layout_get_text(l));
@@ -867,10 +981,21 @@ static void rec_layout(void *p, PangoLayout *l, double x, double y)
 	}
 	r->layout++;
 }
-static void rec_layout_line(void *p, PangoLayoutLine *line, double x, double y)
-{ (void)p, (void)line, (void)x, (void)y; ck_abort_msg("no layout lines in charts"); }
-static void rec_form(void *p, struct canvas *self, const void *key, double w,
-    double h, void (*draw)(void *arg, struct canvas *cv), void *arg)
+
+static void
+rec_layout_line(void *p, PangoLayoutLine *line, double x, double y)
+{
+	(void)p;
+	(void)line;
+	(void)x;
+	(void)y;
+	ck_abort_msg("charts draw whole layouts, not lines");
+}
+
+/* A form's drawing is recorded in place. */
+static void
+rec_form(void *p, struct canvas *self, const void *key, double w, double h,
+    void (*draw)(void *arg, struct canvas *cv), void *arg)
 {
 	struct rec *r = p;
 
@@ -880,7 +1005,13 @@ static void rec_form(void *p, struct canvas *self, const void *key, double w,
 	r->form_h = h;
 	draw(arg, self);
 }
-static cairo_t *rec_cairo(void *p) { (void)p; return NULL; }
+
+static cairo_t *
+rec_cairo(void *p)
+{
+	(void)p;
+	return NULL;
+}
 
 static const struct canvas_ops rec_ops = {
 	rec_save, rec_restore, rec_translate, rec_scale, rec_rgb, rec_line_width,
