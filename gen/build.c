@@ -235,6 +235,7 @@ out:
 	computed_free(c);
 	project_free(p);
 	free(out);
+	workers_stop();
 	rq->elapsed_ms = now_ms() - t0;
 	return rc;
 }

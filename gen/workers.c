@@ -1,10 +1,10 @@
 /*
  * workers.c: parallel_for over a pool of threads that take the next index in
  * turn. The threads are started on first use and then wait for the next job
- * list, so a build starts its threads once instead of once per list (each
- * new thread also costs the allocator fresh per-thread memory). A second
- * caller while the pool is busy (the PDF thread beside the pages) gets
- * threads of its own for that call.
+ * list until workers_stop(), so a build starts its threads once instead of
+ * once per list (each new thread also costs the allocator fresh per-thread
+ * memory). A second caller while the pool is busy (the PDF thread beside the
+ * pages) gets threads of its own for that call.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -28,6 +28,8 @@ static struct {
 	struct list *list;         /* the list being run, or NULL */
 	unsigned long generation;  /* counts lists handed to the pool */
 	unsigned nthreads, running;
+	bool stop;                 /* the threads are to exit */
+	pthread_t tid[WORKERS_MAX];
 } pool = {
 	.busy = PTHREAD_MUTEX_INITIALIZER,
 	.mu = PTHREAD_MUTEX_INITIALIZER,
@@ -80,8 +82,10 @@ pool_thread(void *p)
 	(void)p;
 	pthread_mutex_lock(&pool.mu);
 	for (;;) {
-		while (pool.generation == seen)
+		while (pool.generation == seen && !pool.stop)
 			pthread_cond_wait(&pool.work, &pool.mu);
+		if (pool.stop)
+			break;
 		seen = pool.generation;
 		l = pool.list;
 		pthread_mutex_unlock(&pool.mu);
@@ -90,6 +94,7 @@ pool_thread(void *p)
 		if (--pool.running == 0)
 			pthread_cond_signal(&pool.done);
 	}
+	pthread_mutex_unlock(&pool.mu);
 	return NULL;
 }
 
@@ -97,16 +102,29 @@ pool_thread(void *p)
 static void
 pool_grow(unsigned want)
 {
-	pthread_attr_t attr;
-	pthread_t tid;
-
-	if (pool.nthreads + 1 >= want || pthread_attr_init(&attr) != 0)
-		return;
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	while (pool.nthreads + 1 < want &&
-	    pthread_create(&tid, &attr, pool_thread, NULL) == 0)
+	    pthread_create(&pool.tid[pool.nthreads], NULL, pool_thread, NULL) == 0)
 		pool.nthreads++;
-	pthread_attr_destroy(&attr);
+}
+
+void
+workers_stop(void)
+{
+	unsigned k, n;
+
+	pthread_mutex_lock(&pool.busy);
+	pthread_mutex_lock(&pool.mu);
+	pool.stop = true;
+	n = pool.nthreads;
+	pthread_cond_broadcast(&pool.work);
+	pthread_mutex_unlock(&pool.mu);
+	for (k = 0; k < n; k++)
+		pthread_join(pool.tid[k], NULL);
+	pthread_mutex_lock(&pool.mu);
+	pool.stop = false;
+	pool.nthreads = 0;
+	pthread_mutex_unlock(&pool.mu);
+	pthread_mutex_unlock(&pool.busy);
 }
 
 /* Runs l on threads started for this call only. */

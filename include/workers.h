@@ -18,5 +18,11 @@ unsigned workers_count(void);
 /* Calls fn(i, arg) once for each i in [0, n), on up to workers_count()
  * threads, and returns when all calls have returned. */
 void parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg);
+/*
+ * Ends the threads parallel_for keeps between calls (a later call starts
+ * new ones). Their thread-local state (pango's font maps, the allocator's
+ * caches) is released as they exit. Called at the end of every build.
+ */
+void workers_stop(void);
 
 #endif
