@@ -64,6 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *dtext = next_part(&p, end, &dlen);
 	char *ptext = next_part(&p, end, &plen);
 	json_t *d = json_of(dtext, dlen), *partials = json_of(ptext, plen);
+	struct tv *tv = tv_from_json(d);
 	struct mustache_set *set;
 	struct buf out = BUF_INIT;
 	struct diag diag;
@@ -78,13 +79,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rc = mustache_set_add(set, "page", tpl, tlen, "templates/page.mustache", &diag);
 	FUZZ_ASSERT(rc == 0 || diag.nerrors > 0, "a refused template comes with an error");
 	if (rc == 0) {
-		rc = mustache_render(set, "page", d, &out, &diag);
+		rc = mustache_render(set, "page", tv, &out, &diag);
 		FUZZ_ASSERT(rc == 0 || diag.nerrors > 0, "a failed render comes with an error");
 		/* Rendering twice gives the same bytes: no state kept between renders. */
 		if (rc == 0 && out.len < 100000) {
 			struct buf again = BUF_INIT;
 
-			FUZZ_ASSERT(mustache_render(set, "page", d, &again, &diag) == 0 &&
+			FUZZ_ASSERT(mustache_render(set, "page", tv, &again, &diag) == 0 &&
 			    again.len == out.len && memcmp(again.data, out.data, out.len) == 0,
 			    "a template renders the same twice");
 			buf_release(&again);
@@ -93,6 +94,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mustache_set_free(set);
 	diag_release(&diag);
 	buf_release(&out);
+	tv_reset();
 	json_decref(d);
 	json_decref(partials);
 	free(tpl);

@@ -9,16 +9,16 @@
 #include "parse.h"
 
 static void
-figure_add(json_t *arr, const char *label, char *value, char *detail,
+figure_add(struct tv *arr, const char *label, char *value, char *detail,
     const char *note)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 
 	hj_sets(o, "label", label);
 	hj_take_set(o, "value", value);
 	hj_take_set(o, "detail", detail);
 	hj_sets(o, "note", note);
-	json_array_append_new(arr, o);
+	tv_append(arr, o);
 }
 
 static char *
@@ -46,10 +46,10 @@ claim_note(const struct edition_stats *s, const char *figure, long computed)
 }
 
 /* The headline figures of an edition (and its change against a baseline). */
-json_t *
+struct tv *
 html_figures(const struct edition_stats *s, const struct edition_stats *cmp)
 {
-	json_t *a = json_array();
+	struct tv *a = tv_array();
 	char v[32], p[32];
 
 	figure_add(a, "Medals", html_figure(s, "medals", s->medals),
@@ -77,14 +77,14 @@ html_figures(const struct edition_stats *s, const struct edition_stats *cmp)
 	return a;
 }
 
-static json_t *
+static struct tv *
 authors(const struct report *r)
 {
 	struct buf b = BUF_INIT;
 	size_t i;
 
 	if (r->nauthors == 0)
-		return json_null();
+		return tv_null();
 	for (i = 0; i < r->nauthors; i++) {
 		if (i > 0)
 			buf_puts(&b, i + 1 == r->nauthors ? " and " : ", ");
@@ -93,23 +93,23 @@ authors(const struct report *r)
 	return hj_take(buf_detach(&b, NULL));
 }
 
-static json_t *
+static struct tv *
 sections(struct html_ctx *h, const char *root)
 {
-	json_t *a = json_array(), *o;
+	struct tv *a = tv_array(), *o;
 	const struct section *s;
 	struct pos at;
 	size_t i;
 
 	for (i = 0; i < h->c->nsections; i++) {
 		s = h->c->sections[i];
-		o = json_object();
+		o = tv_object();
 		hj_take_set(o, "anchor", xasprintf("section-%s", s->id));
 		hj_sets(o, "title", s->title != NULL ? s->title : s->id);
 		at = s->pos;
 		at.line = s->body_line;
-		json_object_set_new_nocheck(o, "body_html", hj_markdown(h, s->body, &at, root));
-		json_array_append_new(a, o);
+		tv_set(o, "body_html", hj_markdown(h, s->body, &at, root));
+		tv_append(a, o);
 	}
 	return a;
 }
@@ -120,27 +120,27 @@ html_home(struct html_ctx *h)
 	const struct report *r = &h->p->report;
 	const struct edition_stats *s = computed_edition(h->c, r->edition);
 	const struct edition_stats *cmp = h->c->has_compare ? &h->c->compare : NULL;
-	json_t *page = hj_page(h, "index.html", "home", NULL), *mv, *secs;
-	const char *root = json_string_value(json_object_get(page, "root"));
+	struct tv *page = hj_page(h, "index.html", "home", NULL), *mv, *secs;
+	const char *root = tv_str_value(tv_get(page, "root"));
 	char date[11];
 
 	hj_sets(page, "heading", r->title);
 	hj_sets(page, "subtitle", r->subtitle);
-	json_object_set_new_nocheck(page, "authors", authors(r));
+	tv_set(page, "authors", authors(r));
 	if (r->edition->published != DATE_NONE) {
 		date_format(r->edition->published, date);
 		hj_sets(page, "published", date);
 	}
-	json_object_set_new_nocheck(page, "figures", html_figures(s, cmp));
-	json_object_set_new_nocheck(page, "medal_table", hj_medal_table(h, s, root));
-	json_object_set_new_nocheck(page, "distribution",
+	tv_set(page, "figures", html_figures(s, cmp));
+	tv_set(page, "medal_table", hj_medal_table(h, s, root));
+	tv_set(page, "distribution",
 	    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
-	if ((mv = hj_movers(h, cmp, root)) != NULL && json_is_object(mv))
-		json_object_set_new_nocheck(mv, "chart",
+	if ((mv = hj_movers(h, cmp, root)) != NULL && mv->type == TV_OBJECT)
+		tv_set(mv, "chart",
 		    hj_chart(h, root, CHART_MOVEMENT, NULL));
-	json_object_set_new_nocheck(page, "movement", mv);
+	tv_set(page, "movement", mv);
 	secs = sections(h, root);
-	json_object_set_new_nocheck(page, "has_sections", json_boolean(json_array_size(secs) > 0));
-	json_object_set_new_nocheck(page, "sections", secs);
+	tv_set(page, "has_sections", tv_bool(tv_size(secs) > 0));
+	tv_set(page, "sections", secs);
 	return html_page_write(h, "home", page, "index.html");
 }

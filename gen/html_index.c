@@ -25,16 +25,16 @@ cmp_str(const void *a, const void *b)
 }
 
 /* Sorted, distinct values as a JSON array of strings. */
-static json_t *
+static struct tv *
 distinct(const char **v, size_t n)
 {
-	json_t *a = json_array();
+	struct tv *a = tv_array();
 	size_t i;
 
 	qsort(v, n, sizeof(*v), cmp_str);
 	for (i = 0; i < n; i++)
 		if (i == 0 || strcmp(v[i], v[i - 1]) != 0)
-			json_array_append_new(a, hj_str(v[i]));
+			tv_append(a, hj_str(v[i]));
 	return a;
 }
 
@@ -45,40 +45,36 @@ distinct(const char **v, size_t n)
  */
 struct tier_memo {
 	const struct tier *tier[32];
-	json_t *json[32];
+	struct tv *json[32];
 	size_t n;
 };
 
-static json_t *
+static struct tv *
 tier_shared(struct tier_memo *m, const struct tier *t)
 {
 	size_t i;
 
 	for (i = 0; i < m->n; i++)
 		if (m->tier[i] == t)
-			return json_incref(m->json[i]);
+			return m->json[i];
 	if (m->n == ARRAY_SIZE(m->tier))
 		return hj_tier(t);
 	m->tier[m->n] = t;
 	m->json[m->n] = hj_tier(t);
-	return json_incref(m->json[m->n++]);
+	return m->json[m->n++];
 }
 
 static void
 tier_memo_free(struct tier_memo *m)
 {
-	size_t i;
-
-	for (i = 0; i < m->n; i++)
-		json_decref(m->json[i]);
 	m->n = 0;
 }
 
-static json_t *
+static struct tv *
 provider_row(const struct computed *c, const struct provider *pr, const char *root,
     struct tier_memo *memo)
 {
-	json_t *o = hj_provider_link(root, pr), *cells = json_array(), *cell;
+	struct tv *o = hj_provider_link(root, pr), *cells = tv_array(), *cell;
 	const struct rating *r;
 	struct buf tiers = BUF_INIT;
 	size_t j;
@@ -87,51 +83,51 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 	hj_sets(o, "kind", provider_kind_name(pr->kind));
 	hj_sets(o, "country", pr->country != NULL ? pr->country : "");
 	for (j = 0; j < c->neditions; j++) {
-		cell = json_object();
+		cell = tv_object();
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
-			json_object_set_new_nocheck(cell, "tier", tier_shared(memo, r->tier));
-			json_object_set_new_nocheck(cell, "rank", json_integer((json_int_t)r->tier->index));
+			tv_set(cell, "tier", tier_shared(memo, r->tier));
+			tv_set(cell, "rank", tv_int((long long)r->tier->index));
 			buf_printf(&tiers, "%s%s:%s", tiers.len ? " " : "",
 			    c->editions[j].edition->id, r->tier->id);
 		} else
-			json_object_set_new_nocheck(cell, "rank", json_integer(999));
-		json_array_append_new(cells, cell);
+			tv_set(cell, "rank", tv_int(999));
+		tv_append(cells, cell);
 	}
-	json_object_set_new_nocheck(o, "cells", cells);
-	json_object_set_new_nocheck(o, "tiers", json_string(tiers.data));
+	tv_set(o, "cells", cells);
+	tv_set(o, "tiers", tv_str(tiers.data));
 	buf_release(&tiers);
 	return o;
 }
 
-static json_t *
+static struct tv *
 editions_json(const struct computed *c)
 {
-	json_t *a = json_array(), *o;
+	struct tv *a = tv_array(), *o;
 	size_t j;
 
 	for (j = 0; j < c->neditions; j++) {
-		o = json_object();
+		o = tv_object();
 		hj_sets(o, "id", c->editions[j].edition->id);
 		hj_sets(o, "name", c->editions[j].edition->name != NULL ?
 		    c->editions[j].edition->name : c->editions[j].edition->id);
-		json_array_append_new(a, o);
+		tv_append(a, o);
 	}
 	return a;
 }
 
-static json_t *
+static struct tv *
 ladder_json(const struct report *r)
 {
-	json_t *a = json_array(), *o;
+	struct tv *a = tv_array(), *o;
 	size_t i;
 
 	for (i = 0; i < r->nladder; i++) {
-		o = json_object();
+		o = tv_object();
 		hj_sets(o, "id", r->ladder[i].id);
 		hj_sets(o, "name", r->ladder[i].name != NULL ? r->ladder[i].name :
 		    r->ladder[i].id);
-		json_array_append_new(a, o);
+		tv_append(a, o);
 	}
 	return a;
 }
@@ -144,12 +140,12 @@ struct index_rows {
 	const struct provider *v[];
 };
 
-static json_t *
+static struct tv *
 index_row(size_t i, void *arg)
 {
 	const struct index_rows *rows = arg;
 	struct tier_memo memo = {{0}, {0}, 0};
-	json_t *o = provider_row(rows->c, rows->v[i], rows->root, &memo);
+	struct tv *o = provider_row(rows->c, rows->v[i], rows->root, &memo);
 
 	tier_memo_free(&memo);
 	return o;
@@ -160,8 +156,8 @@ html_provider_index(struct html_ctx *h)
 {
 	const struct computed *c = h->c;
 	const char *rel = "providers/index.html";
-	json_t *page = hj_page(h, rel, "providers", "Providers");
-	const char *root = json_string_value(json_object_get(page, "root"));
+	struct tv *page = hj_page(h, rel, "providers", "Providers");
+	const char *root = tv_str_value(tv_get(page, "root"));
 	const char **kinds = xcalloc(c->nproviders + 1, sizeof(*kinds));
 	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
 	const struct provider_view **v = xcalloc(c->nproviders + 1, sizeof(*v));
@@ -185,12 +181,12 @@ html_provider_index(struct html_ctx *h)
 	}
 	free(v);
 	hj_sets(page, "heading", "Providers");
-	json_object_set_new_nocheck(page, "count", json_integer((json_int_t)nv));
-	json_object_set_new_nocheck(page, "providers", hj_list(h, nv, index_row, rows));
-	json_object_set_new_nocheck(page, "editions", editions_json(c));
-	json_object_set_new_nocheck(page, "ladder", ladder_json(&h->p->report));
-	json_object_set_new_nocheck(page, "kinds", distinct(kinds, nk));
-	json_object_set_new_nocheck(page, "countries", distinct(countries, nc));
+	tv_set(page, "count", tv_int((long long)nv));
+	tv_set(page, "providers", hj_list(h, nv, index_row, rows));
+	tv_set(page, "editions", editions_json(c));
+	tv_set(page, "ladder", ladder_json(&h->p->report));
+	tv_set(page, "kinds", distinct(kinds, nk));
+	tv_set(page, "countries", distinct(countries, nc));
 	free(kinds);
 	free(countries);
 	return html_page_write(h, "providers", page, rel);

@@ -90,43 +90,34 @@ html_provider_name(const struct provider *pr)
 	return pr->name != NULL ? pr->name : pr->id;
 }
 
-json_t *
+struct tv *
 hj_str(const char *s)
 {
-	json_t *v;
-
-	if (s == NULL)
-		return json_null();
-	/*
-	 * Content is valid UTF-8 (the loader checks every YAML and Markdown
-	 * file whole) and so is what podium makes of it: no second check.
-	 */
-	if ((v = json_stringn_nocheck(s, strlen(s))) == NULL)
-		v = json_string("\xef\xbf\xbd");
-	return v;
+	/* Content is valid UTF-8: the loader checks every YAML and Markdown file whole. */
+	return tv_str(s);
 }
 
-json_t *
+struct tv *
 hj_take(char *s)
 {
-	json_t *v = hj_str(s);
+	struct tv *v = hj_str(s);
 
 	free(s);
 	return v;
 }
 
 void
-hj_sets(json_t *o, const char *k, const char *s)
+hj_sets(struct tv *o, const char *k, const char *s)
 {
 	if (s != NULL)
-		json_object_set_new_nocheck(o, k, hj_str(s));
+		tv_set(o, k, hj_str(s));
 }
 
 void
-hj_take_set(json_t *o, const char *k, char *s)
+hj_take_set(struct tv *o, const char *k, char *s)
 {
 	if (s != NULL)
-		json_object_set_new_nocheck(o, k, hj_take(s));
+		tv_set(o, k, hj_take(s));
 }
 
 static bool
@@ -153,24 +144,29 @@ tier_color(const struct tier *t)
 	return tier_palette[t->index % ARRAY_SIZE(tier_palette)];
 }
 
-json_t *
+struct tv *
 hj_tier(const struct tier *t)
 {
 	if (t == NULL)
-		return json_null();
+		return tv_null();
+	struct tv *o = tv_object();
+
 	/* The glyph and the name carry the meaning; the colour only helps. */
-	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:b}",
-	    "id", t->id, "name", t->name != NULL ? t->name : t->id,
-	    "color", tier_color(t),
-	    "glyph", t->medal ? "\xe2\x97\x8f" : t->rated ? "\xe2\x97\x8b" : "\xe2\x80\x93",
-	    "medal", t->medal, "rated", t->rated);
+	tv_set(o, "id", tv_str(t->id));
+	tv_set(o, "name", tv_str(t->name != NULL ? t->name : t->id));
+	tv_set(o, "color", tv_str(tier_color(t)));
+	tv_set(o, "glyph", tv_str(t->medal ? "\xe2\x97\x8f" : t->rated ?
+	    "\xe2\x97\x8b" : "\xe2\x80\x93"));
+	tv_set(o, "medal", tv_bool(t->medal));
+	tv_set(o, "rated", tv_bool(t->rated));
+	return o;
 }
 
-json_t *
+struct tv *
 hj_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor)
 {
-	json_t *m = json_object();
+	struct tv *m = tv_object();
 	const char *arrow = NULL;
 	char *words = NULL;
 
@@ -210,16 +206,16 @@ hj_move(enum move_status st, int steps, bool has_steps,
 		words = xstrdup("rated again");
 		break;
 	}
-	json_object_set_new_nocheck(m, "status", json_string(move_status_name(st)));
+	tv_set(m, "status", tv_str(move_status_name(st)));
 	hj_sets(m, "arrow", arrow);
 	hj_take_set(m, "words", words);
 	return m;
 }
 
-json_t *
+struct tv *
 hj_provider_link(const char *root, const struct provider *pr)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 	char *path = html_provider_path(pr);
 
 	hj_sets(o, "name", html_provider_name(pr));
@@ -236,8 +232,8 @@ keep(struct html_ctx *h, void *p)
 	h->keep[h->nkeep++] = p;
 }
 
-json_t *
-hj_list(struct html_ctx *h, size_t n, json_t *(*item)(size_t i, void *arg),
+struct tv *
+hj_list(struct html_ctx *h, size_t n, struct tv *(*item)(size_t i, void *arg),
     void *arg)
 {
 	struct mustache_list *l = xcalloc(1, sizeof(*l));
@@ -248,64 +244,64 @@ hj_list(struct html_ctx *h, size_t n, json_t *(*item)(size_t i, void *arg),
 	keep(h, l);
 	if (arg != NULL)
 		keep(h, arg);
-	return mustache_list_value(l);
+	return tv_list(l);
 }
 
 void
-hj_mark_last(json_t *arr)
+hj_mark_last(struct tv *arr)
 {
-	size_t i, n = json_array_size(arr);
+	size_t i, n = tv_size(arr);
 
 	for (i = 0; i < n; i++)
-		if (json_is_object(json_array_get(arr, i)))
-			json_object_set_new_nocheck(json_array_get(arr, i), "last",
-			    json_boolean(i + 1 == n));
+		if (tv_at(arr, i)->type == TV_OBJECT)
+			tv_set(tv_at(arr, i), "last",
+			    tv_bool(i + 1 == n));
 }
 
-static json_t *
+static struct tv *
 table_cell_json(const struct table_cell *tc, const char *root)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 
 	hj_sets(o, "text", tc->text != NULL ? tc->text : "");
 	if (tc->href != NULL)
 		hj_take_set(o, "href", html_href(root, tc->href));
 	if (tc->tier != NULL)
-		json_object_set_new_nocheck(o, "tier", hj_tier(tc->tier));
-	json_object_set_new_nocheck(o, "numeric", json_boolean(tc->numeric));
+		tv_set(o, "tier", hj_tier(tc->tier));
+	tv_set(o, "numeric", tv_bool(tc->numeric));
 	return o;
 }
 
-json_t *
+struct tv *
 hj_table(const struct table *t, const char *root)
 {
-	json_t *o, *head, *rows, *row, *cells;
+	struct tv *o, *head, *rows, *row, *cells;
 	size_t i, j;
 
 	if (t == NULL)
-		return json_null();
-	o = json_object();
-	head = json_array();
-	rows = json_array();
+		return tv_null();
+	o = tv_object();
+	head = tv_array();
+	rows = tv_array();
 	hj_sets(o, "caption", t->caption);
 	hj_sets(o, "id", t->id);
 	for (j = 0; j < t->ncols; j++)
-		json_array_append_new(head, table_cell_json(&t->head[j], root));
+		tv_append(head, table_cell_json(&t->head[j], root));
 	for (i = 0; i < t->nrows; i++) {
-		row = json_object();
-		cells = json_array();
+		row = tv_object();
+		cells = tv_array();
 		for (j = 0; j < t->ncols; j++)
-			json_array_append_new(cells,
+			tv_append(cells,
 			    table_cell_json(&t->cells[i * t->ncols + j], root));
-		json_object_set_new_nocheck(row, "cells", cells);
-		json_array_append_new(rows, row);
+		tv_set(row, "cells", cells);
+		tv_append(rows, row);
 	}
-	json_object_set_new_nocheck(o, "head", head);
-	json_object_set_new_nocheck(o, "rows", rows);
+	tv_set(o, "head", head);
+	tv_set(o, "rows", rows);
 	return o;
 }
 
-json_t *
+struct tv *
 hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
     const struct provider *pr)
 {
@@ -313,7 +309,7 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 	struct chart ch;
 	struct table *t;
 	struct buf rel = BUF_INIT, src = BUF_INIT;
-	json_t *o;
+	struct tv *o;
 
 	buf_puts(&rel, "charts/");
 	buf_puts(&rel, chart_kind_name(kind));
@@ -324,9 +320,9 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 	buf_puts(&rel, ".svg");
 	if (!site_out_has(h->o, rel.data)) {
 		buf_release(&rel);
-		return json_null();
+		return tv_null();
 	}
-	o = json_object();
+	o = tv_object();
 	chart_init(&ch, c, kind, pr);
 	buf_puts(&src, root);
 	buf_puts(&src, rel.data);
@@ -334,28 +330,28 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 	hj_take_set(o, "src", html_href("", src.data));
 	hj_sets(o, "alt", ch.desc != NULL ? ch.desc : "");
 	hj_sets(o, "title", ch.title != NULL ? ch.title : "");
-	json_object_set_new_nocheck(o, "width", json_integer((json_int_t)lround(ch.width)));
-	json_object_set_new_nocheck(o, "height", json_integer((json_int_t)lround(ch.height)));
+	tv_set(o, "width", tv_int((long long)lround(ch.width)));
+	tv_set(o, "height", tv_int((long long)lround(ch.height)));
 	t = chart_table(&ch, c);
-	json_object_set_new_nocheck(o, "table", hj_table(t, root));
+	tv_set(o, "table", hj_table(t, root));
 	table_free(t);
 	chart_release(&ch);
 	buf_release(&src);
 	return o;
 }
 
-json_t *
+struct tv *
 hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root)
 {
 	struct buf b = BUF_INIT;
 
 	if (src == NULL)
-		return json_null();
+		return tv_null();
 	if (md_to_html(h->c, src, at->file, at->line, root, &b, h->d) == -1) {
 		h->failed = true;
 		buf_release(&b);
-		return json_null();
+		return tv_null();
 	}
 	return hj_take(buf_detach(&b, NULL));
 }
@@ -376,43 +372,43 @@ link_list_new(const char *root, size_t n)
 	return l;
 }
 
-static json_t *
+static struct tv *
 tier_member(size_t i, void *arg)
 {
 	const struct link_list *l = arg;
-	json_t *o = hj_provider_link(l->root, l->v[i]->provider);
+	struct tv *o = hj_provider_link(l->root, l->v[i]->provider);
 
-	json_object_set_new_nocheck(o, "last", json_boolean(i + 1 == l->n));
+	tv_set(o, "last", tv_bool(i + 1 == l->n));
 	return o;
 }
 
-json_t *
+struct tv *
 hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
     const char *root)
 {
 	const struct edition *e = s->edition;
-	json_t *o = json_object(), *tiers = json_array(), *row;
+	struct tv *o = tv_object(), *tiers = tv_array(), *row;
 	struct link_list *names;
 	size_t i, j, k;
 
 	hj_take_set(o, "caption", xasprintf("Tiers of %s, best first",
 	    e->name != NULL ? e->name : e->id));
 	for (i = 0; i < e->ntiers; i++) {
-		row = json_object();
+		row = tv_object();
 		for (j = 0, k = 0; j < s->nratings; j++)
 			k += s->ratings[j].tier == e->tiers[i];
 		names = link_list_new(root, k);
-		json_object_set_new_nocheck(row, "tier", hj_tier(e->tiers[i]));
-		json_object_set_new_nocheck(row, "count",
-		    json_integer(s->counts[e->tiers[i]->index]));
+		tv_set(row, "tier", hj_tier(e->tiers[i]));
+		tv_set(row, "count",
+		    tv_int(s->counts[e->tiers[i]->index]));
 		for (j = 0; j < s->nratings; j++)
 			if (s->ratings[j].tier == e->tiers[i])
 				names->v[names->n++] = &s->ratings[j];
-		json_object_set_new_nocheck(row, "providers",
+		tv_set(row, "providers",
 		    hj_list(h, names->n, tier_member, names));
-		json_array_append_new(tiers, row);
+		tv_append(tiers, row);
 	}
-	json_object_set_new_nocheck(o, "tiers", tiers);
+	tv_set(o, "tiers", tiers);
 	return o;
 }
 
@@ -422,45 +418,44 @@ edition_name(const struct edition *e)
 	return e->name != NULL ? e->name : e->id;
 }
 
-static json_t *
+static struct tv *
 gone_json(const struct gone *g, const struct edition *from, const char *root)
 {
-	json_t *o = hj_provider_link(root, g->provider), *m;
+	struct tv *o = hj_provider_link(root, g->provider), *m;
 
-	json_object_set_new_nocheck(o, "previous", hj_tier(g->previous));
+	tv_set(o, "previous", hj_tier(g->previous));
 	hj_sets(o, "from", edition_name(from));
 	m = hj_move(g->status, 0, false, g->provider->successor);
-	hj_sets(o, "words", json_string_value(json_object_get(m, "words")));
-	json_decref(m);
+	hj_sets(o, "words", tv_str_value(tv_get(m, "words")));
 	return o;
 }
 
-static json_t *
+static struct tv *
 mover(size_t i, void *arg)
 {
 	const struct link_list *l = arg;
 	const struct rating *r = l->v[i];
-	json_t *row = hj_provider_link(l->root, r->provider);
+	struct tv *row = hj_provider_link(l->root, r->provider);
 
-	json_object_set_new_nocheck(row, "previous", hj_tier(r->previous));
-	json_object_set_new_nocheck(row, "tier", hj_tier(r->tier));
-	json_object_set_new_nocheck(row, "move",
+	tv_set(row, "previous", hj_tier(r->previous));
+	tv_set(row, "tier", hj_tier(r->tier));
+	tv_set(row, "move",
 	    hj_move(r->status, r->steps, r->has_steps, NULL));
 	return row;
 }
 
-json_t *
+struct tv *
 hj_movers(struct html_ctx *h, const struct edition_stats *s, const char *root)
 {
-	json_t *o, *gone;
+	struct tv *o, *gone;
 	struct link_list *movers;
 	size_t i;
 
 	if (s == NULL || s->baseline == NULL)
-		return json_null();
-	o = json_object();
+		return tv_null();
+	o = tv_object();
 	movers = link_list_new(root, s->nratings);
-	gone = json_array();
+	gone = tv_array();
 	hj_sets(o, "from", edition_name(s->baseline));
 	hj_sets(o, "to", edition_name(s->edition));
 	hj_take_set(o, "caption", xasprintf("Providers whose tier changed from %s to %s",
@@ -469,11 +464,11 @@ hj_movers(struct html_ctx *h, const struct edition_stats *s, const char *root)
 		if (s->ratings[i].status != MOVE_SAME)
 			movers->v[movers->n++] = &s->ratings[i];
 	for (i = 0; i < s->ngone; i++)
-		json_array_append_new(gone, gone_json(&s->gone[i], s->baseline, root));
-	json_object_set_new_nocheck(o, "has_movers", json_boolean(movers->n > 0));
-	json_object_set_new_nocheck(o, "has_gone", json_boolean(json_array_size(gone) > 0));
-	json_object_set_new_nocheck(o, "movers", hj_list(h, movers->n, mover, movers));
-	json_object_set_new_nocheck(o, "gone", gone);
+		tv_append(gone, gone_json(&s->gone[i], s->baseline, root));
+	tv_set(o, "has_movers", tv_bool(movers->n > 0));
+	tv_set(o, "has_gone", tv_bool(tv_size(gone) > 0));
+	tv_set(o, "movers", hj_list(h, movers->n, mover, movers));
+	tv_set(o, "gone", gone);
 	return o;
 }
 
@@ -499,15 +494,15 @@ html_figure(const struct edition_stats *s, const char *figure, long computed)
 }
 
 static void
-nav_add(json_t *nav, const char *root, const char *label, const char *path,
+nav_add(struct tv *nav, const char *root, const char *label, const char *path,
     bool current)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 
 	hj_sets(o, "label", label);
 	hj_take_set(o, "href", html_href(root, path));
-	json_object_set_new_nocheck(o, "current", json_boolean(current));
-	json_array_append_new(nav, o);
+	tv_set(o, "current", tv_bool(current));
+	tv_append(nav, o);
 }
 
 static char *
@@ -528,11 +523,11 @@ canonical(const struct report *r, const char *rel)
 	return out;
 }
 
-json_t *
+struct tv *
 hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
 	const struct report *r = &h->p->report;
-	json_t *o = json_object(), *nav = json_array();
+	struct tv *o = tv_object(), *nav = tv_array();
 	char *root, *ed = NULL;
 	struct buf eroot = BUF_INIT;
 
@@ -564,7 +559,7 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	nav_add(nav, root, "Methodology", "methodology/index.html",
 	    strcmp(kind, "methodology") == 0);
 	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);
-	json_object_set_new_nocheck(o, "nav", nav);
+	tv_set(o, "nav", nav);
 	esc_attr(&eroot, root);
 	hj_take_set(o, "root", buf_detach(&eroot, NULL));
 	free(root);

@@ -37,26 +37,26 @@ num_text(double v)
 }
 
 static void
-fig_add(json_t *a, const char *label, long v, const char *detail)
+fig_add(struct tv *a, const char *label, long v, const char *detail)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 
 	hj_sets(o, "label", label);
 	hj_take_set(o, "value", xasprintf("%ld", v));
 	hj_sets(o, "detail", detail);
-	json_array_append_new(a, o);
+	tv_append(a, o);
 }
 
-static json_t *
+static struct tv *
 finding_row(const struct finding *f, const struct provider *pr, const char *root)
 {
-	json_t *o = html_finding(f);
+	struct tv *o = html_finding(f);
 
 	if (pr != NULL)
-		json_object_set_new_nocheck(o, "provider", hj_provider_link(root, pr));
-	if (json_object_get(o, "patched") == NULL)
+		tv_set(o, "provider", hj_provider_link(root, pr));
+	if (tv_get(o, "patched") == NULL)
 		hj_sets(o, "patched", "\xe2\x80\x94");
-	if (json_object_get(o, "verified") == NULL)
+	if (tv_get(o, "verified") == NULL)
 		hj_sets(o, "verified", "\xe2\x80\x94");
 	return o;
 }
@@ -67,35 +67,35 @@ html_security(struct html_ctx *h)
 	const struct edition *e = h->p->report.edition;
 	const struct edition_stats *s = computed_edition(h->c, e);
 	const char *rel = "security/index.html";
-	json_t *page = hj_page(h, rel, "security", "Security"), *fs, *figs;
-	const char *root = json_string_value(json_object_get(page, "root"));
+	struct tv *page = hj_page(h, rel, "security", "Security"), *fs, *figs;
+	const char *root = tv_str_value(tv_get(page, "root"));
 	const struct review *rv;
 	struct table *t;
 	size_t i, j;
 
 	hj_sets(page, "heading", "Security");
-	fs = json_array();
+	fs = tv_array();
 	for (i = 0; i < e->nfindings; i++)
 		if (e->findings[i].public)
-			json_array_append_new(fs, finding_row(&e->findings[i], NULL, root));
+			tv_append(fs, finding_row(&e->findings[i], NULL, root));
 	for (i = 0; i < s->nratings; i++) {
 		rv = s->ratings[i].review;
 		for (j = 0; j < rv->nfindings; j++)
 			if (rv->findings[j].public)
-				json_array_append_new(fs, finding_row(&rv->findings[j],
+				tv_append(fs, finding_row(&rv->findings[j],
 				    rv->provider, root));
 	}
-	figs = json_array();
+	figs = tv_array();
 	fig_add(figs, "Public findings", (long)s->public_findings, "described below");
 	fig_add(figs, "Undisclosed findings", (long)s->private_findings,
 	    "counted, not described until they are public");
-	json_object_set_new_nocheck(page, "figures", figs);
-	json_object_set_new_nocheck(page, "has_findings", json_boolean(json_array_size(fs) > 0));
-	json_object_set_new_nocheck(page, "findings", fs);
+	tv_set(page, "figures", figs);
+	tv_set(page, "has_findings", tv_bool(tv_size(fs) > 0));
+	tv_set(page, "findings", fs);
 	hj_take_set(page, "undisclosed", html_undisclosed(s->private_findings));
 	t = table_security(h->c, e);
-	json_object_set_new_nocheck(page, "practices_table",
-	    t != NULL && t->nrows > 0 ? hj_table(t, root) : json_null());
+	tv_set(page, "practices_table",
+	    t != NULL && t->nrows > 0 ? hj_table(t, root) : tv_null());
 	table_free(t);
 	return html_page_write(h, "security", page, rel);
 }
@@ -112,20 +112,20 @@ tier_meaning(const struct tier *t, size_t nmedals)
 	return "Rated, without a medal.";
 }
 
-static json_t *
+static struct tv *
 ladder_json(const struct computed *c)
 {
 	const struct report *r = &c->project->report;
-	json_t *a = json_array(), *o;
+	struct tv *a = tv_array(), *o;
 	struct buf used = BUF_INIT;
 	size_t i, j, nmedals = 0;
 
 	for (i = 0; i < r->nladder; i++)
 		nmedals += r->ladder[i].medal;
 	for (i = 0; i < r->nladder; i++) {
-		o = json_object();
+		o = tv_object();
 		hj_sets(o, "id", r->ladder[i].id);
-		json_object_set_new_nocheck(o, "tier", hj_tier(&r->ladder[i]));
+		tv_set(o, "tier", hj_tier(&r->ladder[i]));
 		hj_sets(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
 		buf_reset(&used);
 		for (j = 0; j < c->project->neditions; j++)
@@ -134,7 +134,7 @@ ladder_json(const struct computed *c)
 				    edition_name(&c->project->editions[j]));
 		if (used.len > 0)
 			hj_sets(o, "used", used.data);
-		json_array_append_new(a, o);
+		tv_append(a, o);
 	}
 	buf_release(&used);
 	return a;
@@ -159,42 +159,42 @@ require_text(const struct threshold *th)
 	return buf_detach(&b, NULL);
 }
 
-static json_t *
+static struct tv *
 rubric_json(const struct rubric *rb)
 {
-	json_t *o, *cr, *th, *row;
+	struct tv *o, *cr, *th, *row;
 	double total = 0;
 	char share[32];
 	size_t i;
 
 	if (rb == NULL)
-		return json_null();
-	o = json_object();
-	cr = json_array();
-	th = json_array();
+		return tv_null();
+	o = tv_object();
+	cr = tv_array();
+	th = tv_array();
 	hj_take_set(o, "scale", num_text(rb->scale));
 	for (i = 0; i < rb->ncriteria; i++)
 		total += rb->criteria[i].weight;
 	for (i = 0; i < rb->ncriteria; i++) {
-		row = json_object();
+		row = tv_object();
 		hj_sets(row, "name", rb->criteria[i].name != NULL ? rb->criteria[i].name :
 		    rb->criteria[i].id);
 		hj_take_set(row, "weight", num_text(rb->criteria[i].weight));
 		fmt_fixed(total > 0 ? 100.0 * rb->criteria[i].weight / total : 0, 1,
 		    share, sizeof(share));
 		hj_take_set(row, "share", xasprintf("%s%%", share));
-		json_array_append_new(cr, row);
+		tv_append(cr, row);
 	}
 	for (i = 0; i < rb->nthresholds; i++) {
-		row = json_object();
-		json_object_set_new_nocheck(row, "tier", hj_tier(rb->thresholds[i].tier));
+		row = tv_object();
+		tv_set(row, "tier", hj_tier(rb->thresholds[i].tier));
 		hj_take_set(row, "min", num_text(rb->thresholds[i].min));
 		hj_take_set(row, "require", require_text(&rb->thresholds[i]));
-		json_array_append_new(th, row);
+		tv_append(th, row);
 	}
-	json_object_set_new_nocheck(o, "criteria", cr);
-	json_object_set_new_nocheck(o, "thresholds", th);
-	json_object_set_new_nocheck(o, "floor", hj_tier(rb->floor));
+	tv_set(o, "criteria", cr);
+	tv_set(o, "thresholds", th);
+	tv_set(o, "floor", hj_tier(rb->floor));
 	return o;
 }
 
@@ -217,17 +217,17 @@ targets_text(const struct edition *e)
 }
 
 static void
-change_add(json_t *a, char *text)
+change_add(struct tv *a, char *text)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 
 	hj_take_set(o, "text", text);
-	json_array_append_new(a, o);
+	tv_append(a, o);
 }
 
 /* Thresholds that moved between two rubrics, tier by tier. */
 static void
-rubric_changes(json_t *a, const struct rubric *from, const struct rubric *to)
+rubric_changes(struct tv *a, const struct rubric *from, const struct rubric *to)
 {
 	const struct threshold *t1, *t2;
 	char *m1, *m2, *r1, *r2;
@@ -260,10 +260,10 @@ rubric_changes(json_t *a, const struct rubric *from, const struct rubric *to)
 	}
 }
 
-static json_t *
+static struct tv *
 bar_changes(const struct edition *from, const struct edition *to)
 {
-	json_t *a = json_array();
+	struct tv *a = tv_array();
 	char *t1, *t2;
 	size_t i;
 
@@ -287,30 +287,30 @@ bar_changes(const struct edition *from, const struct edition *to)
 		    t2 ? t2 : "none", t1 ? t1 : "none"));
 	free(t1);
 	free(t2);
-	if (json_array_size(a) == 0)
+	if (tv_size(a) == 0)
 		change_add(a, xstrdup("The published rules did not change; "
 		    "the bar is set by comparing providers with their peers."));
 	return a;
 }
 
-static json_t *
+static struct tv *
 edition_method(const struct edition *e)
 {
-	json_t *o = json_object(), *tiers = json_array();
+	struct tv *o = tv_object(), *tiers = tv_array();
 	size_t i;
 
 	hj_take_set(o, "anchor", xasprintf("edition-%s", e->id));
 	hj_sets(o, "name", edition_name(e));
 	for (i = 0; i < e->ntiers; i++)
-		json_array_append_new(tiers, hj_tier(e->tiers[i]));
+		tv_append(tiers, hj_tier(e->tiers[i]));
 	hj_mark_last(tiers);
-	json_object_set_new_nocheck(o, "tiers", tiers);
-	json_object_set_new_nocheck(o, "rubric", rubric_json(e->rubric));
+	tv_set(o, "tiers", tiers);
+	tv_set(o, "rubric", rubric_json(e->rubric));
 	hj_take_set(o, "targets", targets_text(e));
 	if (e->previous != NULL) {
 		hj_sets(o, "from", edition_name(e->previous));
-		json_object_set_new_nocheck(o, "has_changes", json_true());
-		json_object_set_new_nocheck(o, "changes", bar_changes(e->previous, e));
+		tv_set(o, "has_changes", tv_bool(true));
+		tv_set(o, "changes", bar_changes(e->previous, e));
 	}
 	return o;
 }
@@ -320,15 +320,15 @@ html_methodology(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const char *rel = "methodology/index.html";
-	json_t *page = hj_page(h, rel, "methodology", "Methodology"), *eds;
+	struct tv *page = hj_page(h, rel, "methodology", "Methodology"), *eds;
 	size_t i;
 
 	hj_sets(page, "heading", "Methodology");
-	json_object_set_new_nocheck(page, "ladder", ladder_json(h->c));
-	eds = json_array();
+	tv_set(page, "ladder", ladder_json(h->c));
+	eds = tv_array();
 	for (i = p->neditions; i-- > 0;)
-		json_array_append_new(eds, edition_method(&p->editions[i]));
-	json_object_set_new_nocheck(page, "editions", eds);
+		tv_append(eds, edition_method(&p->editions[i]));
+	tv_set(page, "editions", eds);
 	return html_page_write(h, "methodology", page, rel);
 }
 
@@ -337,7 +337,7 @@ html_sources(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const char *rel = "sources/index.html";
-	json_t *page = hj_page(h, rel, "sources", "Sources"), *a = json_array(), *o;
+	struct tv *page = hj_page(h, rel, "sources", "Sources"), *a = tv_array(), *o;
 	const struct source *s;
 	char date[11];
 	size_t i;
@@ -345,7 +345,7 @@ html_sources(struct html_ctx *h)
 	hj_sets(page, "heading", "Sources");
 	for (i = 0; i < p->nsources; i++) {
 		s = &p->sources[i];
-		o = json_object();
+		o = tv_object();
 		hj_sets(o, "id", s->id);
 		hj_sets(o, "title", s->title != NULL ? s->title : s->id);
 		hj_sets(o, "author", s->author);
@@ -358,16 +358,16 @@ html_sources(struct html_ctx *h)
 		hj_sets(o, "kind", source_kind_name(s->kind));
 		if (s->url != NULL)
 			hj_take_set(o, "url", html_url(s->url));
-		json_array_append_new(a, o);
+		tv_append(a, o);
 	}
-	json_object_set_new_nocheck(page, "sources", a);
+	tv_set(page, "sources", a);
 	return html_page_write(h, "sources", page, rel);
 }
 
 int
 html_not_found(struct html_ctx *h)
 {
-	json_t *page = hj_page(h, "404.html", "404", "Page not found");
+	struct tv *page = hj_page(h, "404.html", "404", "Page not found");
 
 	hj_sets(page, "heading", "Page not found");
 	return html_page_write(h, "404", page, "404.html");

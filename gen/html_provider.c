@@ -30,9 +30,9 @@ duration_text(int64_t s)
 }
 
 static void
-fault_step(json_t *a, const char *label, int64_t t, int64_t target)
+fault_step(struct tv *a, const char *label, int64_t t, int64_t target)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 	const char *verdict = "";
 
 	hj_sets(o, "label", label);
@@ -43,21 +43,21 @@ fault_step(json_t *a, const char *label, int64_t t, int64_t target)
 	else if (target >= 0)
 		verdict = t <= target ? "within target" : "over target";
 	hj_sets(o, "verdict", verdict);
-	json_array_append_new(a, o);
+	tv_append(a, o);
 }
 
-static json_t *
+static struct tv *
 fault_json(struct html_ctx *h, const struct review *rv, const char *root)
 {
 	const struct fault_test *f = rv->fault;
 	const struct edition *e = rv->edition;
-	json_t *o, *steps;
+	struct tv *o, *steps;
 	static const char *const by[] = {"the provider", "the customer", "nobody"};
 
 	if (f == NULL)
-		return json_null();
-	o = json_object();
-	steps = json_array();
+		return tv_null();
+	o = tv_object();
+	steps = tv_array();
 	hj_sets(o, "fault", f->fault != NULL ? f->fault : "not described");
 	hj_sets(o, "detected_by", f->detected_by == DETECT_UNSET ? "not recorded" :
 	    by[f->detected_by]);
@@ -68,32 +68,32 @@ fault_json(struct html_ctx *h, const struct review *rv, const char *root)
 	fault_step(steps, "Detected", f->detect_after, e->target_detect);
 	fault_step(steps, "Drained", f->drain_after, -1);
 	fault_step(steps, "Replaced", f->replaced_after, e->target_replace);
-	json_object_set_new_nocheck(o, "steps", steps);
-	json_object_set_new_nocheck(o, "has_targets",
-	    json_boolean(e->target_detect >= 0 || e->target_replace >= 0));
+	tv_set(o, "steps", steps);
+	tv_set(o, "has_targets",
+	    tv_bool(e->target_detect >= 0 || e->target_replace >= 0));
 	if (f->note != NULL)
-		json_object_set_new_nocheck(o, "note_html", hj_markdown(h, f->note, &f->pos, root));
+		tv_set(o, "note_html", hj_markdown(h, f->note, &f->pos, root));
 	return o;
 }
 
 static void
-practice_add(json_t *a, const char *label, enum tri v)
+practice_add(struct tv *a, const char *label, enum tri v)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 
 	hj_sets(o, "label", label);
 	hj_sets(o, "state", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "unknown");
 	hj_sets(o, "mark", v == TRI_TRUE ? "\xe2\x9c\x93" : v == TRI_FALSE ?
 	    "\xe2\x9c\x97" : "?");
 	hj_sets(o, "answer", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "not known");
-	json_array_append_new(a, o);
+	tv_append(a, o);
 }
 
 /* A public finding only: the caller never passes a private one. */
-json_t *
+struct tv *
 html_finding(const struct finding *f)
 {
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 	char date[11], after[32];
 
 	hj_sets(o, "title", f->title);
@@ -126,30 +126,30 @@ html_undisclosed(size_t n)
 	return xasprintf("%zu undisclosed finding%s", n, n == 1 ? "" : "s");
 }
 
-static json_t *
+static struct tv *
 security_json(const struct review *rv)
 {
-	json_t *o, *pr, *fs;
+	struct tv *o, *pr, *fs;
 	size_t i, hidden = 0;
 
 	if (!rv->has_security)
-		return json_null();
-	o = json_object();
-	pr = json_array();
-	fs = json_array();
+		return tv_null();
+	o = tv_object();
+	pr = tv_array();
+	fs = tv_array();
 	practice_add(pr, "Drivers and software kept current", rv->practices.drivers_current);
 	practice_add(pr, "Member of the embargoed security programme",
 	    rv->practices.embargo_program);
 	practice_add(pr, "Runs the security audit tool", rv->practices.audit_tool);
 	for (i = 0; i < rv->nfindings; i++) {
 		if (rv->findings[i].public)
-			json_array_append_new(fs, html_finding(&rv->findings[i]));
+			tv_append(fs, html_finding(&rv->findings[i]));
 		else
 			hidden++;
 	}
-	json_object_set_new_nocheck(o, "practices", pr);
-	json_object_set_new_nocheck(o, "has_findings", json_boolean(json_array_size(fs) > 0));
-	json_object_set_new_nocheck(o, "findings", fs);
+	tv_set(o, "practices", pr);
+	tv_set(o, "has_findings", tv_bool(tv_size(fs) > 0));
+	tv_set(o, "findings", fs);
 	hj_take_set(o, "undisclosed", html_undisclosed(hidden));
 	return o;
 }
@@ -169,17 +169,17 @@ at_href(const struct source *s, int64_t at)
 	return out;
 }
 
-static json_t *
+static struct tv *
 quotes_json(const struct review *rv, const char *root)
 {
-	json_t *a = json_array(), *o;
+	struct tv *a = tv_array(), *o;
 	const struct quote *q;
 	char *path;
 	size_t i;
 
 	for (i = 0; i < rv->nquotes; i++) {
 		q = &rv->quotes[i];
-		o = json_object();
+		o = tv_object();
 		hj_sets(o, "text", q->text);
 		hj_sets(o, "source", q->source->title != NULL ? q->source->title : q->source->id);
 		path = html_source_path(q->source);
@@ -187,141 +187,141 @@ quotes_json(const struct review *rv, const char *root)
 		free(path);
 		hj_sets(o, "at", q->at_text);
 		hj_take_set(o, "at_href", at_href(q->source, q->at));
-		json_array_append_new(a, o);
+		tv_append(a, o);
 	}
 	return a;
 }
 
-static json_t *
+static struct tv *
 sources_json(const struct review *rv, const char *root)
 {
-	json_t *a = json_array(), *o;
+	struct tv *a = tv_array(), *o;
 	char *path;
 	size_t i;
 
 	for (i = 0; i < rv->nsources; i++) {
-		o = json_object();
+		o = tv_object();
 		hj_sets(o, "title", rv->sources[i]->title != NULL ?
 		    rv->sources[i]->title : rv->sources[i]->id);
 		path = html_source_path(rv->sources[i]);
 		hj_take_set(o, "href", html_href(root, path));
 		free(path);
-		json_array_append_new(a, o);
+		tv_append(a, o);
 	}
 	hj_mark_last(a);
 	return a;
 }
 
-static json_t *
+static struct tv *
 md_list(struct html_ctx *h, const char **items, size_t n, const struct pos *at,
     const char *root)
 {
-	json_t *a = json_array(), *o;
+	struct tv *a = tv_array(), *o;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		o = json_object();
-		json_object_set_new_nocheck(o, "html", hj_markdown(h, items[i], at, root));
-		json_array_append_new(a, o);
+		o = tv_object();
+		tv_set(o, "html", hj_markdown(h, items[i], at, root));
+		tv_append(a, o);
 	}
 	return a;
 }
 
-static json_t *
+static struct tv *
 review_json(struct html_ctx *h, const struct rating *r, const char *root)
 {
 	const struct review *rv = r->review;
-	json_t *o = json_object(), *st, *wk, *q, *src;
+	struct tv *o = tv_object(), *st, *wk, *q, *src;
 
 	hj_take_set(o, "anchor", xasprintf("review-%s", rv->edition->id));
 	hj_sets(o, "edition", edition_name(rv->edition));
 	if (r->override) {
 		hj_sets(o, "override_reason", rv->override_reason);
-		json_object_set_new_nocheck(o, "computed", hj_tier(r->computed));
+		tv_set(o, "computed", hj_tier(r->computed));
 	}
-	json_object_set_new_nocheck(o, "summary_html",
+	tv_set(o, "summary_html",
 	    hj_markdown(h, rv->summary, &rv->summary_pos, root));
 	st = md_list(h, rv->strengths, rv->nstrengths, &rv->pos, root);
 	wk = md_list(h, rv->weaknesses, rv->nweaknesses, &rv->pos, root);
-	json_object_set_new_nocheck(o, "has_points", json_boolean(rv->nstrengths + rv->nweaknesses > 0));
-	json_object_set_new_nocheck(o, "has_strengths", json_boolean(rv->nstrengths > 0));
-	json_object_set_new_nocheck(o, "has_weaknesses", json_boolean(rv->nweaknesses > 0));
-	json_object_set_new_nocheck(o, "strengths", st);
-	json_object_set_new_nocheck(o, "weaknesses", wk);
-	json_object_set_new_nocheck(o, "fault", fault_json(h, rv, root));
-	json_object_set_new_nocheck(o, "security", security_json(rv));
+	tv_set(o, "has_points", tv_bool(rv->nstrengths + rv->nweaknesses > 0));
+	tv_set(o, "has_strengths", tv_bool(rv->nstrengths > 0));
+	tv_set(o, "has_weaknesses", tv_bool(rv->nweaknesses > 0));
+	tv_set(o, "strengths", st);
+	tv_set(o, "weaknesses", wk);
+	tv_set(o, "fault", fault_json(h, rv, root));
+	tv_set(o, "security", security_json(rv));
 	q = quotes_json(rv, root);
-	json_object_set_new_nocheck(o, "has_quotes", json_boolean(json_array_size(q) > 0));
-	json_object_set_new_nocheck(o, "quotes", q);
+	tv_set(o, "has_quotes", tv_bool(tv_size(q) > 0));
+	tv_set(o, "quotes", q);
 	src = sources_json(rv, root);
-	json_object_set_new_nocheck(o, "has_sources", json_boolean(json_array_size(src) > 0));
-	json_object_set_new_nocheck(o, "sources", src);
+	tv_set(o, "has_sources", tv_bool(tv_size(src) > 0));
+	tv_set(o, "sources", src);
 	return o;
 }
 
-static json_t *
+static struct tv *
 history_row(const struct history_entry *he, const char *root)
 {
 	const struct rating *r = he->rating;
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
 	hj_sets(o, "edition", edition_name(he->edition));
 	hj_take_set(o, "href", html_href(root, path));
 	free(path);
-	json_object_set_new_nocheck(o, "tier", hj_tier(r->tier));
-	json_object_set_new_nocheck(o, "override", json_boolean(r->override));
+	tv_set(o, "tier", hj_tier(r->tier));
+	tv_set(o, "override", tv_bool(r->override));
 	if (isnan(r->score))
 		strcpy(score, "\xe2\x80\x94");
 	else
 		fmt_fixed(r->score, 1, score, sizeof(score));
 	hj_sets(o, "score", score);
-	json_object_set_new_nocheck(o, "move", he->edition->previous != NULL || r->previous != NULL ?
-	    hj_move(r->status, r->steps, r->has_steps, NULL) : json_null());
+	tv_set(o, "move", he->edition->previous != NULL || r->previous != NULL ?
+	    hj_move(r->status, r->steps, r->has_steps, NULL) : tv_null());
 	return o;
 }
 
-static json_t *
+static struct tv *
 current_json(const struct provider_view *v)
 {
 	const struct history_entry *he = &v->history[v->nhistory - 1];
-	json_t *o = json_object();
+	struct tv *o = tv_object();
 
-	json_object_set_new_nocheck(o, "tier", hj_tier(he->rating->tier));
+	tv_set(o, "tier", hj_tier(he->rating->tier));
 	hj_sets(o, "edition", edition_name(he->edition));
-	json_object_set_new_nocheck(o, "move", he->edition->previous != NULL ?
+	tv_set(o, "move", he->edition->previous != NULL ?
 	    hj_move(he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
-	    json_null());
+	    tv_null());
 	return o;
 }
 
 /* The history chart ({src, width, height, marks, title, table}): JSON null
  * when the build drew no frame. */
-static json_t *
+static struct tv *
 history_chart_json(struct html_ctx *h, const struct provider *pr,
     const char *root)
 {
 	struct chart ch;
 	struct table *t;
 	struct buf b = BUF_INIT;
-	json_t *o;
+	struct tv *o;
 
 	if (!site_out_has(h->o, HISTORY_FRAME))
-		return json_null();
-	o = json_object();
+		return tv_null();
+	o = tv_object();
 	chart_init(&ch, h->c, CHART_HISTORY, pr);
 	buf_puts(&b, root);
 	buf_puts(&b, HISTORY_FRAME);
 	hj_take_set(o, "src", html_href("", b.data));
 	buf_reset(&b);
-	json_object_set_new_nocheck(o, "width", json_integer((json_int_t)lround(ch.width)));
-	json_object_set_new_nocheck(o, "height",
-	    json_integer((json_int_t)lround(chart_history_framed_height(&ch))));
+	tv_set(o, "width", tv_int((long long)lround(ch.width)));
+	tv_set(o, "height",
+	    tv_int((long long)lround(chart_history_framed_height(&ch))));
 	if (chart_history_marks(&ch, h->c, &b) == 0)
 		hj_take_set(o, "marks", buf_detach(&b, NULL));
 	hj_sets(o, "title", ch.title);
 	t = chart_table(&ch, h->c);
-	json_object_set_new_nocheck(o, "table", hj_table(t, root));
+	tv_set(o, "table", hj_table(t, root));
 	table_free(t);
 	chart_release(&ch);
 	buf_release(&b);
@@ -329,12 +329,12 @@ history_chart_json(struct html_ctx *h, const struct provider *pr,
 }
 
 /* The data of a provider's page, at site path rel. */
-static json_t *
+static struct tv *
 provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel)
 {
 	const struct provider *pr = v->provider;
-	json_t *page = hj_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv;
-	const char *root = json_string_value(json_object_get(page, "root"));
+	struct tv *page = hj_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv;
+	const char *root = tv_str_value(tv_get(page, "root"));
 	size_t i;
 
 	hj_sets(page, "heading", html_provider_name(pr));
@@ -346,17 +346,17 @@ provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel
 		hj_sets(page, "url_text", pr->url);
 	}
 	if (pr->successor != NULL)
-		json_object_set_new_nocheck(page, "successor", hj_provider_link(root, pr->successor));
-	json_object_set_new_nocheck(page, "current", current_json(v));
-	json_object_set_new_nocheck(page, "history_chart", history_chart_json(h, pr, root));
-	hist = json_array();
-	rv = json_array();
+		tv_set(page, "successor", hj_provider_link(root, pr->successor));
+	tv_set(page, "current", current_json(v));
+	tv_set(page, "history_chart", history_chart_json(h, pr, root));
+	hist = tv_array();
+	rv = tv_array();
 	for (i = 0; i < v->nhistory; i++)
-		json_array_append_new(hist, history_row(&v->history[i], root));
+		tv_append(hist, history_row(&v->history[i], root));
 	for (i = v->nhistory; i-- > 0;)
-		json_array_append_new(rv, review_json(h, v->history[i].rating, root));
-	json_object_set_new_nocheck(page, "history", hist);
-	json_object_set_new_nocheck(page, "reviews", rv);
+		tv_append(rv, review_json(h, v->history[i].rating, root));
+	tv_set(page, "history", hist);
+	tv_set(page, "reviews", rv);
 	return page;
 }
 

@@ -76,7 +76,7 @@ job_page_write(struct html_ctx *h, const char *rel, const struct buf *b)
 }
 
 int
-html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
+html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel)
 {
 	struct buf b = BUF_INIT;
@@ -99,7 +99,7 @@ html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
 	rc = 0;
 out:
 	buf_release(&b);
-	json_decref(data);
+	tv_reset();
 	while (h->nkeep > 0)
 		free(h->keep[--h->nkeep]);
 	free(h->keep);

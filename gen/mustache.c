@@ -236,7 +236,7 @@ mustache_load(struct mustache_set *s, const char *name, struct diag *d)
 }
 
 int
-mustache_render(struct mustache_set *s, const char *name, json_t *data,
+mustache_render(struct mustache_set *s, const char *name, const struct tv *data,
     struct buf *out, struct diag *d)
 {
 	struct mtemplate *t;

@@ -185,7 +185,7 @@ tk_name(struct tokenizer *tk, struct mtok *k, size_t start, size_t end)
 		    "missing name in tag");
 		return -1;
 	}
-	/* no blank or control character: the data keeps names with one for itself */
+	/* no blank and no control character */
 	for (size_t i = start; i < end; i++)
 		if (is_blank(s[i]) || (unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
 			diag_error(tk->d, tk->t->path, k->line, k->col,

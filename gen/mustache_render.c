@@ -1,5 +1,5 @@
 /*
- * mustache_render.c: renders a compiled template against a jansson value.
+ * mustache_render.c: renders a compiled template against a template value.
  *
  * The context stack holds the values sections pushed; a name is looked up
  * from the top down by its first part, then the rest of its parts are
@@ -24,7 +24,7 @@ struct mrender {
 	struct mustache_set *set;
 	struct buf *out;
 	struct diag *d;
-	json_t **ctx;		/* the context stack */
+	const struct tv **ctx;	/* the context stack */
 	size_t nctx, cctx;
 	struct buf indent;	/* written at each line start */
 	struct mframe *fr;
@@ -35,71 +35,46 @@ struct mrender {
 static int render_range(struct mrender *r, const struct mtemplate *t,
     uint32_t from, uint32_t to, bool skip_line);
 
-/*
- * A list value is an object whose one key no template can name (it starts
- * with a control character, which a tag name cannot hold) and whose value is
- * the address of its struct mustache_list. Only this file makes and reads it.
- */
-#define LIST_KEY "\x01list"
-
-json_t *
-mustache_list_value(const struct mustache_list *list)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, LIST_KEY, json_integer((json_int_t)(intptr_t)list));
-	return o;
-}
-
-static const struct mustache_list *
-as_list(const json_t *v)
-{
-	const json_t *p;
-
-	if (!json_is_object(v) || json_object_size(v) != 1 ||
-	    (p = json_object_get(v, LIST_KEY)) == NULL || !json_is_integer(p))
-		return NULL;
-	return (const struct mustache_list *)(intptr_t)json_integer_value(p);
-}
-
 static void
-ctx_push(struct mrender *r, json_t *v)
+ctx_push(struct mrender *r, const struct tv *v)
 {
 	r->ctx = xgrow(r->ctx, sizeof(*r->ctx), r->nctx + 1, &r->cctx);
 	r->ctx[r->nctx++] = v;
 }
 
-static json_t *
+static const struct tv *
 lookup(const struct mrender *r, const struct mnode *n)
 {
-	json_t *v = NULL;
+	const struct tv *v = NULL;
 	size_t i;
 
 	if (n->nseg == 0)
 		return r->nctx > 0 ? r->ctx[r->nctx - 1] : NULL;
 	for (i = r->nctx; i > 0 && v == NULL; i--)
-		if (json_is_object(r->ctx[i - 1]) && as_list(r->ctx[i - 1]) == NULL)
-			v = json_object_get(r->ctx[i - 1], n->seg[0]);
+		v = tv_get(r->ctx[i - 1], n->seg[0]);
 	for (i = 1; i < n->nseg && v != NULL; i++)
-		v = json_is_object(v) && as_list(v) == NULL ?
-		    json_object_get(v, n->seg[i]) : NULL;
+		v = tv_get(v, n->seg[i]);
 	return v;
 }
 
 static bool
-falsey(const json_t *v)
+falsey(const struct tv *v)
 {
-	const struct mustache_list *l;
-
-	if (v == NULL || json_is_null(v) || json_is_false(v))
+	if (v == NULL)
 		return true;
-	if ((l = as_list(v)) != NULL)
-		return l->n == 0;
-	if (json_is_array(v))
-		return json_array_size(v) == 0;
-	if (json_is_string(v))
-		return json_string_length(v) == 0;
-	return false;
+	switch (v->type) {
+	case TV_NULL:
+	case TV_FALSE:
+		return true;
+	case TV_LIST:
+		return v->u.list->n == 0;
+	case TV_ARRAY:
+		return v->u.arr.n == 0;
+	case TV_STRING:
+		return v->u.str.len == 0;
+	default:
+		return false;
+	}
 }
 
 /*
@@ -132,27 +107,25 @@ put_real(struct buf *out, double x)
 }
 
 static void
-put_value(struct buf *out, const json_t *v, bool escape)
+put_value(struct buf *out, const struct tv *v, bool escape)
 {
-	switch (json_typeof(v)) {
-	case JSON_STRING:
+	switch (v->type) {
+	case TV_STRING:
 		if (escape)
-			esc_html_n(out, json_string_value(v),
-			    json_string_length(v));
+			esc_html_n(out, v->u.str.s, v->u.str.len);
 		else
-			buf_add(out, json_string_value(v),
-			    json_string_length(v));
+			buf_add(out, v->u.str.s, v->u.str.len);
 		break;
-	case JSON_INTEGER:
-		buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	case TV_INT:
+		buf_printf(out, "%lld", v->u.i);
 		break;
-	case JSON_REAL:
-		put_real(out, json_real_value(v));
+	case TV_REAL:
+		put_real(out, v->u.r);
 		break;
-	case JSON_TRUE:
+	case TV_TRUE:
 		buf_puts(out, "true");
 		break;
-	case JSON_FALSE:
+	case TV_FALSE:
 		buf_puts(out, "false");
 		break;
 	default:
@@ -164,35 +137,35 @@ static int
 render_section(struct mrender *r, const struct mtemplate *t, uint32_t i)
 {
 	const struct mnode *n = &t->nodes[i];
-	json_t *v = lookup(r, n), *e;
+	const struct tv *v = lookup(r, n);
 	const struct mustache_list *l;
+	struct tv_mark mark;
 	size_t k;
 	int rc = 0;
 
 	if (falsey(v))
 		return 0;
-	if ((l = as_list(v)) != NULL) {
+	if (v->type == TV_LIST) {
+		l = v->u.list;
 		for (k = 0; k < l->n && rc == 0; k++) {
-			e = l->item(k, l->arg);
-			ctx_push(r, e);
+			mark = tv_mark();
+			ctx_push(r, l->item(k, l->arg));
 			rc = render_range(r, t, i + 1, n->end, false);
 			r->nctx--;
-			json_decref(e);
+			tv_release(mark);
 		}
 		return rc;
 	}
-	if (!json_is_array(v)) {
+	if (v->type != TV_ARRAY) {
 		ctx_push(r, v);
 		rc = render_range(r, t, i + 1, n->end, false);
 		r->nctx--;
 		return rc;
 	}
-	json_array_foreach(v, k, e) {
-		ctx_push(r, e);
+	for (k = 0; k < v->u.arr.n && rc == 0; k++) {
+		ctx_push(r, v->u.arr.v[k]);
 		rc = render_range(r, t, i + 1, n->end, false);
 		r->nctx--;
-		if (rc == -1)
-			break;
 	}
 	return rc;
 }
@@ -219,14 +192,14 @@ enter(struct mrender *r, const struct mtemplate *t, const struct mnode *n)
 static const struct mtemplate *
 partial_target(struct mrender *r, const struct mnode *n)
 {
-	const json_t *v;
+	const struct tv *v;
 
 	if (!n->dynamic)
 		return n->ref != NULL ? n->ref : mustache_find_locked(r->set, n->name);
 	v = lookup(r, n);
-	if (v == NULL || !json_is_string(v))
+	if (tv_str_value(v) == NULL)
 		return NULL;
-	return mustache_get(r->set, json_string_value(v), r->d);
+	return mustache_get(r->set, tv_str_value(v), r->d);
 }
 
 /* A partial, or a parent (whose block arguments become a frame). */
@@ -303,7 +276,7 @@ static int
 render_node(struct mrender *r, const struct mtemplate *t, uint32_t i)
 {
 	const struct mnode *n = &t->nodes[i];
-	json_t *v;
+	const struct tv *v;
 
 	switch (n->kind) {
 	case MN_TEXT:
@@ -352,7 +325,7 @@ render_range(struct mrender *r, const struct mtemplate *t, uint32_t from,
 
 int
 mustache_render_template(struct mustache_set *s, struct mtemplate *t,
-    json_t *data, struct buf *out, struct diag *d)
+    const struct tv *data, struct buf *out, struct diag *d)
 {
 	struct mrender r;
 	int rc;

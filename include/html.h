@@ -1,7 +1,8 @@
 /*
  * html.h: the HTML back end's insides, shared by gen/render_html.c and the
- * gen/html_*.c files. Each page is a jansson object built from the computed
- * model only, rendered by a Mustache template.
+ * gen/html_*.c files. Each page is an object built from the computed
+ * model only (a template value, tv.h, freed once the page is written),
+ * rendered by a Mustache template.
  *
  * Conventions for the page data (what templates may rely on):
  * - keys named href, src, url, canonical, root, or ending in _href or _html,
@@ -16,7 +17,6 @@
 #ifndef PODIUM_HTML_H
 #define PODIUM_HTML_H
 
-#include <jansson.h>
 #include "chart.h"
 #include "compute.h"
 #include "mustache.h"
@@ -69,7 +69,7 @@ void html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n);
 /* On success, free with mustache_set_free(). */
 struct mustache_set *html_templates_open(const struct project *p);
 /* Renders template with data and writes it at site path rel. 0 or -1. */
-int html_page_write(struct html_ctx *h, const char *tpl, json_t *data,
+int html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel);
 
 /* html_json.c: values shared by pages. */
@@ -88,46 +88,46 @@ char *html_source_path(const struct source *s);
 /* The name a page shows for a provider. */
 const char *html_provider_name(const struct provider *pr);
 
-json_t *hj_str(const char *s);          /* NULL gives JSON null */
-json_t *hj_take(char *s);               /* takes a malloc'd string */
-void hj_sets(json_t *o, const char *k, const char *s); /* skipped if NULL */
-void hj_take_set(json_t *o, const char *k, char *s);   /* takes s */
-json_t *hj_tier(const struct tier *t);  /* NULL gives JSON null */
-json_t *hj_move(enum move_status st, int steps, bool has_steps,
+struct tv *hj_str(const char *s);          /* NULL gives JSON null */
+struct tv *hj_take(char *s);               /* takes a malloc'd string */
+void hj_sets(struct tv *o, const char *k, const char *s); /* skipped if NULL */
+void hj_take_set(struct tv *o, const char *k, char *s);   /* takes s */
+struct tv *hj_tier(const struct tier *t);  /* NULL gives JSON null */
+struct tv *hj_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor);
-json_t *hj_provider_link(const char *root, const struct provider *pr);
-json_t *hj_table(const struct table *t, const char *root);
+struct tv *hj_provider_link(const char *root, const struct provider *pr);
+struct tv *hj_table(const struct table *t, const char *root);
 /* A chart figure ({src, alt, title, width, height, table}); name is the
  * file's stem under charts/; JSON null when the chart was not drawn. */
-json_t *hj_chart(struct html_ctx *h, const char *root,
+struct tv *hj_chart(struct html_ctx *h, const char *root,
     enum chart_kind kind, const struct provider *pr);
 /* Markdown rendered to HTML, or NULL after diagnostics. */
-json_t *hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
+struct tv *hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
-json_t *hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
+struct tv *hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
     const char *root);
-json_t *hj_movers(struct html_ctx *h, const struct edition_stats *s,
+struct tv *hj_movers(struct html_ctx *h, const struct edition_stats *s,
     const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct edition_stats *s, const char *figure, long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
-json_t *html_figures(const struct edition_stats *s, const struct edition_stats *cmp);
+struct tv *html_figures(const struct edition_stats *s, const struct edition_stats *cmp);
 /* A public finding (never pass a private one); "N undisclosed findings"
  * (malloc'd) or NULL for none. */
-json_t *html_finding(const struct finding *f);
+struct tv *html_finding(const struct finding *f);
 char *html_undisclosed(size_t n);
 /* The common frame of every page: lang, title, nav, root, canonical. */
-json_t *hj_page(struct html_ctx *h, const char *rel, const char *kind,
+struct tv *hj_page(struct html_ctx *h, const char *rel, const char *kind,
     const char *title);
 /* Marks the last item of an array ("last": true) for separators. */
-void hj_mark_last(json_t *arr);
+void hj_mark_last(struct tv *arr);
 /*
  * A list of n items that the page's template renders one at a time (see
  * mustache_list): item(i, arg) makes item i. For lists as long as the site,
  * so that a page never holds all its rows at once. arg (one malloc'd block,
  * or NULL) is freed once the page is written.
  */
-json_t *hj_list(struct html_ctx *h, size_t n, json_t *(*item)(size_t i, void *arg),
+struct tv *hj_list(struct html_ctx *h, size_t n, struct tv *(*item)(size_t i, void *arg),
     void *arg);
 
 /* The pages. Each returns 0 or -1. */

@@ -1,7 +1,7 @@
 /*
  * mustache.h: Mustache templates (the official spec: interpolation, sections,
  * inverted, comments, partials, set delimiters, inheritance; no lambdas),
- * rendered against a jansson value.
+ * rendered against a template value (tv.h).
  *
  * Templates are compiled once into a set and rendered many times. Partials
  * and parents ({{>name}}, {{<name}}) are looked up by name in the set, then
@@ -18,8 +18,8 @@
 #ifndef PODIUM_MUSTACHE_H
 #define PODIUM_MUSTACHE_H
 
-#include <jansson.h>
 #include "diag.h"
+#include "tv.h"
 #include "util.h"
 
 struct mustache_set;
@@ -34,19 +34,18 @@ typedef int (*mustache_loader)(void *ctx, const char *name, char **src,
 
 /*
  * A list made one item at a time: a section over it calls item(i, arg) for
- * i = 0 .. n-1, renders the section against the new reference it returns and
- * releases it at once, so a page listing every provider never holds every
- * row at the same time. In the data it stands where an array would: falsey
- * when n is 0, and a name looked up inside it finds nothing.
- * mustache_list_value() gives the value to put in the data; the list and
- * what arg points to must outlive every render of that data.
+ * i = 0 .. n-1, renders the section against the value it returns and frees
+ * it at once (tv_release), so a page listing every provider never holds
+ * every row at the same time. In the data (tv_list()) it stands where an
+ * array would: falsey when n is 0, and a name looked up inside it finds
+ * nothing. The list and what arg points to must outlive every render of
+ * that data.
  */
 struct mustache_list {
 	size_t n;
-	json_t *(*item)(size_t i, void *arg);
+	struct tv *(*item)(size_t i, void *arg);
 	void *arg;
 };
-json_t *mustache_list_value(const struct mustache_list *list);
 
 /* On success, free with mustache_set_free(). */
 struct mustache_set *mustache_set_new(mustache_loader loader, void *ctx);
@@ -63,7 +62,7 @@ int mustache_load(struct mustache_set *s, const char *name, struct diag *d);
  * Renders template name with data into out. HTML-escapes {{x}}, not {{{x}}}
  * or {{&x}}. Returns 0, or -1 (unknown template, syntax error) with diag.
  */
-int mustache_render(struct mustache_set *s, const char *name, json_t *data,
-    struct buf *out, struct diag *d);
+int mustache_render(struct mustache_set *s, const char *name,
+    const struct tv *data, struct buf *out, struct diag *d);
 
 #endif

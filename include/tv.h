@@ -1,0 +1,99 @@
+/*
+ * tv.h: template values, the data a page is rendered from: null, booleans,
+ * integers, reals, strings, arrays, objects, and lists made item by item
+ * (struct mustache_list).
+ *
+ * Values live in the calling thread's value arena: making one allocates
+ * there, nothing is freed one by one, and tv_reset() frees everything the
+ * thread made at once (a page's whole tree, after it is written).
+ * tv_mark()/tv_release() free what was made after a mark, so that a list
+ * made item by item holds one item at a time. A value must not be used by
+ * another thread, nor after the reset (or release) that freed it.
+ *
+ * Objects keep their keys in the order set; setting a key again replaces its
+ * value. Keys and strings are copied. Lookups are linear: page objects hold
+ * a few dozen keys at most.
+ */
+#ifndef PODIUM_TV_H
+#define PODIUM_TV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <jansson.h>
+
+enum tv_type {
+	TV_NULL, TV_FALSE, TV_TRUE, TV_INT, TV_REAL, TV_STRING, TV_ARRAY,
+	TV_OBJECT, TV_LIST
+};
+
+struct mustache_list;
+struct tv;
+
+struct tv_pair {
+	const char *key;
+	struct tv *value;
+};
+
+struct tv {
+	enum tv_type type;
+	union {
+		long long i;
+		double r;
+		struct {
+			const char *s;
+			size_t len;
+		} str;
+		struct {
+			struct tv **v;
+			size_t n, cap;
+		} arr;
+		struct {
+			struct tv_pair *v;
+			size_t n, cap;
+		} obj;
+		const struct mustache_list *list;
+	} u;
+};
+
+struct tv *tv_null(void);
+struct tv *tv_bool(bool b);
+struct tv *tv_int(long long i);
+struct tv *tv_real(double r);
+/* A copy of s (NULL gives null). */
+struct tv *tv_str(const char *s);
+struct tv *tv_strn(const char *s, size_t len);
+/* A copy of s, which is then freed (NULL gives null). */
+struct tv *tv_take(char *s);
+struct tv *tv_array(void);
+struct tv *tv_object(void);
+/* A list made item by item (see mustache.h); list must outlive the value. */
+struct tv *tv_list(const struct mustache_list *list);
+
+/* Appends v to array a. */
+void tv_append(struct tv *a, struct tv *v);
+/* Sets key k of object o to v (a copy of k). */
+void tv_set(struct tv *o, const char *k, struct tv *v);
+/* The value of key k, or NULL (also when o is not an object). */
+struct tv *tv_get(const struct tv *o, const char *k);
+/* The string's text, or NULL when v is not a string. */
+const char *tv_str_value(const struct tv *v);
+/* The number of items of an array (0 for anything else). */
+size_t tv_size(const struct tv *v);
+/* Item i of an array, or NULL. */
+struct tv *tv_at(const struct tv *v, size_t i);
+
+/* Where the thread's arena is now, for tv_release(). */
+struct tv_mark {
+	void *block;
+	size_t used;
+};
+struct tv_mark tv_mark(void);
+/* Frees what the thread made since mark. */
+void tv_release(struct tv_mark mark);
+/* Frees everything the thread made. */
+void tv_reset(void);
+
+/* A value made from a jansson value (tests, and data read as JSON). */
+struct tv *tv_from_json(const json_t *j);
+
+#endif
