@@ -72,42 +72,53 @@ progress(const struct build_request *rq, const char *step)
 }
 
 /*
- * The PDF, laid out on a thread of its own while this thread writes the
- * pages: it is the longest step and draws into one cairo surface, so it
- * cannot be split. It starts only once the charts are drawn: cairo keeps
- * process-wide state (its surfaces' ids among them) that the PDF's bytes
- * depend on, so no other thread may draw with cairo while it runs, and it
- * then sees that state as a serial build leaves it (the pages and data
- * draw nothing). It has its own diagnostics and its own list of written
- * files (the staging folder is shared; it writes only report.pdf), both
- * merged into the build's after the join, so output and messages do not
- * depend on the timing.
+ * Steps run on a thread of their own while this thread writes the pages:
+ *
+ * - the PDF, the longest step, which draws into one cairo surface and so
+ *   cannot be split. It starts only once the charts are drawn: cairo keeps
+ *   process-wide state (its surfaces' ids among them) that the PDF's bytes
+ *   depend on, so no other thread may draw with cairo while it runs, and it
+ *   then sees that state as a serial build leaves it (the pages and data
+ *   draw nothing);
+ * - the charts, when there is no PDF: the pages only link to them (every
+ *   chart a page shows is always drawn, or the build fails), so they need
+ *   not wait for them.
+ *
+ * A task has its own diagnostics and its own list of written files (the
+ * staging folder is shared; each writes only its own files), both merged
+ * into the build's after the join, so output and messages do not depend
+ * on the timing.
  */
-struct pdf_task {
+struct task {
+	int (*fn)(const struct computed *, struct site_out *, struct diag *);
 	const struct computed *c;
 	struct site_out o;
 	struct diag d;
+	pthread_t tid;
+	bool running;
 	int rc;
 	double ms;
 };
 
 static void *
-pdf_task_run(void *arg)
+task_run(void *arg)
 {
-	struct pdf_task *t = arg;
+	struct task *t = arg;
 	double t0 = now_ms();
 
-	t->rc = render_pdf(t->c, &t->o, &t->d);
+	t->rc = t->fn(t->c, &t->o, &t->d);
 	t->ms = now_ms() - t0;
 	return NULL;
 }
 
-/* Starts the PDF on its own thread; false if it could not start. */
+/* Starts fn on its own thread; false (and nothing started) if it could not. */
 static bool
-pdf_task_start(struct pdf_task *t, pthread_t *tid, const struct computed *c,
-    const struct site_out *o, const struct diag *d)
+task_start(struct task *t,
+    int (*fn)(const struct computed *, struct site_out *, struct diag *),
+    const struct computed *c, const struct site_out *o, const struct diag *d)
 {
 	memset(t, 0, sizeof(*t));
+	t->fn = fn;
 	t->c = c;
 	t->o = *o;
 	t->o.files = NULL;
@@ -117,18 +128,23 @@ pdf_task_start(struct pdf_task *t, pthread_t *tid, const struct computed *c,
 	t->o.d = &t->d;
 	diag_init(&t->d);
 	t->d.strict = d->strict;
-	if (pthread_create(tid, NULL, pdf_task_run, t) == 0)
-		return true;
+	if (pthread_create(&t->tid, NULL, task_run, t) == 0)
+		return t->running = true;
 	diag_release(&t->d);
 	return false;
 }
 
-/* Moves the task's diagnostics and written files into the build's. */
-static void
-pdf_task_merge(struct pdf_task *t, struct site_out *o, struct diag *d)
+/* Waits for the task, then moves its diagnostics and written files into
+ * the build's. Returns its result. */
+static int
+task_finish(struct task *t, struct build_request *rq, const char *name,
+    struct site_out *o, struct diag *d)
 {
 	size_t i;
 
+	pthread_join(t->tid, NULL);
+	t->running = false;
+	timing_add(rq, name, t->ms);
 	diag_move(d, &t->d);
 	for (i = 0; i < t->o.nfiles; i++) {
 		site_out_record(o, t->o.files[i], 0);
@@ -138,6 +154,7 @@ pdf_task_merge(struct pdf_task *t, struct site_out *o, struct diag *d)
 	free(t->o.slots);
 	if (t->o.failed)
 		o->failed = true;
+	return t->rc;
 }
 
 static int
@@ -155,35 +172,37 @@ render_all(struct build_request *rq, const struct computed *c,
 		{PART_HTML, "writing pages", "html", render_html},
 		{PART_PDF, "laying out the PDF", "pdf", render_pdf},
 	};
-	struct pdf_task task;
-	pthread_t tid;
-	bool aside = false;
+	struct task pdf, charts;
+	bool threads = workers_count() > 1;
 	size_t i;
 	double t;
 	int rc = 0;
 
+	pdf.running = charts.running = false;
 	/* Sharing copies of the per-provider charts only when the whole site is built. */
 	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
+	if ((rq->parts & PART_HTML) && !(rq->parts & PART_PDF) && threads)
+		task_start(&charts, render_charts, c, o, d);
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
 		if (!(rq->parts & steps[i].parts))
 			continue;
+		if (steps[i].fn == render_charts && charts.running)
+			continue;
 		/* the pages draw nothing: the PDF can run beside them */
-		if (steps[i].fn == render_html && (rq->parts & PART_PDF) &&
-		    workers_count() > 1)
-			aside = pdf_task_start(&task, &tid, c, o, d);
-		if (steps[i].fn == render_pdf && aside)
+		if (steps[i].fn == render_html && (rq->parts & PART_PDF) && threads)
+			task_start(&pdf, render_pdf, c, o, d);
+		if (steps[i].fn == render_pdf && pdf.running)
 			continue;
 		progress(rq, steps[i].step);
 		t = now_ms();
 		rc = steps[i].fn(c, o, d);
 		timing_add(rq, steps[i].name, now_ms() - t);
 	}
-	if (aside) {
+	if (charts.running && task_finish(&charts, rq, "charts", o, d) == -1)
+		rc = -1;
+	if (pdf.running) {
 		progress(rq, steps[3].step);
-		pthread_join(tid, NULL);
-		timing_add(rq, "pdf", task.ms);
-		pdf_task_merge(&task, o, d);
-		if (task.rc == -1)
+		if (task_finish(&pdf, rq, "pdf", o, d) == -1)
 			rc = -1;
 	}
 	return rc;

@@ -295,8 +295,8 @@ current_json(const struct provider_view *v)
 	return o;
 }
 
-/* The history chart ({src, width, height, marks, title, table}): JSON null
- * when the build drew no frame. */
+/* The history chart ({src, width, height, marks, title, table}) over the
+ * frame the build draws whenever it writes pages. */
 static struct tv *
 history_chart_json(struct html_ctx *h, const struct provider *pr,
     const char *root)
@@ -306,8 +306,6 @@ history_chart_json(struct html_ctx *h, const struct provider *pr,
 	struct buf b = BUF_INIT;
 	struct tv *o;
 
-	if (!site_out_has(h->o, HISTORY_FRAME))
-		return tv_null();
 	o = tv_object();
 	chart_init(&ch, h->c, CHART_HISTORY, pr);
 	buf_puts(&b, root);

@@ -98,7 +98,7 @@ struct tv *hj_move(enum move_status st, int steps, bool has_steps,
 struct tv *hj_provider_link(const char *root, const struct provider *pr);
 struct tv *hj_table(const struct table *t, const char *root);
 /* A chart figure ({src, alt, title, width, height, table}); name is the
- * file's stem under charts/; JSON null when the chart was not drawn. */
+ * file's stem under charts/ (every chart is drawn whenever pages are). */
 struct tv *hj_chart(struct html_ctx *h, const char *root,
     enum chart_kind kind, const struct provider *pr);
 /* Markdown rendered to HTML, or NULL after diagnostics. */
