@@ -183,38 +183,67 @@ tv_append(struct tv *a, struct tv *v)
 	a->u.arr.v[a->u.arr.n++] = v;
 }
 
+/* FNV-1a: keys are short, and a hash rules out nearly every other key. */
+unsigned
+tv_hash(const char *k)
+{
+	unsigned h = 2166136261u;
+
+	for (; *k != '\0'; k++)
+		h = (h ^ (unsigned char)*k) * 16777619u;
+	return h;
+}
+
+static struct tv_pair *
+pair_find(const struct tv *o, const char *k, unsigned hash)
+{
+	size_t i;
+
+	for (i = 0; i < o->u.obj.n; i++)
+		if (o->u.obj.v[i].hash == hash && strcmp(o->u.obj.v[i].key, k) == 0)
+			return &o->u.obj.v[i];
+	return NULL;
+}
+
 void
 tv_set(struct tv *o, const char *k, struct tv *v)
 {
-	size_t i, len;
+	struct tv_pair *p;
+	unsigned hash;
+	size_t len;
 	char *key;
 
 	if (o == NULL || o->type != TV_OBJECT)
 		return;
-	for (i = 0; i < o->u.obj.n; i++)
-		if (strcmp(o->u.obj.v[i].key, k) == 0) {
-			o->u.obj.v[i].value = v;
-			return;
-		}
+	hash = tv_hash(k);
+	if ((p = pair_find(o, k, hash)) != NULL) {
+		p->value = v;
+		return;
+	}
 	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
 	len = strlen(k);
 	key = alloc(len + 1);
 	memcpy(key, k, len + 1);
 	o->u.obj.v[o->u.obj.n].key = key;
+	o->u.obj.v[o->u.obj.n].hash = hash;
 	o->u.obj.v[o->u.obj.n++].value = v;
+}
+
+struct tv *
+tv_get_hashed(const struct tv *o, const char *k, unsigned hash)
+{
+	const struct tv_pair *p;
+
+	if (o == NULL || o->type != TV_OBJECT)
+		return NULL;
+	p = pair_find(o, k, hash);
+	return p != NULL ? p->value : NULL;
 }
 
 struct tv *
 tv_get(const struct tv *o, const char *k)
 {
-	size_t i;
-
-	if (o == NULL || o->type != TV_OBJECT)
-		return NULL;
-	for (i = 0; i < o->u.obj.n; i++)
-		if (strcmp(o->u.obj.v[i].key, k) == 0)
-			return o->u.obj.v[i].value;
-	return NULL;
+	return tv_get_hashed(o, k, tv_hash(k));
 }
 
 const char *

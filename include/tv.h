@@ -31,6 +31,7 @@ struct tv;
 
 struct tv_pair {
 	const char *key;
+	unsigned hash;         /* tv_hash(key) */
 	struct tv *value;
 };
 
@@ -75,6 +76,10 @@ void tv_append(struct tv *a, struct tv *v);
 void tv_set(struct tv *o, const char *k, struct tv *v);
 /* The value of key k, or NULL (also when o is not an object). */
 struct tv *tv_get(const struct tv *o, const char *k);
+/* The same, for a key whose tv_hash() is known (a template's names). */
+struct tv *tv_get_hashed(const struct tv *o, const char *k, unsigned hash);
+/* The hash objects compare keys by before comparing their bytes. */
+unsigned tv_hash(const char *k);
 /* The string's text, or NULL when v is not a string. */
 const char *tv_str_value(const struct tv *v);
 /* The number of items of an array (0 for anything else). */
