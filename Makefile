@@ -8,7 +8,7 @@ DATADIR ?= $(PREFIX)/share/podium
 DESTDIR ?=
 
 CC      ?= cc
-PKGS    = libcmark yaml-0.1 cairo pangocairo libpng libdeflate jansson libmicrohttpd
+PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 harfbuzz-subset libpng libdeflate jansson libmicrohttpd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check)

@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo-pdf.h>
-
 #include "pdf_layout.h"
 
 #define INK_RGB 0x222222u
@@ -42,23 +40,8 @@ pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g)
 void
 pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb)
 {
-	if (ctx->cr != NULL)
-		cairo_set_source_rgb(ctx->cr, (rgb >> 16) / 255.0,
-		    ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
-}
-
-/* Escapes for a single-quoted cairo attribute value; malloc'd. */
-char *
-pdf_attr_escape(const char *s)
-{
-	struct buf b = BUF_INIT;
-
-	for (; *s != '\0'; s++) {
-		if (*s == '\'' || *s == '\\')
-			buf_putc(&b, '\\');
-		buf_putc(&b, *s);
-	}
-	return buf_detach(&b, NULL);
+	if (ctx->w != NULL)
+		pdfw_rgb_hex(ctx->w, rgb);
 }
 
 static size_t
@@ -145,8 +128,8 @@ pdf_tag_push(struct pdf_ctx *ctx, const char *name, const char *attrs)
 	t = &ctx->tags[ctx->ntags++];
 	t->name = name;
 	t->attrs = attrs != NULL ? xstrdup(attrs) : NULL;
-	if (ctx->cr != NULL)
-		cairo_tag_begin(ctx->cr, name, attrs);
+	if (ctx->w != NULL)
+		pdfw_tag_begin(ctx->w, name);
 }
 
 void
@@ -154,8 +137,8 @@ pdf_tag_pop(struct pdf_ctx *ctx)
 {
 	struct pdf_tag *t = &ctx->tags[--ctx->ntags];
 
-	if (ctx->cr != NULL)
-		cairo_tag_end(ctx->cr, t->name);
+	if (ctx->w != NULL)
+		pdfw_tag_end(ctx->w);
 	free(t->attrs);
 	t->attrs = NULL;
 }
@@ -179,50 +162,34 @@ void
 pdf_link(struct pdf_ctx *ctx, const char *target, double x, double y,
     double w, double h)
 {
-	char *esc, *attrs;
-
-	if (ctx->cr == NULL || target == NULL || !pdf_target_ok(ctx, target))
+	if (ctx->w == NULL || target == NULL || !pdf_target_ok(ctx, target))
 		return;
-	if (target[0] == '#') {
-		esc = pdf_attr_escape(target + 1);
-		attrs = xasprintf("dest='%s' rect=[%.2f %.2f %.2f %.2f]", esc,
-		    x, y, w, h);
-	} else {
-		esc = pdf_attr_escape(target);
-		attrs = xasprintf("uri='%s' rect=[%.2f %.2f %.2f %.2f]", esc,
-		    x, y, w, h);
-	}
-	cairo_tag_begin(ctx->cr, CAIRO_TAG_LINK, attrs);
-	cairo_tag_end(ctx->cr, CAIRO_TAG_LINK);
+	if (target[0] == '#')
+		pdfw_link_dest(ctx->w, target + 1, x, y, w, h);
+	else
+		pdfw_link_uri(ctx->w, target, x, y, w, h);
 	ctx->res.links++;
-	free(attrs);
-	free(esc);
 }
 
 void
 pdf_dest_begin(struct pdf_ctx *ctx, const char *name)
 {
 	struct pdf_anchor *a;
-	char *esc, *attrs;
 
 	if (name == NULL || (a = pdf_anchor_find(ctx, name)) == NULL)
 		return;
-	if (ctx->cr == NULL) {
+	if (ctx->w == NULL) {
 		a->page = ctx->page;
 		return;
 	}
-	esc = pdf_attr_escape(name);
-	attrs = xasprintf("name='%s'", esc);
-	cairo_tag_begin(ctx->cr, CAIRO_TAG_DEST, attrs);
-	free(attrs);
-	free(esc);
+	pdfw_dest(ctx->w, name, ctx->x0, ctx->y);
 }
 
 void
 pdf_dest_end(struct pdf_ctx *ctx, const char *name)
 {
-	if (name != NULL && ctx->cr != NULL && pdf_anchor_find(ctx, name))
-		cairo_tag_end(ctx->cr, CAIRO_TAG_DEST);
+	(void)ctx;
+	(void)name;
 }
 
 /* Pages. */
@@ -240,21 +207,19 @@ page_open(struct pdf_ctx *ctx)
 	ctx->page_has_section = false;
 	for (i = 0; i < ctx->nquotes; i++)
 		ctx->quote_y[i] = ctx->y0;
-	if (ctx->cr != NULL)
-		for (i = 1; i < ctx->ntags; i++)
-			cairo_tag_begin(ctx->cr, ctx->tags[i].name,
-			    ctx->tags[i].attrs);
+	if (ctx->w != NULL)
+		pdfw_page_begin(ctx->w);
 }
 
 static void
 quote_bar(struct pdf_ctx *ctx, size_t i, double y_end)
 {
-	if (ctx->cr == NULL || y_end <= ctx->quote_y[i])
+	if (ctx->w == NULL || y_end <= ctx->quote_y[i])
 		return;
 	pdf_set_rgb(ctx, 0xb8c4d6);
-	cairo_rectangle(ctx->cr, ctx->quote_x[i], ctx->quote_y[i], 2.5,
+	pdfw_rect(ctx->w, ctx->quote_x[i], ctx->quote_y[i], 2.5,
 	    y_end - ctx->quote_y[i]);
-	cairo_fill(ctx->cr);
+	pdfw_fill(ctx->w, false);
 }
 
 static void
@@ -264,13 +229,14 @@ page_close(struct pdf_ctx *ctx)
 
 	for (i = 0; i < ctx->nquotes; i++)
 		quote_bar(ctx, i, ctx->y);
-	if (ctx->cr != NULL)
-		for (i = ctx->ntags; i > 1; i--)
-			cairo_tag_end(ctx->cr, ctx->tags[i - 1].name);
-	if (ctx->chrome)
+	if (ctx->w == NULL)
+		return;
+	if (ctx->chrome) {
+		pdfw_artifact_begin(ctx->w);
 		pdf_chrome(ctx);
-	if (ctx->cr != NULL)
-		cairo_show_page(ctx->cr);
+		pdfw_artifact_end(ctx->w);
+	}
+	pdfw_page_end(ctx->w);
 }
 
 void
@@ -528,23 +494,19 @@ static void kids_place(struct pdf_ctx *, struct pdf_block *, double);
 static void
 outline_add(struct pdf_ctx *ctx, const struct pdf_block *b)
 {
-	int parent = CAIRO_PDF_OUTLINE_ROOT, l;
-	char *esc, *attrs;
+	unsigned parent = 0;
+	int l;
 
 	for (l = (int)b->level - 2; l >= 0; l--)
 		if (ctx->outline[l] != 0) {
-			parent = ctx->outline[l];
+			parent = (unsigned)ctx->outline[l];
 			break;
 		}
-	esc = pdf_attr_escape(b->anchor);
-	attrs = xasprintf("dest='%s'", esc);
-	ctx->outline[b->level - 1] = cairo_pdf_surface_add_outline(
-	    ctx->surface, parent, prep_of(b)->plain, attrs, 0);
+	ctx->outline[b->level - 1] = (int)pdfw_outline(ctx->w, parent,
+	    prep_of(b)->plain, b->anchor);
 	for (l = (int)b->level; l < 3; l++)
 		ctx->outline[l] = 0;
 	ctx->res.outlines++;
-	free(attrs);
-	free(esc);
 }
 
 static void
@@ -566,7 +528,7 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 			ctx->page_has_section = true;
 		}
 	}
-	if (ctx->cr != NULL && (b->flags & PDF_H_OUTLINE) && b->anchor != NULL)
+	if (ctx->w != NULL && (b->flags & PDF_H_OUTLINE) && b->anchor != NULL)
 		outline_add(ctx, b);
 	snprintf(tag, sizeof(tag), "H%u", b->level);
 	pdf_tag_push(ctx, tag, NULL);
@@ -592,16 +554,16 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
 	pdf_need(ctx, block_min(b));
 	pdf_tag_push(ctx, "Figure", NULL);
 	pdf_dest_begin(ctx, b->anchor);
-	if (ctx->cr != NULL) {
+	if (ctx->w != NULL) {
 		struct canvas cv;
 
-		canvas_cairo_init(&cv, ctx->cr);
-		cairo_save(ctx->cr);
-		cairo_rectangle(ctx->cr, fx, ctx->y, p->w, p->h);
-		cairo_clip(ctx->cr);
-		cairo_translate(ctx->cr, fx, ctx->y);
+		pdfw_canvas_init(&cv, ctx->w);
+		pdfw_save(ctx->w);
+		pdfw_rect(ctx->w, fx, ctx->y, p->w, p->h);
+		pdfw_clip(ctx->w);
+		pdfw_translate(ctx->w, fx, ctx->y);
 		b->draw(b->arg, &cv, p->w, p->h);
-		cairo_restore(ctx->cr);
+		pdfw_restore(ctx->w);
 	}
 	pdf_dest_end(ctx, b->anchor);
 	pdf_tag_pop(ctx);
@@ -714,7 +676,7 @@ lazy_skip(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	const struct pdf_block *n = b->next;
 	double h;
 
-	if (ctx->cr != NULL || b->kind != PDF_LAZY || b->prep != NULL ||
+	if (ctx->w != NULL || b->kind != PDF_LAZY || b->prep != NULL ||
 	    (n != NULL && (n->kind != PDF_HEADING ||
 	    !(n->flags & PDF_H_NEWPAGE))))
 		return false;
@@ -879,57 +841,36 @@ write_buf(void *closure, const unsigned char *data, unsigned int len)
 static void
 metadata_set(struct pdf_ctx *ctx)
 {
+	static const struct {
+		enum pdf_key from;
+		enum pdfw_info to;
+	} keys[] = {
+		{PDF_TITLE, PDFW_TITLE}, {PDF_AUTHOR, PDFW_AUTHOR},
+		{PDF_SUBJECT, PDFW_SUBJECT}, {PDF_KEYWORDS, PDFW_KEYWORDS},
+		{PDF_CREATOR, PDFW_CREATOR}, {PDF_LANG, PDFW_LANG},
+	};
 	const char *const *m = ctx->doc->meta;
-	const char *date = m[PDF_DATE] != NULL ? m[PDF_DATE] :
-	    "1970-01-01T00:00:00Z";
+	size_t i;
 
-	if (m[PDF_TITLE] != NULL)
-		cairo_pdf_surface_set_metadata(ctx->surface,
-		    CAIRO_PDF_METADATA_TITLE, m[PDF_TITLE]);
-	if (m[PDF_AUTHOR] != NULL)
-		cairo_pdf_surface_set_metadata(ctx->surface,
-		    CAIRO_PDF_METADATA_AUTHOR, m[PDF_AUTHOR]);
-	if (m[PDF_SUBJECT] != NULL)
-		cairo_pdf_surface_set_metadata(ctx->surface,
-		    CAIRO_PDF_METADATA_SUBJECT, m[PDF_SUBJECT]);
-	if (m[PDF_KEYWORDS] != NULL)
-		cairo_pdf_surface_set_metadata(ctx->surface,
-		    CAIRO_PDF_METADATA_KEYWORDS, m[PDF_KEYWORDS]);
-	if (m[PDF_CREATOR] != NULL)
-		cairo_pdf_surface_set_metadata(ctx->surface,
-		    CAIRO_PDF_METADATA_CREATOR, m[PDF_CREATOR]);
-	cairo_pdf_surface_set_metadata(ctx->surface,
-	    CAIRO_PDF_METADATA_CREATE_DATE, date);
-	cairo_pdf_surface_set_metadata(ctx->surface,
-	    CAIRO_PDF_METADATA_MOD_DATE, date);
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		pdfw_info(ctx->w, keys[i].to, m[keys[i].from]);
+	pdfw_info(ctx->w, PDFW_DATE, m[PDF_DATE] != NULL ? m[PDF_DATE] :
+	    "1970-01-01T00:00:00Z");
 }
 
 static int
 draw_pass(struct pdf_ctx *ctx, cairo_write_func_t write, void *closure,
     const char **err)
 {
-	cairo_status_t st;
+	int rc;
 
-	ctx->surface = cairo_pdf_surface_create_for_stream(write, closure,
-	    ctx->g.page_w, ctx->g.page_h);
-	cairo_pdf_surface_restrict_to_version(ctx->surface,
-	    CAIRO_PDF_VERSION_1_5);
+	ctx->w = pdfw_new(write, closure, ctx->g.page_w, ctx->g.page_h);
 	metadata_set(ctx);
-	ctx->cr = cairo_create(ctx->surface);
 	pass_run(ctx);
-	st = cairo_status(ctx->cr);
-	cairo_destroy(ctx->cr);
-	ctx->cr = NULL;
-	cairo_surface_finish(ctx->surface);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_status(ctx->surface);
-	cairo_surface_destroy(ctx->surface);
-	ctx->surface = NULL;
-	if (st != CAIRO_STATUS_SUCCESS) {
-		*err = cairo_status_to_string(st);
-		return -1;
-	}
-	return 0;
+	rc = pdfw_finish(ctx->w, err);
+	pdfw_free(ctx->w);
+	ctx->w = NULL;
+	return rc;
 }
 
 int

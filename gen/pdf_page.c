@@ -40,9 +40,8 @@ line_layout(struct pdf_ctx *ctx, const char *s, enum pdf_font font, double w,
 static void
 layout_at(struct pdf_ctx *ctx, PangoLayout *l, double x, double baseline)
 {
-	cairo_move_to(ctx->cr, x, baseline -
+	pdfw_layout(ctx->w, l, x, baseline -
 	    (double)pango_layout_get_baseline(l) / PANGO_SCALE);
-	pango_cairo_show_layout(ctx->cr, l);
 }
 
 /* One line of text at a baseline, cut with an ellipsis to w. */
@@ -52,7 +51,7 @@ line_at(struct pdf_ctx *ctx, const char *s, enum pdf_font font, double x,
 {
 	PangoLayout *l;
 
-	if (ctx->cr == NULL || s == NULL)
+	if (ctx->w == NULL || s == NULL)
 		return;
 	l = line_layout(ctx, s, font, w, align);
 	layout_at(ctx, l, x, baseline);
@@ -67,7 +66,7 @@ static void
 chrome_at(struct pdf_ctx *ctx, int slot, const char *s, double x, double w,
     PangoAlignment align, double baseline)
 {
-	if (ctx->cr == NULL || s == NULL)
+	if (ctx->w == NULL || s == NULL)
 		return;
 	if (ctx->chrome_line[slot] == NULL || strcmp(ctx->chrome_text[slot], s) != 0) {
 		if (ctx->chrome_line[slot] != NULL)
@@ -99,15 +98,15 @@ pdf_chrome(struct pdf_ctx *ctx)
 	double w = ctx->x1 - ctx->x0;
 	char foot[64];
 
-	if (ctx->cr == NULL)
+	if (ctx->w == NULL)
 		return;
 	pdf_set_rgb(ctx, MUTED_RGB);
 	chrome_at(ctx, 0, ctx->doc->meta[PDF_TITLE], ctx->x0, w * 0.48,
 	    PANGO_ALIGN_LEFT, ctx->g.header_y);
 	chrome_at(ctx, 1, ctx->page_section, ctx->x0 + w * 0.5, w * 0.5,
 	    PANGO_ALIGN_RIGHT, ctx->g.header_y);
-	cairo_rectangle(ctx->cr, ctx->x0, ctx->g.header_y + 6, w, 0.4);
-	cairo_fill(ctx->cr);
+	pdfw_rect(ctx->w, ctx->x0, ctx->g.header_y + 6, w, 0.4);
+	pdfw_fill(ctx->w, false);
 	snprintf(foot, sizeof(foot), "page %u of %u", ctx->page, ctx->npages);
 	line_at(ctx, foot, FONT_SMALL, ctx->x0, w, PANGO_ALIGN_CENTER,
 	    ctx->g.footer_y);
@@ -118,9 +117,8 @@ para_at(struct pdf_ctx *ctx, struct pdf_text *t, unsigned rgb)
 {
 	pdf_tag_push(ctx, "P", NULL);
 	pdf_set_rgb(ctx, rgb);
-	if (ctx->cr != NULL) {
-		cairo_move_to(ctx->cr, ctx->x0, ctx->y);
-		pango_cairo_show_layout(ctx->cr, t->layout);
+	if (ctx->w != NULL) {
+		pdfw_layout(ctx->w, t->layout, ctx->x0, ctx->y);
 	}
 	pdf_tag_pop(ctx);
 	ctx->y += pdf_text_height(t);
@@ -135,10 +133,10 @@ pdf_title_page(struct pdf_ctx *ctx)
 	size_t i;
 
 	ctx->y = ctx->g.page_h * 0.26;
-	if (ctx->cr != NULL) {
+	if (ctx->w != NULL) {
 		pdf_set_rgb(ctx, ACCENT_RGB);
-		cairo_rectangle(ctx->cr, ctx->x0, ctx->y - 24, 56, 5);
-		cairo_fill(ctx->cr);
+		pdfw_rect(ctx->w, ctx->x0, ctx->y - 24, 56, 5);
+		pdfw_fill(ctx->w, false);
 	}
 	if (doc->meta[PDF_TITLE] != NULL)
 		para_at(ctx, pdf_text_plain(ctx, doc->meta[PDF_TITLE],
@@ -236,20 +234,20 @@ leaders(struct pdf_ctx *ctx, double from, double to, double baseline)
 	static const double dash[] = {0, 4.5};
 	double first = 4.5 * (double)(long)(from / 4.5 + 1), last;
 
-	if (ctx->cr == NULL || first >= to)
+	if (ctx->w == NULL || first >= to)
 		return;
 	last = first + 4.5 * (double)(long)((to - first) / 4.5);
 	if (last >= to)
 		last -= 4.5;
-	cairo_save(ctx->cr);
+	pdfw_save(ctx->w);
 	pdf_set_rgb(ctx, 0x8a94a3);
-	cairo_set_line_width(ctx->cr, 1.2);
-	cairo_set_line_cap(ctx->cr, CAIRO_LINE_CAP_ROUND);
-	cairo_set_dash(ctx->cr, dash, 2, 0);
-	cairo_move_to(ctx->cr, first, baseline - 1);
-	cairo_line_to(ctx->cr, last + 0.5, baseline - 1);
-	cairo_stroke(ctx->cr);
-	cairo_restore(ctx->cr);
+	pdfw_line_width(ctx->w, 1.2);
+	pdfw_line_cap(ctx->w, CV_CAP_ROUND);
+	pdfw_dash(ctx->w, dash, 2, 0);
+	pdfw_move_to(ctx->w, first, baseline - 1);
+	pdfw_line_to(ctx->w, last + 0.5, baseline - 1);
+	pdfw_stroke(ctx->w);
+	pdfw_restore(ctx->w);
 }
 
 static void
@@ -274,7 +272,7 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 		free(target);
 	}
 	pdf_text_draw(ctx, t, x, ctx->y, 0, t->nlines);
-	if (a != NULL && ctx->cr != NULL) {
+	if (a != NULL && ctx->w != NULL) {
 		pango_layout_line_get_extents(pango_layout_get_line_readonly(
 		    t->layout, t->nlines - 1), NULL, &r);
 		lastw = (double)r.width / PANGO_SCALE;

@@ -361,11 +361,11 @@ static void
 fill(struct pdf_ctx *ctx, unsigned rgb, double x, double y, double w,
     double h)
 {
-	if (ctx->cr == NULL)
+	if (ctx->w == NULL)
 		return;
 	pdf_set_rgb(ctx, rgb);
-	cairo_rectangle(ctx->cr, x, y, w, h);
-	cairo_fill(ctx->cr);
+	pdfw_rect(ctx->w, x, y, w, h);
+	pdfw_fill(ctx->w, false);
 }
 
 static void
@@ -399,7 +399,7 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 	if (n > ARRAY_SIZE(one))
 		texts = xcalloc(n, sizeof(*texts));
 	for (c = 0; c < n; c++)
-		texts[c] = ctx->cr == NULL ? NULL : cell_text(ctx,
+		texts[c] = ctx->w == NULL ? NULL : cell_text(ctx,
 		    &p->t->cells[r * n + c], false, p->colw[c]);
 	row_draw(ctx, p, texts, x, p->row_h[r], "TD");
 	for (c = 0; c < n; c++)

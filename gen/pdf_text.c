@@ -355,12 +355,11 @@ marker_draw(struct pdf_ctx *ctx, double baseline)
 	struct pdf_text *m = ctx->marker;
 
 	ctx->marker = NULL;
-	if (ctx->cr == NULL || m == NULL)
+	if (ctx->w == NULL || m == NULL)
 		return;
 	pdf_set_rgb(ctx, 0x222222);
-	cairo_move_to(ctx->cr, ctx->marker_x + m->lx[0], baseline);
-	pango_cairo_show_layout_line(ctx->cr,
-	    pango_layout_get_line_readonly(m->layout, 0));
+	pdfw_layout_line(ctx->w, pango_layout_get_line_readonly(m->layout, 0),
+	    ctx->marker_x + m->lx[0], baseline);
 }
 
 /* Draws lines [first, last) with line first's top at y. */
@@ -374,7 +373,7 @@ pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 
 	if (first == 0 && ctx->marker != NULL)
 		marker_draw(ctx, off + t->base[0]);
-	if (ctx->cr == NULL)
+	if (ctx->w == NULL)
 		return;
 	for (i = first; i < last; i++) {
 		line = pango_layout_get_line_readonly(t->layout, i);
@@ -382,8 +381,7 @@ pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 			line_links(ctx, t, line, x, off + t->top[i],
 			    t->bottom[i] - t->top[i]);
 		pdf_set_rgb(ctx, ctx->ink);
-		cairo_move_to(ctx->cr, x + t->lx[i], off + t->base[i]);
-		pango_cairo_show_layout_line(ctx->cr, line);
+		pdfw_layout_line(ctx->w, line, x + t->lx[i], off + t->base[i]);
 	}
 }
 
@@ -437,10 +435,10 @@ text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 			pdf_tag_push(ctx, tag, NULL);
 		if (i == 0)
 			pdf_dest_begin(ctx, anchor);
-		if (pad > 0 && ctx->cr != NULL) {
+		if (pad > 0 && ctx->w != NULL) {
 			pdf_set_rgb(ctx, rgb);
-			cairo_rectangle(ctx->cr, x, ctx->y, w, h + 2 * pad);
-			cairo_fill(ctx->cr);
+			pdfw_rect(ctx->w, x, ctx->y, w, h + 2 * pad);
+			pdfw_fill(ctx->w, false);
 		}
 		pdf_text_draw(ctx, t, x + pad, ctx->y + pad, i, i + k);
 		if (i == 0)

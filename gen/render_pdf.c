@@ -182,6 +182,7 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_SUBTITLE, rep->subtitle);
 	pdfdoc_set(r->doc, PDF_SUBJECT, rep->subtitle);
 	pdfdoc_set(r->doc, PDF_CREATOR, "podium " PODIUM_VERSION);
+	pdfdoc_set(r->doc, PDF_LANG, rep->language);
 	meta_date(r->c, date);
 	pdfdoc_set(r->doc, PDF_DATE, date);
 	pdfdoc_set(r->doc, PDF_TOC_TITLE, "Contents");

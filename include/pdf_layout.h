@@ -13,6 +13,7 @@
 #include <pango/pangocairo.h>
 
 #include "pdfdoc.h"
+#include "pdfw.h"
 
 /* Spacing of the layout, points. */
 #define PARA_AFTER 6.0
@@ -83,8 +84,7 @@ struct pdf_ctx {
 	PangoFontMap *fontmap;     /* our own: freed with its caches */
 	PangoContext *pc;
 	PangoFontDescription *font[FONT_MAX];
-	cairo_surface_t *surface;
-	cairo_t *cr;              /* NULL in the first pass: nothing drawn */
+	struct pdfw *w;           /* NULL in the first pass: nothing drawn */
 	double x0, x1, y0, y1;    /* the body's box */
 	double y;                 /* the cursor */
 	bool at_top;              /* nothing placed on this page yet */
@@ -165,8 +165,6 @@ void pdf_dest_end(struct pdf_ctx *ctx, const char *name);
 /* A link target that exists: a known "#anchor" or an allowed URL. */
 bool pdf_target_ok(struct pdf_ctx *ctx, const char *target);
 struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
-/* Escapes a value for a cairo tag attribute string; malloc'd. */
-char *pdf_attr_escape(const char *s);
 void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
 
 /* pdf_table.c */

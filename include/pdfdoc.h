@@ -4,7 +4,7 @@
  * A document is a title page, an optional table of contents and a tree of
  * blocks (headings, paragraphs of inline runs, lists, quotes, code, tables,
  * figures, page breaks). pdf_render() lays it out on pages with pango and
- * draws it with cairo's PDF surface: running header and footer ("page N of
+ * writes it with podium's own PDF writer (pdfw.h): running header and footer ("page N of
  * M"), outline entries for headings, internal and external links, structure
  * tags, metadata. The model knows nothing of ratings; gen/render_pdf.c
  * builds one from the computed model.
@@ -31,6 +31,7 @@
 #include <cairo.h>
 
 #include "canvas.h"
+
 #include "table.h"
 #include "util.h"
 
@@ -70,7 +71,8 @@ struct pdf_run {
 };
 
 /* Draws a figure onto cv from (0,0), width x height points. */
-typedef void pdf_draw_fn(void *arg, struct canvas *cv, double width, double height);
+typedef void pdf_draw_fn(void *arg, struct canvas *cv, double width,
+    double height);
 /*
  * Adds a lazy block's content under self with the usual builders. Called
  * once for each layout pass (twice), so it must add the same blocks each
@@ -108,6 +110,7 @@ enum pdf_key {
 	PDF_TITLE, PDF_SUBTITLE, PDF_AUTHOR, PDF_SUBJECT, PDF_KEYWORDS,
 	PDF_CREATOR,
 	PDF_DATE,      /* metadata dates, "YYYY-MM-DDThh:mm:ssZ" */
+	PDF_LANG,      /* the document's language, "en" */
 	PDF_TOC_TITLE, /* the contents page's heading; NULL: no contents page */
 	PDF_KEY_MAX
 };
@@ -162,7 +165,7 @@ struct pdf_result {
 
 /*
  * Lays out and draws doc as PDF, appending the bytes to out. Returns 0, or
- * -1 with a message in *err (static) when cairo fails.
+ * -1 with a message in *err (static) when writing fails.
  */
 int pdf_render(struct pdf_doc *doc, struct buf *out, struct pdf_result *res,
     const char **err);
