@@ -313,7 +313,7 @@ pdfw_page_begin(struct pdfw *w)
 static void
 mc_close(struct pdfw *w)
 {
-	if (!w->mc_open)
+	if (!w->mc_open || w->form_depth > 0)
 		return;
 	buf_puts(w->cs, "EMC\n");
 	w->mc_open = false;
@@ -756,6 +756,7 @@ pdfw_form(struct pdfw *w, struct canvas *cv, const void *key, double wd,
 		f->w = wd;
 		f->h = h;
 		f->id = pdfw_obj_new(w);
+		mc_close(w);
 		buf_init(&fcs);
 		saved_cs = w->cs;
 		saved_ngs = w->ngs;
