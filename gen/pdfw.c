@@ -328,6 +328,15 @@ kid_add(struct pdfw_elem *e, uint32_t ref, uint32_t page)
 	e->nkids++;
 }
 
+/* The next ParentTree key, for obj. */
+static size_t
+pdfw_parent_key(struct pdfw *w, uint32_t obj)
+{
+	w->nums = xgrow(w->nums, sizeof(*w->nums), w->nnums + 1, &w->numcap);
+	w->nums[w->nnums] = obj;
+	return w->nnums++;
+}
+
 void
 pdfw_mark(struct pdfw *w)
 {
@@ -390,7 +399,7 @@ pdfw_page_end(struct pdfw *w)
 	pdfw_put_ref(w, cs_id);
 	if (pt_id != 0) {
 		pdfw_put(w, "/StructParents ");
-		pdfw_put_uint(w, w->npages);
+		pdfw_put_uint(w, pdfw_parent_key(w, pt_id));
 		pdfw_put(w, "/Tabs/S");
 	}
 	if (w->nannots > 0) {
@@ -406,10 +415,7 @@ pdfw_page_end(struct pdfw *w)
 	pdfw_obj_end(w);
 	w->page_ids = xgrow(w->page_ids, sizeof(*w->page_ids), w->npages + 1,
 	    &w->pagecap);
-	w->parent_arrays = xrealloc(w->parent_arrays, w->pagecap *
-	    sizeof(*w->parent_arrays));
 	w->page_ids[w->npages] = w->page_id;
-	w->parent_arrays[w->npages] = pt_id;
 	w->npages++;
 	w->in_page = false;
 	w->cs = NULL;
@@ -877,6 +883,46 @@ pdfw_artifact_end(struct pdfw *w)
 }
 
 /* Links and destinations. */
+/*
+ * A Link structure element for annotation id under the open element; its
+ * ParentTree key goes to the annotation, the element is written after it.
+ */
+static void
+link_elem(struct pdfw *w, uint32_t id)
+{
+	uint32_t e;
+
+	w->link_elem = 0;
+	if (w->ntags == 0)
+		return;
+	e = pdfw_obj_new(w);
+	pdfw_put(w, "/StructParent ");
+	pdfw_put_uint(w, pdfw_parent_key(w, e));
+	kid_add(&w->tags[w->ntags - 1], e, UINT32_MAX);
+	w->link_elem = e;
+	w->link_annot = id;
+	w->link_parent = w->tags[w->ntags - 1].id;
+}
+
+static void
+link_end(struct pdfw *w)
+{
+	pdfw_put(w, ">>");
+	pdfw_obj_end(w);
+	if (w->link_elem == 0)
+		return;
+	pdfw_obj_begin(w, w->link_elem);
+	pdfw_put(w, "<</Type/StructElem/S/Link/P ");
+	pdfw_put_ref(w, w->link_parent);
+	pdfw_put(w, "/Pg ");
+	pdfw_put_ref(w, w->page_id);
+	pdfw_put(w, "/K<</Type/OBJR/Obj ");
+	pdfw_put_ref(w, w->link_annot);
+	pdfw_put(w, ">>>>");
+	pdfw_obj_end(w);
+	w->link_elem = 0;
+}
+
 static void
 link_begin(struct pdfw *w, double x, double y, double wd, double h)
 {
@@ -895,6 +941,7 @@ link_begin(struct pdfw *w, double x, double y, double wd, double h)
 	pdfw_put(w, " ");
 	pdfw_num(&w->out, w->page_h - y);
 	pdfw_put(w, "]");
+	link_elem(w, id);
 }
 
 void
@@ -906,8 +953,7 @@ pdfw_link_dest(struct pdfw *w, const char *name, double x, double y,
 	link_begin(w, x, y, wd, h);
 	pdfw_put(w, "/Dest");
 	pdfw_put_string(&w->out, name);
-	pdfw_put(w, ">>");
-	pdfw_obj_end(w);
+	link_end(w);
 }
 
 void
@@ -919,8 +965,8 @@ pdfw_link_uri(struct pdfw *w, const char *uri, double x, double y,
 	link_begin(w, x, y, wd, h);
 	pdfw_put(w, "/A<</S/URI/URI");
 	pdfw_put_string(&w->out, uri);
-	pdfw_put(w, ">>>>");
-	pdfw_obj_end(w);
+	pdfw_put(w, ">>");
+	link_end(w);
 }
 
 void
@@ -1152,12 +1198,10 @@ struct_write(struct pdfw *w)
 		pdfw_tag_end(w);
 	pdfw_obj_begin(w, pt);
 	pdfw_put(w, "<</Nums[");
-	for (i = 0; i < w->npages; i++) {
-		if (w->parent_arrays[i] == 0)
-			continue;
+	for (i = 0; i < w->nnums; i++) {
 		pdfw_put_uint(w, i);
 		pdfw_put(w, " ");
-		pdfw_put_ref(w, w->parent_arrays[i]);
+		pdfw_put_ref(w, w->nums[i]);
 		pdfw_put(w, "\n");
 	}
 	pdfw_put(w, "]>>");
@@ -1172,7 +1216,7 @@ struct_write(struct pdfw *w)
 	pdfw_put(w, "]/ParentTree ");
 	pdfw_put_ref(w, pt);
 	pdfw_put(w, "/ParentTreeNextKey ");
-	pdfw_put_uint(w, w->npages);
+	pdfw_put_uint(w, w->nnums);
 	pdfw_put(w, ">>");
 	pdfw_obj_end(w);
 }
@@ -1344,7 +1388,7 @@ pdfw_free(struct pdfw *w)
 	free(w->forms);
 	free(w->xref);
 	free(w->page_ids);
-	free(w->parent_arrays);
+	free(w->nums);
 	free(w->annots);
 	free(w->mcid_parent);
 	buf_release(&w->out);

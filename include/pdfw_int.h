@@ -82,7 +82,8 @@ struct pdfw {
 	/* pages */
 	uint32_t *page_ids;
 	size_t npages, pagecap;
-	uint32_t *parent_arrays;  /* each page's ParentTree array, or 0 */
+	uint32_t *nums;           /* the ParentTree: key i's object */
+	size_t nnums, numcap;
 	bool in_page;
 	uint32_t page_id;
 	uint32_t *annots;
@@ -105,6 +106,7 @@ struct pdfw {
 	size_t ntags;
 	struct pdfw_elem root;    /* the top-level elements as its kids */
 	bool mc_open, artifact;
+	uint32_t link_elem, link_annot, link_parent; /* a Link to write */
 
 	/* text and fonts */
 	struct pdfw_font **fonts;
