@@ -138,6 +138,13 @@ void pdfw_putn(struct pdfw *w, const void *p, size_t n);
 void pdfw_put_uint(struct pdfw *w, uint64_t v);
 void pdfw_put_ref(struct pdfw *w, uint32_t id);
 void buf_uint(struct buf *b, uint64_t v);
+/* The next ParentTree key, for obj. */
+size_t pdfw_parent_key(struct pdfw *w, uint32_t obj);
+/* Ends the open marked content, if any. */
+void pdfw_mc_close(struct pdfw *w);
+void pdfw_kid_add(struct pdfw_elem *e, uint32_t ref, uint32_t page);
+/* A cairo context's state at its start. */
+void pdfw_gs_reset(struct pdfw_gs *g);
 /* Marks what follows as content of the open element (nothing in a form). */
 void pdfw_mark(struct pdfw *w);
 /* The source colour as the fill colour. */
@@ -146,6 +153,11 @@ void pdfw_fill_color(struct pdfw *w, const double rgb[3]);
 void pdfw_put_string(struct buf *b, const char *s);
 /* A text string: literal when ASCII, else UTF-16BE with a byte order mark. */
 void pdfw_put_text(struct buf *b, const char *s);
+
+/* pdfw_tags.c: the trailer's parts; each returns its object or 0. */
+uint32_t pdfw_outlines_write(struct pdfw *w);
+uint32_t pdfw_dests_write(struct pdfw *w);
+void pdfw_struct_write(struct pdfw *w);
 
 /* pdfw_font.c */
 /* The font of f, first seen; its size in points in *size. */
