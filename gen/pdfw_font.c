@@ -1,6 +1,8 @@
 /*
  * pdfw_font.c: the fonts pango shapes with, embedded as subsets (HarfBuzz's
- * subsetter, glyph ids kept) in Type0 fonts with Identity-H encoding.
+ * subsetter, glyph ids kept) in Type0 fonts with Identity-H encoding:
+ * TrueType outlines as CIDFontType2 (FontFile2), CFF ones as CIDFontType0
+ * (FontFile3, OpenType).
  */
 #include <math.h>
 #include <stdint.h>
@@ -235,6 +237,16 @@ put_units(struct pdfw *w, const struct pdfw_font *f, int v)
 	pdfw_num(&w->out, (double)v * 1000 / f->upem);
 }
 
+static bool
+is_cff(hb_face_t *face)
+{
+	hb_blob_t *b = hb_face_reference_table(face, HB_TAG('C', 'F', 'F', ' '));
+	bool yes = hb_blob_get_length(b) > 0;
+
+	hb_blob_destroy(b);
+	return yes;
+}
+
 static void
 descriptor_write(struct pdfw *w, const struct pdfw_font *f, uint32_t id,
     const char *base, uint32_t file)
@@ -286,7 +298,7 @@ descriptor_write(struct pdfw *w, const struct pdfw_font *f, uint32_t id,
 	put_units(w, f, cap);
 	pdfw_put(w, "/StemV 80");
 	if (file != 0) {
-		pdfw_put(w, "/FontFile2 ");
+		pdfw_put(w, is_cff(f->face) ? "/FontFile3 " : "/FontFile2 ");
 		pdfw_put_ref(w, file);
 	}
 	pdfw_put(w, ">>");
@@ -326,7 +338,10 @@ program_write(struct pdfw *w, const struct pdfw_font *f)
 	data = hb_blob_get_data(blob, &len);
 	if (len > 0) {
 		id = pdfw_obj_new(w);
-		snprintf(dict, sizeof(dict), "/Length1 %u", len);
+		if (is_cff(f->face))
+			snprintf(dict, sizeof(dict), "/Subtype/OpenType");
+		else
+			snprintf(dict, sizeof(dict), "/Length1 %u", len);
 		pdfw_stream_obj(w, id, dict, data, len, true);
 	}
 	hb_blob_destroy(blob);
@@ -445,12 +460,15 @@ font_write(struct pdfw *w, const struct pdfw_font *f)
 	tu = tounicode_write(w, f);
 	cid = pdfw_obj_new(w);
 	pdfw_obj_begin(w, cid);
-	pdfw_put(w, "<</Type/Font/Subtype/CIDFontType2/BaseFont/");
+	pdfw_put(w, is_cff(f->face) ? "<</Type/Font/Subtype/CIDFontType0" :
+	    "<</Type/Font/Subtype/CIDFontType2");
+	pdfw_put(w, "/BaseFont/");
 	pdfw_put(w, base);
 	pdfw_put(w, "/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)"
 	    "/Supplement 0>>/FontDescriptor ");
 	pdfw_put_ref(w, desc);
-	pdfw_put(w, "/CIDToGIDMap/Identity");
+	if (!is_cff(f->face))
+		pdfw_put(w, "/CIDToGIDMap/Identity");
 	widths_write(w, f);
 	pdfw_put(w, ">>");
 	pdfw_obj_end(w);

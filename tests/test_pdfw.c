@@ -207,6 +207,49 @@ START_TEST(test_deterministic)
 }
 END_TEST
 
+/* A CFF (OpenType) font: embedded as CIDFontType0 with its text. */
+START_TEST(test_cff)
+{
+	PangoFontMap *fm = pango_cairo_font_map_new();
+	PangoContext *pc = pango_font_map_create_context(fm);
+	PangoLayout *l = pango_layout_new(pc);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "Nimbus Sans 11");
+	struct buf b = BUF_INIT;
+	struct pdfw *w = pdfw_new(to_buf, &b, 300, 200);
+	const char *err = NULL;
+	char *path, *out;
+
+	pango_layout_set_font_description(l, fd);
+	pango_layout_set_text(l, "Quartz glyph, jumps", -1);
+	pdfw_page_begin(w);
+	pdfw_tag_begin(w, "P");
+	pdfw_layout(w, l, 20, 20);
+	pdfw_tag_end(w);
+	ck_assert_int_eq(pdfw_finish(w, &err), 0);
+	pdfw_free(w);
+	path = write_tmp("cff.pdf", &b);
+	out = run("qpdf --check '%s' 2>&1", path);
+	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL &&
+	    strstr(out, "WARNING") == NULL, "%s", out);
+	free(out);
+	out = run("pdffonts '%s' 2>&1 | tail -n +3", path);
+	ck_assert_msg(strstr(out, "+NimbusSans-Regular") != NULL &&
+	    strstr(out, "CID Type 0C (OT)  Identity-H       yes yes yes") != NULL,
+	    "%s", out);
+	free(out);
+	out = run("pdftotext '%s' - 2>&1", path);
+	ck_assert_msg(strstr(out, "Quartz glyph, jumps") != NULL, "%s", out);
+	free(out);
+	free(path);
+	buf_release(&b);
+	pango_font_description_free(fd);
+	g_object_unref(l);
+	g_object_unref(pc);
+	g_object_unref(fm);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -222,6 +265,7 @@ main(void)
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_one_page);
 	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_cff);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
