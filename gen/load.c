@@ -1,9 +1,11 @@
 /* load.c: project_load(): reads the project's files safely and runs the parts in order. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "load.h"
 #include "loadpriv.h"
@@ -27,16 +29,16 @@ under_root(const struct loader *l, const char *real)
 /*
  * The fast way for a plain file name in a folder already resolved: the
  * folder's realpath (cached, as a folder's files are read one after another)
- * joined with the name, when the name is not a symlink. NULL: take the slow
- * way, which resolves every part and words any error.
+ * joined with the name. Whether the name itself is a symlink is left to
+ * the caller (*unchecked). NULL: take the slow way, which resolves every
+ * part and words any error.
  */
 static char *
-inside_fast(struct loader *l, const char *rel)
+inside_folder(struct loader *l, const char *rel)
 {
 	const char *slash = strrchr(rel, '/'), *base;
 	size_t dn;
-	struct stat st;
-	char *full, *dir;
+	char *dir;
 
 	if (slash == NULL)
 		return NULL;
@@ -59,37 +61,46 @@ inside_fast(struct loader *l, const char *rel)
 	}
 	if (l->dir_real == NULL)
 		return NULL;
-	full = path_join(l->dir_real, base);
-	if (lstat(full, &st) == -1 || S_ISLNK(st.st_mode)) {
-		free(full);
-		return NULL;
-	}
-	return full;
+	return path_join(l->dir_real, base);
 }
 
+/* The slow way: every part resolved, any error reported in d. */
 static char *
-inside(struct loader *l, const char *rel, bool report_missing)
+inside_resolved(const struct loader *l, const char *rel, bool report_missing,
+    struct diag *d)
 {
 	char *full, *real;
 
-	if ((real = inside_fast(l, rel)) != NULL)
-		return real;
 	full = path_join(l->p->dir, rel);
 	real = realpath(full, NULL);
 	free(full);
 	if (real == NULL) {
 		if (errno != ENOENT)
-			diag_system(l->d, rel, "cannot open: %s", strerror(errno));
+			diag_system(d, rel, "cannot open: %s", strerror(errno));
 		else if (report_missing)
-			diag_error(l->d, rel, 0, 0, "file not found");
+			diag_error(d, rel, 0, 0, "file not found");
 		return NULL;
 	}
 	if (!under_root(l, real)) {
-		diag_error(l->d, rel, 0, 0, "'%s' leads outside the project folder", rel);
+		diag_error(d, rel, 0, 0, "'%s' leads outside the project folder", rel);
 		free(real);
 		return NULL;
 	}
 	return real;
+}
+
+static char *
+inside(struct loader *l, const char *rel, bool report_missing)
+{
+	struct stat st;
+	char *full;
+
+	if ((full = inside_folder(l, rel)) != NULL) {
+		if (lstat(full, &st) == 0 && !S_ISLNK(st.st_mode))
+			return full;
+		free(full);
+	}
+	return inside_resolved(l, rel, report_missing, l->d);
 }
 
 static bool
@@ -241,31 +252,85 @@ yfile_release(struct loader *l, struct yfile *yf)
 	yf->root = NULL;
 }
 
+/*
+ * Opens a job's file for reading, refusing a symlink where the job's path
+ * was not checked for one (O_NOFOLLOW), and then resolving it the slow way;
+ * O_NONBLOCK so that a FIFO is refused instead of waited on. -1 after
+ * reporting in the job's diagnostics.
+ */
+static int
+job_open(struct yjob *j)
+{
+	int fd, flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK;
+
+	fd = open(j->real, flags | (j->unchecked ? O_NOFOLLOW : 0));
+	if (fd == -1 && j->unchecked && errno == ELOOP) {
+		free(j->real);
+		if ((j->real = inside_resolved(j->l, j->rel, true, &j->d)) == NULL)
+			return -1;
+		fd = open(j->real, flags);
+	}
+	if (fd == -1)
+		diag_system(&j->d, j->rel, "cannot read: %s", strerror(errno));
+	return fd;
+}
+
+/* Reads the open file fd of the job whole into b; false after reporting. */
+static bool
+job_read(struct yjob *j, int fd, struct buf *b)
+{
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(fd, &st) == -1) {
+		diag_system(&j->d, j->rel, "cannot read: %s", strerror(errno));
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		diag_error(&j->d, j->rel, 0, 0, "not a regular file");
+		return false;
+	}
+	if ((uintmax_t)st.st_size > LOAD_MAX_FILE_SIZE)
+		goto too_big;
+	buf_grow(b, (size_t)st.st_size + 1);
+	for (;;) {
+		n = read(fd, b->data + b->len, b->cap - b->len - 1);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			diag_system(&j->d, j->rel, "cannot read: %s", strerror(errno));
+			return false;
+		}
+		if (n == 0)
+			break;
+		b->len += (size_t)n;
+		if (b->len > LOAD_MAX_FILE_SIZE)
+			goto too_big;
+		if (b->len + 1 == b->cap)
+			buf_grow(b, b->cap);
+	}
+	b->data[b->len] = '\0';
+	return true;
+too_big:
+	diag_error(&j->d, j->rel, 0, 0, "file is larger than 16 MiB (the limit)");
+	return false;
+}
+
 /* The part of loader_read and yfile_load that touches nothing shared. */
 static void
 yjob_run(size_t i, void *arg)
 {
 	struct yjob *j = (struct yjob *)arg + i;
 	struct buf b = BUF_INIT;
-	struct stat st;
-	enum file_status fs;
-	bool empty;
+	bool empty, ok;
+	int fd;
 
-	if (j->real == NULL)
+	if (j->real == NULL || (fd = job_open(j)) == -1)
 		return;
-	if (stat(j->real, &st) == -1 || !S_ISREG(st.st_mode)) {
-		diag_error(&j->d, j->rel, 0, 0, "not a regular file");
-		return;
-	}
-	fs = file_read(j->real, LOAD_MAX_FILE_SIZE, &b);
-	if (fs == FILE_TOO_BIG) {
-		diag_error(&j->d, j->rel, 0, 0, "file is larger than 16 MiB (the limit)");
+	ok = job_read(j, fd, &b);
+	close(fd);
+	if (!ok)
 		goto out;
-	}
-	if (fs != FILE_OK) {
-		diag_system(&j->d, j->rel, "cannot read: %s", strerror(errno));
-		goto out;
-	}
 	j->yf.root = yaml_tree_parse(b.data, b.len, j->yf.path, 0, j->yf.tmp, &j->d, &empty);
 	if (empty)
 		diag_error(&j->d, j->yf.path, 0, 0, "file is empty (expected a mapping)");
@@ -292,8 +357,14 @@ yjobs_load(struct loader *l, struct yjob *jobs, size_t n)
 		if (j->yf.tmp == NULL)
 			j->yf.tmp = arena_new();
 		j->real = NULL;
-		if (count_file(l, j->rel))
-			j->real = inside(l, j->rel, true);
+		j->unchecked = false;
+		j->l = l;
+		if (!count_file(l, j->rel))
+			continue;
+		if ((j->real = inside_folder(l, j->rel)) != NULL)
+			j->unchecked = true;
+		else
+			j->real = inside_resolved(l, j->rel, true, l->d);
 	}
 	parallel_for(n, yjob_run, jobs);
 }

@@ -61,9 +61,10 @@ void yfile_release(struct loader *l, struct yfile *yf);
 /*
  * Many files at once, read and parsed over the machine's cores. The caller
  * fills rel (in the project arena) of each job; yjobs_load reports what
- * touches the loader (the file count, the path check) in job order, then
- * reads and parses the files in parallel, each job keeping its own
- * diagnostics. The caller then takes the jobs in order: diag_move(l->d,
+ * touches the loader (the file count, the folder's path check) in job
+ * order, then reads and parses the files in parallel, each job keeping its
+ * own diagnostics (a file that is a symlink is resolved and checked by its
+ * job: those diagnostics come with the file's). The caller then takes the jobs in order: diag_move(l->d,
  * &job->d) first, then job->yf as from yfile_load. yjobs_reset readies the
  * jobs for another round; yjobs_free frees them.
  */
@@ -72,6 +73,9 @@ struct yjob {
 	struct yfile yf;      /* out: as yfile_load fills it */
 	struct diag d;        /* out: the job's diagnostics */
 	char *real;           /* the resolved path, or NULL when refused */
+	bool unchecked;       /* real is the resolved folder and the name, not yet
+	                         checked for a symlink: the job checks it */
+	const struct loader *l; /* read only, for that check */
 };
 void yjobs_load(struct loader *l, struct yjob *jobs, size_t n);
 void yjobs_reset(struct yjob *jobs, size_t n);
