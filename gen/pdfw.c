@@ -573,7 +573,6 @@ pdfw_finish(struct pdfw *w, const char **err)
 	if (outlines != 0) {
 		pdfw_put(w, "/Outlines ");
 		pdfw_put_ref(w, outlines);
-		pdfw_put(w, "/PageMode/UseOutlines");
 	}
 	if (dests != 0) {
 		pdfw_put(w, "/Names<</Dests ");
