@@ -72,22 +72,15 @@ progress(const struct build_request *rq, const char *step)
 }
 
 /*
- * Steps run on a thread of their own while this thread writes the pages:
- *
- * - the PDF, the longest step, which draws into one cairo surface and so
- *   cannot be split. It starts only once the charts are drawn: cairo keeps
- *   process-wide state (its surfaces' ids among them) that the PDF's bytes
- *   depend on, so no other thread may draw with cairo while it runs, and it
- *   then sees that state as a serial build leaves it (the pages and data
- *   draw nothing);
- * - the charts, when there is no PDF: the pages only link to them (every
- *   chart a page shows is always drawn, or the build fails), so they need
- *   not wait for them.
- *
- * A task has its own diagnostics and its own list of written files (the
+ * Steps run on a thread of their own while this thread writes the data and
+ * the pages: the charts and the PDF (the longest step, one document that
+ * cannot be split). Nothing they write is read by another step: the pages
+ * only link to the charts (every chart a page shows is always drawn, or the
+ * build fails), and the PDF draws its own charts with its own writer. A
+ * task has its own diagnostics and its own list of written files (the
  * staging folder is shared; each writes only its own files), both merged
- * into the build's after the join, so output and messages do not depend
- * on the timing.
+ * into the build's after the join, in step order, so output and messages
+ * do not depend on the timing.
  */
 struct task {
 	int (*fn)(const struct computed *, struct site_out *, struct diag *);
@@ -181,17 +174,15 @@ render_all(struct build_request *rq, const struct computed *c,
 	pdf.running = charts.running = false;
 	/* Sharing copies of the per-provider charts only when the whole site is built. */
 	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
-	if ((rq->parts & PART_HTML) && !(rq->parts & PART_PDF) && threads)
+	if (threads && (rq->parts & (PART_HTML | PART_PDF)))
 		task_start(&charts, render_charts, c, o, d);
+	if (threads && (rq->parts & PART_PDF))
+		task_start(&pdf, render_pdf, c, o, d);
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
 		if (!(rq->parts & steps[i].parts))
 			continue;
-		if (steps[i].fn == render_charts && charts.running)
-			continue;
-		/* the pages draw nothing: the PDF can run beside them */
-		if (steps[i].fn == render_html && (rq->parts & PART_PDF) && threads)
-			task_start(&pdf, render_pdf, c, o, d);
-		if (steps[i].fn == render_pdf && pdf.running)
+		if ((steps[i].fn == render_charts && charts.running) ||
+		    (steps[i].fn == render_pdf && pdf.running))
 			continue;
 		progress(rq, steps[i].step);
 		t = now_ms();
