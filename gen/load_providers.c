@@ -49,21 +49,24 @@ aliases_load(struct loader *l, const char *file, const struct ynode *n, struct p
 	t->pr.naliases = k;
 }
 
+/* Providers read and parsed at a time, over the cores. */
+#define PROVIDER_BATCH 64
+
+/* Builds provider id from its file, read and parsed (or refused) by job j. */
 static void
-provider_load(struct loader *l, const char *id, struct ptmp *t)
+provider_take(struct loader *l, const char *id, struct yjob *j, struct ptmp *t)
 {
-	char *rel = xasprintf("%s/%s.yaml", PROVIDERS_DIR, id);
 	struct provider *pr = &t->pr;
-	struct yfile yf;
 	struct ynode *n;
 	int e;
 
 	memset(t, 0, sizeof(*t));
 	pr->id = arena_strdup(l->a, id);
 	pr->name = pr->id;
-	if (yfile_load(l, rel, &yf)) {
-		const struct ynode *root = yf.root;
-		const char *file = yf.path;
+	diag_move(l->d, &j->d);
+	if (j->yf.root != NULL) {
+		const struct ynode *root = j->yf.root;
+		const char *file = j->yf.path;
 
 		pr->pos = node_pos(l, file, root);
 		pr->pos.line = pr->pos.col = 1;
@@ -80,9 +83,31 @@ provider_load(struct loader *l, const char *id, struct ptmp *t)
 		    get_id(l, file, n, "successor", &pr->successor_id))
 			t->successor_pos = node_pos(l, file, n);
 	} else
-		pr->pos.file = yf.path;
-	yfile_release(l, &yf);
-	free(rel);
+		pr->pos.file = j->yf.path;
+}
+
+/* The provider files of names from *next, a batch at a time, into v. */
+static void
+provider_batch(struct loader *l, char **names, size_t n, size_t *next,
+    struct yjob *jobs, struct ptmp *v, size_t *m)
+{
+	char *ids[PROVIDER_BATCH], *id, *rel;
+	size_t k = 0, i;
+
+	for (; *next < n && k < PROVIDER_BATCH; (*next)++) {
+		if ((id = loader_stem(l, PROVIDERS_DIR, names[*next], ".yaml")) == NULL)
+			continue;
+		rel = xasprintf("%s/%s.yaml", PROVIDERS_DIR, id);
+		jobs[k].rel = arena_strdup(l->a, rel);
+		free(rel);
+		ids[k++] = id;
+	}
+	yjobs_load(l, jobs, k);
+	for (i = 0; i < k; i++) {
+		provider_take(l, ids[i], &jobs[i], &v[(*m)++]);
+		free(ids[i]);
+	}
+	yjobs_reset(jobs, k);
 }
 
 static int
@@ -209,18 +234,18 @@ providers_load(struct loader *l)
 {
 	struct project *p = l->p;
 	struct ptmp *v;
-	char **names, *id;
-	size_t n, i, m = 0;
+	struct yjob *jobs;
+	char **names;
+	size_t n, i, m = 0, next = 0;
 	bool missing;
 
 	if ((names = loader_list(l, PROVIDERS_DIR, &n, &missing)) == NULL)
 		return;
 	v = xcalloc(n ? n : 1, sizeof(*v));
-	for (i = 0; i < n; i++)
-		if ((id = loader_stem(l, PROVIDERS_DIR, names[i], ".yaml")) != NULL) {
-			provider_load(l, id, &v[m++]);
-			free(id);
-		}
+	jobs = xcalloc(PROVIDER_BATCH, sizeof(*jobs));
+	while (next < n)
+		provider_batch(l, names, n, &next, jobs, v, &m);
+	yjobs_free(jobs, PROVIDER_BATCH);
 	strv_free(names, n);
 	qsort(v, m, sizeof(*v), ptmp_cmp);
 	p->providers = arena_array(l->a, m ? m : 1, sizeof(*p->providers));
