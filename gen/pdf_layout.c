@@ -178,11 +178,10 @@ pdf_dest_begin(struct pdf_ctx *ctx, const char *name)
 
 	if (name == NULL || (a = pdf_anchor_find(ctx, name)) == NULL)
 		return;
-	if (ctx->w == NULL) {
+	if (a->page == 0)
 		a->page = ctx->page;
-		return;
-	}
-	pdfw_dest(ctx->w, name, ctx->x0, ctx->y);
+	if (ctx->w != NULL)
+		pdfw_dest(ctx->w, name, ctx->x0, ctx->y);
 }
 
 void
@@ -665,33 +664,6 @@ block_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 }
 
-/*
- * In the measuring pass, a lazy block followed by a page break (or by
- * nothing) need not be laid out when its content surely fits below the
- * cursor: the page count is the same. Returns true when it was skipped so.
- */
-static bool
-lazy_skip(struct pdf_ctx *ctx, struct pdf_block *b, double width)
-{
-	const struct pdf_block *n = b->next;
-	double h;
-
-	if (ctx->w != NULL || b->kind != PDF_LAZY || b->prep != NULL ||
-	    (n != NULL && (n->kind != PDF_HEADING ||
-	    !(n->flags & PDF_H_NEWPAGE))))
-		return false;
-	b->prep = xcalloc(1, sizeof(struct block_prep));
-	lazy_expand(ctx, b);
-	h = pdf_bound_kids(ctx, b, width);
-	if (h < 0 || ctx->y + h > ctx->y1) {
-		kids_prepare(ctx, b, width);
-		return false;
-	}
-	ctx->at_top = false;
-	block_release(ctx, b);
-	return true;
-}
-
 static void
 block_ensure(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
@@ -711,8 +683,6 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 	double h;
 
 	for (b = parent->kids; b != NULL; b = b->next) {
-		if (stream && lazy_skip(ctx, b, ctx->x1 - x))
-			continue;
 		if (stream)
 			block_ensure(ctx, b, ctx->x1 - x);
 		/* a heading that starts a page is at the top of one anyway */
@@ -725,8 +695,7 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 				pdf_need(ctx, h);
 		}
 		block_place(ctx, b, x);
-		/* a table's measurements serve both passes; released at the end */
-		if (stream && b->kind != PDF_TABLE)
+		if (stream)
 			block_release(ctx, b);
 	}
 }
@@ -799,24 +768,15 @@ ctx_release(struct pdf_ctx *ctx)
 	free(ctx->page_section);
 	pdf_text_cache_free(ctx);
 	pdf_size_memo_free(ctx);
-	pdf_bound_release(ctx);
+	free(ctx->later);
 	pdf_chrome_release(ctx);
 }
 
-/* One pass over the whole document. */
+/* The one pass over the whole document. */
 static void
 pass_run(struct pdf_ctx *ctx)
 {
-	ctx->page = 0;
-	ctx->autoid = ctx->autoid0;
-	free(ctx->section);
-	free(ctx->page_section);
-	ctx->section = ctx->page_section = NULL;
-	ctx->nquotes = 0;
-	ctx->list_depth = 0;
 	ctx->ink = INK_RGB;
-	memset(ctx->outline, 0, sizeof(ctx->outline));
-	memset(&ctx->res, 0, sizeof(ctx->res));
 	pdf_tag_push(ctx, "Document", NULL);
 	page_open(ctx);
 	pdf_title_page(ctx);
@@ -829,6 +789,7 @@ pass_run(struct pdf_ctx *ctx)
 	page_close(ctx);
 	pdf_tag_pop(ctx);
 	ctx->res.pages = ctx->page;
+	pdf_later_fill(ctx);
 }
 
 static cairo_status_t
@@ -882,11 +843,8 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 
 	ctx_init(&ctx, doc);
 	anchors_collect(&ctx, doc->root);
-	ctx.autoid0 = ctx.autoid;
 	runs_check(&ctx, doc->root);
 	pdf_toc_prepare(&ctx);
-	pass_run(&ctx);
-	ctx.npages = ctx.page;
 	rc = draw_pass(&ctx, write, closure, err);
 	if (res != NULL)
 		*res = ctx.res;

@@ -92,11 +92,19 @@ pdf_chrome_release(struct pdf_ctx *ctx)
 	}
 }
 
+/* A form's box around a line at baseline: above and below it. */
+#define FORM_ABOVE 14.0
+#define FORM_BELOW 6.0
+
+/*
+ * The footer, "page N of M", is a form drawn at the end (M is the page
+ * count), one for each page: the line is centred as a whole.
+ */
 void
 pdf_chrome(struct pdf_ctx *ctx)
 {
 	double w = ctx->x1 - ctx->x0;
-	char foot[64];
+	struct pdf_later *f;
 
 	if (ctx->w == NULL)
 		return;
@@ -107,9 +115,14 @@ pdf_chrome(struct pdf_ctx *ctx)
 	    PANGO_ALIGN_RIGHT, ctx->g.header_y);
 	pdfw_rect(ctx->w, ctx->x0, ctx->g.header_y + 6, w, 0.4);
 	pdfw_fill(ctx->w, false);
-	snprintf(foot, sizeof(foot), "page %u of %u", ctx->page, ctx->npages);
-	line_at(ctx, foot, FONT_SMALL, ctx->x0, w, PANGO_ALIGN_CENTER,
-	    ctx->g.footer_y);
+	ctx->later = xgrow(ctx->later, sizeof(*ctx->later), ctx->nlater + 1,
+	    &ctx->latercap);
+	f = &ctx->later[ctx->nlater++];
+	f->id = pdfw_form_later(ctx->w, ctx->x0, ctx->g.footer_y - FORM_ABOVE,
+	    w, FORM_ABOVE + FORM_BELOW);
+	f->num = ctx->page;
+	f->toc = NULL;
+	pdfw_form_paint(ctx->w, f->id);
 }
 
 static void
@@ -250,6 +263,28 @@ leaders(struct pdf_ctx *ctx, double from, double to, double baseline)
 	pdfw_restore(ctx->w);
 }
 
+/*
+ * The entry's page number is a form drawn at the end, right-aligned in a
+ * box of TOC_NUMW at the right margin; the leaders end before the box.
+ */
+static void
+toc_number(struct pdf_ctx *ctx, const struct pdf_toc_entry *e,
+    double baseline)
+{
+	struct pdf_later *f;
+
+	ctx->later = xgrow(ctx->later, sizeof(*ctx->later), ctx->nlater + 1,
+	    &ctx->latercap);
+	f = &ctx->later[ctx->nlater++];
+	/* a number wider than the box still shows, as it did when laid out */
+	f->id = pdfw_form_later(ctx->w, ctx->x1 - 2 * TOC_NUMW,
+	    baseline - FORM_ABOVE, 2 * TOC_NUMW, FORM_ABOVE + FORM_BELOW);
+	f->num = 0;
+	f->toc = e->b->anchor;
+	f->baseline = baseline;
+	pdfw_form_paint(ctx->w, f->id);
+}
+
 static void
 toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 {
@@ -258,7 +293,6 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 	double x = ctx->x0 + e->indent, h = pdf_text_height(t);
 	double last_base, lastw;
 	PangoRectangle r;
-	char num[16];
 
 	pdf_need(ctx, h + (e->b->level == 1 ? 6 : 2));
 	last_base = ctx->y + t->base[t->nlines - 1] - t->top[0];
@@ -276,16 +310,45 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 		pango_layout_line_get_extents(pango_layout_get_line_readonly(
 		    t->layout, t->nlines - 1), NULL, &r);
 		lastw = (double)r.width / PANGO_SCALE;
-		snprintf(num, sizeof(num), "%u", a->page);
 		leaders(ctx, x + lastw + 4, ctx->x1 - TOC_NUMW + 8, last_base);
-		pdf_set_rgb(ctx, 0x222222);
-		line_at(ctx, num, FONT_BODY, ctx->x1 - TOC_NUMW, TOC_NUMW,
-		    PANGO_ALIGN_RIGHT, last_base);
+		toc_number(ctx, e, last_base);
 	}
 	pdf_tag_pop(ctx);
 	ctx->y += h + 2;
 	ctx->at_top = false;
 	pdf_text_free(t);
+}
+
+/* Draws the forms of the numbers known only now, once every page is done. */
+void
+pdf_later_fill(struct pdf_ctx *ctx)
+{
+	const struct pdf_later *f;
+	const struct pdf_anchor *a;
+	double w = ctx->x1 - ctx->x0;
+	char s[64];
+	size_t i;
+
+	for (i = 0; i < ctx->nlater; i++) {
+		f = &ctx->later[i];
+		pdfw_form_fill_begin(ctx->w, f->id);
+		if (f->toc == NULL) {
+			snprintf(s, sizeof(s), "page %u of %u", f->num,
+			    ctx->page);
+			pdf_set_rgb(ctx, MUTED_RGB);
+			line_at(ctx, s, FONT_SMALL, ctx->x0, w,
+			    PANGO_ALIGN_CENTER, ctx->g.footer_y);
+		} else if ((a = pdf_anchor_find(ctx, f->toc)) != NULL) {
+			snprintf(s, sizeof(s), "%u", a->page);
+			pdf_set_rgb(ctx, 0x222222);
+			line_at(ctx, s, FONT_BODY, ctx->x1 - TOC_NUMW,
+			    TOC_NUMW, PANGO_ALIGN_RIGHT, f->baseline);
+		}
+		pdfw_form_fill_end(ctx->w);
+	}
+	free(ctx->later);
+	ctx->later = NULL;
+	ctx->nlater = ctx->latercap = 0;
 }
 
 void

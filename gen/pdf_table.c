@@ -333,21 +333,6 @@ caption_h(const struct table_prep *p)
 }
 
 double
-pdf_table_height(const struct pdf_block *b)
-{
-	const struct table_prep *p = b->prep;
-	double h;
-	size_t r;
-
-	if (p->ncols == 0)
-		return 0;
-	h = caption_h(p) + p->head_h + 0.5 + 12;
-	for (r = 0; r < p->nrows; r++)
-		h += p->row_h[r];
-	return h;
-}
-
-double
 pdf_table_min(const struct pdf_block *b)
 {
 	const struct table_prep *p = b->prep;

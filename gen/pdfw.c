@@ -137,7 +137,13 @@ pdfw_stream_obj(struct pdfw *w, uint32_t id, const char *dict,
 		buf_grow(&w->zbuf, libdeflate_zlib_compress_bound(w->z, len));
 		n = libdeflate_zlib_compress(w->z, data, len, w->zbuf.data,
 		    w->zbuf.cap - 1);
-		data = w->zbuf.data;
+		/* a short stream (a form's number) may not be worth it */
+		if (n > 0 && n + sizeof("/Filter/FlateDecode") < len)
+			data = w->zbuf.data;
+		else {
+			n = len;
+			compress = false;
+		}
 	}
 	pdfw_obj_begin(w, id);
 	pdfw_put(w, "<<");
@@ -268,6 +274,7 @@ pdfw_new(cairo_write_func_t write, void *closure, double page_w,
 	buf_init(&w->zbuf);
 	buf_init(&w->page_cs);
 	buf_init(&w->path);
+	buf_init(&w->later_cs);
 	w->z = libdeflate_alloc_compressor(6);
 	if (w->z == NULL)
 		abort();
@@ -421,6 +428,14 @@ pdfw_page_end(struct pdfw *w)
 	w->cs = NULL;
 }
 
+static void
+xobject_put(struct pdfw *w, uint32_t id)
+{
+	pdfw_put(w, "/X");
+	pdfw_put_uint(w, id);
+	pdfw_put(w, " ");
+	pdfw_put_ref(w, id);
+}
 
 static void
 resources_write(struct pdfw *w)
@@ -439,14 +454,12 @@ resources_write(struct pdfw *w)
 		}
 		pdfw_put(w, ">>");
 	}
-	if (w->nforms > 0) {
+	if (w->nforms > 0 || w->nlater > 0) {
 		pdfw_put(w, "/XObject<<");
-		for (i = 0; i < w->nforms; i++) {
-			pdfw_put(w, "/X");
-			pdfw_put_uint(w, w->forms[i].id);
-			pdfw_put(w, " ");
-			pdfw_put_ref(w, w->forms[i].id);
-		}
+		for (i = 0; i < w->nforms; i++)
+			xobject_put(w, w->forms[i].id);
+		for (i = 0; i < w->nlater; i++)
+			xobject_put(w, w->later[i].id);
 		pdfw_put(w, ">>");
 	}
 	pdfw_put(w, ">>");
@@ -558,6 +571,8 @@ pdfw_finish(struct pdfw *w, const char **err)
 	uint32_t outlines, dests, info;
 
 	pdfw_page_end(w);
+	pdfw_form_fill_end(w);
+	pdfw_later_close(w);
 	pdfw_struct_write(w);
 	pdfw_fonts_write(w);
 	resources_write(w);
@@ -618,6 +633,8 @@ pdfw_free(struct pdfw *w)
 	free(w->outlines);
 	free(w->dests);
 	free(w->forms);
+	free(w->later);
+	buf_release(&w->later_cs);
 	free(w->xref);
 	free(w->page_ids);
 	free(w->nums);

@@ -376,3 +376,106 @@ pdfw_form(struct pdfw *w, struct canvas *cv, const void *key, double wd,
 	buf_uint(w->cs, f->id);
 	buf_puts(w->cs, " Do\n");
 }
+
+/* Forms drawn later. */
+uint32_t
+pdfw_form_later(struct pdfw *w, double x, double y, double wd, double h)
+{
+	struct pdfw_later *l;
+
+	w->later = xgrow(w->later, sizeof(*w->later), w->nlater + 1,
+	    &w->latercap);
+	l = &w->later[w->nlater++];
+	l->id = pdfw_obj_new(w);
+	l->box[0] = x;
+	l->box[1] = y;
+	l->box[2] = wd;
+	l->box[3] = h;
+	return l->id;
+}
+
+void
+pdfw_form_paint(struct pdfw *w, uint32_t id)
+{
+	if (w->cs == NULL || w->filling != 0)
+		return;
+	pdfw_mark(w);
+	buf_puts(w->cs, "/X");
+	buf_uint(w->cs, id);
+	buf_puts(w->cs, " Do\n");
+}
+
+/* The later form of id (ids grow with the array), or NULL. */
+static struct pdfw_later *
+later_find(struct pdfw *w, uint32_t id)
+{
+	size_t lo = 0, hi = w->nlater, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (w->later[mid].id == id)
+			return &w->later[mid];
+		if (w->later[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+void
+pdfw_form_fill_begin(struct pdfw *w, uint32_t id)
+{
+	struct pdfw_later *l = later_find(w, id);
+
+	if (l == NULL || w->in_page || w->filling != 0 || w->xref[id] != 0)
+		return;
+	w->filling = id;
+	buf_reset(&w->later_cs);
+	w->cs = &w->later_cs;
+	w->form_depth++;
+	w->ngs = 1;
+	pdfw_gs_reset(&w->gs[0]);
+	pdfw_new_path(w);
+}
+
+void
+pdfw_form_fill_end(struct pdfw *w)
+{
+	struct pdfw_later *l;
+	struct buf dict = BUF_INIT;
+	size_t i;
+
+	if (w->filling == 0)
+		return;
+	l = later_find(w, w->filling);
+	while (w->ngs > 1)
+		pdfw_restore(w);
+	buf_puts(&dict, "/Type/XObject/Subtype/Form/BBox[");
+	for (i = 0; i < 4; i++) {
+		if (i > 0)
+			buf_putc(&dict, ' ');
+		pdfw_num(&dict, i < 2 ? l->box[i] : l->box[i - 2] + l->box[i]);
+	}
+	buf_puts(&dict, "]/Resources ");
+	buf_uint(&dict, w->res_id);
+	buf_puts(&dict, " 0 R");
+	pdfw_stream_obj(w, l->id, dict.data, w->later_cs.data,
+	    w->later_cs.len, true);
+	buf_release(&dict);
+	w->form_depth--;
+	w->filling = 0;
+	w->cs = NULL;
+}
+
+void
+pdfw_later_close(struct pdfw *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nlater; i++)
+		if (w->xref[w->later[i].id] == 0) {
+			pdfw_form_fill_begin(w, w->later[i].id);
+			pdfw_form_fill_end(w);
+		}
+}

@@ -1,11 +1,11 @@
 /*
  * pdf_layout.h: the insides of the PDF layout, shared by gen/pdf_*.c.
  *
- * pdf_render() prepares every block once (pango layouts at their final
- * width), then places the document twice: the first pass draws nothing and
- * learns the page count and each anchor's page; the second draws, with
- * "page N of M" and the contents page's numbers known. Both passes make the
- * same decisions because they read the same prepared layouts.
+ * pdf_render() places the document in one pass, each block prepared
+ * (pango layouts at their final width) just before it is placed and
+ * released after. What is known only at the end, the page count of "page N
+ * of M" and the contents page's numbers, is drawn in Form XObjects the
+ * pages paint now and whose content is written after the last page.
  */
 #ifndef PODIUM_PDF_LAYOUT_H
 #define PODIUM_PDF_LAYOUT_H
@@ -66,13 +66,21 @@ struct pdf_size_memo;
 
 struct pdf_anchor {
 	const char *name;
-	unsigned page;            /* learned in the first pass */
+	unsigned page;            /* where it was placed; 0: not yet */
 	size_t next;              /* the next in its hash chain, plus one */
 };
 
 struct pdf_tag {
 	const char *name;
 	char *attrs;              /* malloc'd or NULL */
+};
+
+/* A form drawn at the end: a footer, or a contents entry's number. */
+struct pdf_later {
+	uint32_t id;              /* pdfw_form_later() */
+	unsigned num;             /* footer: its page */
+	const char *toc;          /* contents: the entry's anchor; NULL: footer */
+	double baseline;          /* contents: the number's baseline */
 };
 
 #define PDF_TAG_MAX 32
@@ -84,13 +92,12 @@ struct pdf_ctx {
 	PangoFontMap *fontmap;     /* our own: freed with its caches */
 	PangoContext *pc;
 	PangoFontDescription *font[FONT_MAX];
-	struct pdfw *w;           /* NULL in the first pass: nothing drawn */
+	struct pdfw *w;           /* NULL: nothing drawn */
 	double x0, x1, y0, y1;    /* the body's box */
 	double y;                 /* the cursor */
 	bool at_top;              /* nothing placed on this page yet */
 	bool chrome;              /* this page has header and footer */
 	unsigned page;            /* 1-based */
-	unsigned npages;          /* from the first pass; 0 during it */
 	char *section;            /* running header: the current section (owned) */
 	char *page_section;       /* the one shown on this page (owned) */
 	struct pdf_tag tags[PDF_TAG_MAX];
@@ -100,7 +107,6 @@ struct pdf_ctx {
 	size_t nanchors, anchorcap;
 	size_t *buckets;          /* chain heads (index plus one), a power of 2 */
 	size_t nbuckets;
-	unsigned autoid0;         /* autoid after the main tree's anchors */
 	double quote_x[PDF_QUOTE_MAX], quote_y[PDF_QUOTE_MAX];
 	size_t nquotes;
 	struct pdf_text *marker;  /* a list item's marker, drawn with its first line */
@@ -116,9 +122,8 @@ struct pdf_ctx {
 	struct pdf_size_memo *memo; /* table cells' measurements */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];
-	double line_ub[FONT_MAX]; /* pdf_bound.c: a line's height at most; 0: unknown */
-	double *adv_ub[FONT_MAX]; /* pdf_bound.c: each ASCII character's advance
-	                             at most, any style; malloc'd or NULL */
+	struct pdf_later *later;  /* the forms to draw at the end */
+	size_t nlater, latercap;
 };
 
 /* pdf_doc.c */
@@ -174,17 +179,6 @@ double pdf_table_min(const struct pdf_block *b);
 void pdf_table_release(struct pdf_block *b);
 void pdf_size_memo_free(struct pdf_ctx *ctx);
 
-/* pdf_bound.c */
-/*
- * The height the kids of lazy block b (built, not prepared) take at most at
- * width, laid out without a page break; -1 when it cannot tell cheaply (a
- * text with characters outside Latin, a very long word, a block kind it
- * does not bound, a heading that breaks pages).
- */
-double pdf_bound_kids(struct pdf_ctx *ctx, struct pdf_block *b, double width);
-void pdf_bound_release(struct pdf_ctx *ctx);
-/* The height of a prepared table placed whole (pdf_table.c). */
-double pdf_table_height(const struct pdf_block *b);
 
 /* pdf_page.c: title page, contents, header and footer. */
 void pdf_title_page(struct pdf_ctx *ctx);
@@ -193,5 +187,7 @@ void pdf_toc_place(struct pdf_ctx *ctx);
 void pdf_toc_release(struct pdf_ctx *ctx);
 void pdf_chrome(struct pdf_ctx *ctx);
 void pdf_chrome_release(struct pdf_ctx *ctx);
+/* Draws the forms of ctx->later after the last page, and forgets them. */
+void pdf_later_fill(struct pdf_ctx *ctx);
 
 #endif

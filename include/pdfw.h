@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <cairo.h>
 #include <pango/pango.h>
 
@@ -87,6 +88,22 @@ void pdfw_layout_line(struct pdfw *w, PangoLayoutLine *line, double x,
 void pdfw_form(struct pdfw *w, struct canvas *cv, const void *key,
     double wd, double h, void (*draw)(void *arg, struct canvas *cv),
     void *arg);
+/*
+ * A Form XObject drawn after the pages that paint it (numbers known only
+ * at the end: the page count, a contents entry's page). Its space is the
+ * one it is painted in; box (x, y, wd, h) of that space bounds it. Returns
+ * its id (never 0).
+ */
+uint32_t pdfw_form_later(struct pdfw *w, double x, double y, double wd,
+    double h);
+/* Paints form id here, as content of the open structure element. */
+void pdfw_form_paint(struct pdfw *w, uint32_t id);
+/*
+ * Between these two, after the last page and before pdfw_finish(), drawing
+ * goes into form id (once each; a form never filled is written empty).
+ */
+void pdfw_form_fill_begin(struct pdfw *w, uint32_t id);
+void pdfw_form_fill_end(struct pdfw *w);
 /* A canvas drawing through w. */
 void pdfw_canvas_init(struct canvas *cv, struct pdfw *w);
 

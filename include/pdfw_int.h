@@ -52,6 +52,12 @@ struct pdfw_form {
 	uint32_t id;
 };
 
+/* A form drawn later: its box in the space it is painted in. */
+struct pdfw_later {
+	uint32_t id;
+	double box[4];            /* x, y, width, height */
+};
+
 struct pdfw_outline {
 	char *title, *dest;
 	uint32_t id;
@@ -119,6 +125,10 @@ struct pdfw {
 
 	struct pdfw_form *forms;
 	size_t nforms, formcap;
+	struct pdfw_later *later;
+	size_t nlater, latercap;
+	struct buf later_cs;      /* the form being filled */
+	uint32_t filling;         /* its id, or 0 */
 	struct pdfw_outline *outlines;
 	size_t noutlines, outlinecap;
 	unsigned outline_first, outline_last, outline_top;
@@ -153,6 +163,10 @@ void pdfw_fill_color(struct pdfw *w, const double rgb[3]);
 void pdfw_put_string(struct buf *b, const char *s);
 /* A text string: literal when ASCII, else UTF-16BE with a byte order mark. */
 void pdfw_put_text(struct buf *b, const char *s);
+
+/* pdfw_draw.c */
+/* Writes the later forms not filled, empty. */
+void pdfw_later_close(struct pdfw *w);
 
 /* pdfw_tags.c: the trailer's parts; each returns its object or 0. */
 uint32_t pdfw_outlines_write(struct pdfw *w);

@@ -250,6 +250,76 @@ START_TEST(test_cff)
 }
 END_TEST
 
+/*
+ * Forms drawn after the pages that paint them: a total shown on every page
+ * (inside a P element), filled at the end with digits no page uses, whose
+ * text pdftotext still reads; a form never filled is written empty.
+ */
+START_TEST(test_later)
+{
+	PangoFontMap *fm = pango_cairo_font_map_new();
+	PangoContext *pc = pango_font_map_create_context(fm);
+	PangoLayout *l = pango_layout_new(pc);
+	PangoFontDescription *fd = pango_font_description_from_string(
+	    "DejaVu Sans 12");
+	struct buf b = BUF_INIT;
+	struct pdfw *w = pdfw_new(to_buf, &b, 300, 200);
+	const char *err = NULL;
+	char *path, *out, *p, s[32];
+	uint32_t total, unused;
+	PangoRectangle r;
+	int i;
+
+	pango_layout_set_font_description(l, fd);
+	total = pdfw_form_later(w, 0, 0, 300, 200);
+	ck_assert_uint_ne(total, 0);
+	for (i = 1; i <= 2; i++) {
+		pdfw_page_begin(w);
+		pdfw_tag_begin(w, "P");
+		snprintf(s, sizeof(s), "Page %d of ", i);
+		pango_layout_set_text(l, s, -1);
+		pdfw_layout(w, l, 20, 20);
+		pdfw_form_paint(w, total);
+		pdfw_tag_end(w);
+		pdfw_page_end(w);
+	}
+	unused = pdfw_form_later(w, 0, 0, 10, 10);
+	ck_assert_uint_gt(unused, total);
+	pango_layout_get_extents(l, NULL, &r);
+	pango_layout_set_text(l, "758", -1);
+	pdfw_form_fill_begin(w, total);
+	pdfw_rgb_hex(w, 0x222222);
+	pdfw_layout(w, l, 20 + (double)r.width / PANGO_SCALE, 20);
+	pdfw_form_fill_end(w);
+	/* a second fill is refused */
+	pdfw_form_fill_begin(w, total);
+	pdfw_layout(w, l, 20, 60);
+	pdfw_form_fill_end(w);
+	ck_assert_int_eq(pdfw_finish(w, &err), 0);
+	pdfw_free(w);
+	path = write_tmp("later.pdf", &b);
+	out = run("qpdf --check '%s' 2>&1", path);
+	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL &&
+	    strstr(out, "WARNING") == NULL, "%s", out);
+	free(out);
+	out = run("pdftotext -f 2 -l 2 '%s' - 2>&1", path);
+	ck_assert_msg(strncmp(out, "Page 2 of 758\n", 14) == 0, "%s", out);
+	free(out);
+	out = run("qpdf --qdf --object-streams=disable '%s' - 2>/dev/null", path);
+	/* the total is painted inside the P's marked content */
+	snprintf(s, sizeof(s), "/X%u Do\nEMC", (unsigned)total);
+	ck_assert_msg(strstr(out, s) != NULL, "%s", s);
+	ck_assert_ptr_nonnull(p = strstr(out, "/BBox [\n    0\n    0\n    10\n"));
+	free(out);
+	free(path);
+	buf_release(&b);
+	pango_font_description_free(fd);
+	g_object_unref(l);
+	g_object_unref(pc);
+	g_object_unref(fm);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -266,6 +336,7 @@ main(void)
 	tcase_add_test(tc, test_one_page);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_cff);
+	tcase_add_test(tc, test_later);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
