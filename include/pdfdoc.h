@@ -22,6 +22,10 @@
  *   it is being placed, into memory freed as soon as it is drawn. A lazy
  *   block's content may hold no contents-page (PDF_H_TOC) headings, and its
  *   anchors are visible only inside it.
+ * - The document is laid out once, pages written as they are done (a lazy
+ *   block's fill runs once); the numbers known only at the end (the page
+ *   count in the footer, the contents page's page numbers) are drawn in
+ *   forms written after the last page.
  */
 #ifndef PODIUM_PDFDOC_H
 #define PODIUM_PDFDOC_H
