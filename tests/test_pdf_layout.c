@@ -5,6 +5,7 @@
  * keeps the PDFs there for a look.
  */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -515,6 +516,52 @@ START_TEST(test_toc_numbers)
 }
 END_TEST
 
+/*
+ * The footer, drawn once the page count is known: "page N of M" on every
+ * page but the title page, centred as one line, with M the page count, and
+ * an artifact (not in the structure's text).
+ */
+START_TEST(test_footer)
+{
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	struct pdf_geometry g;
+	char *path = render_to(PDF_A4, "foot.pdf", &res, &b), *out;
+	struct word *v;
+	size_t n, i, j, seen = 0;
+	unsigned total = 0;
+
+	pdf_geometry(PDF_A4, &g);
+	out = run("pdfinfo '%s' | grep '^Pages:'", path);
+	ck_assert(sscanf(out, "Pages: %u", &total) == 1);
+	ck_assert_uint_eq(total, res.pages);
+	ck_assert_uint_gt(total, 5);
+	free(out);
+	v = bbox_words(path, &n);
+	for (i = 0; i + 3 < n; i++) {
+		if (strcmp(v[i].text, "page") != 0 || v[i].y0 < g.footer_y - 10 ||
+		    strcmp(v[i + 2].text, "of") != 0)
+			continue;
+		j = i + 3;
+		ck_assert_uint_eq(strtoul(v[i + 1].text, NULL, 10), v[i].page);
+		ck_assert_uint_eq(strtoul(v[j].text, NULL, 10), total);
+		ck_assert_msg(fabs((v[i].x0 + v[j].x1) / 2 - g.page_w / 2) < 0.6,
+		    "page %u: footer from %.2f to %.2f", v[i].page, v[i].x0,
+		    v[j].x1);
+		ck_assert_uint_eq(v[i].page, seen + 2);
+		seen++;
+	}
+	ck_assert_uint_eq(seen, total - 1);
+	free(v);
+	out = run("pdfinfo -struct-text '%s'", path);
+	ck_assert_ptr_null(strstr(out, "page 2 of"));
+	ck_assert_ptr_nonnull(strstr(out, "\"The big table\""));
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
 START_TEST(test_byte_identical)
 {
 	struct buf a = BUF_INIT, b = BUF_INIT;
@@ -676,6 +723,7 @@ suite(void)
 	tcase_add_test(tc, test_header_repeated);
 	tcase_add_test(tc, test_outline_and_links);
 	tcase_add_test(tc, test_toc_numbers);
+	tcase_add_test(tc, test_footer);
 	tcase_add_test(tc, test_byte_identical);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_lazy);
