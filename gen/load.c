@@ -340,6 +340,11 @@ yjob_run(size_t i, void *arg)
 		    ynode_kind_name(j->yf.root));
 		j->yf.root = NULL;
 	}
+	if (j->yf.root != NULL && j->then != NULL) {
+		if (j->keep == NULL)
+			j->keep = arena_new();
+		j->then(j);
+	}
 out:
 	buf_release(&b);
 }
@@ -389,8 +394,10 @@ yjobs_free(struct yjob *jobs, size_t n)
 	size_t i;
 
 	yjobs_reset(jobs, n);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		arena_free(jobs[i].yf.tmp);
+		arena_free(jobs[i].keep);
+	}
 	free(jobs);
 }
 

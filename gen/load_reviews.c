@@ -212,26 +212,33 @@ review_provider(struct loader *l, const struct edition *e, const char *rel,
 	return pr;
 }
 
-/* Builds the review of a file read and parsed (or refused) by its job. */
+/*
+ * In the job, once the file is parsed: the review's fields, from a copy of
+ * the loader that allocates from the job's arena and reports to the job.
+ */
 static void
-review_take(struct loader *l, const struct edition *e, const struct provider *pr,
-    const char *stem, struct yjob *j, const char **first)
+review_fields_job(struct yjob *j)
 {
-	struct review rv;
+	struct loader jl = *j->l;
 
-	memset(&rv, 0, sizeof(rv));
-	rv.edition = e;
-	rv.provider = pr;
-	rv.file_id = arena_strdup(l->a, stem);
+	jl.a = j->keep;
+	jl.d = &j->d;
+	review_fields(&jl, j->yf.path, j->yf.root, j->ctx);
+}
+
+/* Takes the review of a file read and parsed (or refused) by its job. */
+static void
+review_take(struct loader *l, struct review *rv, const char *stem, struct yjob *j,
+    const char **first)
+{
+	rv->file_id = arena_strdup(l->a, stem);
 	diag_move(l->d, &j->d);
-	if (j->yf.root != NULL)
-		review_fields(l, j->yf.path, j->yf.root, &rv);
-	else
-		security_load(l, j->yf.path, NULL, &rv);
-	rv.pos.file = first[pr->index] = j->yf.path;
-	rv.pos.line = rv.pos.col = 1;
+	if (j->yf.root == NULL)
+		security_load(l, j->yf.path, NULL, rv);
+	rv->pos.file = first[rv->provider->index] = j->yf.path;
+	rv->pos.line = rv->pos.col = 1;
 	l->reviews = xgrow(l->reviews, sizeof(*l->reviews), l->nreviews + 1, &l->capreviews);
-	l->reviews[l->nreviews++] = rv;
+	l->reviews[l->nreviews++] = *rv;
 }
 
 /* One round: up to REVIEW_BATCH files of the folder, from names[*next]. */
@@ -239,7 +246,7 @@ static void
 review_batch(struct loader *l, const struct edition *e, const char *folder,
     char **names, size_t n, size_t *next, const char **first, struct yjob *jobs)
 {
-	const struct provider *prs[REVIEW_BATCH];
+	struct review rvs[REVIEW_BATCH];
 	char *stems[REVIEW_BATCH], *stem, *rel;
 	const struct provider *pr;
 	size_t m = 0, i;
@@ -257,23 +264,26 @@ review_batch(struct loader *l, const struct edition *e, const char *folder,
 		/* taken now, so that a later file of the batch (an alias) sees it */
 		first[pr->index] = jobs[m].rel;
 		free(rel);
-		prs[m] = pr;
+		memset(&rvs[m], 0, sizeof(rvs[m]));
+		rvs[m].edition = e;
+		rvs[m].provider = pr;
+		jobs[m].then = review_fields_job;
+		jobs[m].ctx = &rvs[m];
 		stems[m++] = stem;
 	}
 	yjobs_load(l, jobs, m);
 	for (i = 0; i < m; i++) {
-		review_take(l, e, prs[i], stems[i], &jobs[i], first);
+		review_take(l, &rvs[i], stems[i], &jobs[i], first);
 		free(stems[i]);
 	}
 	yjobs_reset(jobs, m);
 }
 
 static void
-edition_folder_load(struct loader *l, const struct edition *e)
+edition_folder_load(struct loader *l, const struct edition *e, struct yjob *jobs)
 {
 	char *folder = xasprintf("%s/%s", REVIEWS_DIR, e->id), **names;
 	const char **first = xcalloc(l->p->nproviders + 1, sizeof(*first));
-	struct yjob *jobs = xcalloc(REVIEW_BATCH, sizeof(*jobs));
 	size_t n, next = 0;
 	bool missing;
 
@@ -282,7 +292,6 @@ edition_folder_load(struct loader *l, const struct edition *e)
 			review_batch(l, e, folder, names, n, &next, first, jobs);
 		strv_free(names, n);
 	}
-	yjobs_free(jobs, REVIEW_BATCH);
 	free(first);
 	free(folder);
 }
@@ -327,6 +336,7 @@ void
 reviews_load(struct loader *l)
 {
 	struct project *p = l->p;
+	struct yjob *jobs;
 	char **names, *rel;
 	const struct edition *e;
 	size_t n, i;
@@ -334,9 +344,10 @@ reviews_load(struct loader *l)
 
 	if ((names = loader_list(l, REVIEWS_DIR, &n, &missing)) == NULL)
 		return;
+	jobs = xcalloc(REVIEW_BATCH, sizeof(*jobs));
 	for (i = 0; i < n; i++) {
 		if ((e = project_edition(p, names[i])) != NULL) {
-			edition_folder_load(l, e);
+			edition_folder_load(l, e, jobs);
 			continue;
 		}
 		rel = path_join(REVIEWS_DIR, names[i]);
@@ -344,6 +355,10 @@ reviews_load(struct loader *l)
 		    names[i], REVIEWS_DIR);
 		free(rel);
 	}
+	/* what the jobs built the reviews' fields in now belongs to the project */
+	for (i = 0; i < REVIEW_BATCH; i++)
+		arena_adopt(l->a, jobs[i].keep);
+	yjobs_free(jobs, REVIEW_BATCH);
 	strv_free(names, n);
 	reviews_attach(l);
 }

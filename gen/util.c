@@ -252,6 +252,26 @@ arena_reset(struct arena *a)
 	a->head = b;
 }
 
+void
+arena_adopt(struct arena *dst, struct arena *src)
+{
+	struct arena_block *tail;
+
+	if (src == NULL || src->head == NULL)
+		return;
+	if (dst->head == NULL) {
+		dst->head = src->head;
+		src->head = NULL;
+		return;
+	}
+	/* behind dst's current block, which keeps serving allocations */
+	for (tail = src->head; tail->next != NULL; tail = tail->next)
+		;
+	tail->next = dst->head->next;
+	dst->head->next = src->head;
+	src->head = NULL;
+}
+
 void *
 arena_alloc(struct arena *a, size_t n)
 {

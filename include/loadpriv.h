@@ -76,6 +76,16 @@ struct yjob {
 	bool unchecked;       /* real is the resolved folder and the name, not yet
 	                         checked for a symlink: the job checks it */
 	const struct loader *l; /* read only, for that check */
+	/*
+	 * in: called by the job once its file is parsed into a mapping, with
+	 * ctx: builds what it can from the tree without touching anything
+	 * shared (the loader only read; what it keeps allocated from keep,
+	 * which the caller adopts into the project's arena, and diagnostics
+	 * to the job's d).
+	 */
+	void (*then)(struct yjob *j);
+	void *ctx;
+	struct arena *keep;
 };
 void yjobs_load(struct loader *l, struct yjob *jobs, size_t n);
 void yjobs_reset(struct yjob *jobs, size_t n);

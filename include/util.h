@@ -62,6 +62,8 @@ void arena_free(struct arena *a);
 /* Forgets everything allocated, keeping one block for reuse. */
 void arena_reset(struct arena *a);
 void *arena_alloc(struct arena *a, size_t n); /* zeroed, aligned */
+/* Moves everything allocated from src into dst (freed with dst); src is left empty. */
+void arena_adopt(struct arena *dst, struct arena *src);
 void *arena_array(struct arena *a, size_t nmemb, size_t size);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
