@@ -282,6 +282,7 @@ pdfw_new(cairo_write_func_t write, void *closure, double page_w,
 	w->pages_id = pdfw_obj_new(w);
 	w->res_id = pdfw_obj_new(w);
 	w->struct_id = pdfw_obj_new(w);
+	w->fonts_id = pdfw_obj_new(w);
 	pdfw_put(w, "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n");
 	return w;
 }
@@ -310,6 +311,7 @@ pdfw_page_begin(struct pdfw *w)
 	w->ngs = 1;
 	pdfw_gs_reset(&w->gs[0]);
 	w->nannots = 0;
+	w->nxobjs = 0;
 	w->nmcid = 0;
 	w->mc_open = false;
 	buf_puts(w->cs, "1 0 0 -1 0 ");
@@ -368,6 +370,15 @@ pdfw_mark(struct pdfw *w)
 	w->mc_open = true;
 }
 
+static void
+xobject_put(struct pdfw *w, uint32_t id)
+{
+	pdfw_put(w, "/X");
+	pdfw_put_uint(w, id);
+	pdfw_put(w, " ");
+	pdfw_put_ref(w, id);
+}
+
 void
 pdfw_page_end(struct pdfw *w)
 {
@@ -400,9 +411,15 @@ pdfw_page_end(struct pdfw *w)
 	pdfw_num(&w->out, w->page_w);
 	pdfw_put(w, " ");
 	pdfw_num(&w->out, w->page_h);
-	pdfw_put(w, "]/Resources ");
-	pdfw_put_ref(w, w->res_id);
-	pdfw_put(w, "/Contents ");
+	pdfw_put(w, "]/Resources<</Font ");
+	pdfw_put_ref(w, w->fonts_id);
+	if (w->nxobjs > 0) {
+		pdfw_put(w, "/XObject<<");
+		for (i = 0; i < w->nxobjs; i++)
+			xobject_put(w, w->xobjs[i]);
+		pdfw_put(w, ">>");
+	}
+	pdfw_put(w, ">>/Contents ");
 	pdfw_put_ref(w, cs_id);
 	if (pt_id != 0) {
 		pdfw_put(w, "/StructParents ");
@@ -428,38 +445,32 @@ pdfw_page_end(struct pdfw *w)
 	w->cs = NULL;
 }
 
-static void
-xobject_put(struct pdfw *w, uint32_t id)
-{
-	pdfw_put(w, "/X");
-	pdfw_put_uint(w, id);
-	pdfw_put(w, " ");
-	pdfw_put_ref(w, id);
-}
-
+/*
+ * The fonts, shared by every page and form; the resources of forms: the
+ * fonts and the forms drawn once (pages name only the forms they paint).
+ */
 static void
 resources_write(struct pdfw *w)
 {
 	size_t i;
 
-	pdfw_obj_begin(w, w->res_id);
+	pdfw_obj_begin(w, w->fonts_id);
 	pdfw_put(w, "<<");
-	if (w->nfonts > 0) {
-		pdfw_put(w, "/Font<<");
-		for (i = 0; i < w->nfonts; i++) {
-			pdfw_put(w, "/F");
-			pdfw_put_uint(w, pdfw_font_id(w->fonts[i]));
-			pdfw_put(w, " ");
-			pdfw_put_ref(w, pdfw_font_id(w->fonts[i]));
-		}
-		pdfw_put(w, ">>");
+	for (i = 0; i < w->nfonts; i++) {
+		pdfw_put(w, "/F");
+		pdfw_put_uint(w, pdfw_font_id(w->fonts[i]));
+		pdfw_put(w, " ");
+		pdfw_put_ref(w, pdfw_font_id(w->fonts[i]));
 	}
-	if (w->nforms > 0 || w->nlater > 0) {
+	pdfw_put(w, ">>");
+	pdfw_obj_end(w);
+	pdfw_obj_begin(w, w->res_id);
+	pdfw_put(w, "<</Font ");
+	pdfw_put_ref(w, w->fonts_id);
+	if (w->nforms > 0) {
 		pdfw_put(w, "/XObject<<");
 		for (i = 0; i < w->nforms; i++)
 			xobject_put(w, w->forms[i].id);
-		for (i = 0; i < w->nlater; i++)
-			xobject_put(w, w->later[i].id);
 		pdfw_put(w, ">>");
 	}
 	pdfw_put(w, ">>");
@@ -634,6 +645,8 @@ pdfw_free(struct pdfw *w)
 	free(w->dests);
 	free(w->forms);
 	free(w->later);
+	free(w->xobjs);
+	free(w->fill_fonts);
 	buf_release(&w->later_cs);
 	free(w->xref);
 	free(w->page_ids);

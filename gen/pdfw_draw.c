@@ -375,6 +375,37 @@ pdfw_form(struct pdfw *w, struct canvas *cv, const void *key, double wd,
 	buf_puts(w->cs, "/X");
 	buf_uint(w->cs, f->id);
 	buf_puts(w->cs, " Do\n");
+	pdfw_page_xobj(w, f->id);
+}
+
+void
+pdfw_fill_font(struct pdfw *w, uint32_t id)
+{
+	size_t i;
+
+	if (w->filling == 0)
+		return;
+	for (i = 0; i < w->nfill_fonts; i++)
+		if (w->fill_fonts[i] == id)
+			return;
+	w->fill_fonts = xgrow(w->fill_fonts, sizeof(*w->fill_fonts),
+	    w->nfill_fonts + 1, &w->fillfontcap);
+	w->fill_fonts[w->nfill_fonts++] = id;
+}
+
+void
+pdfw_page_xobj(struct pdfw *w, uint32_t id)
+{
+	size_t i;
+
+	if (!w->in_page || w->form_depth > 0 || w->filling != 0)
+		return;
+	for (i = 0; i < w->nxobjs; i++)
+		if (w->xobjs[i] == id)
+			return;
+	w->xobjs = xgrow(w->xobjs, sizeof(*w->xobjs), w->nxobjs + 1,
+	    &w->xobjcap);
+	w->xobjs[w->nxobjs++] = id;
 }
 
 /* Forms drawn later. */
@@ -403,6 +434,7 @@ pdfw_form_paint(struct pdfw *w, uint32_t id)
 	buf_puts(w->cs, "/X");
 	buf_uint(w->cs, id);
 	buf_puts(w->cs, " Do\n");
+	pdfw_page_xobj(w, id);
 }
 
 /* The later form of id (ids grow with the array), or NULL. */
@@ -431,6 +463,7 @@ pdfw_form_fill_begin(struct pdfw *w, uint32_t id)
 	if (l == NULL || w->in_page || w->filling != 0 || w->xref[id] != 0)
 		return;
 	w->filling = id;
+	w->nfill_fonts = 0;
 	buf_reset(&w->later_cs);
 	w->cs = &w->later_cs;
 	w->form_depth++;
@@ -457,9 +490,16 @@ pdfw_form_fill_end(struct pdfw *w)
 			buf_putc(&dict, ' ');
 		pdfw_num(&dict, i < 2 ? l->box[i] : l->box[i - 2] + l->box[i]);
 	}
-	buf_puts(&dict, "]/Resources ");
-	buf_uint(&dict, w->res_id);
-	buf_puts(&dict, " 0 R");
+	/* only the fonts it uses: a reader loads them at each use */
+	buf_puts(&dict, "]/Resources<</Font<<");
+	for (i = 0; i < w->nfill_fonts; i++) {
+		buf_puts(&dict, "/F");
+		buf_uint(&dict, w->fill_fonts[i]);
+		buf_putc(&dict, ' ');
+		buf_uint(&dict, w->fill_fonts[i]);
+		buf_puts(&dict, " 0 R");
+	}
+	buf_puts(&dict, ">>>>");
 	pdfw_stream_obj(w, l->id, dict.data, w->later_cs.data,
 	    w->later_cs.len, true);
 	buf_release(&dict);

@@ -88,6 +88,7 @@ run_show(struct pdfw *w, PangoGlyphItem *run, const char *text, double x,
 		memcpy(rgb, w->gs[w->ngs - 1].rgb, sizeof(rgb));
 	pdfw_fill_color(w, rgb);
 	if (f != w->text_font || size != w->text_size) {
+		pdfw_fill_font(w, pdfw_font_id(f));
 		buf_puts(b, "/F");
 		buf_uint(b, pdfw_font_id(f));
 		buf_putc(b, ' ');

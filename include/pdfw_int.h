@@ -84,6 +84,7 @@ struct pdfw {
 	double page_w, page_h;
 	char *info[PDFW_INFO_MAX];
 	uint32_t catalog_id, pages_id, res_id, struct_id, doc_parent;
+	uint32_t fonts_id;        /* the font resources, shared by all */
 
 	/* pages */
 	uint32_t *page_ids;
@@ -94,6 +95,8 @@ struct pdfw {
 	uint32_t page_id;
 	uint32_t *annots;
 	size_t nannots, annotcap;
+	uint32_t *xobjs;          /* the forms this page paints */
+	size_t nxobjs, xobjcap;
 	uint32_t *mcid_parent;    /* the element of each MCID of this page */
 	size_t nmcid, mcidcap;
 
@@ -129,6 +132,8 @@ struct pdfw {
 	size_t nlater, latercap;
 	struct buf later_cs;      /* the form being filled */
 	uint32_t filling;         /* its id, or 0 */
+	uint32_t *fill_fonts;     /* the fonts it uses: its resources */
+	size_t nfill_fonts, fillfontcap;
 	struct pdfw_outline *outlines;
 	size_t noutlines, outlinecap;
 	unsigned outline_first, outline_last, outline_top;
@@ -167,6 +172,10 @@ void pdfw_put_text(struct buf *b, const char *s);
 /* pdfw_draw.c */
 /* Writes the later forms not filled, empty. */
 void pdfw_later_close(struct pdfw *w);
+/* Notes that the form being filled uses font id. */
+void pdfw_fill_font(struct pdfw *w, uint32_t id);
+/* Notes that the page paints form id (its resources will name it). */
+void pdfw_page_xobj(struct pdfw *w, uint32_t id);
 
 /* pdfw_tags.c: the trailer's parts; each returns its object or 0. */
 uint32_t pdfw_outlines_write(struct pdfw *w);

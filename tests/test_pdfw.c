@@ -309,7 +309,17 @@ START_TEST(test_later)
 	/* the total is painted inside the P's marked content */
 	snprintf(s, sizeof(s), "/X%u Do\nEMC", (unsigned)total);
 	ck_assert_msg(strstr(out, s) != NULL, "%s", s);
-	ck_assert_ptr_nonnull(p = strstr(out, "/BBox [\n    0\n    0\n    10\n"));
+	/* pages name the forms they paint, no more */
+	p = strstr(out, "/XObject <<\n");
+	ck_assert_ptr_nonnull(p);
+	snprintf(s, sizeof(s), "      /X%u ", (unsigned)total);
+	ck_assert_msg(strncmp(p + 12, s, strlen(s)) == 0 &&
+	    strstr(p + 12, "\n    >>") == strchr(p + 12, '\n'), "%.60s", p);
+	free(out);
+	/* the form never filled is there, empty, referenced by nothing */
+	out = run("grep -a -c '^<</Type/XObject/Subtype/Form/BBox\\[0 0 10 "
+	    "10\\]/Resources<</Font<<>>>>/Length 0>>$' '%s'", path);
+	ck_assert_str_eq(out, "1\n");
 	free(out);
 	free(path);
 	buf_release(&b);
