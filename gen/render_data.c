@@ -331,9 +331,18 @@ int
 render_data(const struct computed *c, struct site_out *o, struct diag *d)
 {
 	struct buf b = BUF_INIT;
+	size_t i, n = 0;
 	int rc = 0;
 
 	(void)d; /* site_out_write reports its own failures */
+	/*
+	 * Room for the whole document at once (about 350 bytes a rating; pages
+	 * not written to are not taken from the system): growing by doubling
+	 * would briefly hold two copies, 17 MB and 32 MB at 10,000 providers.
+	 */
+	for (i = 0; i < c->neditions; i++)
+		n += c->editions[i].nratings;
+	buf_grow(&b, 65536 + 512 * n);
 	ratings_json(c, &b);
 	if (site_out_write(o, "data/ratings.json", b.data, b.len) == -1)
 		rc = -1;
