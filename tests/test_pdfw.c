@@ -60,26 +60,51 @@ square(void *arg, struct canvas *cv)
 	cv_stroke(cv);
 }
 
+/* A layout in font desc, with what it needs; free with text_free(). */
+struct text {
+	PangoFontMap *fm;
+	PangoContext *pc;
+	PangoLayout *l;
+	PangoFontDescription *fd;
+};
+
+static void
+text_init(struct text *t, const char *desc)
+{
+	t->fm = pango_cairo_font_map_new();
+	t->pc = pango_font_map_create_context(t->fm);
+	t->l = pango_layout_new(t->pc);
+	t->fd = pango_font_description_from_string(desc);
+	pango_layout_set_font_description(t->l, t->fd);
+}
+
+static void
+text_free(struct text *t)
+{
+	pango_font_description_free(t->fd);
+	g_object_unref(t->l);
+	g_object_unref(t->pc);
+	g_object_unref(t->fm);
+}
+
 /* One A5 page: a heading, a paragraph with a link, a form shown twice. */
 static void
 one_page(struct buf *out)
 {
-	PangoFontMap *fm = pango_cairo_font_map_new();
-	PangoContext *pc = pango_font_map_create_context(fm);
-	PangoLayout *l = pango_layout_new(pc);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    "DejaVu Sans 12");
 	struct pdfw *w = pdfw_new(to_buf, out, 420, 595);
 	struct canvas cv;
+	struct text t;
+	PangoLayout *l;
 	const char *err = NULL;
 	int i;
 
+	text_init(&t, "DejaVu Sans 12");
+	l = t.l;
 	pdfw_canvas_init(&cv, w);
 	pdfw_info(w, PDFW_TITLE, "A t\xc3\xa9st (one page)");
 	pdfw_info(w, PDFW_CREATOR, "test_pdfw");
 	pdfw_info(w, PDFW_DATE, "2026-09-21T14:13:20Z");
 	pdfw_info(w, PDFW_LANG, "en");
-	pango_layout_set_font_description(l, fd);
 	pango_layout_set_text(l, "Caf\xc3\xa9 office: fine results", -1);
 	pdfw_page_begin(w);
 	pdfw_tag_begin(w, "Document");
@@ -109,10 +134,7 @@ one_page(struct buf *out)
 	ck_assert_int_eq(pdfw_pages(w), 1);
 	ck_assert_int_eq(pdfw_finish(w, &err), 0);
 	pdfw_free(w);
-	pango_font_description_free(fd);
-	g_object_unref(l);
-	g_object_unref(pc);
-	g_object_unref(fm);
+	text_free(&t);
 }
 
 /* The output of a shell command; malloc'd. */
@@ -141,6 +163,17 @@ write_tmp(const char *name, const struct buf *b)
 	return path;
 }
 
+/* qpdf finds nothing wrong in the file at path. */
+static void
+assert_qpdf_clean(const char *path)
+{
+	char *out = run("qpdf --check '%s' 2>&1", path);
+
+	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL &&
+	    strstr(out, "WARNING") == NULL, "%s", out);
+	free(out);
+}
+
 START_TEST(test_one_page)
 {
 	struct buf b = BUF_INIT;
@@ -150,10 +183,7 @@ START_TEST(test_one_page)
 	ck_assert(strncmp(b.data, "%PDF-1.7\n", 9) == 0);
 	ck_assert(strcmp(b.data + b.len - 6, "%%EOF\n") == 0);
 	path = write_tmp("one.pdf", &b);
-	out = run("qpdf --check '%s' 2>&1", path);
-	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL &&
-	    strstr(out, "WARNING") == NULL, "%s", out);
-	free(out);
+	assert_qpdf_clean(path);
 	out = run("pdftotext '%s' - 2>&1", path);
 	ck_assert_msg(strstr(out, "Caf\xc3\xa9 office: fine results") != NULL,
 	    "%s", out);
@@ -210,29 +240,22 @@ END_TEST
 /* A CFF (OpenType) font: embedded as CIDFontType0 with its text. */
 START_TEST(test_cff)
 {
-	PangoFontMap *fm = pango_cairo_font_map_new();
-	PangoContext *pc = pango_font_map_create_context(fm);
-	PangoLayout *l = pango_layout_new(pc);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    "Nimbus Sans 11");
 	struct buf b = BUF_INIT;
 	struct pdfw *w = pdfw_new(to_buf, &b, 300, 200);
+	struct text t;
 	const char *err = NULL;
 	char *path, *out;
 
-	pango_layout_set_font_description(l, fd);
-	pango_layout_set_text(l, "Quartz glyph, jumps", -1);
+	text_init(&t, "Nimbus Sans 11");
+	pango_layout_set_text(t.l, "Quartz glyph, jumps", -1);
 	pdfw_page_begin(w);
 	pdfw_tag_begin(w, "P");
-	pdfw_layout(w, l, 20, 20);
+	pdfw_layout(w, t.l, 20, 20);
 	pdfw_tag_end(w);
 	ck_assert_int_eq(pdfw_finish(w, &err), 0);
 	pdfw_free(w);
 	path = write_tmp("cff.pdf", &b);
-	out = run("qpdf --check '%s' 2>&1", path);
-	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL &&
-	    strstr(out, "WARNING") == NULL, "%s", out);
-	free(out);
+	assert_qpdf_clean(path);
 	out = run("pdffonts '%s' 2>&1 | tail -n +3", path);
 	ck_assert_msg(strstr(out, "+NimbusSans-Regular") != NULL &&
 	    strstr(out, "CID Type 0C (OT)  Identity-H       yes yes yes") != NULL,
@@ -243,10 +266,7 @@ START_TEST(test_cff)
 	free(out);
 	free(path);
 	buf_release(&b);
-	pango_font_description_free(fd);
-	g_object_unref(l);
-	g_object_unref(pc);
-	g_object_unref(fm);
+	text_free(&t);
 }
 END_TEST
 
@@ -257,20 +277,18 @@ END_TEST
  */
 START_TEST(test_later)
 {
-	PangoFontMap *fm = pango_cairo_font_map_new();
-	PangoContext *pc = pango_font_map_create_context(fm);
-	PangoLayout *l = pango_layout_new(pc);
-	PangoFontDescription *fd = pango_font_description_from_string(
-	    "DejaVu Sans 12");
 	struct buf b = BUF_INIT;
 	struct pdfw *w = pdfw_new(to_buf, &b, 300, 200);
+	struct text t;
+	PangoLayout *l;
 	const char *err = NULL;
 	char *path, *out, *p, s[32];
 	uint32_t total, unused;
 	PangoRectangle r;
 	int i;
 
-	pango_layout_set_font_description(l, fd);
+	text_init(&t, "DejaVu Sans 12");
+	l = t.l;
 	total = pdfw_form_later(w, 0, 0, 300, 200);
 	ck_assert_uint_ne(total, 0);
 	for (i = 1; i <= 2; i++) {
@@ -298,10 +316,7 @@ START_TEST(test_later)
 	ck_assert_int_eq(pdfw_finish(w, &err), 0);
 	pdfw_free(w);
 	path = write_tmp("later.pdf", &b);
-	out = run("qpdf --check '%s' 2>&1", path);
-	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL &&
-	    strstr(out, "WARNING") == NULL, "%s", out);
-	free(out);
+	assert_qpdf_clean(path);
 	out = run("pdftotext -f 2 -l 2 '%s' - 2>&1", path);
 	ck_assert_msg(strncmp(out, "Page 2 of 758\n", 14) == 0, "%s", out);
 	free(out);
@@ -323,10 +338,7 @@ START_TEST(test_later)
 	free(out);
 	free(path);
 	buf_release(&b);
-	pango_font_description_free(fd);
-	g_object_unref(l);
-	g_object_unref(pc);
-	g_object_unref(fm);
+	text_free(&t);
 }
 END_TEST
 
