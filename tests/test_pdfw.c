@@ -6,6 +6,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "pdf_helper.h"
 #include "pdfw.h"
 
 static char tmpdir[256];
@@ -137,23 +138,6 @@ one_page(struct buf *out)
 	text_free(&t);
 }
 
-/* The output of a shell command; malloc'd. */
-static char *
-run(const char *fmt, const char *arg)
-{
-	struct buf b = BUF_INIT;
-	char *cmd = xasprintf(fmt, arg), chunk[4096];
-	FILE *p = popen(cmd, "r");
-	size_t n;
-
-	ck_assert_ptr_nonnull(p);
-	while ((n = fread(chunk, 1, sizeof(chunk), p)) > 0)
-		buf_add(&b, chunk, n);
-	pclose(p);
-	free(cmd);
-	return buf_detach(&b, NULL);
-}
-
 static char *
 write_tmp(const char *name, const struct buf *b)
 {
@@ -161,17 +145,6 @@ write_tmp(const char *name, const struct buf *b)
 
 	ck_assert_int_eq(file_write(path, b->data, b->len), 0);
 	return path;
-}
-
-/* qpdf finds nothing wrong in the file at path. */
-static void
-assert_qpdf_clean(const char *path)
-{
-	char *out = run("qpdf --check '%s' 2>&1", path);
-
-	ck_assert_msg(strstr(out, "No syntax or stream encoding errors") != NULL &&
-	    strstr(out, "WARNING") == NULL, "%s", out);
-	free(out);
 }
 
 START_TEST(test_one_page)
