@@ -98,7 +98,7 @@ void tv_release(struct tv_mark mark);
 /* Frees everything the thread made. */
 void tv_reset(void);
 
-/* A value made from a jansson value (tests, and data read as JSON). */
+/* A value made from a jansson value (the tests and the fuzz target read their data as JSON). */
 struct tv *tv_from_json(const json_t *j);
 
 #endif
