@@ -126,7 +126,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	}
 	tv_set(page, "source", source_link(e->source, root));
 	tv_set(page, "figures", html_figures(s, s));
-	tv_set(page, "medal_table", hj_medal_table(h, s, root));
+	tv_set(page, "medal_table", hj_medal_table(s, root));
 	tv_set(page, "bars", bars(s));
 	tv_set(page, "funnel", funnel(s));
 	if (focus) {
@@ -135,7 +135,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		tv_set(page, "funnel_chart",
 		    hj_chart(h, root, CHART_FUNNEL, NULL));
 	}
-	tv_set(page, "movement", hj_movers(h, s, root));
+	tv_set(page, "movement", hj_movers(s, root));
 	cl = claims(s);
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);

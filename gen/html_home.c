@@ -132,10 +132,10 @@ html_home(struct html_ctx *h)
 		hj_sets(page, "published", date);
 	}
 	tv_set(page, "figures", html_figures(s, cmp));
-	tv_set(page, "medal_table", hj_medal_table(h, s, root));
+	tv_set(page, "medal_table", hj_medal_table(s, root));
 	tv_set(page, "distribution",
 	    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
-	if ((mv = hj_movers(h, cmp, root)) != NULL && mv->type == TV_OBJECT)
+	if ((mv = hj_movers(cmp, root)) != NULL && mv->type == TV_OBJECT)
 		tv_set(mv, "chart",
 		    hj_chart(h, root, CHART_MOVEMENT, NULL));
 	tv_set(page, "movement", mv);

@@ -161,7 +161,7 @@ html_provider_index(struct html_ctx *h)
 	const char **kinds = xcalloc(c->nproviders + 1, sizeof(*kinds));
 	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
 	const struct provider_view **v = xcalloc(c->nproviders + 1, sizeof(*v));
-	struct index_rows *rows = xcalloc(1, sizeof(*rows) +
+	struct index_rows *rows = tv_alloc(sizeof(*rows) +
 	    (c->nproviders + 1) * sizeof(rows->v[0]));
 	const struct provider *pr;
 	size_t i, nv = 0, nk = 0, nc = 0;
@@ -182,7 +182,7 @@ html_provider_index(struct html_ctx *h)
 	free(v);
 	hj_sets(page, "heading", "Providers");
 	tv_set(page, "count", tv_int((long long)nv));
-	tv_set(page, "providers", hj_list(h, nv, index_row, rows));
+	tv_set(page, "providers", hj_list(nv, index_row, rows));
 	tv_set(page, "editions", editions_json(c));
 	tv_set(page, "ladder", ladder_json(&h->p->report));
 	tv_set(page, "kinds", distinct(kinds, nk));

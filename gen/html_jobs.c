@@ -25,8 +25,6 @@ job_run(size_t i, void *arg)
 	h.job = j;
 	h.pages = NULL;
 	h.npages = h.cap = 0;
-	h.keep = NULL;
-	h.nkeep = h.ckeep = 0;
 	if (j->heavy)
 		pthread_mutex_lock(&r->heavy);
 	j->page(&h, j->arg);

@@ -225,25 +225,14 @@ hj_provider_link(const char *root, const struct provider *pr)
 	return o;
 }
 
-static void
-keep(struct html_ctx *h, void *p)
-{
-	h->keep = xgrow(h->keep, sizeof(*h->keep), h->nkeep + 1, &h->ckeep);
-	h->keep[h->nkeep++] = p;
-}
-
 struct tv *
-hj_list(struct html_ctx *h, size_t n, struct tv *(*item)(size_t i, void *arg),
-    void *arg)
+hj_list(size_t n, struct tv *(*item)(size_t i, void *arg), void *arg)
 {
-	struct mustache_list *l = xcalloc(1, sizeof(*l));
+	struct mustache_list *l = tv_alloc(sizeof(*l));
 
 	l->n = n;
 	l->item = item;
 	l->arg = arg;
-	keep(h, l);
-	if (arg != NULL)
-		keep(h, arg);
 	return tv_list(l);
 }
 
@@ -363,7 +352,7 @@ struct link_list {
 static struct link_list *
 link_list_new(const char *root, size_t n)
 {
-	struct link_list *l = xcalloc(1, sizeof(*l) + (n + 1) * sizeof(l->v[0]));
+	struct link_list *l = tv_alloc(sizeof(*l) + (n + 1) * sizeof(l->v[0]));
 
 	l->root = root;
 	return l;
@@ -380,8 +369,7 @@ tier_member(size_t i, void *arg)
 }
 
 struct tv *
-hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
-    const char *root)
+hj_medal_table(const struct edition_stats *s, const char *root)
 {
 	const struct edition *e = s->edition;
 	struct tv *o = tv_object(), *tiers = tv_array(), *row;
@@ -402,7 +390,7 @@ hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
 			if (s->ratings[j].tier == e->tiers[i])
 				names->v[names->n++] = &s->ratings[j];
 		tv_set(row, "providers",
-		    hj_list(h, names->n, tier_member, names));
+		    hj_list(names->n, tier_member, names));
 		tv_append(tiers, row);
 	}
 	tv_set(o, "tiers", tiers);
@@ -442,7 +430,7 @@ mover(size_t i, void *arg)
 }
 
 struct tv *
-hj_movers(struct html_ctx *h, const struct edition_stats *s, const char *root)
+hj_movers(const struct edition_stats *s, const char *root)
 {
 	struct tv *o, *gone;
 	struct link_list *movers;
@@ -464,7 +452,7 @@ hj_movers(struct html_ctx *h, const struct edition_stats *s, const char *root)
 		tv_append(gone, gone_json(&s->gone[i], s->baseline, root));
 	tv_set(o, "has_movers", tv_bool(movers->n > 0));
 	tv_set(o, "has_gone", tv_bool(tv_size(gone) > 0));
-	tv_set(o, "movers", hj_list(h, movers->n, mover, movers));
+	tv_set(o, "movers", hj_list(movers->n, mover, movers));
 	tv_set(o, "gone", gone);
 	return o;
 }

@@ -100,10 +100,5 @@ html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
 out:
 	buf_release(&b);
 	tv_reset();
-	while (h->nkeep > 0)
-		free(h->keep[--h->nkeep]);
-	free(h->keep);
-	h->keep = NULL;
-	h->ckeep = 0;
 	return rc;
 }

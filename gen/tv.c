@@ -40,6 +40,15 @@ alloc(size_t n)
 	return p;
 }
 
+void *
+tv_alloc(size_t n)
+{
+	void *p = alloc(n);
+
+	memset(p, 0, n);
+	return p;
+}
+
 struct tv_mark
 tv_mark(void)
 {

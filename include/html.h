@@ -33,8 +33,6 @@ struct html_ctx {
 	size_t npages, cap;
 	bool failed;         /* a page could not be built (diagnostics given) */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
-	void **keep;         /* freed once the page being built is written */
-	size_t nkeep, ckeep;
 };
 
 /*
@@ -104,10 +102,8 @@ struct tv *hj_chart(struct html_ctx *h, const char *root,
 /* Markdown rendered to HTML, or NULL after diagnostics. */
 struct tv *hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
-struct tv *hj_medal_table(struct html_ctx *h, const struct edition_stats *s,
-    const char *root);
-struct tv *hj_movers(struct html_ctx *h, const struct edition_stats *s,
-    const char *root);
+struct tv *hj_medal_table(const struct edition_stats *s, const char *root);
+struct tv *hj_movers(const struct edition_stats *s, const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct edition_stats *s, const char *figure, long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
@@ -124,10 +120,10 @@ void hj_mark_last(struct tv *arr);
 /*
  * A list of n items that the page's template renders one at a time (see
  * mustache_list): item(i, arg) makes item i. For lists as long as the site,
- * so that a page never holds all its rows at once. arg (one malloc'd block,
- * or NULL) is freed once the page is written.
+ * so that a page never holds all its rows at once. arg lives as long as the
+ * page's values (tv_alloc).
  */
-struct tv *hj_list(struct html_ctx *h, size_t n, struct tv *(*item)(size_t i, void *arg),
+struct tv *hj_list(size_t n, struct tv *(*item)(size_t i, void *arg),
     void *arg);
 
 /* The pages. Each returns 0 or -1. */

@@ -67,6 +67,8 @@ struct tv *tv_strn(const char *s, size_t len);
 struct tv *tv_take(char *s);
 struct tv *tv_array(void);
 struct tv *tv_object(void);
+/* n zeroed bytes in the thread's arena, freed with its values. */
+void *tv_alloc(size_t n);
 /* A list made item by item (see mustache.h); list must outlive the value. */
 struct tv *tv_list(const struct mustache_list *list);
 
