@@ -292,9 +292,11 @@ job_read(struct yjob *j, int fd, struct buf *b)
 	}
 	if ((uintmax_t)st.st_size > LOAD_MAX_FILE_SIZE)
 		goto too_big;
-	buf_grow(b, (size_t)st.st_size + 1);
+	buf_grow(b, (size_t)st.st_size + 2);
 	for (;;) {
-		n = read(fd, b->data + b->len, b->cap - b->len - 1);
+		size_t want = b->cap - b->len - 1;
+
+		n = read(fd, b->data + b->len, want);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
@@ -304,6 +306,12 @@ job_read(struct yjob *j, int fd, struct buf *b)
 		if (n == 0)
 			break;
 		b->len += (size_t)n;
+		/*
+		 * All the bytes fstat counted, in a read that asked for more:
+		 * the end, without one more read to see 0.
+		 */
+		if ((size_t)n < want && b->len == (size_t)st.st_size)
+			break;
 		if (b->len > LOAD_MAX_FILE_SIZE)
 			goto too_big;
 		if (b->len + 1 == b->cap)
