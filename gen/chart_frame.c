@@ -585,10 +585,44 @@ frame_restore(struct chart_frame *f, unsigned char *px, const unsigned char *cha
 			memcpy(px + (size_t)y * stride, fr + (size_t)y * stride, stride);
 }
 
+/* Flags rows y0..y1 of device space (rounded outwards, with a pixel more
+ * for antialiasing), within 0..h - 1. */
+static void
+rows_flag(unsigned char *rows, int h, double y0, double y1)
+{
+	int a = (int)floor(y0) - 2, b = (int)ceil(y1) + 2;
+
+	if (a < 0)
+		a = 0;
+	if (b > h - 1)
+		b = h - 1;
+	if (a <= b)
+		memset(rows + a, 1, (size_t)(b - a + 1));
+}
+
+/* Flags the rows the marks of ch's provider may touch, at scale sc. */
+static void
+marks_rows(const struct chart *ch, const struct computed *c, double sc,
+    unsigned char *rows, int h)
+{
+	struct hist_mark *m;
+	size_t i, n;
+	double r;
+
+	m = hist_marks(c, ch->provider, ch->width, &n);
+	for (i = 0; i < n; i++) {
+		r = m[i].dot ? HIST_DOT_R + HIST_DOT_W / 2 : HIST_LINE_W / 2;
+		rows_flag(rows, h, sc * (fmin(m[i].y0, m[i].y1) - r),
+		    sc * (fmax(m[i].y0, m[i].y1) + r));
+	}
+	free(m);
+}
+
 /*
  * The chart drawn over a copy of the frame that is kept from chart to
- * chart: only the rows a chart changed are put back, and only they are
- * coded anew (png_encode_ref()).
+ * chart: only the rows a chart may have changed (those of its title's ink
+ * and its marks' boxes) are compared with the frame's, only the rows it
+ * changed are put back, and only they are coded anew (png_encode_ref()).
  */
 int
 chart_png_framed(struct chart_frame *f, const struct chart *ch,
@@ -597,9 +631,12 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	cairo_surface_t *s;
 	cairo_t *cr;
 	struct canvas cv;
+	struct chart_trace tr = {NULL, 0, 0};
 	struct cx x;
-	unsigned char *px, *changed;
+	unsigned char *px, *changed, *maybe;
+	double sc;
 	int state, w, h, stride, rc = -1;
+	size_t i;
 
 	if (!frame_fits(f, ch, c))
 		return chart_png(ch, c, scale, out);
@@ -615,21 +652,28 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	stride = cairo_image_surface_get_stride(f->png);
 	px = pool_get(f, (size_t)stride * (size_t)h);
 	changed = xmalloc((size_t)h);
+	maybe = xcalloc((size_t)h, 1);
 	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
 	cr = cairo_create(s);
 	canvas_cairo_init(&cv, cr);
 	/* the title does not touch the frame: drawn after it, the same pixels */
-	cx_begin(&x, ch, &cv, chart_scale(ch, w, h), NULL);
+	sc = chart_scale(ch, w, h);
+	cx_begin(&x, ch, &cv, sc, &tr);
 	chart_draw_title(&x, ch);
 	hist_draw_marks(&x, c, ch->provider);
 	cx_end(&x);
+	for (i = 0; i < tr.n; i++)
+		rows_flag(maybe, h, tr.v[i].y0, tr.v[i].y1);
+	marks_rows(ch, c, sc, maybe, h);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_surface_flush(s);
-		rc = png_encode_ref(s, f->png_ref, changed, out);
+		rc = png_encode_ref(s, f->png_ref, maybe, changed, out);
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
 	frame_restore(f, px, rc == 0 ? changed : NULL);
+	free(tr.v);
+	free(maybe);
 	free(changed);
 	pool_put(f, px);
 	return rc;

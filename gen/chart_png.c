@@ -69,10 +69,11 @@ struct bits {
 };
 
 /* Makes room for n more bytes. */
-static void
+static inline void
 bits_room(struct bits *b, size_t n)
 {
-	buf_grow(b->out, n + 8);
+	if (b->out->cap < b->out->len + n + 9)
+		buf_grow(b->out, n + 8);
 }
 
 static inline void
@@ -351,8 +352,18 @@ load_le64(const unsigned char *p)
 	return v;
 }
 
-/* Appends n bits of src from bit from on; src has 8 bytes of slack. Each
- * step adds 32 bits to the fewer than 32 waiting, so writes 4 bytes. */
+static inline void
+store_le64(unsigned char *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	memcpy(p, &v, sizeof(v));
+}
+
+/* Appends n bits of src from bit from on; src has 8 bytes of slack. The
+ * waiting bits are written out to fewer than 8 first; then each step adds
+ * 56 bits and writes 7 bytes (one 8-byte store). */
 static void
 bits_copy(struct bits *b, const unsigned char *src, size_t from, size_t n)
 {
@@ -361,13 +372,18 @@ bits_copy(struct bits *b, const unsigned char *src, size_t from, size_t n)
 
 	bits_room(b, n / 8 + 16);
 	p = (unsigned char *)b->out->data + b->out->len;
+	for (; b->n >= 8; b->n -= 8, b->acc >>= 8)
+		*p++ = (unsigned char)b->acc;
+	for (; n >= 56; n -= 56, from += 56, p += 7) {
+		v = load_le64(src + from / 8) >> (from % 8);
+		b->acc |= (v & 0xffffffffffffffu) << b->n;
+		store_le64(p, b->acc);
+		b->acc >>= 56;
+	}
 	for (; n >= 32; n -= 32, from += 32, p += 4) {
 		v = load_le64(src + from / 8) >> (from % 8);
 		b->acc |= (v & 0xffffffffu) << b->n;
-		p[0] = (unsigned char)b->acc;
-		p[1] = (unsigned char)(b->acc >> 8);
-		p[2] = (unsigned char)(b->acc >> 16);
-		p[3] = (unsigned char)(b->acc >> 24);
+		store_le64(p, b->acc);
 		b->acc >>= 32;
 	}
 	b->out->len = (size_t)(p - (unsigned char *)b->out->data);
@@ -377,18 +393,31 @@ bits_copy(struct bits *b, const unsigned char *src, size_t from, size_t n)
 	}
 }
 
-/* The zlib stream of the image's rows; with ref, rows equal to its rows are
- * copied from its code and changed[y] says whether row y differs from it;
- * with rec, where each row's code starts and its sums are recorded. */
+/* Adds a row's sums to the Adler-32. */
+static inline void
+adler_row(struct enc *e, const struct sums *s)
+{
+	e->s2 = (uint32_t)((e->s2 + (uint64_t)e->rowlen * e->a + s->t2) % ADLER_MOD);
+	e->a = (uint32_t)((e->a + s->t1) % ADLER_MOD);
+}
+
+/*
+ * The zlib stream of the image's rows; with ref, rows equal to its rows are
+ * copied from its code (a run of them at once) and changed[y] says whether
+ * row y differs from it. maybe (NULL: every row) says which rows may differ:
+ * the others are taken as equal without a look. With rec, where each row's
+ * code starts and its sums are recorded.
+ */
 static void
 enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
-    const struct png_ref *ref, unsigned char *changed, struct png_ref *rec)
+    const struct png_ref *ref, const unsigned char *maybe, unsigned char *changed,
+    struct png_ref *rec)
 {
 	struct sums s = {0, 0};
 	const uint32_t *cur, *up = NULL;
 	bool same, same_above = false;
 	size_t rowbytes = (size_t)w * sizeof(*cur);
-	int y;
+	int y, y1;
 
 	buf_putc(e->b.out, 0x78);      /* deflate, 32K window */
 	buf_putc(e->b.out, 0x01);
@@ -396,15 +425,24 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
 	bits_put(&e->b, (struct code){3, 3}); /* the last block, fixed codes */
 	for (y = 0; y < h; y++, up = cur, same_above = same) {
 		cur = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-		same = ref != NULL && memcmp(cur, ref->px + (size_t)y * (size_t)ref->stride,
-		    rowbytes) == 0;
+		same = ref != NULL && ((maybe != NULL && !maybe[y]) ||
+		    memcmp(cur, ref->px + (size_t)y * (size_t)ref->stride, rowbytes) == 0);
 		if (changed != NULL)
 			changed[y] = !same;
 		if (rec != NULL)
 			rec->at[y] = bits_at(&e->b);
 		if (same && (y == 0 || same_above)) {
-			bits_copy(&e->b, ref->code, ref->at[y], ref->at[y + 1] - ref->at[y]);
+			/* this row and those after it not marked */
+			for (y1 = y + 1; maybe != NULL && y1 < h && !maybe[y1]; y1++)
+				if (changed != NULL)
+					changed[y1] = 0;
+			bits_copy(&e->b, ref->code, ref->at[y], ref->at[y1] - ref->at[y]);
+			for (; y < y1; y++)
+				adler_row(e, &ref->sums[y]);
+			y--;
 			s = ref->sums[y];
+			cur = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+			continue;
 		} else if (e->above && up != NULL && memcmp(cur, up, rowbytes) == 0) {
 			/* the whole row again, filter byte included: same sums */
 			bits_room(&e->b, e->rowlen / 64 + 16);
@@ -415,8 +453,7 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
 		}
 		if (rec != NULL)
 			rec->sums[y] = s;
-		e->s2 = (uint32_t)((e->s2 + (uint64_t)e->rowlen * e->a + s.t2) % ADLER_MOD);
-		e->a = (uint32_t)((e->a + s.t1) % ADLER_MOD);
+		adler_row(e, &s);
 	}
 	if (rec != NULL)
 		rec->at[h] = bits_at(&e->b);
@@ -489,7 +526,7 @@ enc_start(struct enc *e, struct buf *out, int w)
 
 int
 png_encode_ref(cairo_surface_t *s, const struct png_ref *ref,
-    unsigned char *changed, struct buf *out)
+    const unsigned char *maybe, unsigned char *changed, struct buf *out)
 {
 	static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 	int w, h;
@@ -501,6 +538,8 @@ png_encode_ref(cairo_surface_t *s, const struct png_ref *ref,
 	w = cairo_image_surface_get_width(s);
 	h = cairo_image_surface_get_height(s);
 	enc_start(&e, out, w);
+	if (ref != NULL) /* once, not row by row: a chart's code is the frame's and a bit */
+		buf_grow(out, ref->at[h] / 8 + ref->at[h] / 32 + 4096);
 	buf_add(out, sig, sizeof(sig));
 	at = chunk_begin(out, "IHDR");
 	put_be32(out, (uint32_t)w);
@@ -509,7 +548,7 @@ png_encode_ref(cairo_surface_t *s, const struct png_ref *ref,
 	chunk_end(out, at);
 	at = chunk_begin(out, "IDAT");
 	enc_image(&e, cairo_image_surface_get_data(s), w, h,
-	    cairo_image_surface_get_stride(s), ref, changed, NULL);
+	    cairo_image_surface_get_stride(s), ref, maybe, changed, NULL);
 	chunk_end(out, at);
 	at = chunk_begin(out, "IEND");
 	chunk_end(out, at);
@@ -519,7 +558,7 @@ png_encode_ref(cairo_surface_t *s, const struct png_ref *ref,
 int
 png_encode(cairo_surface_t *s, struct buf *out)
 {
-	return png_encode_ref(s, NULL, NULL, out);
+	return png_encode_ref(s, NULL, NULL, NULL, out);
 }
 
 /* On success, free with png_ref_free(); s must outlive it, unchanged. */
@@ -540,7 +579,7 @@ png_ref_new(cairo_surface_t *s)
 	r->at = xcalloc((size_t)r->h + 1, sizeof(*r->at));
 	r->sums = xcalloc((size_t)r->h, sizeof(*r->sums));
 	enc_start(&e, &code, r->w);
-	enc_image(&e, r->px, r->w, r->h, r->stride, NULL, NULL, r);
+	enc_image(&e, r->px, r->w, r->h, r->stride, NULL, NULL, NULL, r);
 	buf_grow(&code, 8);
 	memset(code.data + code.len, 0, 8);
 	r->code = (unsigned char *)buf_detach(&code, NULL);

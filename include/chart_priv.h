@@ -96,14 +96,16 @@ int png_encode(cairo_surface_t *s, struct buf *out);
  * Many images that differ from one reference image in a few rows (history
  * charts drawn over their frame): the reference's rows are coded once, and
  * an image's rows equal to them (under a row equal too) reuse that code.
- * The bytes are those png_encode() makes. changed (NULL, or room for one
- * flag per row) is set to which rows differ from the reference's.
+ * The bytes are those png_encode() makes. maybe (NULL, or one flag per
+ * row) says which rows may differ: the others must equal the reference's
+ * and are not compared. changed (NULL, or room for one flag per row) is set
+ * to which rows differ from the reference's.
  */
 struct png_ref;
 struct png_ref *png_ref_new(cairo_surface_t *s);
 void png_ref_free(struct png_ref *r);
 int png_encode_ref(cairo_surface_t *s, const struct png_ref *ref,
-    unsigned char *changed, struct buf *out);
+    const unsigned char *maybe, unsigned char *changed, struct buf *out);
 
 /* Colours. */
 struct rgb tier_rgb(const struct tier *t);
