@@ -35,6 +35,7 @@ struct chart_frame {
 	double png_scale;
 	cairo_surface_t *png;         /* the frame on white at png_scale */
 	struct png_ref *png_ref;      /* its rows coded once */
+	struct stamp_set *stamps;     /* the marks at png_scale */
 	unsigned char **pool;         /* pixel buffers free for a chart, each
 	                                 holding the frame's pixels */
 	size_t npool, cappool;
@@ -67,6 +68,7 @@ chart_frame_free(struct chart_frame *f)
 		return;
 	canvas_cairo_forget(f);
 	png_ref_free(f->png_ref);
+	stamp_set_free(f->stamps);
 	if (f->png != NULL)
 		cairo_surface_destroy(f->png);
 	while (f->npool > 0)
@@ -537,6 +539,8 @@ frame_png(struct chart_frame *f, double scale)
 	cairo_surface_flush(f->png);
 	if (f->png_state == 1 && (f->png_ref = png_ref_new(f->png)) == NULL)
 		f->png_state = -1;
+	if (f->png_state == 1)
+		f->stamps = stamp_set_new(chart_scale(&f->ch, w, h), w, h);
 	return f->png_state;
 }
 
@@ -600,29 +604,13 @@ rows_flag(unsigned char *rows, int h, double y0, double y1)
 		memset(rows + a, 1, (size_t)(b - a + 1));
 }
 
-/* Flags the rows the marks of ch's provider may touch, at scale sc. */
-static void
-marks_rows(const struct chart *ch, const struct computed *c, double sc,
-    unsigned char *rows, int h)
-{
-	struct hist_mark *m;
-	size_t i, n;
-	double r;
-
-	m = hist_marks(c, ch->provider, ch->width, &n);
-	for (i = 0; i < n; i++) {
-		r = m[i].dot ? HIST_DOT_R + HIST_DOT_W / 2 : HIST_LINE_W / 2;
-		rows_flag(rows, h, sc * (fmin(m[i].y0, m[i].y1) - r),
-		    sc * (fmax(m[i].y0, m[i].y1) + r));
-	}
-	free(m);
-}
-
 /*
  * The chart drawn over a copy of the frame that is kept from chart to
- * chart: only the rows a chart may have changed (those of its title's ink
- * and its marks' boxes) are compared with the frame's, only the rows it
- * changed are put back, and only they are coded anew (png_encode_ref()).
+ * chart: cairo draws the title, the marks are laid from their masks
+ * (chart_stamp.c). Only the rows a chart may have changed (those of its
+ * title's ink and of its marks) are compared with the frame's, only the
+ * rows it changed are put back, and only they are coded anew
+ * (png_encode_ref()).
  */
 int
 chart_png_framed(struct chart_frame *f, const struct chart *ch,
@@ -633,10 +621,10 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	struct canvas cv;
 	struct chart_trace tr = {NULL, 0, 0};
 	struct cx x;
+	struct hist_mark *m;
 	unsigned char *px, *changed, *maybe;
-	double sc;
 	int state, w, h, stride, rc = -1;
-	size_t i;
+	size_t i, n;
 
 	if (!frame_fits(f, ch, c))
 		return chart_png(ch, c, scale, out);
@@ -657,16 +645,16 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	cr = cairo_create(s);
 	canvas_cairo_init(&cv, cr);
 	/* the title does not touch the frame: drawn after it, the same pixels */
-	sc = chart_scale(ch, w, h);
-	cx_begin(&x, ch, &cv, sc, &tr);
+	cx_begin(&x, ch, &cv, chart_scale(ch, w, h), &tr);
 	chart_draw_title(&x, ch);
-	hist_draw_marks(&x, c, ch->provider);
 	cx_end(&x);
 	for (i = 0; i < tr.n; i++)
 		rows_flag(maybe, h, tr.v[i].y0, tr.v[i].y1);
-	marks_rows(ch, c, sc, maybe, h);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_surface_flush(s);
+		m = hist_marks(c, ch->provider, ch->width, &n);
+		stamp_marks(f->stamps, m, n, px, stride, maybe);
+		free(m);
 		rc = png_encode_ref(s, f->png_ref, maybe, changed, out);
 	}
 	cairo_destroy(cr);

@@ -105,6 +105,10 @@ hist_marks(const struct computed *c, const struct provider *p, double w, size_t 
 		m[k].y0 = tier_y(prev->rating->tier);
 		m[k].x1 = col_x(w, c, h->edition->index);
 		m[k].y1 = tier_y(h->rating->tier);
+		m[k].e0 = prev->edition->index;
+		m[k].t0 = prev->rating->tier->index;
+		m[k].e1 = h->edition->index;
+		m[k].t1 = h->rating->tier->index;
 		/* a gap: editions in between without a review */
 		m[k].dashed = h->edition->index != prev->edition->index + 1;
 		k++;
@@ -114,6 +118,8 @@ hist_marks(const struct computed *c, const struct provider *p, double w, size_t 
 		m[k].dot = true;
 		m[k].x0 = m[k].x1 = col_x(w, c, h->edition->index);
 		m[k].y0 = m[k].y1 = tier_y(h->rating->tier);
+		m[k].e0 = m[k].e1 = h->edition->index;
+		m[k].t0 = m[k].t1 = h->rating->tier->index;
 		m[k].fill = tier_rgb(h->rating->tier);
 		m[k].tier = h->rating->tier;
 		k++;

@@ -169,12 +169,27 @@ void hist_draw_marks(struct cx *x, const struct computed *c, const struct provid
 #define HIST_DOT_W 1.2
 struct hist_mark {
 	double x0, y0, x1, y1;   /* a segment; a dot at (x1, y1) */
+	size_t e0, e1, t0, t1;   /* the editions' and tiers' indices at its ends */
 	struct rgb fill;         /* a dot's: its tier's colour */
 	const struct tier *tier; /* a dot's */
 	bool dot, dashed;
 };
 struct hist_mark *hist_marks(const struct computed *c, const struct provider *p,
     double w, size_t *n);
+/*
+ * The marks of history charts as coverage masks, made once each by cairo
+ * (the same calls hist_draw_marks() makes) and laid onto the pixels of a
+ * chart as cairo's image compositor lays a solid colour: the same pixels,
+ * for a fraction of the work. A set serves one image size and scale; it
+ * may be used from several threads at once. Free with stamp_set_free().
+ */
+struct stamp_set;
+struct stamp_set *stamp_set_new(double scale, int w, int h);
+void stamp_set_free(struct stamp_set *ss);
+/* Lays marks m[0..n) onto px (RGB24, the set's size, stride bytes a row);
+ * sets rows[y] for every row it touches. */
+void stamp_marks(struct stamp_set *ss, const struct hist_mark *m, size_t n,
+    unsigned char *px, int stride, unsigned char *rows);
 void hist_desc(const struct computed *c, const struct provider *p, struct buf *b);
 struct table *hist_table(const struct computed *c, const struct provider *p);
 
