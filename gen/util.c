@@ -337,6 +337,30 @@ arena_printf(struct arena *a, const char *fmt, ...)
 	return p;
 }
 
+struct arena_mark
+arena_mark(const struct arena *a)
+{
+	struct arena_mark m;
+
+	m.block = a->head;
+	m.used = a->head != NULL ? a->head->used : 0;
+	return m;
+}
+
+void
+arena_release(struct arena *a, struct arena_mark m)
+{
+	struct arena_block *b;
+
+	while (a->head != NULL && (void *)a->head != m.block) {
+		b = a->head;
+		a->head = b->next;
+		free(b);
+	}
+	if (a->head != NULL)
+		a->head->used = m.used;
+}
+
 enum file_status
 file_read(const char *path, size_t max, struct buf *out)
 {

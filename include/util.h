@@ -68,6 +68,14 @@ void *arena_array(struct arena *a, size_t nmemb, size_t size);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_printf(struct arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* A point in an arena's allocations: arena_release() forgets everything
+ * allocated after arena_mark() returned it (no arena_adopt() in between). */
+struct arena_mark {
+	void *block;
+	size_t used;
+};
+struct arena_mark arena_mark(const struct arena *a);
+void arena_release(struct arena *a, struct arena_mark m);
 
 enum file_status { FILE_OK = 0, FILE_ERRNO = -1, FILE_TOO_BIG = -2 };
 /* Reads the whole file into out (appending). max: refuse files larger. */
