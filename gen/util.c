@@ -164,17 +164,39 @@ buf_putc(struct buf *b, char c)
 	b->data[b->len] = '\0';
 }
 
+/*
+ * One formatting pass when the text fits in the buffer's spare room (or, for
+ * a buffer with little or none, in a stack buffer); a second, into storage
+ * grown to the measured length, only when it does not.
+ */
 void
 buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
+	char small[256];
+	size_t spare = b->cap - b->len, room = sizeof(small);
+	char *dst = small;
 	va_list cp;
 	int n;
 
+	if (b->cap != 0 && spare >= 64) {
+		dst = b->data + b->len;
+		room = spare;
+	}
 	va_copy(cp, ap);
-	n = vsnprintf(NULL, 0, fmt, cp);
+	n = vsnprintf(dst, room, fmt, cp);
 	va_end(cp);
-	if (n < 0)
+	if (n < 0) {
+		if (dst != small)
+			b->data[b->len] = '\0';
 		return;
+	}
+	if ((size_t)n < room) {
+		if (dst == small)
+			buf_add(b, small, (size_t)n);
+		else
+			b->len += (size_t)n;
+		return;
+	}
 	buf_grow(b, (size_t)n);
 	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
 	b->len += (size_t)n;
@@ -496,13 +518,17 @@ remove_tree(const char *path)
 char *
 path_join(const char *a, const char *b)
 {
-	size_t la = strlen(a);
+	size_t la = strlen(a), lb = strlen(b), slash;
+	char *p;
 
 	if (la == 0)
-		return xstrdup(b);
-	if (a[la - 1] == '/')
-		return xasprintf("%s%s", a, b);
-	return xasprintf("%s/%s", a, b);
+		return xstrndup(b, lb);
+	slash = a[la - 1] == '/' ? 0 : 1;
+	p = xmalloc(la + slash + lb + 1);
+	memcpy(p, a, la);
+	p[la] = '/';
+	memcpy(p + la + slash, b, lb + 1);
+	return p;
 }
 
 static int
