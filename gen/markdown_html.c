@@ -637,9 +637,7 @@ static void
 table_cell_html(const struct table_cell *c, const char *root, bool head,
     struct buf *out)
 {
-	const char *tag = head ? "th" : "td";
-
-	buf_printf(out, "<%s", tag);
+	buf_add(out, head ? "<th" : "<td", 3);
 	if (head)
 		buf_puts(out, " scope=\"col\"");
 	if (c->tier || c->numeric) {
@@ -661,7 +659,7 @@ table_cell_html(const struct table_cell *c, const char *root, bool head,
 	table_cell_text(out, c->text ? c->text : "");
 	if (c->href)
 		buf_puts(out, "</a>");
-	buf_printf(out, "</%s>", tag);
+	buf_add(out, head ? "</th>" : "</td>", 5);
 }
 
 void

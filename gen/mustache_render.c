@@ -14,6 +14,7 @@
 
 #include "escape.h"
 #include "mustache_int.h"
+#include "parse.h"
 
 struct mframe {
 	const struct mtemplate *t;
@@ -109,6 +110,8 @@ put_real(struct buf *out, double x)
 static void
 put_value(struct buf *out, const struct tv *v, bool escape)
 {
+	char num[21];
+
 	switch (v->type) {
 	case TV_STRING:
 		if (escape)
@@ -117,7 +120,7 @@ put_value(struct buf *out, const struct tv *v, bool escape)
 			buf_add(out, v->u.str.s, v->u.str.len);
 		break;
 	case TV_INT:
-		buf_printf(out, "%lld", v->u.i);
+		buf_add(out, num, fmt_int(v->u.i, num));
 		break;
 	case TV_REAL:
 		put_real(out, v->u.r);

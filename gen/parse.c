@@ -164,27 +164,67 @@ duration_parse(const char *s, int64_t *seconds)
 	return true;
 }
 
+/* s (len bytes) into out as snprintf(out, n, "%s", s) would put it. */
+static void
+copy_out(const char *s, size_t len, char *out, size_t n)
+{
+	if (n == 0)
+		return;
+	if (len > n - 1)
+		len = n - 1;
+	memcpy(out, s, len);
+	out[len] = '\0';
+}
+
+size_t
+fmt_uint(unsigned long long v, char out[static 21])
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+	size_t len;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	len = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(out, p, len);
+	out[len] = '\0';
+	return len;
+}
+
+size_t
+fmt_int(long long v, char out[static 21])
+{
+	char digits[21];
+	size_t len;
+
+	if (v >= 0)
+		return fmt_uint((unsigned long long)v, out);
+	len = fmt_uint(0ULL - (unsigned long long)v, digits);
+	out[0] = '-';
+	memcpy(out + 1, digits, len + 1);
+	return len + 1;
+}
+
 void
 duration_format(int64_t s, char *out, size_t n)
 {
 	static const char units[] = "dhms";
 	static const int64_t mult[] = {86400, 3600, 60, 1};
+	char text[4 * 21];
 	size_t k, len = 0;
 
 	if (s <= 0) {
-		snprintf(out, n, "0s");
+		copy_out("0s", 2, out, n);
 		return;
 	}
-	out[0] = '\0';
 	for (k = 0; k < 4; k++) {
 		if (s >= mult[k]) {
-			int w = snprintf(out + len, len < n ? n - len : 0, "%lld%c",
-			    (long long)(s / mult[k]), units[k]);
-			if (w > 0)
-				len += (size_t)w;
+			len += fmt_uint((unsigned long long)(s / mult[k]), text + len);
+			text[len++] = units[k];
 			s %= mult[k];
 		}
 	}
+	copy_out(text, len, out, n);
 }
 
 bool
@@ -335,24 +375,66 @@ edit_distance(const char *a, const char *b, size_t cap)
  * typed in is the binary double 1.00499999..., so the scaled value is nudged
  * away from zero by a relative 1e-12 before rounding.
  */
+size_t
+fmt_scaled(unsigned long long m, bool negative, int digits, char *out, size_t n)
+{
+	char num[21], text[32];
+	size_t len = fmt_uint(m, num), pos = 0, whole;
+
+	if (negative)
+		text[pos++] = '-';
+	if (len <= (size_t)digits) {
+		/* "0." and the zeros before the first digit */
+		text[pos++] = '0';
+		text[pos++] = '.';
+		memset(text + pos, '0', (size_t)digits - len);
+		pos += (size_t)digits - len;
+		memcpy(text + pos, num, len);
+		pos += len;
+	} else {
+		whole = len - (size_t)digits;
+		memcpy(text + pos, num, whole);
+		pos += whole;
+		if (digits > 0) {
+			text[pos++] = '.';
+			memcpy(text + pos, num + whole, (size_t)digits);
+			pos += (size_t)digits;
+		}
+	}
+	copy_out(text, pos, out, n);
+	return pos;
+}
+
+/*
+ * Round half away from zero at digits, as a reader would by hand: 1.005
+ * typed in is the binary double 1.00499999..., so the scaled value is nudged
+ * away from zero by a relative 1e-12 before rounding. The rounded value is
+ * a whole number q of 10^-digits: below 2^51 the double q / 10^digits lies
+ * within half a unit of its last place of q * 10^-digits, far closer than
+ * half of 10^-digits, so "%.*f" would print q's own digits: written so
+ * without printf.
+ */
 void
 fmt_fixed(double v, int digits, char *out, size_t n)
 {
-	double scale, r;
+	double scale, q, r;
 
 	if (digits < 0)
 		digits = 0;
 	if (digits > 9)
 		digits = 9;
 	if (isnan(v)) {
-		snprintf(out, n, "n/a");
+		copy_out("n/a", 3, out, n);
 		return;
 	}
 	scale = pow(10, digits);
 	r = v * scale;
-	r = round(r + r * 1e-12) / scale; /* round() is half away from zero */
-	if (r == 0)
-		r = 0; /* no "-0" */
+	q = round(r + r * 1e-12); /* round() is half away from zero */
+	if (fabs(q) < 0x1p51) {
+		fmt_scaled((unsigned long long)fabs(q), q < 0, digits, out, n);
+		return;
+	}
+	r = q / scale;
 	snprintf(out, n, "%.*f", digits, r);
 }
 

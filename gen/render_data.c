@@ -295,15 +295,27 @@ csv_field(struct buf *b, const char *s, bool last)
 	buf_puts(b, last ? "\r\n" : ",");
 }
 
+/* The score rounded to millionths, as "%.6f" writes it. */
+static void
+score_text(double score, char *out, size_t n)
+{
+	double q = round(score * 1e6);
+
+	if (fabs(q) < 0x1p51)
+		fmt_scaled((unsigned long long)fabs(q), signbit(q), 6, out, n);
+	else
+		snprintf(out, n, "%.6f", q / 1e6);
+}
+
 static void
 csv_rating(struct buf *b, const struct edition_stats *s, const struct rating *rt)
 {
 	char num[64] = "", steps[32] = "";
 
 	if (!isnan(rt->score))
-		snprintf(num, sizeof(num), "%.6f", round(rt->score * 1e6) / 1e6);
+		score_text(rt->score, num, sizeof(num));
 	if (rt->has_steps)
-		snprintf(steps, sizeof(steps), "%d", rt->steps);
+		fmt_int(rt->steps, steps);
 	csv_field(b, s->edition->id, false);
 	csv_field(b, rt->provider->id, false);
 	csv_field(b, rt->provider->name, false);

@@ -33,6 +33,16 @@ size_t edit_distance(const char *a, const char *b, size_t cap);
 
 /* Number formatting (SPEC 1.6): round half away from zero at digits. */
 void fmt_fixed(double v, int digits, char *out, size_t n);
+/* The decimal digits of v and a NUL; returns their count. */
+size_t fmt_uint(unsigned long long v, char out[static 21]);
+/* v as printf's "%lld" writes it, and a NUL; returns the length. */
+size_t fmt_int(long long v, char out[static 21]);
+/*
+ * m / 10^digits (digits 0..9) as printf's "%.*f" writes that quotient of
+ * doubles for m below 2^51, '-' first when negative (also for 0, as printf
+ * writes -0.0): into out as snprintf(out, n, ...) would. Returns the length.
+ */
+size_t fmt_scaled(unsigned long long m, bool negative, int digits, char *out, size_t n);
 /* Signed: "+3", "−18" (U+2212), "0". */
 void fmt_signed_int(long v, char *out, size_t n);
 /* Signed percent "−48.6%" at digits. */

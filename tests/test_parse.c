@@ -1,6 +1,7 @@
 /* test_parse.c: dates, durations, timestamps, ids, URLs, UTF-8, numbers. */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,6 +196,157 @@ START_TEST(test_numbers)
 }
 END_TEST
 
+/* fmt_fixed as it was written with printf, to compare the new one against. */
+static void
+fixed_by_printf(double v, int digits, char *out, size_t n)
+{
+	double scale, r;
+
+	if (isnan(v)) {
+		snprintf(out, n, "n/a");
+		return;
+	}
+	scale = pow(10, digits);
+	r = v * scale;
+	r = round(r + r * 1e-12) / scale;
+	if (r == 0)
+		r = 0;
+	snprintf(out, n, "%.*f", digits, r);
+}
+
+static void
+expect_fixed(double v, int digits)
+{
+	char got[64], want[64];
+
+	fmt_fixed(v, digits, got, sizeof(got));
+	fixed_by_printf(v, digits, want, sizeof(want));
+	ck_assert_msg(strcmp(got, want) == 0, "%.17g at %d: got '%s', printf '%s'",
+	    v, digits, got, want);
+}
+
+/* The hand-written digits equal printf's over many values, halves, tiny
+ * and huge ones, negatives and the -0 printf must not show. */
+START_TEST(test_fixed_as_printf)
+{
+	static const double special[] = {
+		0.0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.05, 0.15, 0.25, 0.35,
+		1.005, 1.015, 1.025, 2.675, -0.04, -0.004, 0.0049999, 1e-12,
+		-1e-12, 99.95, 99.995, 999999.5, 1e15, -1e15, 2251799813685247.0,
+		4503599627370496.0, 1e300, -1e300, INFINITY, -INFINITY, NAN,
+		123456789.123456789, 0.1, 0.2, 0.3, 0.7, 48.648649,
+	};
+	unsigned long long x = 88172645463325252ULL;
+	size_t i;
+	int d;
+
+	for (i = 0; i < sizeof(special) / sizeof(special[0]); i++)
+		for (d = 0; d <= 9; d++)
+			expect_fixed(special[i], d);
+	for (i = 0; i < 200000; i++) {
+		double v;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		switch (i % 4) {
+		case 0: /* a few decimals, as figures are typed */
+			v = (double)(long long)(x % 2000001) / 1000.0 - 1000.0;
+			break;
+		case 1: /* halves at each place */
+			v = ((double)(long long)(x % 200001) - 100000.0 + 0.5) /
+			    pow(10, (double)(x >> 40 & 7));
+			break;
+		case 2: /* any magnitude */
+			v = ((double)(x >> 11) / 9007199254740992.0 - 0.5) *
+			    pow(10, (double)((int)(x >> 3 & 31) - 12));
+			break;
+		default: /* shares and percents */
+			v = 100.0 * (double)(x % 1000) / (double)(x % 997 + 1);
+			break;
+		}
+		expect_fixed(v, (int)((x >> 32) % 10));
+	}
+}
+END_TEST
+
+/* Truncated as snprintf truncates. */
+START_TEST(test_fixed_short_room)
+{
+	char out[5];
+
+	fmt_fixed(-1234.5678, 2, out, sizeof(out));
+	ck_assert_str_eq(out, "-123");
+	fmt_fixed(1.5, 3, out, 3);
+	ck_assert_str_eq(out, "1.");
+	duration_format(93784, out, sizeof(out));
+	ck_assert_str_eq(out, "1d2h");
+	duration_format(0, out, 2);
+	ck_assert_str_eq(out, "0");
+}
+END_TEST
+
+START_TEST(test_scaled)
+{
+	char got[64], want[64];
+	unsigned long long m;
+	int d;
+
+	for (d = 0; d <= 9; d++)
+		for (m = 0; m < 3000000; m += 1 + m / 7) {
+			fmt_scaled(m, false, d, got, sizeof(got));
+			snprintf(want, sizeof(want), "%.*f", d, (double)m / pow(10, d));
+			ck_assert_str_eq(got, want);
+			fmt_scaled(m, true, d, got, sizeof(got));
+			snprintf(want, sizeof(want), "%.*f", d, -(double)m / pow(10, d));
+			ck_assert_str_eq(got, want);
+		}
+	fmt_scaled(0, true, 6, got, sizeof(got));
+	ck_assert_str_eq(got, "-0.000000");
+	ck_assert_uint_eq(fmt_scaled(5, false, 3, got, sizeof(got)), 5);
+	ck_assert_str_eq(got, "0.005");
+	ck_assert_uint_eq(fmt_uint(18446744073709551615ULL, got), 20);
+	ck_assert_str_eq(got, "18446744073709551615");
+	ck_assert_uint_eq(fmt_int(-9223372036854775807LL - 1, got), 20);
+	ck_assert_str_eq(got, "-9223372036854775808");
+	for (m = 0; m < 100000; m += 1 + m / 3) {
+		long long v = (long long)(m * m) * ((m & 1) ? -1 : 1);
+
+		snprintf(want, sizeof(want), "%lld", v);
+		ck_assert_uint_eq(fmt_int(v, got), strlen(want));
+		ck_assert_str_eq(got, want);
+	}
+	ck_assert_uint_eq(fmt_uint(0, got), 1);
+	ck_assert_str_eq(got, "0");
+}
+END_TEST
+
+/* duration_format as printf wrote it, over many values. */
+START_TEST(test_duration_as_printf)
+{
+	static const char units[] = "dhms";
+	static const int64_t mult[] = {86400, 3600, 60, 1};
+	char got[64], want[64];
+	int64_t s, t;
+	size_t k, len;
+
+	for (s = -3; s < 400000; s += 1 + s / 50) {
+		duration_format(s, got, sizeof(got));
+		len = 0;
+		want[0] = '\0';
+		if (s <= 0)
+			snprintf(want, sizeof(want), "0s");
+		for (t = s, k = 0; k < 4 && s > 0; k++)
+			if (t >= mult[k]) {
+				len += (size_t)snprintf(want + len, sizeof(want) - len,
+				    "%lld%c", (long long)(t / mult[k]), units[k]);
+				t %= mult[k];
+			}
+		ck_assert_str_eq(got, want);
+	}
+}
+END_TEST
+
 START_TEST(test_edit_distance)
 {
 	ck_assert_uint_eq(edit_distance("summary", "sumary", 3), 1);
@@ -221,6 +373,10 @@ main(void)
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_edit_distance);
+	tcase_add_test(tc, test_fixed_as_printf);
+	tcase_add_test(tc, test_fixed_short_room);
+	tcase_add_test(tc, test_scaled);
+	tcase_add_test(tc, test_duration_as_printf);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
