@@ -192,15 +192,26 @@ tv_append(struct tv *a, struct tv *v)
 	a->u.arr.v[a->u.arr.n++] = v;
 }
 
-/* FNV-1a: keys are short, and a hash rules out nearly every other key. */
+/* FNV-1a of k, and k's length: keys are short, and a hash rules out nearly
+ * every other key. */
+static unsigned
+hash_len(const char *k, size_t *len)
+{
+	unsigned h = 2166136261u;
+	size_t i;
+
+	for (i = 0; k[i] != '\0'; i++)
+		h = (h ^ (unsigned char)k[i]) * 16777619u;
+	*len = i;
+	return h;
+}
+
 unsigned
 tv_hash(const char *k)
 {
-	unsigned h = 2166136261u;
+	size_t len;
 
-	for (; *k != '\0'; k++)
-		h = (h ^ (unsigned char)*k) * 16777619u;
-	return h;
+	return hash_len(k, &len);
 }
 
 static struct tv_pair *
@@ -224,18 +235,18 @@ tv_set(struct tv *o, const char *k, struct tv *v)
 
 	if (o == NULL || o->type != TV_OBJECT)
 		return;
-	hash = tv_hash(k);
+	hash = hash_len(k, &len);
 	if ((p = pair_find(o, k, hash)) != NULL) {
 		p->value = v;
 		return;
 	}
 	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
-	len = strlen(k);
 	key = alloc(len + 1);
 	memcpy(key, k, len + 1);
-	o->u.obj.v[o->u.obj.n].key = key;
-	o->u.obj.v[o->u.obj.n].hash = hash;
-	o->u.obj.v[o->u.obj.n++].value = v;
+	p = &o->u.obj.v[o->u.obj.n++];
+	p->key = key;
+	p->hash = hash;
+	p->value = v;
 }
 
 struct tv *
