@@ -38,6 +38,7 @@
  * measurable: what changes is text and marks, the costly part, and the
  * cut runs made the files 1-8% larger.)
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -259,14 +260,23 @@ struct enc {
 #define RGB(p) ((p) & 0xffffffu)
 
 /* How many pixels from p[0] on equal v (raw words: equal words are equal
- * colours), up to n. Sixteen at a time where SSE2 is (every x86-64). */
+ * colours), up to n. Four, then sixteen at a time where SSE2 is (every
+ * x86-64): most runs in text are short, the white ones long. */
 static inline int
 run_of(const uint32_t *p, int n, uint32_t v)
 {
 	int k = 0;
 #ifdef __SSE2__
 	__m128i vv = _mm_set1_epi32((int)v), a, b, c, d;
+	int m;
 
+	if (n >= 4) {
+		m = _mm_movemask_epi8(_mm_cmpeq_epi32(
+		    _mm_loadu_si128((const __m128i *)(const void *)p), vv));
+		if (m != 0xffff)
+			return __builtin_ctz((unsigned)~m & 0xffffu) / 4;
+		k = 4;
+	}
 	for (; k + 16 <= n; k += 16) {
 		a = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p + k)), vv);
 		b = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p + k + 4)), vv);
@@ -276,25 +286,61 @@ run_of(const uint32_t *p, int n, uint32_t v)
 		    _mm_and_si128(c, d))) != 0xffff)
 			break;
 	}
+	for (; k + 4 <= n; k += 4) {
+		m = _mm_movemask_epi8(_mm_cmpeq_epi32(
+		    _mm_loadu_si128((const __m128i *)(const void *)(p + k)), vv));
+		if (m != 0xffff)
+			return k + __builtin_ctz((unsigned)~m & 0xffffu) / 4;
+	}
 #endif
 	while (k < n && p[k] == v)
 		k++;
 	return k;
 }
 
-/* One row that differs from the one above (or is the first). Runs of one
- * colour first (their checksum is closed-form and their distance costs no
- * extra bits), then pixels equal to those above, else literals. */
+/*
+ * A place in a row's code where a token begins: x, the bits from the row's
+ * start (filter byte included) and the sums so far. Coding the row from
+ * there on gives the rest of the row's code.
+ */
+struct ckpt {
+	int x;
+	uint32_t bit;
+	struct sums s;
+};
+
+#define CKPT_STEP 32   /* a checkpoint at the first token from each 32 pixels */
+
+/* Where enc_row() records checkpoints (NULL: nowhere). */
+struct ckpt_rec {
+	struct ckpt *v;
+	size_t n, cap;
+	size_t row_bit;   /* the row's first bit */
+};
+
+/* One row that differs from the one above (or is the first), from pixel x
+ * on (0: from the filter byte; else the row's code up to x is written and s
+ * holds its sums). Runs of one colour first (their checksum is closed-form
+ * and their distance costs no extra bits), then pixels equal to those
+ * above, else literals. */
 static void
 enc_row(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
-    struct sums *s)
+    struct sums *s, int x, struct ckpt_rec *rec)
 {
-	int x = 0, k;
+	int k, mark = rec != NULL ? 0 : INT_MAX;
 	uint32_t px;
 
-	bits_room(&e->b, 4 * (size_t)w + 16);
-	bits_put(&e->b, tab.lit[0]);   /* filter: none */
+	bits_room(&e->b, 4 * (size_t)(w - x) + 16);
+	if (x == 0)
+		bits_put(&e->b, tab.lit[0]);   /* filter: none */
 	while (x < w) {
+		if (x >= mark) {
+			rec->v = xgrow(rec->v, sizeof(*rec->v), rec->n + 1, &rec->cap);
+			rec->v[rec->n].x = x;
+			rec->v[rec->n].bit = (uint32_t)(e->b.out->len * 8 + e->b.n - rec->row_bit);
+			rec->v[rec->n++].s = *s;
+			mark = (x / CKPT_STEP + 1) * CKPT_STEP;
+		}
 		px = RGB(cur[x]);
 		if (x > 0 && cur[x - 1] == cur[x]) {
 			k = run_of(cur + x, w - x, cur[x]);
@@ -331,6 +377,12 @@ struct png_ref {
 	unsigned char *code;      /* its zlib stream, 8 bytes of slack after */
 	size_t *at;               /* row y's bits: at[y] to at[y + 1] */
 	struct sums *sums;        /* row y's Adler-32 parts */
+	/* each row coded as a row that differs from the one above, and
+	 * checkpoints in it: row y's are ck[ck_at[y]] to ck[ck_at[y + 1]] */
+	unsigned char *rcode;     /* 8 bytes of slack after */
+	size_t *rat;              /* row y's bits in rcode start at rat[y] */
+	struct ckpt *ck;
+	size_t *ck_at;
 };
 
 static size_t
@@ -393,6 +445,69 @@ bits_copy(struct bits *b, const unsigned char *src, size_t from, size_t n)
 	}
 }
 
+/* The first of n pixels where a and b differ; n if none. Sixteen at a
+ * time where SSE2 is. */
+static int
+first_diff(const uint32_t *a, const uint32_t *b, int n)
+{
+	int k = 0;
+#ifdef __SSE2__
+	__m128i c0, c1, c2, c3;
+	int m;
+
+	for (; k + 16 <= n; k += 16) {
+		c0 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + k)),
+		    _mm_loadu_si128((const __m128i *)(const void *)(b + k)));
+		c1 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + k + 4)),
+		    _mm_loadu_si128((const __m128i *)(const void *)(b + k + 4)));
+		c2 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + k + 8)),
+		    _mm_loadu_si128((const __m128i *)(const void *)(b + k + 8)));
+		c3 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + k + 12)),
+		    _mm_loadu_si128((const __m128i *)(const void *)(b + k + 12)));
+		if (_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(c0, c1),
+		    _mm_and_si128(c2, c3))) != 0xffff)
+			break;
+	}
+	for (; k + 4 <= n; k += 4) {
+		m = _mm_movemask_epi8(_mm_cmpeq_epi32(
+		    _mm_loadu_si128((const __m128i *)(const void *)(a + k)),
+		    _mm_loadu_si128((const __m128i *)(const void *)(b + k))));
+		if (m != 0xffff)
+			return k + __builtin_ctz((unsigned)~m & 0xffffu) / 4;
+	}
+#endif
+	while (k < n && a[k] == b[k])
+		k++;
+	return k;
+}
+
+/*
+ * Row y of an image on ref, which differs from the row above; its pixels
+ * before d, and those of the row above, are ref's. The row is coded as
+ * ref's row up to ref's last checkpoint before d: the tokens up to there
+ * looked at those pixels only, so their code is copied and the coding goes
+ * on from there, giving the bits enc_row() gives.
+ */
+static void
+enc_row_ref(struct enc *e, const struct png_ref *ref, int y, const uint32_t *cur,
+    const uint32_t *up, int w, struct sums *s, int d)
+{
+	const struct ckpt *c = NULL;
+	size_t i;
+
+	for (i = ref->ck_at[y]; i < ref->ck_at[y + 1] && ref->ck[i].x < d; i++)
+		if (ref->ck[i].x > 0)
+			c = &ref->ck[i];
+	if (c == NULL) {
+		s->t1 = s->t2 = 0;
+		enc_row(e, cur, up, w, s, 0, NULL);
+		return;
+	}
+	bits_copy(&e->b, ref->rcode, ref->rat[y], c->bit);
+	*s = c->s;
+	enc_row(e, cur, up, w, s, c->x, NULL);
+}
+
 /* Adds a row's sums to the Adler-32. */
 static inline void
 adler_row(struct enc *e, const struct sums *s)
@@ -417,7 +532,7 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
 	const uint32_t *cur, *up = NULL;
 	bool same, same_above = false;
 	size_t rowbytes = (size_t)w * sizeof(*cur);
-	int y, y1;
+	int y, y1, dcur = w, dup = w;   /* the first pixels unlike ref's */
 
 	buf_putc(e->b.out, 0x78);      /* deflate, 32K window */
 	buf_putc(e->b.out, 0x01);
@@ -442,18 +557,27 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
 			y--;
 			s = ref->sums[y];
 			cur = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+			dup = dcur = w;
 			continue;
 		} else if (e->above && up != NULL && memcmp(cur, up, rowbytes) == 0) {
 			/* the whole row again, filter byte included: same sums */
 			bits_room(&e->b, e->rowlen / 64 + 16);
 			put_match(&e->b, (unsigned)e->rowlen, e->drow);
+			dcur = same || ref == NULL ? w : first_diff(cur, (const uint32_t *)(const void *)
+			    (ref->px + (size_t)y * (size_t)ref->stride), w);
+		} else if (ref != NULL) {
+			dcur = same ? w : first_diff(cur, (const uint32_t *)(const void *)
+			    (ref->px + (size_t)y * (size_t)ref->stride), w);
+			enc_row_ref(e, ref, y, cur, e->above ? up : NULL, w, &s,
+			    y == 0 || !e->above ? dcur : dcur < dup ? dcur : dup);
 		} else {
 			s.t1 = s.t2 = 0;
-			enc_row(e, cur, e->above ? up : NULL, w, &s);
+			enc_row(e, cur, e->above ? up : NULL, w, &s, 0, NULL);
 		}
 		if (rec != NULL)
 			rec->sums[y] = s;
 		adler_row(e, &s);
+		dup = dcur;
 	}
 	if (rec != NULL)
 		rec->at[h] = bits_at(&e->b);
@@ -561,6 +685,38 @@ png_encode(cairo_surface_t *s, struct buf *out)
 	return png_encode_ref(s, NULL, NULL, NULL, out);
 }
 
+/* Codes each of r's rows as one that differs from the row above, and
+ * records checkpoints in them. */
+static void
+ref_rows(struct png_ref *r)
+{
+	struct buf code = BUF_INIT;
+	struct ckpt_rec rec = {NULL, 0, 0, 0};
+	struct sums s;
+	struct enc e;
+	const uint32_t *cur, *up = NULL;
+	int y;
+
+	r->rat = xcalloc((size_t)r->h + 1, sizeof(*r->rat));
+	r->ck_at = xcalloc((size_t)r->h + 1, sizeof(*r->ck_at));
+	enc_start(&e, &code, r->w);
+	for (y = 0; y < r->h; y++, up = cur) {
+		cur = (const uint32_t *)(const void *)(r->px + (size_t)y * (size_t)r->stride);
+		r->rat[y] = rec.row_bit = bits_at(&e.b);
+		r->ck_at[y] = rec.n;
+		s.t1 = s.t2 = 0;
+		enc_row(&e, cur, e.above ? up : NULL, r->w, &s, 0, &rec);
+	}
+	r->rat[r->h] = bits_at(&e.b);
+	r->ck_at[r->h] = rec.n;
+	bits_room(&e.b, 16);
+	bits_flush(&e.b);
+	buf_grow(&code, 8);
+	memset(code.data + code.len, 0, 8);
+	r->rcode = (unsigned char *)buf_detach(&code, NULL);
+	r->ck = rec.v;
+}
+
 /* On success, free with png_ref_free(); s must outlive it, unchanged. */
 struct png_ref *
 png_ref_new(cairo_surface_t *s)
@@ -583,6 +739,7 @@ png_ref_new(cairo_surface_t *s)
 	buf_grow(&code, 8);
 	memset(code.data + code.len, 0, 8);
 	r->code = (unsigned char *)buf_detach(&code, NULL);
+	ref_rows(r);
 	return r;
 }
 
@@ -592,6 +749,10 @@ png_ref_free(struct png_ref *r)
 	if (r == NULL)
 		return;
 	free(r->code);
+	free(r->rcode);
+	free(r->rat);
+	free(r->ck);
+	free(r->ck_at);
 	free(r->at);
 	free(r->sums);
 	free(r);
