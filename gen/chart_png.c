@@ -33,10 +33,19 @@
  * packed first and costs 0.45M on them.
  *
  * Many charts on one frame (png_encode_ref()) reuse the frame's code for
- * the rows they share with it. (Coding rows in segments that no match
- * crosses, to reuse the shared parts of changed rows too, saved nothing
- * measurable: what changes is text and marks, the costly part, and the
- * cut runs made the files 1-8% larger.)
+ * the rows they share with it: the caller says which rows its drawing may
+ * have touched, the others are not even compared, and a run of shared rows
+ * is copied at once, 56 bits a step. A changed row copies the frame's code
+ * of that row up to the last token that began, and looked no further,
+ * before the first pixel unlike the frame's (checkpoints every 32 pixels),
+ * and is coded from there: the same bits, since the coder is greedy from
+ * left to right. (Cutting rows into segments that no match crosses, to
+ * reuse the shared parts after a change too, made the files 1-8% larger
+ * and saved nothing measurable.) On the 1,000 x 5 bench, per chart:
+ * 1.87M instructions before the copy of runs and the rows' hint, 1.37M
+ * after; 1.29M with the checkpoints (1.50M without) and SSE2 run ends.
+ * What is left is the ~113 rows a chart changes (a third of them its
+ * title's): some 7,700 tokens, half of them literals.
  */
 #include <limits.h>
 #include <pthread.h>
