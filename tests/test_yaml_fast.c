@@ -310,6 +310,7 @@ static const char *const accepted[] = {
 	"a: b\n\n  # c\n\nc: d\n",
 	"  a: 1\n  b: 2\n",
 	"a: é ü\nb: [é, ü, x]\nc: {k: 'é', l: x}\n",
+	"a: a long line to cross whole words of text\xc2\xa0é\nb: [\xef\xbf\xbd, 'é', x]\n",
 	"a: ['é', b]\n",
 	"a: 𝄞 x\nb: [𝄞, y]\n",
 	"a: \"é\" # é\n",
@@ -378,6 +379,12 @@ static const char *const declined[] = {
 	"a: x\xe2\x80\xa9y\n",
 	"a: x\xc2\x9fy\n",
 	"a: x\x7fy\n",
+	"a: a long line to cross whole words\x7f of text\n",
+	"a: a long line to cross whole words\x1f of text\n",
+	"a: a long line to cross whole words\x0b of text\n",
+	"a: a long line to cross whole words\xc2\x85 of text\n",
+	"a: a long line to cross whole words\xc2\xa0\xff of text\n",
+	"a: a long line to cross whole words\r\nb: of text\n",
 	"a: x\x01y\n",
 	"a: x\xef\xbf\xbey\n",
 	"a: x\xffy\n",
@@ -523,7 +530,7 @@ rng_below(size_t n)
 static const char *const pieces[] = {
 	" ", ":", "#", "-", "|", "'", "\"", "[", "]", "{", "}", ",", "\n", "\t",
 	"  ", ": ", " #", "- ", "|-", "|+", ">", "&", "*", "!", "?", "%", "\\",
-	"''", "\r", "é", "\xc2\x85", "x", "...", "---", "\n\n", "\n  ", "1",
+	"''", "\r", "\x7f", "\x01", "\xff", "é", "\xc2\x85", "x", "...", "---", "\n\n", "\n  ", "1",
 };
 
 /* The start of the line holding offset i. */
