@@ -20,17 +20,19 @@
  * declines: anything outside the subset below, any character libyaml would
  * refuse or treat as a line break, tabs, CR, a BOM, directives, document
  * markers, anchors, aliases, tags, '?' keys, folded and indented block
- * scalars, multi-line plain or quoted scalars, multi-line flow collections,
- * empty values, indentless sequences, duplicate keys, deep nesting and long
- * strings.
+ * scalars, multi-line plain or quoted scalars, comments or blank lines
+ * inside a flow collection, empty values, indentless sequences, duplicate
+ * keys, deep nesting and long strings.
  *
  * The subset: a block mapping at the root; keys [A-Za-z0-9_.-]+ followed by
  * ':' and a space or a line end; values that are a one-line plain scalar, a
  * one-line single- or double-quoted scalar (escapes \" \\ \/ \n \t), a
- * literal block scalar ('|', '|-', '|+'), a one-line flow collection of
- * plain and quoted scalars and flow collections, or on the following lines a
- * more indented block mapping or block sequence; sequence items are values
- * or compact mappings ("- key: value"); comments and blank lines.
+ * literal block scalar ('|', '|-', '|+'), a flow collection of plain and
+ * quoted one-line scalars and flow collections (it may break lines between
+ * its entries, onto lines more indented than the block around it), or on
+ * the following lines a more indented block mapping or block sequence;
+ * sequence items are values or compact mappings ("- key: value"); comments
+ * and blank lines.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -441,19 +443,40 @@ quoted(struct fast *f, size_t *ip)
 	return scalar_add(f, at, str, len, false);
 }
 
-static bool flow(struct fast *f, size_t *ip);
+static bool flow(struct fast *f, size_t *ip, int n);
+
+/*
+ * Spaces and line breaks between the tokens of a flow collection at *ip,
+ * inside a block indented n: each new line must be more indented and hold
+ * a token (no blank or comment line).
+ */
+static bool
+flow_space(struct fast *f, size_t *ip, int n)
+{
+	size_t i = skip_spaces(f, *ip);
+
+	while (i < f->n && f->s[i] == '\n') {
+		f->bol = i + 1;
+		f->line++;
+		i = skip_spaces(f, f->bol);
+		if (i >= f->n || f->s[i] == '\n' || f->s[i] == '#' || (int)(i - f->bol) <= n)
+			return false;
+	}
+	*ip = i;
+	return i < f->n;
+}
 
 /* One entry of a flow collection at *ip: a scalar or a nested collection. */
 static bool
-flow_item(struct fast *f, size_t *ip)
+flow_item(struct fast *f, size_t *ip, int n)
 {
 	const char *s = f->s;
-	size_t i = *ip, j, end;
+	size_t i = *ip, j, k, end;
 
 	if (i >= f->n)
 		return false;
 	if (s[i] == '[' || s[i] == '{')
-		return flow(f, ip);
+		return flow(f, ip, n);
 	if (s[i] == '"' || s[i] == '\'')
 		return quoted(f, ip);
 	if (!plain_starts(f, i))
@@ -461,10 +484,17 @@ flow_item(struct fast *f, size_t *ip)
 	for (j = i; j < f->n; j++) {
 		char c = s[j];
 
-		if (c == '\n' || c == ':' || (c == '#' && s[j - 1] == ' '))
+		if (c == ':' || (c == '#' && s[j - 1] == ' '))
 			return false;
 		if (c == ',' || c == '[' || c == ']' || c == '{' || c == '}')
 			break;
+		if (c == '\n') {
+			/* the scalar ends here only if the next line goes on with , ] or } */
+			k = skip_spaces(f, j + 1);
+			if (k >= f->n || (s[k] != ',' && s[k] != ']' && s[k] != '}'))
+				return false;
+			break;
+		}
 	}
 	if (j >= f->n)
 		return false;
@@ -474,23 +504,27 @@ flow_item(struct fast *f, size_t *ip)
 	return scalar_copy(f, i, end - i);
 }
 
-/* A one-line flow sequence or mapping whose bracket is at *ip. */
+/*
+ * A flow sequence or mapping whose bracket is at *ip, inside a block
+ * indented n; its entries may continue on more indented lines.
+ */
 static bool
-flow(struct fast *f, size_t *ip)
+flow(struct fast *f, size_t *ip, int n)
 {
 	const char *s = f->s;
-	size_t i = *ip, base = f->nkids, k;
-	bool map = s[i] == '{';
+	size_t i = *ip + 1, base = f->nkids, k;
+	bool map = s[*ip] == '{';
 	char close = map ? '}' : ']';
-	struct ynode *n;
+	struct ynode *node;
 
 	if (++f->depth > FAST_MAX_DEPTH)
 		return false;
-	n = node_new(f, map ? YNODE_MAP : YNODE_SEQ, i);
-	i = skip_spaces(f, i + 1);
-	if (i < f->n && s[i] == close) {
+	node = node_new(f, map ? YNODE_MAP : YNODE_SEQ, *ip);
+	if (!flow_space(f, &i, n))
+		return false;
+	if (s[i] == close) {
 		*ip = i + 1;
-		return collection_end(f, n, base);
+		return collection_end(f, node, base);
 	}
 	for (;;) {
 		if (map) {
@@ -498,21 +532,18 @@ flow(struct fast *f, size_t *ip)
 				return false;
 			i = skip_spaces(f, i + k + 1);
 		}
-		if (!flow_item(f, &i))
-			return false;
-		i = skip_spaces(f, i);
-		if (i >= f->n)
+		if (!flow_item(f, &i, n) || !flow_space(f, &i, n))
 			return false;
 		if (s[i] == close)
 			break;
 		if (s[i] != ',')
 			return false;
-		i = skip_spaces(f, i + 1);
-		if (i < f->n && s[i] == close)
+		i++;
+		if (!flow_space(f, &i, n) || s[i] == close)
 			return false;
 	}
 	*ip = i + 1;
-	return collection_end(f, n, base);
+	return collection_end(f, node, base);
 }
 
 /*
@@ -648,7 +679,7 @@ inline_value(struct fast *f, int n)
 		return quoted(f, &i) && end_line(f, i);
 	case '[':
 	case '{':
-		return flow(f, &i) && end_line(f, i);
+		return flow(f, &i, n) && end_line(f, i);
 	case '|':
 		return literal(f, n);
 	default:
