@@ -7,9 +7,9 @@
  * yaml_tree_parse() took 650 M of 2.08 G instructions (callgrind), about
  * 110,000 instructions for a 700-byte review, nearly all of it in libyaml's
  * scanner and event machinery. This reader builds the same tree straight
- * from the text: yaml_tree_parse() fell to 87 M instructions (about 15,000
- * a review, checking every character first) and the whole build from
- * 2.08 G to 1.52 G.
+ * from the text: yaml_tree_parse() fell to 88 M instructions (about 15,000
+ * a review, checking every character first), and the whole build from
+ * 1.95 G to 1.39 G (the same commit with and without this reader).
  *
  * libyaml remains the reference and the only source of error messages.
  * This reader either builds exactly the tree the libyaml path builds (kinds,
