@@ -346,16 +346,33 @@ anchors_collect(struct pdf_ctx *ctx, struct pdf_block *b)
 		anchors_collect(ctx, k);
 }
 
-/* A link to a missing anchor or a refused URL becomes plain text. */
+static void
+cell_check(struct pdf_ctx *ctx, struct table_cell *c)
+{
+	if (c->href != NULL && !pdf_target_ok(ctx, c->href))
+		c->href = NULL;
+}
+
+/*
+ * A link to a missing anchor or a refused URL becomes plain text, a table
+ * cell's too: the anchors seen here are those seen when it is placed.
+ */
 static void
 runs_check(struct pdf_ctx *ctx, struct pdf_block *b)
 {
 	struct pdf_run *r;
 	struct pdf_block *k;
+	size_t i;
 
 	for (r = b->runs; r != NULL; r = r->next)
 		if (r->link != NULL && !pdf_target_ok(ctx, r->link))
 			r->link = NULL;
+	if (b->table != NULL) {
+		for (i = 0; i < b->table->ncols; i++)
+			cell_check(ctx, &b->table->head[i]);
+		for (i = 0; i < b->table->nrows * b->table->ncols; i++)
+			cell_check(ctx, &b->table->cells[i]);
+	}
 	for (k = b->kids; k != NULL; k = k->next)
 		runs_check(ctx, k);
 }
@@ -389,10 +406,68 @@ lazy_collapse(struct pdf_ctx *ctx, struct pdf_block *b)
 	struct block_prep *p = b->prep;
 
 	pdf_blocks_free_tables(b->kids);
-	pdfdoc_hooks_run(ctx->doc, p->hooks_from);
+	if (p->hooks_from != SIZE_MAX)
+		pdfdoc_hooks_run(ctx->doc, p->hooks_from);
 	anchors_pop(ctx, p->anchors_from);
 	arena_free(p->scratch);
 	b->kids = b->last_kid = NULL;
+}
+
+/* Prepares a lazy block's own state and builds its content. */
+static void
+lazy_open(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	b->prep = xcalloc(1, sizeof(struct block_prep));
+	lazy_expand(ctx, b);
+}
+
+/*
+ * The lazy blocks in b, in the order block_prepare() would build them;
+ * their hooks are left for the caller to take (hooks_from SIZE_MAX).
+ */
+void
+pdf_block_expand(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	struct pdf_block *k;
+
+	if (b->kind == PDF_LAZY && b->prep == NULL) {
+		lazy_open(ctx, b);
+		prep_of(b)->hooks_from = SIZE_MAX;
+	}
+	for (k = b->kids; k != NULL; k = k->next)
+		pdf_block_expand(ctx, k);
+}
+
+size_t
+pdf_anchors_count(const struct pdf_ctx *ctx)
+{
+	return ctx->nanchors;
+}
+
+/* The names of the anchors from the from-th on (malloc'd), forgotten. */
+const char **
+pdf_anchors_detach(struct pdf_ctx *ctx, size_t from, size_t *n)
+{
+	const char **names;
+	size_t i;
+
+	*n = ctx->nanchors > from ? ctx->nanchors - from : 0;
+	if (*n == 0)
+		return NULL;
+	names = xmalloc(*n * sizeof(*names));
+	for (i = 0; i < *n; i++)
+		names[i] = ctx->anchors[from + i].name;
+	anchors_pop(ctx, from);
+	return names;
+}
+
+void
+pdf_anchors_attach(struct pdf_ctx *ctx, const char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		anchor_push(ctx, names[i]);
 }
 
 static void
@@ -402,6 +477,12 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 
 	if (b->kind == PDF_TABLE) {
 		pdf_table_prepare(ctx, b, width);
+		return;
+	}
+	if (b->kind == PDF_LAZY) {
+		if (b->prep == NULL)
+			lazy_open(ctx, b);
+		kids_prepare(ctx, b, width);
 		return;
 	}
 	p = b->prep = xcalloc(1, sizeof(*p));
@@ -424,10 +505,6 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 		break;
 	case PDF_QUOTE:
 		kids_prepare(ctx, b, width - QUOTE_INDENT);
-		break;
-	case PDF_LAZY:
-		lazy_expand(ctx, b);
-		kids_prepare(ctx, b, width);
 		break;
 	case PDF_BODY:
 	case PDF_LIST:
@@ -664,10 +741,24 @@ block_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 }
 
+void
+pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+{
+	block_prepare(ctx, b, width);
+}
+
+void
+pdf_block_release(struct pdf_ctx *ctx, struct pdf_block *b)
+{
+	block_release(ctx, b);
+}
+
 static void
 block_ensure(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
-	if (b->prep == NULL)
+	if (ctx->ahead != NULL)
+		pdf_ahead_ready(ctx, b, width);
+	else if (b->prep == NULL)
 		block_prepare(ctx, b, width);
 }
 
@@ -694,9 +785,14 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 			if (h <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);
 		}
+		if (stream && ctx->ahead != NULL)
+			pdf_ahead_attach(ctx, b);
 		block_place(ctx, b, x);
-		if (stream)
+		if (stream) {
 			block_release(ctx, b);
+			if (ctx->ahead != NULL)
+				pdf_ahead_done(ctx, b);
+		}
 	}
 }
 
@@ -720,10 +816,54 @@ static const struct {
 	[FONT_SUBTITLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 15},
 };
 
+/* A font map of the context's own, unhinted metrics, English. */
+static void
+ctx_pango(struct pdf_ctx *ctx)
+{
+	cairo_font_options_t *fo;
+
+	ctx->fontmap = pango_cairo_font_map_new();
+	ctx->pc = pango_font_map_create_context(ctx->fontmap);
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	pango_cairo_context_set_font_options(ctx->pc, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_language(ctx->pc, pango_language_from_string("en"));
+}
+
+/*
+ * Pango's objects are not for two threads at once: a helper has its own
+ * font map, context and caches, and shares the font descriptions (only
+ * read). Fonts of two font maps are one PDF font (pdfw_font_of() knows a
+ * font by its face), with the same glyph ids.
+ */
+void
+pdf_ctx_helper_init(struct pdf_ctx *h, const struct pdf_ctx *ctx)
+{
+	memset(h, 0, sizeof(*h));
+	h->doc = ctx->doc;
+	h->g = ctx->g;
+	h->x0 = ctx->x0;
+	h->x1 = ctx->x1;
+	h->y0 = ctx->y0;
+	h->y1 = ctx->y1;
+	memcpy(h->font, ctx->font, sizeof(h->font));
+	ctx_pango(h);
+}
+
+void
+pdf_ctx_helper_free(struct pdf_ctx *h)
+{
+	pdf_text_cache_free(h);
+	pdf_size_memo_free(h);
+	g_object_unref(h->pc);
+	g_object_unref(h->fontmap);
+}
+
 static void
 ctx_init(struct pdf_ctx *ctx, struct pdf_doc *doc)
 {
-	cairo_font_options_t *fo;
 	PangoFontDescription *fd;
 	size_t i;
 
@@ -734,14 +874,7 @@ ctx_init(struct pdf_ctx *ctx, struct pdf_doc *doc)
 	ctx->x1 = ctx->g.page_w - ctx->g.right;
 	ctx->y0 = ctx->g.top;
 	ctx->y1 = ctx->g.page_h - ctx->g.bottom;
-	ctx->fontmap = pango_cairo_font_map_new();
-	ctx->pc = pango_font_map_create_context(ctx->fontmap);
-	fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(ctx->pc, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_language(ctx->pc, pango_language_from_string("en"));
+	ctx_pango(ctx);
 	for (i = 0; i < FONT_MAX; i++) {
 		fd = pango_font_description_new();
 		pango_font_description_set_family(fd, font_specs[i].family);
@@ -845,10 +978,13 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 	anchors_collect(&ctx, doc->root);
 	runs_check(&ctx, doc->root);
 	pdf_toc_prepare(&ctx);
+	ctx.ahead = pdf_ahead_new(&ctx);
 	rc = draw_pass(&ctx, write, closure, err);
 	if (res != NULL)
 		*res = ctx.res;
 	block_release(&ctx, doc->root);
+	pdf_ahead_free(ctx.ahead);
+	ctx.ahead = NULL;
 	pdf_toc_release(&ctx);
 	ctx_release(&ctx);
 	return rc;

@@ -195,8 +195,7 @@ cell_text(struct pdf_ctx *ctx, const struct table_cell *c, bool head,
 
 	memset(&run, 0, sizeof(run));
 	run.text = c->text != NULL ? c->text : "";
-	run.link = c->href != NULL && pdf_target_ok(ctx, c->href) ? c->href :
-	    NULL;
+	run.link = c->href;       /* checked when the block was built */
 	return pdf_text_new(ctx, &run, cell_font(c, head), w - 2 * PAD_X,
 	    c->numeric ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT, false);
 }

@@ -10,6 +10,8 @@
 #ifndef PODIUM_PDF_LAYOUT_H
 #define PODIUM_PDF_LAYOUT_H
 
+#include <stdatomic.h>
+
 #include <pango/pangocairo.h>
 
 #include "pdfdoc.h"
@@ -58,11 +60,12 @@ struct pdf_text {
 	struct pdf_link_span *links;
 	size_t nlinks;
 	double width;             /* the widest line's logical width */
-	unsigned refs;            /* holders: its maker and the text cache */
+	atomic_uint refs;         /* holders: its maker and the text caches */
 };
 
 struct pdf_text_cache;
 struct pdf_size_memo;
+struct pdf_ahead;
 
 struct pdf_anchor {
 	const char *name;
@@ -124,6 +127,7 @@ struct pdf_ctx {
 	char *chrome_text[2];
 	struct pdf_later *later;  /* the forms to draw at the end */
 	size_t nlater, latercap;
+	struct pdf_ahead *ahead;  /* NULL: blocks are prepared as they come */
 };
 
 /* pdf_doc.c */
@@ -171,6 +175,45 @@ void pdf_dest_end(struct pdf_ctx *ctx, const char *name);
 bool pdf_target_ok(struct pdf_ctx *ctx, const char *target);
 struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
 void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
+
+/* pdf_layout.c: preparing and releasing blocks. */
+void pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
+void pdf_block_release(struct pdf_ctx *ctx, struct pdf_block *b);
+/*
+ * Builds the content of the lazy blocks in b (b itself or below it), in
+ * the order preparing b would, each one's hooks left to its caller: see
+ * pdf_ahead.c.
+ */
+void pdf_block_expand(struct pdf_ctx *ctx, struct pdf_block *b);
+/* The anchors from the (n+1)-th on: forgotten, or added again. */
+size_t pdf_anchors_count(const struct pdf_ctx *ctx);
+const char **pdf_anchors_detach(struct pdf_ctx *ctx, size_t from, size_t *n);
+void pdf_anchors_attach(struct pdf_ctx *ctx, const char **names, size_t n);
+/* A context of the same fonts and geometry for another thread, drawing
+ * nothing; free with pdf_ctx_helper_free() after the last text it made. */
+void pdf_ctx_helper_init(struct pdf_ctx *h, const struct pdf_ctx *ctx);
+void pdf_ctx_helper_free(struct pdf_ctx *h);
+
+/*
+ * pdf_ahead.c: the body's top-level blocks prepared a few ahead of the one
+ * being placed, on other threads (PODIUM_THREADS > 1).
+ */
+/* NULL when there is one thread only. Free with pdf_ahead_free(). */
+struct pdf_ahead *pdf_ahead_new(struct pdf_ctx *ctx);
+/* Returns once b (a kid of the body) is prepared; queues those after it. */
+void pdf_ahead_ready(struct pdf_ctx *ctx, struct pdf_block *b, double width);
+/* Makes b's own anchors visible: just before it is placed. */
+void pdf_ahead_attach(struct pdf_ctx *ctx, struct pdf_block *b);
+/* After b was placed and released: its hooks run, its record forgotten. */
+void pdf_ahead_done(struct pdf_ctx *ctx, struct pdf_block *b);
+void pdf_ahead_free(struct pdf_ahead *ah);
+
+/* pdf_doc.c */
+/* Hands over the hooks from the from-th on (malloc'd array of *n). */
+struct pdf_free_hook *pdfdoc_hooks_take(struct pdf_doc *doc, size_t from,
+    size_t *n);
+/* Runs n hooks taken with pdfdoc_hooks_take(), in order, and frees them. */
+void pdfdoc_hooks_run_taken(struct pdf_free_hook *hooks, size_t n);
 
 /* pdf_table.c */
 void pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
