@@ -22,7 +22,7 @@
 #include "pdf_layout.h"
 #include "workers.h"
 
-#define AHEAD_MAX 8
+#define AHEAD_MAX PDF_AHEAD_MAX
 #define HELPERS_MAX 3
 
 enum job_state { JOB_QUEUED, JOB_RUNNING, JOB_DONE };

@@ -12,6 +12,14 @@
 #define RULE_RGB 0x44546au
 
 /*
+ * A table of at most this many cells (a provider's fault test) has its
+ * body cells laid out when it is prepared, which may be on another thread
+ * than the placing one (pdf_ahead.c); a larger one's are laid out a row at
+ * a time as they are drawn, to keep the memory small.
+ */
+#define BODY_AHEAD_MAX 24
+
+/*
  * What placing a table needs: column widths and row heights, kept from the
  * first layout pass to the second. Body cells are laid out only to be drawn,
  * one row at a time, and freed at once.
@@ -23,6 +31,7 @@ struct table_prep {
 	struct pdf_text **head;   /* ncols */
 	double head_h;
 	double *row_h;
+	struct pdf_text **body;   /* a small table's cells, laid out ahead */
 	struct pdf_text *caption;
 	double width;
 };
@@ -302,6 +311,13 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 				p->row_h[r] = h;
 		}
 	free(sz);
+	if (t->nrows * n <= BODY_AHEAD_MAX) {
+		p->body = xcalloc(t->nrows * n + 1, sizeof(*p->body));
+		for (r = 0; r < t->nrows; r++)
+			for (c = 0; c < n; c++)
+				p->body[r * n + c] = cell_text(ctx,
+				    &t->cells[r * n + c], false, p->colw[c]);
+	}
 	if (t->caption != NULL)
 		p->caption = pdf_text_plain(ctx, t->caption, FONT_H3, width,
 		    PANGO_ALIGN_LEFT);
@@ -317,6 +333,9 @@ pdf_table_release(struct pdf_block *b)
 		return;
 	for (i = 0; p->head != NULL && i < p->ncols; i++)
 		pdf_text_free(p->head[i]);
+	for (i = 0; p->body != NULL && i < p->nrows * p->ncols; i++)
+		pdf_text_free(p->body[i]);
+	free(p->body);
 	pdf_text_free(p->caption);
 	free(p->head);
 	free(p->row_h);
@@ -380,6 +399,10 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 	struct pdf_text *one[8], **texts = one;
 	size_t c, n = p->ncols;
 
+	if (p->body != NULL) {
+		row_draw(ctx, p, p->body + r * n, x, p->row_h[r], "TD");
+		return;
+	}
 	if (n > ARRAY_SIZE(one))
 		texts = xcalloc(n, sizeof(*texts));
 	for (c = 0; c < n; c++)

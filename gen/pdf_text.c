@@ -144,35 +144,58 @@ cache_slot(struct pdf_text_cache *c, const char *key)
 	return &c->v[i];
 }
 
-/*
- * The cache key of a text, or NULL when it is not one to share: long, or
- * with a link (its target lives with the block). malloc'd.
- */
-static char *
-cache_key(const struct pdf_run *runs, const char *plain, enum pdf_font font,
-    double width, PangoAlignment align, bool justify)
-{
-	struct buf b = BUF_INIT;
-	const struct pdf_run *r;
+/* A key: its header, then each run's style and text; the longest kept. */
+#define KEY_MAX (CACHE_TEXT_MAX + 64)
 
-	buf_printf(&b, "%d %d %d %d %c", (int)font,
-	    width < 0 ? -1 : (int)(width * PANGO_SCALE), (int)align,
-	    (int)justify, plain != NULL ? 'p' : 'r');
-	if (plain != NULL)
-		buf_puts(&b, plain);
+static bool
+key_add(char *key, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*len + n >= KEY_MAX)
+		return false;
+	memcpy(key + *len, s, n + 1);
+	*len += n;
+	return true;
+}
+
+/*
+ * The cache key of a text into key[KEY_MAX], or false when it is not one to
+ * share: long, or with a link (its target lives with the block). Made by
+ * hand: it is made for every text, most of them never shared.
+ */
+static bool
+cache_key(char key[static KEY_MAX], const struct pdf_run *runs,
+    const char *plain, enum pdf_font font, double width,
+    PangoAlignment align, bool justify)
+{
+	const struct pdf_run *r;
+	unsigned w = width < 0 ? 0xffffffffu :
+	    (unsigned)(int)(width * PANGO_SCALE);
+	size_t len = 0;
+	int i;
+
+	key[len++] = (char)('A' + font);
+	for (i = 28; i >= 0; i -= 4)
+		key[len++] = "0123456789abcdef"[(w >> i) & 15];
+	key[len++] = (char)('A' + align);
+	key[len++] = justify ? 'j' : 'n';
+	key[len++] = plain != NULL ? 'p' : 'r';
+	key[len] = '\0';
+	if (plain != NULL && !key_add(key, &len, plain))
+		return false;
 	for (r = runs; r != NULL; r = r->next) {
-		if (r->link != NULL || b.len > CACHE_TEXT_MAX) {
-			buf_release(&b);
-			return NULL;
-		}
-		buf_printf(&b, "\x01%u\x02", r->style);
-		buf_puts(&b, r->text);
+		if (r->link != NULL || len > CACHE_TEXT_MAX ||
+		    len + 4 >= KEY_MAX)
+			return false;
+		key[len++] = '\x01';
+		key[len++] = (char)('0' + (r->style & 63));
+		key[len++] = '\x02';
+		key[len] = '\0';
+		if (!key_add(key, &len, r->text))
+			return false;
 	}
-	if (b.len > CACHE_TEXT_MAX + 32) {
-		buf_release(&b);
-		return NULL;
-	}
-	return buf_detach(&b, NULL);
+	return true;
 }
 
 static struct pdf_text *
@@ -189,9 +212,9 @@ cache_get(struct pdf_ctx *ctx, const char *key)
 	return sl->text;
 }
 
-/* Keeps t under key (taken over). */
+/* Keeps t under (a copy of) key. */
 static void
-cache_put(struct pdf_ctx *ctx, char *key, struct pdf_text *t)
+cache_put(struct pdf_ctx *ctx, const char *key, struct pdf_text *t)
 {
 	struct cache_slot *sl;
 
@@ -202,7 +225,7 @@ cache_put(struct pdf_ctx *ctx, char *key, struct pdf_text *t)
 	if (ctx->tcache->n == CACHE_MAX)
 		cache_clear(ctx->tcache);
 	sl = cache_slot(ctx->tcache, key);
-	sl->key = key;
+	sl->key = xstrdup(key);
 	sl->text = t;
 	t->refs++;
 	ctx->tcache->n++;
@@ -246,12 +269,12 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 	size_t nlinks = 0, cap = 0, start;
 	struct pdf_text *t;
 	const struct pdf_run *r;
-	char *key = cache_key(runs, NULL, font, width, align, justify);
+	char kbuf[KEY_MAX];
+	const char *key = cache_key(kbuf, runs, NULL, font, width, align,
+	    justify) ? kbuf : NULL;
 
-	if ((t = cache_get(ctx, key)) != NULL) {
-		free(key);
+	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
-	}
 	al = pango_attr_list_new();
 	for (r = runs; r != NULL; r = r->next) {
 		start = s.len;
@@ -280,14 +303,13 @@ struct pdf_text *
 pdf_text_plain(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
     double width, PangoAlignment align)
 {
-	char *key = strlen(s) <= CACHE_TEXT_MAX ?
-	    cache_key(NULL, s, font, width, align, false) : NULL;
+	char kbuf[KEY_MAX];
+	const char *key = cache_key(kbuf, NULL, s, font, width, align, false) ?
+	    kbuf : NULL;
 	struct pdf_text *t;
 
-	if ((t = cache_get(ctx, key)) != NULL) {
-		free(key);
+	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
-	}
 	t = text_make(ctx, s, NULL, font, width, align, false);
 	cache_put(ctx, key, t);
 	return t;

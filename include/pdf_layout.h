@@ -198,6 +198,7 @@ void pdf_ctx_helper_free(struct pdf_ctx *h);
  * pdf_ahead.c: the body's top-level blocks prepared a few ahead of the one
  * being placed, on other threads (PODIUM_THREADS > 1).
  */
+#define PDF_AHEAD_MAX 8     /* blocks prepared or queued at once */
 /* NULL when there is one thread only. Free with pdf_ahead_free(). */
 struct pdf_ahead *pdf_ahead_new(struct pdf_ctx *ctx);
 /* Returns once b (a kid of the body) is prepared; queues those after it. */

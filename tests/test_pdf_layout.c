@@ -13,6 +13,7 @@
 
 #include "pdf_helper.h"
 #include "pdfdoc.h"
+#include "pdf_layout.h"
 
 #define TABLE_ROWS 300
 #define LONG_WORDS 5000
@@ -597,20 +598,16 @@ lazy_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	}
 }
 
-/*
- * Lazy blocks are built once (the layout is one pass), one at a time,
- * freed once placed; their long texts move later parts' pages, and the contents page
- * still names each part's page; links to anchors outside and inside work.
- */
-START_TEST(test_lazy)
+/* Renders the lazy parts' document with the given number of threads. */
+static void
+lazy_render(const char *threads, struct buf *b, struct pdf_result *res)
 {
 	struct pdf_doc *doc = pdfdoc_new();
-	struct buf b = BUF_INIT;
-	struct pdf_result res;
 	const char *err = NULL;
-	char *path, *out, *p, *s, *cmd;
-	unsigned i, num = 0;
+	char *p, *s;
+	unsigned i;
 
+	setenv("PODIUM_THREADS", threads, 1);
 	seed = 7;
 	lazy_fills = lazy_live = lazy_max_live = 0;
 	pdfdoc_set(doc, PDF_TITLE, "Lazy parts");
@@ -623,13 +620,36 @@ START_TEST(test_lazy)
 		free(p);
 		pdf_lazy(doc, NULL, lazy_fill, (void *)(size_t)i);
 	}
-	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	ck_assert_int_eq(pdf_render(doc, b, res, &err), 0);
+	unsetenv("PODIUM_THREADS");
 	ck_assert_uint_eq(lazy_fills, LAZY_PARTS);
-	ck_assert_uint_eq(lazy_max_live, 1);
+	pdfdoc_free(doc);
 	ck_assert_uint_eq(lazy_live, 0);
 	/* each part's two links, and the contents page's */
-	ck_assert_uint_eq(res.links, 3 * LAZY_PARTS);
-	pdfdoc_free(doc);
+	ck_assert_uint_eq(res->links, 3 * LAZY_PARTS);
+}
+
+/*
+ * Lazy blocks are built once (the layout is one pass), freed once placed:
+ * one at a time with one thread, with more the parts of a window of
+ * PDF_AHEAD_MAX blocks (a heading and a part each), and the same bytes.
+ * Their long texts move later parts' pages, and the contents page still
+ * names each part's page; links to anchors outside and inside work.
+ */
+START_TEST(test_lazy)
+{
+	struct buf b = BUF_INIT, one = BUF_INIT;
+	struct pdf_result res;
+	char *path, *out, *p, *cmd;
+	unsigned num = 0;
+
+	lazy_render("1", &one, &res);
+	ck_assert_uint_eq(lazy_max_live, 1);
+	lazy_render("3", &b, &res);
+	ck_assert_uint_eq(lazy_max_live, PDF_AHEAD_MAX / 2);
+	ck_assert_uint_eq(b.len, one.len);
+	ck_assert(memcmp(b.data, one.data, b.len) == 0);
+	buf_release(&one);
 	path = xasprintf("%s/lazy.pdf", tmpdir);
 	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
 	assert_qpdf_clean(path);
