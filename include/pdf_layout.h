@@ -2,8 +2,8 @@
  * pdf_layout.h: the insides of the PDF layout, shared by gen/pdf_*.c.
  *
  * pdf_render() places the document in one pass, each block prepared
- * (pango layouts at their final width) just before it is placed and
- * released after. What is known only at the end, the page count of "page N
+ * (pango layouts at their final width) just before it is placed, or a few
+ * blocks ahead on helper threads (pdf_ahead.c), and released after. What is known only at the end, the page count of "page N
  * of M" and the contents page's numbers, is drawn in Form XObjects the
  * pages paint now and whose content is written after the last page.
  */

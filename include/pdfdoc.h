@@ -19,7 +19,9 @@
  * - Memory stays bounded by the largest top-level block, not the document:
  *   top-level blocks are prepared just before they are placed and released
  *   right after, and a lazy block (pdf_lazy) builds its content only while
- *   it is being placed, into memory freed as soon as it is drawn. A lazy
+ *   it is being placed, into memory freed as soon as it is drawn. With
+ *   PODIUM_THREADS > 1, a window of the next few top-level blocks is
+ *   prepared ahead on other threads (the bytes are the same). A lazy
  *   block's content may hold no contents-page (PDF_H_TOC) headings, and its
  *   anchors are visible only inside it.
  * - The document is laid out once, pages written as they are done (a lazy
