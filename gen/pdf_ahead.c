@@ -174,20 +174,35 @@ job_of(struct pdf_ahead *ah, const struct pdf_block *b)
 	return NULL;
 }
 
-void
-pdf_ahead_ready(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+/* Queues blocks from the first not queued until the window is full. */
+static void
+top_up(struct pdf_ctx *ctx, struct pdf_ahead *ah, struct pdf_block *first,
+    double width)
 {
-	struct pdf_ahead *ah = ctx->ahead;
-	struct ahead_job *j;
-
 	if (!ah->started) {
-		ah->next = b;
+		ah->next = first;
 		ah->started = true;
 	}
 	while (ah->next != NULL && ah->tail - ah->head < AHEAD_MAX) {
 		job_queue(ctx, ah, ah->next, width);
 		ah->next = ah->next->next;
 	}
+}
+
+void
+pdf_ahead_start(struct pdf_ctx *ctx, struct pdf_block *first, double width)
+{
+	if (ctx->ahead != NULL && first != NULL)
+		top_up(ctx, ctx->ahead, first, width);
+}
+
+void
+pdf_ahead_ready(struct pdf_ctx *ctx, struct pdf_block *b, double width)
+{
+	struct pdf_ahead *ah = ctx->ahead;
+	struct ahead_job *j;
+
+	top_up(ctx, ah, b, width);
 	if ((j = job_of(ah, b)) == NULL)
 		abort();          /* placed out of order */
 	pthread_mutex_lock(&ah->mu);

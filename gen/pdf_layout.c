@@ -910,6 +910,7 @@ static void
 pass_run(struct pdf_ctx *ctx)
 {
 	ctx->ink = INK_RGB;
+	pdf_ahead_start(ctx, ctx->doc->root->kids, ctx->x1 - ctx->x0);
 	pdf_tag_push(ctx, "Document", NULL);
 	page_open(ctx);
 	pdf_title_page(ctx);

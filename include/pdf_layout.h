@@ -201,6 +201,12 @@ void pdf_ctx_helper_free(struct pdf_ctx *h);
 #define PDF_AHEAD_MAX 8     /* blocks prepared or queued at once */
 /* NULL when there is one thread only. Free with pdf_ahead_free(). */
 struct pdf_ahead *pdf_ahead_new(struct pdf_ctx *ctx);
+/*
+ * Queues the body's first blocks (first: its first kid) to be prepared
+ * while the title and contents pages are placed; nothing with ahead NULL.
+ */
+void pdf_ahead_start(struct pdf_ctx *ctx, struct pdf_block *first,
+    double width);
 /* Returns once b (a kid of the body) is prepared; queues those after it. */
 void pdf_ahead_ready(struct pdf_ctx *ctx, struct pdf_block *b, double width);
 /* Makes b's own anchors visible: just before it is placed. */
