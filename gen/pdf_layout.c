@@ -349,8 +349,10 @@ anchors_collect(struct pdf_ctx *ctx, struct pdf_block *b)
 static void
 cell_check(struct pdf_ctx *ctx, struct table_cell *c)
 {
-	if (c->href != NULL && !pdf_target_ok(ctx, c->href))
+	if (c->href != NULL && !pdf_target_ok(ctx, c->href)) {
+		free(c->href);    /* the table's own */
 		c->href = NULL;
+	}
 }
 
 /*
