@@ -200,7 +200,7 @@ void
 pdf_ahead_ready(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
 	struct pdf_ahead *ah = ctx->ahead;
-	struct ahead_job *j;
+	struct ahead_job *j, *k;
 
 	top_up(ctx, ah, b, width);
 	if ((j = job_of(ah, b)) == NULL)
@@ -212,8 +212,15 @@ pdf_ahead_ready(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 		job_run(ah, ctx, j);
 		return;
 	}
-	while (j->state != JOB_DONE)
-		pthread_cond_wait(&ah->done, &ah->mu);
+	/* while a helper prepares b, this thread prepares the next ones */
+	while (j->state != JOB_DONE) {
+		if ((k = job_take(ah)) != NULL) {
+			pthread_mutex_unlock(&ah->mu);
+			job_run(ah, ctx, k);
+			pthread_mutex_lock(&ah->mu);
+		} else
+			pthread_cond_wait(&ah->done, &ah->mu);
+	}
 	pthread_mutex_unlock(&ah->mu);
 }
 

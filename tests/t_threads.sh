@@ -26,6 +26,13 @@ same() {
 		{ diff -rq "$T/out-1" "$T/out-3"; diff -rq "$T/out-1" "$T/out-5"; } |
 		    head -n 5 | sed 's/^/# /'
 	fi
+	# the PDF's blocks are prepared ahead on helper threads when n > 1
+	if [ -s "$T/out-1/report.pdf" ] && cmp -s "$T/out-1/report.pdf" "$T/out-3/report.pdf" &&
+	    cmp -s "$T/out-1/report.pdf" "$T/out-5/report.pdf"; then
+		ok "$2: report.pdf written, the same with 1, 3 and 5 threads"
+	else
+		nok "$2: report.pdf written, the same with 1, 3 and 5 threads"
+	fi
 	n=$(find "$T/out-1/charts" -name '*.png' | wc -l)
 	[ "$n" -ge "$3" ] && ok "$2: $n charts drawn (at least $3)" ||
 		nok "$2: $n charts drawn (at least $3)"
