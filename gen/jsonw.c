@@ -13,14 +13,21 @@ jw_init(struct jsonw *w, struct buf *b)
 	w->b = b;
 }
 
+/* A line end and up to 64 spaces of indentation. */
+static const char line_start[] = "\n"
+    "                                                                ";
+
 static void
 newline_indent(struct jsonw *w, unsigned depth)
 {
-	unsigned i;
+	size_t n = (size_t)depth * 2, k;
 
-	buf_putc(w->b, '\n');
-	for (i = 0; i < depth; i++)
-		buf_add(w->b, "  ", 2);
+	k = n < sizeof(line_start) - 2 ? n : sizeof(line_start) - 2;
+	buf_add(w->b, line_start, k + 1);
+	for (n -= k; n > 0; n -= k) {
+		k = n < sizeof(line_start) - 2 ? n : sizeof(line_start) - 2;
+		buf_add(w->b, line_start + 1, k);
+	}
 }
 
 /* What goes before a value or key: a comma and a new line inside a container. */
@@ -94,7 +101,7 @@ jw_array_end(struct jsonw *w)
  * refuses such a string.
  */
 static void
-quoted(struct buf *b, const char *s)
+quoted_escaped(struct buf *b, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t n = strlen(s), run, bad;
@@ -144,6 +151,38 @@ quoted(struct buf *b, const char *s)
 	buf_putc(b, '"');
 }
 
+/* The length of s's leading printable ASCII that needs no escape. */
+static size_t
+plain_run(const char *s)
+{
+	size_t n = 0;
+	unsigned char ch;
+
+	while ((ch = (unsigned char)s[n]) >= 0x20 && ch < 0x80 && ch != '"' &&
+	    ch != '\\')
+		n++;
+	return n;
+}
+
+/* Printable ASCII without '"' or '\\' (most keys and values) is valid
+ * UTF-8 and written as it is, in one piece. */
+static void
+quoted(struct buf *b, const char *s)
+{
+	size_t n = plain_run(s);
+
+	if (s[n] != '\0') {
+		quoted_escaped(b, s);
+		return;
+	}
+	buf_grow(b, n + 2);
+	b->data[b->len++] = '"';
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len++] = '"';
+	b->data[b->len] = '\0';
+}
+
 void
 jw_key(struct jsonw *w, const char *key)
 {
@@ -184,12 +223,51 @@ jw_int(struct jsonw *w, long long v)
 	buf_add(w->b, p, (size_t)(text + sizeof(text) - p));
 }
 
+/*
+ * v as %.15g and jansson's touches below write it, when v is the double
+ * nearest q / 10^k for a whole q below 10^15 and k <= 9, and 1e-4 <= |v| <
+ * 1e15. Then q * 10^-k has at most fifteen significant digits, v lies
+ * within 2^-53 of it (relative) while fifteen digits step by at least
+ * 10^-15 of it, so %.15g prints q * 10^-k in plain digits, trailing zeros of
+ * the fraction dropped. Returns false, writing nothing, for any other v.
+ */
+static bool
+real_short(double v, char *out, size_t size)
+{
+	double a = fabs(v), scale = 1, q = 0;
+	size_t len;
+	int k;
+
+	if (!(a >= 1e-4 && a < 1e15))
+		return false;
+	for (k = 0; k <= 9; k++, scale *= 10) {
+		q = round(a * scale);
+		if (q < 1e15 && q / scale == a)
+			break;
+	}
+	if (k > 9)
+		return false;
+	len = fmt_scaled((unsigned long long)q, v < 0, k, out, size);
+	if (k == 0) {
+		memcpy(out + len, ".0", 3);
+		return true;
+	}
+	while (out[len - 1] == '0')
+		len--;
+	if (out[len - 1] == '.')
+		len++;
+	out[len] = '\0';
+	return true;
+}
+
 /* %.15g, then jansson's touches: "e+07" -> "e7", "e-07" -> "e-7", "3" -> "3.0". */
 static void
 real_text(double v, char *out, size_t size)
 {
 	char *exp, *digits;
 
+	if (real_short(v, out, size))
+		return;
 	snprintf(out, size, "%.15g", v);
 	if ((exp = strchr(out, 'e')) != NULL) {
 		exp++;

@@ -54,7 +54,8 @@ START_TEST(test_strings)
 {
 	static const char *const cases[] = {"", "plain", "quote \" and \\ back",
 	    "\b\f\n\r\t", "\x01\x1f\x7f", "a/b </script>", "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x8f\x85",
-	    "\xe2\x80\xa8 line separator"};
+	    "\xe2\x80\xa8 line separator", "del \x7f alone", " ~!#$%&'()*+,-./09:;<=>?@AZ[]^_`az{|}",
+	    "ends with a quote \"", "\\"};
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -111,6 +112,62 @@ START_TEST(test_reals)
 }
 END_TEST
 
+/* Decimals of up to fifteen digits, the reals written without printf, and
+ * their neighbours, against jansson. */
+START_TEST(test_reals_decimal)
+{
+	static const double edges[] = {1e-4, 0.0001, 9.9999e-5, 0.00010000000000000002,
+	    999999999999999.0, 999999999999999.9, 1e15 - 0.5, 0.1, 0.2, 0.3, 1.005,
+	    123456789.123456, 0.123456789012345, 12345678901234.5, 5e-5, 2.5, 10, 100,
+	    1000000, 0.000999999999};
+	uint64_t x = 0x243f6a8885a308d3ULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+		check_real(edges[i]);
+		check_real(-edges[i]);
+		check_real(nextafter(edges[i], 0));
+		check_real(nextafter(edges[i], 1e300));
+	}
+	for (i = 0; i < 100000; i++) {
+		double q, v;
+		int k;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		q = (double)(x >> 14 & ((1ULL << ((x & 63) % 50 + 1)) - 1));
+		k = (int)(x >> 8 & 15);
+		v = q / pow(10, k);
+		if (x & 0x80)
+			v = -v;
+		check_real(v);
+		if ((i & 7) == 0)
+			check_real(nextafter(v, 0));
+	}
+}
+END_TEST
+
+/* Indentation deeper than one piece of spaces: two spaces a level still. */
+START_TEST(test_deep_indent)
+{
+	struct buf b = BUF_INIT;
+	struct jsonw w;
+	char want[128];
+	int i;
+
+	jw_init(&w, &b);
+	for (i = 0; i < 40; i++)
+		jw_array_begin(&w);
+	jw_int(&w, 1);
+	want[0] = '\n';
+	memset(want + 1, ' ', 80);
+	memcpy(want + 81, "1", 2);
+	ck_assert_ptr_nonnull(strstr(b.data, want));
+	buf_release(&b);
+}
+END_TEST
+
 START_TEST(test_integers)
 {
 	static const long long cases[] = {0, 7, -7, 10, 1000000007, -1000000007,
@@ -158,6 +215,8 @@ main(void)
 	tcase_add_test(tc, test_layout);
 	tcase_add_test(tc, test_strings);
 	tcase_add_test(tc, test_reals);
+	tcase_add_test(tc, test_reals_decimal);
+	tcase_add_test(tc, test_deep_indent);
 	tcase_add_test(tc, test_integers);
 	tcase_add_test(tc, test_non_finite);
 	suite_add_tcase(s, tc);
