@@ -76,7 +76,8 @@ esc_markup(struct buf *b, const char *str, size_t n, bool xml)
 	size_t i = 0, run = 0;
 	const char *ent;
 
-	buf_grow(b, n);
+	if (n >= b->cap - b->len)
+		buf_grow(b, n);
 	while (i < n) {
 		unsigned char c;
 		size_t skip = 0;
