@@ -79,13 +79,17 @@ int
 html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel)
 {
+	static _Thread_local size_t last_len; /* this thread's last page */
 	struct buf b = BUF_INIT;
 	int rc = -1;
 
+	/* pages are alike in size: room for the last one saves most regrowth */
+	buf_grow(&b, last_len);
 	if (mustache_render(h->set, tpl, data, &b, h->d) == -1) {
 		h->failed = true;
 		goto out;
 	}
+	last_len = b.len;
 	if (h->job != NULL) {
 		rc = job_page_write(h, rel, &b);
 		goto out;
