@@ -146,32 +146,48 @@ put_pct(struct buf *b, unsigned char c)
 	buf_add(b, e, 3);
 }
 
-/* Bytes a URL keeps as they are (before attribute escaping of '&'). */
+/* Bytes a URL keeps as they are ('&' becomes "&amp;", the rest %XX). */
 static bool
 url_byte_kept(unsigned char c)
 {
 	if (c <= 0x20 || c >= 0x7f)
 		return false;
-	return strchr("\"'<>\\`{}|^", c) == NULL;
+	switch (c) {
+	case '"': case '\'': case '<': case '>': case '\\': case '`':
+	case '{': case '}': case '|': case '^': case '&':
+		return false;
+	default:
+		return true;
+	}
+}
+
+void
+esc_url_bytes(struct buf *b, const char *url, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)url;
+	size_t i, run = 0;
+
+	for (i = 0; i < n; i++) {
+		if (url_byte_kept(s[i]))
+			continue;
+		buf_add(b, url + run, i - run);
+		if (s[i] == '&')
+			buf_add(b, "&amp;", 5);
+		else
+			put_pct(b, s[i]);
+		run = i + 1;
+	}
+	buf_add(b, url + run, n - run);
 }
 
 void
 esc_url(struct buf *b, const char *url)
 {
-	const unsigned char *s = (const unsigned char *)url;
-
 	if (!url_allowed(url)) {
 		buf_putc(b, '#');
 		return;
 	}
-	for (; *s; s++) {
-		if (*s == '&')
-			buf_puts(b, "&amp;");
-		else if (url_byte_kept(*s))
-			buf_putc(b, (char)*s);
-		else
-			put_pct(b, *s);
-	}
+	esc_url_bytes(b, url, strlen(url));
 }
 
 void

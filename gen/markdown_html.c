@@ -64,39 +64,38 @@ text_as_written(const struct render *r, const char *s)
 }
 
 /* A site path with index.html written out ("providers/aws/" ->
- * "providers/aws/index.html"), so the site works from file:// too. */
+ * "providers/aws/index.html"), so the site works from file:// too; escaped
+ * as esc_url() escapes. */
 static void
-site_path_put(struct buf *u, const char *url)
+site_path_put(struct buf *out, const char *url)
 {
 	size_t n = strcspn(url, "#?");
 
-	buf_add(u, url, n);
+	esc_url_bytes(out, url, n);
 	if (n > 0 && url[n - 1] == '/')
-		buf_puts(u, "index.html");
-	buf_puts(u, url + n);
+		buf_add(out, "index.html", 10);
+	esc_url_bytes(out, url + n, strlen(url + n));
 }
 
 /*
  * A link target. A relative one is a site path, so with site_path the way
- * to the root goes in front; a refused one becomes "#".
+ * to the root goes in front; a refused one becomes "#". What url_allowed()
+ * passes it passes with the root and "index.html" added too (they add no
+ * scheme, space or leading "//"), so it is asked once.
  */
 static void
 href_write(struct buf *out, const char *root, const char *url, bool site_path)
 {
-	struct buf u = BUF_INIT;
-
 	if (!url_allowed(url)) {
 		buf_putc(out, '#');
 		return;
 	}
 	if (site_path && !str_starts(url, "http://") && !str_starts(url, "https://") &&
 	    !str_starts(url, "mailto:") && *url != '/' && *url != '#' && *url != '?') {
-		buf_puts(&u, root);
-		site_path_put(&u, url);
+		esc_url_bytes(out, root, strlen(root));
+		site_path_put(out, url);
 	} else
-		buf_puts(&u, url);
-	esc_url(out, u.data);
-	buf_release(&u);
+		esc_url_bytes(out, url, strlen(url));
 }
 
 static void

@@ -15,6 +15,9 @@ void esc_attr(struct buf *b, const char *s);
 /* A URL for href/src: refuses (writes "#") what url_allowed() refuses;
  * percent-encodes spaces, quotes, < > and non-ASCII; then attribute-escapes. */
 void esc_url(struct buf *b, const char *url);
+/* n bytes of a URL that url_allowed() passed, escaped as esc_url() escapes
+ * them: a URL's escape is the escapes of its pieces, one after another. */
+void esc_url_bytes(struct buf *b, const char *url, size_t n);
 /* A path segment (id) in a URL: percent-encodes all but [A-Za-z0-9._~-]. */
 void esc_url_segment(struct buf *b, const char *s);
 /* RFC 4180 CSV field: quoted when it holds , " CR LF or leading/trailing space. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "parse.h"
 
 typedef void (*esc_fn)(struct buf *, const char *);
 
@@ -188,6 +189,56 @@ START_TEST(test_url_every_byte)
 		else
 			snprintf(want, sizeof(want), "a%cz", c);
 		check(esc_url, in, want);
+	}
+}
+END_TEST
+
+/*
+ * esc_url_bytes() on a URL url_allowed() passes writes what esc_url() does,
+ * whole or in any two pieces; and a relative URL it passes is still passed
+ * with a root ("../") before it and "index.html" after a final '/', so a
+ * link writer may ask url_allowed() once.
+ */
+START_TEST(test_url_bytes)
+{
+	static const char alphabet[] = "ab/:#?&.%\"'<>\\`{}|^ \xc3\xa9~-_=";
+	static const char *const roots[] = { "", "../", "../../" };
+	unsigned long long x = 0x853c49e6748fea9bULL;
+	char url[16];
+	int i, k;
+
+	for (i = 0; i < 200000; i++) {
+		struct buf whole = BUF_INIT, parts = BUF_INIT, joined = BUF_INIT;
+		size_t n, cut;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		n = 1 + x % 12;
+		for (k = 0; k < (int)n; k++)
+			url[k] = alphabet[(x >> (5 + 3 * k)) % (sizeof(alphabet) - 1)];
+		url[n] = '\0';
+		if (!url_allowed(url))
+			continue;
+		esc_url(&whole, url);
+		cut = (x >> 50) % (n + 1);
+		esc_url_bytes(&parts, url, cut);
+		esc_url_bytes(&parts, url + cut, n - cut);
+		ck_assert_str_eq(parts.data, whole.data);
+		if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0 &&
+		    strncmp(url, "mailto:", 7) != 0 && strchr("/#?", url[0]) == NULL) {
+			cut = strcspn(url, "#?");
+			buf_puts(&joined, roots[(x >> 60) % 3]);
+			buf_add(&joined, url, cut);
+			if (cut > 0 && url[cut - 1] == '/')
+				buf_puts(&joined, "index.html");
+			buf_puts(&joined, url + cut);
+			ck_assert_msg(url_allowed(joined.data), "'%s' passed, '%s' not", url,
+			    joined.data);
+		}
+		buf_release(&whole);
+		buf_release(&parts);
+		buf_release(&joined);
 	}
 }
 END_TEST
@@ -424,6 +475,7 @@ main(void)
 	tcase_add_test(tc, test_xml);
 	tcase_add_test(tc, test_url);
 	tcase_add_test(tc, test_url_every_byte);
+	tcase_add_test(tc, test_url_bytes);
 	tcase_add_test(tc, test_url_segment);
 	tcase_add_test(tc, test_csv);
 	tcase_add_test(tc, test_properties);
