@@ -99,17 +99,36 @@ scan_shortcode(struct scan *s, const char *p, unsigned line, unsigned col)
 	return len;
 }
 
-/* Moves p over n bytes, counting lines and columns (characters). */
+/*
+ * Where the scan is on its line, for columns: counted (in characters, from
+ * 1) only where a diagnostic or a shortcode needs one, on from the last
+ * place counted on the same line, so a long line is still counted once.
+ */
+struct linepos {
+	const char *at;    /* the last place counted, on this line */
+	unsigned col;      /* its column */
+};
+
+/* Moves p over n bytes, counting lines. */
 static void
-advance(const char **p, size_t n, unsigned *line, unsigned *col)
+advance(const char **p, size_t n, unsigned *line, struct linepos *lp)
 {
 	for (; n > 0 && **p; n--, (*p)++) {
 		if (**p == '\n') {
 			(*line)++;
-			*col = 1;
-		} else if (((unsigned char)**p & 0xc0) != 0x80)
-			(*col)++;
+			lp->at = *p + 1;
+			lp->col = 1;
+		}
 	}
+}
+
+static unsigned
+col_at(struct linepos *lp, const char *p)
+{
+	for (; lp->at < p; lp->at++)
+		if (((unsigned char)*lp->at & 0xc0) != 0x80)
+			lp->col++;
+	return lp->col;
 }
 
 /*
@@ -149,7 +168,8 @@ static void
 scan_source(struct scan *s)
 {
 	const char *p = s->src;
-	unsigned line = s->first_line, col = 1;
+	struct linepos lp = {s->src, 1};
+	unsigned line = s->first_line;
 
 	unsigned long cp;
 	size_t n;
@@ -158,27 +178,27 @@ scan_source(struct scan *s)
 		/* a run with no brace, reference, reserved lead byte or line end */
 		if ((n = strcspn(p, "{&\xee\n")) > 0) {
 			buf_add(&s->out, p, n);
-			for (; n > 0; n--, p++)
-				if (((unsigned char)*p & 0xc0) != 0x80)
-					col++;
+			p += n;
 			continue;
 		}
 		if (p[0] == '{' && p[1] == '{') {
-			advance(&p, scan_shortcode(s, p, line, col), &line, &col);
+			n = scan_shortcode(s, p, line, col_at(&lp, p));
+			advance(&p, n, &line, &lp);
 		} else if ((n = reserved_reference(p, &cp)) != 0) {
-			diag_error(s->d, s->file, line, col, "reserved character U+%lX in text", cp);
+			diag_error(s->d, s->file, line, col_at(&lp, p),
+			    "reserved character U+%lX in text", cp);
 			s->errors++;
 			buf_puts(&s->out, REPLACEMENT);
-			advance(&p, n, &line, &col);
+			advance(&p, n, &line, &lp);
 		} else if (str_starts(p, PH_OPEN) || str_starts(p, PH_CLOSE)) {
-			diag_error(s->d, s->file, line, col, "reserved character U+%s in text",
-			    p[2] == '\x80' ? "E000" : "E001");
+			diag_error(s->d, s->file, line, col_at(&lp, p),
+			    "reserved character U+%s in text", p[2] == '\x80' ? "E000" : "E001");
 			s->errors++;
 			buf_puts(&s->out, REPLACEMENT);
-			advance(&p, 3, &line, &col);
+			advance(&p, 3, &line, &lp);
 		} else {
 			buf_putc(&s->out, *p);
-			advance(&p, 1, &line, &col);
+			advance(&p, 1, &line, &lp);
 		}
 	}
 }

@@ -319,6 +319,12 @@ START_TEST(test_errors)
 	CK_ERR("\xc3\xa9\xc3\xa9 {{ }} {{count 3.0",
 	    FILE_MD ":5:4: error: empty shortcode\n"
 	    FILE_MD ":5:10: error: unterminated shortcode: no '}}' on its line\n");
+	/* columns count characters from each line's start, several on a line */
+	CK_ERR("\xc3\xa9 {{ }}\n\xc3\xa9\xc3\xa9 {{ }} &#xE000; {{ }}",
+	    FILE_MD ":6:10: error: reserved character U+E000 in text\n"
+	    FILE_MD ":5:3: error: empty shortcode\n"
+	    FILE_MD ":6:4: error: empty shortcode\n"
+	    FILE_MD ":6:19: error: empty shortcode\n");
 	CK_ERR("{{count 3.0}}\n{{count 3.0 medals x}}",
 	    FILE_MD ":5:1: error: 'count' takes 2 arguments ({{count EDITION FIGURE}}), not 1\n"
 	    FILE_MD ":6:1: error: 'count' takes 2 arguments ({{count EDITION FIGURE}}), not 3\n");
