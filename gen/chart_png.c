@@ -91,14 +91,17 @@ bits_put(struct bits *b, struct code c)
 {
 	unsigned char *p;
 
+	uint32_t v;
+
 	b->acc |= (uint64_t)c.bits << b->n;
 	b->n += c.n;
 	if (b->n >= 32) {
 		p = (unsigned char *)b->out->data + b->out->len;
-		p[0] = (unsigned char)b->acc;
-		p[1] = (unsigned char)(b->acc >> 8);
-		p[2] = (unsigned char)(b->acc >> 16);
-		p[3] = (unsigned char)(b->acc >> 24);
+		v = (uint32_t)b->acc;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		v = __builtin_bswap32(v);
+#endif
+		memcpy(p, &v, sizeof(v));
 		b->out->len += 4;
 		b->acc >>= 32;
 		b->n -= 32;
@@ -221,8 +224,18 @@ lit3(uint32_t px)
 static inline void
 put_match(struct bits *b, unsigned len, struct code dist)
 {
+	struct code c;
 	unsigned k;
 
+	if (len <= MAX_MATCH) {
+		/* one put: a length's code and extra bits take 13 bits at most,
+		 * a distance's 18 */
+		c = tab.len[len];
+		c.bits |= dist.bits << c.n;
+		c.n += dist.n;
+		bits_put(b, c);
+		return;
+	}
 	while (len > 0) {
 		k = len <= MAX_MATCH ? len : len - MAX_MATCH < 3 ? len - 3 : MAX_MATCH;
 		bits_put(b, tab.len[k]);

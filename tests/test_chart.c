@@ -1130,6 +1130,126 @@ START_TEST(test_canvas_calls)
 END_TEST
 
 /* Every chart's PNG decodes to the exact pixels cairo drew. */
+/* A small deterministic generator for the coder's test images. */
+static uint32_t
+lcg(uint32_t *st)
+{
+	*st = *st * 1664525u + 1013904223u;
+	return *st >> 8;
+}
+
+/* Paints a chart-like image: white, rows of runs in a few colours, a band of
+ * noise (text), rows repeated from above. */
+static void
+paint_ref(unsigned char *d, int w, int h, int stride)
+{
+	static const uint32_t ink[] = {0xffffffffu, 0xff1f1f1fu, 0xff595959u,
+	    0xff2e7a6bu, 0xffc9a227u};
+	uint32_t st = 7, *row;
+	int x, y, k;
+
+	for (y = 0; y < h; y++) {
+		row = (uint32_t *)(void *)(d + (size_t)y * (size_t)stride);
+		if (y % 7 == 3) {
+			memcpy(row, d + (size_t)(y - 1) * (size_t)stride, (size_t)w * 4);
+			continue;
+		}
+		for (x = 0; x < w; x += k) {
+			k = 1 + (int)(lcg(&st) % 40);
+			for (; k > 0 && x < w; k--, x++)
+				row[x] = x < 60 && y % 4 != 0 ? 0xff000000u | lcg(&st) % 3 * 0x404040u :
+				    ink[y % 11 == 0 ? lcg(&st) % 5 : 0];
+			k = 0;
+		}
+	}
+}
+
+/*
+ * The coder of many images on one reference gives the very bytes of the
+ * plain coder, whatever rows and pixels changed: first changes at every
+ * column (the row's code is copied up to a checkpoint before it), rows
+ * under changed rows, whole rows equal to the one above, and with the
+ * caller's hint of the rows it may have touched.
+ */
+START_TEST(test_png_ref_bytes)
+{
+	const int w = 300, h = 60;
+	cairo_surface_t *ref = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	int stride = cairo_image_surface_get_stride(ref);
+	unsigned char *rd, *d, maybe[60], changed[60];
+	struct png_ref *r;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	uint32_t st = 99, *row;
+	int i, j, n, x, y;
+
+	rd = cairo_image_surface_get_data(ref);
+	paint_ref(rd, w, h, stride);
+	cairo_surface_mark_dirty(ref);
+	r = png_ref_new(ref);
+	ck_assert_ptr_nonnull(r);
+	d = cairo_image_surface_get_data(s);
+	for (i = 0; i < 200; i++) {
+		memcpy(d, rd, (size_t)stride * (size_t)h);
+		memset(maybe, 0, sizeof(maybe));
+		n = 1 + i % 4;
+		for (j = 0; j < n; j++) {
+			y = (int)(lcg(&st) % (uint32_t)h);
+			x = i < w ? i : (int)(lcg(&st) % (uint32_t)w);
+			row = (uint32_t *)(void *)(d + (size_t)y * (size_t)stride);
+			if (j == 1 && y > 0) /* a row made equal to the one above */
+				memcpy(row, d + (size_t)(y - 1) * (size_t)stride, (size_t)w * 4);
+			else
+				for (; x < w && x < i % 50 + 1 + (i < w ? i : 0); x++)
+					row[x] = 0xff000000u | lcg(&st);
+			maybe[y] = 1;
+		}
+		cairo_surface_mark_dirty(s);
+		buf_reset(&a);
+		buf_reset(&b);
+		ck_assert_int_eq(png_encode(s, &a), 0);
+		ck_assert_int_eq(png_encode_ref(s, r, i % 2 ? maybe : NULL, changed, &b), 0);
+		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+		    "image %d: %zu bytes against %zu", i, b.len, a.len);
+		for (y = 0; y < h; y++)
+			ck_assert_int_eq(changed[y] != 0, memcmp(d + (size_t)y * (size_t)stride,
+			    rd + (size_t)y * (size_t)stride, (size_t)w * 4) != 0);
+	}
+	png_ref_free(r);
+	cairo_surface_destroy(s);
+	cairo_surface_destroy(ref);
+	buf_release(&a);
+	buf_release(&b);
+}
+END_TEST
+
+/* Every provider's framed PNG, drawn one after another on one frame (the
+ * marks' masks made once, shared), has the bytes of its full drawing. */
+START_TEST(test_framed_png_all)
+{
+	struct fixture *fx = fixture_new(36, name_real);
+	struct chart_frame *f = chart_frame_new(&fx->c);
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	struct chart ch;
+	size_t i;
+
+	for (i = 0; i < 36; i++) {
+		chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[(i * 7) % 36]);
+		buf_reset(&a);
+		buf_reset(&b);
+		ck_assert_int_eq(chart_png_framed(f, &ch, &fx->c, 2, &a), 0);
+		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
+		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+		    "%s: framed bytes differ", ch.title);
+		chart_release(&ch);
+	}
+	chart_frame_free(f);
+	buf_release(&a);
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
 START_TEST(test_png_lossless)
 {
 	struct fixture *fx = fixture_new(24, name_wild);
@@ -1438,6 +1558,8 @@ main(void)
 	tcase_add_test(tc, test_framed_svg);
 	tcase_add_test(tc, test_framed_png);
 	tcase_add_test(tc, test_png_lossless);
+	tcase_add_test(tc, test_png_ref_bytes);
+	tcase_add_test(tc, test_framed_png_all);
 	tcase_add_test(tc, test_png_size);
 	tcase_add_test(tc, test_framed_pdf);
 	tcase_add_test(tc, test_canvas_calls);
