@@ -562,8 +562,9 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
 	bits_put(&e->b, (struct code){3, 3}); /* the last block, fixed codes */
 	for (y = 0; y < h; y++, up = cur, same_above = same) {
 		cur = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-		same = ref != NULL && ((maybe != NULL && !maybe[y]) ||
-		    memcmp(cur, ref->px + (size_t)y * (size_t)ref->stride, rowbytes) == 0);
+		dcur = ref == NULL || (maybe != NULL && !maybe[y]) ? w : first_diff(cur,
+		    (const uint32_t *)(const void *)(ref->px + (size_t)y * (size_t)ref->stride), w);
+		same = ref != NULL && dcur == w;
 		if (changed != NULL)
 			changed[y] = !same;
 		if (rec != NULL)
@@ -585,11 +586,7 @@ enc_image(struct enc *e, const unsigned char *data, int w, int h, int stride,
 			/* the whole row again, filter byte included: same sums */
 			bits_room(&e->b, e->rowlen / 64 + 16);
 			put_match(&e->b, (unsigned)e->rowlen, e->drow);
-			dcur = same || ref == NULL ? w : first_diff(cur, (const uint32_t *)(const void *)
-			    (ref->px + (size_t)y * (size_t)ref->stride), w);
 		} else if (ref != NULL) {
-			dcur = same ? w : first_diff(cur, (const uint32_t *)(const void *)
-			    (ref->px + (size_t)y * (size_t)ref->stride), w);
 			enc_row_ref(e, ref, y, cur, e->above ? up : NULL, w, &s,
 			    y == 0 || !e->above ? dcur : dcur < dup ? dcur : dup);
 		} else {
