@@ -26,8 +26,11 @@ site_out_begin(struct site_out *o, const char *out, struct diag *d)
 	o->out = xstrdup(out);
 	strip_slashes(o->out);
 	o->tmp = xasprintf("%s.tmp-%ld", o->out, (long)getpid());
-	if (remove_tree(o->tmp) == -1 || mkdir_p(o->tmp) == -1) {
+	o->tmpfd = -1;
+	if (remove_tree(o->tmp) == -1 || mkdir_p(o->tmp) == -1 ||
+	    (o->tmpfd = open(o->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
 		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(errno));
+		remove_tree(o->tmp);
 		free(o->tmp);
 		o->tmp = NULL;
 		o->failed = true;
@@ -118,18 +121,19 @@ site_out_has(const struct site_out *o, const char *rel)
 int
 site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 {
-	char *path;
-	int rc = 0;
+	static const char page[] = "/index.html";
+	size_t len;
 
 	if (o->tmp == NULL)
 		return EINVAL;
 	if (!rel_safe(rel))
 		return -1;
-	path = path_join(o->tmp, rel);
-	if (file_write(path, p, n) == -1)
-		rc = errno != 0 ? errno : EIO;
-	free(path);
-	return rc;
+	/* a page in a folder of its own: the folder is made first */
+	len = strlen(rel);
+	if (file_write_at(o->tmpfd, rel, p, n, len > sizeof(page) - 1 &&
+	    memcmp(rel + len - (sizeof(page) - 1), page, sizeof(page) - 1) == 0) == -1)
+		return errno != 0 ? errno : EIO;
+	return 0;
 }
 
 int
@@ -168,6 +172,8 @@ site_out_commit(struct site_out *o)
 
 	if (o->tmp == NULL || o->failed)
 		return -1;
+	close(o->tmpfd);
+	o->tmpfd = -1;
 	if (lstat(o->out, &st) == 0) {
 		if (!S_ISDIR(st.st_mode)) {
 			diag_system(o->d, NULL, "'%s' exists and is not a folder", o->out);
@@ -192,6 +198,9 @@ void
 site_out_abort(struct site_out *o)
 {
 	if (o->tmp != NULL) {
+		if (o->tmpfd != -1)
+			close(o->tmpfd);
+		o->tmpfd = -1;
 		remove_tree(o->tmp);
 		free(o->tmp);
 		o->tmp = NULL;

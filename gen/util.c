@@ -449,6 +449,84 @@ mkdir_p(const char *path)
 }
 
 int
+mkdir_p_at(int dirfd, const char *rel)
+{
+	const char *slash;
+	char *parent;
+	int rc;
+
+	if (mkdirat(dirfd, rel, 0777) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT || (slash = strrchr(rel, '/')) == NULL || slash == rel)
+		return -1;
+	parent = xstrndup(rel, (size_t)(slash - rel));
+	rc = mkdir_p_at(dirfd, parent);
+	free(parent);
+	if (rc == -1 || (mkdirat(dirfd, rel, 0777) == -1 && errno != EEXIST))
+		return -1;
+	return 0;
+}
+
+/* Writes all n bytes of p to fd and closes it; 0 or -1 (errno). */
+static int
+write_close(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+	ssize_t w;
+	int saved;
+
+	while (n > 0) {
+		w = write(fd, c, n);
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w == -1) {
+			saved = errno;
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+	}
+	return close(fd);
+}
+
+/* The folder part of rel made, relative to dirfd; 0 or -1 (errno). */
+static int
+mkdir_parent_at(int dirfd, const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+	char *dir;
+	int rc;
+
+	if (slash == NULL || slash == rel)
+		return 0;
+	dir = xstrndup(rel, (size_t)(slash - rel));
+	rc = mkdir_p_at(dirfd, dir);
+	free(dir);
+	return rc;
+}
+
+int
+file_write_at(int dirfd, const char *rel, const void *p, size_t n, bool own_dir)
+{
+	const int flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC;
+	int fd;
+
+	if (own_dir && mkdir_parent_at(dirfd, rel) == -1)
+		return -1;
+	fd = openat(dirfd, rel, flags, 0666);
+	if (fd == -1 && errno == ENOENT && !own_dir) {
+		if (mkdir_parent_at(dirfd, rel) == -1)
+			return -1;
+		fd = openat(dirfd, rel, flags, 0666);
+	}
+	if (fd == -1)
+		return -1;
+	return write_close(fd, p, n);
+}
+
+int
 file_write(const char *path, const void *p, size_t n)
 {
 	const char *slash = strrchr(path, '/');

@@ -13,6 +13,8 @@
 struct site_out {
 	char *out;     /* final folder */
 	char *tmp;     /* staging folder */
+	int tmpfd;     /* open on tmp while tmp is not NULL: files are made
+	                  relative to it, a short walk instead of the whole path */
 	struct diag *d;
 	bool failed;   /* a write failed; commit will refuse */
 	size_t nfiles;

@@ -84,6 +84,14 @@ enum file_status file_read(const char *path, size_t max, struct buf *out);
 int file_write(const char *path, const void *p, size_t n);
 /* mkdir -p; returns 0 or -1 (errno). */
 int mkdir_p(const char *path);
+/*
+ * file_write and mkdir_p for a path relative to the folder open as dirfd.
+ * own_dir: the file's folder is most likely new (a page in a folder of its
+ * own), so it is made before the file is opened, not after an open fails.
+ */
+int file_write_at(int dirfd, const char *rel, const void *p, size_t n,
+    bool own_dir);
+int mkdir_p_at(int dirfd, const char *rel);
 /* rm -rf; returns 0 or -1. */
 int remove_tree(const char *path);
 /* Joins two path parts with one '/'; malloc'd. */
