@@ -1,11 +1,15 @@
 /*
  * test_util.c: growable buffers formatted into (text that fits the spare
- * room, text that does not, a fresh buffer, long text), and path_join.
+ * room, text that does not, a fresh buffer, long text), path_join, and
+ * files written relative to an open folder.
  */
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -93,10 +97,61 @@ START_TEST(test_path_join)
 }
 END_TEST
 
+/* The bytes of dir/rel, or NULL. malloc'd. */
+static char *
+slurp(const char *dir, const char *rel)
+{
+	char *path = path_join(dir, rel), *s = NULL;
+	struct buf b = BUF_INIT;
+
+	if (file_read(path, 1 << 20, &b) == FILE_OK)
+		s = xstrndup(b.len > 0 ? b.data : "", b.len);
+	free(path);
+	buf_release(&b);
+	return s;
+}
+
+START_TEST(test_file_write_at)
+{
+	char dir[] = "/tmp/podium-util-XXXXXX";
+	char *got;
+	int fd;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ck_assert_int_ne(fd, -1);
+	/* a page in a folder of its own, two folders deep, none there yet */
+	ck_assert_int_eq(file_write_at(fd, "a/b/index.html", "page", 4, true), 0);
+	/* a file whose folder is missing, made after the open fails */
+	ck_assert_int_eq(file_write_at(fd, "c/d/x.svg", "svg", 3, false), 0);
+	/* folders that are there already, and a file written over */
+	ck_assert_int_eq(file_write_at(fd, "a/b/index.html", "again", 5, true), 0);
+	ck_assert_int_eq(file_write_at(fd, "a/y.txt", "", 0, false), 0);
+	got = slurp(dir, "a/b/index.html");
+	ck_assert_str_eq(got, "again");
+	free(got);
+	got = slurp(dir, "c/d/x.svg");
+	ck_assert_str_eq(got, "svg");
+	free(got);
+	got = slurp(dir, "a/y.txt");
+	ck_assert_str_eq(got, "");
+	free(got);
+	/* a file where a folder must go: the error comes back, nothing made */
+	errno = 0;
+	ck_assert_int_eq(file_write_at(fd, "a/y.txt/index.html", "z", 1, true), -1);
+	ck_assert_int_eq(errno, ENOTDIR);
+	errno = 0;
+	ck_assert_int_eq(file_write_at(fd, "a/y.txt/z/w.svg", "z", 1, false), -1);
+	ck_assert_int_eq(errno, ENOTDIR);
+	close(fd);
+	ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 int
 main(void)
 {
-	Suite *s = suite_create("util");
+Suite *s = suite_create("util");
 	TCase *tc = tcase_create("util");
 	SRunner *sr;
 	int failed;
@@ -105,6 +160,7 @@ main(void)
 	tcase_add_test(tc, test_printf_appends);
 	tcase_add_test(tc, test_printf_empty);
 	tcase_add_test(tc, test_path_join);
+	tcase_add_test(tc, test_file_write_at);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
