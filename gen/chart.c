@@ -70,7 +70,7 @@ make_title(const struct chart *ch, const struct computed *c)
 	case CHART_FAULTS:
 		return edition_title("Failure-test timings", r->edition);
 	case CHART_HISTORY:
-		return xasprintf("Tier history: %s", ch->provider->name);
+		return xasprintf("%s%s", HIST_TITLE_PREFIX, ch->provider->name);
 	}
 	return xstrdup("");
 }
@@ -132,7 +132,7 @@ chart_file_name(const struct chart *ch)
 void
 chart_draw_title(struct cx *x, const struct chart *ch)
 {
-	cx_text(x, ch->title, MARGIN, 22, AL_LEFT, FS_TITLE, true,
+	cx_text(x, ch->title, MARGIN, TITLE_Y, AL_LEFT, FS_TITLE, true,
 	    x->w - 2 * MARGIN, COL_INK);
 }
 

@@ -118,8 +118,8 @@ cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb c)
 	cv_fill(x->cv);
 }
 
-static void
-layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
+void
+cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 {
 	pango_font_description_set_absolute_size(x->font, size * PANGO_SCALE);
 	pango_font_description_set_weight(x->font,
@@ -141,7 +141,7 @@ cx_measure(struct cx *x, const char *s, double size, bool bold, double maxw,
 {
 	PangoRectangle ink, log;
 
-	layout_set(x, s, size, bold, maxw);
+	cx_layout_set(x, s, size, bold, maxw);
 	pango_layout_get_extents(x->layout, &ink, &log);
 	*w = (double)log.width / PANGO_SCALE;
 	*h = (double)log.height / PANGO_SCALE;
@@ -178,7 +178,7 @@ cx_text(struct cx *x, const char *s, double ax, double my, enum align al,
 
 	if (*s == '\0')
 		return 0;
-	layout_set(x, s, size, bold, maxw);
+	cx_layout_set(x, s, size, bold, maxw);
 	pango_layout_get_extents(x->layout, &ink, &log);
 	w = (double)log.width / PANGO_SCALE;
 	h = (double)log.height / PANGO_SCALE;

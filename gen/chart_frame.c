@@ -3,8 +3,9 @@
  * provider's marks. The frame (tier rows, edition names) is the same for
  * every provider of a build, and its text is what costs: it is drawn once,
  * lazily, per surface kind (a canvas form for vector targets, SVG bytes, a
- * PNG-sized image), and each chart adds only its title and marks,
- * from the same geometry code chart_draw() uses (chart_hist.c).
+ * PNG-sized image, which holds the title's first words too), and each
+ * chart adds only its title (or the provider's name) and marks, from the
+ * same geometry code chart_draw() uses (chart_hist.c).
  *
  * The frame's caches are built under its lock; once built they are only
  * read, so charts may be drawn from it on any number of threads.
@@ -36,6 +37,8 @@ struct chart_frame {
 	cairo_surface_t *png;         /* the frame on white at png_scale */
 	struct png_ref *png_ref;      /* its rows coded once */
 	struct stamp_set *stamps;     /* the marks at png_scale */
+	PangoRectangle pre_log;       /* the title's prefix, drawn in png: its
+	                                 logical extents */
 	unsigned char **pool;         /* pixel buffers free for a chart, each
 	                                 holding the frame's pixels */
 	size_t npool, cappool;
@@ -142,6 +145,7 @@ chart_draw_framed(struct chart_frame *f, const struct chart *ch,
 }
 
 static char *svg_rgb_new(struct rgb c);
+static void rows_flag(unsigned char *rows, int h, double y0, double y1);
 
 /* The colours the marks are written in, and dark rules for their inks. */
 static void
@@ -521,6 +525,77 @@ chart_svg_framed(struct chart_frame *f, const struct chart *ch,
 	return 0;
 }
 
+/* The title's left edge and top, for a line of logical extents log. */
+static void
+title_place(const PangoRectangle *log, double *lx, double *ty)
+{
+	*lx = MARGIN - (double)log->x / PANGO_SCALE;
+	*ty = TITLE_Y - (double)log->height / PANGO_SCALE / 2 -
+	    (double)log->y / PANGO_SCALE;
+}
+
+/*
+ * Every history title starts with the same words: they are drawn into the
+ * PNG's frame, as chart_draw_title() places them, and each chart draws only
+ * the provider's name after them (title_name()).
+ */
+static void
+frame_png_prefix(struct chart_frame *f, cairo_t *cr, double s)
+{
+	struct canvas cv;
+	struct cx x;
+	PangoRectangle ink;
+	double lx, ty;
+
+	canvas_cairo_init(&cv, cr);
+	cx_begin(&x, &f->ch, &cv, s, NULL);
+	cx_layout_set(&x, HIST_TITLE_PREFIX, FS_TITLE, true, 0);
+	pango_layout_get_extents(x.layout, &ink, &f->pre_log);
+	title_place(&f->pre_log, &lx, &ty);
+	cx_color(&x, COL_INK);
+	cv_layout(&cv, x.layout, lx, ty);
+	cx_end(&x);
+}
+
+/*
+ * Draws the provider's name after the frame's prefix, flagging in maybe the
+ * rows it may touch; the pixels are those of the whole title drawn at once
+ * when the name is printable ASCII (one font, no shaping across the space
+ * that ends the prefix, each glyph at the same place: pango's positions
+ * are sums of whole units, exact in doubles), has the prefix's line
+ * extents and fits unshortened. Returns false, having drawn nothing, for
+ * any other name.
+ */
+static bool
+title_name(struct chart_frame *f, struct cx *x, const struct chart *ch,
+    unsigned char *maybe, int h, double s)
+{
+	const size_t np = sizeof(HIST_TITLE_PREFIX) - 1;
+	const char *name = ch->title + np, *p;
+	PangoRectangle ink, log;
+	double lx, ty;
+
+	if (strncmp(ch->title, HIST_TITLE_PREFIX, np) != 0 || *name == '\0')
+		return false;
+	for (p = name; *p != '\0'; p++)
+		if (*p < 0x20 || *p > 0x7e)
+			return false;
+	cx_layout_set(x, name, FS_TITLE, true, 0);
+	pango_layout_get_extents(x->layout, &ink, &log);
+	if (log.x != 0 || f->pre_log.x != 0 || log.y != f->pre_log.y ||
+	    log.height != f->pre_log.height ||
+	    (double)(f->pre_log.width + log.width) / PANGO_SCALE + 1 >
+	    x->w - 2 * MARGIN)
+		return false;
+	title_place(&f->pre_log, &lx, &ty);
+	lx += (double)f->pre_log.width / PANGO_SCALE;
+	cx_color(x, COL_INK);
+	cv_layout(x->cv, x->layout, lx, ty);
+	rows_flag(maybe, h, (ty + (double)ink.y / PANGO_SCALE) * s,
+	    (ty + (double)(ink.y + ink.height) / PANGO_SCALE) * s);
+	return true;
+}
+
 /* The frame on white at scale (under f->lock). */
 static int
 frame_png(struct chart_frame *f, double scale)
@@ -534,6 +609,7 @@ frame_png(struct chart_frame *f, double scale)
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	frame_draw_cairo(f, cr, chart_scale(&f->ch, w, h));
+	frame_png_prefix(f, cr, chart_scale(&f->ch, w, h));
 	f->png_state = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 1 : -1;
 	cairo_destroy(cr);
 	cairo_surface_flush(f->png);
@@ -606,8 +682,9 @@ rows_flag(unsigned char *rows, int h, double y0, double y1)
 
 /*
  * The chart drawn over a copy of the frame that is kept from chart to
- * chart: cairo draws the title, the marks are laid from their masks
- * (chart_stamp.c). Only the rows a chart may have changed (those of its
+ * chart: cairo draws the provider's name after the title's first words,
+ * which the frame holds (title_name(); other titles are drawn in full by
+ * chart_png()), the marks are laid from their masks (chart_stamp.c). Only the rows a chart may have changed (those of its
  * title's ink and of its marks) are compared with the frame's, only the
  * rows it changed are put back, and only they are coded anew
  * (png_encode_ref()).
@@ -619,12 +696,12 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	cairo_surface_t *s;
 	cairo_t *cr;
 	struct canvas cv;
-	struct chart_trace tr = {NULL, 0, 0};
 	struct cx x;
 	struct hist_mark *m;
 	unsigned char *px, *changed, *maybe;
 	int state, w, h, stride, rc = -1;
-	size_t i, n;
+	bool named;
+	size_t n;
 
 	if (!frame_fits(f, ch, c))
 		return chart_png(ch, c, scale, out);
@@ -645,12 +722,13 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	cr = cairo_create(s);
 	canvas_cairo_init(&cv, cr);
 	/* the title does not touch the frame: drawn after it, the same pixels */
-	cx_begin(&x, ch, &cv, chart_scale(ch, w, h), &tr);
-	chart_draw_title(&x, ch);
+	cx_begin(&x, ch, &cv, chart_scale(ch, w, h), NULL);
+	named = title_name(f, &x, ch, maybe, h, chart_scale(ch, w, h));
 	cx_end(&x);
-	for (i = 0; i < tr.n; i++)
-		rows_flag(maybe, h, tr.v[i].y0, tr.v[i].y1);
-	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+	if (!named) {
+		/* the frame's prefix would not match this title */
+		rc = chart_png(ch, c, scale, out);
+	} else if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_surface_flush(s);
 		m = hist_marks(c, ch->provider, ch->width, &n);
 		stamp_marks(f->stamps, m, n, px, stride, maybe);
@@ -659,8 +737,8 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
-	frame_restore(f, px, rc == 0 ? changed : NULL);
-	free(tr.v);
+	if (named)
+		frame_restore(f, px, rc == 0 ? changed : NULL);
 	free(maybe);
 	free(changed);
 	pool_put(f, px);

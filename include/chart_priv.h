@@ -47,6 +47,10 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 #define CHART_WIDTH 640.0
 #define MARGIN 16.0
 #define TOP 46.0      /* content starts below the title */
+/* A history chart's title is this and the provider's name. */
+#define HIST_TITLE_PREFIX "Tier history: "
+/* The title's vertical centre. */
+#define TITLE_Y 22.0
 /* Framed history SVGs (pages) have no visible title: they start here. */
 #define HIST_CROP (TOP - 10.0)
 
@@ -68,6 +72,8 @@ double chart_scale(const struct chart *ch, double width, double height);
 void chart_draw_title(struct cx *x, const struct chart *ch);
 
 /* Text: one line, never wrapped, ellipsized to maxw when maxw > 0. */
+/* Sets x->layout to s as cx_text() and cx_measure() do. */
+void cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw);
 void cx_measure(struct cx *x, const char *s, double size, bool bold, double maxw,
     double *w, double *h);
 /* Draws s with its box's left, centre or right at ax and its vertical centre

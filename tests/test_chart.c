@@ -56,6 +56,24 @@ name_numbered(size_t i)
 	return names[i % 1000];
 }
 
+/* Names from every printable ASCII character on, each after every other
+ * (the frame's PNG holds the title's first words; a name is drawn after
+ * them), and a few that are shaped as one (ligatures, kerning pairs). */
+static const char *
+name_ascii(size_t i)
+{
+	static const char *const extra[] = {"fi fl ffi", "AVAWAYTo", "Tr. Ty, L'T",
+	    "j", " leading", "trailing ", "  ", "Wo\"&<>'`~|"};
+	static char names[95 + ARRAY_SIZE(extra)][16];
+
+	if (i % ARRAY_SIZE(names) >= 95)
+		return extra[i % ARRAY_SIZE(names) - 95];
+	snprintf(names[i % ARRAY_SIZE(names)], sizeof(names[0]), "%c%c%cyj Q",
+	    (char)(0x20 + i % 95), (char)(0x20 + (i * 7 + 3) % 95),
+	    (char)(0x7e - i % 95));
+	return names[i % ARRAY_SIZE(names)];
+}
+
 static const enum chart_kind kinds[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
     CHART_FUNNEL, CHART_FAULTS, CHART_HISTORY};
 
@@ -1250,6 +1268,33 @@ START_TEST(test_framed_png_all)
 }
 END_TEST
 
+/* Names of every first character: the frame's prefix and the name drawn
+ * apart give the pixels of the whole title drawn at once. */
+START_TEST(test_framed_png_ascii)
+{
+	struct fixture *fx = fixture_new(103, name_ascii);
+	struct chart_frame *f = chart_frame_new(&fx->c);
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	struct chart ch;
+	size_t i;
+
+	for (i = 0; i < 103; i++) {
+		chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[i]);
+		buf_reset(&a);
+		buf_reset(&b);
+		ck_assert_int_eq(chart_png_framed(f, &ch, &fx->c, 2, &a), 0);
+		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
+		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+		    "'%s': framed bytes differ", ch.title);
+		chart_release(&ch);
+	}
+	chart_frame_free(f);
+	buf_release(&a);
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
 START_TEST(test_png_lossless)
 {
 	struct fixture *fx = fixture_new(24, name_wild);
@@ -1560,6 +1605,7 @@ main(void)
 	tcase_add_test(tc, test_png_lossless);
 	tcase_add_test(tc, test_png_ref_bytes);
 	tcase_add_test(tc, test_framed_png_all);
+	tcase_add_test(tc, test_framed_png_ascii);
 	tcase_add_test(tc, test_png_size);
 	tcase_add_test(tc, test_framed_pdf);
 	tcase_add_test(tc, test_canvas_calls);
