@@ -626,6 +626,8 @@ md_to_html(const struct computed *c, const char *src, const char *file,
 		buf_add(out, "</p>\n", 5);
 		return 0;
 	}
+	if (md_simple_html(src, root_rel, false, out))
+		return 0;
 	if (md_parse(c, src, file, first_line, &doc, d) != 0)
 		return -1;
 	md_render_html(c, &doc, root_rel, out);
@@ -644,6 +646,8 @@ md_to_html_inline(const struct computed *c, const char *src, const char *file,
 		simple_put(out, src, n);
 		return 0;
 	}
+	if (md_simple_html(src, root_rel, true, out))
+		return 0;
 	if (md_parse(c, src, file, first_line, &doc, d) != 0)
 		return -1;
 	md_render_html_inline(c, &doc, root_rel, out);

@@ -83,8 +83,8 @@ site_path_put(struct buf *out, const char *url)
  * passes it passes with the root and "index.html" added too (they add no
  * scheme, space or leading "//"), so it is asked once.
  */
-static void
-href_write(struct buf *out, const char *root, const char *url, bool site_path)
+void
+md_href_write(struct buf *out, const char *root, const char *url, bool site_path)
 {
 	if (!url_allowed(url)) {
 		buf_putc(out, '#');
@@ -101,7 +101,7 @@ href_write(struct buf *out, const char *root, const char *url, bool site_path)
 static void
 put_href(const struct render *r, const char *url, bool site_path)
 {
-	href_write(r->out, r->root, url, site_path);
+	md_href_write(r->out, r->root, url, site_path);
 }
 
 static void
@@ -652,7 +652,7 @@ table_cell_html(const struct table_cell *c, const char *root, bool head,
 	buf_putc(out, '>');
 	if (c->href) {
 		buf_puts(out, "<a href=\"");
-		href_write(out, root, c->href, true);
+		md_href_write(out, root, c->href, true);
 		buf_puts(out, "\">");
 	}
 	table_cell_text(out, c->text ? c->text : "");

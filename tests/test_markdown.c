@@ -1,5 +1,6 @@
 /* test_markdown.c: Markdown with shortcodes, to HTML; every shortcode and error. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -682,6 +683,199 @@ START_TEST(test_shortcuts_random)
 }
 END_TEST
 
+/* Appends atoms drawn from seed to src (cap bytes); returns the length. */
+static size_t
+random_text(const char *const *atoms, size_t natoms, unsigned long *seed,
+    char *src, size_t cap)
+{
+	size_t len = 0, k, n;
+
+	*seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
+	n = 1 + (*seed >> 33) % 24;
+	for (k = 0; k < n; k++) {
+		const char *a;
+
+		*seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
+		a = atoms[(*seed >> 33) % natoms];
+		if (len + strlen(a) >= cap)
+			break;
+		memcpy(src + len, a, strlen(a));
+		len += strlen(a);
+	}
+	src[len] = '\0';
+	return len;
+}
+
+/* Next of a small generator. */
+static unsigned
+next_rand(unsigned long *seed, unsigned n)
+{
+	*seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
+	return (unsigned)((*seed >> 33) % n);
+}
+
+/*
+ * A text of blocks: paragraphs of one to three lines and lists of one to
+ * three items, parted by one empty line (or now and then by none, or two),
+ * each line words and inlines parted by spaces, now and then a stray byte.
+ */
+static void
+block_text(unsigned long *seed, const char *const *toks, size_t ntoks, char *src,
+    size_t cap)
+{
+	static const char *const parts[] = {"\n\n", "\n\n", "\n\n", "\n", "\n\n\n"};
+	static const char *const stray[] = {" ", "*", "`", "[", "_", "-", "#", "1.", "\t",
+	    "<", "&", "!", ">", "\\"};
+	struct buf b = BUF_INIT;
+	unsigned nb = 1 + next_rand(seed, 3), i, l, w, nl, nw;
+	bool list;
+
+	buf_putc(&b, '\0');
+	b.len = 0;
+	for (i = 0; i < nb; i++) {
+		if (i > 0)
+			buf_puts(&b, parts[next_rand(seed, 5)]);
+		list = next_rand(seed, 3) == 0;
+		nl = 1 + next_rand(seed, 3);
+		for (l = 0; l < nl; l++) {
+			if (l > 0)
+				buf_putc(&b, '\n');
+			if (list)
+				buf_puts(&b, "- ");
+			nw = 1 + next_rand(seed, 5);
+			for (w = 0; w < nw; w++) {
+				if (w > 0)
+					buf_putc(&b, ' ');
+				if (next_rand(seed, 40) == 0)
+					buf_puts(&b, stray[next_rand(seed, 14)]);
+				buf_puts(&b, toks[next_rand(seed, (unsigned)ntoks)]);
+			}
+		}
+	}
+	if (next_rand(seed, 2))
+		buf_putc(&b, '\n');
+	snprintf(src, cap, "%s", b.data);
+	buf_release(&b);
+}
+
+/*
+ * The one-pass writer of simple texts gives the parser's HTML, bare or
+ * not, for every text it takes, over texts of raw bytes that matter to
+ * Markdown and texts of whole words, emphasis, code, links and lists.
+ */
+START_TEST(test_simple_random)
+{
+	static const char *const raw[] = {"a", "Z", "1", "12", " ", "  ", "\n",
+	    "\n\n", "- ", "* ", "*", "**", "`", "[", "]", "(", ")", "](", "e.com",
+	    "https://", "x/y", ".", ",", ":", ";", "!", "#", "=", "-", "+", ">", "_",
+	    "\xc3\xa9", "\xc2\x85", "\t", "&", "<", "'", "\"", "~", "|", "1.", "1)",
+	    "---", "***", "===", "\n- ", "{{", "javascript:", "?", "%", "\xee\x80\x80"};
+	static const char *const words[] = {"word", "Two", "9", "x1", " ", " ", " ",
+	    ", ", ". ", "; ", ": ", "\n", "\n", "\n\n", "\n\n", "- ", "\n- ", "*em*",
+	    "**strong**", "*a b*", "**Provider 7**", "`code`", "`a*b`", "` c`",
+	    "[link](https://e.com/x)", "[a b](providers/p/)", "[x](#top)",
+	    "[y](mailto:a@e.com)", "[z](javascript:x)", "![i](x.png)", "(p)",
+	    "caf\xc3\xa9", "1. ", "2) ", "x", "*", "`", "[", "]", "(", ")", "'q'",
+	    "\"q\"", "a!", "#", "~", "|", "=", "+", "-", "@", "$5", "100%", "^"};
+	static const char *const toks[] = {"word", "Two", "x1", "99", "a,", "b.",
+	    "c;", "d:", "*em*", "*em*,", "**strong**", "**st**.", "*a b*", "`code`",
+	    "`a*b`", "`x y`", "[link](https://e.com/x)", "[a b](providers/p/)",
+	    "[x](#top)", "[y](mailto:a@e.com)", "(p)", "caf\xc3\xa9", "'q'", "\"q\"",
+	    "a!", "~", "|", "=", "+", "-", "@", "$5", "100%", "^", "x?", "/"};
+	unsigned long seed = 424242;
+	char src[400], *want;
+	size_t i, taken = 0, len;
+	struct buf b;
+	int pass;
+
+	for (pass = 0; pass < 3; pass++) {
+		for (i = 0; i < (pass == 2 ? 60000u : 30000u); i++) {
+			if (pass == 0)
+				len = random_text(raw, sizeof(raw) / sizeof(raw[0]), &seed, src,
+				    sizeof(src));
+			else if (pass == 1)
+				len = random_text(words, sizeof(words) / sizeof(words[0]), &seed,
+				    src, sizeof(src));
+			else
+				block_text(&seed, toks, sizeof(toks) / sizeof(toks[0]), src,
+				    sizeof(src));
+			(void)len;
+			buf_init(&b);
+			buf_puts(&b, "<x>");
+			if (md_simple_html(src, "../", false, &b)) {
+				taken++;
+				want = parsed_html(src, false);
+				ck_assert_msg(strcmp(b.data + 3, want) == 0,
+				    "'%s': '%s', parsed '%s'", src, b.data + 3, want);
+				free(want);
+			} else
+				ck_assert_str_eq(b.data, "<x>");
+			buf_release(&b);
+			buf_init(&b);
+			if (md_simple_html(src, "../", true, &b)) {
+				want = parsed_html(src, true);
+				ck_assert_msg(strcmp(b.data, want) == 0,
+				    "bare '%s': '%s', parsed '%s'", src, b.data, want);
+				free(want);
+			} else
+				ck_assert_uint_eq(b.len, 0);
+			buf_release(&b);
+		}
+	}
+	/* the words make texts it takes; not only texts it refuses */
+	ck_assert_uint_gt(taken, 8000);
+}
+END_TEST
+
+/* Texts as review summaries are written, with their exact HTML. */
+START_TEST(test_simple_cases)
+{
+	static const char *const cases[] = {
+		"**Provider 773** was tested: the [status page](https://p.example.com/s) "
+		"told the truth.\n\n- support tickets, *thorough*\n- driver updates, "
+		"`9` nodes a day replaced\n",
+		"one\ntwo *em*\n\nthree", "2024 was good", "- a\n- b", "- a\n\n- b",
+		"- a\nb", "a\n- b", "a\n\n\nb", "a\n\n", "a\n \nb", "- a\n\nb\n\n- c",
+		"1. a", "12) b", "a\n===", "a\n---", "*a*b", "x `a` y", "x ``a`` y",
+		"[a](b)c", "![a](b)", "[a](b \"t\")", "[a](<b>)", "[a] (b)", "a  ",
+		"a\t", "- - a", "- # a", "-  a", "-\ta", "`` `", "**a*", "*a**",
+		"**a** **b**", "a **b**, c", "*a* `b` [c](d)", "[a](java&#115;cript:x)",
+		"[a](JavaScript:x)", "[a](//e.com)", "[](x)", "[a]()", "[a](x)y",
+	};
+	struct buf b;
+	size_t i;
+	char *want;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		buf_init(&b);
+		if (md_simple_html(cases[i], "../", false, &b)) {
+			want = parsed_html(cases[i], false);
+			ck_assert_msg(strcmp(b.data, want) == 0, "'%s': '%s', parsed '%s'",
+			    cases[i], b.data, want);
+			free(want);
+		}
+		buf_release(&b);
+	}
+	buf_init(&b);
+	ck_assert(md_simple_html(cases[0], "../", false, &b));
+	ck_assert_str_eq(b.data, "<p><strong>Provider 773</strong> was tested: the "
+	    "<a href=\"https://p.example.com/s\">status page</a> told the truth.</p>\n"
+	    "<ul>\n<li>support tickets, <em>thorough</em></li>\n<li>driver updates, "
+	    "<code>9</code> nodes a day replaced</li>\n</ul>\n");
+	b.len = 0;
+	ck_assert(md_simple_html("see [x](providers/p/) *now*", "../", true, &b));
+	ck_assert_str_eq(b.data, "see <a href=\"../providers/p/index.html\">x</a> "
+	    "<em>now</em>");
+	b.len = 0;
+	ck_assert(md_simple_html("a\n\nb", "", true, &b));
+	ck_assert_str_eq(b.data, "<p>a</p>\n<p>b</p>\n");
+	ck_assert(!md_simple_html("- a\n\n- b", "", false, &b));
+	ck_assert(!md_simple_html("x {{count 3.0 medals}}", "", false, &b));
+	ck_assert(!md_simple_html("[a](javascript:x)", "", false, &b));
+	buf_release(&b);
+}
+END_TEST
+
 static Suite *
 markdown_suite(void)
 {
@@ -706,6 +900,8 @@ markdown_suite(void)
 	tcase_add_test(tc, test_plain_shortcut);
 	tcase_add_test(tc, test_check);
 	tcase_add_test(tc, test_shortcuts_random);
+	tcase_add_test(tc, test_simple_random);
+	tcase_add_test(tc, test_simple_cases);
 	suite_add_tcase(s, tc);
 	return s;
 }
