@@ -231,7 +231,6 @@ tv_set(struct tv *o, const char *k, struct tv *v)
 	struct tv_pair *p;
 	unsigned hash;
 	size_t len;
-	char *key;
 
 	if (o == NULL || o->type != TV_OBJECT)
 		return;
@@ -241,12 +240,20 @@ tv_set(struct tv *o, const char *k, struct tv *v)
 		return;
 	}
 	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
-	key = alloc(len + 1);
-	memcpy(key, k, len + 1);
 	p = &o->u.obj.v[o->u.obj.n++];
-	p->key = key;
+	p->key = k;
 	p->hash = hash;
 	p->value = v;
+}
+
+void
+tv_set_copy(struct tv *o, const char *k, struct tv *v)
+{
+	size_t len = strlen(k);
+	char *key = alloc(len + 1);
+
+	memcpy(key, k, len + 1);
+	tv_set(o, key, v);
 }
 
 struct tv *
@@ -296,7 +303,7 @@ tv_from_json(const json_t *j)
 	case JSON_OBJECT:
 		v = tv_object();
 		json_object_foreach((json_t *)j, k, e)
-			tv_set(v, k, tv_from_json(e));
+			tv_set_copy(v, k, tv_from_json(e));
 		return v;
 	case JSON_ARRAY:
 		v = tv_array();

@@ -11,7 +11,8 @@
  * another thread, nor after the reset (or release) that freed it.
  *
  * Objects keep their keys in the order set; setting a key again replaces its
- * value. Keys and strings are copied. Lookups are linear: page objects hold
+ * value. Strings are copied; keys are kept as given (string literals), but
+ * by tv_set_copy(). Lookups are linear, hash first: page objects hold
  * a few dozen keys at most.
  */
 #ifndef PODIUM_TV_H
@@ -74,8 +75,11 @@ struct tv *tv_list(const struct mustache_list *list);
 
 /* Appends v to array a. */
 void tv_append(struct tv *a, struct tv *v);
-/* Sets key k of object o to v (a copy of k). */
+/* Sets key k of object o to v. k is kept, not copied: it must outlive the
+ * value (a string literal). */
 void tv_set(struct tv *o, const char *k, struct tv *v);
+/* The same with a copy of k, for keys that do not last (read from data). */
+void tv_set_copy(struct tv *o, const char *k, struct tv *v);
 /* The value of key k, or NULL (also when o is not an object). */
 struct tv *tv_get(const struct tv *o, const char *k);
 /* The same, for a key whose tv_hash() is known (a template's names). */

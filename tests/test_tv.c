@@ -36,6 +36,31 @@ START_TEST(test_objects)
 }
 END_TEST
 
+/* tv_set keeps its key as given; tv_set_copy keeps a copy of a key that
+ * does not last. */
+START_TEST(test_keys)
+{
+	static const char lit[] = "kept";
+	struct tv *o = tv_object();
+	char tmp[8];
+
+	tv_set(o, lit, tv_int(1));
+	ck_assert_ptr_eq(o->u.obj.v[0].key, lit);
+	strcpy(tmp, "copy");
+	tv_set_copy(o, tmp, tv_int(2));
+	ck_assert_ptr_ne(o->u.obj.v[1].key, tmp);
+	strcpy(tmp, "gone");
+	ck_assert_str_eq(o->u.obj.v[1].key, "copy");
+	ck_assert_int_eq(tv_get(o, "copy")->u.i, 2);
+	ck_assert_ptr_null(tv_get(o, "gone"));
+	tv_set_copy(o, "kept", tv_int(3)); /* replaces, keeping the first key */
+	ck_assert_uint_eq(o->u.obj.n, 2);
+	ck_assert_ptr_eq(o->u.obj.v[0].key, lit);
+	ck_assert_int_eq(tv_get(o, "kept")->u.i, 3);
+	tv_reset();
+}
+END_TEST
+
 START_TEST(test_arrays)
 {
 	struct tv *a = tv_array();
@@ -127,6 +152,7 @@ main(void)
 	int failed;
 
 	tcase_add_test(tc, test_objects);
+	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_arrays);
 	tcase_add_test(tc, test_marks);
 	tcase_add_test(tc, test_from_json);
