@@ -214,6 +214,14 @@ tv_hash(const char *k)
 	return hash_len(k, &len);
 }
 
+/* The bit of struct tv's keys for a key of hash h. */
+#define KEY_BIT(h) (1u << ((h) >> 27))
+
+/*
+ * The pair of key k, or NULL. Callers ask only when the object has the
+ * key's bit: most keys set are new, and most names a template looks up are
+ * missing from all but one of the objects it asks.
+ */
 static struct tv_pair *
 pair_find(const struct tv *o, const char *k, unsigned hash)
 {
@@ -235,11 +243,12 @@ tv_set(struct tv *o, const char *k, struct tv *v)
 	if (o == NULL || o->type != TV_OBJECT)
 		return;
 	hash = hash_len(k, &len);
-	if ((p = pair_find(o, k, hash)) != NULL) {
+	if ((o->keys & KEY_BIT(hash)) != 0 && (p = pair_find(o, k, hash)) != NULL) {
 		p->value = v;
 		return;
 	}
 	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
+	o->keys |= KEY_BIT(hash);
 	p = &o->u.obj.v[o->u.obj.n++];
 	p->key = k;
 	p->hash = hash;
@@ -261,7 +270,7 @@ tv_get_hashed(const struct tv *o, const char *k, unsigned hash)
 {
 	const struct tv_pair *p;
 
-	if (o == NULL || o->type != TV_OBJECT)
+	if (o == NULL || o->type != TV_OBJECT || (o->keys & KEY_BIT(hash)) == 0)
 		return NULL;
 	p = pair_find(o, k, hash);
 	return p != NULL ? p->value : NULL;

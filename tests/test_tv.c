@@ -4,6 +4,7 @@
  * the arena hand-over the loader uses for what its jobs build.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,35 @@ START_TEST(test_keys)
 	ck_assert_uint_eq(o->u.obj.n, 2);
 	ck_assert_ptr_eq(o->u.obj.v[0].key, lit);
 	ck_assert_int_eq(tv_get(o, "kept")->u.i, 3);
+	tv_reset();
+}
+END_TEST
+
+/* Keys whose bits are shared by many others are still told apart, found
+ * and replaced; keys never set are not found. */
+START_TEST(test_many_keys)
+{
+	struct tv *o = tv_object();
+	char k[16];
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		snprintf(k, sizeof(k), "k%d", i);
+		tv_set_copy(o, k, tv_int(i));
+	}
+	for (i = 0; i < 200; i += 3) {
+		snprintf(k, sizeof(k), "k%d", i);
+		tv_set_copy(o, k, tv_int(-i));
+	}
+	ck_assert_uint_eq(o->u.obj.n, 200);
+	for (i = 0; i < 400; i++) {
+		snprintf(k, sizeof(k), "k%d", i);
+		if (i >= 200)
+			ck_assert_ptr_null(tv_get(o, k));
+		else
+			ck_assert_int_eq(tv_get(o, k)->u.i, i % 3 == 0 ? -i : i);
+	}
+	ck_assert_ptr_null(tv_get(tv_object(), "k1"));
 	tv_reset();
 }
 END_TEST
@@ -153,6 +183,7 @@ main(void)
 
 	tcase_add_test(tc, test_objects);
 	tcase_add_test(tc, test_keys);
+	tcase_add_test(tc, test_many_keys);
 	tcase_add_test(tc, test_arrays);
 	tcase_add_test(tc, test_marks);
 	tcase_add_test(tc, test_from_json);
