@@ -620,6 +620,41 @@ build(struct builder *b)
 	return 0;
 }
 
+/*
+ * Marks each run of text and line nodes whose texts are one piece of the
+ * source (no tag between them), so that rendering writes it in one go.
+ */
+static void
+mark_runs(struct mtemplate *t)
+{
+	uint32_t i, j;
+	const char *start, *stop;
+
+	for (i = 0; i < t->nnodes; i++) {
+		struct mnode *n = &t->nodes[i];
+
+		if (n->kind != MN_TEXT && n->kind != MN_LINE)
+			continue;
+		start = stop = NULL;
+		for (j = i; j < t->nnodes; j++) {
+			const struct mnode *m = &t->nodes[j];
+
+			if (m->kind == MN_LINE)
+				continue;
+			if (m->kind != MN_TEXT || (stop != NULL && m->text != stop))
+				break;
+			if (start == NULL)
+				start = m->text;
+			stop = m->text + m->len;
+		}
+		if (j > i + 1 && start != NULL) {
+			n->run_end = j;
+			n->run = start;
+			n->run_len = (size_t)(stop - start);
+		}
+	}
+}
+
 int
 mustache_parse(struct mtemplate *t, struct diag *d)
 {
@@ -643,6 +678,7 @@ mustache_parse(struct mtemplate *t, struct diag *d)
 	t->nodes = b.v;
 	t->nnodes = (uint32_t)b.n;
 	b.v = NULL;
+	mark_runs(t);
 	rc = 0;
 out:
 	free(tk.v);

@@ -319,9 +319,16 @@ render_range(struct mrender *r, const struct mtemplate *t, uint32_t from,
 	if (skip_line && i < to && t->nodes[i].kind == MN_LINE)
 		i++;
 	while (i < to) {
+		const struct mnode *n = &t->nodes[i];
+
+		if (n->run_end != 0 && n->run_end <= to && r->indent.len == 0) {
+			buf_add(r->out, n->run, n->run_len);
+			i = n->run_end;
+			continue;
+		}
 		if (render_node(r, t, i) == -1)
 			return -1;
-		i = t->nodes[i].end;
+		i = n->end;
 	}
 	return 0;
 }

@@ -46,6 +46,14 @@ struct mnode {
 	bool dynamic;		/* {{>*name}}: the name is looked up */
 	struct mtemplate *ref;	/* partial, parent: resolved when added */
 	unsigned line, col;	/* where the tag starts */
+	/*
+	 * Text and line nodes from here to run_end (> index + 1) whose texts
+	 * follow one another in the source: with no indentation to write, they
+	 * are the run_len bytes at run, written at once. 0: no such run.
+	 */
+	uint32_t run_end;
+	const char *run;
+	size_t run_len;
 };
 
 struct mtemplate {

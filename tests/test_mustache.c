@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "mustache.h"
+#include "mustache_int.h"
 
 #define SPEC_DIR "tests/fixtures/mustache-spec/"
 
@@ -392,8 +393,21 @@ START_TEST(test_indentation)
 }
 END_TEST
 
+/* Forgets the text runs of the templates named, as if never marked. */
+static void
+runs_clear(struct mustache_set *s, const char *const *names)
+{
+	for (; *names != NULL; names++) {
+		struct mtemplate *t = mustache_find(s, *names);
+
+		for (uint32_t i = 0; t != NULL && i < t->nnodes; i++)
+			t->nodes[i].run_end = 0;
+	}
+}
+
 /* Random templates from tag pieces: each compiles or fails with exactly
- * one diagnostic at a real position, and what compiles renders. */
+ * one diagnostic at a real position, and what compiles renders, the same
+ * with text runs written at once as node by node. */
 static uint64_t fuzz_state = 88172645463325252ULL;
 
 static unsigned
@@ -422,7 +436,7 @@ START_TEST(test_random_templates)
 	    "b", "c", "b", 1, "n", "q");
 	char src[512];
 
-	for (int k = 0; k < 3000; k++) {
+	for (int k = 0; k < 20000; k++) {
 		struct mustache_set *s = mustache_set_new(fixed_loader,
 		    (void *)parts);
 		struct buf out = BUF_INIT;
@@ -430,7 +444,7 @@ START_TEST(test_random_templates)
 		size_t len = 0;
 		int rc;
 
-		for (unsigned m = fuzz_rng(14); m > 0; m--) {
+		for (unsigned m = fuzz_rng(24); m > 0; m--) {
 			const char *p = pieces[fuzz_rng(ARRAY_SIZE(pieces))];
 
 			memcpy(src + len, p, strlen(p));
@@ -444,6 +458,18 @@ START_TEST(test_random_templates)
 			rc = mustache_render(s, "t", tv_from_json(data), &out, &d);
 			ck_assert_msg(rc == 0, "'%s' failed: %s", src,
 			    d.n > 0 ? d.v[0].msg : "");
+			{
+				static const char *const names[] = {"t", "p", "q", NULL};
+				struct buf again = BUF_INIT;
+
+				runs_clear(s, names);
+				ck_assert_int_eq(mustache_render(s, "t", tv_from_json(data),
+				    &again, &d), 0);
+				ck_assert_msg(strcmp(out.data, again.data) == 0,
+				    "'%s': '%s' with runs, '%s' without", src, out.data,
+				    again.data);
+				buf_release(&again);
+			}
 		} else {
 			ck_assert_uint_eq(d.nerrors, 1);
 			ck_assert_uint_ge(d.v[0].line, 1);
