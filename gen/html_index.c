@@ -88,8 +88,11 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 		if (r != NULL) {
 			tv_set(cell, "tier", tier_shared(memo, r->tier));
 			tv_set(cell, "rank", tv_int((long long)r->tier->index));
-			buf_printf(&tiers, "%s%s:%s", tiers.len ? " " : "",
-			    c->editions[j].edition->id, r->tier->id);
+			if (tiers.len > 0)
+				buf_putc(&tiers, ' ');
+			buf_puts(&tiers, c->editions[j].edition->id);
+			buf_putc(&tiers, ':');
+			buf_puts(&tiers, r->tier->id);
 		} else
 			tv_set(cell, "rank", tv_int(999));
 		tv_append(cells, cell);

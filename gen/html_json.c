@@ -106,6 +106,22 @@ hj_take(char *s)
 	return v;
 }
 
+struct tv *
+hj_cat(const char *a, const char *b, const char *c)
+{
+	size_t la = strlen(a), lb = strlen(b), lc = strlen(c), n = la + lb + lc;
+	char small[256], *t = n < sizeof(small) ? small : xmalloc(n + 1);
+	struct tv *v;
+
+	memcpy(t, a, la);
+	memcpy(t + la, b, lb);
+	memcpy(t + la + lb, c, lc);
+	v = tv_strn(t, n);
+	if (t != small)
+		free(t);
+	return v;
+}
+
 void
 hj_sets(struct tv *o, const char *k, const char *s)
 {
@@ -162,6 +178,18 @@ hj_tier(const struct tier *t)
 	return o;
 }
 
+/* word and n in decimal ("up 2"); malloc'd. */
+static char *
+steps_words(const char *word, int n)
+{
+	size_t len = strlen(word);
+	char *w = xmalloc(len + 21);
+
+	memcpy(w, word, len);
+	w[len + fmt_int(n, w + len)] = '\0';
+	return w;
+}
+
 struct tv *
 hj_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor)
@@ -173,11 +201,11 @@ hj_move(enum move_status st, int steps, bool has_steps,
 	switch (st) {
 	case MOVE_UP:
 		arrow = "\xe2\x86\x91";
-		words = has_steps ? xasprintf("up %d", steps) : xstrdup("up");
+		words = has_steps ? steps_words("up ", steps) : xstrdup("up");
 		break;
 	case MOVE_DOWN:
 		arrow = "\xe2\x86\x93";
-		words = has_steps ? xasprintf("down %d", -steps) : xstrdup("down");
+		words = has_steps ? steps_words("down ", -steps) : xstrdup("down");
 		break;
 	case MOVE_SAME:
 		arrow = "=";
@@ -524,7 +552,7 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 
 	hj_sets(o, "lang", r->language != NULL ? r->language : "en");
 	if (title != NULL)
-		hj_take_set(o, "title", xasprintf("%s \xe2\x80\x94 %s", title, r->title));
+		tv_set(o, "title", hj_cat(title, " \xe2\x80\x94 ", r->title));
 	else
 		hj_sets(o, "title", r->title);
 	hj_sets(o, "site_title", r->title);

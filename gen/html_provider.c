@@ -233,7 +233,7 @@ review_json(struct html_ctx *h, const struct rating *r, const char *root)
 	const struct review *rv = r->review;
 	struct tv *o = tv_object(), *st, *wk, *q, *src;
 
-	hj_take_set(o, "anchor", xasprintf("review-%s", rv->edition->id));
+	tv_set(o, "anchor", hj_cat("review-", rv->edition->id, ""));
 	hj_sets(o, "edition", edition_name(rv->edition));
 	if (r->override) {
 		hj_sets(o, "override_reason", rv->override_reason);

@@ -90,6 +90,8 @@ struct tv *hj_str(const char *s);          /* NULL gives JSON null */
 struct tv *hj_take(char *s);               /* takes a malloc'd string */
 void hj_sets(struct tv *o, const char *k, const char *s); /* skipped if NULL */
 void hj_take_set(struct tv *o, const char *k, char *s);   /* takes s */
+/* The string a b c, one after another, without printf. */
+struct tv *hj_cat(const char *a, const char *b, const char *c);
 struct tv *hj_tier(const struct tier *t);  /* NULL gives JSON null */
 struct tv *hj_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor);
