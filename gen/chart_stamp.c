@@ -25,12 +25,20 @@
 
 #include "chart_priv.h"
 
+/* A run of pixels in a mask's row: all fully covered (the colour is laid
+ * as it is), or all partly (each blended). */
+struct span {
+	int x0, x1;
+	bool full;
+};
+
 /* One layer of a mark: a mask and the colour laid through it. */
 struct stamp {
 	int x, y, w, h;      /* the mask's place in the image */
 	uint32_t px;         /* the colour, as cairo writes it */
 	unsigned char *cov;  /* w x h coverage, row by row */
-	int *lo, *hi;        /* per row: the columns with coverage, [lo, hi) */
+	struct span *sp;     /* the runs of coverage, row by row */
+	int *sp_at;          /* row r's runs: sp[sp_at[r]] to sp[sp_at[r + 1]] */
 };
 
 /* A mark's layers: a dot's fill and ring, a segment's stroke. */
@@ -75,8 +83,8 @@ stamp_set_free(struct stamp_set *ss)
 	for (i = 0; i < ss->cap; i++) {
 		for (k = 0; ss->tab[i].used && k < ss->tab[i].n; k++) {
 			free(ss->tab[i].st[k].cov);
-			free(ss->tab[i].st[k].lo);
-			free(ss->tab[i].st[k].hi);
+			free(ss->tab[i].st[k].sp);
+			free(ss->tab[i].st[k].sp_at);
 		}
 		free(ss->tab[i].st);
 	}
@@ -128,13 +136,44 @@ mark_path(cairo_t *cr, const struct hist_mark *m, int k)
 	cairo_stroke(cr);
 }
 
+/* Cuts each row of st's mask into runs of full and of partial coverage. */
+static void
+stamp_spans(struct stamp *st)
+{
+	const unsigned char *cov;
+	size_t n = 0, cap = 0;
+	int r, c, e;
+	bool full;
+
+	st->sp = NULL;
+	st->sp_at = xcalloc((size_t)st->h + 1, sizeof(*st->sp_at));
+	for (r = 0; r < st->h; r++) {
+		st->sp_at[r] = (int)n;
+		cov = st->cov + (size_t)r * (size_t)st->w;
+		for (c = 0; c < st->w; c = e) {
+			if (cov[c] == 0) {
+				e = c + 1;
+				continue;
+			}
+			full = cov[c] == 255;
+			for (e = c + 1; e < st->w && cov[e] != 0 && (cov[e] == 255) == full; e++)
+				;
+			st->sp = xgrow(st->sp, sizeof(*st->sp), n + 1, &cap);
+			st->sp[n].x0 = c;
+			st->sp[n].x1 = e;
+			st->sp[n++].full = full;
+		}
+	}
+	st->sp_at[st->h] = (int)n;
+}
+
 /* Makes layer k of mark m (under ss->lock). */
 static void
 stamp_make(struct stamp_set *ss, const struct hist_mark *m, int k,
     struct stamp *st)
 {
 	double pad = (m->dot ? HIST_DOT_R + HIST_DOT_W : HIST_LINE_W) * ss->s + 4;
-	int x0, y0, x1, y1, r, c, stride;
+	int x0, y0, x1, y1, r, stride;
 	cairo_surface_t *a8;
 	cairo_t *cr;
 	const unsigned char *d;
@@ -156,8 +195,6 @@ stamp_make(struct stamp_set *ss, const struct hist_mark *m, int k,
 	st->w = x1 - x0;
 	st->h = y1 - y0;
 	st->cov = xcalloc((size_t)st->w * (size_t)st->h, 1);
-	st->lo = xcalloc((size_t)st->h, sizeof(*st->lo));
-	st->hi = xcalloc((size_t)st->h, sizeof(*st->hi));
 	a8 = cairo_image_surface_create(CAIRO_FORMAT_A8, st->w, st->h);
 	cr = cairo_create(a8);
 	cairo_translate(cr, -x0, -y0);
@@ -167,16 +204,10 @@ stamp_make(struct stamp_set *ss, const struct hist_mark *m, int k,
 	cairo_surface_flush(a8);
 	d = cairo_image_surface_get_data(a8);
 	stride = cairo_image_surface_get_stride(a8);
-	for (r = 0; d != NULL && r < st->h; r++) {
+	for (r = 0; d != NULL && r < st->h; r++)
 		memcpy(st->cov + (size_t)r * (size_t)st->w, d + (size_t)r * (size_t)stride,
 		    (size_t)st->w);
-		for (c = 0; c < st->w && d[(size_t)r * (size_t)stride + (size_t)c] == 0; c++)
-			;
-		st->lo[r] = c;
-		for (c = st->w; c > st->lo[r] && d[(size_t)r * (size_t)stride + (size_t)c - 1] == 0; c--)
-			;
-		st->hi[r] = c;
-	}
+	stamp_spans(st);
 	cairo_surface_destroy(a8);
 }
 
@@ -300,25 +331,42 @@ blend(uint32_t src, uint32_t a, uint32_t dst)
 }
 #endif
 
+/* n pixels of colour v; four at a time where SSE2 is. */
+static inline void
+fill(uint32_t *p, int n, uint32_t v)
+{
+	int c = 0;
+#ifdef __SSE2__
+	__m128i vv = _mm_set1_epi32((int)v);
+
+	for (; c + 4 <= n; c += 4)
+		_mm_storeu_si128((__m128i *)(void *)(p + c), vv);
+#endif
+	for (; c < n; c++)
+		p[c] = v;
+}
+
 static void
 stamp_lay(const struct stamp *st, unsigned char *px, int stride, unsigned char *rows)
 {
 	const unsigned char *cov;
-	uint32_t *row, a;
-	int r, c;
+	const struct span *sp;
+	uint32_t *row;
+	int r, c, i;
 
 	for (r = 0; r < st->h; r++) {
-		if (st->lo[r] >= st->hi[r])
+		if (st->sp_at[r] == st->sp_at[r + 1])
 			continue;
 		rows[st->y + r] = 1;
 		row = (uint32_t *)(void *)(px + (size_t)(st->y + r) * (size_t)stride) + st->x;
 		cov = st->cov + (size_t)r * (size_t)st->w;
-		for (c = st->lo[r]; c < st->hi[r]; c++) {
-			a = cov[c];
-			if (a == 255)
-				row[c] = st->px;
-			else if (a != 0)
-				row[c] = blend(st->px, a, row[c]);
+		for (i = st->sp_at[r]; i < st->sp_at[r + 1]; i++) {
+			sp = &st->sp[i];
+			if (sp->full)
+				fill(row + sp->x0, sp->x1 - sp->x0, st->px);
+			else
+				for (c = sp->x0; c < sp->x1; c++)
+					row[c] = blend(st->px, cov[c], row[c]);
 		}
 	}
 }
