@@ -221,28 +221,37 @@ lit3(uint32_t px)
 	return c;
 }
 
-/* Copies of len bytes (at least 3) from dist back. */
-static inline void
-put_match(struct bits *b, unsigned len, struct code dist)
+/* Copies of more than MAX_MATCH bytes from dist back: several matches. */
+static void
+put_long_match(struct bits *b, unsigned len, struct code dist)
 {
-	struct code c;
 	unsigned k;
 
-	if (len <= MAX_MATCH) {
-		/* one put: a length's code and extra bits take 13 bits at most,
-		 * a distance's 18 */
-		c = tab.len[len];
-		c.bits |= dist.bits << c.n;
-		c.n += dist.n;
-		bits_put(b, c);
-		return;
-	}
 	while (len > 0) {
 		k = len <= MAX_MATCH ? len : len - MAX_MATCH < 3 ? len - 3 : MAX_MATCH;
 		bits_put(b, tab.len[k]);
 		bits_put(b, dist);
 		len -= k;
 	}
+}
+
+/* Copies of len bytes (at least 3) from dist back. Inlined where it is
+ * called: most tokens are matches. */
+static inline __attribute__((always_inline)) void
+put_match(struct bits *b, unsigned len, struct code dist)
+{
+	struct code c;
+
+	if (len > MAX_MATCH) {
+		put_long_match(b, len, dist);
+		return;
+	}
+	/* one put: a length's code and extra bits take 13 bits at most, a
+	 * distance's 18 */
+	c = tab.len[len];
+	c.bits |= dist.bits << c.n;
+	c.n += dist.n;
+	bits_put(b, c);
 }
 
 /* A row's part of the Adler-32: t1 = sum of its bytes, t2 = sum of each
@@ -436,19 +445,55 @@ store_le64(unsigned char *p, uint64_t v)
 	memcpy(p, &v, sizeof(v));
 }
 
+/* The 64 bits of src from bit from on (src has 8 bytes of slack after
+ * them). */
+static inline uint64_t
+load_bits64(const unsigned char *src, size_t from)
+{
+	uint64_t v = load_le64(src + from / 8) >> (from % 8);
+
+	if (from % 8 != 0)
+		v |= (uint64_t)src[from / 8 + 8] << (64 - from % 8);
+	return v;
+}
+
 /* Appends n bits of src from bit from on; src has 8 bytes of slack. The
- * waiting bits are written out to fewer than 8 first; then each step adds
- * 56 bits and writes 7 bytes (one 8-byte store). */
+ * waiting bits are written out to fewer than 8 first; a long copy then
+ * writes whole 8-byte words, a short one steps of 56 bits, 7 bytes each
+ * (one 8-byte store). */
 static void
 bits_copy(struct bits *b, const unsigned char *src, size_t from, size_t n)
 {
 	unsigned char *p;
 	uint64_t v;
 
+	size_t q;
+	unsigned sh;
+
 	bits_room(b, n / 8 + 16);
 	p = (unsigned char *)b->out->data + b->out->len;
 	for (; b->n >= 8; b->n -= 8, b->acc >>= 8)
 		*p++ = (unsigned char)b->acc;
+	if (n >= 128) {
+		/* the waiting bits and the first ones copied make a whole word;
+		 * then words of 64 bits, each from 9 bytes of src */
+		store_le64(p, b->acc | load_bits64(src, from) << b->n);
+		p += 8;
+		from += 64 - b->n;
+		n -= 64 - b->n;
+		b->acc = 0;
+		b->n = 0;
+		q = from / 8;
+		sh = (unsigned)(from % 8);
+		if (sh == 0)
+			for (; n >= 64; n -= 64, q += 8, p += 8)
+				memcpy(p, src + q, 8);
+		else
+			for (; n >= 64; n -= 64, q += 8, p += 8)
+				store_le64(p, load_le64(src + q) >> sh |
+				    (uint64_t)src[q + 8] << (64 - sh));
+		from = q * 8 + sh;
+	}
 	for (; n >= 56; n -= 56, from += 56, p += 7) {
 		v = load_le64(src + from / 8) >> (from % 8);
 		b->acc |= (v & 0xffffffffffffffu) << b->n;
