@@ -187,10 +187,7 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	 * fonts cairo draws with, not a second set loaded when drawing */
 	if ((cr = cv_cairo(cv)) != NULL)
 		pango_cairo_update_context(cr, pc);
-	x->layout = pango_layout_new(pc);
-	g_object_unref(pc);
-	pango_layout_set_auto_dir(x->layout, FALSE);
-	pango_layout_set_single_paragraph_mode(x->layout, TRUE);
+	x->pc = pc;
 	x->font = pango_font_description_from_string("DejaVu Sans");
 }
 
@@ -198,7 +195,8 @@ void
 cx_end(struct cx *x)
 {
 	pango_font_description_free(x->font);
-	g_object_unref(x->layout);
+	cx_lays_free(x);
+	g_object_unref(x->pc);
 	cv_restore(x->cv);
 }
 

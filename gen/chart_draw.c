@@ -1,5 +1,6 @@
 /* chart_draw.c: drawing helpers shared by the charts: text, colours, labels. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,21 +119,88 @@ cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb c)
 	cv_fill(x->cv);
 }
 
-void
-cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
+/* A text laid out in this drawing, with its settings. */
+struct cx_lay {
+	char *s;
+	double size, maxw;
+	bool bold;
+	PangoLayout *l;
+};
+
+#define CX_LAYS 64  /* kept at once: a slot is reused on a collision */
+
+static size_t
+lay_hash(const char *s, double size, bool bold, double maxw)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	uint64_t v[2];
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+	memcpy(&v[0], &size, sizeof(v[0]));
+	memcpy(&v[1], &maxw, sizeof(v[1]));
+	h = (h ^ v[0] ^ (v[1] << 1) ^ (uint64_t)bold) * 0x100000001b3u;
+	return (size_t)(h ^ h >> 32) & (CX_LAYS - 1);
+}
+
+static void
+lay_fill(struct cx *x, PangoLayout *l, const char *s, double size, bool bold,
+    double maxw)
 {
 	pango_font_description_set_absolute_size(x->font, size * PANGO_SCALE);
 	pango_font_description_set_weight(x->font,
 	    bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-	pango_layout_set_font_description(x->layout, x->font);
+	pango_layout_set_font_description(l, x->font);
 	if (maxw > 0) {
-		pango_layout_set_width(x->layout, (int)(maxw * PANGO_SCALE));
-		pango_layout_set_ellipsize(x->layout, PANGO_ELLIPSIZE_END);
+		pango_layout_set_width(l, (int)(maxw * PANGO_SCALE));
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	} else {
-		pango_layout_set_width(x->layout, -1);
-		pango_layout_set_ellipsize(x->layout, PANGO_ELLIPSIZE_NONE);
+		pango_layout_set_width(l, -1);
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_NONE);
 	}
-	pango_layout_set_text(x->layout, s, -1);
+	pango_layout_set_text(l, s, -1);
+}
+
+void
+cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
+{
+	struct cx_lay *e;
+
+	if (x->lays == NULL)
+		x->lays = xcalloc(CX_LAYS, sizeof(*x->lays));
+	e = &x->lays[lay_hash(s, size, bold, maxw)];
+	if (e->l != NULL && e->size == size && e->bold == bold && e->maxw == maxw &&
+	    strcmp(e->s, s) == 0) {
+		x->layout = e->l;
+		return;
+	}
+	if (e->l == NULL) {
+		e->l = pango_layout_new(x->pc);
+		pango_layout_set_auto_dir(e->l, FALSE);
+		pango_layout_set_single_paragraph_mode(e->l, TRUE);
+	}
+	free(e->s);
+	e->s = xstrdup(s);
+	e->size = size;
+	e->bold = bold;
+	e->maxw = maxw;
+	lay_fill(x, e->l, s, size, bold, maxw);
+	x->layout = e->l;
+}
+
+void
+cx_lays_free(struct cx *x)
+{
+	size_t i;
+
+	for (i = 0; x->lays != NULL && i < CX_LAYS; i++) {
+		if (x->lays[i].l != NULL)
+			g_object_unref(x->lays[i].l);
+		free(x->lays[i].s);
+	}
+	free(x->lays);
+	x->lays = NULL;
+	x->layout = NULL;
 }
 
 void

@@ -54,9 +54,14 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 /* Framed history SVGs (pages) have no visible title: they start here. */
 #define HIST_CROP (TOP - 10.0)
 
+struct cx_lay;
+
 struct cx {
 	struct canvas *cv;
-	PangoLayout *layout;
+	PangoContext *pc;
+	PangoLayout *layout;        /* the text last set (cx_layout_set) */
+	struct cx_lay *lays;        /* texts laid out, by hash: a text measured
+	                               and then drawn is laid out once */
 	PangoFontDescription *font;
 	double w, h;                /* natural size */
 	struct chart_trace *trace;  /* or NULL */
@@ -66,13 +71,17 @@ struct cx {
 void cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
     struct chart_trace *t);
 void cx_end(struct cx *x);
+/* Frees the layouts cx_layout_set() kept (cx_end() does). */
+void cx_lays_free(struct cx *x);
 /* The scale that fits ch into width x height. */
 double chart_scale(const struct chart *ch, double width, double height);
 /* The chart's title, top left. */
 void chart_draw_title(struct cx *x, const struct chart *ch);
 
 /* Text: one line, never wrapped, ellipsized to maxw when maxw > 0. */
-/* Sets x->layout to s as cx_text() and cx_measure() do. */
+/* Sets x->layout to s as cx_text() and cx_measure() do: to a layout of
+ * the same text and settings made earlier in this drawing, if there is
+ * one still kept (pango gives the same glyphs for the same input). */
 void cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw);
 void cx_measure(struct cx *x, const char *s, double size, bool bold, double maxw,
     double *w, double *h);
