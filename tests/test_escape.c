@@ -127,6 +127,74 @@ START_TEST(test_markup_every_byte)
 }
 END_TEST
 
+/* The markup escape of s (n bytes) one byte at a time, as escape.h says. */
+static void
+markup_ref(struct buf *b, const unsigned char *s, size_t n, bool xml)
+{
+	static const char *const ent[128] = {['&'] = "&amp;", ['<'] = "&lt;",
+	    ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;"};
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (c < 128 && ent[c] != NULL)
+			buf_puts(b, ent[c]);
+		else if ((c < 0x20 && (xml || (c != '\t' && c != '\n'))) || c == 0x7f)
+			continue;
+		else if (c == 0xc2 && i + 1 < n && s[i + 1] >= 0x80 && s[i + 1] <= 0x9f)
+			i++;
+		else if (xml && c == 0xef && i + 2 < n && s[i + 1] == 0xbf &&
+		    (s[i + 2] == 0xbe || s[i + 2] == 0xbf))
+			i += 2;
+		else
+			buf_putc(b, (char)c);
+	}
+}
+
+/* Long strings (the escapers look at sixteen bytes a step) with marked
+ * bytes at every place: the same as byte by byte. */
+START_TEST(test_markup_long)
+{
+	static const unsigned char alpha[] = {'a', 'b', ' ', '&', '<', '>', '"',
+	    '\'', '\t', '\n', 0x01, 0x1f, 0x20, 0x7f, 0x7e, 0xc2, 0x80, 0x9f, 0xa0,
+	    0xef, 0xbf, 0xbe, 0xc3, 0xa9, 0x1e, 0x21};
+	unsigned long seed = 99;
+	unsigned char in[101];
+	struct buf got = BUF_INIT, want = BUF_INIT;
+
+	for (int k = 0; k < 20000; k++) {
+		size_t n, i;
+		bool dense;
+
+		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+		n = (seed >> 33) % 100;
+		dense = (seed >> 20) % 4 == 0;
+		for (i = 0; i < n; i++) {
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			in[i] = dense || (seed >> 40) % 20 == 0 ?
+			    alpha[(seed >> 33) % sizeof(alpha)] : 'x';
+		}
+		in[n] = '\0';
+		for (int xml = 0; xml < 2; xml++) {
+			buf_reset(&got);
+			buf_reset(&want);
+			buf_puts(&got, "<");
+			buf_puts(&want, "<");
+			if (xml)
+				esc_xml(&got, (const char *)in);
+			else
+				esc_html_n(&got, (const char *)in, n);
+			markup_ref(&want, in, n, xml);
+			ck_assert_msg(got.len == want.len &&
+			    memcmp(got.data, want.data, got.len) == 0,
+			    "case %d (%zu bytes, xml %d) differs", k, n, xml);
+		}
+	}
+	buf_release(&got);
+	buf_release(&want);
+}
+END_TEST
+
 START_TEST(test_xml)
 {
 	check(esc_xml, "a<b & 'c'\t\n\r", "a&lt;b &amp; &#39;c&#39;");
@@ -472,6 +540,7 @@ main(void)
 	tcase_add_test(tc, test_html_exact);
 	tcase_add_test(tc, test_html_n);
 	tcase_add_test(tc, test_markup_every_byte);
+	tcase_add_test(tc, test_markup_long);
 	tcase_add_test(tc, test_xml);
 	tcase_add_test(tc, test_url);
 	tcase_add_test(tc, test_url_every_byte);
