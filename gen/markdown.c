@@ -441,14 +441,6 @@ md_parse(const struct computed *c, const char *src, const char *file,
 	return 0;
 }
 
-/* Is ch an ASCII letter or digit? */
-static bool
-is_alnum(unsigned char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	    (ch >= '0' && ch <= '9');
-}
-
 /*
  * The link destination that would start at p (after "](" or "]:"): spaces
  * and one line end skipped, then up to white space or a control character;
@@ -540,96 +532,12 @@ md_doc_release(struct md_doc *doc)
 	memset(doc, 0, sizeof(*doc));
 }
 
-/*
- * Is the '*' at s[i] an emphasis delimiter a simple text may hold? An
- * opener (open false) follows the start or a space and comes before a
- * letter or digit: it is left-flanking and not right-flanking. A closer
- * follows a letter or digit and comes before the end, a space or one of
- * ",.;:": right-flanking, not left-flanking. So each pair is one <em>.
- */
-static bool
-simple_star(const unsigned char *s, size_t i, bool open)
-{
-	unsigned char next = s[i + 1];
-
-	if (!open)
-		return (i == 0 || s[i - 1] == ' ') && is_alnum(next);
-	return i > 0 && is_alnum(s[i - 1]) && (next == '\0' || next == '\n' ||
-	    next == ' ' || next == ',' || next == '.' || next == ';' || next == ':');
-}
-
-/*
- * A text Markdown makes one paragraph of plain text with at most some
- * <em> runs: one line (a final line end allowed) that starts with a letter
- * or an emphasis opener, does not end with a space, and holds only letters,
- * digits, single-meaning punctuation, UTF-8 (none of U+E000..U+EFFF, the
- * placeholders' block) and '*' pairs as simple_star() allows. No block
- * starts so, and no other inline, entity, link or shortcode can begin
- * without one of the bytes refused. Returns its length without the line
- * end, or 0.
- */
-static size_t
-simple_paragraph(const char *src)
-{
-	static const char safe[] = " ,.;:'\"?!()/%$@^+-=#~|";
-	const unsigned char *s = (const unsigned char *)src;
-	bool open = false;
-	size_t n = 0;
-
-	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
-	    (s[0] == '*' && is_alnum(s[1]))))
-		return 0;
-	for (; s[n] != '\0' && s[n] != '\n'; n++) {
-		unsigned char ch = s[n];
-
-		if (is_alnum(ch) || (ch >= 0x80 && ch != 0xee))
-			continue;
-		if (ch == '*' && simple_star(s, n, open)) {
-			open = !open;
-			continue;
-		}
-		if (ch < 0x80 && ch != '*' && strchr(safe, ch) != NULL)
-			continue;
-		return 0;
-	}
-	if (open || (s[n] == '\n' && s[n + 1] != '\0') || s[n - 1] == ' ' ||
-	    !utf8_valid(src, n, NULL))
-		return 0;
-	return n;
-}
-
-/* Writes a simple_paragraph() text: escaped, its '*' pairs as <em>. */
-static void
-simple_put(struct buf *out, const char *src, size_t n)
-{
-	const char *run = src, *p, *end = src + n;
-	bool open = false;
-
-	for (p = src; (p = memchr(p, '*', (size_t)(end - p))) != NULL; p++) {
-		esc_html_n(out, run, (size_t)(p - run));
-		if (open)
-			buf_add(out, "</em>", 5);
-		else
-			buf_add(out, "<em>", 4);
-		open = !open;
-		run = p + 1;
-	}
-	esc_html_n(out, run, (size_t)(end - run));
-}
-
 int
 md_to_html(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
 {
 	struct md_doc doc;
-	size_t n;
 
-	if (src != NULL && (n = simple_paragraph(src)) > 0) {
-		buf_add(out, "<p>", 3);
-		simple_put(out, src, n);
-		buf_add(out, "</p>\n", 5);
-		return 0;
-	}
 	if (md_simple_html(src, root_rel, false, out))
 		return 0;
 	if (md_parse(c, src, file, first_line, &doc, d) != 0)
@@ -644,12 +552,7 @@ md_to_html_inline(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
 {
 	struct md_doc doc;
-	size_t n;
 
-	if (src != NULL && (n = simple_paragraph(src)) > 0) {
-		simple_put(out, src, n);
-		return 0;
-	}
 	if (md_simple_html(src, root_rel, true, out))
 		return 0;
 	if (md_parse(c, src, file, first_line, &doc, d) != 0)

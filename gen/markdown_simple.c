@@ -31,6 +31,7 @@
  * only what this file writes, as markdown_html.c writes it. Tests compare
  * the two over many generated texts.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "escape.h"
@@ -289,13 +290,32 @@ simple_doc(const char *src, const char *root, bool bare, struct buf *out)
 	return !first;
 }
 
+/* Is some byte of s (n bytes) 0x80 or more? Eight bytes a step. */
+static bool
+any_high(const char *s, size_t n)
+{
+	uint64_t w, acc = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		acc |= w;
+	}
+	for (; i < n; i++)
+		acc |= (unsigned char)s[i];
+	return (acc & 0x8080808080808080ull) != 0;
+}
+
 bool
 md_simple_html(const char *src, const char *root_rel, bool bare, struct buf *out)
 {
 	const char *root = root_rel ? root_rel : "";
-	size_t mark = out->len;
+	size_t mark = out->len, n;
 
-	if (src == NULL || !utf8_valid(src, strlen(src), NULL))
+	if (src == NULL)
+		return false;
+	n = strlen(src);
+	if (any_high(src, n) && !utf8_valid(src, n, NULL))
 		return false;
 	if (simple_doc(src, root, bare, out))
 		return true;

@@ -769,7 +769,8 @@ START_TEST(test_simple_random)
 	    "\n\n", "- ", "* ", "*", "**", "`", "[", "]", "(", ")", "](", "e.com",
 	    "https://", "x/y", ".", ",", ":", ";", "!", "#", "=", "-", "+", ">", "_",
 	    "\xc3\xa9", "\xc2\x85", "\t", "&", "<", "'", "\"", "~", "|", "1.", "1)",
-	    "---", "***", "===", "\n- ", "{{", "javascript:", "?", "%", "\xee\x80\x80"};
+	    "---", "***", "===", "\n- ", "{{", "javascript:", "?", "%", "\xee\x80\x80",
+	    "\xff", "\xc3", "abcdefgh"};
 	static const char *const words[] = {"word", "Two", "9", "x1", " ", " ", " ",
 	    ", ", ". ", "; ", ": ", "\n", "\n", "\n\n", "\n\n", "- ", "\n- ", "*em*",
 	    "**strong**", "*a b*", "**Provider 7**", "`code`", "`a*b`", "` c`",
@@ -872,6 +873,9 @@ START_TEST(test_simple_cases)
 	ck_assert(!md_simple_html("- a\n\n- b", "", false, &b));
 	ck_assert(!md_simple_html("x {{count 3.0 medals}}", "", false, &b));
 	ck_assert(!md_simple_html("[a](javascript:x)", "", false, &b));
+	/* not UTF-8: cmark would write U+FFFD */
+	ck_assert(!md_simple_html("long enough plain text \xff here", "", false, &b));
+	ck_assert(!md_simple_html("caf\xc3", "", false, &b));
 	buf_release(&b);
 }
 END_TEST
