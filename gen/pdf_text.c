@@ -231,20 +231,81 @@ cache_put(struct pdf_ctx *ctx, const char *key, struct pdf_text *t)
 	ctx->tcache->n++;
 }
 
+/*
+ * Pango shapes a line twice when it wraps a text, once to measure it and
+ * again when it accepts the line whole; a text laid out unwrapped is shaped
+ * once. So a text that likely fits its width is laid out unwrapped first and
+ * kept when every line fits with an em to spare (what a hyphen at a break
+ * between runs could add), its lines offset for the alignment as pango
+ * would (its get_x_offset()). Left-aligned texts of any lines and other
+ * alignments of one line, left to right: otherwise it is laid out again at
+ * its width.
+ */
+#define FIT_GUESS 0.5     /* an average advance, in ems */
+
+static bool
+likely_fits(const char *s, int size, int w)
+{
+	long n = 0, room = (long)((double)w / (FIT_GUESS * size));
+
+	for (; *s != '\0'; s++) {
+		if ((*s & 0xc0) != 0x80 && ++n > room)
+			return false;
+	}
+	return true;
+}
+
+static int
+align_offset(PangoAlignment align, int w, int lw)
+{
+	int off;
+
+	if (align == PANGO_ALIGN_RIGHT)
+		return w - lw;
+	if (align != PANGO_ALIGN_CENTER)
+		return 0;
+	off = (w - lw) / 2;
+	if (((w | lw) & (PANGO_SCALE - 1)) == 0)
+		off = PANGO_UNITS_ROUND(off);
+	return off;
+}
+
+static bool
+unwrapped_fits(struct pdf_text *t, int w, int slack, PangoAlignment align)
+{
+	PangoLayoutLine *line;
+	PangoRectangle r;
+	int i, n = pango_layout_get_line_count(t->layout);
+
+	if (n != 1 && align != PANGO_ALIGN_LEFT)
+		return false;
+	for (i = 0; i < n; i++) {
+		line = pango_layout_get_line_readonly(t->layout, i);
+		if (line->resolved_dir != PANGO_DIRECTION_LTR)
+			return false;
+		pango_layout_line_get_extents(line, NULL, &r);
+		if (r.width + slack > w)
+			return false;
+	}
+	if (n == 1)
+		t->link_dx = (double)align_offset(align, w, r.width) /
+		    PANGO_SCALE;
+	return true;
+}
+
 /* width < 0: no wrapping. On success, free with pdf_text_free(). */
 static struct pdf_text *
 text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
     enum pdf_font font, double width, PangoAlignment align, bool justify)
 {
 	struct pdf_text *t = xcalloc(1, sizeof(*t));
+	int size = pango_font_description_get_size(ctx->font[font]);
+	int w = (int)(width * PANGO_SCALE);
+	int i;
 
 	t->refs = 1;
 	t->layout = pango_layout_new(ctx->pc);
 	pango_layout_set_font_description(t->layout, ctx->font[font]);
-	if (width >= 0) {
-		pango_layout_set_width(t->layout, (int)(width * PANGO_SCALE));
-		pango_layout_set_wrap(t->layout, PANGO_WRAP_WORD_CHAR);
-	}
 	if (font == FONT_BODY)
 		pango_layout_set_line_spacing(t->layout, 1.3f);
 	if (font == FONT_CODE)
@@ -254,6 +315,17 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 	pango_layout_set_text(t->layout, s, -1);
 	if (al != NULL)
 		pango_layout_set_attributes(t->layout, al);
+	if (width >= 0 && likely_fits(s, size, w) &&
+	    unwrapped_fits(t, w, size, align)) {
+		text_measure(t);
+		for (i = 0; i < t->nlines; i++)
+			t->lx[i] += t->link_dx;
+		return t;
+	}
+	if (width >= 0) {
+		pango_layout_set_width(t->layout, w);
+		pango_layout_set_wrap(t->layout, PANGO_WRAP_WORD_CHAR);
+	}
 	text_measure(t);
 	return t;
 }
@@ -363,8 +435,8 @@ line_links(struct pdf_ctx *ctx, const struct pdf_text *t, PangoLayoutLine *line,
 			continue;
 		pango_layout_line_get_x_ranges(line, a, b, &ranges, &n);
 		for (j = 0; j < n; j++)
-			pdf_link(ctx, t->links[i].link,
-			    x + (double)ranges[2 * j] / PANGO_SCALE, top,
+			pdf_link(ctx, t->links[i].link, x + t->link_dx +
+			    (double)ranges[2 * j] / PANGO_SCALE, top,
 			    (double)(ranges[2 * j + 1] - ranges[2 * j]) /
 			    PANGO_SCALE, h);
 		g_free(ranges);

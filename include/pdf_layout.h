@@ -60,6 +60,7 @@ struct pdf_text {
 	struct pdf_link_span *links;
 	size_t nlinks;
 	double width;             /* the widest line's logical width */
+	double link_dx;           /* the alignment pango did not see (unwrapped) */
 	atomic_uint refs;         /* holders: its maker and the text caches */
 };
 
