@@ -31,31 +31,32 @@
  */
 #define DEFLATE_LEVEL 1
 
-/* Numbers. */
+/* Numbers: written backwards into a small array, then added at once. */
+static char *
+digits_back(char *p, uint64_t v)
+{
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	return p;
+}
+
 void
 buf_uint(struct buf *b, uint64_t v)
 {
-	char tmp[24];
-	int n = 0;
+	char tmp[24], *p = digits_back(tmp + sizeof(tmp), v);
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	buf_grow(b, (size_t)n);
-	while (n > 0)
-		b->data[b->len++] = tmp[--n];
-	b->data[b->len] = '\0';
+	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 void
 pdfw_num(struct buf *b, double v)
 {
+	char tmp[32], *mid = tmp + 24, *end = mid, *p;
 	int64_t m;
 	uint64_t u;
 	unsigned frac;
-	char d[3];
-	int n;
 
 	if (!isfinite(v))
 		v = 0;
@@ -64,23 +65,20 @@ pdfw_num(struct buf *b, double v)
 	if (v < -1e12)
 		v = -1e12;
 	m = (int64_t)llround(v * 1000);
-	if (m < 0) {
-		buf_putc(b, '-');
-		u = (uint64_t)-m;
-	} else
-		u = (uint64_t)m;
-	buf_uint(b, u / 1000);
+	u = m < 0 ? (uint64_t)-m : (uint64_t)m;
 	frac = (unsigned)(u % 1000);
-	if (frac == 0)
-		return;
-	d[0] = (char)('0' + frac / 100);
-	d[1] = (char)('0' + frac / 10 % 10);
-	d[2] = (char)('0' + frac % 10);
-	n = 3;
-	while (d[n - 1] == '0')
-		n--;
-	buf_putc(b, '.');
-	buf_add(b, d, (size_t)n);
+	if (frac != 0) {
+		*end++ = '.';
+		*end++ = (char)('0' + frac / 100);
+		*end++ = (char)('0' + frac / 10 % 10);
+		*end++ = (char)('0' + frac % 10);
+		while (end[-1] == '0')
+			end--;
+	}
+	p = digits_back(mid, u / 1000);
+	if (m < 0)
+		*--p = '-';
+	buf_add(b, p, (size_t)(end - p));
 }
 
 /* Output. */
