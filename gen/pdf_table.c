@@ -244,8 +244,7 @@ columns_min(struct pdf_ctx *ctx, const struct table *t, double *min)
 	double w;
 
 	for (c = 0; c < n; c++)
-		min[c] = word_measure(ctx, cell_str(&t->head[c]),
-		    FONT_TABLE_HEAD);
+		min[c] = cell_min(ctx, cell_str(&t->head[c]), FONT_TABLE_HEAD);
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < n; c++) {
 			const struct table_cell *cell = &t->cells[r * n + c];
@@ -261,7 +260,7 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
 	const struct table *t = b->table;
 	struct table_prep *p = xcalloc(1, sizeof(*p));
-	struct cell_size *sz, z;
+	struct cell_size *sz;
 	double *nat, *min, h, sum = 0;
 	size_t r, c, n = t->ncols;
 
@@ -275,10 +274,9 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	min = xcalloc(n, sizeof(double));
 	sz = xcalloc(t->nrows * n + 1, sizeof(*sz));
 	p->colw = xcalloc(n, sizeof(double));
-	for (c = 0; c < n; c++) {
-		cell_measure_raw(ctx, cell_str(&t->head[c]), FONT_TABLE_HEAD, &z);
-		nat[c] = z.nat;
-	}
+	for (c = 0; c < n; c++)
+		nat[c] = cell_size(ctx, cell_str(&t->head[c]),
+		    FONT_TABLE_HEAD)->nat;
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < n; c++) {
 			const struct table_cell *cell = &t->cells[r * n + c];
