@@ -127,7 +127,6 @@ struct cx_lay {
 	PangoLayout *l;
 };
 
-#define CX_LAYS 64  /* kept at once: a slot is reused on a collision */
 
 static size_t
 lay_hash(const char *s, double size, bool bold, double maxw)
@@ -175,6 +174,7 @@ cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 		return;
 	}
 	if (e->l == NULL) {
+		x->lays_used[x->nlays_used++] = (unsigned char)(e - x->lays);
 		e->l = pango_layout_new(x->pc);
 		pango_layout_set_auto_dir(e->l, FALSE);
 		pango_layout_set_single_paragraph_mode(e->l, TRUE);
@@ -193,11 +193,11 @@ cx_lays_free(struct cx *x)
 {
 	size_t i;
 
-	for (i = 0; x->lays != NULL && i < CX_LAYS; i++) {
-		if (x->lays[i].l != NULL)
-			g_object_unref(x->lays[i].l);
-		free(x->lays[i].s);
+	for (i = 0; i < x->nlays_used; i++) {
+		g_object_unref(x->lays[x->lays_used[i]].l);
+		free(x->lays[x->lays_used[i]].s);
 	}
+	x->nlays_used = 0;
 	free(x->lays);
 	x->lays = NULL;
 	x->layout = NULL;

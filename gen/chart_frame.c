@@ -568,7 +568,7 @@ frame_png_prefix(struct chart_frame *f, cairo_t *cr, double s)
  */
 static bool
 title_name(struct chart_frame *f, struct cx *x, const struct chart *ch,
-    unsigned char *maybe, int h, double s)
+    unsigned char *maybe, int h, double s, int cols[2])
 {
 	const size_t np = sizeof(HIST_TITLE_PREFIX) - 1;
 	const char *name = ch->title + np, *p;
@@ -593,6 +593,9 @@ title_name(struct chart_frame *f, struct cx *x, const struct chart *ch,
 	cv_layout(x->cv, x->layout, lx, ty);
 	rows_flag(maybe, h, (ty + (double)ink.y / PANGO_SCALE) * s,
 	    (ty + (double)(ink.y + ink.height) / PANGO_SCALE) * s);
+	/* the columns, with room for antialiasing */
+	cols[0] = (int)floor((lx + (double)ink.x / PANGO_SCALE) * s) - 8;
+	cols[1] = (int)ceil((lx + (double)(ink.x + ink.width) / PANGO_SCALE) * s) + 8;
 	return true;
 }
 
@@ -651,18 +654,26 @@ pool_put(struct chart_frame *f, unsigned char *p)
 	pthread_mutex_unlock(&f->lock);
 }
 
-/* Puts the frame's pixels back in the rows of px that differ from them (all
- * rows if changed is NULL). */
+/* Puts the frame's pixels back in the rows of px that differ from them,
+ * in the columns [cols[0], cols[1]) the chart drew in (all rows and
+ * columns if changed is NULL). */
 static void
-frame_restore(struct chart_frame *f, unsigned char *px, const unsigned char *changed)
+frame_restore(struct chart_frame *f, unsigned char *px, const unsigned char *changed,
+    const int cols[2])
 {
 	const unsigned char *fr = cairo_image_surface_get_data(f->png);
-	size_t stride = (size_t)cairo_image_surface_get_stride(f->png);
+	size_t stride = (size_t)cairo_image_surface_get_stride(f->png), at, n;
 	int y, h = cairo_image_surface_get_height(f->png);
+	int w = cairo_image_surface_get_width(f->png);
+	int c0 = cols[0] < 0 ? 0 : cols[0], c1 = cols[1] > w ? w : cols[1];
 
+	if (changed != NULL && c1 <= c0)
+		return;
+	at = changed == NULL ? 0 : (size_t)c0 * 4;
+	n = changed == NULL ? stride : (size_t)(c1 - c0) * 4;
 	for (y = 0; y < h; y++)
 		if (changed == NULL || changed[y])
-			memcpy(px + (size_t)y * stride, fr + (size_t)y * stride, stride);
+			memcpy(px + (size_t)y * stride + at, fr + (size_t)y * stride + at, n);
 }
 
 /* Flags rows y0..y1 of device space (rounded outwards, with a pixel more
@@ -702,6 +713,7 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	int state, w, h, stride, rc = -1;
 	bool named;
 	size_t n;
+	int cols[2];
 
 	if (!frame_fits(f, ch, c))
 		return chart_png(ch, c, scale, out);
@@ -718,12 +730,14 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	px = pool_get(f, (size_t)stride * (size_t)h);
 	changed = xmalloc((size_t)h);
 	maybe = xcalloc((size_t)h, 1);
+	cols[0] = w;
+	cols[1] = 0;
 	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
 	cr = cairo_create(s);
 	canvas_cairo_init(&cv, cr);
 	/* the title does not touch the frame: drawn after it, the same pixels */
 	cx_begin(&x, ch, &cv, chart_scale(ch, w, h), NULL);
-	named = title_name(f, &x, ch, maybe, h, chart_scale(ch, w, h));
+	named = title_name(f, &x, ch, maybe, h, chart_scale(ch, w, h), cols);
 	cx_end(&x);
 	if (!named) {
 		/* the frame's prefix would not match this title */
@@ -731,14 +745,14 @@ chart_png_framed(struct chart_frame *f, const struct chart *ch,
 	} else if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_surface_flush(s);
 		m = hist_marks(c, ch->provider, ch->width, &n);
-		stamp_marks(f->stamps, m, n, px, stride, maybe);
+		stamp_marks(f->stamps, m, n, px, stride, maybe, cols);
 		free(m);
 		rc = png_encode_ref(s, f->png_ref, maybe, changed, out);
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
 	if (named)
-		frame_restore(f, px, rc == 0 ? changed : NULL);
+		frame_restore(f, px, rc == 0 ? changed : NULL, cols);
 	free(maybe);
 	free(changed);
 	pool_put(f, px);

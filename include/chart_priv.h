@@ -55,6 +55,7 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 #define HIST_CROP (TOP - 10.0)
 
 struct cx_lay;
+#define CX_LAYS 64  /* layouts kept at once: a slot is reused on a collision */
 
 struct cx {
 	struct canvas *cv;
@@ -62,6 +63,8 @@ struct cx {
 	PangoLayout *layout;        /* the text last set (cx_layout_set) */
 	struct cx_lay *lays;        /* texts laid out, by hash: a text measured
 	                               and then drawn is laid out once */
+	unsigned char lays_used[CX_LAYS]; /* the slots of lays in use */
+	size_t nlays_used;
 	PangoFontDescription *font;
 	double w, h;                /* natural size */
 	struct chart_trace *trace;  /* or NULL */
@@ -202,9 +205,10 @@ struct stamp_set;
 struct stamp_set *stamp_set_new(double scale, int w, int h);
 void stamp_set_free(struct stamp_set *ss);
 /* Lays marks m[0..n) onto px (RGB24, the set's size, stride bytes a row);
- * sets rows[y] for every row it touches. */
+ * sets rows[y] for every row it touches, and widens the columns
+ * [cols[0], cols[1]) to hold every column it touches. */
 void stamp_marks(struct stamp_set *ss, const struct hist_mark *m, size_t n,
-    unsigned char *px, int stride, unsigned char *rows);
+    unsigned char *px, int stride, unsigned char *rows, int cols[2]);
 void hist_desc(const struct computed *c, const struct provider *p, struct buf *b);
 struct table *hist_table(const struct computed *c, const struct provider *p);
 
