@@ -42,29 +42,47 @@
 /* Punctuation that means nothing inside a line. */
 #define PLAIN " ,.;:'\"?!()/%$@^+-=#~|"
 
-/* The ASCII bytes of plain text: letters, digits, space and PLAIN. */
-static const unsigned char plain_ascii[128] = {
-	[' '] = 1, ['!'] = 1, ['"'] = 1, ['#'] = 1, ['$'] = 1, ['%'] = 1,
-	['\''] = 1, ['('] = 1, [')'] = 1, ['+'] = 1, [','] = 1, ['-'] = 1,
-	['.'] = 1, ['/'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
-	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, [':'] = 1, [';'] = 1,
-	['='] = 1, ['?'] = 1, ['@'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1,
-	['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1,
-	['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
-	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1,
-	['Z'] = 1, ['^'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1,
-	['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1,
-	['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1,
-	['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
-	['|'] = 1, ['~'] = 1,
+/*
+ * Plain text, byte by byte: letters, digits, space and PLAIN, and every
+ * byte from 0x80 on but 0xee (the lead byte of the placeholders' block,
+ * U+E000..U+EFFF).
+ */
+static const unsigned char plain_tab[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
-/* Is ch plain text: PLAIN, a letter, a digit or a UTF-8 byte outside the
- * placeholders' block (lead byte 0xee)? */
 static bool
 plain(unsigned char ch)
 {
-	return ch < 0x80 ? plain_ascii[ch] != 0 : ch != 0xee;
+	return plain_tab[ch] != 0;
+}
+
+/* The first byte at or after i (before n) that is not plain, or n; four
+ * bytes a step. */
+static size_t
+plain_span(const unsigned char *s, size_t i, size_t n)
+{
+	while (i + 4 <= n && (plain_tab[s[i]] & plain_tab[s[i + 1]] &
+	    plain_tab[s[i + 2]] & plain_tab[s[i + 3]]) != 0)
+		i += 4;
+	while (i < n && plain_tab[s[i]] != 0)
+		i++;
+	return i;
 }
 
 static bool
@@ -167,10 +185,8 @@ put_line(struct buf *out, const char *root, const unsigned char *s, size_t n)
 	if (n == 0 || s[n - 1] == ' ')
 		return false;
 	while (i < n) {
-		if (plain(s[i])) {
-			i++;
-			continue;
-		}
+		if ((i = plain_span(s, i, n)) >= n)
+			break;
 		esc_html_n(out, (const char *)s + run, i - run);
 		if (s[i] == '*') {
 			for (k = 1; i + k < n && s[i + k] == '*'; k++)
