@@ -101,7 +101,7 @@ source_link(const struct source *src, const char *root)
 	o = tv_object();
 	path = html_source_path(src);
 	hj_sets(o, "title", src->title != NULL ? src->title : src->id);
-	hj_take_set(o, "href", html_href(root, path));
+	hj_href_set(o, "href", root, path);
 	free(path);
 	return o;
 }

@@ -46,6 +46,33 @@ html_href(const char *root, const char *site_path)
 	return buf_detach(&out, NULL);
 }
 
+void
+hj_href_set(struct tv *o, const char *k, const char *root, const char *site_path)
+{
+	const char *hash = strchr(site_path, '#');
+	size_t lr = strlen(root), n = hash ? (size_t)(hash - site_path) : strlen(site_path);
+	size_t li = n == 0 || site_path[n - 1] == '/' ? 10 : 0, lh = hash ? strlen(hash) : 0;
+	size_t total = lr + n + li + lh;
+	char small[256], *p = total < sizeof(small) ? small : xmalloc(total + 1);
+	struct buf out = BUF_INIT;
+
+	memcpy(p, root, lr);
+	memcpy(p + lr, site_path, n);
+	memcpy(p + lr + n, "index.html", li);
+	if (hash != NULL)
+		memcpy(p + lr + n + li, hash, lh);
+	p[total] = '\0';
+	if (esc_html_span(p, total) == total)
+		tv_set(o, k, tv_strn(p, total));
+	else {
+		esc_attr(&out, p);
+		tv_set(o, k, tv_strn(out.data, out.len));
+		buf_release(&out);
+	}
+	if (p != small)
+		free(p);
+}
+
 char *
 html_url(const char *url)
 {
@@ -248,7 +275,7 @@ hj_provider_link(const char *root, const struct provider *pr)
 
 	hj_sets(o, "name", html_provider_name(pr));
 	hj_sets(o, "id", pr->id);
-	hj_take_set(o, "href", html_href(root, path));
+	hj_href_set(o, "href", root, path);
 	free(path);
 	return o;
 }
@@ -282,7 +309,7 @@ table_cell_json(const struct table_cell *tc, const char *root)
 
 	hj_sets(o, "text", tc->text != NULL ? tc->text : "");
 	if (tc->href != NULL)
-		hj_take_set(o, "href", html_href(root, tc->href));
+		hj_href_set(o, "href", root, tc->href);
 	if (tc->tier != NULL)
 		tv_set(o, "tier", hj_tier(tc->tier));
 	tv_set(o, "numeric", tv_bool(tc->numeric));
@@ -341,7 +368,7 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 	buf_puts(&src, root);
 	buf_puts(&src, rel.data);
 	buf_release(&rel);
-	hj_take_set(o, "src", html_href("", src.data));
+	hj_href_set(o, "src", "", src.data);
 	hj_sets(o, "alt", ch.desc != NULL ? ch.desc : "");
 	hj_sets(o, "title", ch.title != NULL ? ch.title : "");
 	tv_set(o, "width", tv_int((long long)lround(ch.width)));
@@ -513,7 +540,7 @@ nav_add(struct tv *nav, const char *root, const char *label, const char *path,
 	struct tv *o = tv_object();
 
 	hj_sets(o, "label", label);
-	hj_take_set(o, "href", html_href(root, path));
+	hj_href_set(o, "href", root, path);
 	tv_set(o, "current", tv_bool(current));
 	tv_append(nav, o);
 }

@@ -183,7 +183,7 @@ quotes_json(const struct review *rv, const char *root)
 		hj_sets(o, "text", q->text);
 		hj_sets(o, "source", q->source->title != NULL ? q->source->title : q->source->id);
 		path = html_source_path(q->source);
-		hj_take_set(o, "source_href", html_href(root, path));
+		hj_href_set(o, "source_href", root, path);
 		free(path);
 		hj_sets(o, "at", q->at_text);
 		hj_take_set(o, "at_href", at_href(q->source, q->at));
@@ -204,7 +204,7 @@ sources_json(const struct review *rv, const char *root)
 		hj_sets(o, "title", rv->sources[i]->title != NULL ?
 		    rv->sources[i]->title : rv->sources[i]->id);
 		path = html_source_path(rv->sources[i]);
-		hj_take_set(o, "href", html_href(root, path));
+		hj_href_set(o, "href", root, path);
 		free(path);
 		tv_append(a, o);
 	}
@@ -267,7 +267,7 @@ history_row(const struct history_entry *he, const char *root)
 	char *path = html_edition_path(he->edition), score[32];
 
 	hj_sets(o, "edition", edition_name(he->edition));
-	hj_take_set(o, "href", html_href(root, path));
+	hj_href_set(o, "href", root, path);
 	free(path);
 	tv_set(o, "tier", hj_tier(r->tier));
 	tv_set(o, "override", tv_bool(r->override));
@@ -310,7 +310,7 @@ history_chart_json(struct html_ctx *h, const struct provider *pr,
 	chart_init(&ch, h->c, CHART_HISTORY, pr);
 	buf_puts(&b, root);
 	buf_puts(&b, HISTORY_FRAME);
-	hj_take_set(o, "src", html_href("", b.data));
+	hj_href_set(o, "src", "", b.data);
 	buf_reset(&b);
 	tv_set(o, "width", tv_int((long long)lround(ch.width)));
 	tv_set(o, "height",

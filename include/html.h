@@ -90,6 +90,9 @@ struct tv *hj_str(const char *s);          /* NULL gives JSON null */
 struct tv *hj_take(char *s);               /* takes a malloc'd string */
 void hj_sets(struct tv *o, const char *k, const char *s); /* skipped if NULL */
 void hj_take_set(struct tv *o, const char *k, char *s);   /* takes s */
+/* Sets key k of o to html_href(root, site_path), made without a copy to free. */
+void hj_href_set(struct tv *o, const char *k, const char *root,
+    const char *site_path);
 /* The string a b c, one after another, without printf. */
 struct tv *hj_cat(const char *a, const char *b, const char *c);
 struct tv *hj_tier(const struct tier *t);  /* NULL gives JSON null */
