@@ -22,7 +22,18 @@ chart_to_buf(void *closure, const unsigned char *data, unsigned int n)
 void
 svg_xml_text(struct buf *b, const char *s)
 {
+	const char *run;
+
 	for (; *s != '\0'; s++) {
+		/* plain text in one piece */
+		for (run = s; (unsigned char)*s >= 0x20 && *s != 0x7f &&
+		    (unsigned char)*s != 0xc2 && *s != '&' && *s != '<' && *s != '>' &&
+		    *s != '"'; s++)
+			;
+		if (s > run)
+			buf_add(b, run, (size_t)(s - run));
+		if (*s == '\0')
+			break;
 		switch (*s) {
 		case '&':
 			buf_puts(b, "&amp;");
