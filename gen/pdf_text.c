@@ -241,7 +241,7 @@ cache_put(struct pdf_ctx *ctx, const char *key, struct pdf_text *t)
  * alignments of one line, left to right: otherwise it is laid out again at
  * its width.
  */
-#define FIT_GUESS 0.5     /* an average advance, in ems */
+#define FIT_GUESS 0.55    /* an average advance, in ems */
 
 static bool
 likely_fits(const char *s, int size, int w)
