@@ -132,7 +132,9 @@ run_show(struct pdfw *w, PangoGlyphItem *run, const char *text, double x,
 				buf_putc(b, '>');
 			hexopen = false;
 			buf_putc(b, ' ');
-			pdfw_num(b, adj);
+			if (adj < 0)
+				buf_putc(b, '-');
+			buf_uint(b, (uint64_t)(adj < 0 ? -(long)adj : adj));
 			pen -= adj * size / 1000;
 		}
 		if (!hexopen)
