@@ -27,17 +27,36 @@ run_color(const PangoItem *item, double rgb[3])
 	return false;
 }
 
+/* Glyph v as four hex digits at s. */
 static void
-hex4(struct buf *b, unsigned v)
+hex4(char *s, unsigned v)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	char s[4];
 
 	s[0] = hex[(v >> 12) & 15];
 	s[1] = hex[(v >> 8) & 15];
 	s[2] = hex[(v >> 4) & 15];
 	s[3] = hex[v & 15];
-	buf_add(b, s, 4);
+}
+
+/* Adjustment a (not 0) as " a" at s; returns the bytes written. */
+static int
+adj_put(char *s, int a)
+{
+	char tmp[12];
+	unsigned u = a < 0 ? 0u - (unsigned)a : (unsigned)a;
+	int n = 0, k = 0;
+
+	do {
+		tmp[k++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u > 0);
+	s[n++] = ' ';
+	if (a < 0)
+		s[n++] = '-';
+	while (k > 0)
+		s[n++] = tmp[--k];
+	return n;
 }
 
 /* The bytes of the cluster of glyph i: [*start, *end) of the item's text. */
@@ -77,7 +96,8 @@ run_show(struct pdfw *w, PangoGlyphItem *run, const char *text, double x,
 	struct buf *b = w->cs;
 	struct pdfw_font *f;
 	double size, rgb[3], pen = 0, want, adv, cur_y = NAN, gy;
-	int i, cs, ce, units = 0, adj;
+	int i, cs, ce, units = 0, adj, n;
+	char gb[24];
 	bool open = false, hexopen = false;
 	unsigned glyph;
 
@@ -126,21 +146,21 @@ run_show(struct pdfw *w, PangoGlyphItem *run, const char *text, double x,
 			cur_y = gy;
 			pen = want;
 		}
+		/* the glyph's bytes gathered, then added at once */
+		n = 0;
 		adj = (int)lround((pen - want) * 1000 / size);
 		if (adj != 0) {
 			if (hexopen)
-				buf_putc(b, '>');
+				gb[n++] = '>';
 			hexopen = false;
-			buf_putc(b, ' ');
-			if (adj < 0)
-				buf_putc(b, '-');
-			buf_uint(b, (uint64_t)(adj < 0 ? -(long)adj : adj));
+			n += adj_put(gb + n, adj);
 			pen -= adj * size / 1000;
 		}
 		if (!hexopen)
-			buf_putc(b, '<');
+			gb[n++] = '<';
 		hexopen = true;
-		hex4(b, glyph);
+		hex4(gb + n, glyph);
+		buf_add(b, gb, (size_t)n + 4);
 		pen += adv;
 	}
 	if (hexopen)
