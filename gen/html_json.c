@@ -157,6 +157,13 @@ hj_sets(struct tv *o, const char *k, const char *s)
 }
 
 void
+hj_setl(struct tv *o, const char *k, const char *s)
+{
+	if (s != NULL)
+		tv_set(o, k, tv_lit(s));
+}
+
+void
 hj_take_set(struct tv *o, const char *k, char *s)
 {
 	if (s != NULL)
@@ -195,10 +202,10 @@ hj_tier(const struct tier *t)
 	struct tv *o = tv_object();
 
 	/* The glyph and the name carry the meaning; the colour only helps. */
-	tv_set(o, "id", tv_str(t->id));
-	tv_set(o, "name", tv_str(t->name != NULL ? t->name : t->id));
-	tv_set(o, "color", tv_str(tier_color(t)));
-	tv_set(o, "glyph", tv_str(t->medal ? "\xe2\x97\x8f" : t->rated ?
+	tv_set(o, "id", tv_lit(t->id));
+	tv_set(o, "name", tv_lit(t->name != NULL ? t->name : t->id));
+	tv_set(o, "color", tv_lit(tier_color(t)));
+	tv_set(o, "glyph", tv_lit(t->medal ? "\xe2\x97\x8f" : t->rated ?
 	    "\xe2\x97\x8b" : "\xe2\x80\x93"));
 	tv_set(o, "medal", tv_bool(t->medal));
 	tv_set(o, "rated", tv_bool(t->rated));
@@ -261,8 +268,8 @@ hj_move(enum move_status st, int steps, bool has_steps,
 		words = xstrdup("rated again");
 		break;
 	}
-	tv_set(m, "status", tv_str(move_status_name(st)));
-	hj_sets(m, "arrow", arrow);
+	tv_set(m, "status", tv_lit(move_status_name(st)));
+	hj_setl(m, "arrow", arrow);
 	hj_take_set(m, "words", words);
 	return m;
 }
@@ -273,8 +280,8 @@ hj_provider_link(const char *root, const struct provider *pr)
 	struct tv *o = tv_object();
 	char *path = html_provider_path(pr);
 
-	hj_sets(o, "name", html_provider_name(pr));
-	hj_sets(o, "id", pr->id);
+	hj_setl(o, "name", html_provider_name(pr));
+	hj_setl(o, "id", pr->id);
 	hj_href_set(o, "href", root, path);
 	free(path);
 	return o;

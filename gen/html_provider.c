@@ -35,14 +35,14 @@ fault_step(struct tv *a, const char *label, int64_t t, int64_t target)
 	struct tv *o = tv_object();
 	const char *verdict = "";
 
-	hj_sets(o, "label", label);
+	hj_setl(o, "label", label);
 	hj_take_set(o, "time", duration_text(t));
 	hj_take_set(o, "target", duration_text(target));
 	if (t < 0)
 		verdict = "no time recorded";
 	else if (target >= 0)
 		verdict = t <= target ? "within target" : "over target";
-	hj_sets(o, "verdict", verdict);
+	hj_setl(o, "verdict", verdict);
 	tv_append(a, o);
 }
 
@@ -58,13 +58,13 @@ fault_json(struct html_ctx *h, const struct review *rv, const char *root)
 		return tv_null();
 	o = tv_object();
 	steps = tv_array();
-	hj_sets(o, "fault", f->fault != NULL ? f->fault : "not described");
-	hj_sets(o, "detected_by", f->detected_by == DETECT_UNSET ? "not recorded" :
+	hj_setl(o, "fault", f->fault != NULL ? f->fault : "not described");
+	hj_setl(o, "detected_by", f->detected_by == DETECT_UNSET ? "not recorded" :
 	    by[f->detected_by]);
 	if (f->automatic == TRI_TRUE)
-		hj_sets(o, "automatic", "Recovery was automatic, with no human in the loop.");
+		hj_setl(o, "automatic", "Recovery was automatic, with no human in the loop.");
 	else if (f->automatic == TRI_FALSE)
-		hj_sets(o, "automatic", "Recovery needed a human.");
+		hj_setl(o, "automatic", "Recovery needed a human.");
 	fault_step(steps, "Detected", f->detect_after, e->target_detect);
 	fault_step(steps, "Drained", f->drain_after, -1);
 	fault_step(steps, "Replaced", f->replaced_after, e->target_replace);
@@ -81,11 +81,11 @@ practice_add(struct tv *a, const char *label, enum tri v)
 {
 	struct tv *o = tv_object();
 
-	hj_sets(o, "label", label);
-	hj_sets(o, "state", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "unknown");
-	hj_sets(o, "mark", v == TRI_TRUE ? "\xe2\x9c\x93" : v == TRI_FALSE ?
+	hj_setl(o, "label", label);
+	hj_setl(o, "state", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "unknown");
+	hj_setl(o, "mark", v == TRI_TRUE ? "\xe2\x9c\x93" : v == TRI_FALSE ?
 	    "\xe2\x9c\x97" : "?");
-	hj_sets(o, "answer", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "not known");
+	hj_setl(o, "answer", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "not known");
 	tv_append(a, o);
 }
 
@@ -234,7 +234,7 @@ review_json(struct html_ctx *h, const struct rating *r, const char *root)
 	struct tv *o = tv_object(), *st, *wk, *q, *src;
 
 	tv_set(o, "anchor", hj_cat("review-", rv->edition->id, ""));
-	hj_sets(o, "edition", edition_name(rv->edition));
+	hj_setl(o, "edition", edition_name(rv->edition));
 	if (r->override) {
 		hj_sets(o, "override_reason", rv->override_reason);
 		tv_set(o, "computed", hj_tier(r->computed));
@@ -266,7 +266,7 @@ history_row(const struct history_entry *he, const char *root)
 	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
-	hj_sets(o, "edition", edition_name(he->edition));
+	hj_setl(o, "edition", edition_name(he->edition));
 	hj_href_set(o, "href", root, path);
 	free(path);
 	tv_set(o, "tier", hj_tier(r->tier));
@@ -288,7 +288,7 @@ current_json(const struct provider_view *v)
 	struct tv *o = tv_object();
 
 	tv_set(o, "tier", hj_tier(he->rating->tier));
-	hj_sets(o, "edition", edition_name(he->edition));
+	hj_setl(o, "edition", edition_name(he->edition));
 	tv_set(o, "move", he->edition->previous != NULL ?
 	    hj_move(he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
 	    tv_null());

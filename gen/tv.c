@@ -139,6 +139,19 @@ tv_str(const char *s)
 }
 
 struct tv *
+tv_lit(const char *s)
+{
+	struct tv *v;
+
+	if (s == NULL)
+		return tv_null();
+	v = make(TV_STRING);
+	v->u.str.s = s;
+	v->u.str.len = strlen(s);
+	return v;
+}
+
+struct tv *
 tv_take(char *s)
 {
 	struct tv *v = tv_str(s);

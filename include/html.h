@@ -90,6 +90,8 @@ struct tv *hj_str(const char *s);          /* NULL gives JSON null */
 struct tv *hj_take(char *s);               /* takes a malloc'd string */
 void hj_sets(struct tv *o, const char *k, const char *s); /* skipped if NULL */
 void hj_take_set(struct tv *o, const char *k, char *s);   /* takes s */
+/* As hj_sets, keeping s itself (tv_lit): a literal or the model's text. */
+void hj_setl(struct tv *o, const char *k, const char *s);
 /* Sets key k of o to html_href(root, site_path), made without a copy to free. */
 void hj_href_set(struct tv *o, const char *k, const char *root,
     const char *site_path);

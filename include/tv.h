@@ -65,6 +65,9 @@ struct tv *tv_real(double r);
 /* A copy of s (NULL gives null). */
 struct tv *tv_str(const char *s);
 struct tv *tv_strn(const char *s, size_t len);
+/* A string value that keeps s itself, not a copy (NULL gives null): s must
+ * outlive the value (a string literal, or text of the loaded model). */
+struct tv *tv_lit(const char *s);
 /* A copy of s, which is then freed (NULL gives null). */
 struct tv *tv_take(char *s);
 struct tv *tv_array(void);

@@ -62,6 +62,22 @@ START_TEST(test_keys)
 }
 END_TEST
 
+/* tv_lit keeps the text it is given; tv_str keeps a copy. */
+START_TEST(test_lit)
+{
+	static const char text[] = "kept as is";
+	struct tv *l = tv_lit(text), *c = tv_str(text);
+
+	ck_assert_ptr_eq(tv_str_value(l), text);
+	ck_assert_uint_eq(l->u.str.len, strlen(text));
+	ck_assert_ptr_ne(tv_str_value(c), text);
+	ck_assert_str_eq(tv_str_value(c), text);
+	ck_assert_int_eq(tv_lit(NULL)->type, TV_NULL);
+	ck_assert_uint_eq(tv_lit("")->u.str.len, 0);
+	tv_reset();
+}
+END_TEST
+
 /* Keys whose bits are shared by many others are still told apart, found
  * and replaced; keys never set are not found. */
 START_TEST(test_many_keys)
@@ -184,6 +200,7 @@ main(void)
 	tcase_add_test(tc, test_objects);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_many_keys);
+	tcase_add_test(tc, test_lit);
 	tcase_add_test(tc, test_arrays);
 	tcase_add_test(tc, test_marks);
 	tcase_add_test(tc, test_from_json);
