@@ -393,15 +393,20 @@ hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root)
 {
 	struct buf b = BUF_INIT;
+	struct tv *v;
 
 	if (src == NULL)
 		return tv_null();
+	/* room for the text and its markup at once, not grown step by step */
+	buf_grow(&b, strlen(src) * 3 / 2 + 64);
 	if (md_to_html(h->c, src, at->file, at->line, root, &b, h->d) == -1) {
 		h->failed = true;
 		buf_release(&b);
 		return tv_null();
 	}
-	return hj_take(buf_detach(&b, NULL));
+	v = tv_strn(b.data, b.len);
+	buf_release(&b);
+	return v;
 }
 
 /* The providers of one tier, or the movers: links made as the page renders. */
