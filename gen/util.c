@@ -530,9 +530,7 @@ int
 file_write(const char *path, const void *p, size_t n)
 {
 	const char *slash = strrchr(path, '/');
-	const char *c = p;
-	int fd, saved;
-	ssize_t w;
+	int fd;
 
 	/* the folder usually exists: make it only when the open says it does not */
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -547,20 +545,7 @@ file_write(const char *path, const void *p, size_t n)
 	}
 	if (fd == -1)
 		return -1;
-	while (n > 0) {
-		w = write(fd, c, n);
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w == -1) {
-			saved = errno;
-			close(fd);
-			errno = saved;
-			return -1;
-		}
-		c += w;
-		n -= (size_t)w;
-	}
-	return close(fd);
+	return write_close(fd, p, n);
 }
 
 int

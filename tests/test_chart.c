@@ -1241,29 +1241,34 @@ START_TEST(test_png_ref_bytes)
 }
 END_TEST
 
+/* Provider i's history PNG drawn on frame f has the bytes of its drawing alone. */
+static void
+assert_framed_png_same(struct chart_frame *f, struct fixture *fx, size_t i)
+{
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	struct chart ch;
+
+	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[i]);
+	ck_assert_int_eq(chart_png_framed(f, &ch, &fx->c, 2, &a), 0);
+	ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
+	ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+	    "'%s': framed bytes differ", ch.title);
+	chart_release(&ch);
+	buf_release(&a);
+	buf_release(&b);
+}
+
 /* Every provider's framed PNG, drawn one after another on one frame (the
  * marks' masks made once, shared), has the bytes of its full drawing. */
 START_TEST(test_framed_png_all)
 {
 	struct fixture *fx = fixture_new(36, name_real);
 	struct chart_frame *f = chart_frame_new(&fx->c);
-	struct buf a = BUF_INIT, b = BUF_INIT;
-	struct chart ch;
 	size_t i;
 
-	for (i = 0; i < 36; i++) {
-		chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[(i * 7) % 36]);
-		buf_reset(&a);
-		buf_reset(&b);
-		ck_assert_int_eq(chart_png_framed(f, &ch, &fx->c, 2, &a), 0);
-		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
-		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
-		    "%s: framed bytes differ", ch.title);
-		chart_release(&ch);
-	}
+	for (i = 0; i < 36; i++)
+		assert_framed_png_same(f, fx, (i * 7) % 36);
 	chart_frame_free(f);
-	buf_release(&a);
-	buf_release(&b);
 	fixture_free(fx);
 }
 END_TEST
@@ -1274,23 +1279,11 @@ START_TEST(test_framed_png_ascii)
 {
 	struct fixture *fx = fixture_new(103, name_ascii);
 	struct chart_frame *f = chart_frame_new(&fx->c);
-	struct buf a = BUF_INIT, b = BUF_INIT;
-	struct chart ch;
 	size_t i;
 
-	for (i = 0; i < 103; i++) {
-		chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[i]);
-		buf_reset(&a);
-		buf_reset(&b);
-		ck_assert_int_eq(chart_png_framed(f, &ch, &fx->c, 2, &a), 0);
-		ck_assert_int_eq(chart_png(&ch, &fx->c, 2, &b), 0);
-		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
-		    "'%s': framed bytes differ", ch.title);
-		chart_release(&ch);
-	}
+	for (i = 0; i < 103; i++)
+		assert_framed_png_same(f, fx, i);
 	chart_frame_free(f);
-	buf_release(&a);
-	buf_release(&b);
 	fixture_free(fx);
 }
 END_TEST
