@@ -116,8 +116,6 @@ task_start(struct task *t,
 	t->o = *o;
 	t->o.files = NULL;
 	t->o.nfiles = t->o.cap = 0;
-	t->o.slots = NULL;
-	t->o.nslots = 0;
 	t->o.d = &t->d;
 	diag_init(&t->d);
 	t->d.strict = d->strict;
@@ -144,7 +142,6 @@ task_finish(struct task *t, struct build_request *rq, const char *name,
 		free(t->o.files[i]);
 	}
 	free(t->o.files);
-	free(t->o.slots);
 	if (t->o.failed)
 		o->failed = true;
 	return t->rc;

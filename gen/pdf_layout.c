@@ -749,12 +749,6 @@ pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	block_prepare(ctx, b, width);
 }
 
-void
-pdf_block_release(struct pdf_ctx *ctx, struct pdf_block *b)
-{
-	block_release(ctx, b);
-}
-
 static void
 block_ensure(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {

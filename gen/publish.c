@@ -65,57 +65,12 @@ site_out_path(const struct site_out *o, const char *rel)
 	return path_join(o->tmp ? o->tmp : o->out, rel);
 }
 
-static size_t
-path_hash(const char *s)
-{
-	size_t h = 14695981039346656037u;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
-/* Puts file i in the hash set, which has room for it. */
-static void
-slot_put(size_t *slots, size_t nslots, const char *rel, size_t i)
-{
-	size_t k = path_hash(rel) & (nslots - 1);
-
-	while (slots[k] != 0)
-		k = (k + 1) & (nslots - 1);
-	slots[k] = i + 1;
-}
-
-/* Adds rel to the list and the hash set (kept at most half full). */
+/* Adds rel to the list of files written. */
 static void
 files_add(struct site_out *o, const char *rel)
 {
-	size_t i;
-
 	o->files = xgrow(o->files, sizeof(*o->files), o->nfiles + 1, &o->cap);
 	o->files[o->nfiles++] = xstrdup(rel);
-	if (2 * o->nfiles > o->nslots) {
-		free(o->slots);
-		o->nslots = o->nslots ? 2 * o->nslots : 64;
-		o->slots = xcalloc(o->nslots, sizeof(*o->slots));
-		for (i = 0; i < o->nfiles; i++)
-			slot_put(o->slots, o->nslots, o->files[i], i);
-	} else
-		slot_put(o->slots, o->nslots, rel, o->nfiles - 1);
-}
-
-bool
-site_out_has(const struct site_out *o, const char *rel)
-{
-	size_t k;
-
-	if (o->nslots == 0)
-		return false;
-	for (k = path_hash(rel) & (o->nslots - 1); o->slots[k] != 0;
-	    k = (k + 1) & (o->nslots - 1))
-		if (strcmp(o->files[o->slots[k] - 1], rel) == 0)
-			return true;
-	return false;
 }
 
 int
@@ -208,9 +163,6 @@ site_out_abort(struct site_out *o)
 	strv_free(o->files, o->nfiles);
 	o->files = NULL;
 	o->nfiles = o->cap = 0;
-	free(o->slots);
-	o->slots = NULL;
-	o->nslots = 0;
 	free(o->out);
 	o->out = NULL;
 }

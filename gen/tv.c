@@ -152,15 +152,6 @@ tv_lit(const char *s)
 }
 
 struct tv *
-tv_take(char *s)
-{
-	struct tv *v = tv_str(s);
-
-	free(s);
-	return v;
-}
-
-struct tv *
 tv_array(void)
 {
 	return make(TV_ARRAY);

@@ -179,7 +179,6 @@ void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
 
 /* pdf_layout.c: preparing and releasing blocks. */
 void pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
-void pdf_block_release(struct pdf_ctx *ctx, struct pdf_block *b);
 /*
  * Builds the content of the lazy blocks in b (b itself or below it), in
  * the order preparing b would, each one's hooks left to its caller: see

@@ -20,8 +20,6 @@ struct site_out {
 	size_t nfiles;
 	char **files;  /* relative paths written, in order (for sitemaps, tests) */
 	size_t cap;
-	size_t *slots; /* hash set of files: index + 1, 0 for a free slot */
-	size_t nslots; /* a power of two, or 0 */
 };
 
 /* Creates the staging folder. Returns 0, or -1 after a diag_system. */
@@ -38,8 +36,6 @@ int site_out_write(struct site_out *o, const char *rel, const void *p, size_t n)
  */
 int site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n);
 int site_out_record(struct site_out *o, const char *rel, int put);
-/* Was rel written (and recorded) in this build? */
-bool site_out_has(const struct site_out *o, const char *rel);
 /* Swaps the staging folder in. Returns 0, or -1 after a diag_system. */
 int site_out_commit(struct site_out *o);
 /* Removes the staging folder; OUT is untouched. Safe after commit. */

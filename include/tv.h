@@ -68,8 +68,6 @@ struct tv *tv_strn(const char *s, size_t len);
 /* A string value that keeps s itself, not a copy (NULL gives null): s must
  * outlive the value (a string literal, or text of the loaded model). */
 struct tv *tv_lit(const char *s);
-/* A copy of s, which is then freed (NULL gives null). */
-struct tv *tv_take(char *s);
 struct tv *tv_array(void);
 struct tv *tv_object(void);
 /* n zeroed bytes in the thread's arena, freed with its values. */
