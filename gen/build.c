@@ -13,6 +13,7 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
+#include "shape_cache.h"
 #include "workers.h"
 
 pdate
@@ -248,6 +249,7 @@ out:
 	project_free(p);
 	free(out);
 	workers_stop();
+	shape_cache_release();
 	rq->elapsed_ms = now_ms() - t0;
 	return rc;
 }

@@ -12,7 +12,7 @@
 
 char buf_empty[1];
 
-static void
+_Noreturn void
 oom(void)
 {
 	fputs("podium: error: out of memory\n", stderr);

@@ -24,6 +24,8 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Says the machine is out of memory and exits with status 3. */
+_Noreturn void oom(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
