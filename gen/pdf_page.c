@@ -131,7 +131,11 @@ para_at(struct pdf_ctx *ctx, struct pdf_text *t, unsigned rgb)
 	pdf_tag_push(ctx, "P", NULL);
 	pdf_set_rgb(ctx, rgb);
 	if (ctx->w != NULL) {
-		pdfw_layout(ctx->w, t->layout, ctx->x0, ctx->y);
+		if (t->layout != NULL)
+			pdfw_layout(ctx->w, t->layout, ctx->x0, ctx->y);
+		else
+			pdf_text_line_draw(ctx->w, t, 0, ctx->x0 + t->lx[0] -
+			    t->link_dx, ctx->y + t->base[0]);
 	}
 	pdf_tag_pop(ctx);
 	ctx->y += pdf_text_height(t);
@@ -292,7 +296,6 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 	struct pdf_anchor *a = pdf_anchor_find(ctx, e->b->anchor);
 	double x = ctx->x0 + e->indent, h = pdf_text_height(t);
 	double last_base, lastw;
-	PangoRectangle r;
 
 	pdf_need(ctx, h + (e->b->level == 1 ? 6 : 2));
 	last_base = ctx->y + t->base[t->nlines - 1] - t->top[0];
@@ -307,9 +310,7 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 	}
 	pdf_text_draw(ctx, t, x, ctx->y, 0, t->nlines);
 	if (a != NULL && ctx->w != NULL) {
-		pango_layout_line_get_extents(pango_layout_get_line_readonly(
-		    t->layout, t->nlines - 1), NULL, &r);
-		lastw = (double)r.width / PANGO_SCALE;
+		lastw = pdf_text_line_width(t, t->nlines - 1);
 		leaders(ctx, x + lastw + 4, ctx->x1 - TOC_NUMW + 8, last_base);
 		toc_number(ctx, e, last_base);
 	}

@@ -4,7 +4,6 @@
 
 #include "pdf_layout.h"
 
-#define LINK_RGB 0x1a4d8fu
 
 static PangoAttribute *
 attr_range(PangoAttribute *a, size_t start, size_t end)
@@ -32,8 +31,8 @@ run_attrs(PangoAttrList *al, const struct pdf_run *r, size_t start,
 	}
 	if (r->link != NULL)
 		pango_attr_list_insert(al, attr_range(pango_attr_foreground_new(
-		    (LINK_RGB >> 16) * 257, ((LINK_RGB >> 8) & 0xff) * 257,
-		    (LINK_RGB & 0xff) * 257), start, end));
+		    (PDF_LINK_RGB >> 16) * 257, ((PDF_LINK_RGB >> 8) & 0xff) * 257,
+		    (PDF_LINK_RGB & 0xff) * 257), start, end));
 }
 
 static void
@@ -126,6 +125,7 @@ cache_clear(struct pdf_text_cache *c)
 void
 pdf_text_cache_free(struct pdf_ctx *ctx)
 {
+	pdf_quick_free(ctx);
 	if (ctx->tcache == NULL)
 		return;
 	cache_clear(ctx->tcache);
@@ -255,8 +255,8 @@ likely_fits(const char *s, int size, int w)
 	return true;
 }
 
-static int
-align_offset(PangoAlignment align, int w, int lw)
+int
+pdf_align_offset(PangoAlignment align, int w, int lw)
 {
 	int off;
 
@@ -288,7 +288,7 @@ unwrapped_fits(struct pdf_text *t, int w, int slack, PangoAlignment align)
 			return false;
 	}
 	if (n == 1)
-		t->link_dx = (double)align_offset(align, w, r.width) /
+		t->link_dx = (double)pdf_align_offset(align, w, r.width) /
 		    PANGO_SCALE;
 	return true;
 }
@@ -347,11 +347,13 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 
 	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
-	al = pango_attr_list_new();
+	t = pdf_quick_new(ctx, runs, NULL, font, width, align);
+	al = t != NULL ? NULL : pango_attr_list_new();
 	for (r = runs; r != NULL; r = r->next) {
 		start = s.len;
 		buf_puts(&s, r->text);
-		run_attrs(al, r, start, s.len);
+		if (al != NULL)
+			run_attrs(al, r, start, s.len);
 		if (r->link == NULL)
 			continue;
 		links = xgrow(links, sizeof(*links), nlinks + 1, &cap);
@@ -360,11 +362,13 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		links[nlinks].link = r->link;
 		nlinks++;
 	}
-	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width, align,
-	    justify);
+	if (t == NULL) {
+		t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
+		    align, justify);
+		pango_attr_list_unref(al);
+	}
 	t->links = links;
 	t->nlinks = nlinks;
-	pango_attr_list_unref(al);
 	buf_release(&s);
 	cache_put(ctx, key, t);
 	return t;
@@ -382,7 +386,8 @@ pdf_text_plain(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 
 	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
-	t = text_make(ctx, s, NULL, font, width, align, false);
+	if ((t = pdf_quick_new(ctx, NULL, s, font, width, align)) == NULL)
+		t = text_make(ctx, s, NULL, font, width, align, false);
 	cache_put(ctx, key, t);
 	return t;
 }
@@ -392,7 +397,10 @@ pdf_text_free(struct pdf_text *t)
 {
 	if (t == NULL || --t->refs > 0)
 		return;
-	g_object_unref(t->layout);
+	if (t->layout != NULL)
+		g_object_unref(t->layout);
+	pdf_quick_runs_free(t->qruns);
+	free(t->qtext);
 	free(t->top);
 	free(t->bottom);
 	free(t->base);
@@ -418,22 +426,15 @@ pdf_text_head(const struct pdf_text *t, int n)
 }
 
 static void
-line_links(struct pdf_ctx *ctx, const struct pdf_text *t, PangoLayoutLine *line,
-    double x, double top, double h)
+line_links(struct pdf_ctx *ctx, const struct pdf_text *t, int line, double x,
+    double top, double h)
 {
-	int *ranges, n, j, a, b;
+	int *ranges, n, j;
 	size_t i;
 
 	for (i = 0; i < t->nlinks; i++) {
-		a = t->links[i].start;
-		b = t->links[i].end;
-		if (a < line->start_index)
-			a = line->start_index;
-		if (b > line->start_index + line->length)
-			b = line->start_index + line->length;
-		if (a >= b)
-			continue;
-		pango_layout_line_get_x_ranges(line, a, b, &ranges, &n);
+		pdf_text_x_ranges(t, line, t->links[i].start, t->links[i].end,
+		    &ranges, &n);
 		for (j = 0; j < n; j++)
 			pdf_link(ctx, t->links[i].link, x + t->link_dx +
 			    (double)ranges[2 * j] / PANGO_SCALE, top,
@@ -452,8 +453,7 @@ marker_draw(struct pdf_ctx *ctx, double baseline)
 	if (ctx->w == NULL || m == NULL)
 		return;
 	pdf_set_rgb(ctx, 0x222222);
-	pdfw_layout_line(ctx->w, pango_layout_get_line_readonly(m->layout, 0),
-	    ctx->marker_x + m->lx[0], baseline);
+	pdf_text_line_draw(ctx->w, m, 0, ctx->marker_x + m->lx[0], baseline);
 }
 
 /* Draws lines [first, last) with line first's top at y. */
@@ -461,7 +461,6 @@ void
 pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
     double y, int first, int last)
 {
-	PangoLayoutLine *line;
 	double off = y - t->top[first];
 	int i;
 
@@ -470,12 +469,11 @@ pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 	if (ctx->w == NULL)
 		return;
 	for (i = first; i < last; i++) {
-		line = pango_layout_get_line_readonly(t->layout, i);
 		if (t->nlinks > 0)
-			line_links(ctx, t, line, x, off + t->top[i],
+			line_links(ctx, t, i, x, off + t->top[i],
 			    t->bottom[i] - t->top[i]);
 		pdf_set_rgb(ctx, ctx->ink);
-		pdfw_layout_line(ctx->w, line, x + t->lx[i], off + t->base[i]);
+		pdf_text_line_draw(ctx->w, t, i, x + t->lx[i], off + t->base[i]);
 	}
 }
 

@@ -170,26 +170,33 @@ run_show(struct pdfw *w, PangoGlyphItem *run, const char *text, double x,
 }
 
 void
-pdfw_layout_line(struct pdfw *w, PangoLayoutLine *line, double x, double y)
+pdfw_glyph_runs(struct pdfw *w, const char *text, GSList *runs, double x,
+    double y)
 {
-	const char *text;
 	GSList *l;
 	PangoGlyphItem *run;
 	double rx = x;
 
-	if (w->cs == NULL || line == NULL || line->runs == NULL)
+	if (w->cs == NULL || runs == NULL)
 		return;
-	text = pango_layout_get_text(line->layout);
 	pdfw_mark(w);
 	buf_puts(w->cs, "BT\n");
 	w->text_font = NULL;
-	for (l = line->runs; l != NULL; l = l->next) {
+	for (l = runs; l != NULL; l = l->next) {
 		run = l->data;
 		run_show(w, run, text, rx, y);
 		rx += (double)pango_glyph_string_get_width(run->glyphs) /
 		    PANGO_SCALE;
 	}
 	buf_puts(w->cs, "ET\n");
+}
+
+void
+pdfw_layout_line(struct pdfw *w, PangoLayoutLine *line, double x, double y)
+{
+	if (line == NULL)
+		return;
+	pdfw_glyph_runs(w, pango_layout_get_text(line->layout), line->runs, x, y);
 }
 
 void

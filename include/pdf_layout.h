@@ -52,7 +52,9 @@ struct pdf_link_span {
 };
 
 struct pdf_text {
-	PangoLayout *layout;
+	PangoLayout *layout;      /* NULL for a quick text (pdf_quick.c): */
+	GSList *qruns;            /* its one line's glyph runs, in order */
+	char *qtext;              /* and the text they index */
 	int nlines;
 	double *top, *bottom;     /* each line's extent from the layout's top */
 	double *base;             /* each line's baseline from the layout's top */
@@ -124,6 +126,7 @@ struct pdf_ctx {
 	struct pdf_toc *toc;       /* the contents page, prepared */
 	struct pdf_text_cache *tcache; /* short texts, shared while they repeat */
 	struct pdf_size_memo *memo; /* table cells' measurements */
+	struct pdf_quick *quick;  /* fonts and line heights of quick texts */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];
 	struct pdf_later *later;  /* the forms to draw at the end */
@@ -159,6 +162,36 @@ void pdf_text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 /* The same, on a tinted box of width w (code blocks). */
 void pdf_text_place_boxed(struct pdf_ctx *ctx, const struct pdf_text *t,
     double x, double w, const char *tag, unsigned rgb);
+
+/* The colour of links' text. */
+#define PDF_LINK_RGB 0x1a4d8fu
+
+/*
+ * pdf_quick.c: a text of one line without a pango layout: shaped run by
+ * run as pango's layout would, for the characters and styles where that
+ * gives the same glyphs (test_pdf_text checks); NULL where it does not
+ * (the caller then makes a layout), or where it does not fit width (< 0:
+ * any width).
+ */
+struct pdf_text *pdf_quick_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
+    const char *plain, enum pdf_font font, double width, PangoAlignment align);
+/* Frees a quick text's runs. */
+void pdf_quick_runs_free(GSList *runs);
+/* Where pango puts a line of width lw in a layout of width w (units). */
+int pdf_align_offset(PangoAlignment align, int w, int lw);
+/* Drops the context's quick fonts and line heights. */
+void pdf_quick_free(struct pdf_ctx *ctx);
+/* Off: every text gets a layout (for tests). */
+void pdf_quick_enable(bool on);
+/* Draws line i of t with its baseline's start at (x, y). */
+void pdf_text_line_draw(struct pdfw *w, const struct pdf_text *t, int i,
+    double x, double y);
+/* The logical width of line i of t. */
+double pdf_text_line_width(const struct pdf_text *t, int i);
+/* The x ranges of bytes [a, b) on line i of t, from the line's start, in
+ * pango units, as pango_layout_line_get_x_ranges() gives them. */
+void pdf_text_x_ranges(const struct pdf_text *t, int i, int a, int b,
+    int **ranges, int *n);
 
 /* pdf_layout.c */
 void pdf_need(struct pdf_ctx *ctx, double h);

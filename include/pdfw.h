@@ -83,6 +83,9 @@ void pdfw_clip(struct pdfw *w);
 void pdfw_layout(struct pdfw *w, PangoLayout *l, double x, double y);
 void pdfw_layout_line(struct pdfw *w, PangoLayoutLine *line, double x,
     double y);
+/* Glyph runs (PangoGlyphItem) of text, one after another from (x, y). */
+void pdfw_glyph_runs(struct pdfw *w, const char *text, GSList *runs,
+    double x, double y);
 
 /* Draws draw(arg, cv) once as a Form XObject kept under key and paints it. */
 void pdfw_form(struct pdfw *w, struct canvas *cv, const void *key,

@@ -62,47 +62,92 @@ teardown(void)
 	g_object_unref(ctx.fontmap);
 }
 
-/* What pango makes of the text wrapped at width: the reference. */
+/* What pango makes of the text wrapped at width: the reference. lt is
+ * the same text made with a layout (pdf_quick_enable(false)). */
 static PangoLayout *
-reference(struct pdf_text *t, enum pdf_font font, double width,
+reference(struct pdf_text *lt, enum pdf_font font, double width,
     PangoAlignment align, bool justify)
 {
 	PangoLayout *l = pango_layout_new(ctx.pc);
 
+	ck_assert_ptr_nonnull(lt->layout);
 	pango_layout_set_font_description(l, ctx.font[font]);
 	pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	if (font == FONT_BODY)
 		pango_layout_set_line_spacing(l, 1.3f);
-	pango_layout_set_tabs(l, pango_layout_get_tabs(t->layout));
+	pango_layout_set_tabs(l, pango_layout_get_tabs(lt->layout));
 	pango_layout_set_alignment(l, align);
 	pango_layout_set_justify(l, justify);
-	pango_layout_set_text(l, pango_layout_get_text(t->layout), -1);
-	pango_layout_set_attributes(l, pango_layout_get_attributes(t->layout));
+	pango_layout_set_text(l, pango_layout_get_text(lt->layout), -1);
+	pango_layout_set_attributes(l, pango_layout_get_attributes(lt->layout));
 	return l;
 }
 
+/* Line i's runs, whether t has a layout or is a quick text. */
+static GSList *
+runs_of(const struct pdf_text *t, int i, int *start, int *len)
+{
+	PangoLayoutLine *line;
+
+	if (t->layout == NULL) {
+		ck_assert_int_eq(i, 0);
+		*start = 0;
+		*len = (int)strlen(t->qtext);
+		return t->qruns;
+	}
+	line = pango_layout_get_line_readonly(t->layout, i);
+	*start = line->start_index;
+	*len = line->length;
+	return line->runs;
+}
+
 static void
-same_line(PangoLayoutLine *a, PangoLayoutLine *b)
+same_line(const struct pdf_text *t, int i, PangoLayoutLine *b)
 {
 	GSList *ra, *rb;
 	PangoGlyphItem *ga, *gb;
-	int i;
+	PangoAttrColor *ca, *cb;
+	int j, start, len;
 
-	ck_assert_int_eq(a->start_index, b->start_index);
-	ck_assert_int_eq(a->length, b->length);
-	for (ra = a->runs, rb = b->runs; ra != NULL && rb != NULL;
+	ra = runs_of(t, i, &start, &len);
+	ck_assert_int_eq(start, b->start_index);
+	ck_assert_int_eq(len, b->length);
+	for (rb = b->runs; ra != NULL && rb != NULL;
 	    ra = ra->next, rb = rb->next) {
 		ga = ra->data;
 		gb = rb->data;
+		ck_assert_int_eq(ga->item->offset, gb->item->offset);
+		ck_assert_int_eq(ga->item->length, gb->item->length);
+		ck_assert_int_eq(ga->item->num_chars, gb->item->num_chars);
+		ck_assert_ptr_eq(ga->item->analysis.font, gb->item->analysis.font);
+		ck_assert_int_eq(ga->item->analysis.script,
+		    gb->item->analysis.script);
+		ck_assert_ptr_eq(ga->item->analysis.language,
+		    gb->item->analysis.language);
+		ck_assert_int_eq(ga->item->analysis.level, gb->item->analysis.level);
+		/* the same colour (a link's) or none */
+		ca = ga->item->analysis.extra_attrs != NULL ?
+		    ga->item->analysis.extra_attrs->data : NULL;
+		cb = gb->item->analysis.extra_attrs != NULL ?
+		    gb->item->analysis.extra_attrs->data : NULL;
+		ck_assert_int_eq(ca != NULL, cb != NULL);
+		if (ca != NULL)
+			ck_assert(ca->color.red == cb->color.red &&
+			    ca->color.green == cb->color.green &&
+			    ca->color.blue == cb->color.blue);
 		ck_assert_int_eq(ga->glyphs->num_glyphs, gb->glyphs->num_glyphs);
-		for (i = 0; i < ga->glyphs->num_glyphs; i++) {
-			ck_assert_uint_eq(ga->glyphs->glyphs[i].glyph,
-			    gb->glyphs->glyphs[i].glyph);
-			ck_assert_int_eq(ga->glyphs->glyphs[i].geometry.width,
-			    gb->glyphs->glyphs[i].geometry.width);
-			ck_assert_int_eq(ga->glyphs->glyphs[i].geometry.x_offset,
-			    gb->glyphs->glyphs[i].geometry.x_offset);
+		for (j = 0; j < ga->glyphs->num_glyphs; j++) {
+			ck_assert_uint_eq(ga->glyphs->glyphs[j].glyph,
+			    gb->glyphs->glyphs[j].glyph);
+			ck_assert_int_eq(ga->glyphs->glyphs[j].geometry.width,
+			    gb->glyphs->glyphs[j].geometry.width);
+			ck_assert_int_eq(ga->glyphs->glyphs[j].geometry.x_offset,
+			    gb->glyphs->glyphs[j].geometry.x_offset);
+			ck_assert_int_eq(ga->glyphs->glyphs[j].geometry.y_offset,
+			    gb->glyphs->glyphs[j].geometry.y_offset);
+			ck_assert_int_eq(ga->glyphs->log_clusters[j],
+			    gb->glyphs->log_clusters[j]);
 		}
 	}
 	ck_assert_ptr_null(ra);
@@ -113,28 +158,42 @@ same_line(PangoLayoutLine *a, PangoLayoutLine *b)
 static void
 same_ranges(struct pdf_text *t, PangoLayout *ref, int i)
 {
-	PangoLayoutLine *a = pango_layout_get_line_readonly(t->layout, i);
 	PangoLayoutLine *b = pango_layout_get_line_readonly(ref, i);
-	int *ra, *rb, na, nb, j;
+	int *ra, *rb, na, nb, j, k, start, len, cut[2];
 
-	pango_layout_line_get_x_ranges(a, a->start_index,
-	    a->start_index + a->length, &ra, &na);
-	pango_layout_line_get_x_ranges(b, b->start_index,
-	    b->start_index + b->length, &rb, &nb);
-	ck_assert_int_eq(na, nb);
-	for (j = 0; j < 2 * na; j++)
-		ck_assert_double_eq_tol(t->link_dx + (double)ra[j] / PANGO_SCALE,
-		    (double)rb[j] / PANGO_SCALE, 1e-9);
-	g_free(ra);
-	g_free(rb);
+	runs_of(t, i, &start, &len);
+	/* the whole line, and each of its links */
+	cut[0] = start;
+	cut[1] = start + len;
+	for (k = -1; k < (int)t->nlinks; k++) {
+		int a = k < 0 ? cut[0] : t->links[k].start;
+		int z = k < 0 ? cut[1] : t->links[k].end;
+
+		if (a < b->start_index)
+			a = b->start_index;
+		if (z > b->start_index + b->length)
+			z = b->start_index + b->length;
+		if (a >= z)
+			continue;
+		pdf_text_x_ranges(t, i, a, z, &ra, &na);
+		pango_layout_line_get_x_ranges(b, a, z, &rb, &nb);
+		ck_assert_int_eq(na, nb);
+		for (j = 0; j < 2 * na; j++)
+			ck_assert_double_eq_tol(t->link_dx +
+			    (double)ra[j] / PANGO_SCALE,
+			    (double)rb[j] / PANGO_SCALE, 1e-9);
+		g_free(ra);
+		g_free(rb);
+	}
 }
 
-/* Checks t against pango's wrapping; returns its line count. */
+/* Checks t against pango's wrapping of lt's text (the same text made
+ * with a layout); returns its line count. */
 static int
-check_text(struct pdf_text *t, enum pdf_font font, double width,
-    PangoAlignment align, bool justify)
+check_text(struct pdf_text *t, struct pdf_text *lt, enum pdf_font font,
+    double width, PangoAlignment align, bool justify)
 {
-	PangoLayout *ref = reference(t, font, width, align, justify);
+	PangoLayout *ref = reference(lt, font, width, align, justify);
 	PangoLayoutIter *it;
 	PangoRectangle r;
 	int i = 0, y0, y1, n = pango_layout_get_line_count(ref);
@@ -150,8 +209,10 @@ check_text(struct pdf_text *t, enum pdf_font font, double width,
 		    (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE);
 		ck_assert_double_eq_tol(t->lx[i], (double)r.x / PANGO_SCALE,
 		    1e-9);
-		same_line(pango_layout_get_line_readonly(t->layout, i),
-		    pango_layout_iter_get_line_readonly(it));
+		if (t->layout == NULL)
+			ck_assert_double_eq_tol(pdf_text_line_width(t, i),
+			    (double)r.width / PANGO_SCALE, 1e-9);
+		same_line(t, i, pango_layout_iter_get_line_readonly(it));
 		same_ranges(t, ref, i);
 		i++;
 	} while (pango_layout_iter_next_line(it));
@@ -162,15 +223,25 @@ check_text(struct pdf_text *t, enum pdf_font font, double width,
 	return n;
 }
 
+static size_t nquick;
+
 static int
 check_runs(struct pdf_run *runs, enum pdf_font font, double width,
     PangoAlignment align, bool justify)
 {
 	struct pdf_text *t = pdf_text_new(&ctx, runs, font, width, align,
-	    justify);
-	int n = check_text(t, font, width, align, justify);
+	    justify), *lt;
+	int n;
 
+	pdf_quick_enable(false);
+	pdf_text_cache_free(&ctx);
+	lt = pdf_text_new(&ctx, runs, font, width, align, justify);
+	pdf_quick_enable(true);
+	pdf_text_cache_free(&ctx);
+	nquick += t->layout == NULL;
+	n = check_text(t, lt, font, width, align, justify);
 	pdf_text_free(t);
+	pdf_text_free(lt);
 	return n;
 }
 
@@ -179,8 +250,22 @@ check_plain(const char *s, enum pdf_font font, double width,
     PangoAlignment align, bool justify)
 {
 	struct pdf_run run = {NULL, s, 0, NULL};
+	struct pdf_text *t = pdf_text_plain(&ctx, s, font, width, align), *lt;
+	int n;
 
-	return check_runs(&run, font, width, align, justify);
+	/* a plain string is the text of one plain run */
+	pdf_quick_enable(false);
+	pdf_text_cache_free(&ctx);
+	lt = pdf_text_new(&ctx, &run, font, width, align, false);
+	pdf_quick_enable(true);
+	pdf_text_cache_free(&ctx);
+	nquick += t->layout == NULL;
+	n = check_text(t, lt, font, width, align, false);
+	pdf_text_free(t);
+	pdf_text_free(lt);
+	/* pdf_text_plain() never justifies: the runs' text may */
+	ck_assert_int_eq(check_runs(&run, font, width, align, justify), n);
+	return n;
 }
 
 /* The unwrapped width of s in points. */
@@ -278,7 +363,8 @@ START_TEST(test_runs_and_links)
 	    true), 1);
 	/* A right-aligned cell that fits: unwrapped, the offset its own. */
 	t = pdf_text_new(&ctx, &c, FONT_TABLE, 120, PANGO_ALIGN_RIGHT, false);
-	ck_assert_int_eq(pango_layout_get_width(t->layout), -1);
+	ck_assert_ptr_null(t->layout);
+	ck_assert_ptr_nonnull(t->qruns);
 	ck_assert_double_eq_tol(t->link_dx, 120 - t->width, 1e-9);
 	ck_assert_double_eq_tol(t->lx[0], 120 - t->width, 1e-9);
 	pdf_text_free(t);
@@ -309,6 +395,101 @@ START_TEST(test_lines_tabs_rtl)
 }
 END_TEST
 
+static const char *const words[] = {
+	"Provider", "17", "Cloud", "Tier:", "Gold", "(Platinum", "in", "Bench",
+	"4.0;", "down).", "neocloud,", "AVAV", "To", "W.", "fi", "office",
+	"\xe2\x80\x94", "\xe2\x80\x9c" "curly" "\xe2\x80\x9d", "na\xc3\xafve",
+	"\xe2\x86\x93", "\xc2\xb7", "\xe2\x88\x92" "12.5", "a\xc2\xa0" "b",
+	"\xe2\x82\xac" "9", "\xc3\x86sir", "\xc5\x93uvre", "2m12s", "%", "&",
+	/* not the quick way: Greek, a mark, a tab, a soft hyphen, a sign
+	 * the fonts lack, a symbol that may be an emoji */
+	"\xce\xb1\xce\xb2", "e\xcc\x81", "x\ty", "co\xc2\xad" "op",
+	"\xe2\x82\xbf", "\xc2\xa9",
+};
+
+/* Random runs: styles, links and words; each compared with pango's. */
+START_TEST(test_quick_random)
+{
+	static const enum pdf_font fonts[] = {
+		FONT_BODY, FONT_TABLE, FONT_H1, FONT_CODE
+	};
+	static const PangoAlignment al[] = {
+		PANGO_ALIGN_LEFT, PANGO_ALIGN_RIGHT, PANGO_ALIGN_CENTER
+	};
+	struct pdf_run runs[6];
+	struct buf text[6];
+	unsigned seed = 1130;
+	size_t before = nquick;
+	int k, i, n, m, w;
+
+	for (i = 0; i < 6; i++)
+		buf_init(&text[i]);
+	for (k = 0; k < 3000; k++) {
+		n = 1 + rand_r(&seed) % 4;
+		for (i = 0; i < n; i++) {
+			buf_reset(&text[i]);
+			for (m = rand_r(&seed) % 4; m >= 0; m--) {
+				if (text[i].len > 0 || rand_r(&seed) % 3 == 0)
+					buf_putc(&text[i], ' ');
+				buf_puts(&text[i], words[(size_t)rand_r(&seed) %
+				    (k % 5 == 0 ? ARRAY_SIZE(words) :
+				    ARRAY_SIZE(words) - 6)]);
+			}
+			runs[i].next = i + 1 < n ? &runs[i + 1] : NULL;
+			runs[i].text = text[i].data;
+			runs[i].style = (unsigned)rand_r(&seed) % 4;
+			if (rand_r(&seed) % 11 == 0)
+				runs[i].style |= PDF_S_CODE;
+			runs[i].link = rand_r(&seed) % 3 == 0 ? "#p17" : NULL;
+		}
+		w = k % 7 == 0 ? 40 : 60 + rand_r(&seed) % 500;
+		check_runs(runs, fonts[(size_t)k % ARRAY_SIZE(fonts)], w,
+		    al[(size_t)rand_r(&seed) % ARRAY_SIZE(al)], k % 2 == 0);
+	}
+	for (i = 0; i < 6; i++)
+		buf_release(&text[i]);
+	/* most went the quick way */
+	ck_assert_uint_gt(nquick - before, 800);
+}
+END_TEST
+
+/* What must keep its layout, and what may not. */
+START_TEST(test_quick_which)
+{
+	static const struct {
+		const char *s;
+		enum pdf_font f;
+		bool quick;
+	} v[] = {
+		{"Provider 17 Cloud", FONT_TABLE, true},
+		{"\xe2\x86\x93 down 1", FONT_TABLE, true},
+		{"na\xc3\xafve \xe2\x80\x94 caf\xc3\xa9", FONT_BODY, true},
+		{"", FONT_TABLE, false},
+		{"x = f(y)", FONT_CODE, false},
+		{"\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", FONT_BODY, false},
+		{"cafe\xcc\x81", FONT_BODY, false},
+		{"a\tb", FONT_TABLE, false},
+		{"\xce\xb1\xce\xb2\xce\xb3", FONT_TABLE, false},
+		{"\xe2\x82\xbf 1", FONT_TABLE, false},
+		{"a\nb", FONT_TABLE, false},
+	};
+	struct pdf_text *t;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		t = pdf_text_plain(&ctx, v[i].s, v[i].f, 300, PANGO_ALIGN_LEFT);
+		ck_assert_msg((t->layout == NULL) == v[i].quick, "'%s'", v[i].s);
+		pdf_text_free(t);
+		check_plain(v[i].s, v[i].f, 300, PANGO_ALIGN_LEFT, false);
+	}
+	/* too wide for its room: wrapped by pango */
+	t = pdf_text_plain(&ctx, "Provider 17 Cloud", FONT_TABLE, 20,
+	    PANGO_ALIGN_LEFT);
+	ck_assert_ptr_nonnull(t->layout);
+	pdf_text_free(t);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -323,6 +504,8 @@ main(void)
 	tcase_add_test(tc, test_fit_edges);
 	tcase_add_test(tc, test_runs_and_links);
 	tcase_add_test(tc, test_lines_tabs_rtl);
+	tcase_add_test(tc, test_quick_random);
+	tcase_add_test(tc, test_quick_which);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
