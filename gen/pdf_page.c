@@ -50,9 +50,18 @@ line_at(struct pdf_ctx *ctx, const char *s, enum pdf_font font, double x,
     double w, PangoAlignment align, double baseline)
 {
 	PangoLayout *l;
+	struct pdf_text *t;
+	double top;
 
 	if (ctx->w == NULL || s == NULL)
 		return;
+	/* a text that fits needs no ellipsis, nor a layout */
+	if ((t = pdf_quick_new(ctx, NULL, s, font, w, align)) != NULL) {
+		top = baseline - t->base[0];
+		pdf_text_line_draw(ctx->w, t, 0, x + t->lx[0], top + t->base[0]);
+		pdf_text_free(t);
+		return;
+	}
 	l = line_layout(ctx, s, font, w, align);
 	layout_at(ctx, l, x, baseline);
 	g_object_unref(l);

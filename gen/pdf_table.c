@@ -94,22 +94,38 @@ pdf_size_memo_free(struct pdf_ctx *ctx)
 	ctx->memo = NULL;
 }
 
+void
+pdf_cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
+    int *units, double *h)
+{
+	struct pdf_text *t;
+	PangoLayout *l;
+	PangoRectangle r;
+
+	/* one line without a layout, where pdf_quick.c can */
+	if ((t = pdf_quick_new(ctx, NULL, s, font, -1, PANGO_ALIGN_LEFT)) != NULL) {
+		*units = (int)(t->width * PANGO_SCALE);
+		*h = t->bottom[0] - t->top[0];
+		pdf_text_free(t);
+		return;
+	}
+	l = pango_layout_new(ctx->pc);
+	pango_layout_set_font_description(l, ctx->font[font]);
+	pango_layout_set_text(l, s, -1);
+	pango_layout_get_extents(l, NULL, &r);
+	*units = r.width;
+	*h = pango_layout_get_line_count(l) == 1 ?
+	    (double)r.height / PANGO_SCALE : -1;
+	g_object_unref(l);
+}
+
 static void
 cell_measure_raw(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
     struct cell_size *z)
 {
-	PangoLayout *l = pango_layout_new(ctx->pc);
-	PangoRectangle r;
-
-	pango_layout_set_font_description(l, ctx->font[font]);
-	pango_layout_set_text(l, s, -1);
-	pango_layout_get_extents(l, NULL, &r);
-	z->nat_units = r.width;
-	z->nat = (double)r.width / PANGO_SCALE;
-	z->h = pango_layout_get_line_count(l) == 1 ?
-	    (double)r.height / PANGO_SCALE : -1;
+	pdf_cell_measure(ctx, s, font, &z->nat_units, &z->h);
+	z->nat = (double)z->nat_units / PANGO_SCALE;
 	z->min = -1;
-	g_object_unref(l);
 }
 
 /* The widest word of s: the width of its text broken at every word. */

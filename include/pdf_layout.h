@@ -193,6 +193,11 @@ double pdf_text_line_width(const struct pdf_text *t, int i);
 void pdf_text_x_ranges(const struct pdf_text *t, int i, int a, int b,
     int **ranges, int *n);
 
+/* pdf_table.c: a table cell's text measured unwrapped: its logical width
+ * in pango units, and its height (-1: more than one line). */
+void pdf_cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
+    int *units, double *h);
+
 /* pdf_layout.c */
 void pdf_need(struct pdf_ctx *ctx, double h);
 void pdf_new_page(struct pdf_ctx *ctx);

@@ -490,6 +490,41 @@ START_TEST(test_quick_which)
 }
 END_TEST
 
+/* A table cell measured without a layout measures as with one. */
+START_TEST(test_quick_measure)
+{
+	static const enum pdf_font fonts[] = {
+		FONT_TABLE, FONT_BODY, FONT_H1, FONT_CODE
+	};
+	unsigned seed = 77;
+	struct buf b = BUF_INIT;
+	int k, m, ua, ub;
+	double ha, hb;
+	size_t f, quick = 0;
+
+	for (k = 0; k < 600; k++) {
+		buf_reset(&b);
+		for (m = rand_r(&seed) % 5; m >= 0; m--) {
+			if (b.len > 0)
+				buf_putc(&b, ' ');
+			buf_puts(&b, words[(size_t)rand_r(&seed) % ARRAY_SIZE(words)]);
+		}
+		if (k % 50 == 0)
+			buf_puts(&b, "\nsecond line");
+		f = (size_t)k % ARRAY_SIZE(fonts);
+		pdf_quick_enable(false);
+		pdf_cell_measure(&ctx, b.data, fonts[f], &ua, &ha);
+		pdf_quick_enable(true);
+		pdf_cell_measure(&ctx, b.data, fonts[f], &ub, &hb);
+		ck_assert_msg(ua == ub && ha == hb, "'%s' in font %zu: %d %g, not %d %g",
+		    b.data, f, ub, hb, ua, ha);
+		quick += ctx.quick != NULL;
+	}
+	ck_assert_uint_gt(quick, 0);
+	buf_release(&b);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -506,6 +541,7 @@ main(void)
 	tcase_add_test(tc, test_lines_tabs_rtl);
 	tcase_add_test(tc, test_quick_random);
 	tcase_add_test(tc, test_quick_which);
+	tcase_add_test(tc, test_quick_measure);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
