@@ -20,7 +20,7 @@
 
 #include "pdf_layout.h"
 
-#define STYLES 4                  /* none, bold, italic, both */
+#define STYLES 8                  /* bold 1, italic 2, code 4 */
 
 struct quick_geom {
 	bool known;
@@ -75,8 +75,13 @@ quick_of(struct pdf_ctx *ctx)
 static unsigned
 style_index(unsigned style)
 {
-	return (style & PDF_S_BOLD ? 1u : 0u) | (style & PDF_S_ITALIC ? 2u : 0u);
+	return (style & PDF_S_BOLD ? 1u : 0u) | (style & PDF_S_ITALIC ? 2u : 0u) |
+	    (style & PDF_S_CODE ? 4u : 0u);
 }
+
+/* What pdf_text.c's attributes for code do: this family, this scale. */
+#define CODE_FAMILY "DejaVu Sans Mono"
+#define CODE_SCALE 0.88
 
 /* The description of font in style k (the attributes pango's would apply). */
 static PangoFontDescription *
@@ -88,6 +93,12 @@ style_desc(struct pdf_ctx *ctx, enum pdf_font font, unsigned k)
 		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
 	if (k & 2u)
 		pango_font_description_set_style(fd, PANGO_STYLE_ITALIC);
+	if (k & 4u) {
+		/* as pango's itemizer applies a family and a scale */
+		pango_font_description_set_family(fd, CODE_FAMILY);
+		pango_font_description_set_absolute_size(fd, CODE_SCALE *
+		    pango_font_description_get_size(fd));
+	}
 	return fd;
 }
 
@@ -136,6 +147,16 @@ geom_of(struct pdf_ctx *ctx, struct pdf_quick *q, enum pdf_font font,
 		}
 		if (k & 2u) {
 			a = pango_attr_style_new(PANGO_STYLE_ITALIC);
+			a->start_index = n;
+			a->end_index = n + 1;
+			pango_attr_list_insert(al, a);
+		}
+		if (k & 4u) {
+			a = pango_attr_family_new(CODE_FAMILY);
+			a->start_index = n;
+			a->end_index = n + 1;
+			pango_attr_list_insert(al, a);
+			a = pango_attr_scale_new(CODE_SCALE);
 			a->start_index = n;
 			a->end_index = n + 1;
 			pango_attr_list_insert(al, a);
@@ -293,8 +314,7 @@ pdf_quick_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		start = s.len;
 		if (r->text[0] == '\0')
 			continue;
-		if (np == PIECES_MAX || (r->style & PDF_S_CODE) ||
-		    !chars_ok(r->text, strlen(r->text), &latin))
+		if (np == PIECES_MAX || !chars_ok(r->text, strlen(r->text), &latin))
 			goto fail;
 		buf_puts(&s, r->text);
 		pc[np++] = (struct piece){start, s.len, style_index(r->style),

@@ -368,6 +368,11 @@ START_TEST(test_runs_and_links)
 	ck_assert_double_eq_tol(t->link_dx, 120 - t->width, 1e-9);
 	ck_assert_double_eq_tol(t->lx[0], 120 - t->width, 1e-9);
 	pdf_text_free(t);
+	/* a code span in a line of text: no layout either */
+	t = pdf_text_new(&ctx, &pre, FONT_BODY, 300, PANGO_ALIGN_LEFT, true);
+	ck_assert_ptr_null(t->layout);
+	ck_assert_int_eq(g_slist_length(t->qruns), 2);
+	pdf_text_free(t);
 }
 END_TEST
 
