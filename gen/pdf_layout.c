@@ -826,6 +826,7 @@ ctx_pango(struct pdf_ctx *ctx)
 	pango_cairo_context_set_font_options(ctx->pc, fo);
 	cairo_font_options_destroy(fo);
 	pango_context_set_language(ctx->pc, pango_language_from_string("en"));
+	pango_context_set_round_glyph_positions(ctx->pc, FALSE);
 }
 
 /*

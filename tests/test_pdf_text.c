@@ -38,6 +38,8 @@ setup(void)
 	pango_cairo_context_set_font_options(ctx.pc, fo);
 	cairo_font_options_destroy(fo);
 	pango_context_set_language(ctx.pc, pango_language_from_string("en"));
+	/* as the PDF's context (pdf_layout.c): glyphs where the font puts them */
+	pango_context_set_round_glyph_positions(ctx.pc, FALSE);
 	for (i = 0; i < ARRAY_SIZE(specs); i++) {
 		ctx.font[specs[i].f] = pango_font_description_new();
 		pango_font_description_set_family(ctx.font[specs[i].f],
