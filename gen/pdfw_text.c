@@ -27,6 +27,20 @@ run_color(const PangoItem *item, double rgb[3])
 	return false;
 }
 
+/* v rounded to the nearest whole number, halves away from zero, as
+ * lround() does (|v| well below 2^31 here). */
+static inline int
+round_away(double v)
+{
+	double t = (double)(long)v, d = v - t;
+
+	if (d >= 0.5)
+		t += 1;
+	else if (d <= -0.5)
+		t -= 1;
+	return (int)t;
+}
+
 /* Glyph v as four hex digits at s. */
 static void
 hex4(char *s, unsigned v)
@@ -96,8 +110,8 @@ run_show(struct pdfw *w, PangoGlyphItem *run, const char *text, double x,
 	struct buf *b = w->cs;
 	struct pdfw_font *f;
 	double size, rgb[3], pen = 0, want, adv, cur_y = NAN, gy;
-	int i, cs, ce, units = 0, adj, n;
-	char gb[24];
+	int i, cs, ce, units = 0, adj;
+	char *p;
 	bool open = false, hexopen = false;
 	unsigned glyph;
 
@@ -146,21 +160,24 @@ run_show(struct pdfw *w, PangoGlyphItem *run, const char *text, double x,
 			cur_y = gy;
 			pen = want;
 		}
-		/* the glyph's bytes gathered, then added at once */
-		n = 0;
-		adj = (int)lround((pen - want) * 1000 / size);
+		/* the glyph's bytes written in place: at most 18 */
+		buf_grow(b, 18);
+		p = b->data + b->len;
+		adj = round_away((pen - want) * 1000 / size);
 		if (adj != 0) {
 			if (hexopen)
-				gb[n++] = '>';
+				*p++ = '>';
 			hexopen = false;
-			n += adj_put(gb + n, adj);
+			p += adj_put(p, adj);
 			pen -= adj * size / 1000;
 		}
 		if (!hexopen)
-			gb[n++] = '<';
+			*p++ = '<';
 		hexopen = true;
-		hex4(gb + n, glyph);
-		buf_add(b, gb, (size_t)n + 4);
+		hex4(p, glyph);
+		p += 4;
+		*p = '\0';
+		b->len = (size_t)(p - b->data);
 		pen += adv;
 	}
 	if (hexopen)
