@@ -15,6 +15,7 @@
  * room) goes to pango's layout as before.
  */
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +28,28 @@ struct quick_geom {
 	double top, bottom, base;
 };
 
+/*
+ * Items shaped before, by font and text: table cells and labels repeat
+ * across tables and sections (a provider's name in every edition's table).
+ * An item's glyphs depend on nothing else here (one script, no context
+ * that acts across words, shape_cache.h). Emptied when full, so it stays
+ * small.
+ */
+#define GLYPHS_SLOTS 4096
+#define GLYPHS_BYTES (1u << 20)
+
+struct glyphs_entry {
+	uint64_t hash;
+	PangoFont *font;          /* NULL: empty */
+	bool latin;
+	char *text;
+	size_t len;
+	PangoGlyphString *gs;
+};
+
 struct pdf_quick {
+	struct glyphs_entry glyphs[GLYPHS_SLOTS];
+	size_t nglyphs, glyph_bytes;
 	PangoFont *font[FONT_MAX][STYLES];
 	struct quick_geom geom[FONT_MAX][1u << STYLES];
 	PangoLanguage *lang;
@@ -42,6 +64,21 @@ pdf_quick_enable(bool on)
 	quick_off = !on;
 }
 
+static void
+glyphs_clear(struct pdf_quick *q)
+{
+	size_t i;
+
+	for (i = 0; i < GLYPHS_SLOTS; i++) {
+		if (q->glyphs[i].font == NULL)
+			continue;
+		free(q->glyphs[i].text);
+		pango_glyph_string_free(q->glyphs[i].gs);
+		q->glyphs[i].font = NULL;
+	}
+	q->nglyphs = q->glyph_bytes = 0;
+}
+
 void
 pdf_quick_free(struct pdf_ctx *ctx)
 {
@@ -50,6 +87,7 @@ pdf_quick_free(struct pdf_ctx *ctx)
 
 	if (q == NULL)
 		return;
+	glyphs_clear(q);
 	for (f = 0; f < FONT_MAX; f++)
 		for (s = 0; s < STYLES; s++)
 			if (q->font[f][s] != NULL)
@@ -232,14 +270,43 @@ pdf_quick_runs_free(GSList *runs)
 	g_slist_free_full(runs, (GDestroyNotify)pango_glyph_item_free);
 }
 
-/* text[off, off + n) in font, shaped as one item; NULL if a glyph is
- * missing from the font. */
+static uint64_t
+glyphs_hash(const PangoFont *font, bool latin, const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325u ^ (uint64_t)(uintptr_t)font ^ latin;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+	return h ^ (h >> 31);
+}
+
+/* The cache's slot for the item: its entry, or the empty slot for it. */
+static struct glyphs_entry *
+glyphs_slot(struct pdf_quick *q, uint64_t h, const PangoFont *font,
+    bool latin, const char *s, size_t n)
+{
+	size_t i = (size_t)h & (GLYPHS_SLOTS - 1);
+	struct glyphs_entry *e;
+
+	for (;; i = (i + 1) & (GLYPHS_SLOTS - 1)) {
+		e = &q->glyphs[i];
+		if (e->font == NULL || (e->hash == h && e->font == font &&
+		    e->latin == latin && e->len == n && memcmp(e->text, s, n) == 0))
+			return e;
+	}
+}
+
+/* text[off, off + n) in font, shaped as one item (or found shaped); NULL
+ * if a glyph is missing from the font. */
 static PangoGlyphItem *
 shape(struct pdf_quick *q, const char *text, size_t len, size_t off,
     size_t n, PangoFont *font, bool latin)
 {
 	PangoGlyphItem *gi = g_slice_new0(PangoGlyphItem);
 	PangoItem *it = pango_item_new();
+	uint64_t h = glyphs_hash(font, latin, text + off, n);
+	struct glyphs_entry *e = glyphs_slot(q, h, font, latin, text + off, n);
 	int i;
 
 	it->offset = (int)off;
@@ -252,6 +319,10 @@ shape(struct pdf_quick *q, const char *text, size_t len, size_t off,
 	it->analysis.script = latin ? PANGO_SCRIPT_LATIN : PANGO_SCRIPT_COMMON;
 	it->analysis.language = q->lang;
 	gi->item = it;
+	if (e->font != NULL) {
+		gi->glyphs = pango_glyph_string_copy(e->gs);
+		return gi;
+	}
 	gi->glyphs = pango_glyph_string_new();
 	pango_shape_with_flags(text + off, (int)n, text, (int)len, &it->analysis,
 	    gi->glyphs, q->flags);
@@ -260,6 +331,21 @@ shape(struct pdf_quick *q, const char *text, size_t len, size_t off,
 			pango_glyph_item_free(gi);
 			return NULL;
 		}
+	if (q->nglyphs + 1 > GLYPHS_SLOTS * 3 / 4 ||
+	    q->glyph_bytes > GLYPHS_BYTES) {
+		glyphs_clear(q);
+		e = glyphs_slot(q, h, font, latin, text + off, n);
+	}
+	e->hash = h;
+	e->font = font;
+	e->latin = latin;
+	e->text = xmalloc(n);
+	memcpy(e->text, text + off, n);
+	e->len = n;
+	e->gs = pango_glyph_string_copy(gi->glyphs);
+	q->nglyphs++;
+	q->glyph_bytes += n + (size_t)gi->glyphs->num_glyphs *
+	    (sizeof(PangoGlyphInfo) + sizeof(int)) + 64;
 	return gi;
 }
 
