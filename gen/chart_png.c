@@ -353,29 +353,21 @@ struct ckpt_rec {
 	size_t row_bit;   /* the row's first bit */
 };
 
-/* One row that differs from the one above (or is the first), from pixel x
- * on (0: from the filter byte; else the row's code up to x is written and s
- * holds its sums). Runs of one colour first (their checksum is closed-form
+/* The tokens of a row that differs from the one above (or is the first),
+ * from pixel x, where a token begins, until one begins at stop (at most
+ * w) or after; returns where. Runs of one colour first (their checksum is closed-form
  * and their distance costs no extra bits), then pixels equal to those
- * above, else literals. */
-static void
-enc_row(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
-    struct sums *s, int x, struct ckpt_rec *rec)
+ * above, else literals. A token at x looks at cur[x - 1] to the pixel
+ * after its last, and at up[x] to there: nothing else. Room for the bits
+ * is made beforehand. */
+static inline __attribute__((always_inline)) int
+enc_until(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
+    struct sums *s, int x, int stop)
 {
-	int k, mark = rec != NULL ? 0 : INT_MAX;
+	int k;
 	uint32_t px;
 
-	bits_room(&e->b, 4 * (size_t)(w - x) + 16);
-	if (x == 0)
-		bits_put(&e->b, tab.lit[0]);   /* filter: none */
-	while (x < w) {
-		if (x >= mark) {
-			rec->v = xgrow(rec->v, sizeof(*rec->v), rec->n + 1, &rec->cap);
-			rec->v[rec->n].x = x;
-			rec->v[rec->n].bit = (uint32_t)(e->b.out->len * 8 + e->b.n - rec->row_bit);
-			rec->v[rec->n++].s = *s;
-			mark = (x / CKPT_STEP + 1) * CKPT_STEP;
-		}
+	while (x < stop) {
 		px = RGB(cur[x]);
 		if (x > 0 && cur[x - 1] == cur[x]) {
 			k = run_of(cur + x, w - x, cur[x]);
@@ -396,6 +388,34 @@ enc_row(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
 		bits_put(&e->b, lit3(px));
 		sums_one(s, px);
 		x++;
+	}
+	return x;
+}
+
+/* One row that differs from the one above (or is the first), from pixel x
+ * on (0: from the filter byte; else the row's code up to x is written and s
+ * holds its sums). With rec, a checkpoint at the first token from each
+ * CKPT_STEP pixels. */
+static void
+enc_row(struct enc *e, const uint32_t *cur, const uint32_t *up, int w,
+    struct sums *s, int x, struct ckpt_rec *rec)
+{
+	int mark;
+
+	bits_room(&e->b, 4 * (size_t)(w - x) + 16);
+	if (x == 0)
+		bits_put(&e->b, tab.lit[0]);   /* filter: none */
+	if (rec == NULL) {
+		enc_until(e, cur, up, w, s, x, w);
+		return;
+	}
+	while (x < w) {
+		rec->v = xgrow(rec->v, sizeof(*rec->v), rec->n + 1, &rec->cap);
+		rec->v[rec->n].x = x;
+		rec->v[rec->n].bit = (uint32_t)(e->b.out->len * 8 + e->b.n - rec->row_bit);
+		rec->v[rec->n++].s = *s;
+		mark = (x / CKPT_STEP + 1) * CKPT_STEP;
+		x = enc_until(e, cur, up, w, s, x, mark < w ? mark : w);
 	}
 }
 
@@ -552,31 +572,109 @@ first_diff(const uint32_t *a, const uint32_t *b, int n)
 	return k;
 }
 
+/* The first pixel from x on where cur, or up, differs from ref's row,
+ * fcur, or the one above it, fup (up NULL: cur only); w if none. */
+static int
+diff_from(const uint32_t *cur, const uint32_t *fcur, const uint32_t *up,
+    const uint32_t *fup, int x, int w)
+{
+	int d = x + first_diff(cur + x, fcur + x, w - x);
+
+	if (up != NULL && d > x)
+		d = x + first_diff(up + x, fup + x, d - x);
+	return d;
+}
+
+/*
+ * Appends ref's code of row y from checkpoint a to checkpoint b (NULL: to
+ * the row's end), and adds the sums of those pixels to s. A span's sums
+ * are the difference of ref's at its ends, less, for t2, what ref's bytes
+ * before a gained over the span's length L: then t2 grows by the t1 before
+ * it times L, plus the span's own (modulo 2^64 throughout: the sum is
+ * exact in the end).
+ */
+static void
+copy_span(struct enc *e, const struct png_ref *ref, int y, const struct ckpt *a,
+    const struct ckpt *b, struct sums *s)
+{
+	const struct sums *sb = b != NULL ? &b->s : &ref->sums[y];
+	size_t from = ref->rat[y] + a->bit;
+	size_t to = b != NULL ? ref->rat[y] + b->bit : ref->rat[y + 1];
+	uint64_t len = 3 * (uint64_t)((b != NULL ? b->x : ref->w) - a->x);
+
+	bits_copy(&e->b, ref->rcode, from, to - from);
+	s->t2 += s->t1 * len + sb->t2 - a->s.t2 - a->s.t1 * len;
+	s->t1 += sb->t1 - a->s.t1;
+}
+
+static const uint32_t *
+ref_row(const struct png_ref *ref, int y)
+{
+	return (const uint32_t *)(const void *)(ref->px + (size_t)y * (size_t)ref->stride);
+}
+
 /*
  * Row y of an image on ref, which differs from the row above; its pixels
  * before d, and those of the row above, are ref's. The row is coded as
  * ref's row up to ref's last checkpoint before d: the tokens up to there
- * looked at those pixels only, so their code is copied and the coding goes
- * on from there, giving the bits enc_row() gives.
+ * looked at those pixels only, so their code is copied. From there it is
+ * coded anew, but only over the islands where it differs from ref's: once
+ * past one, when a token begins at one of ref's checkpoints, x, where
+ * cur[x - 1] is ref's and cur and up from x on are ref's up to the next
+ * island at d, ref's tokens from x to its last checkpoint before d are
+ * this row's too, and so is their code. The bits are those of enc_row().
  */
 static void
 enc_row_ref(struct enc *e, const struct png_ref *ref, int y, const uint32_t *cur,
     const uint32_t *up, int w, struct sums *s, int d)
 {
-	const struct ckpt *c = NULL;
-	size_t i;
+	const struct ckpt *ck = ref->ck + ref->ck_at[y];
+	const uint32_t *fcur = ref_row(ref, y), *fup = up != NULL ? ref_row(ref, y - 1) : NULL;
+	size_t n = ref->ck_at[y + 1] - ref->ck_at[y], i, j;
+	int x = 0;
 
-	for (i = ref->ck_at[y]; i < ref->ck_at[y + 1] && ref->ck[i].x < d; i++)
-		if (ref->ck[i].x > 0)
-			c = &ref->ck[i];
-	if (c == NULL) {
+	for (i = 0; i < n && ck[i].x < d; i++)
+		;
+	if (i > 0) {
+		/* the filter byte at least */
+		bits_copy(&e->b, ref->rcode, ref->rat[y], ck[i - 1].bit);
+		*s = ck[i - 1].s;
+		x = ck[i - 1].x;
+		bits_room(&e->b, 4 * (size_t)(w - x) + 16);
+	} else {
 		s->t1 = s->t2 = 0;
-		enc_row(e, cur, up, w, s, 0, NULL);
-		return;
+		bits_room(&e->b, 4 * (size_t)w + 16);
+		bits_put(&e->b, tab.lit[0]);   /* filter: none */
 	}
-	bits_copy(&e->b, ref->rcode, ref->rat[y], c->bit);
-	*s = c->s;
-	enc_row(e, cur, up, w, s, c->x, NULL);
+	for (;;) {
+		/* the next checkpoint past the island at d and at x or after */
+		while (i < n && (ck[i].x <= d || ck[i].x < x))
+			i++;
+		if (i == n) {
+			enc_until(e, cur, up, w, s, x, w);
+			return;
+		}
+		x = enc_until(e, cur, up, w, s, x, ck[i].x);
+		if (x != ck[i].x)
+			continue;
+		if (cur[x - 1] != fcur[x - 1]) {
+			d = x;
+			continue;
+		}
+		d = diff_from(cur, fcur, up, fup, x, w);
+		if (d == w) {
+			copy_span(e, ref, y, &ck[i], NULL, s);
+			return;
+		}
+		for (j = i; j + 1 < n && ck[j + 1].x < d; j++)
+			;
+		if (j > i) {
+			copy_span(e, ref, y, &ck[i], &ck[j], s);
+			x = ck[j].x;
+			i = j;
+			bits_room(&e->b, 4 * (size_t)(w - x) + 16);
+		}
+	}
 }
 
 /* Adds a row's sums to the Adler-32. */

@@ -1241,6 +1241,78 @@ START_TEST(test_png_ref_bytes)
 }
 END_TEST
 
+/*
+ * Small islands changed in rows of the reference, several a row and over
+ * rows one under another (so that the row above differs there too), in new
+ * colours or in those of a pixel beside or above (a run or a match of the
+ * row above then begins earlier or ends later than the reference's), half
+ * of them where a run of the reference's ends: the
+ * coder that copies the reference's code between islands gives the bytes
+ * of the plain coder.
+ */
+START_TEST(test_png_ref_islands)
+{
+	const int w = 300, h = 60;
+	cairo_surface_t *ref = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	int stride = cairo_image_surface_get_stride(ref);
+	unsigned char *rd, *d, maybe[60], changed[60];
+	struct png_ref *r;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	uint32_t st = 5, *row, *above;
+	int i, j, k, n, rows, x, x0, y, y0, wid;
+
+	rd = cairo_image_surface_get_data(ref);
+	paint_ref(rd, w, h, stride);
+	/* long white runs to the rows' ends, as right of a chart's plot */
+	for (y = 20; y < 40; y++)
+		for (x = 120 + y; x < w; x++)
+			memcpy(rd + (size_t)y * (size_t)stride + 4 * (size_t)x, "\xff\xff\xff\xff", 4);
+	cairo_surface_mark_dirty(ref);
+	r = png_ref_new(ref);
+	ck_assert_ptr_nonnull(r);
+	d = cairo_image_surface_get_data(s);
+	for (i = 0; i < 1000; i++) {
+		memcpy(d, rd, (size_t)stride * (size_t)h);
+		memset(maybe, 0, sizeof(maybe));
+		n = 2 + i % 7;
+		for (j = 0; j < n; j++) {
+			x0 = (int)(lcg(&st) % (uint32_t)w);
+			wid = 1 + (int)(lcg(&st) % 8);
+			y0 = 5 * (int)(lcg(&st) % 12);   /* a few rows: several islands each */
+			rows = 1 + (int)(lcg(&st) % 4);
+			/* half of them where a run of the reference's ends */
+			row = (uint32_t *)(void *)(rd + (size_t)y0 * (size_t)stride);
+			for (; j % 2 == 1 && x0 > 0 && x0 + 1 < w && row[x0] == row[x0 - 1]; x0++)
+				;
+			for (y = y0; y < y0 + rows && y < h; y++) {
+				row = (uint32_t *)(void *)(d + (size_t)y * (size_t)stride);
+				above = y > 0 ? (uint32_t *)(void *)(d + (size_t)(y - 1) * (size_t)stride) : row;
+				for (x = x0; x < x0 + wid && x < w; x++) {
+					k = (int)(lcg(&st) % 4);
+					row[x] = k == 0 ? 0xff000000u | lcg(&st) :
+					    k == 1 && x + 1 < w ? row[x + 1] :
+					    k == 2 && x > 0 ? row[x - 1] : above[x];
+				}
+				maybe[y] = 1;
+			}
+		}
+		cairo_surface_mark_dirty(s);
+		buf_reset(&a);
+		buf_reset(&b);
+		ck_assert_int_eq(png_encode(s, &a), 0);
+		ck_assert_int_eq(png_encode_ref(s, r, maybe, changed, &b), 0);
+		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+		    "image %d: %zu bytes against %zu", i, b.len, a.len);
+	}
+	png_ref_free(r);
+	cairo_surface_destroy(s);
+	cairo_surface_destroy(ref);
+	buf_release(&a);
+	buf_release(&b);
+}
+END_TEST
+
 /* Provider i's history PNG drawn on frame f has the bytes of its drawing alone. */
 static void
 assert_framed_png_same(struct chart_frame *f, struct fixture *fx, size_t i)
@@ -1597,6 +1669,7 @@ main(void)
 	tcase_add_test(tc, test_framed_png);
 	tcase_add_test(tc, test_png_lossless);
 	tcase_add_test(tc, test_png_ref_bytes);
+	tcase_add_test(tc, test_png_ref_islands);
 	tcase_add_test(tc, test_framed_png_all);
 	tcase_add_test(tc, test_framed_png_ascii);
 	tcase_add_test(tc, test_png_size);
