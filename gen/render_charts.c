@@ -44,12 +44,21 @@ struct job {
 	struct buf svg, png;
 	int rc;                          /* -1: cairo failed */
 	bool done;                       /* taken from a memo: nothing to draw */
+	bool put;                        /* written by its drawing thread */
+	int put_svg, put_png;            /* then, site_out_put's results */
 };
 
+/*
+ * Without memos, each chart is written by the thread that drew it and its
+ * buffers freed at once, so a batch holds only the charts being drawn (a
+ * history chart is about 100 kB of SVG and PNG); this thread then records
+ * the files in order.
+ */
 struct batch {
 	const struct computed *c;
 	struct chart_frame *frame;       /* the history charts' shared frame */
 	struct job *jobs;
+	const struct site_out *o;        /* NULL: the jobs keep their buffers */
 };
 
 /* Whether providers' history charts get files of their own (for sharing). */
@@ -75,7 +84,28 @@ provider_charts(void)
 	return sharing && !memos.on;
 }
 
-/* Draws one chart into its job's buffers (any thread). */
+/* Writes a drawn chart's files and frees its buffers (any thread); the
+ * PNG is not written when the SVG could not be. */
+static void
+put_job(const struct site_out *o, struct job *j)
+{
+	char *rel;
+
+	j->put = true;
+	rel = xasprintf("charts/%s.svg", j->name);
+	j->put_svg = site_out_put(o, rel, j->svg.data, j->svg.len);
+	free(rel);
+	buf_release(&j->svg);
+	if (j->put_svg == 0 && job_png(j)) {
+		rel = xasprintf("charts/%s.png", j->name);
+		j->put_png = site_out_put(o, rel, j->png.data, j->png.len);
+		free(rel);
+	}
+	buf_release(&j->png);
+}
+
+/* Draws one chart into its job's buffers, and writes it when the batch
+ * says so (any thread). */
 static void
 draw_job(size_t i, void *arg)
 {
@@ -87,18 +117,20 @@ draw_job(size_t i, void *arg)
 		return;
 	if (j->frame) {
 		j->rc = chart_svg_frame(bt->frame, &j->svg);
-		return;
+	} else {
+		chart_init(&ch, bt->c, j->kind, j->provider);
+		if (j->name == NULL)
+			j->name = chart_file_name(&ch);
+		j->rc = chart_svg_framed(bt->frame, &ch, bt->c, &j->svg);
+		if (j->rc == 0 && job_png(j))
+			j->rc = chart_png_framed(bt->frame, &ch, bt->c, 2, &j->png);
+		chart_release(&ch);
 	}
-	chart_init(&ch, bt->c, j->kind, j->provider);
-	if (j->name == NULL)
-		j->name = chart_file_name(&ch);
-	j->rc = chart_svg_framed(bt->frame, &ch, bt->c, &j->svg);
-	if (j->rc == 0 && job_png(j))
-		j->rc = chart_png_framed(bt->frame, &ch, bt->c, 2, &j->png);
-	chart_release(&ch);
+	if (j->rc == 0 && bt->o != NULL)
+		put_job(bt->o, j);
 }
 
-/* Writes one drawn chart (this thread only). */
+/* Writes, or records as written, one drawn chart (this thread only). */
 static int
 write_job(struct job *j, struct site_out *o, struct diag *d)
 {
@@ -110,12 +142,14 @@ write_job(struct job *j, struct site_out *o, struct diag *d)
 		return -1;
 	}
 	rel = xasprintf("charts/%s.svg", j->name);
-	rc = site_out_write(o, rel, j->svg.data, j->svg.len);
+	rc = j->put ? site_out_record(o, rel, j->put_svg) :
+	    site_out_write(o, rel, j->svg.data, j->svg.len);
 	free(rel);
 	if (rc == -1 || !job_png(j))
 		return rc;
 	rel = xasprintf("charts/%s.png", j->name);
-	rc = site_out_write(o, rel, j->png.data, j->png.len);
+	rc = j->put ? site_out_record(o, rel, j->put_png) :
+	    site_out_write(o, rel, j->png.data, j->png.len);
 	free(rel);
 	return rc;
 }
@@ -280,7 +314,7 @@ static int
 run_batch(const struct computed *c, struct chart_frame *frame, struct site_out *o,
     struct diag *d, struct job *jobs, size_t n)
 {
-	struct batch bt = {c, frame, jobs};
+	struct batch bt = {c, frame, jobs, memos.on ? NULL : o};
 	size_t i;
 	int rc = 0;
 
