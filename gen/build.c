@@ -177,8 +177,8 @@ render_all(struct build_request *rq, const struct computed *c,
 	}
 	/*
 	 * Every step but the pages on a thread of its own, the pages on this
-	 * one; the data stays here too when there is a PDF (its 17 MB of JSON
-	 * at 10,000 providers would be held beside everything else).
+	 * one; the data (short, and written to its files as it is made) stays
+	 * here too, before the pages, when there is a PDF.
 	 */
 	for (i = 0; threads && nsteps > 1 && i < ARRAY_SIZE(steps); i++)
 		if ((rq->parts & steps[i].parts) && steps[i].fn != render_html &&

@@ -92,6 +92,19 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 }
 
 int
+site_out_open(const struct site_out *o, const char *rel, int *fd)
+{
+	*fd = -1;
+	if (o->tmp == NULL)
+		return EINVAL;
+	if (!rel_safe(rel))
+		return -1;
+	if ((*fd = file_open_at(o->tmpfd, rel, false)) == -1)
+		return errno != 0 ? errno : EIO;
+	return 0;
+}
+
+int
 site_out_record(struct site_out *o, const char *rel, int put)
 {
 	char *path;

@@ -1,17 +1,43 @@
 /*
  * render_data.c: data/ratings.json and data/ratings.csv (SPEC 4.2), from the
  * computed model. JSON streamed by jsonw in jansson's layout; CSV quoted per
- * RFC 4180.
+ * RFC 4180. Both go to their files as they are made.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "escape.h"
 #include "jsonw.h"
 #include "parse.h"
 #include "podium.h"
 #include "render.h"
+
+/*
+ * A file written as it is made: its text gathers in b and goes to the file
+ * in pieces of about SINK_CHUNK bytes, so that no document is ever whole in
+ * memory (ratings.json is 17 MB at 10,000 providers).
+ */
+#define SINK_CHUNK 65536
+
+struct sink {
+	struct buf b;
+	int fd;
+	int err;                     /* 0, else the first failure's errno */
+};
+
+/* Writes out what b holds once it holds a piece (all: whatever it holds). */
+static void
+sink_flush(struct sink *s, bool all)
+{
+	if (!all && s->b.len < SINK_CHUNK)
+		return;
+	if (s->err == 0 && write_all(s->fd, s->b.data, s->b.len) == -1)
+		s->err = errno != 0 ? errno : EIO;
+	buf_reset(&s->b);
+}
 
 /* Shares and percents keep 6 decimals; null when undefined. */
 static void
@@ -171,7 +197,7 @@ json_rating(struct jsonw *w, const struct rating *rt)
 }
 
 static void
-json_edition(struct jsonw *w, const struct edition_stats *s)
+json_edition(struct jsonw *w, const struct edition_stats *s, struct sink *out)
 {
 	const struct edition *e = s->edition;
 	size_t i;
@@ -216,14 +242,16 @@ json_edition(struct jsonw *w, const struct edition_stats *s)
 	json_gone(w, s);
 	jw_key(w, "ratings");
 	jw_array_begin(w);
-	for (i = 0; i < s->nratings; i++)
+	for (i = 0; i < s->nratings; i++) {
 		json_rating(w, &s->ratings[i]);
+		sink_flush(out, false);
+	}
 	jw_array_end(w);
 	jw_object_end(w);
 }
 
 static void
-json_providers(struct jsonw *w, const struct computed *c)
+json_providers(struct jsonw *w, const struct computed *c, struct sink *out)
 {
 	size_t i, k;
 
@@ -250,19 +278,20 @@ json_providers(struct jsonw *w, const struct computed *c)
 		}
 		jw_array_end(w);
 		jw_object_end(w);
+		sink_flush(out, false);
 	}
 	jw_array_end(w);
 }
 
 /* The whole ratings.json document, written as it goes (no tree in memory). */
 static void
-ratings_json(const struct computed *c, struct buf *b)
+ratings_json(const struct computed *c, struct sink *out)
 {
 	const struct report *rp = &c->project->report;
 	struct jsonw w;
 	size_t i;
 
-	jw_init(&w, b);
+	jw_init(&w, &out->b);
 	jw_object_begin(&w);
 	jw_key(&w, "generator");
 	jw_string(&w, "podium " PODIUM_VERSION);
@@ -280,12 +309,12 @@ ratings_json(const struct computed *c, struct buf *b)
 	jw_key(&w, "editions");
 	jw_array_begin(&w);
 	for (i = 0; i < c->neditions; i++)
-		json_edition(&w, &c->editions[i]);
+		json_edition(&w, &c->editions[i], out);
 	jw_array_end(&w);
 	jw_key(&w, "providers");
-	json_providers(&w, c);
+	json_providers(&w, c, out);
 	jw_object_end(&w);
-	buf_putc(b, '\n');
+	buf_putc(&out->b, '\n');
 }
 
 static void
@@ -329,41 +358,42 @@ csv_rating(struct buf *b, const struct edition_stats *s, const struct rating *rt
 }
 
 static void
-ratings_csv(const struct computed *c, struct buf *b)
+ratings_csv(const struct computed *c, struct sink *out)
 {
 	size_t i, k;
 
-	buf_puts(b, "edition,provider,name,tier,medal,score,computed,previous,steps,status\r\n");
+	buf_puts(&out->b, "edition,provider,name,tier,medal,score,computed,previous,steps,status\r\n");
 	for (i = 0; i < c->neditions; i++)
-		for (k = 0; k < c->editions[i].nratings; k++)
-			csv_rating(b, &c->editions[i], &c->editions[i].ratings[k]);
+		for (k = 0; k < c->editions[i].nratings; k++) {
+			csv_rating(&out->b, &c->editions[i], &c->editions[i].ratings[k]);
+			sink_flush(out, false);
+		}
+}
+
+/* Writes rel with make; 0, or -1 after site_out_record's report. */
+static int
+data_file(const struct computed *c, struct site_out *o, const char *rel,
+    void (*make)(const struct computed *, struct sink *))
+{
+	struct sink s;
+
+	buf_init(&s.b);
+	if ((s.err = site_out_open(o, rel, &s.fd)) == 0) {
+		buf_grow(&s.b, SINK_CHUNK + 4096);
+		make(c, &s);
+		sink_flush(&s, true);
+		if (close(s.fd) == -1 && s.err == 0)
+			s.err = errno != 0 ? errno : EIO;
+	}
+	buf_release(&s.b);
+	return site_out_record(o, rel, s.err);
 }
 
 int
 render_data(const struct computed *c, struct site_out *o, struct diag *d)
 {
-	struct buf b = BUF_INIT;
-	size_t i, n = 0;
-	int rc = 0;
-
-	(void)d; /* site_out_write reports its own failures */
-	/*
-	 * Room for the whole document at once (about 350 bytes a rating; pages
-	 * not written to are not taken from the system): growing by doubling
-	 * would briefly hold two copies, 17 MB and 32 MB at 10,000 providers.
-	 */
-	for (i = 0; i < c->neditions; i++)
-		n += c->editions[i].nratings;
-	buf_grow(&b, 65536 + 512 * n);
-	ratings_json(c, &b);
-	if (site_out_write(o, "data/ratings.json", b.data, b.len) == -1)
-		rc = -1;
-	if (rc == 0) {
-		buf_reset(&b);
-		ratings_csv(c, &b);
-		if (site_out_write(o, "data/ratings.csv", b.data, b.len) == -1)
-			rc = -1;
-	}
-	buf_release(&b);
-	return rc;
+	(void)d; /* site_out_record reports the failures */
+	if (data_file(c, o, "data/ratings.json", ratings_json) == -1)
+		return -1;
+	return data_file(c, o, "data/ratings.csv", ratings_csv);
 }

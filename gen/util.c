@@ -467,26 +467,35 @@ mkdir_p_at(int dirfd, const char *rel)
 	return 0;
 }
 
-/* Writes all n bytes of p to fd and closes it; 0 or -1 (errno). */
-static int
-write_close(int fd, const void *p, size_t n)
+int
+write_all(int fd, const void *p, size_t n)
 {
 	const char *c = p;
 	ssize_t w;
-	int saved;
 
 	while (n > 0) {
 		w = write(fd, c, n);
 		if (w == -1 && errno == EINTR)
 			continue;
-		if (w == -1) {
-			saved = errno;
-			close(fd);
-			errno = saved;
+		if (w == -1)
 			return -1;
-		}
 		c += w;
 		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Writes all n bytes of p to fd and closes it; 0 or -1 (errno). */
+static int
+write_close(int fd, const void *p, size_t n)
+{
+	int saved;
+
+	if (write_all(fd, p, n) == -1) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
 	}
 	return close(fd);
 }
@@ -508,7 +517,7 @@ mkdir_parent_at(int dirfd, const char *rel)
 }
 
 int
-file_write_at(int dirfd, const char *rel, const void *p, size_t n, bool own_dir)
+file_open_at(int dirfd, const char *rel, bool own_dir)
 {
 	const int flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC;
 	int fd;
@@ -521,6 +530,14 @@ file_write_at(int dirfd, const char *rel, const void *p, size_t n, bool own_dir)
 			return -1;
 		fd = openat(dirfd, rel, flags, 0666);
 	}
+	return fd;
+}
+
+int
+file_write_at(int dirfd, const char *rel, const void *p, size_t n, bool own_dir)
+{
+	int fd = file_open_at(dirfd, rel, own_dir);
+
 	if (fd == -1)
 		return -1;
 	return write_close(fd, p, n);

@@ -36,6 +36,13 @@ int site_out_write(struct site_out *o, const char *rel, const void *p, size_t n)
  */
 int site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n);
 int site_out_record(struct site_out *o, const char *rel, int put);
+/*
+ * For a file written in pieces: opens rel in the staging folder (making its
+ * folder) and sets *fd, or returns what site_out_put would have (an errno
+ * value, or -1). The caller writes, closes *fd, and passes the first
+ * failure's errno (or 0) to site_out_record.
+ */
+int site_out_open(const struct site_out *o, const char *rel, int *fd);
 /* Swaps the staging folder in. Returns 0, or -1 after a diag_system. */
 int site_out_commit(struct site_out *o);
 /* Removes the staging folder; OUT is untouched. Safe after commit. */

@@ -93,6 +93,11 @@ int mkdir_p(const char *path);
  */
 int file_write_at(int dirfd, const char *rel, const void *p, size_t n,
     bool own_dir);
+/* The opening half of file_write_at, for a file written in pieces: a
+ * descriptor open for writing, or -1 (errno). */
+int file_open_at(int dirfd, const char *rel, bool own_dir);
+/* Writes all n bytes of p to fd (retrying short writes); 0 or -1 (errno). */
+int write_all(int fd, const void *p, size_t n);
 int mkdir_p_at(int dirfd, const char *rel);
 /* rm -rf; returns 0 or -1. */
 int remove_tree(const char *path);
