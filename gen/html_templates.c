@@ -1,7 +1,9 @@
 /* html_templates.c: finds templates (the project's own, then the built-in
  * ones), compiles them once per build, and writes rendered pages. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "html.h"
 #include "resources.h"
@@ -63,15 +65,56 @@ html_templates_open(const struct project *p)
 	return mustache_set_new(template_load, (void *)p);
 }
 
+/*
+ * A page larger than PAGE_PIECE goes to its file in pieces as it is made:
+ * at 10,000 providers the providers' index is 10 MB and the home page 7 MB,
+ * and they are made while the charts and the PDF are too.
+ */
+#define PAGE_PIECE (1u << 20)
+
+struct page_sink {
+	const struct site_out *o;
+	const char *rel;
+	int fd;                  /* -1: not open */
+	int put;                 /* what site_out_put would have returned */
+	bool streamed;           /* a piece has gone */
+};
+
+static void
+page_flush(void *arg, struct buf *out)
+{
+	struct page_sink *ps = arg;
+
+	if (!ps->streamed) {
+		ps->streamed = true;
+		ps->put = site_out_open(ps->o, ps->rel, &ps->fd);
+	}
+	if (ps->put == 0 && write_all(ps->fd, out->data, out->len) == -1)
+		ps->put = errno != 0 ? errno : EIO;
+	buf_reset(out);
+}
+
+/* A streamed page's last piece written and its file closed; site_out_put's
+ * result for it. */
+static int
+page_finish(struct page_sink *ps, const struct buf *b)
+{
+	page_flush(ps, (struct buf *)b);
+	if (ps->fd != -1 && close(ps->fd) == -1 && ps->put == 0)
+		ps->put = errno != 0 ? errno : EIO;
+	ps->fd = -1;
+	return ps->put;
+}
+
 /* In a job: the page is written now, and recorded when the job is merged. */
 static int
-job_page_write(struct html_ctx *h, const char *rel, const struct buf *b)
+job_page_record(struct html_ctx *h, const char *rel, int put)
 {
 	struct html_job *j = h->job;
 
 	j->w = xgrow(j->w, sizeof(*j->w), j->nw + 1, &j->capw);
 	j->w[j->nw].rel = xstrdup(rel);
-	j->w[j->nw].put = site_out_put(h->o, rel, b->data, b->len);
+	j->w[j->nw].put = put;
 	return j->w[j->nw++].put == 0 ? 0 : -1;
 }
 
@@ -81,20 +124,29 @@ html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
 {
 	static _Thread_local size_t last_len; /* this thread's last page */
 	struct buf b = BUF_INIT;
-	int rc = -1;
+	struct page_sink ps = {h->o, rel, -1, 0, false};
+	const struct mustache_sink sink = {PAGE_PIECE, page_flush, &ps};
+	int rc = -1, put;
 
 	/* pages are alike in size: room for the last one saves most regrowth */
 	buf_grow(&b, last_len);
-	if (mustache_render(h->set, tpl, data, &b, h->d) == -1) {
+	if (mustache_render_sink(h->set, tpl, data, &b, &sink, h->d) == -1) {
+		if (ps.fd != -1)
+			close(ps.fd);
 		h->failed = true;
 		goto out;
 	}
-	last_len = b.len;
+	if (ps.streamed) {
+		put = page_finish(&ps, &b);
+	} else {
+		last_len = b.len;
+		put = site_out_put(h->o, rel, b.data, b.len);
+	}
 	if (h->job != NULL) {
-		rc = job_page_write(h, rel, &b);
+		rc = job_page_record(h, rel, put);
 		goto out;
 	}
-	if (site_out_write(h->o, rel, b.data, b.len) == -1) {
+	if (site_out_record(h->o, rel, put) == -1) {
 		h->failed = true;
 		goto out;
 	}

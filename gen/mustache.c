@@ -239,6 +239,14 @@ int
 mustache_render(struct mustache_set *s, const char *name, const struct tv *data,
     struct buf *out, struct diag *d)
 {
+	return mustache_render_sink(s, name, data, out, NULL, d);
+}
+
+int
+mustache_render_sink(struct mustache_set *s, const char *name,
+    const struct tv *data, struct buf *out, const struct mustache_sink *sink,
+    struct diag *d)
+{
 	struct mtemplate *t;
 	size_t before = d->nerrors;
 
@@ -248,5 +256,5 @@ mustache_render(struct mustache_set *s, const char *name, const struct tv *data,
 			diag_error(d, NULL, 0, 0, "unknown template '%s'", name);
 		return -1;
 	}
-	return mustache_render_template(s, t, data, out, d);
+	return mustache_render_template(s, t, data, out, sink, d);
 }

@@ -24,6 +24,7 @@ struct mframe {
 struct mrender {
 	struct mustache_set *set;
 	struct buf *out;
+	const struct mustache_sink *sink; /* NULL: out keeps everything */
 	struct diag *d;
 	const struct tv **ctx;	/* the context stack */
 	size_t nctx, cctx;
@@ -136,6 +137,14 @@ put_value(struct buf *out, const struct tv *v, bool escape)
 	}
 }
 
+/* Between two items of a section: out handed to the sink once it is full. */
+static void
+item_done(struct mrender *r)
+{
+	if (r->sink != NULL && r->out->len >= r->sink->at)
+		r->sink->flush(r->sink->arg, r->out);
+}
+
 static int
 render_section(struct mrender *r, const struct mtemplate *t, uint32_t i)
 {
@@ -156,6 +165,7 @@ render_section(struct mrender *r, const struct mtemplate *t, uint32_t i)
 			rc = render_range(r, t, i + 1, n->end, false);
 			r->nctx--;
 			tv_release(mark);
+			item_done(r);
 		}
 		return rc;
 	}
@@ -169,6 +179,7 @@ render_section(struct mrender *r, const struct mtemplate *t, uint32_t i)
 		ctx_push(r, v->u.arr.v[k]);
 		rc = render_range(r, t, i + 1, n->end, false);
 		r->nctx--;
+		item_done(r);
 	}
 	return rc;
 }
@@ -335,7 +346,8 @@ render_range(struct mrender *r, const struct mtemplate *t, uint32_t from,
 
 int
 mustache_render_template(struct mustache_set *s, struct mtemplate *t,
-    const struct tv *data, struct buf *out, struct diag *d)
+    const struct tv *data, struct buf *out, const struct mustache_sink *sink,
+    struct diag *d)
 {
 	struct mrender r;
 	int rc;
@@ -343,6 +355,7 @@ mustache_render_template(struct mustache_set *s, struct mtemplate *t,
 	memset(&r, 0, sizeof(r));
 	r.set = s;
 	r.out = out;
+	r.sink = sink;
 	r.d = d;
 	buf_init(&r.indent);
 	ctx_push(&r, data);

@@ -64,5 +64,19 @@ int mustache_load(struct mustache_set *s, const char *name, struct diag *d);
  */
 int mustache_render(struct mustache_set *s, const char *name,
     const struct tv *data, struct buf *out, struct diag *d);
+/*
+ * Takes a large rendering's output as it is made: between two items of a
+ * section, when out holds at least at bytes, flush(arg, out) is called,
+ * and must empty out.
+ */
+struct mustache_sink {
+	size_t at;
+	void (*flush)(void *arg, struct buf *out);
+	void *arg;
+};
+/* mustache_render, with out emptied into sink (NULL: none) as it fills. */
+int mustache_render_sink(struct mustache_set *s, const char *name,
+    const struct tv *data, struct buf *out, const struct mustache_sink *sink,
+    struct diag *d);
 
 #endif

@@ -87,6 +87,7 @@ struct mtemplate *mustache_get(struct mustache_set *s, const char *name,
     struct diag *d);
 /* Renders t (compiled) into out. Returns 0 or -1 with a diagnostic. */
 int mustache_render_template(struct mustache_set *s, struct mtemplate *t,
-    const struct tv *data, struct buf *out, struct diag *d);
+    const struct tv *data, struct buf *out, const struct mustache_sink *sink,
+    struct diag *d);
 
 #endif
