@@ -337,6 +337,55 @@ START_TEST(test_lists)
 }
 END_TEST
 
+/* The pieces a sink was given, joined with '|'. */
+static void
+take_piece(void *arg, struct buf *out)
+{
+	struct buf *pieces = arg;
+
+	if (pieces->len > 0)
+		buf_putc(pieces, '|');
+	buf_add(pieces, out->data, out->len);
+	buf_reset(out);
+}
+
+START_TEST(test_sink)
+{
+	struct mustache_set *s = mustache_set_new(NULL, NULL);
+	struct made m = {0, {NULL, 0}, false};
+	struct mustache_list l = {5, make_item, &m};
+	struct buf pieces = BUF_INIT, out = BUF_INIT;
+	const struct mustache_sink sink = {8, take_piece, &pieces};
+	const char *src = "<{{#l}}{{i}}{{x}},{{/l}}>{{#a}}{{.}}{{/a}}.";
+	struct tv *data = tv_object(), *a = tv_array();
+	struct diag d;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		tv_append(a, tv_str("abcd"));
+	tv_set(data, "l", tv_list(&l));
+	tv_set(data, "x", tv_str("outer"));
+	tv_set(data, "a", a);
+	diag_init(&d);
+	ck_assert_int_eq(mustache_set_add(s, "t", src, strlen(src), NULL, &d), 0);
+	ck_assert_int_eq(mustache_render_sink(s, "t", data, &out, &sink, &d), 0);
+	ck_assert_uint_eq(d.n, 0);
+	/* emptied after an item once 8 bytes or more wait; the rest stays */
+	ck_assert_str_eq(pieces.data,
+	    "<0outer,|1outer,2outer,|3outer,4outer,|>abcdabcd");
+	ck_assert_str_eq(out.data, "abcd.");
+	/* without a sink, the same text in one piece */
+	buf_reset(&out);
+	ck_assert_int_eq(mustache_render_sink(s, "t", data, &out, NULL, &d), 0);
+	ck_assert_str_eq(out.data, "<0outer,1outer,2outer,3outer,4outer,>abcdabcdabcd.");
+	diag_release(&d);
+	buf_release(&pieces);
+	buf_release(&out);
+	tv_reset();
+	mustache_set_free(s);
+}
+END_TEST
+
 START_TEST(test_indentation)
 {
 	static const struct two parts[] = {
@@ -507,6 +556,7 @@ main(void)
 	tcase_add_test(tc, test_loader_errors);
 	tcase_add_test(tc, test_values);
 	tcase_add_test(tc, test_lists);
+	tcase_add_test(tc, test_sink);
 	tcase_add_test(tc, test_indentation);
 	tcase_add_test(tc, test_random_templates);
 	suite_add_tcase(s, tc);
