@@ -1182,6 +1182,22 @@ paint_ref(unsigned char *d, int w, int h, int stride)
 	}
 }
 
+/* Image i on r codes to the bytes of the plain coder. */
+static void
+assert_ref_same(cairo_surface_t *s, struct png_ref *r, unsigned char *maybe,
+    unsigned char *changed, int i)
+{
+	struct buf a = BUF_INIT, b = BUF_INIT;
+
+	cairo_surface_mark_dirty(s);
+	ck_assert_int_eq(png_encode(s, &a), 0);
+	ck_assert_int_eq(png_encode_ref(s, r, maybe, changed, &b), 0);
+	ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+	    "image %d: %zu bytes against %zu", i, b.len, a.len);
+	buf_release(&a);
+	buf_release(&b);
+}
+
 /*
  * The coder of many images on one reference gives the very bytes of the
  * plain coder, whatever rows and pixels changed: first changes at every
@@ -1197,7 +1213,6 @@ START_TEST(test_png_ref_bytes)
 	int stride = cairo_image_surface_get_stride(ref);
 	unsigned char *rd, *d, maybe[60], changed[60];
 	struct png_ref *r;
-	struct buf a = BUF_INIT, b = BUF_INIT;
 	uint32_t st = 99, *row;
 	int i, j, n, x, y;
 
@@ -1222,13 +1237,7 @@ START_TEST(test_png_ref_bytes)
 					row[x] = 0xff000000u | lcg(&st);
 			maybe[y] = 1;
 		}
-		cairo_surface_mark_dirty(s);
-		buf_reset(&a);
-		buf_reset(&b);
-		ck_assert_int_eq(png_encode(s, &a), 0);
-		ck_assert_int_eq(png_encode_ref(s, r, i % 2 ? maybe : NULL, changed, &b), 0);
-		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
-		    "image %d: %zu bytes against %zu", i, b.len, a.len);
+		assert_ref_same(s, r, i % 2 ? maybe : NULL, changed, i);
 		for (y = 0; y < h; y++)
 			ck_assert_int_eq(changed[y] != 0, memcmp(d + (size_t)y * (size_t)stride,
 			    rd + (size_t)y * (size_t)stride, (size_t)w * 4) != 0);
@@ -1236,8 +1245,6 @@ START_TEST(test_png_ref_bytes)
 	png_ref_free(r);
 	cairo_surface_destroy(s);
 	cairo_surface_destroy(ref);
-	buf_release(&a);
-	buf_release(&b);
 }
 END_TEST
 
@@ -1258,7 +1265,6 @@ START_TEST(test_png_ref_islands)
 	int stride = cairo_image_surface_get_stride(ref);
 	unsigned char *rd, *d, maybe[60], changed[60];
 	struct png_ref *r;
-	struct buf a = BUF_INIT, b = BUF_INIT;
 	uint32_t st = 5, *row, *above;
 	int i, j, k, n, rows, x, x0, y, y0, wid;
 
@@ -1297,19 +1303,11 @@ START_TEST(test_png_ref_islands)
 				maybe[y] = 1;
 			}
 		}
-		cairo_surface_mark_dirty(s);
-		buf_reset(&a);
-		buf_reset(&b);
-		ck_assert_int_eq(png_encode(s, &a), 0);
-		ck_assert_int_eq(png_encode_ref(s, r, maybe, changed, &b), 0);
-		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
-		    "image %d: %zu bytes against %zu", i, b.len, a.len);
+		assert_ref_same(s, r, maybe, changed, i);
 	}
 	png_ref_free(r);
 	cairo_surface_destroy(s);
 	cairo_surface_destroy(ref);
-	buf_release(&a);
-	buf_release(&b);
 }
 END_TEST
 

@@ -227,12 +227,13 @@ check_text(struct pdf_text *t, struct pdf_text *lt, enum pdf_font font,
 
 static size_t nquick;
 
+/* Checks t against pango's wrapping of the runs, made with a layout;
+ * frees t. */
 static int
-check_runs(struct pdf_run *runs, enum pdf_font font, double width,
-    PangoAlignment align, bool justify)
+check_made(struct pdf_text *t, struct pdf_run *runs, enum pdf_font font,
+    double width, PangoAlignment align, bool justify)
 {
-	struct pdf_text *t = pdf_text_new(&ctx, runs, font, width, align,
-	    justify), *lt;
+	struct pdf_text *lt;
 	int n;
 
 	pdf_quick_enable(false);
@@ -248,23 +249,22 @@ check_runs(struct pdf_run *runs, enum pdf_font font, double width,
 }
 
 static int
+check_runs(struct pdf_run *runs, enum pdf_font font, double width,
+    PangoAlignment align, bool justify)
+{
+	return check_made(pdf_text_new(&ctx, runs, font, width, align, justify),
+	    runs, font, width, align, justify);
+}
+
+static int
 check_plain(const char *s, enum pdf_font font, double width,
     PangoAlignment align, bool justify)
 {
-	struct pdf_run run = {NULL, s, 0, NULL};
-	struct pdf_text *t = pdf_text_plain(&ctx, s, font, width, align), *lt;
-	int n;
-
 	/* a plain string is the text of one plain run */
-	pdf_quick_enable(false);
-	pdf_text_cache_free(&ctx);
-	lt = pdf_text_new(&ctx, &run, font, width, align, false);
-	pdf_quick_enable(true);
-	pdf_text_cache_free(&ctx);
-	nquick += t->layout == NULL;
-	n = check_text(t, lt, font, width, align, false);
-	pdf_text_free(t);
-	pdf_text_free(lt);
+	struct pdf_run run = {NULL, s, 0, NULL};
+	int n = check_made(pdf_text_plain(&ctx, s, font, width, align), &run,
+	    font, width, align, false);
+
 	/* pdf_text_plain() never justifies: the runs' text may */
 	ck_assert_int_eq(check_runs(&run, font, width, align, justify), n);
 	return n;
