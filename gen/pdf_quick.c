@@ -383,6 +383,7 @@ pdf_quick_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 	struct pdf_text *t;
 	GSList *out = NULL;
 	PangoGlyphItem *gi, *head;
+	PangoFont *pf;
 	size_t np = 0, i, j, a, b, start;
 	unsigned set = 0;
 	bool latin = false;
@@ -420,8 +421,11 @@ pdf_quick_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		for (j = i + 1; j < np && pc[i].k == 0 && pc[j].k == 0; j++)
 			;
 		set |= 1u << pc[i].k;
+		/* no font at all (none installed): pango's layout copes */
+		if ((pf = font_of(ctx, q, font, pc[i].k)) == NULL)
+			goto fail;
 		gi = shape(q, s.data, s.len, pc[i].start, pc[j - 1].end - pc[i].start,
-		    font_of(ctx, q, font, pc[i].k), latin);
+		    pf, latin);
 		if (gi == NULL)
 			goto fail;
 		for (a = i; a < j; a = b) {
