@@ -1,6 +1,7 @@
 /* util.c: memory, buffers, files. See util.h for the invariants. */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -500,19 +501,31 @@ write_close(int fd, const void *p, size_t n)
 	return close(fd);
 }
 
+/*
+ * Folders are made one at a time: pages made on several threads make their
+ * folders in the same parent (providers/), and the kernel's lock on it
+ * made the waiting thread spin on a core while the other made its folder.
+ * Waiting here sleeps instead, and leaves the core to other work.
+ */
+static pthread_mutex_t mkdir_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* The folder part of rel made, relative to dirfd; 0 or -1 (errno). */
 static int
 mkdir_parent_at(int dirfd, const char *rel)
 {
 	const char *slash = strrchr(rel, '/');
 	char *dir;
-	int rc;
+	int rc, saved;
 
 	if (slash == NULL || slash == rel)
 		return 0;
 	dir = xstrndup(rel, (size_t)(slash - rel));
+	pthread_mutex_lock(&mkdir_lock);
 	rc = mkdir_p_at(dirfd, dir);
+	saved = errno;
+	pthread_mutex_unlock(&mkdir_lock);
 	free(dir);
+	errno = saved;
 	return rc;
 }
 
