@@ -31,14 +31,35 @@ static const unsigned tier_defaults[] = {
 };
 #define UNRATED_DEFAULT 0x8a8a8a
 
+/* "#rrggbb" (what content's colours are checked to be) as 0xrrggbb. */
+static bool
+hex_rgb(const char *s, unsigned *v)
+{
+	unsigned d;
+	int i;
+
+	if (s[0] != '#')
+		return false;
+	*v = 0;
+	for (i = 1; i <= 6; i++) {
+		if (s[i] >= '0' && s[i] <= '9')
+			d = (unsigned)(s[i] - '0');
+		else if ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'f')
+			d = (unsigned)((s[i] | 0x20) - 'a' + 10);
+		else
+			return false;
+		*v = *v << 4 | d;
+	}
+	return s[7] == '\0';
+}
+
 static unsigned
 tier_hex(const struct tier *t)
 {
 	unsigned v;
 	size_t i;
 
-	if (t->color != NULL && t->color[0] == '#' && strlen(t->color) == 7 &&
-	    sscanf(t->color + 1, "%x", &v) == 1) {
+	if (t->color != NULL && hex_rgb(t->color, &v)) {
 		/* an ink colour would switch on dark pages: step off it */
 		for (i = 0; i < chart_ninks; i++)
 			if (v == chart_inks[i].light)

@@ -26,14 +26,19 @@ hist_desc(const struct computed *c, const struct provider *p, struct buf *b)
 	const struct provider_view *pv = computed_provider(c, p);
 	size_t i;
 
+	buf_puts(b, p->name);
 	if (pv == NULL || pv->nhistory == 0) {
-		buf_printf(b, "%s has no reviews.", p->name);
+		buf_puts(b, " has no reviews.");
 		return;
 	}
-	buf_printf(b, "%s: ", p->name);
-	for (i = 0; i < pv->nhistory; i++)
-		buf_printf(b, "%s%s in %s", i ? ", " : "",
-		    pv->history[i].rating->tier->name, pv->history[i].edition->name);
+	buf_puts(b, ": ");
+	for (i = 0; i < pv->nhistory; i++) {
+		if (i > 0)
+			buf_puts(b, ", ");
+		buf_puts(b, pv->history[i].rating->tier->name);
+		buf_puts(b, " in ");
+		buf_puts(b, pv->history[i].edition->name);
+	}
 	buf_puts(b, ".");
 }
 

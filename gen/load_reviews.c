@@ -241,6 +241,20 @@ review_take(struct loader *l, struct review *rv, const char *stem, struct yjob *
 	l->reviews[l->nreviews++] = *rv;
 }
 
+/* "FOLDER/STEM.yaml", malloc'd (made for every review: no printf). */
+static char *
+review_rel(const char *folder, const char *stem)
+{
+	size_t fl = strlen(folder), sl = strlen(stem);
+	char *rel = xmalloc(fl + sl + 7);
+
+	memcpy(rel, folder, fl);
+	rel[fl] = '/';
+	memcpy(rel + fl + 1, stem, sl);
+	memcpy(rel + fl + 1 + sl, ".yaml", 6);
+	return rel;
+}
+
 /* One round: up to REVIEW_BATCH files of the folder, from names[*next]. */
 static void
 review_batch(struct loader *l, const struct edition *e, const char *folder,
@@ -254,7 +268,7 @@ review_batch(struct loader *l, const struct edition *e, const char *folder,
 	for (; *next < n && m < REVIEW_BATCH; (*next)++) {
 		if ((stem = loader_stem(l, folder, names[*next], ".yaml")) == NULL)
 			continue;
-		rel = xasprintf("%s/%s.yaml", folder, stem);
+		rel = review_rel(folder, stem);
 		if ((pr = review_provider(l, e, rel, stem, first)) == NULL) {
 			free(rel);
 			free(stem);
