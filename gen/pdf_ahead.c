@@ -91,7 +91,7 @@ helper(void *arg)
 {
 	struct pdf_ahead *ah = ((struct helper_arg *)arg)->ah;
 	struct pdf_ctx *hctx = ((struct helper_arg *)arg)->hctx;
-	struct ahead_job *j;
+	struct ahead_job *j = NULL;
 
 	free(arg);
 	pthread_mutex_lock(&ah->mu);
