@@ -34,6 +34,7 @@ static struct {
 
 /* Charts drawn before their files are written: bounds the memory held. */
 #define BATCH 64
+#define FEW_CHARTS 16
 
 struct job {
 	enum chart_kind kind;
@@ -320,7 +321,16 @@ run_batch(const struct computed *c, struct chart_frame *frame, struct site_out *
 
 	for (i = 0; memos.on && i < n; i++)
 		memo_take(c, &jobs[i]);
-	parallel_for(n, draw_job, &bt);
+	/*
+	 * The report's few charts (no history charts of their own) are drawn
+	 * on this thread: the pages beside them keep both cores busy, and
+	 * another thread drawing would first set up fonts of its own.
+	 */
+	if (n <= FEW_CHARTS)
+		for (i = 0; i < n; i++)
+			draw_job(i, &bt);
+	else
+		parallel_for(n, draw_job, &bt);
 	for (i = 0; i < n; i++) {
 		if (rc == 0 && write_job(&jobs[i], o, d) == -1)
 			rc = -1;
