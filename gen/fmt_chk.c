@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fmt_chk.h"
+#include "parse.h"
 
 int __vsnprintf_chk(char *s, size_t maxlen, int flag, size_t slen,
     const char *format, va_list ap);
@@ -16,22 +17,6 @@ static const uint64_t pow10[19] = {
 	1000000000000000u, 10000000000000000u, 100000000000000000u,
 	1000000000000000000u,
 };
-
-/* The decimal digits of v at out; their count. */
-static int
-put_u64(char *out, uint64_t v)
-{
-	char tmp[20];
-	int n = 0, k = 0;
-
-	do {
-		tmp[k++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	while (k > 0)
-		out[n++] = tmp[--k];
-	return n;
-}
 
 /*
  * d = m * 2^e exactly, so d * 10^prec = m * 10^prec / 2^-e: with m below
@@ -78,7 +63,7 @@ chk_fixed(char *out, double d, int prec)
 	fp = (uint64_t)(q % pow10[prec]);
 	if (bits >> 63)
 		out[n++] = '-';
-	n += put_u64(out + n, ip);
+	n += (int)fmt_uint(ip, out + n);
 	if (prec > 0) {
 		out[n++] = '.';
 		for (k = prec - 1; k >= 0; k--) {
@@ -99,8 +84,8 @@ chk_int(char *out, int v)
 
 	if (v < 0)
 		out[n++] = '-';
-	n += put_u64(out + n, v < 0 ? (uint64_t)0 - (uint64_t)(int64_t)v :
-	    (uint64_t)v);
+	n += (int)fmt_uint(v < 0 ? (uint64_t)0 - (uint64_t)(int64_t)v :
+	    (uint64_t)v, out + n);
 	out[n] = '\0';
 	return n;
 }
