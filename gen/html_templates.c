@@ -97,9 +97,9 @@ page_flush(void *arg, struct buf *out)
 /* A streamed page's last piece written and its file closed; site_out_put's
  * result for it. */
 static int
-page_finish(struct page_sink *ps, const struct buf *b)
+page_finish(struct page_sink *ps, struct buf *b)
 {
-	page_flush(ps, (struct buf *)b);
+	page_flush(ps, b);
 	if (ps->fd != -1 && close(ps->fd) == -1 && ps->put == 0)
 		ps->put = errno != 0 ? errno : EIO;
 	ps->fd = -1;

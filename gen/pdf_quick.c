@@ -11,8 +11,8 @@
  * no Latin letter), the context's language, each item shaped alone, split
  * where a link's colour starts or ends; and the line's height and baseline
  * are those of any line in the same fonts. Anything else (other scripts,
- * marks, tabs, code spans, a character a font lacks, a text wider than its
- * room) goes to pango's layout as before.
+ * marks, tabs, the code font's own texts, a character a font lacks, a text
+ * wider than its room) goes to pango's layout as before.
  */
 #include <stdatomic.h>
 #include <stdint.h>
@@ -21,7 +21,7 @@
 
 #include "pdf_layout.h"
 
-#define STYLES 8                  /* bold 1, italic 2, code 4 */
+#define STYLES 8                  /* style_index()'s */
 
 struct quick_geom {
 	bool known;
@@ -110,6 +110,7 @@ quick_of(struct pdf_ctx *ctx)
 	return q;
 }
 
+/* A run's style (PDF_S_*) as an index: bold 1, italic 2, code 4. */
 static unsigned
 style_index(unsigned style)
 {
@@ -117,11 +118,15 @@ style_index(unsigned style)
 	    (style & PDF_S_CODE ? 4u : 0u);
 }
 
-/* What pdf_text.c's attributes for code do: this family, this scale. */
-#define CODE_FAMILY "DejaVu Sans Mono"
-#define CODE_SCALE 0.88
+static unsigned
+index_style(unsigned k)
+{
+	return (k & 1u ? PDF_S_BOLD : 0u) | (k & 2u ? PDF_S_ITALIC : 0u) |
+	    (k & 4u ? PDF_S_CODE : 0u);
+}
 
-/* The description of font in style k (the attributes pango's would apply). */
+/* The description of font in style k: what pango's itemizer makes of the
+ * attributes pdf_style_attrs() gives (a scale multiplies the size). */
 static PangoFontDescription *
 style_desc(struct pdf_ctx *ctx, enum pdf_font font, unsigned k)
 {
@@ -132,9 +137,8 @@ style_desc(struct pdf_ctx *ctx, enum pdf_font font, unsigned k)
 	if (k & 2u)
 		pango_font_description_set_style(fd, PANGO_STYLE_ITALIC);
 	if (k & 4u) {
-		/* as pango's itemizer applies a family and a scale */
-		pango_font_description_set_family(fd, CODE_FAMILY);
-		pango_font_description_set_absolute_size(fd, CODE_SCALE *
+		pango_font_description_set_family(fd, PDF_CODE_FAMILY);
+		pango_font_description_set_absolute_size(fd, PDF_CODE_SCALE *
 		    pango_font_description_get_size(fd));
 	}
 	return fd;
@@ -166,7 +170,6 @@ geom_of(struct pdf_ctx *ctx, struct pdf_quick *q, enum pdf_font font,
 	PangoLayout *l;
 	PangoLayoutIter *it;
 	PangoAttrList *al;
-	PangoAttribute *a;
 	char text[STYLES + 1];
 	unsigned k, n = 0;
 	int y0, y1;
@@ -177,35 +180,14 @@ geom_of(struct pdf_ctx *ctx, struct pdf_quick *q, enum pdf_font font,
 	for (k = 0; k < STYLES; k++) {
 		if (!(set & (1u << k)))
 			continue;
-		if (k & 1u) {
-			a = pango_attr_weight_new(PANGO_WEIGHT_BOLD);
-			a->start_index = n;
-			a->end_index = n + 1;
-			pango_attr_list_insert(al, a);
-		}
-		if (k & 2u) {
-			a = pango_attr_style_new(PANGO_STYLE_ITALIC);
-			a->start_index = n;
-			a->end_index = n + 1;
-			pango_attr_list_insert(al, a);
-		}
-		if (k & 4u) {
-			a = pango_attr_family_new(CODE_FAMILY);
-			a->start_index = n;
-			a->end_index = n + 1;
-			pango_attr_list_insert(al, a);
-			a = pango_attr_scale_new(CODE_SCALE);
-			a->start_index = n;
-			a->end_index = n + 1;
-			pango_attr_list_insert(al, a);
-		}
+		pdf_style_attrs(al, index_style(k), false, n, n + 1);
 		text[n++] = 'x';
 	}
 	text[n] = '\0';
 	l = pango_layout_new(ctx->pc);
 	pango_layout_set_font_description(l, ctx->font[font]);
 	if (font == FONT_BODY)
-		pango_layout_set_line_spacing(l, 1.3f);
+		pango_layout_set_line_spacing(l, PDF_BODY_SPACING);
 	pango_layout_set_text(l, text, -1);
 	pango_layout_set_attributes(l, al);
 	pango_attr_list_unref(al);
@@ -352,9 +334,7 @@ shape(struct pdf_quick *q, const char *text, size_t len, size_t off,
 static void
 link_colour(PangoGlyphItem *gi)
 {
-	PangoAttribute *a = pango_attr_foreground_new(
-	    (PDF_LINK_RGB >> 16) * 257, ((PDF_LINK_RGB >> 8) & 0xff) * 257,
-	    (PDF_LINK_RGB & 0xff) * 257);
+	PangoAttribute *a = pdf_link_colour();
 
 	a->start_index = (guint)gi->item->offset;
 	a->end_index = (guint)(gi->item->offset + gi->item->length);
@@ -525,16 +505,18 @@ pdf_text_x_ranges(const struct pdf_text *t, int i, int a, int b, int **ranges,
 		if (lo < b && a < hi) {
 			x0 = x;
 			x1 = x + wd;
-			if (a > lo)
+			if (a > lo) {
 				pango_glyph_string_index_to_x(gi->glyphs,
 				    t->qtext + lo, gi->item->length,
-				    &gi->item->analysis, a - lo, FALSE, &x0),
+				    &gi->item->analysis, a - lo, FALSE, &x0);
 				x0 += x;
-			if (b < hi)
+			}
+			if (b < hi) {
 				pango_glyph_string_index_to_x(gi->glyphs,
 				    t->qtext + lo, gi->item->length,
-				    &gi->item->analysis, b - lo, FALSE, &x1),
+				    &gi->item->analysis, b - lo, FALSE, &x1);
 				x1 += x;
+			}
 			*ranges = g_renew(int, *ranges, 2 * (*n + 1));
 			(*ranges)[2 * *n] = x0;
 			(*ranges)[2 * *n + 1] = x1;

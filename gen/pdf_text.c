@@ -4,7 +4,6 @@
 
 #include "pdf_layout.h"
 
-
 static PangoAttribute *
 attr_range(PangoAttribute *a, size_t start, size_t end)
 {
@@ -13,26 +12,32 @@ attr_range(PangoAttribute *a, size_t start, size_t end)
 	return a;
 }
 
-static void
-run_attrs(PangoAttrList *al, const struct pdf_run *r, size_t start,
+PangoAttribute *
+pdf_link_colour(void)
+{
+	return pango_attr_foreground_new((PDF_LINK_RGB >> 16) * 257,
+	    ((PDF_LINK_RGB >> 8) & 0xff) * 257, (PDF_LINK_RGB & 0xff) * 257);
+}
+
+void
+pdf_style_attrs(PangoAttrList *al, unsigned style, bool link, size_t start,
     size_t end)
 {
-	if (r->style & PDF_S_BOLD)
+	if (style & PDF_S_BOLD)
 		pango_attr_list_insert(al, attr_range(
 		    pango_attr_weight_new(PANGO_WEIGHT_BOLD), start, end));
-	if (r->style & PDF_S_ITALIC)
+	if (style & PDF_S_ITALIC)
 		pango_attr_list_insert(al, attr_range(
 		    pango_attr_style_new(PANGO_STYLE_ITALIC), start, end));
-	if (r->style & PDF_S_CODE) {
+	if (style & PDF_S_CODE) {
 		pango_attr_list_insert(al, attr_range(
-		    pango_attr_family_new("DejaVu Sans Mono"), start, end));
+		    pango_attr_family_new(PDF_CODE_FAMILY), start, end));
 		pango_attr_list_insert(al, attr_range(
-		    pango_attr_scale_new(0.88), start, end));
+		    pango_attr_scale_new(PDF_CODE_SCALE), start, end));
 	}
-	if (r->link != NULL)
-		pango_attr_list_insert(al, attr_range(pango_attr_foreground_new(
-		    (PDF_LINK_RGB >> 16) * 257, ((PDF_LINK_RGB >> 8) & 0xff) * 257,
-		    (PDF_LINK_RGB & 0xff) * 257), start, end));
+	if (link)
+		pango_attr_list_insert(al, attr_range(pdf_link_colour(), start,
+		    end));
 }
 
 static void
@@ -307,7 +312,7 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 	t->layout = pango_layout_new(ctx->pc);
 	pango_layout_set_font_description(t->layout, ctx->font[font]);
 	if (font == FONT_BODY)
-		pango_layout_set_line_spacing(t->layout, 1.3f);
+		pango_layout_set_line_spacing(t->layout, PDF_BODY_SPACING);
 	if (font == FONT_CODE)
 		code_tabs(ctx, t->layout);
 	pango_layout_set_alignment(t->layout, align);
@@ -353,7 +358,7 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		start = s.len;
 		buf_puts(&s, r->text);
 		if (al != NULL)
-			run_attrs(al, r, start, s.len);
+			pdf_style_attrs(al, r->style, r->link != NULL, start, s.len);
 		if (r->link == NULL)
 			continue;
 		links = xgrow(links, sizeof(*links), nlinks + 1, &cap);

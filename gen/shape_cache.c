@@ -12,7 +12,6 @@
 
 #define SLOTS 8192              /* words a cache holds at most: 3/4 of it */
 #define BYTES_MAX (1u << 20)    /* the words' glyphs: emptied past this */
-#define CHUNK (64u * 1024)
 #define WORD_MAX 48             /* longer words are shaped each time */
 #define CTX_MAX 64
 #define FACE_MAX 32
@@ -56,16 +55,10 @@ struct entry {
 	struct glyph *out;
 };
 
-struct chunk {
-	struct chunk *next;
-	size_t used;
-	unsigned char data[];
-};
-
 struct cache {
 	struct entry slot[SLOTS];
 	size_t used, bytes;
-	struct chunk *chunks;
+	struct arena *words;    /* the entries' characters and glyphs */
 	struct ctx ctx[CTX_MAX];
 	size_t nctx;
 	struct face_ok faces[FACE_MAX];
@@ -82,26 +75,13 @@ static _Thread_local struct cache *tls;
 static _Atomic bool disabled;
 
 static void
-chunks_free(struct cache *c)
-{
-	struct chunk *k, *next;
-
-	for (k = c->chunks; k != NULL; k = next) {
-		next = k->next;
-		free(k);
-	}
-	c->chunks = NULL;
-	c->bytes = 0;
-}
-
-static void
 cache_free(void *p)
 {
 	struct cache *c = p;
 
 	if (c == NULL)
 		return;
-	chunks_free(c);
+	arena_free(c->words);
 	if (c->scratch != NULL)
 		hb_buffer_destroy(c->scratch);
 	free(c->out);
@@ -154,27 +134,18 @@ static void
 words_clear(struct cache *c)
 {
 	memset(c->slot, 0, sizeof(c->slot));
-	c->used = 0;
-	chunks_free(c);
+	c->used = c->bytes = 0;
+	if (c->words != NULL)
+		arena_reset(c->words);
 }
 
 static void *
 bytes_take(struct cache *c, size_t n)
 {
-	struct chunk *k = c->chunks;
-	void *p;
-
-	n = (n + 7) & ~(size_t)7;
-	if (k == NULL || k->used + n > CHUNK) {
-		k = xmalloc(sizeof(*k) + CHUNK);
-		k->next = c->chunks;
-		k->used = 0;
-		c->chunks = k;
-	}
-	p = k->data + k->used;
-	k->used += n;
+	if (c->words == NULL)
+		c->words = arena_new();
 	c->bytes += n;
-	return p;
+	return arena_alloc(c->words, n);
 }
 
 static bool
@@ -372,16 +343,25 @@ word_equal(const struct entry *e, uint32_t ctx, uint64_t hash,
 	return true;
 }
 
+/* Room for n more glyphs of output; the first of them. */
+static struct glyph *
+out_room(struct cache *c, size_t n)
+{
+	if (c->nout + n > c->capout)
+		c->out = xgrow(c->out, sizeof(*c->out), c->nout + n, &c->capout);
+	return c->out + c->nout;
+}
+
+/* Appends n glyphs, their clusters counted from base. */
 static void
 out_push(struct cache *c, const struct glyph *g, size_t n, uint32_t base)
 {
+	struct glyph *o = out_room(c, n);
 	size_t i;
 
-	if (c->nout + n > c->capout)
-		c->out = xgrow(c->out, sizeof(*c->out), c->nout + n, &c->capout);
 	for (i = 0; i < n; i++) {
-		c->out[c->nout + i] = g[i];
-		c->out[c->nout + i].cluster += base;
+		o[i] = g[i];
+		o[i].cluster += base;
 	}
 	c->nout += n;
 }
@@ -419,7 +399,7 @@ word_glyphs(struct cache *c, uint32_t ctx, hb_font_t *font,
     const hb_feature_t *features, unsigned nfeat, const hb_glyph_info_t *in,
     size_t n)
 {
-	uint32_t base = in[0].cluster;
+	uint32_t base = in[0].cluster, add;
 	uint64_t h = word_hash(ctx, in, n, base);
 	size_t i = (size_t)h & (SLOTS - 1);
 	struct entry *e;
@@ -442,19 +422,26 @@ word_glyphs(struct cache *c, uint32_t ctx, hb_font_t *font,
 	shape_alone(c, &c->ctx[ctx - 1], font, features, nfeat, in, n, base);
 	gi = hb_buffer_get_glyph_infos(c->scratch, &ng);
 	gp = hb_buffer_get_glyph_positions(c->scratch, NULL);
-	if (n > WORD_MAX || c->used + 1 > SLOTS * 3 / 4 || c->bytes > BYTES_MAX) {
-		if (n <= WORD_MAX)
+	/* a long word is not kept: its glyphs go straight to the output,
+	 * their clusters counted from the item's start */
+	if (n > WORD_MAX) {
+		g = out_room(c, ng);
+		add = base;
+	} else {
+		if (c->used + 1 > SLOTS * 3 / 4 || c->bytes > BYTES_MAX) {
 			words_clear(c);
-		if (c->nout + ng > c->capout)
-			c->out = xgrow(c->out, sizeof(*c->out), c->nout + ng,
-			    &c->capout);
-		g = c->out + c->nout;
-		for (j = 0; j < ng; j++) {
-			g[j].gid = gi[j].codepoint;
-			g[j].cluster = gi[j].cluster + base;
-			g[j].mask = gi[j].mask;
-			g[j].pos = gp[j];
+			e = &c->slot[(size_t)h & (SLOTS - 1)];
 		}
+		g = bytes_take(c, ng * sizeof(*g));
+		add = 0;
+	}
+	for (j = 0; j < ng; j++) {
+		g[j].gid = gi[j].codepoint;
+		g[j].cluster = gi[j].cluster + add;
+		g[j].mask = gi[j].mask;
+		g[j].pos = gp[j];
+	}
+	if (n > WORD_MAX) {
 		c->nout += ng;
 		return;
 	}
@@ -463,16 +450,10 @@ word_glyphs(struct cache *c, uint32_t ctx, hb_font_t *font,
 	e->n = (uint32_t)n;
 	e->g = ng;
 	e->in = bytes_take(c, 2 * n * sizeof(uint32_t));
-	e->out = bytes_take(c, ng * sizeof(struct glyph));
+	e->out = g;
 	for (j = 0; j < n; j++) {
 		e->in[j] = in[j].codepoint;
 		e->in[n + j] = in[j].cluster - base;
-	}
-	for (j = 0; j < ng; j++) {
-		e->out[j].gid = gi[j].codepoint;
-		e->out[j].cluster = gi[j].cluster;
-		e->out[j].mask = gi[j].mask;
-		e->out[j].pos = gp[j];
 	}
 	c->used++;
 	out_push(c, e->out, ng, base);

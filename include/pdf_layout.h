@@ -165,6 +165,18 @@ void pdf_text_place_boxed(struct pdf_ctx *ctx, const struct pdf_text *t,
 
 /* The colour of links' text. */
 #define PDF_LINK_RGB 0x1a4d8fu
+/* Code spans: this family at this scale of their text's size. */
+#define PDF_CODE_FAMILY "DejaVu Sans Mono"
+#define PDF_CODE_SCALE 0.88
+/* Body text's line spacing, a factor of its lines' height. */
+#define PDF_BODY_SPACING 1.3f
+
+/* pdf_text.c: the attributes of a run of style (PDF_S_*), a link or not,
+ * over bytes [start, end), added to al. */
+void pdf_style_attrs(PangoAttrList *al, unsigned style, bool link,
+    size_t start, size_t end);
+/* A new attribute of links' colour, over the whole text. */
+PangoAttribute *pdf_link_colour(void);
 
 /*
  * pdf_quick.c: a text of one line without a pango layout: shaped run by

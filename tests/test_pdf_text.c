@@ -77,7 +77,7 @@ reference(struct pdf_text *lt, enum pdf_font font, double width,
 	pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 	pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	if (font == FONT_BODY)
-		pango_layout_set_line_spacing(l, 1.3f);
+		pango_layout_set_line_spacing(l, PDF_BODY_SPACING);
 	pango_layout_set_tabs(l, pango_layout_get_tabs(lt->layout));
 	pango_layout_set_alignment(l, align);
 	pango_layout_set_justify(l, justify);
