@@ -27,6 +27,15 @@ grep -q "No syntax or stream encoding errors found" "$T/qpdf" &&
     ! grep -qi "warning" "$T/qpdf"
 check "qpdf --check clean" $?
 
+# Glyphs where the font puts them: a run of text is one string, corrected
+# only where kerning moves a glyph. (Positions rounded to whole points had
+# a correction before nearly every glyph: some 14 for each TJ.)
+qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf" 2>/dev/null
+tj=$(grep -a -o 'TJ' "$T/qdf.pdf" | wc -l)
+adj=$(grep -a -o '> -\{0,1\}[0-9][0-9]*<' "$T/qdf.pdf" | wc -l)
+test "$tj" -gt 100 && test "$adj" -lt $((tj * 3))
+check "glyph positions unrounded: $adj corrections in $tj TJ" $?
+
 pdfinfo "$T/a/report.pdf" >"$T/info"
 grep -q "^Page size:       595.276 x 841.89 pts (A4)$" "$T/info"
 check "paper a4 from report.yaml" $?
