@@ -8,9 +8,16 @@ DATADIR ?= $(PREFIX)/share/podium
 DESTDIR ?=
 
 CC      ?= cc
-PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 harfbuzz-subset libpng libdeflate jansson libmicrohttpd
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
+PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 harfbuzz-subset libpng libdeflate jansson
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libmicrohttpd)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread -ldl
+# libmicrohttpd is opened by `podium serve` when it starts (gen/serve_mhd.c),
+# not linked: it brings GnuTLS and its libraries, which every build would
+# otherwise load. Its soname is read from the library pkg-config names.
+MHD_SONAME := $(shell objdump -p "$$(pkg-config --variable=libdir libmicrohttpd)/libmicrohttpd.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
+ifneq ($(MHD_SONAME),)
+PKG_CFLAGS += -DMHD_SONAME='"$(MHD_SONAME)"'
+endif
 CHECK_CFLAGS := $(shell pkg-config --cflags check)
 CHECK_LIBS   := $(shell pkg-config --libs check)
 

@@ -384,6 +384,7 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 	if (rc == 0 && n > 0)
 		rc = run_batch(c, frame, o, d, jobs, n);
 	chart_frame_free(frame);
+	chart_png_release();
 	if (memos.on)
 		memo_sweep();
 	return rc;

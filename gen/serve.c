@@ -28,6 +28,7 @@
 #include "podium.h"
 #include "render.h"
 #include "serve.h"
+#include "serve_mhd.h"
 
 #define DEBOUNCE_MS 50
 #define DEBOUNCE_MAX_MS 500
@@ -306,6 +307,8 @@ serve_run(struct server *sv)
 	sigset_t mask;
 	int lfd, sigfd = -1, rc = EXIT_SYSTEM;
 
+	if (serve_mhd_load() == -1)
+		return EXIT_SYSTEM;
 	if ((lfd = open_listener(sv)) == -1)
 		return EXIT_SYSTEM;
 	if ((sv->tmp = private_folder()) == NULL) {

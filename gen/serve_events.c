@@ -14,7 +14,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include <microhttpd.h>
+#include "serve_mhd.h"
 
 #include "serve.h"
 
@@ -111,13 +111,13 @@ serve_events_response(struct serve_state *s)
 	struct MHD_Response *r;
 
 	c->s = s;
-	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read,
+	r = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read,
 	    c, free);
 	if (r == NULL) {
 		free(c);
 		return NULL;
 	}
-	MHD_add_response_header(r, "Content-Type", "text/event-stream");
-	MHD_add_response_header(r, "Cache-Control", "no-store");
+	mhd.add_response_header(r, "Content-Type", "text/event-stream");
+	mhd.add_response_header(r, "Cache-Control", "no-store");
 	return r;
 }

@@ -53,6 +53,8 @@ int chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
  * Returns 0, or -1 if cairo failed. */
 int chart_png(const struct chart *ch, const struct computed *c, double scale,
     struct buf *out);
+/* Frees the pixel buffers chart_png() keeps for the next chart. */
+void chart_png_release(void);
 /*
  * Releases the font map the calling thread's charts were drawn with (pango's
  * default for the thread, which keeps every font it matched). A thread that

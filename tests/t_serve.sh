@@ -104,6 +104,11 @@ if ! start; then
 fi
 URL="http://127.0.0.1:$PORT"
 check "serve prints its URL" grep -qx "podium: serving $URL/ (Ctrl-C to stop)" "$T/out"
+# libmicrohttpd (and GnuTLS with it) is opened by serve, not loaded by
+# every podium command
+check "podium is not linked to libmicrohttpd or GnuTLS" \
+    sh -c '! readelf -d "$1" | grep NEEDED | grep -qE "microhttpd|gnutls"' sh "$PODIUM"
+check "serve has opened libmicrohttpd" grep -q 'libmicrohttpd\.so' "/proc/$PID/maps"
 SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
 check "serve builds in a private folder under TMPDIR" \
     test -n "$SERVED" -a -d "$SERVED" -a "$(dirname "$SERVED")" = "$T/tmp"

@@ -277,6 +277,48 @@ START_TEST(test_deterministic)
 }
 END_TEST
 
+/* chart_png() keeps its pixel buffers from chart to chart: a chart drawn
+ * into one that held a bigger or different chart comes out the same. */
+START_TEST(test_png_reused_buffers)
+{
+	static const double scales[] = {2, 1.5};
+	struct fixture *fx = fixture_new(24, name_wild);
+	struct buf ref[ARRAY_SIZE(kinds)][ARRAY_SIZE(scales)], b = BUF_INIT;
+	struct chart ch;
+	size_t i, k, pass;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		for (k = 0; k < ARRAY_SIZE(scales); k++) {
+			chart_png_release();
+			buf_init(&ref[i][k]);
+			chart_init(&ch, &fx->c, kinds[i], &fx->p.providers[3]);
+			ck_assert_int_eq(chart_png(&ch, &fx->c, scales[k], &ref[i][k]), 0);
+			chart_release(&ch);
+		}
+	/* forwards, backwards, and alternating scales, without releasing */
+	for (pass = 0; pass < 3; pass++)
+		for (i = 0; i < ARRAY_SIZE(kinds); i++)
+			for (k = 0; k < ARRAY_SIZE(scales); k++) {
+				size_t ki = pass == 1 ? ARRAY_SIZE(kinds) - 1 - i : i;
+				size_t sk = pass == 2 ? (k + i) % ARRAY_SIZE(scales) : k;
+
+				chart_init(&ch, &fx->c, kinds[ki], &fx->p.providers[3]);
+				buf_reset(&b);
+				ck_assert_int_eq(chart_png(&ch, &fx->c, scales[sk], &b), 0);
+				ck_assert_msg(b.len == ref[ki][sk].len &&
+				    memcmp(b.data, ref[ki][sk].data, b.len) == 0,
+				    "png of %s at %g differs in a reused buffer", ch.title, scales[sk]);
+				chart_release(&ch);
+			}
+	chart_png_release();
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		for (k = 0; k < ARRAY_SIZE(scales); k++)
+			buf_release(&ref[i][k]);
+	buf_release(&b);
+	fixture_free(fx);
+}
+END_TEST
+
 struct png_src {
 	const unsigned char *p;
 	size_t n, off;
@@ -1658,6 +1700,7 @@ main(void)
 	tcase_add_test(tc, test_svg_head);
 	tcase_add_test(tc, test_golden);
 	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_png_reused_buffers);
 	tcase_add_test(tc, test_png_decodes);
 	tcase_add_test(tc, test_zero_providers);
 	tcase_add_test(tc, test_one_provider);

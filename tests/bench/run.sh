@@ -77,6 +77,9 @@ measure() {
 		aside "$dir/out-full"
 		set -- "$PODIUM" build -C "$dir/podium" -o "$dir/out-full" -q ;;
 	esac
+	# Each build starts with no dirty pages waiting to be written back
+	# from the build before it (of this tool or another).
+	sync
 	t0=$(now_ns)
 	/usr/bin/time -v -o "$dir/$tool.rusage" "$@" >"$dir/$tool.log" 2>&1
 	rc=$?
