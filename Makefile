@@ -8,7 +8,7 @@ DATADIR ?= $(PREFIX)/share/podium
 DESTDIR ?=
 
 CC      ?= cc
-PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 harfbuzz-subset libpng libdeflate jansson
+PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libdeflate jansson
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libmicrohttpd)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread -ldl
 # libmicrohttpd is opened by `podium serve` when it starts (gen/serve_mhd.c),

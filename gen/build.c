@@ -6,6 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <fontconfig/fontconfig.h>
+
 #include "build.h"
 #include "lint.h"
 #include "load.h"
@@ -90,6 +92,7 @@ struct task {
 	struct diag d;
 	pthread_t tid;
 	bool running;
+	bool reserved;     /* the pages were started without this task's core */
 	int rc;
 	double ms;
 };
@@ -102,6 +105,9 @@ task_run(void *arg)
 
 	t->rc = t->fn(t->c, &t->o, &t->d);
 	t->ms = now_ms() - t0;
+	/* then the pages still to write, on this thread too */
+	if (t->reserved)
+		workers_help(true);
 	return NULL;
 }
 
@@ -109,10 +115,12 @@ task_run(void *arg)
 static bool
 task_start(struct task *t,
     int (*fn)(const struct computed *, struct site_out *, struct diag *),
-    const struct computed *c, const struct site_out *o, const struct diag *d)
+    const struct computed *c, const struct site_out *o, const struct diag *d,
+    bool reserved)
 {
 	memset(t, 0, sizeof(*t));
 	t->fn = fn;
+	t->reserved = reserved;
 	t->c = c;
 	t->o = *o;
 	t->o.files = NULL;
@@ -166,6 +174,7 @@ render_all(struct build_request *rq, const struct computed *c,
 	struct task tasks[ARRAY_SIZE(steps)];
 	bool threads = workers_count() > 1;
 	size_t i, nsteps = 0;
+	unsigned nreserved = 0;
 	double t;
 	int rc = 0;
 
@@ -180,10 +189,19 @@ render_all(struct build_request *rq, const struct computed *c,
 	 * one; the data (short, and written to its files as it is made) stays
 	 * here too, before the pages, when there is a PDF.
 	 */
+	/*
+	 * The charts (a few long drawings, or many) get a core of their own
+	 * from the start, and the pages (many short jobs) start without it:
+	 * the charts' thread joins the pages when it is done, so that both end
+	 * together instead of the charts ending alone. The data is short; the
+	 * PDF is one document, usually the last to end.
+	 */
 	for (i = 0; threads && nsteps > 1 && i < ARRAY_SIZE(steps); i++)
 		if ((rq->parts & steps[i].parts) && steps[i].fn != render_html &&
-		    (steps[i].fn != render_data || !(rq->parts & PART_PDF)))
-			task_start(&tasks[i], steps[i].fn, c, o, d);
+		    (steps[i].fn != render_data || !(rq->parts & PART_PDF)) &&
+		    task_start(&tasks[i], steps[i].fn, c, o, d, steps[i].fn == render_charts))
+			nreserved += steps[i].fn == render_charts;
+	workers_reserve(nreserved);
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
 		if (!(rq->parts & steps[i].parts) || tasks[i].running)
 			continue;
@@ -199,7 +217,23 @@ render_all(struct build_request *rq, const struct computed *c,
 		if (task_finish(&tasks[i], rq, steps[i].name, o, d) == -1)
 			rc = -1;
 	}
+	workers_reserve(0);
 	return rc;
+}
+
+/*
+ * Font configuration, read on a thread of its own while this one computes
+ * (the computing is not split over the cores, so one of them would wait):
+ * fontconfig's first use reads its configuration and caches, about 8 ms
+ * that the charts' thread, the longest beside the pages, would otherwise
+ * spend first. Joined before rendering, so that nothing reads it twice.
+ */
+static void *
+fonts_warm(void *arg)
+{
+	(void)arg;
+	FcInit();
+	return NULL;
 }
 
 int
@@ -210,6 +244,8 @@ build_run(struct build_request *rq, struct diag *d)
 	struct site_out o;
 	char *out = NULL;
 	double t0 = now_ms(), t;
+	pthread_t warm;
+	bool warming = false;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
@@ -220,6 +256,8 @@ build_run(struct build_request *rq, struct diag *d)
 	if (p == NULL || diag_failed(d))
 		goto out;
 	t = now_ms();
+	warming = rq->write && (rq->parts & (PART_HTML | PART_PDF)) &&
+	    workers_count() > 1 && pthread_create(&warm, NULL, fonts_warm, NULL) == 0;
 	c = computed_new(p, &rq->opts, d);
 	if (c == NULL || diag_failed(d))
 		goto out;
@@ -232,6 +270,10 @@ build_run(struct build_request *rq, struct diag *d)
 	out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
 	if (site_out_begin(&o, out, d) == -1)
 		goto out;
+	if (warming) {
+		pthread_join(warm, NULL);
+		warming = false;
+	}
 	if (render_all(rq, c, &o, d) == -1 || diag_failed(d)) {
 		site_out_abort(&o);
 		goto out;
@@ -242,6 +284,8 @@ build_run(struct build_request *rq, struct diag *d)
 		site_out_abort(&o);
 	timing_add(rq, "publish", now_ms() - t);
 out:
+	if (warming)
+		pthread_join(warm, NULL);
 	progress(rq, NULL);
 	rc = status_of(d);
 	site_out_abort(&o);

@@ -121,7 +121,7 @@ html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n)
 	r.order = jobs_order(jobs, n);
 	pthread_mutex_init(&r.heavy, NULL);
 	if (templates_ready(h, jobs, n))
-		parallel_for(n, job_run, &r);
+		parallel_for_shared(n, job_run, &r);
 	else
 		for (i = 0; i < n; i++) {
 			r.order[i] = i;

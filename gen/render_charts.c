@@ -376,7 +376,10 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 			j->provider = c->providers[next - nk].provider;
 		}
 		if (++n == BATCH) {
-			if ((rc = run_batch(c, frame, o, d, jobs, n)) == -1)
+			rc = run_batch(c, frame, o, d, jobs, n);
+			/* the report's charts were in the first batch */
+			chart_png_release();
+			if (rc == -1)
 				break;
 			n = 0;
 		}

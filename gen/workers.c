@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@ struct list {
 	atomic_size_t next;
 	void (*fn)(size_t, void *);
 	void *arg;
+	bool shared;               /* threads of tasks may join (workers_help()) */
 };
 
 static struct {
@@ -28,6 +30,8 @@ static struct {
 	struct list *list;         /* the list being run, or NULL */
 	unsigned long generation;  /* counts lists handed to the pool */
 	unsigned nthreads, running;
+	unsigned active;           /* pool threads taking part in the list */
+	unsigned reserved;         /* cores left to tasks that will help */
 	bool stop;                 /* the threads are to exit */
 	pthread_t tid[WORKERS_MAX];
 } pool = {
@@ -77,9 +81,9 @@ static void *
 pool_thread(void *p)
 {
 	unsigned long seen = 0;
+	unsigned k = (unsigned)(uintptr_t)p;
 	struct list *l;
 
-	(void)p;
 	pthread_mutex_lock(&pool.mu);
 	for (;;) {
 		while (pool.generation == seen && !pool.stop)
@@ -87,6 +91,8 @@ pool_thread(void *p)
 		if (pool.stop)
 			break;
 		seen = pool.generation;
+		if (k >= pool.active)
+			continue;
 		l = pool.list;
 		pthread_mutex_unlock(&pool.mu);
 		run_list(l);
@@ -103,8 +109,40 @@ static void
 pool_grow(unsigned want)
 {
 	while (pool.nthreads + 1 < want &&
-	    pthread_create(&pool.tid[pool.nthreads], NULL, pool_thread, NULL) == 0)
+	    pthread_create(&pool.tid[pool.nthreads], NULL, pool_thread,
+	    (void *)(uintptr_t)pool.nthreads) == 0)
 		pool.nthreads++;
+}
+
+void
+workers_reserve(unsigned k)
+{
+	pthread_mutex_lock(&pool.mu);
+	pool.reserved = k;
+	pthread_mutex_unlock(&pool.mu);
+}
+
+void
+workers_help(bool reserved)
+{
+	struct list *l = NULL;
+
+	pthread_mutex_lock(&pool.mu);
+	if (reserved && pool.reserved > 0)
+		pool.reserved--;
+	if (pool.list != NULL && pool.list->shared &&
+	    atomic_load(&pool.list->next) < pool.list->n) {
+		l = pool.list;
+		pool.running++;
+	}
+	pthread_mutex_unlock(&pool.mu);
+	if (l == NULL)
+		return;
+	run_list(l);
+	pthread_mutex_lock(&pool.mu);
+	if (--pool.running == 0)
+		pthread_cond_signal(&pool.done);
+	pthread_mutex_unlock(&pool.mu);
 }
 
 void
@@ -142,11 +180,11 @@ run_one_off(struct list *l, unsigned nthreads)
 		pthread_join(tid[k], NULL);
 }
 
-void
-parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg)
+static void
+run(size_t n, void (*fn)(size_t i, void *arg), void *arg, bool shared)
 {
 	struct list l;
-	unsigned nthreads = workers_count();
+	unsigned nthreads = workers_count(), want;
 
 	if (nthreads > n)
 		nthreads = n > 0 ? (unsigned)n : 1;
@@ -154,28 +192,37 @@ parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg)
 	atomic_init(&l.next, 0);
 	l.fn = fn;
 	l.arg = arg;
-	if (nthreads <= 1) {
+	l.shared = shared;
+	if (workers_count() <= 1 || (nthreads <= 1 && !shared)) {
 		run_list(&l);
 		return;
 	}
 	if (pthread_mutex_trylock(&pool.busy) != 0) {
-		run_one_off(&l, nthreads);
+		if (nthreads > 1)
+			run_one_off(&l, nthreads);
+		else
+			run_list(&l);
 		return;
 	}
 	pthread_mutex_lock(&pool.mu);
 	pool_grow(workers_count());
-	if (pool.nthreads == 0) {
+	/* the threads this list starts with, this one included */
+	want = shared && pool.reserved < nthreads ? nthreads - pool.reserved :
+	    shared ? 1 : nthreads;
+	pool.active = want - 1 < pool.nthreads ? want - 1 : pool.nthreads;
+	if (pool.active == 0 && !shared) {
 		pthread_mutex_unlock(&pool.mu);
 		pthread_mutex_unlock(&pool.busy);
 		run_list(&l);
 		return;
 	}
 	pool.list = &l;
-	pool.running = pool.nthreads;
+	pool.running = pool.active;
 	pool.generation++;
-	pthread_cond_broadcast(&pool.work);
+	if (pool.active > 0)
+		pthread_cond_broadcast(&pool.work);
 	pthread_mutex_unlock(&pool.mu);
-	/* this thread works too; the pool threads stop taking indexes once all are taken */
+	/* this thread works too; the others stop taking indexes once all are taken */
 	run_list(&l);
 	pthread_mutex_lock(&pool.mu);
 	while (pool.running > 0)
@@ -183,4 +230,16 @@ parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg)
 	pool.list = NULL;
 	pthread_mutex_unlock(&pool.mu);
 	pthread_mutex_unlock(&pool.busy);
+}
+
+void
+parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg)
+{
+	run(n, fn, arg, false);
+}
+
+void
+parallel_for_shared(size_t n, void (*fn)(size_t i, void *arg), void *arg)
+{
+	run(n, fn, arg, true);
 }

@@ -9,6 +9,7 @@
 #ifndef PODIUM_WORKERS_H
 #define PODIUM_WORKERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define WORKERS_MAX 16
@@ -18,6 +19,21 @@ unsigned workers_count(void);
 /* Calls fn(i, arg) once for each i in [0, n), on up to workers_count()
  * threads, and returns when all calls have returned. */
 void parallel_for(size_t n, void (*fn)(size_t i, void *arg), void *arg);
+/*
+ * parallel_for() for a long list that the threads of other tasks join when
+ * their own work ends (workers_help()): it starts on workers_count() minus
+ * the reserved threads (at least this one), and the helpers come later.
+ */
+void parallel_for_shared(size_t n, void (*fn)(size_t i, void *arg), void *arg);
+/* Leaves k cores to tasks running beside the next parallel_for_shared(),
+ * each of which will call workers_help(true) when it ends. */
+void workers_reserve(unsigned k);
+/*
+ * Called by a task's thread when its own work ends: gives back its
+ * reserved core (if reserved) and, while a parallel_for_shared() list has
+ * indexes left, takes them too. Returns when it finds none left.
+ */
+void workers_help(bool reserved);
 /*
  * Ends the threads parallel_for keeps between calls (a later call starts
  * new ones). Their thread-local state (pango's font maps, the allocator's

@@ -43,6 +43,17 @@ same "$ROOT" "default report" 5
 if ${CC:-cc} -O1 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$T/err" &&
     "$T/gen" 70 3 "$T/bench" >/dev/null 2>&1; then
 	same "$T/bench/podium" "synthetic 70 x 3" 74
+	# --only html,data: the charts' thread joins the pages when it is done
+	for n in 1 2 3; do
+		PODIUM_THREADS=$n "$PODIUM" build -q --only html,data -C "$T/bench/podium" \
+		    -o "$T/hd-$n" 2>"$T/err" || nok "synthetic 70 x 3: --only html,data builds with $n threads"
+	done
+	if diff -r "$T/hd-1" "$T/hd-2" >/dev/null && diff -r "$T/hd-1" "$T/hd-3" >/dev/null &&
+	    [ -s "$T/hd-1/providers/index.html" ]; then
+		ok "synthetic 70 x 3: --only html,data, the same bytes with 1, 2 and 3 threads"
+	else
+		nok "synthetic 70 x 3: --only html,data, the same bytes with 1, 2 and 3 threads"
+	fi
 else
 	nok "benchmark generator builds and runs"
 	head -n 5 "$T/err"

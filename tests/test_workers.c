@@ -1,0 +1,213 @@
+/*
+ * test_workers.c: parallel_for and the shared lists other tasks join
+ * (parallel_for_shared, workers_reserve, workers_help): every index runs
+ * exactly once whoever runs it, a list started with reserved cores runs
+ * on the caller alone until a helper comes, a helper joins only a shared
+ * list, and one that comes after the list has ended returns at once.
+ */
+#include <check.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "workers.h"
+
+#define N 400
+
+struct record {
+	atomic_int runs[N];
+	pthread_t who[N];
+	atomic_int started;        /* indexes begun */
+	useconds_t pause;          /* per index */
+};
+
+static void
+record_run(size_t i, void *arg)
+{
+	struct record *r = arg;
+
+	atomic_fetch_add(&r->runs[i], 1);
+	r->who[i] = pthread_self();
+	atomic_fetch_add(&r->started, 1);
+	if (r->pause > 0)
+		usleep(r->pause);
+}
+
+static struct record *
+record_new(useconds_t pause)
+{
+	struct record *r = calloc(1, sizeof(*r));
+	size_t i;
+
+	for (i = 0; i < N; i++)
+		atomic_init(&r->runs[i], 0);
+	atomic_init(&r->started, 0);
+	r->pause = pause;
+	return r;
+}
+
+static void
+assert_each_once(struct record *r)
+{
+	size_t i;
+
+	for (i = 0; i < N; i++)
+		ck_assert_msg(atomic_load(&r->runs[i]) == 1, "index %zu ran %d times", i,
+		    atomic_load(&r->runs[i]));
+}
+
+/* How many indexes thread t ran. */
+static size_t
+ran_by(const struct record *r, pthread_t t)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < N; i++)
+		n += pthread_equal(r->who[i], t) != 0;
+	return n;
+}
+
+START_TEST(test_each_index_once)
+{
+	static const char *counts[] = {"1", "2", "3", "8"};
+	size_t k;
+
+	for (k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+		struct record *a = record_new(0), *b = record_new(0);
+
+		setenv("PODIUM_THREADS", counts[k], 1);
+		parallel_for(N, record_run, a);
+		parallel_for_shared(N, record_run, b);
+		assert_each_once(a);
+		assert_each_once(b);
+		free(a);
+		free(b);
+		workers_stop();
+	}
+	unsetenv("PODIUM_THREADS");
+}
+END_TEST
+
+struct helper {
+	struct record *r;
+	bool reserved;
+	pthread_t tid;
+	size_t wait_for;           /* indexes begun before it helps */
+};
+
+static void *
+helper_run(void *arg)
+{
+	struct helper *h = arg;
+
+	while ((size_t)atomic_load(&h->r->started) < h->wait_for)
+		usleep(200);
+	workers_help(h->reserved);
+	return NULL;
+}
+
+/*
+ * With 2 threads and one core reserved, the list starts on the caller
+ * only; the helper, coming once 50 indexes have begun, takes part of what
+ * is left, and the pool's own thread takes none.
+ */
+START_TEST(test_reserved_then_helped)
+{
+	struct record *r = record_new(1000);
+	struct helper h = {r, true, 0, 50};
+	size_t mine, helped;
+
+	setenv("PODIUM_THREADS", "2", 1);
+	workers_reserve(1);
+	ck_assert_int_eq(pthread_create(&h.tid, NULL, helper_run, &h), 0);
+	parallel_for_shared(N, record_run, r);
+	ck_assert_int_eq(pthread_join(h.tid, NULL), 0);
+	assert_each_once(r);
+	mine = ran_by(r, pthread_self());
+	helped = ran_by(r, h.tid);
+	ck_assert_uint_ge(mine, 50);
+	ck_assert_uint_gt(helped, 0);
+	ck_assert_uint_eq(mine + helped, N);
+	workers_reserve(0);
+	free(r);
+	workers_stop();
+	unsetenv("PODIUM_THREADS");
+}
+END_TEST
+
+/* Without a reservation the pool's thread takes part from the start. */
+START_TEST(test_unreserved_uses_pool)
+{
+	struct record *r = record_new(300);
+
+	setenv("PODIUM_THREADS", "2", 1);
+	workers_reserve(0);
+	parallel_for_shared(N, record_run, r);
+	assert_each_once(r);
+	ck_assert_uint_gt(N - ran_by(r, pthread_self()), 0);
+	free(r);
+	workers_stop();
+	unsetenv("PODIUM_THREADS");
+}
+END_TEST
+
+/* A plain parallel_for is not joined: the helper returns at once. */
+START_TEST(test_plain_list_not_joined)
+{
+	struct record *r = record_new(300);
+	struct helper h = {r, false, 0, 20};
+
+	setenv("PODIUM_THREADS", "2", 1);
+	ck_assert_int_eq(pthread_create(&h.tid, NULL, helper_run, &h), 0);
+	parallel_for(N, record_run, r);
+	ck_assert_int_eq(pthread_join(h.tid, NULL), 0);
+	assert_each_once(r);
+	ck_assert_uint_eq(ran_by(r, h.tid), 0);
+	free(r);
+	workers_stop();
+	unsetenv("PODIUM_THREADS");
+}
+END_TEST
+
+/* A helper with no list to join returns, and gives its core back. */
+START_TEST(test_help_without_list)
+{
+	struct record *r = record_new(0);
+
+	setenv("PODIUM_THREADS", "2", 1);
+	workers_reserve(1);
+	workers_help(true);
+	/* the reservation is gone: the pool's thread takes part again */
+	r->pause = 300;
+	parallel_for_shared(N, record_run, r);
+	assert_each_once(r);
+	ck_assert_uint_gt(N - ran_by(r, pthread_self()), 0);
+	free(r);
+	workers_stop();
+	unsetenv("PODIUM_THREADS");
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("workers");
+	TCase *tc = tcase_create("workers");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_each_index_once);
+	tcase_add_test(tc, test_reserved_then_helped);
+	tcase_add_test(tc, test_unreserved_uses_pool);
+	tcase_add_test(tc, test_plain_list_not_joined);
+	tcase_add_test(tc, test_help_without_list);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
