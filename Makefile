@@ -9,7 +9,7 @@ DESTDIR ?=
 
 CC      ?= cc
 PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libdeflate jansson
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libmicrohttpd)
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS)) $(shell pkg-config --cflags libmicrohttpd)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread -ldl
 # libmicrohttpd is opened by `podium serve` when it starts (gen/serve_mhd.c),
 # not linked: it brings GnuTLS and its libraries, which every build would

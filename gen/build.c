@@ -174,7 +174,6 @@ render_all(struct build_request *rq, const struct computed *c,
 	struct task tasks[ARRAY_SIZE(steps)];
 	bool threads = workers_count() > 1;
 	size_t i, nsteps = 0;
-	unsigned nreserved = 0;
 	double t;
 	int rc = 0;
 
@@ -188,20 +187,28 @@ render_all(struct build_request *rq, const struct computed *c,
 	 * Every step but the pages on a thread of its own, the pages on this
 	 * one; the data (short, and written to its files as it is made) stays
 	 * here too, before the pages, when there is a PDF.
+	 *
+	 * The report's few charts (long drawings that cannot be split, without
+	 * the providers' history charts) get a core of their own from the
+	 * start, and the pages (many short jobs) start without it: the charts'
+	 * thread joins the pages when it is done, so that both end together
+	 * instead of the charts ending alone. The core is reserved before the
+	 * thread starts, which gives it back even if it ends at once. With
+	 * the history charts the charts are many jobs of their own, over the
+	 * cores like the pages.
 	 */
-	/*
-	 * The charts (a few long drawings, or many) get a core of their own
-	 * from the start, and the pages (many short jobs) start without it:
-	 * the charts' thread joins the pages when it is done, so that both end
-	 * together instead of the charts ending alone. The data is short; the
-	 * PDF is one document, usually the last to end.
-	 */
-	for (i = 0; threads && nsteps > 1 && i < ARRAY_SIZE(steps); i++)
-		if ((rq->parts & steps[i].parts) && steps[i].fn != render_html &&
-		    (steps[i].fn != render_data || !(rq->parts & PART_PDF)) &&
-		    task_start(&tasks[i], steps[i].fn, c, o, d, steps[i].fn == render_charts))
-			nreserved += steps[i].fn == render_charts;
-	workers_reserve(nreserved);
+	for (i = 0; threads && nsteps > 1 && i < ARRAY_SIZE(steps); i++) {
+		bool reserve;
+
+		if (!(rq->parts & steps[i].parts) || steps[i].fn == render_html ||
+		    (steps[i].fn == render_data && (rq->parts & PART_PDF)))
+			continue;
+		reserve = steps[i].fn == render_charts && render_charts_few();
+		if (reserve)
+			workers_reserve(1);
+		if (!task_start(&tasks[i], steps[i].fn, c, o, d, reserve) && reserve)
+			workers_help(true);
+	}
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
 		if (!(rq->parts & steps[i].parts) || tasks[i].running)
 			continue;

@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -248,6 +249,8 @@ px_take(size_t n, size_t *cap)
 		return got.p;
 	}
 	free(got.p);
+	if (n > SIZE_MAX - PX_ALIGN)
+		oom();
 	*cap = (n + PX_ALIGN - 1) / PX_ALIGN * PX_ALIGN;
 	if (posix_memalign(&p, PX_ALIGN, *cap) != 0)
 		oom();

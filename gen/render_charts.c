@@ -85,6 +85,12 @@ provider_charts(void)
 	return sharing && !memos.on;
 }
 
+bool
+render_charts_few(void)
+{
+	return !provider_charts();
+}
+
 /* Writes a drawn chart's files and frees its buffers (any thread); the
  * PNG is not written when the SVG could not be. */
 static void
@@ -377,7 +383,8 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 		}
 		if (++n == BATCH) {
 			rc = run_batch(c, frame, o, d, jobs, n);
-			/* the report's charts were in the first batch */
+			/* the report's charts were in the first batch; a later
+			 * batch's PNGs are drawn over the frame's own pixels */
 			chart_png_release();
 			if (rc == -1)
 				break;

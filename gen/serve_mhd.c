@@ -21,7 +21,9 @@
 struct serve_mhd mhd;
 
 /* A compile-time error if a member's type is not the header's. */
-#define SAME_TYPE(member, fn) ((void)sizeof(mhd.member == &fn))
+#define SAME_TYPE(member, fn) \
+	_Static_assert(__builtin_types_compatible_p(__typeof__(mhd.member), \
+	    __typeof__(&fn)), "serve_mhd." #member " is not the type of " #fn)
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;

@@ -207,8 +207,12 @@ run(size_t n, void (*fn)(size_t i, void *arg), void *arg, bool shared)
 	pthread_mutex_lock(&pool.mu);
 	pool_grow(workers_count());
 	/* the threads this list starts with, this one included */
-	want = shared && pool.reserved < nthreads ? nthreads - pool.reserved :
-	    shared ? 1 : nthreads;
+	want = nthreads;
+	if (shared) {
+		want = workers_count() > pool.reserved ? workers_count() - pool.reserved : 1;
+		if (want > nthreads)
+			want = nthreads;
+	}
 	pool.active = want - 1 < pool.nthreads ? want - 1 : pool.nthreads;
 	if (pool.active == 0 && !shared) {
 		pthread_mutex_unlock(&pool.mu);

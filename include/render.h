@@ -27,6 +27,9 @@ void render_charts_keep(bool on);
  * their PNG.
  */
 void render_charts_sharing(bool on);
+/* Whether render_charts() will draw only the report's few charts (no
+ * history chart per provider), on its own thread without splitting them. */
+bool render_charts_few(void);
 /* report.pdf (SPEC 4.4). */
 int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
 

@@ -107,7 +107,8 @@ check "serve prints its URL" grep -qx "podium: serving $URL/ (Ctrl-C to stop)" "
 # libmicrohttpd (and GnuTLS with it) is opened by serve, not loaded by
 # every podium command
 check "podium is not linked to libmicrohttpd or GnuTLS" \
-    sh -c '! readelf -d "$1" | grep NEEDED | grep -qE "microhttpd|gnutls"' sh "$PODIUM"
+    sh -c 'readelf -d "$1" >"$2" && grep -q NEEDED "$2" &&
+        ! grep NEEDED "$2" | grep -qE "microhttpd|gnutls"' sh "$PODIUM" "$T/needed"
 check "serve has opened libmicrohttpd" grep -q 'libmicrohttpd\.so' "/proc/$PID/maps"
 SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
 check "serve builds in a private folder under TMPDIR" \

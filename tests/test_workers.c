@@ -78,6 +78,7 @@ START_TEST(test_each_index_once)
 		struct record *a = record_new(0), *b = record_new(0);
 
 		setenv("PODIUM_THREADS", counts[k], 1);
+		workers_reserve(0);
 		parallel_for(N, record_run, a);
 		parallel_for_shared(N, record_run, b);
 		assert_each_once(a);
@@ -153,6 +154,30 @@ START_TEST(test_unreserved_uses_pool)
 }
 END_TEST
 
+/* A shared list shorter than the threads still starts on as many as it
+ * has jobs, the reserved core aside: 4 threads, 1 reserved, 3 jobs. */
+START_TEST(test_short_shared_list)
+{
+	struct record *r = record_new(20000);
+	size_t i, k, distinct = 0;
+
+	setenv("PODIUM_THREADS", "4", 1);
+	workers_reserve(1);
+	parallel_for_shared(3, record_run, r);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(atomic_load(&r->runs[i]), 1);
+		for (k = 0; k < i && !pthread_equal(r->who[k], r->who[i]); k++)
+			;
+		distinct += k == i;
+	}
+	ck_assert_uint_eq(distinct, 3);
+	workers_reserve(0);
+	free(r);
+	workers_stop();
+	unsetenv("PODIUM_THREADS");
+}
+END_TEST
+
 /* A plain parallel_for is not joined: the helper returns at once. */
 START_TEST(test_plain_list_not_joined)
 {
@@ -160,6 +185,7 @@ START_TEST(test_plain_list_not_joined)
 	struct helper h = {r, false, 0, 20};
 
 	setenv("PODIUM_THREADS", "2", 1);
+	workers_reserve(0);
 	ck_assert_int_eq(pthread_create(&h.tid, NULL, helper_run, &h), 0);
 	parallel_for(N, record_run, r);
 	ck_assert_int_eq(pthread_join(h.tid, NULL), 0);
@@ -202,6 +228,7 @@ main(void)
 	tcase_add_test(tc, test_each_index_once);
 	tcase_add_test(tc, test_reserved_then_helped);
 	tcase_add_test(tc, test_unreserved_uses_pool);
+	tcase_add_test(tc, test_short_shared_list);
 	tcase_add_test(tc, test_plain_list_not_joined);
 	tcase_add_test(tc, test_help_without_list);
 	suite_add_tcase(s, tc);
