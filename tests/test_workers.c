@@ -69,6 +69,24 @@ ran_by(const struct record *r, pthread_t t)
 	return n;
 }
 
+/* Each test's threads and reservation, set at its start (the tests may
+ * share a process, CK_FORK=no) and undone at its end with the pool. */
+static void
+begin(const char *threads, unsigned reserved)
+{
+	setenv("PODIUM_THREADS", threads, 1);
+	workers_reserve(reserved);
+}
+
+static void
+end(struct record *r)
+{
+	workers_reserve(0);
+	free(r);
+	workers_stop();
+	unsetenv("PODIUM_THREADS");
+}
+
 START_TEST(test_each_index_once)
 {
 	static const char *counts[] = {"1", "2", "3", "8"};
@@ -120,8 +138,7 @@ START_TEST(test_reserved_then_helped)
 	struct helper h = {r, true, 0, 50};
 	size_t mine, helped;
 
-	setenv("PODIUM_THREADS", "2", 1);
-	workers_reserve(1);
+	begin("2", 1);
 	ck_assert_int_eq(pthread_create(&h.tid, NULL, helper_run, &h), 0);
 	parallel_for_shared(N, record_run, r);
 	ck_assert_int_eq(pthread_join(h.tid, NULL), 0);
@@ -131,10 +148,7 @@ START_TEST(test_reserved_then_helped)
 	ck_assert_uint_ge(mine, 50);
 	ck_assert_uint_gt(helped, 0);
 	ck_assert_uint_eq(mine + helped, N);
-	workers_reserve(0);
-	free(r);
-	workers_stop();
-	unsetenv("PODIUM_THREADS");
+	end(r);
 }
 END_TEST
 
@@ -143,14 +157,11 @@ START_TEST(test_unreserved_uses_pool)
 {
 	struct record *r = record_new(300);
 
-	setenv("PODIUM_THREADS", "2", 1);
-	workers_reserve(0);
+	begin("2", 0);
 	parallel_for_shared(N, record_run, r);
 	assert_each_once(r);
 	ck_assert_uint_gt(N - ran_by(r, pthread_self()), 0);
-	free(r);
-	workers_stop();
-	unsetenv("PODIUM_THREADS");
+	end(r);
 }
 END_TEST
 
@@ -161,8 +172,7 @@ START_TEST(test_short_shared_list)
 	struct record *r = record_new(20000);
 	size_t i, k, distinct = 0;
 
-	setenv("PODIUM_THREADS", "4", 1);
-	workers_reserve(1);
+	begin("4", 1);
 	parallel_for_shared(3, record_run, r);
 	for (i = 0; i < 3; i++) {
 		ck_assert_int_eq(atomic_load(&r->runs[i]), 1);
@@ -171,10 +181,7 @@ START_TEST(test_short_shared_list)
 		distinct += k == i;
 	}
 	ck_assert_uint_eq(distinct, 3);
-	workers_reserve(0);
-	free(r);
-	workers_stop();
-	unsetenv("PODIUM_THREADS");
+	end(r);
 }
 END_TEST
 
@@ -184,16 +191,13 @@ START_TEST(test_plain_list_not_joined)
 	struct record *r = record_new(300);
 	struct helper h = {r, false, 0, 20};
 
-	setenv("PODIUM_THREADS", "2", 1);
-	workers_reserve(0);
+	begin("2", 0);
 	ck_assert_int_eq(pthread_create(&h.tid, NULL, helper_run, &h), 0);
 	parallel_for(N, record_run, r);
 	ck_assert_int_eq(pthread_join(h.tid, NULL), 0);
 	assert_each_once(r);
 	ck_assert_uint_eq(ran_by(r, h.tid), 0);
-	free(r);
-	workers_stop();
-	unsetenv("PODIUM_THREADS");
+	end(r);
 }
 END_TEST
 
@@ -202,17 +206,14 @@ START_TEST(test_help_without_list)
 {
 	struct record *r = record_new(0);
 
-	setenv("PODIUM_THREADS", "2", 1);
-	workers_reserve(1);
+	begin("2", 1);
 	workers_help(true);
 	/* the reservation is gone: the pool's thread takes part again */
 	r->pause = 300;
 	parallel_for_shared(N, record_run, r);
 	assert_each_once(r);
 	ck_assert_uint_gt(N - ran_by(r, pthread_self()), 0);
-	free(r);
-	workers_stop();
-	unsetenv("PODIUM_THREADS");
+	end(r);
 }
 END_TEST
 
