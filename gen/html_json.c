@@ -180,9 +180,12 @@ color_valid(const char *c)
 	n = strlen(c + 1);
 	if (n != 3 && n != 6)
 		return false;
-	for (i = 1; i <= n; i++)
-		if (strchr("0123456789abcdefABCDEF", c[i]) == NULL)
+	for (i = 1; i <= n; i++) {
+		unsigned char h = (unsigned char)c[i] | 0x20; /* a-f as A-F */
+
+		if (!(c[i] >= '0' && c[i] <= '9') && !(h >= 'a' && h <= 'f'))
 			return false;
+	}
 	return true;
 }
 

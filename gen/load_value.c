@@ -75,7 +75,8 @@ check_keys(struct loader *l, const char *file, const struct ynode *map,
 		if (map->pairs[i].duplicate)
 			continue;
 		for (k = 0; known[k] != NULL; k++)
-			if (strcmp(known[k], key->str) == 0)
+			if (known[k][0] == key->str[0] && strlen(known[k]) == key->len &&
+			    memcmp(known[k], key->str, key->len) == 0)
 				break;
 		if (known[k] != NULL)
 			continue;

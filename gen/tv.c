@@ -226,13 +226,24 @@ tv_hash(const char *k)
  * key's bit: most keys set are new, and most names a template looks up are
  * missing from all but one of the objects it asks.
  */
+/* Two keys (short, and nearly always equal when their hashes are) compared
+ * in line. */
+static inline bool
+key_eq(const char *a, const char *b)
+{
+	for (; *a == *b; a++, b++)
+		if (*a == '\0')
+			return true;
+	return false;
+}
+
 static struct tv_pair *
 pair_find(const struct tv *o, const char *k, unsigned hash)
 {
 	size_t i;
 
 	for (i = 0; i < o->u.obj.n; i++)
-		if (o->u.obj.v[i].hash == hash && strcmp(o->u.obj.v[i].key, k) == 0)
+		if (o->u.obj.v[i].hash == hash && key_eq(o->u.obj.v[i].key, k))
 			return &o->u.obj.v[i];
 	return NULL;
 }

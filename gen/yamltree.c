@@ -374,22 +374,37 @@ yaml_tree_parse_libyaml(const char *text, size_t len, const char *file,
 struct ynode *
 ynode_get(const struct ynode *map, const char *key)
 {
-	size_t i;
+	size_t i, n;
 
 	if (map == NULL || map->kind != YNODE_MAP)
 		return NULL;
-	for (i = 0; i < map->npairs; i++)
-		if (strcmp(map->pairs[i].key->str, key) == 0)
+	/* the whole key, as long as it is (a quoted key may hold a NUL) */
+	n = strlen(key);
+	for (i = 0; i < map->npairs; i++) {
+		const struct ynode *k = map->pairs[i].key;
+
+		if (k->len == n && memcmp(k->str, key, n) == 0)
 			return map->pairs[i].value;
+	}
 	return NULL;
 }
 
 bool
 ynode_is_null(const struct ynode *n)
 {
-	return n->kind == YNODE_SCALAR && n->plain &&
-	    (n->len == 0 || strcmp(n->str, "~") == 0 || strcmp(n->str, "null") == 0 ||
-	    strcmp(n->str, "Null") == 0 || strcmp(n->str, "NULL") == 0);
+	if (n->kind != YNODE_SCALAR || !n->plain)
+		return false;
+	switch (n->len) {
+	case 0:
+		return true;
+	case 1:
+		return n->str[0] == '~';
+	case 4:
+		return memcmp(n->str, "null", 4) == 0 || memcmp(n->str, "Null", 4) == 0 ||
+		    memcmp(n->str, "NULL", 4) == 0;
+	default:
+		return false;
+	}
 }
 
 const char *

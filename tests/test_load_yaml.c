@@ -94,6 +94,21 @@ START_TEST(test_null_and_empty)
 	ck_assert(ynode_is_null(ynode_get(r, "b")));
 	ck_assert(ynode_is_null(ynode_get(r, "c")));
 	ck_assert(!ynode_is_null(ynode_get(r, "d")));
+	/* every plain spelling YAML 1.1 reads as null, and no other */
+	r = parse("e: Null\nf: NULL\ng: nul\nh: 'null'\ni: nulll\nj: '~'\nk: ~~\n", 0, &empty);
+	ck_assert(ynode_is_null(ynode_get(r, "e")));
+	ck_assert(ynode_is_null(ynode_get(r, "f")));
+	ck_assert(!ynode_is_null(ynode_get(r, "g")));
+	ck_assert(!ynode_is_null(ynode_get(r, "h")));
+	ck_assert(!ynode_is_null(ynode_get(r, "i")));
+	ck_assert(!ynode_is_null(ynode_get(r, "j")));
+	ck_assert(!ynode_is_null(ynode_get(r, "k")));
+	/* a key is found whole: not by a prefix, nor as the prefix of another */
+	r = parse("ab: 1\nabc: 2\na: 3\n", 0, &empty);
+	ck_assert_str_eq(ynode_get(r, "a")->str, "3");
+	ck_assert_str_eq(ynode_get(r, "abc")->str, "2");
+	ck_assert_ptr_null(ynode_get(r, "abcd"));
+	ck_assert_ptr_null(ynode_get(r, "b"));
 	ck_assert_ptr_null(parse("", 0, &empty));
 	ck_assert(empty);
 	ck_assert_ptr_null(parse("# only a comment\n", 0, &empty));
