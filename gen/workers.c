@@ -41,6 +41,23 @@ static struct {
 	.done = PTHREAD_COND_INITIALIZER,
 };
 
+/* The online cores, asked once: glibc reads /sys for it on every call
+ * (three system calls), and a build asks before every job list. */
+static long
+online_cores(void)
+{
+	static atomic_long cores;
+	long n = atomic_load_explicit(&cores, memory_order_relaxed);
+
+	if (n == 0) {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+		if (n < 1)
+			n = 1;
+		atomic_store_explicit(&cores, n, memory_order_relaxed);
+	}
+	return n;
+}
+
 unsigned
 workers_count(void)
 {
@@ -54,7 +71,7 @@ workers_count(void)
 			n = 0;
 	}
 	if (n <= 0)
-		n = sysconf(_SC_NPROCESSORS_ONLN);
+		n = online_cores();
 	if (n < 1)
 		n = 1;
 	return n > WORKERS_MAX ? WORKERS_MAX : (unsigned)n;
