@@ -66,23 +66,45 @@ static const unsigned char plain_tab[256] = {
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
+/*
+ * Text that put_line() writes as it is: plain, but for the bytes HTML
+ * escapes ('"', '\'') or may drop (0xc2, the lead byte of the C1 controls).
+ */
+static const unsigned char text_tab[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* The first byte at or after i (before n) that is not text_tab's, or n. */
+static size_t
+text_span(const unsigned char *s, size_t i, size_t n)
+{
+	while (i + 4 <= n && (text_tab[s[i]] & text_tab[s[i + 1]] &
+	    text_tab[s[i + 2]] & text_tab[s[i + 3]]) != 0)
+		i += 4;
+	while (i < n && text_tab[s[i]] != 0)
+		i++;
+	return i;
+}
+
 static bool
 plain(unsigned char ch)
 {
 	return plain_tab[ch] != 0;
-}
-
-/* The first byte at or after i (before n) that is not plain, or n; four
- * bytes a step. */
-static size_t
-plain_span(const unsigned char *s, size_t i, size_t n)
-{
-	while (i + 4 <= n && (plain_tab[s[i]] & plain_tab[s[i + 1]] &
-	    plain_tab[s[i + 2]] & plain_tab[s[i + 3]]) != 0)
-		i += 4;
-	while (i < n && plain_tab[s[i]] != 0)
-		i++;
-	return i;
 }
 
 static bool
@@ -185,10 +207,15 @@ put_line(struct buf *out, const char *root, const unsigned char *s, size_t n)
 	if (n == 0 || s[n - 1] == ' ')
 		return false;
 	while (i < n) {
-		if ((i = plain_span(s, i, n)) >= n)
+		if ((i = text_span(s, i, n)) >= n)
 			break;
-		esc_html_n(out, (const char *)s + run, i - run);
-		if (s[i] == '*') {
+		buf_add(out, (const char *)s + run, i - run);
+		if (s[i] == '"' || s[i] == '\'' || s[i] == 0xc2) {
+			/* plain, but escaped (0xc2 with the byte after it) */
+			k = s[i] == 0xc2 && i + 1 < n ? 2 : 1;
+			esc_html_n(out, (const char *)s + i, k);
+			i += k;
+		} else if (s[i] == '*') {
 			for (k = 1; i + k < n && s[i + k] == '*'; k++)
 				;
 			if (k > 2)
@@ -216,7 +243,7 @@ put_line(struct buf *out, const char *root, const unsigned char *s, size_t n)
 			return false;
 		run = i;
 	}
-	esc_html_n(out, (const char *)s + run, n - run);
+	buf_add(out, (const char *)s + run, n - run);
 	return open == 0;
 }
 

@@ -770,7 +770,7 @@ START_TEST(test_simple_random)
 	    "https://", "x/y", ".", ",", ":", ";", "!", "#", "=", "-", "+", ">", "_",
 	    "\xc3\xa9", "\xc2\x85", "\t", "&", "<", "'", "\"", "~", "|", "1.", "1)",
 	    "---", "***", "===", "\n- ", "{{", "javascript:", "?", "%", "\xee\x80\x80",
-	    "\xff", "\xc3", "abcdefgh"};
+	    "\xff", "\xc3", "abcdefgh", "\xc2\xa9", "\xc2", "q\"", "'s"};
 	static const char *const words[] = {"word", "Two", "9", "x1", " ", " ", " ",
 	    ", ", ". ", "; ", ": ", "\n", "\n", "\n\n", "\n\n", "- ", "\n- ", "*em*",
 	    "**strong**", "*a b*", "**Provider 7**", "`code`", "`a*b`", "` c`",
@@ -782,7 +782,8 @@ START_TEST(test_simple_random)
 	    "c;", "d:", "*em*", "*em*,", "**strong**", "**st**.", "*a b*", "`code`",
 	    "`a*b`", "`x y`", "[link](https://e.com/x)", "[a b](providers/p/)",
 	    "[x](#top)", "[y](mailto:a@e.com)", "(p)", "caf\xc3\xa9", "'q'", "\"q\"",
-	    "a!", "~", "|", "=", "+", "-", "@", "$5", "100%", "^", "x?", "/"};
+	    "a!", "~", "|", "=", "+", "-", "@", "$5", "100%", "^", "x?", "/",
+	    "\xc2\xa9", "it's", "\"a\",", "\xc2\x85x"};
 	unsigned long seed = 424242;
 	char src[400], *want;
 	size_t i, taken = 0, len;
