@@ -219,7 +219,7 @@ tv_hash(const char *k)
 }
 
 /* The bit of struct tv's keys for a key of hash h. */
-#define KEY_BIT(h) (1u << ((h) >> 27))
+#define KEY_BIT(h) ((uint64_t)1 << ((h) >> 26))
 
 /*
  * The pair of key k, or NULL. Callers ask only when the object has the

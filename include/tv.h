@@ -38,7 +38,7 @@ struct tv_pair {
 
 struct tv {
 	enum tv_type type;
-	unsigned keys;         /* object: a bit per key, 1u << (hash >> 27) */
+	uint64_t keys;         /* object: a bit per key, 1 << (hash >> 26) */
 	union {
 		long long i;
 		double r;
