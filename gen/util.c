@@ -140,31 +140,6 @@ buf_grow(struct buf *b, size_t extra)
 	b->data = xgrow(b->data, 1, need, &b->cap);
 }
 
-void
-buf_add(struct buf *b, const void *p, size_t n)
-{
-	if (n >= b->cap - b->len)
-		buf_grow(b, n);
-	memcpy(b->data + b->len, p, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-void
-buf_puts(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-void
-buf_putc(struct buf *b, char c)
-{
-	if (b->len + 1 >= b->cap)
-		buf_grow(b, 1);
-	b->data[b->len++] = c;
-	b->data[b->len] = '\0';
-}
-
 /*
  * One formatting pass when the text fits in the buffer's spare room (or, for
  * a buffer with little or none, in a stack buffer); a second, into storage

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 #include <stdint.h>
 
 #if defined(__GNUC__)
@@ -49,9 +50,33 @@ void buf_init(struct buf *b);
 void buf_release(struct buf *b);
 void buf_reset(struct buf *b);
 void buf_grow(struct buf *b, size_t extra);
-void buf_add(struct buf *b, const void *p, size_t n);
-void buf_puts(struct buf *b, const char *s);
-void buf_putc(struct buf *b, char c);
+
+/* Appends n bytes (in line: the pages, the data and the charts' SVG are
+ * written a few bytes at a time, millions of times a build). */
+static inline void
+buf_add(struct buf *b, const void *p, size_t n)
+{
+	if (n >= b->cap - b->len)
+		buf_grow(b, n);
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static inline void
+buf_puts(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+static inline void
+buf_putc(struct buf *b, char c)
+{
+	if (b->len + 1 >= b->cap)
+		buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
 void buf_printf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 /* Hands over the storage (malloc'd, NUL-terminated); b is left empty. */
