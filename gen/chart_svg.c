@@ -210,64 +210,58 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 }
 
 /*
- * Pixel buffers for chart_png(), kept from chart to chart: a new image
+ * The pixel buffer of chart_png(), kept from chart to chart: a new image
  * surface is fresh memory, and the kernel maps it a page at a time as
  * cairo first paints it (about 5,600 page faults for the report's four
- * charts). A buffer taken again is already mapped. Each is aligned to
- * 2 MiB and offered to the kernel for huge pages, which map it in a few
- * faults the first time.
+ * charts). A buffer taken again is already mapped. It is aligned to 2 MiB
+ * and offered to the kernel for huge pages, which map it in a few faults
+ * the first time. One is kept: the report's charts are drawn one after
+ * another; a thread that finds it taken makes one of its own.
  */
 #define PX_ALIGN ((size_t)2 << 20)
-#define PX_KEEP 4
 
 static pthread_mutex_t px_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct px { unsigned char *p; size_t n; } px_free[PX_KEEP];
-static size_t px_nfree;
+static unsigned char *px_kept;
+static size_t px_kept_n;
 
 /* A buffer of at least n bytes (contents undefined), its size in *cap. */
 static unsigned char *
 px_take(size_t n, size_t *cap)
 {
-	struct px got = {NULL, 0};
-	size_t i, best = PX_KEEP;
-	void *p;
+	unsigned char *p;
+	void *q;
 
 	pthread_mutex_lock(&px_lock);
-	/* the smallest that is big enough, else the biggest */
-	for (i = 0; i < px_nfree; i++)
-		if (best == PX_KEEP ||
-		    (px_free[i].n >= n ? px_free[best].n < n || px_free[i].n < px_free[best].n
-		                       : px_free[best].n < n && px_free[i].n > px_free[best].n))
-			best = i;
-	if (best != PX_KEEP) {
-		got = px_free[best];
-		px_free[best] = px_free[--px_nfree];
-	}
+	p = px_kept;
+	*cap = px_kept_n;
+	px_kept = NULL;
+	px_kept_n = 0;
 	pthread_mutex_unlock(&px_lock);
-	if (got.p != NULL && got.n >= n) {
-		*cap = got.n;
-		return got.p;
-	}
-	free(got.p);
+	if (p != NULL && *cap >= n)
+		return p;
+	free(p);
 	if (n > SIZE_MAX - PX_ALIGN)
 		oom();
 	*cap = (n + PX_ALIGN - 1) / PX_ALIGN * PX_ALIGN;
-	if (posix_memalign(&p, PX_ALIGN, *cap) != 0)
+	if (posix_memalign(&q, PX_ALIGN, *cap) != 0)
 		oom();
 #ifdef MADV_HUGEPAGE
-	(void)madvise(p, *cap, MADV_HUGEPAGE);
+	(void)madvise(q, *cap, MADV_HUGEPAGE);
 #endif
-	return p;
+	return q;
 }
 
+/* Keeps p (n bytes) for the next chart, the bigger if one is kept already. */
 static void
 px_give(unsigned char *p, size_t n)
 {
 	pthread_mutex_lock(&px_lock);
-	if (px_nfree < PX_KEEP) {
-		px_free[px_nfree].p = p;
-		px_free[px_nfree++].n = n;
-		p = NULL;
+	if (px_kept_n < n) {
+		unsigned char *old = px_kept;
+
+		px_kept = p;
+		px_kept_n = n;
+		p = old;
 	}
 	pthread_mutex_unlock(&px_lock);
 	free(p);
@@ -277,8 +271,9 @@ void
 chart_png_release(void)
 {
 	pthread_mutex_lock(&px_lock);
-	while (px_nfree > 0)
-		free(px_free[--px_nfree].p);
+	free(px_kept);
+	px_kept = NULL;
+	px_kept_n = 0;
 	pthread_mutex_unlock(&px_lock);
 }
 

@@ -181,7 +181,7 @@ color_valid(const char *c)
 	if (n != 3 && n != 6)
 		return false;
 	for (i = 1; i <= n; i++) {
-		unsigned char h = (unsigned char)c[i] | 0x20; /* a-f as A-F */
+		unsigned char h = (unsigned char)c[i] | 0x20; /* A-F as a-f */
 
 		if (!(c[i] >= '0' && c[i] <= '9') && !(h >= 'a' && h <= 'f'))
 			return false;

@@ -192,8 +192,8 @@ put_line(struct buf *out, const char *root, const unsigned char *s, size_t n)
 		if ((i = text_span(s, i, n)) >= n)
 			break;
 		buf_add(out, (const char *)s + run, i - run);
-		if (s[i] == '"' || s[i] == '\'' || s[i] == 0xc2) {
-			/* plain, but escaped (0xc2 with the byte after it) */
+		if (plain(s[i])) {
+			/* plain, but not TEXT_B: escaped (0xc2 with the byte after it) */
 			k = s[i] == 0xc2 && i + 1 < n ? 2 : 1;
 			esc_html_n(out, (const char *)s + i, k);
 			i += k;

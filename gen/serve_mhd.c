@@ -1,9 +1,9 @@
 /*
  * serve_mhd.c: libmicrohttpd, opened when `podium serve` starts rather than
- * when podium does. The library brings GnuTLS and seven libraries of its
- * with it; linked in, loading and relocating them took about 4 ms of every
- * `podium build` and `podium check` (a third of their start-up), none of
- * which serves a page. The library's name (its soname) is the one
+ * when podium does. The library brings GnuTLS and seven more libraries
+ * with it; linked in, loading and relocating them took about 6 ms of every
+ * `podium build` and `podium check` (12.9 ms of start-up, 7.1 ms without),
+ * none of which serves a page. The library's name (its soname) is the one
  * pkg-config's libmicrohttpd named at build time (MHD_SONAME, set by the
  * Makefile), and each function's type is checked against microhttpd.h here.
  */

@@ -1,8 +1,8 @@
 /* util.c: memory, buffers, files. See util.h for the invariants. */
 #include <dirent.h>
 #include <errno.h>
-#include <pthread.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -201,7 +201,7 @@ static void
 run(size_t n, void (*fn)(size_t i, void *arg), void *arg, bool shared)
 {
 	struct list l;
-	unsigned nthreads = workers_count(), want;
+	unsigned count = workers_count(), nthreads = count, want;
 
 	if (nthreads > n)
 		nthreads = n > 0 ? (unsigned)n : 1;
@@ -210,7 +210,7 @@ run(size_t n, void (*fn)(size_t i, void *arg), void *arg, bool shared)
 	l.fn = fn;
 	l.arg = arg;
 	l.shared = shared;
-	if (workers_count() <= 1 || (nthreads <= 1 && !shared)) {
+	if (count <= 1 || (nthreads <= 1 && !shared)) {
 		run_list(&l);
 		return;
 	}
@@ -222,11 +222,11 @@ run(size_t n, void (*fn)(size_t i, void *arg), void *arg, bool shared)
 		return;
 	}
 	pthread_mutex_lock(&pool.mu);
-	pool_grow(workers_count());
+	pool_grow(count);
 	/* the threads this list starts with, this one included */
 	want = nthreads;
 	if (shared) {
-		want = workers_count() > pool.reserved ? workers_count() - pool.reserved : 1;
+		want = count > pool.reserved ? count - pool.reserved : 1;
 		if (want > nthreads)
 			want = nthreads;
 	}

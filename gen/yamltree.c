@@ -378,7 +378,7 @@ ynode_get(const struct ynode *map, const char *key)
 
 	if (map == NULL || map->kind != YNODE_MAP)
 		return NULL;
-	/* the whole key, as long as it is (a quoted key may hold a NUL) */
+	/* by length first: most keys differ in it */
 	n = strlen(key);
 	for (i = 0; i < map->npairs; i++) {
 		const struct ynode *k = map->pairs[i].key;
