@@ -138,17 +138,19 @@ chart_draw_title(struct cx *x, const struct chart *ch)
 
 /*
  * A pango context for the charts: the thread's pango-cairo font map, no
- * hinting, unrounded glyph positions, and a matrix of scale s (what the
- * context of a cairo context scaled by s from identity would get), so
- * that text is shaped alike on every canvas, at every scale. Free with
- * g_object_unref().
+ * hinting, unrounded glyph positions, and the identity matrix whatever the
+ * scale the chart is drawn at. Unhinted, a text's glyph positions scale
+ * with the size, so a layout made at scale 1 is the same drawing at any
+ * scale (cairo makes the glyphs at the size it draws them), and every
+ * canvas and scale shares pango's font sets: each set pango makes costs a
+ * fontconfig substitution and sort over the machine's fonts, and two
+ * threads. Free with g_object_unref().
  */
 static PangoContext *
-chart_context(double s)
+chart_context(void)
 {
 	cairo_font_options_t *fo;
 	PangoContext *pc;
-	PangoMatrix m = PANGO_MATRIX_INIT;
 
 	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
 	fo = cairo_font_options_create();
@@ -158,8 +160,6 @@ chart_context(double s)
 	pango_cairo_context_set_font_options(pc, fo);
 	cairo_font_options_destroy(fo);
 	pango_context_set_round_glyph_positions(pc, FALSE);
-	m.xx = m.yy = s;
-	pango_context_set_matrix(pc, &m);
 	return pc;
 }
 
@@ -171,9 +171,6 @@ void
 cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
     struct chart_trace *t)
 {
-	PangoContext *pc;
-	cairo_t *cr;
-
 	memset(x, 0, sizeof(*x));
 	x->cv = cv;
 	x->w = ch->width;
@@ -181,13 +178,7 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	x->trace = t;
 	cv_save(cv);
 	cv_scale(cv, s, s);
-	pc = chart_context(s);
-	/* over cairo, the context also takes the target's font options (the
-	 * ones set above win) and the matrix: pango's fonts are then the very
-	 * fonts cairo draws with, not a second set loaded when drawing */
-	if ((cr = cv_cairo(cv)) != NULL)
-		pango_cairo_update_context(cr, pc);
-	x->pc = pc;
+	x->pc = chart_context();
 	x->font = pango_font_description_from_string("DejaVu Sans");
 }
 
