@@ -149,27 +149,6 @@ hj_cat(const char *a, const char *b, const char *c)
 	return v;
 }
 
-void
-hj_sets(struct tv *o, const char *k, const char *s)
-{
-	if (s != NULL)
-		tv_set(o, k, hj_str(s));
-}
-
-void
-hj_setl(struct tv *o, const char *k, const char *s)
-{
-	if (s != NULL)
-		tv_set(o, k, tv_lit(s));
-}
-
-void
-hj_take_set(struct tv *o, const char *k, char *s)
-{
-	if (s != NULL)
-		tv_set(o, k, hj_take(s));
-}
-
 static bool
 color_valid(const char *c)
 {

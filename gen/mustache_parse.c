@@ -291,13 +291,15 @@ bd_name(struct builder *b, struct mnode *n, const struct mtok *k)
 	for (p = n->name; (p = strchr(p, '.')) != NULL; p++)
 		nseg++;
 	n->seg = arena_array(b->t->arena, nseg, sizeof(*n->seg));
+	n->seglen = arena_array(b->t->arena, nseg, sizeof(*n->seglen));
 	n->seghash = arena_array(b->t->arena, nseg, sizeof(*n->seghash));
 	for (p = n->name; i < nseg; i++) {
 		dot = strchr(p, '.');
 		if (dot == NULL)
 			dot = p + strlen(p);
 		n->seg[i] = arena_strndup(b->t->arena, p, (size_t)(dot - p));
-		n->seghash[i] = tv_hash(n->seg[i]);
+		n->seglen[i] = (size_t)(dot - p);
+		n->seghash[i] = tv_hash_n(n->seg[i], n->seglen[i]);
 		p = dot + 1;
 	}
 	n->nseg = (uint32_t)nseg;

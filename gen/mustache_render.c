@@ -53,9 +53,9 @@ lookup(const struct mrender *r, const struct mnode *n)
 	if (n->nseg == 0)
 		return r->nctx > 0 ? r->ctx[r->nctx - 1] : NULL;
 	for (i = r->nctx; i > 0 && v == NULL; i--)
-		v = tv_get_hashed(r->ctx[i - 1], n->seg[0], n->seghash[0]);
+		v = tv_get_hashed(r->ctx[i - 1], n->seg[0], n->seglen[0], n->seghash[0]);
 	for (i = 1; i < n->nseg && v != NULL; i++)
-		v = tv_get_hashed(v, n->seg[i], n->seghash[i]);
+		v = tv_get_hashed(v, n->seg[i], n->seglen[i], n->seghash[i]);
 	return v;
 }
 

@@ -196,77 +196,43 @@ tv_append(struct tv *a, struct tv *v)
 	a->u.arr.v[a->u.arr.n++] = v;
 }
 
-/* FNV-1a of k, and k's length: keys are short, and a hash rules out nearly
- * every other key. */
-static unsigned
-hash_len(const char *k, size_t *len)
-{
-	unsigned h = 2166136261u;
-	size_t i;
-
-	for (i = 0; k[i] != '\0'; i++)
-		h = (h ^ (unsigned char)k[i]) * 16777619u;
-	*len = i;
-	return h;
-}
-
-unsigned
-tv_hash(const char *k)
-{
-	size_t len;
-
-	return hash_len(k, &len);
-}
-
-/* The bit of struct tv's keys for a key of hash h. */
-#define KEY_BIT(h) ((uint64_t)1 << ((h) >> 26))
-
 /*
  * The pair of key k, or NULL. Callers ask only when the object has the
  * key's bit: most keys set are new, and most names a template looks up are
  * missing from all but one of the objects it asks.
  */
-/* Two keys (short, and nearly always equal when their hashes are) compared
- * in line. */
-static inline bool
-key_eq(const char *a, const char *b)
-{
-	for (; *a == *b; a++, b++)
-		if (*a == '\0')
-			return true;
-	return false;
-}
-
 static struct tv_pair *
-pair_find(const struct tv *o, const char *k, unsigned hash)
+pair_find(const struct tv *o, const char *k, size_t len, unsigned hash)
 {
 	size_t i;
 
 	for (i = 0; i < o->u.obj.n; i++)
-		if (o->u.obj.v[i].hash == hash && key_eq(o->u.obj.v[i].key, k))
+		if (o->u.obj.v[i].hash == hash && o->u.obj.v[i].len == len &&
+		    tv_key_eq(o->u.obj.v[i].key, k, len))
 			return &o->u.obj.v[i];
 	return NULL;
 }
 
 void
-tv_set(struct tv *o, const char *k, struct tv *v)
+tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
+    struct tv *v)
 {
 	struct tv_pair *p;
-	unsigned hash;
-	size_t len;
 
 	if (o == NULL || o->type != TV_OBJECT)
 		return;
-	hash = hash_len(k, &len);
-	if ((o->keys & KEY_BIT(hash)) != 0 && (p = pair_find(o, k, hash)) != NULL) {
+	if (len > UINT32_MAX)
+		abort();
+	if ((o->keys & TV_KEY_BIT(hash)) != 0 && (p = pair_find(o, k, len, hash)) != NULL) {
 		p->value = v;
 		return;
 	}
 	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
-	o->keys |= KEY_BIT(hash);
+	o->keys |= TV_KEY_BIT(hash);
 	p = &o->u.obj.v[o->u.obj.n++];
 	p->key = k;
 	p->hash = hash;
+	p->len = (uint32_t)len;
 	p->value = v;
 }
 
@@ -277,24 +243,15 @@ tv_set_copy(struct tv *o, const char *k, struct tv *v)
 	char *key = alloc(len + 1);
 
 	memcpy(key, k, len + 1);
-	tv_set(o, key, v);
-}
-
-struct tv *
-tv_get_hashed(const struct tv *o, const char *k, unsigned hash)
-{
-	const struct tv_pair *p;
-
-	if (o == NULL || o->type != TV_OBJECT || (o->keys & KEY_BIT(hash)) == 0)
-		return NULL;
-	p = pair_find(o, k, hash);
-	return p != NULL ? p->value : NULL;
+	tv_set_hashed(o, key, len, tv_hash_n(key, len), v);
 }
 
 struct tv *
 tv_get(const struct tv *o, const char *k)
 {
-	return tv_get_hashed(o, k, tv_hash(k));
+	size_t len = strlen(k);
+
+	return tv_get_hashed(o, k, len, tv_hash_n(k, len));
 }
 
 const char *

@@ -22,6 +22,7 @@
 #include "mustache.h"
 #include "publish.h"
 #include "table.h"
+#include "tv.h"
 
 struct html_ctx {
 	const struct computed *c;
@@ -88,10 +89,29 @@ const char *html_provider_name(const struct provider *pr);
 
 struct tv *hj_str(const char *s);          /* NULL gives JSON null */
 struct tv *hj_take(char *s);               /* takes a malloc'd string */
-void hj_sets(struct tv *o, const char *k, const char *s); /* skipped if NULL */
-void hj_take_set(struct tv *o, const char *k, char *s);   /* takes s */
+/* The three below are in line, so that a literal key's hash is worked out
+ * by the compiler (see tv_hash_n()). */
+/* Sets key k of o to a copy of s; skipped if s is NULL. */
+static inline void
+hj_sets(struct tv *o, const char *k, const char *s)
+{
+	if (s != NULL)
+		tv_set(o, k, hj_str(s));
+}
+/* The same, taking s (malloc'd). */
+static inline void
+hj_take_set(struct tv *o, const char *k, char *s)
+{
+	if (s != NULL)
+		tv_set(o, k, hj_take(s));
+}
 /* As hj_sets, keeping s itself (tv_lit): a literal or the model's text. */
-void hj_setl(struct tv *o, const char *k, const char *s);
+static inline void
+hj_setl(struct tv *o, const char *k, const char *s)
+{
+	if (s != NULL)
+		tv_set(o, k, tv_lit(s));
+}
 /* Sets key k of o to html_href(root, site_path), made without a copy to free. */
 void hj_href_set(struct tv *o, const char *k, const char *root,
     const char *site_path);

@@ -38,7 +38,8 @@ struct mnode {
 	size_t len;
 	const char *name;	/* the tag's name as written (arena) */
 	const char **seg;	/* the name split at dots; nseg 0 is "." */
-	unsigned *seghash;	/* tv_hash() of each segment */
+	size_t *seglen;		/* the length of each segment */
+	unsigned *seghash;	/* tv_hash_n() of each segment */
 	uint32_t nseg;
 	const char *indent;	/* partial, parent, block: indentation */
 	size_t indent_len;

@@ -27,9 +27,10 @@ START_TEST(test_objects)
 	ck_assert_str_eq(tv_str_value(tv_get(o, "a")), "x");
 	ck_assert_int_eq(tv_get(o, "none")->type, TV_NULL);
 	ck_assert_ptr_null(tv_get(o, "c"));
-	ck_assert_ptr_eq(tv_get_hashed(o, "a", tv_hash("a")), tv_get(o, "a"));
-	/* a key whose hash does not match is not found */
-	ck_assert_ptr_null(tv_get_hashed(o, "a", tv_hash("a") + 1));
+	ck_assert_ptr_eq(tv_get_hashed(o, "a", 1, tv_hash("a")), tv_get(o, "a"));
+	/* a key whose hash or length does not match is not found */
+	ck_assert_ptr_null(tv_get_hashed(o, "a", 1, tv_hash("a") + 1));
+	ck_assert_ptr_null(tv_get_hashed(o, "a", 2, tv_hash("a")));
 	/* lookups in what is not an object find nothing */
 	ck_assert_ptr_null(tv_get(a, "a"));
 	ck_assert_ptr_null(tv_str_value(tv_get(o, "b")));
@@ -103,6 +104,66 @@ START_TEST(test_many_keys)
 			ck_assert_int_eq(tv_get(o, k)->u.i, i % 3 == 0 ? -i : i);
 	}
 	ck_assert_ptr_null(tv_get(tv_object(), "k1"));
+	tv_reset();
+}
+END_TEST
+
+/*
+ * The hash reads a key's first and last eight bytes and its length: keys of
+ * every length from 0 to 40, and long keys that differ only in the middle
+ * (one hash), are each kept, found and replaced on their own; a literal
+ * key's hash (worked out by the compiler) is the one a copied key gets.
+ */
+START_TEST(test_key_lengths)
+{
+	static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNO";
+	struct tv *o = tv_object();
+	char k[64];
+	size_t n;
+
+	for (n = 0; n <= 40; n++) {
+		memcpy(k, abc, n);
+		k[n] = '\0';
+		tv_set_copy(o, k, tv_int((long long)n));
+	}
+	strcpy(k, "first-eight-X-last-eight");
+	tv_set_copy(o, k, tv_int(100));
+	k[12] = 'Y';
+	tv_set_copy(o, k, tv_int(101));
+	ck_assert_uint_eq(tv_hash("first-eight-X-last-eight"), tv_hash(k));
+	ck_assert_uint_eq(o->u.obj.n, 43);
+	for (n = 0; n <= 40; n++) {
+		memcpy(k, abc, n);
+		k[n] = '\0';
+		ck_assert_int_eq(tv_get(o, k)->u.i, (long long)n);
+		/* the same length, one byte changed in the middle: not there */
+		if (n > 0) {
+			k[n / 2] = '#';
+			ck_assert_ptr_null(tv_get(o, k));
+		}
+	}
+	ck_assert_int_eq(tv_get(o, "first-eight-X-last-eight")->u.i, 100);
+	ck_assert_int_eq(tv_get(o, "first-eight-Y-last-eight")->u.i, 101);
+	ck_assert_ptr_null(tv_get(o, "first-eight-Z-last-eight"));
+	tv_set(o, "first-eight-Y-last-eight", tv_int(102));
+	ck_assert_uint_eq(o->u.obj.n, 43);
+	ck_assert_int_eq(tv_get(o, "first-eight-Y-last-eight")->u.i, 102);
+	ck_assert_int_eq(tv_get(o, "first-eight-X-last-eight")->u.i, 100);
+	/* the compare alone: every byte of every length counts */
+	for (n = 0; n <= 40; n++) {
+		size_t i;
+
+		memcpy(k, abc, n);
+		ck_assert(tv_key_eq(k, abc, n));
+		for (i = 0; i < n; i++) {
+			k[i] = '#';
+			ck_assert_msg(!tv_key_eq(k, abc, n), "length %zu, byte %zu", n, i);
+			k[i] = abc[i];
+		}
+	}
+	tv_set(o, "abcdefghij", tv_int(-10));
+	ck_assert_uint_eq(o->u.obj.n, 43);
+	ck_assert_int_eq(tv_get(o, "abcdefghij")->u.i, -10);
 	tv_reset();
 }
 END_TEST
@@ -200,6 +261,7 @@ main(void)
 	tcase_add_test(tc, test_objects);
 	tcase_add_test(tc, test_keys);
 	tcase_add_test(tc, test_many_keys);
+	tcase_add_test(tc, test_key_lengths);
 	tcase_add_test(tc, test_lit);
 	tcase_add_test(tc, test_arrays);
 	tcase_add_test(tc, test_marks);
