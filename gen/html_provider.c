@@ -18,15 +18,16 @@ edition_name(const struct edition *e)
 	return e->name != NULL ? e->name : e->id;
 }
 
-static char *
+/* A duration as the pages write it ("1h5m"), or a dash when not recorded. */
+static struct tv *
 duration_text(int64_t s)
 {
 	char out[32];
 
 	if (s < 0)
-		return xstrdup("\xe2\x80\x94");
+		return tv_lit("\xe2\x80\x94");
 	duration_format(s, out, sizeof(out));
-	return xstrdup(out);
+	return tv_str(out);
 }
 
 static void
@@ -36,8 +37,8 @@ fault_step(struct tv *a, const char *label, int64_t t, int64_t target)
 	const char *verdict = "";
 
 	hj_setl(o, "label", label);
-	hj_take_set(o, "time", duration_text(t));
-	hj_take_set(o, "target", duration_text(target));
+	tv_set(o, "time", duration_text(t));
+	tv_set(o, "target", duration_text(target));
 	if (t < 0)
 		verdict = "no time recorded";
 	else if (target >= 0)
