@@ -157,10 +157,21 @@ tv_array(void)
 	return make(TV_ARRAY);
 }
 
+/* Objects start with room for 8 keys, so that tv_set() adds most keys in
+ * line (see tv.h). */
 struct tv *
 tv_object(void)
 {
-	return make(TV_OBJECT);
+	struct obj_room {
+		struct tv v;
+		struct tv_pair room[8];
+	} *o = alloc(sizeof(*o));
+
+	memset(&o->v, 0, sizeof(o->v));
+	o->v.type = TV_OBJECT;
+	o->v.u.obj.v = o->room;
+	o->v.u.obj.cap = 8;
+	return &o->v;
 }
 
 struct tv *

@@ -123,22 +123,39 @@ tv_hash(const char *k)
 /* tv_set with k's length and hash given. */
 void tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
     struct tv *v);
-/* Sets key k of object o to v. k is kept, not copied: it must outlive the
- * value (a string literal). */
+
+/* The bit of struct tv's keys for a key of hash h. */
+#define TV_KEY_BIT(h) ((uint64_t)1 << ((h) >> 26))
+
+/*
+ * Sets key k of object o to v. k is kept, not copied: it must outlive the
+ * value (a string literal). In line, for most keys set are new to their
+ * object (no key of the same bit) and fit its room: those are added here,
+ * the rest by tv_set_hashed().
+ */
 static inline void
 tv_set(struct tv *o, const char *k, struct tv *v)
 {
 	size_t n = strlen(k);
+	unsigned h = tv_hash_n(k, n);
+	struct tv_pair *p;
 
-	tv_set_hashed(o, k, n, tv_hash_n(k, n), v);
+	if (o != NULL && o->type == TV_OBJECT && (o->keys & TV_KEY_BIT(h)) == 0 &&
+	    o->u.obj.n < o->u.obj.cap && n <= UINT32_MAX) {
+		o->keys |= TV_KEY_BIT(h);
+		p = &o->u.obj.v[o->u.obj.n++];
+		p->key = k;
+		p->hash = h;
+		p->len = (uint32_t)n;
+		p->value = v;
+		return;
+	}
+	tv_set_hashed(o, k, n, h, v);
 }
 /* The same with a copy of k, for keys that do not last (read from data). */
 void tv_set_copy(struct tv *o, const char *k, struct tv *v);
 /* The value of key k, or NULL (also when o is not an object). */
 struct tv *tv_get(const struct tv *o, const char *k);
-
-/* The bit of struct tv's keys for a key of hash h. */
-#define TV_KEY_BIT(h) ((uint64_t)1 << ((h) >> 26))
 
 /*
  * Two keys of n bytes each (short, and nearly always equal when their
