@@ -204,16 +204,6 @@ buf_detach(struct buf *b, size_t *len)
 }
 
 /* The arena: a chain of blocks, bump-allocated. */
-struct arena_block {
-	struct arena_block *next;
-	size_t used, size;
-	max_align_t data[];
-};
-
-struct arena {
-	struct arena_block *head;
-};
-
 struct arena *
 arena_new(void)
 {
@@ -271,29 +261,16 @@ arena_adopt(struct arena *dst, struct arena *src)
 }
 
 void *
-arena_alloc(struct arena *a, size_t n)
+arena_alloc_block(struct arena *a, size_t n)
 {
-	const size_t align = sizeof(max_align_t);
-	struct arena_block *b = a->head;
-	size_t size;
-	void *p;
+	size_t size = n > 65536 ? n : 65536;
+	struct arena_block *b = xmalloc(sizeof(*b) + size);
 
-	n = n ? n : 1;
-	if (n > SIZE_MAX - align)
-		oom();
-	n = (n + align - 1) / align * align;
-	if (b == NULL || b->size - b->used < n) {
-		size = n > 65536 ? n : 65536;
-		b = xmalloc(sizeof(*b) + size);
-		b->used = 0;
-		b->size = size;
-		b->next = a->head;
-		a->head = b;
-	}
-	p = (char *)b->data + b->used;
-	b->used += n;
-	memset(p, 0, n);
-	return p;
+	b->used = n;
+	b->size = size;
+	b->next = a->head;
+	a->head = b;
+	return b->data;
 }
 
 void *
@@ -302,16 +279,6 @@ arena_array(struct arena *a, size_t nmemb, size_t size)
 	if (size && nmemb > SIZE_MAX / size)
 		oom();
 	return arena_alloc(a, nmemb * size);
-}
-
-char *
-arena_strndup(struct arena *a, const char *s, size_t n)
-{
-	char *p = arena_alloc(a, n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
 }
 
 char *
