@@ -44,6 +44,31 @@ ctx_push(struct mrender *r, const struct tv *v)
 	r->ctx[r->nctx++] = v;
 }
 
+/* The value of n's first segment in object o, or NULL: at n's hint first. */
+static const struct tv *
+first_get(const struct mnode *n, const struct tv *o)
+{
+	const struct tv_pair *p;
+	size_t len = n->seglen[0], i;
+	unsigned hash = n->seghash[0], h;
+
+	if (o == NULL || o->type != TV_OBJECT || (o->keys & TV_KEY_BIT(hash)) == 0)
+		return NULL;
+	p = o->u.obj.v;
+	h = atomic_load_explicit(&((struct mnode *)n)->hint, memory_order_relaxed);
+	if (h < o->u.obj.n && p[h].hash == hash && p[h].len == len &&
+	    tv_key_eq(p[h].key, n->seg[0], len))
+		return p[h].value;
+	for (i = 0; i < o->u.obj.n; i++)
+		if (p[i].hash == hash && p[i].len == len &&
+		    tv_key_eq(p[i].key, n->seg[0], len)) {
+			atomic_store_explicit(&((struct mnode *)n)->hint, (unsigned)i,
+			    memory_order_relaxed);
+			return p[i].value;
+		}
+	return NULL;
+}
+
 static const struct tv *
 lookup(const struct mrender *r, const struct mnode *n)
 {
@@ -53,7 +78,7 @@ lookup(const struct mrender *r, const struct mnode *n)
 	if (n->nseg == 0)
 		return r->nctx > 0 ? r->ctx[r->nctx - 1] : NULL;
 	for (i = r->nctx; i > 0 && v == NULL; i--)
-		v = tv_get_hashed(r->ctx[i - 1], n->seg[0], n->seglen[0], n->seghash[0]);
+		v = first_get(n, r->ctx[i - 1]);
 	for (i = 1; i < n->nseg && v != NULL; i++)
 		v = tv_get_hashed(v, n->seg[i], n->seglen[i], n->seghash[i]);
 	return v;

@@ -13,6 +13,7 @@
 #define PODIUM_MUSTACHE_INT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include "mustache.h"
 
@@ -41,6 +42,13 @@ struct mnode {
 	size_t *seglen;		/* the length of each segment */
 	unsigned *seghash;	/* tv_hash_n() of each segment */
 	uint32_t nseg;
+	/*
+	 * Where the first segment was last found in its object's keys: the
+	 * objects a name is looked up in are mostly made by the same code, so
+	 * that place is looked at first. Only a hint (relaxed, shared by the
+	 * threads rendering the template): a wrong one costs one compare.
+	 */
+	atomic_uint hint;
 	const char *indent;	/* partial, parent, block: indentation */
 	size_t indent_len;
 	bool standalone;	/* the tag stood alone on its line */

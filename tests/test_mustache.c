@@ -265,6 +265,17 @@ START_TEST(test_values)
 	    "{\"s\": \"\", \"z\": 0}", "no s z=0");
 	check_render("{{#a}}{{#b}}{{c}}{{/b}}{{/a}}",
 	    "{\"a\": {\"b\": [{\"c\": 1}, {}, {\"c\": 3}]}, \"c\": 2}", "123");
+	/*
+	 * A name is looked for first where it was found last: objects with
+	 * the key at another place, with fewer keys than that place, with the
+	 * place holding another key, or without the key (found further out).
+	 */
+	check_render("{{#l}}{{a}},{{/l}}",
+	    "{\"a\": \"out\", \"l\": [{\"x\": 0, \"y\": 0, \"a\": 1}, "
+	    "{\"a\": 2, \"x\": 0, \"y\": 0}, {\"a\": 3}, "
+	    "{\"x\": 0, \"y\": 0, \"b\": 9}, {\"x\": 0, \"a\": 4, \"y\": 0}, "
+	    "{}, {\"y\": 0, \"x\": 0, \"a\": 5}]}",
+	    "1,2,3,out,4,out,5,");
 }
 END_TEST
 
