@@ -1,5 +1,6 @@
 /* parse.c: scalar parsers and number formatting. Pure functions. */
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -475,6 +476,11 @@ decimal_short(const char *s, size_t len, double *out)
 	uint64_t m = 0;
 	size_t i, point = len, digits = 0;
 
+#if FLT_EVAL_METHOD != 0
+	/* a division carried out wider, then rounded again to double, could
+	 * differ from strtod's one rounding */
+	return false;
+#endif
 	for (i = 0; i < len; i++) {
 		if (s[i] >= '0' && s[i] <= '9') {
 			m = m * 10 + (uint64_t)(s[i] - '0');

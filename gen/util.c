@@ -263,8 +263,16 @@ arena_adopt(struct arena *dst, struct arena *src)
 void *
 arena_alloc_block(struct arena *a, size_t n)
 {
-	size_t size = n > 65536 ? n : 65536;
-	struct arena_block *b = xmalloc(sizeof(*b) + size);
+	const size_t align = sizeof(max_align_t);
+	struct arena_block *b;
+	size_t size;
+
+	n = n ? n : 1;
+	if (n > SIZE_MAX - align)
+		oom();
+	n = (n + align - 1) / align * align;
+	size = n > 65536 ? n : 65536;
+	b = xmalloc(sizeof(*b) + size);
 
 	b->used = n;
 	b->size = size;

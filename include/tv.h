@@ -185,9 +185,9 @@ tv_key_eq(const char *a, const char *b, size_t n)
 }
 
 /*
- * The value of key k of len bytes, whose tv_hash_n() is known (a
- * template's names), or NULL. In line: a page's template asks it half a
- * million times at 1,000 providers, and most asks end at the key bit.
+ * The value of key k of len bytes, whose tv_hash_n() is known (the parts
+ * of a template's dotted names after the first), or NULL. In line: most
+ * asks end at the key bit.
  */
 static inline struct tv *
 tv_get_hashed(const struct tv *o, const char *k, size_t len, unsigned hash)

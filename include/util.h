@@ -98,7 +98,7 @@ struct arena *arena_new(void);
 void arena_free(struct arena *a);
 /* Forgets everything allocated, keeping one block for reuse. */
 void arena_reset(struct arena *a);
-/* n bytes (a multiple of the alignment) from a new block. */
+/* n bytes from a new block (arena_alloc_raw's slow way). */
 void *arena_alloc_block(struct arena *a, size_t n);
 
 /* n bytes, aligned, not zeroed. In line: the loader asks hundreds of
