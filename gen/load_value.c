@@ -100,14 +100,6 @@ check_keys(struct loader *l, const char *file, const struct ynode *map,
 }
 
 struct ynode *
-opt(const struct ynode *map, const char *key)
-{
-	struct ynode *v = ynode_get(map, key);
-
-	return v == NULL || ynode_is_null(v) ? NULL : v;
-}
-
-struct ynode *
 need(struct loader *l, const char *file, const struct ynode *map, const char *key)
 {
 	struct ynode *v = ynode_get(map, key);

@@ -372,18 +372,18 @@ yaml_tree_parse_libyaml(const char *text, size_t len, const char *file,
 }
 
 struct ynode *
-ynode_get(const struct ynode *map, const char *key)
+ynode_get_n(const struct ynode *map, const char *key, size_t n)
 {
-	size_t i, n;
+	size_t i;
 
 	if (map == NULL || map->kind != YNODE_MAP)
 		return NULL;
-	/* by length first: most keys differ in it */
-	n = strlen(key);
+	/* by length, then first byte: most keys differ in them */
 	for (i = 0; i < map->npairs; i++) {
 		const struct ynode *k = map->pairs[i].key;
 
-		if (k->len == n && memcmp(k->str, key, n) == 0)
+		if (k->len == n && (n == 0 || k->str[0] == key[0]) &&
+		    memcmp(k->str, key, n) == 0)
 			return map->pairs[i].value;
 	}
 	return NULL;

@@ -110,7 +110,15 @@ void check_keys(struct loader *l, const char *file, const struct ynode *map,
 /* The value of key, reporting "missing required key" when required. */
 struct ynode *need(struct loader *l, const char *file, const struct ynode *map,
     const char *key);
-struct ynode *opt(const struct ynode *map, const char *key);
+/* The value of key, or NULL when absent or null. In line, for a literal
+ * key's length (see ynode_get). */
+static inline struct ynode *
+opt(const struct ynode *map, const char *key)
+{
+	struct ynode *v = ynode_get(map, key);
+
+	return v == NULL || ynode_is_null(v) ? NULL : v;
+}
 bool expect_map(struct loader *l, const char *file, const struct ynode *n, const char *what);
 bool expect_seq(struct loader *l, const char *file, const struct ynode *n, const char *what);
 bool get_str(struct loader *l, const char *file, const struct ynode *n,

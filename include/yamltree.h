@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "diag.h"
 
@@ -50,8 +51,15 @@ struct ynode {
 struct ynode *yaml_tree_parse(const char *text, size_t len, const char *file,
     unsigned line_offset, struct arena *a, struct diag *d, bool *empty);
 
-/* The value of key in mapping map (first occurrence), or NULL. */
-struct ynode *ynode_get(const struct ynode *map, const char *key);
+/* The value of key (len bytes) in mapping map (first occurrence), or NULL. */
+struct ynode *ynode_get_n(const struct ynode *map, const char *key, size_t len);
+/* The same for a NUL-terminated key: in line, so that a literal key's
+ * length is known where it is asked. */
+static inline struct ynode *
+ynode_get(const struct ynode *map, const char *key)
+{
+	return ynode_get_n(map, key, strlen(key));
+}
 /* A plain null scalar: empty, "~" or "null". */
 bool ynode_is_null(const struct ynode *n);
 /* "a scalar", "a sequence", "a mapping": for messages. */
