@@ -50,6 +50,13 @@ inside_folder(struct loader *l, const char *rel)
 	    strncmp(l->dir_rel, rel, dn) != 0) {
 		free(l->dir_rel);
 		free(l->dir_real);
+		if (l->dir_fd != -1) {
+			/* a job set up already may still open a file in it */
+			l->old_fds = xgrow(l->old_fds, sizeof(*l->old_fds), l->nold_fds + 1,
+			    &l->capold_fds);
+			l->old_fds[l->nold_fds++] = l->dir_fd;
+			l->dir_fd = -1;
+		}
 		l->dir_rel = xstrndup(rel, dn);
 		dir = path_join(l->p->dir, l->dir_rel);
 		l->dir_real = realpath(dir, NULL);
@@ -58,10 +65,23 @@ inside_folder(struct loader *l, const char *rel)
 			free(l->dir_real);
 			l->dir_real = NULL;
 		}
+		if (l->dir_real != NULL)
+			l->dir_fd = open(l->dir_real, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	}
 	if (l->dir_real == NULL)
 		return NULL;
 	return path_join(l->dir_real, base);
+}
+
+/* Closes the folders' fds that inside_folder() replaced. */
+static void
+old_fds_close(struct loader *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nold_fds; i++)
+		close(l->old_fds[i]);
+	l->nold_fds = 0;
 }
 
 /* The slow way: every part resolved, any error reported in d. */
@@ -263,7 +283,10 @@ job_open(struct yjob *j)
 {
 	int fd, flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK;
 
-	fd = open(j->real, flags | (j->unchecked ? O_NOFOLLOW : 0));
+	if (j->unchecked && j->dir_fd != -1)
+		fd = openat(j->dir_fd, j->base, flags | O_NOFOLLOW);
+	else
+		fd = open(j->real, flags | (j->unchecked ? O_NOFOLLOW : 0));
 	if (fd == -1 && j->unchecked && errno == ELOOP) {
 		free(j->real);
 		if ((j->real = inside_resolved(j->l, j->rel, true, &j->d)) == NULL)
@@ -371,15 +394,20 @@ yjobs_load(struct loader *l, struct yjob *jobs, size_t n)
 			j->yf.tmp = arena_new();
 		j->real = NULL;
 		j->unchecked = false;
+		j->dir_fd = -1;
 		j->l = l;
 		if (!count_file(l, j->rel))
 			continue;
-		if ((j->real = inside_folder(l, j->rel)) != NULL)
+		if ((j->real = inside_folder(l, j->rel)) != NULL) {
 			j->unchecked = true;
-		else
+			j->dir_fd = l->dir_fd;
+			j->base = strrchr(j->rel, '/') + 1;
+		} else {
 			j->real = inside_resolved(l, j->rel, true, l->d);
+		}
 	}
 	parallel_for(n, yjob_run, jobs);
+	old_fds_close(l);
 }
 
 void
@@ -461,6 +489,7 @@ project_load(const char *dir, struct diag *d)
 	size_t from = d->n;
 
 	memset(&l, 0, sizeof(l));
+	l.dir_fd = -1;
 	if ((l.root = realpath(dir, NULL)) == NULL) {
 		diag_system(d, NULL, "cannot open project folder '%s': %s", dir,
 		    strerror(errno));
@@ -484,6 +513,10 @@ project_load(const char *dir, struct diag *d)
 	arena_free(l.spare);
 	free(l.dir_rel);
 	free(l.dir_real);
+	old_fds_close(&l);
+	free(l.old_fds);
+	if (l.dir_fd != -1)
+		close(l.dir_fd);
 	free(l.root);
 	return p;
 }

@@ -40,6 +40,9 @@ struct loader {
 	char *root;           /* realpath of the project folder */
 	char *dir_rel;        /* the folder last resolved (relative) ... */
 	char *dir_real;       /* ... and its realpath inside root, or NULL */
+	int dir_fd;           /* dir_real opened (O_PATH), or -1 */
+	int *old_fds;         /* folders' fds replaced while jobs may use them */
+	size_t nold_fds, capold_fds;
 	struct arena *spare;  /* a released file's arena, reset for the next */
 	size_t nfiles;        /* files read so far */
 	bool too_many;        /* LOAD_MAX_FILES reached (reported once) */
@@ -75,6 +78,9 @@ struct yjob {
 	char *real;           /* the resolved path, or NULL when refused */
 	bool unchecked;       /* real is the resolved folder and the name, not yet
 	                         checked for a symlink: the job checks it */
+	int dir_fd;           /* unchecked: the resolved folder, opened (or -1), */
+	const char *base;     /* and the name in it: opened without walking the
+	                         whole path again */
 	const struct loader *l; /* read only, for that check */
 	/*
 	 * in: called by the job once its file is parsed into a mapping, with
