@@ -239,12 +239,7 @@ tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
 		return;
 	}
 	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
-	o->keys |= TV_KEY_BIT(hash);
-	p = &o->u.obj.v[o->u.obj.n++];
-	p->key = k;
-	p->hash = hash;
-	p->len = (uint32_t)len;
-	p->value = v;
+	tv_pair_add(o, k, len, hash, v);
 }
 
 void

@@ -133,21 +133,28 @@ void tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
  * object (no key of the same bit) and fit its room: those are added here,
  * the rest by tv_set_hashed().
  */
+/* Adds key k (len bytes, hash h) with v to object o, which has room. */
+static inline void
+tv_pair_add(struct tv *o, const char *k, size_t len, unsigned h, struct tv *v)
+{
+	struct tv_pair *p = &o->u.obj.v[o->u.obj.n++];
+
+	o->keys |= TV_KEY_BIT(h);
+	p->key = k;
+	p->hash = h;
+	p->len = (uint32_t)len;
+	p->value = v;
+}
+
 static inline void
 tv_set(struct tv *o, const char *k, struct tv *v)
 {
 	size_t n = strlen(k);
 	unsigned h = tv_hash_n(k, n);
-	struct tv_pair *p;
 
 	if (o != NULL && o->type == TV_OBJECT && (o->keys & TV_KEY_BIT(h)) == 0 &&
 	    o->u.obj.n < o->u.obj.cap && n <= UINT32_MAX) {
-		o->keys |= TV_KEY_BIT(h);
-		p = &o->u.obj.v[o->u.obj.n++];
-		p->key = k;
-		p->hash = h;
-		p->len = (uint32_t)n;
-		p->value = v;
+		tv_pair_add(o, k, n, h, v);
 		return;
 	}
 	tv_set_hashed(o, k, n, h, v);
