@@ -9,7 +9,11 @@
 # and whether each target of the speed issue holds in this run.
 #
 # BENCH_SIZES (default "1000x5 10000x5"), BENCH_RUNS (default 5, at least
-# 3) and BENCH_EDITS (serve edits, default 11) change what is measured.
+# 3), BENCH_WARMUP (rounds run first and not counted, default 1) and
+# BENCH_EDITS (serve edits, default 11) change what is measured. The
+# warm-up round is there because the first build of each tool after the
+# project is generated was the slowest of its five in every run (files
+# just written, caches cold): counted, it pulled each median up.
 # Everything is written under tests/bench/work/ (ignored by git). Nothing is installed. Every tool
 # starts from an empty output folder: Hugo's public/ and podium's output are
 # moved aside first and deleted once every build has been measured.
@@ -18,6 +22,7 @@ set -u
 PODIUM=${1:?usage: run.sh PODIUM}
 SIZES=${BENCH_SIZES:-"1000x5 10000x5"}
 RUNS=${BENCH_RUNS:-5}
+WARMUP=${BENCH_WARMUP:-1}
 BENCH_EDITS_N=${BENCH_EDITS:-11}
 ROOT=$(pwd)
 W=$ROOT/tests/bench/work
@@ -25,6 +30,7 @@ TOOLS="hugo html full"
 
 case "$PODIUM" in /*) ;; *) PODIUM=$ROOT/$PODIUM ;; esac
 [ "$RUNS" -ge 3 ] 2>/dev/null || RUNS=3
+[ "$WARMUP" -ge 0 ] 2>/dev/null || WARMUP=1
 
 fail=0
 if ! command -v hugo >/dev/null 2>&1; then
@@ -62,10 +68,10 @@ aside() {
 	mkdir -p "$W/trash" && mv "$1" "$W/trash/$ntrash"
 }
 
-# measure TOOL DIR RUN: one build; appends "secs kib" (or "fail") to
-# DIR/TOOL.times.
+# measure TOOL DIR RUN [TIMES]: one build; appends "ms kib" (or "fail")
+# to TIMES (default DIR/TOOL.times).
 measure() {
-	tool=$1 dir=$2 run=$3
+	tool=$1 dir=$2 run=$3 times=${4:-$2/$1.times}
 	case $tool in
 	hugo)
 		aside "$dir/hugo/public"
@@ -85,7 +91,7 @@ measure() {
 	rc=$?
 	t1=$(now_ns)
 	if [ "$rc" -ne 0 ]; then
-		echo fail >>"$dir/$tool.times"
+		echo fail >>"$times"
 		if [ "$run" -eq 1 ]; then
 			echo "bench: $tool failed at $(basename "$dir") (exit $rc):" >&2
 			head -n 5 "$dir/$tool.log" >&2
@@ -93,7 +99,7 @@ measure() {
 		return
 	fi
 	kib=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' "$dir/$tool.rusage")
-	echo "$(( (t1 - t0) / 1000000 )) ${kib:-0}" >>"$dir/$tool.times"
+	echo "$(( (t1 - t0) / 1000000 )) ${kib:-0}" >>"$times"
 }
 
 # median FILE FIELD: the median of a column (ms or KiB), or "fail".
@@ -116,6 +122,15 @@ for size in $SIZES; do
 	"$W/gen" "$n" "$e" "$dir" || exit 1
 	for tool in $TOOLS; do
 		: >"$dir/$tool.times"
+		: >"$dir/$tool.warmup"
+	done
+	run=1
+	while [ "$run" -le "$WARMUP" ]; do
+		for tool in $TOOLS; do
+			echo "bench: $size warm-up $run: $tool" >&2
+			measure "$tool" "$dir" "$run" "$dir/$tool.warmup"
+		done
+		run=$((run + 1))
 	done
 	run=1
 	while [ "$run" -le "$RUNS" ]; do
@@ -149,7 +164,7 @@ ratio() {
 }
 
 echo
-echo "$(hugo version 2>/dev/null | cut -d' ' -f1-2); $("$PODIUM" --version); $(nproc) cores; median of $RUNS runs"
+echo "$(hugo version 2>/dev/null | cut -d' ' -f1-2); $("$PODIUM" --version); $(nproc) cores; median of $RUNS runs after $WARMUP warm-up round(s)"
 printf '%-9s %-24s %10s %14s %10s %10s\n' size tool "wall (s)" "peak (MiB)" "time/hugo" "mem/hugo"
 for size in $SIZES; do
 	dir=$W/$size
@@ -171,11 +186,13 @@ done
 
 # Every run, in the order run: the spread says how noisy the machine was.
 echo
-echo "every run (s), in order:"
+echo "every run (s), in order (the warm-up's in brackets):"
 for size in $SIZES; do
 	for tool in $TOOLS; do
 		printf '  %-9s %-24s %s\n' "$size" "$(label $tool)" \
-		    "$(awk '{ printf "%s%s", sep, ($1 == "fail" ? "fail" : $1 / 1000); sep = " " }' "$W/$size/$tool.times")"
+		    "$(awk '{ v = ($1 == "fail" ? "fail" : $1 / 1000)
+			if (FILENAME ~ /warmup$/) v = "(" v ")"
+			printf "%s%s", sep, v; sep = " " }' "$W/$size/$tool.warmup" "$W/$size/$tool.times")"
 	done
 done
 
