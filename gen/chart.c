@@ -118,6 +118,18 @@ chart_release(struct chart *ch)
 	free(ch->title);
 	free(ch->desc);
 	ch->title = ch->desc = NULL;
+	if (ch->keep != NULL) {
+		cx_keep_free(ch->keep);
+		free(ch->keep);
+		ch->keep = NULL;
+	}
+}
+
+void
+chart_keep_layouts(struct chart *ch)
+{
+	if (ch->keep == NULL)
+		ch->keep = xcalloc(1, sizeof(*ch->keep));
 }
 
 /* Returns a malloc'd name. */
@@ -178,7 +190,17 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	x->trace = t;
 	cv_save(cv);
 	cv_scale(cv, s, s);
-	x->pc = chart_context();
+	x->keep = ch->keep;
+	if (x->keep != NULL && x->keep->pc != NULL) {
+		/* the layouts of the chart's last drawing, taken back */
+		x->pc = x->keep->pc;
+		x->lays = x->keep->lays;
+		memcpy(x->lays_used, x->keep->used, x->keep->nused);
+		x->nlays_used = x->keep->nused;
+		x->keep->pc = NULL;
+	} else {
+		x->pc = chart_context();
+	}
 	x->font = pango_font_description_from_string("DejaVu Sans");
 }
 
@@ -186,8 +208,15 @@ void
 cx_end(struct cx *x)
 {
 	pango_font_description_free(x->font);
-	cx_lays_free(x);
-	g_object_unref(x->pc);
+	if (x->keep != NULL) {
+		x->keep->pc = x->pc;
+		x->keep->lays = x->lays;
+		memcpy(x->keep->used, x->lays_used, x->nlays_used);
+		x->keep->nused = x->nlays_used;
+	} else {
+		cx_lays_free(x);
+		g_object_unref(x->pc);
+	}
 	cv_restore(x->cv);
 }
 

@@ -210,6 +210,24 @@ cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 }
 
 void
+cx_keep_free(struct cx_keep *k)
+{
+	struct cx x;
+
+	if (k->pc == NULL)
+		return;
+	memset(&x, 0, sizeof(x));
+	x.lays = k->lays;
+	memcpy(x.lays_used, k->used, k->nused);
+	x.nlays_used = k->nused;
+	cx_lays_free(&x);
+	g_object_unref(k->pc);
+	k->pc = NULL;
+	k->lays = NULL;
+	k->nused = 0;
+}
+
+void
 cx_lays_free(struct cx *x)
 {
 	size_t i;

@@ -126,6 +126,7 @@ draw_job(size_t i, void *arg)
 		j->rc = chart_svg_frame(bt->frame, &j->svg);
 	} else {
 		chart_init(&ch, bt->c, j->kind, j->provider);
+		chart_keep_layouts(&ch);
 		if (j->name == NULL)
 			j->name = chart_file_name(&ch);
 		j->rc = chart_svg_framed(bt->frame, &ch, bt->c, &j->svg);

@@ -17,6 +17,7 @@ struct chart {
 	double width, height;            /* natural size in points (CSS px) */
 	char *title;                     /* short title; malloc'd */
 	char *desc;                      /* a sentence from the data (alt text); malloc'd */
+	struct cx_keep *keep;            /* see chart_keep_layouts(), or NULL */
 };
 
 /* A box in device space (where text was drawn), for layout checks. */
@@ -36,6 +37,13 @@ const char *chart_kind_name(enum chart_kind k);
 void chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
     const struct provider *provider);
 void chart_release(struct chart *ch);
+/*
+ * Keeps the text layouts of a drawing of ch for its next drawings (its SVG,
+ * then its PNG), until chart_release(): the charts' text is laid out at one
+ * scale whatever the canvas (chart.c), so a layout serves them all. For a
+ * chart drawn on one thread at a time.
+ */
+void chart_keep_layouts(struct chart *ch);
 /* Draws onto cv, scaled to fit width x height points from (0,0). */
 void chart_draw(const struct chart *ch, const struct computed *c, struct canvas *cv,
     double width, double height);

@@ -57,8 +57,17 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 struct cx_lay;
 #define CX_LAYS 64  /* layouts kept at once: a slot is reused on a collision */
 
+/* Layouts kept from one drawing of a chart to the next (chart_keep_layouts). */
+struct cx_keep {
+	PangoContext *pc;           /* NULL until a drawing ends */
+	struct cx_lay *lays;
+	unsigned char used[CX_LAYS];
+	size_t nused;
+};
+
 struct cx {
 	struct canvas *cv;
+	struct cx_keep *keep;       /* the chart's, or NULL */
 	PangoContext *pc;
 	PangoLayout *layout;        /* the text last set (cx_layout_set) */
 	struct cx_lay *lays;        /* texts laid out, by hash: a text measured
@@ -76,6 +85,8 @@ void cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 void cx_end(struct cx *x);
 /* Frees the layouts cx_layout_set() kept (cx_end() does). */
 void cx_lays_free(struct cx *x);
+/* Frees what k keeps. */
+void cx_keep_free(struct cx_keep *k);
 /* The scale that fits ch into width x height. */
 double chart_scale(const struct chart *ch, double width, double height);
 /* The chart's title, top left. */

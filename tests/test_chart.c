@@ -319,6 +319,51 @@ START_TEST(test_png_reused_buffers)
 }
 END_TEST
 
+/*
+ * A chart kept its layouts (chart_keep_layouts) draws byte for byte what a
+ * fresh one does: its SVG, then its PNG at two scales, then its SVG again,
+ * each from the layouts of the drawing before, for every kind.
+ */
+START_TEST(test_kept_layouts)
+{
+	static const double scales[] = {2, 1.5};
+	struct fixture *fx = fixture_new(24, name_wild);
+	struct buf want = BUF_INIT, got = BUF_INIT;
+	struct chart ch, kept;
+	size_t i, k;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		chart_init(&kept, &fx->c, kinds[i], &fx->p.providers[3]);
+		chart_keep_layouts(&kept);
+		for (k = 0; k < ARRAY_SIZE(scales) + 2; k++) {
+			bool svg = k == 0 || k == ARRAY_SIZE(scales) + 1;
+
+			buf_reset(&want);
+			buf_reset(&got);
+			chart_init(&ch, &fx->c, kinds[i], &fx->p.providers[3]);
+			if (svg) {
+				ck_assert_int_eq(chart_svg(&ch, &fx->c, &want), 0);
+				ck_assert_int_eq(chart_svg(&kept, &fx->c, &got), 0);
+			} else {
+				ck_assert_int_eq(chart_png(&ch, &fx->c, scales[k - 1], &want), 0);
+				ck_assert_int_eq(chart_png(&kept, &fx->c, scales[k - 1], &got), 0);
+			}
+			chart_release(&ch);
+			ck_assert_msg(got.len == want.len && memcmp(got.data, want.data, got.len) == 0,
+			    "%s of %s differs with kept layouts (drawing %zu)",
+			    svg ? "svg" : "png", kept.title, k);
+			/* the drawing handed its layouts on */
+			ck_assert_ptr_nonnull(kept.keep->pc);
+		}
+		chart_release(&kept);
+		ck_assert_ptr_null(kept.keep);
+	}
+	buf_release(&want);
+	buf_release(&got);
+	fixture_free(fx);
+}
+END_TEST
+
 struct png_src {
 	const unsigned char *p;
 	size_t n, off;
@@ -1701,6 +1746,7 @@ main(void)
 	tcase_add_test(tc, test_golden);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_png_reused_buffers);
+	tcase_add_test(tc, test_kept_layouts);
 	tcase_add_test(tc, test_png_decodes);
 	tcase_add_test(tc, test_zero_providers);
 	tcase_add_test(tc, test_one_provider);
