@@ -119,7 +119,7 @@ chart_release(struct chart *ch)
 	free(ch->desc);
 	ch->title = ch->desc = NULL;
 	if (ch->keep != NULL) {
-		cx_keep_free(ch->keep);
+		cx_texts_free(ch->keep);
 		free(ch->keep);
 		ch->keep = NULL;
 	}
@@ -193,13 +193,10 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	x->keep = ch->keep;
 	if (x->keep != NULL && x->keep->pc != NULL) {
 		/* the layouts of the chart's last drawing, taken back */
-		x->pc = x->keep->pc;
-		x->lays = x->keep->lays;
-		memcpy(x->lays_used, x->keep->used, x->keep->nused);
-		x->nlays_used = x->keep->nused;
-		x->keep->pc = NULL;
+		x->t = *x->keep;
+		memset(x->keep, 0, sizeof(*x->keep));
 	} else {
-		x->pc = chart_context();
+		x->t.pc = chart_context();
 	}
 	x->font = pango_font_description_from_string("DejaVu Sans");
 }
@@ -208,15 +205,10 @@ void
 cx_end(struct cx *x)
 {
 	pango_font_description_free(x->font);
-	if (x->keep != NULL) {
-		x->keep->pc = x->pc;
-		x->keep->lays = x->lays;
-		memcpy(x->keep->used, x->lays_used, x->nlays_used);
-		x->keep->nused = x->nlays_used;
-	} else {
-		cx_lays_free(x);
-		g_object_unref(x->pc);
-	}
+	if (x->keep != NULL)
+		*x->keep = x->t;
+	else
+		cx_texts_free(&x->t);
 	cv_restore(x->cv);
 }
 

@@ -186,17 +186,17 @@ cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 {
 	struct cx_lay *e;
 
-	if (x->lays == NULL)
-		x->lays = xcalloc(CX_LAYS, sizeof(*x->lays));
-	e = &x->lays[lay_hash(s, size, bold, maxw)];
+	if (x->t.lays == NULL)
+		x->t.lays = xcalloc(CX_LAYS, sizeof(*x->t.lays));
+	e = &x->t.lays[lay_hash(s, size, bold, maxw)];
 	if (e->l != NULL && e->size == size && e->bold == bold && e->maxw == maxw &&
 	    strcmp(e->s, s) == 0) {
 		x->layout = e->l;
 		return;
 	}
 	if (e->l == NULL) {
-		x->lays_used[x->nlays_used++] = (unsigned char)(e - x->lays);
-		e->l = pango_layout_new(x->pc);
+		x->t.used[x->t.nused++] = (unsigned char)(e - x->t.lays);
+		e->l = pango_layout_new(x->t.pc);
 		pango_layout_set_auto_dir(e->l, FALSE);
 		pango_layout_set_single_paragraph_mode(e->l, TRUE);
 	}
@@ -210,36 +210,18 @@ cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 }
 
 void
-cx_keep_free(struct cx_keep *k)
-{
-	struct cx x;
-
-	if (k->pc == NULL)
-		return;
-	memset(&x, 0, sizeof(x));
-	x.lays = k->lays;
-	memcpy(x.lays_used, k->used, k->nused);
-	x.nlays_used = k->nused;
-	cx_lays_free(&x);
-	g_object_unref(k->pc);
-	k->pc = NULL;
-	k->lays = NULL;
-	k->nused = 0;
-}
-
-void
-cx_lays_free(struct cx *x)
+cx_texts_free(struct cx_texts *t)
 {
 	size_t i;
 
-	for (i = 0; i < x->nlays_used; i++) {
-		g_object_unref(x->lays[x->lays_used[i]].l);
-		free(x->lays[x->lays_used[i]].s);
+	for (i = 0; i < t->nused; i++) {
+		g_object_unref(t->lays[t->used[i]].l);
+		free(t->lays[t->used[i]].s);
 	}
-	x->nlays_used = 0;
-	free(x->lays);
-	x->lays = NULL;
-	x->layout = NULL;
+	free(t->lays);
+	if (t->pc != NULL)
+		g_object_unref(t->pc);
+	memset(t, 0, sizeof(*t));
 }
 
 void

@@ -49,24 +49,19 @@ static const struct tv *
 first_get(const struct mnode *n, const struct tv *o)
 {
 	const struct tv_pair *p;
-	size_t len = n->seglen[0], i;
+	size_t len = n->seglen[0];
 	unsigned hash = n->seghash[0], h;
 
 	if (o == NULL || o->type != TV_OBJECT || (o->keys & TV_KEY_BIT(hash)) == 0)
 		return NULL;
-	p = o->u.obj.v;
 	h = atomic_load_explicit(&((struct mnode *)n)->hint, memory_order_relaxed);
-	if (h < o->u.obj.n && p[h].hash == hash && p[h].len == len &&
-	    tv_key_eq(p[h].key, n->seg[0], len))
-		return p[h].value;
-	for (i = 0; i < o->u.obj.n; i++)
-		if (p[i].hash == hash && p[i].len == len &&
-		    tv_key_eq(p[i].key, n->seg[0], len)) {
-			atomic_store_explicit(&((struct mnode *)n)->hint, (unsigned)i,
-			    memory_order_relaxed);
-			return p[i].value;
-		}
-	return NULL;
+	if (h < o->u.obj.n && tv_pair_is(&o->u.obj.v[h], n->seg[0], len, hash))
+		return o->u.obj.v[h].value;
+	if ((p = tv_pair_find(o, n->seg[0], len, hash)) == NULL)
+		return NULL;
+	atomic_store_explicit(&((struct mnode *)n)->hint, (unsigned)(p - o->u.obj.v),
+	    memory_order_relaxed);
+	return p->value;
 }
 
 static const struct tv *

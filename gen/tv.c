@@ -207,23 +207,6 @@ tv_append(struct tv *a, struct tv *v)
 	a->u.arr.v[a->u.arr.n++] = v;
 }
 
-/*
- * The pair of key k, or NULL. Callers ask only when the object has the
- * key's bit: most keys set are new, and most names a template looks up are
- * missing from all but one of the objects it asks.
- */
-static struct tv_pair *
-pair_find(const struct tv *o, const char *k, size_t len, unsigned hash)
-{
-	size_t i;
-
-	for (i = 0; i < o->u.obj.n; i++)
-		if (o->u.obj.v[i].hash == hash && o->u.obj.v[i].len == len &&
-		    tv_key_eq(o->u.obj.v[i].key, k, len))
-			return &o->u.obj.v[i];
-	return NULL;
-}
-
 void
 tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
     struct tv *v)
@@ -234,7 +217,8 @@ tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
 		return;
 	if (len > UINT32_MAX)
 		abort();
-	if ((o->keys & TV_KEY_BIT(hash)) != 0 && (p = pair_find(o, k, len, hash)) != NULL) {
+	/* only an object with the key's bit is searched: most keys set are new */
+	if ((o->keys & TV_KEY_BIT(hash)) != 0 && (p = tv_pair_find(o, k, len, hash)) != NULL) {
 		p->value = v;
 		return;
 	}

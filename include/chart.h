@@ -17,7 +17,7 @@ struct chart {
 	double width, height;            /* natural size in points (CSS px) */
 	char *title;                     /* short title; malloc'd */
 	char *desc;                      /* a sentence from the data (alt text); malloc'd */
-	struct cx_keep *keep;            /* see chart_keep_layouts(), or NULL */
+	struct cx_texts *keep;           /* see chart_keep_layouts(), or NULL */
 };
 
 /* A box in device space (where text was drawn), for layout checks. */

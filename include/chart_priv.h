@@ -57,23 +57,24 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 struct cx_lay;
 #define CX_LAYS 64  /* layouts kept at once: a slot is reused on a collision */
 
-/* Layouts kept from one drawing of a chart to the next (chart_keep_layouts). */
-struct cx_keep {
-	PangoContext *pc;           /* NULL until a drawing ends */
-	struct cx_lay *lays;
-	unsigned char used[CX_LAYS];
+/*
+ * The texts laid out in a drawing, by hash (a text measured and then drawn
+ * is laid out once), and the pango context they were made in. A chart that
+ * keeps its layouts (chart_keep_layouts) takes them back at its next
+ * drawing.
+ */
+struct cx_texts {
+	PangoContext *pc;
+	struct cx_lay *lays;                /* CX_LAYS slots, or NULL */
+	unsigned char used[CX_LAYS];        /* the slots in use */
 	size_t nused;
 };
 
 struct cx {
 	struct canvas *cv;
-	struct cx_keep *keep;       /* the chart's, or NULL */
-	PangoContext *pc;
+	struct cx_texts t;
+	struct cx_texts *keep;      /* where t goes at cx_end(): the chart's, or NULL */
 	PangoLayout *layout;        /* the text last set (cx_layout_set) */
-	struct cx_lay *lays;        /* texts laid out, by hash: a text measured
-	                               and then drawn is laid out once */
-	unsigned char lays_used[CX_LAYS]; /* the slots of lays in use */
-	size_t nlays_used;
 	PangoFontDescription *font;
 	double w, h;                /* natural size */
 	struct chart_trace *trace;  /* or NULL */
@@ -83,10 +84,8 @@ struct cx {
 void cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
     struct chart_trace *t);
 void cx_end(struct cx *x);
-/* Frees the layouts cx_layout_set() kept (cx_end() does). */
-void cx_lays_free(struct cx *x);
-/* Frees what k keeps. */
-void cx_keep_free(struct cx_keep *k);
+/* Frees the layouts in t and its context (cx_end() does, unless kept). */
+void cx_texts_free(struct cx_texts *t);
 /* The scale that fits ch into width x height. */
 double chart_scale(const struct chart *ch, double width, double height);
 /* The chart's title, top left. */

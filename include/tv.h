@@ -191,6 +191,25 @@ tv_key_eq(const char *a, const char *b, size_t n)
 	return memcmp(a, b, n) == 0;
 }
 
+/* Whether pair p holds key k (len bytes, tv_hash_n() hash). */
+static inline bool
+tv_pair_is(const struct tv_pair *p, const char *k, size_t len, unsigned hash)
+{
+	return p->hash == hash && p->len == len && tv_key_eq(p->key, k, len);
+}
+
+/* The pair of object o holding key k (len bytes, hash), or NULL. */
+static inline struct tv_pair *
+tv_pair_find(const struct tv *o, const char *k, size_t len, unsigned hash)
+{
+	size_t i;
+
+	for (i = 0; i < o->u.obj.n; i++)
+		if (tv_pair_is(&o->u.obj.v[i], k, len, hash))
+			return &o->u.obj.v[i];
+	return NULL;
+}
+
 /*
  * The value of key k of len bytes, whose tv_hash_n() is known (the parts
  * of a template's dotted names after the first), or NULL. In line: most
@@ -199,15 +218,12 @@ tv_key_eq(const char *a, const char *b, size_t n)
 static inline struct tv *
 tv_get_hashed(const struct tv *o, const char *k, size_t len, unsigned hash)
 {
-	size_t i;
+	const struct tv_pair *p;
 
 	if (o == NULL || o->type != TV_OBJECT || (o->keys & TV_KEY_BIT(hash)) == 0)
 		return NULL;
-	for (i = 0; i < o->u.obj.n; i++)
-		if (o->u.obj.v[i].hash == hash && o->u.obj.v[i].len == len &&
-		    tv_key_eq(o->u.obj.v[i].key, k, len))
-			return o->u.obj.v[i].value;
-	return NULL;
+	p = tv_pair_find(o, k, len, hash);
+	return p != NULL ? p->value : NULL;
 }
 /* The string's text, or NULL when v is not a string. */
 const char *tv_str_value(const struct tv *v);
