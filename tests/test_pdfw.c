@@ -315,6 +315,57 @@ START_TEST(test_later)
 }
 END_TEST
 
+/*
+ * A stream under 256 bytes is written as it is, one over deflated: a form
+ * of 5 rectangles (under 256 bytes, and deflate would shorten it) and one
+ * of 40.
+ */
+static void
+form_rects(struct pdfw *w, uint32_t id, int n)
+{
+	int i;
+
+	pdfw_form_fill_begin(w, id);
+	for (i = 0; i < n; i++) {
+		pdfw_rect(w, 10, 10, 50, 2);
+		pdfw_fill(w, false);
+	}
+	pdfw_form_fill_end(w);
+}
+
+START_TEST(test_short_streams)
+{
+	struct buf b = BUF_INIT;
+	struct pdfw *w = pdfw_new(to_buf, &b, 300, 200);
+	const char *err = NULL;
+	uint32_t small, big;
+	char *path, *out;
+
+	small = pdfw_form_later(w, 0, 0, 100, 100);
+	big = pdfw_form_later(w, 0, 0, 200, 200);
+	pdfw_page_begin(w);
+	pdfw_form_paint(w, small);
+	pdfw_form_paint(w, big);
+	pdfw_page_end(w);
+	form_rects(w, small, 5);
+	form_rects(w, big, 40);
+	ck_assert_int_eq(pdfw_finish(w, &err), 0);
+	pdfw_free(w);
+	path = write_tmp("short.pdf", &b);
+	assert_qpdf_clean(path);
+	out = run("grep -a -c '^<</Type/XObject/Subtype/Form/BBox\\[0 0 100 100\\]"
+	    "/Resources<</Font<<>>>>/Length [0-9]*>>$' '%s'", path);
+	ck_assert_str_eq(out, "1\n");
+	free(out);
+	out = run("grep -a -c '^<</Type/XObject/Subtype/Form/BBox\\[0 0 200 200\\]"
+	    "/Resources<</Font<<>>>>/Filter/FlateDecode/Length [0-9]*>>$' '%s'", path);
+	ck_assert_str_eq(out, "1\n");
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -328,6 +379,7 @@ main(void)
 		return 1;
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_numbers);
+	tcase_add_test(tc, test_short_streams);
 	tcase_add_test(tc, test_one_page);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_cff);
