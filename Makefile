@@ -11,7 +11,7 @@ CC      ?= cc
 PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libdeflate jansson
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS)) $(shell pkg-config --cflags libmicrohttpd)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread -ldl
-# libmicrohttpd is opened by `podium serve` when it starts (gen/serve_mhd.c),
+# libmicrohttpd is opened by `podium serve` when it starts (gen/serve/serve_mhd.c),
 # not linked: it brings GnuTLS and its libraries, which every build would
 # otherwise load. Its soname is read from the library pkg-config names.
 MHD_SONAME := $(shell objdump -p "$$(pkg-config --variable=libdir libmicrohttpd)/libmicrohttpd.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
@@ -29,9 +29,9 @@ ALL_CFLAGS = $(OPT) $(WARN) -pthread -D_GNU_SOURCE -Iinclude -Ibuild/$(V) $(PKG_
 V ?= release
 B = build/$(V)
 
-SRCS    := $(sort $(wildcard gen/*.c))
+SRCS    := $(sort $(wildcard gen/*/*.c))
 OBJS    := $(SRCS:gen/%.c=$(B)/%.o) $(B)/embedded.o
-LIBOBJS := $(filter-out $(B)/main.o,$(OBJS))
+LIBOBJS := $(filter-out $(B)/cli/main.o,$(OBJS))
 TESTS   := $(sort $(wildcard tests/test_*.c))
 TESTBINS:= $(TESTS:tests/%.c=$(B)/tests/%)
 EMBEDDED:= $(sort $(shell find templates assets -type f 2>/dev/null))
@@ -64,6 +64,7 @@ $(PODIUM_BIN): $(OBJS)
 
 $(B)/%.o: gen/%.c $(wildcard include/*.h) | $(B)
 	@echo "  CC      $<"
+	@mkdir -p $(@D)
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/embed: tools/embed.c | $(B)

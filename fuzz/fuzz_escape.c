@@ -1,5 +1,5 @@
 /*
- * fuzz_escape.c: the escapers of gen/escape.c, each with the property that
+ * fuzz_escape.c: the escapers of gen/core/escape.c, each with the property that
  * makes it safe where its output goes, and that decoding the output gives
  * back the input (less what the escaper is meant to drop). Also the JSON
  * writer (jansson, as render_data uses it): a string survives a round trip.

@@ -1,5 +1,5 @@
 /*
- * fuzz_parse.c: the scalar parsers and formatters of gen/parse.c. The input,
+ * fuzz_parse.c: the scalar parsers and formatters of gen/core/parse.c. The input,
  * cut at its first NUL, is offered to every parser; what parses must format
  * back to an equal value. The input's first bytes also make integers and
  * doubles for the formatters.
