@@ -175,6 +175,13 @@ struct pdf_result {
 };
 
 /*
+ * The name of the first font family the PDF needs that fontconfig cannot
+ * find (static), or NULL when it has them all. pdf_render() fails without
+ * them: call this first to name the family.
+ */
+const char *pdf_missing_font(void);
+
+/*
  * Lays out and draws doc as PDF, appending the bytes to out. Returns 0, or
  * -1 with a message in *err (static) when writing fails.
  */
