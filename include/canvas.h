@@ -11,8 +11,8 @@
  * the current colour unless the layout's attributes give one.
  *
  * cv_form() draws something shared by many drawings (a chart's frame) once:
- * it is recorded once under key and painted from the recording (cairo's
- * PDF surface writes it once, as a Form XObject). draw must paint the same
+ * it is recorded once under key and painted from the recording, except on
+ * a PDF surface, where it is drawn each time. draw must paint the same
  * thing for the same key.
  */
 #ifndef PODIUM_CANVAS_H

@@ -2,8 +2,8 @@
  * canvas.c: the canvas over a cairo context (the charts' SVG and PNG, and
  * the report's PDF). Every call is the cairo call of the same meaning. A
  * form is recorded once per key into a cairo recording surface and
- * replayed, so that a vector surface (cairo's PDF) writes it once for
- * every page that shows it.
+ * replayed (SVG, PNG); on a PDF surface it is drawn each time (see
+ * cc_form).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -181,7 +181,18 @@ cc_form(void *impl, struct canvas *self, const void *key, double w, double h,
 {
 	cairo_surface_t *rec;
 
-	(void)self;
+	/*
+	 * On cairo 1.16's PDF surface a recording painted twice on one page
+	 * is named twice in the page's resources (qpdf: "duplicated key"):
+	 * there the form is drawn as it is each time.
+	 */
+	if (cairo_surface_get_type(cairo_get_target(impl)) ==
+	    CAIRO_SURFACE_TYPE_PDF) {
+		cairo_save(impl);
+		draw(arg, self);
+		cairo_restore(impl);
+		return;
+	}
 	pthread_mutex_lock(&forms_lock);
 	rec = form_recording(key, w, h, draw, arg);
 	pthread_mutex_unlock(&forms_lock);

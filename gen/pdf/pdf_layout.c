@@ -485,8 +485,10 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 		    width, PANGO_ALIGN_LEFT, false);
 		break;
 	case PDF_PARA:
+		/* ragged right: pango does not hyphenate, and justified
+		 * lines without hyphens open rivers */
 		p->text = pdf_text_new(ctx, b->runs, FONT_BODY, width,
-		    PANGO_ALIGN_LEFT, true);
+		    PANGO_ALIGN_LEFT, false);
 		break;
 	case PDF_CODE:
 		p->text = pdf_text_plain(ctx, b->runs->text, FONT_CODE,
@@ -547,7 +549,12 @@ block_min(const struct pdf_block *b)
 	case PDF_ITEM:
 	case PDF_QUOTE:
 	case PDF_LAZY:
-		return b->kids != NULL ? block_min(b->kids) : 0;
+		if (b->kids == NULL)
+			return 0;
+		/* a first block kept with the next needs both */
+		if (b->kids->keep_with_next && b->kids->next != NULL)
+			return block_min(b->kids) + block_min(b->kids->next);
+		return block_min(b->kids);
 	case PDF_TABLE:
 		return pdf_table_min(b);
 	case PDF_FIGURE:
