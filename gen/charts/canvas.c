@@ -2,8 +2,9 @@
  * canvas.c: the canvas over a cairo context (the charts' SVG and PNG, and
  * the report's PDF). Every call is the cairo call of the same meaning. A
  * form is recorded once per key into a cairo recording surface and
- * replayed (SVG, PNG); on a PDF surface it is drawn each time (see
- * cc_form).
+ * replayed, so that a vector surface writes it once for every page that
+ * shows it; a canvas made with canvas_cairo_init_direct() draws it each
+ * time.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -181,18 +182,7 @@ cc_form(void *impl, struct canvas *self, const void *key, double w, double h,
 {
 	cairo_surface_t *rec;
 
-	/*
-	 * On cairo 1.16's PDF surface a recording painted twice on one page
-	 * is named twice in the page's resources (qpdf: "duplicated key"):
-	 * there the form is drawn as it is each time.
-	 */
-	if (cairo_surface_get_type(cairo_get_target(impl)) ==
-	    CAIRO_SURFACE_TYPE_PDF) {
-		cairo_save(impl);
-		draw(arg, self);
-		cairo_restore(impl);
-		return;
-	}
+	(void)self;
 	pthread_mutex_lock(&forms_lock);
 	rec = form_recording(key, w, h, draw, arg);
 	pthread_mutex_unlock(&forms_lock);
@@ -220,6 +210,18 @@ canvas_cairo_forget(const void *key)
 		capforms = 0;
 	}
 	pthread_mutex_unlock(&forms_lock);
+}
+
+static void
+cc_form_direct(void *impl, struct canvas *self, const void *key, double w,
+    double h, void (*draw)(void *arg, struct canvas *cv), void *arg)
+{
+	(void)key;
+	(void)w;
+	(void)h;
+	cairo_save(impl);
+	draw(arg, self);
+	cairo_restore(impl);
 }
 
 static const struct canvas_ops cairo_ops = {
@@ -250,5 +252,36 @@ void
 canvas_cairo_init(struct canvas *cv, cairo_t *cr)
 {
 	cv->ops = &cairo_ops;
+	cv->impl = cr;
+}
+
+static const struct canvas_ops direct_ops = {
+	.save = cc_save,
+	.restore = cc_restore,
+	.translate = cc_translate,
+	.scale = cc_scale,
+	.rgb = cc_rgb,
+	.line_width = cc_line_width,
+	.line_cap = cc_line_cap,
+	.dash = cc_dash,
+	.new_path = cc_new_path,
+	.move_to = cc_move_to,
+	.line_to = cc_line_to,
+	.rect = cc_rect,
+	.arc = cc_arc,
+	.close_path = cc_close_path,
+	.fill = cc_fill,
+	.stroke = cc_stroke,
+	.clip = cc_clip,
+	.layout = cc_layout,
+	.layout_line = cc_layout_line,
+	.form = cc_form_direct,
+	.cairo = cc_cairo,
+};
+
+void
+canvas_cairo_init_direct(struct canvas *cv, cairo_t *cr)
+{
+	cv->ops = &direct_ops;
 	cv->impl = cr;
 }

@@ -637,7 +637,7 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
 	if (ctx->cr != NULL) {
 		struct canvas cv;
 
-		canvas_cairo_init(&cv, ctx->cr);
+		canvas_cairo_init_direct(&cv, ctx->cr);
 		cairo_save(ctx->cr);
 		cairo_rectangle(ctx->cr, fx, ctx->y, p->w, p->h);
 		cairo_clip(ctx->cr);
