@@ -15,7 +15,6 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
-#include "shape_cache.h"
 #include "workers.h"
 
 pdate
@@ -300,7 +299,6 @@ out:
 	project_free(p);
 	free(out);
 	workers_stop();
-	shape_cache_release();
 	rq->elapsed_ms = now_ms() - t0;
 	return rc;
 }
