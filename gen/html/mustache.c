@@ -8,18 +8,6 @@
 
 #include "mustache_int.h"
 
-static uint64_t
-name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
 /* On success, free with mustache_set_free(). */
 struct mustache_set *
 mustache_set_new(mustache_loader loader, void *ctx)
@@ -75,7 +63,7 @@ mustache_find(const struct mustache_set *s, const char *name)
 {
 	struct mtemplate *t;
 
-	t = s->tab[name_hash(name) & (s->ntab - 1)];
+	t = s->tab[hash_str(name) & (s->ntab - 1)];
 	for (; t != NULL; t = t->hnext)
 		if (strcmp(t->name, name) == 0)
 			return t;
@@ -91,7 +79,7 @@ set_rehash(struct mustache_set *s)
 
 	for (i = 0; i < s->ntab; i++)
 		for (t = s->tab[i]; t != NULL; t = next) {
-			size_t h = name_hash(t->name) & (ntab - 1);
+			size_t h = hash_str(t->name) & (ntab - 1);
 
 			next = t->hnext;
 			t->hnext = tab[h];
@@ -109,7 +97,7 @@ set_insert(struct mustache_set *s, struct mtemplate *t)
 
 	if (s->n + 1 > s->ntab)
 		set_rehash(s);
-	h = name_hash(t->name) & (s->ntab - 1);
+	h = hash_str(t->name) & (s->ntab - 1);
 	t->hnext = s->tab[h];
 	s->tab[h] = t;
 	s->n++;
