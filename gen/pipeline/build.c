@@ -18,6 +18,8 @@
 #include "shape_cache.h"
 #include "workers.h"
 
+const char podium_version[] = PODIUM_VERSION;
+
 pdate
 build_now(void)
 {
