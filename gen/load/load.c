@@ -81,6 +81,7 @@ project_load(const char *dir, struct diag *d)
 		reviews_load(&l);
 		commentary_load(&l);
 		report_resolve(&l);
+		load_checks(&l);
 	}
 	diag_sort_from(d, from);
 	loader_release(&l);
