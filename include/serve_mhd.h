@@ -26,6 +26,11 @@ struct serve_mhd {
 	enum MHD_Result (*queue_response)(struct MHD_Connection *connection,
 	    unsigned int status_code, struct MHD_Response *response);
 	void (*destroy_response)(struct MHD_Response *response);
+	const char *(*lookup_connection_value)(struct MHD_Connection *connection,
+	    enum MHD_ValueKind kind, const char *key);
+	const union MHD_ConnectionInfo *(*get_connection_info)(
+	    struct MHD_Connection *connection, enum MHD_ConnectionInfoType info_type,
+	    ...);
 };
 
 /* Set by serve_mhd_load(); all NULL before. */

@@ -43,6 +43,8 @@ load(void)
 		{"MHD_add_response_header", offsetof(struct serve_mhd, add_response_header)},
 		{"MHD_queue_response", offsetof(struct serve_mhd, queue_response)},
 		{"MHD_destroy_response", offsetof(struct serve_mhd, destroy_response)},
+		{"MHD_lookup_connection_value", offsetof(struct serve_mhd, lookup_connection_value)},
+		{"MHD_get_connection_info", offsetof(struct serve_mhd, get_connection_info)},
 	};
 	struct serve_mhd got;
 	void *lib, *sym;
@@ -56,6 +58,8 @@ load(void)
 	SAME_TYPE(add_response_header, MHD_add_response_header);
 	SAME_TYPE(queue_response, MHD_queue_response);
 	SAME_TYPE(destroy_response, MHD_destroy_response);
+	SAME_TYPE(lookup_connection_value, MHD_lookup_connection_value);
+	SAME_TYPE(get_connection_info, MHD_get_connection_info);
 	/* kept open for the rest of the process: its threads run its code */
 	if ((lib = dlopen(MHD_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL) {
 		fprintf(stderr, "podium: error: podium serve needs libmicrohttpd: %s\n", dlerror());
