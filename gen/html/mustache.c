@@ -168,7 +168,7 @@ get_locked(struct mustache_set *s, const char *name, struct diag *d)
 
 	if (t != NULL || s->loader == NULL)
 		return t;
-	if (s->loader(s->ctx, name, &src, &len, &path) == -1)
+	if (s->loader(s->ctx, name, &src, &len, &path, d) == -1)
 		return NULL;
 	src = xrealloc(src, len + 1);
 	src[len] = '\0';
