@@ -39,7 +39,7 @@ check "glyph positions unrounded: $adj corrections in $tj TJ" $?
 pdfinfo "$T/a/report.pdf" >"$T/info"
 grep -q "^Page size:       595.276 x 841.89 pts (A4)$" "$T/info"
 check "paper a4 from report.yaml" $?
-grep -q "^Creator:         podium 0.1.0$" "$T/info" &&
+grep -q "^Creator:         $("$PODIUM" --version)$" "$T/info" &&
     grep -q "^Title:           ClusterMAX 3.0: the medal table$" "$T/info"
 check "metadata: title and creator" $?
 TZ=UTC pdfinfo "$T/a/report.pdf" | grep -q "^CreationDate:    Mon Sep 21 14:13:20 2026 UTC$"

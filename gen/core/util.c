@@ -540,6 +540,9 @@ remove_tree(const char *path)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode))
 		return unlink(path);
+	/* a read-only folder is emptied too (its entries need write access) */
+	if ((st.st_mode & S_IRWXU) != S_IRWXU)
+		chmod(path, st.st_mode | S_IRWXU);
 	if ((dir = opendir(path)) == NULL)
 		return -1;
 	while ((de = readdir(dir)) != NULL) {
@@ -614,6 +617,24 @@ strv_free(char **v, size_t n)
 	for (i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
+}
+
+uint64_t
+hash_bytes(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n-- > 0) {
+		h ^= *c++;
+		h *= UINT64_C(1099511628211);
+	}
+	return h;
+}
+
+uint64_t
+hash_str(const char *s)
+{
+	return hash_bytes(HASH_SEED, s, strlen(s));
 }
 
 size_t

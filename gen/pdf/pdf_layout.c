@@ -60,16 +60,6 @@ pdf_attr_escape(const char *s)
 	return buf_detach(&b, NULL);
 }
 
-static size_t
-name_hash(const char *s)
-{
-	size_t h = 5381;
-
-	for (; *s != '\0'; s++)
-		h = h * 33 + (unsigned char)*s;
-	return h;
-}
-
 struct pdf_anchor *
 pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 {
@@ -77,7 +67,7 @@ pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 
 	if (ctx->nbuckets == 0)
 		return NULL;
-	for (i = ctx->buckets[name_hash(name) & (ctx->nbuckets - 1)]; i != 0;
+	for (i = ctx->buckets[hash_str(name) & (ctx->nbuckets - 1)]; i != 0;
 	    i = ctx->anchors[i - 1].next)
 		if (strcmp(ctx->anchors[i - 1].name, name) == 0)
 			return &ctx->anchors[i - 1];
@@ -88,7 +78,7 @@ pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 static void
 anchor_link(struct pdf_ctx *ctx, size_t i)
 {
-	size_t *head = &ctx->buckets[name_hash(ctx->anchors[i].name) &
+	size_t *head = &ctx->buckets[hash_str(ctx->anchors[i].name) &
 	    (ctx->nbuckets - 1)];
 
 	ctx->anchors[i].next = *head;
@@ -130,7 +120,7 @@ anchors_pop(struct pdf_ctx *ctx, size_t n)
 
 	while (ctx->nanchors > n) {
 		a = &ctx->anchors[--ctx->nanchors];
-		ctx->buckets[name_hash(a->name) & (ctx->nbuckets - 1)] = a->next;
+		ctx->buckets[hash_str(a->name) & (ctx->nbuckets - 1)] = a->next;
 	}
 }
 

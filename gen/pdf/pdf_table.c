@@ -61,16 +61,6 @@ struct pdf_size_memo {
 	size_t n;
 };
 
-static size_t
-memo_hash(const char *s, enum pdf_font font)
-{
-	size_t h = 5381 + (size_t)font;
-
-	for (; *s != '\0'; s++)
-		h = h * 33 + (unsigned char)*s;
-	return h;
-}
-
 static void
 memo_clear(struct pdf_size_memo *m)
 {
@@ -180,7 +170,7 @@ cell_size(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	m = ctx->memo;
 	if (m->n == MEMO_MAX)
 		memo_clear(m);
-	e = &m->v[memo_hash(s, font) & (ARRAY_SIZE(m->v) - 1)];
+	e = &m->v[hash_bytes(hash_str(s), &font, sizeof(font)) & (ARRAY_SIZE(m->v) - 1)];
 	while (e->text != NULL) {
 		if (e->font == font && strcmp(e->text, s) == 0)
 			return &e->size;

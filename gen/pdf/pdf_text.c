@@ -127,16 +127,6 @@ struct pdf_text_cache {
 	size_t n;
 };
 
-static size_t
-key_hash(const char *s)
-{
-	size_t h = 5381;
-
-	for (; *s != '\0'; s++)
-		h = h * 33 + (unsigned char)*s;
-	return h;
-}
-
 static void
 cache_clear(struct pdf_text_cache *c)
 {
@@ -165,7 +155,7 @@ pdf_text_cache_free(struct pdf_ctx *ctx)
 static struct cache_slot *
 cache_slot(struct pdf_text_cache *c, const char *key)
 {
-	size_t i = key_hash(key) & (ARRAY_SIZE(c->v) - 1);
+	size_t i = hash_str(key) & (ARRAY_SIZE(c->v) - 1);
 
 	while (c->v[i].key != NULL && strcmp(c->v[i].key, key) != 0)
 		i = (i + 1) & (ARRAY_SIZE(c->v) - 1);
