@@ -457,6 +457,8 @@ hyphens_keep(PangoAttrList *al, const char *s)
 	PangoAttribute *a;
 	size_t i;
 
+	if (s[0] == '\0')
+		return;
 	for (i = 1; s[i] != '\0'; i++) {
 		if (s[i] != '-' || !ascii_alnum(s[i - 1]) || !ascii_alnum(s[i + 1]))
 			continue;
