@@ -115,8 +115,6 @@ void cx_empty(struct cx *x, const char *msg);
 /* SVG bytes (chart_output.c). */
 /* A cairo write function appending to the struct buf in closure. */
 cairo_status_t chart_to_buf(void *closure, const unsigned char *data, unsigned int n);
-/* XML text: & < > " escaped, controls dropped. */
-void svg_xml_text(struct buf *b, const char *s);
 /* Appends to rules a dark-mode rule for every ink colour svg uses, once,
  * each selector after scope ("" or ".class "). */
 void svg_dark_rules(const char *svg, const char *scope, struct buf *rules);
