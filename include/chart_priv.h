@@ -191,9 +191,7 @@ void hist_draw_marks(struct cx *x, const struct computed *c, const struct provid
 #define HIST_RING_W 2.0  /* a review in a rated: false tier: a hollow ring */
 struct hist_mark {
 	double x0, y0, x1, y1;   /* a segment; a dot at (x1, y1) */
-	size_t e0, e1, t0, t1;   /* the editions' and tiers' indices at its ends */
 	struct rgb fill;         /* a dot's: its tier's colour */
-	const struct tier *tier; /* a dot's */
 	bool dot, dashed;
 	bool hollow;             /* a dot in a rated: false tier */
 };
