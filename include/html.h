@@ -64,6 +64,30 @@ struct html_job {
 
 void html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n);
 
+/* html_files.c: the project's own templates and assets, read safely. */
+enum project_path {
+	PROJECT_PATH_NONE,   /* not there: the built-in one is used */
+	PROJECT_PATH_FILE,
+	PROJECT_PATH_DIR,
+	PROJECT_PATH_OTHER,  /* a FIFO, a device, a socket */
+	PROJECT_PATH_ERROR,  /* reported in d */
+};
+/*
+ * DIR/rel resolved (symlinks followed) and checked to stay inside DIR: the
+ * real path (malloc'd) and what it is, or NULL with *kind NONE (no such
+ * path) or ERROR (reported: it leads outside, is a broken link, or cannot
+ * be looked at).
+ */
+char *project_path_resolve(const char *dir, const char *rel,
+    enum project_path *kind, struct diag *d);
+/*
+ * Appends the regular file DIR/rel, at most max bytes, to out: 0; 1 when
+ * there is no such file; -1 after reporting why it cannot be used (outside
+ * DIR, not a regular file, too big, unreadable). Never waits on a FIFO.
+ */
+int project_file_read(const char *dir, const char *rel, size_t max,
+    struct buf *out, struct diag *d);
+
 /* html_templates.c: the templates, a project's own first. */
 /* On success, free with mustache_set_free(). */
 struct mustache_set *html_templates_open(const struct project *p);

@@ -187,6 +187,9 @@ void claims_load(struct loader *l, const char *file, const struct ynode *n, stru
 /* The parts, in the order project_load runs them. */
 /* False when there is no report.yaml: nothing else is worth loading. */
 bool report_load(struct loader *l);
+/* load_checks.c: warnings about what the content most likely does not mean,
+ * once everything is loaded and resolved. */
+void load_checks(struct loader *l);
 void sources_load(struct loader *l);
 void providers_load(struct loader *l);
 void editions_load(struct loader *l);

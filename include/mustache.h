@@ -27,10 +27,11 @@ struct mustache_set;
 /*
  * Finds the source of a template not yet in the set: returns 0 and fills
  * *src (malloc'd, taken over by the set) and *path (malloc'd: the name shown
- * in diagnostics), or returns -1 when there is no such template.
+ * in diagnostics), or returns -1 when there is no such template, or when
+ * there is one that cannot be used (after reporting why in d).
  */
 typedef int (*mustache_loader)(void *ctx, const char *name, char **src,
-    size_t *len, char **path);
+    size_t *len, char **path, struct diag *d);
 
 /*
  * A list made one item at a time: a section over it calls item(i, arg) for
@@ -64,6 +65,14 @@ int mustache_load(struct mustache_set *s, const char *name, struct diag *d);
  */
 int mustache_render(struct mustache_set *s, const char *name,
     const struct tv *data, struct buf *out, struct diag *d);
+/*
+ * After rendering: a warning (an error with --strict) at each name in a
+ * template of the set that was looked up by some render and found by none,
+ * and is not one the built-in templates use (those are values podium gives,
+ * present or not in this report): a misspelt value. Names in sections never
+ * entered are not known to be wrong and are not reported.
+ */
+void mustache_names_check(struct mustache_set *s, struct diag *d);
 /*
  * Takes a large rendering's output as it is made: between two items of a
  * section, when out holds at least at bytes, flush(arg, out) is called,

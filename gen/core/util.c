@@ -540,6 +540,9 @@ remove_tree(const char *path)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode))
 		return unlink(path);
+	/* a read-only folder is emptied too (its entries need write access) */
+	if ((st.st_mode & S_IRWXU) != S_IRWXU)
+		chmod(path, st.st_mode | S_IRWXU);
 	if ((dir = opendir(path)) == NULL)
 		return -1;
 	while ((de = readdir(dir)) != NULL) {

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "load.h"
 #include "loadpriv.h"
@@ -60,6 +61,7 @@ project_load(const char *dir, struct diag *d)
 	struct loader l;
 	struct project *p;
 	size_t from = d->n;
+	char *content;
 
 	memset(&l, 0, sizeof(l));
 	l.dir_fd = -1;
@@ -68,6 +70,15 @@ project_load(const char *dir, struct diag *d)
 		    strerror(errno));
 		return NULL;
 	}
+	/* content/ there but closed to us: one system error, not one a file */
+	content = path_join(dir, "content");
+	if (access(content, R_OK | X_OK) == -1 && errno != ENOENT) {
+		diag_system(d, "content", "cannot open: %s", strerror(errno));
+		free(content);
+		free(l.root);
+		return NULL;
+	}
+	free(content);
 	p = xcalloc(1, sizeof(*p));
 	p->arena = arena_new();
 	p->dir = arena_strdup(p->arena, dir);
@@ -81,6 +92,7 @@ project_load(const char *dir, struct diag *d)
 		reviews_load(&l);
 		commentary_load(&l);
 		report_resolve(&l);
+		load_checks(&l);
 	}
 	diag_sort_from(d, from);
 	loader_release(&l);

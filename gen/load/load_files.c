@@ -149,7 +149,8 @@ loader_exists(struct loader *l, const char *rel)
 	int rc = lstat(path, &st);
 
 	free(path);
-	return rc == 0;
+	/* a folder that cannot be searched hides what it holds: reading says so */
+	return rc == 0 || (errno != ENOENT && errno != ENOTDIR);
 }
 
 bool
