@@ -139,7 +139,7 @@ text_len(const char *s)
 
 	if (n > TEXT_MAX) {
 		n = TEXT_MAX;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		while (n > 0 && utf8_continues(s[n]))
 			n--;
 	}
 	return (int)n;
