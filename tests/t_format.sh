@@ -11,6 +11,8 @@ fails=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 export SOURCE_DATE_EPOCH=1790000000
+# sanitized builds: no suppression statistics in the messages compared
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
 # same NAME WANT_FILE ARGS...: podium ARGS prints exactly WANT_FILE on stderr
 # and nothing on stdout, with exit status $want_rc
 same() {

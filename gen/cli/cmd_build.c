@@ -141,9 +141,8 @@ run(int argc, char *argv[], bool write)
 	if (!have_now)
 		rq.opts.now = build_now();
 	rq.progress = write && !rq.quiet && style == DIAG_GCC && isatty(STDERR_FILENO);
-	/* a build killed by a signal removes its staging folder */
-	if (write)
-		site_out_guard_signals();
+	/* a run stopped by a signal removes its staging (or check's) folder */
+	site_out_guard_signals();
 	rc = build_run(&rq, &d);
 	/* GitHub reads paths from the repository's root: the project's folder first */
 	diag_print_style(&d, stderr, style, strcmp(rq.dir, ".") != 0 &&
