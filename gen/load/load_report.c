@@ -11,22 +11,9 @@
 
 static const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
     "language", "base_url", "paper", "edition", "compare", "featured", "allow_html",
-    "ladder", NULL};
+    "ladder", "provider_chart_png", NULL};
 static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color", NULL};
 static const char *const paper_names[] = {"a4", "letter", NULL};
-
-static bool
-color_valid(const char *s)
-{
-	size_t i;
-
-	if (s[0] != '#' || strlen(s) != 7)
-		return false;
-	for (i = 1; i < 7; i++)
-		if (strchr("0123456789abcdefABCDEF", s[i]) == NULL)
-			return false;
-	return true;
-}
 
 /* A language tag: letters, digits and '-', starting with a letter. */
 static bool
@@ -155,6 +142,8 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 	if ((n = opt(root, "featured")) != NULL)
 		expect_seq(l, file, n, "featured");
 	get_bool(l, file, opt(root, "allow_html"), "allow_html", &r->allow_html);
+	get_bool(l, file, opt(root, "provider_chart_png"), "provider_chart_png",
+	    &r->provider_chart_png);
 	if ((n = need(l, file, root, "ladder")) != NULL)
 		ladder_load(l, file, n);
 }

@@ -15,7 +15,6 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
-#include "shape_cache.h"
 #include "workers.h"
 
 const char podium_version[] = PODIUM_VERSION;
@@ -341,7 +340,6 @@ out:
 	project_free(p);
 	free(out);
 	workers_stop();
-	shape_cache_release();
 	rq->elapsed_ms = now_ms() - t0;
 	return rc;
 }
