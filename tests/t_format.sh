@@ -52,6 +52,9 @@ EOW
 same "check --format github: paths from the current folder, escaped" "$T/github" \
     check -C "$D" --format github
 same "build --format github" "$T/github" build -C "$D" --format github
+same "github: an absolute -C under the current folder gives the same paths" "$T/github" \
+    check -C "$T/$D/" --format github
+same "github: -C ./DIR/ too" "$T/github" check -C "./$D/" --format github
 sed "s|file=a%2Cb%3Ac%25d/|file=|" "$T/github" >"$T/github.here"
 (cd "$D" && same "github inside the project folder: paths as they are" "$T/github.here" \
     check --format github)
