@@ -256,13 +256,12 @@ if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$O" &&
 	for sig in INT TERM; do
 		"$PODIUM" build -C "$B" -q >/dev/null 2>&1 &
 		pid=$!
-		# wait for the staging folder, then a little more
+		# the staging folder made: the pages, charts and PDF are being made
 		i=0
 		while [ ! -d "$B/site.tmp-$pid" ] && [ $i -lt 2000 ]; do
 			i=$((i + 1))
 			sleep 0.01
 		done
-		sleep 0.1
 		seen=no
 		[ -d "$B/site.tmp-$pid" ] && seen=yes
 		kill -"$sig" "$pid"
