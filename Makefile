@@ -161,6 +161,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build podium site .site.tmp.*
+	rm -rf build podium site site.tmp-*
 
 .PHONY: FORCE all tests check check-asan valgrind fuzz fuzz-targets site bench install uninstall clean
