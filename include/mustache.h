@@ -1,7 +1,7 @@
 /*
  * mustache.h: Mustache templates (the official spec: interpolation, sections,
  * inverted, comments, partials, set delimiters, inheritance; no lambdas),
- * rendered against a template value (tv.h).
+ * rendered against a template value (template_values.h).
  *
  * Templates are compiled once into a set and rendered many times. Partials
  * and parents ({{>name}}, {{<name}}) are looked up by name in the set, then
@@ -19,7 +19,7 @@
 #define PODIUM_MUSTACHE_H
 
 #include "diag.h"
-#include "tv.h"
+#include "template_values.h"
 #include "util.h"
 
 struct mustache_set;

@@ -19,6 +19,7 @@
 #include "build.h"
 #include "chart.h"
 #include "parse.h"
+#include "podium.h"
 #include "render.h"
 
 #define MINI "tests/fixtures/mini"
@@ -261,7 +262,9 @@ START_TEST(test_json)
 	text = slurp(out, "data/ratings.json");
 	root = json_loads(text, 0, &err);
 	ck_assert_ptr_nonnull(root);
-	ck_assert_str_eq(json_string_value(json_object_get(root, "generator")), "podium 0.1.0");
+	/* the version the build was made with (git describe, else the Makefile's) */
+	ck_assert_str_eq(json_string_value(json_object_get(root, "generator")), "podium " PODIUM_VERSION);
+	ck_assert_str_eq(podium_version, PODIUM_VERSION);
 	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(root, "report"),
 	    "compare")), "e1");
 	ck_assert_uint_eq(json_array_size(json_object_get(root, "ladder")), 5);

@@ -11,7 +11,7 @@
 #include "diag.h"
 #include "mustache.h"
 #include "mustache_int.h"
-#include "tv_json.h"
+#include "template_values_json.h"
 
 #define SPEC_DIR "tests/fixtures/mustache-spec/"
 
