@@ -139,6 +139,10 @@ struct tv *html_figures(const struct edition_stats *s, const struct edition_stat
  * (malloc'd) or NULL for none. */
 struct tv *html_finding(const struct finding *f);
 char *html_undisclosed(size_t n);
+/* The declared fields with a value (provider or review), as a list, or
+ * null when none has one (html_provider.c). */
+struct tv *html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
+    const struct field_value *v, const char *root);
 /* The common frame of every page: lang, title, nav, root, canonical. */
 struct tv *hj_page(struct html_ctx *h, const char *rel, const char *kind,
     const char *title);

@@ -49,6 +49,9 @@ struct loader {
 	bool sources_failed;  /* sources.yaml unreadable: no "unknown source" noise */
 	/* report.yaml, kept until its references are resolved */
 	struct yfile report;
+	/* the keys a provider / review file may have: built in and declared */
+	const char *const *provider_known;
+	const char *const *review_known;
 	/* reviews collected before being sorted into p->reviews */
 	struct review *reviews;
 	size_t nreviews, capreviews;
@@ -178,6 +181,31 @@ void edition_tiers_load(struct loader *l, const char *file, const struct ynode *
     struct edition *e);
 void rubric_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e);
 void claims_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e);
+
+/* load_fields.c: what the report declares about its subject. */
+/* The built-in keys of a provider and of a review file (NULL-terminated). */
+extern const char *const provider_builtin_keys[];
+extern const char *const review_builtin_keys[];
+/* True when s (len bytes) is an assigned ISO 3166-1 alpha-2 code. */
+bool country_code_valid(const char *s, size_t len);
+/* provider_fields / review_fields: the sequence n, checked. */
+void fields_decl_load(struct loader *l, const char *file, const struct ynode *n,
+    bool provider, const char *const *builtin, struct field_def **out, size_t *count);
+/* builtin then the declared ids, NULL-terminated, in the arena. */
+const char **fields_known_keys(struct loader *l, const char *const *builtin,
+    const struct field_def *defs, size_t n);
+/* The declared fields' values in the mapping root (a provider or review). */
+void field_values_load(struct loader *l, const char *file, const struct ynode *root,
+    const struct field_def *defs, size_t n, struct field_value **out);
+/* security: in report.yaml (its practices). */
+void practices_decl_load(struct loader *l, const char *file, const struct ynode *sec);
+/* A review's security.practices mapping: one answer per declared practice. */
+void practice_values_load(struct loader *l, const char *file, const struct ynode *map,
+    enum tri **out);
+/* "a, b": the declared practice ids, for messages (in the arena). */
+const char *practice_list(struct loader *l);
+/* strings: in report.yaml. */
+void strings_load(struct loader *l, const char *file, const struct ynode *n);
 
 /* The parts, in the order project_load runs them. */
 /* False when there is no report.yaml: nothing else is worth loading. */

@@ -164,9 +164,10 @@ fx_security(struct project *p, struct review *r)
 	struct finding *f = arena_array(p->arena, 2, sizeof(*f));
 
 	r->has_security = true;
-	r->practices.drivers_current = TRI_TRUE;
-	r->practices.embargo_program = TRI_FALSE;
-	r->practices.audit_tool = TRI_UNSET;
+	r->practices = arena_array(p->arena, 3, sizeof(*r->practices));
+	r->practices[0] = TRI_TRUE;
+	r->practices[1] = TRI_FALSE;
+	r->practices[2] = TRI_UNSET;
 	f[0] = (struct finding){.id = "f1", .title = "Metadata <leak> & more",
 	    .cls = FCLASS_CROSS_TENANT, .severity = SEV_HIGH, .patched_after = -1,
 	    .verified = DATE_NONE, .verified_flag = true, .public = true};
@@ -280,6 +281,13 @@ fx_new(struct fx *fx, bool allow_html)
 	p->dir = ".";
 	p->report.title = "Test report";
 	p->report.allow_html = allow_html;
+	p->report.npractices = 3;
+	p->report.practices = arena_array(p->arena, 3, sizeof(*p->report.practices));
+	p->report.practices[0] = (struct practice_def){.id = "drivers_current",
+	    .name = "Drivers current"};
+	p->report.practices[1] = (struct practice_def){.id = "embargo_program",
+	    .name = "Embargo program"};
+	p->report.practices[2] = (struct practice_def){.id = "audit_tool", .name = "Audit tool"};
 	fx_ladder(p);
 	fx_sources(p);
 	fx_providers(p);

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "html.h"
+#include "markdown.h"
 #include "parse.h"
 #include "table.h"
 
@@ -78,11 +80,12 @@ fault_json(struct html_ctx *h, const struct review *rv, const char *root)
 }
 
 static void
-practice_add(struct tv *a, const char *label, enum tri v)
+practice_add(struct tv *a, const struct practice_def *pd, enum tri v)
 {
 	struct tv *o = tv_object();
 
-	hj_setl(o, "label", label);
+	hj_setl(o, "id", pd->id);
+	hj_setl(o, "label", pd->name);
 	hj_setl(o, "state", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "unknown");
 	hj_setl(o, "mark", v == TRI_TRUE ? "\xe2\x9c\x93" : v == TRI_FALSE ?
 	    "\xe2\x9c\x97" : "?");
@@ -128,7 +131,7 @@ html_undisclosed(size_t n)
 }
 
 static struct tv *
-security_json(const struct review *rv)
+security_json(const struct report *rp, const struct review *rv)
 {
 	struct tv *o, *pr, *fs;
 	size_t i, hidden = 0;
@@ -138,10 +141,10 @@ security_json(const struct review *rv)
 	o = tv_object();
 	pr = tv_array();
 	fs = tv_array();
-	practice_add(pr, "Drivers and software kept current", rv->practices.drivers_current);
-	practice_add(pr, "Member of the embargoed security programme",
-	    rv->practices.embargo_program);
-	practice_add(pr, "Runs the security audit tool", rv->practices.audit_tool);
+	for (i = 0; i < rp->npractices; i++)
+		practice_add(pr, &rp->practices[i],
+		    rv->practices != NULL ? rv->practices[i] : TRI_UNSET);
+	tv_set(o, "has_practices", tv_bool(rp->npractices > 0));
 	for (i = 0; i < rv->nfindings; i++) {
 		if (rv->findings[i].public)
 			tv_append(fs, html_finding(&rv->findings[i]));
@@ -153,6 +156,66 @@ security_json(const struct review *rv)
 	tv_set(o, "findings", fs);
 	hj_take_set(o, "undisclosed", html_undisclosed(hidden));
 	return o;
+}
+
+/*
+ * The declared fields that have a value, in declaration order: each
+ * {id, name, type, value, value_html, unit, description}. value_html is the
+ * value as HTML: text is inline Markdown, a url a link, a list items.
+ */
+struct tv *
+html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
+    const struct field_value *v, const char *root)
+{
+	struct tv *a = tv_array(), *o;
+	struct buf b = BUF_INIT;
+	char *t, *u;
+	size_t i, k;
+
+	for (i = 0; v != NULL && i < n; i++) {
+		if (!v[i].set)
+			continue;
+		o = tv_object();
+		hj_setl(o, "id", defs[i].id);
+		hj_setl(o, "name", defs[i].name);
+		hj_setl(o, "type", field_type_name(defs[i].type));
+		hj_setl(o, "unit", defs[i].unit);
+		hj_setl(o, "description", defs[i].description);
+		t = field_value_text(&defs[i], &v[i]);
+		buf_reset(&b);
+		switch (defs[i].type) {
+		case FIELD_TEXT:
+			if (md_to_html_inline(h->c, v[i].text, v[i].pos.file, v[i].pos.line, root,
+			    &b, h->d) == -1)
+				h->failed = true;
+			break;
+		case FIELD_URL:
+			u = html_url(v[i].text);
+			buf_printf(&b, "<a href=\"%s\" rel=\"external\">", u);
+			esc_html(&b, v[i].text);
+			buf_puts(&b, "</a>");
+			free(u);
+			break;
+		case FIELD_BOOLEAN:
+			esc_html(&b, report_string(&h->p->report, v[i].boolean ? "yes" : "no"));
+			break;
+		case FIELD_LIST:
+			for (k = 0; k < v[i].nitems; k++) {
+				if (k > 0)
+					buf_puts(&b, ", ");
+				esc_html(&b, v[i].items[k]);
+			}
+			break;
+		default:
+			esc_html(&b, t);
+			break;
+		}
+		tv_set(o, "value_html", tv_str(b.len ? b.data : ""));
+		hj_take_set(o, "value", t);
+		tv_append(a, o);
+	}
+	buf_release(&b);
+	return tv_size(a) > 0 ? a : tv_null();
 }
 
 /* A link into a video at a timestamp, when the source has a URL. */
@@ -232,7 +295,7 @@ static struct tv *
 review_json(struct html_ctx *h, const struct rating *r, const char *root)
 {
 	const struct review *rv = r->review;
-	struct tv *o = tv_object(), *st, *wk, *q, *src;
+	struct tv *o = tv_object(), *st, *wk, *q, *src, *f;
 
 	tv_set(o, "anchor", hj_cat("review-", rv->edition->id, ""));
 	hj_setl(o, "edition", edition_name(rv->edition));
@@ -250,7 +313,11 @@ review_json(struct html_ctx *h, const struct rating *r, const char *root)
 	tv_set(o, "strengths", st);
 	tv_set(o, "weaknesses", wk);
 	tv_set(o, "fault", fault_json(h, rv, root));
-	tv_set(o, "security", security_json(rv));
+	tv_set(o, "security", security_json(&h->p->report, rv));
+	f = html_fields(h, h->p->report.review_fields, h->p->report.nreview_fields,
+	    rv->fields, root);
+	tv_set(o, "has_fields", tv_bool(tv_size(f) > 0));
+	tv_set(o, "fields", f);
 	q = quotes_json(rv, root);
 	tv_set(o, "has_quotes", tv_bool(tv_size(q) > 0));
 	tv_set(o, "quotes", q);
@@ -332,14 +399,16 @@ static struct tv *
 provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel)
 {
 	const struct provider *pr = v->provider;
-	struct tv *page = hj_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv;
+	struct tv *page = hj_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv, *f;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	size_t i;
 
 	hj_sets(page, "heading", html_provider_name(pr));
 	hj_sets(page, "name", html_provider_name(pr));
-	hj_sets(page, "kind", provider_kind_name(pr->kind));
-	hj_sets(page, "country", pr->country);
+	f = html_fields(h, h->p->report.provider_fields, h->p->report.nprovider_fields,
+	    pr->fields, root);
+	tv_set(page, "has_fields", tv_bool(tv_size(f) > 0));
+	tv_set(page, "fields", f);
 	if (pr->url != NULL) {
 		hj_take_set(page, "url", html_url(pr->url));
 		hj_sets(page, "url_text", pr->url);
