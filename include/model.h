@@ -351,6 +351,14 @@ const char *severity_name(enum severity s);
 const char *field_type_name(enum field_type t);
 /* The index of a declared field by id, or -1. */
 int field_index(const struct field_def *defs, size_t n, const char *id);
+/*
+ * The parts of a report that appear only where their data exists: security
+ * (declared practices, or a finding), failure tests (a review with a
+ * fault_test), scores (an edition with a rubric).
+ */
+bool project_has_security(const struct project *p);
+bool project_has_fault_tests(const struct project *p);
+bool project_has_rubric(const struct project *p);
 /* A value as plain text (a list "a, b", a boolean "yes"/"no"), without its
  * unit; malloc'd, or NULL when not set. */
 char *field_value_text(const struct field_def *f, const struct field_value *v);

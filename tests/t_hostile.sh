@@ -60,12 +60,13 @@ fi
 
 CSV="$S/data/ratings.csv"
 if [ -f "$CSV" ]; then
-	# Every record has the 10 fields of the header, quotes respected.
+	# Every record has the 12 fields of the header (10 built in, and the
+	# fixture's declared kind and country), quotes respected.
 	n=$(awk '{ for (i = 1; i <= length($0); i++) {
 	        c = substr($0, i, 1); if (c == "\"") q = !q; else if (c == "," && !q) nf++ }
-	      if (q) next; if (nf + 1 != 10) bad++; nf = 0 }
+	      if (q) next; if (nf + 1 != 12) bad++; nf = 0 }
 	    END { print bad + 0 + (q ? 1 : 0) }' "$CSV")
-	check "ratings.csv: every record has 10 fields ($n bad)" '[ "$n" -eq 0 ]'
+	check "ratings.csv: every record has 12 fields ($n bad)" '[ "$n" -eq 0 ]'
 	quoted=$(printf '%s' "\"$H1 $H2" | sed 's/"'"'"'>/""'"'"'>/')
 	check "ratings.csv holds the name, quoted" 'grep -q -F "$quoted" "$CSV"'
 fi

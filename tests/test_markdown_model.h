@@ -203,8 +203,15 @@ fx_reviews(struct project *p)
 			r->file_id = r->provider->id;
 			r->tier = project_tier(p, tid);
 			r->pos.file = "reviews/x.yaml";
-			if (e == 2 && strcmp(r->provider->id, "aws") == 0)
+			if (e == 2 && strcmp(r->provider->id, "aws") == 0) {
 				fx_security(p, r);
+				/* a failure test, so that the faults chart is there */
+				r->fault = arena_alloc(p->arena, sizeof(*r->fault));
+				*r->fault = (struct fault_test){.fault = "synthetic fault",
+				    .detected_by = DETECT_PROVIDER, .detect_after = 120,
+				    .drain_after = -1, .replaced_after = 24 * 60,
+				    .automatic = TRI_UNSET};
+			}
 			ed->reviews[ed->nreviews++] = r;
 		}
 	}

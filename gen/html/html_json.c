@@ -191,6 +191,8 @@ hj_tier(const struct tier *t)
 	    "\xe2\x97\x8b" : "\xe2\x80\x93"));
 	tv_set(o, "medal", tv_bool(t->medal));
 	tv_set(o, "rated", tv_bool(t->rated));
+	if (t->group != NULL)
+		tv_set(o, "group", tv_lit(t->group));
 	return o;
 }
 
@@ -433,6 +435,10 @@ hj_medal_table(const struct edition_stats *s, const char *root)
 			k += s->ratings[j].tier == e->tiers[i];
 		names = link_list_new(root, k);
 		tv_set(row, "tier", hj_tier(e->tiers[i]));
+		/* a group's label heads the first of its adjacent tiers */
+		if (e->tiers[i]->group != NULL && (i == 0 || e->tiers[i - 1]->group == NULL ||
+		    strcmp(e->tiers[i - 1]->group, e->tiers[i]->group) != 0))
+			hj_setl(row, "group_start", e->tiers[i]->group);
 		tv_set(row, "count",
 		    tv_int(s->counts[e->tiers[i]->index]));
 		for (j = 0; j < s->nratings; j++)
@@ -589,7 +595,9 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	}
 	nav_add(nav, root, "Providers", "providers/index.html",
 	    strcmp(kind, "providers") == 0 || strcmp(kind, "provider") == 0);
-	nav_add(nav, root, "Security", "security/index.html", strcmp(kind, "security") == 0);
+	if (project_has_security(h->p))
+		nav_add(nav, root, "Security", "security/index.html",
+		    strcmp(kind, "security") == 0);
 	nav_add(nav, root, "Methodology", "methodology/index.html",
 	    strcmp(kind, "methodology") == 0);
 	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);

@@ -113,8 +113,9 @@ tier_meaning(const struct tier *t, size_t nmedals)
 }
 
 static struct tv *
-ladder_json(const struct computed *c)
+ladder_json(struct html_ctx *h, const char *root)
 {
+	const struct computed *c = h->c;
 	const struct report *r = &c->project->report;
 	struct tv *a = tv_array(), *o;
 	struct buf used = BUF_INIT;
@@ -127,6 +128,10 @@ ladder_json(const struct computed *c)
 		hj_sets(o, "id", r->ladder[i].id);
 		tv_set(o, "tier", hj_tier(&r->ladder[i]));
 		hj_sets(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
+		hj_setl(o, "group", r->ladder[i].group);
+		if (r->ladder[i].description != NULL)
+			tv_set(o, "description_html", hj_markdown(h, r->ladder[i].description,
+			    &r->ladder[i].pos, root));
 		buf_reset(&used);
 		for (j = 0; j < c->project->neditions; j++)
 			if (edition_has_tier(&c->project->editions[j], &r->ladder[i]))
@@ -324,7 +329,7 @@ html_methodology(struct html_ctx *h)
 	size_t i;
 
 	hj_sets(page, "heading", "Methodology");
-	tv_set(page, "ladder", ladder_json(h->c));
+	tv_set(page, "ladder", ladder_json(h, tv_str_value(tv_get(page, "root"))));
 	eds = tv_array();
 	for (i = p->neditions; i-- > 0;)
 		tv_append(eds, edition_method(&p->editions[i]));

@@ -350,12 +350,15 @@ history_row(const struct history_entry *he, const char *root)
 }
 
 static struct tv *
-current_json(const struct provider_view *v)
+current_json(struct html_ctx *h, const struct provider_view *v, const char *root)
 {
 	const struct history_entry *he = &v->history[v->nhistory - 1];
+	const struct tier *t = he->rating->tier;
 	struct tv *o = tv_object();
 
-	tv_set(o, "tier", hj_tier(he->rating->tier));
+	tv_set(o, "tier", hj_tier(t));
+	if (t->description != NULL)
+		tv_set(o, "tier_description_html", hj_markdown(h, t->description, &t->pos, root));
 	hj_setl(o, "edition", edition_name(he->edition));
 	tv_set(o, "move", he->edition->previous != NULL ?
 	    hj_move(he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
@@ -415,7 +418,8 @@ provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel
 	}
 	if (pr->successor != NULL)
 		tv_set(page, "successor", hj_provider_link(root, pr->successor));
-	tv_set(page, "current", current_json(v));
+	tv_set(page, "current", current_json(h, v, root));
+	tv_set(page, "has_scores", tv_bool(project_has_rubric(h->p)));
 	tv_set(page, "history_chart", history_chart_json(h, pr, root));
 	hist = tv_array();
 	rv = tv_array();

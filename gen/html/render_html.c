@@ -77,7 +77,7 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 		if (c->providers[i].visible && c->providers[i].nhistory > 0)
 			job_add(jobs, &n, html_provider_page, &c->providers[i], "provider");
 	job_add(jobs, &n, index_page, NULL, "providers");
-	if (focus)
+	if (focus && project_has_security(h->p))
 		job_add(jobs, &n, security_page, NULL, "security");
 	job_add(jobs, &n, methodology_page, NULL, "methodology");
 	job_add(jobs, &n, sources_page, NULL, "sources");

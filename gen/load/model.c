@@ -189,6 +189,46 @@ field_index(const struct field_def *defs, size_t n, const char *id)
 	return -1;
 }
 
+bool
+project_has_security(const struct project *p)
+{
+	size_t i, k;
+
+	if (p->report.npractices > 0)
+		return true;
+	for (i = 0; i < p->neditions; i++) {
+		if (p->editions[i].nfindings > 0)
+			return true;
+		for (k = 0; k < p->editions[i].nreviews; k++)
+			if (p->editions[i].reviews[k]->nfindings > 0)
+				return true;
+	}
+	return false;
+}
+
+bool
+project_has_fault_tests(const struct project *p)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->neditions; i++)
+		for (k = 0; k < p->editions[i].nreviews; k++)
+			if (p->editions[i].reviews[k]->fault != NULL)
+				return true;
+	return false;
+}
+
+bool
+project_has_rubric(const struct project *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->neditions; i++)
+		if (p->editions[i].rubric != NULL)
+			return true;
+	return false;
+}
+
 char *
 field_value_text(const struct field_def *f, const struct field_value *v)
 {

@@ -481,7 +481,8 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 		goto out;
 	medals_and_movers(&r);
 	fills = providers(&r);
-	security(&r);
+	if (project_has_security(c->project))
+		security(&r);
 	methodology(&r);
 	sources(&r);
 	rc = write_pdf(&r, o);
