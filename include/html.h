@@ -168,6 +168,8 @@ int html_security(struct html_ctx *h);
 int html_methodology(struct html_ctx *h);
 int html_sources(struct html_ctx *h);
 int html_not_found(struct html_ctx *h);
+/* A page of content/pages (arg: its struct page), at <id>/index.html. */
+int html_custom_page(struct html_ctx *h, const void *arg);
 /* html_assets.c: assets/ (built in, then the project's) and sitemap.xml. */
 int html_assets(struct html_ctx *h);
 int html_sitemap(struct html_ctx *h);

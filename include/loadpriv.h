@@ -207,6 +207,11 @@ const char *practice_list(struct loader *l);
 /* strings: in report.yaml. */
 void strings_load(struct loader *l, const char *file, const struct ynode *n);
 
+/* load_commentary.c: a Markdown file with YAML front matter. */
+bool md_file_parse(struct loader *l, const char *file, const struct buf *b,
+    void (*front)(struct loader *, const char *, const struct ynode *, void *), void *ctx,
+    const char **body, unsigned *body_line);
+
 /* The parts, in the order project_load runs them. */
 /* False when there is no report.yaml: nothing else is worth loading. */
 bool report_load(struct loader *l);
@@ -215,6 +220,10 @@ void providers_load(struct loader *l);
 void editions_load(struct loader *l);
 void reviews_load(struct loader *l);
 void commentary_load(struct loader *l);
+/* load_pages.c: content/pages/<id>.md, and a warning for what under
+ * content/ podium does not read. */
+void pages_load(struct loader *l);
+void content_unread_check(struct loader *l);
 void report_resolve(struct loader *l);
 
 #endif

@@ -121,4 +121,59 @@ EOF
 if cmp -s "$T/err" "$T/want"; then ok "faults chart and security table refused without data"
 else nok "faults chart and security table refused without data"; diff "$T/want" "$T/err"; fi
 
+# Custom pages: content/pages/<id>.md in the site's layout, in the nav by order.
+A="$T/b/about/index.html"
+[ -f "$A" ] && [ -f "$T/b/faq/index.html" ] && ok "pages: site/<id>/index.html" ||
+	nok "pages: site/<id>/index.html"
+has "$A" '<p>We rent bikes in 3 schemes and ride them. See <a href="../sources/index.html#survey-2026">Rider survey 2026</a>.</p>' "pages: shortcodes work"
+has "$A" '<li><a href="../about/index.html" aria-current="page">About the index</a></li>' "pages: the current page marked in the nav"
+nav=$(grep -o '<li><a href="[a-z0-9./-]*index.html"' "$T/b/index.html" | sed 's/.*href="//; s/"$//' | tr '\n' ' ')
+[ "$nav" = "index.html editions/2026/index.html providers/index.html methodology/index.html sources/index.html faq/index.html about/index.html " ] &&
+	ok "pages: in the nav by order (faq 5, about 10), no security entry" ||
+	nok "pages: in the nav by order ($nav)"
+hasnt "$T/m/index.html" 'about/index.html' "mini: no pages, no nav entries"
+if command -v pdftotext > /dev/null && [ -f "$T/b/report.pdf" ]; then
+	# after the commentary (its last section, "Summary"), and its text with it
+	ls=$(grep -n -x 'Summary' "$T/b.txt" | tail -n 1 | cut -d: -f1)
+	la=$(grep -n -x 'About the index' "$T/b.txt" | tail -n 1 | cut -d: -f1)
+	lt=$(grep -n -x 'We rent bikes in 3 schemes and ride them. See Rider survey 2026.' "$T/b.txt" | cut -d: -f1)
+	[ -n "$ls" ] && [ -n "$la" ] && [ -n "$lt" ] && [ "$ls" -lt "$la" ] && [ "$la" -lt "$lt" ] &&
+		ok "pages: pdf: true adds the page to the PDF after the commentary" ||
+		nok "pages: pdf: true adds the page to the PDF after the commentary ($ls $la $lt)"
+	hasnt "$T/b.txt" 'Why spokes?' "pages: a page without pdf: true is not in the PDF"
+fi
+
+# layout: NAME uses templates/NAME.mustache, which may use a partial of its own.
+cp -R "$B" "$T/l"
+mkdir -p "$T/l/templates"
+printf '{{<base}}{{$main}}<div class="plain">{{>signature}}{{{body_html}}}</div>{{/main}}{{/base}}\n' > "$T/l/templates/plain.mustache"
+printf '<p class="sig">Signed: {{site_title}}</p>\n' > "$T/l/templates/signature.mustache"
+printf -- '---\ntitle: Plain\nlayout: plain\n---\nHello.\n' > "$T/l/content/pages/plain.md"
+if "$PODIUM" build -q -C "$T/l" -o "$T/lo" --only html 2> "$T/err"; then
+	has "$T/lo/plain/index.html" '<div class="plain"><p class="sig">Signed: Pedal Index 2026</p>' "pages: layout and a user partial"
+else
+	nok "pages: layout and a user partial"; cat "$T/err"
+fi
+
+# What podium does not read under content/: a warning, an error with --strict.
+cp -R "$B" "$T/w"
+echo notes > "$T/w/content/notes.txt"
+printf -- '---\ntitle: X\n---\nx\n' > "$T/w/content/pages/providers.md"
+"$PODIUM" check -C "$T/w" 2> "$T/err"; echo "exit $?" >> "$T/err"
+cat > "$T/want" <<'EOF'
+content/notes.txt: warning: ignored: podium does not read 'notes.txt' (it reads report.yaml, sources.yaml, editions/, providers/, reviews/, commentary/ and pages/)
+content/pages/providers.md: error: page 'providers' would take the place of the site's own 'providers' (choose another file name)
+exit 1
+EOF
+if cmp -s "$T/err" "$T/want"; then ok "pages: unread file warned, reserved id refused"
+else nok "pages: unread file warned, reserved id refused"; diff "$T/want" "$T/err"; fi
+rm "$T/w/content/pages/providers.md"
+"$PODIUM" check -C "$T/w" > /dev/null 2>&1 && ok "an unread file is only a warning" ||
+	nok "an unread file is only a warning"
+if "$PODIUM" check --strict -C "$T/w" > /dev/null 2>&1; then
+	nok "an unread file is an error with --strict"
+else
+	ok "an unread file is an error with --strict"
+fi
+
 exit $fail

@@ -570,6 +570,7 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	struct tv *o = tv_object(), *nav = tv_array();
 	char *root, *ed = NULL;
 	struct buf eroot = BUF_INIT;
+	size_t i;
 
 	/* The 404 page is served at any depth: with a base URL, links are absolute. */
 	if (strcmp(kind, "404") == 0 && r->base_url != NULL)
@@ -601,6 +602,17 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	nav_add(nav, root, "Methodology", "methodology/index.html",
 	    strcmp(kind, "methodology") == 0);
 	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);
+	/* the report's own pages with nav: true, by order */
+	for (i = 0; i < h->p->npages; i++) {
+		const struct page *pg = &h->p->pages[i];
+		char *path;
+
+		if (!pg->nav)
+			continue;
+		path = xasprintf("%s/index.html", pg->id);
+		nav_add(nav, root, pg->title, path, strcmp(rel, path) == 0);
+		free(path);
+	}
 	tv_set(o, "nav", nav);
 	esc_attr(&eroot, root);
 	hj_take_set(o, "root", buf_detach(&eroot, NULL));

@@ -377,3 +377,21 @@ html_not_found(struct html_ctx *h)
 	hj_sets(page, "heading", "Page not found");
 	return html_page_write(h, "404", page, "404.html");
 }
+
+int
+html_custom_page(struct html_ctx *h, const void *arg)
+{
+	const struct page *pg = arg;
+	char *rel = xasprintf("%s/index.html", pg->id);
+	struct tv *page = hj_page(h, rel, "page", pg->title);
+	const char *root = tv_str_value(tv_get(page, "root"));
+	struct pos at = {pg->pos.file, pg->body_line, 1};
+	int rc;
+
+	hj_sets(page, "page_id", pg->id);
+	hj_sets(page, "heading", pg->title);
+	tv_set(page, "body_html", hj_markdown(h, pg->body, &at, root));
+	rc = html_page_write(h, pg->layout != NULL ? pg->layout : "page", page, rel);
+	free(rel);
+	return rc;
+}

@@ -80,6 +80,9 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 	if (focus && project_has_security(h->p))
 		job_add(jobs, &n, security_page, NULL, "security");
 	job_add(jobs, &n, methodology_page, NULL, "methodology");
+	for (i = 0; focus && i < h->p->npages; i++)
+		job_add(jobs, &n, html_custom_page, &h->p->pages[i],
+		    h->p->pages[i].layout != NULL ? h->p->pages[i].layout : "page");
 	job_add(jobs, &n, sources_page, NULL, "sources");
 	job_add(jobs, &n, not_found_page, NULL, "404");
 	return n;
@@ -98,7 +101,7 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	h.d = d;
 	h.set = html_templates_open(h.p);
 	/* Every page is attempted, so one run reports every error. */
-	jobs = xcalloc(c->neditions + c->nproviders + 8, sizeof(*jobs));
+	jobs = xcalloc(c->neditions + c->nproviders + c->project->npages + 8, sizeof(*jobs));
 	n = jobs_list(&h, jobs);
 	html_jobs_run(&h, jobs, n);
 	free(jobs);

@@ -230,6 +230,18 @@ commentary(struct pdf_report *r)
 		    1) == -1)
 			rc = -1;
 	}
+	/* the report's own pages with pdf: true, after the commentary */
+	for (i = 0; i < c->project->npages; i++) {
+		const struct page *pg = &c->project->pages[i];
+
+		if (!pg->pdf)
+			continue;
+		anchor = xasprintf("page-%s", pg->id);
+		pdf_heading(r->doc, NULL, 1, pg->title, anchor, PDF_H_ALL | PDF_H_NEWPAGE);
+		free(anchor);
+		if (pdf_markdown(r, NULL, pg->body, pg->pos.file, pg->body_line, 1) == -1)
+			rc = -1;
+	}
 	return rc;
 }
 
