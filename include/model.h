@@ -277,6 +277,7 @@ struct report {
 	const struct provider **featured; /* NULL: every provider rated in both */
 	size_t nfeatured;
 	bool allow_html;
+	bool provider_chart_png; /* a PNG of each provider's history chart too */
 	struct tier *ladder;
 	size_t nladder;
 	struct pos pos;

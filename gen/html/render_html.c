@@ -107,6 +107,7 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	free(jobs);
 	html_assets(&h);
 	html_sitemap(&h);
+	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);
 	for (i = 0; i < h.npages; i++)
 		free(h.pages[i]);

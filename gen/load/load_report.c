@@ -11,7 +11,8 @@
 
 static const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
     "language", "base_url", "paper", "edition", "compare", "featured", "allow_html",
-    "ladder", "provider_fields", "review_fields", "security", "strings", NULL};
+    "ladder", "provider_chart_png", "provider_fields", "review_fields", "security",
+    "strings", NULL};
 static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color",
     "description", "group", NULL};
 static const char *const paper_names[] = {"a4", "letter", NULL};
@@ -181,6 +182,8 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 	if ((n = opt(root, "featured")) != NULL)
 		expect_seq(l, file, n, "featured");
 	get_bool(l, file, opt(root, "allow_html"), "allow_html", &r->allow_html);
+	get_bool(l, file, opt(root, "provider_chart_png"), "provider_chart_png",
+	    &r->provider_chart_png);
 	if ((n = need(l, file, root, "ladder")) != NULL)
 		ladder_load(l, file, n);
 	if ((n = opt(root, "provider_fields")) != NULL)
