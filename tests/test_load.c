@@ -295,7 +295,7 @@ END_TEST
 START_TEST(test_bom)
 {
 	struct tfile f[] = {
-		{PB, BOM "name: B\nkind: other\n"},
+		{PB, BOM "name: B\nshort: X\n"},
 		{"content/report.yaml", BOM "title: T\npublisher: P\nedition: \"2.0\"\n" LADDER},
 		{CA, BOM "---\ntitle: A\n---\nBody\n"},
 	};
@@ -314,8 +314,8 @@ START_TEST(test_bom)
 	diag_release(&d);
 	project_dir_free(dir);
 
-	ck_load(PB, BOM "name: B\nkind: cloud\n",
-	    PB ":2:7: error: unknown kind 'cloud' (one of: hyperscaler, neocloud, other)\n");
+	ck_load(PB, BOM "name: B\nshort: [x]\n",
+	    PB ":2:8: error: 'short' must be a string, not a sequence\n");
 	ck_load(PB, BOM "name: [B\n", PB ":2:1: error: did not find expected ',' or ']' (while parsing a flow sequence)\n");
 	ck_load(PB, BOM "name: \xff\n", PB ":1:7: error: invalid UTF-8 (byte 0xff)\n");
 	ck_load(CA, BOM "---\ntitle: A\nembargo: soon\n---\n",

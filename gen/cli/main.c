@@ -13,7 +13,9 @@ static const char usage[] =
     "       podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
     "                    [--format gcc|github|json]\n"
     "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n"
-    "       podium new review EDITION PROVIDER | podium new provider ID\n"
+    "       podium init [DIR] [--title TEXT]\n"
+    "       podium new review EDITION PROVIDER | provider ID | edition ID | page ID\n"
+    "                  | commentary ID\n"
     "       podium --version | --help | COMMAND --help\n";
 
 int
@@ -27,6 +29,7 @@ main(int argc, char *argv[])
 		{"check", cmd_check},
 		{"serve", cmd_serve},
 		{"new", cmd_new},
+		{"init", cmd_init},
 	};
 	size_t i;
 	int rc;
