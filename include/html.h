@@ -33,6 +33,7 @@ struct html_ctx {
 	char **pages;        /* site paths written, for the sitemap */
 	size_t npages, cap;
 	bool failed;         /* a page could not be built (diagnostics given) */
+	bool extra_css;      /* the project has assets/extra.css: every page links it */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
 };
 
@@ -134,7 +135,8 @@ struct tv *hj_movers(const struct edition_stats *s, const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct edition_stats *s, const char *figure, long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
-struct tv *html_figures(const struct edition_stats *s, const struct edition_stats *cmp);
+struct tv *html_figures(const struct report *r, const struct edition_stats *s,
+    const struct edition_stats *cmp);
 /* A public finding (never pass a private one); "N undisclosed findings"
  * (malloc'd) or NULL for none. */
 struct tv *html_finding(const struct finding *f);

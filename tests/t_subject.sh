@@ -176,4 +176,35 @@ else
 	ok "an unread file is an error with --strict"
 fi
 
+# A report in French: report.yaml strings replace the interface words, on
+# the site and in the PDF; assets/extra.css is linked when present.
+cp -R "$B" "$T/fr"
+sed -i 's/^language: en$/language: fr/' "$T/fr/content/report.yaml"
+cat >> "$T/fr/content/report.yaml" <<'EOF'
+strings: {medals: "Médailles", contents: Sommaire, providers: Fournisseurs,
+  report: Rapport, methodology: "Méthodologie", provider: Fournisseur,
+  tier_history: Historique, chart_distribution: "Médailles par édition"}
+EOF
+mkdir -p "$T/fr/assets"
+echo 'body { letter-spacing: 0.01em; }' > "$T/fr/assets/extra.css"
+if "$PODIUM" build -q -C "$T/fr" -o "$T/fro" 2> "$T/err"; then
+	has "$T/fro/index.html" '<li><a href="providers/index.html">Fournisseurs</a></li>' "strings: the navigation in French"
+	has "$T/fro/index.html" '<h2 id="toc-title">Sommaire</h2>' "strings: the contents in French"
+	has "$T/fro/index.html" 'Médailles par édition' "strings: a chart caption in French"
+	has "$T/fro/providers/velo-nord/index.html" '<h2 id="history-title">Historique</h2>' "strings: a provider page heading in French"
+	has "$T/fro/providers/velo-nord/index.html" '<p class="kicker">Fournisseur</p>' "strings: the provider kicker in French"
+	hasnt "$T/fro/index.html" '>Providers</a>' "strings: no English nav word left"
+	has "$T/fro/index.html" '<link rel="stylesheet" href="assets/extra.css">' "extra.css linked"
+	has "$T/fro/providers/velo-nord/index.html" '<link rel="stylesheet" href="../../assets/extra.css">' "extra.css linked at any depth"
+	[ -f "$T/fro/assets/extra.css" ] && ok "extra.css copied" || nok "extra.css copied"
+	hasnt "$T/b/index.html" 'extra.css' "no extra.css link without the file"
+	if command -v pdftotext > /dev/null; then
+		pdftotext "$T/fro/report.pdf" "$T/fr.txt"
+		has "$T/fr.txt" 'Sommaire' "strings: the PDF's contents in French"
+		hasnt "$T/fr.txt" 'Contents' "strings: no English contents title in the PDF"
+	fi
+else
+	nok "a report in French builds"; cat "$T/err"
+fi
+
 exit $fail

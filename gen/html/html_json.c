@@ -535,7 +535,7 @@ struct tv *
 hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
 	const struct report *r = &h->p->report;
-	struct tv *o = tv_object(), *nav = tv_array();
+	struct tv *o = tv_object(), *nav = tv_array(), *t = tv_object();
 	char *root, *ed = NULL;
 	struct buf eroot = BUF_INIT;
 	size_t i;
@@ -557,19 +557,25 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	if (r->edition != NULL)
 		hj_sets(o, "edition_name", edition_name(r->edition));
 	hj_take_set(o, "canonical", canonical(r, rel));
-	nav_add(nav, root, "Report", "index.html", strcmp(kind, "home") == 0);
+	/* the interface words, the report's own where it gives them */
+	for (i = 0; ui_strings_default[i].key != NULL; i++)
+		hj_setl(t, ui_strings_default[i].key, report_string(r, ui_strings_default[i].key));
+	tv_set(o, "t", t);
+	tv_set(o, "extra_css", tv_bool(h->extra_css));
+	nav_add(nav, root, report_string(r, "report"), "index.html", strcmp(kind, "home") == 0);
 	if (r->edition != NULL) {
 		ed = html_edition_path(r->edition);
-		nav_add(nav, root, "Edition", ed, strcmp(kind, "edition") == 0);
+		nav_add(nav, root, report_string(r, "edition"), ed, strcmp(kind, "edition") == 0);
 	}
-	nav_add(nav, root, "Providers", "providers/index.html",
+	nav_add(nav, root, report_string(r, "providers"), "providers/index.html",
 	    strcmp(kind, "providers") == 0 || strcmp(kind, "provider") == 0);
 	if (project_has_security(h->p))
-		nav_add(nav, root, "Security", "security/index.html",
+		nav_add(nav, root, report_string(r, "security"), "security/index.html",
 		    strcmp(kind, "security") == 0);
-	nav_add(nav, root, "Methodology", "methodology/index.html",
+	nav_add(nav, root, report_string(r, "methodology"), "methodology/index.html",
 	    strcmp(kind, "methodology") == 0);
-	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);
+	nav_add(nav, root, report_string(r, "sources"), "sources/index.html",
+	    strcmp(kind, "sources") == 0);
 	/* the report's own pages with nav: true, by order */
 	for (i = 0; i < h->p->npages; i++) {
 		const struct page *pg = &h->p->pages[i];

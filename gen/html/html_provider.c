@@ -80,7 +80,8 @@ fault_json(struct html_ctx *h, const struct review *rv, const char *root)
 }
 
 static void
-practice_add(struct tv *a, const struct practice_def *pd, enum tri v)
+practice_add(struct tv *a, const struct report *r, const struct practice_def *pd,
+    enum tri v)
 {
 	struct tv *o = tv_object();
 
@@ -89,7 +90,8 @@ practice_add(struct tv *a, const struct practice_def *pd, enum tri v)
 	hj_setl(o, "state", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "unknown");
 	hj_setl(o, "mark", v == TRI_TRUE ? "\xe2\x9c\x93" : v == TRI_FALSE ?
 	    "\xe2\x9c\x97" : "?");
-	hj_setl(o, "answer", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "not known");
+	hj_setl(o, "answer", report_string(r, v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" :
+	    "not_known"));
 	tv_append(a, o);
 }
 
@@ -142,7 +144,7 @@ security_json(const struct report *rp, const struct review *rv)
 	pr = tv_array();
 	fs = tv_array();
 	for (i = 0; i < rp->npractices; i++)
-		practice_add(pr, &rp->practices[i],
+		practice_add(pr, rp, &rp->practices[i],
 		    rv->practices != NULL ? rv->practices[i] : TRI_UNSET);
 	tv_set(o, "has_practices", tv_bool(rp->npractices > 0));
 	for (i = 0; i < rv->nfindings; i++) {

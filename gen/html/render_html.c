@@ -2,6 +2,7 @@
  * (SPEC 4.1). Pages read only the computed model; see html.h. The pages are
  * built over the machine's cores (html_jobs.c), in the order listed here. */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "html.h"
 #include "render.h"
@@ -100,6 +101,12 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	h.o = o;
 	h.d = d;
 	h.set = html_templates_open(h.p);
+	if (h.p->dir != NULL) {
+		char *extra = path_join(h.p->dir, "assets/extra.css");
+
+		h.extra_css = access(extra, F_OK) == 0;
+		free(extra);
+	}
 	/* Every page is attempted, so one run reports every error. */
 	jobs = xcalloc(c->neditions + c->nproviders + c->project->npages + 8, sizeof(*jobs));
 	n = jobs_list(&h, jobs);

@@ -277,10 +277,12 @@ const struct ui_string ui_strings_default[] = {
 	{"failure_test", "Failure test"},
 	{"quotes", "Quotes"},
 	{"the_ladder", "The ladder"},
-	{"chart_distribution", "Reviews by tier"},
-	{"chart_movement", "Movement between editions"},
+	{"chart_distribution", "Medal distribution by edition"},
+	{"chart_movement", "Movement"},
 	{"chart_funnel", "From tracked to medals"},
-	{"chart_faults", "Failure tests"},
+	{"chart_faults", "Failure-test timings"},
+	{"from", "from"},
+	{"to", "to"},
 	{NULL, NULL},
 };
 

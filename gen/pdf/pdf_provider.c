@@ -248,6 +248,10 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	}
 	r->parent = self;
 	tier_line(r, rt);
+	/* what the tier means, beside it (report.yaml ladder description) */
+	if (rt->tier != NULL && rt->tier->description != NULL)
+		pdf_markdown_inline(r, pdf_para(r->doc, self), rt->tier->description,
+		    rt->tier->pos.file, rt->tier->pos.line);
 	pdf_chart(r, self, CHART_HISTORY, rt->provider);
 	if (rv->summary != NULL)
 		pdf_markdown(r, self, rv->summary, rv->summary_pos.file,

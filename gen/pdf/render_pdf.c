@@ -185,7 +185,7 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_LANG, rep->language);
 	meta_date(r->c, date);
 	pdfdoc_set(r->doc, PDF_DATE, date);
-	pdfdoc_set(r->doc, PDF_TOC_TITLE, "Contents");
+	pdfdoc_set(r->doc, PDF_TOC_TITLE, report_string(&r->c->project->report, "contents"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)
@@ -381,6 +381,26 @@ methodology(struct pdf_report *r)
 	    "tier counts, medal totals, shares and movement. Where the "
 	    "publication states a figure, it is checked against the count.");
 	table_add(r, ladder_table(rep), NULL);
+	/* each tier's meaning and group, where the report gives them */
+	for (size_t i = 0; i < rep->nladder; i++) {
+		const struct tier *t = &rep->ladder[i];
+		struct pdf_block *p;
+
+		if (t->description == NULL && t->group == NULL)
+			continue;
+		p = pdf_para(r->doc, NULL);
+		pdf_run(r->doc, p, t->name, (size_t)-1, PDF_S_BOLD, NULL);
+		if (t->group != NULL) {
+			char *g = xasprintf(" (%s)", t->group);
+
+			pdf_run(r->doc, p, g, (size_t)-1, 0, NULL);
+			free(g);
+		}
+		if (t->description != NULL) {
+			pdf_run(r->doc, p, ": ", 2, 0, NULL);
+			pdf_markdown_inline(r, p, t->description, t->pos.file, t->pos.line);
+		}
+	}
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
 		table_add(r, rubric_table(e->rubric), NULL);
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
