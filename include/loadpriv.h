@@ -191,6 +191,9 @@ bool country_code_valid(const char *s, size_t len);
 /* provider_fields / review_fields: the sequence n, checked. */
 void fields_decl_load(struct loader *l, const char *file, const struct ynode *n,
     bool provider, const char *const *builtin, struct field_def **out, size_t *count);
+/* Declared ids that would clash in ratings.csv (a built-in column, or a
+ * provider and a review field of one id). */
+void fields_cross_check(struct loader *l, const char *file);
 /* builtin then the declared ids, NULL-terminated, in the arena. */
 const char **fields_known_keys(struct loader *l, const char *const *builtin,
     const struct field_def *defs, size_t n);

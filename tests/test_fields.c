@@ -178,6 +178,11 @@ START_TEST(test_declarations)
 	    REP ":10:5: error: duplicate field 'x' (first at line 9)\n");
 	ck_load(REP, HEAD "review_fields:\n  - {id: x, name: X, type: string, filter: true}\n",
 	    REP ":9:36: error: unknown key 'filter'\n");
+	ck_load(REP, HEAD "provider_fields:\n  - {id: status, name: S, type: string}\n",
+	    REP ":9:5: error: field 'status' clashes with the column 'status' of ratings.csv\n");
+	ck_load(REP, HEAD "provider_fields:\n  - {id: x, name: X, type: string}\n"
+	    "review_fields:\n  - {id: x, name: X, type: integer}\n",
+	    REP ":11:5: error: field 'x' is a provider field too (line 9): ratings.csv names a column by its field's id\n");
 	ck_load(REP, HEAD "provider_fields:\n  - {id: x, name: X, type: string, requird: true}\n",
 	    REP ":9:36: error: unknown key 'requird' (did you mean 'required'?)\n");
 }

@@ -164,6 +164,34 @@ fields_decl_load(struct loader *l, const char *file, const struct ynode *n, bool
 	*count = m;
 }
 
+/* The columns ratings.csv has before the declared fields' own. */
+static const char *const csv_columns[] = {"edition", "provider", "name", "tier", "medal",
+    "score", "computed", "previous", "steps", "status", NULL};
+
+void
+fields_cross_check(struct loader *l, const char *file)
+{
+	const struct report *r = &l->p->report;
+	const struct field_def *f;
+	size_t i, k;
+
+	for (i = 0; i < r->nprovider_fields + r->nreview_fields; i++) {
+		f = i < r->nprovider_fields ? &r->provider_fields[i] :
+		    &r->review_fields[i - r->nprovider_fields];
+		if (is_builtin(f->id, csv_columns))
+			diag_error(l->d, file, f->pos.line, f->pos.col,
+			    "field '%s' clashes with the column '%s' of ratings.csv", f->id, f->id);
+	}
+	for (i = 0; i < r->nreview_fields; i++)
+		for (k = 0; k < r->nprovider_fields; k++)
+			if (strcmp(r->review_fields[i].id, r->provider_fields[k].id) == 0)
+				diag_error(l->d, file, r->review_fields[i].pos.line,
+				    r->review_fields[i].pos.col,
+				    "field '%s' is a provider field too (line %u): ratings.csv "
+				    "names a column by its field's id", r->review_fields[i].id,
+				    r->provider_fields[k].pos.line);
+}
+
 const char **
 fields_known_keys(struct loader *l, const char *const *builtin,
     const struct field_def *defs, size_t n)

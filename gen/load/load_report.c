@@ -192,6 +192,7 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 	if ((n = opt(root, "review_fields")) != NULL)
 		fields_decl_load(l, file, n, false, review_builtin_keys, &r->review_fields,
 		    &r->nreview_fields);
+	fields_cross_check(l, file);
 	l->provider_known = fields_known_keys(l, provider_builtin_keys, r->provider_fields,
 	    r->nprovider_fields);
 	l->review_known = fields_known_keys(l, review_builtin_keys, r->review_fields,
