@@ -14,8 +14,9 @@ static const char usage[] =
     "                    [--format gcc|github|json]\n"
     "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n"
     "       podium init [DIR] [--title TEXT]\n"
-    "       podium new review EDITION PROVIDER | provider ID | edition ID | page ID\n"
-    "                  | commentary ID\n"
+    "       podium build [-C DIR] --dump-data PAGE\n"
+    "       podium new [-C DIR] review EDITION PROVIDER\n"
+    "       podium new [-C DIR] provider|edition|page|commentary ID\n"
     "       podium --version | --help | COMMAND --help\n";
 
 int
@@ -39,7 +40,7 @@ main(int argc, char *argv[])
 		return EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
-		printf("podium %s\n", PODIUM_VERSION);
+		printf("podium %s\n", podium_version);
 		return EXIT_OK;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {

@@ -372,11 +372,37 @@ ratings_json(const struct computed *c, struct sink *out)
 	buf_putc(&out->b, '\n');
 }
 
+/* A number, "true" or "false", or empty: as it is (a negative number stays one). */
 static void
 csv_field(struct buf *b, const char *s, bool last)
 {
 	esc_csv(b, s ? s : "");
 	buf_puts(b, last ? "\r\n" : ",");
+}
+
+/*
+ * A text cell. One that starts with =, +, -, @, tab or CR is a formula to a
+ * spreadsheet: it is neutralised as OWASP recommends, with a single quote
+ * before it and the whole cell quoted ("'=1+2"), so it shows as text.
+ */
+static void
+csv_text(struct buf *b, const char *s, bool last)
+{
+	const char *q;
+
+	s = s ? s : "";
+	if (*s == '\0' || strchr("=+-@\t\r", *s) == NULL) {
+		csv_field(b, s, last);
+		return;
+	}
+	buf_puts(b, "\"'");
+	while ((q = strchr(s, '"')) != NULL) {
+		buf_add(b, s, (size_t)(q - s) + 1);
+		buf_putc(b, '"');
+		s = q + 1;
+	}
+	buf_puts(b, s);
+	buf_puts(b, last ? "\"\r\n" : "\",");
 }
 
 /* The score rounded to millionths, as "%.6f" writes it. */
@@ -391,32 +417,45 @@ score_text(double score, char *out, size_t n)
 		snprintf(out, n, "%.6f", q / 1e6);
 }
 
-/* The declared fields' columns of one row: each value as text, a list's
- * items joined by "; ". */
+/*
+ * The declared fields' cells of one row, after a comma: numbers and
+ * booleans as they are, every other value as text (a list's items joined by
+ * "; "); an absent value is an empty cell. last: these end the row.
+ */
 static void
 csv_fields(struct buf *b, const struct field_def *defs, size_t n,
-    const struct field_value *v)
+    const struct field_value *v, bool last)
 {
 	struct buf t = BUF_INIT;
 	char *x;
 	size_t i, k;
+	bool end;
 
 	for (i = 0; i < n; i++) {
-		buf_putc(b, ',');
-		if (v == NULL || !v[i].set)
+		end = last && i + 1 == n;
+		if (v == NULL || !v[i].set) {
+			csv_field(b, "", end);
 			continue;
-		if (defs[i].type == FIELD_LIST) {
+		}
+		switch (defs[i].type) {
+		case FIELD_LIST:
 			buf_reset(&t);
 			for (k = 0; k < v[i].nitems; k++)
 				buf_printf(&t, "%s%s", k ? "; " : "", v[i].items[k]);
-			esc_csv(b, t.len ? t.data : "");
-		} else {
+			csv_text(b, t.len ? t.data : "", end);
+			break;
+		case FIELD_BOOLEAN:
+			csv_field(b, v[i].boolean ? "true" : "false", end);
+			break;
+		case FIELD_INTEGER:
+		case FIELD_NUMBER:
+			csv_field(b, v[i].text, end);
+			break;
+		default:
 			x = field_value_text(&defs[i], &v[i]);
-			if (defs[i].type == FIELD_BOOLEAN)
-				esc_csv(b, v[i].boolean ? "true" : "false");
-			else
-				esc_csv(b, x);
+			csv_text(b, x, end);
 			free(x);
+			break;
 		}
 	}
 	buf_release(&t);
@@ -432,20 +471,21 @@ csv_rating(struct buf *b, const struct report *rp, const struct edition_stats *s
 		score_text(rt->score, num, sizeof(num));
 	if (rt->has_steps)
 		fmt_int(rt->steps, steps);
-	csv_field(b, s->edition->id, false);
-	csv_field(b, rt->provider->id, false);
-	csv_field(b, rt->provider->name, false);
-	csv_field(b, rt->tier->id, false);
+	csv_text(b, s->edition->id, false);
+	csv_text(b, rt->provider->id, false);
+	csv_text(b, rt->provider->name, false);
+	csv_text(b, rt->tier->id, false);
 	csv_field(b, rt->tier->medal ? "true" : "false", false);
 	csv_field(b, num, false);
-	csv_field(b, rt->computed ? rt->computed->id : "", false);
-	csv_field(b, rt->previous ? rt->previous->id : "", false);
+	csv_text(b, rt->computed ? rt->computed->id : "", false);
+	csv_text(b, rt->previous ? rt->previous->id : "", false);
 	csv_field(b, steps, false);
-	esc_csv(b, move_status_name(rt->status));
-	csv_fields(b, rp->provider_fields, rp->nprovider_fields, rt->provider->fields);
+	csv_text(b, move_status_name(rt->status),
+	    rp->nprovider_fields + rp->nreview_fields == 0);
+	csv_fields(b, rp->provider_fields, rp->nprovider_fields, rt->provider->fields,
+	    rp->nreview_fields == 0);
 	csv_fields(b, rp->review_fields, rp->nreview_fields,
-	    rt->review != NULL ? rt->review->fields : NULL);
-	buf_puts(b, "\r\n");
+	    rt->review != NULL ? rt->review->fields : NULL, true);
 }
 
 static void

@@ -35,7 +35,7 @@ distinct(const char **v, size_t n)
 	qsort(v, n, sizeof(*v), cmp_str);
 	for (i = 0; i < n; i++)
 		if (i == 0 || strcmp(v[i], v[i - 1]) != 0)
-			tv_append(a, hj_str(v[i]));
+			tv_append(a, pv_str(v[i]));
 	return a;
 }
 
@@ -59,9 +59,9 @@ tier_shared(struct tier_memo *m, const struct tier *t)
 		if (m->tier[i] == t)
 			return m->json[i];
 	if (m->n == ARRAY_SIZE(m->tier))
-		return hj_tier(t);
+		return pv_tier(t);
 	m->tier[m->n] = t;
-	m->json[m->n] = hj_tier(t);
+	m->json[m->n] = pv_tier(t);
 	return m->json[m->n++];
 }
 
@@ -101,20 +101,20 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 	const struct report *rp = &c->project->report;
 	struct tv *fv = tv_array(), *f;
 	size_t k;
-	struct tv *o = hj_provider_link(root, pr), *cells = tv_array(), *cell;
+	struct tv *o = pv_provider_link(root, pr), *cells = tv_array(), *cell;
 	const struct rating *r;
 	struct buf tiers = BUF_INIT;
 	size_t j;
 
-	hj_sets(o, "sort_name", html_provider_name(pr));
+	pv_set_str(o, "sort_name", html_provider_name(pr));
 	for (k = 0; k < fc->n; k++) {
 		const struct field_def *d = &rp->provider_fields[fc->idx[k]];
 		const struct field_value *v = pr->fields != NULL ? &pr->fields[fc->idx[k]] : NULL;
 
 		f = tv_object();
-		hj_setl(f, "id", d->id);
-		hj_take_set(f, "data", filter_value(d, v));
-		hj_take_set(f, "value", v != NULL && v->set ? field_value_text(d, v) :
+		pv_set_lit(f, "id", d->id);
+		pv_set_taken(f, "data", filter_value(d, v));
+		pv_set_taken(f, "value", v != NULL && v->set ? field_value_text(d, v) :
 		    xstrdup(""));
 		tv_append(fv, f);
 	}
@@ -141,15 +141,15 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 }
 
 static struct tv *
-editions_json(const struct computed *c)
+editions_values(const struct computed *c)
 {
 	struct tv *a = tv_array(), *o;
 	size_t j;
 
 	for (j = 0; j < c->neditions; j++) {
 		o = tv_object();
-		hj_sets(o, "id", c->editions[j].edition->id);
-		hj_sets(o, "name", c->editions[j].edition->name != NULL ?
+		pv_set_str(o, "id", c->editions[j].edition->id);
+		pv_set_str(o, "name", c->editions[j].edition->name != NULL ?
 		    c->editions[j].edition->name : c->editions[j].edition->id);
 		tv_append(a, o);
 	}
@@ -157,15 +157,15 @@ editions_json(const struct computed *c)
 }
 
 static struct tv *
-ladder_json(const struct report *r)
+ladder_values(const struct report *r)
 {
 	struct tv *a = tv_array(), *o;
 	size_t i;
 
 	for (i = 0; i < r->nladder; i++) {
 		o = tv_object();
-		hj_sets(o, "id", r->ladder[i].id);
-		hj_sets(o, "name", r->ladder[i].name != NULL ? r->ladder[i].name :
+		pv_set_str(o, "id", r->ladder[i].id);
+		pv_set_str(o, "name", r->ladder[i].name != NULL ? r->ladder[i].name :
 		    r->ladder[i].id);
 		tv_append(a, o);
 	}
@@ -232,7 +232,7 @@ html_provider_index(struct html_ctx *h)
 	const struct computed *c = h->c;
 	const struct report *rp = &h->p->report;
 	const char *rel = "providers/index.html";
-	struct tv *page = hj_page(h, rel, "providers", report_string(rp, "providers"));
+	struct tv *page = pv_page(h, rel, "providers", report_string(rp, "providers"));
 	const char *root = tv_str_value(tv_get(page, "root"));
 	const struct provider_view **v = xcalloc(c->nproviders + 1, sizeof(*v));
 	struct index_rows *rows = tv_alloc(sizeof(*rows) +
@@ -263,16 +263,16 @@ html_provider_index(struct html_ctx *h)
 			continue; /* no provider has one: no column */
 		fc->idx[fc->n++] = k;
 		f = tv_object();
-		hj_setl(f, "id", rp->provider_fields[k].id);
-		hj_setl(f, "name", rp->provider_fields[k].name);
+		pv_set_lit(f, "id", rp->provider_fields[k].id);
+		pv_set_lit(f, "name", rp->provider_fields[k].name);
 		tv_set(f, "options", filter_options(rp, k, rows->v, rows->n));
 		tv_append(filters, f);
 	}
-	hj_sets(page, "heading", report_string(rp, "providers"));
+	pv_set_str(page, "heading", report_string(rp, "providers"));
 	tv_set(page, "count", tv_int((long long)nv));
 	tv_set(page, "filters", filters);
-	tv_set(page, "providers", hj_list(nv, index_row, rows));
-	tv_set(page, "editions", editions_json(c));
-	tv_set(page, "ladder", ladder_json(&h->p->report));
+	tv_set(page, "providers", pv_list(nv, index_row, rows));
+	tv_set(page, "editions", editions_values(c));
+	tv_set(page, "ladder", ladder_values(&h->p->report));
 	return html_page_write(h, "providers", page, rel);
 }
