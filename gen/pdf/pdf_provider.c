@@ -37,10 +37,24 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 	} else if (rt->status == MOVE_NEW) {
 		pdf_run(r->doc, p, " (new in this edition)", (size_t)-1, 0, NULL);
 	}
-	s = xasprintf(". %s%s%s.", provider_kind_name(pr->kind),
-	    pr->country != NULL ? ", " : "", pr->country ? pr->country : "");
-	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
-	free(s);
+	pdf_run(r->doc, p, ".", 1, 0, NULL);
+	{
+		/* the report's declared provider fields, in declaration order */
+		const struct report *rp = &c->project->report;
+		size_t i;
+		char *v;
+
+		for (i = 0; pr->fields != NULL && i < rp->nprovider_fields; i++) {
+			if ((v = field_value_text(&rp->provider_fields[i], &pr->fields[i])) == NULL)
+				continue;
+			s = xasprintf(" %s: %s%s%s.", rp->provider_fields[i].name, v,
+			    rp->provider_fields[i].unit != NULL ? " " : "",
+			    rp->provider_fields[i].unit != NULL ? rp->provider_fields[i].unit : "");
+			pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+			free(s);
+			free(v);
+		}
+	}
 	if (pr->url != NULL) {
 		pdf_run(r->doc, p, " ", 1, 0, NULL);
 		pdf_run(r->doc, p, pr->url, (size_t)-1, 0, pr->url);
@@ -133,6 +147,7 @@ finding_item(struct pdf_report *r, struct pdf_block *l,
 static void
 security(struct pdf_report *r, const struct review *rv)
 {
+	const struct report *rp = &r->c->project->report;
 	struct pdf_block *p, *l = NULL;
 	size_t i, hidden = 0;
 	char *s;
@@ -141,12 +156,12 @@ security(struct pdf_report *r, const struct review *rv)
 		return;
 	pdf_heading(r->doc, r->parent, 3, "Security", NULL, 0);
 	p = pdf_para(r->doc, r->parent);
-	s = xasprintf("Drivers current: %s. Embargo programme: %s. "
-	    "Audit tool: %s.", tri_text(rv->practices.drivers_current),
-	    tri_text(rv->practices.embargo_program),
-	    tri_text(rv->practices.audit_tool));
-	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
-	free(s);
+	for (i = 0; i < rp->npractices; i++) {
+		s = xasprintf("%s%s: %s.", i ? " " : "", rp->practices[i].name,
+		    tri_text(rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+	}
 	for (i = 0; i < rv->nfindings; i++) {
 		if (!rv->findings[i].public) {
 			hidden++;
@@ -238,6 +253,10 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	}
 	r->parent = self;
 	tier_line(r, rt);
+	/* what the tier means, beside it (report.yaml ladder description) */
+	if (rt->tier != NULL && rt->tier->description != NULL)
+		pdf_markdown_inline(r, pdf_para(r->doc, self), rt->tier->description,
+		    rt->tier->pos.file, rt->tier->pos.line);
 	pdf_chart(r, self, CHART_HISTORY, rt->provider);
 	if (rv->summary != NULL)
 		pdf_markdown(r, self, rv->summary, rv->summary_pos.file,

@@ -267,7 +267,7 @@ likely_fits(const char *s, int size, int w)
 	long n = 0, room = (long)((double)w / (FIT_GUESS * size));
 
 	for (; *s != '\0'; s++) {
-		if ((*s & 0xc0) != 0x80 && ++n > room)
+		if (!utf8_continues(*s) && ++n > room)
 			return false;
 	}
 	return true;
@@ -347,7 +347,7 @@ chunk_end(const char *s, size_t from, size_t len)
 	for (i = end; i > from + PDF_TEXT_CHUNK / 2; i--)
 		if (s[i - 1] == ' ')
 			return i;
-	while (end > from + 1 && (s[end] & 0xc0) == 0x80)
+	while (end > from + 1 && utf8_continues(s[end]))
 		end--;
 	return end;
 }

@@ -187,7 +187,7 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_LANG, rep->language);
 	meta_date(r->c, date);
 	pdfdoc_set(r->doc, PDF_DATE, date);
-	pdfdoc_set(r->doc, PDF_TOC_TITLE, "Contents");
+	pdfdoc_set(r->doc, PDF_TOC_TITLE, report_string(&r->c->project->report, "contents"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)
@@ -230,6 +230,18 @@ commentary(struct pdf_report *r)
 		free(anchor);
 		if (pdf_markdown(r, NULL, s->body, s->pos.file, s->body_line,
 		    1) == -1)
+			rc = -1;
+	}
+	/* the report's own pages with pdf: true, after the commentary */
+	for (i = 0; i < c->project->npages; i++) {
+		const struct page *pg = &c->project->pages[i];
+
+		if (!pg->pdf)
+			continue;
+		anchor = xasprintf("page-%s", pg->id);
+		pdf_heading(r->doc, NULL, 1, pg->title, anchor, PDF_H_ALL | PDF_H_NEWPAGE);
+		free(anchor);
+		if (pdf_markdown(r, NULL, pg->body, pg->pos.file, pg->body_line, 1) == -1)
 			rc = -1;
 	}
 	return rc;
@@ -454,6 +466,26 @@ methodology(struct pdf_report *r)
 	    "tier counts, medal totals, shares and movement. Where the "
 	    "publication states a figure, it is checked against the count.");
 	table_add(r, ladder_table(rep), NULL);
+	/* each tier's meaning and group, where the report gives them */
+	for (size_t i = 0; i < rep->nladder; i++) {
+		const struct tier *t = &rep->ladder[i];
+		struct pdf_block *p;
+
+		if (t->description == NULL && t->group == NULL)
+			continue;
+		p = pdf_para(r->doc, NULL);
+		pdf_run(r->doc, p, t->name, (size_t)-1, PDF_S_BOLD, NULL);
+		if (t->group != NULL) {
+			char *g = xasprintf(" (%s)", t->group);
+
+			pdf_run(r->doc, p, g, (size_t)-1, 0, NULL);
+			free(g);
+		}
+		if (t->description != NULL) {
+			pdf_run(r->doc, p, ": ", 2, 0, NULL);
+			pdf_markdown_inline(r, p, t->description, t->pos.file, t->pos.line);
+		}
+	}
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
 		table_add(r, rubric_table(e->rubric), NULL);
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
@@ -574,7 +606,8 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 		goto out;
 	medals_and_movers(&r);
 	fills = providers(&r);
-	security(&r);
+	if (project_has_security(c->project))
+		security(&r);
 	methodology(&r);
 	sources(&r);
 	rc = write_pdf(&r, o);
