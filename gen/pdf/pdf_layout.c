@@ -5,6 +5,7 @@
 
 #include <cairo-pdf.h>
 
+#include "fonts.h"
 #include "pdf_layout.h"
 
 #define INK_RGB 0x222222u
@@ -847,6 +848,7 @@ ctx_pango(struct pdf_ctx *ctx)
 {
 	cairo_font_options_t *fo;
 
+	fonts_config_load();
 	ctx->fontmap = pango_cairo_font_map_new();
 	ctx->pc = pango_font_map_create_context(ctx->fontmap);
 	fo = cairo_font_options_create();
