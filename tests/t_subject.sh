@@ -202,6 +202,8 @@ if "$PODIUM" build -q -C "$T/fr" -o "$T/fro" 2> "$T/err"; then
 		pdftotext "$T/fro/report.pdf" "$T/fr.txt"
 		has "$T/fr.txt" 'Sommaire' "strings: the PDF's contents in French"
 		hasnt "$T/fr.txt" 'Contents' "strings: no English contents title in the PDF"
+		has "$T/fr.txt" 'Fournisseurs' "strings: the PDF's providers heading in French"
+		has "$T/fr.txt" 'Méthodologie' "strings: the PDF's methodology heading in French"
 	fi
 else
 	nok "a report in French builds"; cat "$T/err"

@@ -293,7 +293,8 @@ providers(struct pdf_report *r)
 
 	if (st == NULL || st->nratings == 0)
 		return NULL;
-	pdf_heading(r->doc, NULL, 1, "Providers", "providers",
+	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
+	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	s = xasprintf("One page for each of the %zu providers reviewed in %s, "
 	    "in tier order.", st->nratings, e->name);
@@ -375,7 +376,7 @@ methodology(struct pdf_report *r)
 	const struct report *rep = &c->project->report;
 	const struct edition *e = rep->edition;
 
-	pdf_heading(r->doc, NULL, 1, "Methodology", "methodology",
+	pdf_heading(r->doc, NULL, 1, report_string(rep, "methodology"), "methodology",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	para(r, "Every figure in this report is computed from the reviews: "
 	    "tier counts, medal totals, shares and movement. Where the "
@@ -448,7 +449,8 @@ sources(struct pdf_report *r)
 
 	if (p->nsources == 0)
 		return;
-	pdf_heading(r->doc, NULL, 1, "Sources", "sources",
+	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "sources"),
+	    "sources",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	for (i = 0; i < p->nsources; i++)
 		source_entry(r, &p->sources[i]);
