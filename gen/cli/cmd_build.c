@@ -44,6 +44,32 @@ parts_parse(const char *s)
 	return parts;
 }
 
+/*
+ * dir as seen from the current folder, for paths a CI reads from there:
+ * NULL when it is the current folder, relative when it is under it, else
+ * absolute. malloc'd.
+ */
+static char *
+dir_from_here(const char *dir)
+{
+	char *here = realpath(".", NULL), *there = realpath(dir, NULL), *r = NULL;
+	size_t n = here != NULL ? strlen(here) : 0;
+
+	if (here == NULL || there == NULL)
+		r = strcmp(dir, ".") != 0 ? xstrdup(dir) : NULL;
+	else if (strcmp(here, there) == 0)
+		r = NULL;
+	else if (strcmp(here, "/") == 0)
+		r = xstrdup(there + 1);
+	else if (strncmp(here, there, n) == 0 && there[n] == '/')
+		r = xstrdup(there + n + 1);
+	else
+		r = xstrdup(there);
+	free(here);
+	free(there);
+	return r;
+}
+
 static int
 run(int argc, char *argv[], bool write)
 {
@@ -66,6 +92,7 @@ run(int argc, char *argv[], bool write)
 	struct build_request rq;
 	struct diag d;
 	enum diag_style style = DIAG_GCC;
+	char *prefix;
 	bool have_now = false, verbose = false;
 	const char *dump = NULL;
 	int c, rc;
@@ -159,9 +186,8 @@ run(int argc, char *argv[], bool write)
 		render_html_dump(dump);
 	}
 	rq.progress = write && !rq.quiet && style == DIAG_GCC && isatty(STDERR_FILENO);
-	/* a build killed by a signal removes its staging folder */
-	if (write)
-		site_out_guard_signals();
+	/* a run stopped by a signal removes its staging (or check's) folder */
+	site_out_guard_signals();
 	rc = build_run(&rq, &d);
 	if (dump != NULL && rc == EXIT_OK && !render_html_dumped()) {
 		fprintf(stderr, "podium: error: no page '%s' in the site (a site path, such as "
@@ -169,8 +195,9 @@ run(int argc, char *argv[], bool write)
 		rc = EXIT_CONTENT;
 	}
 	/* GitHub reads paths from the repository's root: the project's folder first */
-	diag_print_style(&d, stderr, style, strcmp(rq.dir, ".") != 0 &&
-	    strcmp(rq.dir, "./") != 0 && rq.dir[0] != '/' ? rq.dir : NULL);
+	prefix = style == DIAG_GITHUB ? dir_from_here(rq.dir) : NULL;
+	diag_print_style(&d, stderr, style, prefix);
+	free(prefix);
 	if (verbose)
 		fprintf(stderr, "podium: built in %.1f ms (%s)\n", rq.elapsed_ms, rq.timing);
 	diag_release(&d);

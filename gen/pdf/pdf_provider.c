@@ -1,4 +1,7 @@
-/* pdf_provider.c: one page of the PDF report per provider of the edition. */
+/*
+ * pdf_provider.c: a section of the PDF report for each provider rated in
+ * the edition, and one table for those reviewed but not rated.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,8 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 	const struct provider *pr = rt->provider;
 	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
 	char *s;
+
+	p->keep_with_next = true;     /* with the chart below it */
 
 	pdf_run(r->doc, p, "Tier: ", (size_t)-1, 0, NULL);
 	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name : "not rated",
@@ -277,11 +282,59 @@ void
 pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f)
 {
 	char *anchor = xasprintf("provider-%s", f->rt->provider->id);
+	struct pdf_block *h;
 
 	f->r = r;
 	f->filled = false;
-	pdf_heading(r->doc, NULL, 2, f->rt->provider->name, anchor,
-	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_NEWPAGE);
+	/* sections flow: the heading stays with the tier line below it */
+	h = pdf_heading(r->doc, NULL, 2, f->rt->provider->name, anchor,
+	    PDF_H_OUTLINE | PDF_H_TOC);
+	h->keep_with_next = true;
 	free(anchor);
 	pdf_lazy(r->doc, NULL, page_fill, f);
+}
+
+bool
+rating_on_ladder(const struct rating *rt)
+{
+	return rt->tier == NULL || rt->tier->rated;
+}
+
+void
+pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
+{
+	const struct computed *c = r->c;
+	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
+	const struct rating *rt;
+	struct table_cell *row;
+	struct table *t;
+	char *s;
+	size_t i;
+
+	/* the heading above names it: no caption to say it twice */
+	t = table_new(NULL, base != NULL ? 3 : 2);
+	table_head(t, 0, "Provider", false);
+	table_head(t, 1, "Tier", false);
+	if (base != NULL) {
+		s = xasprintf("In %s", base->name);
+		table_head(t, 2, s, false);
+		free(s);
+	}
+	for (i = 0; i < st->nratings; i++) {
+		rt = &st->ratings[i];
+		if (rating_on_ladder(rt))
+			continue;
+		row = table_row(t);
+		table_cell_set(&row[0], rt->provider->name, NULL);
+		table_cell_set(&row[1], rt->tier->name, NULL);
+		row[1].tier = rt->tier;
+		if (base != NULL) {
+			table_cell_set(&row[2], rt->previous != NULL ?
+			    rt->previous->name : "\xe2\x80\x94", NULL);
+			row[2].tier = rt->previous;
+		}
+	}
+	pdf_heading(r->doc, NULL, 2, "Reviewed, not rated", "providers-unrated",
+	    PDF_H_OUTLINE | PDF_H_TOC)->keep_with_next = true;
+	pdf_table(r->doc, NULL, t, NULL);
 }
