@@ -133,6 +133,8 @@ struct edition {
 	size_t nreviews;
 	size_t index;                  /* position in project.editions (oldest first) */
 	struct pos pos;
+	bool partial;                  /* the review list is known to be incomplete */
+	const char *partial_note;      /* why (partial.note), or NULL */
 };
 
 enum provider_kind { PKIND_HYPERSCALER, PKIND_NEOCLOUD, PKIND_OTHER };
@@ -163,6 +165,10 @@ struct fault_test {
 	enum tri automatic;
 	const char *note;       /* Markdown, optional */
 	struct pos pos;
+	bool not_injected;      /* injected: false: no fault could be injected */
+	bool detect_upper;      /* detect_after is an upper bound ("<=11m") */
+	bool drain_upper;       /* likewise drain_after */
+	bool replaced_upper;    /* likewise replaced_after */
 };
 
 struct practices {
@@ -239,6 +245,8 @@ struct report {
 	struct tier *ladder;
 	size_t nladder;
 	struct pos pos;
+	const char *description;  /* one sentence: meta description, feed; optional */
+	pdate published;          /* when the report was compiled, or DATE_NONE */
 };
 
 /* One alias of a provider, for project_provider's binary search. */

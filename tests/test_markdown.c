@@ -286,14 +286,14 @@ START_TEST(test_blocks)
 	    "<blockquote>\n<table class=\"data\">\n"
 	    "<caption>ClusterMAX 3.0: security practices and findings</caption>\n"
 	    "<thead>\n<tr><th scope=\"col\">Provider</th><th scope=\"col\">Drivers current</th>"
-	    "<th scope=\"col\">Embargo program</th><th scope=\"col\">Audit tool</th>"
+	    "<th scope=\"col\">Embargo program</th>"
 	    "<th scope=\"col\">Findings</th></tr>\n</thead>\n<tbody>\n"
 	    "<tr><td><a href=\"../providers/aws/index.html\">Amazon Web Services</a></td><td>yes</td>"
-	    "<td>no</td><td>\xe2\x80\x94</td><td>Metadata &lt;leak&gt; &amp; more (high, "
+	    "<td>no</td><td>Metadata &lt;leak&gt; &amp; more (high, "
 	    "cross-tenant; disclosed 2026-08-01; patched 2026-08-07; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n"
 	    "<tr><td>Not named</td><td>\xe2\x80\x94</td><td>\xe2\x80\x94</td>"
-	    "<td>\xe2\x80\x94</td><td>Tenant storage reachable (critical, cross-tenant; "
+	    "<td>Tenant storage reachable (critical, cross-tenant; "
 	    "disclosed 2026-08-01; patched after 7d; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n</tbody>\n</table>\n</blockquote>\n");
 	{

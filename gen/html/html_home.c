@@ -45,35 +45,62 @@ claim_note(const struct edition_stats *s, const char *figure, long computed)
 	return NULL;
 }
 
-/* The headline figures of an edition (and its change against a baseline). */
+static const char *
+edition_label(const struct edition *e)
+{
+	return e->name != NULL ? e->name : e->id;
+}
+
+/* The change in medals against cmp's baseline, or why there is none. */
+static void
+figure_change(struct tv *a, const struct edition_stats *cmp)
+{
+	const struct edition *b = cmp->baseline, *e = cmp->edition;
+	char v[32], p[32];
+
+	if (!cmp->has_change) {
+		figure_add(a, "Change in medals", xstrdup("\xe2\x80\x94"),
+		    xasprintf("not computed: %s is partial", edition_label(b->partial ?
+		    b : e)), b->partial ? b->partial_note : e->partial_note);
+		return;
+	}
+	fmt_signed_int(cmp->d_medals, v, sizeof(v));
+	if (isnan(cmp->d_medals_pct))
+		p[0] = '\0';
+	else
+		fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+	figure_add(a, "Change in medals", xstrdup(v),
+	    xasprintf("%s%ssince %s", p, p[0] ? " " : "", edition_label(b)), NULL);
+}
+
+/*
+ * The headline figures of an edition (and its change against a baseline).
+ * A partial edition's counts are "N named", with its note, and no shares.
+ */
 struct tv *
 html_figures(const struct edition_stats *s, const struct edition_stats *cmp)
 {
+	const struct edition *e = s->edition;
 	struct tv *a = tv_array();
-	char v[32], p[32];
+	const char *note;
 
+	note = claim_note(s, "medals", s->medals);
 	figure_add(a, "Medals", html_figure(s, "medals", s->medals),
-	    xasprintf("of %ld reviewed", s->reviewed),
-	    claim_note(s, "medals", s->medals));
-	if (cmp != NULL && cmp->baseline != NULL) {
-		fmt_signed_int(cmp->d_medals, v, sizeof(v));
-		if (isnan(cmp->d_medals_pct))
-			p[0] = '\0';
-		else
-			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
-		figure_add(a, "Change in medals", xstrdup(v),
-		    xasprintf("%s%ssince %s", p, p[0] ? " " : "",
-		    cmp->baseline->name != NULL ? cmp->baseline->name :
-		    cmp->baseline->id), NULL);
+	    xasprintf("of %ld %s", s->reviewed, e->partial ? "reviews named" :
+	    "reviewed"), note ? note : e->partial ? e->partial_note : NULL);
+	if (cmp != NULL && cmp->baseline != NULL)
+		figure_change(a, cmp);
+	if (!e->partial) {
+		figure_add(a, "Medals of reviewed", pct(s->medals_of_reviewed),
+		    xstrdup("share of reviewed providers with a medal"), NULL);
+		if (s->tracked >= 0)
+			figure_add(a, "Medals of tracked", pct(s->medals_of_tracked),
+			    xasprintf("of %ld providers tracked", s->tracked), NULL);
 	}
-	figure_add(a, "Medals of reviewed", pct(s->medals_of_reviewed),
-	    xstrdup("share of reviewed providers with a medal"), NULL);
-	if (s->tracked >= 0)
-		figure_add(a, "Medals of tracked", pct(s->medals_of_tracked),
-		    xasprintf("of %ld providers tracked", s->tracked), NULL);
+	note = claim_note(s, "reviewed", s->reviewed);
 	figure_add(a, "Reviewed", html_figure(s, "reviewed", s->reviewed),
-	    xasprintf("%ld rated on the ladder", s->rated),
-	    claim_note(s, "reviewed", s->reviewed));
+	    xasprintf("%ld rated (given a tier on the ladder)", s->rated),
+	    note ? note : e->partial ? e->partial_note : NULL);
 	return a;
 }
 

@@ -82,7 +82,8 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 	hj_sets(o, "sort_name", html_provider_name(pr));
 	hj_sets(o, "kind", provider_kind_name(pr->kind));
 	hj_sets(o, "country", pr->country != NULL ? pr->country : "");
-	for (j = 0; j < c->neditions; j++) {
+	/* newest edition first: on a phone the current one shows without scrolling */
+	for (j = c->neditions; j-- > 0;) {
 		cell = tv_object();
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
@@ -109,7 +110,7 @@ editions_json(const struct computed *c)
 	struct tv *a = tv_array(), *o;
 	size_t j;
 
-	for (j = 0; j < c->neditions; j++) {
+	for (j = c->neditions; j-- > 0;) {
 		o = tv_object();
 		hj_sets(o, "id", c->editions[j].edition->id);
 		hj_sets(o, "name", c->editions[j].edition->name != NULL ?

@@ -99,6 +99,16 @@ html_provider_path(const struct provider *pr)
 	return id_path("providers/", pr->id, "/index.html");
 }
 
+/* base (ending in '/') and a site path, as an escaped absolute URL; malloc'd. */
+char *
+html_url_join(const char *base, const char *path)
+{
+	char *u = xasprintf("%s%s", base, path), *out = html_url(u);
+
+	free(u);
+	return out;
+}
+
 char *
 html_edition_path(const struct edition *e)
 {
@@ -248,6 +258,10 @@ hj_move(enum move_status st, int steps, bool has_steps,
 	case MOVE_RETURNED:
 		arrow = "\xe2\x86\xba";
 		words = xstrdup("rated again");
+		break;
+	case MOVE_UNLISTED:
+		arrow = "\xe2\x80\x94";
+		words = xstrdup("not named in the partial baseline");
 		break;
 	}
 	tv_set(m, "status", tv_lit(move_status_name(st)));
@@ -522,8 +536,12 @@ html_figure(const struct edition_stats *s, const char *figure, long computed)
 {
 	const struct claim *cl = claim_find(s, figure);
 
+	const char *counted = s->edition->partial ? "named" : "counted";
+
 	if (cl != NULL && cl->note != NULL && cl->value != computed)
-		return xasprintf("%ld stated; %ld counted", cl->value, computed);
+		return xasprintf("%ld stated; %ld %s", cl->value, computed, counted);
+	if (s->edition->partial)
+		return xasprintf("%ld named", computed);
 	return xasprintf("%ld", computed);
 }
 
@@ -557,17 +575,75 @@ canonical(const struct report *r, const char *rel)
 	return out;
 }
 
+/*
+ * The placeholder a page holds for a download's size, filled in by
+ * html_sizes_fill() once every output is written (the PDF is laid out while
+ * the pages are). An HTML comment: content, always escaped, cannot make one.
+ */
+#define SIZE_MARK "<!--podium:size "
+
+static void
+download_add(struct tv *a, const char *root, const char *path, const char *label,
+    const char *type)
+{
+	struct tv *o = tv_object();
+
+	hj_href_set(o, "href", root, path);
+	hj_setl(o, "label", label);
+	hj_setl(o, "type", type);
+	hj_take_set(o, "size_html", xasprintf(SIZE_MARK "%s-->", path));
+	tv_append(a, o);
+}
+
+/* report.pdf, data/ratings.json and data/ratings.csv, with their sizes. */
+static struct tv *
+downloads(const char *root)
+{
+	struct tv *a = tv_array();
+
+	download_add(a, root, "report.pdf", "report.pdf", "application/pdf");
+	download_add(a, root, "data/ratings.json", "ratings.json", "application/json");
+	download_add(a, root, "data/ratings.csv", "ratings.csv", "text/csv");
+	hj_mark_last(a);
+	return a;
+}
+
+/* og:image: the medal distribution's PNG, absolute when base_url is set. */
+static void
+og_image_set(struct tv *o, const struct report *r, const char *root)
+{
+	if (r->edition == NULL)
+		return;
+	if (r->base_url != NULL)
+		hj_take_set(o, "og_image_href", html_url_join(r->base_url,
+		    "charts/distribution.png"));
+	else
+		hj_href_set(o, "og_image_href", root, "charts/distribution.png");
+}
+
+/* The description of every page that gives none of its own (SPEC 1.1). */
+static const char *
+report_description(const struct report *r)
+{
+	if (r->description != NULL)
+		return r->description;
+	return r->subtitle != NULL ? r->subtitle : r->title;
+}
+
 struct tv *
 hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
 	const struct report *r = &h->p->report;
 	struct tv *o = tv_object(), *nav = tv_array();
-	char *root, *ed = NULL;
+	char *root;
 	struct buf eroot = BUF_INIT;
 
-	/* The 404 page is served at any depth: with a base URL, links are absolute. */
-	if (strcmp(kind, "404") == 0 && r->base_url != NULL)
-		root = xstrdup(r->base_url);
+	/*
+	 * The 404 page is served at any depth: with a base URL, links are
+	 * absolute; without, they start at the server's root ("/").
+	 */
+	if (strcmp(kind, "404") == 0)
+		root = xstrdup(r->base_url != NULL ? r->base_url : "/");
 	else
 		root = html_root_rel(rel);
 
@@ -579,14 +655,20 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	hj_sets(o, "site_title", r->title);
 	hj_sets(o, "kind", kind);
 	hj_sets(o, "publisher", r->publisher);
+	hj_sets(o, "description", report_description(r));
+	if (r->published != DATE_NONE) {
+		char date[11];
+
+		date_format(r->published, date);
+		hj_sets(o, "compiled", date);
+	}
 	if (r->edition != NULL)
 		hj_sets(o, "edition_name", edition_name(r->edition));
 	hj_take_set(o, "canonical", canonical(r, rel));
 	nav_add(nav, root, "Report", "index.html", strcmp(kind, "home") == 0);
-	if (r->edition != NULL) {
-		ed = html_edition_path(r->edition);
-		nav_add(nav, root, "Edition", ed, strcmp(kind, "edition") == 0);
-	}
+	if (r->edition != NULL)
+		nav_add(nav, root, "Editions", "editions/index.html",
+		    strcmp(kind, "edition") == 0 || strcmp(kind, "editions") == 0);
 	nav_add(nav, root, "Providers", "providers/index.html",
 	    strcmp(kind, "providers") == 0 || strcmp(kind, "provider") == 0);
 	nav_add(nav, root, "Security", "security/index.html", strcmp(kind, "security") == 0);
@@ -594,9 +676,12 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	    strcmp(kind, "methodology") == 0);
 	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);
 	tv_set(o, "nav", nav);
+	tv_set(o, "downloads", downloads(root));
+	og_image_set(o, r, root);
+	if (r->base_url != NULL)
+		hj_take_set(o, "feed_href", html_url_join(r->base_url, "feed.xml"));
 	esc_attr(&eroot, root);
 	hj_take_set(o, "root", buf_detach(&eroot, NULL));
 	free(root);
-	free(ed);
 	return o;
 }
