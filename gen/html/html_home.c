@@ -141,6 +141,41 @@ sections(struct html_ctx *h, const char *root)
 	return a;
 }
 
+/* Does text hold the block shortcode {{kind what ...}}? */
+static bool
+text_has_block(const char *text, const char *kind, const char *what)
+{
+	const char *p = text;
+	size_t lk = strlen(kind), lw = strlen(what);
+
+	while (p != NULL && (p = strstr(p, "{{")) != NULL) {
+		p += 2;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, kind, lk) != 0 || p[lk] != ' ')
+			continue;
+		p += lk;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, what, lw) == 0 && (p[lw] == ' ' || p[lw] == '}'))
+			return true;
+	}
+	return false;
+}
+
+/* Does a visible commentary section already show this table or chart? */
+static bool
+sections_have(const struct computed *c, const char *kind, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < c->nsections; i++)
+		if (c->sections[i]->body != NULL &&
+		    text_has_block(c->sections[i]->body, kind, what))
+			return true;
+	return false;
+}
+
 int
 html_home(struct html_ctx *h)
 {
@@ -159,15 +194,33 @@ html_home(struct html_ctx *h)
 		hj_sets(page, "published", date);
 	}
 	tv_set(page, "figures", html_figures(s, cmp));
-	tv_set(page, "medal_table", hj_medal_table(s, root));
-	tv_set(page, "distribution",
-	    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
-	if ((mv = hj_movers(cmp, root)) != NULL && mv->type == TV_OBJECT)
-		tv_set(mv, "chart",
-		    hj_chart(h, root, CHART_MOVEMENT, NULL));
-	tv_set(page, "movement", mv);
+	/*
+	 * The medal table, distribution, movement and movers appear once: here
+	 * only when no commentary section shows them already.
+	 */
+	if (!sections_have(h->c, "table", "medals")) {
+		tv_set(page, "medal_table", hj_medal_table(s, root));
+		tv_set(page, "show_medals", tv_bool(true));
+	}
+	if (!sections_have(h->c, "chart", "distribution")) {
+		tv_set(page, "distribution",
+		    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
+		tv_set(page, "show_medals", tv_bool(true));
+	}
+	mv = hj_movers(cmp, root);
+	if (mv != NULL && mv->type == TV_OBJECT) {
+		bool chart = !sections_have(h->c, "chart", "movement");
+		bool table = !sections_have(h->c, "table", "movers");
+
+		if (chart)
+			tv_set(mv, "chart", hj_chart(h, root, CHART_MOVEMENT, NULL));
+		tv_set(mv, "show_table", tv_bool(table));
+		if (chart || table)
+			tv_set(page, "movement", mv);
+	}
 	secs = sections(h, root);
-	tv_set(page, "has_sections", tv_bool(tv_size(secs) > 0));
+	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
+	    (tv_get(page, "movement") != NULL) > 1));
 	tv_set(page, "sections", secs);
 	return html_page_write(h, "home", page, "index.html");
 }
