@@ -8,16 +8,13 @@ DATADIR ?= $(PREFIX)/share/podium
 DESTDIR ?=
 
 CC      ?= cc
-PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libdeflate jansson
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS)) $(shell pkg-config --cflags libmicrohttpd)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread -ldl
-# libmicrohttpd is opened by `podium serve` when it starts (gen/serve/serve_mhd.c),
-# not linked: it brings GnuTLS and its libraries, which every build would
-# otherwise load. Its soname is read from the library pkg-config names.
-MHD_SONAME := $(shell objdump -p "$$(pkg-config --variable=libdir libmicrohttpd)/libmicrohttpd.so" 2>/dev/null | sed -n 's/^ *SONAME *//p')
-ifneq ($(MHD_SONAME),)
-PKG_CFLAGS += -DMHD_SONAME='"$(MHD_SONAME)"'
-endif
+PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libdeflate libmicrohttpd
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
+# The test programs (and the fuzz targets) read and check JSON with jansson;
+# podium itself does not link it.
+TEST_CFLAGS := $(shell pkg-config --cflags jansson)
+TEST_LIBS   := $(shell pkg-config --libs jansson)
 CHECK_CFLAGS := $(shell pkg-config --cflags check)
 CHECK_LIBS   := $(shell pkg-config --libs check)
 
@@ -79,7 +76,7 @@ $(B)/embedded.o: $(B)/embedded.c
 
 $(B)/tests/%: tests/%.c $(LIBOBJS) $(wildcard tests/*.h) | $(B)/tests
 	@echo "  CC      $<"
-	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -o $@ $< $(LIBOBJS) $(CHECK_LIBS) $(PKG_LIBS) $(LDSAN)
+	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(TEST_CFLAGS) -Itests -o $@ $< $(LIBOBJS) $(CHECK_LIBS) $(TEST_LIBS) $(PKG_LIBS) $(LDSAN)
 
 $(B) $(B)/tests:
 	mkdir -p $@
@@ -90,14 +87,14 @@ $(B) $(B)/tests:
 FUZZ_NAMES := $(sort $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c)))
 FUZZ_PROGS := $(FUZZ_NAMES:%=$(B)/fuzz-%)
 FUZZ_SECONDS ?= 60
-FUZZ_CFLAGS = -Ifuzz -DFUZZ_ROOT='"$(CURDIR)"'
+FUZZ_CFLAGS = -Ifuzz -Itests $(TEST_CFLAGS) -DFUZZ_ROOT='"$(CURDIR)"'
 
 $(B)/fuzz-%: fuzz/fuzz_%.c fuzz/standalone.c fuzz/root.c fuzz/fuzz.h $(LIBOBJS) | $(B)
-	$(CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/standalone.c fuzz/root.c $(LIBOBJS) $(PKG_LIBS) $(LDSAN)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/standalone.c fuzz/root.c $(LIBOBJS) $(TEST_LIBS) $(PKG_LIBS) $(LDSAN)
 
 # With V=fuzz (clang): the libFuzzer binaries build/fuzz/fuzz_NAME.
 $(B)/fuzz_%: fuzz/fuzz_%.c fuzz/root.c fuzz/fuzz.h $(LIBOBJS) | $(B)
-	$(CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/root.c $(LIBOBJS) $(PKG_LIBS) -fsanitize=fuzzer,address,undefined
+	$(CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/root.c $(LIBOBJS) $(TEST_LIBS) $(PKG_LIBS) -fsanitize=fuzzer,address,undefined
 
 tests: $(TESTBINS) $(FUZZ_PROGS)
 

@@ -10,6 +10,7 @@
 
 #include "fuzz.h"
 #include "mustache.h"
+#include "tv_json.h"
 #include "util.h"
 
 int

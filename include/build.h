@@ -20,14 +20,18 @@ struct build_request {
 	const char *out;       /* output folder; NULL: DIR/site; unused by check */
 	struct build_opts opts;
 	unsigned parts;        /* PART_* */
-	bool write;            /* false: check only, write nothing */
+	bool write;            /* false: check only: render everything, write nothing */
+	bool force;            /* replace OUT even if it is not a site podium built */
 	bool quiet;
 	bool progress;         /* a progress line on stderr (a terminal) */
 	double elapsed_ms;     /* out: wall time of the build */
 	char timing[256];      /* out: "load 3.1, compute 0.4, ..." ms per step */
 };
 
-/* Runs the pipeline. Returns an exit status (0, 1 or 3); diagnostics in d. */
+/*
+ * Runs the pipeline. Returns an exit status (0, 1, 2 for an OUT refused, or
+ * 3); diagnostics in d, each once.
+ */
 int build_run(struct build_request *rq, struct diag *d);
 
 /* "now" from SOURCE_DATE_EPOCH, else the clock. */

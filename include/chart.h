@@ -57,12 +57,11 @@ void chart_draw_traced(const struct chart *ch, const struct computed *c,
  * Returns 0, or -1 if cairo failed.
  */
 int chart_svg(const struct chart *ch, const struct computed *c, struct buf *out);
-/* The chart as a PNG on white at scale x the natural size, appended to out.
- * Returns 0, or -1 if cairo failed. */
+/* The chart as a PNG on white at scale x the natural size, drawn by cairo
+ * and encoded by libpng (cairo_surface_write_to_png_stream), appended to
+ * out. Returns 0, or -1 if cairo failed. */
 int chart_png(const struct chart *ch, const struct computed *c, double scale,
     struct buf *out);
-/* Frees the pixel buffers chart_png() keeps for the next chart. */
-void chart_png_release(void);
 /*
  * Releases the font map the calling thread's charts were drawn with (pango's
  * default for the thread, which keeps every font it matched). A thread that
@@ -72,46 +71,34 @@ void chart_fonts_release(void);
 /*
  * A tier-history chart's frame: the tier rows and edition names, the same
  * for every provider of a build (it depends on the ladder and the editions
- * only). Drawing many history charts from one frame draws its text once:
- *
- *   chart_draw_framed() draws the frame as the canvas's form (cv_form(),
- *   keyed by the frame), so that a PDF emits it once as a Form XObject for
- *   every page that shows a history chart; title and marks are drawn as
- *   chart_draw() draws them.
- *   chart_svg_framed() splices the frame's SVG (drawn once by cairo) with
- *   the provider's marks written as SVG elements; <title> and <desc> carry
- *   the title, which is not drawn as text (the page names the provider).
- *   chart_png_framed() copies the frame's pixels (drawn once at the first
- *   scale asked) and draws title and marks over them: the same pixels as
- *   chart_png().
- *
- * A chart that is not a history chart of c falls back to the full drawing.
- * The frame must not outlive c. Once made, it may be used from several
- * threads at a time. Free with chart_frame_free().
+ * only). chart_draw_framed() draws the frame as the canvas's form
+ * (cv_form(), keyed by the frame), so that a PDF emits it once as a Form
+ * XObject for every page that shows a history chart; title and marks are
+ * drawn as chart_draw() draws them. A chart that is not a history chart of
+ * c falls back to chart_draw(). The frame must not outlive c. Once made, it
+ * may be used from several threads at a time. Free with chart_frame_free().
  */
 struct chart_frame;
 struct chart_frame *chart_frame_new(const struct computed *c);
 void chart_frame_free(struct chart_frame *f);
 void chart_draw_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, struct canvas *cv, double width, double height);
-int chart_svg_framed(struct chart_frame *f, const struct chart *ch,
-    const struct computed *c, struct buf *out);
-int chart_png_framed(struct chart_frame *f, const struct chart *ch,
-    const struct computed *c, double scale, struct buf *out);
 /*
- * The frame alone as an SVG document (charts/history-frame.svg): <title>
- * and <desc> name the tier scale and the editions; ink colours switched for
- * dark pages. Appended to out; returns 0, or -1 if cairo failed.
+ * The frame alone as an SVG document (charts/history-frame.svg), without
+ * the title's band: <title> and <desc> name the tier scale and the
+ * editions; ink colours switched for dark pages. Appended to out; returns
+ * 0, or -1 if cairo failed.
  */
 int chart_svg_frame(struct chart_frame *f, struct buf *out);
 /*
  * A history chart's marks (the provider's line and dots) as inline SVG for
- * a page, to lay over the frame's image: <svg class="history-marks"
- * viewBox="0 Y W H" role="img" aria-label="DESC"> and the same elements, in
- * the same geometry, as chart_svg_framed() writes over its frame. The line
- * has class hm-line, the dots hm-dot (for a page's dark-mode rules).
- * Appended to out; returns 0, or -1 if ch is not a provider's history
- * chart. Needs no frame: safe on any thread.
+ * a page, to lay over the frame's image: cairo's drawing of them, in an
+ * <svg class="history-marks" viewBox="0 0 W H" role="img"
+ * aria-label="DESC"> with a style sheet, scoped to .history-marks, that
+ * switches their ink on dark pages. The frame's image and the marks share
+ * the geometry: the chart's, moved up by the title's band. Appended to
+ * out; returns 0, or -1 if ch is not a provider's history chart or cairo
+ * failed. Needs no frame: safe on any thread.
  */
 int chart_history_marks(const struct chart *ch, const struct computed *c,
     struct buf *out);
@@ -122,9 +109,6 @@ double chart_history_framed_height(const struct chart *ch);
 /* The chart file's name without extension: "movement", "history-aws";
  * malloc'd. */
 char *chart_file_name(const struct chart *ch);
-/* The colour a tier is drawn in, "#rrggbb" (its own, else a default). */
-void chart_tier_color(const struct tier *t, char out[static 8]);
-
 /* The chart's data as a table (beside the chart in pages and as its text
  * alternative). Free with table_free(). */
 struct table *chart_table(const struct chart *ch, const struct computed *c);

@@ -1,12 +1,15 @@
 /*
- * chart_priv.h: what the chart drawing files (gen/chart*.c) share: a drawing
- * context with pango text, the palette, label collision resolution, and one
- * set of hooks per chart kind. Not for use outside the chart module.
+ * chart_priv.h: what the chart files (gen/charts/) share. Calls run one way:
+ * the outputs (chart_output.c, chart_frame.c) call the dispatcher (chart.c),
+ * which calls the kinds (chart_dist.c, chart_move.c, chart_funnel.c,
+ * chart_faults.c, chart_hist.c), which call the helpers below them
+ * (chart_draw.c: a drawing context with pango text, colours, label
+ * spreading, axes). Not for use outside the chart module.
  *
  * Every chart draws in its natural size (chart.width x chart.height, CSS px);
  * chart_draw() scales. Charts draw no background: the PNG writer paints
  * white, the SVG stays transparent and switches its ink colours for dark
- * pages (see chart_svg.c), the PDF has paper.
+ * pages (see chart_output.c), the PDF has paper.
  */
 #ifndef PODIUM_CHART_PRIV_H
 #define PODIUM_CHART_PRIV_H
@@ -109,31 +112,21 @@ void cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb 
 /* A centred message for a chart without data. */
 void cx_empty(struct cx *x, const char *msg);
 
-/* SVG and PNG bytes (chart_svg.c). */
+/* SVG bytes (chart_output.c). */
 /* A cairo write function appending to the struct buf in closure. */
 cairo_status_t chart_to_buf(void *closure, const unsigned char *data, unsigned int n);
 /* XML text: & < > " escaped, controls dropped. */
 void svg_xml_text(struct buf *b, const char *s);
-/* Appends to rules a dark-mode rule for every ink colour svg uses, once. */
-void svg_dark_rules(const char *svg, struct buf *rules);
+/* Appends to rules a dark-mode rule for every ink colour svg uses, once,
+ * each selector after scope ("" or ".class "). */
+void svg_dark_rules(const char *svg, const char *scope, struct buf *rules);
 /* cairo's "surfaceN" ids renumbered 1, 2, ... by first appearance. */
 void svg_renumber_surfaces(const char *in, struct buf *out);
-/* An RGB24 image surface as PNG bytes, appended to out; 0 or -1. */
-int png_encode(cairo_surface_t *s, struct buf *out);
-/*
- * Many images that differ from one reference image in a few rows (history
- * charts drawn over their frame): the reference's rows are coded once, and
- * an image's rows equal to them (under a row equal too) reuse that code.
- * The bytes are those png_encode() makes. maybe (NULL, or one flag per
- * row) says which rows may differ: the others must equal the reference's
- * and are not compared. changed (NULL, or room for one flag per row) is set
- * to which rows differ from the reference's.
- */
-struct png_ref;
-struct png_ref *png_ref_new(cairo_surface_t *s);
-void png_ref_free(struct png_ref *r);
-int png_encode_ref(cairo_surface_t *s, const struct png_ref *ref,
-    const unsigned char *maybe, unsigned char *changed, struct buf *out);
+/* The SVG document cairo wrote (raw) with <title>, <desc> and its dark
+ * rules, surfaces renumbered; appended to out. 0, or -1 if raw has no
+ * <svg> tag. */
+int svg_document(const char *title, const char *desc, const struct buf *raw,
+    struct buf *out);
 
 /* Colours. */
 struct rgb tier_rgb(const struct tier *t);
@@ -187,7 +180,9 @@ double hist_height(const struct computed *c);
 /*
  * The history chart in two layers: the frame (tier rows, edition names; the
  * same for every provider of a build) and the provider's marks (its line
- * and dots), listed once by hist_marks() for every surface.
+ * and dots), listed once by hist_marks() for every surface. The tiers with
+ * rated: false have rows of their own below the ladder's, set apart; a
+ * tier's row runs only across the editions whose ladder had it.
  */
 void hist_draw_frame(struct cx *x, const struct computed *c);
 void hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p);
@@ -195,30 +190,17 @@ void hist_draw_marks(struct cx *x, const struct computed *c, const struct provid
 #define HIST_DASH 3.0
 #define HIST_DOT_R 6.0   /* a dot in the tier's colour, ringed in COL_INK */
 #define HIST_DOT_W 1.2
+#define HIST_RING_W 2.0  /* a review in a rated: false tier: a hollow ring */
 struct hist_mark {
 	double x0, y0, x1, y1;   /* a segment; a dot at (x1, y1) */
 	size_t e0, e1, t0, t1;   /* the editions' and tiers' indices at its ends */
 	struct rgb fill;         /* a dot's: its tier's colour */
 	const struct tier *tier; /* a dot's */
 	bool dot, dashed;
+	bool hollow;             /* a dot in a rated: false tier */
 };
 struct hist_mark *hist_marks(const struct computed *c, const struct provider *p,
     double w, size_t *n);
-/*
- * The marks of history charts as coverage masks, made once each by cairo
- * (the same calls hist_draw_marks() makes) and laid onto the pixels of a
- * chart as cairo's image compositor lays a solid colour: the same pixels,
- * for a fraction of the work. A set serves one image size and scale; it
- * may be used from several threads at once. Free with stamp_set_free().
- */
-struct stamp_set;
-struct stamp_set *stamp_set_new(double scale, int w, int h);
-void stamp_set_free(struct stamp_set *ss);
-/* Lays marks m[0..n) onto px (RGB24, the set's size, stride bytes a row);
- * sets rows[y] for every row it touches, and widens the columns
- * [cols[0], cols[1]) to hold every column it touches. */
-void stamp_marks(struct stamp_set *ss, const struct hist_mark *m, size_t n,
-    unsigned char *px, int stride, unsigned char *rows, int cols[2]);
 void hist_desc(const struct computed *c, const struct provider *p, struct buf *b);
 struct table *hist_table(const struct computed *c, const struct provider *p);
 

@@ -29,6 +29,14 @@ struct diag {
 	size_t nwarnings;
 	bool strict; /* warnings count as errors */
 	bool system; /* an I/O or system error happened: exit 3 */
+	bool usage;  /* the command asked for something refused: exit 2 */
+};
+
+/* How diag_print writes each diagnostic (--format). */
+enum diag_style {
+	DIAG_GCC,     /* path:line:col: error: message */
+	DIAG_GITHUB,  /* ::error file=path,line=L,col=C::message */
+	DIAG_JSON     /* {"severity": ..., "file": ..., "line": ..., "col": ..., "message": ...} */
 };
 
 void diag_init(struct diag *d);
@@ -47,6 +55,16 @@ void diag_move(struct diag *to, struct diag *from);
 bool diag_failed(const struct diag *d);
 /* Prints every entry (up to DIAG_MAX_SHOWN, then a count of the rest). */
 void diag_print(const struct diag *d, FILE *fp);
+/*
+ * diag_print in a style; prefix (NULL: none) goes before each file name
+ * in the GitHub style, where paths are the repository's, not the project's.
+ */
+void diag_print_style(const struct diag *d, FILE *fp, enum diag_style style,
+    const char *prefix);
+/* The style named "gcc", "github" or "json"; false for another name. */
+bool diag_style_parse(const char *name, enum diag_style *style);
+/* Drops each entry equal to one before it (kind, place and message). */
+void diag_dedupe(struct diag *d);
 /* Formats one entry as printed, without the newline, into b. */
 void diag_format(const struct diag_entry *e, bool strict, struct buf *b);
 

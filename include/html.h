@@ -120,6 +120,8 @@ void hj_href_set(struct tv *o, const char *k, const char *root,
 /* The string a b c, one after another, without printf. */
 struct tv *hj_cat(const char *a, const char *b, const char *c);
 struct tv *hj_tier(const struct tier *t);  /* NULL gives JSON null */
+/* A rating's tier, with "uncertain" (why) when the review says so. */
+struct tv *hj_rating_tier(const struct rating *r);
 struct tv *hj_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor);
 struct tv *hj_provider_link(const char *root, const struct provider *pr);

@@ -194,6 +194,7 @@ struct review {
 	double *scores;               /* rubric->ncriteria values, or NULL */
 	struct pos scores_pos;
 	const char *override_reason;  /* optional */
+	const char *tier_uncertain;   /* the published tier is uncertain: why; optional */
 	bool draft;
 	const char *summary;          /* Markdown, optional */
 	struct pos summary_pos;
@@ -242,6 +243,7 @@ struct report {
 	const struct provider **featured; /* NULL: every provider rated in both */
 	size_t nfeatured;
 	bool allow_html;
+	bool provider_chart_png; /* a PNG of each provider's history chart too */
 	struct tier *ladder;
 	size_t nladder;
 	struct pos pos;

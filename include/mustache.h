@@ -65,6 +65,14 @@ int mustache_load(struct mustache_set *s, const char *name, struct diag *d);
 int mustache_render(struct mustache_set *s, const char *name,
     const struct tv *data, struct buf *out, struct diag *d);
 /*
+ * After rendering: a warning (an error with --strict) at each name in a
+ * template of the set that was looked up by some render and found by none,
+ * and is not one the built-in templates use (those are values podium gives,
+ * present or not in this report): a misspelt value. Names in sections never
+ * entered are not known to be wrong and are not reported.
+ */
+void mustache_names_check(struct mustache_set *s, struct diag *d);
+/*
  * Takes a large rendering's output as it is made: between two items of a
  * section, when out holds at least at bytes, flush(arg, out) is called,
  * and must empty out.

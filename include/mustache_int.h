@@ -17,6 +17,9 @@
 #include <stdint.h>
 #include "mustache.h"
 
+#define MNODE_LOOKED 1u
+#define MNODE_FOUND 2u
+
 /* Partials and parents nested deeper than this are an error (a loop). */
 #define MUSTACHE_MAX_DEPTH 100
 
@@ -49,6 +52,9 @@ struct mnode {
 	 * threads rendering the template): a wrong one costs one compare.
 	 */
 	atomic_uint hint;
+	/* MNODE_LOOKED once a render looked the name up, MNODE_FOUND once one
+	 * found it (for mustache_names_check) */
+	atomic_uchar seen;
 	const char *indent;	/* partial, parent, block: indentation */
 	size_t indent_len;
 	bool standalone;	/* the tag stood alone on its line */

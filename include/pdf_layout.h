@@ -1,21 +1,19 @@
 /*
- * pdf_layout.h: the insides of the PDF layout, shared by gen/pdf_*.c.
+ * pdf_layout.h: the insides of the PDF layout, shared by gen/pdf/pdf_*.c.
  *
- * pdf_render() places the document in one pass, each block prepared
- * (pango layouts at their final width) just before it is placed, or a few
- * blocks ahead on helper threads (pdf_ahead.c), and released after. What is known only at the end, the page count of "page N
- * of M" and the contents page's numbers, is drawn in Form XObjects the
- * pages paint now and whose content is written after the last page.
+ * pdf_render() places the document twice, each block prepared (pango
+ * layouts at their final width) just before it is placed and released
+ * after. The first pass draws nothing: it learns the page count and the
+ * page of every anchor. The second draws onto cairo's PDF surface, which
+ * cannot go back to a page: "page N of M" and the contents page's numbers
+ * come from the first pass.
  */
 #ifndef PODIUM_PDF_LAYOUT_H
 #define PODIUM_PDF_LAYOUT_H
 
-#include <stdatomic.h>
-
 #include <pango/pangocairo.h>
 
 #include "pdfdoc.h"
-#include "pdfw.h"
 
 /* Spacing of the layout, points. */
 #define PARA_AFTER 6.0
@@ -52,9 +50,7 @@ struct pdf_link_span {
 };
 
 struct pdf_text {
-	PangoLayout *layout;      /* NULL for a quick text (pdf_quick.c): */
-	GSList *qruns;            /* its one line's glyph runs, in order */
-	char *qtext;              /* and the text they index */
+	PangoLayout *layout;
 	int nlines;
 	double *top, *bottom;     /* each line's extent from the layout's top */
 	double *base;             /* each line's baseline from the layout's top */
@@ -63,16 +59,16 @@ struct pdf_text {
 	size_t nlinks;
 	double width;             /* the widest line's logical width */
 	double link_dx;           /* the alignment pango did not see (unwrapped) */
-	atomic_uint refs;         /* holders: its maker and the text caches */
+	unsigned refs;            /* holders: its maker and the text cache */
 };
 
 struct pdf_text_cache;
 struct pdf_size_memo;
-struct pdf_ahead;
 
 struct pdf_anchor {
 	const char *name;
 	unsigned page;            /* where it was placed; 0: not yet */
+	bool drawn;               /* its destination is in the PDF */
 	size_t next;              /* the next in its hash chain, plus one */
 };
 
@@ -81,16 +77,16 @@ struct pdf_tag {
 	char *attrs;              /* malloc'd or NULL */
 };
 
-/* A form drawn at the end: a footer, or a contents entry's number. */
-struct pdf_later {
-	uint32_t id;              /* pdfw_form_later() */
-	unsigned num;             /* footer: its page */
-	const char *toc;          /* contents: the entry's anchor; NULL: footer */
-	double baseline;          /* contents: the number's baseline */
-};
-
-#define PDF_TAG_MAX 32
+/*
+ * Open structure elements. pdf_md.c clamps Markdown's nesting (PDF_NEST_MAX
+ * lists and quotes), so the stack stays far below this; a tag past it is
+ * not written (and its pop skipped), never an abort.
+ */
+#define PDF_TAG_MAX 64
 #define PDF_QUOTE_MAX 16
+/* Lists and quotes nested deeper than this in Markdown go into the
+ * deepest one drawn (pdf_md.c). */
+#define PDF_NEST_MAX 8
 
 struct pdf_ctx {
 	struct pdf_doc *doc;
@@ -98,7 +94,9 @@ struct pdf_ctx {
 	PangoFontMap *fontmap;     /* our own: freed with its caches */
 	PangoContext *pc;
 	PangoFontDescription *font[FONT_MAX];
-	struct pdfw *w;           /* NULL: nothing drawn */
+	cairo_surface_t *surface; /* the PDF surface, in the drawing pass */
+	cairo_t *cr;              /* NULL in the first pass: nothing drawn */
+	unsigned npages;          /* the first pass's page count */
 	double x0, x1, y0, y1;    /* the body's box */
 	double y;                 /* the cursor */
 	bool at_top;              /* nothing placed on this page yet */
@@ -108,6 +106,7 @@ struct pdf_ctx {
 	char *page_section;       /* the one shown on this page (owned) */
 	struct pdf_tag tags[PDF_TAG_MAX];
 	size_t ntags;
+	size_t tag_over;          /* pushes past PDF_TAG_MAX, not written */
 	int outline[3];           /* last outline id of each level */
 	struct pdf_anchor *anchors;
 	size_t nanchors, anchorcap;
@@ -126,12 +125,8 @@ struct pdf_ctx {
 	struct pdf_toc *toc;       /* the contents page, prepared */
 	struct pdf_text_cache *tcache; /* short texts, shared while they repeat */
 	struct pdf_size_memo *memo; /* table cells' measurements */
-	struct pdf_quick *quick;  /* fonts and line heights of quick texts */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];
-	struct pdf_later *later;  /* the forms to draw at the end */
-	size_t nlater, latercap;
-	struct pdf_ahead *ahead;  /* NULL: blocks are prepared as they come */
 };
 
 /* pdf_doc.c */
@@ -178,32 +173,13 @@ void pdf_style_attrs(PangoAttrList *al, unsigned style, bool link,
 /* A new attribute of links' colour, over the whole text. */
 PangoAttribute *pdf_link_colour(void);
 
-/*
- * pdf_quick.c: a text of one line without a pango layout: shaped run by
- * run as pango's layout would, for the characters and styles where that
- * gives the same glyphs (test_pdf_text checks); NULL where it does not
- * (the caller then makes a layout), or where it does not fit width (< 0:
- * any width).
- */
-struct pdf_text *pdf_quick_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
-    const char *plain, enum pdf_font font, double width, PangoAlignment align);
-/* Frees a quick text's runs. */
-void pdf_quick_runs_free(GSList *runs);
 /* Where pango puts a line of width lw in a layout of width w (units). */
 int pdf_align_offset(PangoAlignment align, int w, int lw);
-/* Drops the context's quick fonts and line heights. */
-void pdf_quick_free(struct pdf_ctx *ctx);
-/* Off: every text gets a layout (for tests). */
-void pdf_quick_enable(bool on);
 /* Draws line i of t with its baseline's start at (x, y). */
-void pdf_text_line_draw(struct pdfw *w, const struct pdf_text *t, int i,
+void pdf_text_line_draw(struct pdf_ctx *ctx, const struct pdf_text *t, int i,
     double x, double y);
 /* The logical width of line i of t. */
 double pdf_text_line_width(const struct pdf_text *t, int i);
-/* The x ranges of bytes [a, b) on line i of t, from the line's start, in
- * pango units, as pango_layout_line_get_x_ranges() gives them. */
-void pdf_text_x_ranges(const struct pdf_text *t, int i, int a, int b,
-    int **ranges, int *n);
 
 /* pdf_table.c: a table cell's text measured unwrapped: its logical width
  * in pango units, and its height (-1: more than one line). */
@@ -227,50 +203,8 @@ bool pdf_target_ok(struct pdf_ctx *ctx, const char *target);
 struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
 void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
 
-/* pdf_layout.c: preparing and releasing blocks. */
+/* pdf_layout.c: preparing blocks. */
 void pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
-/*
- * Builds the content of the lazy blocks in b (b itself or below it), in
- * the order preparing b would, each one's hooks left to its caller: see
- * pdf_ahead.c.
- */
-void pdf_block_expand(struct pdf_ctx *ctx, struct pdf_block *b);
-/* The anchors from the (n+1)-th on: forgotten, or added again. */
-size_t pdf_anchors_count(const struct pdf_ctx *ctx);
-const char **pdf_anchors_detach(struct pdf_ctx *ctx, size_t from, size_t *n);
-void pdf_anchors_attach(struct pdf_ctx *ctx, const char **names, size_t n);
-/* A context of the same fonts and geometry for another thread, drawing
- * nothing; free with pdf_ctx_helper_free() after the last text it made. */
-void pdf_ctx_helper_init(struct pdf_ctx *h, const struct pdf_ctx *ctx);
-void pdf_ctx_helper_free(struct pdf_ctx *h);
-
-/*
- * pdf_ahead.c: the body's top-level blocks prepared a few ahead of the one
- * being placed, on other threads (PODIUM_THREADS > 1).
- */
-#define PDF_AHEAD_MAX 8     /* blocks prepared or queued at once */
-/* NULL when there is one thread only. Free with pdf_ahead_free(). */
-struct pdf_ahead *pdf_ahead_new(struct pdf_ctx *ctx);
-/*
- * Queues the body's first blocks (first: its first kid) to be prepared
- * while the title and contents pages are placed; nothing with ahead NULL.
- */
-void pdf_ahead_start(struct pdf_ctx *ctx, struct pdf_block *first,
-    double width);
-/* Returns once b (a kid of the body) is prepared; queues those after it. */
-void pdf_ahead_ready(struct pdf_ctx *ctx, struct pdf_block *b, double width);
-/* Makes b's own anchors visible: just before it is placed. */
-void pdf_ahead_attach(struct pdf_ctx *ctx, struct pdf_block *b);
-/* After b was placed and released: its hooks run, its record forgotten. */
-void pdf_ahead_done(struct pdf_ctx *ctx, struct pdf_block *b);
-void pdf_ahead_free(struct pdf_ahead *ah);
-
-/* pdf_doc.c */
-/* Hands over the hooks from the from-th on (malloc'd array of *n). */
-struct pdf_free_hook *pdfdoc_hooks_take(struct pdf_doc *doc, size_t from,
-    size_t *n);
-/* Runs n hooks taken with pdfdoc_hooks_take(), in order, and frees them. */
-void pdfdoc_hooks_run_taken(struct pdf_free_hook *hooks, size_t n);
 
 /* pdf_table.c */
 void pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
@@ -287,7 +221,7 @@ void pdf_toc_place(struct pdf_ctx *ctx);
 void pdf_toc_release(struct pdf_ctx *ctx);
 void pdf_chrome(struct pdf_ctx *ctx);
 void pdf_chrome_release(struct pdf_ctx *ctx);
-/* Draws the forms of ctx->later after the last page, and forgets them. */
-void pdf_later_fill(struct pdf_ctx *ctx);
+/* A cairo tag attribute value: s with ' and \ escaped; malloc'd. */
+char *pdf_attr_escape(const char *s);
 
 #endif

@@ -1,14 +1,21 @@
 /*
  * publish.h: the output folder, written atomically. A build writes into a
- * temporary folder beside OUT ("OUT.tmp.PID") and swaps it in at the end;
+ * temporary folder beside OUT ("OUT.tmp-PID") and swaps it in at the end;
  * a failed build removes the temporary folder and leaves OUT as it was.
  * Paths given to site_out_write are relative and never leave the folder.
+ *
+ * Every site podium builds holds the marker file SITE_MARKER; OUT may be
+ * replaced only when it is absent, empty or holds the marker (or --force),
+ * and never when it is the project folder, above it, in its content,
+ * templates or assets, or holds such a folder (site_out_check).
  */
 #ifndef PODIUM_PUBLISH_H
 #define PODIUM_PUBLISH_H
 
 #include <stddef.h>
 #include "diag.h"
+
+#define SITE_MARKER ".podium-site"
 
 struct site_out {
 	char *out;     /* final folder */
@@ -20,10 +27,35 @@ struct site_out {
 	size_t nfiles;
 	char **files;  /* relative paths written, in order (for sitemaps, tests) */
 	size_t cap;
+	bool discard;  /* check: files are made and thrown away */
+	/* a partial build: the previous OUT's file rel is kept when this says
+	 * so and this build did not write it; NULL: nothing is kept */
+	bool (*carry)(const char *rel, void *arg);
+	void *carry_arg;
 };
 
-/* Creates the staging folder. Returns 0, or -1 after a diag_system. */
+/*
+ * May the site replace out? 0, or -1 after an error saying why (usage
+ * set: exit 2; system set when out could not be read). A site of an older
+ * podium, without the marker, is known by its data/ratings.json ("generator":
+ * "podium ...") and replaced too. Touches nothing.
+ */
+int site_out_check(const char *dir, const char *out, bool force,
+    struct diag *d);
+/*
+ * From now on, SIGINT, SIGTERM and SIGHUP remove the staging folder before
+ * the process ends. Called once, before any other thread starts.
+ */
+void site_out_guard_signals(void);
+
+/*
+ * Creates the staging folder (holding the marker), after removing the
+ * staging folders of builds of out that were killed (their process is gone).
+ * Returns 0, or -1 after a diag_system.
+ */
 int site_out_begin(struct site_out *o, const char *out, struct diag *d);
+/* For check: files are made in memory and thrown away; commit refuses. */
+int site_out_begin_discard(struct site_out *o, struct diag *d);
 /* Writes one file (creating folders). Returns 0, or -1 after a diag_system. */
 int site_out_write(struct site_out *o, const char *rel, const void *p, size_t n);
 /*
@@ -43,7 +75,8 @@ int site_out_record(struct site_out *o, const char *rel, int put);
  * failure's errno (or 0) to site_out_record.
  */
 int site_out_open(const struct site_out *o, const char *rel, int *fd);
-/* Swaps the staging folder in. Returns 0, or -1 after a diag_system. */
+/* Carries the kept files of the previous OUT in (o->carry), then swaps the
+ * staging folder in. Returns 0, or -1 after a diag_system. */
 int site_out_commit(struct site_out *o);
 /* Removes the staging folder; OUT is untouched. Safe after commit. */
 void site_out_abort(struct site_out *o);

@@ -22,7 +22,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <jansson.h>
 
 enum tv_type {
 	TV_NULL, TV_FALSE, TV_TRUE, TV_INT, TV_REAL, TV_STRING, TV_ARRAY,
@@ -242,8 +241,5 @@ struct tv_mark tv_mark(void);
 void tv_release(struct tv_mark mark);
 /* Frees everything the thread made. */
 void tv_reset(void);
-
-/* A value made from a jansson value (the tests and the fuzz target read their data as JSON). */
-struct tv *tv_from_json(const json_t *j);
 
 #endif

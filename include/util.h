@@ -185,6 +185,16 @@ char *path_join(const char *a, const char *b);
 char **dir_list(const char *path, size_t *n);
 void strv_free(char **v, size_t n);
 
+/*
+ * UTF-8, in one place. utf8_decode() reads the sequence at s (n > 0 bytes
+ * there): its length, 1 to 4, with the code point in *cp; 0 when the bytes
+ * are not UTF-8 (a stray continuation byte, an overlong form, a surrogate,
+ * above U+10FFFF, or cut short by n).
+ */
+size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
+/* 3 when s (n bytes) starts with a byte order mark (EF BB BF), else 0. */
+size_t utf8_bom(const char *s, size_t n);
+
 bool str_starts(const char *s, const char *prefix);
 bool str_ends(const char *s, const char *suffix);
 

@@ -2,9 +2,7 @@
  * yamltree.h: one YAML document as a small tree of scalars, sequences and
  * mappings, each node marked with its 1-based line and column.
  *
- * libyaml is the parser of reference: gen/yaml_fast.c reads the plain
- * subset content is written in faster, building the same tree, and leaves
- * everything else and every error to libyaml. This layer refuses what
+ * libyaml parses; this layer builds the tree from its events and refuses what
  * podium does not accept (anchors, aliases, tags, more than one document,
  * nesting deeper than LOAD_MAX_DEPTH, strings over LOAD_MAX_STRING or
  * holding NUL, invalid UTF-8, non-scalar keys) and reports duplicate keys.

@@ -68,9 +68,10 @@ has "$S/providers/alpha/index.html" '<link rel="stylesheet" href="../../assets/s
 has "$S/sitemap.xml" '<loc>https://example.org/tiny/providers/alpha/</loc>' "sitemap lists pages"
 hasnt "$S/sitemap.xml" '404' "sitemap leaves out the 404 page"
 # The tier history: the build's one frame image, the marks inline over it.
-has "$S/providers/alpha/index.html" '<div class="history-chart"><img src="../../charts/history-frame.svg" alt="" width="640" height="122">' "history chart: the shared frame image"
-has "$S/providers/alpha/index.html" '<svg class="history-marks" viewBox="0 36 640 122" role="img" aria-label="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co: Silver in Edition One, Gold in Edition Two.">' "history chart: inline marks labelled with the description"
-has "$S/providers/alpha/index.html" '<circle class="hm-dot" cx="574" cy="56" r="6"' "history chart: a dot on its tier's row"
+has "$S/providers/alpha/index.html" '<div class="history-chart"><img src="../../charts/history-frame.svg" alt="" width="640" height="136">' "history chart: the shared frame image"
+has "$S/providers/alpha/index.html" '<svg class="history-marks" viewBox="0 0 640 136" role="img" aria-label="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co: Silver in Edition One, Gold in Edition Two.">' "history chart: inline marks labelled with the description"
+# cairo draws a dot of radius 6 at (574, 56) from its rightmost point
+has "$S/providers/alpha/index.html" 'd="M 580 56 C 580 59.3125 577.3125 62 574 62 C' "history chart: a dot on its tier's row"
 hasnt "$S/providers/alpha/index.html" 'charts/history-alpha' "history chart: no file of the provider's own"
 # Only the frame with --only html,data; the sharing copies in a full build.
 if "$PODIUM" build -q -C "$FIX" -o "$T/hd" --only html,data 2> "$T/err"; then
@@ -85,8 +86,9 @@ else
 fi
 if "$PODIUM" build -q -C "$FIX" -o "$T/full" 2> "$T/err"; then
 	[ -f "$T/full/charts/history-frame.svg" ] && [ -f "$T/full/charts/history-alpha.svg" ] &&
-	    [ -f "$T/full/charts/history-alpha.png" ] && ok "a full build writes the frame and the sharing copies" ||
-		nok "a full build writes the frame and the sharing copies"
+	    [ ! -e "$T/full/charts/history-alpha.png" ] && [ -f "$T/full/charts/funnel.png" ] &&
+	    ok "a full build writes the frame and the sharing copies, a provider's as SVG only" ||
+		nok "a full build writes the frame and the sharing copies, a provider's as SVG only"
 	# but for the PDF's size, known only where the PDF was built
 	grep -v 'class="downloads"' "$T/full/providers/alpha/index.html" > "$T/a.html"
 	grep -v 'class="downloads"' "$T/hd/providers/alpha/index.html" > "$T/b.html"
@@ -99,6 +101,23 @@ else
 	nok "fixture builds in full"
 	cat "$T/err"
 fi
+# provider_chart_png: true adds a PNG of each provider's history chart.
+cp -r "$FIX" "$T/pngs"
+printf 'provider_chart_png: true\n' >> "$T/pngs/content/report.yaml"
+if "$PODIUM" build -q -C "$T/pngs" -o "$T/pngs-out" 2> "$T/err"; then
+	head -c 8 "$T/pngs-out/charts/history-alpha.png" 2>/dev/null | od -An -c | grep -q 'P   N   G' &&
+	    [ -f "$T/pngs-out/charts/history-alpha.svg" ] &&
+	    ok "provider_chart_png: true writes each provider's history PNG" ||
+		nok "provider_chart_png: true writes each provider's history PNG"
+else
+	nok "fixture builds with provider_chart_png: true"
+	cat "$T/err"
+fi
+sed -i 's/^provider_chart_png: true$/provider_chart_png: maybe/' "$T/pngs/content/report.yaml"
+"$PODIUM" build -q -C "$T/pngs" -o "$T/pngs-bad" 2> "$T/err"
+[ $? -ne 0 ] && grep -q "report.yaml:[0-9]*:21: error: 'provider_chart_png' must be true or false, not 'maybe'" "$T/err" &&
+	ok "provider_chart_png must be a boolean" ||
+	{ nok "provider_chart_png must be a boolean"; cat "$T/err"; }
 has "$S/index.html" '<a href="#section-10-intro">Intro &amp; &lt;overview&gt;</a>' "table of contents"
 has "$S/providers/index.html" '<script src="../assets/podium.js"></script>' "index loads the script file"
 if grep -q '<script>' "$S/providers/index.html"; then nok "no inline script"; else ok "no inline script"; fi

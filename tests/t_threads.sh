@@ -33,7 +33,7 @@ same() {
 	else
 		nok "$2: report.pdf written, the same with 1, 3 and 5 threads"
 	fi
-	n=$(find "$T/out-1/charts" -name '*.png' | wc -l)
+	n=$(find "$T/out-1/charts" -name '*.svg' | wc -l)
 	[ "$n" -ge "$3" ] && ok "$2: $n charts drawn (at least $3)" ||
 		nok "$2: $n charts drawn (at least $3)"
 	rm -rf "$T/out-1" "$T/out-3" "$T/out-5"

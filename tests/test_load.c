@@ -290,6 +290,44 @@ START_TEST(test_commentary)
 }
 END_TEST
 
+/* A byte order mark opening a YAML or Markdown file is no content: the
+ * file loads as it does without one, and positions on its first line do
+ * not count it. */
+#define BOM "\xef\xbb\xbf"
+START_TEST(test_bom)
+{
+	struct tfile f[] = {
+		{PB, BOM "name: B\nkind: other\n"},
+		{"content/report.yaml", BOM "title: T\npublisher: P\nedition: \"2.0\"\n" LADDER},
+		{CA, BOM "---\ntitle: A\n---\nBody\n"},
+	};
+	char *dir = project_dir_new(f, ARRAY_SIZE(f));
+	struct diag d;
+	struct project *p;
+
+	diag_init(&d);
+	p = project_load(dir, &d);
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_uint_eq(p->nsections, 1);
+	ck_assert_str_eq(p->sections[0].title, "A");
+	ck_assert_str_eq(p->sections[0].body, "Body\n");
+	ck_assert_uint_eq(p->sections[0].body_line, 4);
+	project_free(p);
+	diag_release(&d);
+	project_dir_free(dir);
+
+	ck_load(PB, BOM "name: B\nkind: cloud\n",
+	    PB ":2:7: error: unknown kind 'cloud' (one of: hyperscaler, neocloud, other)\n");
+	ck_load(PB, BOM "name: [B\n", PB ":2:1: error: did not find expected ',' or ']' (while parsing a flow sequence)\n");
+	ck_load(PB, BOM "name: \xff\n", PB ":1:7: error: invalid UTF-8 (byte 0xff)\n");
+	ck_load(CA, BOM "---\ntitle: A\nembargo: soon\n---\n",
+	    CA ":3:10: error: 'embargo' must be a real date YYYY-MM-DD, not 'soon'\n");
+	ck_load(CA, BOM "title: A\n", CA ":1:1: error: missing front matter (the file must start with a '---' line)\n");
+	/* only at the start: a second mark is text, refused where a key is due */
+	ck_load(CA, BOM BOM "---\ntitle: A\n---\n", CA ":1:1: error: missing front matter (the file must start with a '---' line)\n");
+}
+END_TEST
+
 START_TEST(test_ignored_file)
 {
 	ck_load("content/providers/README.md", "hi\n",
@@ -353,6 +391,7 @@ main(void)
 	tcase_add_test(tc, test_urls);
 	tcase_add_test(tc, test_report_missing);
 	tcase_add_test(tc, test_commentary);
+	tcase_add_test(tc, test_bom);
 	tcase_add_test(tc, test_ignored_file);
 	tcase_add_test(tc, test_order);
 	suite_add_tcase(s, tc);

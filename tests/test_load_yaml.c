@@ -238,6 +238,31 @@ START_TEST(test_complex_key)
 }
 END_TEST
 
+/* A byte order mark opening the text is skipped, as libyaml skips it: the
+ * tree and every position are those of the text without it. */
+START_TEST(test_bom)
+{
+	bool empty;
+	struct ynode *r = parse("\xef\xbb\xbf" "a: 1\nb: x\n", 0, &empty);
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(dg.n, 0);
+	ck_assert_uint_eq(r->npairs, 2);
+	ck_assert_str_eq(r->pairs[0].key->str, "a");
+	ck_assert_uint_eq(r->pairs[0].key->line, 1);
+	ck_assert_uint_eq(r->pairs[0].key->col, 1);
+	ck_assert_uint_eq(r->pairs[1].key->col, 1);
+	ck_assert_uint_eq(ynode_get(r, "b")->col, 4);
+	/* a mark and nothing else is an empty file */
+	ck_assert_ptr_null(parse("\xef\xbb\xbf", 0, &empty));
+	ck_assert(empty);
+	ck_assert_uint_eq(dg.n, 0);
+	/* errors on the first line are placed as without the mark */
+	ck_assert_ptr_null(parse("\xef\xbb\xbf" "a: &x 1\n", 0, &empty));
+	ck_one("f.yaml:1:4: error: yaml anchors are not allowed ('&x')");
+}
+END_TEST
+
 START_TEST(test_line_col)
 {
 	unsigned line, col;
@@ -274,6 +299,7 @@ main(void)
 	tcase_add_test(tc, test_syntax);
 	tcase_add_test(tc, test_complex_key);
 	tcase_add_test(tc, test_line_col);
+	tcase_add_test(tc, test_bom);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "mustache.h"
 #include "mustache_int.h"
+#include "tv_json.h"
 
 #define SPEC_DIR "tests/fixtures/mustache-spec/"
 

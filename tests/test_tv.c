@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tv.h"
+#include "tv_json.h"
 #include "util.h"
 
 START_TEST(test_objects)

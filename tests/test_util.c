@@ -1,8 +1,7 @@
 /*
  * test_util.c: growable buffers formatted into (text that fits the spare
  * room, text that does not, a fresh buffer, long text), path_join, files
- * written relative to an open folder, and the fixed-point numbers of
- * fmt_chk.c against glibc's printf.
+ * written relative to an open folder.
  */
 #include <check.h>
 #include <errno.h>
@@ -12,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fmt_chk.h"
 #include "util.h"
 
 /* What snprintf gives for the same format, to compare against. */
@@ -150,73 +148,6 @@ START_TEST(test_file_write_at)
 }
 END_TEST
 
-/* A random double: any bits, or a number of the sizes charts print. */
-static double
-random_double(unsigned long long *st, int k)
-{
-	unsigned long long bits;
-	double d;
-
-	*st = *st * 6364136223846793005ull + 1442695040888963407ull;
-	bits = *st ^ (*st >> 29);
-	switch (k % 5) {
-	case 0:
-		memcpy(&d, &bits, sizeof(d));
-		return d;
-	case 1:  /* coordinates: multiples of 2^-10 and of 2^-20 */
-		return (double)(long long)(bits % 4000000) / 1024.0 - 1000.0;
-	case 2:
-		return (double)(long long)(bits % 2000000000) / 1048576.0;
-	case 3:  /* halfway cases: n + 5 * 10^-(p+1), in binary or close to it */
-		return (double)(bits % 100000) / 64.0 + 0.5e-6;
-	default: /* small: cairo prints below 0.1 with %.18f then %.*f */
-		return ((double)(bits % 1000000) - 500000.0) * 1e-9;
-	}
-}
-
-/* __snprintf_chk writes what glibc's snprintf writes, byte for byte. */
-START_TEST(test_fixed_like_printf)
-{
-	static const double edge[] = {
-		0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.0000005, 0.0000015, 1e-300,
-		-1e-300, 4.9e-324, 9.2e18, -9.2e18, 9.3e18, 123456.1234565,
-		0.1, 0.09999999999999999, 1.0 / 3.0, 2147483647.5, 1e-7,
-	};
-	unsigned long long st = 20261130;
-	char a[128], b[128];
-	double d;
-	int k, p, na, nb;
-
-	for (k = 0; k < 120000 + (int)ARRAY_SIZE(edge); k++) {
-		d = k < (int)ARRAY_SIZE(edge) ? edge[k] : random_double(&st, k);
-		p = k % 19;
-		na = __snprintf_chk(a, sizeof(a), 1, sizeof(a), "%f", d);
-		nb = snprintf(b, sizeof(b), "%f", d);
-		ck_assert_msg(na == nb && strcmp(a, b) == 0, "%%f of %a: %s, not %s", d, a, b);
-		na = __snprintf_chk(a, sizeof(a), 1, sizeof(a), "%.18f", d);
-		nb = snprintf(b, sizeof(b), "%.18f", d);
-		ck_assert_msg(na == nb && strcmp(a, b) == 0, "%%.18f of %a: %s, not %s", d, a, b);
-		na = __snprintf_chk(a, sizeof(a), 1, sizeof(a), "%.*f", p, d);
-		nb = snprintf(b, sizeof(b), "%.*f", p, d);
-		ck_assert_msg(na == nb && strcmp(a, b) == 0, "%%.%df of %a: %s, not %s", p, d, a, b);
-		na = __snprintf_chk(a, sizeof(a), 1, sizeof(a), "%d", (int)st);
-		nb = snprintf(b, sizeof(b), "%d", (int)st);
-		ck_assert_msg(na == nb && strcmp(a, b) == 0, "%%d: %s, not %s", a, b);
-	}
-	/* what they do not write goes to glibc: other formats, infinities */
-	ck_assert_int_eq(__snprintf_chk(a, sizeof(a), 1, sizeof(a), "%5.2f|%s", 3.14159, "x"), 7);
-	ck_assert_str_eq(a, " 3.14|x");
-	ck_assert_int_eq(__snprintf_chk(a, sizeof(a), 1, sizeof(a), "%f", -1.0 / 0.0), 4);
-	ck_assert_str_eq(a, "-inf");
-	ck_assert_int_eq(__snprintf_chk(a, sizeof(a), 1, sizeof(a), "%.*f", 30, 0.25), 32);
-	ck_assert_str_eq(a, "0.250000000000000000000000000000");
-	/* cut to the room given, the length still the whole */
-	ck_assert_int_eq(__snprintf_chk(a, 5, 1, sizeof(a), "%f", 1234.5), 11);
-	ck_assert_str_eq(a, "1234");
-	ck_assert_int_eq(__snprintf_chk(a, 0, 1, sizeof(a), "%d", 77), 2);
-}
-END_TEST
-
 int
 main(void)
 {
@@ -226,7 +157,6 @@ Suite *s = suite_create("util");
 	int failed;
 
 	tcase_add_test(tc, test_printf_sizes);
-	tcase_add_test(tc, test_fixed_like_printf);
 	tcase_add_test(tc, test_printf_appends);
 	tcase_add_test(tc, test_printf_empty);
 	tcase_add_test(tc, test_path_join);

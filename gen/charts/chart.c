@@ -30,20 +30,6 @@ chart_kind_name(enum chart_kind k)
 	return kind_names[k];
 }
 
-const struct edition_stats *
-chart_report_stats(const struct computed *c)
-{
-	const struct edition *e = c->project->report.edition;
-
-	return e == NULL ? NULL : computed_edition(c, e);
-}
-
-const char *
-provider_label(const struct provider *p)
-{
-	return p->short_name != NULL ? p->short_name : p->name;
-}
-
 static char *
 edition_title(const char *prefix, const struct edition *e)
 {
@@ -146,80 +132,6 @@ chart_draw_title(struct cx *x, const struct chart *ch)
 {
 	cx_text(x, ch->title, MARGIN, TITLE_Y, AL_LEFT, FS_TITLE, true,
 	    x->w - 2 * MARGIN, COL_INK);
-}
-
-/*
- * A pango context for the charts: the thread's pango-cairo font map, no
- * hinting, unrounded glyph positions, and the identity matrix whatever the
- * scale the chart is drawn at. Unhinted, a text's glyph positions scale
- * with the size, so a layout made at scale 1 is the same drawing at any
- * scale (cairo makes the glyphs at the size it draws them), and every
- * canvas and scale shares pango's font sets: each set pango makes costs a
- * fontconfig substitution and sort over the machine's fonts, and two
- * threads. Free with g_object_unref().
- */
-static PangoContext *
-chart_context(void)
-{
-	cairo_font_options_t *fo;
-	PangoContext *pc;
-
-	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
-	fo = cairo_font_options_create();
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-	pango_cairo_context_set_font_options(pc, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_round_glyph_positions(pc, FALSE);
-	return pc;
-}
-
-/*
- * Starts drawing chart ch onto cv at scale s: a pango layout with the same
- * glyph positions on every canvas, at every scale. End with cx_end().
- */
-void
-cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
-    struct chart_trace *t)
-{
-	memset(x, 0, sizeof(*x));
-	x->cv = cv;
-	x->w = ch->width;
-	x->h = ch->height;
-	x->trace = t;
-	cv_save(cv);
-	cv_scale(cv, s, s);
-	x->keep = ch->keep;
-	if (x->keep != NULL && x->keep->pc != NULL) {
-		/* the layouts of the chart's last drawing, taken back */
-		x->t = *x->keep;
-		memset(x->keep, 0, sizeof(*x->keep));
-	} else {
-		x->t.pc = chart_context();
-	}
-	x->font = pango_font_description_from_string("DejaVu Sans");
-}
-
-void
-cx_end(struct cx *x)
-{
-	pango_font_description_free(x->font);
-	if (x->keep != NULL)
-		*x->keep = x->t;
-	else
-		cx_texts_free(&x->t);
-	cv_restore(x->cv);
-}
-
-double
-chart_scale(const struct chart *ch, double width, double height)
-{
-	double s = width / ch->width;
-
-	if (height / ch->height < s)
-		s = height / ch->height;
-	return s;
 }
 
 void

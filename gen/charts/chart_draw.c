@@ -1,4 +1,8 @@
-/* chart_draw.c: drawing helpers shared by the charts: text, colours, labels. */
+/*
+ * chart_draw.c: what every chart kind draws with, below the dispatcher
+ * (chart.c) and the kinds: the drawing context and its pango text, colours,
+ * lines, label spreading, axes, and the few facts the kinds share.
+ */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -6,6 +10,7 @@
 #include <string.h>
 
 #include "chart_priv.h"
+#include "tier_color.h"
 
 const struct rgb COL_INK = RGB8(0x1f1f1f);
 const struct rgb COL_INK2 = RGB8(0x595959);
@@ -24,51 +29,18 @@ const struct ink_pair chart_inks[] = {
 };
 const size_t chart_ninks = ARRAY_SIZE(chart_inks);
 
-/* Tiers without a colour of their own, by ladder position. */
-static const unsigned tier_defaults[] = {
-	0x8fa3b8, 0xc9a227, 0xa7a9ac, 0xb0703c, 0x5b8fc9, 0xb5525c,
-	0x7b6fb0, 0x4f9a8a,
-};
-#define UNRATED_DEFAULT 0x8a8a8a
-
-/* "#rrggbb" (what content's colours are checked to be) as 0xrrggbb. */
-static bool
-hex_rgb(const char *s, unsigned *v)
-{
-	unsigned d;
-	int i;
-
-	if (s[0] != '#')
-		return false;
-	*v = 0;
-	for (i = 1; i <= 6; i++) {
-		if (s[i] >= '0' && s[i] <= '9')
-			d = (unsigned)(s[i] - '0');
-		else if ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'f')
-			d = (unsigned)((s[i] | 0x20) - 'a' + 10);
-		else
-			return false;
-		*v = *v << 4 | d;
-	}
-	return s[7] == '\0';
-}
-
+/* The shared palette's colour (tier_color.h), stepped off an ink colour,
+ * which the SVG would switch on dark pages. */
 static unsigned
 tier_hex(const struct tier *t)
 {
-	unsigned v;
+	unsigned v = tier_color_rgb(t);
 	size_t i;
 
-	if (t->color != NULL && hex_rgb(t->color, &v)) {
-		/* an ink colour would switch on dark pages: step off it */
-		for (i = 0; i < chart_ninks; i++)
-			if (v == chart_inks[i].light)
-				v ^= 1;
-		return v;
-	}
-	if (!t->rated)
-		return UNRATED_DEFAULT;
-	return tier_defaults[t->index % ARRAY_SIZE(tier_defaults)];
+	for (i = 0; i < chart_ninks; i++)
+		if (v == chart_inks[i].light)
+			v ^= 1;
+	return v;
 }
 
 struct rgb
@@ -78,12 +50,6 @@ tier_rgb(const struct tier *t)
 	struct rgb c = RGB8(v);
 
 	return c;
-}
-
-void
-chart_tier_color(const struct tier *t, char out[static 8])
-{
-	snprintf(out, 8, "#%06x", tier_hex(t) & 0xffffffu);
 }
 
 static double
@@ -163,6 +129,27 @@ lay_hash(const char *s, double size, bool bold, double maxw)
 	return (size_t)(h ^ h >> 32) & (CX_LAYS - 1);
 }
 
+/*
+ * How much of s is laid out: no chart shows more than TEXT_MAX bytes of a
+ * text (a line of the widest chart holds a few hundred characters, and
+ * longer texts are ellipsized), and pango measures in ints of 1/1024 px,
+ * which a text of a few million pixels would overflow. Cut at a character.
+ */
+#define TEXT_MAX 4096
+
+static int
+text_len(const char *s)
+{
+	size_t n = strnlen(s, TEXT_MAX + 1);
+
+	if (n > TEXT_MAX) {
+		n = TEXT_MAX;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	return (int)n;
+}
+
 static void
 lay_fill(struct cx *x, PangoLayout *l, const char *s, double size, bool bold,
     double maxw)
@@ -178,7 +165,7 @@ lay_fill(struct cx *x, PangoLayout *l, const char *s, double size, bool bold,
 		pango_layout_set_width(l, -1);
 		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_NONE);
 	}
-	pango_layout_set_text(l, s, -1);
+	pango_layout_set_text(l, s, text_len(s));
 }
 
 void
@@ -372,4 +359,92 @@ const char *
 claim_figure_name(const struct claim *cl)
 {
 	return cl->tier != NULL ? cl->tier->name : cl->figure;
+}
+
+const struct edition_stats *
+chart_report_stats(const struct computed *c)
+{
+	const struct edition *e = c->project->report.edition;
+
+	return e == NULL ? NULL : computed_edition(c, e);
+}
+
+const char *
+provider_label(const struct provider *p)
+{
+	return p->short_name != NULL ? p->short_name : p->name;
+}
+
+/*
+ * A pango context for the charts: the thread's pango-cairo font map, no
+ * hinting, unrounded glyph positions, and the identity matrix whatever the
+ * scale the chart is drawn at. Unhinted, a text's glyph positions scale
+ * with the size, so a layout made at scale 1 is the same drawing at any
+ * scale (cairo makes the glyphs at the size it draws them), and every
+ * canvas and scale shares pango's font sets: each set pango makes costs a
+ * fontconfig substitution and sort over the machine's fonts, and two
+ * threads. Free with g_object_unref().
+ */
+static PangoContext *
+chart_context(void)
+{
+	cairo_font_options_t *fo;
+	PangoContext *pc;
+
+	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pango_cairo_context_set_font_options(pc, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(pc, FALSE);
+	return pc;
+}
+
+/*
+ * Starts drawing chart ch onto cv at scale s: a pango layout with the same
+ * glyph positions on every canvas, at every scale. End with cx_end().
+ */
+void
+cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
+    struct chart_trace *t)
+{
+	memset(x, 0, sizeof(*x));
+	x->cv = cv;
+	x->w = ch->width;
+	x->h = ch->height;
+	x->trace = t;
+	cv_save(cv);
+	cv_scale(cv, s, s);
+	x->keep = ch->keep;
+	if (x->keep != NULL && x->keep->pc != NULL) {
+		/* the layouts of the chart's last drawing, taken back */
+		x->t = *x->keep;
+		memset(x->keep, 0, sizeof(*x->keep));
+	} else {
+		x->t.pc = chart_context();
+	}
+	x->font = pango_font_description_from_string("DejaVu Sans");
+}
+
+void
+cx_end(struct cx *x)
+{
+	pango_font_description_free(x->font);
+	if (x->keep != NULL)
+		*x->keep = x->t;
+	else
+		cx_texts_free(&x->t);
+	cv_restore(x->cv);
+}
+
+double
+chart_scale(const struct chart *ch, double width, double height)
+{
+	double s = width / ch->width;
+
+	if (height / ch->height < s)
+		s = height / ch->height;
+	return s;
 }

@@ -9,15 +9,31 @@
 #define NAMEW 150.0
 #define PX0 (MARGIN + NAMEW + 20)
 #define EDLABELS 24.0
+/* Between the ladder's rows and those of the tiers with rated: false, which
+ * are drawn apart: moving into one is not a step down. */
+#define UNRATED_GAP 14.0
+
+/* The ladder's rated tiers and its others. */
+static void
+ladder_counts(const struct report *r, size_t *rated, size_t *unrated)
+{
+	size_t i;
+
+	*rated = *unrated = 0;
+	for (i = 0; i < r->nladder; i++)
+		(*(r->ladder[i].rated ? rated : unrated))++;
+}
 
 double
 hist_height(const struct computed *c)
 {
-	size_t nl = c->project->report.nladder;
+	size_t nr, nu;
 
-	if (c->neditions == 0 || nl == 0)
+	ladder_counts(&c->project->report, &nr, &nu);
+	if (c->neditions == 0 || nr + nu == 0)
 		return TOP + 60;
-	return TOP + (double)nl * ROW + EDLABELS + 8;
+	return TOP + (double)nr * ROW + (nu > 0 ? UNRATED_GAP + (double)nu * ROW : 0) +
+	    EDLABELS + 8;
 }
 
 void
@@ -54,10 +70,70 @@ col_x(double w, const struct computed *c, size_t i)
 	return x0 + cw * (double)i / (double)(c->neditions - 1);
 }
 
+/*
+ * A tier's row: the rated tiers in ladder order, then, after a gap, the
+ * others (rated: false) in ladder order.
+ */
 static double
-tier_y(const struct tier *t)
+tier_y(const struct report *r, const struct tier *t)
 {
-	return TOP + ((double)t->index + 0.5) * ROW;
+	size_t i, k = 0, nr, nu;
+
+	ladder_counts(r, &nr, &nu);
+	for (i = 0; i < t->index && i < r->nladder; i++)
+		k += r->ladder[i].rated == t->rated;
+	if (t->rated)
+		return TOP + ((double)k + 0.5) * ROW;
+	return TOP + (double)nr * ROW + UNRATED_GAP + ((double)k + 0.5) * ROW;
+}
+
+/* The bottom of the last row. */
+static double
+rows_bottom(const struct report *r)
+{
+	size_t nr, nu;
+
+	ladder_counts(r, &nr, &nu);
+	return TOP + (double)nr * ROW + (nu > 0 ? UNRATED_GAP + (double)nu * ROW : 0);
+}
+
+/* Does edition e's ladder have tier t? (No list: the whole ladder.) */
+static bool
+edition_has(const struct edition *e, const struct tier *t)
+{
+	size_t i;
+
+	if (e->ntiers == 0)
+		return true;
+	for (i = 0; i < e->ntiers; i++)
+		if (e->tiers[i] == t || (e->tiers[i] != NULL && e->tiers[i]->index == t->index))
+			return true;
+	return false;
+}
+
+/*
+ * A tier's row line, drawn only across the editions whose ladder had the
+ * tier: each such edition's column holds it from halfway to the column
+ * before to halfway to the one after (the plot's edges at the ends).
+ */
+static void
+tier_row(struct cx *x, const struct computed *c, const struct tier *t, double y)
+{
+	size_t i, first;
+	double l, rt;
+
+	for (i = 0; i < c->neditions; i++) {
+		if (!edition_has(c->editions[i].edition, t))
+			continue;
+		for (first = i; i + 1 < c->neditions &&
+		    edition_has(c->editions[i + 1].edition, t); i++)
+			;
+		l = first == 0 ? PX0 :
+		    (col_x(x->w, c, first - 1) + col_x(x->w, c, first)) / 2;
+		rt = i + 1 == c->neditions ? x->w - MARGIN :
+		    (col_x(x->w, c, i) + col_x(x->w, c, i + 1)) / 2;
+		cx_line(x, l, y, rt, y, 0.6, COL_GRID);
+	}
 }
 
 /* The part every provider shares: tier rows and edition names. */
@@ -65,18 +141,27 @@ void
 hist_draw_frame(struct cx *x, const struct computed *c)
 {
 	const struct report *r = &c->project->report;
-	double colw, cx0, y = TOP + (double)r->nladder * ROW;
-	size_t i;
+	double colw, cx0, y = rows_bottom(r), sep;
+	size_t i, nr, nu;
+	bool apart = false;
 
 	if (c->neditions == 0 || r->nladder == 0) {
 		cx_empty(x, "No editions");
 		return;
 	}
+	ladder_counts(r, &nr, &nu);
 	for (i = 0; i < r->nladder; i++) {
-		cx_line(x, PX0, tier_y(&r->ladder[i]), x->w - MARGIN,
-		    tier_y(&r->ladder[i]), 0.6, COL_GRID);
-		cx_text(x, r->ladder[i].name, MARGIN, tier_y(&r->ladder[i]), AL_LEFT,
-		    FS_SMALL, false, NAMEW, COL_INK);
+		const struct tier *t = &r->ladder[i];
+
+		if (!t->rated && !apart && nr > 0) {
+			/* the rule that sets the unrated tiers apart */
+			sep = TOP + (double)nr * ROW + UNRATED_GAP / 2;
+			cx_line(x, MARGIN, sep, x->w - MARGIN, sep, 1, COL_GRID);
+			apart = true;
+		}
+		tier_row(x, c, t, tier_y(r, t));
+		cx_text(x, t->name, MARGIN, tier_y(r, t), AL_LEFT, FS_SMALL, false, NAMEW,
+		    t->rated ? COL_INK : COL_INK2);
 	}
 	colw = c->neditions > 1 ? (col_x(x->w, c, 1) - col_x(x->w, c, 0)) - 8 : 200;
 	colw = fmin(colw, 2 * INSET);
@@ -87,42 +172,52 @@ hist_draw_frame(struct cx *x, const struct computed *c)
 	}
 }
 
-/* On success, free with free(); *n set to the number of marks. */
+/*
+ * The provider's marks: a line joining its reviews in rated tiers (dashed
+ * across editions without such a review), then a dot at each review, in
+ * its tier's colour; a review in a tier with rated: false is a hollow ring
+ * in the band apart, joined to nothing. On success, free with free(); *n
+ * set to the number of marks.
+ */
 struct hist_mark *
 hist_marks(const struct computed *c, const struct provider *p, double w, size_t *n)
 {
+	const struct report *r = &c->project->report;
 	const struct provider_view *pv = computed_provider(c, p);
 	const struct history_entry *h, *prev = NULL;
 	struct hist_mark *m;
 	size_t i, k = 0;
 
 	*n = 0;
-	if (c->neditions == 0 || c->project->report.nladder == 0 || pv == NULL ||
-	    pv->nhistory == 0)
+	if (c->neditions == 0 || r->nladder == 0 || pv == NULL || pv->nhistory == 0)
 		return NULL;
 	m = xcalloc(2 * pv->nhistory, sizeof(*m));
 	/* the line first, then the dots over it */
-	for (i = 0; i < pv->nhistory; i++, prev = h) {
+	for (i = 0; i < pv->nhistory; i++) {
 		h = &pv->history[i];
-		if (prev == NULL)
+		if (!h->rating->tier->rated)
 			continue;
-		m[k].x0 = col_x(w, c, prev->edition->index);
-		m[k].y0 = tier_y(prev->rating->tier);
-		m[k].x1 = col_x(w, c, h->edition->index);
-		m[k].y1 = tier_y(h->rating->tier);
-		m[k].e0 = prev->edition->index;
-		m[k].t0 = prev->rating->tier->index;
-		m[k].e1 = h->edition->index;
-		m[k].t1 = h->rating->tier->index;
-		/* a gap: editions in between without a review */
-		m[k].dashed = h->edition->index != prev->edition->index + 1;
-		k++;
+		if (prev != NULL) {
+			m[k].x0 = col_x(w, c, prev->edition->index);
+			m[k].y0 = tier_y(r, prev->rating->tier);
+			m[k].x1 = col_x(w, c, h->edition->index);
+			m[k].y1 = tier_y(r, h->rating->tier);
+			m[k].e0 = prev->edition->index;
+			m[k].t0 = prev->rating->tier->index;
+			m[k].e1 = h->edition->index;
+			m[k].t1 = h->rating->tier->index;
+			/* a gap: editions in between without a rated review */
+			m[k].dashed = h->edition->index != prev->edition->index + 1;
+			k++;
+		}
+		prev = h;
 	}
 	for (i = 0; i < pv->nhistory; i++) {
 		h = &pv->history[i];
 		m[k].dot = true;
+		m[k].hollow = !h->rating->tier->rated;
 		m[k].x0 = m[k].x1 = col_x(w, c, h->edition->index);
-		m[k].y0 = m[k].y1 = tier_y(h->rating->tier);
+		m[k].y0 = m[k].y1 = tier_y(r, h->rating->tier);
 		m[k].e0 = m[k].e1 = h->edition->index;
 		m[k].t0 = m[k].t1 = h->rating->tier->index;
 		m[k].fill = tier_rgb(h->rating->tier);
@@ -151,10 +246,18 @@ hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p
 			cv_restore(x->cv);
 			continue;
 		}
-		cx_color(x, m[i].fill);
 		/* a dot of its own: no line from wherever the pen last was */
 		cv_new_path(x->cv);
+		if (m[i].hollow) {
+			cv_arc(x->cv, m[i].x1, m[i].y1, HIST_DOT_R - HIST_RING_W / 2, 0,
+			    2 * M_PI);
+			cx_color(x, COL_INK2);
+			cv_line_width(x->cv, HIST_RING_W);
+			cv_stroke(x->cv);
+			continue;
+		}
 		cv_arc(x->cv, m[i].x1, m[i].y1, HIST_DOT_R, 0, 2 * M_PI);
+		cx_color(x, m[i].fill);
 		cv_fill_preserve(x->cv);
 		cx_color(x, COL_INK);
 		cv_line_width(x->cv, HIST_DOT_W);

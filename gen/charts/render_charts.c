@@ -1,10 +1,11 @@
 /* render_charts.c: every chart as charts/<name>.svg and charts/<name>.png
  * (twice the natural size). Charts are drawn in parallel, a batch at a
  * time, and written in a fixed order by this thread. The providers' history
- * charts are drawn from one frame per build (chart.h, chart_frame_new),
- * written alone as charts/history-frame.svg: the pages lay each provider's
- * marks over it inline. Only with render_charts_sharing(true) does each
- * provider get charts/history-<id>.svg and .png of its own, for sharing.
+ * charts share one frame per build (chart.h, chart_frame_new), written
+ * alone as charts/history-frame.svg: the pages lay each provider's marks
+ * over it inline. Only with render_charts_sharing(true) does each provider
+ * get charts/history-<id>.svg of its own, for sharing, and a PNG too when
+ * report.yaml says provider_chart_png: true (SPEC 4.1).
  *
  * With render_charts_keep(true) (podium serve, a preview), only the SVGs
  * the pages show are made, and drawn charts are kept between builds under a
@@ -40,6 +41,7 @@ struct job {
 	enum chart_kind kind;
 	const struct provider *provider; /* CHART_HISTORY only */
 	bool frame;                      /* the history charts' frame alone */
+	bool with_png;                   /* a PNG beside the SVG */
 	char *name;                      /* file name without extension */
 	char *key;                       /* memo key, when charts are kept */
 	struct buf svg, png;
@@ -75,7 +77,7 @@ render_charts_sharing(bool on)
 static bool
 job_png(const struct job *j)
 {
-	return !memos.on && !j->frame;
+	return j->with_png && !memos.on;
 }
 
 /* Does each provider get a history chart of its own? */
@@ -129,9 +131,9 @@ draw_job(size_t i, void *arg)
 		chart_keep_layouts(&ch);
 		if (j->name == NULL)
 			j->name = chart_file_name(&ch);
-		j->rc = chart_svg_framed(bt->frame, &ch, bt->c, &j->svg);
+		j->rc = chart_svg(&ch, bt->c, &j->svg);
 		if (j->rc == 0 && job_png(j))
-			j->rc = chart_png_framed(bt->frame, &ch, bt->c, 2, &j->png);
+			j->rc = chart_png(&ch, bt->c, 2, &j->png);
 		chart_release(&ch);
 	}
 	if (j->rc == 0 && bt->o != NULL)
@@ -211,11 +213,9 @@ chart_key(const struct computed *c, struct job *j)
 	struct buf k = BUF_INIT;
 	size_t i;
 
-	if (j->frame) {
+	if (j->frame)
 		key_add(&k, j->name);
-		for (i = 0; i < c->neditions; i++)
-			key_add(&k, c->editions[i].edition->name);
-	} else
+	else
 		key_chart(c, j, &k);
 	for (i = 0; i < p->report.nladder; i++) {
 		const struct tier *tr = &p->report.ladder[i];
@@ -226,7 +226,11 @@ chart_key(const struct computed *c, struct job *j)
 		key_add(&k, tr->color);
 	}
 	for (i = 0; i < p->neditions; i++) {
+		size_t t;
+
 		key_add(&k, p->editions[i].name);
+		for (t = 0; t < p->editions[i].ntiers; t++)
+			key_add(&k, p->editions[i].tiers[t]->id);
 		buf_printf(&k, "%lld %lld\x1f", (long long)p->editions[i].target_detect,
 		    (long long)p->editions[i].target_replace);
 	}
@@ -372,21 +376,20 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 		memset(j, 0, sizeof(*j));
 		buf_init(&j->svg);
 		buf_init(&j->png);
-		if (next < ARRAY_SIZE(kinds))
+		if (next < ARRAY_SIZE(kinds)) {
 			j->kind = kinds[next];
-		else if (next == ARRAY_SIZE(kinds)) {
+			j->with_png = true;
+		} else if (next == ARRAY_SIZE(kinds)) {
 			j->kind = CHART_HISTORY;
 			j->frame = true;
 			j->name = xstrdup("history-frame");
 		} else {
 			j->kind = CHART_HISTORY;
 			j->provider = c->providers[next - nk].provider;
+			j->with_png = c->project->report.provider_chart_png;
 		}
 		if (++n == BATCH) {
 			rc = run_batch(c, frame, o, d, jobs, n);
-			/* the report's charts were in the first batch; a later
-			 * batch's PNGs are drawn over the frame's own pixels */
-			chart_png_release();
 			if (rc == -1)
 				break;
 			n = 0;
@@ -395,7 +398,6 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 	if (rc == 0 && n > 0)
 		rc = run_batch(c, frame, o, d, jobs, n);
 	chart_frame_free(frame);
-	chart_png_release();
 	if (memos.on)
 		memo_sweep();
 	return rc;

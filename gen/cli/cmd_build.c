@@ -9,12 +9,15 @@
 #include "cmd.h"
 #include "parse.h"
 #include "podium.h"
+#include "publish.h"
 
 static const char build_usage[] =
-    "usage: podium build [-C DIR] [-o OUT] [--drafts] [--now YYYY-MM-DD]\n"
-    "                    [--only html,pdf,data] [--strict] [-q] [-v]\n";
+    "usage: podium build [-qv] [-C DIR] [-o OUT] [--force] [--strict] [--drafts]\n"
+    "                    [--now YYYY-MM-DD] [--only html,pdf,data]\n"
+    "                    [--format gcc|github|json]\n";
 static const char check_usage[] =
-    "usage: podium check [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n";
+    "usage: podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
+    "                    [--format gcc|github|json]\n";
 
 /* Parses "html,pdf,data" into PART_* bits; 0 on a bad word. */
 static unsigned
@@ -42,8 +45,11 @@ parts_parse(const char *s)
 static int
 run(int argc, char *argv[], bool write)
 {
-	enum { OPT_DRAFTS = 256, OPT_NOW, OPT_ONLY, OPT_STRICT, OPT_HELP };
+	enum { OPT_DRAFTS = 256, OPT_NOW, OPT_ONLY, OPT_STRICT, OPT_HELP, OPT_FORCE,
+		OPT_FORMAT };
 	static const struct option longopts[] = {
+		{"force", no_argument, NULL, OPT_FORCE},
+		{"format", required_argument, NULL, OPT_FORMAT},
 		{"drafts", no_argument, NULL, OPT_DRAFTS},
 		{"now", required_argument, NULL, OPT_NOW},
 		{"only", required_argument, NULL, OPT_ONLY},
@@ -56,6 +62,7 @@ run(int argc, char *argv[], bool write)
 	const char *usage = write ? build_usage : check_usage;
 	struct build_request rq;
 	struct diag d;
+	enum diag_style style = DIAG_GCC;
 	bool have_now = false, verbose = false;
 	int c, rc;
 
@@ -99,6 +106,20 @@ run(int argc, char *argv[], bool write)
 		case OPT_STRICT:
 			d.strict = true;
 			break;
+		case OPT_FORCE:
+			if (!write) {
+				fprintf(stderr, "podium: error: unknown option '%s'\n", argv[optind - 1]);
+				fputs(usage, stderr);
+				return EXIT_USAGE;
+			}
+			rq.force = true;
+			break;
+		case OPT_FORMAT:
+			if (!diag_style_parse(optarg, &style)) {
+				fprintf(stderr, "podium: error: --format wants gcc, github or json, not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		case OPT_HELP:
 			fputs(usage, stdout);
 			return EXIT_OK;
@@ -119,9 +140,14 @@ run(int argc, char *argv[], bool write)
 	}
 	if (!have_now)
 		rq.opts.now = build_now();
-	rq.progress = write && !rq.quiet && isatty(STDERR_FILENO);
+	rq.progress = write && !rq.quiet && style == DIAG_GCC && isatty(STDERR_FILENO);
+	/* a build killed by a signal removes its staging folder */
+	if (write)
+		site_out_guard_signals();
 	rc = build_run(&rq, &d);
-	diag_print(&d, stderr);
+	/* GitHub reads paths from the repository's root: the project's folder first */
+	diag_print_style(&d, stderr, style, strcmp(rq.dir, ".") != 0 &&
+	    strcmp(rq.dir, "./") != 0 && rq.dir[0] != '/' ? rq.dir : NULL);
 	if (verbose)
 		fprintf(stderr, "podium: built in %.1f ms (%s)\n", rq.elapsed_ms, rq.timing);
 	diag_release(&d);

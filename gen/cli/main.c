@@ -7,9 +7,11 @@
 #include "podium.h"
 
 static const char usage[] =
-    "usage: podium build [-C DIR] [-o OUT] [--drafts] [--now YYYY-MM-DD]\n"
-    "                    [--only html,pdf,data] [--strict] [-q] [-v]\n"
-    "       podium check [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
+    "usage: podium build [-qv] [-C DIR] [-o OUT] [--force] [--strict] [--drafts]\n"
+    "                    [--now YYYY-MM-DD] [--only html,pdf,data]\n"
+    "                    [--format gcc|github|json]\n"
+    "       podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
+    "                    [--format gcc|github|json]\n"
     "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n"
     "       podium new review EDITION PROVIDER | podium new provider ID\n"
     "       podium --version | --help | COMMAND --help\n";

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -132,21 +133,67 @@ scaffold_review(struct buf *b, const struct edition *e, const struct provider *p
 		buf_puts(b, "# sources: [SOURCE]\n");
 }
 
+/*
+ * Makes the folders of rel under dir one by one, each checked to stay in
+ * the project once it exists (a symbolic link may lead elsewhere). Returns
+ * 0, or an exit status after an error.
+ */
+static int
+folders_make(const char *dir, const char *rel)
+{
+	char *root = realpath(dir, NULL), *sub = NULL, *path = NULL, *real = NULL;
+	const char *p = rel;
+	size_t n = strlen(root != NULL ? root : "");
+	int rc = EXIT_SYSTEM;
+
+	if (root == NULL) {
+		fprintf(stderr, "podium: error: cannot open project folder '%s': %s\n",
+		    dir, strerror(errno));
+		return rc;
+	}
+	while ((p = strchr(p, '/')) != NULL) {
+		free(sub);
+		free(path);
+		free(real);
+		sub = xstrndup(rel, (size_t)(p++ - rel));
+		path = path_join(dir, sub);
+		real = NULL;
+		if (mkdir(path, 0777) == -1 && errno != EEXIST) {
+			fprintf(stderr, "podium: error: cannot create '%s': %s\n", sub, strerror(errno));
+			goto out;
+		}
+		if ((real = realpath(path, NULL)) == NULL) {
+			fprintf(stderr, "podium: error: cannot open '%s': %s\n", sub, strerror(errno));
+			goto out;
+		}
+		if (strncmp(real, root, n) != 0 || (real[n] != '/' && real[n] != '\0')) {
+			fprintf(stderr, "podium: error: '%s' leads outside the project folder "
+			    "(to '%s'); not writing there\n", sub, real);
+			rc = EXIT_CONTENT;
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(root);
+	free(sub);
+	free(path);
+	free(real);
+	return rc;
+}
+
 /* Writes a new file; refuses to replace one. Returns an exit status. */
 static int
 write_new(const char *dir, const char *rel, const struct buf *b)
 {
-	char *path = path_join(dir, rel), *slash;
-	int fd, rc = EXIT_SYSTEM;
+	char *path = path_join(dir, rel);
+	int fd, rc;
 
-	slash = strrchr(path, '/');
-	*slash = '\0';
-	if (mkdir_p(path) == -1) {
-		fprintf(stderr, "podium: error: cannot create '%s': %s\n", path, strerror(errno));
+	if ((rc = folders_make(dir, rel)) != 0)
 		goto out;
-	}
-	*slash = '/';
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) == -1) {
+	rc = EXIT_SYSTEM;
+	/* O_EXCL: never through a symbolic link, never over a file */
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666)) == -1) {
 		if (errno == EEXIST) {
 			fprintf(stderr, "podium: error: '%s' already exists; not overwriting it\n", rel);
 			rc = EXIT_CONTENT;
@@ -166,12 +213,23 @@ out:
 	return rc;
 }
 
-/* The loaded project; NULL (after printing why) when nothing could be read. */
+/*
+ * The loaded project; NULL (after printing why) when nothing could be read
+ * or dir is not a project (no content/report.yaml: the loader says so as
+ * it does for build), so that nothing is written outside a project.
+ */
 static struct project *
 load(const char *dir, struct diag *d)
 {
+	char *report = path_join(dir, "content/report.yaml");
+	bool is_project = access(report, F_OK) == 0;
 	struct project *p = project_load(dir, d);
 
+	free(report);
+	if (p != NULL && !is_project) {
+		project_free(p);
+		p = NULL;
+	}
 	if (p == NULL)
 		diag_print(d, stderr);
 	return p;
@@ -191,7 +249,7 @@ new_review(const char *dir, const char *eid, const char *pid)
 
 	diag_init(&d);
 	if ((p = load(dir, &d)) == NULL) {
-		rc = EXIT_SYSTEM;
+		rc = d.system ? EXIT_SYSTEM : EXIT_CONTENT;
 		goto out;
 	}
 	if ((e = project_edition(p, eid)) == NULL) {
@@ -233,7 +291,7 @@ new_provider(const char *dir, const char *id)
 
 	diag_init(&d);
 	if ((p = load(dir, &d)) == NULL) {
-		rc = EXIT_SYSTEM;
+		rc = d.system ? EXIT_SYSTEM : EXIT_CONTENT;
 		goto out;
 	}
 	if ((pr = project_provider(p, id)) != NULL) {

@@ -89,6 +89,8 @@ table_medals(const struct computed *c, const struct edition *e)
 		struct table_cell *row = table_row(t);
 
 		cell_tier(&row[0], rt->tier);
+		if (rt->review->tier_uncertain != NULL)
+			table_cell_take(&row[0], xasprintf("%s (uncertain)", rt->tier->name), NULL);
 		cell_provider(&row[1], rt->provider);
 		if (t->ncols == 4) {
 			cell_tier(&row[2], rt->previous);

@@ -1,8 +1,10 @@
-/* diag.c: collected diagnostics, printed GCC style. */
+/* diag.c: collected diagnostics, printed GCC style, as GitHub annotations or as JSON lines. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "jsonw.h"
 
 void
 diag_init(struct diag *d)
@@ -99,21 +101,190 @@ diag_format(const struct diag_entry *e, bool strict, struct buf *b)
 	buf_printf(b, ": %s: %s", kind, e->msg);
 }
 
+bool
+diag_style_parse(const char *name, enum diag_style *style)
+{
+	if (strcmp(name, "gcc") == 0)
+		*style = DIAG_GCC;
+	else if (strcmp(name, "github") == 0)
+		*style = DIAG_GITHUB;
+	else if (strcmp(name, "json") == 0)
+		*style = DIAG_JSON;
+	else
+		return false;
+	return true;
+}
+
+/* A workflow command's text: '%', CR and LF escaped, and in a property
+ * (prop) ':' and ',' too, as GitHub Actions reads them. */
+static void
+github_escape(struct buf *b, const char *s, bool prop)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '%')
+			buf_puts(b, "%25");
+		else if (*s == '\r')
+			buf_puts(b, "%0D");
+		else if (*s == '\n')
+			buf_puts(b, "%0A");
+		else if (prop && *s == ':')
+			buf_puts(b, "%3A");
+		else if (prop && *s == ',')
+			buf_puts(b, "%2C");
+		else
+			buf_putc(b, *s);
+	}
+}
+
+static void
+format_github(const struct diag_entry *e, bool strict, const char *prefix,
+    struct buf *b)
+{
+	char *file;
+
+	buf_puts(b, e->kind == DIAG_ERROR || strict ? "::error" : "::warning");
+	if (e->file != NULL) {
+		file = prefix != NULL ? path_join(prefix, e->file) : xstrdup(e->file);
+		buf_puts(b, " file=");
+		github_escape(b, file, true);
+		free(file);
+		if (e->line != 0)
+			buf_printf(b, ",line=%u", e->line);
+		if (e->line != 0 && e->col != 0)
+			buf_printf(b, ",col=%u", e->col);
+	}
+	buf_puts(b, "::");
+	github_escape(b, e->msg, false);
+}
+
+/* One JSON object on one line; a missing place is null. */
+static void
+format_json(const struct diag_entry *e, bool strict, struct buf *b)
+{
+	struct jsonw w;
+
+	buf_puts(b, "{\"severity\":");
+	buf_puts(b, e->kind == DIAG_ERROR || strict ? "\"error\"" : "\"warning\"");
+	buf_puts(b, ",\"file\":");
+	jw_init(&w, b);
+	jw_string_or_null(&w, e->file);
+	if (e->file != NULL && e->line != 0)
+		buf_printf(b, ",\"line\":%u", e->line);
+	else
+		buf_puts(b, ",\"line\":null");
+	if (e->file != NULL && e->line != 0 && e->col != 0)
+		buf_printf(b, ",\"col\":%u", e->col);
+	else
+		buf_puts(b, ",\"col\":null");
+	buf_puts(b, ",\"message\":");
+	jw_init(&w, b);
+	jw_string(&w, e->msg);
+	buf_putc(b, '}');
+}
+
+void
+diag_print_style(const struct diag *d, FILE *fp, enum diag_style style,
+    const char *prefix)
+{
+	struct buf b = BUF_INIT;
+	struct diag_entry more;
+	size_t i;
+
+	for (i = 0; i < d->n && i <= DIAG_MAX_SHOWN; i++) {
+		const struct diag_entry *e;
+
+		if (i == DIAG_MAX_SHOWN) {
+			memset(&more, 0, sizeof(more));
+			more.kind = DIAG_ERROR;
+			buf_reset(&b);
+			buf_printf(&b, "%zu more diagnostics not shown", d->n - DIAG_MAX_SHOWN);
+			more.msg = buf_detach(&b, NULL);
+			e = &more;
+		} else
+			e = &d->v[i];
+		buf_reset(&b);
+		if (style == DIAG_GITHUB)
+			format_github(e, d->strict, prefix, &b);
+		else if (style == DIAG_JSON)
+			format_json(e, d->strict, &b);
+		else
+			diag_format(e, d->strict, &b);
+		fprintf(fp, "%s\n", b.data);
+		if (e == &more)
+			free(more.msg);
+	}
+	buf_release(&b);
+}
+
 void
 diag_print(const struct diag *d, FILE *fp)
 {
-	struct buf b = BUF_INIT;
-	size_t i;
+	diag_print_style(d, fp, DIAG_GCC, NULL);
+}
 
-	for (i = 0; i < d->n && i < DIAG_MAX_SHOWN; i++) {
-		buf_reset(&b);
-		diag_format(&d->v[i], d->strict, &b);
-		fprintf(fp, "%s\n", b.data);
+static uint64_t
+entry_hash(const struct diag_entry *e)
+{
+	uint64_t h = 1469598103934665603ULL;
+	const char *parts[2] = {e->file != NULL ? e->file : "", e->msg};
+	unsigned nums[3] = {(unsigned)e->kind, e->line, e->col};
+	size_t i;
+	const char *s;
+
+	for (i = 0; i < 2; i++)
+		for (s = parts[i]; ; s++) {
+			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+			if (*s == '\0')
+				break;
+		}
+	for (i = 0; i < 3; i++)
+		h = (h ^ nums[i]) * 1099511628211ULL;
+	return h;
+}
+
+static bool
+entry_equal(const struct diag_entry *a, const struct diag_entry *b)
+{
+	return a->kind == b->kind && a->line == b->line && a->col == b->col &&
+	    (a->file == NULL) == (b->file == NULL) &&
+	    (a->file == NULL || strcmp(a->file, b->file) == 0) &&
+	    strcmp(a->msg, b->msg) == 0;
+}
+
+void
+diag_dedupe(struct diag *d)
+{
+	size_t ntab = 16, i, k, h, kept = 0;
+	size_t *tab;   /* index + 1 of a kept entry, 0: empty */
+
+	if (d->n < 2)
+		return;
+	while (ntab < d->n * 2)
+		ntab *= 2;
+	tab = xcalloc(ntab, sizeof(*tab));
+	for (i = 0; i < d->n; i++) {
+		struct diag_entry *e = &d->v[i];
+		bool dup = false;
+
+		for (h = entry_hash(e) & (ntab - 1); (k = tab[h]) != 0; h = (h + 1) & (ntab - 1))
+			if (entry_equal(&d->v[k - 1], e)) {
+				dup = true;
+				break;
+			}
+		if (dup) {
+			if (e->kind == DIAG_ERROR)
+				d->nerrors--;
+			else
+				d->nwarnings--;
+			free(e->file);
+			free(e->msg);
+			continue;
+		}
+		d->v[kept] = *e;
+		tab[h] = ++kept;
 	}
-	if (d->n > DIAG_MAX_SHOWN)
-		fprintf(fp, "podium: error: %zu more diagnostics not shown\n",
-		    d->n - DIAG_MAX_SHOWN);
-	buf_release(&b);
+	d->n = kept;
+	free(tab);
 }
 
 void

@@ -211,16 +211,10 @@ jw_string_or_null(struct jsonw *w, const char *s)
 void
 jw_int(struct jsonw *w, long long v)
 {
-	char text[24], *p = text + sizeof(text);
-	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	char text[21];
 
 	item_start(w);
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--p = '-';
-	buf_add(w->b, p, (size_t)(text + sizeof(text) - p));
+	buf_add(w->b, text, fmt_int(v, text));
 }
 
 /*

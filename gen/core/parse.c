@@ -296,45 +296,22 @@ url_allowed(const char *s)
 bool
 utf8_valid(const char *str, size_t n, size_t *bad)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, k, len;
+	size_t i = 0, len;
 	uint32_t cp;
 
 	while (i < n) {
-		unsigned char c = s[i];
-
-		if (c < 0x80) {
+		if ((unsigned char)str[i] < 0x80) {
 			i++;
 			continue;
 		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			len = 2;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			len = 3;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			len = 4;
-			cp = c & 0x07;
-		} else
-			goto fail;
-		if (i + len > n)
-			goto fail;
-		for (k = 1; k < len; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				goto fail;
-			cp = (cp << 6) | (s[i + k] & 0x3f);
+		if ((len = utf8_decode(str + i, n - i, &cp)) == 0) {
+			if (bad)
+				*bad = i;
+			return false;
 		}
-		if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			goto fail;
 		i += len;
 	}
 	return true;
-fail:
-	if (bad)
-		*bad = i;
-	return false;
 }
 
 size_t

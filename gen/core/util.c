@@ -540,6 +540,9 @@ remove_tree(const char *path)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode))
 		return unlink(path);
+	/* a read-only folder is emptied too (its entries need write access) */
+	if ((st.st_mode & S_IRWXU) != S_IRWXU)
+		chmod(path, st.st_mode | S_IRWXU);
 	if ((dir = opendir(path)) == NULL)
 		return -1;
 	while ((de = readdir(dir)) != NULL) {
@@ -614,6 +617,49 @@ strv_free(char **v, size_t n)
 	for (i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
+}
+
+size_t
+utf8_decode(const char *str, size_t n, uint32_t *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned char c = s[0];
+	size_t len, k;
+	uint32_t v;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		v = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		v = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		v = c & 0x07;
+	} else
+		return 0;
+	if (len > n)
+		return 0;
+	for (k = 1; k < len; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[k] & 0x3f);
+	}
+	if ((len == 3 && v < 0x800) || (len == 4 && v < 0x10000) ||
+	    v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	*cp = v;
+	return len;
+}
+
+size_t
+utf8_bom(const char *s, size_t n)
+{
+	return n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
 bool

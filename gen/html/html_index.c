@@ -87,7 +87,8 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 		cell = tv_object();
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
-			tv_set(cell, "tier", tier_shared(memo, r->tier));
+			tv_set(cell, "tier", r->review->tier_uncertain != NULL ?
+			    hj_rating_tier(r) : tier_shared(memo, r->tier));
 			tv_set(cell, "rank", tv_int((long long)r->tier->index));
 			if (tiers.len > 0)
 				buf_putc(&tiers, ' ');

@@ -8,12 +8,7 @@
 #include "html.h"
 #include "markdown.h"
 #include "parse.h"
-
-/* Used when the ladder gives no colour: medals first, then greys. */
-static const char *const tier_palette[] = {
-	"#7d93ab", "#c9a227", "#a3a9b0", "#b0764a", "#5f8f7a", "#b4574f",
-	"#8a8a8a", "#6f6f8f",
-};
+#include "tier_color.h"
 
 char *
 html_root_rel(const char *rel)
@@ -159,33 +154,6 @@ hj_cat(const char *a, const char *b, const char *c)
 	return v;
 }
 
-static bool
-color_valid(const char *c)
-{
-	size_t i, n;
-
-	if (c == NULL || c[0] != '#')
-		return false;
-	n = strlen(c + 1);
-	if (n != 3 && n != 6)
-		return false;
-	for (i = 1; i <= n; i++) {
-		unsigned char h = (unsigned char)c[i] | 0x20; /* A-F as a-f */
-
-		if (!(c[i] >= '0' && c[i] <= '9') && !(h >= 'a' && h <= 'f'))
-			return false;
-	}
-	return true;
-}
-
-static const char *
-tier_color(const struct tier *t)
-{
-	if (color_valid(t->color))
-		return t->color;
-	return tier_palette[t->index % ARRAY_SIZE(tier_palette)];
-}
-
 struct tv *
 hj_tier(const struct tier *t)
 {
@@ -196,11 +164,24 @@ hj_tier(const struct tier *t)
 	/* The glyph and the name carry the meaning; the colour only helps. */
 	tv_set(o, "id", tv_lit(t->id));
 	tv_set(o, "name", tv_lit(t->name != NULL ? t->name : t->id));
-	tv_set(o, "color", tv_lit(tier_color(t)));
+	tv_set(o, "color", tv_str(tier_color(t, (char[8]){0})));
 	tv_set(o, "glyph", tv_lit(t->medal ? "\xe2\x97\x8f" : t->rated ?
 	    "\xe2\x97\x8b" : "\xe2\x80\x93"));
 	tv_set(o, "medal", tv_bool(t->medal));
 	tv_set(o, "rated", tv_bool(t->rated));
+	return o;
+}
+
+/* A rating's tier: its tier, and why it is uncertain when it is. */
+struct tv *
+hj_rating_tier(const struct rating *r)
+{
+	struct tv *o;
+
+	if (r == NULL)
+		return tv_null();
+	o = hj_tier(r->tier);
+	hj_sets(o, "uncertain", r->review->tier_uncertain);
 	return o;
 }
 
@@ -427,6 +408,7 @@ tier_member(size_t i, void *arg)
 	const struct link_list *l = arg;
 	struct tv *o = hj_provider_link(l->root, l->v[i]->provider);
 
+	hj_sets(o, "uncertain", l->v[i]->review->tier_uncertain);
 	tv_set(o, "last", tv_bool(i + 1 == l->n));
 	return o;
 }

@@ -116,8 +116,9 @@ html_security(struct html_ctx *h)
 	tv_set(page, "findings", fs);
 	hj_take_set(page, "undisclosed", html_undisclosed(s->private_findings));
 	t = table_security(h->c, e);
+	/* without a practice column left, the table would repeat the findings */
 	tv_set(page, "practices_table",
-	    t != NULL && t->nrows > 0 ? hj_table(t, root) : tv_null());
+	    t != NULL && t->nrows > 0 && t->ncols > 2 ? hj_table(t, root) : tv_null());
 	table_free(t);
 	return html_page_write(h, "security", page, rel);
 }
@@ -289,10 +290,11 @@ bar_changes(const struct edition *from, const struct edition *to)
 	char *t1, *t2;
 	size_t i;
 
-	for (i = 0; i < to->ntiers; i++)
+	/* a partial edition's tiers are those of its named reviews: no comparing */
+	for (i = 0; !from->partial && i < to->ntiers; i++)
 		if (!edition_has_tier(from, to->tiers[i]))
 			change_add(a, xasprintf("New tier: %s.", tier_name(to->tiers[i])));
-	for (i = 0; i < from->ntiers; i++)
+	for (i = 0; !from->partial && i < from->ntiers; i++)
 		if (!edition_has_tier(to, from->tiers[i]))
 			change_add(a, xasprintf("Tier no longer used: %s.",
 			    tier_name(from->tiers[i])));

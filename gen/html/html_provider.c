@@ -278,6 +278,19 @@ review_json(struct html_ctx *h, const struct rating *r, const char *root)
 	return o;
 }
 
+/*
+ * A review with nothing but a tier (and its sources) gets no section of its
+ * own: its row in the history table says where it comes from.
+ */
+static bool
+review_thin(const struct rating *r)
+{
+	const struct review *rv = r->review;
+
+	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
+	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !r->override;
+}
+
 static struct tv *
 history_row(const struct history_entry *he, const char *root)
 {
@@ -285,10 +298,15 @@ history_row(const struct history_entry *he, const char *root)
 	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
+	if (review_thin(r))
+		tv_set(o, "sources", sources_json(r->review, root));
+	else
+		tv_set(o, "review_href", hj_cat("#review-", r->review->edition->id, ""));
+
 	hj_setl(o, "edition", edition_name(he->edition));
 	hj_href_set(o, "href", root, path);
 	free(path);
-	tv_set(o, "tier", hj_tier(r->tier));
+	tv_set(o, "tier", hj_rating_tier(r));
 	tv_set(o, "override", tv_bool(r->override));
 	if (isnan(r->score))
 		strcpy(score, "\xe2\x80\x94");
@@ -306,7 +324,7 @@ current_json(const struct provider_view *v)
 	const struct history_entry *he = &v->history[v->nhistory - 1];
 	struct tv *o = tv_object();
 
-	tv_set(o, "tier", hj_tier(he->rating->tier));
+	tv_set(o, "tier", hj_rating_tier(he->rating));
 	hj_setl(o, "edition", edition_name(he->edition));
 	tv_set(o, "move", he->edition->previous != NULL ?
 	    hj_move(he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
@@ -368,10 +386,15 @@ provider_json(struct html_ctx *h, const struct provider_view *v, const char *rel
 	tv_set(page, "history_chart", history_chart_json(h, pr, root));
 	hist = tv_array();
 	rv = tv_array();
-	for (i = 0; i < v->nhistory; i++)
+	for (i = 0; i < v->nhistory; i++) {
 		tv_append(hist, history_row(&v->history[i], root));
+		/* no score column when no edition has a rubric score (SPEC 1.1) */
+		if (!isnan(v->history[i].rating->score))
+			tv_set(page, "has_scores", tv_bool(true));
+	}
 	for (i = v->nhistory; i-- > 0;)
-		tv_append(rv, review_json(h, v->history[i].rating, root));
+		if (!review_thin(v->history[i].rating))
+			tv_append(rv, review_json(h, v->history[i].rating, root));
 	tv_set(page, "history", hist);
 	tv_set(page, "reviews", rv);
 	return page;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mustache_int.h"
+#include "resources.h"
 
 static uint64_t
 name_hash(const char *s)
@@ -117,8 +118,9 @@ set_insert(struct mustache_set *s, struct mtemplate *t)
 
 /*
  * Resolves the partials and parents t names, loading those not yet in the
- * set. A name found nowhere renders as nothing (the spec's rule); a named
- * template that fails to compile is an error.
+ * set. A name found nowhere renders as nothing (the spec's rule) and is a
+ * warning at the tag (an error with --strict); a named template that fails
+ * to compile is an error.
  */
 static int
 template_resolve(struct mustache_set *s, struct mtemplate *t, struct diag *d)
@@ -135,6 +137,9 @@ template_resolve(struct mustache_set *s, struct mtemplate *t, struct diag *d)
 		n->ref = mustache_get(s, n->name, d);
 		if (n->ref == NULL && d->nerrors > before)
 			rc = -1;
+		else if (n->ref == NULL)
+			diag_warning(d, t->path, n->line, n->col, "no template '%s' for "
+			    "this %s", n->name, n->kind == MN_PARENT ? "parent" : "partial");
 	}
 	return rc;
 }
@@ -227,6 +232,112 @@ mustache_set_add(struct mustache_set *s, const char *name, const char *src,
 		    xstrdup(path != NULL ? path : name), d, &t);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+/* The name segments the built-in templates use: values podium gives. */
+struct vocab {
+	struct arena *a;
+	const char **v;
+	size_t n, cap;
+};
+
+static void
+vocab_fill(struct vocab *vb, struct diag *d)
+{
+	size_t i, k;
+	uint32_t j;
+
+	for (i = 0; resources[i].name != NULL; i++) {
+		const char *name = resources[i].name;
+		size_t len = strlen(name);
+		struct mtemplate t;
+
+		if (strncmp(name, "templates/", 10) != 0 || len < 9 ||
+		    strcmp(name + len - 9, ".mustache") != 0)
+			continue;
+		memset(&t, 0, sizeof(t));
+		t.name = t.path = (char *)name;
+		t.src = xstrndup(resources[i].data, resources[i].len);
+		t.len = resources[i].len;
+		t.arena = arena_new();
+		if (mustache_parse(&t, d) == 0)
+			for (j = 0; j < t.nnodes; j++)
+				for (k = 0; k < t.nodes[j].nseg; k++) {
+					vb->v = xgrow(vb->v, sizeof(*vb->v), vb->n + 1, &vb->cap);
+					vb->v[vb->n++] = arena_strndup(vb->a, t.nodes[j].seg[k],
+					    t.nodes[j].seglen[k]);
+				}
+		free(t.src);
+		free(t.nodes);
+		arena_free(t.arena);
+	}
+}
+
+static bool
+vocab_has(const struct vocab *vb, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < vb->n; i++)
+		if (strlen(vb->v[i]) == len && memcmp(vb->v[i], s, len) == 0)
+			return true;
+	return false;
+}
+
+/* Is every part of n's name one the built-in templates use? */
+static bool
+vocab_knows(struct vocab *vb, const struct mnode *n, struct diag *d)
+{
+	uint32_t k;
+
+	if (vb->a == NULL) {
+		vb->a = arena_new();
+		vocab_fill(vb, d);
+	}
+	for (k = 0; k < n->nseg; k++)
+		if (!vocab_has(vb, n->seg[k], n->seglen[k]))
+			return false;
+	return true;
+}
+
+void
+mustache_names_check(struct mustache_set *s, struct diag *d)
+{
+	struct mtemplate **v = NULL, *t;
+	struct vocab vb;
+	size_t nv = 0, cap = 0, i, k;
+	uint32_t j;
+
+	memset(&vb, 0, sizeof(vb));
+	pthread_mutex_lock(&s->lock);
+	for (i = 0; i < s->ntab; i++)
+		for (t = s->tab[i]; t != NULL; t = t->hnext) {
+			v = xgrow(v, sizeof(*v), nv + 1, &cap);
+			v[nv++] = t;
+		}
+	/* in the order of their names, whatever the table's */
+	for (i = 1; i < nv; i++)
+		for (k = i; k > 0 && strcmp(v[k - 1]->path, v[k]->path) > 0; k--) {
+			t = v[k];
+			v[k] = v[k - 1];
+			v[k - 1] = t;
+		}
+	for (i = 0; i < nv; i++)
+		for (j = 0; j < v[i]->nnodes; j++) {
+			struct mnode *n = &v[i]->nodes[j];
+
+			if (n->kind != MN_VAR && n->kind != MN_RAW &&
+			    n->kind != MN_SECTION && n->kind != MN_INVERTED)
+				continue;
+			if (atomic_load_explicit(&n->seen, memory_order_relaxed) == MNODE_LOOKED &&
+			    !vocab_knows(&vb, n, d))
+				diag_warning(d, v[i]->path, n->line, n->col,
+				    "no template value named '%s'", n->name);
+		}
+	pthread_mutex_unlock(&s->lock);
+	free(v);
+	free(vb.v);
+	arena_free(vb.a);
 }
 
 int

@@ -64,6 +64,18 @@ first_get(const struct mnode *n, const struct tv *o)
 	return p->value;
 }
 
+/* Notes that n's name was looked up, and found or not (written only
+ * when that is news, as most lookups repeat what is known). */
+static void
+seen(const struct mnode *n, bool found)
+{
+	unsigned bits = MNODE_LOOKED | (found ? MNODE_FOUND : 0);
+	atomic_uchar *s = &((struct mnode *)n)->seen;
+
+	if ((atomic_load_explicit(s, memory_order_relaxed) & bits) != bits)
+		atomic_fetch_or_explicit(s, (unsigned char)bits, memory_order_relaxed);
+}
+
 static const struct tv *
 lookup(const struct mrender *r, const struct mnode *n)
 {
@@ -76,6 +88,7 @@ lookup(const struct mrender *r, const struct mnode *n)
 		v = first_get(n, r->ctx[i - 1]);
 	for (i = 1; i < n->nseg && v != NULL; i++)
 		v = tv_get_hashed(v, n->seg[i], n->seglen[i], n->seghash[i]);
+	seen(n, v != NULL);
 	return v;
 }
 

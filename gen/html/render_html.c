@@ -231,6 +231,11 @@ sizes_replace(const struct site_out *o, const char *page, size_t n, struct buf *
 		char *path = site_out_path(o, rel);
 
 		buf_add(out, p, (size_t)(m - p));
+		/* not built this time (--only): the previous site's, carried over */
+		if (stat(path, &st) != 0 && o->out != NULL) {
+			free(path);
+			path = path_join(o->out, rel);
+		}
 		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
 			size_text(out, st.st_size);
 		free(path);
@@ -294,6 +299,7 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	html_sitemap(&h);
 	if (h.p->report.edition != NULL && html_feed(&h) == -1)
 		h.failed = true;
+	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);
 	for (i = 0; i < h.npages; i++)
 		free(h.pages[i]);

@@ -46,22 +46,24 @@ front_fields(struct loader *l, const char *file, const struct ynode *root, struc
 static bool
 section_parse(struct loader *l, const char *file, const struct buf *b, struct section *s)
 {
-	const char *text = b->data, *end = b->data + b->len, *p, *fm;
+	/* a byte order mark opening the file is no content (as in YAML) */
+	const char *text = b->data + utf8_bom(b->data, b->len);
+	const char *end = b->data + b->len, *p, *fm;
 	struct arena *tmp;
 	struct ynode *root;
 	unsigned line = 2;
 	size_t bad;
 	bool empty;
 
-	if (!utf8_valid(text, b->len, &bad)) {
+	if (!utf8_valid(text, (size_t)(end - text), &bad)) {
 		unsigned bl, bc;
 
-		text_line_col(text, b->len, bad, &bl, &bc);
+		text_line_col(text, (size_t)(end - text), bad, &bl, &bc);
 		diag_error(l->d, file, bl, bc, "invalid UTF-8 (byte 0x%02x)",
 		    (unsigned char)text[bad]);
 		return false;
 	}
-	if (b->len == 0 || !fence_at(text, end)) {
+	if (text == end || !fence_at(text, end)) {
 		diag_error(l->d, file, 1, 1,
 		    "missing front matter (the file must start with a '---' line)");
 		return false;

@@ -11,7 +11,7 @@
 
 static const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
     "language", "base_url", "paper", "edition", "compare", "featured", "allow_html",
-    "ladder", "description", "published", NULL};
+    "ladder", "provider_chart_png", "description", "published", NULL};
 static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color", NULL};
 static const char *const paper_names[] = {"a4", "letter", NULL};
 
@@ -157,6 +157,8 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 	if ((n = opt(root, "featured")) != NULL)
 		expect_seq(l, file, n, "featured");
 	get_bool(l, file, opt(root, "allow_html"), "allow_html", &r->allow_html);
+	get_bool(l, file, opt(root, "provider_chart_png"), "provider_chart_png",
+	    &r->provider_chart_png);
 	if ((n = need(l, file, root, "ladder")) != NULL)
 		ladder_load(l, file, n);
 }

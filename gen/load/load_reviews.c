@@ -10,7 +10,8 @@
 
 #define REVIEWS_DIR "content/reviews"
 
-static const char *const review_keys[] = {"tier", "scores", "override", "draft", "summary",
+static const char *const review_keys[] = {"tier", "tier_uncertain", "scores", "override",
+    "draft", "summary",
     "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", NULL};
 static const char *const override_keys[] = {"reason", NULL};
 static const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
@@ -190,6 +191,7 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 		    e->rubric != NULL ? " (or 'scores', as the edition has a rubric)" : "");
 	if (scores != NULL)
 		scores_load(l, file, scores, rv);
+	get_str(l, file, opt(root, "tier_uncertain"), "tier_uncertain", &rv->tier_uncertain);
 	if ((n = opt(root, "override")) != NULL && expect_map(l, file, n, "override")) {
 		check_keys(l, file, n, override_keys);
 		get_str(l, file, need(l, file, n, "reason"), "reason", &rv->override_reason);

@@ -6,7 +6,6 @@
 #include "load.h"
 #include "parse.h"
 #include "util.h"
-#include "yaml_fast.h"
 #include "yamltree.h"
 
 struct frame {
@@ -324,32 +323,19 @@ tree_run(struct tree *t, const char *text, size_t len)
 	yaml_parser_delete(&parser);
 }
 
-/*
- * The plain subset of YAML that content is written in takes the fast
- * reader; everything else, and every error, goes through libyaml.
- */
 struct ynode *
 yaml_tree_parse(const char *text, size_t len, const char *file,
     unsigned line_offset, struct arena *a, struct diag *d, bool *empty)
 {
-	struct ynode *root = yaml_fast_parse(text, len, line_offset, a);
-
-	if (root != NULL) {
-		*empty = false;
-		return root;
-	}
-	return yaml_tree_parse_libyaml(text, len, file, line_offset, a, d, empty);
-}
-
-struct ynode *
-yaml_tree_parse_libyaml(const char *text, size_t len, const char *file,
-    unsigned line_offset, struct arena *a, struct diag *d, bool *empty)
-{
 	struct tree t;
-	size_t bad;
+	size_t bad, bom;
 	unsigned line, col;
 
 	*empty = false;
+	/* a byte order mark opening the stream is no content, as libyaml reads it */
+	bom = utf8_bom(text, len);
+	text += bom;
+	len -= bom;
 	if (!utf8_valid(text, len, &bad)) {
 		text_line_col(text, len, bad, &line, &col);
 		diag_error(d, file, line + line_offset, col,

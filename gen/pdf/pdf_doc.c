@@ -89,31 +89,6 @@ pdfdoc_hooks_run(struct pdf_doc *doc, size_t from)
 	doc->nhooks = from;
 }
 
-/* Hands over the hooks from the from-th on: a malloc'd array of *n. */
-struct pdf_free_hook *
-pdfdoc_hooks_take(struct pdf_doc *doc, size_t from, size_t *n)
-{
-	struct pdf_free_hook *h;
-
-	*n = doc->nhooks > from ? doc->nhooks - from : 0;
-	if (*n == 0)
-		return NULL;
-	h = xmalloc(*n * sizeof(*h));
-	memcpy(h, doc->hooks + from, *n * sizeof(*h));
-	doc->nhooks = from;
-	return h;
-}
-
-void
-pdfdoc_hooks_run_taken(struct pdf_free_hook *hooks, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		hooks[i].fn(hooks[i].arg);
-	free(hooks);
-}
-
 void
 pdfdoc_on_free(struct pdf_doc *doc, void (*fn)(void *), void *arg)
 {

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cairo-pdf.h>
+
 #include "pdf_layout.h"
 
 #define INK_RGB 0x222222u
@@ -40,8 +42,22 @@ pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g)
 void
 pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb)
 {
-	if (ctx->w != NULL)
-		pdfw_rgb_hex(ctx->w, rgb);
+	if (ctx->cr != NULL)
+		cairo_set_source_rgb(ctx->cr, (rgb >> 16) / 255.0,
+		    ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
+}
+
+char *
+pdf_attr_escape(const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '\'' || *s == '\\')
+			buf_putc(&b, '\\');
+		buf_putc(&b, *s);
+	}
+	return buf_detach(&b, NULL);
 }
 
 static size_t
@@ -98,6 +114,7 @@ anchor_push(struct pdf_ctx *ctx, const char *name)
 	    ctx->nanchors + 1, &ctx->anchorcap);
 	ctx->anchors[ctx->nanchors].name = name;
 	ctx->anchors[ctx->nanchors].page = 0;
+	ctx->anchors[ctx->nanchors].drawn = false;
 	ctx->nanchors++;
 	if (ctx->nanchors * 2 > ctx->nbuckets)
 		anchors_rehash(ctx);
@@ -117,28 +134,38 @@ anchors_pop(struct pdf_ctx *ctx, size_t n)
 	}
 }
 
-/* Structure tags: kept on a stack so a page break can close and reopen them. */
+/*
+ * Structure tags (cairo's, open across pages). Deeper than PDF_TAG_MAX a
+ * tag is left out, its content part of the deepest one written.
+ */
 void
 pdf_tag_push(struct pdf_ctx *ctx, const char *name, const char *attrs)
 {
 	struct pdf_tag *t;
 
-	if (ctx->ntags == PDF_TAG_MAX)
-		abort();
+	if (ctx->ntags == PDF_TAG_MAX) {
+		ctx->tag_over++;
+		return;
+	}
 	t = &ctx->tags[ctx->ntags++];
 	t->name = name;
 	t->attrs = attrs != NULL ? xstrdup(attrs) : NULL;
-	if (ctx->w != NULL)
-		pdfw_tag_begin(ctx->w, name);
+	if (ctx->cr != NULL)
+		cairo_tag_begin(ctx->cr, name, attrs);
 }
 
 void
 pdf_tag_pop(struct pdf_ctx *ctx)
 {
-	struct pdf_tag *t = &ctx->tags[--ctx->ntags];
+	struct pdf_tag *t;
 
-	if (ctx->w != NULL)
-		pdfw_tag_end(ctx->w);
+	if (ctx->tag_over > 0) {
+		ctx->tag_over--;
+		return;
+	}
+	t = &ctx->tags[--ctx->ntags];
+	if (ctx->cr != NULL)
+		cairo_tag_end(ctx->cr, t->name);
 	free(t->attrs);
 	t->attrs = NULL;
 }
@@ -158,30 +185,47 @@ pdf_target_ok(struct pdf_ctx *ctx, const char *target)
 	return url_ok(target);
 }
 
+/*
+ * A link is a cairo link tag over its rectangle, always inside a structure
+ * element (cairo 1.16 writes a broken xref for a link outside one).
+ */
 void
 pdf_link(struct pdf_ctx *ctx, const char *target, double x, double y,
     double w, double h)
 {
-	if (ctx->w == NULL || target == NULL || !pdf_target_ok(ctx, target))
+	char *esc, *attrs;
+
+	if (ctx->cr == NULL || target == NULL || !pdf_target_ok(ctx, target))
 		return;
-	if (target[0] == '#')
-		pdfw_link_dest(ctx->w, target + 1, x, y, w, h);
-	else
-		pdfw_link_uri(ctx->w, target, x, y, w, h);
+	esc = pdf_attr_escape(target[0] == '#' ? target + 1 : target);
+	attrs = xasprintf("%s='%s' rect=[%.3f %.3f %.3f %.3f]",
+	    target[0] == '#' ? "dest" : "uri", esc, x, y, w, h);
+	cairo_tag_begin(ctx->cr, CAIRO_TAG_LINK, attrs);
+	cairo_tag_end(ctx->cr, CAIRO_TAG_LINK);
 	ctx->res.links++;
+	free(attrs);
+	free(esc);
 }
 
 void
 pdf_dest_begin(struct pdf_ctx *ctx, const char *name)
 {
 	struct pdf_anchor *a;
+	char *esc, *attrs;
 
 	if (name == NULL || (a = pdf_anchor_find(ctx, name)) == NULL)
 		return;
 	if (a->page == 0)
 		a->page = ctx->page;
-	if (ctx->w != NULL)
-		pdfw_dest(ctx->w, name, ctx->x0, ctx->y);
+	if (ctx->cr == NULL || a->drawn)
+		return;
+	a->drawn = true;
+	esc = pdf_attr_escape(name);
+	attrs = xasprintf("name='%s' x=%.3f y=%.3f", esc, ctx->x0, ctx->y);
+	cairo_tag_begin(ctx->cr, CAIRO_TAG_DEST, attrs);
+	cairo_tag_end(ctx->cr, CAIRO_TAG_DEST);
+	free(attrs);
+	free(esc);
 }
 
 void
@@ -206,19 +250,17 @@ page_open(struct pdf_ctx *ctx)
 	ctx->page_has_section = false;
 	for (i = 0; i < ctx->nquotes; i++)
 		ctx->quote_y[i] = ctx->y0;
-	if (ctx->w != NULL)
-		pdfw_page_begin(ctx->w);
 }
 
 static void
 quote_bar(struct pdf_ctx *ctx, size_t i, double y_end)
 {
-	if (ctx->w == NULL || y_end <= ctx->quote_y[i])
+	if (ctx->cr == NULL || y_end <= ctx->quote_y[i])
 		return;
 	pdf_set_rgb(ctx, 0xb8c4d6);
-	pdfw_rect(ctx->w, ctx->quote_x[i], ctx->quote_y[i], 2.5,
+	cairo_rectangle(ctx->cr, ctx->quote_x[i], ctx->quote_y[i], 2.5,
 	    y_end - ctx->quote_y[i]);
-	pdfw_fill(ctx->w, false);
+	cairo_fill(ctx->cr);
 }
 
 static void
@@ -228,14 +270,11 @@ page_close(struct pdf_ctx *ctx)
 
 	for (i = 0; i < ctx->nquotes; i++)
 		quote_bar(ctx, i, ctx->y);
-	if (ctx->w == NULL)
+	if (ctx->cr == NULL)
 		return;
-	if (ctx->chrome) {
-		pdfw_artifact_begin(ctx->w);
+	if (ctx->chrome)
 		pdf_chrome(ctx);
-		pdfw_artifact_end(ctx->w);
-	}
-	pdfw_page_end(ctx->w);
+	cairo_show_page(ctx->cr);
 }
 
 void
@@ -423,55 +462,6 @@ lazy_open(struct pdf_ctx *ctx, struct pdf_block *b)
 	lazy_expand(ctx, b);
 }
 
-/*
- * The lazy blocks in b, in the order block_prepare() would build them;
- * their hooks are left for the caller to take (hooks_from SIZE_MAX).
- */
-void
-pdf_block_expand(struct pdf_ctx *ctx, struct pdf_block *b)
-{
-	struct pdf_block *k;
-
-	if (b->kind == PDF_LAZY && b->prep == NULL) {
-		lazy_open(ctx, b);
-		prep_of(b)->hooks_from = SIZE_MAX;
-	}
-	for (k = b->kids; k != NULL; k = k->next)
-		pdf_block_expand(ctx, k);
-}
-
-size_t
-pdf_anchors_count(const struct pdf_ctx *ctx)
-{
-	return ctx->nanchors;
-}
-
-/* The names of the anchors from the from-th on (malloc'd), forgotten. */
-const char **
-pdf_anchors_detach(struct pdf_ctx *ctx, size_t from, size_t *n)
-{
-	const char **names;
-	size_t i;
-
-	*n = ctx->nanchors > from ? ctx->nanchors - from : 0;
-	if (*n == 0)
-		return NULL;
-	names = xmalloc(*n * sizeof(*names));
-	for (i = 0; i < *n; i++)
-		names[i] = ctx->anchors[from + i].name;
-	anchors_pop(ctx, from);
-	return names;
-}
-
-void
-pdf_anchors_attach(struct pdf_ctx *ctx, const char **names, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		anchor_push(ctx, names[i]);
-}
-
 static void
 block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
@@ -572,7 +562,8 @@ static void kids_place(struct pdf_ctx *, struct pdf_block *, double);
 static void
 outline_add(struct pdf_ctx *ctx, const struct pdf_block *b)
 {
-	unsigned parent = 0;
+	unsigned parent = CAIRO_PDF_OUTLINE_ROOT;
+	char *esc, *attrs;
 	int l;
 
 	for (l = (int)b->level - 2; l >= 0; l--)
@@ -580,8 +571,12 @@ outline_add(struct pdf_ctx *ctx, const struct pdf_block *b)
 			parent = (unsigned)ctx->outline[l];
 			break;
 		}
-	ctx->outline[b->level - 1] = (int)pdfw_outline(ctx->w, parent,
-	    prep_of(b)->plain, b->anchor);
+	esc = pdf_attr_escape(b->anchor);
+	attrs = xasprintf("dest='%s'", esc);
+	ctx->outline[b->level - 1] = cairo_pdf_surface_add_outline(
+	    ctx->surface, (int)parent, prep_of(b)->plain, attrs, 0);
+	free(attrs);
+	free(esc);
 	for (l = (int)b->level; l < 3; l++)
 		ctx->outline[l] = 0;
 	ctx->res.outlines++;
@@ -606,7 +601,7 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 			ctx->page_has_section = true;
 		}
 	}
-	if (ctx->w != NULL && (b->flags & PDF_H_OUTLINE) && b->anchor != NULL)
+	if (ctx->cr != NULL && (b->flags & PDF_H_OUTLINE) && b->anchor != NULL)
 		outline_add(ctx, b);
 	snprintf(tag, sizeof(tag), "H%u", b->level);
 	pdf_tag_push(ctx, tag, NULL);
@@ -632,16 +627,16 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
 	pdf_need(ctx, block_min(b));
 	pdf_tag_push(ctx, "Figure", NULL);
 	pdf_dest_begin(ctx, b->anchor);
-	if (ctx->w != NULL) {
+	if (ctx->cr != NULL) {
 		struct canvas cv;
 
-		pdfw_canvas_init(&cv, ctx->w);
-		pdfw_save(ctx->w);
-		pdfw_rect(ctx->w, fx, ctx->y, p->w, p->h);
-		pdfw_clip(ctx->w);
-		pdfw_translate(ctx->w, fx, ctx->y);
+		canvas_cairo_init(&cv, ctx->cr);
+		cairo_save(ctx->cr);
+		cairo_rectangle(ctx->cr, fx, ctx->y, p->w, p->h);
+		cairo_clip(ctx->cr);
+		cairo_translate(ctx->cr, fx, ctx->y);
 		b->draw(b->arg, &cv, p->w, p->h);
-		pdfw_restore(ctx->w);
+		cairo_restore(ctx->cr);
 	}
 	pdf_dest_end(ctx, b->anchor);
 	pdf_tag_pop(ctx);
@@ -752,9 +747,7 @@ pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 static void
 block_ensure(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
-	if (ctx->ahead != NULL)
-		pdf_ahead_ready(ctx, b, width);
-	else if (b->prep == NULL)
+	if (b->prep == NULL)
 		block_prepare(ctx, b, width);
 }
 
@@ -781,14 +774,9 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 			if (h <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);
 		}
-		if (stream && ctx->ahead != NULL)
-			pdf_ahead_attach(ctx, b);
 		block_place(ctx, b, x);
-		if (stream) {
+		if (stream)
 			block_release(ctx, b);
-			if (ctx->ahead != NULL)
-				pdf_ahead_done(ctx, b);
-		}
 	}
 }
 
@@ -827,35 +815,6 @@ ctx_pango(struct pdf_ctx *ctx)
 	cairo_font_options_destroy(fo);
 	pango_context_set_language(ctx->pc, pango_language_from_string("en"));
 	pango_context_set_round_glyph_positions(ctx->pc, FALSE);
-}
-
-/*
- * Pango's objects are not for two threads at once: a helper has its own
- * font map, context and caches, and shares the font descriptions (only
- * read). Fonts of two font maps are one PDF font (pdfw_font_of() knows a
- * font by its face), with the same glyph ids.
- */
-void
-pdf_ctx_helper_init(struct pdf_ctx *h, const struct pdf_ctx *ctx)
-{
-	memset(h, 0, sizeof(*h));
-	h->doc = ctx->doc;
-	h->g = ctx->g;
-	h->x0 = ctx->x0;
-	h->x1 = ctx->x1;
-	h->y0 = ctx->y0;
-	h->y1 = ctx->y1;
-	memcpy(h->font, ctx->font, sizeof(h->font));
-	ctx_pango(h);
-}
-
-void
-pdf_ctx_helper_free(struct pdf_ctx *h)
-{
-	pdf_text_cache_free(h);
-	pdf_size_memo_free(h);
-	g_object_unref(h->pc);
-	g_object_unref(h->fontmap);
 }
 
 static void
@@ -898,16 +857,24 @@ ctx_release(struct pdf_ctx *ctx)
 	free(ctx->page_section);
 	pdf_text_cache_free(ctx);
 	pdf_size_memo_free(ctx);
-	free(ctx->later);
 	pdf_chrome_release(ctx);
 }
 
-/* The one pass over the whole document. */
+/*
+ * One pass over the whole document: the first (ctx->cr NULL) only counts
+ * pages and notes each anchor's page, the second draws.
+ */
 static void
-pass_run(struct pdf_ctx *ctx)
+pass_run(struct pdf_ctx *ctx, unsigned autoid)
 {
+	free(ctx->section);
+	free(ctx->page_section);
+	ctx->section = ctx->page_section = NULL;
+	memset(ctx->outline, 0, sizeof(ctx->outline));
+	memset(&ctx->res, 0, sizeof(ctx->res));
+	ctx->page = 0;
+	ctx->autoid = autoid;
 	ctx->ink = INK_RGB;
-	pdf_ahead_start(ctx, ctx->doc->root->kids, ctx->x1 - ctx->x0);
 	pdf_tag_push(ctx, "Document", NULL);
 	page_open(ctx);
 	pdf_title_page(ctx);
@@ -920,7 +887,6 @@ pass_run(struct pdf_ctx *ctx)
 	page_close(ctx);
 	pdf_tag_pop(ctx);
 	ctx->res.pages = ctx->page;
-	pdf_later_fill(ctx);
 }
 
 static cairo_status_t
@@ -935,34 +901,56 @@ metadata_set(struct pdf_ctx *ctx)
 {
 	static const struct {
 		enum pdf_key from;
-		enum pdfw_info to;
+		cairo_pdf_metadata_t to;
 	} keys[] = {
-		{PDF_TITLE, PDFW_TITLE}, {PDF_AUTHOR, PDFW_AUTHOR},
-		{PDF_SUBJECT, PDFW_SUBJECT}, {PDF_KEYWORDS, PDFW_KEYWORDS},
-		{PDF_CREATOR, PDFW_CREATOR}, {PDF_LANG, PDFW_LANG},
+		{PDF_TITLE, CAIRO_PDF_METADATA_TITLE},
+		{PDF_AUTHOR, CAIRO_PDF_METADATA_AUTHOR},
+		{PDF_SUBJECT, CAIRO_PDF_METADATA_SUBJECT},
+		{PDF_KEYWORDS, CAIRO_PDF_METADATA_KEYWORDS},
+		{PDF_CREATOR, CAIRO_PDF_METADATA_CREATOR},
 	};
 	const char *const *m = ctx->doc->meta;
+	/* never the clock: cairo would otherwise date the file itself */
+	const char *date = m[PDF_DATE] != NULL ? m[PDF_DATE] :
+	    "1970-01-01T00:00:00Z";
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
-		pdfw_info(ctx->w, keys[i].to, m[keys[i].from]);
-	pdfw_info(ctx->w, PDFW_DATE, m[PDF_DATE] != NULL ? m[PDF_DATE] :
-	    "1970-01-01T00:00:00Z");
+		if (m[keys[i].from] != NULL)
+			cairo_pdf_surface_set_metadata(ctx->surface, keys[i].to,
+			    m[keys[i].from]);
+	cairo_pdf_surface_set_metadata(ctx->surface,
+	    CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(ctx->surface,
+	    CAIRO_PDF_METADATA_MOD_DATE, date);
 }
 
 static int
 draw_pass(struct pdf_ctx *ctx, cairo_write_func_t write, void *closure,
-    const char **err)
+    unsigned autoid, const char **err)
 {
-	int rc;
+	cairo_status_t st;
 
-	ctx->w = pdfw_new(write, closure, ctx->g.page_w, ctx->g.page_h);
+	ctx->surface = cairo_pdf_surface_create_for_stream(write, closure,
+	    ctx->g.page_w, ctx->g.page_h);
+	cairo_pdf_surface_restrict_to_version(ctx->surface,
+	    CAIRO_PDF_VERSION_1_5);
 	metadata_set(ctx);
-	pass_run(ctx);
-	rc = pdfw_finish(ctx->w, err);
-	pdfw_free(ctx->w);
-	ctx->w = NULL;
-	return rc;
+	ctx->cr = cairo_create(ctx->surface);
+	pass_run(ctx, autoid);
+	st = cairo_status(ctx->cr);
+	cairo_destroy(ctx->cr);
+	ctx->cr = NULL;
+	cairo_surface_finish(ctx->surface);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(ctx->surface);
+	cairo_surface_destroy(ctx->surface);
+	ctx->surface = NULL;
+	if (st != CAIRO_STATUS_SUCCESS) {
+		*err = cairo_status_to_string(st);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -970,19 +958,20 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
     void *closure, struct pdf_result *res, const char **err)
 {
 	struct pdf_ctx ctx;
+	unsigned autoid;
 	int rc;
 
 	ctx_init(&ctx, doc);
 	anchors_collect(&ctx, doc->root);
+	autoid = ctx.autoid;
 	runs_check(&ctx, doc->root);
 	pdf_toc_prepare(&ctx);
-	ctx.ahead = pdf_ahead_new(&ctx);
-	rc = draw_pass(&ctx, write, closure, err);
+	pass_run(&ctx, autoid);
+	ctx.npages = ctx.page;
+	rc = draw_pass(&ctx, write, closure, autoid, err);
 	if (res != NULL)
 		*res = ctx.res;
 	block_release(&ctx, doc->root);
-	pdf_ahead_free(ctx.ahead);
-	ctx.ahead = NULL;
 	pdf_toc_release(&ctx);
 	ctx_release(&ctx);
 	return rc;

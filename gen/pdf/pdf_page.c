@@ -40,8 +40,9 @@ line_layout(struct pdf_ctx *ctx, const char *s, enum pdf_font font, double w,
 static void
 layout_at(struct pdf_ctx *ctx, PangoLayout *l, double x, double baseline)
 {
-	pdfw_layout(ctx->w, l, x, baseline -
+	cairo_move_to(ctx->cr, x, baseline -
 	    (double)pango_layout_get_baseline(l) / PANGO_SCALE);
+	pango_cairo_show_layout(ctx->cr, l);
 }
 
 /* One line of text at a baseline, cut with an ellipsis to w. */
@@ -50,18 +51,9 @@ line_at(struct pdf_ctx *ctx, const char *s, enum pdf_font font, double x,
     double w, PangoAlignment align, double baseline)
 {
 	PangoLayout *l;
-	struct pdf_text *t;
-	double top;
 
-	if (ctx->w == NULL || s == NULL)
+	if (ctx->cr == NULL || s == NULL)
 		return;
-	/* a text that fits needs no ellipsis, nor a layout */
-	if ((t = pdf_quick_new(ctx, NULL, s, font, w, align)) != NULL) {
-		top = baseline - t->base[0];
-		pdf_text_line_draw(ctx->w, t, 0, x + t->lx[0], top + t->base[0]);
-		pdf_text_free(t);
-		return;
-	}
 	l = line_layout(ctx, s, font, w, align);
 	layout_at(ctx, l, x, baseline);
 	g_object_unref(l);
@@ -75,7 +67,7 @@ static void
 chrome_at(struct pdf_ctx *ctx, int slot, const char *s, double x, double w,
     PangoAlignment align, double baseline)
 {
-	if (ctx->w == NULL || s == NULL)
+	if (ctx->cr == NULL || s == NULL)
 		return;
 	if (ctx->chrome_line[slot] == NULL || strcmp(ctx->chrome_text[slot], s) != 0) {
 		if (ctx->chrome_line[slot] != NULL)
@@ -101,37 +93,28 @@ pdf_chrome_release(struct pdf_ctx *ctx)
 	}
 }
 
-/* A form's box around a line at baseline: above and below it. */
-#define FORM_ABOVE 14.0
-#define FORM_BELOW 6.0
-
 /*
- * The footer, "page N of M", is a form drawn at the end (M is the page
- * count), one for each page: the line is centred as a whole.
+ * The running header (the report's title, the section) and the footer,
+ * "page N of M": M is the first pass's page count.
  */
 void
 pdf_chrome(struct pdf_ctx *ctx)
 {
 	double w = ctx->x1 - ctx->x0;
-	struct pdf_later *f;
+	char foot[64];
 
-	if (ctx->w == NULL)
+	if (ctx->cr == NULL)
 		return;
 	pdf_set_rgb(ctx, MUTED_RGB);
 	chrome_at(ctx, 0, ctx->doc->meta[PDF_TITLE], ctx->x0, w * 0.48,
 	    PANGO_ALIGN_LEFT, ctx->g.header_y);
 	chrome_at(ctx, 1, ctx->page_section, ctx->x0 + w * 0.5, w * 0.5,
 	    PANGO_ALIGN_RIGHT, ctx->g.header_y);
-	pdfw_rect(ctx->w, ctx->x0, ctx->g.header_y + 6, w, 0.4);
-	pdfw_fill(ctx->w, false);
-	ctx->later = xgrow(ctx->later, sizeof(*ctx->later), ctx->nlater + 1,
-	    &ctx->latercap);
-	f = &ctx->later[ctx->nlater++];
-	f->id = pdfw_form_later(ctx->w, ctx->x0, ctx->g.footer_y - FORM_ABOVE,
-	    w, FORM_ABOVE + FORM_BELOW);
-	f->num = ctx->page;
-	f->toc = NULL;
-	pdfw_form_paint(ctx->w, f->id);
+	cairo_rectangle(ctx->cr, ctx->x0, ctx->g.header_y + 6, w, 0.4);
+	cairo_fill(ctx->cr);
+	snprintf(foot, sizeof(foot), "page %u of %u", ctx->page, ctx->npages);
+	line_at(ctx, foot, FONT_SMALL, ctx->x0, w, PANGO_ALIGN_CENTER,
+	    ctx->g.footer_y);
 }
 
 static void
@@ -139,13 +122,8 @@ para_at(struct pdf_ctx *ctx, struct pdf_text *t, unsigned rgb)
 {
 	pdf_tag_push(ctx, "P", NULL);
 	pdf_set_rgb(ctx, rgb);
-	if (ctx->w != NULL) {
-		if (t->layout != NULL)
-			pdfw_layout(ctx->w, t->layout, ctx->x0, ctx->y);
-		else
-			pdf_text_line_draw(ctx->w, t, 0, ctx->x0 + t->lx[0] -
-			    t->link_dx, ctx->y + t->base[0]);
-	}
+	if (ctx->cr != NULL)
+		pdf_text_draw(ctx, t, ctx->x0, ctx->y, 0, t->nlines);
 	pdf_tag_pop(ctx);
 	ctx->y += pdf_text_height(t);
 	pdf_text_free(t);
@@ -159,10 +137,10 @@ pdf_title_page(struct pdf_ctx *ctx)
 	size_t i;
 
 	ctx->y = ctx->g.page_h * 0.26;
-	if (ctx->w != NULL) {
+	if (ctx->cr != NULL) {
 		pdf_set_rgb(ctx, ACCENT_RGB);
-		pdfw_rect(ctx->w, ctx->x0, ctx->y - 24, 56, 5);
-		pdfw_fill(ctx->w, false);
+		cairo_rectangle(ctx->cr, ctx->x0, ctx->y - 24, 56, 5);
+		cairo_fill(ctx->cr);
 	}
 	if (doc->meta[PDF_TITLE] != NULL)
 		para_at(ctx, pdf_text_plain(ctx, doc->meta[PDF_TITLE],
@@ -260,42 +238,32 @@ leaders(struct pdf_ctx *ctx, double from, double to, double baseline)
 	static const double dash[] = {0, 4.5};
 	double first = 4.5 * (double)(long)(from / 4.5 + 1), last;
 
-	if (ctx->w == NULL || first >= to)
+	if (ctx->cr == NULL || first >= to)
 		return;
 	last = first + 4.5 * (double)(long)((to - first) / 4.5);
 	if (last >= to)
 		last -= 4.5;
-	pdfw_save(ctx->w);
+	cairo_save(ctx->cr);
 	pdf_set_rgb(ctx, 0x8a94a3);
-	pdfw_line_width(ctx->w, 1.2);
-	pdfw_line_cap(ctx->w, CV_CAP_ROUND);
-	pdfw_dash(ctx->w, dash, 2, 0);
-	pdfw_move_to(ctx->w, first, baseline - 1);
-	pdfw_line_to(ctx->w, last + 0.5, baseline - 1);
-	pdfw_stroke(ctx->w);
-	pdfw_restore(ctx->w);
+	cairo_set_line_width(ctx->cr, 1.2);
+	cairo_set_line_cap(ctx->cr, CAIRO_LINE_CAP_ROUND);
+	cairo_set_dash(ctx->cr, dash, 2, 0);
+	cairo_move_to(ctx->cr, first, baseline - 1);
+	cairo_line_to(ctx->cr, last + 0.5, baseline - 1);
+	cairo_stroke(ctx->cr);
+	cairo_restore(ctx->cr);
 }
 
-/*
- * The entry's page number is a form drawn at the end, right-aligned in a
- * box of TOC_NUMW at the right margin; the leaders end before the box.
- */
+/* The entry's page number (the first pass's), right-aligned at the margin. */
 static void
-toc_number(struct pdf_ctx *ctx, const struct pdf_toc_entry *e,
-    double baseline)
+toc_number(struct pdf_ctx *ctx, const struct pdf_anchor *a, double baseline)
 {
-	struct pdf_later *f;
+	char s[32];
 
-	ctx->later = xgrow(ctx->later, sizeof(*ctx->later), ctx->nlater + 1,
-	    &ctx->latercap);
-	f = &ctx->later[ctx->nlater++];
-	/* a number wider than the box still shows, as it did when laid out */
-	f->id = pdfw_form_later(ctx->w, ctx->x1 - 2 * TOC_NUMW,
-	    baseline - FORM_ABOVE, 2 * TOC_NUMW, FORM_ABOVE + FORM_BELOW);
-	f->num = 0;
-	f->toc = e->b->anchor;
-	f->baseline = baseline;
-	pdfw_form_paint(ctx->w, f->id);
+	snprintf(s, sizeof(s), "%u", a->page);
+	pdf_set_rgb(ctx, 0x222222);
+	line_at(ctx, s, FONT_BODY, ctx->x1 - TOC_NUMW, TOC_NUMW,
+	    PANGO_ALIGN_RIGHT, baseline);
 }
 
 static void
@@ -318,47 +286,15 @@ toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 		free(target);
 	}
 	pdf_text_draw(ctx, t, x, ctx->y, 0, t->nlines);
-	if (a != NULL && ctx->w != NULL) {
+	if (a != NULL && ctx->cr != NULL) {
 		lastw = pdf_text_line_width(t, t->nlines - 1);
 		leaders(ctx, x + lastw + 4, ctx->x1 - TOC_NUMW + 8, last_base);
-		toc_number(ctx, e, last_base);
+		toc_number(ctx, a, last_base);
 	}
 	pdf_tag_pop(ctx);
 	ctx->y += h + 2;
 	ctx->at_top = false;
 	pdf_text_free(t);
-}
-
-/* Draws the forms of the numbers known only now, once every page is done. */
-void
-pdf_later_fill(struct pdf_ctx *ctx)
-{
-	const struct pdf_later *f;
-	const struct pdf_anchor *a;
-	double w = ctx->x1 - ctx->x0;
-	char s[64];
-	size_t i;
-
-	for (i = 0; i < ctx->nlater; i++) {
-		f = &ctx->later[i];
-		pdfw_form_fill_begin(ctx->w, f->id);
-		if (f->toc == NULL) {
-			snprintf(s, sizeof(s), "page %u of %u", f->num,
-			    ctx->page);
-			pdf_set_rgb(ctx, MUTED_RGB);
-			line_at(ctx, s, FONT_SMALL, ctx->x0, w,
-			    PANGO_ALIGN_CENTER, ctx->g.footer_y);
-		} else if ((a = pdf_anchor_find(ctx, f->toc)) != NULL) {
-			snprintf(s, sizeof(s), "%u", a->page);
-			pdf_set_rgb(ctx, 0x222222);
-			line_at(ctx, s, FONT_BODY, ctx->x1 - TOC_NUMW,
-			    TOC_NUMW, PANGO_ALIGN_RIGHT, f->baseline);
-		}
-		pdfw_form_fill_end(ctx->w);
-	}
-	free(ctx->later);
-	ctx->later = NULL;
-	ctx->nlater = ctx->latercap = 0;
 }
 
 void

@@ -13,9 +13,8 @@
 
 /*
  * A table of at most this many cells (a provider's fault test) has its
- * body cells laid out when it is prepared, which may be on another thread
- * than the placing one (pdf_ahead.c); a larger one's are laid out a row at
- * a time as they are drawn, to keep the memory small.
+ * body cells laid out when it is prepared; a larger one's are laid out a
+ * row at a time as they are drawn, to keep the memory small.
  */
 #define BODY_AHEAD_MAX 24
 
@@ -98,17 +97,9 @@ void
 pdf_cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
     int *units, double *h)
 {
-	struct pdf_text *t;
 	PangoLayout *l;
 	PangoRectangle r;
 
-	/* one line without a layout, where pdf_quick.c can */
-	if ((t = pdf_quick_new(ctx, NULL, s, font, -1, PANGO_ALIGN_LEFT)) != NULL) {
-		*units = (int)(t->width * PANGO_SCALE);
-		*h = t->bottom[0] - t->top[0];
-		pdf_text_free(t);
-		return;
-	}
 	l = pango_layout_new(ctx->pc);
 	pango_layout_set_font_description(l, ctx->font[font]);
 	pango_layout_set_text(l, s, -1);
@@ -378,11 +369,11 @@ static void
 fill(struct pdf_ctx *ctx, unsigned rgb, double x, double y, double w,
     double h)
 {
-	if (ctx->w == NULL)
+	if (ctx->cr == NULL)
 		return;
 	pdf_set_rgb(ctx, rgb);
-	pdfw_rect(ctx->w, x, y, w, h);
-	pdfw_fill(ctx->w, false);
+	cairo_rectangle(ctx->cr, x, y, w, h);
+	cairo_fill(ctx->cr);
 }
 
 static void
@@ -420,7 +411,7 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 	if (n > ARRAY_SIZE(one))
 		texts = xcalloc(n, sizeof(*texts));
 	for (c = 0; c < n; c++)
-		texts[c] = ctx->w == NULL ? NULL : cell_text(ctx,
+		texts[c] = ctx->cr == NULL ? NULL : cell_text(ctx,
 		    &p->t->cells[r * n + c], false, p->colw[c]);
 	row_draw(ctx, p, texts, x, p->row_h[r], "TD");
 	for (c = 0; c < n; c++)

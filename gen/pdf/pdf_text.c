@@ -130,7 +130,6 @@ cache_clear(struct pdf_text_cache *c)
 void
 pdf_text_cache_free(struct pdf_ctx *ctx)
 {
-	pdf_quick_free(ctx);
 	if (ctx->tcache == NULL)
 		return;
 	cache_clear(ctx->tcache);
@@ -352,13 +351,11 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 
 	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
-	t = pdf_quick_new(ctx, runs, NULL, font, width, align);
-	al = t != NULL ? NULL : pango_attr_list_new();
+	al = pango_attr_list_new();
 	for (r = runs; r != NULL; r = r->next) {
 		start = s.len;
 		buf_puts(&s, r->text);
-		if (al != NULL)
-			pdf_style_attrs(al, r->style, r->link != NULL, start, s.len);
+		pdf_style_attrs(al, r->style, r->link != NULL, start, s.len);
 		if (r->link == NULL)
 			continue;
 		links = xgrow(links, sizeof(*links), nlinks + 1, &cap);
@@ -367,11 +364,9 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		links[nlinks].link = r->link;
 		nlinks++;
 	}
-	if (t == NULL) {
-		t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
-		    align, justify);
-		pango_attr_list_unref(al);
-	}
+	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
+	    align, justify);
+	pango_attr_list_unref(al);
 	t->links = links;
 	t->nlinks = nlinks;
 	buf_release(&s);
@@ -391,8 +386,7 @@ pdf_text_plain(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 
 	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
-	if ((t = pdf_quick_new(ctx, NULL, s, font, width, align)) == NULL)
-		t = text_make(ctx, s, NULL, font, width, align, false);
+	t = text_make(ctx, s, NULL, font, width, align, false);
 	cache_put(ctx, key, t);
 	return t;
 }
@@ -402,10 +396,7 @@ pdf_text_free(struct pdf_text *t)
 {
 	if (t == NULL || --t->refs > 0)
 		return;
-	if (t->layout != NULL)
-		g_object_unref(t->layout);
-	pdf_quick_runs_free(t->qruns);
-	free(t->qtext);
+	g_object_unref(t->layout);
 	free(t->top);
 	free(t->bottom);
 	free(t->base);
@@ -438,7 +429,8 @@ line_links(struct pdf_ctx *ctx, const struct pdf_text *t, int line, double x,
 	size_t i;
 
 	for (i = 0; i < t->nlinks; i++) {
-		pdf_text_x_ranges(t, line, t->links[i].start, t->links[i].end,
+		pango_layout_line_get_x_ranges(pango_layout_get_line_readonly(
+		    t->layout, line), t->links[i].start, t->links[i].end,
 		    &ranges, &n);
 		for (j = 0; j < n; j++)
 			pdf_link(ctx, t->links[i].link, x + t->link_dx +
@@ -455,10 +447,10 @@ marker_draw(struct pdf_ctx *ctx, double baseline)
 	struct pdf_text *m = ctx->marker;
 
 	ctx->marker = NULL;
-	if (ctx->w == NULL || m == NULL)
+	if (ctx->cr == NULL || m == NULL)
 		return;
 	pdf_set_rgb(ctx, 0x222222);
-	pdf_text_line_draw(ctx->w, m, 0, ctx->marker_x + m->lx[0], baseline);
+	pdf_text_line_draw(ctx, m, 0, ctx->marker_x + m->lx[0], baseline);
 }
 
 /* Draws lines [first, last) with line first's top at y. */
@@ -471,14 +463,14 @@ pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 
 	if (first == 0 && ctx->marker != NULL)
 		marker_draw(ctx, off + t->base[0]);
-	if (ctx->w == NULL)
+	if (ctx->cr == NULL)
 		return;
 	for (i = first; i < last; i++) {
 		if (t->nlinks > 0)
 			line_links(ctx, t, i, x, off + t->top[i],
 			    t->bottom[i] - t->top[i]);
 		pdf_set_rgb(ctx, ctx->ink);
-		pdf_text_line_draw(ctx->w, t, i, x + t->lx[i], off + t->base[i]);
+		pdf_text_line_draw(ctx, t, i, x + t->lx[i], off + t->base[i]);
 	}
 }
 
@@ -532,10 +524,10 @@ text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 			pdf_tag_push(ctx, tag, NULL);
 		if (i == 0)
 			pdf_dest_begin(ctx, anchor);
-		if (pad > 0 && ctx->w != NULL) {
+		if (pad > 0 && ctx->cr != NULL) {
 			pdf_set_rgb(ctx, rgb);
-			pdfw_rect(ctx->w, x, ctx->y, w, h + 2 * pad);
-			pdfw_fill(ctx->w, false);
+			cairo_rectangle(ctx->cr, x, ctx->y, w, h + 2 * pad);
+			cairo_fill(ctx->cr);
 		}
 		pdf_text_draw(ctx, t, x + pad, ctx->y + pad, i, i + k);
 		if (i == 0)
@@ -562,4 +554,23 @@ pdf_text_place_boxed(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
     double w, const char *tag, unsigned rgb)
 {
 	text_place(ctx, t, x, w, tag, rgb, 4);
+}
+
+void
+pdf_text_line_draw(struct pdf_ctx *ctx, const struct pdf_text *t, int i,
+    double x, double y)
+{
+	cairo_move_to(ctx->cr, x, y);
+	pango_cairo_show_layout_line(ctx->cr,
+	    pango_layout_get_line_readonly(t->layout, i));
+}
+
+double
+pdf_text_line_width(const struct pdf_text *t, int i)
+{
+	PangoRectangle r;
+
+	pango_layout_line_get_extents(pango_layout_get_line_readonly(t->layout,
+	    i), NULL, &r);
+	return (double)r.width / PANGO_SCALE;
 }

@@ -15,7 +15,6 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
-#include "shape_cache.h"
 #include "workers.h"
 
 pdate
@@ -46,6 +45,8 @@ now_ms(void)
 static int
 status_of(const struct diag *d)
 {
+	if (d->usage)
+		return EXIT_USAGE;
 	if (d->system)
 		return EXIT_SYSTEM;
 	return diag_failed(d) ? EXIT_CONTENT : EXIT_OK;
@@ -177,7 +178,8 @@ render_all(struct build_request *rq, const struct computed *c,
 	double t;
 	int rc = 0;
 
-	/* Sharing copies of the per-provider charts only when the whole site is built. */
+	/* Sharing copies of the per-provider charts only when the whole site
+	 * is built (a partial build keeps the previous site's: carry_part). */
 	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
 	for (i = 0; i < ARRAY_SIZE(steps); i++) {
 		tasks[i].running = false;
@@ -243,6 +245,29 @@ fonts_warm(void *arg)
 	return NULL;
 }
 
+/*
+ * A partial build keeps the previous site's files of the parts it does not
+ * build: report.pdf is the PDF's, data/ the data's, the rest the pages'.
+ * The providers' own history charts (charts/history-ID.svg and .png, for
+ * sharing) are made by a full build only, so a partial build keeps them.
+ */
+static bool
+carry_part(const char *rel, void *arg)
+{
+	static const char hist[] = "charts/history-", frame[] = "charts/history-frame.svg";
+	unsigned parts = *(const unsigned *)arg, part;
+
+	if (strncmp(rel, hist, sizeof(hist) - 1) == 0 && strcmp(rel, frame) != 0)
+		return true;
+	if (strcmp(rel, "report.pdf") == 0)
+		part = PART_PDF;
+	else if (strncmp(rel, "data/", 5) == 0)
+		part = PART_DATA;
+	else
+		part = PART_HTML;
+	return (parts & part) == 0;
+}
+
 int
 build_run(struct build_request *rq, struct diag *d)
 {
@@ -257,13 +282,18 @@ build_run(struct build_request *rq, struct diag *d)
 
 	memset(&o, 0, sizeof(o));
 	rq->timing[0] = '\0';
+	if (rq->write) {
+		out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
+		if (site_out_check(rq->dir, out, rq->force, d) == -1)
+			goto out;
+	}
 	progress(rq, "loading");
 	p = project_load(rq->dir, d);
 	timing_add(rq, "load", now_ms() - t0);
 	if (p == NULL || diag_failed(d))
 		goto out;
 	t = now_ms();
-	warming = rq->write && (rq->parts & (PART_HTML | PART_PDF)) &&
+	warming = (rq->parts & (PART_HTML | PART_PDF)) &&
 	    workers_count() > 1 && pthread_create(&warm, NULL, fonts_warm, NULL) == 0;
 	c = computed_new(p, &rq->opts, d);
 	if (c == NULL || diag_failed(d))
@@ -272,14 +302,21 @@ build_run(struct build_request *rq, struct diag *d)
 	timing_add(rq, "compute", now_ms() - t);
 	if (diag_failed(d))
 		goto out;
-	if (!rq->write)
-		goto out;
-	out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
-	if (site_out_begin(&o, out, d) == -1)
-		goto out;
 	if (warming) {
 		pthread_join(warm, NULL);
 		warming = false;
+	}
+	if (!rq->write) {
+		/* check: everything made as a build makes it, then thrown away */
+		if (site_out_begin_discard(&o, d) == 0)
+			render_all(rq, c, &o, d);
+		goto out;
+	}
+	if (site_out_begin(&o, out, d) == -1)
+		goto out;
+	if ((rq->parts & PART_ALL) != PART_ALL) {
+		o.carry = carry_part;
+		o.carry_arg = &rq->parts;
 	}
 	/* the pages show the downloads' sizes, known once all are written */
 	if (render_all(rq, c, &o, d) == -1 || ((rq->parts & PART_HTML) &&
@@ -296,13 +333,13 @@ out:
 	if (warming)
 		pthread_join(warm, NULL);
 	progress(rq, NULL);
+	diag_dedupe(d);
 	rc = status_of(d);
 	site_out_abort(&o);
 	computed_free(c);
 	project_free(p);
 	free(out);
 	workers_stop();
-	shape_cache_release();
 	rq->elapsed_ms = now_ms() - t0;
 	return rc;
 }

@@ -1,6 +1,13 @@
-/* publish.c: a staging folder beside OUT, swapped in atomically at the end. */
+/*
+ * publish.c: a staging folder beside OUT, swapped in atomically at the end;
+ * the checks that OUT may be replaced; signals that remove the staging folder.
+ */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +15,10 @@
 #include <unistd.h>
 
 #include "publish.h"
+
+/* What the marker says; it is published with the site, so it says little. */
+static const char marker_text[] =
+    "This folder is a site built by podium; `podium build` replaces it.\n";
 
 static void
 strip_slashes(char *s)
@@ -18,6 +29,336 @@ strip_slashes(char *s)
 		s[--n] = '\0';
 }
 
+/* ---- the staging folder a signal must remove ---- */
+
+static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *guard_tmp;  /* the staging folder now, or NULL */
+
+static void
+guard_set(const char *tmp)
+{
+	pthread_mutex_lock(&guard_lock);
+	free(guard_tmp);
+	guard_tmp = tmp != NULL ? xstrdup(tmp) : NULL;
+	pthread_mutex_unlock(&guard_lock);
+}
+
+/*
+ * The rendering threads may still be writing into the folder while it is
+ * removed: a file made in a folder already emptied makes its rmdir fail,
+ * so the removal is tried again. Once the top folder is gone, nothing can
+ * be made in it any more (its descriptor names a removed folder).
+ */
+static void
+remove_hard(const char *path)
+{
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		if (remove_tree(path) == 0)
+			return;
+		usleep(1000);
+	}
+}
+
+static void *
+guard_run(void *arg)
+{
+	sigset_t *set = arg;
+	int sig = 0;
+
+	while (sigwait(set, &sig) != 0)
+		;
+	/* held to the end: a swap in progress finishes first, none starts */
+	pthread_mutex_lock(&guard_lock);
+	if (guard_tmp != NULL)
+		remove_hard(guard_tmp);
+	signal(sig, SIG_DFL);
+	pthread_sigmask(SIG_UNBLOCK, set, NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+void
+site_out_guard_signals(void)
+{
+	static sigset_t set;
+	pthread_t tid;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	/* blocked here, before any other thread starts, so in every thread */
+	if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0)
+		return;
+	if (pthread_create(&tid, NULL, guard_run, &set) != 0) {
+		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+		return;
+	}
+	pthread_detach(tid);
+}
+
+/* ---- where OUT may be ---- */
+
+/*
+ * path made absolute and free of symbolic links, "." and "..", though its
+ * last parts may not exist yet (they are made as given). malloc'd, or NULL.
+ */
+static char *
+resolve(const char *path)
+{
+	char *copy = xstrdup(path), *rest = NULL, *real = NULL, *slash;
+	struct buf b = BUF_INIT;
+	const char *p;
+
+	/* the longest part of path that exists */
+	for (;;) {
+		if ((real = realpath(copy[0] != '\0' ? copy : ".", NULL)) != NULL)
+			break;
+		if (errno != ENOENT || (slash = strrchr(copy, '/')) == NULL) {
+			if (errno != ENOENT)
+				goto out;
+			rest = xstrdup(path);
+			copy[0] = '\0';
+			continue;
+		}
+		free(rest);
+		rest = xstrdup(path + (slash - copy) + 1);
+		*slash = '\0';
+		if (slash == copy) {
+			real = xstrdup("/");
+			break;
+		}
+	}
+	buf_puts(&b, real);
+	for (p = rest; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			while (b.len > 1 && b.data[b.len - 1] != '/')
+				b.len--;
+			if (b.len > 1)
+				b.len--;
+			b.data[b.len] = '\0';
+		} else if (n > 0 && !(n == 1 && p[0] == '.')) {
+			if (b.len > 1)
+				buf_putc(&b, '/');
+			buf_add(&b, p, n);
+		}
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	free(real);
+	real = buf_detach(&b, NULL);
+out:
+	free(copy);
+	free(rest);
+	return real;
+}
+
+/* a is b or a folder above it */
+static bool
+holds(const char *a, const char *b)
+{
+	size_t n = strlen(a);
+
+	if (strcmp(a, "/") == 0)
+		return true;
+	return strncmp(a, b, n) == 0 && (b[n] == '\0' || b[n] == '/');
+}
+
+static bool
+has_entry(const char *dir, const char *name)
+{
+	struct stat st;
+	char *p = path_join(dir, name);
+	bool r = lstat(p, &st) == 0;
+
+	free(p);
+	return r;
+}
+
+/* A site of an older podium, without the marker: its data/ratings.json says
+ * podium made it. */
+static bool
+legacy_site(const char *out)
+{
+	char *p = path_join(out, "data/ratings.json");
+	struct buf b = BUF_INIT;
+	bool r = false;
+
+	if (has_entry(out, "index.html") && file_read(p, 1u << 20, &b) == FILE_OK)
+		r = strstr(b.data, "\n  \"generator\": \"podium ") != NULL;
+	buf_release(&b);
+	free(p);
+	return r;
+}
+
+/* 1: empty, 0: not, -1: cannot tell (errno) */
+static int
+dir_empty(const char *path)
+{
+	DIR *dir = opendir(path);
+	struct dirent *de;
+	int r = 1;
+
+	if (dir == NULL)
+		return -1;
+	while ((de = readdir(dir)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
+			r = 0;
+			break;
+		}
+	closedir(dir);
+	return r;
+}
+
+static int
+refuse(struct diag *d, const char *fmt, const char *a, const char *b)
+{
+	diag_error(d, NULL, 0, 0, fmt, a, b);
+	d->usage = true;
+	return -1;
+}
+
+int
+site_out_check(const char *dir, const char *out, bool force, struct diag *d)
+{
+	static const char *const project_parts[] = {"content", "templates", "assets"};
+	char *root = realpath(dir, NULL), *o = resolve(out);
+	struct stat st;
+	size_t i;
+	int rc = 0, empty;
+	bool site;
+
+	if (o == NULL) {
+		diag_system(d, NULL, "cannot resolve '%s': %s", out, strerror(errno));
+		rc = -1;
+		goto out;
+	}
+	/* never, even with --force */
+	if (root != NULL && strcmp(o, root) == 0) {
+		rc = refuse(d, "'%s' is the project folder; the site may not replace it, "
+		    "even with --force%s", out, "");
+		goto out;
+	}
+	if (root != NULL && holds(o, root)) {
+		rc = refuse(d, "'%s' holds the project folder '%s'; the site may not "
+		    "replace it, even with --force", out, dir);
+		goto out;
+	}
+	for (i = 0; root != NULL && i < ARRAY_SIZE(project_parts); i++) {
+		char *part = path_join(root, project_parts[i]);
+		bool in = holds(part, o);
+
+		free(part);
+		if (in) {
+			rc = refuse(d, "'%s' is in the project's %s/ folder; the site may "
+			    "not go there, even with --force", out, project_parts[i]);
+			goto out;
+		}
+	}
+	if (lstat(out, &st) == -1) {
+		if (errno != ENOENT) {
+			diag_system(d, NULL, "cannot open '%s': %s", out, strerror(errno));
+			rc = -1;
+		}
+		goto out;
+	}
+	/* a site podium built holds its own assets/, and nothing else of a project */
+	site = S_ISDIR(st.st_mode) && (has_entry(out, SITE_MARKER) || legacy_site(out));
+	for (i = 0; S_ISDIR(st.st_mode) && i < ARRAY_SIZE(project_parts); i++)
+		if ((i < 2 || !site) && has_entry(out, project_parts[i])) {
+			rc = refuse(d, "'%s' holds '%s/', as a project folder does; the "
+			    "site may not replace it, even with --force", out,
+			    project_parts[i]);
+			goto out;
+		}
+	if (force)
+		goto out;
+	if (S_ISLNK(st.st_mode)) {
+		rc = refuse(d, "'%s' is a symbolic link; use --force to replace it%s", out, "");
+		goto out;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		rc = refuse(d, "'%s' is not a folder; use --force to replace it%s", out, "");
+		goto out;
+	}
+	if ((empty = dir_empty(out)) == -1) {
+		diag_system(d, NULL, "cannot open '%s': %s", out, strerror(errno));
+		rc = -1;
+		goto out;
+	}
+	if (empty == 1 || site)
+		goto out;
+	rc = refuse(d, "'%s' is not empty and is not a site podium built; use "
+	    "--force to replace it%s", out, "");
+out:
+	free(root);
+	free(o);
+	return rc;
+}
+
+/* ---- staging folders left by a build that was killed ---- */
+
+/* "NAME.tmp-PID" of a process that is gone, holding a site or nothing */
+static bool
+stale(const char *parent, const char *entry, const char *base)
+{
+	size_t n = strlen(base);
+	const char *s;
+	char *end, *path;
+	long pid;
+	bool r;
+
+	if (strncmp(entry, base, n) != 0 || strncmp(entry + n, ".tmp-", 5) != 0)
+		return false;
+	s = entry + n + 5;
+	if (*s < '1' || *s > '9')
+		return false;
+	errno = 0;
+	pid = strtol(s, &end, 10);
+	if (*end != '\0' || errno != 0 || pid <= 0 || pid > INT_MAX ||
+	    pid == (long)getpid())
+		return false;
+	if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		return false;
+	path = path_join(parent, entry);
+	r = has_entry(path, SITE_MARKER) || dir_empty(path) == 1;
+	free(path);
+	return r;
+}
+
+static void
+remove_stale(const char *out)
+{
+	char *copy = xstrdup(out), *slash = strrchr(copy, '/');
+	const char *parent = ".", *base = copy;
+	DIR *dir;
+	struct dirent *de;
+
+	if (slash != NULL) {
+		*slash = '\0';
+		parent = slash == copy ? "/" : copy;
+		base = slash + 1;
+	}
+	if ((dir = opendir(parent)) != NULL) {
+		while ((de = readdir(dir)) != NULL)
+			if (stale(parent, de->d_name, base)) {
+				char *p = path_join(parent, de->d_name);
+
+				remove_tree(p);
+				free(p);
+			}
+		closedir(dir);
+	}
+	free(copy);
+}
+
+/* ---- the staging folder ---- */
+
 int
 site_out_begin(struct site_out *o, const char *out, struct diag *d)
 {
@@ -27,15 +368,45 @@ site_out_begin(struct site_out *o, const char *out, struct diag *d)
 	strip_slashes(o->out);
 	o->tmp = xasprintf("%s.tmp-%ld", o->out, (long)getpid());
 	o->tmpfd = -1;
+	remove_stale(o->out);
+	guard_set(o->tmp);
 	if (remove_tree(o->tmp) == -1 || mkdir_p(o->tmp) == -1 ||
-	    (o->tmpfd = open(o->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
+	    (o->tmpfd = open(o->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    file_write_at(o->tmpfd, SITE_MARKER, marker_text,
+	    sizeof(marker_text) - 1, false) == -1) {
 		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(errno));
+		if (o->tmpfd != -1)
+			close(o->tmpfd);
+		o->tmpfd = -1;
 		remove_tree(o->tmp);
+		guard_set(NULL);
 		free(o->tmp);
 		o->tmp = NULL;
 		o->failed = true;
 		return -1;
 	}
+	return 0;
+}
+
+int
+site_out_begin_discard(struct site_out *o, struct diag *d)
+{
+	const char *t = getenv("TMPDIR");
+
+	memset(o, 0, sizeof(*o));
+	o->d = d;
+	o->discard = true;
+	o->tmpfd = -1;
+	o->tmp = xasprintf("%s/podium-check-XXXXXX", t != NULL && *t == '/' ? t : "/tmp");
+	if (mkdtemp(o->tmp) == NULL) {
+		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		o->failed = true;
+		return -1;
+	}
+	o->out = xstrdup(o->tmp);
+	guard_set(o->tmp);
 	return 0;
 }
 
@@ -83,6 +454,8 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 		return EINVAL;
 	if (!rel_safe(rel))
 		return -1;
+	if (o->discard)
+		return 0;
 	/* a page in a folder of its own: the folder is made first */
 	len = strlen(rel);
 	if (file_write_at(o->tmpfd, rel, p, n, len > sizeof(page) - 1 &&
@@ -99,7 +472,11 @@ site_out_open(const struct site_out *o, const char *rel, int *fd)
 		return EINVAL;
 	if (!rel_safe(rel))
 		return -1;
-	if ((*fd = file_open_at(o->tmpfd, rel, false)) == -1)
+	if (o->discard)
+		*fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	else
+		*fd = file_open_at(o->tmpfd, rel, false);
+	if (*fd == -1)
 		return errno != 0 ? errno : EIO;
 	return 0;
 }
@@ -133,30 +510,172 @@ site_out_write(struct site_out *o, const char *rel, const void *p, size_t n)
 	return site_out_record(o, rel, site_out_put(o, rel, p, n));
 }
 
+/* ---- the previous site's files kept by a partial build ---- */
+
+struct carry {
+	struct site_out *o;
+	struct buf rel;     /* the path under OUT being walked */
+	int err;            /* the first failure's errno */
+};
+
+/* Links (else copies) the file name in from to the same name in to. */
+static int
+carry_file(int from, int to, const char *name, const struct stat *st)
+{
+	char target[PATH_MAX];
+	ssize_t n;
+	int in, out, rc = 0;
+	char chunk[65536];
+
+	if (S_ISLNK(st->st_mode)) {
+		if ((n = readlinkat(from, name, target, sizeof(target) - 1)) == -1)
+			return -1;
+		target[n] = '\0';
+		return symlinkat(target, to, name);
+	}
+	if (!S_ISREG(st->st_mode))
+		return 0;
+	if (linkat(from, name, to, name, 0) == 0)
+		return 0;
+	if ((in = openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return -1;
+	if ((out = openat(to, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) == -1) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, chunk, sizeof(chunk))) > 0)
+		if (write_all(out, chunk, (size_t)n) == -1) {
+			rc = -1;
+			break;
+		}
+	if (n == -1)
+		rc = -1;
+	close(in);
+	if (close(out) == -1)
+		rc = -1;
+	return rc;
+}
+
+/* Walks the folder open as from (OUT's folder at c->rel) into to. */
+static void
+carry_dir(struct carry *c, int from, int to)
+{
+	DIR *dir;
+	struct dirent *de;
+	struct stat st, there;
+	size_t at = c->rel.len;
+	int fd = dup(from);
+
+	if (fd == -1 || (dir = fdopendir(fd)) == NULL) {
+		if (fd != -1)
+			close(fd);
+		c->err = c->err ? c->err : errno;
+		return;
+	}
+	while ((de = readdir(dir)) != NULL && c->err == 0) {
+		const char *name = de->d_name;
+
+		if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+		    (at == 0 && strcmp(name, SITE_MARKER) == 0))
+			continue;
+		if (fstatat(from, name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+			c->err = errno;
+			break;
+		}
+		c->rel.len = at;
+		if (at > 0)
+			buf_putc(&c->rel, '/');
+		buf_puts(&c->rel, name);
+		if (S_ISDIR(st.st_mode)) {
+			int sub_from, sub_to;
+
+			if (mkdirat(to, name, 0777) == -1) {
+				if (errno != EEXIST) {
+					c->err = errno;
+					break;
+				}
+				/* a file of the rebuilt parts where a folder was */
+				if (fstatat(to, name, &there, AT_SYMLINK_NOFOLLOW) == -1 ||
+				    !S_ISDIR(there.st_mode))
+					continue;
+			}
+			sub_from = openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			sub_to = openat(to, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub_from != -1 && sub_to != -1)
+				carry_dir(c, sub_from, sub_to);
+			else
+				c->err = errno;
+			if (sub_from != -1)
+				close(sub_from);
+			if (sub_to != -1)
+				close(sub_to);
+			/* a folder of the rebuilt parts only, and now empty: not kept */
+			unlinkat(to, name, AT_REMOVEDIR);
+		} else if (fstatat(to, name, &there, AT_SYMLINK_NOFOLLOW) == -1 &&
+		    c->o->carry(c->rel.data, c->o->carry_arg)) {
+			if (carry_file(from, to, name, &st) == -1)
+				c->err = errno;
+		}
+	}
+	c->rel.len = at;
+	if (c->rel.data != NULL)
+		c->rel.data[at] = '\0';
+	closedir(dir);
+}
+
+/* The files of the previous OUT that this build keeps, into the staging folder. */
+static int
+carry_old(struct site_out *o)
+{
+	struct carry c;
+	int from;
+
+	if (o->carry == NULL)
+		return 0;
+	if ((from = open(o->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	buf_init(&c.rel);
+	carry_dir(&c, from, o->tmpfd);
+	close(from);
+	buf_release(&c.rel);
+	if (c.err != 0) {
+		diag_system(o->d, NULL, "cannot keep the files of '%s': %s", o->out,
+		    strerror(c.err));
+		return -1;
+	}
+	return 0;
+}
+
 int
 site_out_commit(struct site_out *o)
 {
 	struct stat st;
+	int rc = 0;
 
-	if (o->tmp == NULL || o->failed)
+	if (o->tmp == NULL || o->failed || o->discard)
+		return -1;
+	if (carry_old(o) == -1)
 		return -1;
 	close(o->tmpfd);
 	o->tmpfd = -1;
+	pthread_mutex_lock(&guard_lock);
 	if (lstat(o->out, &st) == 0) {
-		if (!S_ISDIR(st.st_mode)) {
-			diag_system(o->d, NULL, "'%s' exists and is not a folder", o->out);
-			return -1;
-		}
 		/* swap both names in one step; the old site ends up in tmp */
 		if (renameat2(AT_FDCWD, o->tmp, AT_FDCWD, o->out, RENAME_EXCHANGE) == -1) {
 			diag_system(o->d, NULL, "cannot replace '%s': %s", o->out, strerror(errno));
-			return -1;
+			rc = -1;
 		}
 	} else if (rename(o->tmp, o->out) == -1) {
 		diag_system(o->d, NULL, "cannot create '%s': %s", o->out, strerror(errno));
-		return -1;
+		rc = -1;
 	}
+	pthread_mutex_unlock(&guard_lock);
+	if (rc == -1)
+		return -1;
 	remove_tree(o->tmp);
+	guard_set(NULL);
 	free(o->tmp);
 	o->tmp = NULL;
 	return 0;
@@ -170,6 +689,7 @@ site_out_abort(struct site_out *o)
 			close(o->tmpfd);
 		o->tmpfd = -1;
 		remove_tree(o->tmp);
+		guard_set(NULL);
 		free(o->tmp);
 		o->tmp = NULL;
 	}

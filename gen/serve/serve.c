@@ -307,8 +307,6 @@ serve_run(struct server *sv)
 	sigset_t mask;
 	int lfd, sigfd = -1, rc = EXIT_SYSTEM;
 
-	if (serve_mhd_load() == -1)
-		return EXIT_SYSTEM;
 	if ((lfd = open_listener(sv)) == -1)
 		return EXIT_SYSTEM;
 	if ((sv->tmp = private_folder()) == NULL) {

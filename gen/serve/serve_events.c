@@ -111,13 +111,13 @@ serve_events_response(struct serve_state *s)
 	struct MHD_Response *r;
 
 	c->s = s;
-	r = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read,
+	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read,
 	    c, free);
 	if (r == NULL) {
 		free(c);
 		return NULL;
 	}
-	mhd.add_response_header(r, "Content-Type", "text/event-stream");
-	mhd.add_response_header(r, "Cache-Control", "no-store");
+	MHD_add_response_header(r, "Content-Type", "text/event-stream");
+	MHD_add_response_header(r, "Cache-Control", "no-store");
 	return r;
 }

@@ -57,11 +57,11 @@ respond(struct MHD_Connection *conn, unsigned status, struct MHD_Response *r,
 	if (r == NULL)
 		return MHD_NO;
 	if (type != NULL)
-		mhd.add_response_header(r, "Content-Type", type);
-	mhd.add_response_header(r, "Cache-Control", "no-store");
-	mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
-	rc = mhd.queue_response(conn, status, r);
-	mhd.destroy_response(r);
+		MHD_add_response_header(r, "Content-Type", type);
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	rc = MHD_queue_response(conn, status, r);
+	MHD_destroy_response(r);
 	return rc;
 }
 
@@ -72,7 +72,7 @@ from_buf(struct buf *b)
 	size_t len;
 	char *p = buf_detach(b, &len);
 
-	return mhd.create_response_from_buffer(len, p, MHD_RESPMEM_MUST_FREE);
+	return MHD_create_response_from_buffer(len, p, MHD_RESPMEM_MUST_FREE);
 }
 
 static enum MHD_Result
@@ -161,9 +161,9 @@ respond_redirect(struct MHD_Connection *conn, const char *url)
 	struct MHD_Response *r;
 	char *to = xasprintf("%s/", url);
 
-	r = mhd.create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+	r = MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
 	if (r != NULL)
-		mhd.add_response_header(r, "Location", to);
+		MHD_add_response_header(r, "Location", to);
 	free(to);
 	return respond(conn, 301, r, NULL);
 }
@@ -175,7 +175,7 @@ respond_file(struct MHD_Connection *conn, int fd, const struct stat *st,
 	if (str_ends(name, ".html"))
 		return respond_html(conn, 200, fd, seq);
 	return respond(conn, 200,
-	    mhd.create_response_from_fd((uint64_t)st->st_size, fd), mime_type(name));
+	    MHD_create_response_from_fd((uint64_t)st->st_size, fd), mime_type(name));
 }
 
 /* Serves a path that parsed cleanly from the current site. */
@@ -227,10 +227,10 @@ handle(void *cls, struct MHD_Connection *conn, const char *url,
 	(void)upload_data_size;
 	(void)con_cls;
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-		r = mhd.create_response_from_buffer(19, "method not allowed\n",
+		r = MHD_create_response_from_buffer(19, "method not allowed\n",
 		    MHD_RESPMEM_PERSISTENT);
 		if (r != NULL)
-			mhd.add_response_header(r, "Allow", ALLOWED);
+			MHD_add_response_header(r, "Allow", ALLOWED);
 		return respond(conn, 405, r, "text/plain; charset=utf-8");
 	}
 	if (strcmp(url, SERVE_EVENTS_PATH) == 0)
@@ -254,7 +254,7 @@ unescape_none(void *cls, struct MHD_Connection *conn, char *uri)
 struct MHD_Daemon *
 serve_http_start(struct serve_state *s, int listen_fd)
 {
-	return mhd.start_daemon(MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD |
+	return MHD_start_daemon(MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD |
 	    MHD_USE_THREAD_PER_CONNECTION, 0, NULL, NULL, handle, s,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
 	    MHD_OPTION_UNESCAPE_CALLBACK, unescape_none, NULL,
@@ -266,5 +266,5 @@ void
 serve_http_stop(struct MHD_Daemon *daemon)
 {
 	if (daemon != NULL)
-		mhd.stop_daemon(daemon);
+		MHD_stop_daemon(daemon);
 }

@@ -1,14 +1,12 @@
 /*
- * chart_svg.c: a chart as SVG and PNG bytes. The SVG gets <title>, <desc>
- * and a style sheet that switches the ink colours on dark pages; cairo's own
- * output is left as it is otherwise.
+ * chart_output.c: a chart as SVG and PNG bytes, both written by cairo. The
+ * SVG is cairo's SVG surface's, edited as text in three small ways only:
+ * <title> and <desc> after the <svg> tag, a style sheet that switches the
+ * ink colours on dark pages, and cairo's "surfaceN" ids renumbered.
  */
 #include <math.h>
-#include <pthread.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include <cairo-svg.h>
 
@@ -88,7 +86,8 @@ parse_rgb(const char *s, unsigned *out, size_t *len)
 }
 
 static void
-add_rule(struct buf *rules, const char *prop, const char *rgb, size_t n, unsigned dark)
+add_rule(struct buf *rules, const char *scope, const char *prop, const char *rgb,
+    size_t n, unsigned dark)
 {
 	char key[128];
 
@@ -97,12 +96,13 @@ add_rule(struct buf *rules, const char *prop, const char *rgb, size_t n, unsigne
 	snprintf(key, sizeof(key), "%s:%.*s", prop, (int)n, rgb);
 	if (strstr(rules->data, key) != NULL)
 		return;
-	buf_printf(rules, "[style*=\"%s\"]{%s:#%06x !important}", key, prop, dark);
+	buf_printf(rules, "%s[style*=\"%s\"]{%s:#%06x !important}", scope, key, prop,
+	    dark);
 }
 
 /* Rules for every ink colour cairo wrote, in its own spelling. */
 void
-svg_dark_rules(const char *svg, struct buf *rules)
+svg_dark_rules(const char *svg, const char *scope, struct buf *rules)
 {
 	const char *p = svg;
 	unsigned v;
@@ -121,7 +121,7 @@ svg_dark_rules(const char *svg, struct buf *rules)
 		}
 		for (i = 0; i < chart_ninks; i++)
 			if (chart_inks[i].light == v)
-				add_rule(rules, fill ? "fill" : "stroke", p, n,
+				add_rule(rules, scope, fill ? "fill" : "stroke", p, n,
 				    chart_inks[i].dark);
 		p += n;
 	}
@@ -157,8 +157,9 @@ svg_renumber_surfaces(const char *in, struct buf *out)
 	buf_puts(out, p);
 }
 
-static int
-svg_finish(const struct chart *ch, const struct buf *raw, struct buf *out)
+int
+svg_document(const char *title, const char *desc, const struct buf *raw,
+    struct buf *out)
 {
 	struct buf rules = BUF_INIT;
 	const char *svg, *end;
@@ -167,12 +168,12 @@ svg_finish(const struct chart *ch, const struct buf *raw, struct buf *out)
 	    (end = strchr(svg, '>')) == NULL)
 		return -1;
 	end++;
-	svg_dark_rules(raw->data, &rules);
+	svg_dark_rules(raw->data, "", &rules);
 	buf_add(out, raw->data, (size_t)(end - raw->data));
 	buf_puts(out, "\n<title>");
-	svg_xml_text(out, ch->title);
+	svg_xml_text(out, title);
 	buf_puts(out, "</title>\n<desc>");
-	svg_xml_text(out, ch->desc);
+	svg_xml_text(out, desc);
 	buf_puts(out, "</desc>\n");
 	if (rules.len > 0)
 		buf_printf(out, "<style>@media (prefers-color-scheme: dark){%s}</style>",
@@ -201,7 +202,7 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 		cairo_destroy(cr);
 		cairo_surface_finish(s);
 		if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS)
-			rc = svg_finish(ch, &raw, out);
+			rc = svg_document(ch->title, ch->desc, &raw, out);
 	} else
 		cairo_destroy(cr);
 	cairo_surface_destroy(s);
@@ -210,73 +211,10 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 }
 
 /*
- * The pixel buffer of chart_png(), kept from chart to chart: a new image
- * surface is fresh memory, and the kernel maps it a page at a time as
- * cairo first paints it (about 5,600 page faults for the report's four
- * charts). A buffer taken again is already mapped. It is aligned to 2 MiB
- * and offered to the kernel for huge pages, which map it in a few faults
- * the first time. One is kept: the report's charts are drawn one after
- * another; a thread that finds it taken makes one of its own.
+ * The PNG: cairo draws on an image surface painted white, and writes it
+ * with cairo_surface_write_to_png_stream(), which encodes with libpng (no
+ * time or text chunks: the bytes depend on the pixels only).
  */
-#define PX_ALIGN ((size_t)2 << 20)
-
-static pthread_mutex_t px_lock = PTHREAD_MUTEX_INITIALIZER;
-static unsigned char *px_kept;
-static size_t px_kept_n;
-
-/* A buffer of at least n bytes (contents undefined), its size in *cap. */
-static unsigned char *
-px_take(size_t n, size_t *cap)
-{
-	unsigned char *p;
-	void *q;
-
-	pthread_mutex_lock(&px_lock);
-	p = px_kept;
-	*cap = px_kept_n;
-	px_kept = NULL;
-	px_kept_n = 0;
-	pthread_mutex_unlock(&px_lock);
-	if (p != NULL && *cap >= n)
-		return p;
-	free(p);
-	if (n > SIZE_MAX - PX_ALIGN)
-		oom();
-	*cap = (n + PX_ALIGN - 1) / PX_ALIGN * PX_ALIGN;
-	if (posix_memalign(&q, PX_ALIGN, *cap) != 0)
-		oom();
-#ifdef MADV_HUGEPAGE
-	(void)madvise(q, *cap, MADV_HUGEPAGE);
-#endif
-	return q;
-}
-
-/* Keeps p (n bytes) for the next chart, the bigger if one is kept already. */
-static void
-px_give(unsigned char *p, size_t n)
-{
-	pthread_mutex_lock(&px_lock);
-	if (px_kept_n < n) {
-		unsigned char *old = px_kept;
-
-		px_kept = p;
-		px_kept_n = n;
-		p = old;
-	}
-	pthread_mutex_unlock(&px_lock);
-	free(p);
-}
-
-void
-chart_png_release(void)
-{
-	pthread_mutex_lock(&px_lock);
-	free(px_kept);
-	px_kept = NULL;
-	px_kept_n = 0;
-	pthread_mutex_unlock(&px_lock);
-}
-
 int
 chart_png(const struct chart *ch, const struct computed *c, double scale,
     struct buf *out)
@@ -285,16 +223,9 @@ chart_png(const struct chart *ch, const struct computed *c, double scale,
 	cairo_t *cr;
 	struct canvas cv;
 	int w = (int)ceil(ch->width * scale), h = (int)ceil(ch->height * scale);
-	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
-	unsigned char *px = NULL;
-	size_t cap = 0;
 	int rc = -1;
 
-	if (w > 0 && h > 0 && stride > 0 && (size_t)h <= SIZE_MAX / (size_t)stride) {
-		px = px_take((size_t)stride * (size_t)h, &cap);
-		s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
-	} else
-		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	cr = cairo_create(s);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
@@ -302,11 +233,11 @@ chart_png(const struct chart *ch, const struct computed *c, double scale,
 	chart_draw(ch, c, &cv, w, h);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
 		cairo_surface_flush(s);
-		rc = png_encode(s, out);
+		if (cairo_surface_write_to_png_stream(s, chart_to_buf, out) ==
+		    CAIRO_STATUS_SUCCESS)
+			rc = 0;
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
-	if (px != NULL)
-		px_give(px, cap);
 	return rc;
 }

@@ -1,0 +1,100 @@
+#!/bin/sh
+# t_format.sh: `--format gcc|github|json` for check and build, word for
+# word: errors and warnings with their place, the GitHub Actions escapes
+# (%, CR/LF, and ':' ',' in the file property), JSON string escapes, the
+# project folder before paths for GitHub, and a diagnostic without a file.
+: "${PODIUM:?}" "${ROOT:?}"
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fails=$((fails + 1)); }
+export SOURCE_DATE_EPOCH=1790000000
+# same NAME WANT_FILE ARGS...: podium ARGS prints exactly WANT_FILE on stderr
+# and nothing on stdout, with exit status $want_rc
+same() {
+	name=$1
+	want=$2
+	shift 2
+	"$PODIUM" "$@" >"$T/stdout" 2>"$T/stderr"
+	rc=$?
+	if [ "$rc" = "$want_rc" ] && cmp -s "$want" "$T/stderr" && [ ! -s "$T/stdout" ]; then
+		ok "$name"
+	else
+		nok "$name (exit $rc)"
+		diff "$want" "$T/stderr" | sed 's/^/# /'
+	fi
+}
+cd "$T" || exit 1
+D="a,b:c%d"
+cp -R "$ROOT/tests/fixtures/serve-small" "$D"
+R=content/reviews/2.0/alpha.yaml
+# a key with a quote, a backslash, ':', ',' and '%'; one misspelt (line
+# breaks in messages: test_diag)
+printf '"we:ird,k%%ey\\"\\\\": 1\nsumary: x\n' >>"$D/$R"
+
+cat >"$T/gcc" <<EOW
+$R:5:1: error: unknown key 'we:ird,k%ey"\\'
+$R:6:1: error: unknown key 'sumary' (did you mean 'summary'?)
+EOW
+want_rc=1
+same "check: gcc is the default" "$T/gcc" check -C "$D"
+same "check --format gcc" "$T/gcc" check -C "$D" --format gcc
+same "build --format gcc" "$T/gcc" build -C "$D" --format gcc
+
+cat >"$T/github" <<EOW
+::error file=a%2Cb%3Ac%25d/$R,line=5,col=1::unknown key 'we:ird,k%25ey"\\'
+::error file=a%2Cb%3Ac%25d/$R,line=6,col=1::unknown key 'sumary' (did you mean 'summary'?)
+EOW
+same "check --format github: paths from the current folder, escaped" "$T/github" \
+    check -C "$D" --format github
+same "build --format github" "$T/github" build -C "$D" --format github
+sed "s|file=a%2Cb%3Ac%25d/|file=|" "$T/github" >"$T/github.here"
+(cd "$D" && same "github inside the project folder: paths as they are" "$T/github.here" \
+    check --format github)
+
+cat >"$T/json" <<EOW
+{"severity":"error","file":"$R","line":5,"col":1,"message":"unknown key 'we:ird,k%ey\\"\\\\'"}
+{"severity":"error","file":"$R","line":6,"col":1,"message":"unknown key 'sumary' (did you mean 'summary'?)"}
+EOW
+same "check --format json: one object a line, escaped" "$T/json" check -C "$D" --format json
+same "build --format json" "$T/json" build -C "$D" --format json
+if command -v python3 >/dev/null 2>&1; then
+	"$PODIUM" check -C "$D" --format json 2>"$T/stderr"
+	if python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert [sorted(r) for r in rows] == [["col", "file", "line", "message", "severity"]] * 2
+assert rows[0]["message"] == "unknown key \x27we:ird,k%ey\"\\\x27"
+' "$T/stderr"; then ok "each JSON line reads back as JSON"; else nok "each JSON line reads back as JSON"; fi
+fi
+cp "$ROOT/tests/fixtures/serve-small/$R" "$D/$R"
+
+# warnings, and --strict
+mkdir "$D/templates"
+sed '1s/^/{{>nosuch}}/' "$ROOT/templates/sources.mustache" >"$D/templates/sources.mustache"
+printf '%s\n' "::warning file=templates/sources.mustache,line=1,col=1::no template 'nosuch' for this partial" >"$T/want"
+want_rc=0
+(cd "$D" && same "a warning, github" "$T/want" check --format github)
+printf '%s\n' '{"severity":"warning","file":"templates/sources.mustache","line":1,"col":1,"message":"no template '"'nosuch'"' for this partial"}' >"$T/want"
+(cd "$D" && same "a warning, json" "$T/want" check --format json)
+printf '%s\n' "::error file=templates/sources.mustache,line=1,col=1::no template 'nosuch' for this partial" >"$T/want"
+want_rc=1
+(cd "$D" && same "a warning under --strict is an error, github" "$T/want" check --strict --format github)
+rm -r "$D/templates"
+
+# no file: a message about the run
+want_rc=1
+printf '%s\n' "{\"severity\":\"error\",\"file\":\"content/report.yaml\",\"line\":null,\"col\":null,\"message\":\"file not found: is 'nope' a podium project folder?\"}" >"$T/want"
+mkdir nope
+same "a file without a place: line and col are null" "$T/want" check -C nope --format json
+want_rc=2
+printf '%s\n' "{\"severity\":\"error\",\"file\":null,\"line\":null,\"col\":null,\"message\":\"'$D/content' is in the project's content/ folder; the site may not go there, even with --force\"}" >"$T/want"
+same "a refused OUT in json: file null" "$T/want" build -C "$D" -o "$D/content" --format json
+printf '%s\n' "::error::'$D/content' is in the project's content/ folder; the site may not go there, even with --force" | sed 's/%/%25/g' >"$T/want"
+same "... and in github" "$T/want" build -C "$D" -o "$D/content" --format github
+printf '%s\n' "podium: error: --format wants gcc, github or json, not 'xml'" >"$T/want"
+same "an unknown format is bad usage" "$T/want" check --format xml
+
+[ "$fails" -eq 0 ]
