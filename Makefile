@@ -8,7 +8,7 @@ DATADIR ?= $(PREFIX)/share/podium
 DESTDIR ?=
 
 CC      ?= cc
-PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libdeflate libmicrohttpd
+PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libmicrohttpd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 # The test programs (and the fuzz targets) read and check JSON with jansson;
@@ -59,7 +59,18 @@ $(PODIUM_BIN): $(OBJS)
 	@echo "  LD      $@"
 	@$(CC) $(OPT) $(LDSAN) -o $@ $(OBJS) $(MALLOC_LIBS) $(PKG_LIBS) $(LDFLAGS)
 
-$(B)/%.o: gen/%.c $(wildcard include/*.h) | $(B)
+# The version: `git describe` when the history has a release tag (v1.2.3),
+# else VERSION. It reaches --version, ratings.json and the PDF through
+# $(B)/version.h, rewritten only when it changes.
+VERSION = 0.1.0
+GIT_VERSION := $(shell git describe --tags --match 'v[0-9]*' 2>/dev/null | sed 's/^v//')
+PODIUM_VERSION := $(if $(GIT_VERSION),$(GIT_VERSION),$(VERSION))
+
+$(B)/version.h: FORCE | $(B)
+	@printf '#define PODIUM_VERSION "%s"\n' '$(PODIUM_VERSION)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+$(B)/%.o: gen/%.c $(wildcard include/*.h) $(B)/version.h | $(B)
 	@echo "  CC      $<"
 	@mkdir -p $(@D)
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -152,4 +163,4 @@ uninstall:
 clean:
 	rm -rf build podium site .site.tmp.*
 
-.PHONY: all tests check check-asan valgrind fuzz fuzz-targets site bench install uninstall clean
+.PHONY: FORCE all tests check check-asan valgrind fuzz fuzz-targets site bench install uninstall clean

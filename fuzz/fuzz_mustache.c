@@ -10,7 +10,7 @@
 
 #include "fuzz.h"
 #include "mustache.h"
-#include "tv_json.h"
+#include "template_values_json.h"
 #include "util.h"
 
 int
@@ -22,10 +22,12 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 static int
-partial_loader(void *ctx, const char *name, char **src, size_t *len, char **path)
+partial_loader(void *ctx, const char *name, char **src, size_t *len, char **path,
+    struct diag *d)
 {
 	json_t *v = json_object_get(ctx, name);
 
+	(void)d;
 	if (!json_is_string(v))
 		return -1;
 	*len = json_string_length(v);

@@ -1,6 +1,6 @@
 /*
- * canvas.h: the drawing calls the charts make, over cairo (SVG, PNG) or over
- * the report's own PDF writer, so that one drawing routine makes every
+ * canvas.h: the drawing calls the charts make, over a cairo context (SVG,
+ * PNG, and the report's PDF), so that one drawing routine makes every
  * format. The calls mean what the cairo calls of the same names mean: a
  * current path, a current colour, a transformation saved and restored with
  * the rest of the state; coordinates are in points (CSS px), y down.
@@ -11,9 +11,9 @@
  * the current colour unless the layout's attributes give one.
  *
  * cv_form() draws something shared by many drawings (a chart's frame) once:
- * a back end may keep it under key and reuse it (the PDF writer makes one
- * Form XObject); the cairo back end draws it each time. draw must paint the
- * same thing for the same key.
+ * it is recorded once under key and painted from the recording (cairo's
+ * PDF surface writes it once, as a Form XObject). draw must paint the same
+ * thing for the same key.
  */
 #ifndef PODIUM_CANVAS_H
 #define PODIUM_CANVAS_H
@@ -47,7 +47,7 @@ struct canvas_ops {
 	void (*layout_line)(void *impl, PangoLayoutLine *line, double x, double y);
 	void (*form)(void *impl, struct canvas *self, const void *key, double w,
 	    double h, void (*draw)(void *arg, struct canvas *cv), void *arg);
-	/* the cairo context under the canvas, or NULL (the PDF writer) */
+	/* the cairo context under the canvas */
 	cairo_t *(*cairo)(void *impl);
 };
 

@@ -1,7 +1,7 @@
 /*
  * html.h: the HTML back end's insides, shared by gen/render_html.c and the
  * gen/html_*.c files. Each page is an object built from the computed
- * model only (a template value, tv.h, freed once the page is written),
+ * model only (a template value, template_values.h, freed once the page is written),
  * rendered by a Mustache template.
  *
  * Conventions for the page data (what templates may rely on):
@@ -22,7 +22,7 @@
 #include "mustache.h"
 #include "publish.h"
 #include "table.h"
-#include "tv.h"
+#include "template_values.h"
 
 struct html_ctx {
 	const struct computed *c;
@@ -64,6 +64,30 @@ struct html_job {
 
 void html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n);
 
+/* html_files.c: the project's own templates and assets, read safely. */
+enum project_path {
+	PROJECT_PATH_NONE,   /* not there: the built-in one is used */
+	PROJECT_PATH_FILE,
+	PROJECT_PATH_DIR,
+	PROJECT_PATH_OTHER,  /* a FIFO, a device, a socket */
+	PROJECT_PATH_ERROR,  /* reported in d */
+};
+/*
+ * DIR/rel resolved (symlinks followed) and checked to stay inside DIR: the
+ * real path (malloc'd) and what it is, or NULL with *kind NONE (no such
+ * path) or ERROR (reported: it leads outside, is a broken link, or cannot
+ * be looked at).
+ */
+char *project_path_resolve(const char *dir, const char *rel,
+    enum project_path *kind, struct diag *d);
+/*
+ * Appends the regular file DIR/rel, at most max bytes, to out: 0; 1 when
+ * there is no such file; -1 after reporting why it cannot be used (outside
+ * DIR, not a regular file, too big, unreadable). Never waits on a FIFO.
+ */
+int project_file_read(const char *dir, const char *rel, size_t max,
+    struct buf *out, struct diag *d);
+
 /* html_templates.c: the templates, a project's own first. */
 /* On success, free with mustache_set_free(). */
 struct mustache_set *html_templates_open(const struct project *p);
@@ -71,7 +95,7 @@ struct mustache_set *html_templates_open(const struct project *p);
 int html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel);
 
-/* html_json.c: values shared by pages. */
+/* page_values.c: template values shared by pages (pv_: page value). */
 /* "" for "index.html", "../" for "a/index.html", ...; malloc'd. */
 char *html_root_rel(const char *rel);
 /* A link from a page (root) to a site path ("providers/aws/" or
@@ -89,52 +113,35 @@ char *html_source_path(const struct source *s);
 /* The name a page shows for a provider. */
 const char *html_provider_name(const struct provider *pr);
 
-struct tv *hj_str(const char *s);          /* NULL gives JSON null */
-struct tv *hj_take(char *s);               /* takes a malloc'd string */
-/* The three below are in line, so that a literal key's hash is worked out
- * by the compiler (see tv_hash_n()). */
+struct tv *pv_str(const char *s);          /* NULL gives a null value */
+struct tv *pv_taken(char *s);               /* takes a malloc'd string */
 /* Sets key k of o to a copy of s; skipped if s is NULL. */
-static inline void
-hj_sets(struct tv *o, const char *k, const char *s)
-{
-	if (s != NULL)
-		tv_set(o, k, hj_str(s));
-}
+void pv_set_str(struct tv *o, const char *k, const char *s);
 /* The same, taking s (malloc'd). */
-static inline void
-hj_take_set(struct tv *o, const char *k, char *s)
-{
-	if (s != NULL)
-		tv_set(o, k, hj_take(s));
-}
-/* As hj_sets, keeping s itself (tv_lit): a literal or the model's text. */
-static inline void
-hj_setl(struct tv *o, const char *k, const char *s)
-{
-	if (s != NULL)
-		tv_set(o, k, tv_lit(s));
-}
+void pv_set_taken(struct tv *o, const char *k, char *s);
+/* As pv_set_str, keeping s itself (tv_lit): a literal or the model's text. */
+void pv_set_lit(struct tv *o, const char *k, const char *s);
 /* Sets key k of o to html_href(root, site_path), made without a copy to free. */
-void hj_href_set(struct tv *o, const char *k, const char *root,
+void pv_set_href(struct tv *o, const char *k, const char *root,
     const char *site_path);
 /* The string a b c, one after another, without printf. */
-struct tv *hj_cat(const char *a, const char *b, const char *c);
-struct tv *hj_tier(const struct tier *t);  /* NULL gives JSON null */
+struct tv *pv_cat(const char *a, const char *b, const char *c);
+struct tv *pv_tier(const struct tier *t);  /* NULL gives a null value */
 /* A rating's tier, with "uncertain" (why) when the review says so. */
-struct tv *hj_rating_tier(const struct rating *r);
-struct tv *hj_move(enum move_status st, int steps, bool has_steps,
+struct tv *pv_rating_tier(const struct rating *r);
+struct tv *pv_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor);
-struct tv *hj_provider_link(const char *root, const struct provider *pr);
-struct tv *hj_table(const struct table *t, const char *root);
+struct tv *pv_provider_link(const char *root, const struct provider *pr);
+struct tv *pv_table(const struct table *t, const char *root);
 /* A chart figure ({src, alt, title, width, height, table}); name is the
  * file's stem under charts/ (every chart is drawn whenever pages are). */
-struct tv *hj_chart(struct html_ctx *h, const char *root,
+struct tv *pv_chart(struct html_ctx *h, const char *root,
     enum chart_kind kind, const struct provider *pr);
 /* Markdown rendered to HTML, or NULL after diagnostics. */
-struct tv *hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
+struct tv *pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
-struct tv *hj_medal_table(const struct edition_stats *s, const char *root);
-struct tv *hj_movers(const struct edition_stats *s, const char *root);
+struct tv *pv_medal_table(const struct edition_stats *s, const char *root);
+struct tv *pv_movers(const struct edition_stats *s, const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct edition_stats *s, const char *figure, long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
@@ -144,17 +151,17 @@ struct tv *html_figures(const struct edition_stats *s, const struct edition_stat
 struct tv *html_finding(const struct finding *f);
 char *html_undisclosed(size_t n);
 /* The common frame of every page: lang, title, nav, root, canonical. */
-struct tv *hj_page(struct html_ctx *h, const char *rel, const char *kind,
+struct tv *pv_page(struct html_ctx *h, const char *rel, const char *kind,
     const char *title);
 /* Marks the last item of an array ("last": true) for separators. */
-void hj_mark_last(struct tv *arr);
+void pv_mark_last(struct tv *arr);
 /*
  * A list of n items that the page's template renders one at a time (see
  * mustache_list): item(i, arg) makes item i. For lists as long as the site,
  * so that a page never holds all its rows at once. arg lives as long as the
  * page's values (tv_alloc).
  */
-struct tv *hj_list(size_t n, struct tv *(*item)(size_t i, void *arg),
+struct tv *pv_list(size_t n, struct tv *(*item)(size_t i, void *arg),
     void *arg);
 
 /* The pages. Each returns 0 or -1. */

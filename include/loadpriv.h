@@ -1,5 +1,8 @@
 /*
- * loadpriv.h: what the loader's files (gen/load*.c) share; not for other code.
+ * loadpriv.h: what the loader's files (gen/load/) share; not for other code.
+ * Calls run one way: load.c (project_load) runs the parts (load_report.c,
+ * load_sources.c, ...), which use load_rubric.c, load_findings.c,
+ * load_value.c and load_files.c below them; nothing calls back up.
  *
  * Message style, for every diagnostic the loader writes:
  *   path:line:col: error: message
@@ -55,7 +58,9 @@ struct loader {
 };
 
 
-/* load.c: files and folders */
+/* load_files.c: files and folders, below every part of the loader. */
+/* Frees what the loader holds (not the project). */
+void loader_release(struct loader *l);
 /* Reads and parses rel (a path relative to the project) as a YAML mapping.
  * Returns false after reporting; on success free with yfile_release(). */
 bool yfile_load(struct loader *l, const char *rel, struct yfile *yf);
@@ -182,6 +187,9 @@ void claims_load(struct loader *l, const char *file, const struct ynode *n, stru
 /* The parts, in the order project_load runs them. */
 /* False when there is no report.yaml: nothing else is worth loading. */
 bool report_load(struct loader *l);
+/* load_checks.c: warnings about what the content most likely does not mean,
+ * once everything is loaded and resolved. */
+void load_checks(struct loader *l);
 void sources_load(struct loader *l);
 void providers_load(struct loader *l);
 void editions_load(struct loader *l);

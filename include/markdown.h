@@ -103,15 +103,6 @@ void md_render_html_inline(const struct computed *c, const struct md_doc *doc,
  */
 void md_href_write(struct buf *out, const char *root, const char *url,
     bool site_path);
-/*
- * The HTML of src when it is in the small subset markdown_simple.c reads
- * (paragraphs, one tight '-' list, *em*, **strong**, `code`, [links](url)),
- * byte for byte what md_parse() and md_render_html() (bare:
- * md_render_html_inline()) give; appended to out. Returns false, out
- * unchanged, for any other text.
- */
-bool md_simple_html(const char *src, const char *root_rel, bool bare,
-    struct buf *out);
 /* Convenience: parse and render in one go (review text, notes). */
 int md_to_html(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d);

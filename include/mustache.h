@@ -1,7 +1,7 @@
 /*
  * mustache.h: Mustache templates (the official spec: interpolation, sections,
  * inverted, comments, partials, set delimiters, inheritance; no lambdas),
- * rendered against a template value (tv.h).
+ * rendered against a template value (template_values.h).
  *
  * Templates are compiled once into a set and rendered many times. Partials
  * and parents ({{>name}}, {{<name}}) are looked up by name in the set, then
@@ -19,7 +19,7 @@
 #define PODIUM_MUSTACHE_H
 
 #include "diag.h"
-#include "tv.h"
+#include "template_values.h"
 #include "util.h"
 
 struct mustache_set;
@@ -27,10 +27,11 @@ struct mustache_set;
 /*
  * Finds the source of a template not yet in the set: returns 0 and fills
  * *src (malloc'd, taken over by the set) and *path (malloc'd: the name shown
- * in diagnostics), or returns -1 when there is no such template.
+ * in diagnostics), or returns -1 when there is no such template, or when
+ * there is one that cannot be used (after reporting why in d).
  */
 typedef int (*mustache_loader)(void *ctx, const char *name, char **src,
-    size_t *len, char **path);
+    size_t *len, char **path, struct diag *d);
 
 /*
  * A list made one item at a time: a section over it calls item(i, arg) for

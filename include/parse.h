@@ -12,6 +12,8 @@
 
 /* [a-z0-9][a-z0-9._-]* , at most 128 bytes. */
 bool id_valid(const char *s);
+/* A colour as a tier gives it: "#rrggbb", hex digits in either case (NULL: false). */
+bool color_valid(const char *s);
 /* YYYY-MM-DD, a real calendar date (1970..9999). */
 bool date_parse(const char *s, pdate *out);
 /* Writes YYYY-MM-DD (11 bytes with NUL). */

@@ -49,8 +49,20 @@ struct pdf_link_span {
 	const char *link;
 };
 
+/*
+ * A text over CHUNK bytes is laid out in pieces of about that size, each
+ * its own layout, their lines one after another: pango shapes what is
+ * left of a text again for each line it breaks, which is quadratic in a
+ * long text (a 200 KB word, a 1 MiB name).
+ */
+#define PDF_TEXT_CHUNK 4096
+
 struct pdf_text {
-	PangoLayout *layout;
+	PangoLayout **layouts;    /* the pieces, in order */
+	int *layout_base;         /* each piece's first byte in the text */
+	int nlayouts;
+	int *line_layout;         /* each line's piece, */
+	int *line_no;             /* and its number in it */
 	int nlines;
 	double *top, *bottom;     /* each line's extent from the layout's top */
 	double *base;             /* each line's baseline from the layout's top */
@@ -84,9 +96,6 @@ struct pdf_tag {
  */
 #define PDF_TAG_MAX 64
 #define PDF_QUOTE_MAX 16
-/* Lists and quotes nested deeper than this in Markdown go into the
- * deepest one drawn (pdf_md.c). */
-#define PDF_NEST_MAX 8
 
 struct pdf_ctx {
 	struct pdf_doc *doc;

@@ -4,9 +4,9 @@
  * A document is a title page, an optional table of contents and a tree of
  * blocks (headings, paragraphs of inline runs, lists, quotes, code, tables,
  * figures, page breaks). pdf_render() lays it out on pages with pango and
- * writes it with podium's own PDF writer (pdfw.h): running header and footer ("page N of
+ * draws it on cairo's PDF surface: running header and footer ("page N of
  * M"), outline entries for headings, internal and external links, structure
- * tags, metadata. The model knows nothing of ratings; gen/render_pdf.c
+ * tags, metadata. The model knows nothing of ratings; gen/pdf/render_pdf.c
  * builds one from the computed model.
  *
  * Invariants:
@@ -19,15 +19,14 @@
  * - Memory stays bounded by the largest top-level block, not the document:
  *   top-level blocks are prepared just before they are placed and released
  *   right after, and a lazy block (pdf_lazy) builds its content only while
- *   it is being placed, into memory freed as soon as it is drawn. With
- *   PODIUM_THREADS > 1, a window of the next few top-level blocks is
- *   prepared ahead on other threads (the bytes are the same). A lazy
+ *   it is being placed, into memory freed as soon as it is placed. A lazy
  *   block's content may hold no contents-page (PDF_H_TOC) headings, and its
  *   anchors are visible only inside it.
- * - The document is laid out once, pages written as they are done (a lazy
- *   block's fill runs once); the numbers known only at the end (the page
- *   count in the footer, the contents page's page numbers) are drawn in
- *   forms written after the last page.
+ * - The document is laid out twice (a lazy block's fill runs once in
+ *   each): the first pass draws nothing and learns the page count and each
+ *   anchor's page, the second draws with them (cairo writes a page once).
+ * - The tree's depth is the builder's: the layout recurses over it, so a
+ *   builder of untrusted nesting clamps it (pdf_md.c: PDF_NEST_MAX).
  */
 #ifndef PODIUM_PDFDOC_H
 #define PODIUM_PDFDOC_H
@@ -47,6 +46,12 @@ enum pdf_paper { PDF_A4, PDF_LETTER };
 #define PDF_S_BOLD   1u
 #define PDF_S_ITALIC 2u
 #define PDF_S_CODE 4u
+
+/*
+ * Lists and quotes nested deeper than this (in Markdown) go into the
+ * deepest one drawn, so that the tree stays shallow (pdf_md.c).
+ */
+#define PDF_NEST_MAX 8
 
 /* Heading flags (bits). */
 #define PDF_H_OUTLINE 1u /* an entry in the PDF outline */
@@ -168,6 +173,13 @@ struct pdf_result {
 	unsigned outlines;  /* outline entries written */
 	unsigned links;     /* link annotations written */
 };
+
+/*
+ * The name of the first font family the PDF needs that fontconfig cannot
+ * find (static), or NULL when it has them all. pdf_render() fails without
+ * them: call this first to name the family.
+ */
+const char *pdf_missing_font(void);
 
 /*
  * Lays out and draws doc as PDF, appending the bytes to out. Returns 0, or

@@ -40,6 +40,8 @@ struct serve_state {
 	uint64_t seq;              /* generation of what is shown */
 	enum serve_event last;     /* the event that made seq */
 	bool stopping;
+	const char *bind;          /* the address served, as given (--bind) */
+	unsigned port;             /* ... and its port: the Host a request must name */
 };
 
 void serve_state_init(struct serve_state *s);
@@ -65,8 +67,24 @@ struct MHD_Daemon *serve_http_start(struct serve_state *s, int listen_fd);
 void serve_http_stop(struct MHD_Daemon *daemon);
 
 struct MHD_Response;
-/* The live-reload event stream (one per browser tab). */
-struct MHD_Response *serve_events_response(struct serve_state *s);
+struct MHD_Connection;
+/*
+ * The live-reload event stream (one per browser tab). It ends within
+ * SERVE_GONE_MS of the browser closing it, so that its thread is not held.
+ */
+struct MHD_Response *serve_events_response(struct serve_state *s,
+    struct MHD_Connection *conn);
+#define SERVE_GONE_MS 200
+
+/*
+ * Whether a request's Host header names this server: the address and port
+ * it serves, or localhost, 127.0.0.1 or [::1] with that port; an IP
+ * address with that port when it serves every address (0.0.0.0 or ::). A
+ * host name other than these is refused, so that a page of another site
+ * cannot reach the preview by pointing its name at 127.0.0.1 (DNS
+ * rebinding). NULL (no Host) is refused too.
+ */
+bool serve_host_ok(const char *bind, unsigned port, const char *host);
 
 /* The live-reload script for a page of generation seq, malloc'd. */
 char *serve_reload_script(uint64_t seq);

@@ -186,6 +186,15 @@ char **dir_list(const char *path, size_t *n);
 void strv_free(char **v, size_t n);
 
 /*
+ * The one hash function (FNV-1a, 64 bits) for every table and every content
+ * hash: n bytes at p mixed into h, which starts as HASH_SEED; so pieces can
+ * be hashed one after another. hash_str() is a string from the seed.
+ */
+#define HASH_SEED UINT64_C(14695981039346656037)
+uint64_t hash_bytes(uint64_t h, const void *p, size_t n);
+uint64_t hash_str(const char *s);
+
+/*
  * UTF-8, in one place. utf8_decode() reads the sequence at s (n > 0 bytes
  * there): its length, 1 to 4, with the code point in *cp; 0 when the bytes
  * are not UTF-8 (a stray continuation byte, an overlong form, a surrogate,

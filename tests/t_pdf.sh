@@ -39,7 +39,7 @@ check "glyph positions unrounded: $adj corrections in $tj TJ" $?
 pdfinfo "$T/a/report.pdf" >"$T/info"
 grep -q "^Page size:       595.276 x 841.89 pts (A4)$" "$T/info"
 check "paper a4 from report.yaml" $?
-grep -q "^Creator:         podium 0.1.0$" "$T/info" &&
+grep -q "^Creator:         $("$PODIUM" --version)$" "$T/info" &&
     grep -q "^Title:           ClusterMAX 3.0: the medal table$" "$T/info"
 check "metadata: title and creator" $?
 TZ=UTC pdfinfo "$T/a/report.pdf" | grep -q "^CreationDate:    Mon Sep 21 14:13:20 2026 UTC$"
@@ -114,5 +114,52 @@ grep -qF SECRET-DRAFT-TEXT "$T/d.txt" && grep -qF SECRET-DRAFT-SECTION "$T/d.txt
     ! grep -qF PRIVATE-REVIEW-FINDING "$T/d.txt" &&
     ! grep -qF PRIVATE-FINDING-TITLE "$T/d.txt"
 check "--drafts shows drafts, never private findings" $?
+
+# No fonts: the build fails (exit 3) naming the family, and writes nothing.
+mkdir -p "$T/fc"
+cat >"$T/fc/fonts.conf" <<'EOF2'
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig></fontconfig>
+EOF2
+FONTCONFIG_FILE="$T/fc/fonts.conf" "$PODIUM" build -C "$ROOT" -o "$T/nofont" -q \
+    --only pdf >"$T/nofont.out" 2>&1
+rc=$?
+printf '%s\n' "podium: error: cannot draw the PDF: font family 'DejaVu Serif' not found (fontconfig; Debian package fonts-dejavu-core)" >"$T/nofont.want"
+test "$rc" = 3 && cmp -s "$T/nofont.out" "$T/nofont.want" && test ! -e "$T/nofont"
+check "no fonts: exit 3 ($rc), the family named, nothing written" $?
+
+# Hostile but valid Markdown and names: laid out without a crash, and in
+# linear time (the bound is 60 s, far above the few seconds each takes:
+# the quadratic layouts took minutes).
+hostile() {
+	rm -rf "$T/h"
+	cp -R "$ROOT/tests/corpus/_base" "$T/h"
+	awk "BEGIN { $1 }" >"$T/h/content/$2"
+	timeout 60 "$PODIUM" build -C "$T/h" -o "$T/hout" -q --only pdf \
+	    >"$T/h.err" 2>&1 &&
+	    qpdf --check "$T/hout/report.pdf" >/dev/null 2>&1 &&
+	    pdftotext "$T/hout/report.pdf" "$T/h.txt" &&
+	    grep -q "$3" "$T/h.txt"
+}
+hostile 'print "---\ntitle: Deep\norder: 5\n---\n"; for (i = 0; i < 40; i++) { s = ""; for (j = 0; j < i; j++) s = s "  "; print s "- level " i }' \
+    commentary/deep.md "level 39"
+check "a list nested 40 deep" $?
+hostile 'printf "---\ntitle: Quotes\norder: 5\n---\n\n"; for (i = 0; i < 100000; i++) printf ">"; print " deepest quote"' \
+    commentary/quotes.md "deepest quote"
+check "100,000 nested quotes" $?
+hostile 'printf "---\ntitle: Emphasis\norder: 5\n---\n\n"; for (i = 0; i < 20000; i++) printf "*a "; printf "inmost"; for (i = 0; i < 20000; i++) printf " a*"; print ""' \
+    commentary/emph.md "inmost"
+check "20,000 nested emphases" $?
+hostile 'printf "---\ntitle: Word\norder: 5\n---\n\nBefore "; for (i = 0; i < 200000; i++) printf "x"; print " after."' \
+    commentary/word.md "after\."
+check "a 200 KB word without spaces" $?
+rm -rf "$T/h"
+cp -R "$ROOT/tests/corpus/_base" "$T/h"
+awk '/^name:/ { printf "name: \""; for (i = 0; i < 95325; i++) printf "Acme Cloud "; print "\""; next } { print }' \
+    "$ROOT/tests/corpus/_base/content/providers/acme.yaml" >"$T/h/content/providers/acme.yaml"
+timeout 60 "$PODIUM" build -C "$T/h" -o "$T/hout" -q --only pdf >"$T/h.err" 2>&1 &&
+    qpdf --check "$T/hout/report.pdf" >/dev/null 2>&1
+check "a 1 MiB provider name" $?
 
 exit $fail

@@ -1,7 +1,11 @@
 /*
  * test_build.c: podium build end to end on the hand-worked fixture:
  * ratings.json field by field, ratings.csv, atomic publish, reproducibility,
- * and that drafts and private findings never reach the output.
+ * and that drafts and private findings never reach the output: every output
+ * file is searched on its own, and the PDF also as pdftotext decodes it and
+ * with its streams decompressed (qpdf), for every field of the private
+ * finding; the same search, on a build where the finding is public or on a
+ * site with a field planted in it, must find them.
  */
 #include <check.h>
 #include <dirent.h>
@@ -15,6 +19,7 @@
 #include "build.h"
 #include "chart.h"
 #include "parse.h"
+#include "podium.h"
 #include "render.h"
 
 #define MINI "tests/fixtures/mini"
@@ -89,6 +94,162 @@ slurp_tree(const char *dir, struct buf *all)
 	strv_free(names, n);
 }
 
+/*
+ * The private finding of e3 (tests/fixtures/mini), field by field (title,
+ * class, severity, disclosed date, patched_after: the forms podium writes
+ * them in), and the draft and embargoed texts: none may appear in any
+ * output file. The
+ * stylesheet styles every severity, so the severity is not looked for in
+ * the assets (copied as they are, never made from content).
+ */
+struct needle {
+	const char *field;
+	const char *text;
+	bool in_assets;
+};
+
+static const struct needle secrets[] = {
+	{"finding title", "PRIVATE-FINDING-TITLE", true},
+	{"finding class", "cross-tenant", true},
+	{"finding severity", "critical", false},
+	{"finding disclosed date", "2025-11-01", true},
+	/* patched_after: 7d, as the tables and the PDF write it, and the page */
+	{"finding patched_after", "patched after 7d", true},
+	{"finding patched_after", "7d after disclosure", true},
+	{"draft review text", "SECRET-DRAFT", true},
+	{"embargoed commentary", "EMBARGOED-TEXT", true},
+	{"draft provider id", "foxtrot", true},
+	{"draft provider name", "Foxtrot", true},
+};
+#define NSECRETS (sizeof(secrets) / sizeof(secrets[0]))
+#define NFINDING 6 /* the first NFINDING are the private finding's fields */
+
+/* Whether text is in data[0..len): as bytes, or as UTF-16BE (PDF strings
+ * that are not ASCII are written so), raw or in hex. */
+static bool
+holds(const char *data, size_t len, const char *text)
+{
+	struct buf u16 = BUF_INIT, hex = BUF_INIT;
+	const char *s;
+	bool found;
+
+	if (memmem(data, len, text, strlen(text)) != NULL)
+		return true;
+	for (s = text; *s != '\0'; s++) {
+		buf_putc(&u16, '\0');
+		buf_putc(&u16, *s);
+		buf_printf(&hex, "00%02X", (unsigned char)*s);
+	}
+	found = memmem(data, len, u16.data, u16.len) != NULL ||
+	    memmem(data, len, hex.data, hex.len) != NULL;
+	if (!found) {
+		for (s = hex.data; *s != '\0'; s++)
+			hex.data[s - hex.data] = (char)(*s >= 'A' && *s <= 'F' ? *s + 32 : *s);
+		found = memmem(data, len, hex.data, hex.len) != NULL;
+	}
+	buf_release(&u16);
+	buf_release(&hex);
+	return found;
+}
+
+/* Whether a tool is there; where nothing may be skipped (CI=true or
+ * PODIUM_NO_SKIP=1) its absence fails the test. */
+static bool
+have_tool(const char *name)
+{
+	char *cmd = xasprintf("command -v %s >/dev/null 2>&1", name);
+	const char *ci = getenv("CI"), *no_skip = getenv("PODIUM_NO_SKIP");
+	bool have = system(cmd) == 0;
+
+	free(cmd);
+	if (!have) {
+		ck_assert_msg(!((ci != NULL && strcmp(ci, "true") == 0) ||
+		    (no_skip != NULL && strcmp(no_skip, "1") == 0)),
+		    "%s is not installed (CI=true or PODIUM_NO_SKIP=1: no skip)", name);
+		fprintf(stderr, "# skip: %s is not installed: the PDF is searched "
+		    "only as it is\n", name);
+	}
+	return have;
+}
+
+/* Appends "rel: field" to hits for each secret (of the first n) in data. */
+static void
+search_data(const char *rel, const char *data, size_t len, size_t n, struct buf *hits)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!secrets[i].in_assets && str_starts(rel, "assets/"))
+			continue;
+		if (holds(data, len, secrets[i].text))
+			buf_printf(hits, "%s: %s\n", rel, secrets[i].field);
+	}
+}
+
+/* Runs cmd (with %s the input, then the output) and searches the output. */
+static void
+search_converted(const char *dir, const char *rel, const char *fmt, const char *as,
+    size_t n, struct buf *hits)
+{
+	char *in = path_join(dir, rel), *out = xasprintf("%s/../converted.tmp", dir);
+	char *cmd = xasprintf(fmt, in, out), *label = xasprintf("%s (%s)", rel, as);
+	struct buf b = BUF_INIT;
+
+	ck_assert_msg(system(cmd) == 0, "failed: %s", cmd);
+	ck_assert_int_eq(file_read(out, 1 << 28, &b), FILE_OK);
+	ck_assert_uint_gt(b.len, 0);
+	search_data(label, b.data, b.len, n, hits);
+	unlink(out);
+	buf_release(&b);
+	free(cmd);
+	free(label);
+	free(in);
+	free(out);
+}
+
+/*
+ * Searches every file under dir/rel for the first n secrets, each file on
+ * its own (a search over the files joined would stop at the first NUL
+ * byte), a PDF also decoded and decompressed; the hits go to hits.
+ */
+static void
+search_tree(const char *dir, const char *rel, size_t n, struct buf *hits)
+{
+	char *full = rel[0] != '\0' ? path_join(dir, rel) : xstrdup(dir);
+	size_t i, count;
+	char **names = dir_list(full, &count);
+	struct stat st;
+
+	ck_assert_ptr_nonnull(names);
+	for (i = 0; i < count; i++) {
+		char *sub = rel[0] != '\0' ? path_join(rel, names[i]) : xstrdup(names[i]);
+		char *p = path_join(dir, sub);
+		struct buf b = BUF_INIT;
+
+		ck_assert_int_eq(stat(p, &st), 0);
+		if (S_ISDIR(st.st_mode)) {
+			search_tree(dir, sub, n, hits);
+		} else {
+			ck_assert_int_eq(file_read(p, 1 << 28, &b), FILE_OK);
+			search_data(sub, b.data, b.len, n, hits);
+			if (str_ends(sub, ".pdf")) {
+				if (have_tool("pdftotext"))
+					search_converted(dir, sub, "pdftotext -q '%s' '%s'",
+					    "pdftotext", n, hits);
+				if (have_tool("qpdf"))
+					search_converted(dir, sub, "qpdf --qdf "
+					    "--object-streams=disable '%s' '%s'", "qpdf --qdf", n,
+					    hits);
+			}
+		}
+		buf_release(&b);
+		free(p);
+		free(sub);
+	}
+	strv_free(names, count);
+	free(full);
+}
+
 START_TEST(test_json)
 {
 	struct diag d;
@@ -101,7 +262,9 @@ START_TEST(test_json)
 	text = slurp(out, "data/ratings.json");
 	root = json_loads(text, 0, &err);
 	ck_assert_ptr_nonnull(root);
-	ck_assert_str_eq(json_string_value(json_object_get(root, "generator")), "podium 0.1.0");
+	/* the version the build was made with (git describe, else the Makefile's) */
+	ck_assert_str_eq(json_string_value(json_object_get(root, "generator")), "podium " PODIUM_VERSION);
+	ck_assert_str_eq(podium_version, PODIUM_VERSION);
 	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(root, "report"),
 	    "compare")), "e1");
 	ck_assert_uint_eq(json_array_size(json_object_get(root, "ladder")), 5);
@@ -173,17 +336,97 @@ START_TEST(test_reproducible_and_no_leaks)
 	ck_assert_uint_gt(a.len, 100);
 	ck_assert_uint_eq(a.len, b.len);
 	ck_assert(memcmp(a.data, b.data, a.len) == 0);
-	ck_assert_ptr_null(strstr(a.data, "PRIVATE-FINDING-TITLE"));
-	ck_assert_ptr_null(strstr(a.data, "SECRET-DRAFT"));
-	ck_assert_ptr_null(strstr(a.data, "EMBARGOED-TEXT"));
-	ck_assert_ptr_null(strstr(a.data, "foxtrot"));
-	ck_assert_ptr_null(strstr(a.data, "Foxtrot"));
 	buf_release(&a);
 	buf_release(&b);
+	search_tree(o1, "", NSECRETS, &a);
+	ck_assert_msg(a.len == 0, "private or draft text in the output:\n%s", a.data);
+	buf_release(&a);
 	diag_release(&d);
 	free(proj);
 	free(o1);
 	free(o2);
+}
+END_TEST
+
+/* The search finds a field planted in a page (security/), in a PNG past its
+ * first NUL byte, and in the CSV: each reported at its file. */
+START_TEST(test_leak_search_finds_planted)
+{
+	struct diag d;
+	char *proj = path_join(tmp, "proj"), *out = path_join(tmp, "out");
+	struct buf hits = BUF_INIT;
+	static const struct {
+		const char *rel;
+		const char *text;
+	} plant[] = {
+		{"security/index.html", "<p>PRIVATE-FINDING-TITLE</p>\n"},
+		{"charts/distribution.png", "2025-11-01"},
+		{"data/ratings.csv", "e3,x,cross-tenant\r\n"},
+	};
+	size_t i;
+
+	diag_init(&d);
+	ck_assert_int_eq(build(proj, out, PART_ALL, false, &d), 0);
+	search_tree(out, "", NSECRETS, &hits);
+	ck_assert_str_eq(hits.data, "");
+	for (i = 0; i < sizeof(plant) / sizeof(plant[0]); i++) {
+		char *p = path_join(out, plant[i].rel);
+		FILE *f = fopen(p, "ab");
+
+		ck_assert_ptr_nonnull(f);
+		fputs(plant[i].text, f);
+		fclose(f);
+		free(p);
+	}
+	search_tree(out, "", NSECRETS, &hits);
+	ck_assert_str_eq(hits.data,
+	    "charts/distribution.png: finding disclosed date\n"
+	    "data/ratings.csv: finding class\n"
+	    "security/index.html: finding title\n");
+	buf_release(&hits);
+	diag_release(&d);
+	free(proj);
+	free(out);
+}
+END_TEST
+
+/* With the finding public, the same search finds each of its fields in the
+ * security page and in the PDF's text: what it looks for is what a leak
+ * would show. */
+START_TEST(test_leak_search_finds_public)
+{
+	struct diag d;
+	char *proj = path_join(tmp, "proj"), *out = path_join(tmp, "out");
+	char *e3 = path_join(proj, "content/editions/e3.yaml");
+	struct buf text = BUF_INIT, hits = BUF_INIT;
+	char *at;
+	size_t i;
+
+	ck_assert_int_eq(file_read(e3, 1 << 20, &text), FILE_OK);
+	ck_assert_ptr_nonnull(at = strstr(text.data, "public: false"));
+	memcpy(at, "public: true ", 13);
+	ck_assert_int_eq(file_write(e3, text.data, text.len), 0);
+	diag_init(&d);
+	ck_assert_int_eq(build(proj, out, PART_ALL, false, &d), 0);
+	search_tree(out, "security", NFINDING, &hits);
+	for (i = 0; i < NFINDING; i++)
+		ck_assert_msg(strstr(hits.data, secrets[i].field) != NULL,
+		    "%s not found in security/:\n%s", secrets[i].field, hits.data);
+	buf_reset(&hits);
+	if (have_tool("pdftotext")) {
+		search_converted(out, "report.pdf", "pdftotext -q '%s' '%s'", "pdftotext",
+		    NFINDING, &hits);
+		for (i = 0; i < NFINDING; i++)
+			ck_assert_msg(strstr(hits.data, secrets[i].field) != NULL,
+			    "%s not found in report.pdf's text:\n%s", secrets[i].field,
+			    hits.data);
+	}
+	buf_release(&hits);
+	buf_release(&text);
+	diag_release(&d);
+	free(e3);
+	free(proj);
+	free(out);
 }
 END_TEST
 
@@ -339,6 +582,8 @@ main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_json);
 	tcase_add_test(tc, test_reproducible_and_no_leaks);
+	tcase_add_test(tc, test_leak_search_finds_planted);
+	tcase_add_test(tc, test_leak_search_finds_public);
 	tcase_add_test(tc, test_drafts_included);
 	tcase_add_test(tc, test_atomic);
 	tcase_add_test(tc, test_check_shortcodes);

@@ -1163,9 +1163,9 @@ START_TEST(test_frame_svg)
 	ck_assert_ptr_nonnull(strstr(b.data, "width=\"640px\" height=\"196px\" "
 	    "viewBox=\"0 0 640 196\""));
 	ck_assert_ptr_nonnull(strstr(b.data, "<title>Tier history</title>\n<desc>"
-	    "Tiers from Platinum (top) to Unavailable (bottom), by edition: "
-	    "ClusterMAX 1.0, ClusterMAX 2.0 and ClusterMAX 3.0, from left to "
-	    "right.</desc>\n"));
+	    "Tiers from Platinum (top) to Underperforming (bottom); apart below "
+	    "them, not rated: Unavailable. By edition: ClusterMAX 1.0, ClusterMAX "
+	    "2.0 and ClusterMAX 3.0, from left to right.</desc>\n"));
 	/* Platinum's row at y = 46 + 10, from PX0 (186) to 640 - 16, moved up
 	 * by the band; the rule at 46 + 6 x 20 + 7 = 173 across the chart;
 	 * Unavailable's row at 46 + 120 + 14 + 10 = 190 */

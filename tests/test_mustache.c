@@ -11,7 +11,7 @@
 #include "diag.h"
 #include "mustache.h"
 #include "mustache_int.h"
-#include "tv_json.h"
+#include "template_values_json.h"
 
 #define SPEC_DIR "tests/fixtures/mustache-spec/"
 
@@ -24,10 +24,11 @@ static const char *spec_files[] = {
 /* Partials come from a JSON object of name -> source. */
 static int
 json_loader(void *ctx, const char *name, char **src, size_t *len,
-    char **path)
+    char **path, struct diag *d)
 {
 	json_t *v = json_object_get(ctx, name);
 
+	(void)d;
 	if (v == NULL || !json_is_string(v))
 		return -1;
 	*len = json_string_length(v);
@@ -158,10 +159,11 @@ struct two {
 
 static int
 fixed_loader(void *ctx, const char *name, char **src, size_t *len,
-    char **path)
+    char **path, struct diag *d)
 {
 	const struct two *t = ctx;
 
+	(void)d;
 	for (; t->name != NULL; t++)
 		if (strcmp(t->name, name) == 0) {
 			*src = xstrdup(t->src);

@@ -19,6 +19,28 @@ START_TEST(test_id)
 	ck_assert(!id_valid("Core"));
 	ck_assert(!id_valid("a b"));
 	ck_assert(!id_valid("a/b"));
+	/* at most 128 bytes */
+	ck_assert(id_valid("a234567890123456789012345678901234567890123456789012345678901234"
+	    "5678901234567890123456789012345678901234567890123456789012345678"));
+	ck_assert(!id_valid("a234567890123456789012345678901234567890123456789012345678901234"
+	    "56789012345678901234567890123456789012345678901234567890123456789"));
+}
+END_TEST
+
+/* The one colour check, for the loader and the pages alike. */
+START_TEST(test_color)
+{
+	ck_assert(color_valid("#c9a227"));
+	ck_assert(color_valid("#C9A2fF"));
+	ck_assert(color_valid("#000000"));
+	ck_assert(!color_valid(NULL));
+	ck_assert(!color_valid(""));
+	ck_assert(!color_valid("#"));
+	ck_assert(!color_valid("#abc"));
+	ck_assert(!color_valid("#c9a2270"));
+	ck_assert(!color_valid("c9a2270"));
+	ck_assert(!color_valid("#c9a22g"));
+	ck_assert(!color_valid("#c9a22 "));
 }
 END_TEST
 
@@ -417,6 +439,7 @@ main(void)
 	int failed;
 
 	tcase_add_test(tc, test_id);
+	tcase_add_test(tc, test_color);
 	tcase_add_test(tc, test_date);
 	tcase_add_test(tc, test_duration);
 	tcase_add_test(tc, test_duration_round_trip);

@@ -1,9 +1,9 @@
 /*
- * canvas.c: the canvas over a cairo context (the charts' SVG and PNG; the
- * report's PDF has its own writer). Every call is the cairo call of the
- * same meaning. A form is recorded once per key into a cairo recording
- * surface and replayed, so that a vector surface (cairo's PDF, in a test)
- * writes it once for every page that shows it.
+ * canvas.c: the canvas over a cairo context (the charts' SVG and PNG, and
+ * the report's PDF). Every call is the cairo call of the same meaning. A
+ * form is recorded once per key into a cairo recording surface and
+ * replayed, so that a vector surface (cairo's PDF) writes it once for
+ * every page that shows it.
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -129,21 +129,36 @@ cropped_svg(const struct chart *ch, void (*draw)(void *arg, struct canvas *cv),
 	return rc;
 }
 
-/* The frame's title and description: the tier scale and the editions. */
+/* The frame's title and description: the tier scale, the tiers set apart
+ * (rated: false) and the editions. */
 static void
 frame_text(const struct chart_frame *f, struct buf *title, struct buf *desc)
 {
 	const struct report *r = &f->c->project->report;
 	const struct computed *c = f->c;
-	size_t i;
+	const struct tier *top = NULL, *bottom = NULL;
+	size_t i, napart = 0;
 
 	buf_puts(title, "Tier history");
 	if (c->neditions == 0 || r->nladder == 0) {
 		buf_puts(desc, "No editions.");
 		return;
 	}
-	buf_printf(desc, "Tiers from %s (top) to %s (bottom), by edition: ",
-	    r->ladder[0].name, r->ladder[r->nladder - 1].name);
+	for (i = 0; i < r->nladder; i++)
+		if (r->ladder[i].rated) {
+			if (top == NULL)
+				top = &r->ladder[i];
+			bottom = &r->ladder[i];
+		}
+	if (top != NULL)
+		buf_printf(desc, "Tiers from %s (top) to %s (bottom)", top->name,
+		    bottom->name);
+	for (i = 0; i < r->nladder; i++)
+		if (!r->ladder[i].rated)
+			buf_printf(desc, "%s%s", napart++ == 0 ? top != NULL ?
+			    "; apart below them, not rated: " : "Not rated: " : ", ",
+			    r->ladder[i].name);
+	buf_puts(desc, ". By edition: ");
 	for (i = 0; i < c->neditions; i++)
 		buf_printf(desc, "%s%s", i == 0 ? "" : i + 1 == c->neditions ?
 		    " and " : ", ", c->editions[i].edition->name);

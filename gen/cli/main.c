@@ -13,7 +13,8 @@ static const char usage[] =
     "       podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
     "                    [--format gcc|github|json]\n"
     "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n"
-    "       podium new review EDITION PROVIDER | podium new provider ID\n"
+    "       podium new [-C DIR] review EDITION PROVIDER\n"
+    "       podium new [-C DIR] provider ID\n"
     "       podium --version | --help | COMMAND --help\n";
 
 int
@@ -36,7 +37,7 @@ main(int argc, char *argv[])
 		return EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
-		printf("podium %s\n", PODIUM_VERSION);
+		printf("podium %s\n", podium_version);
 		return EXIT_OK;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {

@@ -15,6 +15,7 @@
 
 #include "cmd.h"
 #include "load.h"
+#include "parse.h"
 #include "podium.h"
 
 static const char new_usage[] =
@@ -58,21 +59,6 @@ static const char provider_fields[] =
     "# url: https://...\n"
     "# aliases: [former-id]         # former ids, so history survives a rename\n"
     "# successor: other-id          # merged into another provider\n";
-
-/* An id as SPEC 1 allows: [a-z0-9][a-z0-9._-]* */
-static bool
-id_valid(const char *s)
-{
-	const char *p;
-
-	if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
-		return false;
-	for (p = s; *p != '\0'; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		    *p == '.' || *p == '_' || *p == '-'))
-			return false;
-	return true;
-}
 
 /* Content text inside a YAML comment: one line, no control characters. */
 static void

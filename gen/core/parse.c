@@ -28,6 +28,19 @@ id_valid(const char *s)
 	return true;
 }
 
+bool
+color_valid(const char *s)
+{
+	size_t i;
+
+	if (s == NULL || s[0] != '#' || strlen(s) != 7)
+		return false;
+	for (i = 1; i < 7; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
 /* Days from civil date (proleptic Gregorian), after H. Hinnant's algorithm. */
 static int32_t
 days_from_civil(int y, unsigned m, unsigned d)

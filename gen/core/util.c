@@ -619,6 +619,24 @@ strv_free(char **v, size_t n)
 	free(v);
 }
 
+uint64_t
+hash_bytes(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n-- > 0) {
+		h ^= *c++;
+		h *= UINT64_C(1099511628211);
+	}
+	return h;
+}
+
+uint64_t
+hash_str(const char *s)
+{
+	return hash_bytes(HASH_SEED, s, strlen(s));
+}
+
 size_t
 utf8_decode(const char *str, size_t n, uint32_t *cp)
 {

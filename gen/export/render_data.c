@@ -317,11 +317,37 @@ ratings_json(const struct computed *c, struct sink *out)
 	buf_putc(&out->b, '\n');
 }
 
+/* A number, "true" or "false", or empty: as it is (a negative number stays one). */
 static void
 csv_field(struct buf *b, const char *s, bool last)
 {
 	esc_csv(b, s ? s : "");
 	buf_puts(b, last ? "\r\n" : ",");
+}
+
+/*
+ * A text cell. One that starts with =, +, -, @, tab or CR is a formula to a
+ * spreadsheet: it is neutralised as OWASP recommends, with a single quote
+ * before it and the whole cell quoted ("'=1+2"), so it shows as text.
+ */
+static void
+csv_text(struct buf *b, const char *s, bool last)
+{
+	const char *q;
+
+	s = s ? s : "";
+	if (*s == '\0' || strchr("=+-@\t\r", *s) == NULL) {
+		csv_field(b, s, last);
+		return;
+	}
+	buf_puts(b, "\"'");
+	while ((q = strchr(s, '"')) != NULL) {
+		buf_add(b, s, (size_t)(q - s) + 1);
+		buf_putc(b, '"');
+		s = q + 1;
+	}
+	buf_puts(b, s);
+	buf_puts(b, last ? "\"\r\n" : "\",");
 }
 
 /* The score rounded to millionths, as "%.6f" writes it. */
@@ -345,16 +371,16 @@ csv_rating(struct buf *b, const struct edition_stats *s, const struct rating *rt
 		score_text(rt->score, num, sizeof(num));
 	if (rt->has_steps)
 		fmt_int(rt->steps, steps);
-	csv_field(b, s->edition->id, false);
-	csv_field(b, rt->provider->id, false);
-	csv_field(b, rt->provider->name, false);
-	csv_field(b, rt->tier->id, false);
+	csv_text(b, s->edition->id, false);
+	csv_text(b, rt->provider->id, false);
+	csv_text(b, rt->provider->name, false);
+	csv_text(b, rt->tier->id, false);
 	csv_field(b, rt->tier->medal ? "true" : "false", false);
 	csv_field(b, num, false);
-	csv_field(b, rt->computed ? rt->computed->id : "", false);
-	csv_field(b, rt->previous ? rt->previous->id : "", false);
+	csv_text(b, rt->computed ? rt->computed->id : "", false);
+	csv_text(b, rt->previous ? rt->previous->id : "", false);
 	csv_field(b, steps, false);
-	csv_field(b, move_status_name(rt->status), true);
+	csv_text(b, move_status_name(rt->status), true);
 }
 
 static void

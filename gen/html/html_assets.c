@@ -1,8 +1,8 @@
 /* html_assets.c: assets/ (every built-in asset, each overridden by the
  * project's file of the same name, plus the project's own) and sitemap.xml. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "escape.h"
 #include "html.h"
@@ -11,54 +11,58 @@
 #define ASSET_MAX (16u << 20)
 #define ASSET_DEPTH 8
 
-static bool
-is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* Copies one project file to the site; rel is relative to both roots. */
 static int
-asset_copy(struct html_ctx *h, const char *full, const char *rel)
+asset_copy(struct html_ctx *h, const char *rel)
 {
 	struct buf b = BUF_INIT;
-	enum file_status st;
 	int rc = 0;
 
-	if ((st = file_read(full, ASSET_MAX, &b)) != FILE_OK) {
-		diag_error(h->d, rel, 0, 0, st == FILE_TOO_BIG ?
-		    "asset is larger than 16 MiB" : "cannot read asset");
+	if (project_file_read(h->p->dir, rel, ASSET_MAX, &b, h->d) != 0)
 		rc = -1;
-	} else if (site_out_write(h->o, rel, b.data, b.len) == -1)
+	else if (site_out_write(h->o, rel, b.data, b.len) == -1)
 		rc = -1;
 	buf_release(&b);
 	return rc;
 }
 
-/* The project's assets/ folder, file by file (names in sorted order). */
+/*
+ * The project's folder rel (assets/ or one inside it), file by file, names
+ * in sorted order. Every path is resolved first: one that leads outside
+ * the project is refused, not followed.
+ */
 static int
 assets_walk(struct html_ctx *h, const char *rel, int depth)
 {
-	char **names, *full, *sub;
+	enum project_path kind;
+	char **names, *real, *sub;
 	size_t i, n;
 	int rc = 0;
 
-	full = path_join(h->p->dir, rel);
-	names = dir_list(full, &n);
-	free(full);
-	if (names == NULL)
-		return 0;
+	if ((real = project_path_resolve(h->p->dir, rel, &kind, h->d)) == NULL)
+		return kind == PROJECT_PATH_ERROR ? -1 : 0;
+	if (kind != PROJECT_PATH_DIR) {
+		diag_error(h->d, rel, 0, 0, "'%s' must be a folder", rel);
+		free(real);
+		return -1;
+	}
+	names = dir_list(real, &n);
+	free(real);
+	if (names == NULL) {
+		diag_system(h->d, rel, "cannot list: %s", strerror(errno));
+		return -1;
+	}
 	for (i = 0; i < n; i++) {
 		sub = path_join(rel, names[i]);
-		full = path_join(h->p->dir, sub);
-		if (is_dir(full)) {
+		real = project_path_resolve(h->p->dir, sub, &kind, h->d);
+		if (kind == PROJECT_PATH_ERROR)
+			rc = -1;
+		else if (kind == PROJECT_PATH_DIR) {
 			if (depth < ASSET_DEPTH && assets_walk(h, sub, depth + 1) == -1)
 				rc = -1;
-		} else if (asset_copy(h, full, sub) == -1)
+		} else if (kind != PROJECT_PATH_NONE && asset_copy(h, sub) == -1)
 			rc = -1;
-		free(full);
+		free(real);
 		free(sub);
 	}
 	strv_free(names, n);
@@ -68,21 +72,31 @@ assets_walk(struct html_ctx *h, const char *rel, int depth)
 int
 html_assets(struct html_ctx *h)
 {
-	struct stat st;
-	char *full;
+	enum project_path kind;
+	struct diag quiet;
+	char *real;
 	size_t i;
 	int rc = 0;
 
 	for (i = 0; i < nresources; i++) {
 		if (!str_starts(resources[i].name, "assets/"))
 			continue;
-		full = h->p->dir != NULL ? path_join(h->p->dir, resources[i].name) : NULL;
-		/* The project's copy, if any, is written by assets_walk. */
-		if (full == NULL || stat(full, &st) != 0)
-			if (site_out_write(h->o, resources[i].name, resources[i].data,
-			    resources[i].len) == -1)
-				rc = -1;
-		free(full);
+		/* The project's copy, if any, is written (or refused) by assets_walk. */
+		kind = PROJECT_PATH_NONE;
+		if (h->p->dir != NULL) {
+			diag_init(&quiet);
+			real = project_path_resolve(h->p->dir, resources[i].name, &kind,
+			    &quiet);
+			free(real);
+			diag_release(&quiet);
+		}
+		if (kind == PROJECT_PATH_DIR) {
+			diag_error(h->d, resources[i].name, 0, 0,
+			    "a folder, not a file");
+			rc = -1;
+		} else if (kind == PROJECT_PATH_NONE && site_out_write(h->o,
+		    resources[i].name, resources[i].data, resources[i].len) == -1)
+			rc = -1;
 	}
 	if (h->p->dir != NULL && assets_walk(h, "assets", 0) == -1)
 		rc = -1;

@@ -21,12 +21,12 @@ bars(const struct edition_stats *s)
 	for (i = 0; i < e->ntiers; i++) {
 		n = s->counts[e->tiers[i]->index];
 		o = tv_object();
-		t = hj_tier(e->tiers[i]);
-		hj_sets(o, "color", tv_str_value(tv_get(t, "color")));
+		t = pv_tier(e->tiers[i]);
+		pv_set_str(o, "color", tv_str_value(tv_get(t, "color")));
 		tv_set(o, "tier", t);
 		tv_set(o, "count", tv_int(n));
 		fmt_fixed(max > 0 ? 100.0 * (double)n / (double)max : 0.0, 1, w, sizeof(w));
-		hj_sets(o, "pct", w);
+		pv_set_str(o, "pct", w);
 		tv_append(a, o);
 	}
 	return a;
@@ -38,7 +38,7 @@ step_add(struct tv *a, long value, const char *label)
 	struct tv *o = tv_object();
 
 	tv_set(o, "value", tv_int(value));
-	hj_sets(o, "label", label);
+	pv_set_str(o, "label", label);
 	tv_append(a, o);
 }
 
@@ -79,12 +79,12 @@ claims(const struct edition_stats *s)
 	for (i = 0; i < s->nclaims; i++) {
 		ck = &s->claims[i];
 		o = tv_object();
-		hj_take_set(o, "label", claim_label(ck->claim));
+		pv_set_taken(o, "label", claim_label(ck->claim));
 		tv_set(o, "stated", tv_int(ck->claim->value));
 		tv_set(o, "computed", tv_int(ck->computed));
 		tv_set(o, "ok", tv_bool(ck->claim->value == ck->computed));
 		tv_set(o, "acknowledged", tv_bool(ck->claim->note != NULL));
-		hj_sets(o, "note", ck->claim->note);
+		pv_set_str(o, "note", ck->claim->note);
 		tv_append(a, o);
 	}
 	return a;
@@ -100,8 +100,8 @@ source_link(const struct source *src, const char *root)
 		return tv_null();
 	o = tv_object();
 	path = html_source_path(src);
-	hj_sets(o, "title", src->title != NULL ? src->title : src->id);
-	hj_href_set(o, "href", root, path);
+	pv_set_str(o, "title", src->title != NULL ? src->title : src->id);
+	pv_set_href(o, "href", root, path);
 	free(path);
 	return o;
 }
@@ -128,8 +128,8 @@ edition_link(const struct edition *e, const char *root)
 		return tv_null();
 	o = tv_object();
 	path = html_edition_path(e);
-	hj_sets(o, "name", e->name != NULL ? e->name : e->id);
-	hj_href_set(o, "href", root, path);
+	pv_set_str(o, "name", e->name != NULL ? e->name : e->id);
+	pv_set_href(o, "href", root, path);
 	free(path);
 	return o;
 }
@@ -166,32 +166,32 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	const struct edition *e = s->edition;
 	bool focus = e == h->p->report.edition;
 	char *rel = html_edition_path(e), date[11];
-	struct tv *page = hj_page(h, rel, focus ? "edition" : "edition-other",
+	struct tv *page = pv_page(h, rel, focus ? "edition" : "edition-other",
 	    e->name != NULL ? e->name : e->id), *cl;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	int rc;
 
-	hj_sets(page, "heading", e->name != NULL ? e->name : e->id);
-	hj_take_set(page, "description", edition_description(s));
+	pv_set_str(page, "heading", e->name != NULL ? e->name : e->id);
+	pv_set_taken(page, "description", edition_description(s));
 	tv_set(page, "prev", edition_link(e->previous, root));
 	tv_set(page, "next", edition_link(edition_next(h->p, e), root));
 	tv_set(page, "focus", tv_bool(focus));
 	if (e->published != DATE_NONE) {
 		date_format(e->published, date);
-		hj_sets(page, "published", date);
+		pv_set_str(page, "published", date);
 	}
 	tv_set(page, "source", source_link(e->source, root));
 	tv_set(page, "figures", html_figures(s, s));
-	tv_set(page, "medal_table", hj_medal_table(s, root));
+	tv_set(page, "medal_table", pv_medal_table(s, root));
 	tv_set(page, "bars", bars(s));
 	tv_set(page, "funnel", funnel(s));
 	if (focus) {
 		tv_set(page, "distribution",
-		    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
+		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "funnel_chart",
-		    hj_chart(h, root, CHART_FUNNEL, NULL));
+		    pv_chart(h, root, CHART_FUNNEL, NULL));
 	}
-	tv_set(page, "movement", hj_movers(s, root));
+	tv_set(page, "movement", pv_movers(s, root));
 	cl = claims(s);
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);
@@ -206,27 +206,27 @@ html_editions_index(struct html_ctx *h)
 {
 	const struct computed *c = h->c;
 	const char *rel = "editions/index.html";
-	struct tv *page = hj_page(h, rel, "editions", "Editions"), *a = tv_array(), *o;
+	struct tv *page = pv_page(h, rel, "editions", "Editions"), *a = tv_array(), *o;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	char date[11], *path;
 	size_t i;
 
-	hj_sets(page, "heading", "Editions");
+	pv_set_str(page, "heading", "Editions");
 	for (i = c->neditions; i-- > 0;) {
 		const struct edition_stats *s = &c->editions[i];
 		const struct edition *e = s->edition;
 
 		o = tv_object();
 		path = html_edition_path(e);
-		hj_href_set(o, "href", root, path);
+		pv_set_href(o, "href", root, path);
 		free(path);
-		hj_sets(o, "name", e->name != NULL ? e->name : e->id);
+		pv_set_str(o, "name", e->name != NULL ? e->name : e->id);
 		if (e->published != DATE_NONE) {
 			date_format(e->published, date);
-			hj_sets(o, "published", date);
+			pv_set_str(o, "published", date);
 		}
-		hj_take_set(o, "summary", edition_summary(s));
-		hj_sets(o, "partial_note", e->partial ? (e->partial_note != NULL ?
+		pv_set_taken(o, "summary", edition_summary(s));
+		pv_set_str(o, "partial_note", e->partial ? (e->partial_note != NULL ?
 		    e->partial_note : "Partial: the review list is incomplete.") : NULL);
 		tv_set(o, "focus", tv_bool(e == h->p->report.edition));
 		tv_set(o, "source", source_link(e->source, root));

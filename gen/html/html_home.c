@@ -14,10 +14,10 @@ figure_add(struct tv *arr, const char *label, char *value, char *detail,
 {
 	struct tv *o = tv_object();
 
-	hj_sets(o, "label", label);
-	hj_take_set(o, "value", value);
-	hj_take_set(o, "detail", detail);
-	hj_sets(o, "note", note);
+	pv_set_str(o, "label", label);
+	pv_set_taken(o, "value", value);
+	pv_set_taken(o, "detail", detail);
+	pv_set_str(o, "note", note);
 	tv_append(arr, o);
 }
 
@@ -117,7 +117,7 @@ authors(const struct report *r)
 			buf_puts(&b, i + 1 == r->nauthors ? " and " : ", ");
 		buf_puts(&b, r->authors[i]);
 	}
-	return hj_take(buf_detach(&b, NULL));
+	return pv_taken(buf_detach(&b, NULL));
 }
 
 static struct tv *
@@ -131,11 +131,11 @@ sections(struct html_ctx *h, const char *root)
 	for (i = 0; i < h->c->nsections; i++) {
 		s = h->c->sections[i];
 		o = tv_object();
-		hj_take_set(o, "anchor", xasprintf("section-%s", s->id));
-		hj_sets(o, "title", s->title != NULL ? s->title : s->id);
+		pv_set_taken(o, "anchor", xasprintf("section-%s", s->id));
+		pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
 		at = s->pos;
 		at.line = s->body_line;
-		tv_set(o, "body_html", hj_markdown(h, s->body, &at, root));
+		tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
 		tv_append(a, o);
 	}
 	return a;
@@ -182,16 +182,16 @@ html_home(struct html_ctx *h)
 	const struct report *r = &h->p->report;
 	const struct edition_stats *s = computed_edition(h->c, r->edition);
 	const struct edition_stats *cmp = h->c->has_compare ? &h->c->compare : NULL;
-	struct tv *page = hj_page(h, "index.html", "home", NULL), *mv, *secs;
+	struct tv *page = pv_page(h, "index.html", "home", NULL), *mv, *secs;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	char date[11];
 
-	hj_sets(page, "heading", r->title);
-	hj_sets(page, "subtitle", r->subtitle);
+	pv_set_str(page, "heading", r->title);
+	pv_set_str(page, "subtitle", r->subtitle);
 	tv_set(page, "authors", authors(r));
 	if (r->edition->published != DATE_NONE) {
 		date_format(r->edition->published, date);
-		hj_sets(page, "published", date);
+		pv_set_str(page, "published", date);
 	}
 	tv_set(page, "figures", html_figures(s, cmp));
 	/*
@@ -199,21 +199,21 @@ html_home(struct html_ctx *h)
 	 * only when no commentary section shows them already.
 	 */
 	if (!sections_have(h->c, "table", "medals")) {
-		tv_set(page, "medal_table", hj_medal_table(s, root));
+		tv_set(page, "medal_table", pv_medal_table(s, root));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
 	if (!sections_have(h->c, "chart", "distribution")) {
 		tv_set(page, "distribution",
-		    hj_chart(h, root, CHART_DISTRIBUTION, NULL));
+		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
-	mv = hj_movers(cmp, root);
+	mv = pv_movers(cmp, root);
 	if (mv != NULL && mv->type == TV_OBJECT) {
 		bool chart = !sections_have(h->c, "chart", "movement");
 		bool table = !sections_have(h->c, "table", "movers");
 
 		if (chart)
-			tv_set(mv, "chart", hj_chart(h, root, CHART_MOVEMENT, NULL));
+			tv_set(mv, "chart", pv_chart(h, root, CHART_MOVEMENT, NULL));
 		tv_set(mv, "show_table", tv_bool(table));
 		if (chart || table)
 			tv_set(page, "movement", mv);

@@ -34,7 +34,7 @@ distinct(const char **v, size_t n)
 	qsort(v, n, sizeof(*v), cmp_str);
 	for (i = 0; i < n; i++)
 		if (i == 0 || strcmp(v[i], v[i - 1]) != 0)
-			tv_append(a, hj_str(v[i]));
+			tv_append(a, pv_str(v[i]));
 	return a;
 }
 
@@ -58,9 +58,9 @@ tier_shared(struct tier_memo *m, const struct tier *t)
 		if (m->tier[i] == t)
 			return m->json[i];
 	if (m->n == ARRAY_SIZE(m->tier))
-		return hj_tier(t);
+		return pv_tier(t);
 	m->tier[m->n] = t;
-	m->json[m->n] = hj_tier(t);
+	m->json[m->n] = pv_tier(t);
 	return m->json[m->n++];
 }
 
@@ -74,21 +74,21 @@ static struct tv *
 provider_row(const struct computed *c, const struct provider *pr, const char *root,
     struct tier_memo *memo)
 {
-	struct tv *o = hj_provider_link(root, pr), *cells = tv_array(), *cell;
+	struct tv *o = pv_provider_link(root, pr), *cells = tv_array(), *cell;
 	const struct rating *r;
 	struct buf tiers = BUF_INIT;
 	size_t j;
 
-	hj_sets(o, "sort_name", html_provider_name(pr));
-	hj_sets(o, "kind", provider_kind_name(pr->kind));
-	hj_sets(o, "country", pr->country != NULL ? pr->country : "");
+	pv_set_str(o, "sort_name", html_provider_name(pr));
+	pv_set_str(o, "kind", provider_kind_name(pr->kind));
+	pv_set_str(o, "country", pr->country != NULL ? pr->country : "");
 	/* newest edition first: on a phone the current one shows without scrolling */
 	for (j = c->neditions; j-- > 0;) {
 		cell = tv_object();
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
 			tv_set(cell, "tier", r->review->tier_uncertain != NULL ?
-			    hj_rating_tier(r) : tier_shared(memo, r->tier));
+			    pv_rating_tier(r) : tier_shared(memo, r->tier));
 			tv_set(cell, "rank", tv_int((long long)r->tier->index));
 			if (tiers.len > 0)
 				buf_putc(&tiers, ' ');
@@ -106,15 +106,15 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 }
 
 static struct tv *
-editions_json(const struct computed *c)
+editions_values(const struct computed *c)
 {
 	struct tv *a = tv_array(), *o;
 	size_t j;
 
 	for (j = c->neditions; j-- > 0;) {
 		o = tv_object();
-		hj_sets(o, "id", c->editions[j].edition->id);
-		hj_sets(o, "name", c->editions[j].edition->name != NULL ?
+		pv_set_str(o, "id", c->editions[j].edition->id);
+		pv_set_str(o, "name", c->editions[j].edition->name != NULL ?
 		    c->editions[j].edition->name : c->editions[j].edition->id);
 		tv_append(a, o);
 	}
@@ -122,15 +122,15 @@ editions_json(const struct computed *c)
 }
 
 static struct tv *
-ladder_json(const struct report *r)
+ladder_values(const struct report *r)
 {
 	struct tv *a = tv_array(), *o;
 	size_t i;
 
 	for (i = 0; i < r->nladder; i++) {
 		o = tv_object();
-		hj_sets(o, "id", r->ladder[i].id);
-		hj_sets(o, "name", r->ladder[i].name != NULL ? r->ladder[i].name :
+		pv_set_str(o, "id", r->ladder[i].id);
+		pv_set_str(o, "name", r->ladder[i].name != NULL ? r->ladder[i].name :
 		    r->ladder[i].id);
 		tv_append(a, o);
 	}
@@ -161,7 +161,7 @@ html_provider_index(struct html_ctx *h)
 {
 	const struct computed *c = h->c;
 	const char *rel = "providers/index.html";
-	struct tv *page = hj_page(h, rel, "providers", "Providers");
+	struct tv *page = pv_page(h, rel, "providers", "Providers");
 	const char *root = tv_str_value(tv_get(page, "root"));
 	const char **kinds = xcalloc(c->nproviders + 1, sizeof(*kinds));
 	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
@@ -185,11 +185,11 @@ html_provider_index(struct html_ctx *h)
 			countries[nc++] = pr->country;
 	}
 	free(v);
-	hj_sets(page, "heading", "Providers");
+	pv_set_str(page, "heading", "Providers");
 	tv_set(page, "count", tv_int((long long)nv));
-	tv_set(page, "providers", hj_list(nv, index_row, rows));
-	tv_set(page, "editions", editions_json(c));
-	tv_set(page, "ladder", ladder_json(&h->p->report));
+	tv_set(page, "providers", pv_list(nv, index_row, rows));
+	tv_set(page, "editions", editions_values(c));
+	tv_set(page, "ladder", ladder_values(&h->p->report));
 	tv_set(page, "kinds", distinct(kinds, nk));
 	tv_set(page, "countries", distinct(countries, nc));
 	free(kinds);

@@ -41,9 +41,9 @@ fig_add(struct tv *a, const char *label, long v, const char *detail)
 {
 	struct tv *o = tv_object();
 
-	hj_sets(o, "label", label);
-	hj_take_set(o, "value", xasprintf("%ld", v));
-	hj_sets(o, "detail", detail);
+	pv_set_str(o, "label", label);
+	pv_set_taken(o, "value", xasprintf("%ld", v));
+	pv_set_str(o, "detail", detail);
 	tv_append(a, o);
 }
 
@@ -53,11 +53,11 @@ finding_row(const struct finding *f, const struct provider *pr, const char *root
 	struct tv *o = html_finding(f);
 
 	if (pr != NULL)
-		tv_set(o, "provider", hj_provider_link(root, pr));
+		tv_set(o, "provider", pv_provider_link(root, pr));
 	if (tv_get(o, "patched") == NULL)
-		hj_sets(o, "patched", "\xe2\x80\x94");
+		pv_set_str(o, "patched", "\xe2\x80\x94");
 	if (tv_get(o, "verified") == NULL)
-		hj_sets(o, "verified", "\xe2\x80\x94");
+		pv_set_str(o, "verified", "\xe2\x80\x94");
 	return o;
 }
 
@@ -88,13 +88,13 @@ html_security(struct html_ctx *h)
 	const struct edition *e = h->p->report.edition;
 	const struct edition_stats *s = computed_edition(h->c, e);
 	const char *rel = "security/index.html";
-	struct tv *page = hj_page(h, rel, "security", "Security"), *fs, *figs;
+	struct tv *page = pv_page(h, rel, "security", "Security"), *fs, *figs;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	const struct review *rv;
 	struct table *t;
 	size_t i, j;
 
-	hj_sets(page, "heading", "Security");
+	pv_set_str(page, "heading", "Security");
 	fs = tv_array();
 	for (i = 0; i < e->nfindings; i++)
 		if (e->findings[i].public)
@@ -114,11 +114,11 @@ html_security(struct html_ctx *h)
 	findings_columns(page, fs);
 	tv_set(page, "has_findings", tv_bool(tv_size(fs) > 0));
 	tv_set(page, "findings", fs);
-	hj_take_set(page, "undisclosed", html_undisclosed(s->private_findings));
+	pv_set_taken(page, "undisclosed", html_undisclosed(s->private_findings));
 	t = table_security(h->c, e);
 	/* without a practice column left, the table would repeat the findings */
 	tv_set(page, "practices_table",
-	    t != NULL && t->nrows > 0 && t->ncols > 2 ? hj_table(t, root) : tv_null());
+	    t != NULL && t->nrows > 0 && t->ncols > 2 ? pv_table(t, root) : tv_null());
 	table_free(t);
 	return html_page_write(h, "security", page, rel);
 }
@@ -136,7 +136,7 @@ tier_meaning(const struct tier *t, size_t nmedals)
 }
 
 static struct tv *
-ladder_json(const struct computed *c)
+ladder_values(const struct computed *c)
 {
 	const struct report *r = &c->project->report;
 	struct tv *a = tv_array(), *o;
@@ -147,16 +147,16 @@ ladder_json(const struct computed *c)
 		nmedals += r->ladder[i].medal;
 	for (i = 0; i < r->nladder; i++) {
 		o = tv_object();
-		hj_sets(o, "id", r->ladder[i].id);
-		tv_set(o, "tier", hj_tier(&r->ladder[i]));
-		hj_sets(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
+		pv_set_str(o, "id", r->ladder[i].id);
+		tv_set(o, "tier", pv_tier(&r->ladder[i]));
+		pv_set_str(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
 		buf_reset(&used);
 		for (j = 0; j < c->project->neditions; j++)
 			if (edition_has_tier(&c->project->editions[j], &r->ladder[i]))
 				buf_printf(&used, "%s%s", used.len ? ", " : "",
 				    edition_name(&c->project->editions[j]));
 		if (used.len > 0)
-			hj_sets(o, "used", used.data);
+			pv_set_str(o, "used", used.data);
 		tv_append(a, o);
 	}
 	buf_release(&used);
@@ -183,7 +183,7 @@ require_text(const struct threshold *th)
 }
 
 static struct tv *
-rubric_json(const struct rubric *rb)
+rubric_values(const struct rubric *rb)
 {
 	struct tv *o, *cr, *th, *row;
 	double total = 0;
@@ -195,29 +195,29 @@ rubric_json(const struct rubric *rb)
 	o = tv_object();
 	cr = tv_array();
 	th = tv_array();
-	hj_take_set(o, "scale", num_text(rb->scale));
+	pv_set_taken(o, "scale", num_text(rb->scale));
 	for (i = 0; i < rb->ncriteria; i++)
 		total += rb->criteria[i].weight;
 	for (i = 0; i < rb->ncriteria; i++) {
 		row = tv_object();
-		hj_sets(row, "name", rb->criteria[i].name != NULL ? rb->criteria[i].name :
+		pv_set_str(row, "name", rb->criteria[i].name != NULL ? rb->criteria[i].name :
 		    rb->criteria[i].id);
-		hj_take_set(row, "weight", num_text(rb->criteria[i].weight));
+		pv_set_taken(row, "weight", num_text(rb->criteria[i].weight));
 		fmt_fixed(total > 0 ? 100.0 * rb->criteria[i].weight / total : 0, 1,
 		    share, sizeof(share));
-		hj_take_set(row, "share", xasprintf("%s%%", share));
+		pv_set_taken(row, "share", xasprintf("%s%%", share));
 		tv_append(cr, row);
 	}
 	for (i = 0; i < rb->nthresholds; i++) {
 		row = tv_object();
-		tv_set(row, "tier", hj_tier(rb->thresholds[i].tier));
-		hj_take_set(row, "min", num_text(rb->thresholds[i].min));
-		hj_take_set(row, "require", require_text(&rb->thresholds[i]));
+		tv_set(row, "tier", pv_tier(rb->thresholds[i].tier));
+		pv_set_taken(row, "min", num_text(rb->thresholds[i].min));
+		pv_set_taken(row, "require", require_text(&rb->thresholds[i]));
 		tv_append(th, row);
 	}
 	tv_set(o, "criteria", cr);
 	tv_set(o, "thresholds", th);
-	tv_set(o, "floor", hj_tier(rb->floor));
+	tv_set(o, "floor", pv_tier(rb->floor));
 	return o;
 }
 
@@ -244,7 +244,7 @@ change_add(struct tv *a, char *text)
 {
 	struct tv *o = tv_object();
 
-	hj_take_set(o, "text", text);
+	pv_set_taken(o, "text", text);
 	tv_append(a, o);
 }
 
@@ -326,19 +326,19 @@ edition_method(const struct edition *e)
 	struct tv *o = tv_object(), *tiers = tv_array();
 	size_t i;
 
-	hj_take_set(o, "anchor", xasprintf("edition-%s", e->id));
-	hj_sets(o, "name", edition_name(e));
+	pv_set_taken(o, "anchor", xasprintf("edition-%s", e->id));
+	pv_set_str(o, "name", edition_name(e));
 	for (i = 0; i < e->ntiers; i++)
-		tv_append(tiers, hj_tier(e->tiers[i]));
-	hj_mark_last(tiers);
+		tv_append(tiers, pv_tier(e->tiers[i]));
+	pv_mark_last(tiers);
 	tv_set(o, "tiers", tiers);
-	tv_set(o, "rubric", rubric_json(e->rubric));
-	hj_take_set(o, "targets", targets_text(e));
+	tv_set(o, "rubric", rubric_values(e->rubric));
+	pv_set_taken(o, "targets", targets_text(e));
 	if (e->previous != NULL) {
 		struct tv *ch = bar_changes(e->previous, e);
 
 		/* only what the content records; nothing said when nothing differs */
-		hj_sets(o, "from", edition_name(e->previous));
+		pv_set_str(o, "from", edition_name(e->previous));
 		tv_set(o, "has_changes", tv_bool(tv_size(ch) > 0));
 		tv_set(o, "changes", ch);
 	}
@@ -350,11 +350,11 @@ html_methodology(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const char *rel = "methodology/index.html";
-	struct tv *page = hj_page(h, rel, "methodology", "Methodology"), *eds;
+	struct tv *page = pv_page(h, rel, "methodology", "Methodology"), *eds;
 	size_t i;
 
-	hj_sets(page, "heading", "Methodology");
-	tv_set(page, "ladder", ladder_json(h->c));
+	pv_set_str(page, "heading", "Methodology");
+	tv_set(page, "ladder", ladder_values(h->c));
 	eds = tv_array();
 	for (i = p->neditions; i-- > 0;)
 		tv_append(eds, edition_method(&p->editions[i]));
@@ -367,27 +367,27 @@ html_sources(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const char *rel = "sources/index.html";
-	struct tv *page = hj_page(h, rel, "sources", "Sources"), *a = tv_array(), *o;
+	struct tv *page = pv_page(h, rel, "sources", "Sources"), *a = tv_array(), *o;
 	const struct source *s;
 	char date[11];
 	size_t i;
 
-	hj_sets(page, "heading", "Sources");
+	pv_set_str(page, "heading", "Sources");
 	for (i = 0; i < p->nsources; i++) {
 		s = &p->sources[i];
 		o = tv_object();
-		hj_sets(o, "id", s->id);
-		hj_sets(o, "title", s->title != NULL ? s->title : s->id);
-		hj_sets(o, "author", s->author);
-		hj_sets(o, "publisher", s->publisher);
+		pv_set_str(o, "id", s->id);
+		pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
+		pv_set_str(o, "author", s->author);
+		pv_set_str(o, "publisher", s->publisher);
 		if (s->date != DATE_NONE) {
 			date_format(s->date, date);
-			hj_sets(o, "date", date);
+			pv_set_str(o, "date", date);
 		} else
-			hj_sets(o, "date", s->date_text);
-		hj_sets(o, "kind", source_kind_name(s->kind));
+			pv_set_str(o, "date", s->date_text);
+		pv_set_str(o, "kind", source_kind_name(s->kind));
 		if (s->url != NULL)
-			hj_take_set(o, "url", html_url(s->url));
+			pv_set_taken(o, "url", html_url(s->url));
 		tv_append(a, o);
 	}
 	tv_set(page, "sources", a);
@@ -397,8 +397,8 @@ html_sources(struct html_ctx *h)
 int
 html_not_found(struct html_ctx *h)
 {
-	struct tv *page = hj_page(h, "404.html", "404", "Page not found");
+	struct tv *page = pv_page(h, "404.html", "404", "Page not found");
 
-	hj_sets(page, "heading", "Page not found");
+	pv_set_str(page, "heading", "Page not found");
 	return html_page_write(h, "404", page, "404.html");
 }

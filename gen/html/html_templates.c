@@ -25,29 +25,37 @@ name_safe(const char *name)
 	return true;
 }
 
-/* The mustache_loader: DIR/templates/NAME.mustache, else the built-in one. */
+/*
+ * The mustache_loader: DIR/templates/NAME.mustache, else the built-in one.
+ * The built-in one stands in only when the project has no file of that
+ * name: a project's template that cannot be used (a folder, a FIFO, a
+ * device, a symlink out of the project, unreadable, too big) is an error.
+ */
 static int
-template_load(void *ctx, const char *name, char **src, size_t *len, char **path)
+template_load(void *ctx, const char *name, char **src, size_t *len, char **path,
+    struct diag *d)
 {
 	const struct project *p = ctx;
 	const struct resource *res;
 	struct buf b = BUF_INIT;
-	char *rel, *full;
-	enum file_status st;
+	char *rel;
+	int rc;
 
 	if (!name_safe(name))
 		return -1;
 	rel = xasprintf("templates/%s.mustache", name);
 	if (p != NULL && p->dir != NULL) {
-		full = path_join(p->dir, rel);
-		st = file_read(full, TEMPLATE_MAX, &b);
-		free(full);
-		if (st == FILE_OK) {
+		rc = project_file_read(p->dir, rel, TEMPLATE_MAX, &b, d);
+		if (rc == 0) {
 			*src = buf_detach(&b, len);
 			*path = rel;
 			return 0;
 		}
 		buf_release(&b);
+		if (rc == -1) {
+			free(rel);
+			return -1;
+		}
 	}
 	if ((res = resource_find(rel)) == NULL) {
 		free(rel);

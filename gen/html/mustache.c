@@ -9,18 +9,6 @@
 #include "mustache_int.h"
 #include "resources.h"
 
-static uint64_t
-name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
 /* On success, free with mustache_set_free(). */
 struct mustache_set *
 mustache_set_new(mustache_loader loader, void *ctx)
@@ -76,7 +64,7 @@ mustache_find(const struct mustache_set *s, const char *name)
 {
 	struct mtemplate *t;
 
-	t = s->tab[name_hash(name) & (s->ntab - 1)];
+	t = s->tab[hash_str(name) & (s->ntab - 1)];
 	for (; t != NULL; t = t->hnext)
 		if (strcmp(t->name, name) == 0)
 			return t;
@@ -92,7 +80,7 @@ set_rehash(struct mustache_set *s)
 
 	for (i = 0; i < s->ntab; i++)
 		for (t = s->tab[i]; t != NULL; t = next) {
-			size_t h = name_hash(t->name) & (ntab - 1);
+			size_t h = hash_str(t->name) & (ntab - 1);
 
 			next = t->hnext;
 			t->hnext = tab[h];
@@ -110,7 +98,7 @@ set_insert(struct mustache_set *s, struct mtemplate *t)
 
 	if (s->n + 1 > s->ntab)
 		set_rehash(s);
-	h = name_hash(t->name) & (s->ntab - 1);
+	h = hash_str(t->name) & (s->ntab - 1);
 	t->hnext = s->tab[h];
 	s->tab[h] = t;
 	s->n++;
@@ -180,7 +168,7 @@ get_locked(struct mustache_set *s, const char *name, struct diag *d)
 
 	if (t != NULL || s->loader == NULL)
 		return t;
-	if (s->loader(s->ctx, name, &src, &len, &path) == -1)
+	if (s->loader(s->ctx, name, &src, &len, &path, d) == -1)
 		return NULL;
 	src = xrealloc(src, len + 1);
 	src[len] = '\0';
@@ -344,28 +332,4 @@ int
 mustache_load(struct mustache_set *s, const char *name, struct diag *d)
 {
 	return mustache_get(s, name, d) != NULL ? 0 : -1;
-}
-
-int
-mustache_render(struct mustache_set *s, const char *name, const struct tv *data,
-    struct buf *out, struct diag *d)
-{
-	return mustache_render_sink(s, name, data, out, NULL, d);
-}
-
-int
-mustache_render_sink(struct mustache_set *s, const char *name,
-    const struct tv *data, struct buf *out, const struct mustache_sink *sink,
-    struct diag *d)
-{
-	struct mtemplate *t;
-	size_t before = d->nerrors;
-
-	t = mustache_get(s, name, d);
-	if (t == NULL) {
-		if (d->nerrors == before)
-			diag_error(d, NULL, 0, 0, "unknown template '%s'", name);
-		return -1;
-	}
-	return mustache_render_template(s, t, data, out, sink, d);
 }

@@ -398,3 +398,28 @@ mustache_render_template(struct mustache_set *s, struct mtemplate *t,
 	free(r.fr);
 	return rc;
 }
+
+/* Rendering by name: the set finds the template, rendering calls the set. */
+int
+mustache_render(struct mustache_set *s, const char *name, const struct tv *data,
+    struct buf *out, struct diag *d)
+{
+	return mustache_render_sink(s, name, data, out, NULL, d);
+}
+
+int
+mustache_render_sink(struct mustache_set *s, const char *name,
+    const struct tv *data, struct buf *out, const struct mustache_sink *sink,
+    struct diag *d)
+{
+	struct mtemplate *t;
+	size_t before = d->nerrors;
+
+	t = mustache_get(s, name, d);
+	if (t == NULL) {
+		if (d->nerrors == before)
+			diag_error(d, NULL, 0, 0, "unknown template '%s'", name);
+		return -1;
+	}
+	return mustache_render_template(s, t, data, out, sink, d);
+}

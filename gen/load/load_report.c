@@ -15,19 +15,6 @@ static const char *const report_keys[] = {"title", "subtitle", "publisher", "aut
 static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color", NULL};
 static const char *const paper_names[] = {"a4", "letter", NULL};
 
-static bool
-color_valid(const char *s)
-{
-	size_t i;
-
-	if (s[0] != '#' || strlen(s) != 7)
-		return false;
-	for (i = 1; i < 7; i++)
-		if (strchr("0123456789abcdefABCDEF", s[i]) == NULL)
-			return false;
-	return true;
-}
-
 /* A language tag: letters, digits and '-', starting with a letter. */
 static bool
 language_valid(const char *s)

@@ -96,12 +96,34 @@ props_ok(struct tree *t, const yaml_mark_t *m, const yaml_char_t *anchor,
 	return true;
 }
 
+/*
+ * The first control character of a string (escapes such as "\e" or
+ * "\x01" make them): any C0 byte but tab and line feed, DEL, or C1
+ * (U+0080-U+009F); -1 when there is none. They reach spreadsheets and
+ * terminals raw, so the loader refuses them as it refuses invalid bytes.
+ */
+static long
+control_char(const char *v, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)v;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if ((s[i] < 0x20 && s[i] != '\t' && s[i] != '\n') || s[i] == 0x7f)
+			return s[i];
+		if (s[i] == 0xc2 && i + 1 < len && s[i + 1] >= 0x80 && s[i + 1] <= 0x9f)
+			return s[i + 1];
+	}
+	return -1;
+}
+
 static void
 on_scalar(struct tree *t, yaml_event_t *ev)
 {
 	struct ynode *n;
 	const char *v = (const char *)ev->data.scalar.value;
 	size_t len = ev->data.scalar.length;
+	long cc;
 
 	if (!props_ok(t, &ev->start_mark, ev->data.scalar.anchor,
 	    ev->data.scalar.plain_implicit || ev->data.scalar.quoted_implicit ?
@@ -116,6 +138,13 @@ on_scalar(struct tree *t, yaml_event_t *ev)
 	}
 	if (memchr(v, '\0', len) != NULL) {
 		tree_error_at(t, &ev->start_mark, "string holds a NUL character", NULL);
+		return;
+	}
+	if ((cc = control_char(v, len)) != -1) {
+		diag_error(t->d, t->file, (unsigned)ev->start_mark.line + 1 + t->line_offset,
+		    (unsigned)ev->start_mark.column + 1,
+		    "string holds a control character (U+%04lX)", cc);
+		t->failed = true;
 		return;
 	}
 	n = node_new(t, YNODE_SCALAR, &ev->start_mark);

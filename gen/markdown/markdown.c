@@ -441,86 +441,19 @@ md_parse(const struct computed *c, const char *src, const char *file,
 	return 0;
 }
 
-/*
- * The link destination that would start at p (after "](" or "]:"): spaces
- * and one line end skipped, then up to white space or a control character;
- * in an inline link (paren) also up to a ')' that closes no '('. Writes
- * into b, which ends empty when there is no destination.
- */
-static void
-destination_at(const char *p, bool paren, struct buf *b)
-{
-	int depth = 0;
-
-	b->len = 0;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (*p == '\n')
-		p++;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	for (; (unsigned char)*p > 0x20 && *p != 0x7f; p++) {
-		if (paren && *p == '(')
-			depth++;
-		else if (paren && *p == ')' && depth-- == 0)
-			break;
-		buf_putc(b, *p);
-	}
-	buf_putc(b, '\0');
-	b->len--;
-}
-
-/*
- * Could the parsed tree of src add a diagnostic to what the scan finds?
- * The tree checks shortcodes ("{{"), raw HTML and autolinks ('<'), and the
- * destination of each link, image and link definition. Without '&' and '\\'
- * (no entity or escape changes a destination), every destination starts
- * right after a "](" or a "]:", as destination_at() reads it; when each of
- * those is empty or allowed, parsing could find nothing more.
- */
-static bool
-tree_may_report(const char *src)
-{
-	struct buf b = BUF_INIT;
-	const char *p;
-	bool may = false;
-
-	if (strstr(src, "{{") != NULL || strpbrk(src, "<&\\") != NULL)
-		return true;
-	for (p = strchr(src, ']'); p != NULL && !may; p = strchr(p + 1, ']')) {
-		if (p[1] != '(' && p[1] != ':')
-			continue;
-		destination_at(p + 2, p[1] == '(', &b);
-		may = b.len > 0 && !url_allowed(b.data);
-	}
-	buf_release(&b);
-	return may;
-}
-
-/*
- * A text whose tree could add no diagnostic (tree_may_report) is only
- * scanned, not parsed: most strengths, weaknesses, notes and summaries.
- */
+/* The parse's diagnostics, and the scan's, without a tree to keep. */
 int
 md_check(const struct computed *c, const char *src, const char *file,
     unsigned first_line, struct diag *d)
 {
 	struct md_doc doc;
-	struct scan s;
 
-	if (src != NULL && tree_may_report(src)) {
-		if (md_parse(c, src, file, first_line, &doc, d) != 0)
-			return -1;
-		md_doc_release(&doc);
+	if (src == NULL)
 		return 0;
-	}
-	/* without "{{" or '&' (tree_may_report), only a reserved lead byte
-	 * could give the scan something to report */
-	if (src == NULL || strchr(src, '\xee') == NULL)
-		return 0;
-	scan_text(&s, c, src, file, first_line, d);
-	buf_release(&s.out);
-	return s.errors ? -1 : 0;
+	if (md_parse(c, src, file, first_line, &doc, d) != 0)
+		return -1;
+	md_doc_release(&doc);
+	return 0;
 }
 
 void
@@ -530,34 +463,4 @@ md_doc_release(struct md_doc *doc)
 		cmark_node_free(doc->root);
 	codes_free(doc->codes, doc->ncodes);
 	memset(doc, 0, sizeof(*doc));
-}
-
-int
-md_to_html(const struct computed *c, const char *src, const char *file,
-    unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
-{
-	struct md_doc doc;
-
-	if (md_simple_html(src, root_rel, false, out))
-		return 0;
-	if (md_parse(c, src, file, first_line, &doc, d) != 0)
-		return -1;
-	md_render_html(c, &doc, root_rel, out);
-	md_doc_release(&doc);
-	return 0;
-}
-
-int
-md_to_html_inline(const struct computed *c, const char *src, const char *file,
-    unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
-{
-	struct md_doc doc;
-
-	if (md_simple_html(src, root_rel, true, out))
-		return 0;
-	if (md_parse(c, src, file, first_line, &doc, d) != 0)
-		return -1;
-	md_render_html_inline(c, &doc, root_rel, out);
-	md_doc_release(&doc);
-	return 0;
 }

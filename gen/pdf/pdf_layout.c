@@ -60,16 +60,6 @@ pdf_attr_escape(const char *s)
 	return buf_detach(&b, NULL);
 }
 
-static size_t
-name_hash(const char *s)
-{
-	size_t h = 5381;
-
-	for (; *s != '\0'; s++)
-		h = h * 33 + (unsigned char)*s;
-	return h;
-}
-
 struct pdf_anchor *
 pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 {
@@ -77,7 +67,7 @@ pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 
 	if (ctx->nbuckets == 0)
 		return NULL;
-	for (i = ctx->buckets[name_hash(name) & (ctx->nbuckets - 1)]; i != 0;
+	for (i = ctx->buckets[hash_str(name) & (ctx->nbuckets - 1)]; i != 0;
 	    i = ctx->anchors[i - 1].next)
 		if (strcmp(ctx->anchors[i - 1].name, name) == 0)
 			return &ctx->anchors[i - 1];
@@ -88,7 +78,7 @@ pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 static void
 anchor_link(struct pdf_ctx *ctx, size_t i)
 {
-	size_t *head = &ctx->buckets[name_hash(ctx->anchors[i].name) &
+	size_t *head = &ctx->buckets[hash_str(ctx->anchors[i].name) &
 	    (ctx->nbuckets - 1)];
 
 	ctx->anchors[i].next = *head;
@@ -130,7 +120,7 @@ anchors_pop(struct pdf_ctx *ctx, size_t n)
 
 	while (ctx->nanchors > n) {
 		a = &ctx->anchors[--ctx->nanchors];
-		ctx->buckets[name_hash(a->name) & (ctx->nbuckets - 1)] = a->next;
+		ctx->buckets[hash_str(a->name) & (ctx->nbuckets - 1)] = a->next;
 	}
 }
 
@@ -800,6 +790,35 @@ static const struct {
 	[FONT_SUBTITLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 15},
 };
 
+/*
+ * The first family the PDF draws with that fontconfig does not have, or
+ * NULL. Pango would otherwise put another family in its place, or with
+ * no fonts at all write pages without text.
+ */
+const char *
+pdf_missing_font(void)
+{
+	PangoFontMap *fm = pango_cairo_font_map_new();
+	PangoFontFamily **fams = NULL;
+	const char *missing = NULL, *want;
+	int n = 0, i;
+	size_t k;
+
+	pango_font_map_list_families(fm, &fams, &n);
+	for (k = 0; k <= FONT_MAX && missing == NULL; k++) {
+		want = k < FONT_MAX ? font_specs[k].family : PDF_CODE_FAMILY;
+		for (i = 0; i < n; i++)
+			if (g_ascii_strcasecmp(pango_font_family_get_name(fams[i]),
+			    want) == 0)
+				break;
+		if (i == n)
+			missing = want;
+	}
+	g_free(fams);
+	g_object_unref(fm);
+	return missing;
+}
+
 /* A font map of the context's own, unhinted metrics, English. */
 static void
 ctx_pango(struct pdf_ctx *ctx)
@@ -959,8 +978,13 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 {
 	struct pdf_ctx ctx;
 	unsigned autoid;
+	const char *font;
 	int rc;
 
+	if ((font = pdf_missing_font()) != NULL) {
+		*err = "a font family it needs is not installed";
+		return -1;
+	}
 	ctx_init(&ctx, doc);
 	anchors_collect(&ctx, doc->root);
 	autoid = ctx.autoid;

@@ -91,50 +91,85 @@ text_runs(struct md_walk *w, struct pdf_block *b, const char *s,
 	pdf_run(doc, b, run, (size_t)-1, style, link);
 }
 
+/* The style and link of the inline containers open around a text. */
+struct inline_frame {
+	unsigned style;
+	const char *link;
+	char *owned;              /* a link's target made here, or NULL */
+};
+
+/*
+ * The inlines under n (a paragraph or a heading) as runs of b, walked with
+ * cmark's iterator: emphasis, links and images nested to any depth take a
+ * frame of a heap stack each, never a C stack frame.
+ */
 static void
-inlines(struct md_walk *w, struct pdf_block *b, cmark_node *n,
-    unsigned style, const char *link)
+inlines(struct md_walk *w, struct pdf_block *b, cmark_node *n)
 {
+	struct inline_frame *st = NULL, *top;
+	size_t nst = 0, cap = 0;
+	cmark_iter *it = cmark_iter_new(n);
+	cmark_event_type ev;
+	cmark_node *k;
+	unsigned style;
+	const char *link;
 	char *target;
 
-	for (; n != NULL; n = cmark_node_next(n)) {
-		switch (cmark_node_get_type(n)) {
+	st = xgrow(st, sizeof(*st), 1, &cap);
+	st[nst++] = (struct inline_frame){0, NULL, NULL};
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		k = cmark_iter_get_node(it);
+		if (k == n)
+			continue;
+		top = &st[nst - 1];
+		if (ev == CMARK_EVENT_EXIT) {
+			free(top->owned);
+			nst--;
+			continue;
+		}
+		style = top->style;
+		link = top->link;
+		target = NULL;
+		switch (cmark_node_get_type(k)) {
 		case CMARK_NODE_TEXT:
-			text_runs(w, b, cmark_node_get_literal(n), style, link,
+			text_runs(w, b, cmark_node_get_literal(k), style, link,
 			    false);
-			break;
+			continue;
 		case CMARK_NODE_CODE:
-			text_runs(w, b, cmark_node_get_literal(n),
+			text_runs(w, b, cmark_node_get_literal(k),
 			    style | PDF_S_CODE, link, true);
-			break;
+			continue;
 		case CMARK_NODE_SOFTBREAK:
 			pdf_run(w->r->doc, b, " ", 1, style, link);
-			break;
+			continue;
 		case CMARK_NODE_LINEBREAK:
 			pdf_run(w->r->doc, b, "\n", 1, style, link);
-			break;
+			continue;
+		case CMARK_NODE_HTML_INLINE:
+			continue;
 		case CMARK_NODE_EMPH:
-			inlines(w, b, cmark_node_first_child(n),
-			    style | PDF_S_ITALIC, link);
+		case CMARK_NODE_IMAGE:
+			style |= PDF_S_ITALIC;
 			break;
 		case CMARK_NODE_STRONG:
-			inlines(w, b, cmark_node_first_child(n),
-			    style | PDF_S_BOLD, link);
+			style |= PDF_S_BOLD;
 			break;
 		case CMARK_NODE_LINK:
-			target = pdf_target(cmark_node_get_url(n));
-			inlines(w, b, cmark_node_first_child(n), style,
-			    link != NULL ? link : target);
-			free(target);
-			break;
-		case CMARK_NODE_IMAGE:
-			inlines(w, b, cmark_node_first_child(n),
-			    style | PDF_S_ITALIC, link);
+			if (link == NULL)
+				link = target = pdf_target(cmark_node_get_url(k));
 			break;
 		default:
-			break;
+			/* anything else, with what it holds, is left out */
+			cmark_iter_reset(it, k, CMARK_EVENT_EXIT);
+			continue;
 		}
+		st = xgrow(st, sizeof(*st), nst + 1, &cap);
+		st[nst++] = (struct inline_frame){style, link, target};
 	}
+	while (nst > 0)
+		free(st[--nst].owned);
+	free(st);
+	cmark_iter_free(it);
 }
 
 /* The block shortcode a paragraph consists of, or NULL. */
@@ -222,49 +257,96 @@ heading(struct md_walk *w, struct pdf_block *parent, cmark_node *n)
 		level = 3;
 	h = pdf_heading(w->r->doc, parent, level, NULL, NULL,
 	    level <= 2 ? PDF_H_OUTLINE | PDF_H_TOC : PDF_H_OUTLINE);
-	inlines(w, h, cmark_node_first_child(n), 0, NULL);
+	inlines(w, h, n);
 }
 
-static void
-blocks(struct md_walk *w, struct pdf_block *parent, cmark_node *n)
-{
-	const struct shortcode *sc;
-	struct pdf_block *b;
+/* A container open around the blocks being added. */
+struct block_frame {
+	struct pdf_block *b;      /* where its blocks go */
+	bool nests;               /* a list or quote of its own (not clamped) */
+};
 
-	for (; n != NULL; n = cmark_node_next(n)) {
+/*
+ * The blocks under root as blocks of parent, walked with cmark's iterator
+ * and a heap stack, so any depth cmark accepts is laid out without a C
+ * stack frame a level. Lists and quotes deeper than PDF_NEST_MAX go into
+ * the deepest one drawn (their text kept, in order), so the document's
+ * tree, which the layout recurses over, stays shallow.
+ */
+static void
+blocks(struct md_walk *w, struct pdf_block *parent, cmark_node *root)
+{
+	struct pdf_doc *doc = w->r->doc;
+	struct block_frame *st = NULL, *top;
+	size_t nst = 0, cap = 0;
+	unsigned nest = 0;
+	cmark_iter *it = cmark_iter_new(root);
+	const struct shortcode *sc;
+	cmark_event_type ev;
+	cmark_node *n;
+	struct pdf_block *b;
+	bool nests;
+
+	st = xgrow(st, sizeof(*st), 1, &cap);
+	st[nst++] = (struct block_frame){parent, false};
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		n = cmark_iter_get_node(it);
+		if (n == root)
+			continue;
+		top = &st[nst - 1];
+		if (ev == CMARK_EVENT_EXIT) {
+			nest -= top->nests;
+			nst--;
+			continue;
+		}
+		b = top->b;
+		nests = false;
 		switch (cmark_node_get_type(n)) {
 		case CMARK_NODE_PARAGRAPH:
-			if ((sc = block_code(w, n)) != NULL) {
-				block_shortcode(w, parent, sc);
-				break;
-			}
-			b = pdf_para(w->r->doc, parent);
-			inlines(w, b, cmark_node_first_child(n), 0, NULL);
-			break;
+			if ((sc = block_code(w, n)) != NULL)
+				block_shortcode(w, b, sc);
+			else
+				inlines(w, pdf_para(doc, b), n);
+			cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+			continue;
 		case CMARK_NODE_HEADING:
-			heading(w, parent, n);
-			break;
+			heading(w, b, n);
+			cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+			continue;
+		case CMARK_NODE_CODE_BLOCK:
+			pdf_code(doc, b, cmark_node_get_literal(n));
+			continue;
 		case CMARK_NODE_LIST:
-			b = pdf_list(w->r->doc, parent,
-			    cmark_node_get_list_type(n) == CMARK_ORDERED_LIST ?
-			    (unsigned)cmark_node_get_list_start(n) : 0);
-			blocks(w, b, cmark_node_first_child(n));
+			if (nest < PDF_NEST_MAX) {
+				b = pdf_list(doc, b, cmark_node_get_list_type(n) ==
+				    CMARK_ORDERED_LIST ?
+				    (unsigned)cmark_node_get_list_start(n) : 0);
+				nests = true;
+			}
 			break;
 		case CMARK_NODE_ITEM:
-			blocks(w, pdf_item(w->r->doc, parent),
-			    cmark_node_first_child(n));
+			if (b->kind == PDF_LIST)
+				b = pdf_item(doc, b);
 			break;
 		case CMARK_NODE_BLOCK_QUOTE:
-			blocks(w, pdf_quote(w->r->doc, parent),
-			    cmark_node_first_child(n));
+			if (nest < PDF_NEST_MAX) {
+				b = pdf_quote(doc, b);
+				nests = true;
+			}
 			break;
-		case CMARK_NODE_CODE_BLOCK:
-			pdf_code(w->r->doc, parent, cmark_node_get_literal(n));
-			break;
+		case CMARK_NODE_HTML_BLOCK:
+		case CMARK_NODE_THEMATIC_BREAK:
+			continue;
 		default:
-			break;
+			cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+			continue;
 		}
+		nest += nests;
+		st = xgrow(st, sizeof(*st), nst + 1, &cap);
+		st[nst++] = (struct block_frame){b, nests};
 	}
+	free(st);
+	cmark_iter_free(it);
 }
 
 int
@@ -281,7 +363,7 @@ pdf_markdown(struct pdf_report *r, struct pdf_block *parent, const char *src,
 	w.r = r;
 	w.md = &md;
 	w.base = base;
-	blocks(&w, parent, cmark_node_first_child(md.root));
+	blocks(&w, parent, md.root);
 	md_doc_release(&md);
 	return 0;
 }
@@ -305,7 +387,9 @@ pdf_markdown_inline(struct pdf_report *r, struct pdf_block *p,
 	    n = cmark_node_next(n)) {
 		if (n != cmark_node_first_child(md.root))
 			pdf_run(r->doc, p, " ", 1, 0, NULL);
-		inlines(&w, p, cmark_node_first_child(n), 0, NULL);
+		if (cmark_node_get_type(n) == CMARK_NODE_PARAGRAPH ||
+		    cmark_node_get_type(n) == CMARK_NODE_HEADING)
+			inlines(&w, p, n);
 	}
 	md_doc_release(&md);
 	return 0;

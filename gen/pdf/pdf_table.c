@@ -61,16 +61,6 @@ struct pdf_size_memo {
 	size_t n;
 };
 
-static size_t
-memo_hash(const char *s, enum pdf_font font)
-{
-	size_t h = 5381 + (size_t)font;
-
-	for (; *s != '\0'; s++)
-		h = h * 33 + (unsigned char)*s;
-	return h;
-}
-
 static void
 memo_clear(struct pdf_size_memo *m)
 {
@@ -119,20 +109,53 @@ cell_measure_raw(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 	z->min = -1;
 }
 
-/* The widest word of s: the width of its text broken at every word. */
+/*
+ * The widest word of s: s laid out once on one line, each cluster's width
+ * added to the word it is in (words end where pango may break a line;
+ * spaces count for none). Linear in the length of s, whatever its words
+ * (a layout of width 1, a line a word, took quadratic time).
+ */
 static double
 word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 {
 	PangoLayout *l = pango_layout_new(ctx->pc);
+	const PangoLogAttr *attrs;
+	PangoLayoutIter *it;
 	PangoRectangle r;
+	size_t len = strlen(s), i, nwords = 1;
+	int *word_of, n, ch = 0, best = 0;
+	int *width;
 
 	pango_layout_set_font_description(l, ctx->font[font]);
-	pango_layout_set_width(l, 1);
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	pango_layout_set_text(l, s, -1);
-	pango_layout_get_extents(l, NULL, &r);
+	attrs = pango_layout_get_log_attrs_readonly(l, &n);
+	/* each byte's word (the line breaks before it), and whether white */
+	word_of = xcalloc(len + 1, sizeof(*word_of));
+	for (i = 0; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80) {
+			if (ch > 0 && ch < n && attrs[ch].is_line_break)
+				nwords++;
+			ch++;
+		}
+		word_of[i] = ch > 0 && ch - 1 < n && attrs[ch - 1].is_white ?
+		    -1 : (int)nwords - 1;
+	}
+	width = xcalloc(nwords, sizeof(*width));
+	it = pango_layout_get_iter(l);
+	do {
+		i = (size_t)pango_layout_iter_get_index(it);
+		if (i >= len || word_of[i] < 0)
+			continue;
+		pango_layout_iter_get_cluster_extents(it, NULL, &r);
+		width[word_of[i]] += r.width;
+		if (width[word_of[i]] > best)
+			best = width[word_of[i]];
+	} while (pango_layout_iter_next_cluster(it));
+	pango_layout_iter_free(it);
+	free(width);
+	free(word_of);
 	g_object_unref(l);
-	return (double)r.width / PANGO_SCALE;
+	return (double)best / PANGO_SCALE;
 }
 
 /* The memo's entry for (s, font), measured on first sight. */
@@ -147,7 +170,7 @@ cell_size(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	m = ctx->memo;
 	if (m->n == MEMO_MAX)
 		memo_clear(m);
-	e = &m->v[memo_hash(s, font) & (ARRAY_SIZE(m->v) - 1)];
+	e = &m->v[hash_bytes(hash_str(s), &font, sizeof(font)) & (ARRAY_SIZE(m->v) - 1)];
 	while (e->text != NULL) {
 		if (e->font == font && strcmp(e->text, s) == 0)
 			return &e->size;

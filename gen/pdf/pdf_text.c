@@ -40,32 +40,56 @@ pdf_style_attrs(PangoAttrList *al, unsigned style, bool link, size_t start,
 		    end));
 }
 
+/* Line i of t. */
+static PangoLayoutLine *
+text_line(const struct pdf_text *t, int i)
+{
+	return pango_layout_get_line_readonly(t->layouts[t->line_layout[i]],
+	    t->line_no[i]);
+}
+
+/* Each line's place: the pieces' lines one below the other. */
 static void
 text_measure(struct pdf_text *t)
 {
 	PangoLayoutIter *it;
 	PangoRectangle logical;
-	int i = 0, y0, y1;
+	double off = 0, bottom = 0;
+	int i = 0, j, k, n, y0, y1;
 
-	t->nlines = pango_layout_get_line_count(t->layout);
+	for (t->nlines = 0, j = 0; j < t->nlayouts; j++)
+		t->nlines += pango_layout_get_line_count(t->layouts[j]);
 	t->top = xcalloc((size_t)t->nlines + 1, sizeof(double));
 	t->bottom = xcalloc((size_t)t->nlines + 1, sizeof(double));
 	t->base = xcalloc((size_t)t->nlines + 1, sizeof(double));
 	t->lx = xcalloc((size_t)t->nlines + 1, sizeof(double));
-	it = pango_layout_get_iter(t->layout);
-	do {
-		pango_layout_iter_get_line_yrange(it, &y0, &y1);
-		pango_layout_iter_get_line_extents(it, NULL, &logical);
-		t->top[i] = (double)y0 / PANGO_SCALE;
-		t->bottom[i] = (double)y1 / PANGO_SCALE;
-		t->base[i] = (double)pango_layout_iter_get_baseline(it) /
-		    PANGO_SCALE;
-		t->lx[i] = (double)logical.x / PANGO_SCALE;
-		i++;
-	} while (i < t->nlines && pango_layout_iter_next_line(it));
-	pango_layout_iter_free(it);
-	pango_layout_get_extents(t->layout, NULL, &logical);
-	t->width = (double)logical.width / PANGO_SCALE;
+	t->line_layout = xcalloc((size_t)t->nlines + 1, sizeof(int));
+	t->line_no = xcalloc((size_t)t->nlines + 1, sizeof(int));
+	t->width = 0;
+	for (j = 0; j < t->nlayouts; j++) {
+		n = pango_layout_get_line_count(t->layouts[j]);
+		it = pango_layout_get_iter(t->layouts[j]);
+		for (k = 0; k < n; k++) {
+			pango_layout_iter_get_line_yrange(it, &y0, &y1);
+			pango_layout_iter_get_line_extents(it, NULL, &logical);
+			t->top[i] = off + (double)y0 / PANGO_SCALE;
+			t->bottom[i] = bottom = off + (double)y1 / PANGO_SCALE;
+			t->base[i] = off + (double)
+			    pango_layout_iter_get_baseline(it) / PANGO_SCALE;
+			t->lx[i] = (double)logical.x / PANGO_SCALE;
+			t->line_layout[i] = j;
+			t->line_no[i] = k;
+			i++;
+			if (!pango_layout_iter_next_line(it))
+				break;
+		}
+		pango_layout_iter_free(it);
+		off = bottom;
+		pango_layout_get_extents(t->layouts[j], NULL, &logical);
+		if ((double)logical.width / PANGO_SCALE > t->width)
+			t->width = (double)logical.width / PANGO_SCALE;
+	}
+	t->nlines = i;
 }
 
 /* Tab stops every four characters of the monospace font. */
@@ -103,16 +127,6 @@ struct pdf_text_cache {
 	size_t n;
 };
 
-static size_t
-key_hash(const char *s)
-{
-	size_t h = 5381;
-
-	for (; *s != '\0'; s++)
-		h = h * 33 + (unsigned char)*s;
-	return h;
-}
-
 static void
 cache_clear(struct pdf_text_cache *c)
 {
@@ -141,7 +155,7 @@ pdf_text_cache_free(struct pdf_ctx *ctx)
 static struct cache_slot *
 cache_slot(struct pdf_text_cache *c, const char *key)
 {
-	size_t i = key_hash(key) & (ARRAY_SIZE(c->v) - 1);
+	size_t i = hash_str(key) & (ARRAY_SIZE(c->v) - 1);
 
 	while (c->v[i].key != NULL && strcmp(c->v[i].key, key) != 0)
 		i = (i + 1) & (ARRAY_SIZE(c->v) - 1);
@@ -279,12 +293,12 @@ unwrapped_fits(struct pdf_text *t, int w, int slack, PangoAlignment align)
 {
 	PangoLayoutLine *line;
 	PangoRectangle r;
-	int i, n = pango_layout_get_line_count(t->layout);
+	int i, n = pango_layout_get_line_count(t->layouts[0]);
 
 	if (n != 1 && align != PANGO_ALIGN_LEFT)
 		return false;
 	for (i = 0; i < n; i++) {
-		line = pango_layout_get_line_readonly(t->layout, i);
+		line = pango_layout_get_line_readonly(t->layouts[0], i);
 		if (line->resolved_dir != PANGO_DIRECTION_LTR)
 			return false;
 		pango_layout_line_get_extents(line, NULL, &r);
@@ -295,6 +309,99 @@ unwrapped_fits(struct pdf_text *t, int w, int slack, PangoAlignment align)
 		t->link_dx = (double)pdf_align_offset(align, w, r.width) /
 		    PANGO_SCALE;
 	return true;
+}
+
+static PangoLayout *
+layout_new(struct pdf_ctx *ctx, const char *s, int len, PangoAttrList *al,
+    enum pdf_font font, PangoAlignment align, bool justify)
+{
+	PangoLayout *l = pango_layout_new(ctx->pc);
+
+	pango_layout_set_font_description(l, ctx->font[font]);
+	if (font == FONT_BODY)
+		pango_layout_set_line_spacing(l, PDF_BODY_SPACING);
+	if (font == FONT_CODE)
+		code_tabs(ctx, l);
+	pango_layout_set_alignment(l, align);
+	pango_layout_set_justify(l, justify);
+	pango_layout_set_text(l, s, len);
+	if (al != NULL)
+		pango_layout_set_attributes(l, al);
+	return l;
+}
+
+/*
+ * Where the piece of s from byte from ends: about PDF_TEXT_CHUNK bytes on,
+ * after a line feed or else a space in its last half, else at a character.
+ */
+static size_t
+chunk_end(const char *s, size_t from, size_t len)
+{
+	size_t end = from + PDF_TEXT_CHUNK, i;
+
+	if (end >= len)
+		return len;
+	for (i = end; i > from + PDF_TEXT_CHUNK / 2; i--)
+		if (s[i - 1] == '\n')
+			return i;
+	for (i = end; i > from + PDF_TEXT_CHUNK / 2; i--)
+		if (s[i - 1] == ' ')
+			return i;
+	while (end > from + 1 && (s[end] & 0xc0) == 0x80)
+		end--;
+	return end;
+}
+
+/* The attributes of al over bytes [from, to), moved to start at 0. */
+static PangoAttrList *
+attrs_slice(GSList *attrs, size_t from, size_t to)
+{
+	PangoAttrList *al = pango_attr_list_new();
+	PangoAttribute *a, *c;
+	GSList *k;
+
+	for (k = attrs; k != NULL; k = k->next) {
+		a = k->data;
+		if (a->end_index <= from || a->start_index >= to)
+			continue;
+		c = pango_attribute_copy(a);
+		c->start_index = (guint)((a->start_index > from ?
+		    a->start_index : from) - from);
+		c->end_index = (guint)((a->end_index < to ? a->end_index : to) -
+		    from);
+		pango_attr_list_insert(al, c);
+	}
+	return al;
+}
+
+/* A long text wrapped at w, in pieces (see PDF_TEXT_CHUNK). */
+static void
+text_pieces(struct pdf_ctx *ctx, struct pdf_text *t, const char *s,
+    PangoAttrList *al, enum pdf_font font, int w, PangoAlignment align,
+    bool justify)
+{
+	size_t len = strlen(s), from, to, cap = 0;
+	GSList *attrs = al != NULL ? pango_attr_list_get_attributes(al) : NULL;
+	PangoAttrList *piece;
+	PangoLayout *l;
+
+	for (from = 0; from < len; from = to) {
+		to = chunk_end(s, from, len);
+		piece = attrs != NULL ? attrs_slice(attrs, from, to) : NULL;
+		l = layout_new(ctx, s + from, (int)(to - from), piece, font,
+		    align, justify);
+		if (piece != NULL)
+			pango_attr_list_unref(piece);
+		pango_layout_set_width(l, w);
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		t->layouts = xgrow(t->layouts, sizeof(*t->layouts),
+		    (size_t)t->nlayouts + 1, &cap);
+		t->layout_base = xrealloc(t->layout_base,
+		    cap * sizeof(*t->layout_base));
+		t->layouts[t->nlayouts] = l;
+		t->layout_base[t->nlayouts++] = (int)from;
+	}
+	g_slist_free_full(attrs, (GDestroyNotify)pango_attribute_destroy);
 }
 
 /* width < 0: no wrapping. On success, free with pdf_text_free(). */
@@ -308,17 +415,15 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 	int i;
 
 	t->refs = 1;
-	t->layout = pango_layout_new(ctx->pc);
-	pango_layout_set_font_description(t->layout, ctx->font[font]);
-	if (font == FONT_BODY)
-		pango_layout_set_line_spacing(t->layout, PDF_BODY_SPACING);
-	if (font == FONT_CODE)
-		code_tabs(ctx, t->layout);
-	pango_layout_set_alignment(t->layout, align);
-	pango_layout_set_justify(t->layout, justify);
-	pango_layout_set_text(t->layout, s, -1);
-	if (al != NULL)
-		pango_layout_set_attributes(t->layout, al);
+	if (width >= 0 && strlen(s) > PDF_TEXT_CHUNK) {
+		text_pieces(ctx, t, s, al, font, w, align, justify);
+		text_measure(t);
+		return t;
+	}
+	t->layouts = xmalloc(sizeof(*t->layouts));
+	t->layout_base = xcalloc(1, sizeof(*t->layout_base));
+	t->nlayouts = 1;
+	t->layouts[0] = layout_new(ctx, s, -1, al, font, align, justify);
 	if (width >= 0 && likely_fits(s, size, w) &&
 	    unwrapped_fits(t, w, size, align)) {
 		text_measure(t);
@@ -327,8 +432,8 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 		return t;
 	}
 	if (width >= 0) {
-		pango_layout_set_width(t->layout, w);
-		pango_layout_set_wrap(t->layout, PANGO_WRAP_WORD_CHAR);
+		pango_layout_set_width(t->layouts[0], w);
+		pango_layout_set_wrap(t->layouts[0], PANGO_WRAP_WORD_CHAR);
 	}
 	text_measure(t);
 	return t;
@@ -394,9 +499,16 @@ pdf_text_plain(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 void
 pdf_text_free(struct pdf_text *t)
 {
+	int i;
+
 	if (t == NULL || --t->refs > 0)
 		return;
-	g_object_unref(t->layout);
+	for (i = 0; i < t->nlayouts; i++)
+		g_object_unref(t->layouts[i]);
+	free(t->layouts);
+	free(t->layout_base);
+	free(t->line_layout);
+	free(t->line_no);
 	free(t->top);
 	free(t->bottom);
 	free(t->base);
@@ -428,10 +540,15 @@ line_links(struct pdf_ctx *ctx, const struct pdf_text *t, int line, double x,
 	int *ranges, n, j;
 	size_t i;
 
+	int base = t->layout_base[t->line_layout[line]];
+	PangoLayoutLine *l = text_line(t, line);
+
 	for (i = 0; i < t->nlinks; i++) {
-		pango_layout_line_get_x_ranges(pango_layout_get_line_readonly(
-		    t->layout, line), t->links[i].start, t->links[i].end,
-		    &ranges, &n);
+		if (t->links[i].end <= base + l->start_index ||
+		    t->links[i].start >= base + l->start_index + l->length)
+			continue;
+		pango_layout_line_get_x_ranges(l, t->links[i].start - base,
+		    t->links[i].end - base, &ranges, &n);
 		for (j = 0; j < n; j++)
 			pdf_link(ctx, t->links[i].link, x + t->link_dx +
 			    (double)ranges[2 * j] / PANGO_SCALE, top,
@@ -561,8 +678,7 @@ pdf_text_line_draw(struct pdf_ctx *ctx, const struct pdf_text *t, int i,
     double x, double y)
 {
 	cairo_move_to(ctx->cr, x, y);
-	pango_cairo_show_layout_line(ctx->cr,
-	    pango_layout_get_line_readonly(t->layout, i));
+	pango_cairo_show_layout_line(ctx->cr, text_line(t, i));
 }
 
 double
@@ -570,7 +686,6 @@ pdf_text_line_width(const struct pdf_text *t, int i)
 {
 	PangoRectangle r;
 
-	pango_layout_line_get_extents(pango_layout_get_line_readonly(t->layout,
-	    i), NULL, &r);
+	pango_layout_line_get_extents(text_line(t, i), NULL, &r);
 	return (double)r.width / PANGO_SCALE;
 }

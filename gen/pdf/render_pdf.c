@@ -465,12 +465,20 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 {
 	struct pdf_provider_fill *fills = NULL;
 	struct pdf_report r;
+	const char *font;
 	int rc = -1;
 
 	if (c->project->report.edition == NULL)
 		return 0;
 	if (o->tmp == NULL)
 		return -1;
+	if ((font = pdf_missing_font()) != NULL) {
+		diag_system(d, NULL, "cannot draw the PDF: font family '%s' "
+		    "not found (fontconfig; Debian package fonts-dejavu-core)",
+		    font);
+		o->failed = true;
+		return -1;
+	}
 	memset(&r, 0, sizeof(r));
 	r.c = c;
 	r.d = d;

@@ -17,6 +17,8 @@
 #include "render.h"
 #include "workers.h"
 
+const char podium_version[] = PODIUM_VERSION;
+
 pdate
 build_now(void)
 {

@@ -326,6 +326,8 @@ serve_run(struct server *sv)
 		goto out;
 	}
 	serve_state_init(&sv->state);
+	sv->state.bind = sv->bind;
+	sv->state.port = sv->port;
 	if ((w = watch_new(sv->dir)) == NULL)
 		fprintf(stderr, "podium: warning: cannot watch '%s' for changes: %s\n",
 		    sv->dir, strerror(errno));

@@ -14,15 +14,20 @@
 #include <strings.h>
 #include <time.h>
 
+#include <sys/socket.h>
+
 #include "serve_mhd.h"
 
 #include "serve.h"
 
-#define PING_SECONDS 10
+/* below the server's idle timeout (serve_http.c), which the ping resets */
+#define PING_SECONDS 4
 
 struct sse_client {
 	struct serve_state *s;
 	uint64_t seen;   /* generation the client knows; 0 before the hello */
+	int fd;          /* the connection's socket, -1 if unknown */
+	bool gone;       /* the browser has closed it */
 };
 
 char *
@@ -56,18 +61,59 @@ serve_inject(struct buf *page, const char *script)
 	page->len += n;
 }
 
-/* Waits until the generation moves, the server stops, or a ping is due. */
+/*
+ * Whether the browser has closed the stream: an end of file (or an error)
+ * waiting on the socket. A browser sends nothing on it after its request.
+ */
+static bool
+peer_gone(int fd)
+{
+	char ch;
+	ssize_t n;
+
+	if (fd == -1)
+		return false;
+	n = recv(fd, &ch, 1, MSG_PEEK | MSG_DONTWAIT);
+	return n == 0 || (n == -1 && errno != EAGAIN && errno != EWOULDBLOCK &&
+	    errno != EINTR);
+}
+
+static bool
+ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/*
+ * Waits until the generation moves, the server stops, a ping is due, or
+ * the browser goes away (looked at every SERVE_GONE_MS: a closed stream
+ * would otherwise hold its thread until the next ping's write failed).
+ */
 static void
 sse_wait(struct sse_client *c)
 {
 	struct serve_state *s = c->s;
-	struct timespec until;
+	struct timespec until, slice;
 
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += PING_SECONDS;
-	while (!s->stopping && s->seq == c->seen)
-		if (pthread_cond_timedwait(&s->cond, &s->lock, &until) == ETIMEDOUT)
+	while (!s->stopping && s->seq == c->seen) {
+		clock_gettime(CLOCK_REALTIME, &slice);
+		slice.tv_nsec += SERVE_GONE_MS * 1000000L;
+		if (slice.tv_nsec >= 1000000000L) {
+			slice.tv_sec++;
+			slice.tv_nsec -= 1000000000L;
+		}
+		if (ts_before(&until, &slice))
+			slice = until;
+		if (pthread_cond_timedwait(&s->cond, &s->lock, &slice) == ETIMEDOUT &&
+		    !ts_before(&slice, &until))
 			break;
+		if (peer_gone(c->fd)) {
+			c->gone = true;
+			break;
+		}
+	}
 }
 
 static ssize_t
@@ -86,6 +132,10 @@ sse_read(void *cls, uint64_t pos, char *out, size_t max)
 		    (unsigned long long)c->seen);
 	} else {
 		sse_wait(c);
+		if (c->gone) {
+			pthread_mutex_unlock(&s->lock);
+			return MHD_CONTENT_READER_END_WITH_ERROR;
+		}
 		if (s->stopping) {
 			pthread_mutex_unlock(&s->lock);
 			return MHD_CONTENT_READER_END_OF_STREAM;
@@ -105,12 +155,15 @@ sse_read(void *cls, uint64_t pos, char *out, size_t max)
 }
 
 struct MHD_Response *
-serve_events_response(struct serve_state *s)
+serve_events_response(struct serve_state *s, struct MHD_Connection *conn)
 {
 	struct sse_client *c = xcalloc(1, sizeof(*c));
+	const union MHD_ConnectionInfo *ci;
 	struct MHD_Response *r;
 
 	c->s = s;
+	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	c->fd = ci != NULL ? ci->connect_fd : -1;
 	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read,
 	    c, free);
 	if (r == NULL) {

@@ -7,21 +7,6 @@
 
 #include "serve.h"
 
-#define FNV_OFFSET 14695981039346656037ull
-#define FNV_PRIME 1099511628211ull
-
-static uint64_t
-fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n-- > 0) {
-		h ^= *c++;
-		h *= FNV_PRIME;
-	}
-	return h;
-}
-
 /* Hashes the file's relative name and bytes into the CSS or the other hash. */
 static int
 hash_file(const char *path, const char *rel, struct site_hash *h)
@@ -33,8 +18,8 @@ hash_file(const char *path, const char *rel, struct site_hash *h)
 		buf_release(&b);
 		return -1;
 	}
-	*into = fnv(*into, rel, strlen(rel) + 1);
-	*into = fnv(*into, b.data, b.len);
+	*into = hash_bytes(*into, rel, strlen(rel) + 1);
+	*into = hash_bytes(*into, b.data, b.len);
 	buf_release(&b);
 	return 0;
 }
@@ -67,7 +52,7 @@ hash_tree(const char *path, const char *rel, struct site_hash *h)
 int
 site_hash_dir(const char *path, struct site_hash *h)
 {
-	h->css = FNV_OFFSET;
-	h->other = FNV_OFFSET;
+	h->css = HASH_SEED;
+	h->other = HASH_SEED;
 	return hash_tree(path, "", h);
 }

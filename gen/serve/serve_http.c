@@ -6,13 +6,25 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
+
+#include <arpa/inet.h>
 
 #include "serve.h"
 #include "serve_mhd.h"
 #include "serve_path.h"
 
 #define ALLOWED "GET, HEAD"
+
+/*
+ * Slow or idle clients: at most PER_ADDRESS connections from one address
+ * at a time (a browser opens 6 to a host, live-reload streams included),
+ * and a connection with nothing sent or received for IDLE_SECONDS is
+ * closed (the live-reload stream sends a ping more often than that).
+ */
+#define PER_ADDRESS 32
+#define IDLE_SECONDS 10
 
 static const struct {
 	const char *ext;
@@ -212,6 +224,89 @@ serve_path(struct MHD_Connection *conn, struct serve_state *s, const char *url,
 	return rc;
 }
 
+/* An IP address of family af, written as such (no name, no number alone). */
+static bool
+ip_literal(int af, const char *s)
+{
+	unsigned char a[16];
+
+	return inet_pton(af, s, a) == 1;
+}
+
+/* The same IPv6 address, in any of its spellings. */
+static bool
+same_ip6(const char *x, const char *y)
+{
+	unsigned char a[16], b[16];
+
+	return inet_pton(AF_INET6, x, a) == 1 && inet_pton(AF_INET6, y, b) == 1 &&
+	    memcmp(a, b, sizeof(a)) == 0;
+}
+
+bool
+serve_host_ok(const char *bind, unsigned port, const char *host)
+{
+	char name[256];
+	const char *start, *rest;
+	unsigned long got = 0;
+	size_t n, digits;
+	bool bracket = host != NULL && host[0] == '[';
+
+	if (host == NULL)
+		return false;
+	if (bracket) {
+		start = host + 1;
+		if ((rest = strchr(start, ']')) == NULL)
+			return false;
+		n = (size_t)(rest - start);
+		rest++;
+	} else {
+		start = host;
+		n = strcspn(host, ":");
+		rest = host + n;
+	}
+	if (n == 0 || n >= sizeof(name))
+		return false;
+	memcpy(name, start, n);
+	name[n] = '\0';
+	if (*rest == '\0') {
+		if (port != 80)
+			return false;
+	} else {
+		if (*rest++ != ':')
+			return false;
+		for (digits = 0; rest[digits] >= '0' && rest[digits] <= '9'; digits++)
+			if (digits < 6)
+				got = got * 10 + (unsigned long)(rest[digits] - '0');
+		if (digits == 0 || digits > 5 || rest[digits] != '\0' || got != port)
+			return false;
+	}
+	if (bracket) {
+		if (same_ip6(name, "::1") || (strchr(bind, ':') && same_ip6(name, bind)))
+			return true;
+		return strcmp(bind, "::") == 0 && ip_literal(AF_INET6, name);
+	}
+	if (strcasecmp(name, "localhost") == 0 || strcmp(name, "127.0.0.1") == 0 ||
+	    strcasecmp(name, bind) == 0)
+		return true;
+	return (strcmp(bind, "0.0.0.0") == 0 || strcmp(bind, "::") == 0) &&
+	    ip_literal(AF_INET, name);
+}
+
+/* 421: the request names another host (a DNS-rebinding page, say). */
+static enum MHD_Result
+respond_misdirected(struct MHD_Connection *conn, const struct serve_state *s)
+{
+	bool v6 = strchr(s->bind, ':') != NULL;
+	char *text = xasprintf("this server answers requests for http://%s%s%s:%u/ "
+	    "and http://localhost:%u/ only\n", v6 ? "[" : "", s->bind, v6 ? "]" : "",
+	    s->port, s->port);
+	enum MHD_Result rc = respond_text(conn, 421, text);
+
+	free(text);
+	return rc;
+}
+
 static enum MHD_Result
 handle(void *cls, struct MHD_Connection *conn, const char *url,
     const char *method, const char *version, const char *upload_data,
@@ -226,6 +321,9 @@ handle(void *cls, struct MHD_Connection *conn, const char *url,
 	(void)upload_data;
 	(void)upload_data_size;
 	(void)con_cls;
+	if (!serve_host_ok(s->bind, s->port,
+	    MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host")))
+		return respond_misdirected(conn, s);
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
 		r = MHD_create_response_from_buffer(19, "method not allowed\n",
 		    MHD_RESPMEM_PERSISTENT);
@@ -234,7 +332,7 @@ handle(void *cls, struct MHD_Connection *conn, const char *url,
 		return respond(conn, 405, r, "text/plain; charset=utf-8");
 	}
 	if (strcmp(url, SERVE_EVENTS_PATH) == 0)
-		return respond(conn, 200, serve_events_response(s), NULL);
+		return respond(conn, 200, serve_events_response(s, conn), NULL);
 	if (req_path_parse(url, &p) == -1)
 		return respond_text(conn, 400, "bad request path\n");
 	rc = serve_path(conn, s, url, &p);
@@ -258,7 +356,8 @@ serve_http_start(struct serve_state *s, int listen_fd)
 	    MHD_USE_THREAD_PER_CONNECTION, 0, NULL, NULL, handle, s,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
 	    MHD_OPTION_UNESCAPE_CALLBACK, unescape_none, NULL,
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
 	    MHD_OPTION_END);
 }
 

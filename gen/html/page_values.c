@@ -1,4 +1,4 @@
-/* html_json.c: the values pages share (links, tiers, movement, tables, charts). */
+/* page_values.c: the template values pages share (links, tiers, movement, tables, charts). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,7 @@ html_href(const char *root, const char *site_path)
 }
 
 void
-hj_href_set(struct tv *o, const char *k, const char *root, const char *site_path)
+pv_set_href(struct tv *o, const char *k, const char *root, const char *site_path)
 {
 	const char *hash = strchr(site_path, '#');
 	size_t lr = strlen(root), n = hash ? (size_t)(hash - site_path) : strlen(site_path);
@@ -123,23 +123,44 @@ html_provider_name(const struct provider *pr)
 }
 
 struct tv *
-hj_str(const char *s)
+pv_str(const char *s)
 {
 	/* Content is valid UTF-8: the loader checks every YAML and Markdown file whole. */
 	return tv_str(s);
 }
 
 struct tv *
-hj_take(char *s)
+pv_taken(char *s)
 {
-	struct tv *v = hj_str(s);
+	struct tv *v = pv_str(s);
 
 	free(s);
 	return v;
 }
 
+void
+pv_set_str(struct tv *o, const char *k, const char *s)
+{
+	if (s != NULL)
+		tv_set(o, k, pv_str(s));
+}
+
+void
+pv_set_taken(struct tv *o, const char *k, char *s)
+{
+	if (s != NULL)
+		tv_set(o, k, pv_taken(s));
+}
+
+void
+pv_set_lit(struct tv *o, const char *k, const char *s)
+{
+	if (s != NULL)
+		tv_set(o, k, tv_lit(s));
+}
+
 struct tv *
-hj_cat(const char *a, const char *b, const char *c)
+pv_cat(const char *a, const char *b, const char *c)
 {
 	size_t la = strlen(a), lb = strlen(b), lc = strlen(c), n = la + lb + lc;
 	char small[256], *t = n < sizeof(small) ? small : xmalloc(n + 1);
@@ -155,7 +176,7 @@ hj_cat(const char *a, const char *b, const char *c)
 }
 
 struct tv *
-hj_tier(const struct tier *t)
+pv_tier(const struct tier *t)
 {
 	if (t == NULL)
 		return tv_null();
@@ -174,14 +195,14 @@ hj_tier(const struct tier *t)
 
 /* A rating's tier: its tier, and why it is uncertain when it is. */
 struct tv *
-hj_rating_tier(const struct rating *r)
+pv_rating_tier(const struct rating *r)
 {
 	struct tv *o;
 
 	if (r == NULL)
 		return tv_null();
-	o = hj_tier(r->tier);
-	hj_sets(o, "uncertain", r->review->tier_uncertain);
+	o = pv_tier(r->tier);
+	pv_set_str(o, "uncertain", r->review->tier_uncertain);
 	return o;
 }
 
@@ -198,7 +219,7 @@ steps_words(const char *word, int n)
 }
 
 struct tv *
-hj_move(enum move_status st, int steps, bool has_steps,
+pv_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor)
 {
 	struct tv *m = tv_object();
@@ -246,26 +267,26 @@ hj_move(enum move_status st, int steps, bool has_steps,
 		break;
 	}
 	tv_set(m, "status", tv_lit(move_status_name(st)));
-	hj_setl(m, "arrow", arrow);
-	hj_take_set(m, "words", words);
+	pv_set_lit(m, "arrow", arrow);
+	pv_set_taken(m, "words", words);
 	return m;
 }
 
 struct tv *
-hj_provider_link(const char *root, const struct provider *pr)
+pv_provider_link(const char *root, const struct provider *pr)
 {
 	struct tv *o = tv_object();
 	char *path = html_provider_path(pr);
 
-	hj_setl(o, "name", html_provider_name(pr));
-	hj_setl(o, "id", pr->id);
-	hj_href_set(o, "href", root, path);
+	pv_set_lit(o, "name", html_provider_name(pr));
+	pv_set_lit(o, "id", pr->id);
+	pv_set_href(o, "href", root, path);
 	free(path);
 	return o;
 }
 
 struct tv *
-hj_list(size_t n, struct tv *(*item)(size_t i, void *arg), void *arg)
+pv_list(size_t n, struct tv *(*item)(size_t i, void *arg), void *arg)
 {
 	struct mustache_list *l = tv_alloc(sizeof(*l));
 
@@ -276,7 +297,7 @@ hj_list(size_t n, struct tv *(*item)(size_t i, void *arg), void *arg)
 }
 
 void
-hj_mark_last(struct tv *arr)
+pv_mark_last(struct tv *arr)
 {
 	size_t i, n = tv_size(arr);
 
@@ -287,21 +308,21 @@ hj_mark_last(struct tv *arr)
 }
 
 static struct tv *
-table_cell_json(const struct table_cell *tc, const char *root)
+table_cell_values(const struct table_cell *tc, const char *root)
 {
 	struct tv *o = tv_object();
 
-	hj_sets(o, "text", tc->text != NULL ? tc->text : "");
+	pv_set_str(o, "text", tc->text != NULL ? tc->text : "");
 	if (tc->href != NULL)
-		hj_href_set(o, "href", root, tc->href);
+		pv_set_href(o, "href", root, tc->href);
 	if (tc->tier != NULL)
-		tv_set(o, "tier", hj_tier(tc->tier));
+		tv_set(o, "tier", pv_tier(tc->tier));
 	tv_set(o, "numeric", tv_bool(tc->numeric));
 	return o;
 }
 
 struct tv *
-hj_table(const struct table *t, const char *root)
+pv_table(const struct table *t, const char *root)
 {
 	struct tv *o, *head, *rows, *row, *cells;
 	size_t i, j;
@@ -311,16 +332,16 @@ hj_table(const struct table *t, const char *root)
 	o = tv_object();
 	head = tv_array();
 	rows = tv_array();
-	hj_sets(o, "caption", t->caption);
-	hj_sets(o, "id", t->id);
+	pv_set_str(o, "caption", t->caption);
+	pv_set_str(o, "id", t->id);
 	for (j = 0; j < t->ncols; j++)
-		tv_append(head, table_cell_json(&t->head[j], root));
+		tv_append(head, table_cell_values(&t->head[j], root));
 	for (i = 0; i < t->nrows; i++) {
 		row = tv_object();
 		cells = tv_array();
 		for (j = 0; j < t->ncols; j++)
 			tv_append(cells,
-			    table_cell_json(&t->cells[i * t->ncols + j], root));
+			    table_cell_values(&t->cells[i * t->ncols + j], root));
 		tv_set(row, "cells", cells);
 		tv_append(rows, row);
 	}
@@ -330,7 +351,7 @@ hj_table(const struct table *t, const char *root)
 }
 
 struct tv *
-hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
+pv_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
     const struct provider *pr)
 {
 	const struct computed *c = h->c;
@@ -352,13 +373,13 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 	buf_puts(&src, root);
 	buf_puts(&src, rel.data);
 	buf_release(&rel);
-	hj_href_set(o, "src", "", src.data);
-	hj_sets(o, "alt", ch.desc != NULL ? ch.desc : "");
-	hj_sets(o, "title", ch.title != NULL ? ch.title : "");
+	pv_set_href(o, "src", "", src.data);
+	pv_set_str(o, "alt", ch.desc != NULL ? ch.desc : "");
+	pv_set_str(o, "title", ch.title != NULL ? ch.title : "");
 	tv_set(o, "width", tv_int((long long)lround(ch.width)));
 	tv_set(o, "height", tv_int((long long)lround(ch.height)));
 	t = chart_table(&ch, c);
-	tv_set(o, "table", hj_table(t, root));
+	tv_set(o, "table", pv_table(t, root));
 	table_free(t);
 	chart_release(&ch);
 	buf_release(&src);
@@ -366,7 +387,7 @@ hj_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 }
 
 struct tv *
-hj_markdown(struct html_ctx *h, const char *src, const struct pos *at,
+pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root)
 {
 	struct buf b = BUF_INIT;
@@ -406,36 +427,36 @@ static struct tv *
 tier_member(size_t i, void *arg)
 {
 	const struct link_list *l = arg;
-	struct tv *o = hj_provider_link(l->root, l->v[i]->provider);
+	struct tv *o = pv_provider_link(l->root, l->v[i]->provider);
 
-	hj_sets(o, "uncertain", l->v[i]->review->tier_uncertain);
+	pv_set_str(o, "uncertain", l->v[i]->review->tier_uncertain);
 	tv_set(o, "last", tv_bool(i + 1 == l->n));
 	return o;
 }
 
 struct tv *
-hj_medal_table(const struct edition_stats *s, const char *root)
+pv_medal_table(const struct edition_stats *s, const char *root)
 {
 	const struct edition *e = s->edition;
 	struct tv *o = tv_object(), *tiers = tv_array(), *row;
 	struct link_list *names;
 	size_t i, j, k;
 
-	hj_take_set(o, "caption", xasprintf("Tiers of %s, best first",
+	pv_set_taken(o, "caption", xasprintf("Tiers of %s, best first",
 	    e->name != NULL ? e->name : e->id));
 	for (i = 0; i < e->ntiers; i++) {
 		row = tv_object();
 		for (j = 0, k = 0; j < s->nratings; j++)
 			k += s->ratings[j].tier == e->tiers[i];
 		names = link_list_new(root, k);
-		tv_set(row, "tier", hj_tier(e->tiers[i]));
+		tv_set(row, "tier", pv_tier(e->tiers[i]));
 		tv_set(row, "count",
 		    tv_int(s->counts[e->tiers[i]->index]));
 		for (j = 0; j < s->nratings; j++)
 			if (s->ratings[j].tier == e->tiers[i])
 				names->v[names->n++] = &s->ratings[j];
 		tv_set(row, "providers",
-		    hj_list(names->n, tier_member, names));
+		    pv_list(names->n, tier_member, names));
 		tv_append(tiers, row);
 	}
 	tv_set(o, "tiers", tiers);
@@ -449,14 +470,14 @@ edition_name(const struct edition *e)
 }
 
 static struct tv *
-gone_json(const struct gone *g, const struct edition *from, const char *root)
+gone_values(const struct gone *g, const struct edition *from, const char *root)
 {
-	struct tv *o = hj_provider_link(root, g->provider), *m;
+	struct tv *o = pv_provider_link(root, g->provider), *m;
 
-	tv_set(o, "previous", hj_tier(g->previous));
-	hj_sets(o, "from", edition_name(from));
-	m = hj_move(g->status, 0, false, g->provider->successor);
-	hj_sets(o, "words", tv_str_value(tv_get(m, "words")));
+	tv_set(o, "previous", pv_tier(g->previous));
+	pv_set_str(o, "from", edition_name(from));
+	m = pv_move(g->status, 0, false, g->provider->successor);
+	pv_set_str(o, "words", tv_str_value(tv_get(m, "words")));
 	return o;
 }
 
@@ -465,17 +486,17 @@ mover(size_t i, void *arg)
 {
 	const struct link_list *l = arg;
 	const struct rating *r = l->v[i];
-	struct tv *row = hj_provider_link(l->root, r->provider);
+	struct tv *row = pv_provider_link(l->root, r->provider);
 
-	tv_set(row, "previous", hj_tier(r->previous));
-	tv_set(row, "tier", hj_tier(r->tier));
+	tv_set(row, "previous", pv_tier(r->previous));
+	tv_set(row, "tier", pv_tier(r->tier));
 	tv_set(row, "move",
-	    hj_move(r->status, r->steps, r->has_steps, NULL));
+	    pv_move(r->status, r->steps, r->has_steps, NULL));
 	return row;
 }
 
 struct tv *
-hj_movers(const struct edition_stats *s, const char *root)
+pv_movers(const struct edition_stats *s, const char *root)
 {
 	struct tv *o, *gone;
 	struct link_list *movers;
@@ -486,18 +507,18 @@ hj_movers(const struct edition_stats *s, const char *root)
 	o = tv_object();
 	movers = link_list_new(root, s->nratings);
 	gone = tv_array();
-	hj_sets(o, "from", edition_name(s->baseline));
-	hj_sets(o, "to", edition_name(s->edition));
-	hj_take_set(o, "caption", xasprintf("Providers whose tier changed from %s to %s",
+	pv_set_str(o, "from", edition_name(s->baseline));
+	pv_set_str(o, "to", edition_name(s->edition));
+	pv_set_taken(o, "caption", xasprintf("Providers whose tier changed from %s to %s",
 	    edition_name(s->baseline), edition_name(s->edition)));
 	for (i = 0; i < s->nratings; i++)
 		if (s->ratings[i].status != MOVE_SAME)
 			movers->v[movers->n++] = &s->ratings[i];
 	for (i = 0; i < s->ngone; i++)
-		tv_append(gone, gone_json(&s->gone[i], s->baseline, root));
+		tv_append(gone, gone_values(&s->gone[i], s->baseline, root));
 	tv_set(o, "has_movers", tv_bool(movers->n > 0));
 	tv_set(o, "has_gone", tv_bool(tv_size(gone) > 0));
-	tv_set(o, "movers", hj_list(movers->n, mover, movers));
+	tv_set(o, "movers", pv_list(movers->n, mover, movers));
 	tv_set(o, "gone", gone);
 	return o;
 }
@@ -533,8 +554,8 @@ nav_add(struct tv *nav, const char *root, const char *label, const char *path,
 {
 	struct tv *o = tv_object();
 
-	hj_sets(o, "label", label);
-	hj_href_set(o, "href", root, path);
+	pv_set_str(o, "label", label);
+	pv_set_href(o, "href", root, path);
 	tv_set(o, "current", tv_bool(current));
 	tv_append(nav, o);
 }
@@ -570,10 +591,10 @@ download_add(struct tv *a, const char *root, const char *path, const char *label
 {
 	struct tv *o = tv_object();
 
-	hj_href_set(o, "href", root, path);
-	hj_setl(o, "label", label);
-	hj_setl(o, "type", type);
-	hj_take_set(o, "size_html", xasprintf(SIZE_MARK "%s-->", path));
+	pv_set_href(o, "href", root, path);
+	pv_set_lit(o, "label", label);
+	pv_set_lit(o, "type", type);
+	pv_set_taken(o, "size_html", xasprintf(SIZE_MARK "%s-->", path));
 	tv_append(a, o);
 }
 
@@ -586,7 +607,7 @@ downloads(const char *root)
 	download_add(a, root, "report.pdf", "report.pdf", "application/pdf");
 	download_add(a, root, "data/ratings.json", "ratings.json", "application/json");
 	download_add(a, root, "data/ratings.csv", "ratings.csv", "text/csv");
-	hj_mark_last(a);
+	pv_mark_last(a);
 	return a;
 }
 
@@ -597,10 +618,10 @@ og_image_set(struct tv *o, const struct report *r, const char *root)
 	if (r->edition == NULL)
 		return;
 	if (r->base_url != NULL)
-		hj_take_set(o, "og_image_href", html_url_join(r->base_url,
+		pv_set_taken(o, "og_image_href", html_url_join(r->base_url,
 		    "charts/distribution.png"));
 	else
-		hj_href_set(o, "og_image_href", root, "charts/distribution.png");
+		pv_set_href(o, "og_image_href", root, "charts/distribution.png");
 }
 
 /* The description of every page that gives none of its own (SPEC 1.1). */
@@ -613,7 +634,7 @@ report_description(const struct report *r)
 }
 
 struct tv *
-hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
+pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
 	const struct report *r = &h->p->report;
 	struct tv *o = tv_object(), *nav = tv_array();
@@ -629,24 +650,24 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	else
 		root = html_root_rel(rel);
 
-	hj_sets(o, "lang", r->language != NULL ? r->language : "en");
+	pv_set_str(o, "lang", r->language != NULL ? r->language : "en");
 	if (title != NULL)
-		tv_set(o, "title", hj_cat(title, " \xe2\x80\x94 ", r->title));
+		tv_set(o, "title", pv_cat(title, " \xe2\x80\x94 ", r->title));
 	else
-		hj_sets(o, "title", r->title);
-	hj_sets(o, "site_title", r->title);
-	hj_sets(o, "kind", kind);
-	hj_sets(o, "publisher", r->publisher);
-	hj_sets(o, "description", report_description(r));
+		pv_set_str(o, "title", r->title);
+	pv_set_str(o, "site_title", r->title);
+	pv_set_str(o, "kind", kind);
+	pv_set_str(o, "publisher", r->publisher);
+	pv_set_str(o, "description", report_description(r));
 	if (r->published != DATE_NONE) {
 		char date[11];
 
 		date_format(r->published, date);
-		hj_sets(o, "compiled", date);
+		pv_set_str(o, "compiled", date);
 	}
 	if (r->edition != NULL)
-		hj_sets(o, "edition_name", edition_name(r->edition));
-	hj_take_set(o, "canonical", canonical(r, rel));
+		pv_set_str(o, "edition_name", edition_name(r->edition));
+	pv_set_taken(o, "canonical", canonical(r, rel));
 	nav_add(nav, root, "Report", "index.html", strcmp(kind, "home") == 0);
 	if (r->edition != NULL)
 		nav_add(nav, root, "Editions", "editions/index.html",
@@ -661,9 +682,9 @@ hj_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	tv_set(o, "downloads", downloads(root));
 	og_image_set(o, r, root);
 	if (r->base_url != NULL)
-		hj_take_set(o, "feed_href", html_url_join(r->base_url, "feed.xml"));
+		pv_set_taken(o, "feed_href", html_url_join(r->base_url, "feed.xml"));
 	esc_attr(&eroot, root);
-	hj_take_set(o, "root", buf_detach(&eroot, NULL));
+	pv_set_taken(o, "root", buf_detach(&eroot, NULL));
 	free(root);
 	return o;
 }

@@ -4,12 +4,12 @@
  * never reads JSON, so this lives here and only the test programs link
  * jansson.
  */
-#ifndef PODIUM_TESTS_TV_JSON_H
-#define PODIUM_TESTS_TV_JSON_H
+#ifndef PODIUM_TESTS_TEMPLATE_VALUES_JSON_H
+#define PODIUM_TESTS_TEMPLATE_VALUES_JSON_H
 
 #include <jansson.h>
 
-#include "tv.h"
+#include "template_values.h"
 
 static inline struct tv *
 tv_from_json(const json_t *j)

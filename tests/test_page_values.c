@@ -1,5 +1,5 @@
 /*
- * test_html_json.c: the page values made without printf or a copy to free
+ * test_page_values.c: the page values made without printf or a copy to free
  * (hrefs, joined strings) give what html_href() and the printf forms give.
  */
 #include <check.h>
@@ -9,7 +9,7 @@
 
 #include "escape.h"
 #include "html.h"
-#include "tv.h"
+#include "template_values.h"
 
 START_TEST(test_href_set)
 {
@@ -26,7 +26,7 @@ START_TEST(test_href_set)
 		for (k = 0; k < sizeof(paths) / sizeof(paths[0]); k++) {
 			char *want = html_href(roots[i], paths[k]);
 
-			hj_href_set(o, "href", roots[i], paths[k]);
+			pv_set_href(o, "href", roots[i], paths[k]);
 			ck_assert_str_eq(tv_str_value(tv_get(o, "href")), want);
 			free(want);
 		}
@@ -36,15 +36,15 @@ START_TEST(test_href_set)
 	{
 		char *want = html_href("../", longp);
 
-		hj_href_set(o, "href", "../", longp);
+		pv_set_href(o, "href", "../", longp);
 		ck_assert_str_eq(tv_str_value(tv_get(o, "href")), want);
 		free(want);
 	}
-	ck_assert_str_eq(tv_str_value(hj_cat("review-", "5.0", "")), "review-5.0");
-	ck_assert_str_eq(tv_str_value(hj_cat("T", " \xe2\x80\x94 ", "R")), "T \xe2\x80\x94 R");
+	ck_assert_str_eq(tv_str_value(pv_cat("review-", "5.0", "")), "review-5.0");
+	ck_assert_str_eq(tv_str_value(pv_cat("T", " \xe2\x80\x94 ", "R")), "T \xe2\x80\x94 R");
 	memset(longp, 'x', sizeof(longp) - 1);
 	longp[sizeof(longp) - 1] = '\0';
-	ck_assert_uint_eq(strlen(tv_str_value(hj_cat(longp, "-", longp))), 2 * 599 + 1);
+	ck_assert_uint_eq(strlen(tv_str_value(pv_cat(longp, "-", longp))), 2 * 599 + 1);
 	tv_reset();
 }
 END_TEST
@@ -77,8 +77,8 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("html_json");
-	TCase *tc = tcase_create("html_json");
+	Suite *s = suite_create("page_values");
+	TCase *tc = tcase_create("page_values");
 	SRunner *sr;
 	int failed;
 

@@ -1,58 +1,31 @@
-/* tv.c: template values in a per-thread arena (see tv.h). */
+/* template_values.c: template values in a per-thread arena (see template_values.h). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tv.h"
+#include "template_values.h"
 #include "util.h"
 
-#define BLOCK 16384
-
-struct block {
-	struct block *prev;
-	size_t size, used;
-	max_align_t data[];
-};
-
-static _Thread_local struct block *head;
+/* The thread's values: one arena (util.h) a thread, freed whole by tv_reset(). */
+static _Thread_local struct arena values;
 
 static void *
 alloc(size_t n)
 {
-	const size_t align = sizeof(max_align_t);
-	struct block *b = head;
-	size_t size;
-	void *p;
-
-	if (n > SIZE_MAX / 2)
-		abort();
-	n = (n + align - 1) / align * align;
-	if (b == NULL || b->size - b->used < n) {
-		size = n > BLOCK ? n : BLOCK;
-		b = xmalloc(sizeof(*b) + size);
-		b->prev = head;
-		b->size = size;
-		b->used = 0;
-		head = b;
-	}
-	p = (char *)b->data + b->used;
-	b->used += n;
-	return p;
+	return arena_alloc_raw(&values, n);
 }
 
 void *
 tv_alloc(size_t n)
 {
-	void *p = alloc(n);
-
-	memset(p, 0, n);
-	return p;
+	return arena_alloc(&values, n);
 }
 
 struct tv_mark
 tv_mark(void)
 {
-	struct tv_mark m = {head, head != NULL ? head->used : 0};
+	struct arena_mark at = arena_mark(&values);
+	struct tv_mark m = {at.block, at.used};
 
 	return m;
 }
@@ -60,23 +33,31 @@ tv_mark(void)
 void
 tv_release(struct tv_mark m)
 {
-	struct block *b;
+	struct arena_mark at = {m.block, m.used};
 
-	while (head != NULL && head != m.block) {
-		b = head;
-		head = b->prev;
-		free(b);
-	}
-	if (head != NULL)
-		head->used = m.used;
+	arena_release(&values, at);
 }
 
 void
 tv_reset(void)
 {
-	struct tv_mark none = {NULL, 0};
+	struct arena_mark none = {NULL, 0};
 
-	tv_release(none);
+	arena_release(&values, none);
+}
+
+unsigned
+tv_hash_n(const char *k, size_t n)
+{
+	uint64_t h = hash_bytes(HASH_SEED, k, n);
+
+	return (unsigned)(h ^ h >> 32);
+}
+
+unsigned
+tv_hash(const char *k)
+{
+	return tv_hash_n(k, strlen(k));
 }
 
 static struct tv *
@@ -157,8 +138,7 @@ tv_array(void)
 	return make(TV_ARRAY);
 }
 
-/* Objects start with room for 8 keys, so that tv_set() adds most keys in
- * line (see tv.h). */
+/* Objects start with room for 8 keys: most pages' objects need no more. */
 struct tv *
 tv_object(void)
 {
@@ -207,6 +187,47 @@ tv_append(struct tv *a, struct tv *v)
 	a->u.arr.v[a->u.arr.n++] = v;
 }
 
+/* Adds key k (len bytes, hash h) with v to object o, which has room. */
+static void
+pair_add(struct tv *o, const char *k, size_t len, unsigned h, struct tv *v)
+{
+	struct tv_pair *p = &o->u.obj.v[o->u.obj.n++];
+
+	o->keys |= TV_KEY_BIT(h);
+	p->key = k;
+	p->hash = h;
+	p->len = (uint32_t)len;
+	p->value = v;
+}
+
+bool
+tv_pair_is(const struct tv_pair *p, const char *k, size_t len, unsigned hash)
+{
+	return p->hash == hash && p->len == len && memcmp(p->key, k, len) == 0;
+}
+
+struct tv_pair *
+tv_pair_find(const struct tv *o, const char *k, size_t len, unsigned hash)
+{
+	size_t i;
+
+	for (i = 0; i < o->u.obj.n; i++)
+		if (tv_pair_is(&o->u.obj.v[i], k, len, hash))
+			return &o->u.obj.v[i];
+	return NULL;
+}
+
+struct tv *
+tv_get_hashed(const struct tv *o, const char *k, size_t len, unsigned hash)
+{
+	const struct tv_pair *p;
+
+	if (o == NULL || o->type != TV_OBJECT || (o->keys & TV_KEY_BIT(hash)) == 0)
+		return NULL;
+	p = tv_pair_find(o, k, len, hash);
+	return p != NULL ? p->value : NULL;
+}
+
 void
 tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
     struct tv *v)
@@ -223,7 +244,15 @@ tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
 		return;
 	}
 	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
-	tv_pair_add(o, k, len, hash, v);
+	pair_add(o, k, len, hash, v);
+}
+
+void
+tv_set(struct tv *o, const char *k, struct tv *v)
+{
+	size_t len = strlen(k);
+
+	tv_set_hashed(o, k, len, tv_hash_n(k, len), v);
 }
 
 void
