@@ -47,11 +47,13 @@ funnel(const struct edition_stats *s)
 {
 	struct tv *a = tv_array();
 
+	bool named = s->edition->partial; /* a partial edition's counts are "named" */
+
 	if (s->tracked >= 0)
 		step_add(a, s->tracked, "tracked");
-	step_add(a, s->reviewed, "reviewed");
-	step_add(a, s->rated, "rated on the ladder");
-	step_add(a, s->medals, "given a medal");
+	step_add(a, s->reviewed, named ? "reviews named" : "reviewed");
+	step_add(a, s->rated, named ? "named on the ladder" : "rated on the ladder");
+	step_add(a, s->medals, named ? "named with a medal" : "given a medal");
 	return a;
 }
 
@@ -85,6 +87,7 @@ claims(const struct edition_stats *s)
 		tv_set(o, "ok", tv_bool(ck->claim->value == ck->computed));
 		tv_set(o, "acknowledged", tv_bool(ck->claim->note != NULL));
 		pv_set_str(o, "note", ck->claim->note);
+		pv_set_lit(o, "counted", s->edition->partial ? "named" : "counted");
 		tv_append(a, o);
 	}
 	return a;
