@@ -203,6 +203,9 @@ uint64_t hash_str(const char *s);
 size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
 /* 3 when s (n bytes) starts with a byte order mark (EF BB BF), else 0. */
 size_t utf8_bom(const char *s, size_t n);
+/* Whether c continues a character (10xxxxxx) rather than starting one:
+ * what counting characters (columns) and cutting between them ask. */
+bool utf8_continues(char c);
 
 bool str_starts(const char *s, const char *prefix);
 bool str_ends(const char *s, const char *suffix);

@@ -32,7 +32,7 @@ n=$(grep -c '"status": "new"' "$S/data/ratings.json")
 # upper bounds and no injection
 has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td class="num">within 11m</td><td class="num">2m</td><td>not known</td></tr>' "an upper bound over the target: within 11m, not known"
 has "$S/providers/hyperstack/index.html" '<td class="num">within 1s</td><td class="num">2m</td><td>within target</td>' "an upper bound under the target: within target"
-has "$S/providers/runpod/index.html" '<strong>Not injected:</strong>' "injected: false says not injected"
+has "$S/providers/runpod/index.html" "<strong>Not injected.</strong> No fault could be injected" "injected: false says not injected"
 hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no timings table"
 # columns hidden when empty, and no empty review blocks
 hasnt "$S/providers/aws/index.html" '>Score<' "no score column without a rubric"

@@ -33,8 +33,8 @@ static const struct tfile partial_files[] = {
 	{"content/editions/2.0.yaml",
 	    "name: E2\npublished: 2026-01-01\nprevious: \"1.0\"\nuniverse: {tracked: 20}\n"
 	    "targets: {detect: 2m, replace: 1h}\n"},
-	{"content/providers/gamma.yaml", "name: Gamma\nkind: other\n"},
-	{"content/providers/delta.yaml", "name: Delta\nkind: other\n"},
+	{"content/providers/gamma.yaml", "name: Gamma\n"},
+	{"content/providers/delta.yaml", "name: Delta\n"},
 	{"content/reviews/1.0/old.yaml", NULL},
 	{"content/reviews/1.0/acme.yaml", "tier: gold\n"},
 	{"content/reviews/1.0/beta.yaml", "tier: silver\n"},

@@ -1,7 +1,8 @@
 /*
  * test_util.c: growable buffers formatted into (text that fits the spare
  * room, text that does not, a fresh buffer, long text), path_join, files
- * written relative to an open folder.
+ * written relative to an open folder, the one hash function and the one
+ * UTF-8 decoder.
  */
 #include <check.h>
 #include <errno.h>
@@ -148,6 +149,66 @@ START_TEST(test_file_write_at)
 }
 END_TEST
 
+/* The one hash: FNV-1a over 64 bits, as its authors give it for these
+ * strings, and pieces hashed one after another as the whole. */
+START_TEST(test_hash)
+{
+	ck_assert(hash_bytes(HASH_SEED, "", 0) == UINT64_C(0xcbf29ce484222325));
+	ck_assert(hash_str("") == UINT64_C(0xcbf29ce484222325));
+	ck_assert(hash_str("a") == UINT64_C(0xaf63dc4c8601ec8c));
+	ck_assert(hash_str("foobar") == UINT64_C(0x85944171f73967e8));
+	ck_assert(hash_bytes(hash_bytes(HASH_SEED, "foo", 3), "bar", 3) == hash_str("foobar"));
+	ck_assert(hash_bytes(HASH_SEED, "a\0b", 3) != hash_str("a"));
+}
+END_TEST
+
+/* The one UTF-8 decoder: each length at its bounds, and every kind of
+ * byte sequence that is not UTF-8. */
+START_TEST(test_utf8_decode)
+{
+	static const struct {
+		const char *s;
+		size_t n, len;
+		uint32_t cp;
+	} cases[] = {
+		{"A", 1, 1, 0x41}, {"\x7f", 1, 1, 0x7f}, {"\0", 1, 1, 0},
+		{"\xc2\x80", 2, 2, 0x80}, {"\xdf\xbf", 2, 2, 0x7ff},
+		{"\xe0\xa0\x80", 3, 3, 0x800}, {"\xef\xbf\xbf", 3, 3, 0xffff},
+		{"\xed\x9f\xbf", 3, 3, 0xd7ff}, {"\xee\x80\x80", 3, 3, 0xe000},
+		{"\xf0\x90\x80\x80", 4, 4, 0x10000}, {"\xf4\x8f\xbf\xbf", 4, 4, 0x10ffff},
+		{"\xc3\xa9x", 3, 2, 0xe9},
+		/* not UTF-8 */
+		{"\x80", 1, 0, 0}, {"\xbf", 1, 0, 0},             /* continuation */
+		{"\xc0\x80", 2, 0, 0}, {"\xc1\xbf", 2, 0, 0},     /* overlong, 2 */
+		{"\xe0\x9f\xbf", 3, 0, 0},                        /* overlong, 3 */
+		{"\xf0\x8f\xbf\xbf", 4, 0, 0},                    /* overlong, 4 */
+		{"\xed\xa0\x80", 3, 0, 0}, {"\xed\xbf\xbf", 3, 0, 0}, /* surrogates */
+		{"\xf4\x90\x80\x80", 4, 0, 0}, {"\xf5\x80\x80\x80", 4, 0, 0}, /* > U+10FFFF */
+		{"\xff", 1, 0, 0}, {"\xfe", 1, 0, 0},
+		{"\xc3", 1, 0, 0}, {"\xe2\x82", 2, 0, 0}, {"\xf0\x9f\x98", 3, 0, 0}, /* cut */
+		{"\xc3\xa9", 1, 0, 0},                            /* cut by n */
+		{"\xc3(", 2, 0, 0}, {"\xe2\x28\xa1", 3, 0, 0},    /* bad continuation */
+	};
+	size_t i, len;
+	uint32_t cp;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		cp = 0xdeadbeef;
+		len = utf8_decode(cases[i].s, cases[i].n, &cp);
+		ck_assert_msg(len == cases[i].len, "case %zu: length %zu, not %zu", i, len,
+		    cases[i].len);
+		if (len != 0)
+			ck_assert_msg(cp == cases[i].cp, "case %zu: U+%04X, not U+%04X", i,
+			    (unsigned)cp, (unsigned)cases[i].cp);
+	}
+	ck_assert_uint_eq(utf8_bom("\xef\xbb\xbfx", 4), 3);
+	ck_assert_uint_eq(utf8_bom("\xef\xbb\xbf", 3), 3);
+	ck_assert_uint_eq(utf8_bom("\xef\xbb", 2), 0);
+	ck_assert_uint_eq(utf8_bom("x\xef\xbb\xbf", 4), 0);
+	ck_assert_uint_eq(utf8_bom("", 0), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -161,6 +222,8 @@ Suite *s = suite_create("util");
 	tcase_add_test(tc, test_printf_empty);
 	tcase_add_test(tc, test_path_join);
 	tcase_add_test(tc, test_file_write_at);
+	tcase_add_test(tc, test_hash);
+	tcase_add_test(tc, test_utf8_decode);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -118,14 +118,9 @@ struct cx_lay {
 static size_t
 lay_hash(const char *s, double size, bool bold, double maxw)
 {
-	uint64_t h = 0xcbf29ce484222325u;
-	uint64_t v[2];
+	double v[2] = {size, maxw};
+	uint64_t h = hash_bytes(hash_bytes(hash_str(s), v, sizeof(v)), &bold, sizeof(bold));
 
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3u;
-	memcpy(&v[0], &size, sizeof(v[0]));
-	memcpy(&v[1], &maxw, sizeof(v[1]));
-	h = (h ^ v[0] ^ (v[1] << 1) ^ (uint64_t)bold) * 0x100000001b3u;
 	return (size_t)(h ^ h >> 32) & (CX_LAYS - 1);
 }
 
@@ -144,7 +139,7 @@ text_len(const char *s)
 
 	if (n > TEXT_MAX) {
 		n = TEXT_MAX;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		while (n > 0 && utf8_continues(s[n]))
 			n--;
 	}
 	return (int)n;

@@ -225,21 +225,12 @@ diag_print(const struct diag *d, FILE *fp)
 static uint64_t
 entry_hash(const struct diag_entry *e)
 {
-	uint64_t h = 1469598103934665603ULL;
-	const char *parts[2] = {e->file != NULL ? e->file : "", e->msg};
+	const char *file = e->file != NULL ? e->file : "";
 	unsigned nums[3] = {(unsigned)e->kind, e->line, e->col};
-	size_t i;
-	const char *s;
+	uint64_t h = hash_bytes(HASH_SEED, file, strlen(file) + 1);
 
-	for (i = 0; i < 2; i++)
-		for (s = parts[i]; ; s++) {
-			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-			if (*s == '\0')
-				break;
-		}
-	for (i = 0; i < 3; i++)
-		h = (h ^ nums[i]) * 1099511628211ULL;
-	return h;
+	h = hash_bytes(h, e->msg, strlen(e->msg) + 1);
+	return hash_bytes(h, nums, sizeof(nums));
 }
 
 static bool

@@ -681,6 +681,12 @@ utf8_bom(const char *s, size_t n)
 }
 
 bool
+utf8_continues(char c)
+{
+	return ((unsigned char)c & 0xc0) == 0x80;
+}
+
+bool
 str_starts(const char *s, const char *prefix)
 {
 	while (*prefix != '\0')

@@ -78,14 +78,15 @@ figure_change(struct tv *a, const struct edition_stats *cmp)
  * A partial edition's counts are "N named", with its note, and no shares.
  */
 struct tv *
-html_figures(const struct edition_stats *s, const struct edition_stats *cmp)
+html_figures(const struct report *r, const struct edition_stats *s,
+    const struct edition_stats *cmp)
 {
 	const struct edition *e = s->edition;
 	struct tv *a = tv_array();
 	const char *note;
 
 	note = claim_note(s, "medals", s->medals);
-	figure_add(a, "Medals", html_figure(s, "medals", s->medals),
+	figure_add(a, report_string(r, "medals"), html_figure(s, "medals", s->medals),
 	    xasprintf("of %ld %s", s->reviewed, e->partial ? "reviews named" :
 	    "reviewed"), note ? note : e->partial ? e->partial_note : NULL);
 	if (cmp != NULL && cmp->baseline != NULL)
@@ -193,7 +194,7 @@ html_home(struct html_ctx *h)
 		date_format(r->edition->published, date);
 		pv_set_str(page, "published", date);
 	}
-	tv_set(page, "figures", html_figures(s, cmp));
+	tv_set(page, "figures", html_figures(&h->p->report, s, cmp));
 	/*
 	 * The medal table, distribution, movement and movers appear once: here
 	 * only when no commentary section shows them already.

@@ -77,7 +77,7 @@ tk_advance(struct tokenizer *tk, size_t pos)
 		if (s[tk->at] == '\n') {
 			tk->line++;
 			tk->col = 1;
-		} else if (((unsigned char)s[tk->at] & 0xc0) != 0x80)
+		} else if (!utf8_continues(s[tk->at]))
 			tk->col++;
 	}
 }

@@ -39,7 +39,7 @@ shown(struct loader *l, const struct ynode *n)
 	for (i = 0; i < n->len; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (i >= SHOWN_MAX && (c & 0xc0) != 0x80) {
+		if (i >= SHOWN_MAX && !utf8_continues((char)c)) {
 			buf_puts(&b, "...");
 			break;
 		}

@@ -37,7 +37,7 @@ text_line_col(const char *text, size_t len, size_t off, unsigned *line, unsigned
 		if (text[i] == '\n') {
 			(*line)++;
 			*col = 1;
-		} else if (((unsigned char)text[i] & 0xc0) != 0x80)
+		} else if (!utf8_continues(text[i]))
 			(*col)++;
 	}
 }

@@ -126,7 +126,7 @@ static unsigned
 col_at(struct linepos *lp, const char *p)
 {
 	for (; lp->at < p; lp->at++)
-		if (((unsigned char)*lp->at & 0xc0) != 0x80)
+		if (!utf8_continues(*lp->at))
 			lp->col++;
 	return lp->col;
 }
@@ -337,7 +337,7 @@ url_pos(const struct scan *s, cmark_node *node, const char *url, unsigned *line,
 		if (*q == '\n') {
 			(*line)++;
 			*col = 1;
-		} else if (((unsigned char)*q & 0xc0) != 0x80)
+		} else if (!utf8_continues(*q))
 			(*col)++;
 	}
 }

@@ -132,7 +132,7 @@ word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	/* each byte's word (the line breaks before it), and whether white */
 	word_of = xcalloc(len + 1, sizeof(*word_of));
 	for (i = 0; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80) {
+		if (!utf8_continues(s[i])) {
 			if (ch > 0 && ch < n && attrs[ch].is_line_break)
 				nwords++;
 			ch++;

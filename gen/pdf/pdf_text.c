@@ -267,7 +267,7 @@ likely_fits(const char *s, int size, int w)
 	long n = 0, room = (long)((double)w / (FIT_GUESS * size));
 
 	for (; *s != '\0'; s++) {
-		if ((*s & 0xc0) != 0x80 && ++n > room)
+		if (!utf8_continues(*s) && ++n > room)
 			return false;
 	}
 	return true;
@@ -347,7 +347,7 @@ chunk_end(const char *s, size_t from, size_t len)
 	for (i = end; i > from + PDF_TEXT_CHUNK / 2; i--)
 		if (s[i - 1] == ' ')
 			return i;
-	while (end > from + 1 && (s[end] & 0xc0) == 0x80)
+	while (end > from + 1 && utf8_continues(s[end]))
 		end--;
 	return end;
 }
@@ -439,6 +439,36 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 	return t;
 }
 
+static bool
+ascii_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9');
+}
+
+/*
+ * No line break after the hyphen of a compound ("Well-known"): a line
+ * ending in a hyphen is read back as a word broken in two, and copied out
+ * without it ("Wellknown").
+ */
+static void
+hyphens_keep(PangoAttrList *al, const char *s)
+{
+	PangoAttribute *a;
+	size_t i;
+
+	if (s[0] == '\0')
+		return;
+	for (i = 1; s[i] != '\0'; i++) {
+		if (s[i] != '-' || !ascii_alnum(s[i - 1]) || !ascii_alnum(s[i + 1]))
+			continue;
+		a = pango_attr_allow_breaks_new(FALSE);
+		a->start_index = (guint)i;
+		a->end_index = (guint)i + 2;
+		pango_attr_list_insert(al, a);
+	}
+}
+
 /* On success, free with pdf_text_free(). */
 struct pdf_text *
 pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
@@ -469,6 +499,8 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		links[nlinks].link = r->link;
 		nlinks++;
 	}
+	if (s.data != NULL)
+		hyphens_keep(al, s.data);
 	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
 	    align, justify);
 	pango_attr_list_unref(al);
