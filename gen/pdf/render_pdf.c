@@ -116,15 +116,20 @@ title_page(struct pdf_report *r)
 	if (authors.len > 0)
 		pdfdoc_title_line(r->doc, authors.data);
 	if (e != NULL) {
-		s = xasprintf("Edition: %s", e->name);
-		pdfdoc_title_line(r->doc, s);
-		free(s);
+		/* the edition's date is the source's; the report's own is when it was compiled */
 		if (e->published != DATE_NONE) {
 			date_format(e->published, day);
-			s = xasprintf("Published %s", day);
-			pdfdoc_title_line(r->doc, s);
-			free(s);
-		}
+			s = xasprintf("Edition: %s, published %s", e->name, day);
+		} else
+			s = xasprintf("Edition: %s", e->name);
+		pdfdoc_title_line(r->doc, s);
+		free(s);
+	}
+	if (rep->published != DATE_NONE) {
+		date_format(rep->published, day);
+		s = xasprintf("Compiled %s", day);
+		pdfdoc_title_line(r->doc, s);
+		free(s);
 	}
 	buf_release(&authors);
 }
