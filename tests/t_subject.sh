@@ -218,4 +218,25 @@ else
 	nok "ratings.csv: a declared field's formula neutralised"; cat "$T/err"
 fi
 
+# Findings without declared practices: the security parts appear, with the
+# findings and no practices list.
+cp -R "$B" "$T/sf"
+cat >> "$T/sf/content/reviews/2026/spokeshare.yaml" <<'EOF'
+security:
+  findings:
+    - {id: f1, title: "Lock codes sent in clear", class: exposed-service, disclosed: 2026-03-01, public: true}
+EOF
+if "$PODIUM" build -q -C "$T/sf" -o "$T/sfo" 2> "$T/err"; then
+	[ -f "$T/sfo/security/index.html" ] && ok "findings only: a security page" || nok "findings only: a security page"
+	has "$T/sfo/index.html" 'security/index.html">Security</a>' "findings only: Security in the navigation"
+	has "$T/sfo/security/index.html" 'Lock codes sent in clear' "findings only: the finding on the security page"
+	hasnt "$T/sfo/providers/spokeshare/index.html" 'class="practices"' "findings only: no practices list"
+	if command -v pdftotext > /dev/null; then
+		pdftotext "$T/sfo/report.pdf" "$T/sf.txt"
+		has "$T/sf.txt" 'Security findings' "findings only: a PDF security section"
+	fi
+else
+	nok "findings only: builds"; cat "$T/err"
+fi
+
 exit $fail

@@ -155,7 +155,8 @@ security(struct pdf_report *r, const struct review *rv)
 	if (!rv->has_security && rv->nfindings == 0)
 		return;
 	pdf_heading(r->doc, r->parent, 3, report_string(rp, "security"), NULL, 0);
-	p = pdf_para(r->doc, r->parent);
+	/* the report's declared practices, when it has some */
+	p = rp->npractices > 0 ? pdf_para(r->doc, r->parent) : NULL;
 	for (i = 0; i < rp->npractices; i++) {
 		s = xasprintf("%s%s: %s.", i ? " " : "", rp->practices[i].name,
 		    tri_text(rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
