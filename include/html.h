@@ -130,7 +130,7 @@ struct tv *pv_cat(const char *a, const char *b, const char *c);
 struct tv *pv_tier(const struct tier *t);  /* NULL gives a null value */
 /* A rating's tier, with "uncertain" (why) when the review says so. */
 struct tv *pv_rating_tier(const struct rating *r);
-struct tv *pv_move(enum move_status st, int steps, bool has_steps,
+struct tv *pv_move(const struct report *r, enum move_status st, int steps, bool has_steps,
     const struct provider *successor);
 struct tv *pv_provider_link(const char *root, const struct provider *pr);
 struct tv *pv_table(const struct table *t, const char *root);
@@ -142,7 +142,8 @@ struct tv *pv_chart(struct html_ctx *h, const char *root,
 struct tv *pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
 struct tv *pv_medal_table(const struct edition_stats *s, const char *root);
-struct tv *pv_movers(const struct edition_stats *s, const char *root);
+struct tv *pv_movers(const struct report *r, const struct edition_stats *s,
+    const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct edition_stats *s, const char *figure, long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */

@@ -375,6 +375,11 @@ char *field_value_text(const struct field_def *f, const struct field_value *v);
 /* An interface word (see the strings table in model.c): the report's own
  * text for key when it gives one, else the built-in English. */
 const char *report_string(const struct report *r, const char *key);
+char *report_format(const struct report *r, const char *key,
+    const char *const *names, const char *const *values);
+char *report_format1(const struct report *r, const char *key, const char *name,
+    const char *value);
+char *report_format_n(const struct report *r, const char *key, long n);
 /* The built-in strings table: keys and English texts, NULL-terminated. */
 extern const struct ui_string ui_strings_default[];
 const char *detected_by_name(enum detected_by d);

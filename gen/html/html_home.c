@@ -87,20 +87,20 @@ html_figures(const struct report *r, const struct edition_stats *s,
 
 	note = claim_note(s, "medals", s->medals);
 	figure_add(a, report_string(r, "medals"), html_figure(s, "medals", s->medals),
-	    xasprintf("of %ld %s", s->reviewed, e->partial ? "reviews named" :
-	    "reviewed"), note ? note : e->partial ? e->partial_note : NULL);
+	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
+	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
 	if (cmp != NULL && cmp->baseline != NULL)
 		figure_change(r, a, cmp);
 	if (!e->partial) {
 		figure_add(a, report_string(r, "medals_of_reviewed"), pct(s->medals_of_reviewed),
-		    xstrdup("share of reviewed providers with a medal"), NULL);
+		    xstrdup(report_string(r, "share_of_reviewed")), NULL);
 		if (s->tracked >= 0)
 			figure_add(a, report_string(r, "medals_of_tracked"), pct(s->medals_of_tracked),
-			    xasprintf("of %ld providers tracked", s->tracked), NULL);
+			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
 	}
 	note = claim_note(s, "reviewed", s->reviewed);
 	figure_add(a, report_string(r, "reviewed"), html_figure(s, "reviewed", s->reviewed),
-	    xasprintf("%ld rated (given a tier on the ladder)", s->rated),
+	    report_format_n(r, "n_rated", s->rated),
 	    note ? note : e->partial ? e->partial_note : NULL);
 	return a;
 }
@@ -208,7 +208,7 @@ html_home(struct html_ctx *h)
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
-	mv = pv_movers(cmp, root);
+	mv = pv_movers(&h->p->report, cmp, root);
 	if (mv != NULL && mv->type == TV_OBJECT) {
 		bool chart = !sections_have(h->c, "chart", "movement");
 		bool table = !sections_have(h->c, "table", "movers");

@@ -402,9 +402,10 @@ html_sources(struct html_ctx *h)
 int
 html_not_found(struct html_ctx *h)
 {
-	struct tv *page = pv_page(h, "404.html", "404", "Page not found");
+	struct tv *page = pv_page(h, "404.html", "404",
+	    report_string(&h->p->report, "page_not_found"));
 
-	pv_set_str(page, "heading", "Page not found");
+	pv_set_str(page, "heading", report_string(&h->p->report, "page_not_found"));
 	return html_page_write(h, "404", page, "404.html");
 }
 

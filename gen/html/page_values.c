@@ -208,20 +208,8 @@ pv_rating_tier(const struct rating *r)
 	return o;
 }
 
-/* word and n in decimal ("up 2"); malloc'd. */
-static char *
-steps_words(const char *word, int n)
-{
-	size_t len = strlen(word);
-	char *w = xmalloc(len + 21);
-
-	memcpy(w, word, len);
-	w[len + fmt_int(n, w + len)] = '\0';
-	return w;
-}
-
 struct tv *
-pv_move(enum move_status st, int steps, bool has_steps,
+pv_move(const struct report *r, enum move_status st, int steps, bool has_steps,
     const struct provider *successor)
 {
 	struct tv *m = tv_object();
@@ -231,41 +219,44 @@ pv_move(enum move_status st, int steps, bool has_steps,
 	switch (st) {
 	case MOVE_UP:
 		arrow = "\xe2\x86\x91";
-		words = has_steps ? steps_words("up ", steps) : xstrdup("up");
+		words = has_steps ? report_format_n(r, "move_up_n", steps) :
+		    xstrdup(report_string(r, "move_up"));
 		break;
 	case MOVE_DOWN:
 		arrow = "\xe2\x86\x93";
-		words = has_steps ? steps_words("down ", -steps) : xstrdup("down");
+		words = has_steps ? report_format_n(r, "move_down_n", -steps) :
+		    xstrdup(report_string(r, "move_down"));
 		break;
 	case MOVE_SAME:
 		arrow = "=";
-		words = xstrdup("no change");
+		words = xstrdup(report_string(r, "move_same"));
 		break;
 	case MOVE_NEW:
 		arrow = "+";
-		words = xstrdup("new");
+		words = xstrdup(report_string(r, "move_new"));
 		break;
 	case MOVE_DROPPED:
 		arrow = "\xc3\x97";
-		words = xstrdup("no longer reviewed");
+		words = xstrdup(report_string(r, "move_dropped"));
 		break;
 	case MOVE_MERGED:
 		arrow = "\xe2\x86\x92";
 		words = successor != NULL ?
-		    xasprintf("merged into %s", html_provider_name(successor)) :
-		    xstrdup("merged");
+		    report_format1(r, "move_merged_into", "name",
+		    html_provider_name(successor)) :
+		    xstrdup(report_string(r, "move_merged"));
 		break;
 	case MOVE_UNRATED:
 		arrow = "\xe2\x80\x93";
-		words = xstrdup("not rated this edition");
+		words = xstrdup(report_string(r, "move_unrated"));
 		break;
 	case MOVE_RETURNED:
 		arrow = "\xe2\x86\xba";
-		words = xstrdup("rated again");
+		words = xstrdup(report_string(r, "move_returned"));
 		break;
 	case MOVE_UNLISTED:
 		arrow = "\xe2\x80\x94";
-		words = xstrdup("not named in the partial baseline");
+		words = xstrdup(report_string(r, "move_unlisted"));
 		break;
 	}
 	tv_set(m, "status", tv_lit(move_status_name(st)));
@@ -411,6 +402,7 @@ pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
 
 /* The providers of one tier, or the movers: links made as the page renders. */
 struct link_list {
+	const struct report *r;
 	const char *root;
 	size_t n;
 	const struct rating *v[];
@@ -476,13 +468,14 @@ edition_name(const struct edition *e)
 }
 
 static struct tv *
-gone_values(const struct gone *g, const struct edition *from, const char *root)
+gone_values(const struct report *r, const struct gone *g, const struct edition *from,
+    const char *root)
 {
 	struct tv *o = pv_provider_link(root, g->provider), *m;
 
 	tv_set(o, "previous", pv_tier(g->previous));
 	pv_set_str(o, "from", edition_name(from));
-	m = pv_move(g->status, 0, false, g->provider->successor);
+	m = pv_move(r, g->status, 0, false, g->provider->successor);
 	pv_set_str(o, "words", tv_str_value(tv_get(m, "words")));
 	return o;
 }
@@ -497,12 +490,12 @@ mover(size_t i, void *arg)
 	tv_set(row, "previous", pv_tier(r->previous));
 	tv_set(row, "tier", pv_tier(r->tier));
 	tv_set(row, "move",
-	    pv_move(r->status, r->steps, r->has_steps, NULL));
+	    pv_move(l->r, r->status, r->steps, r->has_steps, NULL));
 	return row;
 }
 
 struct tv *
-pv_movers(const struct edition_stats *s, const char *root)
+pv_movers(const struct report *rp, const struct edition_stats *s, const char *root)
 {
 	struct tv *o, *gone;
 	struct link_list *movers;
@@ -512,6 +505,7 @@ pv_movers(const struct edition_stats *s, const char *root)
 		return tv_null();
 	o = tv_object();
 	movers = link_list_new(root, s->nratings);
+	movers->r = rp;
 	gone = tv_array();
 	pv_set_str(o, "from", edition_name(s->baseline));
 	pv_set_str(o, "to", edition_name(s->edition));
@@ -521,7 +515,7 @@ pv_movers(const struct edition_stats *s, const char *root)
 		if (s->ratings[i].status != MOVE_SAME)
 			movers->v[movers->n++] = &s->ratings[i];
 	for (i = 0; i < s->ngone; i++)
-		tv_append(gone, gone_values(&s->gone[i], s->baseline, root));
+		tv_append(gone, gone_values(rp, &s->gone[i], s->baseline, root));
 	tv_set(o, "has_movers", tv_bool(movers->n > 0));
 	tv_set(o, "has_gone", tv_bool(tv_size(gone) > 0));
 	tv_set(o, "movers", pv_list(movers->n, mover, movers));

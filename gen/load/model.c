@@ -1,4 +1,5 @@
 /* model.c: lookups in the loaded model, enum names, and freeing. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,6 +289,76 @@ const struct ui_string ui_strings_default[] = {
 	{"chart_faults", "Failure-test timings"},
 	{"from", "from"},
 	{"to", "to"},
+	/* sentences that carry numbers or names: {placeholders} (report_format) */
+	{"of_n_reviewed", "of {n} reviewed"},
+	{"of_n_reviews_named", "of {n} reviews named"},
+	{"share_of_reviewed", "share of reviewed providers with a medal"},
+	{"of_n_tracked", "of {n} providers tracked"},
+	{"n_rated", "{n} rated (given a tier on the ladder)"},
+	{"n_rated_ladder", "{n} rated on the ladder"},
+	{"since_edition", "since {edition}"},
+	/* movement words */
+	{"move_up", "up"},
+	{"move_up_n", "up {n}"},
+	{"move_down", "down"},
+	{"move_down_n", "down {n}"},
+	{"move_same", "no change"},
+	{"move_new", "new"},
+	{"move_dropped", "no longer reviewed"},
+	{"move_merged", "merged"},
+	{"move_merged_into", "merged into {name}"},
+	{"move_unrated", "not rated this edition"},
+	{"move_returned", "rated again"},
+	{"move_unlisted", "not named in the partial baseline"},
+	/* failure tests */
+	{"step_detected", "Detected"},
+	{"step_drained", "Drained"},
+	{"step_replaced", "Replaced"},
+	{"within_time", "within {time}"},
+	{"no_time_recorded", "no time recorded"},
+	{"within_target", "within target"},
+	{"over_target", "over target"},
+	{"by_provider", "the provider"},
+	{"by_customer", "the customer"},
+	{"by_nobody", "nobody"},
+	{"fault_not_described", "not described"},
+	{"not_recorded", "not recorded"},
+	{"recovery_automatic", "Recovery was automatic, with no human in the loop."},
+	{"recovery_human", "Recovery needed a human."},
+	/* the footer */
+	{"edition_covered", "the edition covered:"},
+	{"downloads_label", "Downloads:"},
+	{"every_edition", "Every edition"},
+	{"how_ratings_work", "How the ratings work"},
+	{"every_provider", "Every provider"},
+	{"skip_to_content", "Skip to content"},
+	{"chart_data", "Data behind the chart"},
+	/* the 404 page */
+	{"error_404", "Error 404"},
+	{"page_not_found", "Page not found"},
+	{"no_page_here", "There is no page at this address. It may have moved when an edition was renamed."},
+	{"go_to_report", "Go to the report"},
+	{"or", "or"},
+	{"find_a_provider", "find a provider"},
+	/* the PDF */
+	{"tier_label", "Tier:"},
+	{"not_rated", "not rated"},
+	{"fault_test", "Fault test"},
+	{"fault", "Fault"},
+	{"detected_by", "Detected by"},
+	{"detected_after", "Detected after"},
+	{"drained_after", "Drained after"},
+	{"replaced_after", "Replaced after"},
+	{"automatic", "Automatic"},
+	{"sources_label", "Sources:"},
+	{"in_edition", "In {edition}"},
+	{"reviewed_not_rated", "Reviewed, not rated"},
+	{"headline_figures", "Headline figures"},
+	{"figure", "Figure"},
+	{"ladder_caption", "Ladder of tiers, best first"},
+	{"medal", "Medal"},
+	{"rated", "Rated"},
+	{"security_findings", "Security findings"},
 	{NULL, NULL},
 };
 
@@ -303,6 +374,61 @@ report_string(const struct report *r, const char *key)
 		if (strcmp(ui_strings_default[i].key, key) == 0)
 			return ui_strings_default[i].text;
 	return key;
+}
+
+/*
+ * The string `key` with each {name} in `names` replaced by the matching
+ * entry of `values` (both NULL-terminated lists the caller supplies). A
+ * brace that does not open a supplied name is copied as written, so a
+ * translation can never read anything the code did not hand over. The
+ * result is plain text: it is escaped where it is written, after this.
+ */
+char *
+report_format(const struct report *r, const char *key,
+    const char *const *names, const char *const *values)
+{
+	const char *s = report_string(r, key), *close;
+	struct buf b = BUF_INIT;
+	size_t i, n;
+
+	while (*s != '\0') {
+		if (*s == '{' && (close = strchr(s + 1, '}')) != NULL) {
+			n = (size_t)(close - s - 1);
+			for (i = 0; names != NULL && names[i] != NULL; i++)
+				if (strlen(names[i]) == n && strncmp(names[i], s + 1, n) == 0)
+					break;
+			if (names != NULL && names[i] != NULL) {
+				buf_puts(&b, values[i] != NULL ? values[i] : "");
+				s = close + 1;
+				continue;
+			}
+		}
+		buf_putc(&b, *s);
+		s++;
+	}
+	if (b.len == 0)
+		buf_puts(&b, "");
+	return buf_detach(&b, NULL);
+}
+
+/* report_format with one placeholder. */
+char *
+report_format1(const struct report *r, const char *key, const char *name,
+    const char *value)
+{
+	const char *names[2] = {name, NULL}, *values[2] = {value, NULL};
+
+	return report_format(r, key, names, values);
+}
+
+/* report_format with one numeric placeholder {n}. */
+char *
+report_format_n(const struct report *r, const char *key, long n)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%ld", n);
+	return report_format1(r, key, "n", num);
 }
 
 const char *

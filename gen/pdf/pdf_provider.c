@@ -26,8 +26,11 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 
 	p->keep_with_next = true;     /* with the chart below it */
 
-	pdf_run(r->doc, p, "Tier: ", (size_t)-1, 0, NULL);
-	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name : "not rated",
+	s = xasprintf("%s ", report_string(&c->project->report, "tier_label"));
+	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+	free(s);
+	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name :
+	    report_string(&c->project->report, "not_rated"),
 	    (size_t)-1, PDF_S_BOLD, NULL);
 	if (rt->previous != NULL && base != NULL) {
 		s = xasprintf(" (%s in %s; %s)", rt->previous->name, base->name,
@@ -100,14 +103,14 @@ fault_test(struct pdf_report *r, const struct review *rv)
 
 	if (f == NULL)
 		return;
-	pdf_heading(r->doc, r->parent, 3, "Fault test", NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, report_string(&r->c->project->report, "fault_test"), NULL, 0);
 	t = table_new(NULL, 6);
-	table_head(t, 0, "Fault", false);
-	table_head(t, 1, "Detected by", false);
-	table_head(t, 2, "Detected after", true);
-	table_head(t, 3, "Drained after", true);
-	table_head(t, 4, "Replaced after", true);
-	table_head(t, 5, "Automatic", false);
+	table_head(t, 0, report_string(&r->c->project->report, "fault"), false);
+	table_head(t, 1, report_string(&r->c->project->report, "detected_by"), false);
+	table_head(t, 2, report_string(&r->c->project->report, "detected_after"), true);
+	table_head(t, 3, report_string(&r->c->project->report, "drained_after"), true);
+	table_head(t, 4, report_string(&r->c->project->report, "replaced_after"), true);
+	table_head(t, 5, report_string(&r->c->project->report, "automatic"), false);
 	row = table_row(t);
 	table_cell_set(&row[0], f->fault != NULL ? f->fault : "", NULL);
 	table_cell_set(&row[1], f->detected_by == DETECT_UNSET ?
@@ -225,7 +228,9 @@ sources(struct pdf_report *r, const struct review *rv)
 	if (rv->nsources == 0)
 		return;
 	p = pdf_para(r->doc, r->parent);
-	pdf_run(r->doc, p, "Sources: ", (size_t)-1, PDF_S_BOLD, NULL);
+	target = xasprintf("%s ", report_string(&r->c->project->report, "sources_label"));
+	pdf_run(r->doc, p, target, (size_t)-1, PDF_S_BOLD, NULL);
+	free(target);
 	for (i = 0; i < rv->nsources; i++) {
 		if (i > 0)
 			pdf_run(r->doc, p, "; ", 2, 0, NULL);
@@ -314,10 +319,10 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 
 	/* the heading above names it: no caption to say it twice */
 	t = table_new(NULL, base != NULL ? 3 : 2);
-	table_head(t, 0, "Provider", false);
-	table_head(t, 1, "Tier", false);
+	table_head(t, 0, report_string(&c->project->report, "provider"), false);
+	table_head(t, 1, report_string(&c->project->report, "tier"), false);
 	if (base != NULL) {
-		s = xasprintf("In %s", base->name);
+		s = report_format1(&c->project->report, "in_edition", "edition", base->name);
 		table_head(t, 2, s, false);
 		free(s);
 	}
@@ -335,7 +340,7 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 			row[2].tier = rt->previous;
 		}
 	}
-	pdf_heading(r->doc, NULL, 2, "Reviewed, not rated", "providers-unrated",
+	pdf_heading(r->doc, NULL, 2, report_string(&c->project->report, "reviewed_not_rated"), "providers-unrated",
 	    PDF_H_OUTLINE | PDF_H_TOC)->keep_with_next = true;
 	pdf_table(r->doc, NULL, t, NULL);
 }

@@ -245,36 +245,38 @@ headline(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	const struct edition_stats *cmp = c->has_compare ? &c->compare : NULL;
 	struct table *t;
-	char v[32], p[32];
+	char v[32], p[32], *since;
 
-	pdf_heading(r->doc, NULL, 1, "Headline figures", "headline",
+	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "headline_figures"), "headline",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	if (st == NULL)
 		return;
 	t = table_new(NULL, 3);
-	table_head(t, 0, "Figure", false);
+	table_head(t, 0, report_string(&c->project->report, "figure"), false);
 	table_head(t, 1, e->name, true);
 	table_head(t, 2, "", false);
 	fmt_signed_int(st->medals, v, sizeof(v));
-	figure_row(t, "Medals", xasprintf("%ld", st->medals),
-	    xasprintf("of %ld reviewed", st->reviewed));
+	figure_row(t, report_string(&c->project->report, "medals"), xasprintf("%ld", st->medals),
+	    report_format_n(&c->project->report, "of_n_reviewed", st->reviewed));
 	if (cmp != NULL && cmp->baseline != NULL) {
 		fmt_signed_int(cmp->d_medals, v, sizeof(v));
 		if (isnan(cmp->d_medals_pct))
 			p[0] = '\0';
 		else
 			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
-		figure_row(t, "Change in medals", xstrdup(v),
-		    xasprintf("%s%ssince %s", p, p[0] ? " " : "",
-		    cmp->baseline->name));
+		since = report_format1(&c->project->report, "since_edition", "edition",
+		    cmp->baseline->name);
+		figure_row(t, report_string(&c->project->report, "change_in_medals"), xstrdup(v),
+		    xasprintf("%s%s%s", p, p[0] ? " " : "", since));
+		free(since);
 	}
-	figure_row(t, "Medals of reviewed", share(st->medals_of_reviewed),
-	    xstrdup("share of reviewed providers with a medal"));
+	figure_row(t, report_string(&c->project->report, "medals_of_reviewed"), share(st->medals_of_reviewed),
+	    xstrdup(report_string(&c->project->report, "share_of_reviewed")));
 	if (st->tracked >= 0)
-		figure_row(t, "Medals of tracked", share(st->medals_of_tracked),
-		    xasprintf("of %ld providers tracked", st->tracked));
-	figure_row(t, "Reviewed", xasprintf("%ld", st->reviewed),
-	    xasprintf("%ld rated on the ladder", st->rated));
+		figure_row(t, report_string(&c->project->report, "medals_of_tracked"), share(st->medals_of_tracked),
+		    report_format_n(&c->project->report, "of_n_tracked", st->tracked));
+	figure_row(t, report_string(&c->project->report, "reviewed"), xasprintf("%ld", st->reviewed),
+	    report_format_n(&c->project->report, "n_rated_ladder", st->rated));
 	pdf_table(r->doc, NULL, t, NULL);
 }
 
@@ -322,7 +324,7 @@ security(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	char *s;
 
-	pdf_heading(r->doc, NULL, 1, "Security findings", "security",
+	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "security_findings"), "security",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	if (!r->shown_security)
 		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
@@ -339,19 +341,21 @@ security(struct pdf_report *r)
 static struct table *
 ladder_table(const struct report *rep)
 {
-	struct table *t = table_new("Ladder of tiers, best first", 3);
+	struct table *t = table_new(report_string(rep, "ladder_caption"), 3);
 	struct table_cell *row;
 	size_t i;
 
-	table_head(t, 0, "Tier", false);
-	table_head(t, 1, "Medal", false);
-	table_head(t, 2, "Rated", false);
+	table_head(t, 0, report_string(rep, "tier"), false);
+	table_head(t, 1, report_string(rep, "medal"), false);
+	table_head(t, 2, report_string(rep, "rated"), false);
 	for (i = 0; i < rep->nladder; i++) {
 		row = table_row(t);
 		table_cell_set(&row[0], rep->ladder[i].name, NULL);
 		row[0].tier = &rep->ladder[i];
-		table_cell_set(&row[1], rep->ladder[i].medal ? "yes" : "no", NULL);
-		table_cell_set(&row[2], rep->ladder[i].rated ? "yes" : "no", NULL);
+		table_cell_set(&row[1], report_string(rep, rep->ladder[i].medal ? "yes" : "no"),
+		    NULL);
+		table_cell_set(&row[2], report_string(rep, rep->ladder[i].rated ? "yes" : "no"),
+		    NULL);
 	}
 	return t;
 }
