@@ -143,6 +143,11 @@ valgrind: all tests
 	PODIUM_VALGRIND=1 TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN)
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 $(VALGRIND) ./$(PODIUM_BIN) build -q -o $(B)/valgrind-site
 
+# A Debian package of the program (tools/deb.sh: dpkg-deb, no debhelper),
+# in build/: build/podium_VERSION_ARCH.deb. Depends: tools/runtime-packages.
+deb: all
+	@sh tools/deb.sh ./$(PODIUM_BIN) build
+
 site: all
 	./podium build
 
@@ -154,13 +159,17 @@ install: all
 	cp podium $(DESTDIR)$(BINDIR)/podium
 	cp man/podium.1 $(DESTDIR)$(MANDIR)/man1/podium.1
 	cp man/podium.5 $(DESTDIR)$(MANDIR)/man5/podium.5
+	cp man/podium-templates.5 $(DESTDIR)$(MANDIR)/man5/podium-templates.5
+	mkdir -p $(DESTDIR)$(MANDIR)/man7
+	cp man/podium-tutorial.7 $(DESTDIR)$(MANDIR)/man7/podium-tutorial.7
 	cp -R templates assets $(DESTDIR)$(DATADIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/podium $(DESTDIR)$(MANDIR)/man1/podium.1 $(DESTDIR)$(MANDIR)/man5/podium.5
+	rm -f $(DESTDIR)$(BINDIR)/podium $(DESTDIR)$(MANDIR)/man1/podium.1 $(DESTDIR)$(MANDIR)/man5/podium.5 \
+	    $(DESTDIR)$(MANDIR)/man5/podium-templates.5 $(DESTDIR)$(MANDIR)/man7/podium-tutorial.7
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build podium site .site.tmp.*
+	rm -rf build podium site site.tmp-*
 
-.PHONY: FORCE all tests check check-asan valgrind fuzz fuzz-targets site bench install uninstall clean
+.PHONY: FORCE all tests check check-asan valgrind fuzz fuzz-targets deb site bench install uninstall clean

@@ -42,8 +42,12 @@
 	});
 
 	function matches(row, f) {
-		if (f.kind && row.getAttribute("data-kind") !== f.kind) return false;
-		if (f.country && row.getAttribute("data-country") !== f.country) return false;
+		for (var id in f.fields) {
+			var want = f.fields[id];
+			if (!want) continue;
+			var have = (row.getAttribute("data-f-" + id) || "").split("|");
+			if (have.indexOf(want) < 0) return false;
+		}
 		if (!f.edition && !f.tier) return true;
 		var pairs = (row.getAttribute("data-tiers") || "").split(" ");
 		return pairs.some(function (p) {
@@ -57,8 +61,10 @@
 	function apply() {
 		var f = {
 			edition: form.elements.edition.value, tier: form.elements.tier.value,
-			kind: form.elements.kind.value, country: form.elements.country.value
+			fields: {}
 		};
+		Array.prototype.forEach.call(form.querySelectorAll("select[data-field]"),
+		    function (s) { f.fields[s.getAttribute("data-field")] = s.value; });
 		var shown = 0;
 		rows.forEach(function (r) {
 			var ok = matches(r, f);

@@ -12,8 +12,9 @@
  *
  * cv_form() draws something shared by many drawings (a chart's frame) once:
  * it is recorded once under key and painted from the recording (cairo's
- * PDF surface writes it once, as a Form XObject). draw must paint the same
- * thing for the same key.
+ * PDF surface writes it once, as a Form XObject), or drawn each time by a
+ * canvas_cairo_init_direct() canvas. draw must paint the same thing for
+ * the same key.
  */
 #ifndef PODIUM_CANVAS_H
 #define PODIUM_CANVAS_H
@@ -63,6 +64,12 @@ struct canvas {
  * A form's draw must not draw a form itself.
  */
 void canvas_cairo_init(struct canvas *cv, cairo_t *cr);
+/*
+ * The same, drawing each form as it comes, never from a recording: for
+ * the report's PDF, where cairo 1.16 names a recording painted twice on a
+ * page twice in the page's resources (qpdf: "duplicated key").
+ */
+void canvas_cairo_init_direct(struct canvas *cv, cairo_t *cr);
 /* Drops the cairo canvases' recordings of key; call it before the object
  * key points to is freed (its address may be reused). */
 void canvas_cairo_forget(const void *key);

@@ -115,8 +115,6 @@ void cx_empty(struct cx *x, const char *msg);
 /* SVG bytes (chart_output.c). */
 /* A cairo write function appending to the struct buf in closure. */
 cairo_status_t chart_to_buf(void *closure, const unsigned char *data, unsigned int n);
-/* XML text: & < > " escaped, controls dropped. */
-void svg_xml_text(struct buf *b, const char *s);
 /* Appends to rules a dark-mode rule for every ink colour svg uses, once,
  * each selector after scope ("" or ".class "). */
 void svg_dark_rules(const char *svg, const char *scope, struct buf *rules);
@@ -193,9 +191,7 @@ void hist_draw_marks(struct cx *x, const struct computed *c, const struct provid
 #define HIST_RING_W 2.0  /* a review in a rated: false tier: a hollow ring */
 struct hist_mark {
 	double x0, y0, x1, y1;   /* a segment; a dot at (x1, y1) */
-	size_t e0, e1, t0, t1;   /* the editions' and tiers' indices at its ends */
 	struct rgb fill;         /* a dot's: its tier's colour */
-	const struct tier *tier; /* a dot's */
 	bool dot, dashed;
 	bool hollow;             /* a dot in a rated: false tier */
 };

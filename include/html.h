@@ -33,6 +33,7 @@ struct html_ctx {
 	char **pages;        /* site paths written, for the sitemap */
 	size_t npages, cap;
 	bool failed;         /* a page could not be built (diagnostics given) */
+	bool extra_css;      /* the project has assets/extra.css: every page links it */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
 };
 
@@ -141,11 +142,16 @@ struct tv *pv_movers(const struct edition_stats *s, const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct edition_stats *s, const char *figure, long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
-struct tv *html_figures(const struct edition_stats *s, const struct edition_stats *cmp);
+struct tv *html_figures(const struct report *r, const struct edition_stats *s,
+    const struct edition_stats *cmp);
 /* A public finding (never pass a private one); "N undisclosed findings"
  * (malloc'd) or NULL for none. */
 struct tv *html_finding(const struct finding *f);
 char *html_undisclosed(size_t n);
+/* The declared fields with a value (provider or review), as a list, or
+ * null when none has one (html_provider.c). */
+struct tv *html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
+    const struct field_value *v, const char *root);
 /* The common frame of every page: lang, title, nav, root, canonical. */
 struct tv *pv_page(struct html_ctx *h, const char *rel, const char *kind,
     const char *title);
@@ -171,6 +177,8 @@ int html_security(struct html_ctx *h);
 int html_methodology(struct html_ctx *h);
 int html_sources(struct html_ctx *h);
 int html_not_found(struct html_ctx *h);
+/* A page of content/pages (arg: its struct page), at <id>/index.html. */
+int html_custom_page(struct html_ctx *h, const void *arg);
 /* html_assets.c: assets/ (built in, then the project's) and sitemap.xml. */
 int html_assets(struct html_ctx *h);
 int html_sitemap(struct html_ctx *h);

@@ -52,6 +52,9 @@ struct loader {
 	bool sources_failed;  /* sources.yaml unreadable: no "unknown source" noise */
 	/* report.yaml, kept until its references are resolved */
 	struct yfile report;
+	/* the keys a provider / review file may have: built in and declared */
+	const char *const *provider_known;
+	const char *const *review_known;
 	/* reviews collected before being sorted into p->reviews */
 	struct review *reviews;
 	size_t nreviews, capreviews;
@@ -184,6 +187,39 @@ void edition_tiers_load(struct loader *l, const char *file, const struct ynode *
 void rubric_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e);
 void claims_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e);
 
+/* load_fields.c: what the report declares about its subject. */
+/* The built-in keys of a provider and of a review file (NULL-terminated). */
+extern const char *const provider_builtin_keys[];
+extern const char *const review_builtin_keys[];
+/* True when s (len bytes) is an assigned ISO 3166-1 alpha-2 code. */
+bool country_code_valid(const char *s, size_t len);
+/* provider_fields / review_fields: the sequence n, checked. */
+void fields_decl_load(struct loader *l, const char *file, const struct ynode *n,
+    bool provider, const char *const *builtin, struct field_def **out, size_t *count);
+/* Declared ids that would clash in ratings.csv (a built-in column, or a
+ * provider and a review field of one id). */
+void fields_cross_check(struct loader *l, const char *file);
+/* builtin then the declared ids, NULL-terminated, in the arena. */
+const char **fields_known_keys(struct loader *l, const char *const *builtin,
+    const struct field_def *defs, size_t n);
+/* The declared fields' values in the mapping root (a provider or review). */
+void field_values_load(struct loader *l, const char *file, const struct ynode *root,
+    const struct field_def *defs, size_t n, struct field_value **out);
+/* security: in report.yaml (its practices). */
+void practices_decl_load(struct loader *l, const char *file, const struct ynode *sec);
+/* A review's security.practices mapping: one answer per declared practice. */
+void practice_values_load(struct loader *l, const char *file, const struct ynode *map,
+    enum tri **out);
+/* "a, b": the declared practice ids, for messages (in the arena). */
+const char *practice_list(struct loader *l);
+/* strings: in report.yaml. */
+void strings_load(struct loader *l, const char *file, const struct ynode *n);
+
+/* load_commentary.c: a Markdown file with YAML front matter. */
+bool md_file_parse(struct loader *l, const char *file, const struct buf *b,
+    void (*front)(struct loader *, const char *, const struct ynode *, void *), void *ctx,
+    const char **body, unsigned *body_line);
+
 /* The parts, in the order project_load runs them. */
 /* False when there is no report.yaml: nothing else is worth loading. */
 bool report_load(struct loader *l);
@@ -195,6 +231,10 @@ void providers_load(struct loader *l);
 void editions_load(struct loader *l);
 void reviews_load(struct loader *l);
 void commentary_load(struct loader *l);
+/* load_pages.c: content/pages/<id>.md, and a warning for what under
+ * content/ podium does not read. */
+void pages_load(struct loader *l);
+void content_unread_check(struct loader *l);
 void report_resolve(struct loader *l);
 
 #endif

@@ -39,6 +39,55 @@ struct tier {
 	bool rated;        /* false: "reviewed, not rated" (Unavailable) */
 	size_t index;      /* position in the ladder, 0 = best */
 	struct pos pos;
+	const char *description; /* Markdown: what the tier means, or NULL */
+	const char *group;       /* a label shared by adjacent tiers, or NULL */
+};
+
+/*
+ * A field a report declares for its providers or reviews (provider_fields,
+ * review_fields in report.yaml): the report's own subject.
+ */
+enum field_type { FIELD_STRING, FIELD_TEXT, FIELD_INTEGER, FIELD_NUMBER, FIELD_BOOLEAN,
+	FIELD_DATE, FIELD_URL, FIELD_CHOICE, FIELD_COUNTRY, FIELD_LIST };
+
+struct field_def {
+	const char *id;
+	const char *name;
+	enum field_type type;
+	const char **choices;     /* FIELD_CHOICE: the values allowed */
+	size_t nchoices;
+	bool required;
+	bool filter;              /* provider fields: a column and a filter on the index */
+	const char *unit;         /* optional, shown after the value */
+	const char *description;  /* optional */
+	struct pos pos;
+};
+
+/* A declared field's value in one provider or review (absent: !set). */
+struct field_value {
+	bool set;
+	const char *text;   /* scalars as written (text: Markdown); list: NULL */
+	long integer;       /* FIELD_INTEGER */
+	double number;      /* FIELD_NUMBER */
+	bool boolean;       /* FIELD_BOOLEAN */
+	pdate date;         /* FIELD_DATE */
+	const char **items; /* FIELD_LIST */
+	size_t nitems;
+	struct pos pos;
+};
+
+/* A security practice the report checks (security.practices). */
+struct practice_def {
+	const char *id;
+	const char *name;
+	const char *description; /* optional, Markdown */
+	struct pos pos;
+};
+
+/* An interface word: a key of the strings table and its text. */
+struct ui_string {
+	const char *key;
+	const char *text;
 };
 
 enum source_kind { SOURCE_REPORT, SOURCE_ARTICLE, SOURCE_VIDEO, SOURCE_TALK, SOURCE_OTHER };
@@ -135,14 +184,10 @@ struct edition {
 	struct pos pos;
 };
 
-enum provider_kind { PKIND_HYPERSCALER, PKIND_NEOCLOUD, PKIND_OTHER };
-
 struct provider {
 	const char *id;
 	const char *name;
 	const char *short_name; /* optional */
-	enum provider_kind kind;
-	const char *country;    /* optional, ISO 3166 alpha-2 */
 	const char *url;        /* optional */
 	const char **aliases;
 	size_t naliases;
@@ -150,6 +195,7 @@ struct provider {
 	const struct provider *successor; /* optional */
 	size_t index;           /* position in project.providers (sorted by id) */
 	struct pos pos;
+	struct field_value *fields; /* report.provider_fields, in declaration order */
 };
 
 enum detected_by { DETECT_UNSET = -1, DETECT_PROVIDER, DETECT_CUSTOMER, DETECT_NONE };
@@ -163,12 +209,6 @@ struct fault_test {
 	enum tri automatic;
 	const char *note;       /* Markdown, optional */
 	struct pos pos;
-};
-
-struct practices {
-	enum tri drivers_current;
-	enum tri embargo_program;
-	enum tri audit_tool;
 };
 
 struct quote {
@@ -197,7 +237,7 @@ struct review {
 	size_t nweaknesses;
 	struct fault_test *fault;     /* optional */
 	bool has_security;
-	struct practices practices;
+	enum tri *practices;          /* report.npractices answers, or NULL */
 	struct finding *findings;
 	size_t nfindings;
 	struct quote *quotes;
@@ -205,6 +245,7 @@ struct review {
 	const struct source **sources;
 	size_t nsources;
 	struct pos pos;               /* the file, line 1 col 1 */
+	struct field_value *fields;   /* report.review_fields, in declaration order */
 };
 
 struct section {
@@ -240,6 +281,28 @@ struct report {
 	struct tier *ladder;
 	size_t nladder;
 	struct pos pos;
+	struct field_def *provider_fields;
+	size_t nprovider_fields;
+	struct field_def *review_fields;
+	size_t nreview_fields;
+	struct practice_def *practices;   /* security.practices */
+	size_t npractices;
+	struct ui_string *strings;        /* strings: as written (see report_string) */
+	size_t nstrings;
+};
+
+/* A custom page: content/pages/<id>.md. */
+struct page {
+	const char *id;       /* the file's stem */
+	const char *title;
+	bool nav;             /* listed in the site's navigation */
+	long order;
+	const char *layout;   /* a template name, or NULL: "page" */
+	bool pdf;             /* also a section of the PDF, after the commentary */
+	bool draft;
+	const char *body;     /* Markdown after the front matter */
+	unsigned body_line;
+	struct pos pos;
 };
 
 /* One alias of a provider, for project_provider's binary search. */
@@ -264,6 +327,8 @@ struct project {
 	size_t nreviews;
 	struct section *sections;   /* by order, then id */
 	size_t nsections;
+	struct page *pages;         /* by order, then id */
+	size_t npages;
 };
 
 /* Lookups by id (binary search or alias); NULL when absent. */
@@ -284,7 +349,25 @@ void project_free(struct project *p);
 const char *source_kind_name(enum source_kind k);
 const char *finding_class_name(enum finding_class c);
 const char *severity_name(enum severity s);
-const char *provider_kind_name(enum provider_kind k);
+const char *field_type_name(enum field_type t);
+/* The index of a declared field by id, or -1. */
+int field_index(const struct field_def *defs, size_t n, const char *id);
+/*
+ * The parts of a report that appear only where their data exists: security
+ * (declared practices, or a finding), failure tests (a review with a
+ * fault_test), scores (an edition with a rubric).
+ */
+bool project_has_security(const struct project *p);
+bool project_has_fault_tests(const struct project *p);
+bool project_has_rubric(const struct project *p);
+/* A value as plain text (a list "a, b", a boolean "yes"/"no"), without its
+ * unit; malloc'd, or NULL when not set. */
+char *field_value_text(const struct field_def *f, const struct field_value *v);
+/* An interface word (see the strings table in model.c): the report's own
+ * text for key when it gives one, else the built-in English. */
+const char *report_string(const struct report *r, const char *key);
+/* The built-in strings table: keys and English texts, NULL-terminated. */
+extern const struct ui_string ui_strings_default[];
 const char *detected_by_name(enum detected_by d);
 
 #endif

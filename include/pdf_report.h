@@ -16,6 +16,9 @@ struct pdf_report {
 	struct diag *d;
 	struct pdf_block *parent; /* where top-level blocks go; NULL: the body */
 	struct chart_frame *frame; /* history charts' shared frame, or NULL */
+	/* the commentary showed the edition's table of this kind (shown
+	 * once, so not again in a section of its own) */
+	bool shown_medals, shown_movers, shown_security;
 };
 
 /* What a provider's page is built from while it is laid out. */
@@ -65,5 +68,9 @@ int pdf_markdown_inline(struct pdf_report *r, struct pdf_block *p,
  * must live until the document is rendered.
  */
 void pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f);
+/* A provider in a tier on the ladder (rated: true) gets a section. */
+bool rating_on_ladder(const struct rating *rt);
+/* The providers of st in rated: false tiers, in one compact table. */
+void pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st);
 
 #endif

@@ -12,6 +12,14 @@
 int render_data(const struct computed *c, struct site_out *o, struct diag *d);
 /* Every HTML page, assets, sitemap (SPEC 4.1). */
 int render_html(const struct computed *c, struct site_out *o, struct diag *d);
+/*
+ * `podium build --dump-data PAGE`: render_html writes no page, and prints
+ * the values that PAGE (a site path: "index.html", "providers/ID/", "about")
+ * receives, as JSON, to stdout. Returns whether the page was found (after
+ * the build). Call before build_run.
+ */
+void render_html_dump(const char *page);
+bool render_html_dumped(void);
 /* charts/<name>.svg and .png. */
 int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
 /*

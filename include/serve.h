@@ -42,6 +42,7 @@ struct serve_state {
 	bool stopping;
 	const char *bind;          /* the address served, as given (--bind) */
 	unsigned port;             /* ... and its port: the Host a request must name */
+	char self[256];            /* the machine's name (gethostname), or "" */
 };
 
 void serve_state_init(struct serve_state *s);
@@ -78,13 +79,15 @@ struct MHD_Response *serve_events_response(struct serve_state *s,
 
 /*
  * Whether a request's Host header names this server: the address and port
- * it serves, or localhost, 127.0.0.1 or [::1] with that port; an IP
- * address with that port when it serves every address (0.0.0.0 or ::). A
- * host name other than these is refused, so that a page of another site
- * cannot reach the preview by pointing its name at 127.0.0.1 (DNS
- * rebinding). NULL (no Host) is refused too.
+ * it serves, or localhost, 127.0.0.1 or [::1] with that port; when it
+ * serves every address (0.0.0.0 or ::), also an IP address or the
+ * machine's own name self (and self.local) with that port. A host name
+ * other than these is refused, so that a page of another site cannot reach
+ * the preview by pointing its name at 127.0.0.1 (DNS rebinding). NULL (no
+ * Host) is refused too.
  */
-bool serve_host_ok(const char *bind, unsigned port, const char *host);
+bool serve_host_ok(const char *bind, unsigned port, const char *self,
+    const char *host);
 
 /* The live-reload script for a page of generation seq, malloc'd. */
 char *serve_reload_script(uint64_t seq);

@@ -33,8 +33,8 @@ static const struct tfile base_files[] = {
 	    "  criteria:\n    - {id: sec, name: Security, weight: 2}\n"
 	    "    - {id: rel, name: Reliability}\n"
 	    "  thresholds:\n    gold: {min: 80}\n  floor: silver\n"},
-	{"content/providers/acme.yaml", "name: Acme\nkind: neocloud\naliases: [old]\n"},
-	{"content/providers/beta.yaml", "name: Beta\nkind: other\n"},
+	{"content/providers/acme.yaml", "name: Acme\nshort: A\naliases: [old]\n"},
+	{"content/providers/beta.yaml", "name: Beta\n"},
 	{"content/reviews/1.0/old.yaml", "tier: gold\n"},
 	{"content/reviews/2.0/acme.yaml", "scores: {sec: 4, rel: 5}\n"},
 	{"content/reviews/2.0/beta.yaml", "tier: none\n"},

@@ -11,6 +11,8 @@ fails=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 export SOURCE_DATE_EPOCH=1790000000
+# sanitized builds: no suppression statistics in the messages compared
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
 # same NAME WANT_FILE ARGS...: podium ARGS prints exactly WANT_FILE on stderr
 # and nothing on stdout, with exit status $want_rc
 same() {
@@ -50,6 +52,9 @@ EOW
 same "check --format github: paths from the current folder, escaped" "$T/github" \
     check -C "$D" --format github
 same "build --format github" "$T/github" build -C "$D" --format github
+same "github: an absolute -C under the current folder gives the same paths" "$T/github" \
+    check -C "$T/$D/" --format github
+same "github: -C ./DIR/ too" "$T/github" check -C "./$D/" --format github
 sed "s|file=a%2Cb%3Ac%25d/|file=|" "$T/github" >"$T/github.here"
 (cd "$D" && same "github inside the project folder: paths as they are" "$T/github.here" \
     check --format github)
@@ -96,5 +101,51 @@ printf '%s\n' "::error::'$D/content' is in the project's content/ folder; the si
 same "... and in github" "$T/want" build -C "$D" -o "$D/content" --format github
 printf '%s\n' "podium: error: --format wants gcc, github or json, not 'xml'" >"$T/want"
 same "an unknown format is bad usage" "$T/want" check --format xml
+
+# The usage lines name the options the man page's synopsis names.
+# man_opts CMD: the options of CMD in man/podium.1's SYNOPSIS, one a line
+man_opts() {
+	awk -v cmd="$1" '
+	    /^\.Sh SYNOPSIS/ { syn = 1; next }
+	    /^\.Sh / { syn = 0 }
+	    !syn { next }
+	    /^\.Nm/ { on = 0; next }
+	    $0 == ".Cm " cmd { on = 1; next }
+	    on && $1 == ".Op" && $2 == "Fl" {
+		f = $3
+		if (f ~ /^\\-/) { sub(/^\\-/, "", f); gsub(/\\/, "", f); print "--" f }
+		else for (i = 1; i <= length(f); i++) print "-" substr(f, i, 1)
+	    }' "$ROOT/man/podium.1" | sort
+}
+# usage_opts CMD: the options in `podium CMD --help`, one a line
+usage_opts() {
+	"$PODIUM" "$1" --help | grep -o '\[-[-a-zA-Z]*' | sed 's/^\[//' |
+	    awk '/^--/ { print; next } { for (i = 2; i <= length($0); i++) print "-" substr($0, i, 1) }' | sort
+}
+for cmd in build check; do
+	man_opts "$cmd" >"$T/man.$cmd"
+	usage_opts "$cmd" >"$T/usage.$cmd"
+	if [ -s "$T/man.$cmd" ] && cmp -s "$T/man.$cmd" "$T/usage.$cmd"; then
+		ok "$cmd --help names the options the man page names ($(tr '\n' ' ' <"$T/man.$cmd"))"
+	else
+		nok "$cmd --help names the options the man page names"
+		diff "$T/man.$cmd" "$T/usage.$cmd" | sed 's/^/# /'
+	fi
+done
+"$PODIUM" --help >"$T/help"
+for cmd in build check; do
+	"$PODIUM" "$cmd" --help | sed -e 's/^usage: //' -e 's/^       //' >"$T/one"
+	sed -e 's/^usage: //' -e 's/^       //' "$T/help" >"$T/all"
+	# the command's lines, in a row, somewhere in the whole usage
+	if [ -s "$T/one" ] && awk -v n="$(wc -l <"$T/one")" '
+	    NR == FNR { want[NR] = $0; next }
+	    { line[++m] = $0 }
+	    END { for (s = 1; s + n - 1 <= m; s++) { k = 0; while (k < n && line[s + k] == want[k + 1]) k++; if (k == n) exit 0 } exit 1 }
+	    ' "$T/one" "$T/all"; then
+		ok "podium --help shows $cmd's usage lines as $cmd --help does"
+	else
+		nok "podium --help shows $cmd's usage lines as $cmd --help does"
+	fi
+done
 
 [ "$fails" -eq 0 ]

@@ -72,12 +72,13 @@ fi
 CSV="$S/data/ratings.csv"
 check "ratings.csv is written" '[ -f "$CSV" ]'
 if [ -f "$CSV" ]; then
-	# Every record has the 10 fields of the header, quotes respected.
+	# Every record has the 12 fields of the header (10 built in, and the
+	# fixture's declared kind and country), quotes respected.
 	n=$(awk '{ for (i = 1; i <= length($0); i++) {
 	        c = substr($0, i, 1); if (c == "\"") q = !q; else if (c == "," && !q) nf++ }
-	      if (q) next; if (nf + 1 != 10) bad++; nf = 0 }
+	      if (q) next; if (nf + 1 != 12) bad++; nf = 0 }
 	    END { print bad + 0 + (q ? 1 : 0) }' "$CSV")
-	check "ratings.csv: every record has 10 fields ($n bad)" '[ "$n" -eq 0 ]'
+	check "ratings.csv: every record has 12 fields ($n bad)" '[ "$n" -eq 0 ]'
 	quoted=$(printf '%s' "\"$H1 $H2" | sed 's/"'"'"'>/""'"'"'>/')
 	check "ratings.csv holds the name, quoted" 'grep -q -F "$quoted" "$CSV"'
 fi
@@ -139,13 +140,13 @@ sed -i 's/^name: .*/name: "@SUM(A1:A9)"/' "$P/gamma.yaml"
 if $WRAP "$PODIUM" build -q -C "$T/csv" -o "$T/csv1" --only data 2>"$T/err"; then
 	tr -d '\r' <"$T/csv1/data/ratings.csv" >"$T/csv1.txt"
 	expect "ratings.csv neutralises =, + and @ and keeps -1 a number" "$T/csv1.txt" \
-	    "edition,provider,name,tier,medal,score,computed,previous,steps,status" \
-	    "1.0,beta,\"'+1+2\",gold,true,,,,,new" \
-	    "1.0,acme,\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\",silver,true,,,,,new" \
-	    "1.0,gamma,\"'@SUM(A1:A9)\",silver,true,,,,,new" \
-	    "2.0,acme,\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\",gold,true,95.000000,gold,silver,1,up" \
-	    "2.0,gamma,\"'@SUM(A1:A9)\",poor,false,40.000000,poor,silver,-1,down" \
-	    "2.0,beta,\"'+1+2\",unavailable,false,,,gold,,unrated"
+	    "edition,provider,name,tier,medal,score,computed,previous,steps,status,kind,country" \
+	    "1.0,beta,\"'+1+2\",gold,true,,,,,new,neocloud," \
+	    "1.0,acme,\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\",silver,true,,,,,new,hyperscaler,US" \
+	    "1.0,gamma,\"'@SUM(A1:A9)\",silver,true,,,,,new,other," \
+	    "2.0,acme,\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\",gold,true,95.000000,gold,silver,1,up,hyperscaler,US" \
+	    "2.0,gamma,\"'@SUM(A1:A9)\",poor,false,40.000000,poor,silver,-1,down,other," \
+	    "2.0,beta,\"'+1+2\",unavailable,false,,,gold,,unrated,neocloud,"
 else
 	nok "ratings.csv neutralises =, + and @ and keeps -1 a number"
 	cat "$T/err"
@@ -156,8 +157,8 @@ if $WRAP "$PODIUM" build -q -C "$T/csv" -o "$T/csv2" --only data 2>"$T/err"; the
 	TAB=$(printf '\t')
 	tr -d '\r' <"$T/csv2/data/ratings.csv" | sed -n '2,3p' >"$T/csv2.txt"
 	expect "ratings.csv neutralises - and tab" "$T/csv2.txt" \
-	    "1.0,beta,\"'${TAB}cmd\",gold,true,,,,,new" \
-	    "1.0,acme,\"'-1+2\",silver,true,,,,,new"
+	    "1.0,beta,\"'${TAB}cmd\",gold,true,,,,,new,neocloud," \
+	    "1.0,acme,\"'-1+2\",silver,true,,,,,new,hyperscaler,US"
 else
 	nok "ratings.csv neutralises - and tab"
 	cat "$T/err"

@@ -57,8 +57,8 @@ for f in "$ROOT"/content/commentary/*.md; do
 	t=$(sed -n 's/^title: *//p' "$f" | head -n 1 | sed 's/^"\(.*\)"$/\1/')
 	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
 done
-for t in "Medal table: ClusterMAX 3.0" "Movers since ClusterMAX 2.0" \
-    "Providers" "Security findings" "Methodology" "Sources" "Contents"; do
+for t in "Headline figures" "Providers" "Reviewed, not rated" \
+    "Security findings" "Methodology" "Sources" "Contents"; do
 	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
 done
 test -z "$missing"
@@ -75,8 +75,59 @@ done
 test -z "$missing"
 check "every 3.0 medal holder in the text and the outline$missing" $?
 n=$(grep -c '"title":' "$T/outlines")
-test "$n" -ge 90
-check "outline entries: $n (sections and 77 providers)" $?
+test "$n" -ge 58
+check "outline entries: $n (sections and the 45 rated providers)" $?
+
+# Providers in rated: false tiers are rows of one table, not sections.
+grep -qF '"title": "Fluidstack"' "$T/outlines"
+test $? = 1 && grep -qF "Fluidstack" "$T/a.txt"
+check "a provider in a rated: false tier: in the table, no section of its own" $?
+
+# No table twice: each of the report's tables' titles once in the text.
+twice=""
+for t in "ClusterMAX 3.0: ratings by tier" \
+    "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" \
+    "ClusterMAX 3.0: security practices and findings" \
+    "ClusterMAX 3.0: stated and counted figures"; do
+	n=$(grep -cxF "$t" "$T/a.txt")
+	test "$n" = 1 || twice="$twice [$t: $n]"
+done
+test -z "$twice"
+check "each table once$twice" $?
+
+# A compound's hyphen never ends a line, so it copies out ("Well-known").
+grep -qF "Well-known" "$T/a.txt" && ! grep -q -- '[A-Za-z]-$' "$T/a.txt"
+check "hyphenated compounds copy out whole" $?
+
+# Sections flow: no page but a part's last is less than a third full. A
+# page's fill is the lowest text on it (charts draw their labels as text),
+# from the body's top (72 pt) to its bottom (page height less 68 pt). A
+# part starts at a page whose first body line is a part's title; the
+# pages before the first part (title, contents) are not counted.
+pdftotext -bbox "$T/a/report.pdf" "$T/bbox.html"
+awk -v parts="Headline figures|Providers|Security findings" '
+BEGIN { n = split(parts, pv, "|"); for (i = 1; i <= n; i++) part[pv[i]] = 1 }
+/<page / { p++; match($0, /height="[0-9.]+"/); h[p] = substr($0, RSTART + 8, RLENGTH - 9) + 0; low[p] = 0; first[p] = "" ; fy[p] = 1e9; next }
+/<word / {
+	match($0, /yMin="[0-9.]+"/); y0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+	match($0, /yMax="[0-9.]+"/); y1 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+	w = $0; sub(/^[^>]*>/, "", w); sub(/<.*/, "", w)
+	if (y0 < 60 || y1 > h[p] - 50) next
+	if (y1 > low[p]) low[p] = y1
+	if (y0 < fy[p] - 1) { fy[p] = y0; first[p] = w } else if (y0 < fy[p] + 1) first[p] = first[p] " " w
+}
+END {
+	for (i = 1; i <= p; i++) start[i] = (first[i] in part)
+	for (i = 1; i <= p; i++) if (start[i]) { s0 = i; break }
+	bad = ""
+	for (i = s0; i < p; i++) {
+		if (start[i + 1]) continue
+		if ((low[i] - 72) < (h[i] - 72 - 68) / 3) bad = bad " " i
+	}
+	if (bad != "") { print "pages less than a third full:" bad; exit 1 }
+	if (s0 == 0) { print "no part found"; exit 1 }
+}' "$T/bbox.html" >"$T/fill"
+check "no page but a part's last less than a third full $(cat "$T/fill")" $?
 
 qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf" 2>/dev/null
 grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"

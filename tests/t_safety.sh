@@ -18,6 +18,8 @@ check() {
 	if "$@"; then ok "$name"; else nok "$name"; fi
 }
 export SOURCE_DATE_EPOCH=1790000000
+# sanitized builds: no suppression statistics in the messages compared
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
 P="$T/proj"
 cp -R "$ROOT/tests/fixtures/serve-small" "$P"
 cd "$T" || exit 1
@@ -194,6 +196,16 @@ check "a template error: exit 1, said once, word for word" \
     sh -c "test $rc = 1 && test \"\$(cat '$O')\" = \"templates/tier.mustache:1:1: error: unclosed section 'tier'\""
 check "... the old site byte-identical, no staging folder left" \
     sh -c "cmp -s '$T/sums/site' '$T/sums/now' && ! ls -d '$P'/site.tmp-* 2>/dev/null | grep -q ."
+# a rendering step that fails (the PDF without its fonts): exit 3, same site
+echo '<?xml version="1.0"?><fontconfig></fontconfig>' >"$T/sums/fonts.conf"
+mv "$P/templates/tier.mustache" "$T/sums/tier.mustache"
+FONTCONFIG_FILE=$T/sums/fonts.conf "$PODIUM" build -C "$P" -q >"$O" 2>&1
+rc=$?
+listing "$P/site" >"$T/sums/now"
+check "a rendering failure (no fonts for the PDF): exit 3, the old site byte-identical, no staging folder" \
+    sh -c "test $rc = 3 && grep -q 'error: ' '$O' && cmp -s '$T/sums/site' '$T/sums/now' &&
+    ! ls -d '$P'/site.tmp-* 2>/dev/null | grep -q ."
+mv "$T/sums/tier.mustache" "$P/templates/tier.mustache"
 "$PODIUM" check -C "$P" >"$O" 2>&1
 check "check finds the template error too, once" \
     sh -c "test $? = 1 && test \"\$(cat '$O')\" = \"templates/tier.mustache:1:1: error: unclosed section 'tier'\""
@@ -244,13 +256,12 @@ if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$O" &&
 	for sig in INT TERM; do
 		"$PODIUM" build -C "$B" -q >/dev/null 2>&1 &
 		pid=$!
-		# wait for the staging folder, then a little more
+		# the staging folder made: the pages, charts and PDF are being made
 		i=0
 		while [ ! -d "$B/site.tmp-$pid" ] && [ $i -lt 2000 ]; do
 			i=$((i + 1))
 			sleep 0.01
 		done
-		sleep 0.1
 		seen=no
 		[ -d "$B/site.tmp-$pid" ] && seen=yes
 		kill -"$sig" "$pid"

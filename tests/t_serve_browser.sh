@@ -8,8 +8,10 @@
 : "${PODIUM:?}" "${ROOT:?}"
 
 if ! command -v chromium >/dev/null 2>&1; then
-	echo "ok - # skip live reload in a browser: chromium is not installed"
-	exit 0
+	. "$ROOT/tests/skip.sh"
+	fails=0
+	skip "live reload in a browser: chromium is not installed"
+	exit "$fails"
 fi
 
 T=$(mktemp -d)

@@ -307,14 +307,21 @@ START_TEST(test_json)
 	ck_assert_ptr_null(strstr(text, "33.33333300"));
 	/* foxtrot (draft) has no history entry; 6 providers are visible */
 	ck_assert_uint_eq(json_array_size(json_object_get(root, "providers")), 6);
+	/* the declared provider fields, in declaration order; absent: null */
+	r = json_object_get(json_array_get(json_object_get(root, "providers"), 0), "fields");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "kind")), "hyperscaler");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "country")), "US");
+	r = json_object_get(json_array_get(json_object_get(root, "providers"), 1), "fields");
+	ck_assert(json_is_null(json_object_get(r, "country")));
 	json_decref(root);
 	free(text);
 	text = slurp(out, "data/ratings.csv");
 	ck_assert(str_starts(text,
-	    "edition,provider,name,tier,medal,score,computed,previous,steps,status\r\n"
-	    "e1,alpha,Alpha Cloud,strong,true,,,,,new\r\n"));
+	    "edition,provider,name,tier,medal,score,computed,previous,steps,status,kind,country\r\n"
+	    "e1,alpha,Alpha Cloud,strong,true,,,,,new,hyperscaler,US\r\n"));
+	/* a declared field without a value: an empty column */
 	ck_assert_ptr_nonnull(strstr(text,
-	    "e3,delta,Delta,elite,true,82.000000,strong,untested,,returned\r\n"));
+	    "e3,delta,Delta,elite,true,82.000000,strong,untested,,returned,neocloud,\r\n"));
 	free(text);
 	diag_release(&d);
 	free(proj);

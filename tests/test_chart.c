@@ -386,6 +386,21 @@ START_TEST(test_svg_head)
 	ck_assert_ptr_nonnull(strstr(b.data,
 	    "[style*=\"fill:rgb(12.156863%,12.156863%,12.156863%)\"]{fill:#e6e6e6 !important}"));
 	chart_release(&ch);
+	/* escaped as XML (esc_xml): quotes, and no C0 control */
+	fx->p.providers[1].name = "O'Brien\x01 \"Q\" <x>";
+	buf_reset(&b);
+	svg_of(&fx->c, CHART_HISTORY, &fx->p.providers[1], &b, &ch);
+	ck_assert_ptr_nonnull(strstr(b.data, "<title>Tier history: O&#39;Brien "
+	    "&quot;Q&quot; &lt;x&gt;</title>"));
+	ck_assert_ptr_null(memchr(b.data, '\x01', b.len));
+	chart_release(&ch);
+	buf_reset(&b);
+	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[1]);
+	ck_assert_int_eq(chart_history_marks(&ch, &fx->c, &b), 0);
+	ck_assert_ptr_nonnull(strstr(b.data, "aria-label=\"O&#39;Brien &quot;Q&quot; "
+	    "&lt;x&gt;"));
+	ck_assert_ptr_null(memchr(b.data, '\x01', b.len));
+	chart_release(&ch);
 	buf_release(&b);
 	fixture_free(fx);
 }

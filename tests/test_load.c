@@ -28,15 +28,15 @@ END_TEST
 /* types */
 START_TEST(test_string_not_mapping)
 {
-	ck_load(PB, "name: {a: 1}\nkind: other\n",
+	ck_load(PB, "name: {a: 1}\nshort: X\n",
 	    PB ":1:7: error: 'name' must be a string, not a mapping\n");
 }
 END_TEST
 
 START_TEST(test_string_empty)
 {
-	ck_load(PB, "name: \"\"\nkind: other\n", PB ":1:7: error: 'name' must not be empty\n");
-	ck_load(PB, "name:\nkind: other\n", PB ":1:6: error: 'name' needs a value\n");
+	ck_load(PB, "name: \"\"\nshort: X\n", PB ":1:7: error: 'name' must not be empty\n");
+	ck_load(PB, "name:\nshort: X\n", PB ":1:6: error: 'name' needs a value\n");
 }
 END_TEST
 
@@ -73,7 +73,7 @@ END_TEST
 
 START_TEST(test_required_key)
 {
-	ck_load(PB, "kind: other\n", PB ":1:1: error: missing required key 'name'\n");
+	ck_load(PB, "short: X\n", PB ":1:1: error: missing required key 'name'\n");
 	ck_load(REP, "publisher: P\nedition: \"2.0\"\n" LADDER,
 	    REP ":1:1: error: missing required key 'title'\n");
 }
@@ -91,8 +91,6 @@ END_TEST
 
 START_TEST(test_enum)
 {
-	ck_load(PB, "name: B\nkind: cloud\n",
-	    PB ":2:7: error: unknown kind 'cloud' (one of: hyperscaler, neocloud, other)\n");
 	ck_load(REP, "title: T\npublisher: P\nedition: \"2.0\"\npaper: a3\n" LADDER,
 	    REP ":4:8: error: unknown paper 'a3' (one of: a4, letter)\n");
 }
@@ -100,9 +98,9 @@ END_TEST
 
 START_TEST(test_id_pattern)
 {
-	ck_load(PB, "name: B\nkind: other\naliases: [Old-Beta]\n",
+	ck_load(PB, "name: B\nshort: X\naliases: [Old-Beta]\n",
 	    PB ":3:11: error: 'aliases' must be an id ([a-z0-9][a-z0-9._-]*), not 'Old-Beta'\n");
-	ck_load("content/providers/-x.yaml", "name: X\nkind: other\n",
+	ck_load("content/providers/-x.yaml", "name: X\nshort: X\n",
 	    "content/providers/-x.yaml: error: file name '-x' is not an id ([a-z0-9][a-z0-9._-]*)\n");
 }
 END_TEST
@@ -179,13 +177,13 @@ END_TEST
 
 START_TEST(test_ref_successor_alias)
 {
-	ck_load(PB, "name: B\nkind: other\nsuccessor: zed\n",
+	ck_load(PB, "name: B\nshort: X\nsuccessor: zed\n",
 	    PB ":3:12: error: unknown provider 'zed' as 'successor'\n");
-	ck_load(PB, "name: B\nkind: other\nsuccessor: beta\n",
+	ck_load(PB, "name: B\nshort: X\nsuccessor: beta\n",
 	    PB ":3:12: error: provider 'beta' cannot be its own successor\n");
-	ck_load(PB, "name: B\nkind: other\naliases: [acme]\n",
+	ck_load(PB, "name: B\nshort: X\naliases: [acme]\n",
 	    PB ":3:11: error: alias 'acme' is the id of a provider\n");
-	ck_load(PB, "name: B\nkind: other\naliases: [old]\n",
+	ck_load(PB, "name: B\nshort: X\naliases: [old]\n",
 	    PB ":3:11: error: alias 'old' is already used (content/providers/acme.yaml:3)\n");
 }
 END_TEST
@@ -217,7 +215,7 @@ END_TEST
 
 START_TEST(test_duplicate_key)
 {
-	ck_load(PB, "name: B\nkind: other\nname: C\nname: D\n",
+	ck_load(PB, "name: B\nshort: X\nname: C\nname: D\n",
 	    PB ":3:1: error: duplicate key 'name' (first at line 1)\n"
 	    PB ":4:1: error: duplicate key 'name' (first at line 1)\n");
 }
@@ -261,7 +259,7 @@ END_TEST
 
 START_TEST(test_urls)
 {
-	ck_load(PB, "name: B\nkind: other\nurl: \"javascript:alert(1)\"\n",
+	ck_load(PB, "name: B\nshort: X\nurl: \"javascript:alert(1)\"\n",
 	    PB ":3:6: error: 'url' must be an http(s), mailto or relative url, not 'javascript:alert(1)'\n");
 	ck_load(REP, "title: T\npublisher: P\nedition: \"2.0\"\nbase_url: mailto:a@b.c\n" LADDER,
 	    REP ":4:11: error: 'base_url' must be an http(s) url, not 'mailto:a@b.c'\n");
@@ -297,7 +295,7 @@ END_TEST
 START_TEST(test_bom)
 {
 	struct tfile f[] = {
-		{PB, BOM "name: B\nkind: other\n"},
+		{PB, BOM "name: B\nshort: X\n"},
 		{"content/report.yaml", BOM "title: T\npublisher: P\nedition: \"2.0\"\n" LADDER},
 		{CA, BOM "---\ntitle: A\n---\nBody\n"},
 	};
@@ -316,8 +314,8 @@ START_TEST(test_bom)
 	diag_release(&d);
 	project_dir_free(dir);
 
-	ck_load(PB, BOM "name: B\nkind: cloud\n",
-	    PB ":2:7: error: unknown kind 'cloud' (one of: hyperscaler, neocloud, other)\n");
+	ck_load(PB, BOM "name: B\nshort: [x]\n",
+	    PB ":2:8: error: 'short' must be a string, not a sequence\n");
 	ck_load(PB, BOM "name: [B\n", PB ":2:1: error: did not find expected ',' or ']' (while parsing a flow sequence)\n");
 	ck_load(PB, BOM "name: \xff\n", PB ":1:7: error: invalid UTF-8 (byte 0xff)\n");
 	ck_load(CA, BOM "---\ntitle: A\nembargo: soon\n---\n",
@@ -340,13 +338,13 @@ START_TEST(test_order)
 {
 	struct tfile f[] = {
 		{R1, "tier: bad\n"},
-		{PB, "name: B\nkind: x\nurl: \"data:,\"\n"},
+		{PB, "name: B\nshort: [x]\nurl: \"data:,\"\n"},
 		{REP, "title: T\npublisher: P\nedition: \"2.0\"\nsubtitle: [x]\n" LADDER},
 	};
 	char *got = load_diags(f, ARRAY_SIZE(f));
 
 	ck_assert_str_eq(got,
-	    PB ":2:7: error: unknown kind 'x' (one of: hyperscaler, neocloud, other)\n"
+	    PB ":2:8: error: 'short' must be a string, not a sequence\n"
 	    PB ":3:6: error: 'url' must be an http(s), mailto or relative url, not 'data:,'\n"
 	    REP ":4:11: error: 'subtitle' must be a string, not a sequence\n"
 	    R1 ":1:7: error: unknown tier 'bad' (edition '1.0' uses: gold, silver)\n");

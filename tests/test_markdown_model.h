@@ -164,9 +164,10 @@ fx_security(struct project *p, struct review *r)
 	struct finding *f = arena_array(p->arena, 2, sizeof(*f));
 
 	r->has_security = true;
-	r->practices.drivers_current = TRI_TRUE;
-	r->practices.embargo_program = TRI_FALSE;
-	r->practices.audit_tool = TRI_UNSET;
+	r->practices = arena_array(p->arena, 3, sizeof(*r->practices));
+	r->practices[0] = TRI_TRUE;
+	r->practices[1] = TRI_FALSE;
+	r->practices[2] = TRI_UNSET;
 	f[0] = (struct finding){.id = "f1", .title = "Metadata <leak> & more",
 	    .cls = FCLASS_CROSS_TENANT, .severity = SEV_HIGH, .patched_after = -1,
 	    .verified = DATE_NONE, .verified_flag = true, .public = true};
@@ -202,8 +203,15 @@ fx_reviews(struct project *p)
 			r->file_id = r->provider->id;
 			r->tier = project_tier(p, tid);
 			r->pos.file = "reviews/x.yaml";
-			if (e == 2 && strcmp(r->provider->id, "aws") == 0)
+			if (e == 2 && strcmp(r->provider->id, "aws") == 0) {
 				fx_security(p, r);
+				/* a failure test, so that the faults chart is there */
+				r->fault = arena_alloc(p->arena, sizeof(*r->fault));
+				*r->fault = (struct fault_test){.fault = "synthetic fault",
+				    .detected_by = DETECT_PROVIDER, .detect_after = 120,
+				    .drain_after = -1, .replaced_after = 24 * 60,
+				    .automatic = TRI_UNSET};
+			}
 			ed->reviews[ed->nreviews++] = r;
 		}
 	}
@@ -280,6 +288,13 @@ fx_new(struct fx *fx, bool allow_html)
 	p->dir = ".";
 	p->report.title = "Test report";
 	p->report.allow_html = allow_html;
+	p->report.npractices = 3;
+	p->report.practices = arena_array(p->arena, 3, sizeof(*p->report.practices));
+	p->report.practices[0] = (struct practice_def){.id = "drivers_current",
+	    .name = "Drivers current"};
+	p->report.practices[1] = (struct practice_def){.id = "embargo_program",
+	    .name = "Embargo program"};
+	p->report.practices[2] = (struct practice_def){.id = "audit_tool", .name = "Audit tool"};
 	fx_ladder(p);
 	fx_sources(p);
 	fx_providers(p);

@@ -2,8 +2,9 @@
  * canvas.c: the canvas over a cairo context (the charts' SVG and PNG, and
  * the report's PDF). Every call is the cairo call of the same meaning. A
  * form is recorded once per key into a cairo recording surface and
- * replayed, so that a vector surface (cairo's PDF) writes it once for
- * every page that shows it.
+ * replayed, so that a vector surface writes it once for every page that
+ * shows it; a canvas made with canvas_cairo_init_direct() draws it each
+ * time.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -211,6 +212,18 @@ canvas_cairo_forget(const void *key)
 	pthread_mutex_unlock(&forms_lock);
 }
 
+static void
+cc_form_direct(void *impl, struct canvas *self, const void *key, double w,
+    double h, void (*draw)(void *arg, struct canvas *cv), void *arg)
+{
+	(void)key;
+	(void)w;
+	(void)h;
+	cairo_save(impl);
+	draw(arg, self);
+	cairo_restore(impl);
+}
+
 static const struct canvas_ops cairo_ops = {
 	.save = cc_save,
 	.restore = cc_restore,
@@ -239,5 +252,36 @@ void
 canvas_cairo_init(struct canvas *cv, cairo_t *cr)
 {
 	cv->ops = &cairo_ops;
+	cv->impl = cr;
+}
+
+static const struct canvas_ops direct_ops = {
+	.save = cc_save,
+	.restore = cc_restore,
+	.translate = cc_translate,
+	.scale = cc_scale,
+	.rgb = cc_rgb,
+	.line_width = cc_line_width,
+	.line_cap = cc_line_cap,
+	.dash = cc_dash,
+	.new_path = cc_new_path,
+	.move_to = cc_move_to,
+	.line_to = cc_line_to,
+	.rect = cc_rect,
+	.arc = cc_arc,
+	.close_path = cc_close_path,
+	.fill = cc_fill,
+	.stroke = cc_stroke,
+	.clip = cc_clip,
+	.layout = cc_layout,
+	.layout_line = cc_layout_line,
+	.form = cc_form_direct,
+	.cairo = cc_cairo,
+};
+
+void
+canvas_cairo_init_direct(struct canvas *cv, cairo_t *cr)
+{
+	cv->ops = &direct_ops;
 	cv->impl = cr;
 }

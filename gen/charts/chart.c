@@ -44,19 +44,21 @@ make_title(const struct chart *ch, const struct computed *c)
 	const struct report *r = &c->project->report;
 
 	switch (ch->kind) {
+	/* the captions are interface words: report.yaml's strings may replace them */
 	case CHART_DISTRIBUTION:
-		return xstrdup("Medal distribution by edition");
+		return xstrdup(report_string(r, "chart_distribution"));
 	case CHART_MOVEMENT:
 		if (c->has_compare && c->compare.baseline != NULL)
-			return xasprintf("Movement from %s to %s",
-			    c->compare.baseline->name, c->compare.edition->name);
-		return xstrdup("Movement");
+			return xasprintf("%s %s %s %s %s", report_string(r, "chart_movement"),
+			    report_string(r, "from"), c->compare.baseline->name,
+			    report_string(r, "to"), c->compare.edition->name);
+		return xstrdup(report_string(r, "chart_movement"));
 	case CHART_FUNNEL:
-		return edition_title("From tracked to medals", r->edition);
+		return edition_title(report_string(r, "chart_funnel"), r->edition);
 	case CHART_FAULTS:
-		return edition_title("Failure-test timings", r->edition);
+		return edition_title(report_string(r, "chart_faults"), r->edition);
 	case CHART_HISTORY:
-		return xasprintf("%s%s", HIST_TITLE_PREFIX, ch->provider->name);
+		return xasprintf("%s: %s", report_string(r, "tier_history"), ch->provider->name);
 	}
 	return xstrdup("");
 }

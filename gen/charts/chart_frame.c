@@ -18,6 +18,7 @@
 #include <cairo-svg.h>
 
 #include "chart_priv.h"
+#include "escape.h"
 
 struct chart_frame {
 	const struct computed *c;
@@ -238,7 +239,7 @@ chart_history_marks(const struct chart *ch, const struct computed *c,
 		buf_printf(out, "<svg class=\"history-marks\" viewBox=\"0 0 %ld %ld\" "
 		    "role=\"img\" aria-label=\"", lround(ch->width),
 		    lround(ch->height - HIST_CROP));
-		svg_xml_text(out, ch->desc != NULL ? ch->desc : "");
+		esc_xml(out, ch->desc != NULL ? ch->desc : "");
 		buf_puts(out, "\">");
 		svg_dark_rules(p, ".history-marks ", &rules);
 		if (rules.len > 0)

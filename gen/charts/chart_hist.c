@@ -202,10 +202,6 @@ hist_marks(const struct computed *c, const struct provider *p, double w, size_t 
 			m[k].y0 = tier_y(r, prev->rating->tier);
 			m[k].x1 = col_x(w, c, h->edition->index);
 			m[k].y1 = tier_y(r, h->rating->tier);
-			m[k].e0 = prev->edition->index;
-			m[k].t0 = prev->rating->tier->index;
-			m[k].e1 = h->edition->index;
-			m[k].t1 = h->rating->tier->index;
 			/* a gap: editions in between without a rated review */
 			m[k].dashed = h->edition->index != prev->edition->index + 1;
 			k++;
@@ -218,10 +214,7 @@ hist_marks(const struct computed *c, const struct provider *p, double w, size_t 
 		m[k].hollow = !h->rating->tier->rated;
 		m[k].x0 = m[k].x1 = col_x(w, c, h->edition->index);
 		m[k].y0 = m[k].y1 = tier_y(r, h->rating->tier);
-		m[k].e0 = m[k].e1 = h->edition->index;
-		m[k].t0 = m[k].t1 = h->rating->tier->index;
 		m[k].fill = tier_rgb(h->rating->tier);
-		m[k].tier = h->rating->tier;
 		k++;
 	}
 	*n = k;

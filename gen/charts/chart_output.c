@@ -11,53 +11,13 @@
 #include <cairo-svg.h>
 
 #include "chart_priv.h"
+#include "escape.h"
 
 cairo_status_t
 chart_to_buf(void *closure, const unsigned char *data, unsigned int n)
 {
 	buf_add(closure, data, n);
 	return CAIRO_STATUS_SUCCESS;
-}
-
-/* XML text: & < > " escaped, C0 controls dropped. */
-void
-svg_xml_text(struct buf *b, const char *s)
-{
-	const char *run;
-
-	for (; *s != '\0'; s++) {
-		/* plain text in one piece */
-		for (run = s; (unsigned char)*s >= 0x20 && *s != 0x7f &&
-		    (unsigned char)*s != 0xc2 && *s != '&' && *s != '<' && *s != '>' &&
-		    *s != '"'; s++)
-			;
-		if (s > run)
-			buf_add(b, run, (size_t)(s - run));
-		if (*s == '\0')
-			break;
-		switch (*s) {
-		case '&':
-			buf_puts(b, "&amp;");
-			break;
-		case '<':
-			buf_puts(b, "&lt;");
-			break;
-		case '>':
-			buf_puts(b, "&gt;");
-			break;
-		case '"':
-			buf_puts(b, "&quot;");
-			break;
-		default:
-			/* no C0 (but tab, newline), DEL or C1 (C2 80..C2 9F) controls */
-			if ((unsigned char)*s == 0xc2 && (unsigned char)s[1] >= 0x80 &&
-			    (unsigned char)s[1] <= 0x9f)
-				s++;
-			else if (((unsigned char)*s >= 0x20 && *s != 0x7f) || *s == '\t' ||
-			    *s == '\n')
-				buf_putc(b, *s);
-		}
-	}
 }
 
 /* Parses "rgb(R%,G%,B%)" at s into 0xrrggbb; the length read in *len. */
@@ -171,9 +131,9 @@ svg_document(const char *title, const char *desc, const struct buf *raw,
 	svg_dark_rules(raw->data, "", &rules);
 	buf_add(out, raw->data, (size_t)(end - raw->data));
 	buf_puts(out, "\n<title>");
-	svg_xml_text(out, title);
+	esc_xml(out, title);
 	buf_puts(out, "</title>\n<desc>");
-	svg_xml_text(out, desc);
+	esc_xml(out, desc);
 	buf_puts(out, "</desc>\n");
 	if (rules.len > 0)
 		buf_printf(out, "<style>@media (prefers-color-scheme: dark){%s}</style>",

@@ -373,6 +373,10 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 
 		if (next >= nk && !c->providers[next - nk].visible)
 			continue;
+		/* no failure-test chart in a report without failure tests */
+		if (next < ARRAY_SIZE(kinds) && kinds[next] == CHART_FAULTS &&
+		    !project_has_fault_tests(c->project))
+			continue;
 		memset(j, 0, sizeof(*j));
 		buf_init(&j->svg);
 		buf_init(&j->png);

@@ -10,11 +10,13 @@
 #include "parse.h"
 #include "podium.h"
 #include "publish.h"
+#include "render.h"
 
 static const char build_usage[] =
     "usage: podium build [-qv] [-C DIR] [-o OUT] [--force] [--strict] [--drafts]\n"
     "                    [--now YYYY-MM-DD] [--only html,pdf,data]\n"
-    "                    [--format gcc|github|json]\n";
+    "                    [--format gcc|github|json]\n"
+    "       podium build [-C DIR] [--drafts] [--now YYYY-MM-DD] --dump-data PAGE\n";
 static const char check_usage[] =
     "usage: podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
     "                    [--format gcc|github|json]\n";
@@ -42,14 +44,41 @@ parts_parse(const char *s)
 	return parts;
 }
 
+/*
+ * dir as seen from the current folder, for paths a CI reads from there:
+ * NULL when it is the current folder, relative when it is under it, else
+ * absolute. malloc'd.
+ */
+static char *
+dir_from_here(const char *dir)
+{
+	char *here = realpath(".", NULL), *there = realpath(dir, NULL), *r = NULL;
+	size_t n = here != NULL ? strlen(here) : 0;
+
+	if (here == NULL || there == NULL)
+		r = strcmp(dir, ".") != 0 ? xstrdup(dir) : NULL;
+	else if (strcmp(here, there) == 0)
+		r = NULL;
+	else if (strcmp(here, "/") == 0)
+		r = xstrdup(there + 1);
+	else if (strncmp(here, there, n) == 0 && there[n] == '/')
+		r = xstrdup(there + n + 1);
+	else
+		r = xstrdup(there);
+	free(here);
+	free(there);
+	return r;
+}
+
 static int
 run(int argc, char *argv[], bool write)
 {
 	enum { OPT_DRAFTS = 256, OPT_NOW, OPT_ONLY, OPT_STRICT, OPT_HELP, OPT_FORCE,
-		OPT_FORMAT };
+		OPT_FORMAT, OPT_DUMP };
 	static const struct option longopts[] = {
 		{"force", no_argument, NULL, OPT_FORCE},
 		{"format", required_argument, NULL, OPT_FORMAT},
+		{"dump-data", required_argument, NULL, OPT_DUMP},
 		{"drafts", no_argument, NULL, OPT_DRAFTS},
 		{"now", required_argument, NULL, OPT_NOW},
 		{"only", required_argument, NULL, OPT_ONLY},
@@ -63,7 +92,9 @@ run(int argc, char *argv[], bool write)
 	struct build_request rq;
 	struct diag d;
 	enum diag_style style = DIAG_GCC;
+	char *prefix;
 	bool have_now = false, verbose = false;
+	const char *dump = NULL;
 	int c, rc;
 
 	memset(&rq, 0, sizeof(rq));
@@ -114,6 +145,14 @@ run(int argc, char *argv[], bool write)
 			}
 			rq.force = true;
 			break;
+		case OPT_DUMP:
+			if (!write) {
+				fprintf(stderr, "podium: error: unknown option '%s'\n", argv[optind - 1]);
+				fputs(usage, stderr);
+				return EXIT_USAGE;
+			}
+			dump = optarg;
+			break;
 		case OPT_FORMAT:
 			if (!diag_style_parse(optarg, &style)) {
 				fprintf(stderr, "podium: error: --format wants gcc, github or json, not '%s'\n", optarg);
@@ -140,14 +179,25 @@ run(int argc, char *argv[], bool write)
 	}
 	if (!have_now)
 		rq.opts.now = build_now();
+	if (dump != NULL) {
+		/* the pages are made, not written: a check of the HTML that prints one */
+		rq.write = write = false;
+		rq.parts = PART_HTML;
+		render_html_dump(dump);
+	}
 	rq.progress = write && !rq.quiet && style == DIAG_GCC && isatty(STDERR_FILENO);
-	/* a build killed by a signal removes its staging folder */
-	if (write)
-		site_out_guard_signals();
+	/* a run stopped by a signal removes its staging (or check's) folder */
+	site_out_guard_signals();
 	rc = build_run(&rq, &d);
+	if (dump != NULL && rc == EXIT_OK && !render_html_dumped()) {
+		fprintf(stderr, "podium: error: no page '%s' in the site (a site path, such as "
+		    "index.html, providers/ID/ or a page of content/pages)\n", dump);
+		rc = EXIT_CONTENT;
+	}
 	/* GitHub reads paths from the repository's root: the project's folder first */
-	diag_print_style(&d, stderr, style, strcmp(rq.dir, ".") != 0 &&
-	    strcmp(rq.dir, "./") != 0 && rq.dir[0] != '/' ? rq.dir : NULL);
+	prefix = style == DIAG_GITHUB ? dir_from_here(rq.dir) : NULL;
+	diag_print_style(&d, stderr, style, prefix);
+	free(prefix);
 	if (verbose)
 		fprintf(stderr, "podium: built in %.1f ms (%s)\n", rq.elapsed_ms, rq.timing);
 	diag_release(&d);

@@ -13,8 +13,10 @@ static const char usage[] =
     "       podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
     "                    [--format gcc|github|json]\n"
     "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n"
+    "       podium init [DIR] [--title TEXT]\n"
+    "       podium build [-C DIR] --dump-data PAGE\n"
     "       podium new [-C DIR] review EDITION PROVIDER\n"
-    "       podium new [-C DIR] provider ID\n"
+    "       podium new [-C DIR] provider|edition|page|commentary ID\n"
     "       podium --version | --help | COMMAND --help\n";
 
 int
@@ -28,6 +30,7 @@ main(int argc, char *argv[])
 		{"check", cmd_check},
 		{"serve", cmd_serve},
 		{"new", cmd_new},
+		{"init", cmd_init},
 	};
 	size_t i;
 	int rc;

@@ -1,8 +1,10 @@
 /*
- * new.c: `podium new review EDITION PROVIDER` and `podium new provider ID`:
- * a scaffold file to fill in, with every field of the format written out as
- * a comment. A new review starts as a draft, so that it changes no count (and
- * breaks no claim) until the editor publishes it.
+ * new.c: `podium new review EDITION PROVIDER | provider ID | edition ID |
+ * page ID | commentary ID`: a scaffold file to fill in, with every field the
+ * format and the report's own declarations (provider_fields, review_fields,
+ * security.practices) allow written out as a comment. A new review starts
+ * as a draft, so that it changes no count (and breaks no claim) until the
+ * editor publishes it. A new edition follows the latest one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -20,25 +23,32 @@
 
 static const char new_usage[] =
     "usage: podium new [-C DIR] review EDITION PROVIDER\n"
-    "       podium new [-C DIR] provider ID\n";
+    "       podium new [-C DIR] provider ID\n"
+    "       podium new [-C DIR] edition ID\n"
+    "       podium new [-C DIR] page ID\n"
+    "       podium new [-C DIR] commentary ID\n";
 
-static const char review_fields[] =
+static const char review_head[] =
     "# override: {reason: \"...\"}    # the published tier differs from the computed one, on purpose\n"
     "draft: true                    # remove (or set false) to publish this review\n"
     "# summary: |                   # Markdown\n"
     "#   ...\n"
     "# strengths: [\"...\"]           # Markdown, one item each\n"
-    "# weaknesses: [\"...\"]\n"
+    "# weaknesses: [\"...\"]\n";
+
+/* Offered only in a report that has failure tests already. */
+static const char review_fault[] =
     "# fault_test:                  # the injected-failure test\n"
     "#   fault: \"...\"\n"
     "#   detected_by: provider      # provider | customer | none\n"
     "#   detect_after: 2m           # durations: 90s, 24m, 8h40m, 2d\n"
     "#   drain_after: 67s\n"
-    "#   replaced_after: 24m        # a healthy node back in service\n"
+    "#   replaced_after: 24m        # back in service\n"
     "#   automatic: true            # no human in the loop\n"
-    "#   note: \"...\"                # Markdown\n"
-    "# security:\n"
-    "#   practices: {drivers_current: true, embargo_program: true, audit_tool: true}\n"
+    "#   note: \"...\"                # Markdown\n";
+
+/* Offered only in a report that declares security practices. */
+static const char review_findings[] =
     "#   findings:\n"
     "#     - id: f1\n"
     "#       title: \"...\"\n"
@@ -47,15 +57,15 @@ static const char review_fields[] =
     "#       disclosed: YYYY-MM-DD\n"
     "#       patched: YYYY-MM-DD    # or patched_after: 7d\n"
     "#       verified: YYYY-MM-DD   # or true\n"
-    "#       public: false          # false: counted, never shown\n"
+    "#       public: false          # false: counted, never shown\n";
+
+static const char review_quotes[] =
     "# quotes:\n"
     "#   - {text: \"...\", source: SOURCE, at: \"12:11\"}   # at: m:ss or h:mm:ss into a video\n";
 
-static const char provider_fields[] =
-    "name:                          # the company's name, e.g. \"Example Cloud\"\n"
-    "kind:                          # hyperscaler | neocloud | other\n"
+static const char provider_head[] =
+    "name:                          # the name readers know, e.g. \"Example Ltd\"\n"
     "# short: \"...\"                 # a short name for charts and tables\n"
-    "# country: US                  # ISO 3166 alpha-2\n"
     "# url: https://...\n"
     "# aliases: [former-id]         # former ids, so history survives a rename\n"
     "# successor: other-id          # merged into another provider\n";
@@ -66,6 +76,75 @@ comment_text(struct buf *b, const char *s)
 {
 	for (; *s != '\0'; s++)
 		buf_putc(b, (unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s);
+}
+
+/* What a declared field's value looks like, for its comment. */
+static void
+field_hint(struct buf *b, const struct field_def *f)
+{
+	size_t i;
+
+	switch (f->type) {
+	case FIELD_STRING:
+		buf_puts(b, "text");
+		break;
+	case FIELD_TEXT:
+		buf_puts(b, "Markdown, one line");
+		break;
+	case FIELD_INTEGER:
+		buf_puts(b, "a whole number");
+		break;
+	case FIELD_NUMBER:
+		buf_puts(b, "a number");
+		break;
+	case FIELD_BOOLEAN:
+		buf_puts(b, "true | false");
+		break;
+	case FIELD_DATE:
+		buf_puts(b, "YYYY-MM-DD");
+		break;
+	case FIELD_URL:
+		buf_puts(b, "https://...");
+		break;
+	case FIELD_CHOICE:
+		for (i = 0; i < f->nchoices; i++) {
+			buf_puts(b, i ? " | " : "");
+			comment_text(b, f->choices[i]);
+		}
+		break;
+	case FIELD_COUNTRY:
+		buf_puts(b, "ISO 3166 alpha-2, e.g. FR");
+		break;
+	case FIELD_LIST:
+		buf_puts(b, "[a, b]");
+		break;
+	}
+	if (f->unit != NULL) {
+		buf_puts(b, ", in ");
+		comment_text(b, f->unit);
+	}
+}
+
+/* The report's declared fields: a required one to fill in, the others as comments. */
+static void
+scaffold_fields(struct buf *b, const struct field_def *defs, size_t n)
+{
+	size_t i, w;
+
+	for (i = 0; i < n; i++) {
+		w = strlen(defs[i].id) + 1 + (defs[i].required ? 0 : 2);
+		buf_printf(b, "%s%s:%*s # ", defs[i].required ? "" : "# ", defs[i].id,
+		    w < 30 ? (int)(30 - w) : 0, "");
+		comment_text(b, defs[i].name);
+		buf_puts(b, " (");
+		field_hint(b, &defs[i]);
+		buf_puts(b, defs[i].required ? "; required)" : ")");
+		if (defs[i].description != NULL) {
+			buf_puts(b, ": ");
+			comment_text(b, defs[i].description);
+		}
+		buf_putc(b, '\n');
+	}
 }
 
 static void
@@ -100,8 +179,12 @@ scaffold_tier(struct buf *b, const struct edition *e)
 }
 
 static void
-scaffold_review(struct buf *b, const struct edition *e, const struct provider *p)
+scaffold_review(struct buf *b, const struct project *pj, const struct edition *e,
+    const struct provider *p)
 {
+	const struct report *r = &pj->report;
+	size_t i;
+
 	buf_printf(b, "# The review of ");
 	comment_text(b, p->name ? p->name : p->id);
 	buf_puts(b, " in ");
@@ -112,7 +195,18 @@ scaffold_review(struct buf *b, const struct edition *e, const struct provider *p
 		scaffold_scores(b, e->rubric);
 	else
 		scaffold_tier(b, e);
-	buf_puts(b, review_fields);
+	buf_puts(b, review_head);
+	scaffold_fields(b, r->review_fields, r->nreview_fields);
+	if (project_has_fault_tests(pj))
+		buf_puts(b, review_fault);
+	if (r->npractices > 0) {
+		buf_puts(b, "# security:\n#   practices: {");
+		for (i = 0; i < r->npractices; i++)
+			buf_printf(b, "%s%s: true", i ? ", " : "", r->practices[i].id);
+		buf_puts(b, "}\n");
+		buf_puts(b, review_findings);
+	}
+	buf_puts(b, review_quotes);
 	if (e->source != NULL)
 		buf_printf(b, "# sources: [%s]\n", e->source->id);
 	else
@@ -169,7 +263,7 @@ out:
 }
 
 /* Writes a new file; refuses to replace one. Returns an exit status. */
-static int
+int
 write_new(const char *dir, const char *rel, const struct buf *b)
 {
 	char *path = path_join(dir, rel);
@@ -255,7 +349,7 @@ new_review(const char *dir, const char *eid, const char *pid)
 		goto out;
 	}
 	rel = xasprintf("content/reviews/%s/%s.yaml", e->id, pr->id);
-	scaffold_review(&b, e, pr);
+	scaffold_review(&b, p, e, pr);
 	rc = write_new(dir, rel, &b);
 out:
 	free(rel);
@@ -286,8 +380,190 @@ new_provider(const char *dir, const char *id)
 		goto out;
 	}
 	rel = xasprintf("content/providers/%s.yaml", id);
-	buf_puts(&b, "# A rated company. Fill it in, then check it with `podium check`.\n\n");
-	buf_puts(&b, provider_fields);
+	buf_puts(&b, "# A rated provider. Fill it in, then check it with `podium check`.\n\n");
+	buf_puts(&b, provider_head);
+	scaffold_fields(&b, p->report.provider_fields, p->report.nprovider_fields);
+	rc = write_new(dir, rel, &b);
+out:
+	free(rel);
+	buf_release(&b);
+	project_free(p);
+	diag_release(&d);
+	return rc;
+}
+
+/* A YAML double-quoted string of s (for names and titles). */
+void
+yaml_quoted(struct buf *b, const char *s)
+{
+	buf_putc(b, '"');
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			buf_printf(b, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			buf_printf(b, "\\x%02x", c);
+		else
+			buf_putc(b, (char)c);
+	}
+	buf_putc(b, '"');
+}
+
+/* The rubric of e as YAML, for a new edition to start from. */
+static void
+scaffold_rubric(struct buf *b, const struct rubric *r)
+{
+	size_t i, k;
+
+	buf_printf(b, "rubric:\n  scale: %g\n  criteria:\n", r->scale);
+	for (i = 0; i < r->ncriteria; i++) {
+		buf_printf(b, "    - {id: %s, name: ", r->criteria[i].id);
+		yaml_quoted(b, r->criteria[i].name != NULL ? r->criteria[i].name :
+		    r->criteria[i].id);
+		buf_printf(b, ", weight: %g}\n", r->criteria[i].weight);
+	}
+	buf_puts(b, "  thresholds:\n");
+	for (i = 0; i < r->nthresholds; i++) {
+		const struct threshold *t = &r->thresholds[i];
+
+		buf_printf(b, "    %s: {min: %g", t->tier->id, t->min);
+		if (t->nrequire > 0) {
+			buf_puts(b, ", require: {");
+			for (k = 0; k < t->nrequire; k++)
+				buf_printf(b, "%s%s: %g", k ? ", " : "", t->require[k].criterion->id,
+				    t->require[k].min);
+			buf_putc(b, '}');
+		}
+		buf_puts(b, "}\n");
+	}
+	if (r->floor != NULL)
+		buf_printf(b, "  floor: %s\n", r->floor->id);
+}
+
+/* Today (SOURCE_DATE_EPOCH, else the clock) as YYYY-MM-DD. */
+static void
+today(char out[11])
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	long long t = sde != NULL && *sde != '\0' ? strtoll(sde, NULL, 10) : (long long)time(NULL);
+
+	date_format((pdate)(t / 86400), out);
+}
+
+static int
+new_edition(const char *dir, const char *id)
+{
+	const struct edition *last;
+	struct project *p;
+	struct buf b = BUF_INIT;
+	struct diag d;
+	char *rel = NULL, date[11];
+	size_t i;
+	int rc = EXIT_CONTENT;
+
+	diag_init(&d);
+	if ((p = load(dir, &d)) == NULL) {
+		rc = d.system ? EXIT_SYSTEM : EXIT_CONTENT;
+		goto out;
+	}
+	if (project_edition(p, id) != NULL) {
+		fprintf(stderr, "podium: error: edition '%s' already exists\n", id);
+		goto out;
+	}
+	rel = xasprintf("content/editions/%s.yaml", id);
+	today(date);
+	last = p->neditions > 0 ? &p->editions[p->neditions - 1] : NULL;
+	buf_puts(&b, "# A new edition. Its reviews go in content/reviews/");
+	buf_puts(&b, id);
+	buf_puts(&b, "/ (podium new review ");
+	buf_puts(&b, id);
+	buf_puts(&b, " PROVIDER).\n");
+	if (last != NULL) {
+		buf_puts(&b, "# It starts from the latest edition, ");
+		comment_text(&b, last->name != NULL ? last->name : last->id);
+		buf_puts(&b, ": its tiers and rubric, which you may change.\n");
+	}
+	buf_puts(&b, "\nname: ");
+	yaml_quoted(&b, id);
+	buf_printf(&b, "\npublished: %s             # the day it was published\n", date);
+	if (last != NULL) {
+		buf_puts(&b, "previous: ");
+		yaml_quoted(&b, last->id);
+		buf_puts(&b, "\n");
+		buf_puts(&b, "tiers: [");
+		for (i = 0; i < last->ntiers; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "", last->tiers[i]->id);
+		buf_puts(&b, "]\n");
+		if (last->source != NULL)
+			buf_printf(&b, "# source: %s              # a sources.yaml id\n",
+			    last->source->id);
+		if (last->tracked >= 0)
+			buf_printf(&b, "universe: {tracked: %ld}\n", last->tracked);
+		if (last->rubric != NULL)
+			scaffold_rubric(&b, last->rubric);
+	} else
+		buf_puts(&b, "# source: SOURCE               # a sources.yaml id\n"
+		    "# universe: {tracked: 100}     # providers followed, not all reviewed\n");
+	buf_puts(&b, "# claims:                       # figures the source states; checked\n"
+	    "#   reviewed: 10\n#   medals: 4\n");
+	rc = write_new(dir, rel, &b);
+out:
+	free(rel);
+	buf_release(&b);
+	project_free(p);
+	diag_release(&d);
+	return rc;
+}
+
+/* A page (pages) or a commentary section (commentary). */
+static int
+new_markdown(const char *dir, const char *what, const char *id)
+{
+	struct project *p;
+	struct buf b = BUF_INIT;
+	struct diag d;
+	char *rel = NULL;
+	long order = 10;
+	bool page = strcmp(what, "page") == 0;
+	size_t i;
+	int rc = EXIT_CONTENT;
+
+	diag_init(&d);
+	if ((p = load(dir, &d)) == NULL) {
+		rc = d.system ? EXIT_SYSTEM : EXIT_CONTENT;
+		goto out;
+	}
+	/* after the last one */
+	if (page) {
+		for (i = 0; i < p->npages; i++)
+			if (p->pages[i].order + 10 > order)
+				order = p->pages[i].order + 10;
+	} else
+		for (i = 0; i < p->nsections; i++)
+			if (p->sections[i].order + 10 > order)
+				order = p->sections[i].order + 10;
+	rel = xasprintf("content/%s/%s.md", page ? "pages" : "commentary", id);
+	buf_puts(&b, "---\ntitle: ");
+	yaml_quoted(&b, id);
+	buf_printf(&b, "\norder: %ld\n", order);
+	if (page)
+		buf_puts(&b, "nav: true                  # listed in the site's navigation\n"
+		    "# pdf: true                # also a section of the PDF\n"
+		    "# layout: NAME             # templates/NAME.mustache instead of the page layout\n");
+	else
+		buf_puts(&b, "draft: true                # remove to publish\n"
+		    "# embargo: YYYY-MM-DD      # not published before this day\n");
+	buf_puts(&b, "---\n");
+	if (p->report.edition != NULL && p->report.edition->source != NULL)
+		buf_printf(&b, "Markdown, with the shortcodes of the commentary: "
+		    "{{count %s reviewed}} reviews in {{cite %s}}.\n", p->report.edition->id,
+		    p->report.edition->source->id);
+	else if (p->report.edition != NULL)
+		buf_printf(&b, "Markdown, with the shortcodes of the commentary: "
+		    "{{count %s reviewed}} reviews.\n", p->report.edition->id);
+	else
+		buf_puts(&b, "Markdown.\n");
 	rc = write_new(dir, rel, &b);
 out:
 	free(rel);
@@ -357,7 +633,18 @@ cmd_new(int argc, char *argv[])
 			return rc;
 		return new_provider(dir, argv[1]);
 	}
+	if (argc == 2 && strcmp(argv[0], "edition") == 0) {
+		if ((rc = ids_check(1, argv + 1)) != 0)
+			return rc;
+		return new_edition(dir, argv[1]);
+	}
+	if (argc == 2 && (strcmp(argv[0], "page") == 0 || strcmp(argv[0], "commentary") == 0)) {
+		if ((rc = ids_check(1, argv + 1)) != 0)
+			return rc;
+		return new_markdown(dir, argv[0], argv[1]);
+	}
 	if (argc == 0)
-		return usage_error("%s", "new wants 'review EDITION PROVIDER' or 'provider ID'");
+		return usage_error("%s", "new wants 'review EDITION PROVIDER', 'provider ID', "
+		    "'edition ID', 'page ID' or 'commentary ID'");
 	return usage_error("cannot make a new '%s'", argv[0]);
 }

@@ -288,24 +288,24 @@ findings_text(const struct finding *f, size_t n)
 	return buf_detach(&b, NULL);
 }
 
-/* Columns: provider, the three practices, findings. */
+/* Columns: provider, the report's declared practices, findings. */
 struct table *
 table_security(const struct computed *c, const struct edition *e)
 {
 	const struct edition_stats *s = computed_edition(c, e);
 	const struct project *p = c->project;
+	const struct report *rp = &p->report;
+	size_t np = rp->npractices, i, k;
 	struct table *t;
 	char *cap;
-	size_t i;
 
 	cap = xasprintf("%s: security practices and findings", e->name);
-	t = table_new(cap, 5);
+	t = table_new(cap, np + 2);
 	free(cap);
 	table_head(t, 0, "Provider", false);
-	table_head(t, 1, "Drivers current", false);
-	table_head(t, 2, "Embargo program", false);
-	table_head(t, 3, "Audit tool", false);
-	table_head(t, 4, "Findings", false);
+	for (k = 0; k < np; k++)
+		table_head(t, k + 1, rp->practices[k].name, false);
+	table_head(t, np + 1, "Findings", false);
 	for (i = 0; s && i < p->nproviders; i++) {
 		const struct rating *rt = edition_stats_rating(s, &p->providers[i]);
 		const struct review *r = rt ? rt->review : NULL;
@@ -315,18 +315,18 @@ table_security(const struct computed *c, const struct edition *e)
 			continue;
 		row = table_row(t);
 		cell_provider(&row[0], rt->provider);
-		table_cell_set(&row[1], tri_text(r->practices.drivers_current), NULL);
-		table_cell_set(&row[2], tri_text(r->practices.embargo_program), NULL);
-		table_cell_set(&row[3], tri_text(r->practices.audit_tool), NULL);
-		table_cell_take(&row[4], findings_text(r->findings, r->nfindings), NULL);
+		for (k = 0; k < np; k++)
+			table_cell_set(&row[k + 1],
+			    tri_text(r->practices != NULL ? r->practices[k] : TRI_UNSET), NULL);
+		table_cell_take(&row[np + 1], findings_text(r->findings, r->nfindings), NULL);
 	}
 	if (e->nfindings) {
 		struct table_cell *row = table_row(t);
 
 		table_cell_set(&row[0], "Not named", NULL);
-		for (i = 1; i <= 3; i++)
+		for (i = 1; i <= np; i++)
 			table_cell_set(&row[i], DASH, NULL);
-		table_cell_take(&row[4], findings_text(e->findings, e->nfindings), NULL);
+		table_cell_take(&row[np + 1], findings_text(e->findings, e->nfindings), NULL);
 	}
 	return t;
 }

@@ -170,8 +170,52 @@ json_gone(struct jsonw *w, const struct edition_stats *s)
 	jw_array_end(w);
 }
 
+/* The declared fields of a provider or review as one object, in declaration
+ * order; a field without a value is null. */
 static void
-json_rating(struct jsonw *w, const struct rating *rt)
+json_fields(struct jsonw *w, const struct field_def *defs, size_t n,
+    const struct field_value *v)
+{
+	size_t i, k;
+
+	jw_object_begin(w);
+	for (i = 0; i < n; i++) {
+		const struct field_value *x = v != NULL ? &v[i] : NULL;
+
+		jw_key(w, defs[i].id);
+		if (x == NULL || !x->set) {
+			jw_null(w);
+			continue;
+		}
+		switch (defs[i].type) {
+		case FIELD_INTEGER:
+			jw_int(w, x->integer);
+			break;
+		case FIELD_NUMBER:
+			jw_real(w, x->number);
+			break;
+		case FIELD_BOOLEAN:
+			jw_bool(w, x->boolean);
+			break;
+		case FIELD_DATE:
+			jw_date(w, x->date);
+			break;
+		case FIELD_LIST:
+			jw_array_begin(w);
+			for (k = 0; k < x->nitems; k++)
+				jw_string(w, x->items[k]);
+			jw_array_end(w);
+			break;
+		default:
+			jw_string(w, x->text);
+			break;
+		}
+	}
+	jw_object_end(w);
+}
+
+static void
+json_rating(struct jsonw *w, const struct report *rp, const struct rating *rt)
 {
 	jw_object_begin(w);
 	jw_key(w, "provider");
@@ -193,11 +237,17 @@ json_rating(struct jsonw *w, const struct rating *rt)
 		jw_null(w);
 	jw_key(w, "status");
 	jw_string(w, move_status_name(rt->status));
+	if (rp->nreview_fields > 0) {
+		jw_key(w, "fields");
+		json_fields(w, rp->review_fields, rp->nreview_fields,
+		    rt->review != NULL ? rt->review->fields : NULL);
+	}
 	jw_object_end(w);
 }
 
 static void
-json_edition(struct jsonw *w, const struct edition_stats *s, struct sink *out)
+json_edition(struct jsonw *w, const struct report *rp, const struct edition_stats *s,
+    struct sink *out)
 {
 	const struct edition *e = s->edition;
 	size_t i;
@@ -243,7 +293,7 @@ json_edition(struct jsonw *w, const struct edition_stats *s, struct sink *out)
 	jw_key(w, "ratings");
 	jw_array_begin(w);
 	for (i = 0; i < s->nratings; i++) {
-		json_rating(w, &s->ratings[i]);
+		json_rating(w, rp, &s->ratings[i]);
 		sink_flush(out, false);
 	}
 	jw_array_end(w);
@@ -266,6 +316,11 @@ json_providers(struct jsonw *w, const struct computed *c, struct sink *out)
 		jw_string(w, v->provider->id);
 		jw_key(w, "name");
 		jw_string(w, v->provider->name);
+		if (c->project->report.nprovider_fields > 0) {
+			jw_key(w, "fields");
+			json_fields(w, c->project->report.provider_fields,
+			    c->project->report.nprovider_fields, v->provider->fields);
+		}
 		jw_key(w, "history");
 		jw_array_begin(w);
 		for (k = 0; k < v->nhistory; k++) {
@@ -309,7 +364,7 @@ ratings_json(const struct computed *c, struct sink *out)
 	jw_key(&w, "editions");
 	jw_array_begin(&w);
 	for (i = 0; i < c->neditions; i++)
-		json_edition(&w, &c->editions[i], out);
+		json_edition(&w, rp, &c->editions[i], out);
 	jw_array_end(&w);
 	jw_key(&w, "providers");
 	json_providers(&w, c, out);
@@ -362,8 +417,53 @@ score_text(double score, char *out, size_t n)
 		snprintf(out, n, "%.6f", q / 1e6);
 }
 
+/*
+ * The declared fields' cells of one row, after a comma: numbers and
+ * booleans as they are, every other value as text (a list's items joined by
+ * "; "); an absent value is an empty cell. last: these end the row.
+ */
 static void
-csv_rating(struct buf *b, const struct edition_stats *s, const struct rating *rt)
+csv_fields(struct buf *b, const struct field_def *defs, size_t n,
+    const struct field_value *v, bool last)
+{
+	struct buf t = BUF_INIT;
+	char *x;
+	size_t i, k;
+	bool end;
+
+	for (i = 0; i < n; i++) {
+		end = last && i + 1 == n;
+		if (v == NULL || !v[i].set) {
+			csv_field(b, "", end);
+			continue;
+		}
+		switch (defs[i].type) {
+		case FIELD_LIST:
+			buf_reset(&t);
+			for (k = 0; k < v[i].nitems; k++)
+				buf_printf(&t, "%s%s", k ? "; " : "", v[i].items[k]);
+			csv_text(b, t.len ? t.data : "", end);
+			break;
+		case FIELD_BOOLEAN:
+			csv_field(b, v[i].boolean ? "true" : "false", end);
+			break;
+		case FIELD_INTEGER:
+		case FIELD_NUMBER:
+			csv_field(b, v[i].text, end);
+			break;
+		default:
+			x = field_value_text(&defs[i], &v[i]);
+			csv_text(b, x, end);
+			free(x);
+			break;
+		}
+	}
+	buf_release(&t);
+}
+
+static void
+csv_rating(struct buf *b, const struct report *rp, const struct edition_stats *s,
+    const struct rating *rt)
 {
 	char num[64] = "", steps[32] = "";
 
@@ -380,18 +480,33 @@ csv_rating(struct buf *b, const struct edition_stats *s, const struct rating *rt
 	csv_text(b, rt->computed ? rt->computed->id : "", false);
 	csv_text(b, rt->previous ? rt->previous->id : "", false);
 	csv_field(b, steps, false);
-	csv_text(b, move_status_name(rt->status), true);
+	csv_text(b, move_status_name(rt->status),
+	    rp->nprovider_fields + rp->nreview_fields == 0);
+	csv_fields(b, rp->provider_fields, rp->nprovider_fields, rt->provider->fields,
+	    rp->nreview_fields == 0);
+	csv_fields(b, rp->review_fields, rp->nreview_fields,
+	    rt->review != NULL ? rt->review->fields : NULL, true);
 }
 
 static void
 ratings_csv(const struct computed *c, struct sink *out)
 {
+	const struct report *rp = &c->project->report;
 	size_t i, k;
 
-	buf_puts(&out->b, "edition,provider,name,tier,medal,score,computed,previous,steps,status\r\n");
+	buf_puts(&out->b, "edition,provider,name,tier,medal,score,computed,previous,steps,status");
+	for (i = 0; i < rp->nprovider_fields; i++) {
+		buf_putc(&out->b, ',');
+		esc_csv(&out->b, rp->provider_fields[i].id);
+	}
+	for (i = 0; i < rp->nreview_fields; i++) {
+		buf_putc(&out->b, ',');
+		esc_csv(&out->b, rp->review_fields[i].id);
+	}
+	buf_puts(&out->b, "\r\n");
 	for (i = 0; i < c->neditions; i++)
 		for (k = 0; k < c->editions[i].nratings; k++) {
-			csv_rating(&out->b, &c->editions[i], &c->editions[i].ratings[k]);
+			csv_rating(&out->b, rp, &c->editions[i], &c->editions[i].ratings[k]);
 			sink_flush(out, false);
 		}
 }

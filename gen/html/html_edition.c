@@ -125,7 +125,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		pv_set_str(page, "published", date);
 	}
 	tv_set(page, "source", source_link(e->source, root));
-	tv_set(page, "figures", html_figures(s, s));
+	tv_set(page, "figures", html_figures(&h->p->report, s, s));
 	tv_set(page, "medal_table", pv_medal_table(s, root));
 	tv_set(page, "bars", bars(s));
 	tv_set(page, "funnel", funnel(s));

@@ -47,12 +47,13 @@ claim_note(const struct edition_stats *s, const char *figure, long computed)
 
 /* The headline figures of an edition (and its change against a baseline). */
 struct tv *
-html_figures(const struct edition_stats *s, const struct edition_stats *cmp)
+html_figures(const struct report *r, const struct edition_stats *s,
+    const struct edition_stats *cmp)
 {
 	struct tv *a = tv_array();
 	char v[32], p[32];
 
-	figure_add(a, "Medals", html_figure(s, "medals", s->medals),
+	figure_add(a, report_string(r, "medals"), html_figure(s, "medals", s->medals),
 	    xasprintf("of %ld reviewed", s->reviewed),
 	    claim_note(s, "medals", s->medals));
 	if (cmp != NULL && cmp->baseline != NULL) {
@@ -131,7 +132,7 @@ html_home(struct html_ctx *h)
 		date_format(r->edition->published, date);
 		pv_set_str(page, "published", date);
 	}
-	tv_set(page, "figures", html_figures(s, cmp));
+	tv_set(page, "figures", html_figures(&h->p->report, s, cmp));
 	tv_set(page, "medal_table", pv_medal_table(s, root));
 	tv_set(page, "distribution",
 	    pv_chart(h, root, CHART_DISTRIBUTION, NULL));

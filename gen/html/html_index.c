@@ -1,6 +1,7 @@
 /* html_index.c: providers/index.html, every provider with its tier in each
  * edition. The table is complete without JavaScript; assets/podium.js adds
- * sorting and the filters (by edition, tier, kind and country). */
+ * sorting and the filters (by edition, tier, and each declared provider
+ * field with filter: true that some provider has a value for). */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -70,18 +71,54 @@ tier_memo_free(struct tier_memo *m)
 	m->n = 0;
 }
 
+/* The filter fields shown: report.provider_fields with filter: true that
+ * some listed provider has a value for. */
+struct filter_cols {
+	size_t n;
+	size_t idx[]; /* into report.provider_fields */
+};
+
+/* A filter value as the row's data attribute: a list's items joined by '|'. */
+static char *
+filter_value(const struct field_def *f, const struct field_value *v)
+{
+	struct buf b = BUF_INIT;
+	size_t k;
+
+	if (v == NULL || !v->set)
+		return xstrdup("");
+	if (f->type != FIELD_LIST)
+		return field_value_text(f, v);
+	for (k = 0; k < v->nitems; k++)
+		buf_printf(&b, "%s%s", k ? "|" : "", v->items[k]);
+	return buf_detach(&b, NULL);
+}
+
 static struct tv *
 provider_row(const struct computed *c, const struct provider *pr, const char *root,
-    struct tier_memo *memo)
+    struct tier_memo *memo, const struct filter_cols *fc)
 {
+	const struct report *rp = &c->project->report;
+	struct tv *fv = tv_array(), *f;
+	size_t k;
 	struct tv *o = pv_provider_link(root, pr), *cells = tv_array(), *cell;
 	const struct rating *r;
 	struct buf tiers = BUF_INIT;
 	size_t j;
 
 	pv_set_str(o, "sort_name", html_provider_name(pr));
-	pv_set_str(o, "kind", provider_kind_name(pr->kind));
-	pv_set_str(o, "country", pr->country != NULL ? pr->country : "");
+	for (k = 0; k < fc->n; k++) {
+		const struct field_def *d = &rp->provider_fields[fc->idx[k]];
+		const struct field_value *v = pr->fields != NULL ? &pr->fields[fc->idx[k]] : NULL;
+
+		f = tv_object();
+		pv_set_lit(f, "id", d->id);
+		pv_set_taken(f, "data", filter_value(d, v));
+		pv_set_taken(f, "value", v != NULL && v->set ? field_value_text(d, v) :
+		    xstrdup(""));
+		tv_append(fv, f);
+	}
+	tv_set(o, "filter_values", fv);
 	for (j = 0; j < c->neditions; j++) {
 		cell = tv_object();
 		r = edition_stats_rating(&c->editions[j], pr);
@@ -139,6 +176,7 @@ ladder_values(const struct report *r)
 struct index_rows {
 	const struct computed *c;
 	const char *root;
+	const struct filter_cols *fc;
 	size_t n;
 	const struct provider *v[];
 };
@@ -148,26 +186,61 @@ index_row(size_t i, void *arg)
 {
 	const struct index_rows *rows = arg;
 	struct tier_memo memo = {{0}, {0}, 0};
-	struct tv *o = provider_row(rows->c, rows->v[i], rows->root, &memo);
+	struct tv *o = provider_row(rows->c, rows->v[i], rows->root, &memo, rows->fc);
 
 	tier_memo_free(&memo);
 	return o;
+}
+
+/* The distinct values of filter field fi among the listed providers. */
+static struct tv *
+filter_options(const struct report *rp, size_t fi, const struct provider *const *v, size_t n)
+{
+	const struct field_def *d = &rp->provider_fields[fi];
+	const char **vals;
+	char **owned;
+	size_t i, k, m = 0, no = 0;
+	struct tv *a;
+
+	for (i = 0, k = 0; i < n; i++)
+		if (v[i]->fields != NULL && v[i]->fields[fi].set)
+			k += d->type == FIELD_LIST ? v[i]->fields[fi].nitems : 1;
+	vals = xcalloc(k + 1, sizeof(*vals));
+	owned = xcalloc(n + 1, sizeof(*owned));
+	for (i = 0; i < n; i++) {
+		const struct field_value *fv = v[i]->fields != NULL ? &v[i]->fields[fi] : NULL;
+
+		if (fv == NULL || !fv->set)
+			continue;
+		if (d->type == FIELD_LIST) {
+			for (k = 0; k < fv->nitems; k++)
+				vals[m++] = fv->items[k];
+		} else
+			vals[m++] = owned[no++] = field_value_text(d, fv);
+	}
+	a = distinct(vals, m);
+	for (i = 0; i < no; i++)
+		free(owned[i]);
+	free(owned);
+	free(vals);
+	return a;
 }
 
 int
 html_provider_index(struct html_ctx *h)
 {
 	const struct computed *c = h->c;
+	const struct report *rp = &h->p->report;
 	const char *rel = "providers/index.html";
-	struct tv *page = pv_page(h, rel, "providers", "Providers");
+	struct tv *page = pv_page(h, rel, "providers", report_string(rp, "providers"));
 	const char *root = tv_str_value(tv_get(page, "root"));
-	const char **kinds = xcalloc(c->nproviders + 1, sizeof(*kinds));
-	const char **countries = xcalloc(c->nproviders + 1, sizeof(*countries));
 	const struct provider_view **v = xcalloc(c->nproviders + 1, sizeof(*v));
 	struct index_rows *rows = tv_alloc(sizeof(*rows) +
 	    (c->nproviders + 1) * sizeof(rows->v[0]));
-	const struct provider *pr;
-	size_t i, nv = 0, nk = 0, nc = 0;
+	struct filter_cols *fc = tv_alloc(sizeof(*fc) +
+	    (rp->nprovider_fields + 1) * sizeof(fc->idx[0]));
+	struct tv *filters = tv_array(), *f;
+	size_t i, k, nv = 0;
 
 	for (i = 0; i < c->nproviders; i++)
 		if (c->providers[i].visible)
@@ -175,22 +248,31 @@ html_provider_index(struct html_ctx *h)
 	qsort(v, nv, sizeof(*v), cmp_provider);
 	rows->c = c;
 	rows->root = root;
-	for (i = 0; i < nv; i++) {
-		pr = v[i]->provider;
-		rows->v[rows->n++] = pr;
-		kinds[nk++] = provider_kind_name(pr->kind);
-		if (pr->country != NULL)
-			countries[nc++] = pr->country;
-	}
+	rows->fc = fc;
+	for (i = 0; i < nv; i++)
+		rows->v[rows->n++] = v[i]->provider;
 	free(v);
-	pv_set_str(page, "heading", "Providers");
+	fc->n = 0;
+	for (k = 0; k < rp->nprovider_fields; k++) {
+		if (!rp->provider_fields[k].filter)
+			continue;
+		for (i = 0; i < rows->n; i++)
+			if (rows->v[i]->fields != NULL && rows->v[i]->fields[k].set)
+				break;
+		if (i == rows->n)
+			continue; /* no provider has one: no column */
+		fc->idx[fc->n++] = k;
+		f = tv_object();
+		pv_set_lit(f, "id", rp->provider_fields[k].id);
+		pv_set_lit(f, "name", rp->provider_fields[k].name);
+		tv_set(f, "options", filter_options(rp, k, rows->v, rows->n));
+		tv_append(filters, f);
+	}
+	pv_set_str(page, "heading", report_string(rp, "providers"));
 	tv_set(page, "count", tv_int((long long)nv));
+	tv_set(page, "filters", filters);
 	tv_set(page, "providers", pv_list(nv, index_row, rows));
 	tv_set(page, "editions", editions_values(c));
 	tv_set(page, "ladder", ladder_values(&h->p->report));
-	tv_set(page, "kinds", distinct(kinds, nk));
-	tv_set(page, "countries", distinct(countries, nc));
-	free(kinds);
-	free(countries);
 	return html_page_write(h, "providers", page, rel);
 }

@@ -113,8 +113,9 @@ tier_meaning(const struct tier *t, size_t nmedals)
 }
 
 static struct tv *
-ladder_values(const struct computed *c)
+ladder_values(struct html_ctx *h, const char *root)
 {
+	const struct computed *c = h->c;
 	const struct report *r = &c->project->report;
 	struct tv *a = tv_array(), *o;
 	struct buf used = BUF_INIT;
@@ -127,6 +128,10 @@ ladder_values(const struct computed *c)
 		pv_set_str(o, "id", r->ladder[i].id);
 		tv_set(o, "tier", pv_tier(&r->ladder[i]));
 		pv_set_str(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
+		pv_set_lit(o, "group", r->ladder[i].group);
+		if (r->ladder[i].description != NULL)
+			tv_set(o, "description_html", pv_markdown(h, r->ladder[i].description,
+			    &r->ladder[i].pos, root));
 		buf_reset(&used);
 		for (j = 0; j < c->project->neditions; j++)
 			if (edition_has_tier(&c->project->editions[j], &r->ladder[i]))
@@ -324,7 +329,7 @@ html_methodology(struct html_ctx *h)
 	size_t i;
 
 	pv_set_str(page, "heading", "Methodology");
-	tv_set(page, "ladder", ladder_values(h->c));
+	tv_set(page, "ladder", ladder_values(h, tv_str_value(tv_get(page, "root"))));
 	eds = tv_array();
 	for (i = p->neditions; i-- > 0;)
 		tv_append(eds, edition_method(&p->editions[i]));
@@ -371,4 +376,22 @@ html_not_found(struct html_ctx *h)
 
 	pv_set_str(page, "heading", "Page not found");
 	return html_page_write(h, "404", page, "404.html");
+}
+
+int
+html_custom_page(struct html_ctx *h, const void *arg)
+{
+	const struct page *pg = arg;
+	char *rel = xasprintf("%s/index.html", pg->id);
+	struct tv *page = pv_page(h, rel, "page", pg->title);
+	const char *root = tv_str_value(tv_get(page, "root"));
+	struct pos at = {pg->pos.file, pg->body_line, 1};
+	int rc;
+
+	pv_set_str(page, "page_id", pg->id);
+	pv_set_str(page, "heading", pg->title);
+	tv_set(page, "body_html", pv_markdown(h, pg->body, &at, root));
+	rc = html_page_write(h, pg->layout != NULL ? pg->layout : "page", page, rel);
+	free(rel);
+	return rc;
 }

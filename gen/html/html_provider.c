@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "html.h"
+#include "markdown.h"
 #include "parse.h"
 #include "table.h"
 
@@ -78,15 +80,18 @@ fault_values(struct html_ctx *h, const struct review *rv, const char *root)
 }
 
 static void
-practice_add(struct tv *a, const char *label, enum tri v)
+practice_add(struct tv *a, const struct report *r, const struct practice_def *pd,
+    enum tri v)
 {
 	struct tv *o = tv_object();
 
-	pv_set_lit(o, "label", label);
+	pv_set_lit(o, "id", pd->id);
+	pv_set_lit(o, "label", pd->name);
 	pv_set_lit(o, "state", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "unknown");
 	pv_set_lit(o, "mark", v == TRI_TRUE ? "\xe2\x9c\x93" : v == TRI_FALSE ?
 	    "\xe2\x9c\x97" : "?");
-	pv_set_lit(o, "answer", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "not known");
+	pv_set_lit(o, "answer", report_string(r, v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" :
+	    "not_known"));
 	tv_append(a, o);
 }
 
@@ -128,7 +133,7 @@ html_undisclosed(size_t n)
 }
 
 static struct tv *
-security_values(const struct review *rv)
+security_values(const struct report *rp, const struct review *rv)
 {
 	struct tv *o, *pr, *fs;
 	size_t i, hidden = 0;
@@ -138,10 +143,10 @@ security_values(const struct review *rv)
 	o = tv_object();
 	pr = tv_array();
 	fs = tv_array();
-	practice_add(pr, "Drivers and software kept current", rv->practices.drivers_current);
-	practice_add(pr, "Member of the embargoed security programme",
-	    rv->practices.embargo_program);
-	practice_add(pr, "Runs the security audit tool", rv->practices.audit_tool);
+	for (i = 0; i < rp->npractices; i++)
+		practice_add(pr, rp, &rp->practices[i],
+		    rv->practices != NULL ? rv->practices[i] : TRI_UNSET);
+	tv_set(o, "has_practices", tv_bool(rp->npractices > 0));
 	for (i = 0; i < rv->nfindings; i++) {
 		if (rv->findings[i].public)
 			tv_append(fs, html_finding(&rv->findings[i]));
@@ -153,6 +158,66 @@ security_values(const struct review *rv)
 	tv_set(o, "findings", fs);
 	pv_set_taken(o, "undisclosed", html_undisclosed(hidden));
 	return o;
+}
+
+/*
+ * The declared fields that have a value, in declaration order: each
+ * {id, name, type, value, value_html, unit, description}. value_html is the
+ * value as HTML: text is inline Markdown, a url a link, a list items.
+ */
+struct tv *
+html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
+    const struct field_value *v, const char *root)
+{
+	struct tv *a = tv_array(), *o;
+	struct buf b = BUF_INIT;
+	char *t, *u;
+	size_t i, k;
+
+	for (i = 0; v != NULL && i < n; i++) {
+		if (!v[i].set)
+			continue;
+		o = tv_object();
+		pv_set_lit(o, "id", defs[i].id);
+		pv_set_lit(o, "name", defs[i].name);
+		pv_set_lit(o, "type", field_type_name(defs[i].type));
+		pv_set_lit(o, "unit", defs[i].unit);
+		pv_set_lit(o, "description", defs[i].description);
+		t = field_value_text(&defs[i], &v[i]);
+		buf_reset(&b);
+		switch (defs[i].type) {
+		case FIELD_TEXT:
+			if (md_to_html_inline(h->c, v[i].text, v[i].pos.file, v[i].pos.line, root,
+			    &b, h->d) == -1)
+				h->failed = true;
+			break;
+		case FIELD_URL:
+			u = html_url(v[i].text);
+			buf_printf(&b, "<a href=\"%s\" rel=\"external\">", u);
+			esc_html(&b, v[i].text);
+			buf_puts(&b, "</a>");
+			free(u);
+			break;
+		case FIELD_BOOLEAN:
+			esc_html(&b, report_string(&h->p->report, v[i].boolean ? "yes" : "no"));
+			break;
+		case FIELD_LIST:
+			for (k = 0; k < v[i].nitems; k++) {
+				if (k > 0)
+					buf_puts(&b, ", ");
+				esc_html(&b, v[i].items[k]);
+			}
+			break;
+		default:
+			esc_html(&b, t);
+			break;
+		}
+		tv_set(o, "value_html", tv_str(b.len ? b.data : ""));
+		pv_set_taken(o, "value", t);
+		tv_append(a, o);
+	}
+	buf_release(&b);
+	return tv_size(a) > 0 ? a : tv_null();
 }
 
 /* A link into a video at a timestamp, when the source has a URL. */
@@ -232,7 +297,7 @@ static struct tv *
 review_values(struct html_ctx *h, const struct rating *r, const char *root)
 {
 	const struct review *rv = r->review;
-	struct tv *o = tv_object(), *st, *wk, *q, *src;
+	struct tv *o = tv_object(), *st, *wk, *q, *src, *f;
 
 	tv_set(o, "anchor", pv_cat("review-", rv->edition->id, ""));
 	pv_set_lit(o, "edition", edition_name(rv->edition));
@@ -250,7 +315,11 @@ review_values(struct html_ctx *h, const struct rating *r, const char *root)
 	tv_set(o, "strengths", st);
 	tv_set(o, "weaknesses", wk);
 	tv_set(o, "fault", fault_values(h, rv, root));
-	tv_set(o, "security", security_values(rv));
+	tv_set(o, "security", security_values(&h->p->report, rv));
+	f = html_fields(h, h->p->report.review_fields, h->p->report.nreview_fields,
+	    rv->fields, root);
+	tv_set(o, "has_fields", tv_bool(tv_size(f) > 0));
+	tv_set(o, "fields", f);
 	q = quotes_values(rv, root);
 	tv_set(o, "has_quotes", tv_bool(tv_size(q) > 0));
 	tv_set(o, "quotes", q);
@@ -283,12 +352,15 @@ history_row(const struct history_entry *he, const char *root)
 }
 
 static struct tv *
-current_values(const struct provider_view *v)
+current_values(struct html_ctx *h, const struct provider_view *v, const char *root)
 {
 	const struct history_entry *he = &v->history[v->nhistory - 1];
+	const struct tier *t = he->rating->tier;
 	struct tv *o = tv_object();
 
-	tv_set(o, "tier", pv_tier(he->rating->tier));
+	tv_set(o, "tier", pv_tier(t));
+	if (t->description != NULL)
+		tv_set(o, "tier_description_html", pv_markdown(h, t->description, &t->pos, root));
 	pv_set_lit(o, "edition", edition_name(he->edition));
 	tv_set(o, "move", he->edition->previous != NULL ?
 	    pv_move(he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
@@ -332,21 +404,24 @@ static struct tv *
 provider_values(struct html_ctx *h, const struct provider_view *v, const char *rel)
 {
 	const struct provider *pr = v->provider;
-	struct tv *page = pv_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv;
+	struct tv *page = pv_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv, *f;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	size_t i;
 
 	pv_set_str(page, "heading", html_provider_name(pr));
 	pv_set_str(page, "name", html_provider_name(pr));
-	pv_set_str(page, "kind", provider_kind_name(pr->kind));
-	pv_set_str(page, "country", pr->country);
+	f = html_fields(h, h->p->report.provider_fields, h->p->report.nprovider_fields,
+	    pr->fields, root);
+	tv_set(page, "has_fields", tv_bool(tv_size(f) > 0));
+	tv_set(page, "fields", f);
 	if (pr->url != NULL) {
 		pv_set_taken(page, "url", html_url(pr->url));
 		pv_set_str(page, "url_text", pr->url);
 	}
 	if (pr->successor != NULL)
 		tv_set(page, "successor", pv_provider_link(root, pr->successor));
-	tv_set(page, "current", current_values(v));
+	tv_set(page, "current", current_values(h, v, root));
+	tv_set(page, "has_scores", tv_bool(project_has_rubric(h->p)));
 	tv_set(page, "history_chart", history_chart_values(h, pr, root));
 	hist = tv_array();
 	rv = tv_array();

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "html.h"
+#include "jsonw.h"
+#include "render.h"
 #include "resources.h"
 
 #define TEMPLATE_MAX (16u << 20)
@@ -126,6 +128,105 @@ job_page_record(struct html_ctx *h, const char *rel, int put)
 	return j->w[j->nw++].put == 0 ? 0 : -1;
 }
 
+/* --dump-data: the page asked for (a site path), and whether it was made. */
+static char *dump_rel;
+static bool dump_done;
+
+void
+render_html_dump(const char *page)
+{
+	struct buf b = BUF_INIT;
+
+	while (*page == '/')
+		page++;
+	buf_puts(&b, page);
+	if (b.len == 0 || b.data[b.len - 1] == '/')
+		buf_puts(&b, "index.html");
+	else if (!str_ends(b.data, ".html"))
+		buf_puts(&b, "/index.html");
+	free(dump_rel);
+	dump_rel = buf_detach(&b, NULL);
+	dump_done = false;
+}
+
+bool
+render_html_dumped(void)
+{
+	return dump_done;
+}
+
+/* v as JSON, a list made item by item as the page would make it. */
+static void
+tv_dump(struct jsonw *w, const struct tv *v)
+{
+	size_t i;
+
+	switch (v->type) {
+	case TV_NULL:
+		jw_null(w);
+		break;
+	case TV_FALSE:
+	case TV_TRUE:
+		jw_bool(w, v->type == TV_TRUE);
+		break;
+	case TV_INT:
+		jw_int(w, v->u.i);
+		break;
+	case TV_REAL:
+		jw_real(w, v->u.r);
+		break;
+	case TV_STRING:
+		jw_string(w, v->u.str.s);
+		break;
+	case TV_ARRAY:
+		jw_array_begin(w);
+		for (i = 0; i < v->u.arr.n; i++)
+			tv_dump(w, v->u.arr.v[i]);
+		jw_array_end(w);
+		break;
+	case TV_OBJECT:
+		jw_object_begin(w);
+		for (i = 0; i < v->u.obj.n; i++) {
+			jw_key(w, v->u.obj.v[i].key);
+			tv_dump(w, v->u.obj.v[i].value);
+		}
+		jw_object_end(w);
+		break;
+	case TV_LIST:
+		jw_array_begin(w);
+		for (i = 0; i < v->u.list->n; i++)
+			tv_dump(w, v->u.list->item(i, v->u.list->arg));
+		jw_array_end(w);
+		break;
+	}
+}
+
+/* In dump mode: prints data when rel is the page asked for; writes nothing. */
+static int
+page_dump(const char *tpl, struct tv *data, const char *rel)
+{
+	struct buf b = BUF_INIT;
+	struct jsonw w;
+
+	if (strcmp(rel, dump_rel) != 0)
+		return 0;
+	jw_init(&w, &b);
+	jw_object_begin(&w);
+	jw_key(&w, "template");
+	jw_string(&w, tpl);
+	jw_key(&w, "page");
+	jw_string(&w, rel);
+	jw_key(&w, "values");
+	tv_dump(&w, data);
+	jw_object_end(&w);
+	buf_putc(&b, '\n');
+	fwrite(b.data, 1, b.len, stdout);
+	fflush(stdout);
+	buf_release(&b);
+	dump_done = true;
+	return 0;
+}
+
 int
 html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel)
@@ -136,6 +237,8 @@ html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
 	const struct mustache_sink sink = {PAGE_PIECE, page_flush, &ps};
 	int rc = -1, put;
 
+	if (dump_rel != NULL)
+		return page_dump(tpl, data, rel);
 	/* pages are alike in size: room for the last one saves most regrowth */
 	buf_grow(&b, last_len);
 	if (mustache_render_sink(h->set, tpl, data, &b, &sink, h->d) == -1) {

@@ -258,8 +258,15 @@ render_include(struct mrender *r, const struct mtemplate *t, uint32_t i)
 	size_t old = r->indent.len, oldfr = r->nfr;
 	int rc;
 
-	if (p == NULL)
+	if (p == NULL) {
+		const struct tv *v = n->dynamic ? lookup(r, n) : NULL;
+
+		/* a name given by the values for a template there is not */
+		if (tv_str_value(v) != NULL)
+			diag_warning(r->d, t->path, n->line, n->col,
+			    "no template '%s' for this partial", tv_str_value(v));
 		return 0;
+	}
 	if (enter(r, t, n) == -1)
 		return -1;
 	if (n->kind == MN_PARENT) {

@@ -180,6 +180,8 @@ pv_tier(const struct tier *t)
 	    "\xe2\x97\x8b" : "\xe2\x80\x93"));
 	tv_set(o, "medal", tv_bool(t->medal));
 	tv_set(o, "rated", tv_bool(t->rated));
+	if (t->group != NULL)
+		tv_set(o, "group", tv_lit(t->group));
 	return o;
 }
 
@@ -422,6 +424,10 @@ pv_medal_table(const struct edition_stats *s, const char *root)
 			k += s->ratings[j].tier == e->tiers[i];
 		names = link_list_new(root, k);
 		tv_set(row, "tier", pv_tier(e->tiers[i]));
+		/* a group's label heads the first of its adjacent tiers */
+		if (e->tiers[i]->group != NULL && (i == 0 || e->tiers[i - 1]->group == NULL ||
+		    strcmp(e->tiers[i - 1]->group, e->tiers[i]->group) != 0))
+			pv_set_lit(row, "group_start", e->tiers[i]->group);
 		tv_set(row, "count",
 		    tv_int(s->counts[e->tiers[i]->index]));
 		for (j = 0; j < s->nratings; j++)
@@ -550,9 +556,10 @@ struct tv *
 pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
 	const struct report *r = &h->p->report;
-	struct tv *o = tv_object(), *nav = tv_array();
+	struct tv *o = tv_object(), *nav = tv_array(), *t = tv_object();
 	char *root, *ed = NULL;
 	struct buf eroot = BUF_INIT;
+	size_t i;
 
 	/* The 404 page is served at any depth: with a base URL, links are absolute. */
 	if (strcmp(kind, "404") == 0 && r->base_url != NULL)
@@ -571,17 +578,36 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	if (r->edition != NULL)
 		pv_set_str(o, "edition_name", edition_name(r->edition));
 	pv_set_taken(o, "canonical", canonical(r, rel));
-	nav_add(nav, root, "Report", "index.html", strcmp(kind, "home") == 0);
+	/* the interface words, the report's own where it gives them */
+	for (i = 0; ui_strings_default[i].key != NULL; i++)
+		pv_set_lit(t, ui_strings_default[i].key, report_string(r, ui_strings_default[i].key));
+	tv_set(o, "t", t);
+	tv_set(o, "extra_css", tv_bool(h->extra_css));
+	nav_add(nav, root, report_string(r, "report"), "index.html", strcmp(kind, "home") == 0);
 	if (r->edition != NULL) {
 		ed = html_edition_path(r->edition);
-		nav_add(nav, root, "Edition", ed, strcmp(kind, "edition") == 0);
+		nav_add(nav, root, report_string(r, "edition"), ed, strcmp(kind, "edition") == 0);
 	}
-	nav_add(nav, root, "Providers", "providers/index.html",
+	nav_add(nav, root, report_string(r, "providers"), "providers/index.html",
 	    strcmp(kind, "providers") == 0 || strcmp(kind, "provider") == 0);
-	nav_add(nav, root, "Security", "security/index.html", strcmp(kind, "security") == 0);
-	nav_add(nav, root, "Methodology", "methodology/index.html",
+	if (project_has_security(h->p))
+		nav_add(nav, root, report_string(r, "security"), "security/index.html",
+		    strcmp(kind, "security") == 0);
+	nav_add(nav, root, report_string(r, "methodology"), "methodology/index.html",
 	    strcmp(kind, "methodology") == 0);
-	nav_add(nav, root, "Sources", "sources/index.html", strcmp(kind, "sources") == 0);
+	nav_add(nav, root, report_string(r, "sources"), "sources/index.html",
+	    strcmp(kind, "sources") == 0);
+	/* the report's own pages with nav: true, by order */
+	for (i = 0; i < h->p->npages; i++) {
+		const struct page *pg = &h->p->pages[i];
+		char *path;
+
+		if (!pg->nav)
+			continue;
+		path = xasprintf("%s/index.html", pg->id);
+		nav_add(nav, root, pg->title, path, strcmp(rel, path) == 0);
+		free(path);
+	}
 	tv_set(o, "nav", nav);
 	esc_attr(&eroot, root);
 	pv_set_taken(o, "root", buf_detach(&eroot, NULL));

@@ -2,6 +2,7 @@
  * (SPEC 4.1). Pages read only the computed model; see html.h. The pages are
  * built over the machine's cores (html_jobs.c), in the order listed here. */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "html.h"
 #include "render.h"
@@ -77,9 +78,12 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 		if (c->providers[i].visible && c->providers[i].nhistory > 0)
 			job_add(jobs, &n, html_provider_page, &c->providers[i], "provider");
 	job_add(jobs, &n, index_page, NULL, "providers");
-	if (focus)
+	if (focus && project_has_security(h->p))
 		job_add(jobs, &n, security_page, NULL, "security");
 	job_add(jobs, &n, methodology_page, NULL, "methodology");
+	for (i = 0; focus && i < h->p->npages; i++)
+		job_add(jobs, &n, html_custom_page, &h->p->pages[i],
+		    h->p->pages[i].layout != NULL ? h->p->pages[i].layout : "page");
 	job_add(jobs, &n, sources_page, NULL, "sources");
 	job_add(jobs, &n, not_found_page, NULL, "404");
 	return n;
@@ -97,8 +101,14 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	h.o = o;
 	h.d = d;
 	h.set = html_templates_open(h.p);
+	if (h.p->dir != NULL) {
+		char *extra = path_join(h.p->dir, "assets/extra.css");
+
+		h.extra_css = access(extra, F_OK) == 0;
+		free(extra);
+	}
 	/* Every page is attempted, so one run reports every error. */
-	jobs = xcalloc(c->neditions + c->nproviders + 8, sizeof(*jobs));
+	jobs = xcalloc(c->neditions + c->nproviders + c->project->npages + 8, sizeof(*jobs));
 	n = jobs_list(&h, jobs);
 	html_jobs_run(&h, jobs, n);
 	free(jobs);

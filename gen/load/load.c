@@ -91,6 +91,8 @@ project_load(const char *dir, struct diag *d)
 		editions_load(&l);
 		reviews_load(&l);
 		commentary_load(&l);
+		pages_load(&l);
+		content_unread_check(&l);
 		report_resolve(&l);
 		load_checks(&l);
 	}

@@ -42,9 +42,16 @@ front_fields(struct loader *l, const char *file, const struct ynode *root, struc
 	get_date(l, file, opt(root, "embargo"), "embargo", &s->embargo);
 }
 
-/* Splits text into front matter and body; false after reporting. */
-static bool
-section_parse(struct loader *l, const char *file, const struct buf *b, struct section *s)
+/*
+ * Splits a Markdown file (b) into its YAML front matter, given to
+ * front(l, file, root, ctx) as a mapping, and its body (in the arena, with
+ * the line it starts at). False after reporting. load_pages.c reads its
+ * pages with it too.
+ */
+bool
+md_file_parse(struct loader *l, const char *file, const struct buf *b,
+    void (*front)(struct loader *, const char *, const struct ynode *, void *), void *ctx,
+    const char **body, unsigned *body_line)
 {
 	/* a byte order mark opening the file is no content (as in YAML) */
 	const char *text = b->data + utf8_bom(b->data, b->len);
@@ -85,12 +92,18 @@ section_parse(struct loader *l, const char *file, const struct buf *b, struct se
 		diag_error(l->d, file, root->line, root->col,
 		    "front matter must be a mapping, not %s", ynode_kind_name(root));
 	else if (root != NULL)
-		front_fields(l, file, root, s);
+		front(l, file, root, ctx);
 	arena_free(tmp);
 	p = next_line(p, end);
-	s->body = arena_strndup(l->a, p, (size_t)(end - p));
-	s->body_line = line + 1;
+	*body = arena_strndup(l->a, p, (size_t)(end - p));
+	*body_line = line + 1;
 	return true;
+}
+
+static void
+section_front(struct loader *l, const char *file, const struct ynode *root, void *ctx)
+{
+	front_fields(l, file, root, ctx);
 }
 
 static bool
@@ -106,7 +119,8 @@ section_load(struct loader *l, const char *id, struct section *s)
 	s->pos.file = arena_strdup(l->a, rel);
 	s->pos.line = s->pos.col = 1;
 	if (loader_read(l, rel, &b))
-		ok = section_parse(l, s->pos.file, &b, s);
+		ok = md_file_parse(l, s->pos.file, &b, section_front, s, &s->body,
+		    &s->body_line);
 	if (s->title == NULL)
 		s->title = s->id;
 	buf_release(&b);

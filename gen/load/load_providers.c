@@ -9,9 +9,8 @@
 
 #define PROVIDERS_DIR "content/providers"
 
-static const char *const provider_keys[] = {"name", "short", "kind", "country", "url",
-    "aliases", "successor", NULL};
-static const char *const kind_names[] = {"hyperscaler", "neocloud", "other", NULL};
+const char *const provider_builtin_keys[] = {"name", "short", "url", "aliases",
+    "successor", NULL};
 
 /* A provider while loading, with the places its references were written. */
 struct ptmp {
@@ -19,20 +18,6 @@ struct ptmp {
 	struct pos successor_pos;
 	struct pos *alias_pos;
 };
-
-static void
-country_load(struct loader *l, const char *file, const struct ynode *n, struct provider *pr)
-{
-	if (n == NULL)
-		return;
-	if (n->kind != YNODE_SCALAR || n->len != 2 || n->str[0] < 'A' || n->str[0] > 'Z' ||
-	    n->str[1] < 'A' || n->str[1] > 'Z') {
-		diag_error(l->d, file, n->line, n->col,
-		    "'country' must be an ISO 3166 alpha-2 code like 'US', not '%s'", shown(l, n));
-		return;
-	}
-	pr->country = arena_strdup(l->a, n->str);
-}
 
 static void
 aliases_load(struct loader *l, const char *file, const struct ynode *n, struct ptmp *t)
@@ -58,7 +43,6 @@ provider_take(struct loader *l, const char *id, struct yjob *j, struct ptmp *t)
 {
 	struct provider *pr = &t->pr;
 	struct ynode *n;
-	int e;
 
 	memset(t, 0, sizeof(*t));
 	pr->id = arena_strdup(l->a, id);
@@ -70,18 +54,18 @@ provider_take(struct loader *l, const char *id, struct yjob *j, struct ptmp *t)
 
 		pr->pos = node_pos(l, file, root);
 		pr->pos.line = pr->pos.col = 1;
-		check_keys(l, file, root, provider_keys);
+		check_keys(l, file, root, l->provider_known != NULL ? l->provider_known :
+		    provider_builtin_keys);
 		get_str(l, file, need(l, file, root, "name"), "name", &pr->name);
 		get_str(l, file, opt(root, "short"), "short", &pr->short_name);
-		if (get_enum(l, file, need(l, file, root, "kind"), "kind", kind_names, &e))
-			pr->kind = (enum provider_kind)e;
-		country_load(l, file, opt(root, "country"), pr);
 		get_url(l, file, opt(root, "url"), "url", &pr->url);
 		if ((n = opt(root, "aliases")) != NULL)
 			aliases_load(l, file, n, t);
 		if ((n = opt(root, "successor")) != NULL &&
 		    get_id(l, file, n, "successor", &pr->successor_id))
 			t->successor_pos = node_pos(l, file, n);
+		field_values_load(l, file, root, l->p->report.provider_fields,
+		    l->p->report.nprovider_fields, &pr->fields);
 	} else
 		pr->pos.file = j->yf.path;
 }

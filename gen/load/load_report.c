@@ -11,8 +11,10 @@
 
 static const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
     "language", "base_url", "paper", "edition", "compare", "featured", "allow_html",
-    "ladder", "provider_chart_png", NULL};
-static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color", NULL};
+    "ladder", "provider_chart_png", "provider_fields", "review_fields", "security",
+    "strings", NULL};
+static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color",
+    "description", "group", NULL};
 static const char *const paper_names[] = {"a4", "letter", NULL};
 
 /* A language tag: letters, digits and '-', starting with a letter. */
@@ -44,6 +46,8 @@ tier_load(struct loader *l, const char *file, const struct ynode *n, struct tier
 	get_str(l, file, need(l, file, n, "name"), "name", &t->name);
 	get_bool(l, file, opt(n, "medal"), "medal", &t->medal);
 	get_bool(l, file, opt(n, "rated"), "rated", &t->rated);
+	get_str(l, file, opt(n, "description"), "description", &t->description);
+	get_str(l, file, opt(n, "group"), "group", &t->group);
 	if ((c = opt(n, "color")) != NULL) {
 		if (c->kind != YNODE_SCALAR || !color_valid(c->str))
 			diag_error(l->d, file, c->line, c->col,
@@ -91,6 +95,29 @@ ladder_load(struct loader *l, const char *file, const struct ynode *n)
 	r->nladder = m;
 	free(ids);
 	free(first);
+}
+
+/* A group names adjacent tiers: the same group twice with another between is refused. */
+static void
+tiers_grouped_check(struct loader *l, const char *file)
+{
+	const struct report *r = &l->p->report;
+	size_t i, k;
+
+	for (i = 1; i < r->nladder; i++) {
+		const struct tier *t = &r->ladder[i];
+
+		if (t->group == NULL || (r->ladder[i - 1].group != NULL &&
+		    strcmp(r->ladder[i - 1].group, t->group) == 0))
+			continue;
+		for (k = 0; k + 1 < i; k++)
+			if (r->ladder[k].group != NULL && strcmp(r->ladder[k].group, t->group) == 0) {
+				diag_error(l->d, file, t->pos.line, t->pos.col,
+				    "group '%s' of tier '%s' is not next to its other tiers "
+				    "(a group names adjacent tiers)", t->group, t->id);
+				break;
+			}
+	}
 }
 
 static void
@@ -146,6 +173,22 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 	    &r->provider_chart_png);
 	if ((n = need(l, file, root, "ladder")) != NULL)
 		ladder_load(l, file, n);
+	if ((n = opt(root, "provider_fields")) != NULL)
+		fields_decl_load(l, file, n, true, provider_builtin_keys, &r->provider_fields,
+		    &r->nprovider_fields);
+	if ((n = opt(root, "review_fields")) != NULL)
+		fields_decl_load(l, file, n, false, review_builtin_keys, &r->review_fields,
+		    &r->nreview_fields);
+	fields_cross_check(l, file);
+	l->provider_known = fields_known_keys(l, provider_builtin_keys, r->provider_fields,
+	    r->nprovider_fields);
+	l->review_known = fields_known_keys(l, review_builtin_keys, r->review_fields,
+	    r->nreview_fields);
+	if ((n = opt(root, "security")) != NULL)
+		practices_decl_load(l, file, n);
+	if ((n = opt(root, "strings")) != NULL)
+		strings_load(l, file, n);
+	tiers_grouped_check(l, file);
 }
 
 bool

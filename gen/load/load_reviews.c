@@ -10,15 +10,13 @@
 
 #define REVIEWS_DIR "content/reviews"
 
-static const char *const review_keys[] = {"tier", "scores", "override", "draft", "summary",
+const char *const review_builtin_keys[] = {"tier", "scores", "override", "draft", "summary",
     "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", NULL};
 static const char *const override_keys[] = {"reason", NULL};
 static const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
     "drain_after", "replaced_after", "automatic", "note", NULL};
 static const char *const detected_names[] = {"provider", "customer", "none", NULL};
 static const char *const security_keys[] = {"practices", "findings", NULL};
-static const char *const practices_keys[] = {"drivers_current", "embargo_program",
-    "audit_tool", NULL};
 static const char *const quote_keys[] = {"text", "source", "at", NULL};
 
 static void
@@ -92,17 +90,12 @@ security_load(struct loader *l, const char *file, const struct ynode *n, struct 
 {
 	struct ynode *pr, *fs;
 
-	rv->practices.drivers_current = rv->practices.embargo_program =
-	    rv->practices.audit_tool = TRI_UNSET;
 	if (!expect_map(l, file, n, "security"))
 		return;
 	rv->has_security = true;
 	check_keys(l, file, n, security_keys);
 	if ((pr = opt(n, "practices")) != NULL && expect_map(l, file, pr, "practices")) {
-		check_keys(l, file, pr, practices_keys);
-		tri_load(l, file, pr, "drivers_current", &rv->practices.drivers_current);
-		tri_load(l, file, pr, "embargo_program", &rv->practices.embargo_program);
-		tri_load(l, file, pr, "audit_tool", &rv->practices.audit_tool);
+		practice_values_load(l, file, pr, &rv->practices);
 	}
 	if ((fs = opt(n, "findings")) != NULL)
 		findings_load(l, file, fs, &rv->findings, &rv->nfindings);
@@ -155,7 +148,8 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 	const struct edition *e = rv->edition;
 	struct ynode *n, *scores = opt(root, "scores");
 
-	check_keys(l, file, root, review_keys);
+	check_keys(l, file, root, l->review_known != NULL ? l->review_known :
+	    review_builtin_keys);
 	if ((n = opt(root, "tier")) != NULL) {
 		rv->tier_pos = node_pos(l, file, n);
 		rv->tier = edition_tier(l, file, e, n);
@@ -182,6 +176,8 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 		quotes_load(l, file, n, rv);
 	if ((n = opt(root, "sources")) != NULL)
 		review_sources_load(l, file, n, rv);
+	field_values_load(l, file, root, l->p->report.review_fields,
+	    l->p->report.nreview_fields, &rv->fields);
 }
 
 /* Files read and parsed at once: enough to keep the cores busy, few enough
@@ -233,8 +229,6 @@ review_take(struct loader *l, struct review *rv, const char *stem, struct yjob *
 {
 	rv->file_id = arena_strdup(l->a, stem);
 	diag_move(l->d, &j->d);
-	if (j->yf.root == NULL)
-		security_load(l, j->yf.path, NULL, rv);
 	rv->pos.file = first[rv->provider->index] = j->yf.path;
 	rv->pos.line = rv->pos.col = 1;
 	l->reviews = xgrow(l->reviews, sizeof(*l->reviews), l->nreviews + 1, &l->capreviews);

@@ -170,11 +170,134 @@ severity_name(enum severity s)
 }
 
 const char *
-provider_kind_name(enum provider_kind k)
+field_type_name(enum field_type t)
 {
-	static const char *const names[] = {"hyperscaler", "neocloud", "other"};
+	static const char *const names[] = {"string", "text", "integer", "number",
+	    "boolean", "date", "url", "choice", "country", "list"};
 
-	return (size_t)k < ARRAY_SIZE(names) ? names[k] : "other";
+	return (size_t)t < ARRAY_SIZE(names) ? names[t] : "string";
+}
+
+int
+field_index(const struct field_def *defs, size_t n, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (defs[i].id != NULL && strcmp(defs[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+bool
+project_has_security(const struct project *p)
+{
+	size_t i, k;
+
+	if (p->report.npractices > 0)
+		return true;
+	for (i = 0; i < p->neditions; i++) {
+		if (p->editions[i].nfindings > 0)
+			return true;
+		for (k = 0; k < p->editions[i].nreviews; k++)
+			if (p->editions[i].reviews[k]->nfindings > 0)
+				return true;
+	}
+	return false;
+}
+
+bool
+project_has_fault_tests(const struct project *p)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->neditions; i++)
+		for (k = 0; k < p->editions[i].nreviews; k++)
+			if (p->editions[i].reviews[k]->fault != NULL)
+				return true;
+	return false;
+}
+
+bool
+project_has_rubric(const struct project *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->neditions; i++)
+		if (p->editions[i].rubric != NULL)
+			return true;
+	return false;
+}
+
+char *
+field_value_text(const struct field_def *f, const struct field_value *v)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	if (v == NULL || !v->set)
+		return NULL;
+	if (f->type == FIELD_LIST) {
+		for (i = 0; i < v->nitems; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "", v->items[i]);
+		if (v->nitems == 0)
+			buf_puts(&b, "");
+	} else if (f->type == FIELD_BOOLEAN)
+		buf_puts(&b, v->boolean ? "yes" : "no");
+	else
+		buf_puts(&b, v->text != NULL ? v->text : "");
+	return buf_detach(&b, NULL);
+}
+
+/*
+ * The interface words podium writes itself, in English. report.yaml's
+ * `strings:` replaces any of them (keys checked by the loader); the man
+ * page podium(5) lists them.
+ */
+const struct ui_string ui_strings_default[] = {
+	{"report", "Report"},
+	{"edition", "Edition"},
+	{"providers", "Providers"},
+	{"security", "Security"},
+	{"methodology", "Methodology"},
+	{"sources", "Sources"},
+	{"medals", "Medals"},
+	{"contents", "Contents"},
+	{"provider", "Provider"},
+	{"tier", "Tier"},
+	{"yes", "yes"},
+	{"no", "no"},
+	{"not_known", "not known"},
+	{"details", "Details"},
+	{"any", "Any"},
+	{"tier_history", "Tier history"},
+	{"review", "Review"},
+	{"strengths", "Strengths"},
+	{"weaknesses", "Weaknesses"},
+	{"failure_test", "Failure test"},
+	{"quotes", "Quotes"},
+	{"the_ladder", "The ladder"},
+	{"chart_distribution", "Medal distribution by edition"},
+	{"chart_movement", "Movement"},
+	{"chart_funnel", "From tracked to medals"},
+	{"chart_faults", "Failure-test timings"},
+	{"from", "from"},
+	{"to", "to"},
+	{NULL, NULL},
+};
+
+const char *
+report_string(const struct report *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; r != NULL && i < r->nstrings; i++)
+		if (strcmp(r->strings[i].key, key) == 0)
+			return r->strings[i].text;
+	for (i = 0; ui_strings_default[i].key != NULL; i++)
+		if (strcmp(ui_strings_default[i].key, key) == 0)
+			return ui_strings_default[i].text;
+	return key;
 }
 
 const char *

@@ -281,6 +281,9 @@ check_chart(const struct check *k)
 
 	if (!arity(k, "chart", 1, sc->nargs, "chart distribution|movement|funnel|faults"))
 		return false;
+	if (chart_kind_parse(sc->args[0]) == CHART_FAULTS &&
+	    !project_has_fault_tests(k->c->project))
+		return fail(k, "no failure-test chart: no review has a 'fault_test'");
 	if (chart_kind_parse(sc->args[0]) >= 0)
 		return true;
 	return fail(k, "unknown chart '%s' (expected distribution, movement, funnel "
@@ -295,6 +298,9 @@ check_table(const struct check *k)
 
 	if (sc->nargs == 0)
 		return fail(k, "'table' needs a table name (medals, movers or security)");
+	if (strcmp(what, "security") == 0 && !project_has_security(k->c->project))
+		return fail(k, "no security table: report.yaml declares no security "
+		    "practices and there are no findings");
 	if (strcmp(what, "medals") == 0 || strcmp(what, "security") == 0) {
 		if (sc->nargs != 2)
 			return fail(k, "'table %s' takes 1 argument ({{table %s EDITION}}), "

@@ -475,8 +475,10 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 		    width, PANGO_ALIGN_LEFT, false);
 		break;
 	case PDF_PARA:
+		/* ragged right: pango does not hyphenate, and justified
+		 * lines without hyphens open rivers */
 		p->text = pdf_text_new(ctx, b->runs, FONT_BODY, width,
-		    PANGO_ALIGN_LEFT, true);
+		    PANGO_ALIGN_LEFT, false);
 		break;
 	case PDF_CODE:
 		p->text = pdf_text_plain(ctx, b->runs->text, FONT_CODE,
@@ -537,7 +539,12 @@ block_min(const struct pdf_block *b)
 	case PDF_ITEM:
 	case PDF_QUOTE:
 	case PDF_LAZY:
-		return b->kids != NULL ? block_min(b->kids) : 0;
+		if (b->kids == NULL)
+			return 0;
+		/* a first block kept with the next needs both */
+		if (b->kids->keep_with_next && b->kids->next != NULL)
+			return block_min(b->kids) + block_min(b->kids->next);
+		return block_min(b->kids);
 	case PDF_TABLE:
 		return pdf_table_min(b);
 	case PDF_FIGURE:
@@ -620,7 +627,7 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
 	if (ctx->cr != NULL) {
 		struct canvas cv;
 
-		canvas_cairo_init(&cv, ctx->cr);
+		canvas_cairo_init_direct(&cv, ctx->cr);
 		cairo_save(ctx->cr);
 		cairo_rectangle(ctx->cr, fx, ctx->y, p->w, p->h);
 		cairo_clip(ctx->cr);

@@ -234,14 +234,37 @@ sc_words(const struct shortcode *sc)
 	return sw;
 }
 
+/* Notes a table of the report's edition that the commentary shows. */
+static void
+shown_note(struct pdf_report *r, const struct shortcode *sc)
+{
+	const struct computed *c = r->c;
+	const struct edition *e = c->project->report.edition;
+	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
+	const struct project *p = c->project;
+
+	if (sc->nargs == 2 && project_edition(p, sc->args[1]) == e) {
+		if (strcmp(sc->args[0], "medals") == 0)
+			r->shown_medals = true;
+		else if (strcmp(sc->args[0], "security") == 0)
+			r->shown_security = true;
+	}
+	if (sc->nargs == 3 && strcmp(sc->args[0], "movers") == 0 &&
+	    base != NULL && project_edition(p, sc->args[1]) == base &&
+	    project_edition(p, sc->args[2]) == e)
+		r->shown_movers = true;
+}
+
 static void
 block_shortcode(struct md_walk *w, struct pdf_block *parent,
     const struct shortcode *sc)
 {
 	int kind;
 
-	if (sc->kind == SC_TABLE)
+	if (sc->kind == SC_TABLE) {
+		shown_note(w->r, sc);
 		pdf_table_lazy(w->r, parent, build_sc_table, sc_words(sc));
+	}
 	else if (sc->kind == SC_CHART && sc->nargs > 0 &&
 	    (kind = chart_kind_parse(sc->args[0])) >= 0)
 		pdf_chart(w->r, parent, (enum chart_kind)kind, NULL);

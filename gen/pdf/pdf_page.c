@@ -120,10 +120,12 @@ pdf_chrome(struct pdf_ctx *ctx)
 static void
 para_at(struct pdf_ctx *ctx, struct pdf_text *t, unsigned rgb)
 {
+	unsigned ink = ctx->ink;
+
 	pdf_tag_push(ctx, "P", NULL);
-	pdf_set_rgb(ctx, rgb);
-	if (ctx->cr != NULL)
-		pdf_text_draw(ctx, t, ctx->x0, ctx->y, 0, t->nlines);
+	ctx->ink = rgb;
+	pdf_text_draw(ctx, t, ctx->x0, ctx->y, 0, t->nlines);
+	ctx->ink = ink;
 	pdf_tag_pop(ctx);
 	ctx->y += pdf_text_height(t);
 	pdf_text_free(t);

@@ -1,4 +1,7 @@
-/* pdf_provider.c: one page of the PDF report per provider of the edition. */
+/*
+ * pdf_provider.c: a section of the PDF report for each provider rated in
+ * the edition, and one table for those reviewed but not rated.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,8 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
 	char *s;
 
+	p->keep_with_next = true;     /* with the chart below it */
+
 	pdf_run(r->doc, p, "Tier: ", (size_t)-1, 0, NULL);
 	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name : "not rated",
 	    (size_t)-1, PDF_S_BOLD, NULL);
@@ -32,10 +37,24 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 	} else if (rt->status == MOVE_NEW) {
 		pdf_run(r->doc, p, " (new in this edition)", (size_t)-1, 0, NULL);
 	}
-	s = xasprintf(". %s%s%s.", provider_kind_name(pr->kind),
-	    pr->country != NULL ? ", " : "", pr->country ? pr->country : "");
-	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
-	free(s);
+	pdf_run(r->doc, p, ".", 1, 0, NULL);
+	{
+		/* the report's declared provider fields, in declaration order */
+		const struct report *rp = &c->project->report;
+		size_t i;
+		char *v;
+
+		for (i = 0; pr->fields != NULL && i < rp->nprovider_fields; i++) {
+			if ((v = field_value_text(&rp->provider_fields[i], &pr->fields[i])) == NULL)
+				continue;
+			s = xasprintf(" %s: %s%s%s.", rp->provider_fields[i].name, v,
+			    rp->provider_fields[i].unit != NULL ? " " : "",
+			    rp->provider_fields[i].unit != NULL ? rp->provider_fields[i].unit : "");
+			pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+			free(s);
+			free(v);
+		}
+	}
 	if (pr->url != NULL) {
 		pdf_run(r->doc, p, " ", 1, 0, NULL);
 		pdf_run(r->doc, p, pr->url, (size_t)-1, 0, pr->url);
@@ -128,6 +147,7 @@ finding_item(struct pdf_report *r, struct pdf_block *l,
 static void
 security(struct pdf_report *r, const struct review *rv)
 {
+	const struct report *rp = &r->c->project->report;
 	struct pdf_block *p, *l = NULL;
 	size_t i, hidden = 0;
 	char *s;
@@ -136,12 +156,12 @@ security(struct pdf_report *r, const struct review *rv)
 		return;
 	pdf_heading(r->doc, r->parent, 3, "Security", NULL, 0);
 	p = pdf_para(r->doc, r->parent);
-	s = xasprintf("Drivers current: %s. Embargo programme: %s. "
-	    "Audit tool: %s.", tri_text(rv->practices.drivers_current),
-	    tri_text(rv->practices.embargo_program),
-	    tri_text(rv->practices.audit_tool));
-	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
-	free(s);
+	for (i = 0; i < rp->npractices; i++) {
+		s = xasprintf("%s%s: %s.", i ? " " : "", rp->practices[i].name,
+		    tri_text(rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+	}
 	for (i = 0; i < rv->nfindings; i++) {
 		if (!rv->findings[i].public) {
 			hidden++;
@@ -233,6 +253,10 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	}
 	r->parent = self;
 	tier_line(r, rt);
+	/* what the tier means, beside it (report.yaml ladder description) */
+	if (rt->tier != NULL && rt->tier->description != NULL)
+		pdf_markdown_inline(r, pdf_para(r->doc, self), rt->tier->description,
+		    rt->tier->pos.file, rt->tier->pos.line);
 	pdf_chart(r, self, CHART_HISTORY, rt->provider);
 	if (rv->summary != NULL)
 		pdf_markdown(r, self, rv->summary, rv->summary_pos.file,
@@ -255,11 +279,59 @@ void
 pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f)
 {
 	char *anchor = xasprintf("provider-%s", f->rt->provider->id);
+	struct pdf_block *h;
 
 	f->r = r;
 	f->filled = false;
-	pdf_heading(r->doc, NULL, 2, f->rt->provider->name, anchor,
-	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_NEWPAGE);
+	/* sections flow: the heading stays with the tier line below it */
+	h = pdf_heading(r->doc, NULL, 2, f->rt->provider->name, anchor,
+	    PDF_H_OUTLINE | PDF_H_TOC);
+	h->keep_with_next = true;
 	free(anchor);
 	pdf_lazy(r->doc, NULL, page_fill, f);
+}
+
+bool
+rating_on_ladder(const struct rating *rt)
+{
+	return rt->tier == NULL || rt->tier->rated;
+}
+
+void
+pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
+{
+	const struct computed *c = r->c;
+	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
+	const struct rating *rt;
+	struct table_cell *row;
+	struct table *t;
+	char *s;
+	size_t i;
+
+	/* the heading above names it: no caption to say it twice */
+	t = table_new(NULL, base != NULL ? 3 : 2);
+	table_head(t, 0, "Provider", false);
+	table_head(t, 1, "Tier", false);
+	if (base != NULL) {
+		s = xasprintf("In %s", base->name);
+		table_head(t, 2, s, false);
+		free(s);
+	}
+	for (i = 0; i < st->nratings; i++) {
+		rt = &st->ratings[i];
+		if (rating_on_ladder(rt))
+			continue;
+		row = table_row(t);
+		table_cell_set(&row[0], rt->provider->name, NULL);
+		table_cell_set(&row[1], rt->tier->name, NULL);
+		row[1].tier = rt->tier;
+		if (base != NULL) {
+			table_cell_set(&row[2], rt->previous != NULL ?
+			    rt->previous->name : "\xe2\x80\x94", NULL);
+			row[2].tier = rt->previous;
+		}
+	}
+	pdf_heading(r->doc, NULL, 2, "Reviewed, not rated", "providers-unrated",
+	    PDF_H_OUTLINE | PDF_H_TOC)->keep_with_next = true;
+	pdf_table(r->doc, NULL, t, NULL);
 }

@@ -439,6 +439,36 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 	return t;
 }
 
+static bool
+ascii_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9');
+}
+
+/*
+ * No line break after the hyphen of a compound ("Well-known"): a line
+ * ending in a hyphen is read back as a word broken in two, and copied out
+ * without it ("Wellknown").
+ */
+static void
+hyphens_keep(PangoAttrList *al, const char *s)
+{
+	PangoAttribute *a;
+	size_t i;
+
+	if (s[0] == '\0')
+		return;
+	for (i = 1; s[i] != '\0'; i++) {
+		if (s[i] != '-' || !ascii_alnum(s[i - 1]) || !ascii_alnum(s[i + 1]))
+			continue;
+		a = pango_attr_allow_breaks_new(FALSE);
+		a->start_index = (guint)i;
+		a->end_index = (guint)i + 2;
+		pango_attr_list_insert(al, a);
+	}
+}
+
 /* On success, free with pdf_text_free(). */
 struct pdf_text *
 pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
@@ -469,6 +499,8 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		links[nlinks].link = r->link;
 		nlinks++;
 	}
+	if (s.data != NULL)
+		hyphens_keep(al, s.data);
 	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
 	    align, justify);
 	pango_attr_list_unref(al);

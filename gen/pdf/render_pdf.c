@@ -5,6 +5,7 @@
  * with the PDF layout (pdfdoc.h).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +55,9 @@ pdf_chart(struct pdf_report *r, struct pdf_block *parent,
 	pdfdoc_on_free(r->doc, chart_fig_free, f);
 	if (f->ch.width <= 0 || f->ch.height <= 0)
 		return;
+	/* the chart draws its title: no caption to repeat it */
 	pdf_figure(r->doc, parent, f->ch.width, f->ch.height, chart_fig_draw,
-	    f, f->ch.title, NULL);
+	    f, NULL, NULL);
 }
 
 struct lazy_table {
@@ -185,7 +187,7 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_LANG, rep->language);
 	meta_date(r->c, date);
 	pdfdoc_set(r->doc, PDF_DATE, date);
-	pdfdoc_set(r->doc, PDF_TOC_TITLE, "Contents");
+	pdfdoc_set(r->doc, PDF_TOC_TITLE, report_string(&r->c->project->report, "contents"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)
@@ -220,14 +222,26 @@ commentary(struct pdf_report *r)
 	size_t i;
 	int rc = 0;
 
+	/* the sections flow on from the headline figures' page */
 	for (i = 0; i < c->nsections; i++) {
 		s = c->sections[i];
 		anchor = xasprintf("section-%s", s->id);
-		pdf_heading(r->doc, NULL, 1, s->title, anchor,
-		    PDF_H_ALL | PDF_H_NEWPAGE);
+		pdf_heading(r->doc, NULL, 1, s->title, anchor, PDF_H_ALL);
 		free(anchor);
 		if (pdf_markdown(r, NULL, s->body, s->pos.file, s->body_line,
 		    1) == -1)
+			rc = -1;
+	}
+	/* the report's own pages with pdf: true, after the commentary */
+	for (i = 0; i < c->project->npages; i++) {
+		const struct page *pg = &c->project->pages[i];
+
+		if (!pg->pdf)
+			continue;
+		anchor = xasprintf("page-%s", pg->id);
+		pdf_heading(r->doc, NULL, 1, pg->title, anchor, PDF_H_ALL | PDF_H_NEWPAGE);
+		free(anchor);
+		if (pdf_markdown(r, NULL, pg->body, pg->pos.file, pg->body_line, 1) == -1)
 			rc = -1;
 	}
 	return rc;
@@ -248,24 +262,99 @@ para(struct pdf_report *r, const char *text)
 	pdf_run(r->doc, pdf_para(r->doc, NULL), text, (size_t)-1, 0, NULL);
 }
 
+/*
+ * The edition's medal table and its movers, each unless the commentary
+ * showed it already (no table twice). They start the second part.
+ */
 static void
 medals_and_movers(struct pdf_report *r)
 {
 	const struct computed *c = r->c;
 	const struct edition *e = c->project->report.edition;
+	unsigned newpage = PDF_H_NEWPAGE;
 	char *s;
 
-	s = xasprintf("Medal table: %s", e->name);
-	pdf_heading(r->doc, NULL, 1, s, "medals", PDF_H_ALL | PDF_H_NEWPAGE);
-	free(s);
-	pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
-	if (!c->has_compare || c->compare.baseline == NULL)
+	if (!r->shown_medals) {
+		s = xasprintf("Medal table: %s", e->name);
+		pdf_heading(r->doc, NULL, 1, s, "medals", PDF_H_ALL | newpage);
+		free(s);
+		pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
+		newpage = 0;
+	}
+	if (!c->has_compare || c->compare.baseline == NULL || r->shown_movers)
 		return;
 	s = xasprintf("Movers since %s", c->compare.baseline->name);
-	pdf_heading(r->doc, NULL, 1, s, "movers", PDF_H_ALL | PDF_H_NEWPAGE);
+	pdf_heading(r->doc, NULL, 1, s, "movers", PDF_H_ALL | newpage);
 	free(s);
 	pdf_table_lazy(r, NULL, build_movers,
 	    table_eds(e, c->compare.baseline));
+}
+
+static void
+figure_row(struct table *t, const char *name, char *value, char *note)
+{
+	struct table_cell *row = table_row(t);
+
+	table_cell_set(&row[0], name, NULL);
+	table_cell_take(&row[1], value, NULL);
+	row[1].numeric = true;
+	table_cell_take(&row[2], note, NULL);
+}
+
+static char *
+share(double v)
+{
+	char out[32];
+
+	if (isnan(v))
+		return xstrdup("\xe2\x80\x94");
+	fmt_fixed(v * 100.0, 1, out, sizeof(out));
+	return xasprintf("%s%%", out);
+}
+
+/*
+ * The headline figures, as on the site's home page, open the first
+ * content page; the commentary follows on the same page.
+ */
+static void
+headline(struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct edition *e = c->project->report.edition;
+	const struct edition_stats *st = computed_edition(c, e);
+	const struct edition_stats *cmp = c->has_compare ? &c->compare : NULL;
+	struct table *t;
+	char v[32], p[32];
+
+	pdf_heading(r->doc, NULL, 1, "Headline figures", "headline",
+	    PDF_H_ALL | PDF_H_NEWPAGE);
+	if (st == NULL)
+		return;
+	t = table_new(NULL, 3);
+	table_head(t, 0, "Figure", false);
+	table_head(t, 1, e->name, true);
+	table_head(t, 2, "", false);
+	fmt_signed_int(st->medals, v, sizeof(v));
+	figure_row(t, "Medals", xasprintf("%ld", st->medals),
+	    xasprintf("of %ld reviewed", st->reviewed));
+	if (cmp != NULL && cmp->baseline != NULL) {
+		fmt_signed_int(cmp->d_medals, v, sizeof(v));
+		if (isnan(cmp->d_medals_pct))
+			p[0] = '\0';
+		else
+			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+		figure_row(t, "Change in medals", xstrdup(v),
+		    xasprintf("%s%ssince %s", p, p[0] ? " " : "",
+		    cmp->baseline->name));
+	}
+	figure_row(t, "Medals of reviewed", share(st->medals_of_reviewed),
+	    xstrdup("share of reviewed providers with a medal"));
+	if (st->tracked >= 0)
+		figure_row(t, "Medals of tracked", share(st->medals_of_tracked),
+		    xasprintf("of %ld providers tracked", st->tracked));
+	figure_row(t, "Reviewed", xasprintf("%ld", st->reviewed),
+	    xasprintf("%ld rated on the ladder", st->rated));
+	pdf_table(r->doc, NULL, t, NULL);
 }
 
 /* Returns the providers' page builders; free them after rendering. */
@@ -276,22 +365,30 @@ providers(struct pdf_report *r)
 	const struct edition *e = c->project->report.edition;
 	const struct edition_stats *st = computed_edition(c, e);
 	struct pdf_provider_fill *fills;
+	size_t i, nrated = 0;
 	char *s;
-	size_t i;
 
 	if (st == NULL || st->nratings == 0)
 		return NULL;
+	for (i = 0; i < st->nratings; i++)
+		nrated += rating_on_ladder(&st->ratings[i]);
 	pdf_heading(r->doc, NULL, 1, "Providers", "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	s = xasprintf("One page for each of the %zu providers reviewed in %s, "
-	    "in tier order.", st->nratings, e->name);
+	s = xasprintf("The %zu provider%s rated in %s, in tier order%s", nrated,
+	    nrated == 1 ? "" : "s", e->name, nrated < st->nratings ?
+	    "; those reviewed but not rated are in one table after them." :
+	    ".");
 	para(r, s);
 	free(s);
 	fills = xcalloc(st->nratings, sizeof(*fills));
 	for (i = 0; i < st->nratings; i++) {
+		if (!rating_on_ladder(&st->ratings[i]))
+			continue;
 		fills[i].rt = &st->ratings[i];
 		pdf_provider_page(r, &fills[i]);
 	}
+	if (nrated < st->nratings)
+		pdf_unrated_table(r, st);
 	return fills;
 }
 
@@ -305,7 +402,8 @@ security(struct pdf_report *r)
 
 	pdf_heading(r->doc, NULL, 1, "Security findings", "security",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
+	if (!r->shown_security)
+		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
 	if (st != NULL) {
 		s = xasprintf("%zu public finding%s; %zu undisclosed finding%s "
 		    "(counted, not described).", st->public_findings,
@@ -363,12 +461,31 @@ methodology(struct pdf_report *r)
 	const struct report *rep = &c->project->report;
 	const struct edition *e = rep->edition;
 
-	pdf_heading(r->doc, NULL, 1, "Methodology", "methodology",
-	    PDF_H_ALL | PDF_H_NEWPAGE);
+	pdf_heading(r->doc, NULL, 1, "Methodology", "methodology", PDF_H_ALL);
 	para(r, "Every figure in this report is computed from the reviews: "
 	    "tier counts, medal totals, shares and movement. Where the "
 	    "publication states a figure, it is checked against the count.");
 	table_add(r, ladder_table(rep), NULL);
+	/* each tier's meaning and group, where the report gives them */
+	for (size_t i = 0; i < rep->nladder; i++) {
+		const struct tier *t = &rep->ladder[i];
+		struct pdf_block *p;
+
+		if (t->description == NULL && t->group == NULL)
+			continue;
+		p = pdf_para(r->doc, NULL);
+		pdf_run(r->doc, p, t->name, (size_t)-1, PDF_S_BOLD, NULL);
+		if (t->group != NULL) {
+			char *g = xasprintf(" (%s)", t->group);
+
+			pdf_run(r->doc, p, g, (size_t)-1, 0, NULL);
+			free(g);
+		}
+		if (t->description != NULL) {
+			pdf_run(r->doc, p, ": ", 2, 0, NULL);
+			pdf_markdown_inline(r, p, t->description, t->pos.file, t->pos.line);
+		}
+	}
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
 		table_add(r, rubric_table(e->rubric), NULL);
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
@@ -416,8 +533,7 @@ sources(struct pdf_report *r)
 
 	if (p->nsources == 0)
 		return;
-	pdf_heading(r->doc, NULL, 1, "Sources", "sources",
-	    PDF_H_ALL | PDF_H_NEWPAGE);
+	pdf_heading(r->doc, NULL, 1, "Sources", "sources", PDF_H_ALL);
 	for (i = 0; i < p->nsources; i++)
 		source_entry(r, &p->sources[i]);
 }
@@ -485,11 +601,13 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	r.doc = pdfdoc_new();
 	r.frame = chart_frame_new(c);
 	title_page(&r);
+	headline(&r);
 	if (commentary(&r) == -1)
 		goto out;
 	medals_and_movers(&r);
 	fills = providers(&r);
-	security(&r);
+	if (project_has_security(c->project))
+		security(&r);
 	methodology(&r);
 	sources(&r);
 	rc = write_pdf(&r, o);

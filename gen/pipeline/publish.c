@@ -116,9 +116,11 @@ resolve(const char *path)
 	for (;;) {
 		if ((real = realpath(copy[0] != '\0' ? copy : ".", NULL)) != NULL)
 			break;
-		if (errno != ENOENT || (slash = strrchr(copy, '/')) == NULL) {
-			if (errno != ENOENT)
+		if (errno != ENOENT || copy[0] == '\0' || (slash = strrchr(copy, '/')) == NULL) {
+			/* not there and nothing left to take off (even "." is gone) */
+			if (errno != ENOENT || copy[0] == '\0')
 				goto out;
+			free(rest);
 			rest = xstrdup(path);
 			copy[0] = '\0';
 			continue;

@@ -328,6 +328,9 @@ serve_run(struct server *sv)
 	serve_state_init(&sv->state);
 	sv->state.bind = sv->bind;
 	sv->state.port = sv->port;
+	if (gethostname(sv->state.self, sizeof(sv->state.self)) == -1)
+		sv->state.self[0] = '\0';
+	sv->state.self[sizeof(sv->state.self) - 1] = '\0';
 	if ((w = watch_new(sv->dir)) == NULL)
 		fprintf(stderr, "podium: warning: cannot watch '%s' for changes: %s\n",
 		    sv->dir, strerror(errno));

@@ -244,7 +244,7 @@ same_ip6(const char *x, const char *y)
 }
 
 bool
-serve_host_ok(const char *bind, unsigned port, const char *host)
+serve_host_ok(const char *bind, unsigned port, const char *self, const char *host)
 {
 	char name[256];
 	const char *start, *rest;
@@ -278,7 +278,9 @@ serve_host_ok(const char *bind, unsigned port, const char *host)
 		for (digits = 0; rest[digits] >= '0' && rest[digits] <= '9'; digits++)
 			if (digits < 6)
 				got = got * 10 + (unsigned long)(rest[digits] - '0');
-		if (digits == 0 || digits > 5 || rest[digits] != '\0' || got != port)
+		/* as a browser writes it: no sign, no leading zero */
+		if (digits == 0 || digits > 5 || rest[digits] != '\0' || got != port ||
+		    (digits > 1 && rest[0] == '0'))
 			return false;
 	}
 	if (bracket) {
@@ -289,8 +291,11 @@ serve_host_ok(const char *bind, unsigned port, const char *host)
 	if (strcasecmp(name, "localhost") == 0 || strcmp(name, "127.0.0.1") == 0 ||
 	    strcasecmp(name, bind) == 0)
 		return true;
-	return (strcmp(bind, "0.0.0.0") == 0 || strcmp(bind, "::") == 0) &&
-	    ip_literal(AF_INET, name);
+	if (strcmp(bind, "0.0.0.0") != 0 && strcmp(bind, "::") != 0)
+		return false;
+	n = self != NULL ? strlen(self) : 0;
+	return ip_literal(AF_INET, name) || (n > 0 && strncasecmp(name, self, n) == 0 &&
+	    (name[n] == '\0' || strcasecmp(name + n, ".local") == 0));
 }
 
 /* 421: the request names another host (a DNS-rebinding page, say). */
@@ -321,7 +326,7 @@ handle(void *cls, struct MHD_Connection *conn, const char *url,
 	(void)upload_data;
 	(void)upload_data_size;
 	(void)con_cls;
-	if (!serve_host_ok(s->bind, s->port,
+	if (!serve_host_ok(s->bind, s->port, s->self,
 	    MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host")))
 		return respond_misdirected(conn, s);
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {

@@ -343,6 +343,11 @@ podium_report(void)
 		fprintf(fp, "  - {id: %s, name: %s, medal: %s,%s color: \"%s\"}\n",
 		    tier_id[t], tier_name[t], t < NMEDALS ? "true" : "false",
 		    t == NTIERS - 1 ? " rated: false," : "", tier_color[t]);
+	/* kind and country are fields the report declares */
+	fputs("provider_fields:\n"
+	    "  - {id: kind, name: Kind, type: choice, choices: [hyperscaler, neocloud, other],"
+	    " filter: true}\n"
+	    "  - {id: country, name: Country, type: country, filter: true}\n", fp);
 	finish(fp);
 }
 

@@ -1,0 +1,112 @@
+#!/bin/sh
+# t_deb.sh: the Debian package (tools/deb.sh, `make deb`). It is built from
+# $PODIUM, installed with dpkg into an empty root (its own status database,
+# so nothing on this machine changes), and the podium installed there builds
+# the default report exactly as $PODIUM does. Its Depends must name the
+# package of every library the binary is linked to, and resolve on this
+# system (apt-get --simulate).
+: "${PODIUM:?}" "${ROOT:?}"
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+fails=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fails=$((fails + 1)); }
+. "$ROOT/tests/skip.sh"
+
+for tool in dpkg dpkg-deb dpkg-query readelf; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		skip "the Debian package: $tool is not installed"
+		exit "$fails"
+	fi
+done
+
+if deb=$(sh "$ROOT/tools/deb.sh" "$PODIUM" "$T/out" 2>"$T/err") && [ -f "$deb" ]; then
+	ok "tools/deb.sh builds $(basename "$deb")"
+else
+	nok "tools/deb.sh builds a package"
+	cat "$T/err"
+	exit 1
+fi
+field() { dpkg-deb --field "$deb" "$1"; }
+[ "$(field Package)" = podium ] && [ "$(field Architecture)" = "$(dpkg --print-architecture)" ] &&
+    ok "the package is podium, for $(field Architecture)" || nok "the package is podium, for this architecture"
+v=$("$PODIUM" --version | sed -n '1s/^podium //p')
+case "$(field Version)" in
+"$v" | *"$v"* | 0~*) ok "its version is podium's ($(field Version))" ;;
+*) nok "its version is podium's: $(field Version) for $v" ;;
+esac
+
+# The package of each library the binary needs (dpkg -S knows it under
+# /lib or /usr/lib, whichever it was installed as).
+field Depends | tr ',' '\n' | sed 's/^ *//; s/ .*//' | sort -u >"$T/depends"
+missing=""
+for lib in $(readelf -d "$PODIUM" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+	case "$lib" in libasan* | libubsan* | liblsan*) continue ;; esac
+	pkg=""
+	for d in $(ldconfig -p | sed -n "s|^\t$lib .*=> \(.*\)/[^/]*$|\1|p") /lib/x86_64-linux-gnu \
+	    /usr/lib/x86_64-linux-gnu /lib /usr/lib; do
+		pkg=$(dpkg -S "$d/$lib" 2>/dev/null | sed -n '1s/:.*//p')
+		[ -n "$pkg" ] && break
+		pkg=$(dpkg -S "$(readlink -f "$d/$lib" 2>/dev/null)" 2>/dev/null | sed -n '1s/:.*//p')
+		[ -n "$pkg" ] && break
+	done
+	if [ -z "$pkg" ] || ! grep -qx "$pkg" "$T/depends"; then
+		missing="$missing $lib(${pkg:-unknown})"
+	fi
+done
+if [ -z "$missing" ]; then
+	ok "Depends names the package of every library podium is linked to"
+else
+	nok "Depends names the package of every library podium is linked to; missing:$missing"
+fi
+grep -qx fonts-dejavu-core "$T/depends" && ok "Depends names the fonts (fonts-dejavu-core)" ||
+    nok "Depends names the fonts (fonts-dejavu-core)"
+if command -v apt-get >/dev/null 2>&1; then
+	if apt-get -s -q install "$deb" >"$T/apt" 2>&1; then
+		ok "its dependencies resolve here (apt-get --simulate install)"
+	else
+		nok "its dependencies resolve here (apt-get --simulate install)"
+		tail -n 10 "$T/apt"
+	fi
+else
+	skip "the package's dependencies resolve: no apt-get"
+fi
+
+# Installed by dpkg into an empty root.
+R="$T/root"
+mkdir -p "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates"
+: >"$R/var/lib/dpkg/status"
+: >"$R/var/lib/dpkg/available"
+if dpkg --root="$R" --force-depends --force-not-root --log=/dev/null -i "$deb" >"$T/dpkg" 2>&1 &&
+    dpkg-query --admindir="$R/var/lib/dpkg" -W -f='${Status}' podium | grep -q 'install ok installed'; then
+	ok "dpkg installs it into an empty root"
+else
+	nok "dpkg installs it into an empty root"
+	tail -n 10 "$T/dpkg"
+fi
+missing=""
+for f in usr/bin/podium usr/share/man/man1/podium.1.gz usr/share/man/man5/podium.5.gz \
+    usr/share/podium/templates/home.mustache usr/share/podium/assets/style.css; do
+	[ -f "$R/$f" ] || missing="$missing $f"
+done
+[ -z "$missing" ] && ok "it installs the program, its man pages, templates and assets" ||
+    nok "it installs the program, its man pages, templates and assets; missing:$missing"
+
+# The installed podium builds the default report, byte for byte as $PODIUM.
+if "$R/usr/bin/podium" build -q -C "$ROOT" -o "$T/site-deb" 2>"$T/err"; then
+	ok "the installed podium builds the default report"
+	"$PODIUM" build -q -C "$ROOT" -o "$T/site" 2>/dev/null
+	if [ -f "$T/site-deb/report.pdf" ] && [ -f "$T/site-deb/index.html" ] &&
+	    diff -r "$T/site" "$T/site-deb" >"$T/diff"; then
+		ok "... the same site and PDF as $PODIUM ($(find "$T/site-deb" -type f | wc -l) files)"
+	else
+		nok "... the same site and PDF as $PODIUM"
+		head -n 10 "$T/diff"
+	fi
+else
+	nok "the installed podium builds the default report"
+	head -n 10 "$T/err"
+fi
+[ "$fails" -eq 0 ]
