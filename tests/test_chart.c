@@ -1294,6 +1294,28 @@ START_TEST(test_history_unrated)
 	ck_assert_double_eq(m[0].y0, 156);
 	ck_assert_double_eq(m[0].y1, 116);
 	free(m);
+	/* Lambda (p3) with its 2.0 review moved to Unavailable: the line joins
+	 * 1.0 and 3.0, dashed across 2.0, and 2.0 is a hollow ring in the band
+	 * (no plunge to it and back) */
+	{
+		const struct provider_view *pv = computed_provider(&fx->c,
+		    &fx->p.providers[3]);
+
+		ck_assert_uint_eq(pv->nhistory, 3);
+		((struct rating *)pv->history[1].rating)->tier = &fx->p.report.ladder[6];
+		m = hist_marks(&fx->c, &fx->p.providers[3], 640, &n);
+		ck_assert_uint_eq(n, 4);
+		ck_assert(!m[0].dot && m[0].dashed);
+		ck_assert_double_eq(m[0].x0, 236);
+		ck_assert_double_eq(m[0].y0, 156);
+		ck_assert_double_eq(m[0].x1, 574);
+		ck_assert_double_eq(m[0].y1, 116);
+		ck_assert(m[1].dot && !m[1].hollow && m[2].dot && m[2].hollow &&
+		    m[3].dot && !m[3].hollow);
+		ck_assert_double_eq(m[2].x1, 405);
+		ck_assert_double_eq(m[2].y1, 190);
+		free(m);
+	}
 	fixture_free(fx);
 }
 END_TEST
