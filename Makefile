@@ -8,13 +8,13 @@ DATADIR ?= $(PREFIX)/share/podium
 DESTDIR ?=
 
 CC      ?= cc
-PKGS    = libcmark yaml-0.1 cairo pangocairo pangoft2 fontconfig harfbuzz-subset libpng libmicrohttpd
+PKGS    = libcmark yaml-0.1 cairo pangocairo fontconfig libmicrohttpd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
-# The test programs (and the fuzz targets) read and check JSON with jansson;
-# podium itself does not link it.
-TEST_CFLAGS := $(shell pkg-config --cflags jansson)
-TEST_LIBS   := $(shell pkg-config --libs jansson)
+# The test programs (and the fuzz targets) read and check JSON with jansson
+# and decode the PNG charts with libpng; podium itself links neither.
+TEST_CFLAGS := $(shell pkg-config --cflags jansson libpng)
+TEST_LIBS   := $(shell pkg-config --libs jansson libpng)
 CHECK_CFLAGS := $(shell pkg-config --cflags check)
 CHECK_LIBS   := $(shell pkg-config --libs check)
 
@@ -134,7 +134,8 @@ check: all tests
 check-asan:
 	@$(MAKE) --no-print-directory V=asan all tests
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
 
 # The suite, then a full build of the default report, under memcheck.

@@ -44,6 +44,14 @@ grep -q "^Creator:         $("$PODIUM" --version)$" "$T/info" &&
 check "metadata: title and creator" $?
 TZ=UTC pdfinfo "$T/a/report.pdf" | grep -q "^CreationDate:    Mon Sep 21 14:13:20 2026 UTC$"
 check "creation date from SOURCE_DATE_EPOCH" $?
+# Without SOURCE_DATE_EPOCH the dates are the edition's, never the clock.
+(unset SOURCE_DATE_EPOCH; build "$ROOT" "$T/nosde")
+TZ=UTC pdfinfo "$T/nosde/report.pdf" >"$T/nosde.info" 2>&1
+grep -q "^CreationDate:    Wed Sep 23 00:00:00 2026 UTC$" "$T/nosde.info" &&
+    grep -q "^ModDate:         Wed Sep 23 00:00:00 2026 UTC$" "$T/nosde.info"
+check "without SOURCE_DATE_EPOCH: the edition's date" $?
+grep -q "^Producer:        cairo " "$T/info"
+check "cairo is the producer" $?
 grep -q "^Tagged:          yes$" "$T/info"
 check "tagged PDF" $?
 

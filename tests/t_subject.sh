@@ -202,9 +202,20 @@ if "$PODIUM" build -q -C "$T/fr" -o "$T/fro" 2> "$T/err"; then
 		pdftotext "$T/fro/report.pdf" "$T/fr.txt"
 		has "$T/fr.txt" 'Sommaire' "strings: the PDF's contents in French"
 		hasnt "$T/fr.txt" 'Contents' "strings: no English contents title in the PDF"
+		has "$T/fr.txt" 'Fournisseurs' "strings: the PDF's providers heading in French"
+		has "$T/fr.txt" 'Méthodologie' "strings: the PDF's methodology heading in French"
 	fi
 else
 	nok "a report in French builds"; cat "$T/err"
+fi
+
+# A declared text value that a spreadsheet would run as a formula is neutralised.
+cp -R "$B" "$T/cf"
+sed -i 's/^operator: .*/operator: "=SUM(A1:A9)"/' "$T/cf/content/providers/velo-nord.yaml"
+if "$PODIUM" build -q -C "$T/cf" -o "$T/cfo" --only data 2> "$T/err"; then
+	has "$T/cfo/data/ratings.csv" "2026,velo-nord,Vélo Nord,five-spoke,true,,,three-spoke,1,up,\"'=SUM(A1:A9)\",Runs the *largest* fleet of the five.,240,4.5,true,2014-06-01,https://velo-nord.example/,public,FR,Lille-sur-Mer; Roubaix Haut,20,2" "ratings.csv: a declared field's formula neutralised, numbers kept"
+else
+	nok "ratings.csv: a declared field's formula neutralised"; cat "$T/err"
 fi
 
 exit $fail

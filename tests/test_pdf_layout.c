@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fonts.h"
 #include "pdf_helper.h"
 #include "pdfdoc.h"
 #include "pdf_layout.h"
@@ -698,6 +699,92 @@ START_TEST(test_empty)
 }
 END_TEST
 
+/*
+ * Lists nested 40 deep straight from the builders (pdf_md.c clamps
+ * Markdown's, these are not): each level opens two structure elements,
+ * past PDF_TAG_MAX, which are left out instead of aborting. Every level's
+ * text is there, in order.
+ */
+START_TEST(test_deep_nesting)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	struct pdf_block *parent = NULL, *l, *it;
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char *path, *out, *p, s[32];
+	unsigned i;
+
+	pdfdoc_set(doc, PDF_TITLE, "Deep");
+	for (i = 0; i < 40; i++) {
+		l = pdf_list(doc, parent, 0);
+		it = pdf_item(doc, l);
+		snprintf(s, sizeof(s), "depth%u", i);
+		pdf_run(doc, pdf_para(doc, it), s, (size_t)-1, 0, NULL);
+		parent = it;
+	}
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/deep.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	assert_qpdf_clean(path);
+	out = run("pdftotext '%s' -", path);
+	for (p = out, i = 0; i < 40; i++) {
+		snprintf(s, sizeof(s), "depth%u\n", i);
+		p = strstr(p, s);
+		ck_assert_msg(p != NULL, "%s missing or out of order", s);
+	}
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+/*
+ * A paragraph of some 60 KB is laid out in pieces (PDF_TEXT_CHUNK): its
+ * words come out in order, whole, and a link that spans a piece's end
+ * still gets its annotations.
+ */
+START_TEST(test_long_paragraph)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	struct buf b = BUF_INIT, text = BUF_INIT;
+	struct pdf_result res;
+	struct pdf_block *para;
+	const char *err = NULL;
+	char *path, *out, *p, w[32];
+	unsigned i;
+
+	pdfdoc_set(doc, PDF_TITLE, "Long");
+	para = pdf_para(doc, NULL);
+	for (i = 0; i < 6000; i++) {
+		snprintf(w, sizeof(w), "w%04u ", i);
+		buf_puts(&text, w);
+	}
+	/* the link runs from byte 3,000 to 6,000: over the first piece's end */
+	pdf_run(doc, para, text.data, 3000, 0, NULL);
+	pdf_run(doc, para, text.data + 3000, 3000, 0, "https://example.com/x");
+	pdf_run(doc, para, text.data + 6000, (size_t)-1, 0, NULL);
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	/* a link a line: 3,000 bytes of 6-byte words at ~80 a line */
+	ck_assert_uint_ge(res.links, 5);
+	path = xasprintf("%s/long.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	assert_qpdf_clean(path);
+	out = run("pdftotext '%s' -", path);
+	for (p = out, i = 0; i < 6000; i++) {
+		snprintf(w, sizeof(w), "w%04u", i);
+		p = strstr(p, w);
+		ck_assert_msg(p != NULL, "%s missing or out of order", w);
+	}
+	free(out);
+	free(path);
+	buf_release(&text);
+	buf_release(&b);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -718,6 +805,8 @@ suite(void)
 	tcase_add_test(tc, test_byte_identical);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_lazy);
+	tcase_add_test(tc, test_deep_nesting);
+	tcase_add_test(tc, test_long_paragraph);
 	suite_add_tcase(s, tc);
 	return s;
 }
@@ -736,6 +825,7 @@ main(void)
 		if (mkdtemp(tmpdir) == NULL)
 			return 1;
 	}
+	fonts_config_load(); /* once, before the tests fork */
 	sr = srunner_create(suite());
 	srunner_run_all(sr, CK_NORMAL);
 	nf = srunner_ntests_failed(sr);

@@ -62,17 +62,17 @@ html_figures(const struct report *r, const struct edition_stats *s,
 			p[0] = '\0';
 		else
 			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
-		figure_add(a, "Change in medals", xstrdup(v),
+		figure_add(a, report_string(r, "change_in_medals"), xstrdup(v),
 		    xasprintf("%s%ssince %s", p, p[0] ? " " : "",
 		    cmp->baseline->name != NULL ? cmp->baseline->name :
 		    cmp->baseline->id), NULL);
 	}
-	figure_add(a, "Medals of reviewed", pct(s->medals_of_reviewed),
+	figure_add(a, report_string(r, "medals_of_reviewed"), pct(s->medals_of_reviewed),
 	    xstrdup("share of reviewed providers with a medal"), NULL);
 	if (s->tracked >= 0)
-		figure_add(a, "Medals of tracked", pct(s->medals_of_tracked),
+		figure_add(a, report_string(r, "medals_of_tracked"), pct(s->medals_of_tracked),
 		    xasprintf("of %ld providers tracked", s->tracked), NULL);
-	figure_add(a, "Reviewed", html_figure(s, "reviewed", s->reviewed),
+	figure_add(a, report_string(r, "reviewed"), html_figure(s, "reviewed", s->reviewed),
 	    xasprintf("%ld rated on the ladder", s->rated),
 	    claim_note(s, "reviewed", s->reviewed));
 	return a;

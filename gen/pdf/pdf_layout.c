@@ -5,6 +5,7 @@
 
 #include <cairo-pdf.h>
 
+#include "fonts.h"
 #include "pdf_layout.h"
 
 #define INK_RGB 0x222222u
@@ -324,6 +325,18 @@ anchor_add(struct pdf_ctx *ctx, struct pdf_block *b)
 
 static void block_prepare(struct pdf_ctx *, struct pdf_block *, double);
 
+/*
+ * How far a list's items or a quote's blocks are indented at a width of
+ * width: by, unless that would leave less than half the body's width, and
+ * then nothing (a list then hangs its markers in its parent's margin), so
+ * that nesting of any depth keeps a readable measure.
+ */
+static double
+indent(const struct pdf_ctx *ctx, double width, double by)
+{
+	return width - by >= (ctx->x1 - ctx->x0) / 2 ? by : 0;
+}
+
 static void
 kids_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
@@ -340,7 +353,8 @@ kids_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 				snprintf(num, sizeof(num), "%u.", n++);
 			prep_of(k)->text = pdf_text_plain(ctx, num, FONT_BODY,
 			    LIST_INDENT - 5, PANGO_ALIGN_RIGHT);
-			kids_prepare(ctx, k, width - LIST_INDENT);
+			kids_prepare(ctx, k, width - indent(ctx, width,
+			    LIST_INDENT));
 		} else
 			block_prepare(ctx, k, width);
 	}
@@ -488,7 +502,7 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 		figure_prepare(ctx, b, width);
 		break;
 	case PDF_QUOTE:
-		kids_prepare(ctx, b, width - QUOTE_INDENT);
+		kids_prepare(ctx, b, width - indent(ctx, width, QUOTE_INDENT));
 		break;
 	case PDF_BODY:
 	case PDF_LIST:
@@ -652,6 +666,7 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
 static void
 list_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 {
+	double in = indent(ctx, ctx->x1 - x, LIST_INDENT);
 	struct pdf_block *item;
 
 	pdf_tag_push(ctx, "L", NULL);
@@ -661,8 +676,8 @@ list_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 			pdf_need(ctx, block_min(item->kids));
 		pdf_tag_push(ctx, "LI", NULL);
 		ctx->marker = prep_of(item)->text;
-		ctx->marker_x = x;
-		kids_place(ctx, item, x + LIST_INDENT);
+		ctx->marker_x = x + in - LIST_INDENT;
+		kids_place(ctx, item, x + in);
 		ctx->marker = NULL;
 		pdf_tag_pop(ctx);
 	}
@@ -675,6 +690,7 @@ list_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 static void
 quote_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 {
+	double in = indent(ctx, ctx->x1 - x, QUOTE_INDENT);
 	size_t i;
 
 	if (ctx->nquotes == PDF_QUOTE_MAX) {
@@ -684,10 +700,10 @@ quote_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	if (b->kids != NULL)
 		pdf_need(ctx, block_min(b->kids));
 	i = ctx->nquotes++;
-	ctx->quote_x[i] = x + 2;
+	ctx->quote_x[i] = x + in - QUOTE_INDENT + 2;
 	ctx->quote_y[i] = ctx->y;
 	pdf_tag_push(ctx, "BlockQuote", NULL);
-	kids_place(ctx, b, x + QUOTE_INDENT);
+	kids_place(ctx, b, x + in);
 	pdf_tag_pop(ctx);
 	quote_bar(ctx, i, ctx->y - PARA_AFTER);
 	ctx->nquotes--;
@@ -832,6 +848,7 @@ ctx_pango(struct pdf_ctx *ctx)
 {
 	cairo_font_options_t *fo;
 
+	fonts_config_load();
 	ctx->fontmap = pango_cairo_font_map_new();
 	ctx->pc = pango_font_map_create_context(ctx->fontmap);
 	fo = cairo_font_options_create();

@@ -372,7 +372,8 @@ providers(struct pdf_report *r)
 		return NULL;
 	for (i = 0; i < st->nratings; i++)
 		nrated += rating_on_ladder(&st->ratings[i]);
-	pdf_heading(r->doc, NULL, 1, "Providers", "providers",
+	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
+	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	s = xasprintf("The %zu provider%s rated in %s, in tier order%s", nrated,
 	    nrated == 1 ? "" : "s", e->name, nrated < st->nratings ?
@@ -461,7 +462,8 @@ methodology(struct pdf_report *r)
 	const struct report *rep = &c->project->report;
 	const struct edition *e = rep->edition;
 
-	pdf_heading(r->doc, NULL, 1, "Methodology", "methodology", PDF_H_ALL);
+	pdf_heading(r->doc, NULL, 1, report_string(rep, "methodology"), "methodology",
+	    PDF_H_ALL);
 	para(r, "Every figure in this report is computed from the reviews: "
 	    "tier counts, medal totals, shares and movement. Where the "
 	    "publication states a figure, it is checked against the count.");
@@ -533,7 +535,8 @@ sources(struct pdf_report *r)
 
 	if (p->nsources == 0)
 		return;
-	pdf_heading(r->doc, NULL, 1, "Sources", "sources", PDF_H_ALL);
+	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "sources"),
+	    "sources", PDF_H_ALL);
 	for (i = 0; i < p->nsources; i++)
 		source_entry(r, &p->sources[i]);
 }

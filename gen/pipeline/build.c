@@ -6,9 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include <fontconfig/fontconfig.h>
-
 #include "build.h"
+#include "fonts.h"
 #include "lint.h"
 #include "load.h"
 #include "parse.h"
@@ -243,7 +242,7 @@ static void *
 fonts_warm(void *arg)
 {
 	(void)arg;
-	FcInit();
+	fonts_config_load();
 	return NULL;
 }
 
