@@ -76,7 +76,7 @@ hasnt "$T/b/providers/pedalo/index.html" '<dt>Docks</dt>' "a field without a val
 # Tier description and group.
 has "$P" '<div class="tier-description"><p>Docks everywhere, bikes in working order, <em>fair</em> prices.</p>' "tier description beside the provider's tier"
 has "$T/b/methodology/index.html" '<span class="tier-group-name">(Not recommended)</span>' "tier group on the methodology page"
-has "$T/b/index.html" '<tr class="tier-group"><th scope="rowgroup" colspan="3">Not recommended</th></tr>' "tier group heads the medal table rows"
+has "$T/b/editions/2026/index.html" '<tr class="tier-group"><th scope="rowgroup" colspan="3">Not recommended</th></tr>' "tier group heads the medal table rows"
 
 # ratings.json and ratings.csv.
 if command -v python3 > /dev/null; then
@@ -128,7 +128,7 @@ A="$T/b/about/index.html"
 has "$A" '<p>We rent bikes in 3 schemes and ride them. See <a href="../sources/index.html#survey-2026">Rider survey 2026</a>.</p>' "pages: shortcodes work"
 has "$A" '<li><a href="../about/index.html" aria-current="page">About the index</a></li>' "pages: the current page marked in the nav"
 nav=$(grep -o '<li><a href="[a-z0-9./-]*index.html"' "$T/b/index.html" | sed 's/.*href="//; s/"$//' | tr '\n' ' ')
-[ "$nav" = "index.html editions/2026/index.html providers/index.html methodology/index.html sources/index.html faq/index.html about/index.html " ] &&
+[ "$nav" = "index.html editions/index.html providers/index.html methodology/index.html sources/index.html faq/index.html about/index.html " ] &&
 	ok "pages: in the nav by order (faq 5, about 10), no security entry" ||
 	nok "pages: in the nav by order ($nav)"
 hasnt "$T/m/index.html" 'about/index.html' "mini: no pages, no nav entries"
@@ -191,7 +191,7 @@ if "$PODIUM" build -q -C "$T/fr" -o "$T/fro" 2> "$T/err"; then
 	has "$T/fro/index.html" '<li><a href="providers/index.html">Fournisseurs</a></li>' "strings: the navigation in French"
 	has "$T/fro/index.html" '<h2 id="toc-title">Sommaire</h2>' "strings: the contents in French"
 	has "$T/fro/index.html" 'Médailles par édition' "strings: a chart caption in French"
-	has "$T/fro/providers/velo-nord/index.html" '<h2 id="history-title">Historique</h2>' "strings: a provider page heading in French"
+	has "$T/fro/providers/velo-nord/index.html" '<h2 id="history-title">Historique <a class="anchor" href="#history-title"' "strings: a provider page heading in French"
 	has "$T/fro/providers/velo-nord/index.html" '<p class="kicker">Fournisseur</p>' "strings: the provider kicker in French"
 	hasnt "$T/fro/index.html" '>Providers</a>' "strings: no English nav word left"
 	has "$T/fro/index.html" '<link rel="stylesheet" href="assets/extra.css">' "extra.css linked"

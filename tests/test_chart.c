@@ -431,7 +431,7 @@ START_TEST(test_descriptions)
 	chart_release(&ch);
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
-	    "replaced the node (2 within the 1h target), 1 did not detect the fault, "
+	    "replaced the node in a stated time (2 within the 1h target), 1 did not detect the fault, "
 	    "2 gave no timing.");
 	chart_release(&ch);
 	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
@@ -542,7 +542,7 @@ START_TEST(test_featured_and_unknowns)
 	fx->p.editions[2].target_detect = -1;
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
-	    "replaced the node, 1 did not detect the fault, 2 gave no timing.");
+	    "replaced the node in a stated time, 1 did not detect the fault, 2 gave no timing.");
 	assert_text_inside(&ch, &fx->c);
 	chart_release(&ch);
 

@@ -16,7 +16,7 @@ static const char build_usage[] =
     "usage: podium build [-qv] [-C DIR] [-o OUT] [--force] [--strict] [--drafts]\n"
     "                    [--now YYYY-MM-DD] [--only html,pdf,data]\n"
     "                    [--format gcc|github|json]\n"
-    "       podium build [-C DIR] --dump-data PAGE\n";
+    "       podium build [-C DIR] [--drafts] [--now YYYY-MM-DD] --dump-data PAGE\n";
 static const char check_usage[] =
     "usage: podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
     "                    [--format gcc|github|json]\n";

@@ -257,6 +257,7 @@ field_value_text(const struct field_def *f, const struct field_value *v)
 const struct ui_string ui_strings_default[] = {
 	{"report", "Report"},
 	{"edition", "Edition"},
+	{"editions", "Editions"},
 	{"providers", "Providers"},
 	{"security", "Security"},
 	{"methodology", "Methodology"},
