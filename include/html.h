@@ -122,10 +122,10 @@ void pv_set_str(struct tv *o, const char *k, const char *s);
 void pv_set_taken(struct tv *o, const char *k, char *s);
 /* As pv_set_str, keeping s itself (tv_lit): a literal or the model's text. */
 void pv_set_lit(struct tv *o, const char *k, const char *s);
-/* Sets key k of o to html_href(root, site_path), made without a copy to free. */
+/* Sets key k of o to html_href(root, site_path). */
 void pv_set_href(struct tv *o, const char *k, const char *root,
     const char *site_path);
-/* The string a b c, one after another, without printf. */
+/* The string a b c, one after another. */
 struct tv *pv_cat(const char *a, const char *b, const char *c);
 struct tv *pv_tier(const struct tier *t);  /* NULL gives a null value */
 /* A rating's tier, with "uncertain" (why) when the review says so. */

@@ -44,28 +44,7 @@ html_href(const char *root, const char *site_path)
 void
 pv_set_href(struct tv *o, const char *k, const char *root, const char *site_path)
 {
-	const char *hash = strchr(site_path, '#');
-	size_t lr = strlen(root), n = hash ? (size_t)(hash - site_path) : strlen(site_path);
-	size_t li = n == 0 || site_path[n - 1] == '/' ? 10 : 0, lh = hash ? strlen(hash) : 0;
-	size_t total = lr + n + li + lh;
-	char small[256], *p = total < sizeof(small) ? small : xmalloc(total + 1);
-	struct buf out = BUF_INIT;
-
-	memcpy(p, root, lr);
-	memcpy(p + lr, site_path, n);
-	memcpy(p + lr + n, "index.html", li);
-	if (hash != NULL)
-		memcpy(p + lr + n + li, hash, lh);
-	p[total] = '\0';
-	if (esc_html_span(p, total) == total)
-		tv_set(o, k, tv_strn(p, total));
-	else {
-		esc_attr(&out, p);
-		tv_set(o, k, tv_strn(out.data, out.len));
-		buf_release(&out);
-	}
-	if (p != small)
-		free(p);
+	tv_set(o, k, pv_taken(html_href(root, site_path)));
 }
 
 char *
@@ -162,16 +141,14 @@ pv_set_lit(struct tv *o, const char *k, const char *s)
 struct tv *
 pv_cat(const char *a, const char *b, const char *c)
 {
-	size_t la = strlen(a), lb = strlen(b), lc = strlen(c), n = la + lb + lc;
-	char small[256], *t = n < sizeof(small) ? small : xmalloc(n + 1);
+	struct buf t = BUF_INIT;
 	struct tv *v;
 
-	memcpy(t, a, la);
-	memcpy(t + la, b, lb);
-	memcpy(t + la + lb, c, lc);
-	v = tv_strn(t, n);
-	if (t != small)
-		free(t);
+	buf_puts(&t, a);
+	buf_puts(&t, b);
+	buf_puts(&t, c);
+	v = tv_strn(t.data, t.len);
+	buf_release(&t);
 	return v;
 }
 
