@@ -151,8 +151,8 @@ struct tv *html_figures(const struct report *r, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /* A public finding (never pass a private one); "N undisclosed findings"
  * (malloc'd) or NULL for none. */
-struct tv *html_finding(const struct finding *f);
-char *html_undisclosed(size_t n);
+struct tv *html_finding(const struct report *rp, const struct finding *f);
+char *html_undisclosed(const struct report *r, size_t n);
 /* The declared fields with a value (provider or review), as a list, or
  * null when none has one (html_provider.c). */
 struct tv *html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,

@@ -56,12 +56,12 @@ static void
 figure_change(const struct report *r, struct tv *a, const struct edition_stats *cmp)
 {
 	const struct edition *b = cmp->baseline, *e = cmp->edition;
-	char v[32], p[32];
+	char v[32], p[32], *since;
 
 	if (!cmp->has_change) {
 		figure_add(a, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
-		    xasprintf("not computed: %s is partial", edition_label(b->partial ?
-		    b : e)), b->partial ? b->partial_note : e->partial_note);
+		    report_format1(r, "not_computed_partial", "edition",
+		    edition_label(b->partial ? b : e)), b->partial ? b->partial_note : e->partial_note);
 		return;
 	}
 	fmt_signed_int(cmp->d_medals, v, sizeof(v));
@@ -69,8 +69,10 @@ figure_change(const struct report *r, struct tv *a, const struct edition_stats *
 		p[0] = '\0';
 	else
 		fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+	since = report_format1(r, "since_edition", "edition", edition_label(b));
 	figure_add(a, report_string(r, "change_in_medals"), xstrdup(v),
-	    xasprintf("%s%ssince %s", p, p[0] ? " " : "", edition_label(b)), NULL);
+	    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
+	free(since);
 }
 
 /*

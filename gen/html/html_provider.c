@@ -116,7 +116,7 @@ practice_add(struct tv *a, const struct report *r, const struct practice_def *pd
 
 /* A public finding only: the caller never passes a private one. */
 struct tv *
-html_finding(const struct finding *f)
+html_finding(const struct report *rp, const struct finding *f)
 {
 	struct tv *o = tv_object();
 	char date[11], after[32];
@@ -134,22 +134,22 @@ html_finding(const struct finding *f)
 		pv_set_str(o, "patched", date);
 	} else if (f->patched_after >= 0) {
 		duration_format(f->patched_after, after, sizeof(after));
-		pv_set_taken(o, "patched", xasprintf("%s after disclosure", after));
+		pv_set_taken(o, "patched", report_format1(rp, "after_disclosure", "time", after));
 	}
 	if (f->verified != DATE_NONE) {
 		date_format(f->verified, date);
 		pv_set_str(o, "verified", date);
 	} else if (f->verified_flag)
-		pv_set_str(o, "verified", "yes");
+		pv_set_str(o, "verified", report_string(rp, "yes"));
 	return o;
 }
 
 char *
-html_undisclosed(size_t n)
+html_undisclosed(const struct report *r, size_t n)
 {
 	if (n == 0)
 		return NULL;
-	return xasprintf("%zu undisclosed finding%s", n, n == 1 ? "" : "s");
+	return report_format_n(r, n == 1 ? "undisclosed_one" : "undisclosed_many", (long)n);
 }
 
 static struct tv *
@@ -169,14 +169,14 @@ security_values(const struct report *rp, const struct review *rv)
 	tv_set(o, "has_practices", tv_bool(rp->npractices > 0));
 	for (i = 0; i < rv->nfindings; i++) {
 		if (rv->findings[i].public)
-			tv_append(fs, html_finding(&rv->findings[i]));
+			tv_append(fs, html_finding(rp, &rv->findings[i]));
 		else
 			hidden++;
 	}
 	tv_set(o, "practices", pr);
 	tv_set(o, "has_findings", tv_bool(tv_size(fs) > 0));
 	tv_set(o, "findings", fs);
-	pv_set_taken(o, "undisclosed", html_undisclosed(hidden));
+	pv_set_taken(o, "undisclosed", html_undisclosed(rp, hidden));
 	return o;
 }
 
