@@ -470,6 +470,22 @@ const struct ui_string ui_strings_default[] = {
 	{"undisclosed_one", "{n} undisclosed finding"},
 	{"undisclosed_many", "{n} undisclosed findings"},
 	{"after_disclosure", "{time} after disclosure"},
+	/* tables built in C (site and PDF) */
+	{"table_dropped", "dropped"},
+	{"table_returned", "returned"},
+	{"table_not_named_before", "not named before"},
+	{"table_same", "same"},
+	{"table_ratings_by_tier", "{edition}: ratings by tier"},
+	{"table_movers_caption", "Movers from {from} to {to}"},
+	{"patched_after", "patched after {time}"},
+	{"none_reported", "none reported"},
+	{"table_security_caption", "{edition}: security practices and findings"},
+	{"findings", "Findings"},
+	{"table_claims_caption", "{edition}: stated and counted figures"},
+	{"stated_head", "Stated"},
+	{"counted_head", "Counted"},
+	{"note", "Note"},
+	{"does_not_match", "does not match"},
 	{NULL, NULL},
 };
 
