@@ -10,9 +10,20 @@
 #include "pdf_report.h"
 
 static const char *
-tri_text(enum tri t)
+tri_text(const struct report *r, enum tri t)
 {
-	return t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not stated";
+	return report_string(r, t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not_stated");
+}
+
+/* A movement's word in the strings table ("same", "returned"...). */
+static const char *
+move_word(const struct report *r, enum move_status s)
+{
+	static const char *const keys[] = {"status_up", "status_down", "status_same",
+	    "status_new", "status_dropped", "status_merged", "status_unrated",
+	    "status_returned", "status_unlisted"};
+
+	return report_string(r, (size_t)s < ARRAY_SIZE(keys) ? keys[s] : "status_same");
 }
 
 static void
@@ -34,11 +45,13 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 	    (size_t)-1, PDF_S_BOLD, NULL);
 	if (rt->previous != NULL && base != NULL) {
 		s = xasprintf(" (%s in %s; %s)", rt->previous->name, base->name,
-		    move_status_name(rt->status));
+		    move_word(&c->project->report, rt->status));
 		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 		free(s);
 	} else if (rt->status == MOVE_NEW) {
-		pdf_run(r->doc, p, " (new in this edition)", (size_t)-1, 0, NULL);
+		s = xasprintf(" (%s)", report_string(&c->project->report, "new_in_edition"));
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
 	}
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
 	{
@@ -114,11 +127,12 @@ fault_test(struct pdf_report *r, const struct review *rv)
 	row = table_row(t);
 	table_cell_set(&row[0], f->fault != NULL ? f->fault : "", NULL);
 	table_cell_set(&row[1], f->detected_by == DETECT_UNSET ?
-	    "not stated" : detected_by_name(f->detected_by), NULL);
+	    report_string(&r->c->project->report, "not_stated") :
+	    detected_by_name(f->detected_by), NULL);
 	duration_cell(&row[2], f->detect_after);
 	duration_cell(&row[3], f->drain_after);
 	duration_cell(&row[4], f->replaced_after);
-	table_cell_set(&row[5], tri_text(f->automatic), NULL);
+	table_cell_set(&row[5], tri_text(&r->c->project->report, f->automatic), NULL);
 	pdf_table(r->doc, r->parent, t, NULL);
 	if (f->note != NULL)
 		pdf_markdown(r, r->parent, f->note, f->pos.file, 0, 2);
@@ -162,7 +176,7 @@ security(struct pdf_report *r, const struct review *rv)
 	p = rp->npractices > 0 ? pdf_para(r->doc, r->parent) : NULL;
 	for (i = 0; i < rp->npractices; i++) {
 		s = xasprintf("%s%s: %s.", i ? " " : "", rp->practices[i].name,
-		    tri_text(rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
+		    tri_text(&r->c->project->report, rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
 		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 		free(s);
 	}

@@ -119,15 +119,17 @@ title_page(struct pdf_report *r)
 		/* the edition's date is the source's; the report's own is when it was compiled */
 		if (e->published != DATE_NONE) {
 			date_format(e->published, day);
-			s = xasprintf("Edition: %s, published %s", e->name, day);
+			s = report_format(rep, "pdf_edition_published",
+			    (const char *[]){"edition", "date", NULL},
+			    (const char *[]){e->name, day, NULL});
 		} else
-			s = xasprintf("Edition: %s", e->name);
+			s = report_format1(rep, "pdf_edition", "edition", e->name);
 		pdfdoc_title_line(r->doc, s);
 		free(s);
 	}
 	if (rep->published != DATE_NONE) {
 		date_format(rep->published, day);
-		s = xasprintf("Compiled %s", day);
+		s = report_format1(rep, "compiled_on", "date", day);
 		pdfdoc_title_line(r->doc, s);
 		free(s);
 	}
@@ -196,7 +198,7 @@ medals_and_movers(struct pdf_report *r)
 	char *s;
 
 	if (!r->shown_medals) {
-		s = xasprintf("Medal table: %s", e->name);
+		s = report_format1(&c->project->report, "pdf_medal_table", "edition", e->name);
 		pdf_heading(r->doc, NULL, 1, s, "medals", PDF_H_ALL | newpage);
 		free(s);
 		pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
@@ -204,7 +206,8 @@ medals_and_movers(struct pdf_report *r)
 	}
 	if (!c->has_compare || c->compare.baseline == NULL || r->shown_movers)
 		return;
-	s = xasprintf("Movers since %s", c->compare.baseline->name);
+	s = report_format1(&c->project->report, "movers_since", "edition",
+	    c->compare.baseline->name);
 	pdf_heading(r->doc, NULL, 1, s, "movers", PDF_H_ALL | newpage);
 	free(s);
 	pdf_table_lazy(r, NULL, build_movers,
@@ -289,7 +292,7 @@ providers(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	struct pdf_provider_fill *fills;
 	size_t i, nrated = 0;
-	char *s;
+	char *s, num[32];
 
 	if (st == NULL || st->nratings == 0)
 		return NULL;
@@ -298,10 +301,11 @@ providers(struct pdf_report *r)
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	s = xasprintf("The %zu provider%s rated in %s, in tier order%s", nrated,
-	    nrated == 1 ? "" : "s", e->name, nrated < st->nratings ?
-	    "; those reviewed but not rated are in one table after them." :
-	    ".");
+	snprintf(num, sizeof(num), "%zu", nrated);
+	s = report_format(&r->c->project->report, nrated < st->nratings ?
+	    (nrated == 1 ? "pdf_providers_intro_one_unrated" : "pdf_providers_intro_unrated") :
+	    (nrated == 1 ? "pdf_providers_intro_one" : "pdf_providers_intro"),
+	    (const char *[]){"n", "edition", NULL}, (const char *[]){num, e->name, NULL});
 	para(r, s);
 	free(s);
 	fills = xcalloc(st->nratings, sizeof(*fills));
@@ -329,10 +333,15 @@ security(struct pdf_report *r)
 	if (!r->shown_security)
 		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
 	if (st != NULL) {
-		s = xasprintf("%zu public finding%s; %zu undisclosed finding%s "
-		    "(counted, not described).", st->public_findings,
-		    st->public_findings == 1 ? "" : "s", st->private_findings,
-		    st->private_findings == 1 ? "" : "s");
+		char pub[32], priv[32];
+
+		snprintf(pub, sizeof(pub), "%zu", st->public_findings);
+		snprintf(priv, sizeof(priv), "%zu", st->private_findings);
+		s = report_format(&c->project->report, st->public_findings == 1 ?
+		    (st->private_findings == 1 ? "pdf_findings_1_1" : "pdf_findings_1_n") :
+		    (st->private_findings == 1 ? "pdf_findings_n_1" : "pdf_findings_n_n"),
+		    (const char *[]){"public", "undisclosed", NULL},
+		    (const char *[]){pub, priv, NULL});
 		para(r, s);
 		free(s);
 	}
@@ -361,15 +370,15 @@ ladder_table(const struct report *rep)
 }
 
 static struct table *
-rubric_table(const struct rubric *rb)
+rubric_table(const struct report *rep, const struct rubric *rb)
 {
-	struct table *t = table_new("Rubric criteria", 2);
+	struct table *t = table_new(report_string(rep, "rubric_criteria"), 2);
 	struct table_cell *row;
 	char w[32];
 	size_t i;
 
-	table_head(t, 0, "Criterion", false);
-	table_head(t, 1, "Weight", true);
+	table_head(t, 0, report_string(rep, "criterion"), false);
+	table_head(t, 1, report_string(rep, "weight"), true);
 	for (i = 0; i < rb->ncriteria; i++) {
 		row = table_row(t);
 		table_cell_set(&row[0], rb->criteria[i].name, NULL);
@@ -414,7 +423,7 @@ methodology(struct pdf_report *r)
 		}
 	}
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
-		table_add(r, rubric_table(e->rubric), NULL);
+		table_add(r, rubric_table(rep, e->rubric), NULL);
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
 }
 
