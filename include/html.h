@@ -148,11 +148,13 @@ struct tv *pv_chart(struct html_ctx *h, const char *root,
 /* Markdown rendered to HTML, or NULL after diagnostics. */
 struct tv *pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
-struct tv *pv_medal_table(const struct edition_stats *s, const char *root);
+struct tv *pv_medal_table(const struct report *rp, const struct edition_stats *s,
+    const char *root);
 struct tv *pv_movers(const struct report *r, const struct edition_stats *s,
     const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
-char *html_figure(const struct edition_stats *s, const char *figure, long computed);
+char *html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
+    long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
 struct tv *html_figures(const struct report *r, const struct edition_stats *s,
     const struct edition_stats *cmp);

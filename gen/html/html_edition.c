@@ -193,7 +193,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	}
 	tv_set(page, "source", source_link(e->source, root));
 	tv_set(page, "figures", html_figures(&h->p->report, s, s));
-	tv_set(page, "medal_table", pv_medal_table(s, root));
+	tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 	tv_set(page, "bars", bars(s));
 	tv_set(page, "funnel", funnel(&h->p->report, s));
 	if (focus) {

@@ -88,7 +88,7 @@ html_figures(const struct report *r, const struct edition_stats *s,
 	const char *note;
 
 	note = claim_note(s, "medals", s->medals);
-	figure_add(a, report_string(r, "medals"), html_figure(s, "medals", s->medals),
+	figure_add(a, report_string(r, "medals"), html_figure(r, s, "medals", s->medals),
 	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
 	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
 	if (cmp != NULL && cmp->baseline != NULL)
@@ -101,7 +101,7 @@ html_figures(const struct report *r, const struct edition_stats *s,
 			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
 	}
 	note = claim_note(s, "reviewed", s->reviewed);
-	figure_add(a, report_string(r, "reviewed"), html_figure(s, "reviewed", s->reviewed),
+	figure_add(a, report_string(r, "reviewed"), html_figure(r, s, "reviewed", s->reviewed),
 	    report_format_n(r, "n_rated", s->rated),
 	    note ? note : e->partial ? e->partial_note : NULL);
 	return a;
@@ -202,7 +202,7 @@ html_home(struct html_ctx *h)
 	 * only when no commentary section shows them already.
 	 */
 	if (!sections_have(h->c, "table", "medals")) {
-		tv_set(page, "medal_table", pv_medal_table(s, root));
+		tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
 	if (!sections_have(h->c, "chart", "distribution")) {

@@ -355,6 +355,8 @@ edition_method(const struct report *r, const struct edition *e)
 
 		/* only what the content records; nothing said when nothing differs */
 		pv_set_str(o, "from", edition_name(e->previous));
+		pv_set_taken(o, "changes_title", report_format1(r, "changes_since", "edition",
+		    edition_name(e->previous)));
 		tv_set(o, "has_changes", tv_bool(tv_size(ch) > 0));
 		tv_set(o, "changes", ch);
 	}

@@ -406,14 +406,14 @@ tier_member(size_t i, void *arg)
 }
 
 struct tv *
-pv_medal_table(const struct edition_stats *s, const char *root)
+pv_medal_table(const struct report *rp, const struct edition_stats *s, const char *root)
 {
 	const struct edition *e = s->edition;
 	struct tv *o = tv_object(), *tiers = tv_array(), *row;
 	struct link_list *names;
 	size_t i, j, k;
 
-	pv_set_taken(o, "caption", xasprintf("Tiers of %s, best first",
+	pv_set_taken(o, "caption", report_format1(rp, "medal_table_caption", "edition",
 	    e->name != NULL ? e->name : e->id));
 	for (i = 0; i < e->ntiers; i++) {
 		row = tv_object();
@@ -474,6 +474,7 @@ mover(size_t i, void *arg)
 struct tv *
 pv_movers(const struct report *rp, const struct edition_stats *s, const char *root)
 {
+	static const char *const names[] = {"from", "to", NULL};
 	struct tv *o, *gone;
 	struct link_list *movers;
 	size_t i;
@@ -486,8 +487,12 @@ pv_movers(const struct report *rp, const struct edition_stats *s, const char *ro
 	gone = tv_array();
 	pv_set_str(o, "from", edition_name(s->baseline));
 	pv_set_str(o, "to", edition_name(s->edition));
-	pv_set_taken(o, "caption", xasprintf("Providers whose tier changed from %s to %s",
-	    edition_name(s->baseline), edition_name(s->edition)));
+	pv_set_taken(o, "caption", report_format(rp, "movers_caption", names,
+	    (const char *[]){edition_name(s->baseline), edition_name(s->edition), NULL}));
+	pv_set_taken(o, "movers_title", report_format1(rp, "movers_since", "edition",
+	    edition_name(s->baseline)));
+	pv_set_taken(o, "movement_title", report_format1(rp, "movement_since", "edition",
+	    edition_name(s->baseline)));
 	for (i = 0; i < s->nratings; i++)
 		if (s->ratings[i].status != MOVE_SAME)
 			movers->v[movers->n++] = &s->ratings[i];
@@ -512,16 +517,21 @@ claim_find(const struct edition_stats *s, const char *figure)
 }
 
 char *
-html_figure(const struct edition_stats *s, const char *figure, long computed)
+html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
+    long computed)
 {
 	const struct claim *cl = claim_find(s, figure);
+	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
+	char *w, *out;
 
-	const char *counted = s->edition->partial ? "named" : "counted";
-
-	if (cl != NULL && cl->note != NULL && cl->value != computed)
-		return xasprintf("%ld stated; %ld %s", cl->value, computed, counted);
+	if (cl != NULL && cl->note != NULL && cl->value != computed) {
+		w = report_format_n(r, "n_stated", cl->value);
+		out = xasprintf("%s; %ld %s", w, computed, counted);
+		free(w);
+		return out;
+	}
 	if (s->edition->partial)
-		return xasprintf("%ld named", computed);
+		return report_format_n(r, "n_named", computed);
 	return xasprintf("%ld", computed);
 }
 

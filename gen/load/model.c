@@ -511,6 +511,13 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_findings_n_1", "{public} public findings; {undisclosed} undisclosed finding (counted, not described)."},
 	{"pdf_findings_n_n", "{public} public findings; {undisclosed} undisclosed findings (counted, not described)."},
 	{"rubric_criteria", "Rubric criteria"},
+	/* headings with an edition */
+	{"medal_table_caption", "Tiers of {edition}, best first"},
+	{"movers_caption", "Providers whose tier changed from {from} to {to}"},
+	{"movement_since", "Movement since {edition}"},
+	{"n_stated", "{n} stated"},
+	{"n_named", "{n} named"},
+	{"changes_since", "What changed in the rules since {edition}"},
 	{NULL, NULL},
 };
 
