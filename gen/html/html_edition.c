@@ -222,7 +222,7 @@ html_editions_index(struct html_ctx *h)
 	char date[11], *path;
 	size_t i;
 
-	pv_set_str(page, "heading", "Editions");
+	pv_set_str(page, "heading", report_string(&h->p->report, "editions"));
 	for (i = c->neditions; i-- > 0;) {
 		const struct edition_stats *s = &c->editions[i];
 		const struct edition *e = s->edition;

@@ -461,6 +461,8 @@ provider_values(struct html_ctx *h, const struct provider_view *v, const char *r
 		tv_set(page, "successor", pv_provider_link(root, pr->successor));
 	tv_set(page, "current", current_values(h, v, root));
 	tv_set(page, "has_scores", tv_bool(project_has_rubric(h->p)));
+	pv_set_taken(page, "history_caption", report_format1(&h->p->report, "history_caption",
+	    "name", html_provider_name(pr)));
 	tv_set(page, "history_chart", history_chart_values(h, pr, root));
 	hist = tv_array();
 	rv = tv_array();

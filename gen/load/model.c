@@ -518,6 +518,7 @@ const struct ui_string ui_strings_default[] = {
 	{"n_stated", "{n} stated"},
 	{"n_named", "{n} named"},
 	{"changes_since", "What changed in the rules since {edition}"},
+	{"history_caption", "Tier in each edition that reviewed {name}"},
 	{NULL, NULL},
 };
 

@@ -63,6 +63,10 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 		for (i = 0; pr->fields != NULL && i < rp->nprovider_fields; i++) {
 			if ((v = field_value_text(&rp->provider_fields[i], &pr->fields[i])) == NULL)
 				continue;
+			if (rp->provider_fields[i].type == FIELD_BOOLEAN) {
+				free(v);
+				v = xstrdup(report_string(rp, pr->fields[i].boolean ? "yes" : "no"));
+			}
 			s = xasprintf(" %s: %s%s%s.", rp->provider_fields[i].name, v,
 			    rp->provider_fields[i].unit != NULL ? " " : "",
 			    rp->provider_fields[i].unit != NULL ? rp->provider_fields[i].unit : "");
