@@ -356,7 +356,7 @@ const struct ui_string ui_strings_default[] = {
 	{"headline_figures", "Headline figures"},
 	{"figure", "Figure"},
 	{"ladder_caption", "Ladder of tiers, best first"},
-	{"medal", "Medal"},
+	{"medal_head", "Medal"},
 	{"rated", "Rated"},
 	{"security_findings", "Security findings"},
 	/* page words (templates) */

@@ -355,7 +355,7 @@ ladder_table(const struct report *rep)
 	size_t i;
 
 	table_head(t, 0, report_string(rep, "tier"), false);
-	table_head(t, 1, report_string(rep, "medal"), false);
+	table_head(t, 1, report_string(rep, "medal_head"), false);
 	table_head(t, 2, report_string(rep, "rated"), false);
 	for (i = 0; i < rep->nladder; i++) {
 		row = table_row(t);
