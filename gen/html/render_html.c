@@ -135,7 +135,7 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
     pdate updated)
 {
 	const struct edition *e = s->edition;
-	char *path = html_edition_path(e), *url;
+	char *path = html_edition_path(e), *url, *sum, n[32], m[32];
 
 	path[strlen(path) - strlen("index.html")] = '\0';
 	url = xasprintf("%s%s", r->base_url, path);
@@ -148,9 +148,13 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
 	buf_puts(b, "\"/>\n<updated>");
 	feed_date(b, e->published != DATE_NONE ? e->published : updated);
 	buf_puts(b, "</updated>\n<summary>");
-	buf_printf(b, "%ld %s, %ld medal%s.", s->reviewed, e->partial ?
-	    "reviews named (a partial edition)" : "providers reviewed", s->medals,
-	    s->medals == 1 ? "" : "s");
+	snprintf(n, sizeof(n), "%ld", s->reviewed);
+	snprintf(m, sizeof(m), "%ld", s->medals);
+	sum = report_format(r, e->partial ? (s->medals == 1 ? "feed_summary_partial_one" :
+	    "feed_summary_partial") : s->medals == 1 ? "feed_summary_one" : "feed_summary",
+	    (const char *[]){"n", "medals", NULL}, (const char *[]){n, m, NULL});
+	esc_xml(b, sum);
+	free(sum);
 	buf_puts(b, "</summary>\n</entry>\n");
 	free(url);
 	free(path);

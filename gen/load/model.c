@@ -519,6 +519,11 @@ const struct ui_string ui_strings_default[] = {
 	{"n_named", "{n} named"},
 	{"changes_since", "What changed in the rules since {edition}"},
 	{"history_caption", "Tier in each edition that reviewed {name}"},
+	/* the Atom feed's entries */
+	{"feed_summary", "{n} providers reviewed, {medals} medals."},
+	{"feed_summary_one", "{n} providers reviewed, {medals} medal."},
+	{"feed_summary_partial", "{n} reviews named (a partial edition), {medals} medals."},
+	{"feed_summary_partial_one", "{n} reviews named (a partial edition), {medals} medal."},
 	{NULL, NULL},
 };
 
