@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chart_priv.h"
+#include "fonts.h"
 #include "tier_color.h"
 
 const struct rgb COL_INK = RGB8(0x1f1f1f);
@@ -420,7 +421,8 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	} else {
 		x->t.pc = chart_context();
 	}
-	x->font = pango_font_description_from_string("DejaVu Sans");
+	x->font = pango_font_description_new();
+	pango_font_description_set_family(x->font, FONT_SANS_LIST);
 }
 
 void

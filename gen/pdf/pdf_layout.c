@@ -21,6 +21,7 @@ struct block_prep {
 
 const double pdf_heading_before[3] = {20, 14, 10};
 #define heading_before pdf_heading_before
+#define HEADING_AFTER 5.0
 
 void
 pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g)
@@ -535,6 +536,16 @@ block_release(struct pdf_ctx *ctx, struct pdf_block *b)
 	b->prep = NULL;
 }
 
+/*
+ * The lines a text needs to start on a page: two, or all three of three
+ * (two and one would leave a widow: pdf_text.c's lines_here moves it all).
+ */
+static int
+head_lines(const struct pdf_text *t)
+{
+	return t->nlines == 3 ? 3 : 2;
+}
+
 /* The height a block needs below the cursor to start on this page. */
 static double
 block_min(const struct pdf_block *b)
@@ -543,11 +554,13 @@ block_min(const struct pdf_block *b)
 
 	switch (b->kind) {
 	case PDF_HEADING:
-		return heading_before[b->level - 1] + pdf_text_height(p->text);
+		/* with the space below it, before the block it keeps with */
+		return heading_before[b->level - 1] + pdf_text_height(p->text) +
+		    HEADING_AFTER;
 	case PDF_PARA:
-		return pdf_text_head(p->text, 2);
+		return pdf_text_head(p->text, head_lines(p->text));
 	case PDF_CODE:
-		return pdf_text_head(p->text, 2) + 2 * CODE_PAD;
+		return pdf_text_head(p->text, head_lines(p->text)) + 2 * CODE_PAD;
 	case PDF_LIST:
 	case PDF_ITEM:
 	case PDF_QUOTE:
@@ -621,7 +634,7 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 	ctx->ink = INK_RGB;
 	pdf_dest_end(ctx, b->anchor);
 	pdf_tag_pop(ctx);
-	ctx->y += pdf_text_height(p->text) + 5;
+	ctx->y += pdf_text_height(p->text) + HEADING_AFTER;
 	ctx->at_top = false;
 }
 
@@ -798,47 +811,45 @@ static const struct {
 	PangoWeight weight;
 	PangoStyle style;
 	double size;
+	double line;   /* a factor of the face's line height; 0: its own */
 } font_specs[FONT_MAX] = {
-	[FONT_BODY] = {"DejaVu Serif", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 9.5},
-	[FONT_H1] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 17},
-	[FONT_H2] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 13},
-	[FONT_H3] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 10.5},
-	[FONT_CODE] = {"DejaVu Sans Mono", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8},
-	[FONT_TABLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8},
-	[FONT_TABLE_HEAD] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 8},
-	[FONT_SMALL] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 7.5},
-	[FONT_CAPTION] = {"DejaVu Serif", PANGO_WEIGHT_NORMAL, PANGO_STYLE_ITALIC, 8.5},
-	[FONT_TITLE] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 30},
-	[FONT_SUBTITLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 15},
+	[FONT_BODY] = {FONT_SERIF_LIST, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 10},
+	[FONT_H1] = {FONT_SANS_LIST, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 17, PDF_SANS_LINE},
+	[FONT_H2] = {FONT_SANS_LIST, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 13, PDF_SANS_LINE},
+	[FONT_H3] = {FONT_SANS_LIST, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 10.5, PDF_SANS_LINE},
+	[FONT_CODE] = {FONT_MONO, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8},
+	[FONT_TABLE] = {FONT_SANS_LIST, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8, PDF_SANS_LINE},
+	[FONT_TABLE_HEAD] = {FONT_SANS_LIST, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 8, PDF_SANS_LINE},
+	[FONT_SMALL] = {FONT_SANS_LIST, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 7.5, PDF_SANS_LINE},
+	[FONT_CAPTION] = {FONT_SERIF_LIST, PANGO_WEIGHT_NORMAL, PANGO_STYLE_ITALIC, 8.5},
+	[FONT_TITLE] = {FONT_SANS_LIST, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 30, PDF_SANS_LINE},
+	[FONT_SUBTITLE] = {FONT_SANS_LIST, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 15, PDF_SANS_LINE},
 };
 
 /*
- * The first family the PDF draws with that fontconfig does not have, or
- * NULL. Pango would otherwise put another family in its place, or with
- * no fonts at all write pages without text.
+ * Sets font on l, with attrs (or none): TeX Gyre Heros' line is 1.44 of
+ * its size, most of it above the capitals (room for accents on them),
+ * which set rows and headings loose and their text high; its sans texts
+ * get a line height of PDF_SANS_LINE of that, the cut shared above and
+ * below (pango's line-height attribute).
  */
-const char *
-pdf_missing_font(void)
+void
+pdf_layout_font(struct pdf_ctx *ctx, PangoLayout *l, enum pdf_font font,
+    PangoAttrList *attrs)
 {
-	PangoFontMap *fm = pango_cairo_font_map_new();
-	PangoFontFamily **fams = NULL;
-	const char *missing = NULL, *want;
-	int n = 0, i;
-	size_t k;
+	PangoAttrList *al;
 
-	pango_font_map_list_families(fm, &fams, &n);
-	for (k = 0; k <= FONT_MAX && missing == NULL; k++) {
-		want = k < FONT_MAX ? font_specs[k].family : PDF_CODE_FAMILY;
-		for (i = 0; i < n; i++)
-			if (g_ascii_strcasecmp(pango_font_family_get_name(fams[i]),
-			    want) == 0)
-				break;
-		if (i == n)
-			missing = want;
+	pango_layout_set_font_description(l, ctx->font[font]);
+	if (font_specs[font].line == 0) {
+		if (attrs != NULL)
+			pango_layout_set_attributes(l, attrs);
+		return;
 	}
-	g_free(fams);
-	g_object_unref(fm);
-	return missing;
+	al = attrs != NULL ? pango_attr_list_copy(attrs) : pango_attr_list_new();
+	pango_attr_list_insert_before(al,
+	    pango_attr_line_height_new(font_specs[font].line));
+	pango_layout_set_attributes(l, al);
+	pango_attr_list_unref(al);
 }
 
 /* A font map of the context's own, unhinted metrics, English. */
@@ -1000,10 +1011,9 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 {
 	struct pdf_ctx ctx;
 	unsigned autoid;
-	const char *font;
 	int rc;
 
-	if ((font = pdf_missing_font()) != NULL) {
+	if (fonts_missing(FONTS_PDF, NULL) != NULL) {
 		*err = "a font family it needs is not installed";
 		return -1;
 	}
