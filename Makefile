@@ -134,7 +134,8 @@ check: all tests
 check-asan:
 	@$(MAKE) --no-print-directory V=asan all tests
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
 
 # The suite, then a full build of the default report, under memcheck.

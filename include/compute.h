@@ -20,7 +20,8 @@ struct build_opts {
 
 enum move_status {
 	MOVE_UP, MOVE_DOWN, MOVE_SAME, MOVE_NEW, MOVE_DROPPED, MOVE_MERGED,
-	MOVE_UNRATED, MOVE_RETURNED
+	MOVE_UNRATED, MOVE_RETURNED,
+	MOVE_UNLISTED  /* no review in a partial baseline: not known to be new */
 };
 
 /* One review as rated in an edition. */
@@ -56,8 +57,8 @@ struct edition_stats {
 	const struct edition *baseline; /* previous edition, or NULL */
 	long *counts;                 /* per ladder index (report.nladder) */
 	long reviewed, rated, medals, tracked; /* tracked: -1 unknown */
-	double medals_of_reviewed;    /* 0..1, NAN if reviewed == 0 */
-	double medals_of_tracked;     /* NAN if tracked unknown or 0 */
+	double medals_of_reviewed;    /* 0..1, NAN if reviewed == 0 or partial */
+	double medals_of_tracked;     /* NAN if tracked unknown or 0, or partial */
 	struct rating *ratings;       /* ladder order, then provider id */
 	size_t nratings;
 	const struct rating **by_provider; /* per provider index: rating or NULL */
@@ -65,7 +66,11 @@ struct edition_stats {
 	size_t ngone;
 	struct claim_check *claims;
 	size_t nclaims;
-	/* change against baseline (valid if baseline) */
+	/*
+	 * change against baseline: valid if has_change, that is with a baseline
+	 * and neither edition partial (SPEC 1.2: no change from or to a partial)
+	 */
+	bool has_change;
 	long d_medals, d_reviewed, d_rated;
 	long *d_counts;               /* per ladder index */
 	double d_medals_pct;          /* NAN if baseline medals == 0 */

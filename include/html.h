@@ -105,6 +105,8 @@ char *html_root_rel(const char *rel);
 char *html_href(const char *root, const char *site_path);
 /* An external URL escaped for an attribute ("#" when refused); malloc'd. */
 char *html_url(const char *url);
+/* base_url (ending in '/') and a site path: an escaped absolute URL; malloc'd. */
+char *html_url_join(const char *base, const char *path);
 /* Site path of a provider / edition page / source anchor; malloc'd. */
 char *html_provider_path(const struct provider *pr);
 char *html_edition_path(const struct edition *e);
@@ -120,12 +122,14 @@ void pv_set_str(struct tv *o, const char *k, const char *s);
 void pv_set_taken(struct tv *o, const char *k, char *s);
 /* As pv_set_str, keeping s itself (tv_lit): a literal or the model's text. */
 void pv_set_lit(struct tv *o, const char *k, const char *s);
-/* Sets key k of o to html_href(root, site_path), made without a copy to free. */
+/* Sets key k of o to html_href(root, site_path). */
 void pv_set_href(struct tv *o, const char *k, const char *root,
     const char *site_path);
-/* The string a b c, one after another, without printf. */
+/* The string a b c, one after another. */
 struct tv *pv_cat(const char *a, const char *b, const char *c);
 struct tv *pv_tier(const struct tier *t);  /* NULL gives a null value */
+/* A rating's tier, with "uncertain" (why) when the review says so. */
+struct tv *pv_rating_tier(const struct rating *r);
 struct tv *pv_move(enum move_status st, int steps, bool has_steps,
     const struct provider *successor);
 struct tv *pv_provider_link(const char *root, const struct provider *pr);
@@ -170,6 +174,10 @@ struct tv *pv_list(size_t n, struct tv *(*item)(size_t i, void *arg),
 int html_home(struct html_ctx *h);
 /* One edition's page (arg: its struct edition_stats). */
 int html_edition_page(struct html_ctx *h, const void *arg);
+/* feed.xml (Atom) when base_url is set; 0 or -1. */
+int html_feed(struct html_ctx *h);
+/* editions/index.html, newest first. */
+int html_editions_index(struct html_ctx *h);
 /* One provider's page (arg: its struct provider_view). */
 int html_provider_page(struct html_ctx *h, const void *arg);
 int html_provider_index(struct html_ctx *h);

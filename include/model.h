@@ -182,6 +182,8 @@ struct edition {
 	size_t nreviews;
 	size_t index;                  /* position in project.editions (oldest first) */
 	struct pos pos;
+	bool partial;                  /* the review list is known to be incomplete */
+	const char *partial_note;      /* why (partial.note), or NULL */
 };
 
 struct provider {
@@ -209,6 +211,10 @@ struct fault_test {
 	enum tri automatic;
 	const char *note;       /* Markdown, optional */
 	struct pos pos;
+	bool not_injected;      /* injected: false: no fault could be injected */
+	bool detect_upper;      /* detect_after is an upper bound ("<=11m") */
+	bool drain_upper;       /* likewise drain_after */
+	bool replaced_upper;    /* likewise replaced_after */
 };
 
 struct quote {
@@ -228,6 +234,7 @@ struct review {
 	double *scores;               /* rubric->ncriteria values, or NULL */
 	struct pos scores_pos;
 	const char *override_reason;  /* optional */
+	const char *tier_uncertain;   /* the published tier is uncertain: why; optional */
 	bool draft;
 	const char *summary;          /* Markdown, optional */
 	struct pos summary_pos;
@@ -281,6 +288,8 @@ struct report {
 	struct tier *ladder;
 	size_t nladder;
 	struct pos pos;
+	const char *description;  /* one sentence: meta description, feed; optional */
+	pdate published;          /* when the report was compiled, or DATE_NONE */
 	struct field_def *provider_fields;
 	size_t nprovider_fields;
 	struct field_def *review_fields;

@@ -201,10 +201,15 @@ double pdf_text_line_width(const struct pdf_text *t, int i);
 void pdf_cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
     int *units, double *h);
 
-/* pdf_layout.c */
-void pdf_need(struct pdf_ctx *ctx, double h);
-void pdf_new_page(struct pdf_ctx *ctx);
-void pdf_space(struct pdf_ctx *ctx, double h);
+/* pdf_marks.c: colour, structure tags, anchors, links, destinations. */
+void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
+/* A cairo tag attribute value: s with ' and \ escaped; malloc'd. */
+char *pdf_attr_escape(const char *s);
+struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
+/* Adds an anchor (not yet placed) under name. */
+void pdf_anchor_push(struct pdf_ctx *ctx, const char *name);
+/* Forgets the anchors added since there were n. */
+void pdf_anchors_pop(struct pdf_ctx *ctx, size_t n);
 void pdf_tag_push(struct pdf_ctx *ctx, const char *name, const char *attrs);
 void pdf_tag_pop(struct pdf_ctx *ctx);
 /* A link over a rectangle: target "#anchor" or a URL. */
@@ -215,8 +220,24 @@ void pdf_dest_begin(struct pdf_ctx *ctx, const char *name);
 void pdf_dest_end(struct pdf_ctx *ctx, const char *name);
 /* A link target that exists: a known "#anchor" or an allowed URL. */
 bool pdf_target_ok(struct pdf_ctx *ctx, const char *target);
-struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
-void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
+
+/* pdf_chrome.c: one line of text at a baseline, cut with an ellipsis to
+ * w; the running header and footer. */
+void pdf_line_at(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
+    double x, double w, PangoAlignment align, double baseline);
+void pdf_chrome(struct pdf_ctx *ctx);
+void pdf_chrome_release(struct pdf_ctx *ctx);
+
+/* pdf_flow.c: pages and the cursor. */
+/* Starts the next page: the cursor at the top of the body. */
+void pdf_page_open(struct pdf_ctx *ctx);
+/* Ends the page: its quote bars, header and footer. */
+void pdf_page_close(struct pdf_ctx *ctx);
+/* Draws quote i's bar from its top on this page down to y_end. */
+void pdf_quote_bar(struct pdf_ctx *ctx, size_t i, double y_end);
+void pdf_need(struct pdf_ctx *ctx, double h);
+void pdf_new_page(struct pdf_ctx *ctx);
+void pdf_space(struct pdf_ctx *ctx, double h);
 
 /* pdf_layout.c: preparing blocks. */
 void pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
@@ -229,14 +250,10 @@ void pdf_table_release(struct pdf_block *b);
 void pdf_size_memo_free(struct pdf_ctx *ctx);
 
 
-/* pdf_page.c: title page, contents, header and footer. */
+/* pdf_page.c: title page and contents. */
 void pdf_title_page(struct pdf_ctx *ctx);
 void pdf_toc_prepare(struct pdf_ctx *ctx);
 void pdf_toc_place(struct pdf_ctx *ctx);
 void pdf_toc_release(struct pdf_ctx *ctx);
-void pdf_chrome(struct pdf_ctx *ctx);
-void pdf_chrome_release(struct pdf_ctx *ctx);
-/* A cairo tag attribute value: s with ' and \ escaped; malloc'd. */
-char *pdf_attr_escape(const char *s);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * pdf_report.h: building the report's PDF document from the computed
- * model (gen/render_pdf.c, gen/pdf_md.c, gen/pdf_provider.c).
+ * model (gen/pdf/render_pdf.c, pdf_md.c, pdf_provider.c; the blocks they
+ * share in pdf_blocks.c).
  */
 #ifndef PODIUM_PDF_REPORT_H
 #define PODIUM_PDF_REPORT_H

@@ -13,6 +13,12 @@ int render_data(const struct computed *c, struct site_out *o, struct diag *d);
 /* Every HTML page, assets, sitemap (SPEC 4.1). */
 int render_html(const struct computed *c, struct site_out *o, struct diag *d);
 /*
+ * Fills the download sizes into the pages written (o->files), once every
+ * output is: the pages are written while the PDF is laid out. A download
+ * not in the staging folder gets no size. 0, or -1 after a diagnostic.
+ */
+int html_sizes_fill(struct site_out *o);
+/*
  * `podium build --dump-data PAGE`: render_html writes no page, and prints
  * the values that PAGE (a site path: "index.html", "providers/ID/", "about")
  * receives, as JSON, to stdout. Returns whether the page was found (after

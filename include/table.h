@@ -37,6 +37,9 @@ void table_cell_set(struct table_cell *c, const char *text, const char *href);
 /* As table_cell_set, taking over text (malloc'd). */
 void table_cell_take(struct table_cell *c, char *text, const char *href);
 
+/* Drops every column after the first whose cells all read "" or empty. */
+void table_drop_empty_columns(struct table *t, const char *empty);
+
 /*
  * HTML of a table: <table> with <caption>, <thead> and <tbody>. root_rel is
  * the path from the page to the site root ("", "../") put before hrefs.

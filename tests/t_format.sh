@@ -115,12 +115,12 @@ man_opts() {
 		f = $3
 		if (f ~ /^\\-/) { sub(/^\\-/, "", f); gsub(/\\/, "", f); print "--" f }
 		else for (i = 1; i <= length(f); i++) print "-" substr(f, i, 1)
-	    }' "$ROOT/man/podium.1" | sort
+	    }' "$ROOT/man/podium.1" | sort -u
 }
 # usage_opts CMD: the options in `podium CMD --help`, one a line
 usage_opts() {
 	"$PODIUM" "$1" --help | grep -o '\[-[-a-zA-Z]*' | sed 's/^\[//' |
-	    awk '/^--/ { print; next } { for (i = 2; i <= length($0); i++) print "-" substr($0, i, 1) }' | sort
+	    awk '/^--/ { print; next } { for (i = 2; i <= length($0); i++) print "-" substr($0, i, 1) }' | sort -u
 }
 for cmd in build check; do
 	man_opts "$cmd" >"$T/man.$cmd"

@@ -117,9 +117,15 @@ refused "a file is refused" -C "$P" -o "$T/f/afile"
 ln -s ../notes "$T/f/link"
 want="podium: error: '$T/f/link' is a symbolic link; use --force to replace it"
 refused "a symbolic link is refused" -C "$P" -o "$T/f/link"
+cp -R "$T/notes" "$T/notes2"
 "$PODIUM" build -C "$P" -o "$T/notes" --force >"$O" 2>&1
 check "with --force, the folder of other files is replaced" \
     sh -c "test $? = 0 && test -f '$T/notes/index.html' && test ! -e '$T/notes/a.txt'"
+"$PODIUM" build -C "$P" -o "$T/notes2" --force --only data >"$O" 2>&1
+check "... and with --only too, without keeping its files (they are not a site's)" \
+    sh -c "test $? = 0 && test -f '$T/notes2/data/ratings.json' && test ! -e '$T/notes2/a.txt' &&
+    test ! -e '$T/notes2/sub' && test ! -e '$T/notes2/index.html'"
+rm -rf "$T/notes2"
 rm -r "$T/f"
 
 # ---- accepted ----

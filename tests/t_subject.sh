@@ -76,7 +76,7 @@ hasnt "$T/b/providers/pedalo/index.html" '<dt>Docks</dt>' "a field without a val
 # Tier description and group.
 has "$P" '<div class="tier-description"><p>Docks everywhere, bikes in working order, <em>fair</em> prices.</p>' "tier description beside the provider's tier"
 has "$T/b/methodology/index.html" '<span class="tier-group-name">(Not recommended)</span>' "tier group on the methodology page"
-has "$T/b/index.html" '<tr class="tier-group"><th scope="rowgroup" colspan="3">Not recommended</th></tr>' "tier group heads the medal table rows"
+has "$T/b/editions/2026/index.html" '<tr class="tier-group"><th scope="rowgroup" colspan="3">Not recommended</th></tr>' "tier group heads the medal table rows"
 
 # ratings.json and ratings.csv.
 if command -v python3 > /dev/null; then
@@ -128,7 +128,7 @@ A="$T/b/about/index.html"
 has "$A" '<p>We rent bikes in 3 schemes and ride them. See <a href="../sources/index.html#survey-2026">Rider survey 2026</a>.</p>' "pages: shortcodes work"
 has "$A" '<li><a href="../about/index.html" aria-current="page">About the index</a></li>' "pages: the current page marked in the nav"
 nav=$(grep -o '<li><a href="[a-z0-9./-]*index.html"' "$T/b/index.html" | sed 's/.*href="//; s/"$//' | tr '\n' ' ')
-[ "$nav" = "index.html editions/2026/index.html providers/index.html methodology/index.html sources/index.html faq/index.html about/index.html " ] &&
+[ "$nav" = "index.html editions/index.html providers/index.html methodology/index.html sources/index.html faq/index.html about/index.html " ] &&
 	ok "pages: in the nav by order (faq 5, about 10), no security entry" ||
 	nok "pages: in the nav by order ($nav)"
 hasnt "$T/m/index.html" 'about/index.html' "mini: no pages, no nav entries"
@@ -191,7 +191,7 @@ if "$PODIUM" build -q -C "$T/fr" -o "$T/fro" 2> "$T/err"; then
 	has "$T/fro/index.html" '<li><a href="providers/index.html">Fournisseurs</a></li>' "strings: the navigation in French"
 	has "$T/fro/index.html" '<h2 id="toc-title">Sommaire</h2>' "strings: the contents in French"
 	has "$T/fro/index.html" 'Médailles par édition' "strings: a chart caption in French"
-	has "$T/fro/providers/velo-nord/index.html" '<h2 id="history-title">Historique</h2>' "strings: a provider page heading in French"
+	has "$T/fro/providers/velo-nord/index.html" '<h2 id="history-title">Historique <a class="anchor" href="#history-title"' "strings: a provider page heading in French"
 	has "$T/fro/providers/velo-nord/index.html" '<p class="kicker">Fournisseur</p>' "strings: the provider kicker in French"
 	hasnt "$T/fro/index.html" '>Providers</a>' "strings: no English nav word left"
 	has "$T/fro/index.html" '<link rel="stylesheet" href="assets/extra.css">' "extra.css linked"
@@ -202,9 +202,41 @@ if "$PODIUM" build -q -C "$T/fr" -o "$T/fro" 2> "$T/err"; then
 		pdftotext "$T/fro/report.pdf" "$T/fr.txt"
 		has "$T/fr.txt" 'Sommaire' "strings: the PDF's contents in French"
 		hasnt "$T/fr.txt" 'Contents' "strings: no English contents title in the PDF"
+		has "$T/fr.txt" 'Fournisseurs' "strings: the PDF's providers heading in French"
+		has "$T/fr.txt" 'Méthodologie' "strings: the PDF's methodology heading in French"
 	fi
 else
 	nok "a report in French builds"; cat "$T/err"
+fi
+
+# A declared text value that a spreadsheet would run as a formula is neutralised.
+cp -R "$B" "$T/cf"
+sed -i 's/^operator: .*/operator: "=SUM(A1:A9)"/' "$T/cf/content/providers/velo-nord.yaml"
+if "$PODIUM" build -q -C "$T/cf" -o "$T/cfo" --only data 2> "$T/err"; then
+	has "$T/cfo/data/ratings.csv" "2026,velo-nord,Vélo Nord,five-spoke,true,,,three-spoke,1,up,\"'=SUM(A1:A9)\",Runs the *largest* fleet of the five.,240,4.5,true,2014-06-01,https://velo-nord.example/,public,FR,Lille-sur-Mer; Roubaix Haut,20,2" "ratings.csv: a declared field's formula neutralised, numbers kept"
+else
+	nok "ratings.csv: a declared field's formula neutralised"; cat "$T/err"
+fi
+
+# Findings without declared practices: the security parts appear, with the
+# findings and no practices list.
+cp -R "$B" "$T/sf"
+cat >> "$T/sf/content/reviews/2026/spokeshare.yaml" <<'EOF'
+security:
+  findings:
+    - {id: f1, title: "Lock codes sent in clear", class: exposed-service, disclosed: 2026-03-01, public: true}
+EOF
+if "$PODIUM" build -q -C "$T/sf" -o "$T/sfo" 2> "$T/err"; then
+	[ -f "$T/sfo/security/index.html" ] && ok "findings only: a security page" || nok "findings only: a security page"
+	has "$T/sfo/index.html" 'security/index.html">Security</a>' "findings only: Security in the navigation"
+	has "$T/sfo/security/index.html" 'Lock codes sent in clear' "findings only: the finding on the security page"
+	hasnt "$T/sfo/providers/spokeshare/index.html" 'class="practices"' "findings only: no practices list"
+	if command -v pdftotext > /dev/null; then
+		pdftotext "$T/sfo/report.pdf" "$T/sf.txt"
+		has "$T/sf.txt" 'Security findings' "findings only: a PDF security section"
+	fi
+else
+	nok "findings only: builds"; cat "$T/err"
 fi
 
 exit $fail

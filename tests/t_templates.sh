@@ -69,4 +69,16 @@ echo "podium: error: no page 'nowhere/' in the site (a site path, such as index.
 # the man page is installed
 grep -q 'podium-templates.5' "$ROOT/Makefile" && ok "make install installs podium-templates(5)" ||
 	nok "make install installs podium-templates(5)"
+# Every interface word of the strings table is documented in podium(5).
+if command -v python3 > /dev/null; then
+	"$PODIUM" build -C "$ROOT/tests/fixtures/bikes" --dump-data index.html > "$T/i.json"
+	python3 -c 'import json,sys; print("\n".join(json.load(open(sys.argv[1]))["values"]["t"]))' "$T/i.json" > "$T/skeys"
+	n=0; miss=""
+	while read -r k; do
+		n=$((n + 1))
+		grep -q "^\.Cm $k No " "$ROOT/man/podium.5" || miss="$miss $k"
+	done < "$T/skeys"
+	[ -z "$miss" ] && [ "$n" -gt 20 ] && ok "every key of the strings table is in podium(5) ($n keys)" ||
+		nok "every key of the strings table is in podium(5) (missing:$miss)"
+fi
 exit $fail

@@ -247,9 +247,11 @@ check_chart(const char *name)
 	got = html_of(&fx, src.data);
 	chart_init(&ch, fx.c, (enum chart_kind)(strcmp(name, "distribution") == 0 ? 0 :
 	    strcmp(name, "movement") == 0 ? 1 : strcmp(name, "funnel") == 0 ? 2 : 3), NULL);
-	buf_puts(&want, "<p>Before.</p>\n<figure class=\"chart\">\n<figcaption>");
+	buf_puts(&want, "<p>Before.</p>\n<figure class=\"chart\">\n"
+	    "<figcaption class=\"visually-hidden\">");
 	esc_html(&want, ch.title ? ch.title : name);
-	buf_printf(&want, "</figcaption>\n<img src=\"../charts/%s.svg\" alt=\"", name);
+	buf_printf(&want, "</figcaption>\n<div class=\"chart-scroll\">"
+	    "<img src=\"../charts/%s.svg\" alt=\"", name);
 	if (ch.desc)
 		esc_attr(&want, ch.desc);
 	else
@@ -257,11 +259,12 @@ check_chart(const char *name)
 	buf_putc(&want, '"');
 	if (ch.width > 0 && ch.height > 0)
 		buf_printf(&want, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
-	buf_puts(&want, ">\n");
+	buf_puts(&want, "></div>\n");
 	if ((t = chart_table(&ch, fx.c)) != NULL) {
-		buf_puts(&want, "<details>\n<summary>Data</summary>\n");
+		buf_puts(&want, "<details class=\"chart-data\">\n<summary>Data behind the "
+		    "chart</summary>\n<div class=\"table-wrap\">\n");
 		table_html(t, "../", &want);
-		buf_puts(&want, "</details>\n");
+		buf_puts(&want, "</div>\n</details>\n");
 		table_free(t);
 	}
 	buf_puts(&want, "</figure>\n<p>After.</p>\n");
@@ -279,27 +282,28 @@ START_TEST(test_blocks)
 	check_chart("funnel");
 	check_chart("faults");
 	CK_HTML("{{table medals 1.0}}",
+	    "<div class=\"table-wrap\">\n"
 	    "<table class=\"data\">\n<caption>ClusterMAX 1.0: ratings by tier</caption>\n"
 	    "<thead>\n<tr><th scope=\"col\">Tier</th><th scope=\"col\">Provider</th></tr>\n"
-	    "</thead>\n<tbody>\n</tbody>\n</table>\n");
+	    "</thead>\n<tbody>\n</tbody>\n</table>\n</div>\n");
 	CK_HTML("> {{table security 3.0}}",
-	    "<blockquote>\n<table class=\"data\">\n"
+	    "<blockquote>\n<div class=\"table-wrap\">\n<table class=\"data\">\n"
 	    "<caption>ClusterMAX 3.0: security practices and findings</caption>\n"
 	    "<thead>\n<tr><th scope=\"col\">Provider</th><th scope=\"col\">Drivers current</th>"
-	    "<th scope=\"col\">Embargo program</th><th scope=\"col\">Audit tool</th>"
+	    "<th scope=\"col\">Embargo program</th>"
 	    "<th scope=\"col\">Findings</th></tr>\n</thead>\n<tbody>\n"
 	    "<tr><td><a href=\"../providers/aws/index.html\">Amazon Web Services</a></td><td>yes</td>"
-	    "<td>no</td><td>\xe2\x80\x94</td><td>Metadata &lt;leak&gt; &amp; more (high, "
+	    "<td>no</td><td>Metadata &lt;leak&gt; &amp; more (high, "
 	    "cross-tenant; disclosed 2026-08-01; patched 2026-08-07; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n"
 	    "<tr><td>Not named</td><td>\xe2\x80\x94</td><td>\xe2\x80\x94</td>"
-	    "<td>\xe2\x80\x94</td><td>Tenant storage reachable (critical, cross-tenant; "
+	    "<td>Tenant storage reachable (critical, cross-tenant; "
 	    "disclosed 2026-08-01; patched after 7d; fix verified)<br>"
-	    "1 undisclosed finding</td></tr>\n</tbody>\n</table>\n</blockquote>\n");
+	    "1 undisclosed finding</td></tr>\n</tbody>\n</table>\n</div>\n</blockquote>\n");
 	{
 		char *got = html_of(&fx, "{{table movers 2.0 3.0}}");
 
-		ck_assert(str_starts(got, "<table class=\"data\">\n<caption>Movers from "
+		ck_assert(str_starts(got, "<div class=\"table-wrap\">\n<table class=\"data\">\n<caption>Movers from "
 		    "ClusterMAX 2.0 to ClusterMAX 3.0</caption>\n"));
 		ck_assert_ptr_nonnull(strstr(got, "<tr><td><a href=\"../providers/nebius/index.html\">"
 		    "Nebius</a></td><td class=\"tier tier-gold\">Gold</td>"
@@ -483,7 +487,8 @@ START_TEST(test_doc)
 	ck_assert_ptr_null(sc_table(fx.c, &doc.codes[0]));
 	md_render_html_ids(fx.c, &doc, "", "summary-", &b);
 	ck_assert(str_starts(b.data, "<h1 id=\"summary-hi\">Hi</h1>\n<p><a href=\""
-	    "https://www.youtube.com/watch?v=abc&amp;t=60\">1:00</a></p>\n<table"));
+	    "https://www.youtube.com/watch?v=abc&amp;t=60\">1:00</a></p>\n"
+	    "<div class=\"table-wrap\">\n<table"));
 	buf_release(&b);
 	md_doc_release(&doc);
 	ck_assert_uint_eq(d.n, 0);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fonts.h"
 #include "pdf_helper.h"
 #include "pdfdoc.h"
 #include "pdf_layout.h"
@@ -878,6 +879,7 @@ main(void)
 		if (mkdtemp(tmpdir) == NULL)
 			return 1;
 	}
+	fonts_config_load(); /* once, before the tests fork */
 	sr = srunner_create(suite());
 	srunner_run_all(sr, CK_NORMAL);
 	nf = srunner_ntests_failed(sr);

@@ -63,8 +63,8 @@ dist_desc(const struct computed *c, struct buf *b)
 	buf_puts(b, "Medal holders: ");
 	for (i = 0; i < c->neditions; i++) {
 		s = &c->editions[i];
-		buf_printf(b, "%s%ld of %ld reviewed in %s", i ? ", " : "",
-		    s->medals, s->reviewed, s->edition->name);
+		buf_printf(b, "%s%ld of %ld %s in %s", i ? ", " : "", s->medals,
+		    s->reviewed, s->edition->partial ? "named" : "reviewed", s->edition->name);
 	}
 	buf_puts(b, ".");
 	for (i = 0; i < c->neditions; i++) {
@@ -73,9 +73,10 @@ dist_desc(const struct computed *c, struct buf *b)
 
 		for (j = 0; j < e->nclaims; j++)
 			if (e->claims[j].claim->note != NULL)
-				buf_printf(b, " %s, %s: %ld stated, %ld counted.",
+				buf_printf(b, " %s, %s: %ld stated, %ld %s.",
 				    e->edition->name, claim_figure_name(e->claims[j].claim),
-				    e->claims[j].claim->value, e->claims[j].computed);
+				    e->claims[j].claim->value, e->claims[j].computed,
+				    e->edition->partial ? "named" : "counted");
 	}
 }
 
@@ -184,8 +185,9 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 
 	nw = cx_text(x, s->edition->name, MARGIN, hy, AL_LEFT, FS_BODY, true, 300,
 	    COL_INK);
-	t = xasprintf("%ld reviewed \u00b7 %ld medals%s", s->reviewed, s->medals,
-	    acknowledged(s) > 0 ? " \u2020" : "");
+	/* a partial edition's counts are of the reviews it names (SPEC 1.2) */
+	t = xasprintf("%ld %s \u00b7 %ld medals%s", s->reviewed, s->edition->partial ?
+	    "named (partial)" : "reviewed", s->medals, acknowledged(s) > 0 ? " \u2020" : "");
 	cx_text(x, t, MARGIN + nw + 10, hy, AL_LEFT, FS_SMALL, false,
 	    x->w - 2 * MARGIN - nw - 10, COL_INK2);
 	free(t);
@@ -199,8 +201,9 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 
 		if (k->claim->note == NULL)
 			continue;
-		t = xasprintf("\u2020 %s: %ld stated, %ld counted (acknowledged)",
-		    claim_figure_name(k->claim), k->claim->value, k->computed);
+		t = xasprintf("\u2020 %s: %ld stated, %ld %s (acknowledged)",
+		    claim_figure_name(k->claim), k->claim->value, k->computed,
+		    s->edition->partial ? "named" : "counted");
 		cx_text(x, t, MARGIN, y + NOTE / 2, AL_LEFT, FS_SMALL, false,
 		    x->w - 2 * MARGIN, COL_INK);
 		free(t);

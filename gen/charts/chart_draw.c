@@ -387,6 +387,7 @@ chart_context(void)
 	cairo_font_options_t *fo;
 	PangoContext *pc;
 
+	fonts_config_load();
 	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);

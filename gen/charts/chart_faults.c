@@ -64,6 +64,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	const struct edition_stats *s = chart_report_stats(c);
 	const struct rating **v;
 	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
+	size_t uninjected = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
 	char d[32];
 
@@ -81,19 +82,24 @@ faults_desc(const struct computed *c, struct buf *b)
 			repl++;
 			within += target >= 0 && f->replaced_after <= target;
 		}
-		if (f->detected_by == DETECT_NONE)
+		if (f->not_injected)
+			uninjected++;
+		else if (f->detected_by == DETECT_NONE)
 			undetected++;
 		else if (!has_timing(f))
 			untimed++;
 	}
-	buf_printf(b, "Failure test in %s, %zu provider%s: %zu replaced the node",
+	buf_printf(b, "Failure test in %s, %zu provider%s: %zu replaced the node in a stated time",
 	    s->edition->name, total, total == 1 ? "" : "s", repl);
 	if (target >= 0) {
 		duration_format(target, d, sizeof(d));
 		buf_printf(b, " (%zu within the %s target)", within, d);
 	}
-	buf_printf(b, ", %zu did not detect the fault, %zu gave no timing.",
+	buf_printf(b, ", %zu did not detect the fault, %zu gave no timing",
 	    undetected, untimed);
+	if (uninjected)
+		buf_printf(b, ", and on %zu no fault could be injected", uninjected);
+	buf_putc(b, '.');
 	free(v);
 }
 
@@ -123,7 +129,10 @@ static double
 row_span(const struct axis *a, const struct fault_test *f, double *lo,
     double *hi)
 {
-	int64_t t[3] = {f->detect_after, f->drain_after, f->replaced_after};
+	/* a bound ("within 1h") is said in the note, never drawn as a time */
+	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
+	    f->drain_upper ? -1 : f->drain_after,
+	    f->replaced_upper ? -1 : f->replaced_after};
 	int i;
 
 	*lo = INFINITY;
@@ -142,9 +151,15 @@ row_note(struct cx *x, const struct axis *a, const struct fault_test *f,
     struct note *nt)
 {
 	double lo, hi, tw, th;
+	char d[32];
 
 	memset(nt, 0, sizeof(*nt));
-	if (f->detected_by == DETECT_NONE)
+	if (f->not_injected)
+		snprintf(nt->text, sizeof(nt->text), "not injected");
+	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
+		duration_format(f->detect_after, d, sizeof(d));
+		snprintf(nt->text, sizeof(nt->text), "detected within %s", d);
+	} else if (f->detected_by == DETECT_NONE)
 		snprintf(nt->text, sizeof(nt->text), "not detected");
 	else if (!has_timing(f))
 		snprintf(nt->text, sizeof(nt->text), "%s",
@@ -316,7 +331,9 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
     const struct note *nt, double y)
 {
 	const struct fault_test *f = r->review->fault;
-	int64_t t[3] = {f->detect_after, f->drain_after, f->replaced_after};
+	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
+	    f->drain_upper ? -1 : f->drain_after,
+	    f->replaced_upper ? -1 : f->replaced_after};
 	double lo, hi;
 	int i;
 
@@ -381,7 +398,7 @@ faults_draw(struct cx *x, const struct computed *c)
 }
 
 static void
-cell_duration(struct table_cell *cell, int64_t s)
+cell_duration(struct table_cell *cell, int64_t s, bool upper)
 {
 	char d[32];
 
@@ -389,7 +406,7 @@ cell_duration(struct table_cell *cell, int64_t s)
 		table_cell_set(cell, "\u2014", NULL);
 	} else {
 		duration_format(s, d, sizeof(d));
-		table_cell_set(cell, d, NULL);
+		table_cell_take(cell, xasprintf("%s%s", upper ? "within " : "", d), NULL);
 	}
 	cell->numeric = true;
 }
@@ -419,12 +436,13 @@ faults_table(const struct computed *c)
 		href = xasprintf("providers/%s/", v[i]->provider->id);
 		table_cell_set(&row[0], v[i]->provider->name, href);
 		free(href);
-		table_cell_set(&row[1], f->detected_by == DETECT_UNSET ? "\u2014" :
+		table_cell_set(&row[1], f->not_injected ? "not injected" :
+		    f->detected_by == DETECT_UNSET ? "\u2014" :
 		    f->detected_by == DETECT_NONE ? "not detected" :
 		    detected_by_name(f->detected_by), NULL);
-		cell_duration(&row[2], f->detect_after);
-		cell_duration(&row[3], f->drain_after);
-		cell_duration(&row[4], f->replaced_after);
+		cell_duration(&row[2], f->detect_after, f->detect_upper);
+		cell_duration(&row[3], f->drain_after, f->drain_upper);
+		cell_duration(&row[4], f->replaced_after, f->replaced_upper);
 		table_cell_set(&row[5], f->automatic == TRI_TRUE ? "yes" :
 		    f->automatic == TRI_FALSE ? "no" : "\u2014", NULL);
 	}

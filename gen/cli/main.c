@@ -10,11 +10,11 @@ static const char usage[] =
     "usage: podium build [-qv] [-C DIR] [-o OUT] [--force] [--strict] [--drafts]\n"
     "                    [--now YYYY-MM-DD] [--only html,pdf,data]\n"
     "                    [--format gcc|github|json]\n"
+    "       podium build [-C DIR] [--drafts] [--now YYYY-MM-DD] --dump-data PAGE\n"
     "       podium check [-qv] [-C DIR] [--strict] [--drafts] [--now YYYY-MM-DD]\n"
     "                    [--format gcc|github|json]\n"
     "       podium serve [-C DIR] [-p PORT] [--bind ADDR] [--no-drafts] [--pdf] [-v]\n"
     "       podium init [DIR] [--title TEXT]\n"
-    "       podium build [-C DIR] --dump-data PAGE\n"
     "       podium new [-C DIR] review EDITION PROVIDER\n"
     "       podium new [-C DIR] provider|edition|page|commentary ID\n"
     "       podium --version | --help | COMMAND --help\n";

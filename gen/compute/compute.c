@@ -152,7 +152,7 @@ review_tier(const struct review *r)
 
 /* Movement from t1 (baseline) to t2. */
 static void
-rating_move(struct rating *rt, const struct tier *t1)
+rating_move(struct rating *rt, const struct tier *t1, const struct edition *baseline)
 {
 	const struct tier *t2 = rt->tier;
 
@@ -160,7 +160,7 @@ rating_move(struct rating *rt, const struct tier *t1)
 	rt->has_steps = false;
 	rt->steps = 0;
 	if (t1 == NULL)
-		rt->status = MOVE_NEW;
+		rt->status = baseline != NULL && baseline->partial ? MOVE_UNLISTED : MOVE_NEW;
 	else if (!t1->rated && !t2->rated)
 		rt->status = MOVE_SAME;
 	else if (!t2->rated)
@@ -256,7 +256,8 @@ stats_gone(struct edition_stats *s, const struct build_opts *o)
 	const struct edition *b = s->baseline;
 	size_t i, cap = 0;
 
-	if (b == NULL)
+	/* a partial edition's missing reviews say nothing of who left */
+	if (b == NULL || s->edition->partial)
 		return;
 	for (i = 0; i < b->nreviews; i++) {
 		const struct review *r = b->reviews[i];
@@ -301,8 +302,9 @@ stats_change(struct edition_stats *s, const struct project *p, const struct buil
 
 	s->d_counts = xcalloc(n, sizeof(*s->d_counts));
 	s->d_medals_pct = s->d_reviewed_pct = NAN;
-	if (s->baseline == NULL)
+	if (s->baseline == NULL || s->baseline->partial || s->edition->partial)
 		return;
+	s->has_change = true;
 	bc = xcalloc(n, sizeof(*bc));
 	baseline_counts(s->baseline, o, n, bc, &rev, &rat, &med);
 	for (i = 0; i < n; i++)
@@ -348,7 +350,7 @@ stats_compute(struct edition_stats *s, const struct project *p, const struct edi
 		else
 			rt->override = r->tier && rt->computed && r->tier != rt->computed;
 		old = visible_review(baseline, r->provider, o);
-		rating_move(rt, old ? review_tier(old) : NULL);
+		rating_move(rt, old ? review_tier(old) : NULL, baseline);
 		s->counts[rt->tier->index]++;
 		s->reviewed++;
 		s->rated += rt->tier->rated;
@@ -358,8 +360,10 @@ stats_compute(struct edition_stats *s, const struct project *p, const struct edi
 	s->by_provider = xcalloc(p->nproviders, sizeof(*s->by_provider));
 	for (i = 0; i < s->nratings; i++)
 		s->by_provider[s->ratings[i].provider->index] = &s->ratings[i];
-	s->medals_of_reviewed = s->reviewed ? (double)s->medals / (double)s->reviewed : NAN;
-	s->medals_of_tracked = s->tracked > 0 ? (double)s->medals / (double)s->tracked : NAN;
+	s->medals_of_reviewed = s->reviewed && !e->partial ?
+	    (double)s->medals / (double)s->reviewed : NAN;
+	s->medals_of_tracked = s->tracked > 0 && !e->partial ?
+	    (double)s->medals / (double)s->tracked : NAN;
 	stats_gone(s, o);
 	stats_change(s, p, o);
 	stats_findings(s);
@@ -485,7 +489,7 @@ const char *
 move_status_name(enum move_status s)
 {
 	static const char *const names[] = {"up", "down", "same", "new", "dropped",
-	    "merged", "unrated", "returned"};
+	    "merged", "unrated", "returned", "unlisted"};
 
 	return (size_t)s < ARRAY_SIZE(names) ? names[s] : "same";
 }

@@ -85,3 +85,46 @@ table_cell_take(struct table_cell *c, char *text, const char *href)
 	c->text = text;
 	c->href = h;
 }
+
+static bool
+column_empty(const struct table *t, size_t col, const char *empty)
+{
+	size_t r;
+
+	for (r = 0; r < t->nrows; r++) {
+		const char *x = t->cells[r * t->ncols + col].text;
+
+		if (x != NULL && x[0] != '\0' && strcmp(x, empty) != 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Removes every column (after the first) whose cells all read empty or "",
+ * so a reader never scans a column of dashes. A table with no rows is kept.
+ */
+void
+table_drop_empty_columns(struct table *t, const char *empty)
+{
+	size_t col = 1, r, k;
+
+	if (t->nrows == 0)
+		return;
+	while (col < t->ncols) {
+		if (!column_empty(t, col, empty)) {
+			col++;
+			continue;
+		}
+		cell_release(&t->head[col]);
+		memmove(&t->head[col], &t->head[col + 1],
+		    (t->ncols - col - 1) * sizeof(*t->head));
+		for (r = 0; r < t->nrows; r++)
+			cell_release(&t->cells[r * t->ncols + col]);
+		/* repack row-major cells without the column */
+		for (k = 0, r = 0; r < t->nrows * t->ncols; r++)
+			if (r % t->ncols != col)
+				t->cells[k++] = t->cells[r];
+		t->ncols--;
+	}
+}

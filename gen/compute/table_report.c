@@ -56,6 +56,8 @@ movement_text(enum move_status st, int steps, const struct provider *p)
 		return xstrdup("not rated");
 	case MOVE_RETURNED:
 		return xstrdup("returned");
+	case MOVE_UNLISTED:
+		return xstrdup("not named before");
 	case MOVE_SAME:
 	default:
 		return xstrdup("same");
@@ -87,6 +89,8 @@ table_medals(const struct computed *c, const struct edition *e)
 		struct table_cell *row = table_row(t);
 
 		cell_tier(&row[0], rt->tier);
+		if (rt->review->tier_uncertain != NULL)
+			table_cell_take(&row[0], xasprintf("%s (uncertain)", rt->tier->name), NULL);
 		cell_provider(&row[1], rt->provider);
 		if (t->ncols == 4) {
 			cell_tier(&row[2], rt->previous);
@@ -106,15 +110,17 @@ struct mover {
 
 /* The same rules as SPEC 2.2, for any pair of editions. */
 static void
-mover_status(struct mover *m)
+mover_status(struct mover *m, const struct edition *from, const struct edition *to)
 {
 	const struct tier *t1 = m->t1, *t2 = m->t2;
 
 	m->steps = 0;
-	if (t2 == NULL)
+	if (t2 == NULL && to->partial)
+		m->status = MOVE_SAME; /* not named in a partial edition: unknown */
+	else if (t2 == NULL)
 		m->status = m->provider->successor ? MOVE_MERGED : MOVE_DROPPED;
 	else if (t1 == NULL)
-		m->status = MOVE_NEW;
+		m->status = from->partial ? MOVE_UNLISTED : MOVE_NEW;
 	else if (!t1->rated && !t2->rated)
 		m->status = MOVE_SAME;
 	else if (!t2->rated)
@@ -138,7 +144,8 @@ status_rank(enum move_status s)
 	case MOVE_NEW: return 4;
 	case MOVE_MERGED: return 5;
 	case MOVE_DROPPED: return 6;
-	default: return 7;
+	case MOVE_UNLISTED: return 7;
+	default: return 8;
 	}
 }
 
@@ -187,7 +194,7 @@ movers_collect(const struct computed *c, const struct edition *from,
 		m->provider = &p->providers[i];
 		m->t1 = r1 ? r1->tier : NULL;
 		m->t2 = r2 ? r2->tier : NULL;
-		mover_status(m);
+		mover_status(m, from, to);
 		if (m->status != MOVE_SAME)
 			(*n)++;
 	}
@@ -238,8 +245,10 @@ finding_text(struct buf *b, const struct finding *f)
 {
 	char d[11], dur[32];
 
-	buf_printf(b, "%s (%s, %s", f->title, severity_name(f->severity),
-	    finding_class_name(f->cls));
+	buf_printf(b, "%s (", f->title);
+	if (f->severity != SEV_UNSET)
+		buf_printf(b, "%s, ", severity_name(f->severity));
+	buf_puts(b, finding_class_name(f->cls));
 	if (f->disclosed != DATE_NONE) {
 		date_format(f->disclosed, d);
 		buf_printf(b, "; disclosed %s", d);
@@ -328,6 +337,7 @@ table_security(const struct computed *c, const struct edition *e)
 			table_cell_set(&row[i], DASH, NULL);
 		table_cell_take(&row[np + 1], findings_text(e->findings, e->nfindings), NULL);
 	}
+	table_drop_empty_columns(t, DASH);
 	return t;
 }
 

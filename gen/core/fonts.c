@@ -1,4 +1,5 @@
-/* fonts.c: whether the faces podium draws with are installed (fonts.h).
+/* fonts.c: fontconfig's configuration, read once, and whether the faces
+ * podium draws with are installed (fonts.h).
  * Pango would otherwise draw with whatever family fontconfig offers in
  * their place, or, with no fonts at all, draw charts and pages without
  * text and say nothing. */
@@ -8,6 +9,24 @@
 #include "diag.h"
 #include "fonts.h"
 #include "util.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#define LSAN_IGNORE_BEGIN() __lsan_disable()
+#define LSAN_IGNORE_END() __lsan_enable()
+#else
+#define LSAN_IGNORE_BEGIN() ((void)0)
+#define LSAN_IGNORE_END() ((void)0)
+#endif
+
+void
+fonts_config_load(void)
+{
+	/* this thread's allocations until the end: the configuration's */
+	LSAN_IGNORE_BEGIN();
+	FcInit();
+	LSAN_IGNORE_END();
+}
 
 static const struct {
 	const char *family;
@@ -49,6 +68,7 @@ fonts_missing(unsigned mask, const char **package)
 {
 	size_t i;
 
+	fonts_config_load();
 	for (i = 0; i < ARRAY_SIZE(needs); i++) {
 		if ((needs[i].users & mask) == 0 ||
 		    family_installed(needs[i].family))

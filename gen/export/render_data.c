@@ -112,7 +112,7 @@ json_counts(struct jsonw *w, const struct edition_stats *s)
 static void
 json_change(struct jsonw *w, const struct edition_stats *s)
 {
-	if (s->baseline == NULL) {
+	if (!s->has_change) { /* no baseline, or a partial one at either end */
 		jw_null(w);
 		return;
 	}

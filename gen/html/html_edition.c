@@ -47,11 +47,13 @@ funnel(const struct edition_stats *s)
 {
 	struct tv *a = tv_array();
 
+	bool named = s->edition->partial; /* a partial edition's counts are "named" */
+
 	if (s->tracked >= 0)
 		step_add(a, s->tracked, "tracked");
-	step_add(a, s->reviewed, "reviewed");
-	step_add(a, s->rated, "rated on the ladder");
-	step_add(a, s->medals, "given a medal");
+	step_add(a, s->reviewed, named ? "reviews named" : "reviewed");
+	step_add(a, s->rated, named ? "named on the ladder" : "rated on the ladder");
+	step_add(a, s->medals, named ? "named with a medal" : "given a medal");
 	return a;
 }
 
@@ -85,6 +87,7 @@ claims(const struct edition_stats *s)
 		tv_set(o, "ok", tv_bool(ck->claim->value == ck->computed));
 		tv_set(o, "acknowledged", tv_bool(ck->claim->note != NULL));
 		pv_set_str(o, "note", ck->claim->note);
+		pv_set_lit(o, "counted", s->edition->partial ? "named" : "counted");
 		tv_append(a, o);
 	}
 	return a;
@@ -106,6 +109,59 @@ source_link(const struct source *src, const char *root)
 	return o;
 }
 
+/* The edition after e along the previous chain, or NULL. */
+static const struct edition *
+edition_next(const struct project *p, const struct edition *e)
+{
+	size_t i;
+
+	for (i = 0; i < p->neditions; i++)
+		if (p->editions[i].previous == e)
+			return &p->editions[i];
+	return NULL;
+}
+
+static struct tv *
+edition_link(const struct edition *e, const char *root)
+{
+	struct tv *o;
+	char *path;
+
+	if (e == NULL)
+		return tv_null();
+	o = tv_object();
+	path = html_edition_path(e);
+	pv_set_str(o, "name", e->name != NULL ? e->name : e->id);
+	pv_set_href(o, "href", root, path);
+	free(path);
+	return o;
+}
+
+/* "85 reviewed, 37 medals" or "16 named (partial), 14 medals"; malloc'd. */
+static char *
+edition_summary(const struct edition_stats *s)
+{
+	const struct edition *e = s->edition;
+
+	return xasprintf("%ld %s, %ld medal%s", s->reviewed,
+	    e->partial ? "named (partial)" : "reviewed", s->medals, s->medals == 1 ? "" : "s");
+}
+
+/* A sentence for search results and link previews; malloc'd. */
+static char *
+edition_description(const struct edition_stats *s)
+{
+	const struct edition *e = s->edition;
+	char *sum = edition_summary(s), *out, date[11] = "";
+
+	if (e->published != DATE_NONE)
+		date_format(e->published, date);
+	out = xasprintf("%s%s%s%s: %s.", e->name != NULL ? e->name : e->id,
+	    date[0] ? " (" : "", date, date[0] ? ")" : "", sum);
+	free(sum);
+	return out;
+}
+
 int
 html_edition_page(struct html_ctx *h, const void *arg)
 {
@@ -119,6 +175,9 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	int rc;
 
 	pv_set_str(page, "heading", e->name != NULL ? e->name : e->id);
+	pv_set_taken(page, "description", edition_description(s));
+	tv_set(page, "prev", edition_link(e->previous, root));
+	tv_set(page, "next", edition_link(edition_next(h->p, e), root));
 	tv_set(page, "focus", tv_bool(focus));
 	if (e->published != DATE_NONE) {
 		date_format(e->published, date);
@@ -142,4 +201,40 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	rc = html_page_write(h, "edition", page, rel);
 	free(rel);
 	return rc;
+}
+
+/* editions/index.html: every edition, newest first (SPEC 4.1). */
+int
+html_editions_index(struct html_ctx *h)
+{
+	const struct computed *c = h->c;
+	const char *rel = "editions/index.html";
+	struct tv *page = pv_page(h, rel, "editions", "Editions"), *a = tv_array(), *o;
+	const char *root = tv_str_value(tv_get(page, "root"));
+	char date[11], *path;
+	size_t i;
+
+	pv_set_str(page, "heading", "Editions");
+	for (i = c->neditions; i-- > 0;) {
+		const struct edition_stats *s = &c->editions[i];
+		const struct edition *e = s->edition;
+
+		o = tv_object();
+		path = html_edition_path(e);
+		pv_set_href(o, "href", root, path);
+		free(path);
+		pv_set_str(o, "name", e->name != NULL ? e->name : e->id);
+		if (e->published != DATE_NONE) {
+			date_format(e->published, date);
+			pv_set_str(o, "published", date);
+		}
+		pv_set_taken(o, "summary", edition_summary(s));
+		pv_set_str(o, "partial_note", e->partial ? (e->partial_note != NULL ?
+		    e->partial_note : "Partial: the review list is incomplete.") : NULL);
+		tv_set(o, "focus", tv_bool(e == h->p->report.edition));
+		tv_set(o, "source", source_link(e->source, root));
+		tv_append(a, o);
+	}
+	tv_set(page, "editions", a);
+	return html_page_write(h, "editions", page, rel);
 }

@@ -45,36 +45,63 @@ claim_note(const struct edition_stats *s, const char *figure, long computed)
 	return NULL;
 }
 
-/* The headline figures of an edition (and its change against a baseline). */
+static const char *
+edition_label(const struct edition *e)
+{
+	return e->name != NULL ? e->name : e->id;
+}
+
+/* The change in medals against cmp's baseline, or why there is none. */
+static void
+figure_change(const struct report *r, struct tv *a, const struct edition_stats *cmp)
+{
+	const struct edition *b = cmp->baseline, *e = cmp->edition;
+	char v[32], p[32];
+
+	if (!cmp->has_change) {
+		figure_add(a, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
+		    xasprintf("not computed: %s is partial", edition_label(b->partial ?
+		    b : e)), b->partial ? b->partial_note : e->partial_note);
+		return;
+	}
+	fmt_signed_int(cmp->d_medals, v, sizeof(v));
+	if (isnan(cmp->d_medals_pct))
+		p[0] = '\0';
+	else
+		fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+	figure_add(a, report_string(r, "change_in_medals"), xstrdup(v),
+	    xasprintf("%s%ssince %s", p, p[0] ? " " : "", edition_label(b)), NULL);
+}
+
+/*
+ * The headline figures of an edition (and its change against a baseline).
+ * A partial edition's counts are "N named", with its note, and no shares.
+ */
 struct tv *
 html_figures(const struct report *r, const struct edition_stats *s,
     const struct edition_stats *cmp)
 {
+	const struct edition *e = s->edition;
 	struct tv *a = tv_array();
-	char v[32], p[32];
+	const char *note;
 
+	note = claim_note(s, "medals", s->medals);
 	figure_add(a, report_string(r, "medals"), html_figure(s, "medals", s->medals),
-	    xasprintf("of %ld reviewed", s->reviewed),
-	    claim_note(s, "medals", s->medals));
-	if (cmp != NULL && cmp->baseline != NULL) {
-		fmt_signed_int(cmp->d_medals, v, sizeof(v));
-		if (isnan(cmp->d_medals_pct))
-			p[0] = '\0';
-		else
-			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
-		figure_add(a, "Change in medals", xstrdup(v),
-		    xasprintf("%s%ssince %s", p, p[0] ? " " : "",
-		    cmp->baseline->name != NULL ? cmp->baseline->name :
-		    cmp->baseline->id), NULL);
+	    xasprintf("of %ld %s", s->reviewed, e->partial ? "reviews named" :
+	    "reviewed"), note ? note : e->partial ? e->partial_note : NULL);
+	if (cmp != NULL && cmp->baseline != NULL)
+		figure_change(r, a, cmp);
+	if (!e->partial) {
+		figure_add(a, report_string(r, "medals_of_reviewed"), pct(s->medals_of_reviewed),
+		    xstrdup("share of reviewed providers with a medal"), NULL);
+		if (s->tracked >= 0)
+			figure_add(a, report_string(r, "medals_of_tracked"), pct(s->medals_of_tracked),
+			    xasprintf("of %ld providers tracked", s->tracked), NULL);
 	}
-	figure_add(a, "Medals of reviewed", pct(s->medals_of_reviewed),
-	    xstrdup("share of reviewed providers with a medal"), NULL);
-	if (s->tracked >= 0)
-		figure_add(a, "Medals of tracked", pct(s->medals_of_tracked),
-		    xasprintf("of %ld providers tracked", s->tracked), NULL);
-	figure_add(a, "Reviewed", html_figure(s, "reviewed", s->reviewed),
-	    xasprintf("%ld rated on the ladder", s->rated),
-	    claim_note(s, "reviewed", s->reviewed));
+	note = claim_note(s, "reviewed", s->reviewed);
+	figure_add(a, report_string(r, "reviewed"), html_figure(s, "reviewed", s->reviewed),
+	    xasprintf("%ld rated (given a tier on the ladder)", s->rated),
+	    note ? note : e->partial ? e->partial_note : NULL);
 	return a;
 }
 
@@ -115,6 +142,41 @@ sections(struct html_ctx *h, const char *root)
 	return a;
 }
 
+/* Does text hold the block shortcode {{kind what ...}}? */
+static bool
+text_has_block(const char *text, const char *kind, const char *what)
+{
+	const char *p = text;
+	size_t lk = strlen(kind), lw = strlen(what);
+
+	while (p != NULL && (p = strstr(p, "{{")) != NULL) {
+		p += 2;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, kind, lk) != 0 || p[lk] != ' ')
+			continue;
+		p += lk;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, what, lw) == 0 && (p[lw] == ' ' || p[lw] == '}'))
+			return true;
+	}
+	return false;
+}
+
+/* Does a visible commentary section already show this table or chart? */
+static bool
+sections_have(const struct computed *c, const char *kind, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < c->nsections; i++)
+		if (c->sections[i]->body != NULL &&
+		    text_has_block(c->sections[i]->body, kind, what))
+			return true;
+	return false;
+}
+
 int
 html_home(struct html_ctx *h)
 {
@@ -133,15 +195,33 @@ html_home(struct html_ctx *h)
 		pv_set_str(page, "published", date);
 	}
 	tv_set(page, "figures", html_figures(&h->p->report, s, cmp));
-	tv_set(page, "medal_table", pv_medal_table(s, root));
-	tv_set(page, "distribution",
-	    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
-	if ((mv = pv_movers(cmp, root)) != NULL && mv->type == TV_OBJECT)
-		tv_set(mv, "chart",
-		    pv_chart(h, root, CHART_MOVEMENT, NULL));
-	tv_set(page, "movement", mv);
+	/*
+	 * The medal table, distribution, movement and movers appear once: here
+	 * only when no commentary section shows them already.
+	 */
+	if (!sections_have(h->c, "table", "medals")) {
+		tv_set(page, "medal_table", pv_medal_table(s, root));
+		tv_set(page, "show_medals", tv_bool(true));
+	}
+	if (!sections_have(h->c, "chart", "distribution")) {
+		tv_set(page, "distribution",
+		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
+		tv_set(page, "show_medals", tv_bool(true));
+	}
+	mv = pv_movers(cmp, root);
+	if (mv != NULL && mv->type == TV_OBJECT) {
+		bool chart = !sections_have(h->c, "chart", "movement");
+		bool table = !sections_have(h->c, "table", "movers");
+
+		if (chart)
+			tv_set(mv, "chart", pv_chart(h, root, CHART_MOVEMENT, NULL));
+		tv_set(mv, "show_table", tv_bool(table));
+		if (chart || table)
+			tv_set(page, "movement", mv);
+	}
 	secs = sections(h, root);
-	tv_set(page, "has_sections", tv_bool(tv_size(secs) > 0));
+	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
+	    (tv_get(page, "movement") != NULL) > 1));
 	tv_set(page, "sections", secs);
 	return html_page_write(h, "home", page, "index.html");
 }

@@ -119,11 +119,13 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 		tv_append(fv, f);
 	}
 	tv_set(o, "filter_values", fv);
-	for (j = 0; j < c->neditions; j++) {
+	/* newest edition first: on a phone the current one shows without scrolling */
+	for (j = c->neditions; j-- > 0;) {
 		cell = tv_object();
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
-			tv_set(cell, "tier", tier_shared(memo, r->tier));
+			tv_set(cell, "tier", r->review->tier_uncertain != NULL ?
+			    pv_rating_tier(r) : tier_shared(memo, r->tier));
 			tv_set(cell, "rank", tv_int((long long)r->tier->index));
 			if (tiers.len > 0)
 				buf_putc(&tiers, ' ');
@@ -146,7 +148,7 @@ editions_values(const struct computed *c)
 	struct tv *a = tv_array(), *o;
 	size_t j;
 
-	for (j = 0; j < c->neditions; j++) {
+	for (j = c->neditions; j-- > 0;) {
 		o = tv_object();
 		pv_set_str(o, "id", c->editions[j].edition->id);
 		pv_set_str(o, "name", c->editions[j].edition->name != NULL ?

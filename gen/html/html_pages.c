@@ -61,6 +61,27 @@ finding_row(const struct finding *f, const struct provider *pr, const char *root
 	return o;
 }
 
+/* has_KEY for each optional column some finding fills: no column of dashes. */
+static void
+findings_columns(struct tv *page, const struct tv *fs)
+{
+	static const char *const keys[] = {"severity", "disclosed", "patched", "verified"};
+	static const char *const has[] = {"has_severity", "has_disclosed", "has_patched",
+	    "has_verified"};
+	size_t i, k;
+
+	for (k = 0; k < ARRAY_SIZE(keys); k++) {
+		bool any = false;
+
+		for (i = 0; i < tv_size(fs) && !any; i++) {
+			const char *v = tv_str_value(tv_get(tv_at(fs, i), keys[k]));
+
+			any = v != NULL && strcmp(v, "\xe2\x80\x94") != 0;
+		}
+		tv_set(page, has[k], tv_bool(any));
+	}
+}
+
 int
 html_security(struct html_ctx *h)
 {
@@ -90,12 +111,14 @@ html_security(struct html_ctx *h)
 	fig_add(figs, "Undisclosed findings", (long)s->private_findings,
 	    "counted, not described until they are public");
 	tv_set(page, "figures", figs);
+	findings_columns(page, fs);
 	tv_set(page, "has_findings", tv_bool(tv_size(fs) > 0));
 	tv_set(page, "findings", fs);
 	pv_set_taken(page, "undisclosed", html_undisclosed(s->private_findings));
 	t = table_security(h->c, e);
+	/* without a practice column left, the table would repeat the findings */
 	tv_set(page, "practices_table",
-	    t != NULL && t->nrows > 0 ? pv_table(t, root) : tv_null());
+	    t != NULL && t->nrows > 0 && t->ncols > 2 ? pv_table(t, root) : tv_null());
 	table_free(t);
 	return html_page_write(h, "security", page, rel);
 }
@@ -272,10 +295,11 @@ bar_changes(const struct edition *from, const struct edition *to)
 	char *t1, *t2;
 	size_t i;
 
-	for (i = 0; i < to->ntiers; i++)
+	/* a partial edition's tiers are those of its named reviews: no comparing */
+	for (i = 0; !from->partial && i < to->ntiers; i++)
 		if (!edition_has_tier(from, to->tiers[i]))
 			change_add(a, xasprintf("New tier: %s.", tier_name(to->tiers[i])));
-	for (i = 0; i < from->ntiers; i++)
+	for (i = 0; !from->partial && i < from->ntiers; i++)
 		if (!edition_has_tier(to, from->tiers[i]))
 			change_add(a, xasprintf("Tier no longer used: %s.",
 			    tier_name(from->tiers[i])));
@@ -287,14 +311,17 @@ bar_changes(const struct edition *from, const struct edition *to)
 		rubric_changes(a, from->rubric, to->rubric);
 	t1 = targets_text(from);
 	t2 = targets_text(to);
-	if ((t1 == NULL) != (t2 == NULL) || (t1 != NULL && strcmp(t1, t2) != 0))
-		change_add(a, xasprintf("Failure-test targets: %s (were: %s).",
-		    t2 ? t2 : "none", t1 ? t1 : "none"));
+	/* an edition without targets recorded them nowhere: never "none" */
+	if (t1 != NULL && t2 != NULL && strcmp(t1, t2) != 0)
+		change_add(a, xasprintf("Failure-test targets: %s (were: %s).", t2, t1));
+	else if (t1 == NULL && t2 != NULL)
+		change_add(a, xasprintf("Failure-test targets: %s (this report records "
+		    "none for %s).", t2, edition_name(from)));
+	else if (t1 != NULL && t2 == NULL)
+		change_add(a, xasprintf("This report records no failure-test targets "
+		    "for %s (%s had: %s).", edition_name(to), edition_name(from), t1));
 	free(t1);
 	free(t2);
-	if (tv_size(a) == 0)
-		change_add(a, xstrdup("The published rules did not change; "
-		    "the bar is set by comparing providers with their peers."));
 	return a;
 }
 
@@ -313,9 +340,12 @@ edition_method(const struct edition *e)
 	tv_set(o, "rubric", rubric_values(e->rubric));
 	pv_set_taken(o, "targets", targets_text(e));
 	if (e->previous != NULL) {
+		struct tv *ch = bar_changes(e->previous, e);
+
+		/* only what the content records; nothing said when nothing differs */
 		pv_set_str(o, "from", edition_name(e->previous));
-		tv_set(o, "has_changes", tv_bool(true));
-		tv_set(o, "changes", bar_changes(e->previous, e));
+		tv_set(o, "has_changes", tv_bool(tv_size(ch) > 0));
+		tv_set(o, "changes", ch);
 	}
 	return o;
 }

@@ -32,17 +32,28 @@ duration_text(int64_t s)
 	return tv_str(out);
 }
 
+/*
+ * One step of a fault test. An upper bound (SPEC 1.4) is "within 11m", within
+ * target only when the bound is at or under it, else not known.
+ */
 static void
-fault_step(struct tv *a, const char *label, int64_t t, int64_t target)
+fault_step(struct tv *a, const char *label, int64_t t, bool upper, int64_t target)
 {
 	struct tv *o = tv_object();
 	const char *verdict = "";
+	char out[32];
 
 	pv_set_lit(o, "label", label);
-	tv_set(o, "time", duration_text(t));
+	if (upper && t >= 0) {
+		duration_format(t, out, sizeof(out));
+		pv_set_taken(o, "time", xasprintf("within %s", out));
+	} else
+		tv_set(o, "time", duration_text(t));
 	tv_set(o, "target", duration_text(target));
 	if (t < 0)
 		verdict = "no time recorded";
+	else if (target >= 0 && upper)
+		verdict = t <= target ? "within target" : "not known";
 	else if (target >= 0)
 		verdict = t <= target ? "within target" : "over target";
 	pv_set_lit(o, "verdict", verdict);
@@ -68,9 +79,15 @@ fault_values(struct html_ctx *h, const struct review *rv, const char *root)
 		pv_set_lit(o, "automatic", "Recovery was automatic, with no human in the loop.");
 	else if (f->automatic == TRI_FALSE)
 		pv_set_lit(o, "automatic", "Recovery needed a human.");
-	fault_step(steps, "Detected", f->detect_after, e->target_detect);
-	fault_step(steps, "Drained", f->drain_after, -1);
-	fault_step(steps, "Replaced", f->replaced_after, e->target_replace);
+	if (f->not_injected)
+		tv_set(o, "not_injected", tv_bool(true));
+	else {
+		fault_step(steps, "Detected", f->detect_after, f->detect_upper,
+		    e->target_detect);
+		fault_step(steps, "Drained", f->drain_after, f->drain_upper, -1);
+		fault_step(steps, "Replaced", f->replaced_after, f->replaced_upper,
+		    e->target_replace);
+	}
 	tv_set(o, "steps", steps);
 	tv_set(o, "has_targets",
 	    tv_bool(e->target_detect >= 0 || e->target_replace >= 0));
@@ -104,7 +121,8 @@ html_finding(const struct finding *f)
 
 	pv_set_str(o, "title", f->title);
 	pv_set_str(o, "class", finding_class_name(f->cls));
-	pv_set_str(o, "severity", severity_name(f->severity));
+	if (f->severity != SEV_UNSET)
+		pv_set_str(o, "severity", severity_name(f->severity));
 	if (f->disclosed != DATE_NONE) {
 		date_format(f->disclosed, date);
 		pv_set_str(o, "disclosed", date);
@@ -329,6 +347,19 @@ review_values(struct html_ctx *h, const struct rating *r, const char *root)
 	return o;
 }
 
+/*
+ * A review with nothing but a tier (and its sources) gets no section of its
+ * own: its row in the history table says where it comes from.
+ */
+static bool
+review_thin(const struct rating *r)
+{
+	const struct review *rv = r->review;
+
+	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
+	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !r->override;
+}
+
 static struct tv *
 history_row(const struct history_entry *he, const char *root)
 {
@@ -336,10 +367,15 @@ history_row(const struct history_entry *he, const char *root)
 	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
+	if (review_thin(r))
+		tv_set(o, "sources", sources_values(r->review, root));
+	else
+		tv_set(o, "review_href", pv_cat("#review-", r->review->edition->id, ""));
+
 	pv_set_lit(o, "edition", edition_name(he->edition));
 	pv_set_href(o, "href", root, path);
 	free(path);
-	tv_set(o, "tier", pv_tier(r->tier));
+	tv_set(o, "tier", pv_rating_tier(r));
 	tv_set(o, "override", tv_bool(r->override));
 	if (isnan(r->score))
 		strcpy(score, "\xe2\x80\x94");
@@ -358,7 +394,7 @@ current_values(struct html_ctx *h, const struct provider_view *v, const char *ro
 	const struct tier *t = he->rating->tier;
 	struct tv *o = tv_object();
 
-	tv_set(o, "tier", pv_tier(t));
+	tv_set(o, "tier", pv_rating_tier(he->rating));
 	if (t->description != NULL)
 		tv_set(o, "tier_description_html", pv_markdown(h, t->description, &t->pos, root));
 	pv_set_lit(o, "edition", edition_name(he->edition));
@@ -425,10 +461,15 @@ provider_values(struct html_ctx *h, const struct provider_view *v, const char *r
 	tv_set(page, "history_chart", history_chart_values(h, pr, root));
 	hist = tv_array();
 	rv = tv_array();
-	for (i = 0; i < v->nhistory; i++)
+	for (i = 0; i < v->nhistory; i++) {
 		tv_append(hist, history_row(&v->history[i], root));
+		/* no score column when no edition has a rubric score (SPEC 1.1) */
+		if (!isnan(v->history[i].rating->score))
+			tv_set(page, "has_scores", tv_bool(true));
+	}
 	for (i = v->nhistory; i-- > 0;)
-		tv_append(rv, review_values(h, v->history[i].rating, root));
+		if (!review_thin(v->history[i].rating))
+			tv_append(rv, review_values(h, v->history[i].rating, root));
 	tv_set(page, "history", hist);
 	tv_set(page, "reviews", rv);
 	return page;

@@ -44,28 +44,7 @@ html_href(const char *root, const char *site_path)
 void
 pv_set_href(struct tv *o, const char *k, const char *root, const char *site_path)
 {
-	const char *hash = strchr(site_path, '#');
-	size_t lr = strlen(root), n = hash ? (size_t)(hash - site_path) : strlen(site_path);
-	size_t li = n == 0 || site_path[n - 1] == '/' ? 10 : 0, lh = hash ? strlen(hash) : 0;
-	size_t total = lr + n + li + lh;
-	char small[256], *p = total < sizeof(small) ? small : xmalloc(total + 1);
-	struct buf out = BUF_INIT;
-
-	memcpy(p, root, lr);
-	memcpy(p + lr, site_path, n);
-	memcpy(p + lr + n, "index.html", li);
-	if (hash != NULL)
-		memcpy(p + lr + n + li, hash, lh);
-	p[total] = '\0';
-	if (esc_html_span(p, total) == total)
-		tv_set(o, k, tv_strn(p, total));
-	else {
-		esc_attr(&out, p);
-		tv_set(o, k, tv_strn(out.data, out.len));
-		buf_release(&out);
-	}
-	if (p != small)
-		free(p);
+	tv_set(o, k, pv_taken(html_href(root, site_path)));
 }
 
 char *
@@ -92,6 +71,16 @@ char *
 html_provider_path(const struct provider *pr)
 {
 	return id_path("providers/", pr->id, "/index.html");
+}
+
+/* base (ending in '/') and a site path, as an escaped absolute URL; malloc'd. */
+char *
+html_url_join(const char *base, const char *path)
+{
+	char *u = xasprintf("%s%s", base, path), *out = html_url(u);
+
+	free(u);
+	return out;
 }
 
 char *
@@ -152,16 +141,14 @@ pv_set_lit(struct tv *o, const char *k, const char *s)
 struct tv *
 pv_cat(const char *a, const char *b, const char *c)
 {
-	size_t la = strlen(a), lb = strlen(b), lc = strlen(c), n = la + lb + lc;
-	char small[256], *t = n < sizeof(small) ? small : xmalloc(n + 1);
+	struct buf t = BUF_INIT;
 	struct tv *v;
 
-	memcpy(t, a, la);
-	memcpy(t + la, b, lb);
-	memcpy(t + la + lb, c, lc);
-	v = tv_strn(t, n);
-	if (t != small)
-		free(t);
+	buf_puts(&t, a);
+	buf_puts(&t, b);
+	buf_puts(&t, c);
+	v = tv_strn(t.data, t.len);
+	buf_release(&t);
 	return v;
 }
 
@@ -182,6 +169,19 @@ pv_tier(const struct tier *t)
 	tv_set(o, "rated", tv_bool(t->rated));
 	if (t->group != NULL)
 		tv_set(o, "group", tv_lit(t->group));
+	return o;
+}
+
+/* A rating's tier: its tier, and why it is uncertain when it is. */
+struct tv *
+pv_rating_tier(const struct rating *r)
+{
+	struct tv *o;
+
+	if (r == NULL)
+		return tv_null();
+	o = pv_tier(r->tier);
+	pv_set_str(o, "uncertain", r->review->tier_uncertain);
 	return o;
 }
 
@@ -239,6 +239,10 @@ pv_move(enum move_status st, int steps, bool has_steps,
 	case MOVE_RETURNED:
 		arrow = "\xe2\x86\xba";
 		words = xstrdup("rated again");
+		break;
+	case MOVE_UNLISTED:
+		arrow = "\xe2\x80\x94";
+		words = xstrdup("not named in the partial baseline");
 		break;
 	}
 	tv_set(m, "status", tv_lit(move_status_name(st)));
@@ -404,6 +408,7 @@ tier_member(size_t i, void *arg)
 	const struct link_list *l = arg;
 	struct tv *o = pv_provider_link(l->root, l->v[i]->provider);
 
+	pv_set_str(o, "uncertain", l->v[i]->review->tier_uncertain);
 	tv_set(o, "last", tv_bool(i + 1 == l->n));
 	return o;
 }
@@ -517,8 +522,12 @@ html_figure(const struct edition_stats *s, const char *figure, long computed)
 {
 	const struct claim *cl = claim_find(s, figure);
 
+	const char *counted = s->edition->partial ? "named" : "counted";
+
 	if (cl != NULL && cl->note != NULL && cl->value != computed)
-		return xasprintf("%ld stated; %ld counted", cl->value, computed);
+		return xasprintf("%ld stated; %ld %s", cl->value, computed, counted);
+	if (s->edition->partial)
+		return xasprintf("%ld named", computed);
 	return xasprintf("%ld", computed);
 }
 
@@ -552,18 +561,76 @@ canonical(const struct report *r, const char *rel)
 	return out;
 }
 
+/*
+ * The placeholder a page holds for a download's size, filled in by
+ * html_sizes_fill() once every output is written (the PDF is laid out while
+ * the pages are). An HTML comment: content, always escaped, cannot make one.
+ */
+#define SIZE_MARK "<!--podium:size "
+
+static void
+download_add(struct tv *a, const char *root, const char *path, const char *label,
+    const char *type)
+{
+	struct tv *o = tv_object();
+
+	pv_set_href(o, "href", root, path);
+	pv_set_lit(o, "label", label);
+	pv_set_lit(o, "type", type);
+	pv_set_taken(o, "size_html", xasprintf(SIZE_MARK "%s-->", path));
+	tv_append(a, o);
+}
+
+/* report.pdf, data/ratings.json and data/ratings.csv, with their sizes. */
+static struct tv *
+downloads(const char *root)
+{
+	struct tv *a = tv_array();
+
+	download_add(a, root, "report.pdf", "report.pdf", "application/pdf");
+	download_add(a, root, "data/ratings.json", "ratings.json", "application/json");
+	download_add(a, root, "data/ratings.csv", "ratings.csv", "text/csv");
+	pv_mark_last(a);
+	return a;
+}
+
+/* og:image: the medal distribution's PNG, absolute when base_url is set. */
+static void
+og_image_set(struct tv *o, const struct report *r, const char *root)
+{
+	if (r->edition == NULL)
+		return;
+	if (r->base_url != NULL)
+		pv_set_taken(o, "og_image_href", html_url_join(r->base_url,
+		    "charts/distribution.png"));
+	else
+		pv_set_href(o, "og_image_href", root, "charts/distribution.png");
+}
+
+/* The description of every page that gives none of its own (SPEC 1.1). */
+static const char *
+report_description(const struct report *r)
+{
+	if (r->description != NULL)
+		return r->description;
+	return r->subtitle != NULL ? r->subtitle : r->title;
+}
+
 struct tv *
 pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
 	const struct report *r = &h->p->report;
 	struct tv *o = tv_object(), *nav = tv_array(), *t = tv_object();
-	char *root, *ed = NULL;
+	char *root;
 	struct buf eroot = BUF_INIT;
 	size_t i;
 
-	/* The 404 page is served at any depth: with a base URL, links are absolute. */
-	if (strcmp(kind, "404") == 0 && r->base_url != NULL)
-		root = xstrdup(r->base_url);
+	/*
+	 * The 404 page is served at any depth: with a base URL, links are
+	 * absolute; without, they start at the server's root ("/").
+	 */
+	if (strcmp(kind, "404") == 0)
+		root = xstrdup(r->base_url != NULL ? r->base_url : "/");
 	else
 		root = html_root_rel(rel);
 
@@ -575,6 +642,13 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	pv_set_str(o, "site_title", r->title);
 	pv_set_str(o, "kind", kind);
 	pv_set_str(o, "publisher", r->publisher);
+	pv_set_str(o, "description", report_description(r));
+	if (r->published != DATE_NONE) {
+		char date[11];
+
+		date_format(r->published, date);
+		pv_set_str(o, "compiled", date);
+	}
 	if (r->edition != NULL)
 		pv_set_str(o, "edition_name", edition_name(r->edition));
 	pv_set_taken(o, "canonical", canonical(r, rel));
@@ -584,10 +658,9 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	tv_set(o, "t", t);
 	tv_set(o, "extra_css", tv_bool(h->extra_css));
 	nav_add(nav, root, report_string(r, "report"), "index.html", strcmp(kind, "home") == 0);
-	if (r->edition != NULL) {
-		ed = html_edition_path(r->edition);
-		nav_add(nav, root, report_string(r, "edition"), ed, strcmp(kind, "edition") == 0);
-	}
+	if (r->edition != NULL)
+		nav_add(nav, root, report_string(r, "editions"), "editions/index.html",
+		    strcmp(kind, "edition") == 0 || strcmp(kind, "editions") == 0);
 	nav_add(nav, root, report_string(r, "providers"), "providers/index.html",
 	    strcmp(kind, "providers") == 0 || strcmp(kind, "provider") == 0);
 	if (project_has_security(h->p))
@@ -609,9 +682,12 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		free(path);
 	}
 	tv_set(o, "nav", nav);
+	tv_set(o, "downloads", downloads(root));
+	og_image_set(o, r, root);
+	if (r->base_url != NULL)
+		pv_set_taken(o, "feed_href", html_url_join(r->base_url, "feed.xml"));
 	esc_attr(&eroot, root);
 	pv_set_taken(o, "root", buf_detach(&eroot, NULL));
 	free(root);
-	free(ed);
 	return o;
 }

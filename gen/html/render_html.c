@@ -1,11 +1,19 @@
 /* render_html.c: every page of the site, its assets and its sitemap
  * (SPEC 4.1). Pages read only the computed model; see html.h. The pages are
  * built over the machine's cores (html_jobs.c), in the order listed here. */
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "html.h"
+#include "parse.h"
 #include "render.h"
+
+#define SIZE_MARK "<!--podium:size "
+#define PAGE_MAX (64u << 20)
 
 static int
 home_page(struct html_ctx *h, const void *arg)
@@ -43,6 +51,13 @@ sources_page(struct html_ctx *h, const void *arg)
 }
 
 static int
+editions_page(struct html_ctx *h, const void *arg)
+{
+	(void)arg;
+	return html_editions_index(h);
+}
+
+static int
 not_found_page(struct html_ctx *h, const void *arg)
 {
 	(void)arg;
@@ -73,6 +88,7 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 		job_add(jobs, &n, home_page, NULL, "home");
 		for (i = 0; i < c->neditions; i++)
 			job_add(jobs, &n, html_edition_page, &c->editions[i], "edition");
+		job_add(jobs, &n, editions_page, NULL, "editions");
 	}
 	for (i = 0; i < c->nproviders; i++)
 		if (c->providers[i].visible && c->providers[i].nhistory > 0)
@@ -87,6 +103,183 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 	job_add(jobs, &n, sources_page, NULL, "sources");
 	job_add(jobs, &n, not_found_page, NULL, "404");
 	return n;
+}
+
+static void
+feed_date(struct buf *b, pdate d)
+{
+	char date[11];
+
+	date_format(d, date);
+	buf_printf(b, "%sT00:00:00Z", date);
+}
+
+/* The date of the feed: report.yaml's published, else the newest edition's. */
+static pdate
+feed_updated(const struct computed *c)
+{
+	pdate d = c->project->report.published;
+	size_t i;
+
+	if (d != DATE_NONE)
+		return d;
+	d = 0;
+	for (i = 0; i < c->neditions; i++)
+		if (c->editions[i].edition->published > d)
+			d = c->editions[i].edition->published;
+	return d;
+}
+
+static void
+feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
+    pdate updated)
+{
+	const struct edition *e = s->edition;
+	char *path = html_edition_path(e), *url;
+
+	path[strlen(path) - strlen("index.html")] = '\0';
+	url = xasprintf("%s%s", r->base_url, path);
+	buf_puts(b, "<entry>\n<title>");
+	esc_xml(b, e->name != NULL ? e->name : e->id);
+	buf_puts(b, "</title>\n<id>");
+	esc_xml(b, url);
+	buf_puts(b, "</id>\n<link rel=\"alternate\" type=\"text/html\" href=\"");
+	esc_xml(b, url);
+	buf_puts(b, "\"/>\n<updated>");
+	feed_date(b, e->published != DATE_NONE ? e->published : updated);
+	buf_puts(b, "</updated>\n<summary>");
+	buf_printf(b, "%ld %s, %ld medal%s.", s->reviewed, e->partial ?
+	    "reviews named (a partial edition)" : "providers reviewed", s->medals,
+	    s->medals == 1 ? "" : "s");
+	buf_puts(b, "</summary>\n</entry>\n");
+	free(url);
+	free(path);
+}
+
+/* feed.xml: Atom, one entry per edition, newest first, with base_url (SPEC 4.1). */
+int
+html_feed(struct html_ctx *h)
+{
+	const struct report *r = &h->p->report;
+	struct buf b = BUF_INIT;
+	pdate updated = feed_updated(h->c);
+	size_t i;
+	int rc;
+
+	if (r->base_url == NULL)
+		return 0;
+	buf_puts(&b, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+	    "<feed xmlns=\"http://www.w3.org/2005/Atom\"");
+	if (r->language != NULL) {
+		buf_puts(&b, " xml:lang=\"");
+		esc_xml(&b, r->language);
+		buf_putc(&b, '"');
+	}
+	buf_puts(&b, ">\n<title>");
+	esc_xml(&b, r->title);
+	buf_puts(&b, "</title>\n");
+	if (r->description != NULL) {
+		buf_puts(&b, "<subtitle>");
+		esc_xml(&b, r->description);
+		buf_puts(&b, "</subtitle>\n");
+	}
+	buf_puts(&b, "<id>");
+	esc_xml(&b, r->base_url);
+	buf_puts(&b, "</id>\n<link rel=\"alternate\" type=\"text/html\" href=\"");
+	esc_xml(&b, r->base_url);
+	buf_puts(&b, "\"/>\n<link rel=\"self\" type=\"application/atom+xml\" href=\"");
+	esc_xml(&b, r->base_url);
+	buf_puts(&b, "feed.xml\"/>\n<updated>");
+	feed_date(&b, updated);
+	buf_puts(&b, "</updated>\n<author><name>");
+	esc_xml(&b, r->publisher != NULL ? r->publisher : r->title);
+	buf_puts(&b, "</name></author>\n");
+	for (i = h->c->neditions; i-- > 0;)
+		feed_entry(&b, r, &h->c->editions[i], updated);
+	buf_puts(&b, "</feed>\n");
+	rc = site_out_write(h->o, "feed.xml", b.data, b.len);
+	buf_release(&b);
+	return rc;
+}
+
+/* " (1.2 MB)", " (34 kB)", " (512 bytes)": SI units, as a browser shows them. */
+static void
+size_text(struct buf *b, off_t n)
+{
+	char v[32];
+
+	if (n < 1000) {
+		buf_printf(b, " (%lld bytes)", (long long)n);
+		return;
+	}
+	if (n < 1000000) {
+		fmt_fixed((double)n / 1e3, n < 10000 ? 1 : 0, v, sizeof(v));
+		buf_printf(b, " (%s kB)", v);
+		return;
+	}
+	fmt_fixed((double)n / 1e6, 1, v, sizeof(v));
+	buf_printf(b, " (%s MB)", v);
+}
+
+/* Replaces every size mark of page (n bytes) into out. */
+static void
+sizes_replace(const struct site_out *o, const char *page, size_t n, struct buf *out)
+{
+	const char *p = page, *end = page + n, *m, *close;
+	size_t lm = strlen(SIZE_MARK);
+	struct stat st;
+
+	while ((m = memmem(p, (size_t)(end - p), SIZE_MARK, lm)) != NULL &&
+	    (close = memmem(m + lm, (size_t)(end - m - lm), "-->", 3)) != NULL) {
+		char *rel = xstrndup(m + lm, (size_t)(close - m - lm));
+		char *path = site_out_path(o, rel);
+
+		buf_add(out, p, (size_t)(m - p));
+		/* not built this time (--only): the previous site's, carried over */
+		if (stat(path, &st) != 0 && o->out != NULL) {
+			free(path);
+			path = path_join(o->out, rel);
+		}
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			size_text(out, st.st_size);
+		free(path);
+		free(rel);
+		p = close + 3;
+	}
+	buf_add(out, p, (size_t)(end - p));
+}
+
+int
+html_sizes_fill(struct site_out *o)
+{
+	struct buf page = BUF_INIT, out = BUF_INIT;
+	char *path;
+	size_t i;
+	int rc = 0, put;
+
+	for (i = 0; i < o->nfiles && rc == 0; i++) {
+		if (!str_ends(o->files[i], ".html"))
+			continue;
+		buf_reset(&page);
+		path = site_out_path(o, o->files[i]);
+		if (file_read(path, PAGE_MAX, &page) != FILE_OK) {
+			diag_system(o->d, o->files[i], "cannot read the page back: %s",
+			    strerror(errno));
+			rc = -1;
+		} else if (memmem(page.data, page.len, SIZE_MARK, strlen(SIZE_MARK))) {
+			buf_reset(&out);
+			sizes_replace(o, page.data, page.len, &out);
+			if ((put = site_out_put(o, o->files[i], out.data, out.len)) != 0) {
+				diag_system(o->d, o->files[i], "cannot write the page: %s",
+				    put > 0 ? strerror(put) : "outside the site");
+				rc = -1;
+			}
+		}
+		free(path);
+	}
+	buf_release(&page);
+	buf_release(&out);
+	return rc;
 }
 
 int
@@ -114,6 +307,8 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	free(jobs);
 	html_assets(&h);
 	html_sitemap(&h);
+	if (h.p->report.edition != NULL && html_feed(&h) == -1)
+		h.failed = true;
 	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);
 	for (i = 0; i < h.npages; i++)

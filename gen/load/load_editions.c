@@ -11,7 +11,8 @@
 #define TRACKED_MAX 1000000000L
 
 static const char *const edition_keys[] = {"name", "published", "previous", "source",
-    "tiers", "universe", "rubric", "targets", "findings", "claims", NULL};
+    "tiers", "universe", "rubric", "targets", "findings", "claims", "partial", NULL};
+static const char *const partial_keys[] = {"note", NULL};
 static const char *const universe_keys[] = {"tracked", NULL};
 static const char *const targets_keys[] = {"detect", "replace", NULL};
 
@@ -22,6 +23,20 @@ struct etmp {
 	size_t prev;   /* index in the id-sorted vector, or SIZE_MAX */
 	size_t order;  /* index in project.editions */
 };
+
+/* partial: {note: "..."} (or partial: true): the review list is incomplete. */
+static void
+partial_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e)
+{
+	bool b;
+
+	if (n->kind == YNODE_MAP) {
+		check_keys(l, file, n, partial_keys);
+		e->partial = true;
+		get_str(l, file, opt(n, "note"), "note", &e->partial_note);
+	} else if (get_bool(l, file, n, "partial", &b))
+		e->partial = b;
+}
 
 static void
 edition_fields(struct loader *l, const char *file, const struct ynode *root, struct etmp *t)
@@ -52,6 +67,8 @@ edition_fields(struct loader *l, const char *file, const struct ynode *root, str
 		findings_load(l, file, n, &e->findings, &e->nfindings);
 	if ((n = opt(root, "claims")) != NULL)
 		claims_load(l, file, n, e);
+	if ((n = opt(root, "partial")) != NULL)
+		partial_load(l, file, n, e);
 }
 
 static void

@@ -284,8 +284,10 @@ field_value_load(struct loader *l, const char *file, const struct ynode *n,
 		}
 		break;
 	case FIELD_BOOLEAN:
-		return get_bool(l, file, n, f->id, &v->boolean) &&
-		    (v->text = v->boolean ? "true" : "false") != NULL;
+		if (!get_bool(l, file, n, f->id, &v->boolean))
+			return false;
+		v->text = v->boolean ? "true" : "false";
+		return true;
 	case FIELD_DATE:
 		if (!get_date(l, file, n, f->id, &v->date))
 			return false;

@@ -12,7 +12,7 @@
 static const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
     "language", "base_url", "paper", "edition", "compare", "featured", "allow_html",
     "ladder", "provider_chart_png", "provider_fields", "review_fields", "security",
-    "strings", NULL};
+    "strings", "description", "published", NULL};
 static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color",
     "description", "group", NULL};
 static const char *const paper_names[] = {"a4", "letter", NULL};
@@ -149,6 +149,8 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 	check_keys(l, file, root, report_keys);
 	get_str(l, file, need(l, file, root, "title"), "title", &r->title);
 	get_str(l, file, opt(root, "subtitle"), "subtitle", &r->subtitle);
+	get_str(l, file, opt(root, "description"), "description", &r->description);
+	get_date(l, file, opt(root, "published"), "published", &r->published);
 	get_str(l, file, need(l, file, root, "publisher"), "publisher", &r->publisher);
 	if ((n = opt(root, "authors")) != NULL)
 		get_strv(l, file, n, "authors", false, &r->authors, &r->nauthors);
@@ -197,6 +199,7 @@ report_load(struct loader *l)
 	l->p->report.pos.file = REPORT_FILE;
 	l->p->report.pos.line = 1;
 	l->p->report.pos.col = 1;
+	l->p->report.published = DATE_NONE;
 	if (!loader_exists(l, REPORT_FILE)) {
 		diag_error(l->d, REPORT_FILE, 0, 0,
 		    "file not found: is '%s' a podium project folder?", l->p->dir);

@@ -10,11 +10,11 @@
 
 #define REVIEWS_DIR "content/reviews"
 
-const char *const review_builtin_keys[] = {"tier", "scores", "override", "draft", "summary",
-    "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", NULL};
+const char *const review_builtin_keys[] = {"tier", "tier_uncertain", "scores", "override",
+    "draft", "summary", "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", NULL};
 static const char *const override_keys[] = {"reason", NULL};
 static const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
-    "drain_after", "replaced_after", "automatic", "note", NULL};
+    "drain_after", "replaced_after", "automatic", "note", "injected", NULL};
 static const char *const detected_names[] = {"provider", "customer", "none", NULL};
 static const char *const security_keys[] = {"practices", "findings", NULL};
 static const char *const quote_keys[] = {"text", "source", "at", NULL};
@@ -62,10 +62,31 @@ scores_load(struct loader *l, const char *file, const struct ynode *n, struct re
 			    "missing score for criterion '%s'", r->criteria[i].id);
 }
 
+/* A duration, or an upper bound written "<=11m" (sets *upper). */
+static void
+bound_load(struct loader *l, const char *file, const struct ynode *n, const char *what,
+    int64_t *out, bool *upper)
+{
+	*upper = false;
+	if (n == NULL)
+		return;
+	if (n->kind == YNODE_SCALAR && strncmp(n->str, "<=", 2) == 0) {
+		if (duration_parse(n->str + 2, out)) {
+			*upper = true;
+			return;
+		}
+		diag_error(l->d, file, n->line, n->col, "'%s' must be a duration like 90s, "
+		    "24m, 8h40m or 2d, or an upper bound like <=11m, not '%s'", what, shown(l, n));
+		return;
+	}
+	get_duration(l, file, n, what, out);
+}
+
 static void
 fault_load(struct loader *l, const char *file, const struct ynode *n, struct review *rv)
 {
 	struct fault_test *f;
+	bool b;
 	int e;
 
 	if (!expect_map(l, file, n, "fault_test"))
@@ -78,9 +99,14 @@ fault_load(struct loader *l, const char *file, const struct ynode *n, struct rev
 	get_str(l, file, need(l, file, n, "fault"), "fault", &f->fault);
 	if (get_enum(l, file, opt(n, "detected_by"), "detected_by", detected_names, &e))
 		f->detected_by = (enum detected_by)e;
-	get_duration(l, file, opt(n, "detect_after"), "detect_after", &f->detect_after);
-	get_duration(l, file, opt(n, "drain_after"), "drain_after", &f->drain_after);
-	get_duration(l, file, opt(n, "replaced_after"), "replaced_after", &f->replaced_after);
+	bound_load(l, file, opt(n, "detect_after"), "detect_after", &f->detect_after,
+	    &f->detect_upper);
+	bound_load(l, file, opt(n, "drain_after"), "drain_after", &f->drain_after,
+	    &f->drain_upper);
+	bound_load(l, file, opt(n, "replaced_after"), "replaced_after", &f->replaced_after,
+	    &f->replaced_upper);
+	if (get_bool(l, file, opt(n, "injected"), "injected", &b))
+		f->not_injected = !b;
 	tri_load(l, file, n, "automatic", &f->automatic);
 	get_str(l, file, opt(n, "note"), "note", &f->note);
 }
@@ -158,6 +184,7 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 		    e->rubric != NULL ? " (or 'scores', as the edition has a rubric)" : "");
 	if (scores != NULL)
 		scores_load(l, file, scores, rv);
+	get_str(l, file, opt(root, "tier_uncertain"), "tier_uncertain", &rv->tier_uncertain);
 	if ((n = opt(root, "override")) != NULL && expect_map(l, file, n, "override")) {
 		check_keys(l, file, n, override_keys);
 		get_str(l, file, need(l, file, n, "reason"), "reason", &rv->override_reason);

@@ -225,8 +225,6 @@ get_number(struct loader *l, const char *file, const struct ynode *n,
 		return false;
 	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0)
 		goto refuse;
-	if (decimal_short(n->str, n->len, &v))
-		goto range;
 	/* decimal only: no hex, inf or nan that strtod would take */
 	for (i = 0; i < n->len; i++)
 		if (strchr("0123456789+-.eE", n->str[i]) == NULL)
@@ -235,7 +233,6 @@ get_number(struct loader *l, const char *file, const struct ynode *n,
 	v = strtod(n->str, &end);
 	if (errno != 0 || *end != '\0' || !isfinite(v))
 		goto refuse;
-range:
 	if (v < min || v > max)
 		goto refuse;
 	*out = v;

@@ -293,9 +293,10 @@ put_chart(const struct render *r, const struct shortcode *sc)
 	buf_printf(&src, "%scharts/", r->root);
 	esc_url_segment(&src, name);
 	buf_puts(&src, ".svg");
-	buf_puts(r->out, "<figure class=\"chart\">\n<figcaption>");
+	/* the picture draws its title: the caption is for screen readers only */
+	buf_puts(r->out, "<figure class=\"chart\">\n<figcaption class=\"visually-hidden\">");
 	esc_html(r->out, ch.title ? ch.title : name);
-	buf_puts(r->out, "</figcaption>\n<img src=\"");
+	buf_puts(r->out, "</figcaption>\n<div class=\"chart-scroll\"><img src=\"");
 	esc_url(r->out, src.data);
 	buf_puts(r->out, "\" alt=\"");
 	if (ch.desc)
@@ -307,11 +308,12 @@ put_chart(const struct render *r, const struct shortcode *sc)
 	buf_putc(r->out, '"');
 	if (ch.width > 0 && ch.height > 0)
 		buf_printf(r->out, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
-	buf_puts(r->out, ">\n");
+	buf_puts(r->out, "></div>\n");
 	if ((t = chart_table(&ch, r->c)) != NULL) {
-		buf_puts(r->out, "<details>\n<summary>Data</summary>\n");
+		buf_puts(r->out, "<details class=\"chart-data\">\n<summary>Data behind the chart"
+		    "</summary>\n<div class=\"table-wrap\">\n");
 		table_html(t, r->root, r->out);
-		buf_puts(r->out, "</details>\n");
+		buf_puts(r->out, "</div>\n</details>\n");
 		table_free(t);
 	}
 	buf_puts(r->out, "</figure>\n");
@@ -328,8 +330,11 @@ put_block(const struct render *r, const struct shortcode *sc)
 		put_chart(r, sc);
 		return;
 	}
+	/* a table scrolls in its own box, never the page */
 	if ((t = sc_table(r->c, sc)) != NULL) {
+		buf_puts(r->out, "<div class=\"table-wrap\">\n");
 		table_html(t, r->root, r->out);
+		buf_puts(r->out, "</div>\n");
 		table_free(t);
 	}
 }

@@ -207,6 +207,9 @@ check_change(const struct check *k)
 		return false;
 	if (!check_options(k, 3, true))
 		return false;
+	if (e1->partial || e2->partial)
+		return fail(k, "no change %s partial edition '%s': its review list is "
+		    "incomplete", e1->partial ? "from" : "to", e1->partial ? e1->id : e2->id);
 	for (i = 3; i < sc->nargs; i++)
 		if (strcmp(sc->args[i], "pct") == 0 && a == 0)
 			return fail(k, "no percent change from zero: '%s' is 0 in edition '%s'",
@@ -228,6 +231,9 @@ check_share(const struct check *k)
 		return false;
 	if ((e = need_edition(k, sc->args[0])) == NULL)
 		return false;
+	if (e->partial)
+		return fail(k, "no share of partial edition '%s': its review list is "
+		    "incomplete", e->id);
 	if (!need_figure(k, e, sc->args[1], num_words, &a))
 		return false;
 	if (strcmp(sc->args[2], "of") != 0)

@@ -76,9 +76,15 @@ eval_count(const struct computed *c, const struct shortcode *sc, struct sc_inlin
 	const struct edition *e = project_edition(c->project, sc->args[0]);
 	const struct claim_check *cc = acknowledged(c, e, sc->args[1]);
 
+	bool named = e != NULL && e->partial && strcmp(sc->args[1], "tracked") != 0;
+
 	if (cc != NULL) {
-		out->text = xasprintf("%ld stated; %ld counted", cc->claim->value, cc->computed);
+		out->text = xasprintf("%ld stated; %ld %s", cc->claim->value, cc->computed,
+		    named ? "named" : "counted");
 		out->note = cc->claim->note;
+	} else if (named) {
+		out->text = xasprintf("%ld named", figure_value(c, e, sc->args[1]));
+		out->note = e->partial_note;
 	} else
 		out->text = xasprintf("%ld", figure_value(c, e, sc->args[1]));
 }

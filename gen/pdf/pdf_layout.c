@@ -1,10 +1,11 @@
-/* pdf_layout.c: pages, tags, links, and the placing of blocks (pdfdoc.h). */
+/* pdf_layout.c: blocks prepared and placed, fonts, the two passes (pdfdoc.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cairo-pdf.h>
 
+#include "fonts.h"
 #include "pdf_layout.h"
 
 #define INK_RGB 0x222222u
@@ -40,256 +41,6 @@ pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g)
 	g->footer_y = g->page_h - 36;
 }
 
-void
-pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb)
-{
-	if (ctx->cr != NULL)
-		cairo_set_source_rgb(ctx->cr, (rgb >> 16) / 255.0,
-		    ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
-}
-
-char *
-pdf_attr_escape(const char *s)
-{
-	struct buf b = BUF_INIT;
-
-	for (; *s != '\0'; s++) {
-		if (*s == '\'' || *s == '\\')
-			buf_putc(&b, '\\');
-		buf_putc(&b, *s);
-	}
-	return buf_detach(&b, NULL);
-}
-
-struct pdf_anchor *
-pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
-{
-	size_t i;
-
-	if (ctx->nbuckets == 0)
-		return NULL;
-	for (i = ctx->buckets[hash_str(name) & (ctx->nbuckets - 1)]; i != 0;
-	    i = ctx->anchors[i - 1].next)
-		if (strcmp(ctx->anchors[i - 1].name, name) == 0)
-			return &ctx->anchors[i - 1];
-	return NULL;
-}
-
-/* Chains anchor i (0-based) at the head of its bucket. */
-static void
-anchor_link(struct pdf_ctx *ctx, size_t i)
-{
-	size_t *head = &ctx->buckets[hash_str(ctx->anchors[i].name) &
-	    (ctx->nbuckets - 1)];
-
-	ctx->anchors[i].next = *head;
-	*head = i + 1;
-}
-
-static void
-anchors_rehash(struct pdf_ctx *ctx)
-{
-	size_t i;
-
-	free(ctx->buckets);
-	ctx->nbuckets = ctx->nbuckets == 0 ? 64 : ctx->nbuckets * 2;
-	ctx->buckets = xcalloc(ctx->nbuckets, sizeof(*ctx->buckets));
-	for (i = 0; i < ctx->nanchors; i++)
-		anchor_link(ctx, i);
-}
-
-static void
-anchor_push(struct pdf_ctx *ctx, const char *name)
-{
-	ctx->anchors = xgrow(ctx->anchors, sizeof(*ctx->anchors),
-	    ctx->nanchors + 1, &ctx->anchorcap);
-	ctx->anchors[ctx->nanchors].name = name;
-	ctx->anchors[ctx->nanchors].page = 0;
-	ctx->anchors[ctx->nanchors].drawn = false;
-	ctx->nanchors++;
-	if (ctx->nanchors * 2 > ctx->nbuckets)
-		anchors_rehash(ctx);
-	else
-		anchor_link(ctx, ctx->nanchors - 1);
-}
-
-/* Forgets the anchors added since there were n (the newest head chains). */
-static void
-anchors_pop(struct pdf_ctx *ctx, size_t n)
-{
-	struct pdf_anchor *a;
-
-	while (ctx->nanchors > n) {
-		a = &ctx->anchors[--ctx->nanchors];
-		ctx->buckets[hash_str(a->name) & (ctx->nbuckets - 1)] = a->next;
-	}
-}
-
-/*
- * Structure tags (cairo's, open across pages). Deeper than PDF_TAG_MAX a
- * tag is left out, its content part of the deepest one written.
- */
-void
-pdf_tag_push(struct pdf_ctx *ctx, const char *name, const char *attrs)
-{
-	struct pdf_tag *t;
-
-	if (ctx->ntags == PDF_TAG_MAX) {
-		ctx->tag_over++;
-		return;
-	}
-	t = &ctx->tags[ctx->ntags++];
-	t->name = name;
-	t->attrs = attrs != NULL ? xstrdup(attrs) : NULL;
-	if (ctx->cr != NULL)
-		cairo_tag_begin(ctx->cr, name, attrs);
-}
-
-void
-pdf_tag_pop(struct pdf_ctx *ctx)
-{
-	struct pdf_tag *t;
-
-	if (ctx->tag_over > 0) {
-		ctx->tag_over--;
-		return;
-	}
-	t = &ctx->tags[--ctx->ntags];
-	if (ctx->cr != NULL)
-		cairo_tag_end(ctx->cr, t->name);
-	free(t->attrs);
-	t->attrs = NULL;
-}
-
-static bool
-url_ok(const char *s)
-{
-	return str_starts(s, "http://") || str_starts(s, "https://") ||
-	    str_starts(s, "mailto:");
-}
-
-bool
-pdf_target_ok(struct pdf_ctx *ctx, const char *target)
-{
-	if (target[0] == '#')
-		return pdf_anchor_find(ctx, target + 1) != NULL;
-	return url_ok(target);
-}
-
-/*
- * A link is a cairo link tag over its rectangle, always inside a structure
- * element (cairo 1.16 writes a broken xref for a link outside one).
- */
-void
-pdf_link(struct pdf_ctx *ctx, const char *target, double x, double y,
-    double w, double h)
-{
-	char *esc, *attrs;
-
-	if (ctx->cr == NULL || target == NULL || !pdf_target_ok(ctx, target))
-		return;
-	esc = pdf_attr_escape(target[0] == '#' ? target + 1 : target);
-	attrs = xasprintf("%s='%s' rect=[%.3f %.3f %.3f %.3f]",
-	    target[0] == '#' ? "dest" : "uri", esc, x, y, w, h);
-	cairo_tag_begin(ctx->cr, CAIRO_TAG_LINK, attrs);
-	cairo_tag_end(ctx->cr, CAIRO_TAG_LINK);
-	ctx->res.links++;
-	free(attrs);
-	free(esc);
-}
-
-void
-pdf_dest_begin(struct pdf_ctx *ctx, const char *name)
-{
-	struct pdf_anchor *a;
-	char *esc, *attrs;
-
-	if (name == NULL || (a = pdf_anchor_find(ctx, name)) == NULL)
-		return;
-	if (a->page == 0)
-		a->page = ctx->page;
-	if (ctx->cr == NULL || a->drawn)
-		return;
-	a->drawn = true;
-	esc = pdf_attr_escape(name);
-	attrs = xasprintf("name='%s' x=%.3f y=%.3f", esc, ctx->x0, ctx->y);
-	cairo_tag_begin(ctx->cr, CAIRO_TAG_DEST, attrs);
-	cairo_tag_end(ctx->cr, CAIRO_TAG_DEST);
-	free(attrs);
-	free(esc);
-}
-
-void
-pdf_dest_end(struct pdf_ctx *ctx, const char *name)
-{
-	(void)ctx;
-	(void)name;
-}
-
-/* Pages. */
-static void
-page_open(struct pdf_ctx *ctx)
-{
-	size_t i;
-
-	ctx->page++;
-	ctx->y = ctx->y0;
-	ctx->at_top = true;
-	ctx->chrome = ctx->page > 1;
-	free(ctx->page_section);
-	ctx->page_section = ctx->section != NULL ? xstrdup(ctx->section) : NULL;
-	ctx->page_has_section = false;
-	for (i = 0; i < ctx->nquotes; i++)
-		ctx->quote_y[i] = ctx->y0;
-}
-
-static void
-quote_bar(struct pdf_ctx *ctx, size_t i, double y_end)
-{
-	if (ctx->cr == NULL || y_end <= ctx->quote_y[i])
-		return;
-	pdf_set_rgb(ctx, 0xb8c4d6);
-	cairo_rectangle(ctx->cr, ctx->quote_x[i], ctx->quote_y[i], 2.5,
-	    y_end - ctx->quote_y[i]);
-	cairo_fill(ctx->cr);
-}
-
-static void
-page_close(struct pdf_ctx *ctx)
-{
-	size_t i;
-
-	for (i = 0; i < ctx->nquotes; i++)
-		quote_bar(ctx, i, ctx->y);
-	if (ctx->cr == NULL)
-		return;
-	if (ctx->chrome)
-		pdf_chrome(ctx);
-	cairo_show_page(ctx->cr);
-}
-
-void
-pdf_new_page(struct pdf_ctx *ctx)
-{
-	page_close(ctx);
-	page_open(ctx);
-}
-
-/* Starts a new page unless h fits below the cursor (or the page is empty). */
-void
-pdf_need(struct pdf_ctx *ctx, double h)
-{
-	if (!ctx->at_top && ctx->y + h > ctx->y1 + 0.01)
-		pdf_new_page(ctx);
-}
-
-void
-pdf_space(struct pdf_ctx *ctx, double h)
-{
-	if (!ctx->at_top)
-		ctx->y += h;
-}
-
 /* Preparing blocks: pango layouts at their final widths. */
 static struct block_prep *
 prep_of(const struct pdf_block *b)
@@ -320,7 +71,7 @@ anchor_add(struct pdf_ctx *ctx, struct pdf_block *b)
 		b->anchor = NULL;       /* the first block keeps the name */
 		return;
 	}
-	anchor_push(ctx, b->anchor);
+	pdf_anchor_push(ctx, b->anchor);
 }
 
 static void block_prepare(struct pdf_ctx *, struct pdf_block *, double);
@@ -453,7 +204,7 @@ lazy_collapse(struct pdf_ctx *ctx, struct pdf_block *b)
 	pdf_blocks_free_tables(b->kids);
 	if (p->hooks_from != SIZE_MAX)
 		pdfdoc_hooks_run(ctx->doc, p->hooks_from);
-	anchors_pop(ctx, p->anchors_from);
+	pdf_anchors_pop(ctx, p->anchors_from);
 	arena_free(p->scratch);
 	b->kids = b->last_kid = NULL;
 }
@@ -717,7 +468,7 @@ quote_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	pdf_tag_push(ctx, "BlockQuote", NULL);
 	kids_place(ctx, b, x + in);
 	pdf_tag_pop(ctx);
-	quote_bar(ctx, i, ctx->y - PARA_AFTER);
+	pdf_quote_bar(ctx, i, ctx->y - PARA_AFTER);
 	ctx->nquotes--;
 	ctx->y += 2;
 }
@@ -858,6 +609,7 @@ ctx_pango(struct pdf_ctx *ctx)
 {
 	cairo_font_options_t *fo;
 
+	fonts_config_load();
 	ctx->fontmap = pango_cairo_font_map_new();
 	ctx->pc = pango_font_map_create_context(ctx->fontmap);
 	fo = cairo_font_options_create();
@@ -928,7 +680,7 @@ pass_run(struct pdf_ctx *ctx, unsigned autoid)
 	ctx->autoid = autoid;
 	ctx->ink = INK_RGB;
 	pdf_tag_push(ctx, "Document", NULL);
-	page_open(ctx);
+	pdf_page_open(ctx);
 	pdf_title_page(ctx);
 	if (ctx->doc->meta[PDF_TOC_TITLE] != NULL) {
 		pdf_new_page(ctx);
@@ -936,7 +688,7 @@ pass_run(struct pdf_ctx *ctx, unsigned autoid)
 	}
 	pdf_new_page(ctx);
 	kids_place(ctx, ctx->doc->root, ctx->x0);
-	page_close(ctx);
+	pdf_page_close(ctx);
 	pdf_tag_pop(ctx);
 	ctx->res.pages = ctx->page;
 }

@@ -11,43 +11,6 @@ struct md_walk {
 	unsigned base;            /* heading level of a Markdown "#" less one */
 };
 
-char *
-pdf_target(const char *href)
-{
-	const char *id, *end;
-
-	if (href == NULL)
-		return NULL;
-	if (str_starts(href, "http://") || str_starts(href, "https://") ||
-	    str_starts(href, "mailto:"))
-		return url_allowed(href) ? xstrdup(href) : NULL;
-	if (str_starts(href, "providers/")) {
-		id = href + strlen("providers/");
-		end = strchr(id, '/');
-		if (end == NULL || end == id)
-			return NULL;
-		return xasprintf("#provider-%.*s", (int)(end - id), id);
-	}
-	if (str_starts(href, "sources/#") && href[9] != '\0')
-		return xasprintf("#source-%s", href + 9);
-	return NULL;
-}
-
-void
-pdf_table_links(struct table *t)
-{
-	size_t i;
-	char *h;
-
-	for (i = 0; i < t->nrows * t->ncols; i++) {
-		if (t->cells[i].href == NULL)
-			continue;
-		h = pdf_target(t->cells[i].href);
-		free(t->cells[i].href);
-		t->cells[i].href = h;
-	}
-}
-
 static const struct shortcode *
 code_at(const struct md_walk *w, const char *p, size_t *len)
 {

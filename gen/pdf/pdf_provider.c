@@ -154,8 +154,9 @@ security(struct pdf_report *r, const struct review *rv)
 
 	if (!rv->has_security && rv->nfindings == 0)
 		return;
-	pdf_heading(r->doc, r->parent, 3, "Security", NULL, 0);
-	p = pdf_para(r->doc, r->parent);
+	pdf_heading(r->doc, r->parent, 3, report_string(rp, "security"), NULL, 0);
+	/* the report's declared practices, when it has some */
+	p = rp->npractices > 0 ? pdf_para(r->doc, r->parent) : NULL;
 	for (i = 0; i < rp->npractices; i++) {
 		s = xasprintf("%s%s: %s.", i ? " " : "", rp->practices[i].name,
 		    tri_text(rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
@@ -189,7 +190,8 @@ quotes(struct pdf_report *r, const struct review *rv)
 
 	if (rv->nquotes == 0)
 		return;
-	pdf_heading(r->doc, r->parent, 3, "Quotes", NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, report_string(&r->c->project->report, "quotes"),
+	    NULL, 0);
 	for (i = 0; i < rv->nquotes; i++) {
 		const struct quote *qt = &rv->quotes[i];
 
@@ -261,8 +263,10 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	if (rv->summary != NULL)
 		pdf_markdown(r, self, rv->summary, rv->summary_pos.file,
 		    rv->summary_pos.line, 2);
-	md_list(r, "Strengths", rv->strengths, rv->nstrengths, rv);
-	md_list(r, "Weaknesses", rv->weaknesses, rv->nweaknesses, rv);
+	md_list(r, report_string(&r->c->project->report, "strengths"), rv->strengths,
+	    rv->nstrengths, rv);
+	md_list(r, report_string(&r->c->project->report, "weaknesses"), rv->weaknesses,
+	    rv->nweaknesses, rv);
 	fault_test(r, rv);
 	security(r, rv);
 	quotes(r, rv);

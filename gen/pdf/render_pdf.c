@@ -17,90 +17,6 @@
 #include "podium.h"
 #include "render.h"
 
-struct chart_fig {
-	struct chart ch;
-	const struct computed *c;
-	struct chart_frame *frame;
-};
-
-/* A history chart paints the shared frame: one Form XObject in the PDF. */
-static void
-chart_fig_draw(void *arg, struct canvas *cv, double w, double h)
-{
-	struct chart_fig *f = arg;
-
-	if (f->frame != NULL && f->ch.kind == CHART_HISTORY)
-		chart_draw_framed(f->frame, &f->ch, f->c, cv, w, h);
-	else
-		chart_draw(&f->ch, f->c, cv, w, h);
-}
-
-static void
-chart_fig_free(void *arg)
-{
-	struct chart_fig *f = arg;
-
-	chart_release(&f->ch);
-	free(f);
-}
-
-void
-pdf_chart(struct pdf_report *r, struct pdf_block *parent,
-    enum chart_kind kind, const struct provider *pr)
-{
-	struct chart_fig *f = xcalloc(1, sizeof(*f));
-
-	f->c = r->c;
-	f->frame = r->frame;
-	chart_init(&f->ch, r->c, kind, pr);
-	pdfdoc_on_free(r->doc, chart_fig_free, f);
-	if (f->ch.width <= 0 || f->ch.height <= 0)
-		return;
-	/* the chart draws its title: no caption to repeat it */
-	pdf_figure(r->doc, parent, f->ch.width, f->ch.height, chart_fig_draw,
-	    f, NULL, NULL);
-}
-
-struct lazy_table {
-	struct pdf_report *r;
-	pdf_table_build_fn *build;
-	void *arg;
-};
-
-static void
-lazy_table_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
-{
-	struct lazy_table *lt = arg;
-	struct table *t = lt->build(lt->r->c, lt->arg);
-
-	if (t == NULL)
-		return;
-	pdf_table_links(t);
-	pdf_table(doc, self, t, NULL);
-}
-
-static void
-lazy_table_free(void *arg)
-{
-	struct lazy_table *lt = arg;
-
-	free(lt->arg);
-	free(lt);
-}
-
-void
-pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
-    pdf_table_build_fn *build, void *arg)
-{
-	struct lazy_table *lt = xcalloc(1, sizeof(*lt));
-
-	lt->r = r;
-	lt->build = build;
-	lt->arg = arg;
-	pdfdoc_on_free(r->doc, lazy_table_free, lt);
-	pdf_lazy(r->doc, parent, lazy_table_fill, lt);
-}
-
 /* The editions a report table is built for. */
 struct table_eds {
 	const struct edition *e, *base;
@@ -201,15 +117,20 @@ title_page(struct pdf_report *r)
 	if (authors.len > 0)
 		pdfdoc_title_line(r->doc, authors.data);
 	if (e != NULL) {
-		s = xasprintf("Edition: %s", e->name);
-		pdfdoc_title_line(r->doc, s);
-		free(s);
+		/* the edition's date is the source's; the report's own is when it was compiled */
 		if (e->published != DATE_NONE) {
 			date_format(e->published, day);
-			s = xasprintf("Published %s", day);
-			pdfdoc_title_line(r->doc, s);
-			free(s);
-		}
+			s = xasprintf("Edition: %s, published %s", e->name, day);
+		} else
+			s = xasprintf("Edition: %s", e->name);
+		pdfdoc_title_line(r->doc, s);
+		free(s);
+	}
+	if (rep->published != DATE_NONE) {
+		date_format(rep->published, day);
+		s = xasprintf("Compiled %s", day);
+		pdfdoc_title_line(r->doc, s);
+		free(s);
 	}
 	buf_release(&authors);
 }
@@ -373,7 +294,8 @@ providers(struct pdf_report *r)
 		return NULL;
 	for (i = 0; i < st->nratings; i++)
 		nrated += rating_on_ladder(&st->ratings[i]);
-	pdf_heading(r->doc, NULL, 1, "Providers", "providers",
+	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
+	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	s = xasprintf("The %zu provider%s rated in %s, in tier order%s", nrated,
 	    nrated == 1 ? "" : "s", e->name, nrated < st->nratings ?
@@ -462,7 +384,8 @@ methodology(struct pdf_report *r)
 	const struct report *rep = &c->project->report;
 	const struct edition *e = rep->edition;
 
-	pdf_heading(r->doc, NULL, 1, "Methodology", "methodology", PDF_H_ALL);
+	pdf_heading(r->doc, NULL, 1, report_string(rep, "methodology"), "methodology",
+	    PDF_H_ALL);
 	para(r, "Every figure in this report is computed from the reviews: "
 	    "tier counts, medal totals, shares and movement. Where the "
 	    "publication states a figure, it is checked against the count.");
@@ -534,7 +457,8 @@ sources(struct pdf_report *r)
 
 	if (p->nsources == 0)
 		return;
-	pdf_heading(r->doc, NULL, 1, "Sources", "sources", PDF_H_ALL);
+	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "sources"),
+	    "sources", PDF_H_ALL);
 	for (i = 0; i < p->nsources; i++)
 		source_entry(r, &p->sources[i]);
 }
@@ -546,15 +470,33 @@ write_file(void *closure, const unsigned char *data, unsigned int len)
 	    CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* Lays the document out straight into OUT/report.pdf. */
+/* check: the PDF is drawn in full, and its bytes go nowhere */
+static cairo_status_t
+write_nowhere(void *closure, const unsigned char *data, unsigned int len)
+{
+	(void)closure;
+	(void)data;
+	(void)len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* Lays the document out straight into OUT/report.pdf (nowhere for check). */
 static int
 write_pdf(struct pdf_report *r, struct site_out *o)
 {
-	char *path = site_out_path(o, "report.pdf");
+	char *path;
 	const char *err = NULL;
 	FILE *fp;
 	int rc;
 
+	if (o->discard) {
+		if ((rc = pdf_render_stream(r->doc, write_nowhere, NULL, NULL, &err)) == -1) {
+			diag_system(r->d, "report.pdf", "cannot draw the PDF: %s", err);
+			o->failed = true;
+		}
+		return rc;
+	}
+	path = site_out_path(o, "report.pdf");
 	if ((fp = fopen(path, "wb")) == NULL) {
 		diag_system(r->d, NULL, "cannot write '%s': %s", path,
 		    strerror(errno));

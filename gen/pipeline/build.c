@@ -6,9 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include <fontconfig/fontconfig.h>
-
 #include "build.h"
+#include "fonts.h"
 #include "lint.h"
 #include "load.h"
 #include "parse.h"
@@ -243,7 +242,7 @@ static void *
 fonts_warm(void *arg)
 {
 	(void)arg;
-	FcInit();
+	fonts_config_load();
 	return NULL;
 }
 
@@ -320,7 +319,9 @@ build_run(struct build_request *rq, struct diag *d)
 		o.carry = carry_part;
 		o.carry_arg = &rq->parts;
 	}
-	if (render_all(rq, c, &o, d) == -1 || diag_failed(d)) {
+	/* the pages show the downloads' sizes, known once all are written */
+	if (render_all(rq, c, &o, d) == -1 || ((rq->parts & PART_HTML) &&
+	    html_sizes_fill(&o) == -1) || diag_failed(d)) {
 		site_out_abort(&o);
 		goto out;
 	}

@@ -632,10 +632,15 @@ carry_old(struct site_out *o)
 	struct carry c;
 	int from;
 
-	if (o->carry == NULL)
+	/* only from a site podium built: a folder replaced with --force is not kept */
+	if (o->carry == NULL || !(has_entry(o->out, SITE_MARKER) || legacy_site(o->out)))
 		return 0;
-	if ((from = open(o->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
-		return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
+	if ((from = open(o->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP)
+			return 0;
+		diag_system(o->d, NULL, "cannot open '%s': %s", o->out, strerror(errno));
+		return -1;
+	}
 	memset(&c, 0, sizeof(c));
 	c.o = o;
 	buf_init(&c.rel);

@@ -1,0 +1,131 @@
+/*
+ * pdf_blocks.c: the blocks the report's parts share: charts as figures,
+ * tables built only while they are laid out, and site links as PDF link
+ * targets.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "pdf_report.h"
+
+char *
+pdf_target(const char *href)
+{
+	const char *id, *end;
+
+	if (href == NULL)
+		return NULL;
+	if (str_starts(href, "http://") || str_starts(href, "https://") ||
+	    str_starts(href, "mailto:"))
+		return url_allowed(href) ? xstrdup(href) : NULL;
+	if (str_starts(href, "providers/")) {
+		id = href + strlen("providers/");
+		end = strchr(id, '/');
+		if (end == NULL || end == id)
+			return NULL;
+		return xasprintf("#provider-%.*s", (int)(end - id), id);
+	}
+	if (str_starts(href, "sources/#") && href[9] != '\0')
+		return xasprintf("#source-%s", href + 9);
+	return NULL;
+}
+
+void
+pdf_table_links(struct table *t)
+{
+	size_t i;
+	char *h;
+
+	for (i = 0; i < t->nrows * t->ncols; i++) {
+		if (t->cells[i].href == NULL)
+			continue;
+		h = pdf_target(t->cells[i].href);
+		free(t->cells[i].href);
+		t->cells[i].href = h;
+	}
+}
+
+struct chart_fig {
+	struct chart ch;
+	const struct computed *c;
+	struct chart_frame *frame;
+};
+
+/* A history chart paints the shared frame: one Form XObject in the PDF. */
+static void
+chart_fig_draw(void *arg, struct canvas *cv, double w, double h)
+{
+	struct chart_fig *f = arg;
+
+	if (f->frame != NULL && f->ch.kind == CHART_HISTORY)
+		chart_draw_framed(f->frame, &f->ch, f->c, cv, w, h);
+	else
+		chart_draw(&f->ch, f->c, cv, w, h);
+}
+
+static void
+chart_fig_free(void *arg)
+{
+	struct chart_fig *f = arg;
+
+	chart_release(&f->ch);
+	free(f);
+}
+
+void
+pdf_chart(struct pdf_report *r, struct pdf_block *parent,
+    enum chart_kind kind, const struct provider *pr)
+{
+	struct chart_fig *f = xcalloc(1, sizeof(*f));
+
+	f->c = r->c;
+	f->frame = r->frame;
+	chart_init(&f->ch, r->c, kind, pr);
+	pdfdoc_on_free(r->doc, chart_fig_free, f);
+	if (f->ch.width <= 0 || f->ch.height <= 0)
+		return;
+	/* the chart draws its title: no caption to repeat it */
+	pdf_figure(r->doc, parent, f->ch.width, f->ch.height, chart_fig_draw,
+	    f, NULL, NULL);
+}
+
+struct lazy_table {
+	struct pdf_report *r;
+	pdf_table_build_fn *build;
+	void *arg;
+};
+
+static void
+lazy_table_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
+{
+	struct lazy_table *lt = arg;
+	struct table *t = lt->build(lt->r->c, lt->arg);
+
+	if (t == NULL)
+		return;
+	pdf_table_links(t);
+	pdf_table(doc, self, t, NULL);
+}
+
+static void
+lazy_table_free(void *arg)
+{
+	struct lazy_table *lt = arg;
+
+	free(lt->arg);
+	free(lt);
+}
+
+void
+pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
+    pdf_table_build_fn *build, void *arg)
+{
+	struct lazy_table *lt = xcalloc(1, sizeof(*lt));
+
+	lt->r = r;
+	lt->build = build;
+	lt->arg = arg;
+	pdfdoc_on_free(r->doc, lazy_table_free, lt);
+	pdf_lazy(r->doc, parent, lazy_table_fill, lt);
+}

@@ -1,0 +1,97 @@
+#!/bin/sh
+# t_reader.sh: what a reader sees in the default report and the fixture:
+# a partial edition (named counts, no shares, no change, "unlisted"), upper
+# bounds and faults not injected in words, columns hidden when empty, each
+# home block once, link previews and the feed, the 404 page's links.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fail=1; }
+has() { if grep -qF -- "$2" "$1"; then ok "$3"; else nok "$3"; fi; }
+hasnt() { if grep -qF -- "$2" "$1"; then nok "$3"; else ok "$3"; fi; }
+count() { n=$(grep -oF -- "$2" "$1" | wc -l); [ "$n" -eq "$3" ] && ok "$4" || nok "$4 ($n, not $3)"; }
+
+if ! "$PODIUM" build -q -C "$ROOT" -o "$T/s" 2> "$T/err"; then
+	echo "not ok - default report builds"
+	cat "$T/err"
+	exit 1
+fi
+S=$T/s
+# 1.0 is partial: 16 named of 26 stated, no share, no change from it
+has "$S/editions/1.0/index.html" '<span class="value">26 stated; 16 named</span>' "partial edition: reviewed as stated and named"
+has "$S/editions/1.0/index.html" '<span class="value">14 named</span> <span class="detail">of 16 reviews named</span>' "partial edition: medals named"
+hasnt "$S/editions/1.0/index.html" 'Medals of reviewed' "partial edition: no share"
+has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
+hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"
+count "$S/editions/2.0/index.html" 'not named in the partial baseline' 70 "against a partial baseline, providers with no review there are unlisted"
+n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
+[ "$n" -eq 70 ] && ok "ratings.json: 70 unlisted in 2.0" || nok "ratings.json: 70 unlisted in 2.0 ($n)"
+n=$(grep -c '"status": "new"' "$S/data/ratings.json")
+[ "$n" -eq 31 ] && ok "ratings.json: new only in 3.0 (31)" || nok "ratings.json: new only in 3.0 ($n)"
+# upper bounds and no injection
+has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td class="num">within 11m</td><td class="num">2m</td><td>not known</td></tr>' "an upper bound over the target: within 11m, not known"
+has "$S/providers/hyperstack/index.html" '<td class="num">within 1s</td><td class="num">2m</td><td>within target</td>' "an upper bound under the target: within target"
+has "$S/providers/runpod/index.html" "<strong>Not injected.</strong> No fault could be injected" "injected: false says not injected"
+hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no timings table"
+# columns hidden when empty, and no empty review blocks
+hasnt "$S/providers/aws/index.html" '>Score<' "no score column without a rubric"
+hasnt "$S/providers/aws/index.html" 'Review, ClusterMAX 2.0' "an edition with only a tier has no review section"
+has "$S/providers/aws/index.html" 'tier only: source</a>' "... it is folded into the history table"
+hasnt "$S/security/index.html" '>Severity<' "no severity column when no finding has one"
+hasnt "$S/security/index.html" 'severity-' "no empty severity badge"
+hasnt "$S/security/index.html" '(, ' "no empty field in a finding's text"
+hasnt "$S/security/index.html" 'Audit tool' "no practice column that is empty everywhere"
+# Salad's 1.0 tier is uncertain wherever it is shown
+has "$S/editions/1.0/index.html" 'Salad Cloud</a> <abbr class="uncertain"' "uncertain tier marked in the medal table"
+has "$S/providers/salad/index.html" '<abbr class="uncertain"' "uncertain tier marked on the provider's page"
+has "$S/providers/index.html" '<abbr class="uncertain"' "uncertain tier marked in the providers index"
+# the home page: each block once, one name for the data
+H=$S/index.html
+count "$H" 'charts/distribution.svg' 1 "home: the distribution chart once"
+count "$H" 'charts/movement.svg' 1 "home: the movement chart once"
+count "$H" '<caption>Movers from' 1 "home: the movers table once"
+count "$H" 'class="medal-table"' 1 "home: the medal table once"
+hasnt "$H" '<summary>Data</summary>' "home: no disclosure called just Data"
+dups=$(grep -o '<li><a href="#[^"]*">[^<]*' "$H" | sed 's/.*">//' | sort | uniq -d)
+[ -z "$dups" ] && ok "home: no entry twice in the contents" || nok "home: contents entry twice: $dups"
+# every page: description, link previews, favicon, downloads with sizes
+for p in $(cd "$S" && find . -name '*.html' | sort); do
+	for want in '<meta name="description" content="' '<meta property="og:title"' \
+	    '<meta property="og:description"' '<meta property="og:image"' 'assets/favicon.svg' \
+	    'report.pdf</a> ('; do
+		grep -qF -- "$want" "$S/$p" || echo "$p: $want" >> "$T/missing"
+	done
+done
+[ ! -s "$T/missing" ] && ok "every page: description, og tags, favicon, download sizes" ||
+	{ nok "every page: description, og tags, favicon, download sizes"; head "$T/missing"; }
+[ -f "$S/assets/favicon.svg" ] && ok "favicon written" || nok "favicon written"
+has "$S/404.html" 'href="/assets/style.css"' "404 page: links from the root without base_url"
+has "$S/editions/index.html" 'href="../editions/3.0/index.html">ClusterMAX 3.0</a>' "editions index lists 3.0"
+first=$(grep -o '<h2 class="edition-name"><a href="[^"]*">[^<]*' "$S/editions/index.html" | sed 's/.*">//' | tr '\n' ',')
+[ "$first" = "ClusterMAX 3.0,ClusterMAX 2.0,ClusterMAX 1.0," ] && ok "editions index newest first" ||
+	nok "editions index newest first ($first)"
+has "$S/editions/2.0/index.html" 'rel="prev">← ClusterMAX 1.0</a>' "previous edition link"
+has "$S/editions/2.0/index.html" 'rel="next">ClusterMAX 3.0 →</a>' "next edition link"
+hasnt "$S/editions/3.0/index.html" 'rel="next"' "no next link from the newest"
+[ ! -f "$S/feed.xml" ] && ok "no feed without base_url" || nok "no feed without base_url"
+
+# The fixture has a base_url: absolute og:image, the feed, an absolute 404
+F=$ROOT/tests/golden/site/project
+if "$PODIUM" build -q -C "$F" -o "$T/f" 2> "$T/err"; then
+	has "$T/f/index.html" '<meta property="og:image" content="https://example.org/tiny/charts/distribution.png">' "og:image absolute with base_url"
+	has "$T/f/404.html" 'href="https://example.org/tiny/assets/style.css"' "404 page: absolute links with base_url"
+	if command -v xmllint > /dev/null; then
+		xmllint --noout "$T/f/feed.xml" 2> "$T/x" && ok "feed.xml is well-formed XML" ||
+			{ nok "feed.xml is well-formed XML"; head "$T/x"; }
+	fi
+	order=$(grep -o '<entry>' "$T/f/feed.xml" | wc -l)
+	ids=$(grep -o '<id>[^<]*</id>' "$T/f/feed.xml" | tr '\n' ' ')
+	[ "$ids" = "<id>https://example.org/tiny/</id> <id>https://example.org/tiny/editions/e2/</id> <id>https://example.org/tiny/editions/e1/</id> " ] &&
+		ok "feed: one entry per edition, newest first ($order)" || nok "feed: one entry per edition, newest first ($ids)"
+	has "$T/f/feed.xml" '<feed xmlns="http://www.w3.org/2005/Atom"' "feed is Atom"
+else
+	nok "fixture builds"
+	cat "$T/err"
+fi
+exit $fail
