@@ -35,7 +35,14 @@ struct html_ctx {
 	bool failed;         /* a page could not be built (diagnostics given) */
 	bool extra_css;      /* the project has assets/extra.css: every page links it */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
+	/* the downloads' size texts (" (34 kB)", or "" for no file), in the
+	 * order of HTML_DOWNLOADS, when known before the pages are made;
+	 * NULL: each page holds a mark that html_sizes_fill() fills in */
+	char *sizes[3];
 };
+
+/* The downloads the pages link, with their sizes: report.pdf, data/... */
+#define HTML_DOWNLOADS {"report.pdf", "data/ratings.json", "data/ratings.csv"}
 
 /*
  * html_jobs.c: pages built over the machine's cores. Each job calls one page

@@ -569,27 +569,32 @@ canonical(const struct report *r, const char *rel)
 #define SIZE_MARK "<!--podium:size "
 
 static void
-download_add(struct tv *a, const char *root, const char *path, const char *label,
-    const char *type)
+download_add(struct tv *a, const char *root, const char *path, const char *size,
+    const char *label, const char *type)
 {
 	struct tv *o = tv_object();
 
 	pv_set_href(o, "href", root, path);
 	pv_set_lit(o, "label", label);
 	pv_set_lit(o, "type", type);
-	pv_set_taken(o, "size_html", xasprintf(SIZE_MARK "%s-->", path));
+	/* the size text is made by podium (digits and a unit), never content */
+	pv_set_taken(o, "size_html", size != NULL ? xstrdup(size) :
+	    xasprintf(SIZE_MARK "%s-->", path));
 	tv_append(a, o);
 }
 
 /* report.pdf, data/ratings.json and data/ratings.csv, with their sizes. */
 static struct tv *
-downloads(const char *root)
+downloads(const struct html_ctx *h, const char *root)
 {
+	static const char *const paths[] = HTML_DOWNLOADS;
+	static const char *const labels[] = {"report.pdf", "ratings.json", "ratings.csv"};
+	static const char *const types[] = {"application/pdf", "application/json", "text/csv"};
 	struct tv *a = tv_array();
+	size_t i;
 
-	download_add(a, root, "report.pdf", "report.pdf", "application/pdf");
-	download_add(a, root, "data/ratings.json", "ratings.json", "application/json");
-	download_add(a, root, "data/ratings.csv", "ratings.csv", "text/csv");
+	for (i = 0; i < ARRAY_SIZE(paths); i++)
+		download_add(a, root, paths[i], h->sizes[i], labels[i], types[i]);
 	pv_mark_last(a);
 	return a;
 }
@@ -682,7 +687,7 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		free(path);
 	}
 	tv_set(o, "nav", nav);
-	tv_set(o, "downloads", downloads(root));
+	tv_set(o, "downloads", downloads(h, root));
 	og_image_set(o, r, root);
 	if (r->base_url != NULL)
 		pv_set_taken(o, "feed_href", html_url_join(r->base_url, "feed.xml"));
