@@ -10,17 +10,34 @@
 /* Pieces of work: enough for the threads to share out evenly. */
 #define LINT_CHUNKS 64
 
+/*
+ * Checks a text read from a YAML scalar, each diagnostic placed where the
+ * author wrote it: md_check counts in the value, text_origin_map finds the
+ * place again in the scalar's source (quotes, escapes, folding).
+ */
 static void
-lint_text(const struct computed *c, const char *text, struct pos pos, struct diag *d)
+lint_text(const struct computed *c, const char *text, const char *file,
+    const struct text_origin *at, struct diag *d)
 {
-	unsigned line = pos.line;
+	struct diag scratch;
+	size_t i, len;
+	unsigned line, col;
 
 	if (text == NULL)
 		return;
-	/* a block scalar ("|") starts on the line after its key */
-	if (strchr(text, '\n') != NULL && line > 0)
-		line++;
-	md_check(c, text, pos.file, line ? line : 1, d);
+	diag_init(&scratch);
+	md_check(c, text, file, 1, &scratch);
+	len = strlen(text);
+	for (i = 0; i < scratch.n; i++) {
+		const struct diag_entry *e = &scratch.v[i];
+
+		text_origin_map(at, text, len, e->line, e->col, &line, &col);
+		if (e->kind == DIAG_ERROR)
+			diag_error(d, e->file, line, col, "%s", e->msg);
+		else
+			diag_warning(d, e->file, line, col, "%s", e->msg);
+	}
+	diag_release(&scratch);
 }
 
 static void
@@ -28,13 +45,13 @@ lint_review(const struct computed *c, const struct review *r, struct diag *d)
 {
 	size_t i;
 
-	lint_text(c, r->summary, r->summary_pos, d);
+	lint_text(c, r->summary, r->pos.file, &r->summary_at, d);
 	for (i = 0; i < r->nstrengths; i++)
-		lint_text(c, r->strengths[i], r->pos, d);
+		lint_text(c, r->strengths[i], r->pos.file, &r->strengths_at[i], d);
 	for (i = 0; i < r->nweaknesses; i++)
-		lint_text(c, r->weaknesses[i], r->pos, d);
+		lint_text(c, r->weaknesses[i], r->pos.file, &r->weaknesses_at[i], d);
 	if (r->fault != NULL)
-		lint_text(c, r->fault->note, r->fault->pos, d);
+		lint_text(c, r->fault->note, r->pos.file, &r->fault->note_at, d);
 }
 
 /* The texts in content order: the sections, then each edition's reviews. */
