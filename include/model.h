@@ -42,6 +42,7 @@ struct tier {
 	size_t index;      /* position in the ladder, 0 = best */
 	struct pos pos;
 	const char *description; /* Markdown: what the tier means, or NULL */
+	struct text_origin description_at;
 	const char *group;       /* a label shared by adjacent tiers, or NULL */
 };
 
@@ -76,6 +77,7 @@ struct field_value {
 	const char **items; /* FIELD_LIST */
 	size_t nitems;
 	struct pos pos;
+	struct text_origin at; /* FIELD_TEXT: where the Markdown was written */
 };
 
 /* A security practice the report checks (security.practices). */
