@@ -41,11 +41,13 @@ size_t scalar_pos(const char *src, size_t slen, enum scalar_style style,
     const char *value, size_t vlen, size_t voff);
 
 /*
- * The line and column in the file of the value's line vline, column vcol
- * (1-based, columns in characters, as a Markdown diagnostic gives them)
- * for a text from origin o. The value is text (vlen bytes).
+ * Places n places of a text read from origin o (text: vlen bytes) in the
+ * file: lines[k]:cols[k] (1-based, columns in characters, as a Markdown
+ * diagnostic counts them in the value) become the file's line and column.
+ * One walk over the value serves them all, in whatever order they come.
+ * A place with line 0, or an unknown origin (line 0), is left as it is.
  */
 void text_origin_map(const struct text_origin *o, const char *text, size_t vlen,
-    unsigned vline, unsigned vcol, unsigned *line, unsigned *col);
+    size_t n, unsigned *lines, unsigned *cols);
 
 #endif

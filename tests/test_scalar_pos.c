@@ -72,7 +72,9 @@ ck_item(const char *doc, const char *key, int idx, const char *value, unsigned w
 		} else if (((unsigned char)n->str[i] & 0xc0) != 0x80)
 			vc++;
 	}
-	text_origin_map(&o, n->str, n->len, vl, vc, &line, &col);
+	line = vl;
+	col = vc;
+	text_origin_map(&o, n->str, n->len, 1, &line, &col);
 	ck_assert_uint_eq(line, wl);
 	ck_assert_uint_eq(col, wc);
 }
@@ -138,6 +140,27 @@ START_TEST(test_folded)
 }
 END_TEST
 
+/* Several places of one text, asked out of order, with one outside it. */
+START_TEST(test_many)
+{
+	const struct ynode *n = scalar("k: \"{{a}} \\\"x\\\"\n  {{b}}\\n{{c}}\"\n", "k", -1);
+	struct text_origin o = {n->line, n->col, n->src, n->src_len, n->style};
+	unsigned lines[4] = {2, 1, 0, 1}, cols[4] = {1, 11, 0, 1};
+
+	ck_assert_str_eq(n->str, "{{a}} \"x\" {{b}}\n{{c}}");
+	text_origin_map(&o, n->str, n->len, 4, lines, cols);
+	/* value 2:1 is {{c}}, 1:11 is {{b}}, 1:1 is {{a}}; 0:0 stays */
+	ck_assert_uint_eq(lines[0], 2);
+	ck_assert_uint_eq(cols[0], 10);
+	ck_assert_uint_eq(lines[1], 2);
+	ck_assert_uint_eq(cols[1], 3);
+	ck_assert_uint_eq(lines[2], 0);
+	ck_assert_uint_eq(cols[2], 0);
+	ck_assert_uint_eq(lines[3], 1);
+	ck_assert_uint_eq(cols[3], 5);
+}
+END_TEST
+
 /* The same through scalar_pos itself: the offset of the value's byte. */
 START_TEST(test_offsets)
 {
@@ -172,6 +195,7 @@ main(void)
 	tcase_add_test(tc, test_literal);
 	tcase_add_test(tc, test_folded);
 	tcase_add_test(tc, test_offsets);
+	tcase_add_test(tc, test_many);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

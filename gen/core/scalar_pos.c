@@ -1,7 +1,9 @@
 /* scalar_pos.c: a place in a YAML scalar's value, found again in its source (see scalar_pos.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "scalar_pos.h"
+#include "util.h"
 
 /* The bytes of the UTF-8 character led by c (a stray byte: 1). */
 static size_t
@@ -107,60 +109,129 @@ match_char(const char *src, size_t slen, enum scalar_style style, size_t j,
 	return slen;
 }
 
+/* An alignment under way: value bytes before i matched, source bytes before j used. */
+struct walk {
+	const char *src, *value;
+	size_t slen, vlen, i, j;
+	enum scalar_style style;
+};
+
+static void
+walk_init(struct walk *w, const char *src, size_t slen, enum scalar_style style,
+    const char *value, size_t vlen)
+{
+	w->src = src;
+	w->slen = slen;
+	w->style = style;
+	w->value = value;
+	w->vlen = vlen;
+	w->i = 0;
+	w->j = body_start(src, slen, style);
+}
+
+/* The source offset of the value's byte voff (not before the walk's place). */
+static size_t
+walk_to(struct walk *w, size_t voff)
+{
+	size_t n, at;
+
+	for (;;) {
+		if (w->i >= w->vlen)
+			return w->j < w->slen ? w->j : w->slen;
+		n = char_len((unsigned char)w->value[w->i]);
+		if (n > w->vlen - w->i)
+			n = w->vlen - w->i;
+		if (w->i >= voff || w->i + n > voff) {
+			/* the character asked for: matched, the walk stays before it */
+			match_char(w->src, w->slen, w->style, w->j, w->value + w->i, n, &at);
+			return at;
+		}
+		w->j = match_char(w->src, w->slen, w->style, w->j, w->value + w->i, n, &at);
+		w->i += n;
+	}
+}
+
 size_t
 scalar_pos(const char *src, size_t slen, enum scalar_style style,
     const char *value, size_t vlen, size_t voff)
 {
-	size_t i = 0, j = body_start(src, slen, style), at = j, n;
+	struct walk w;
 
-	if (voff > vlen)
-		voff = vlen;
-	for (;;) {
-		if (i >= vlen)
-			return j < slen ? j : slen;
-		n = char_len((unsigned char)value[i]);
-		if (n > vlen - i)
-			n = vlen - i;
-		j = match_char(src, slen, style, j, value + i, n, &at);
-		if (i >= voff || i + n > voff)
-			return at;
-		i += n;
-	}
+	walk_init(&w, src, slen, style, value, vlen);
+	return walk_to(&w, voff > vlen ? vlen : voff);
+}
+
+struct place {
+	unsigned line, col;
+	size_t k;   /* the request's index */
+};
+
+static int
+place_cmp(const void *a, const void *b)
+{
+	const struct place *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
 }
 
 void
 text_origin_map(const struct text_origin *o, const char *text, size_t vlen,
-    unsigned vline, unsigned vcol, unsigned *line, unsigned *col)
+    size_t n, unsigned *lines, unsigned *cols)
 {
-	size_t off = 0, k, soff;
-	unsigned l = 1, c, nl = 0, chars = 0;
+	struct place *pl;
+	struct walk w;
+	size_t q, off = 0, soff, k = 0;
+	unsigned vl = 1, vc = 1, nl = 0, chars = 0;
 
-	*line = vline;
-	*col = vcol;
-	if (o == NULL || o->line == 0 || vline == 0)
+	if (o == NULL || o->line == 0 || n == 0)
 		return;
-	/* the value's byte at vline:vcol */
-	while (l < vline && off < vlen) {
-		if (text[off++] == '\n')
-			l++;
+	pl = xcalloc(n, sizeof(*pl));
+	for (q = 0; q < n; q++) {
+		pl[q].line = lines[q];
+		pl[q].col = cols[q];
+		pl[q].k = q;
 	}
-	for (c = 1; c < vcol && off < vlen && text[off] != '\n'; c++)
-		off += char_len((unsigned char)text[off]);
-	if (off > vlen)
-		off = vlen;
-	if (o->src == NULL) {
-		*line = o->line + vline - 1;
-		*col = vline == 1 ? o->col + vcol - 1 : vcol;
-		return;
+	/* in the value's order, so that one walk serves every place */
+	qsort(pl, n, sizeof(*pl), place_cmp);
+	if (o->src != NULL)
+		walk_init(&w, o->src, o->src_len, o->style, text, vlen);
+	for (q = 0; q < n; q++) {
+		unsigned *line = &lines[pl[q].k], *col = &cols[pl[q].k];
+
+		if (pl[q].line == 0)
+			continue;
+		/* the value's byte at line:col (columns in characters) */
+		while (vl < pl[q].line && off < vlen) {
+			if (text[off++] == '\n') {
+				vl++;
+				vc = 1;
+			}
+		}
+		if (vl < pl[q].line)
+			vc = 1;
+		for (; vc < pl[q].col && off < vlen && text[off] != '\n'; vc++)
+			off += char_len((unsigned char)text[off]);
+		if (off > vlen)
+			off = vlen;
+		if (o->src == NULL) {
+			*line = o->line + pl[q].line - 1;
+			*col = pl[q].line == 1 ? o->col + pl[q].col - 1 : pl[q].col;
+			continue;
+		}
+		soff = walk_to(&w, off);
+		for (; k < soff && k < o->src_len; k++) {
+			if (o->src[k] == '\n') {
+				nl++;
+				chars = 0;
+			} else if (((unsigned char)o->src[k] & 0xc0) != 0x80)
+				chars++;
+		}
+		*line = o->line + nl;
+		*col = nl > 0 ? 1 + chars : o->col + chars;
 	}
-	soff = scalar_pos(o->src, o->src_len, o->style, text, vlen, off);
-	for (k = 0; k < soff; k++) {
-		if (o->src[k] == '\n') {
-			nl++;
-			chars = 0;
-		} else if (((unsigned char)o->src[k] & 0xc0) != 0x80)
-			chars++;
-	}
-	*line = o->line + nl;
-	*col = nl > 0 ? 1 + chars : o->col + chars;
+	free(pl);
 }

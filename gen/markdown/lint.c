@@ -20,23 +20,30 @@ lint_text(const struct computed *c, const char *text, const char *file,
     const struct text_origin *at, struct diag *d)
 {
 	struct diag scratch;
-	size_t i, len;
-	unsigned line, col;
+	unsigned *lines, *cols;
+	size_t i;
 
 	if (text == NULL)
 		return;
 	diag_init(&scratch);
 	md_check(c, text, file, 1, &scratch);
-	len = strlen(text);
+	lines = xcalloc(scratch.n + 1, sizeof(*lines));
+	cols = xcalloc(scratch.n + 1, sizeof(*cols));
+	for (i = 0; i < scratch.n; i++) {
+		lines[i] = scratch.v[i].line;
+		cols[i] = scratch.v[i].col;
+	}
+	text_origin_map(at, text, strlen(text), scratch.n, lines, cols);
 	for (i = 0; i < scratch.n; i++) {
 		const struct diag_entry *e = &scratch.v[i];
 
-		text_origin_map(at, text, len, e->line, e->col, &line, &col);
 		if (e->kind == DIAG_ERROR)
-			diag_error(d, e->file, line, col, "%s", e->msg);
+			diag_error(d, e->file, lines[i], cols[i], "%s", e->msg);
 		else
-			diag_warning(d, e->file, line, col, "%s", e->msg);
+			diag_warning(d, e->file, lines[i], cols[i], "%s", e->msg);
 	}
+	free(lines);
+	free(cols);
 	diag_release(&scratch);
 }
 
