@@ -13,6 +13,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "fonts.h"
 #include "pdfdoc.h"
 
 /* Spacing of the layout, points. */
@@ -170,8 +171,17 @@ void pdf_text_place_boxed(struct pdf_ctx *ctx, const struct pdf_text *t,
 /* The colour of links' text. */
 #define PDF_LINK_RGB 0x1a4d8fu
 /* Code spans: this family at this scale of their text's size. */
-#define PDF_CODE_FAMILY "DejaVu Sans Mono"
+#define PDF_CODE_FAMILY FONT_MONO
 #define PDF_CODE_SCALE 0.88
+/* Sans texts' line height, a factor of the face's own (pdf_layout_font). */
+#define PDF_SANS_LINE 0.84
+/* pdf_fonts.c: a new description of font (free with
+ * pango_font_description_free). */
+PangoFontDescription *pdf_font_description(enum pdf_font font);
+/* pdf_fonts.c: sets font on l, and attrs (may be NULL) with the font's line
+ * height. */
+void pdf_layout_font(struct pdf_ctx *ctx, PangoLayout *l, enum pdf_font font,
+    PangoAttrList *attrs);
 /* Body text's line spacing, a factor of its lines' height. */
 #define PDF_BODY_SPACING 1.3f
 

@@ -4,10 +4,9 @@
 # them; the arrows, file to file and folder to folder, must form no circle
 # (tsort finds one if there is).
 set -u
-case "$PODIUM" in
-"$ROOT"/podium) B=$ROOT/build/release ;;
-*) B=$(dirname "$PODIUM") ;;
-esac
+# the objects beside the binary (build/asan/podium), or the release build's
+B=$(dirname "$PODIUM")
+[ -d "$B/core" ] || B=$ROOT/build/release
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 

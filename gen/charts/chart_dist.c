@@ -160,9 +160,24 @@ draw_bar(struct cx *x, const struct computed *c, const struct edition_stats *s,
 	free(co);
 }
 
+/*
+ * The grid's lines over [top, bottom): only across the bars, so that no
+ * line runs through an edition's heading, a callout or a note.
+ */
+static void
+draw_grid(struct cx *x, double top, double bottom, double max, double step,
+    double scale)
+{
+	double v;
+
+	for (v = 0; v <= max + step / 2; v += step)
+		cx_line(x, MARGIN + v * scale, top, MARGIN + v * scale, bottom, 0.6,
+		    COL_GRID);
+}
+
 static double
 draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
-    double y, double scale)
+    double y, double scale, double axmax, double step)
 {
 	double nw, hy = y + HEAD / 2;
 	char *t;
@@ -177,6 +192,8 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 	    x->w - 2 * MARGIN - nw - 10, COL_INK2);
 	free(t);
 	y += HEAD;
+	/* grid first, the bar over it */
+	draw_grid(x, y - 3, y + BAR + 3, axmax, step, scale);
 	draw_bar(x, c, s, y, scale);
 	y += BAR + LANE;
 	for (i = 0; i < s->nclaims; i++) {
@@ -196,7 +213,7 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 }
 
 static void
-draw_axis(struct cx *x, double top, double bottom, double max, double step,
+draw_axis(struct cx *x, double bottom, double max, double step,
     double scale)
 {
 	double v, ax;
@@ -204,7 +221,7 @@ draw_axis(struct cx *x, double top, double bottom, double max, double step,
 
 	for (v = 0; v <= max + step / 2; v += step) {
 		ax = MARGIN + v * scale;
-		cx_line(x, ax, top, ax, bottom, 0.6, COL_GRID);
+		cx_line(x, ax, bottom - 4, ax, bottom, 0.6, COL_INK2);
 		snprintf(num, sizeof(num), "%.0f", v);
 		cx_text(x, num, ax, bottom + 10, v == 0 ? AL_LEFT :
 		    v + step / 2 > max ? AL_RIGHT : AL_CENTER, FS_SMALL, false, 0,
@@ -234,11 +251,10 @@ dist_draw(struct cx *x, const struct computed *c)
 	y = top;
 	for (i = 0; i < c->neditions; i++)
 		y += row_height(&c->editions[i]);
-	/* grid first, bars over it */
-	draw_axis(x, top, y - GAP / 2, axmax, step, scale);
+	draw_axis(x, y - GAP / 2, axmax, step, scale);
 	y = top;
 	for (i = 0; i < c->neditions; i++)
-		y = draw_row(x, c, &c->editions[i], y, scale);
+		y = draw_row(x, c, &c->editions[i], y, scale, axmax, step);
 }
 
 /* On success, free with table_free(). */

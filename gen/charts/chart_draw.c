@@ -422,7 +422,8 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	} else {
 		x->t.pc = chart_context();
 	}
-	x->font = pango_font_description_from_string("DejaVu Sans");
+	x->font = pango_font_description_new();
+	pango_font_description_set_family(x->font, FONT_SANS_LIST);
 }
 
 void

@@ -118,8 +118,111 @@ axis_x(const struct axis *a, int64_t sec)
 	return a->x0 + l / a->lmax * (a->x1 - a->x0);
 }
 
+/* Where a row's note stands: its text, anchor, alignment and extent. */
+struct note {
+	char text[96];
+	double ax, maxw, x0, x1;  /* x1 <= x0: no note */
+	enum align al;
+};
+
+static double
+row_span(const struct axis *a, const struct fault_test *f, double *lo,
+    double *hi)
+{
+	/* a bound ("within 1h") is said in the note, never drawn as a time */
+	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
+	    f->drain_upper ? -1 : f->drain_after,
+	    f->replaced_upper ? -1 : f->replaced_after};
+	int i;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; i < 3; i++) {
+		if (t[i] < 0)
+			continue;
+		*lo = fmin(*lo, axis_x(a, t[i]));
+		*hi = fmax(*hi, axis_x(a, t[i]));
+	}
+	return *hi - *lo;
+}
+
 static void
-draw_axis(struct cx *x, const struct axis *a, double top, double bottom)
+row_note(struct cx *x, const struct axis *a, const struct fault_test *f,
+    struct note *nt)
+{
+	double lo, hi, tw, th;
+	char d[32];
+
+	memset(nt, 0, sizeof(*nt));
+	if (f->not_injected)
+		snprintf(nt->text, sizeof(nt->text), "not injected");
+	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
+		duration_format(f->detect_after, d, sizeof(d));
+		snprintf(nt->text, sizeof(nt->text), "detected within %s", d);
+	} else if (f->detected_by == DETECT_NONE)
+		snprintf(nt->text, sizeof(nt->text), "not detected");
+	else if (!has_timing(f))
+		snprintf(nt->text, sizeof(nt->text), "%s",
+		    f->detected_by == DETECT_CUSTOMER ?
+		    "detected by the customer, no timing" : "no timing");
+	else if (f->replaced_after < 0)
+		snprintf(nt->text, sizeof(nt->text), "%s",
+		    f->detected_by == DETECT_CUSTOMER ?
+		    "detected by the customer, not replaced" : "not replaced");
+	else if (f->detected_by == DETECT_CUSTOMER)
+		snprintf(nt->text, sizeof(nt->text), "detected by the customer");
+	if (nt->text[0] == '\0')
+		return;
+	row_span(a, f, &lo, &hi);
+	cx_measure(x, nt->text, FS_SMALL, false, 0, &tw, &th);
+	if (hi < lo) {
+		/* no marker: the note stands in the plot */
+		nt->ax = PX0 + 2;
+		nt->al = AL_LEFT;
+		nt->maxw = x->w - MARGIN - PX0 - 2;
+		nt->x0 = nt->ax;
+		nt->x1 = nt->ax + fmin(tw, nt->maxw);
+	} else if (hi + 10 + tw <= x->w - MARGIN) {
+		nt->ax = hi + 10;
+		nt->al = AL_LEFT;
+		nt->x0 = nt->ax;
+		nt->x1 = nt->ax + tw;
+	} else {
+		nt->ax = lo - 10;
+		nt->al = AL_RIGHT;
+		nt->maxw = lo - 10 - PX0;
+		nt->x1 = nt->ax;
+		nt->x0 = nt->ax - fmin(tw, nt->maxw);
+	}
+}
+
+/*
+ * A vertical line at tx from y0 down to the rows' bottom, broken at each
+ * row whose note it would cross (n rows of ROW from top).
+ */
+static void
+gapped_line(struct cx *x, double tx, double y0, double top,
+    const struct note *nt, size_t n, double width, struct rgb col)
+{
+	double from = y0, y;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		y = top + (double)i * ROW;
+		if (nt[i].x1 > nt[i].x0 && tx >= nt[i].x0 - 3 && tx <= nt[i].x1 + 3) {
+			if (y > from)
+				cx_line(x, tx, from, tx, y, width, col);
+			from = y + ROW;
+		}
+	}
+	y = top + (double)n * ROW;
+	if (y > from)
+		cx_line(x, tx, from, tx, y, width, col);
+}
+
+static void
+draw_axis(struct cx *x, const struct axis *a, double top, double bottom,
+    const struct note *nt, size_t n)
 {
 	static const struct {
 		int64_t s;
@@ -133,7 +236,7 @@ draw_axis(struct cx *x, const struct axis *a, double top, double bottom)
 		if (log10((double)ticks[i].s) > a->lmax + 1e-9)
 			break;
 		tx = axis_x(a, ticks[i].s);
-		cx_line(x, tx, top, tx, bottom, 0.6, COL_GRID);
+		gapped_line(x, tx, top, top, nt, n, 0.6, COL_GRID);
 		cx_text(x, ticks[i].label, tx, bottom + 10, i == 0 ? AL_LEFT : AL_CENTER,
 		    FS_SMALL, false, 0, COL_INK2);
 	}
@@ -147,6 +250,7 @@ marker(struct cx *x, int kind, double mx, double my)
 {
 	struct canvas *cv = x->cv;
 
+	cv_new_path(cv);
 	switch (kind) {
 	case 0:
 		cx_color(x, COL_DETECT);
@@ -183,7 +287,7 @@ draw_legend(struct cx *x, double y)
 
 static void
 draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
-    double lane, double bottom)
+    double lane, double top, const struct note *nt, size_t nn)
 {
 	static const double dash[] = {4, 3};
 	int64_t t[2] = {e->target_detect, e->target_replace};
@@ -215,7 +319,7 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 	cv_save(x->cv);
 	cv_dash(x->cv, dash, 2, 0);
 	for (i = 0; i < n; i++)
-		cx_line(x, pos[i], lane + 8, pos[i], bottom, 1.2, COL_INK);
+		gapped_line(x, pos[i], lane + 8, top, nt, nn, 1.2, COL_INK);
 	cv_restore(x->cv);
 	labels_spread(pos, size, n, 8, MARGIN, x->w - MARGIN);
 	for (i = 0; i < n; i++)
@@ -223,64 +327,26 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 }
 
 static void
-row_note(struct cx *x, const struct fault_test *f, double lo, double hi, double y)
-{
-	char note[96] = "", d[32];
-	double tw, th;
-
-	if (f->not_injected)
-		snprintf(note, sizeof(note), "not injected");
-	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
-		duration_format(f->detect_after, d, sizeof(d));
-		snprintf(note, sizeof(note), "detected within %s", d);
-	} else if (f->detected_by == DETECT_NONE)
-		snprintf(note, sizeof(note), "not detected");
-	else if (!has_timing(f))
-		snprintf(note, sizeof(note), "%s", f->detected_by == DETECT_CUSTOMER ?
-		    "detected by the customer, no timing" : "no timing");
-	else if (f->replaced_after < 0)
-		snprintf(note, sizeof(note), "%s", f->detected_by == DETECT_CUSTOMER ?
-		    "detected by the customer, not replaced" : "not replaced");
-	else if (f->detected_by == DETECT_CUSTOMER)
-		snprintf(note, sizeof(note), "detected by the customer");
-	if (note[0] == '\0')
-		return;
-	cx_measure(x, note, FS_SMALL, false, 0, &tw, &th);
-	if (hi < lo)
-		/* no marker: the note stands in the plot */
-		cx_text(x, note, PX0 + 2, y, AL_LEFT, FS_SMALL, false,
-		    x->w - MARGIN - PX0 - 2, COL_INK);
-	else if (hi + 10 + tw <= x->w - MARGIN)
-		cx_text(x, note, hi + 10, y, AL_LEFT, FS_SMALL, false, 0, COL_INK);
-	else
-		cx_text(x, note, lo - 10, y, AL_RIGHT, FS_SMALL, false, lo - 10 - PX0,
-		    COL_INK);
-}
-
-static void
-draw_row(struct cx *x, const struct axis *a, const struct rating *r, double y)
+draw_row(struct cx *x, const struct axis *a, const struct rating *r,
+    const struct note *nt, double y)
 {
 	const struct fault_test *f = r->review->fault;
 	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
-	    f->drain_upper ? -1 : f->drain_after, f->replaced_upper ? -1 : f->replaced_after};
-	double lo = INFINITY, hi = -INFINITY, mx;
+	    f->drain_upper ? -1 : f->drain_after,
+	    f->replaced_upper ? -1 : f->replaced_after};
+	double lo, hi;
 	int i;
 
 	cx_text(x, provider_label(r->provider), MARGIN, y, AL_LEFT, FS_BODY, false,
 	    NAMEW - 6, COL_INK);
-	for (i = 0; i < 3; i++) {
-		if (t[i] < 0)
-			continue;
-		mx = axis_x(a, t[i]);
-		lo = fmin(lo, mx);
-		hi = fmax(hi, mx);
-	}
-	if (hi > lo)
+	if (row_span(a, f, &lo, &hi) > 0)
 		cx_line(x, lo, y, hi, y, 1.2, COL_INK2);
 	for (i = 0; i < 3; i++)
 		if (t[i] >= 0)
 			marker(x, i, axis_x(a, t[i]), y);
-	row_note(x, f, lo, hi, y);
+	if (nt->x1 > nt->x0)
+		cx_text(x, nt->text, nt->ax, y, nt->al, FS_SMALL, false, nt->maxw,
+		    COL_INK);
 }
 
 void
@@ -291,6 +357,7 @@ faults_draw(struct cx *x, const struct computed *c)
 	size_t n, total, i;
 	int64_t max = 86400;
 	struct axis a;
+	struct note *notes;
 	double top, bottom;
 	char *t;
 
@@ -311,11 +378,16 @@ faults_draw(struct cx *x, const struct computed *c)
 	a.lmax = log10((double)max);
 	top = TOP + LEGEND + TARGETS;
 	bottom = top + (double)n * ROW;
-	draw_legend(x, TOP + LEGEND / 2 - 2);
-	draw_axis(x, &a, top, bottom);
-	draw_targets(x, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, bottom);
+	notes = xcalloc(n, sizeof(*notes));
 	for (i = 0; i < n; i++)
-		draw_row(x, &a, v[i], top + ((double)i + 0.5) * ROW);
+		row_note(x, &a, v[i]->review->fault, &notes[i]);
+	draw_legend(x, TOP + LEGEND / 2 - 2);
+	draw_axis(x, &a, top, bottom, notes, n);
+	draw_targets(x, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top,
+	    notes, n);
+	for (i = 0; i < n; i++)
+		draw_row(x, &a, v[i], &notes[i], top + ((double)i + 0.5) * ROW);
+	free(notes);
 	if (total > n) {
 		t = xasprintf("Showing %zu of %zu providers; the table lists all.", n, total);
 		cx_text(x, t, MARGIN, bottom + AXIS + 10, AL_LEFT, FS_SMALL, false,

@@ -77,10 +77,10 @@ change_text(const struct rating *r, char *out, size_t n)
 {
 	switch (r->status) {
 	case MOVE_UP:
-		snprintf(out, n, "\u25b2 up %d", r->steps);
+		snprintf(out, n, "\u2191 up %d", r->steps);
 		break;
 	case MOVE_DOWN:
-		snprintf(out, n, "\u25bc down %d", -r->steps);
+		snprintf(out, n, "\u2193 down %d", -r->steps);
 		break;
 	case MOVE_UNRATED:
 		snprintf(out, n, "unrated");

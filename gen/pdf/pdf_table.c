@@ -91,7 +91,7 @@ pdf_cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 	PangoRectangle r;
 
 	l = pango_layout_new(ctx->pc);
-	pango_layout_set_font_description(l, ctx->font[font]);
+	pdf_layout_font(ctx, l, font, NULL);
 	pango_layout_set_text(l, s, -1);
 	pango_layout_get_extents(l, NULL, &r);
 	*units = r.width;
@@ -126,7 +126,7 @@ word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	int *word_of, n, ch = 0, best = 0;
 	int *width;
 
-	pango_layout_set_font_description(l, ctx->font[font]);
+	pdf_layout_font(ctx, l, font, NULL);
 	pango_layout_set_text(l, s, -1);
 	attrs = pango_layout_get_log_attrs_readonly(l, &n);
 	/* each byte's word (the line breaks before it), and whether white */

@@ -317,7 +317,7 @@ layout_new(struct pdf_ctx *ctx, const char *s, int len, PangoAttrList *al,
 {
 	PangoLayout *l = pango_layout_new(ctx->pc);
 
-	pango_layout_set_font_description(l, ctx->font[font]);
+	pdf_layout_font(ctx, l, font, al);
 	if (font == FONT_BODY)
 		pango_layout_set_line_spacing(l, PDF_BODY_SPACING);
 	if (font == FONT_CODE)
@@ -325,8 +325,6 @@ layout_new(struct pdf_ctx *ctx, const char *s, int len, PangoAttrList *al,
 	pango_layout_set_alignment(l, align);
 	pango_layout_set_justify(l, justify);
 	pango_layout_set_text(l, s, len);
-	if (al != NULL)
-		pango_layout_set_attributes(l, al);
 	return l;
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fonts.h"
 #include "parse.h"
 #include "pdf_report.h"
 #include "podium.h"
@@ -523,17 +524,13 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 {
 	struct pdf_provider_fill *fills = NULL;
 	struct pdf_report r;
-	const char *font;
 	int rc = -1;
 
 	if (c->project->report.edition == NULL)
 		return 0;
 	if (o->tmp == NULL)
 		return -1;
-	if ((font = pdf_missing_font()) != NULL) {
-		diag_system(d, NULL, "cannot draw the PDF: font family '%s' "
-		    "not found (fontconfig; Debian package fonts-dejavu-core)",
-		    font);
+	if (fonts_check(FONTS_PDF, d) == -1) {
 		o->failed = true;
 		return -1;
 	}
