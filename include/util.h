@@ -214,6 +214,8 @@ void htab_add(struct htab *t, uint64_t hash, size_t item);
 /* The next item added with hash after cursor *at (0 to start), into *item;
  * false when there is none left. */
 bool htab_next(const struct htab *t, uint64_t hash, size_t *at, size_t *item);
+/* Empties t, keeping its storage for the items added next. */
+void htab_clear(struct htab *t);
 void htab_free(struct htab *t);
 
 /*

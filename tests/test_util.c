@@ -190,6 +190,19 @@ START_TEST(test_htab)
 	}
 	at = 0;
 	ck_assert(!htab_next(&t, hash_str("never added"), &at, &item));
+	/* Cleared, it keeps its storage, finds nothing, then finds anew. */
+	n = t.cap;
+	htab_clear(&t);
+	ck_assert_uint_eq(t.n, 0);
+	ck_assert_uint_eq(t.cap, n);
+	at = 0;
+	ck_assert(!htab_next(&t, hash_bytes(HASH_SEED, &(size_t){7}, sizeof(size_t)), &at, &item));
+	htab_add(&t, hash_str("again"), 41);
+	ck_assert_uint_eq(t.cap, n);
+	at = 0;
+	ck_assert(htab_next(&t, hash_str("again"), &at, &item));
+	ck_assert_uint_eq(item, 41);
+	ck_assert(!htab_next(&t, hash_str("again"), &at, &item));
 	htab_free(&t);
 	ck_assert_uint_eq(t.n, 0);
 	at = 0;

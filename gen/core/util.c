@@ -688,6 +688,14 @@ htab_next(const struct htab *t, uint64_t hash, size_t *at, size_t *item)
 }
 
 void
+htab_clear(struct htab *t)
+{
+	if (t->cap != 0)
+		memset(t->slots, 0, t->cap * sizeof(*t->slots));
+	t->n = 0;
+}
+
+void
 htab_free(struct htab *t)
 {
 	free(t->slots);
