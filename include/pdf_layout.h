@@ -82,7 +82,6 @@ struct pdf_anchor {
 	const char *name;
 	unsigned page;            /* where it was placed; 0: not yet */
 	bool drawn;               /* its destination is in the PDF */
-	size_t next;              /* the next in its hash chain, plus one */
 };
 
 struct pdf_tag {
@@ -120,8 +119,7 @@ struct pdf_ctx {
 	int outline[3];           /* last outline id of each level */
 	struct pdf_anchor *anchors;
 	size_t nanchors, anchorcap;
-	size_t *buckets;          /* chain heads (index plus one), a power of 2 */
-	size_t nbuckets;
+	struct htab anchor_index; /* hash_str(name) -> entry of anchors */
 	double quote_x[PDF_QUOTE_MAX], quote_y[PDF_QUOTE_MAX];
 	size_t nquotes;
 	struct pdf_text *marker;  /* a list item's marker, drawn with its first line */

@@ -602,7 +602,7 @@ ctx_release(struct pdf_ctx *ctx)
 	g_object_unref(ctx->pc);
 	g_object_unref(ctx->fontmap);
 	free(ctx->anchors);
-	free(ctx->buckets);
+	htab_free(&ctx->anchor_index);
 	free(ctx->section);
 	free(ctx->page_section);
 	pdf_text_cache_free(ctx);
