@@ -222,6 +222,41 @@ count(const char *hay, const char *needle)
 	return n;
 }
 
+/* Anchors: found by name (the newest of a name), and those a lazy block
+ * added forgotten when it ends, the others still found. */
+START_TEST(test_anchors)
+{
+	static struct pdf_ctx ctx;
+	static char names[300][8];
+	size_t i;
+
+	memset(&ctx, 0, sizeof(ctx));
+	for (i = 0; i < 200; i++) {
+		snprintf(names[i], sizeof(names[i]), "a%zu", i);
+		pdf_anchor_push(&ctx, names[i]);
+	}
+	pdf_anchor_push(&ctx, "a7");               /* a second "a7" */
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a7"), &ctx.anchors[200]);
+	for (i = 200; i < 300; i++) {
+		snprintf(names[i], sizeof(names[i]), "a%zu", i);
+		pdf_anchor_push(&ctx, names[i]);
+	}
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a250"), &ctx.anchors[251]);
+	pdf_anchors_pop(&ctx, 200);
+	ck_assert_uint_eq(ctx.nanchors, 200);
+	ck_assert_ptr_null(pdf_anchor_find(&ctx, "a250"));
+	ck_assert_ptr_null(pdf_anchor_find(&ctx, "a200"));
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a7"), &ctx.anchors[7]);
+	for (i = 0; i < 200; i++)
+		ck_assert_ptr_eq(pdf_anchor_find(&ctx, names[i]), &ctx.anchors[i]);
+	pdf_anchors_pop(&ctx, 200);                /* nothing to forget */
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a199"), &ctx.anchors[199]);
+	ck_assert_ptr_null(pdf_anchor_find(&ctx, "b1"));
+	free(ctx.anchors);
+	htab_free(&ctx.anchor_index);
+}
+END_TEST
+
 START_TEST(test_qpdf_check)
 {
 	struct buf b = BUF_INIT;
@@ -845,6 +880,7 @@ suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_qpdf_check);
 	tcase_add_test(tc, test_page_size);
 	tcase_add_test(tc, test_metadata);
