@@ -144,7 +144,7 @@ frame_text(const struct chart_frame *f, struct buf *title, struct buf *desc)
 
 	buf_puts(title, report_string(r, "tier_history"));
 	if (c->neditions == 0 || r->nladder == 0) {
-		buf_puts(desc, report_string(r, "chart_no_editions"));
+		buf_printf(desc, "%s.", report_string(r, "chart_no_editions"));
 		return;
 	}
 	for (i = 0; i < r->nladder; i++)
