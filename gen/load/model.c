@@ -1,4 +1,5 @@
 /* model.c: lookups in the loaded model, enum names, and freeing. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -553,15 +554,31 @@ const struct ui_string ui_strings_default[] = {
 	{NULL, NULL},
 };
 
+/* The default strings by key, made once (the pages ask for them often). */
+static struct htab ui_index = HTAB_INIT;
+static pthread_once_t ui_index_once = PTHREAD_ONCE_INIT;
+
+static void
+ui_index_make(void)
+{
+	size_t i;
+
+	for (i = 0; ui_strings_default[i].key != NULL; i++)
+		htab_add(&ui_index, hash_str(ui_strings_default[i].key), i);
+}
+
 const char *
 report_string(const struct report *r, const char *key)
 {
-	size_t i;
+	size_t i, at = 0;
+	uint64_t h;
 
 	for (i = 0; r != NULL && i < r->nstrings; i++)
 		if (strcmp(r->strings[i].key, key) == 0)
 			return r->strings[i].text;
-	for (i = 0; ui_strings_default[i].key != NULL; i++)
+	pthread_once(&ui_index_once, ui_index_make);
+	h = hash_str(key);
+	while (htab_next(&ui_index, h, &at, &i))
 		if (strcmp(ui_strings_default[i].key, key) == 0)
 			return ui_strings_default[i].text;
 	return key;
