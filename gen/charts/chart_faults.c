@@ -105,7 +105,7 @@ faults_desc(const struct computed *c, struct buf *b)
 		snprintf(n1, sizeof(n1), "%zu", within);
 		values[0] = n1, values[1] = d, values[2] = NULL;
 		t = report_format(r, "faults_desc_target", tnames, values);
-		buf_printf(b, " (%s)", t);
+		buf_printf(b, " %s", t);
 		free(t);
 	}
 	snprintf(n1, sizeof(n1), "%zu", undetected);
