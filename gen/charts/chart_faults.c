@@ -166,6 +166,22 @@ row_span(const struct axis *a, const struct fault_test *f, double *lo,
 	return *hi - *lo;
 }
 
+/* Copies src into dst (size bytes), cut before a whole UTF-8 character when
+ * it does not fit (a report's own text may be long). */
+static void
+text_set(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size) {
+		n = size - 1;
+		while (n > 0 && utf8_continues(src[n]))
+			n--;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 static void
 row_note(struct cx *x, const struct report *r, const struct axis *a,
     const struct fault_test *f, struct note *nt)
@@ -180,7 +196,7 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
 		duration_format(f->detect_after, d, sizeof(d));
 		t = report_format1(r, "faults_detected_within", "time", d);
-		snprintf(nt->text, sizeof(nt->text), "%s", t);
+		text_set(nt->text, sizeof(nt->text), t);
 		free(t);
 	} else if (f->detected_by == DETECT_NONE)
 		key = "faults_not_detected";
@@ -193,7 +209,7 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 	else if (f->detected_by == DETECT_CUSTOMER)
 		key = "faults_customer";
 	if (key != NULL)
-		snprintf(nt->text, sizeof(nt->text), "%s", report_string(r, key));
+		text_set(nt->text, sizeof(nt->text), report_string(r, key));
 	if (nt->text[0] == '\0')
 		return;
 	row_span(a, f, &lo, &hi);
@@ -326,7 +342,7 @@ draw_targets(struct cx *x, const struct report *r, const struct axis *a,
 			continue;
 		duration_format(t[i], d, sizeof(d));
 		text = report_format1(r, what[i], "time", d);
-		snprintf(label[n], sizeof(label[n]), "%s", text);
+		text_set(label[n], sizeof(label[n]), text);
 		free(text);
 		pos[n] = axis_x(a, t[i]);
 		cx_measure(x, label[n], FS_SMALL, true, 0, &size[n], &th);
