@@ -289,6 +289,7 @@ const struct ui_string ui_strings_default[] = {
 	{"chart_funnel", "From tracked to medals"},
 	{"chart_faults", "Failure-test timings"},
 	/* the charts' own words (their text, <title>/<desc> and data tables) */
+	{"chart_alt", "Chart: {name}"},
 	{"chart_tracked", "Tracked"},
 	{"chart_stage", "Stage"},
 	{"chart_share", "Share"},

@@ -324,8 +324,10 @@ put_chart(const struct render *r, const struct shortcode *sc)
 	if (ch.desc)
 		esc_attr(r->out, ch.desc);
 	else {
-		buf_puts(r->out, "Chart: ");
-		esc_attr(r->out, name);
+		char *alt = report_format1(&r->c->project->report, "chart_alt", "name", name);
+
+		esc_attr(r->out, alt);
+		free(alt);
 	}
 	buf_putc(r->out, '"');
 	if (ch.width > 0 && ch.height > 0)
