@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # strings_leaks.py DEFAULTS.json CONTENT_DIR SITE_DIR: prints each English
 # default of the strings table still found in the site's pages (visible text
-# and the alt, title and aria-label attributes) or in report.pdf's text, one
-# line per leak. Text the report's content provides is skipped: a match inside
-# a run of text that also appears in content/ is not the interface's. Not yet
-# searched: the charts' own words (an HTML <figure> and the chart data
-# <details>, drawn text in the PDF's charts) and the PDF's "page N of M"
-# footer; a sentence with a placeholder is searched by its fragments of two
-# words or more.
+# and the alt, title and aria-label attributes, the charts' <figure> and their
+# data tables in <details> included), in the chart files (an SVG's <title>,
+# <desc> and <text>) or in report.pdf's text (its charts' drawn words
+# included), one line per leak. Text the report's content provides is
+# skipped: a match inside a run of text that also appears in content/ is not
+# the interface's. Not yet searched: the PDF's "page N of M" footer; a
+# sentence with a placeholder is searched by its fragments of two words or
+# more.
 import html.parser, json, os, re, subprocess, sys
 
 import yaml
@@ -54,9 +55,7 @@ class Text(html.parser.HTMLParser):
         self.out, self.skip, self.stack = [], 0, []
 
     def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag in ("script", "style", "figure") or (tag == "details" and
-                                                    "chart-data" in (a.get("class") or "")):
+        if tag in ("script", "style"):
             self.skip += 1
             self.stack.append(tag)
         elif self.skip and tag == self.stack[-1]:
@@ -73,7 +72,8 @@ class Text(html.parser.HTMLParser):
             self.skip -= 1
             self.stack.pop()
         elif tag in ("p", "li", "tr", "td", "th", "h1", "h2", "h3", "dt", "dd",
-                     "caption", "summary", "figcaption", "div", "a", "span"):
+                     "caption", "summary", "figcaption", "div", "a", "span",
+                     "title", "desc", "text", "tspan"):
             self.out.append("\n")
 
     def handle_data(self, data):
@@ -85,7 +85,7 @@ texts = []
 for d, _, files in os.walk(site):
     for f in sorted(files):
         p = os.path.join(d, f)
-        if f.endswith(".html"):
+        if f.endswith(".html") or f.endswith(".svg"):
             t = Text()
             t.feed(open(p, encoding="utf-8").read())
             texts.append((os.path.relpath(p, site), "".join(t.out)))

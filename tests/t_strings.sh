@@ -41,11 +41,17 @@ PY
 	for k in tier_label contents headline_figures sources_label; do
 		grep -q "ZZ${k}ZZ" "$T/$fx.txt" || miss="$miss $fx:pdf:$k"
 	done
-	for k in every_edition of_n_reviewed skip_to_content downloads_label chart_data; do
+	for k in every_edition of_n_reviewed skip_to_content downloads_label chart_data \
+	    dist_desc dist_table_caption move_table_caption; do
 		grep -q "ZZ${k}ZZ" "$T/$fx-zz/index.html" || miss="$miss $fx:html:$k"
 	done
+	# the charts' own words: an SVG's <desc>, and the history frame's
+	grep -q "<desc>ZZdist_descZZ" "$T/$fx-zz/charts/distribution.svg" ||
+		miss="$miss $fx:svg:dist_desc"
+	grep -q "ZZhistory_desc_editionsZZ" "$T/$fx-zz/charts/history-frame.svg" ||
+		miss="$miss $fx:svg:history_desc_editions"
 done
-[ -z "$miss" ] && ok "the markers of tier_label, contents, headline_figures, sources_label are in the PDFs and of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data on the home pages" ||
+[ -z "$miss" ] && ok "the markers of tier_label, contents, headline_figures, sources_label are in the PDFs, of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data and the charts' dist_desc, dist_table_caption, move_table_caption on the home pages, and of dist_desc, history_desc_editions in the SVGs" ||
 	nok "markers missing:$miss"
 
 # A placeholder: filled with the number, the text escaped after; a brace

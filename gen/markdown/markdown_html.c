@@ -324,16 +324,19 @@ put_chart(const struct render *r, const struct shortcode *sc)
 	if (ch.desc)
 		esc_attr(r->out, ch.desc);
 	else {
-		buf_puts(r->out, "Chart: ");
-		esc_attr(r->out, name);
+		char *alt = report_format1(&r->c->project->report, "chart_alt", "name", name);
+
+		esc_attr(r->out, alt);
+		free(alt);
 	}
 	buf_putc(r->out, '"');
 	if (ch.width > 0 && ch.height > 0)
 		buf_printf(r->out, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
 	buf_puts(r->out, "></div>\n");
 	if ((t = chart_table(&ch, r->c)) != NULL) {
-		buf_puts(r->out, "<details class=\"chart-data\">\n<summary>Data behind the chart"
-		    "</summary>\n<div class=\"table-wrap\">\n");
+		buf_puts(r->out, "<details class=\"chart-data\">\n<summary>");
+		esc_html(r->out, report_string(&r->c->project->report, "chart_data"));
+		buf_puts(r->out, "</summary>\n<div class=\"table-wrap\">\n");
 		table_html(t, r->root, r->out);
 		buf_puts(r->out, "</div>\n</details>\n");
 		table_free(t);

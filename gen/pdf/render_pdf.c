@@ -399,9 +399,7 @@ methodology(struct pdf_report *r)
 
 	pdf_heading(r->doc, NULL, 1, report_string(rep, "methodology"), "methodology",
 	    PDF_H_ALL);
-	para(r, "Every figure in this report is computed from the reviews: "
-	    "tier counts, medal totals, shares and movement. Where the "
-	    "publication states a figure, it is checked against the count.");
+	para(r, report_string(rep, "methodology_figures"));
 	table_add(r, ladder_table(rep), NULL);
 	/* each tier's meaning and group, where the report gives them */
 	for (size_t i = 0; i < rep->nladder; i++) {
