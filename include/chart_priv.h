@@ -58,19 +58,20 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 #define HIST_CROP (TOP - 10.0)
 
 struct cx_lay;
-#define CX_LAYS 64  /* layouts kept at once: a slot is reused on a collision */
+#define CX_LAYS 64  /* layouts kept at once: emptied (layouts reused) when full */
 
 /*
- * The texts laid out in a drawing, by hash (a text measured and then drawn
- * is laid out once), and the pango context they were made in. A chart that
- * keeps its layouts (chart_keep_layouts) takes them back at its next
- * drawing.
+ * The texts laid out in a drawing, found through the one hash table (a text
+ * measured and then drawn is laid out once), and the pango context they
+ * were made in. A chart that keeps its layouts (chart_keep_layouts) takes
+ * them back at its next drawing.
  */
 struct cx_texts {
 	PangoContext *pc;
-	struct cx_lay *lays;                /* CX_LAYS slots, or NULL */
-	unsigned char used[CX_LAYS];        /* the slots in use */
-	size_t nused;
+	struct cx_lay *lays;                /* CX_LAYS entries, or NULL */
+	size_t n;                           /* the entries in the index */
+	size_t made;                        /* the entries with a layout */
+	struct htab index;                  /* lay_hash() -> entry of lays */
 };
 
 struct cx {

@@ -10,9 +10,6 @@
 /* HTML text: & < > " ' escaped; control characters (but \t \n) dropped. */
 void esc_html(struct buf *b, const char *s);
 void esc_html_n(struct buf *b, const char *s, size_t n);
-/* How many bytes from the start of s (n bytes) esc_html_n() surely copies
- * as they are: n when the whole of s needs no escape. */
-size_t esc_html_span(const char *s, size_t n);
 /* A double-quoted attribute value: as esc_html. */
 void esc_attr(struct buf *b, const char *s);
 /* A URL for href/src: refuses (writes "#") what url_allowed() refuses;

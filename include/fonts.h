@@ -1,8 +1,10 @@
-/*
- * fonts.h: fontconfig's configuration, read once per process.
- */
+/* fonts.h: fontconfig's configuration, read once per process; the type
+ * faces podium draws with, and the one check that they are installed,
+ * shared by the charts and the PDF. */
 #ifndef PODIUM_FONTS_H
 #define PODIUM_FONTS_H
+
+struct diag;
 
 /*
  * Reads fontconfig's configuration and font list now, if no call has yet
@@ -13,5 +15,46 @@
  * fontconfig or out of it, is still reported.
  */
 void fonts_config_load(void);
+
+/*
+ * The print pairing (README, "Why each dependency is there"): TeX Gyre
+ * Pagella for running text, TeX Gyre Heros for headings, tables, figures
+ * and the charts, from Debian's fonts-texgyre; DejaVu Sans Mono for code.
+ */
+#define FONT_SERIF "TeX Gyre Pagella"
+#define FONT_SANS "TeX Gyre Heros"
+#define FONT_MONO "DejaVu Sans Mono"
+
+/*
+ * What pango is given: each face, then DejaVu (fonts-dejavu-core) for the
+ * few glyphs TeX Gyre lacks (the charts' triangles), so that the fallback
+ * is the same on every machine rather than whatever fontconfig ranks next.
+ */
+#define FONT_SERIF_LIST FONT_SERIF ",DejaVu Serif"
+#define FONT_SANS_LIST FONT_SANS ",DejaVu Sans"
+
+/* Who needs a family: the charts (site and PDF) or the PDF's text. */
+enum {
+	FONTS_CHARTS = 1u << 0,
+	FONTS_PDF = 1u << 1
+};
+
+/*
+ * The first family that the users in mask need and fontconfig does not
+ * have, or NULL; *package (when not NULL) is then the Debian package that
+ * holds it. Families are looked at in a fixed order, the charts' first
+ * (TeX Gyre Heros, DejaVu Sans), so that the charts and the PDF name the
+ * same one when both lack it.
+ */
+const char *fonts_missing(unsigned mask, const char **package);
+
+/*
+ * 0 when every family the users in mask need is installed; otherwise -1
+ * and a system error (exit 3) on d naming the first missing family:
+ * "cannot draw text: font family 'F' not found (fontconfig; Debian
+ * package P)". The charts and the PDF report the same words, which the
+ * build prints once.
+ */
+int fonts_check(unsigned mask, struct diag *d);
 
 #endif

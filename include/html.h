@@ -35,7 +35,14 @@ struct html_ctx {
 	bool failed;         /* a page could not be built (diagnostics given) */
 	bool extra_css;      /* the project has assets/extra.css: every page links it */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
+	/* the downloads' size texts (" (34 kB)", or "" for no file), in the
+	 * order of HTML_DOWNLOADS, when known before the pages are made;
+	 * NULL: each page holds a mark that html_sizes_fill() fills in */
+	char *sizes[3];
 };
+
+/* The downloads the pages link, with their sizes: report.pdf, data/... */
+#define HTML_DOWNLOADS {"report.pdf", "data/ratings.json", "data/ratings.csv"}
 
 /*
  * html_jobs.c: pages built over the machine's cores. Each job calls one page
@@ -122,15 +129,15 @@ void pv_set_str(struct tv *o, const char *k, const char *s);
 void pv_set_taken(struct tv *o, const char *k, char *s);
 /* As pv_set_str, keeping s itself (tv_lit): a literal or the model's text. */
 void pv_set_lit(struct tv *o, const char *k, const char *s);
-/* Sets key k of o to html_href(root, site_path), made without a copy to free. */
+/* Sets key k of o to html_href(root, site_path). */
 void pv_set_href(struct tv *o, const char *k, const char *root,
     const char *site_path);
-/* The string a b c, one after another, without printf. */
+/* The string a b c, one after another. */
 struct tv *pv_cat(const char *a, const char *b, const char *c);
 struct tv *pv_tier(const struct tier *t);  /* NULL gives a null value */
 /* A rating's tier, with "uncertain" (why) when the review says so. */
 struct tv *pv_rating_tier(const struct rating *r);
-struct tv *pv_move(enum move_status st, int steps, bool has_steps,
+struct tv *pv_move(const struct report *r, enum move_status st, int steps, bool has_steps,
     const struct provider *successor);
 struct tv *pv_provider_link(const char *root, const struct provider *pr);
 struct tv *pv_table(const struct table *t, const char *root);
@@ -141,17 +148,20 @@ struct tv *pv_chart(struct html_ctx *h, const char *root,
 /* Markdown rendered to HTML, or NULL after diagnostics. */
 struct tv *pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
-struct tv *pv_medal_table(const struct edition_stats *s, const char *root);
-struct tv *pv_movers(const struct edition_stats *s, const char *root);
+struct tv *pv_medal_table(const struct report *rp, const struct edition_stats *s,
+    const char *root);
+struct tv *pv_movers(const struct report *r, const struct edition_stats *s,
+    const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
-char *html_figure(const struct edition_stats *s, const char *figure, long computed);
+char *html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
+    long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
 struct tv *html_figures(const struct report *r, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /* A public finding (never pass a private one); "N undisclosed findings"
  * (malloc'd) or NULL for none. */
-struct tv *html_finding(const struct finding *f);
-char *html_undisclosed(size_t n);
+struct tv *html_finding(const struct report *rp, const struct finding *f);
+char *html_undisclosed(const struct report *r, size_t n);
 /* The declared fields with a value (provider or review), as a list, or
  * null when none has one (html_provider.c). */
 struct tv *html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,

@@ -118,6 +118,9 @@ char *loader_stem(struct loader *l, const char *folder, const char *name, const 
 /* load_value.c: typed fields. Each reports at the node and returns false on
  * a bad value; a NULL node (absent key) returns false without a report. */
 struct pos node_pos(const struct loader *l, const char *file, const struct ynode *n);
+/* Where the scalar n was written, its source bytes kept in the project's arena
+ * (for Markdown read from YAML: its diagnostics are placed through it). */
+struct text_origin text_origin_of(struct loader *l, const struct ynode *n);
 /* Reports keys of map not in known (NULL-terminated), with "did you mean". */
 void check_keys(struct loader *l, const char *file, const struct ynode *map,
     const char *const *known);
@@ -159,6 +162,9 @@ bool get_enum(struct loader *l, const char *file, const struct ynode *n,
 /* A sequence of strings (ids when ids) into an arena array. */
 bool get_strv(struct loader *l, const char *file, const struct ynode *n,
     const char *what, bool ids, const char ***out, size_t *count);
+/* get_strv for Markdown texts, with *at (count entries) where each was written. */
+bool get_textv(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char ***out, struct text_origin **at, size_t *count);
 /* The value's text for messages: quoted content, cut to 40 bytes. */
 const char *shown(struct loader *l, const struct ynode *n);
 /* first[i]: index of the earliest equal id, or SIZE_MAX (O(n log n)). */

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "scalar_pos.h"
+
 struct arena;
 
 /* Where a thing stands in the content: file relative to the project. */
@@ -40,6 +42,7 @@ struct tier {
 	size_t index;      /* position in the ladder, 0 = best */
 	struct pos pos;
 	const char *description; /* Markdown: what the tier means, or NULL */
+	struct text_origin description_at;
 	const char *group;       /* a label shared by adjacent tiers, or NULL */
 };
 
@@ -74,6 +77,7 @@ struct field_value {
 	const char **items; /* FIELD_LIST */
 	size_t nitems;
 	struct pos pos;
+	struct text_origin at; /* FIELD_TEXT: where the Markdown was written */
 };
 
 /* A security practice the report checks (security.practices). */
@@ -210,6 +214,7 @@ struct fault_test {
 	int64_t replaced_after; /* seconds, or -1 */
 	enum tri automatic;
 	const char *note;       /* Markdown, optional */
+	struct text_origin note_at;
 	struct pos pos;
 	bool not_injected;      /* injected: false: no fault could be injected */
 	bool detect_upper;      /* detect_after is an upper bound ("<=11m") */
@@ -238,9 +243,12 @@ struct review {
 	bool draft;
 	const char *summary;          /* Markdown, optional */
 	struct pos summary_pos;
+	struct text_origin summary_at;
 	const char **strengths;       /* Markdown each */
+	struct text_origin *strengths_at; /* where each was written */
 	size_t nstrengths;
 	const char **weaknesses;
+	struct text_origin *weaknesses_at;
 	size_t nweaknesses;
 	struct fault_test *fault;     /* optional */
 	bool has_security;
@@ -375,6 +383,11 @@ char *field_value_text(const struct field_def *f, const struct field_value *v);
 /* An interface word (see the strings table in model.c): the report's own
  * text for key when it gives one, else the built-in English. */
 const char *report_string(const struct report *r, const char *key);
+char *report_format(const struct report *r, const char *key,
+    const char *const *names, const char *const *values);
+char *report_format1(const struct report *r, const char *key, const char *name,
+    const char *value);
+char *report_format_n(const struct report *r, const char *key, long n);
 /* The built-in strings table: keys and English texts, NULL-terminated. */
 extern const struct ui_string ui_strings_default[];
 const char *detected_by_name(enum detected_by d);

@@ -79,16 +79,15 @@ struct mtemplate {
 	struct mnode *nodes;
 	uint32_t nnodes;
 	struct arena *arena;	/* names and name segments */
-	struct mtemplate *hnext; /* next in the set's hash chain */
 };
 
 struct mustache_set {
 	mustache_loader loader;
 	void *ctx;
 	pthread_mutex_t lock;	/* recursive: held while a name is found or loaded */
-	struct mtemplate **tab;	/* hash buckets, a power of two */
-	size_t ntab;
-	size_t n;		/* templates in the set */
+	struct mtemplate **v;	/* the templates, in the order added */
+	size_t n, cap;
+	struct htab by_name;	/* hash_str(name) -> index in v */
 };
 
 /* Parses t->src into t->nodes. Returns 0, or -1 with a diagnostic. */

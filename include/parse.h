@@ -22,15 +22,6 @@ void date_format(pdate d, char out[static 11]);
 pdate date_from_unix(int64_t t);
 /* 90s, 24m, 8h40m, 2d, 35m7s: units d h m s in that order, each once. */
 bool duration_parse(const char *s, int64_t *seconds);
-/*
- * s[0..len) read as a number when it is digits with at most one point
- * between them ("7", "62.9", "0.25") and at most 15 digits: the double
- * strtod gives, in a few instructions (the digits make an integer below
- * 2^53 and the point a power of ten up to 10^15, both exact as doubles, and
- * IEEE division rounds their quotient once, as strtod rounds). false for
- * any other form (a sign, an exponent, more digits), left to strtod.
- */
-bool decimal_short(const char *s, size_t len, double *out);
 /* Shortest form: 67s -> "1m7s", 2400 -> "40m", 0 -> "0s". */
 void duration_format(int64_t seconds, char *out, size_t n);
 /* m:ss or h:mm:ss -> seconds. */

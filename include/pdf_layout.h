@@ -13,6 +13,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "fonts.h"
 #include "pdfdoc.h"
 
 /* Spacing of the layout, points. */
@@ -81,7 +82,6 @@ struct pdf_anchor {
 	const char *name;
 	unsigned page;            /* where it was placed; 0: not yet */
 	bool drawn;               /* its destination is in the PDF */
-	size_t next;              /* the next in its hash chain, plus one */
 };
 
 struct pdf_tag {
@@ -119,8 +119,7 @@ struct pdf_ctx {
 	int outline[3];           /* last outline id of each level */
 	struct pdf_anchor *anchors;
 	size_t nanchors, anchorcap;
-	size_t *buckets;          /* chain heads (index plus one), a power of 2 */
-	size_t nbuckets;
+	struct htab anchor_index; /* hash_str(name) -> entry of anchors */
 	double quote_x[PDF_QUOTE_MAX], quote_y[PDF_QUOTE_MAX];
 	size_t nquotes;
 	struct pdf_text *marker;  /* a list item's marker, drawn with its first line */
@@ -170,8 +169,17 @@ void pdf_text_place_boxed(struct pdf_ctx *ctx, const struct pdf_text *t,
 /* The colour of links' text. */
 #define PDF_LINK_RGB 0x1a4d8fu
 /* Code spans: this family at this scale of their text's size. */
-#define PDF_CODE_FAMILY "DejaVu Sans Mono"
+#define PDF_CODE_FAMILY FONT_MONO
 #define PDF_CODE_SCALE 0.88
+/* Sans texts' line height, a factor of the face's own (pdf_layout_font). */
+#define PDF_SANS_LINE 0.84
+/* pdf_fonts.c: a new description of font (free with
+ * pango_font_description_free). */
+PangoFontDescription *pdf_font_description(enum pdf_font font);
+/* pdf_fonts.c: sets font on l, and attrs (may be NULL) with the font's line
+ * height. */
+void pdf_layout_font(struct pdf_ctx *ctx, PangoLayout *l, enum pdf_font font,
+    PangoAttrList *attrs);
 /* Body text's line spacing, a factor of its lines' height. */
 #define PDF_BODY_SPACING 1.3f
 

@@ -136,6 +136,10 @@ void pdfdoc_on_free(struct pdf_doc *doc, void (*fn)(void *), void *arg);
 /* Copies a string into the document's arena. */
 const char *pdfdoc_strdup(struct pdf_doc *doc, const char *s);
 
+/* Headings, table cells and captions longer than this many bytes are cut
+ * there and end with an ellipsis (as the charts cut their texts). */
+#define PDF_NAME_MAX 4096
+
 /* Builders. parent NULL means the body. Each returns the new block. */
 struct pdf_block *pdf_heading(struct pdf_doc *doc, struct pdf_block *parent,
     unsigned level, const char *text, const char *anchor, unsigned flags);
@@ -173,13 +177,6 @@ struct pdf_result {
 	unsigned outlines;  /* outline entries written */
 	unsigned links;     /* link annotations written */
 };
-
-/*
- * The name of the first font family the PDF needs that fontconfig cannot
- * find (static), or NULL when it has them all. pdf_render() fails without
- * them: call this first to name the family.
- */
-const char *pdf_missing_font(void);
 
 /*
  * Lays out and draws doc as PDF, appending the bytes to out. Returns 0, or

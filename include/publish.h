@@ -47,6 +47,9 @@ int site_out_check(const char *dir, const char *out, bool force,
  * the process ends. Called once, before any other thread starts.
  */
 void site_out_guard_signals(void);
+/* Ends the guard's thread, once the run is over (the signals stay blocked,
+ * and the process ends right after). */
+void site_out_guard_stop(void);
 
 /*
  * Creates the staging folder (holding the marker), after removing the

@@ -19,6 +19,12 @@ int render_html(const struct computed *c, struct site_out *o, struct diag *d);
  */
 int html_sizes_fill(struct site_out *o);
 /*
+ * Whether the downloads' sizes are known before the pages are made (the
+ * data written first, and no PDF in this build: the previous site's is
+ * kept); then the pages are written with them, and need no filling in.
+ */
+void render_html_sizes_known(bool known);
+/*
  * `podium build --dump-data PAGE`: render_html writes no page, and prints
  * the values that PAGE (a site path: "index.html", "providers/ID/", "about")
  * receives, as JSON, to stdout. Returns whether the page was found (after

@@ -195,6 +195,30 @@ uint64_t hash_bytes(uint64_t h, const void *p, size_t n);
 uint64_t hash_str(const char *s);
 
 /*
+ * The one hash table: it maps hash_bytes() hashes to the indices of items
+ * the caller keeps in an array of its own (open addressing, linear probing,
+ * at most half full). htab_next() gives, one a call, the items added with
+ * a hash; the caller compares their keys. Start with HTAB_INIT; free with
+ * htab_free().
+ */
+struct htab_slot {
+	uint64_t hash;
+	size_t item;          /* index + 1; 0 for an empty slot */
+};
+struct htab {
+	struct htab_slot *slots;
+	size_t cap, n;        /* cap: 0 or a power of two */
+};
+#define HTAB_INIT {NULL, 0, 0}
+void htab_add(struct htab *t, uint64_t hash, size_t item);
+/* The next item added with hash after cursor *at (0 to start), into *item;
+ * false when there is none left. */
+bool htab_next(const struct htab *t, uint64_t hash, size_t *at, size_t *item);
+/* Empties t, keeping its storage for the items added next. */
+void htab_clear(struct htab *t);
+void htab_free(struct htab *t);
+
+/*
  * UTF-8, in one place. utf8_decode() reads the sequence at s (n > 0 bytes
  * there): its length, 1 to 4, with the code point in *cp; 0 when the bytes
  * are not UTF-8 (a stray continuation byte, an overlong form, a surrogate,

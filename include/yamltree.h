@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "scalar_pos.h"
 
 struct arena;
 
@@ -33,6 +34,11 @@ struct ynode {
 	const char *str;      /* scalar: the text, NUL-terminated; else NULL */
 	size_t len;
 	bool plain;           /* scalar written without quotes or block style */
+	enum scalar_style style; /* scalar: how it is written */
+	const char *src;      /* scalar: its source bytes, from its first byte (the
+	                         quote, '|' or '>') to its end, when they differ
+	                         from str; else NULL */
+	size_t src_len;
 	struct ynode **items; /* sequence items, in order */
 	size_t nitems;
 	struct ypair *pairs;  /* mapping entries, in document order */

@@ -67,8 +67,9 @@ if [ -z "$missing" ]; then
 else
 	nok "Depends names the package of every library podium is linked to; missing:$missing"
 fi
-grep -qx fonts-dejavu-core "$T/depends" && ok "Depends names the fonts (fonts-dejavu-core)" ||
-    nok "Depends names the fonts (fonts-dejavu-core)"
+grep -qx fonts-dejavu-core "$T/depends" && grep -qx fonts-texgyre "$T/depends" &&
+    ok "Depends names the fonts (fonts-texgyre, fonts-dejavu-core)" ||
+    nok "Depends names the fonts (fonts-texgyre, fonts-dejavu-core)"
 if command -v apt-get >/dev/null 2>&1; then
 	if apt-get -s -q install "$deb" >"$T/apt" 2>&1; then
 		ok "its dependencies resolve here (apt-get --simulate install)"

@@ -251,4 +251,22 @@ else
 	skip "unreadable files: running as root without setpriv"
 fi
 RUN_AS=""
+
+# 4. Many headings of one text: their ids are made unique ("h", "h-2", ...)
+#    in time that grows with their number, not its square or cube (4,000
+#    took 32 s before; the bound only catches that, it times nothing).
+mkdir -p "$T/heads" && cp -R "$ROOT/tests/corpus/_base/content" "$T/heads/" &&
+{
+	printf -- '---\ntitle: Heads\norder: 90\n---\n'
+	i=0
+	while [ "$i" -lt 4000 ]; do printf '# h\n\n'; i=$((i + 1)); done
+} >"$T/heads/content/commentary/heads.md"
+if timeout 60 $WRAP "$PODIUM" build -q -C "$T/heads" -o "$T/heads-out" 2>"$T/err" &&
+    grep -q 'id="h-4000"' "$T/heads-out/index.html" &&
+    [ "$(grep -o 'id="h[-0-9]*"' "$T/heads-out/index.html" | sort -u | wc -l)" -eq 4000 ]; then
+	ok "4,000 headings of one text: 4,000 ids, each once, h to h-4000"
+else
+	nok "4,000 headings of one text: 4,000 ids, each once, h to h-4000"
+	head -n 5 "$T/err"
+fi
 [ "$fails" -eq 0 ]

@@ -14,6 +14,7 @@
 #include "chart_fixture.h"
 #include "chart_priv.h"
 #include "fonts.h"
+#include "workers.h"
 #include "render.h"
 #include "resources.h"
 #include "tier_color.h"
@@ -1704,6 +1705,9 @@ main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	nf = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	/* the pool's threads (render_charts) end, and with them their font
+	 * maps: valgrind then finds nothing of pango's left */
+	workers_stop();
 	chart_fonts_release();
 	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

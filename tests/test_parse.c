@@ -378,58 +378,6 @@ START_TEST(test_edit_distance)
 }
 END_TEST
 
-/*
- * decimal_short reads what it takes exactly as strtod does: worked cases,
- * the forms it leaves to strtod, and 200,000 random strings of digits and
- * points of up to 17 characters, compared bit for bit.
- */
-START_TEST(test_decimal_short)
-{
-	static const char *const refused[] = {
-		"", ".", "1.", ".5", "-1", "+1", "1e3", "1.2.3", "1,5", " 1",
-		"1234567890123456", "0.1234567890123456", "nan", "inf", "0x10",
-	};
-	static const char chars[] = "0123456789.";
-	char s[32], *end;
-	double v, w;
-	unsigned seed = 12345;
-	size_t i, k, len;
-
-	ck_assert(decimal_short("7", 1, &v));
-	ck_assert(v == 7.0);
-	ck_assert(decimal_short("62.9", 4, &v));
-	ck_assert(v == 62.9);
-	ck_assert(decimal_short("0.25", 4, &v));
-	ck_assert(v == 0.25);
-	ck_assert(decimal_short("007.50", 6, &v));
-	ck_assert(v == 7.5);
-	ck_assert(decimal_short("123456789012345", 15, &v));
-	ck_assert(v == 123456789012345.0);
-	ck_assert(decimal_short("0.00000000000001", 16, &v));
-	ck_assert(v == 1e-14);
-	/* only the len bytes given are read */
-	ck_assert(decimal_short("12.5x", 4, &v));
-	ck_assert(v == 12.5);
-	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
-		ck_assert_msg(!decimal_short(refused[i], strlen(refused[i]), &v),
-		    "took '%s'", refused[i]);
-	for (i = 0; i < 200000; i++) {
-		len = 1 + (seed = seed * 1103515245u + 12345u) / 65536 % 17;
-		for (k = 0; k < len; k++) {
-			seed = seed * 1103515245u + 12345u;
-			/* mostly digits, a point now and then */
-			s[k] = chars[(seed / 65536) % 40 < 36 ? (seed / 65536) % 10 : 10];
-		}
-		s[len] = '\0';
-		if (!decimal_short(s, len, &v))
-			continue;
-		w = strtod(s, &end);
-		ck_assert_msg(*end == '\0' && memcmp(&v, &w, sizeof(v)) == 0,
-		    "'%s': %.17g, strtod %.17g", s, v, w);
-	}
-}
-END_TEST
-
 int
 main(void)
 {
@@ -452,7 +400,6 @@ main(void)
 	tcase_add_test(tc, test_fixed_short_room);
 	tcase_add_test(tc, test_scaled);
 	tcase_add_test(tc, test_duration_as_printf);
-	tcase_add_test(tc, test_decimal_short);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

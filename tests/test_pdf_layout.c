@@ -222,6 +222,41 @@ count(const char *hay, const char *needle)
 	return n;
 }
 
+/* Anchors: found by name (the newest of a name), and those a lazy block
+ * added forgotten when it ends, the others still found. */
+START_TEST(test_anchors)
+{
+	static struct pdf_ctx ctx;
+	static char names[300][8];
+	size_t i;
+
+	memset(&ctx, 0, sizeof(ctx));
+	for (i = 0; i < 200; i++) {
+		snprintf(names[i], sizeof(names[i]), "a%zu", i);
+		pdf_anchor_push(&ctx, names[i]);
+	}
+	pdf_anchor_push(&ctx, "a7");               /* a second "a7" */
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a7"), &ctx.anchors[200]);
+	for (i = 200; i < 300; i++) {
+		snprintf(names[i], sizeof(names[i]), "a%zu", i);
+		pdf_anchor_push(&ctx, names[i]);
+	}
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a250"), &ctx.anchors[251]);
+	pdf_anchors_pop(&ctx, 200);
+	ck_assert_uint_eq(ctx.nanchors, 200);
+	ck_assert_ptr_null(pdf_anchor_find(&ctx, "a250"));
+	ck_assert_ptr_null(pdf_anchor_find(&ctx, "a200"));
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a7"), &ctx.anchors[7]);
+	for (i = 0; i < 200; i++)
+		ck_assert_ptr_eq(pdf_anchor_find(&ctx, names[i]), &ctx.anchors[i]);
+	pdf_anchors_pop(&ctx, 200);                /* nothing to forget */
+	ck_assert_ptr_eq(pdf_anchor_find(&ctx, "a199"), &ctx.anchors[199]);
+	ck_assert_ptr_null(pdf_anchor_find(&ctx, "b1"));
+	free(ctx.anchors);
+	htab_free(&ctx.anchor_index);
+}
+END_TEST
+
 START_TEST(test_qpdf_check)
 {
 	struct buf b = BUF_INIT;
@@ -286,7 +321,7 @@ START_TEST(test_fonts_embedded)
 	struct buf b = BUF_INIT;
 	char *path = render_to(PDF_A4, "a4.pdf", NULL, &b), *out, *line;
 	char *save = NULL, *tok[16];
-	size_t nfonts = 0, n;
+	size_t nfonts = 0, pagella = 0, heros = 0, n;
 
 	out = run("pdffonts '%s'", path);
 	for (line = strtok_r(out, "\n", &save); line != NULL;
@@ -300,11 +335,22 @@ START_TEST(test_fonts_embedded)
 		    w = strtok_r(NULL, " ", &s2))
 			tok[n++] = w;
 		ck_assert_uint_ge(n, 7);
-		ck_assert_msg(strstr(tok[0], "DejaVu") != NULL, "%s", tok[0]);
+		/* the print pairing, and DejaVu's mono for code only; each
+		 * a subset (ABCDEF+) */
+		ck_assert_msg(strstr(tok[0], "+TeXGyrePagella-") != NULL ||
+		    strstr(tok[0], "+TeXGyreHeros-") != NULL ||
+		    strstr(tok[0], "+DejaVuSansMono") != NULL, "%s", tok[0]);
+		ck_assert_msg(strlen(tok[0]) > 7 && tok[0][6] == '+', "%s", tok[0]);
 		ck_assert_str_eq(tok[n - 5], "yes");  /* emb */
+		ck_assert_str_eq(tok[n - 4], "yes");  /* sub */
+		ck_assert_str_eq(tok[n - 3], "yes");  /* uni */
+		pagella += strstr(tok[0], "Pagella") != NULL;
+		heros += strstr(tok[0], "Heros") != NULL;
 		nfonts++;
 	}
 	ck_assert_uint_ge(nfonts, 5);
+	ck_assert_uint_ge(pagella, 2);
+	ck_assert_uint_ge(heros, 2);
 	free(out);
 	free(path);
 	buf_release(&b);
@@ -664,8 +710,10 @@ START_TEST(test_lazy)
 	while (p[-1] >= '0' && p[-1] <= '9')
 		p--;
 	ck_assert(sscanf(p, "%u", &num) == 1);
-	/* six long parts (5, 10, ... 30) took a second page each */
-	ck_assert_uint_eq(num, 3 + 31 + 6 + 1);
+	/* the title page and one contents page (40 entries fit on one in
+	 * Pagella), 31 parts before it, and six long parts (5, 10, ... 30)
+	 * took a second page each */
+	ck_assert_uint_eq(num, 2 + 31 + 6 + 1);
 	free(out);
 	cmd = xasprintf("pdftotext -f %u -l %u '%%s' -", num, num);
 	out = run(cmd, path);
@@ -785,6 +833,46 @@ START_TEST(test_long_paragraph)
 }
 END_TEST
 
+/*
+ * The faces' ligatures (fi, fl, ffi, ffl in TeX Gyre) and a hard hyphen
+ * copy out as the letters typed, in body text, bold, italic and a heading.
+ */
+START_TEST(test_text_copies_out)
+{
+	static const char body[] = "The first official flag, a fluffy "
+	    "affidavit: Well-known figures baffle shuffled offices.";
+	struct pdf_doc *doc = pdfdoc_new();
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	struct pdf_block *para;
+	const char *err = NULL;
+	char *path, *out, *p;
+
+	pdfdoc_set(doc, PDF_TITLE, "Ligatures");
+	pdf_heading(doc, NULL, 1, "Fifty fine fluid offers", "h", 0);
+	para = pdf_para(doc, NULL);
+	pdf_run(doc, para, body, (size_t)-1, 0, NULL);
+	para = pdf_para(doc, NULL);
+	pdf_run(doc, para, "Bold file ", (size_t)-1, PDF_S_BOLD, NULL);
+	pdf_run(doc, para, "italic flow", (size_t)-1, PDF_S_ITALIC, NULL);
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/ligatures.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	out = run("pdftotext -nopgbrk '%s' - | tr '\\n' ' '", path);
+	/* no ligature glyph's own code point (U+FB00..FB04) came out */
+	for (p = out; *p != '\0'; p++)
+		ck_assert_msg(!((unsigned char)p[0] == 0xef &&
+		    (unsigned char)p[1] == 0xac), "%s", out);
+	ck_assert_msg(strstr(out, "Fifty fine fluid offers") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, body) != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "Bold file italic flow") != NULL, "%s", out);
+	free(out);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -792,10 +880,12 @@ suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_qpdf_check);
 	tcase_add_test(tc, test_page_size);
 	tcase_add_test(tc, test_metadata);
 	tcase_add_test(tc, test_fonts_embedded);
+	tcase_add_test(tc, test_text_copies_out);
 	tcase_add_test(tc, test_within_margins_a4);
 	tcase_add_test(tc, test_within_margins_letter);
 	tcase_add_test(tc, test_header_repeated);

@@ -1,8 +1,8 @@
 /*
  * test_util.c: growable buffers formatted into (text that fits the spare
  * room, text that does not, a fresh buffer, long text), path_join, files
- * written relative to an open folder, the one hash function and the one
- * UTF-8 decoder.
+ * written relative to an open folder, the one hash function, the one hash
+ * table and the one UTF-8 decoder.
  */
 #include <check.h>
 #include <errno.h>
@@ -162,6 +162,54 @@ START_TEST(test_hash)
 }
 END_TEST
 
+/* The one hash table: 5,000 items over its growth, each found by its
+ * hash; items sharing a hash (as colliding keys do) all come back, each
+ * once, and a hash never added gives none. */
+START_TEST(test_htab)
+{
+	struct htab t = HTAB_INIT;
+	static unsigned char seen[5000];
+	size_t i, at, item, n;
+
+	for (i = 0; i < 5000; i++)   /* hashes 0..2499, two items each */
+		htab_add(&t, hash_bytes(HASH_SEED, &(size_t){i / 2}, sizeof(size_t)), i);
+	ck_assert_uint_eq(t.n, 5000);
+	ck_assert_uint_ge(t.cap, 10000);
+	for (i = 0; i < 2500; i++) {
+		uint64_t h = hash_bytes(HASH_SEED, &i, sizeof(i));
+
+		at = 0;
+		n = 0;
+		while (htab_next(&t, h, &at, &item)) {
+			ck_assert_uint_eq(item / 2, i);
+			ck_assert_uint_eq(seen[item]++, 0);
+			n++;
+		}
+		ck_assert_uint_eq(n, 2);
+		ck_assert(!htab_next(&t, h, &at, &item));
+	}
+	at = 0;
+	ck_assert(!htab_next(&t, hash_str("never added"), &at, &item));
+	/* Cleared, it keeps its storage, finds nothing, then finds anew. */
+	n = t.cap;
+	htab_clear(&t);
+	ck_assert_uint_eq(t.n, 0);
+	ck_assert_uint_eq(t.cap, n);
+	at = 0;
+	ck_assert(!htab_next(&t, hash_bytes(HASH_SEED, &(size_t){7}, sizeof(size_t)), &at, &item));
+	htab_add(&t, hash_str("again"), 41);
+	ck_assert_uint_eq(t.cap, n);
+	at = 0;
+	ck_assert(htab_next(&t, hash_str("again"), &at, &item));
+	ck_assert_uint_eq(item, 41);
+	ck_assert(!htab_next(&t, hash_str("again"), &at, &item));
+	htab_free(&t);
+	ck_assert_uint_eq(t.n, 0);
+	at = 0;
+	ck_assert(!htab_next(&t, 0, &at, &item));
+}
+END_TEST
+
 /* The one UTF-8 decoder: each length at its bounds, and every kind of
  * byte sequence that is not UTF-8. */
 START_TEST(test_utf8_decode)
@@ -223,6 +271,7 @@ Suite *s = suite_create("util");
 	tcase_add_test(tc, test_path_join);
 	tcase_add_test(tc, test_file_write_at);
 	tcase_add_test(tc, test_hash);
+	tcase_add_test(tc, test_htab);
 	tcase_add_test(tc, test_utf8_decode);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -125,6 +125,9 @@ cc_layout(void *impl, PangoLayout *l, double x, double y)
 {
 	cairo_move_to(impl, x, y);
 	pango_cairo_show_layout(impl, l);
+	/* no current point left: an arc drawn next would start with a line
+	 * from the text (the failure-test legend's first marker did) */
+	cairo_new_path(impl);
 }
 
 static void
@@ -132,6 +135,7 @@ cc_layout_line(void *impl, PangoLayoutLine *line, double x, double y)
 {
 	cairo_move_to(impl, x, y);
 	pango_cairo_show_layout_line(impl, line);
+	cairo_new_path(impl);
 }
 
 static cairo_t *

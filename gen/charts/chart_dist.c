@@ -50,33 +50,61 @@ dist_height(const struct computed *c)
 	return h + AXIS + 8;
 }
 
+/* A claim's two figures: key's text with {edition}, {figure}, {stated}, {n}. */
+static char *
+claim_text(const struct report *r, const char *key, const struct edition_stats *s,
+    const struct claim_check *k)
+{
+	static const char *const names[] = {"edition", "figure", "stated", "n", NULL};
+	char stated[32], n[32];
+	const char *values[] = {s->edition->name, claim_figure_name(k->claim), stated, n,
+		NULL};
+
+	snprintf(stated, sizeof(stated), "%ld", k->claim->value);
+	snprintf(n, sizeof(n), "%ld", k->computed);
+	return report_format(r, key, names, values);
+}
+
 void
 dist_desc(const struct computed *c, struct buf *b)
 {
+	static const char *const names[] = {"medals", "n", "edition", NULL};
+	const struct report *r = &c->project->report;
 	const struct edition_stats *s;
+	struct buf list = BUF_INIT;
+	char medals[32], n[32], *t;
+	const char *values[] = {medals, n, NULL, NULL};
 	size_t i;
 
 	if (c->neditions == 0) {
-		buf_puts(b, "No editions.");
+		buf_printf(b, "%s.", report_string(r, "chart_no_editions"));
 		return;
 	}
-	buf_puts(b, "Medal holders: ");
 	for (i = 0; i < c->neditions; i++) {
 		s = &c->editions[i];
-		buf_printf(b, "%s%ld of %ld %s in %s", i ? ", " : "", s->medals,
-		    s->reviewed, s->edition->partial ? "named" : "reviewed", s->edition->name);
+		snprintf(medals, sizeof(medals), "%ld", s->medals);
+		snprintf(n, sizeof(n), "%ld", s->reviewed);
+		values[2] = s->edition->name;
+		t = report_format(r, s->edition->partial ? "dist_desc_edition_partial" :
+		    "dist_desc_edition", names, values);
+		buf_printf(&list, "%s%s", i ? ", " : "", t);
+		free(t);
 	}
-	buf_puts(b, ".");
+	t = report_format1(r, "dist_desc", "list", list.data);
+	buf_puts(b, t);
+	free(t);
+	buf_release(&list);
 	for (i = 0; i < c->neditions; i++) {
 		const struct edition_stats *e = &c->editions[i];
 		size_t j;
 
 		for (j = 0; j < e->nclaims; j++)
-			if (e->claims[j].claim->note != NULL)
-				buf_printf(b, " %s, %s: %ld stated, %ld %s.",
-				    e->edition->name, claim_figure_name(e->claims[j].claim),
-				    e->claims[j].claim->value, e->claims[j].computed,
-				    e->edition->partial ? "named" : "counted");
+			if (e->claims[j].claim->note != NULL) {
+				t = claim_text(r, e->edition->partial ? "dist_desc_claim_partial" :
+				    "dist_desc_claim", e, &e->claims[j]);
+				buf_printf(b, " %s", t);
+				free(t);
+			}
 	}
 }
 
@@ -160,23 +188,51 @@ draw_bar(struct cx *x, const struct computed *c, const struct edition_stats *s,
 	free(co);
 }
 
+/*
+ * The grid's lines over [top, bottom): only across the bars, so that no
+ * line runs through an edition's heading, a callout or a note.
+ */
+static void
+draw_grid(struct cx *x, double top, double bottom, double max, double step,
+    double scale)
+{
+	double v;
+
+	for (v = 0; v <= max + step / 2; v += step)
+		cx_line(x, MARGIN + v * scale, top, MARGIN + v * scale, bottom, 0.6,
+		    COL_GRID);
+}
+
 static double
 draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
-    double y, double scale)
+    double y, double scale, double axmax, double step)
 {
+	static const char *const names[] = {"n", "medals", NULL};
+	const struct report *r = &c->project->report;
 	double nw, hy = y + HEAD / 2;
-	char *t;
+	char medals[32], n[32], *t;
+	const char *values[] = {n, medals, NULL};
 	size_t i;
 
 	nw = cx_text(x, s->edition->name, MARGIN, hy, AL_LEFT, FS_BODY, true, 300,
 	    COL_INK);
 	/* a partial edition's counts are of the reviews it names (SPEC 1.2) */
-	t = xasprintf("%ld %s \u00b7 %ld medals%s", s->reviewed, s->edition->partial ?
-	    "named (partial)" : "reviewed", s->medals, acknowledged(s) > 0 ? " \u2020" : "");
+	snprintf(medals, sizeof(medals), "%ld", s->medals);
+	snprintf(n, sizeof(n), "%ld", s->reviewed);
+	t = report_format(r, s->edition->partial ? "dist_row_partial" : "dist_row",
+	    names, values);
+	if (acknowledged(s) > 0) {
+		char *u = xasprintf("%s \u2020", t);
+
+		free(t);
+		t = u;
+	}
 	cx_text(x, t, MARGIN + nw + 10, hy, AL_LEFT, FS_SMALL, false,
 	    x->w - 2 * MARGIN - nw - 10, COL_INK2);
 	free(t);
 	y += HEAD;
+	/* grid first, the bar over it */
+	draw_grid(x, y - 3, y + BAR + 3, axmax, step, scale);
 	draw_bar(x, c, s, y, scale);
 	y += BAR + LANE;
 	for (i = 0; i < s->nclaims; i++) {
@@ -184,9 +240,8 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 
 		if (k->claim->note == NULL)
 			continue;
-		t = xasprintf("\u2020 %s: %ld stated, %ld %s (acknowledged)",
-		    claim_figure_name(k->claim), k->claim->value, k->computed,
-		    s->edition->partial ? "named" : "counted");
+		t = claim_text(r, s->edition->partial ? "dist_claim_note_partial" :
+		    "dist_claim_note", s, k);
 		cx_text(x, t, MARGIN, y + NOTE / 2, AL_LEFT, FS_SMALL, false,
 		    x->w - 2 * MARGIN, COL_INK);
 		free(t);
@@ -196,7 +251,7 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 }
 
 static void
-draw_axis(struct cx *x, double top, double bottom, double max, double step,
+draw_axis(struct cx *x, const struct report *r, double bottom, double max, double step,
     double scale)
 {
 	double v, ax;
@@ -204,14 +259,14 @@ draw_axis(struct cx *x, double top, double bottom, double max, double step,
 
 	for (v = 0; v <= max + step / 2; v += step) {
 		ax = MARGIN + v * scale;
-		cx_line(x, ax, top, ax, bottom, 0.6, COL_GRID);
+		cx_line(x, ax, bottom - 4, ax, bottom, 0.6, COL_INK2);
 		snprintf(num, sizeof(num), "%.0f", v);
 		cx_text(x, num, ax, bottom + 10, v == 0 ? AL_LEFT :
 		    v + step / 2 > max ? AL_RIGHT : AL_CENTER, FS_SMALL, false, 0,
 		    COL_INK2);
 	}
 	cx_line(x, MARGIN, bottom, x->w - MARGIN, bottom, 1, COL_INK2);
-	cx_text(x, "reviews", x->w - MARGIN, bottom + 22, AL_RIGHT, FS_SMALL, false, 0,
+	cx_text(x, report_string(r, "chart_reviews"), x->w - MARGIN, bottom + 22, AL_RIGHT, FS_SMALL, false, 0,
 	    COL_INK2);
 }
 
@@ -222,7 +277,7 @@ dist_draw(struct cx *x, const struct computed *c)
 	size_t i;
 
 	if (c->neditions == 0) {
-		cx_empty(x, "No editions");
+		cx_empty(x, report_string(&c->project->report, "chart_no_editions"));
 		return;
 	}
 	draw_legend(x, c, TOP);
@@ -234,11 +289,10 @@ dist_draw(struct cx *x, const struct computed *c)
 	y = top;
 	for (i = 0; i < c->neditions; i++)
 		y += row_height(&c->editions[i]);
-	/* grid first, bars over it */
-	draw_axis(x, top, y - GAP / 2, axmax, step, scale);
+	draw_axis(x, &c->project->report, y - GAP / 2, axmax, step, scale);
 	y = top;
 	for (i = 0; i < c->neditions; i++)
-		y = draw_row(x, c, &c->editions[i], y, scale);
+		y = draw_row(x, c, &c->editions[i], y, scale, axmax, step);
 }
 
 /* On success, free with table_free(). */
@@ -247,17 +301,17 @@ dist_table(const struct computed *c)
 {
 	const struct report *r = &c->project->report;
 	size_t ncols = r->nladder + 3, i, j;
-	struct table *t = table_new("Reviews per tier and edition", ncols);
+	struct table *t = table_new(report_string(r, "dist_table_caption"), ncols);
 	struct table_cell *row;
 	char num[32];
 
-	table_head(t, 0, "Edition", false);
+	table_head(t, 0, report_string(r, "edition"), false);
 	for (j = 0; j < r->nladder; j++) {
 		table_head(t, j + 1, r->ladder[j].name, true);
 		t->head[j + 1].tier = &r->ladder[j];
 	}
-	table_head(t, r->nladder + 1, "Reviewed", true);
-	table_head(t, r->nladder + 2, "Medals", true);
+	table_head(t, r->nladder + 1, report_string(r, "reviewed"), true);
+	table_head(t, r->nladder + 2, report_string(r, "medals"), true);
 	for (i = 0; i < c->neditions; i++) {
 		const struct edition_stats *s = &c->editions[i];
 

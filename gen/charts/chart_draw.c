@@ -116,13 +116,12 @@ struct cx_lay {
 };
 
 
-static size_t
+static uint64_t
 lay_hash(const char *s, double size, bool bold, double maxw)
 {
 	double v[2] = {size, maxw};
-	uint64_t h = hash_bytes(hash_bytes(hash_str(s), v, sizeof(v)), &bold, sizeof(bold));
 
-	return (size_t)(h ^ h >> 32) & (CX_LAYS - 1);
+	return hash_bytes(hash_bytes(hash_str(s), v, sizeof(v)), &bold, sizeof(bold));
 }
 
 /*
@@ -167,19 +166,30 @@ lay_fill(struct cx *x, PangoLayout *l, const char *s, double size, bool bold,
 void
 cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 {
+	struct cx_texts *t = &x->t;
+	uint64_t hash = lay_hash(s, size, bold, maxw);
 	struct cx_lay *e;
+	size_t at = 0, i;
 
-	if (x->t.lays == NULL)
-		x->t.lays = xcalloc(CX_LAYS, sizeof(*x->t.lays));
-	e = &x->t.lays[lay_hash(s, size, bold, maxw)];
-	if (e->l != NULL && e->size == size && e->bold == bold && e->maxw == maxw &&
-	    strcmp(e->s, s) == 0) {
-		x->layout = e->l;
-		return;
+	if (t->lays == NULL)
+		t->lays = xcalloc(CX_LAYS, sizeof(*t->lays));
+	while (htab_next(&t->index, hash, &at, &i)) {
+		e = &t->lays[i];
+		if (e->size == size && e->bold == bold && e->maxw == maxw &&
+		    strcmp(e->s, s) == 0) {
+			x->layout = e->l;
+			return;
+		}
 	}
+	if (t->n == CX_LAYS) {       /* full: emptied, its layouts reused */
+		htab_clear(&t->index);
+		t->n = 0;
+	}
+	e = &t->lays[t->n];
+	htab_add(&t->index, hash, t->n++);
 	if (e->l == NULL) {
-		x->t.used[x->t.nused++] = (unsigned char)(e - x->t.lays);
-		e->l = pango_layout_new(x->t.pc);
+		t->made++;
+		e->l = pango_layout_new(t->pc);
 		pango_layout_set_auto_dir(e->l, FALSE);
 		pango_layout_set_single_paragraph_mode(e->l, TRUE);
 	}
@@ -197,11 +207,12 @@ cx_texts_free(struct cx_texts *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->nused; i++) {
-		g_object_unref(t->lays[t->used[i]].l);
-		free(t->lays[t->used[i]].s);
+	for (i = 0; i < t->made; i++) {
+		g_object_unref(t->lays[i].l);
+		free(t->lays[i].s);
 	}
 	free(t->lays);
+	htab_free(&t->index);
 	if (t->pc != NULL)
 		g_object_unref(t->pc);
 	memset(t, 0, sizeof(*t));
@@ -422,7 +433,8 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	} else {
 		x->t.pc = chart_context();
 	}
-	x->font = pango_font_description_from_string("DejaVu Sans");
+	x->font = pango_font_description_new();
+	pango_font_description_set_family(x->font, FONT_SANS_LIST);
 }
 
 void

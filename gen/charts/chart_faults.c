@@ -61,17 +61,22 @@ faults_height(const struct computed *c)
 void
 faults_desc(const struct computed *c, struct buf *b)
 {
+	static const char *const names[] = {"edition", "n", "replaced", NULL};
+	static const char *const rest[] = {"undetected", "untimed", NULL};
+	static const char *const tnames[] = {"n", "time", NULL};
+	const struct report *r = &c->project->report;
 	const struct edition_stats *s = chart_report_stats(c);
 	const struct rating **v;
 	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
 	size_t uninjected = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
-	char d[32];
+	char d[32], n1[32], n2[32], *t;
+	const char *values[4];
 
 	n = faults_select(c, &v, &total);
 	(void)n;
 	if (total == 0) {
-		buf_puts(b, "No failure tests.");
+		buf_printf(b, "%s.", report_string(r, "faults_none"));
 		free(v);
 		return;
 	}
@@ -89,16 +94,31 @@ faults_desc(const struct computed *c, struct buf *b)
 		else if (!has_timing(f))
 			untimed++;
 	}
-	buf_printf(b, "Failure test in %s, %zu provider%s: %zu replaced the node in a stated time",
-	    s->edition->name, total, total == 1 ? "" : "s", repl);
+	snprintf(n1, sizeof(n1), "%zu", total);
+	snprintf(n2, sizeof(n2), "%zu", repl);
+	values[0] = s->edition->name, values[1] = n1, values[2] = n2, values[3] = NULL;
+	t = report_format(r, total == 1 ? "faults_desc_one" : "faults_desc", names, values);
+	buf_puts(b, t);
+	free(t);
 	if (target >= 0) {
 		duration_format(target, d, sizeof(d));
-		buf_printf(b, " (%zu within the %s target)", within, d);
+		snprintf(n1, sizeof(n1), "%zu", within);
+		values[0] = n1, values[1] = d, values[2] = NULL;
+		t = report_format(r, "faults_desc_target", tnames, values);
+		buf_printf(b, " %s", t);
+		free(t);
 	}
-	buf_printf(b, ", %zu did not detect the fault, %zu gave no timing",
-	    undetected, untimed);
-	if (uninjected)
-		buf_printf(b, ", and on %zu no fault could be injected", uninjected);
+	snprintf(n1, sizeof(n1), "%zu", undetected);
+	snprintf(n2, sizeof(n2), "%zu", untimed);
+	values[0] = n1, values[1] = n2, values[2] = NULL;
+	t = report_format(r, "faults_desc_rest", rest, values);
+	buf_printf(b, ", %s", t);
+	free(t);
+	if (uninjected) {
+		t = report_format_n(r, "faults_desc_uninjected", (long)uninjected);
+		buf_printf(b, ", %s", t);
+		free(t);
+	}
 	buf_putc(b, '.');
 	free(v);
 }
@@ -118,8 +138,130 @@ axis_x(const struct axis *a, int64_t sec)
 	return a->x0 + l / a->lmax * (a->x1 - a->x0);
 }
 
+/* Where a row's note stands: its text, anchor, alignment and extent. */
+struct note {
+	char text[512];
+	double ax, maxw, x0, x1;  /* x1 <= x0: no note */
+	enum align al;
+};
+
+static double
+row_span(const struct axis *a, const struct fault_test *f, double *lo,
+    double *hi)
+{
+	/* a bound ("within 1h") is said in the note, never drawn as a time */
+	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
+	    f->drain_upper ? -1 : f->drain_after,
+	    f->replaced_upper ? -1 : f->replaced_after};
+	int i;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; i < 3; i++) {
+		if (t[i] < 0)
+			continue;
+		*lo = fmin(*lo, axis_x(a, t[i]));
+		*hi = fmax(*hi, axis_x(a, t[i]));
+	}
+	return *hi - *lo;
+}
+
+/* Copies src into dst (size bytes), cut before a whole UTF-8 character when
+ * it does not fit (a report's own text may be long). */
 static void
-draw_axis(struct cx *x, const struct axis *a, double top, double bottom)
+text_set(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size) {
+		n = size - 1;
+		while (n > 0 && utf8_continues(src[n]))
+			n--;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static void
+row_note(struct cx *x, const struct report *r, const struct axis *a,
+    const struct fault_test *f, struct note *nt)
+{
+	const char *key = NULL;
+	double lo, hi, tw, th;
+	char d[32], *t;
+
+	memset(nt, 0, sizeof(*nt));
+	if (f->not_injected)
+		key = "faults_not_injected";
+	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
+		duration_format(f->detect_after, d, sizeof(d));
+		t = report_format1(r, "faults_detected_within", "time", d);
+		text_set(nt->text, sizeof(nt->text), t);
+		free(t);
+	} else if (f->detected_by == DETECT_NONE)
+		key = "faults_not_detected";
+	else if (!has_timing(f))
+		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_no_timing" :
+		    "faults_no_timing";
+	else if (f->replaced_after < 0)
+		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_not_replaced" :
+		    "faults_not_replaced";
+	else if (f->detected_by == DETECT_CUSTOMER)
+		key = "faults_customer";
+	if (key != NULL)
+		text_set(nt->text, sizeof(nt->text), report_string(r, key));
+	if (nt->text[0] == '\0')
+		return;
+	row_span(a, f, &lo, &hi);
+	cx_measure(x, nt->text, FS_SMALL, false, 0, &tw, &th);
+	if (hi < lo) {
+		/* no marker: the note stands in the plot */
+		nt->ax = PX0 + 2;
+		nt->al = AL_LEFT;
+		nt->maxw = x->w - MARGIN - PX0 - 2;
+		nt->x0 = nt->ax;
+		nt->x1 = nt->ax + fmin(tw, nt->maxw);
+	} else if (hi + 10 + tw <= x->w - MARGIN) {
+		nt->ax = hi + 10;
+		nt->al = AL_LEFT;
+		nt->x0 = nt->ax;
+		nt->x1 = nt->ax + tw;
+	} else {
+		nt->ax = lo - 10;
+		nt->al = AL_RIGHT;
+		nt->maxw = lo - 10 - PX0;
+		nt->x1 = nt->ax;
+		nt->x0 = nt->ax - fmin(tw, nt->maxw);
+	}
+}
+
+/*
+ * A vertical line at tx from y0 down to the rows' bottom, broken at each
+ * row whose note it would cross (n rows of ROW from top).
+ */
+static void
+gapped_line(struct cx *x, double tx, double y0, double top,
+    const struct note *nt, size_t n, double width, struct rgb col)
+{
+	double from = y0, y;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		y = top + (double)i * ROW;
+		if (nt[i].x1 > nt[i].x0 && tx >= nt[i].x0 - 3 && tx <= nt[i].x1 + 3) {
+			if (y > from)
+				cx_line(x, tx, from, tx, y, width, col);
+			from = y + ROW;
+		}
+	}
+	y = top + (double)n * ROW;
+	if (y > from)
+		cx_line(x, tx, from, tx, y, width, col);
+}
+
+static void
+draw_axis(struct cx *x, const struct report *r, const struct axis *a, double top, double bottom,
+    const struct note *nt, size_t n)
 {
 	static const struct {
 		int64_t s;
@@ -133,12 +275,12 @@ draw_axis(struct cx *x, const struct axis *a, double top, double bottom)
 		if (log10((double)ticks[i].s) > a->lmax + 1e-9)
 			break;
 		tx = axis_x(a, ticks[i].s);
-		cx_line(x, tx, top, tx, bottom, 0.6, COL_GRID);
+		gapped_line(x, tx, top, top, nt, n, 0.6, COL_GRID);
 		cx_text(x, ticks[i].label, tx, bottom + 10, i == 0 ? AL_LEFT : AL_CENTER,
 		    FS_SMALL, false, 0, COL_INK2);
 	}
 	cx_line(x, a->x0, bottom, a->x1, bottom, 1, COL_INK2);
-	cx_text(x, "time after the fault (log scale)", a->x1, bottom + 23, AL_RIGHT,
+	cx_text(x, report_string(r, "faults_axis"), a->x1, bottom + 23, AL_RIGHT,
 	    FS_SMALL, false, 0, COL_INK2);
 }
 
@@ -147,6 +289,7 @@ marker(struct cx *x, int kind, double mx, double my)
 {
 	struct canvas *cv = x->cv;
 
+	cv_new_path(cv);
 	switch (kind) {
 	case 0:
 		cx_color(x, COL_DETECT);
@@ -168,27 +311,29 @@ marker(struct cx *x, int kind, double mx, double my)
 }
 
 static void
-draw_legend(struct cx *x, double y)
+draw_legend(struct cx *x, const struct report *r, double y)
 {
-	static const char *const names[] = {"detected", "drained", "replaced"};
+	static const char *const names[] = {"faults_legend_detected",
+		"faults_legend_drained", "faults_legend_replaced"};
 	double lx = PX0;
 	int i;
 
 	for (i = 0; i < 3; i++) {
 		marker(x, i, lx + 6, y);
-		lx += 16 + cx_text(x, names[i], lx + 14, y, AL_LEFT, FS_SMALL, false, 0,
+		lx += 16 + cx_text(x, report_string(r, names[i]), lx + 14, y, AL_LEFT, FS_SMALL, false, 0,
 		    COL_INK) + 14;
 	}
 }
 
 static void
-draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
-    double lane, double bottom)
+draw_targets(struct cx *x, const struct report *r, const struct axis *a,
+    const struct edition *e,
+    double lane, double top, const struct note *nt, size_t nn)
 {
 	static const double dash[] = {4, 3};
 	int64_t t[2] = {e->target_detect, e->target_replace};
-	const char *what[2] = {"detect", "replace"};
-	char label[2][64], d[32];
+	const char *what[2] = {"faults_target_detect", "faults_target_replace"};
+	char label[2][512], d[32], *text;
 	double pos[2], size[2], th;
 	size_t n = 0, i;
 
@@ -196,7 +341,9 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 		if (t[i] < 0)
 			continue;
 		duration_format(t[i], d, sizeof(d));
-		snprintf(label[n], sizeof(label[n]), "%s target %s", what[i], d);
+		text = report_format1(r, what[i], "time", d);
+		text_set(label[n], sizeof(label[n]), text);
+		free(text);
 		pos[n] = axis_x(a, t[i]);
 		cx_measure(x, label[n], FS_SMALL, true, 0, &size[n], &th);
 		n++;
@@ -204,7 +351,7 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 	if (n == 2 && pos[1] < pos[0]) {
 		/* a replace target below the detect target: keep the order */
 		double p = pos[0], s = size[0];
-		char l[64];
+		char l[512];
 
 		memcpy(l, label[0], sizeof(l));
 		memcpy(label[0], label[1], sizeof(l));
@@ -215,7 +362,7 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 	cv_save(x->cv);
 	cv_dash(x->cv, dash, 2, 0);
 	for (i = 0; i < n; i++)
-		cx_line(x, pos[i], lane + 8, pos[i], bottom, 1.2, COL_INK);
+		gapped_line(x, pos[i], lane + 8, top, nt, nn, 1.2, COL_INK);
 	cv_restore(x->cv);
 	labels_spread(pos, size, n, 8, MARGIN, x->w - MARGIN);
 	for (i = 0; i < n; i++)
@@ -223,80 +370,44 @@ draw_targets(struct cx *x, const struct axis *a, const struct edition *e,
 }
 
 static void
-row_note(struct cx *x, const struct fault_test *f, double lo, double hi, double y)
-{
-	char note[96] = "", d[32];
-	double tw, th;
-
-	if (f->not_injected)
-		snprintf(note, sizeof(note), "not injected");
-	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
-		duration_format(f->detect_after, d, sizeof(d));
-		snprintf(note, sizeof(note), "detected within %s", d);
-	} else if (f->detected_by == DETECT_NONE)
-		snprintf(note, sizeof(note), "not detected");
-	else if (!has_timing(f))
-		snprintf(note, sizeof(note), "%s", f->detected_by == DETECT_CUSTOMER ?
-		    "detected by the customer, no timing" : "no timing");
-	else if (f->replaced_after < 0)
-		snprintf(note, sizeof(note), "%s", f->detected_by == DETECT_CUSTOMER ?
-		    "detected by the customer, not replaced" : "not replaced");
-	else if (f->detected_by == DETECT_CUSTOMER)
-		snprintf(note, sizeof(note), "detected by the customer");
-	if (note[0] == '\0')
-		return;
-	cx_measure(x, note, FS_SMALL, false, 0, &tw, &th);
-	if (hi < lo)
-		/* no marker: the note stands in the plot */
-		cx_text(x, note, PX0 + 2, y, AL_LEFT, FS_SMALL, false,
-		    x->w - MARGIN - PX0 - 2, COL_INK);
-	else if (hi + 10 + tw <= x->w - MARGIN)
-		cx_text(x, note, hi + 10, y, AL_LEFT, FS_SMALL, false, 0, COL_INK);
-	else
-		cx_text(x, note, lo - 10, y, AL_RIGHT, FS_SMALL, false, lo - 10 - PX0,
-		    COL_INK);
-}
-
-static void
-draw_row(struct cx *x, const struct axis *a, const struct rating *r, double y)
+draw_row(struct cx *x, const struct axis *a, const struct rating *r,
+    const struct note *nt, double y)
 {
 	const struct fault_test *f = r->review->fault;
 	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
-	    f->drain_upper ? -1 : f->drain_after, f->replaced_upper ? -1 : f->replaced_after};
-	double lo = INFINITY, hi = -INFINITY, mx;
+	    f->drain_upper ? -1 : f->drain_after,
+	    f->replaced_upper ? -1 : f->replaced_after};
+	double lo, hi;
 	int i;
 
 	cx_text(x, provider_label(r->provider), MARGIN, y, AL_LEFT, FS_BODY, false,
 	    NAMEW - 6, COL_INK);
-	for (i = 0; i < 3; i++) {
-		if (t[i] < 0)
-			continue;
-		mx = axis_x(a, t[i]);
-		lo = fmin(lo, mx);
-		hi = fmax(hi, mx);
-	}
-	if (hi > lo)
+	if (row_span(a, f, &lo, &hi) > 0)
 		cx_line(x, lo, y, hi, y, 1.2, COL_INK2);
 	for (i = 0; i < 3; i++)
 		if (t[i] >= 0)
 			marker(x, i, axis_x(a, t[i]), y);
-	row_note(x, f, lo, hi, y);
+	if (nt->x1 > nt->x0)
+		cx_text(x, nt->text, nt->ax, y, nt->al, FS_SMALL, false, nt->maxw,
+		    COL_INK);
 }
 
 void
 faults_draw(struct cx *x, const struct computed *c)
 {
+	const struct report *r = &c->project->report;
 	const struct edition_stats *s = chart_report_stats(c);
 	const struct rating **v;
 	size_t n, total, i;
 	int64_t max = 86400;
 	struct axis a;
+	struct note *notes;
 	double top, bottom;
 	char *t;
 
 	n = faults_select(c, &v, &total);
 	if (n == 0) {
-		cx_empty(x, "No failure tests in this edition");
+		cx_empty(x, report_string(r, "faults_none_edition"));
 		free(v);
 		return;
 	}
@@ -311,13 +422,24 @@ faults_draw(struct cx *x, const struct computed *c)
 	a.lmax = log10((double)max);
 	top = TOP + LEGEND + TARGETS;
 	bottom = top + (double)n * ROW;
-	draw_legend(x, TOP + LEGEND / 2 - 2);
-	draw_axis(x, &a, top, bottom);
-	draw_targets(x, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, bottom);
+	notes = xcalloc(n, sizeof(*notes));
 	for (i = 0; i < n; i++)
-		draw_row(x, &a, v[i], top + ((double)i + 0.5) * ROW);
+		row_note(x, r, &a, v[i]->review->fault, &notes[i]);
+	draw_legend(x, r, TOP + LEGEND / 2 - 2);
+	draw_axis(x, r, &a, top, bottom, notes, n);
+	draw_targets(x, r, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top,
+	    notes, n);
+	for (i = 0; i < n; i++)
+		draw_row(x, &a, v[i], &notes[i], top + ((double)i + 0.5) * ROW);
+	free(notes);
 	if (total > n) {
-		t = xasprintf("Showing %zu of %zu providers; the table lists all.", n, total);
+		static const char *const names[] = {"n", "total", NULL};
+		char n1[32], n2[32];
+		const char *values[] = {n1, n2, NULL};
+
+		snprintf(n1, sizeof(n1), "%zu", n);
+		snprintf(n2, sizeof(n2), "%zu", total);
+		t = report_format(r, "faults_showing", names, values);
 		cx_text(x, t, MARGIN, bottom + AXIS + 10, AL_LEFT, FS_SMALL, false,
 		    x->w - 2 * MARGIN, COL_INK2);
 		free(t);
@@ -326,7 +448,7 @@ faults_draw(struct cx *x, const struct computed *c)
 }
 
 static void
-cell_duration(struct table_cell *cell, int64_t s, bool upper)
+cell_duration(const struct report *r, struct table_cell *cell, int64_t s, bool upper)
 {
 	char d[32];
 
@@ -334,7 +456,8 @@ cell_duration(struct table_cell *cell, int64_t s, bool upper)
 		table_cell_set(cell, "\u2014", NULL);
 	} else {
 		duration_format(s, d, sizeof(d));
-		table_cell_take(cell, xasprintf("%s%s", upper ? "within " : "", d), NULL);
+		table_cell_take(cell, upper ? report_format1(r, "within_time", "time", d) :
+		    xstrdup(d), NULL);
 	}
 	cell->numeric = true;
 }
@@ -343,18 +466,21 @@ cell_duration(struct table_cell *cell, int64_t s, bool upper)
 struct table *
 faults_table(const struct computed *c)
 {
+	static const char *const by[] = {"faults_by_provider", "faults_by_customer",
+		"faults_not_detected"};
+	const struct report *r = &c->project->report;
 	const struct rating **v;
-	struct table *t = table_new("Failure-test timings", 6);
+	struct table *t = table_new(report_string(r, "chart_faults"), 6);
 	struct table_cell *row;
 	size_t n, total, i;
 	char *href;
 
-	table_head(t, 0, "Provider", false);
-	table_head(t, 1, "Detected by", false);
-	table_head(t, 2, "Detect", true);
-	table_head(t, 3, "Drain", true);
-	table_head(t, 4, "Replaced", true);
-	table_head(t, 5, "Automatic", false);
+	table_head(t, 0, report_string(r, "provider"), false);
+	table_head(t, 1, report_string(r, "detected_by"), false);
+	table_head(t, 2, report_string(r, "faults_col_detect"), true);
+	table_head(t, 3, report_string(r, "faults_col_drain"), true);
+	table_head(t, 4, report_string(r, "step_replaced"), true);
+	table_head(t, 5, report_string(r, "automatic"), false);
 	n = faults_select(c, &v, &total);
 	(void)n;
 	for (i = 0; i < total; i++) {
@@ -364,15 +490,15 @@ faults_table(const struct computed *c)
 		href = xasprintf("providers/%s/", v[i]->provider->id);
 		table_cell_set(&row[0], v[i]->provider->name, href);
 		free(href);
-		table_cell_set(&row[1], f->not_injected ? "not injected" :
+		table_cell_set(&row[1], f->not_injected ?
+		    report_string(r, "faults_not_injected") :
 		    f->detected_by == DETECT_UNSET ? "\u2014" :
-		    f->detected_by == DETECT_NONE ? "not detected" :
-		    detected_by_name(f->detected_by), NULL);
-		cell_duration(&row[2], f->detect_after, f->detect_upper);
-		cell_duration(&row[3], f->drain_after, f->drain_upper);
-		cell_duration(&row[4], f->replaced_after, f->replaced_upper);
-		table_cell_set(&row[5], f->automatic == TRI_TRUE ? "yes" :
-		    f->automatic == TRI_FALSE ? "no" : "\u2014", NULL);
+		    report_string(r, by[f->detected_by]), NULL);
+		cell_duration(r, &row[2], f->detect_after, f->detect_upper);
+		cell_duration(r, &row[3], f->drain_after, f->drain_upper);
+		cell_duration(r, &row[4], f->replaced_after, f->replaced_upper);
+		table_cell_set(&row[5], f->automatic == TRI_TRUE ? report_string(r, "yes") :
+		    f->automatic == TRI_FALSE ? report_string(r, "no") : "\u2014", NULL);
 	}
 	free(v);
 	return t;

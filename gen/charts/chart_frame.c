@@ -138,11 +138,13 @@ frame_text(const struct chart_frame *f, struct buf *title, struct buf *desc)
 	const struct report *r = &f->c->project->report;
 	const struct computed *c = f->c;
 	const struct tier *top = NULL, *bottom = NULL;
+	struct buf list = BUF_INIT;
+	char *text, *last;
 	size_t i, napart = 0;
 
-	buf_puts(title, "Tier history");
+	buf_puts(title, report_string(r, "tier_history"));
 	if (c->neditions == 0 || r->nladder == 0) {
-		buf_puts(desc, "No editions.");
+		buf_printf(desc, "%s.", report_string(r, "chart_no_editions"));
 		return;
 	}
 	for (i = 0; i < r->nladder; i++)
@@ -151,19 +153,39 @@ frame_text(const struct chart_frame *f, struct buf *title, struct buf *desc)
 				top = &r->ladder[i];
 			bottom = &r->ladder[i];
 		}
-	if (top != NULL)
-		buf_printf(desc, "Tiers from %s (top) to %s (bottom)", top->name,
-		    bottom->name);
+	if (top != NULL) {
+		static const char *const names[] = {"top", "bottom", NULL};
+		const char *values[] = {top->name, bottom->name, NULL};
+		char *s = report_format(r, "history_desc_tiers", names, values);
+
+		buf_puts(desc, s);
+		free(s);
+	}
 	for (i = 0; i < r->nladder; i++)
 		if (!r->ladder[i].rated)
-			buf_printf(desc, "%s%s", napart++ == 0 ? top != NULL ?
-			    "; apart below them, not rated: " : "Not rated: " : ", ",
-			    r->ladder[i].name);
-	buf_puts(desc, ". By edition: ");
-	for (i = 0; i < c->neditions; i++)
-		buf_printf(desc, "%s%s", i == 0 ? "" : i + 1 == c->neditions ?
-		    " and " : ", ", c->editions[i].edition->name);
-	buf_puts(desc, ", from left to right.");
+			buf_printf(&list, "%s%s", napart++ == 0 ? "" : ", ", r->ladder[i].name);
+	if (napart > 0) {
+		text = report_format1(r, top != NULL ? "history_desc_apart" :
+		    "history_desc_unrated", "tiers", list.data);
+		buf_puts(desc, text);
+		free(text);
+	}
+	buf_release(&list);
+	for (i = 0; i + 1 < c->neditions; i++)
+		buf_printf(&list, "%s%s", i == 0 ? "" : ", ", c->editions[i].edition->name);
+	if (c->neditions > 1) {
+		static const char *const names[] = {"list", "last", NULL};
+		const char *values[] = {list.data, c->editions[c->neditions - 1].edition->name,
+			NULL};
+
+		last = report_format(r, "history_desc_list", names, values);
+	} else
+		last = xstrdup(c->editions[0].edition->name);
+	text = report_format1(r, "history_desc_editions", "editions", last);
+	buf_puts(desc, text);
+	free(text);
+	free(last);
+	buf_release(&list);
 }
 
 /* Makes the frame's SVG document (under f->lock). */

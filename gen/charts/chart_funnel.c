@@ -11,7 +11,8 @@
 #define GAP 12.0
 #define NSTAGES 4
 
-static const char *const stage_names[NSTAGES] = {"Tracked", "Reviewed", "Rated", "Medals"};
+/* the stages' names are interface words (the strings table) */
+static const char *const stage_keys[NSTAGES] = {"chart_tracked", "reviewed", "rated", "medals"};
 
 static void
 stage_values(const struct edition_stats *s, long v[NSTAGES])
@@ -23,32 +24,39 @@ stage_values(const struct edition_stats *s, long v[NSTAGES])
 }
 
 static void
-pct(struct buf *b, long part, long whole, const char *of)
+pct(const struct report *r, struct buf *b, long part, long whole, const char *of)
 {
-	char num[32];
+	static const char *const names[] = {"pct", "of", NULL};
+	const char *values[3];
+	char num[32], *s;
 
 	if (whole <= 0)
 		return;
 	fmt_fixed(100.0 * (double)part / (double)whole, 1, num, sizeof(num));
-	buf_printf(b, "%s%% of %s", num, of);
+	values[0] = num;
+	values[1] = report_string(r, of);
+	values[2] = NULL;
+	s = report_format(r, "chart_pct_of", names, values);
+	buf_puts(b, s);
+	free(s);
 }
 
 /* The share text of stage i: "23.8% of tracked". */
 static void
-stage_share(const long v[NSTAGES], size_t i, struct buf *b)
+stage_share(const struct report *r, const long v[NSTAGES], size_t i, struct buf *b)
 {
 	switch (i) {
 	case 1:
-		pct(b, v[1], v[0], "tracked");
+		pct(r, b, v[1], v[0], "step_tracked");
 		break;
 	case 2:
-		pct(b, v[2], v[1], "reviewed");
+		pct(r, b, v[2], v[1], "step_reviewed");
 		break;
 	case 3:
-		pct(b, v[3], v[1], "reviewed");
+		pct(r, b, v[3], v[1], "step_reviewed");
 		if (v[0] > 0) {
 			buf_puts(b, ", ");
-			pct(b, v[3], v[0], "tracked");
+			pct(r, b, v[3], v[0], "step_tracked");
 		}
 		break;
 	}
@@ -65,25 +73,34 @@ funnel_height(const struct computed *c)
 void
 funnel_desc(const struct computed *c, struct buf *b)
 {
+	static const char *const names[] = {"edition", "tracked", "reviewed", "rated",
+		"medals", NULL};
+	const struct report *r = &c->project->report;
 	const struct edition_stats *s = chart_report_stats(c);
+	const char *values[6];
+	char num[4][32], *text;
 	long v[NSTAGES];
 	size_t i;
 
 	if (s == NULL) {
-		buf_puts(b, "No edition.");
+		buf_printf(b, "%s.", report_string(r, "chart_no_edition"));
 		return;
 	}
 	stage_values(s, v);
-	buf_printf(b, "%s: ", s->edition->name);
-	if (v[0] >= 0)
-		buf_printf(b, "%ld tracked, ", v[0]);
-	else
-		buf_puts(b, "tracked not stated, ");
-	buf_printf(b, "%ld reviewed, %ld rated, %ld medals", v[1], v[2], v[3]);
+	values[0] = s->edition->name;
+	for (i = 0; i < NSTAGES; i++) {
+		snprintf(num[i], sizeof(num[i]), "%ld", v[i]);
+		values[i + 1] = num[i];
+	}
+	values[5] = NULL;
+	text = report_format(r, v[0] >= 0 ? "funnel_desc" : "funnel_desc_untracked",
+	    names, values);
+	buf_puts(b, text);
+	free(text);
 	for (i = 3; i < NSTAGES; i++) {
 		struct buf sh = BUF_INIT;
 
-		stage_share(v, i, &sh);
+		stage_share(r, v, i, &sh);
 		if (sh.len > 0)
 			buf_printf(b, " (%s)", sh.data);
 		buf_release(&sh);
@@ -92,18 +109,19 @@ funnel_desc(const struct computed *c, struct buf *b)
 }
 
 static void
-draw_stage(struct cx *x, const long v[NSTAGES], size_t i, double y, double scale)
+draw_stage(struct cx *x, const struct report *r, const long v[NSTAGES], size_t i,
+    double y, double scale)
 {
 	struct buf t = BUF_INIT, sh = BUF_INIT;
 	double nw, w;
 
-	nw = cx_text(x, stage_names[i], MARGIN, y + HEAD / 2, AL_LEFT, FS_BODY, true,
+	nw = cx_text(x, report_string(r, stage_keys[i]), MARGIN, y + HEAD / 2, AL_LEFT, FS_BODY, true,
 	    0, COL_INK);
 	if (v[i] < 0)
-		buf_puts(&t, "not stated");
+		buf_puts(&t, report_string(r, "not_stated"));
 	else
 		buf_printf(&t, "%ld", v[i]);
-	stage_share(v, i, &sh);
+	stage_share(r, v, i, &sh);
 	if (sh.len > 0)
 		buf_printf(&t, " \u00b7 %s", sh.data);
 	buf_release(&sh);
@@ -130,6 +148,7 @@ draw_stage(struct cx *x, const long v[NSTAGES], size_t i, double y, double scale
 void
 funnel_draw(struct cx *x, const struct computed *c)
 {
+	const struct report *r = &c->project->report;
 	const struct edition_stats *s = chart_report_stats(c);
 	long v[NSTAGES];
 	double max = 0, axmax, step, scale, y = TOP, bottom, ax, t;
@@ -137,7 +156,7 @@ funnel_draw(struct cx *x, const struct computed *c)
 	size_t i;
 
 	if (s == NULL) {
-		cx_empty(x, "No edition");
+		cx_empty(x, report_string(r, "chart_no_edition"));
 		return;
 	}
 	stage_values(s, v);
@@ -156,23 +175,24 @@ funnel_draw(struct cx *x, const struct computed *c)
 	}
 	cx_line(x, MARGIN, bottom, x->w - MARGIN, bottom, 1, COL_INK2);
 	for (i = 0; i < NSTAGES; i++, y += HEAD + BAR + GAP)
-		draw_stage(x, v, i, y, scale);
+		draw_stage(x, r, v, i, y, scale);
 }
 
 /* On success, free with table_free(). */
 struct table *
 funnel_table(const struct computed *c)
 {
+	const struct report *r = &c->project->report;
 	const struct edition_stats *s = chart_report_stats(c);
-	struct table *t = table_new("From tracked to medals", 3);
+	struct table *t = table_new(report_string(r, "chart_funnel"), 3);
 	struct table_cell *row;
 	long v[NSTAGES];
 	char num[32];
 	size_t i;
 
-	table_head(t, 0, "Stage", false);
-	table_head(t, 1, "Providers", true);
-	table_head(t, 2, "Share", false);
+	table_head(t, 0, report_string(r, "chart_stage"), false);
+	table_head(t, 1, report_string(r, "providers"), true);
+	table_head(t, 2, report_string(r, "chart_share"), false);
 	if (s == NULL)
 		return t;
 	stage_values(s, v);
@@ -180,14 +200,11 @@ funnel_table(const struct computed *c)
 		struct buf sh = BUF_INIT;
 
 		row = table_row(t);
-		table_cell_set(&row[0], stage_names[i], NULL);
-		if (v[i] < 0)
-			snprintf(num, sizeof(num), "not stated");
-		else
-			snprintf(num, sizeof(num), "%ld", v[i]);
-		table_cell_set(&row[1], num, NULL);
+		table_cell_set(&row[0], report_string(r, stage_keys[i]), NULL);
+		snprintf(num, sizeof(num), "%ld", v[i]);
+		table_cell_set(&row[1], v[i] < 0 ? report_string(r, "not_stated") : num, NULL);
 		row[1].numeric = true;
-		stage_share(v, i, &sh);
+		stage_share(r, v, i, &sh);
 		table_cell_set(&row[2], sh.data, NULL);
 		buf_release(&sh);
 	}

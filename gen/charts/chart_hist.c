@@ -39,23 +39,37 @@ hist_height(const struct computed *c)
 void
 hist_desc(const struct computed *c, const struct provider *p, struct buf *b)
 {
+	static const char *const names[] = {"tier", "edition", NULL};
+	const struct report *r = &c->project->report;
 	const struct provider_view *pv = computed_provider(c, p);
+	struct buf list = BUF_INIT;
+	const char *values[3];
+	char *t;
 	size_t i;
 
-	buf_puts(b, p->name);
 	if (pv == NULL || pv->nhistory == 0) {
-		buf_puts(b, " has no reviews.");
+		t = report_format1(r, "hist_desc_none", "name", p->name);
+		buf_puts(b, t);
+		free(t);
 		return;
 	}
-	buf_puts(b, ": ");
 	for (i = 0; i < pv->nhistory; i++) {
-		if (i > 0)
-			buf_puts(b, ", ");
-		buf_puts(b, pv->history[i].rating->tier->name);
-		buf_puts(b, " in ");
-		buf_puts(b, pv->history[i].edition->name);
+		values[0] = pv->history[i].rating->tier->name;
+		values[1] = pv->history[i].edition->name;
+		values[2] = NULL;
+		t = report_format(r, "hist_desc_tier", names, values);
+		buf_printf(&list, "%s%s", i > 0 ? ", " : "", t);
+		free(t);
 	}
-	buf_puts(b, ".");
+	values[0] = p->name, values[1] = list.data, values[2] = NULL;
+	{
+		static const char *const dn[] = {"name", "list", NULL};
+
+		t = report_format(r, "hist_desc", dn, values);
+	}
+	buf_puts(b, t);
+	free(t);
+	buf_release(&list);
 }
 
 #define INSET 50.0 /* room for centred edition names at both ends */
@@ -146,7 +160,7 @@ hist_draw_frame(struct cx *x, const struct computed *c)
 	bool apart = false;
 
 	if (c->neditions == 0 || r->nladder == 0) {
-		cx_empty(x, "No editions");
+		cx_empty(x, report_string(r, "chart_no_editions"));
 		return;
 	}
 	ladder_counts(r, &nr, &nu);
@@ -263,14 +277,15 @@ hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p
 struct table *
 hist_table(const struct computed *c, const struct provider *p)
 {
+	const struct report *r = &c->project->report;
 	const struct provider_view *pv = computed_provider(c, p);
-	struct table *t = table_new("Tier history", 2);
+	struct table *t = table_new(report_string(r, "tier_history"), 2);
 	struct table_cell *row;
 	size_t i;
 	char *href;
 
-	table_head(t, 0, "Edition", false);
-	table_head(t, 1, "Tier", false);
+	table_head(t, 0, report_string(r, "edition"), false);
+	table_head(t, 1, report_string(r, "tier"), false);
 	for (i = 0; pv != NULL && i < pv->nhistory; i++) {
 		row = table_row(t);
 		href = xasprintf("editions/%s/", pv->history[i].edition->id);

@@ -72,25 +72,35 @@ move_select(const struct computed *c, const struct rating ***out, size_t *total)
 	return n;
 }
 
-static void
-change_text(const struct rating *r, char *out, size_t n)
+/* A rating's change in words ("up 1"), malloc'd: interface words. */
+static char *
+change_words(const struct report *rep, const struct rating *r)
 {
 	switch (r->status) {
 	case MOVE_UP:
-		snprintf(out, n, "\u25b2 up %d", r->steps);
-		break;
+		return report_format_n(rep, "move_up_n", r->steps);
 	case MOVE_DOWN:
-		snprintf(out, n, "\u25bc down %d", -r->steps);
-		break;
+		return report_format_n(rep, "move_down_n", -r->steps);
 	case MOVE_UNRATED:
-		snprintf(out, n, "unrated");
-		break;
+		return xstrdup(report_string(rep, "status_unrated"));
 	case MOVE_RETURNED:
-		snprintf(out, n, "returned");
-		break;
+		return xstrdup(report_string(rep, "status_returned"));
 	default:
-		snprintf(out, n, "same");
+		return xstrdup(report_string(rep, "status_same"));
 	}
+}
+
+/* The words with the arrow of a step up or down before them, malloc'd. */
+static char *
+change_text(const struct report *rep, const struct rating *r)
+{
+	char *w = change_words(rep, r), *t;
+
+	if (r->status != MOVE_UP && r->status != MOVE_DOWN)
+		return w;
+	t = xasprintf("%s %s", r->status == MOVE_UP ? "\u2191" : "\u2193", w);
+	free(w);
+	return t;
 }
 
 struct band {
@@ -147,34 +157,58 @@ void
 move_desc(const struct computed *c, struct buf *b)
 {
 	const struct rating **v;
+	static const char *const names[] = {"from", "to", "n", "up", "down", "same", NULL};
+	static const char *const more[] = {"unrated", "returned", NULL};
+	static const char *const mover[] = {"name", "change", "tier", NULL};
+	const struct report *rep = &c->project->report;
 	size_t n, total, i, named = 0;
 	size_t k[8] = {0};
-	char ch[32];
+	char num[4][32], *t, *ch;
+	const char *values[7];
 
 	n = move_select(c, &v, &total);
 	if (total == 0) {
-		buf_puts(b, "No provider was reviewed in both editions.");
+		buf_printf(b, "%s.", report_string(rep, "move_desc_none"));
 		free(v);
 		return;
 	}
 	for (i = 0; i < n; i++)
 		k[v[i]->status]++;
-	buf_printf(b, "From %s to %s, %zu provider%s: %zu up, %zu down, %zu same",
-	    c->compare.baseline->name, c->compare.edition->name, total,
-	    total == 1 ? "" : "s", k[MOVE_UP], k[MOVE_DOWN], k[MOVE_SAME]);
-	if (k[MOVE_UNRATED] + k[MOVE_RETURNED] > 0)
-		buf_printf(b, ", %zu unrated, %zu returned", k[MOVE_UNRATED],
-		    k[MOVE_RETURNED]);
-	if (total > n)
-		buf_printf(b, " (of the %zu drawn)", n);
+	snprintf(num[0], sizeof(num[0]), "%zu", total);
+	snprintf(num[1], sizeof(num[1]), "%zu", k[MOVE_UP]);
+	snprintf(num[2], sizeof(num[2]), "%zu", k[MOVE_DOWN]);
+	snprintf(num[3], sizeof(num[3]), "%zu", k[MOVE_SAME]);
+	values[0] = c->compare.baseline->name, values[1] = c->compare.edition->name;
+	values[2] = num[0], values[3] = num[1], values[4] = num[2], values[5] = num[3];
+	values[6] = NULL;
+	t = report_format(rep, total == 1 ? "move_desc_one" : "move_desc", names, values);
+	buf_puts(b, t);
+	free(t);
+	if (k[MOVE_UNRATED] + k[MOVE_RETURNED] > 0) {
+		snprintf(num[0], sizeof(num[0]), "%zu", k[MOVE_UNRATED]);
+		snprintf(num[1], sizeof(num[1]), "%zu", k[MOVE_RETURNED]);
+		values[0] = num[0], values[1] = num[1], values[2] = NULL;
+		t = report_format(rep, "move_desc_unrated", more, values);
+		buf_printf(b, ", %s", t);
+		free(t);
+	}
+	if (total > n) {
+		t = report_format_n(rep, "move_desc_drawn", (long)n);
+		buf_printf(b, " %s", t);
+		free(t);
+	}
 	buf_puts(b, ".");
 	for (i = 0; i < n && named < 10; i++) {
 		if (v[i]->status != MOVE_UP && v[i]->status != MOVE_DOWN)
 			continue;
-		change_text(v[i], ch, sizeof(ch));
 		/* the arrow glyph is decoration; the words carry it */
-		buf_printf(b, "%s%s %s to %s", named ? "; " : " ",
-		    provider_label(v[i]->provider), ch + 4, v[i]->tier->name);
+		ch = change_words(rep, v[i]);
+		values[0] = provider_label(v[i]->provider), values[1] = ch;
+		values[2] = v[i]->tier->name, values[3] = NULL;
+		t = report_format(rep, "move_desc_mover", mover, values);
+		buf_printf(b, "%s%s", named ? "; " : " ", t);
+		free(t);
+		free(ch);
 		named++;
 	}
 	if (named > 0)
@@ -267,17 +301,18 @@ draw_link(struct cx *x, const struct rating *r, double yl, double yr)
 }
 
 static void
-draw_right_label(struct cx *x, const struct rating *r, double y)
+draw_right_label(struct cx *x, const struct report *rep, const struct rating *r,
+    double y)
 {
-	char ch[32];
+	char *ch = change_text(rep, r);
 	double cw, chh, avail = x->w - MARGIN - (RX + 8), nw;
 
-	change_text(r, ch, sizeof(ch));
 	cx_measure(x, ch, FS_SMALL, false, 0, &cw, &chh);
 	nw = cx_text(x, provider_label(r->provider), RX + 8, y, AL_LEFT, FS_BODY,
 	    false, avail - cw - 8, COL_INK);
 	cx_text(x, ch, RX + 8 + nw + 6, y, AL_LEFT, FS_SMALL, r->status != MOVE_SAME,
 	    0, COL_INK2);
+	free(ch);
 }
 
 static void
@@ -307,7 +342,7 @@ move_draw(struct cx *x, const struct computed *c)
 
 	n = move_select(c, &v, &total);
 	if (n == 0) {
-		cx_empty(x, "No provider was reviewed in both editions");
+		cx_empty(x, report_string(&c->project->report, "move_desc_none"));
 		free(v);
 		return;
 	}
@@ -336,10 +371,15 @@ move_draw(struct cx *x, const struct computed *c)
 		    FS_BODY, false, LX - 8 - MARGIN, COL_INK);
 	}
 	for (j = 0; j < n; j++)
-		draw_right_label(x, r[j], yr[j]);
+		draw_right_label(x, &c->project->report, r[j], yr[j]);
 	if (total > n) {
-		t = xasprintf("Showing %zu of %zu providers, movers first; the table "
-		    "lists all.", n, total);
+		static const char *const names[] = {"n", "total", NULL};
+		char n1[32], n2[32];
+		const char *values[] = {n1, n2, NULL};
+
+		snprintf(n1, sizeof(n1), "%zu", n);
+		snprintf(n2, sizeof(n2), "%zu", total);
+		t = report_format(&c->project->report, "move_showing", names, values);
 		cx_text(x, t, MARGIN, top + h + 11, AL_LEFT, FS_SMALL, false,
 		    x->w - 2 * MARGIN, COL_INK2);
 		free(t);
@@ -366,15 +406,16 @@ struct table *
 move_table(const struct computed *c)
 {
 	const struct report *rep = &c->project->report;
-	struct table *t = table_new("Movement between editions", 4);
+	struct table *t = table_new(report_string(rep, "move_table_caption"), 4);
 	struct table_cell *row;
 	size_t i, k;
-	char ch[32];
 
-	table_head(t, 0, "Provider", false);
-	table_head(t, 1, c->compare.baseline ? c->compare.baseline->name : "Before", false);
-	table_head(t, 2, c->compare.edition ? c->compare.edition->name : "After", false);
-	table_head(t, 3, "Change", false);
+	table_head(t, 0, report_string(rep, "provider"), false);
+	table_head(t, 1, c->compare.baseline ? c->compare.baseline->name :
+	    report_string(rep, "move_before"), false);
+	table_head(t, 2, c->compare.edition ? c->compare.edition->name :
+	    report_string(rep, "move_after"), false);
+	table_head(t, 3, report_string(rep, "move_change"), false);
 	if (!c->has_compare || c->compare.baseline == NULL)
 		return t;
 	/* every candidate, drawn or not, in the compute order */
@@ -392,9 +433,7 @@ move_table(const struct computed *c)
 		row[1].tier = r->previous;
 		table_cell_set(&row[2], r->tier->name, NULL);
 		row[2].tier = r->tier;
-		change_text(r, ch, sizeof(ch));
-		table_cell_set(&row[3], r->status == MOVE_UP || r->status == MOVE_DOWN ?
-		    ch + 4 : ch, NULL);
+		table_cell_take(&row[3], change_words(rep, r), NULL);
 	}
 	return t;
 }

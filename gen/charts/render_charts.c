@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "fonts.h"
 #include "render.h"
 #include "table.h"
 #include "workers.h"
@@ -363,9 +364,15 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 	struct job jobs[BATCH];
 	const size_t nk = ARRAY_SIZE(kinds) + 1;
 	size_t n = 0, next = 0, total = nk + (provider_charts() ? c->nproviders : 0);
-	struct chart_frame *frame = chart_frame_new(c);
+	struct chart_frame *frame;
 	int rc = 0;
 
+	/* without its faces pango would draw the charts without text */
+	if (fonts_check(FONTS_CHARTS, d) == -1) {
+		o->failed = true;
+		return -1;
+	}
+	frame = chart_frame_new(c);
 	/* the report's charts first, the history frame, then (when shared)
 	 * each visible provider's history */
 	for (; next < total; next++) {

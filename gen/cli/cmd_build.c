@@ -189,6 +189,7 @@ run(int argc, char *argv[], bool write)
 	/* a run stopped by a signal removes its staging (or check's) folder */
 	site_out_guard_signals();
 	rc = build_run(&rq, &d);
+	site_out_guard_stop();
 	if (dump != NULL && rc == EXIT_OK && !render_html_dumped()) {
 		fprintf(stderr, "podium: error: no page '%s' in the site (a site path, such as "
 		    "index.html, providers/ID/ or a page of content/pages)\n", dump);

@@ -37,30 +37,39 @@ cell_long(struct table_cell *c, long v)
 
 /* Movement in words, with an arrow where there is a direction. */
 static char *
-movement_text(enum move_status st, int steps, const struct provider *p)
+movement_text(const struct report *r, enum move_status st, int steps,
+    const struct provider *p)
 {
+	char *w, *out;
+
 	switch (st) {
 	case MOVE_UP:
-		return xasprintf("\xe2\x86\x91 up %d", steps);
+		w = report_format_n(r, "move_up_n", steps);
+		out = xasprintf("\xe2\x86\x91 %s", w);
+		free(w);
+		return out;
 	case MOVE_DOWN:
-		return xasprintf("\xe2\x86\x93 down %d", -steps);
+		w = report_format_n(r, "move_down_n", -steps);
+		out = xasprintf("\xe2\x86\x93 %s", w);
+		free(w);
+		return out;
 	case MOVE_NEW:
-		return xstrdup("new");
+		return xstrdup(report_string(r, "move_new"));
 	case MOVE_DROPPED:
-		return xstrdup("dropped");
+		return xstrdup(report_string(r, "table_dropped"));
 	case MOVE_MERGED:
 		if (p && p->successor)
-			return xasprintf("merged into %s", p->successor->name);
-		return xstrdup("merged");
+			return report_format1(r, "move_merged_into", "name", p->successor->name);
+		return xstrdup(report_string(r, "move_merged"));
 	case MOVE_UNRATED:
-		return xstrdup("not rated");
+		return xstrdup(report_string(r, "not_rated"));
 	case MOVE_RETURNED:
-		return xstrdup("returned");
+		return xstrdup(report_string(r, "table_returned"));
 	case MOVE_UNLISTED:
-		return xstrdup("not named before");
+		return xstrdup(report_string(r, "table_not_named_before"));
 	case MOVE_SAME:
 	default:
-		return xstrdup("same");
+		return xstrdup(report_string(r, "table_same"));
 	}
 }
 
@@ -73,16 +82,16 @@ table_medals(const struct computed *c, const struct edition *e)
 	char *cap;
 	size_t i;
 
-	cap = xasprintf("%s: ratings by tier", e->name);
+	cap = report_format1(&c->project->report, "table_ratings_by_tier", "edition", e->name);
 	t = table_new(cap, s && s->baseline ? 4 : 2);
 	free(cap);
-	table_head(t, 0, "Tier", false);
-	table_head(t, 1, "Provider", false);
+	table_head(t, 0, report_string(&c->project->report, "tier"), false);
+	table_head(t, 1, report_string(&c->project->report, "provider"), false);
 	if (t->ncols == 4) {
-		cap = xasprintf("In %s", s->baseline->name);
+		cap = report_format1(&c->project->report, "in_edition", "edition", s->baseline->name);
 		table_head(t, 2, cap, false);
 		free(cap);
-		table_head(t, 3, "Movement", false);
+		table_head(t, 3, report_string(&c->project->report, "movement"), false);
 	}
 	for (i = 0; s && i < s->nratings; i++) {
 		const struct rating *rt = &s->ratings[i];
@@ -94,7 +103,7 @@ table_medals(const struct computed *c, const struct edition *e)
 		cell_provider(&row[1], rt->provider);
 		if (t->ncols == 4) {
 			cell_tier(&row[2], rt->previous);
-			table_cell_take(&row[3], movement_text(rt->status, rt->steps,
+			table_cell_take(&row[3], movement_text(&c->project->report, rt->status, rt->steps,
 			    rt->provider), NULL);
 		}
 	}
@@ -212,13 +221,14 @@ table_movers(const struct computed *c, const struct edition *from,
 	char *cap;
 	size_t i, n;
 
-	cap = xasprintf("Movers from %s to %s", from->name, to->name);
+	cap = report_format(&c->project->report, "table_movers_caption", (const char *[]){"from", "to", NULL},
+	    (const char *[]){from->name, to->name, NULL});
 	t = table_new(cap, 4);
 	free(cap);
-	table_head(t, 0, "Provider", false);
+	table_head(t, 0, report_string(&c->project->report, "provider"), false);
 	table_head(t, 1, from->name, false);
 	table_head(t, 2, to->name, false);
-	table_head(t, 3, "Movement", false);
+	table_head(t, 3, report_string(&c->project->report, "movement"), false);
 	v = movers_collect(c, from, to, &n);
 	for (i = 0; i < n; i++) {
 		struct table_cell *row = table_row(t);
@@ -226,7 +236,7 @@ table_movers(const struct computed *c, const struct edition *from,
 		cell_provider(&row[0], v[i].provider);
 		cell_tier(&row[1], v[i].t1);
 		cell_tier(&row[2], v[i].t2);
-		table_cell_take(&row[3], movement_text(v[i].status, v[i].steps,
+		table_cell_take(&row[3], movement_text(&c->project->report, v[i].status, v[i].steps,
 		    v[i].provider), NULL);
 	}
 	free(v);
@@ -234,16 +244,17 @@ table_movers(const struct computed *c, const struct edition *from,
 }
 
 static const char *
-tri_text(enum tri v)
+tri_text(const struct report *r, enum tri v)
 {
-	return v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : DASH;
+	return v == TRI_TRUE ? report_string(r, "yes") : v == TRI_FALSE ?
+	    report_string(r, "no") : DASH;
 }
 
 /* One public finding: "Title (high, cross-tenant; disclosed ...; ...)". */
 static void
-finding_text(struct buf *b, const struct finding *f)
+finding_text(const struct report *r, struct buf *b, const struct finding *f)
 {
-	char d[11], dur[32];
+	char d[11], dur[32], *w;
 
 	buf_printf(b, "%s (", f->title);
 	if (f->severity != SEV_UNSET)
@@ -251,20 +262,22 @@ finding_text(struct buf *b, const struct finding *f)
 	buf_puts(b, finding_class_name(f->cls));
 	if (f->disclosed != DATE_NONE) {
 		date_format(f->disclosed, d);
-		buf_printf(b, "; disclosed %s", d);
+		buf_printf(b, "; %s %s", report_string(r, "disclosed_lc"), d);
 	}
 	if (f->patched != DATE_NONE) {
 		date_format(f->patched, d);
-		buf_printf(b, "; patched %s", d);
+		buf_printf(b, "; %s %s", report_string(r, "patched_lc"), d);
 	} else if (f->patched_after >= 0) {
 		duration_format(f->patched_after, dur, sizeof(dur));
-		buf_printf(b, "; patched after %s", dur);
+		w = report_format1(r, "patched_after", "time", dur);
+		buf_printf(b, "; %s", w);
+		free(w);
 	}
 	if (f->verified != DATE_NONE) {
 		date_format(f->verified, d);
-		buf_printf(b, "; fix verified %s", d);
+		buf_printf(b, "; %s %s", report_string(r, "fix_verified"), d);
 	} else if (f->verified_flag)
-		buf_puts(b, "; fix verified");
+		buf_printf(b, "; %s", report_string(r, "fix_verified"));
 	buf_putc(b, ')');
 }
 
@@ -273,10 +286,11 @@ finding_text(struct buf *b, const struct finding *f)
  * not public shows nothing but that count (SPEC 4.3).
  */
 static char *
-findings_text(const struct finding *f, size_t n)
+findings_text(const struct report *r, const struct finding *f, size_t n)
 {
 	struct buf b = BUF_INIT;
 	size_t i, hidden = 0;
+	char *w;
 
 	for (i = 0; i < n; i++) {
 		if (!f[i].public) {
@@ -285,15 +299,18 @@ findings_text(const struct finding *f, size_t n)
 		}
 		if (b.len)
 			buf_putc(&b, '\n');
-		finding_text(&b, &f[i]);
+		finding_text(r, &b, &f[i]);
 	}
 	if (hidden) {
 		if (b.len)
 			buf_putc(&b, '\n');
-		buf_printf(&b, "%zu undisclosed finding%s", hidden, hidden == 1 ? "" : "s");
+		w = report_format_n(r, hidden == 1 ? "undisclosed_one" : "undisclosed_many",
+		    (long)hidden);
+		buf_puts(&b, w);
+		free(w);
 	}
 	if (b.len == 0)
-		buf_puts(&b, "none reported");
+		buf_puts(&b, report_string(r, "none_reported"));
 	return buf_detach(&b, NULL);
 }
 
@@ -308,13 +325,13 @@ table_security(const struct computed *c, const struct edition *e)
 	struct table *t;
 	char *cap;
 
-	cap = xasprintf("%s: security practices and findings", e->name);
+	cap = report_format1(rp, "table_security_caption", "edition", e->name);
 	t = table_new(cap, np + 2);
 	free(cap);
-	table_head(t, 0, "Provider", false);
+	table_head(t, 0, report_string(rp, "provider"), false);
 	for (k = 0; k < np; k++)
 		table_head(t, k + 1, rp->practices[k].name, false);
-	table_head(t, np + 1, "Findings", false);
+	table_head(t, np + 1, report_string(rp, "findings"), false);
 	for (i = 0; s && i < p->nproviders; i++) {
 		const struct rating *rt = edition_stats_rating(s, &p->providers[i]);
 		const struct review *r = rt ? rt->review : NULL;
@@ -326,33 +343,33 @@ table_security(const struct computed *c, const struct edition *e)
 		cell_provider(&row[0], rt->provider);
 		for (k = 0; k < np; k++)
 			table_cell_set(&row[k + 1],
-			    tri_text(r->practices != NULL ? r->practices[k] : TRI_UNSET), NULL);
-		table_cell_take(&row[np + 1], findings_text(r->findings, r->nfindings), NULL);
+			    tri_text(rp, r->practices != NULL ? r->practices[k] : TRI_UNSET), NULL);
+		table_cell_take(&row[np + 1], findings_text(rp, r->findings, r->nfindings), NULL);
 	}
 	if (e->nfindings) {
 		struct table_cell *row = table_row(t);
 
-		table_cell_set(&row[0], "Not named", NULL);
+		table_cell_set(&row[0], report_string(rp, "not_named"), NULL);
 		for (i = 1; i <= np; i++)
 			table_cell_set(&row[i], DASH, NULL);
-		table_cell_take(&row[np + 1], findings_text(e->findings, e->nfindings), NULL);
+		table_cell_take(&row[np + 1], findings_text(rp, e->findings, e->nfindings), NULL);
 	}
 	table_drop_empty_columns(t, DASH);
 	return t;
 }
 
 static void
-cell_figure(struct table_cell *c, const struct claim *cl)
+cell_figure(const struct report *r, struct table_cell *c, const struct claim *cl)
 {
 	if (cl->tier != NULL) {
 		table_cell_set(c, cl->tier->name, NULL);
 		c->tier = cl->tier;
 	} else if (strcmp(cl->figure, "reviewed") == 0)
-		table_cell_set(c, "Reviewed", NULL);
+		table_cell_set(c, report_string(r, "reviewed"), NULL);
 	else if (strcmp(cl->figure, "rated") == 0)
-		table_cell_set(c, "Rated", NULL);
+		table_cell_set(c, report_string(r, "rated"), NULL);
 	else if (strcmp(cl->figure, "medals") == 0)
-		table_cell_set(c, "Medals", NULL);
+		table_cell_set(c, report_string(r, "medals"), NULL);
 	else
 		table_cell_set(c, cl->figure, NULL);
 }
@@ -362,28 +379,29 @@ struct table *
 table_claims(const struct computed *c, const struct edition *e)
 {
 	const struct edition_stats *s = computed_edition(c, e);
+	const struct report *rp = &c->project->report;
 	struct table *t;
 	char *cap;
 	size_t i;
 
-	cap = xasprintf("%s: stated and counted figures", e->name);
+	cap = report_format1(rp, "table_claims_caption", "edition", e->name);
 	t = table_new(cap, 4);
 	free(cap);
-	table_head(t, 0, "Figure", false);
-	table_head(t, 1, "Stated", true);
-	table_head(t, 2, "Counted", true);
-	table_head(t, 3, "Note", false);
+	table_head(t, 0, report_string(rp, "figure"), false);
+	table_head(t, 1, report_string(rp, "stated_head"), true);
+	table_head(t, 2, report_string(rp, "counted_head"), true);
+	table_head(t, 3, report_string(rp, "note"), false);
 	for (i = 0; s && i < s->nclaims; i++) {
 		const struct claim_check *ck = &s->claims[i];
 		struct table_cell *row = table_row(t);
 
-		cell_figure(&row[0], ck->claim);
+		cell_figure(rp, &row[0], ck->claim);
 		cell_long(&row[1], ck->claim->value);
 		cell_long(&row[2], ck->computed);
 		if (ck->claim->note)
 			table_cell_set(&row[3], ck->claim->note, NULL);
 		else
-			table_cell_set(&row[3], ck->ok ? "" : "does not match", NULL);
+			table_cell_set(&row[3], ck->ok ? "" : report_string(rp, "does_not_match"), NULL);
 	}
 	return t;
 }

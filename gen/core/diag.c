@@ -245,23 +245,19 @@ entry_equal(const struct diag_entry *a, const struct diag_entry *b)
 void
 diag_dedupe(struct diag *d)
 {
-	size_t ntab = 16, i, k, h, kept = 0;
-	size_t *tab;   /* index + 1 of a kept entry, 0: empty */
+	struct htab seen = HTAB_INIT;   /* the kept entries */
+	size_t i, k, at, kept = 0;
+	uint64_t h;
 
 	if (d->n < 2)
 		return;
-	while (ntab < d->n * 2)
-		ntab *= 2;
-	tab = xcalloc(ntab, sizeof(*tab));
 	for (i = 0; i < d->n; i++) {
 		struct diag_entry *e = &d->v[i];
 		bool dup = false;
 
-		for (h = entry_hash(e) & (ntab - 1); (k = tab[h]) != 0; h = (h + 1) & (ntab - 1))
-			if (entry_equal(&d->v[k - 1], e)) {
-				dup = true;
-				break;
-			}
+		h = entry_hash(e);
+		for (at = 0; !dup && htab_next(&seen, h, &at, &k); )
+			dup = entry_equal(&d->v[k], e);
 		if (dup) {
 			if (e->kind == DIAG_ERROR)
 				d->nerrors--;
@@ -272,10 +268,10 @@ diag_dedupe(struct diag *d)
 			continue;
 		}
 		d->v[kept] = *e;
-		tab[h] = ++kept;
+		htab_add(&seen, h, kept++);
 	}
 	d->n = kept;
-	free(tab);
+	htab_free(&seen);
 }
 
 void

@@ -149,12 +149,6 @@ esc_markup(struct buf *b, const char *str, size_t n, bool xml)
 	buf_add(b, str + run, n - run);
 }
 
-size_t
-esc_html_span(const char *s, size_t n)
-{
-	return markup_next((const unsigned char *)s, 0, n);
-}
-
 void
 esc_html_n(struct buf *b, const char *s, size_t n)
 {

@@ -1,7 +1,14 @@
-/* fonts.c: fontconfig's configuration, read once (see fonts.h). */
+/* fonts.c: fontconfig's configuration, read once, and whether the faces
+ * podium draws with are installed (fonts.h).
+ * Pango would otherwise draw with whatever family fontconfig offers in
+ * their place, or, with no fonts at all, draw charts and pages without
+ * text and say nothing. */
 #include <fontconfig/fontconfig.h>
+#include <stddef.h>
 
+#include "diag.h"
 #include "fonts.h"
+#include "util.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -19,4 +26,68 @@ fonts_config_load(void)
 	LSAN_IGNORE_BEGIN();
 	FcInit();
 	LSAN_IGNORE_END();
+}
+
+static const struct {
+	const char *family;
+	const char *package;
+	unsigned users;
+} needs[] = {
+	/* the charts' first: with both missing, both name the same */
+	{FONT_SANS, "fonts-texgyre", FONTS_CHARTS | FONTS_PDF},
+	{"DejaVu Sans", "fonts-dejavu-core", FONTS_CHARTS | FONTS_PDF},
+	{FONT_SERIF, "fonts-texgyre", FONTS_PDF},
+	{"DejaVu Serif", "fonts-dejavu-core", FONTS_PDF},
+	{FONT_MONO, "fonts-dejavu-core", FONTS_PDF},
+};
+
+/* Does fontconfig's current configuration list a face of family? */
+static int
+family_installed(const char *family)
+{
+	FcPattern *pat = FcPatternCreate();
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+	FcFontSet *fs = NULL;
+	int found = 0;
+
+	if (pat != NULL && os != NULL &&
+	    FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)family))
+		fs = FcFontList(NULL, pat, os);
+	found = fs != NULL && fs->nfont > 0;
+	if (fs != NULL)
+		FcFontSetDestroy(fs);
+	if (os != NULL)
+		FcObjectSetDestroy(os);
+	if (pat != NULL)
+		FcPatternDestroy(pat);
+	return found;
+}
+
+const char *
+fonts_missing(unsigned mask, const char **package)
+{
+	size_t i;
+
+	fonts_config_load();
+	for (i = 0; i < ARRAY_SIZE(needs); i++) {
+		if ((needs[i].users & mask) == 0 ||
+		    family_installed(needs[i].family))
+			continue;
+		if (package != NULL)
+			*package = needs[i].package;
+		return needs[i].family;
+	}
+	return NULL;
+}
+
+int
+fonts_check(unsigned mask, struct diag *d)
+{
+	const char *family, *package = NULL;
+
+	if ((family = fonts_missing(mask, &package)) == NULL)
+		return 0;
+	diag_system(d, NULL, "cannot draw text: font family '%s' not found "
+	    "(fontconfig; Debian package %s)", family, package);
+	return -1;
 }

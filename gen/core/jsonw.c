@@ -217,51 +217,12 @@ jw_int(struct jsonw *w, long long v)
 	buf_add(w->b, text, fmt_int(v, text));
 }
 
-/*
- * v as %.15g and jansson's touches below write it, when v is the double
- * nearest q / 10^k for a whole q below 10^15 and k <= 9, and 1e-4 <= |v| <
- * 1e15. Then q * 10^-k has at most fifteen significant digits, v lies
- * within 2^-53 of it (relative) while fifteen digits step by at least
- * 10^-15 of it, so %.15g prints q * 10^-k in plain digits, trailing zeros of
- * the fraction dropped. Returns false, writing nothing, for any other v.
- */
-static bool
-real_short(double v, char *out, size_t size)
-{
-	double a = fabs(v), scale = 1, q = 0;
-	size_t len;
-	int k;
-
-	if (!(a >= 1e-4 && a < 1e15))
-		return false;
-	for (k = 0; k <= 9; k++, scale *= 10) {
-		q = round(a * scale);
-		if (q < 1e15 && q / scale == a)
-			break;
-	}
-	if (k > 9)
-		return false;
-	len = fmt_scaled((unsigned long long)q, v < 0, k, out, size);
-	if (k == 0) {
-		memcpy(out + len, ".0", 3);
-		return true;
-	}
-	while (out[len - 1] == '0')
-		len--;
-	if (out[len - 1] == '.')
-		len++;
-	out[len] = '\0';
-	return true;
-}
-
 /* %.15g, then jansson's touches: "e+07" -> "e7", "e-07" -> "e-7", "3" -> "3.0". */
 static void
 real_text(double v, char *out, size_t size)
 {
 	char *exp, *digits;
 
-	if (real_short(v, out, size))
-		return;
 	snprintf(out, size, "%.15g", v);
 	if ((exp = strchr(out, 'e')) != NULL) {
 		exp++;

@@ -1,6 +1,5 @@
 /* parse.c: scalar parsers and number formatting. Pure functions. */
 #include <ctype.h>
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -456,33 +455,3 @@ fmt_signed_pct(double v, int digits, char *out, size_t n)
 		snprintf(out, n, "%s%s%%", v < 0 ? "\xe2\x88\x92" : "+", num);
 }
 
-bool
-decimal_short(const char *s, size_t len, double *out)
-{
-	static const double tens[] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-		1e12, 1e13, 1e14, 1e15,
-	};
-	uint64_t m = 0;
-	size_t i, point = len, digits = 0;
-
-#if FLT_EVAL_METHOD != 0
-	/* a division carried out wider, then rounded again to double, could
-	 * differ from strtod's one rounding */
-	return false;
-#endif
-	for (i = 0; i < len; i++) {
-		if (s[i] >= '0' && s[i] <= '9') {
-			m = m * 10 + (uint64_t)(s[i] - '0');
-			digits++;
-		} else if (s[i] == '.' && point == len && i > 0 && i + 1 < len) {
-			point = i;
-		} else {
-			return false;
-		}
-	}
-	if (digits == 0 || digits > 15)
-		return false;
-	*out = point == len ? (double)m : (double)m / tens[len - point - 1];
-	return true;
-}

@@ -637,6 +637,72 @@ hash_str(const char *s)
 	return hash_bytes(HASH_SEED, s, strlen(s));
 }
 
+static void
+htab_put(struct htab_slot *slots, size_t cap, uint64_t hash, size_t item1)
+{
+	size_t i = (size_t)hash & (cap - 1);
+
+	while (slots[i].item != 0)
+		i = (i + 1) & (cap - 1);
+	slots[i].hash = hash;
+	slots[i].item = item1;
+}
+
+void
+htab_add(struct htab *t, uint64_t hash, size_t item)
+{
+	struct htab_slot *slots;
+	size_t cap, i;
+
+	if (2 * (t->n + 1) > t->cap) {
+		cap = t->cap != 0 ? t->cap * 2 : 16;
+		slots = xcalloc(cap, sizeof(*slots));
+		for (i = 0; i < t->cap; i++)
+			if (t->slots[i].item != 0)
+				htab_put(slots, cap, t->slots[i].hash, t->slots[i].item);
+		free(t->slots);
+		t->slots = slots;
+		t->cap = cap;
+	}
+	htab_put(t->slots, t->cap, hash, item + 1);
+	t->n++;
+}
+
+bool
+htab_next(const struct htab *t, uint64_t hash, size_t *at, size_t *item)
+{
+	const struct htab_slot *s;
+
+	for (; *at < t->cap; (*at)++) {
+		s = &t->slots[((size_t)hash + *at) & (t->cap - 1)];
+		if (s->item == 0)
+			break;
+		if (s->hash == hash) {
+			*item = s->item - 1;
+			(*at)++;
+			return true;
+		}
+	}
+	*at = t->cap;
+	return false;
+}
+
+void
+htab_clear(struct htab *t)
+{
+	if (t->cap != 0)
+		memset(t->slots, 0, t->cap * sizeof(*t->slots));
+	t->n = 0;
+}
+
+void
+htab_free(struct htab *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+	t->cap = t->n = 0;
+}
+
 size_t
 utf8_decode(const char *str, size_t n, uint32_t *cp)
 {

@@ -43,36 +43,39 @@ step_add(struct tv *a, long value, const char *label)
 }
 
 static struct tv *
-funnel(const struct edition_stats *s)
+funnel(const struct report *r, const struct edition_stats *s)
 {
 	struct tv *a = tv_array();
 
 	bool named = s->edition->partial; /* a partial edition's counts are "named" */
 
 	if (s->tracked >= 0)
-		step_add(a, s->tracked, "tracked");
-	step_add(a, s->reviewed, named ? "reviews named" : "reviewed");
-	step_add(a, s->rated, named ? "named on the ladder" : "rated on the ladder");
-	step_add(a, s->medals, named ? "named with a medal" : "given a medal");
+		step_add(a, s->tracked, report_string(r, "step_tracked"));
+	step_add(a, s->reviewed, report_string(r, named ? "step_reviews_named" :
+	    "step_reviewed"));
+	step_add(a, s->rated, report_string(r, named ? "step_named_on_ladder" :
+	    "step_rated_on_ladder"));
+	step_add(a, s->medals, report_string(r, named ? "step_named_with_medal" :
+	    "step_given_medal"));
 	return a;
 }
 
 static char *
-claim_label(const struct claim *cl)
+claim_label(const struct report *r, const struct claim *cl)
 {
 	if (cl->tier != NULL)
 		return xstrdup(cl->tier->name != NULL ? cl->tier->name : cl->tier->id);
 	if (strcmp(cl->figure, "reviewed") == 0)
-		return xstrdup("Reviewed");
+		return xstrdup(report_string(r, "reviewed"));
 	if (strcmp(cl->figure, "rated") == 0)
-		return xstrdup("Rated");
+		return xstrdup(report_string(r, "rated"));
 	if (strcmp(cl->figure, "medals") == 0)
-		return xstrdup("Medals");
+		return xstrdup(report_string(r, "medals"));
 	return xstrdup(cl->figure);
 }
 
 static struct tv *
-claims(const struct edition_stats *s)
+claims(const struct report *r, const struct edition_stats *s)
 {
 	struct tv *a = tv_array(), *o;
 	const struct claim_check *ck;
@@ -81,13 +84,13 @@ claims(const struct edition_stats *s)
 	for (i = 0; i < s->nclaims; i++) {
 		ck = &s->claims[i];
 		o = tv_object();
-		pv_set_taken(o, "label", claim_label(ck->claim));
+		pv_set_taken(o, "label", claim_label(r, ck->claim));
 		tv_set(o, "stated", tv_int(ck->claim->value));
 		tv_set(o, "computed", tv_int(ck->computed));
 		tv_set(o, "ok", tv_bool(ck->claim->value == ck->computed));
 		tv_set(o, "acknowledged", tv_bool(ck->claim->note != NULL));
 		pv_set_str(o, "note", ck->claim->note);
-		pv_set_lit(o, "counted", s->edition->partial ? "named" : "counted");
+		pv_set_lit(o, "counted", report_string(r, s->edition->partial ? "named" : "counted"));
 		tv_append(a, o);
 	}
 	return a;
@@ -139,20 +142,25 @@ edition_link(const struct edition *e, const char *root)
 
 /* "85 reviewed, 37 medals" or "16 named (partial), 14 medals"; malloc'd. */
 static char *
-edition_summary(const struct edition_stats *s)
+edition_summary(const struct report *r, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
+	const char *names[] = {"n", "medals", NULL};
+	char n[32], m[32];
+	const char *values[] = {n, m, NULL};
 
-	return xasprintf("%ld %s, %ld medal%s", s->reviewed,
-	    e->partial ? "named (partial)" : "reviewed", s->medals, s->medals == 1 ? "" : "s");
+	snprintf(n, sizeof(n), "%ld", s->reviewed);
+	snprintf(m, sizeof(m), "%ld", s->medals);
+	return report_format(r, e->partial ? (s->medals == 1 ? "summary_partial_one" :
+	    "summary_partial") : s->medals == 1 ? "summary_one" : "summary", names, values);
 }
 
 /* A sentence for search results and link previews; malloc'd. */
 static char *
-edition_description(const struct edition_stats *s)
+edition_description(const struct report *r, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
-	char *sum = edition_summary(s), *out, date[11] = "";
+	char *sum = edition_summary(r, s), *out, date[11] = "";
 
 	if (e->published != DATE_NONE)
 		date_format(e->published, date);
@@ -175,7 +183,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	int rc;
 
 	pv_set_str(page, "heading", e->name != NULL ? e->name : e->id);
-	pv_set_taken(page, "description", edition_description(s));
+	pv_set_taken(page, "description", edition_description(&h->p->report, s));
 	tv_set(page, "prev", edition_link(e->previous, root));
 	tv_set(page, "next", edition_link(edition_next(h->p, e), root));
 	tv_set(page, "focus", tv_bool(focus));
@@ -185,17 +193,17 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	}
 	tv_set(page, "source", source_link(e->source, root));
 	tv_set(page, "figures", html_figures(&h->p->report, s, s));
-	tv_set(page, "medal_table", pv_medal_table(s, root));
+	tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 	tv_set(page, "bars", bars(s));
-	tv_set(page, "funnel", funnel(s));
+	tv_set(page, "funnel", funnel(&h->p->report, s));
 	if (focus) {
 		tv_set(page, "distribution",
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "funnel_chart",
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
 	}
-	tv_set(page, "movement", pv_movers(s, root));
-	cl = claims(s);
+	tv_set(page, "movement", pv_movers(&h->p->report, s, root));
+	cl = claims(&h->p->report, s);
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);
 	rc = html_page_write(h, "edition", page, rel);
@@ -209,12 +217,12 @@ html_editions_index(struct html_ctx *h)
 {
 	const struct computed *c = h->c;
 	const char *rel = "editions/index.html";
-	struct tv *page = pv_page(h, rel, "editions", "Editions"), *a = tv_array(), *o;
+	struct tv *page = pv_page(h, rel, "editions", report_string(&h->p->report, "editions")), *a = tv_array(), *o;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	char date[11], *path;
 	size_t i;
 
-	pv_set_str(page, "heading", "Editions");
+	pv_set_str(page, "heading", report_string(&h->p->report, "editions"));
 	for (i = c->neditions; i-- > 0;) {
 		const struct edition_stats *s = &c->editions[i];
 		const struct edition *e = s->edition;
@@ -228,9 +236,9 @@ html_editions_index(struct html_ctx *h)
 			date_format(e->published, date);
 			pv_set_str(o, "published", date);
 		}
-		pv_set_taken(o, "summary", edition_summary(s));
+		pv_set_taken(o, "summary", edition_summary(&h->p->report, s));
 		pv_set_str(o, "partial_note", e->partial ? (e->partial_note != NULL ?
-		    e->partial_note : "Partial: the review list is incomplete.") : NULL);
+		    e->partial_note : report_string(&h->p->report, "partial_note")) : NULL);
 		tv_set(o, "focus", tv_bool(e == h->p->report.edition));
 		tv_set(o, "source", source_link(e->source, root));
 		tv_append(a, o);

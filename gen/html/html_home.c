@@ -56,12 +56,12 @@ static void
 figure_change(const struct report *r, struct tv *a, const struct edition_stats *cmp)
 {
 	const struct edition *b = cmp->baseline, *e = cmp->edition;
-	char v[32], p[32];
+	char v[32], p[32], *since;
 
 	if (!cmp->has_change) {
 		figure_add(a, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
-		    xasprintf("not computed: %s is partial", edition_label(b->partial ?
-		    b : e)), b->partial ? b->partial_note : e->partial_note);
+		    report_format1(r, "not_computed_partial", "edition",
+		    edition_label(b->partial ? b : e)), b->partial ? b->partial_note : e->partial_note);
 		return;
 	}
 	fmt_signed_int(cmp->d_medals, v, sizeof(v));
@@ -69,8 +69,10 @@ figure_change(const struct report *r, struct tv *a, const struct edition_stats *
 		p[0] = '\0';
 	else
 		fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+	since = report_format1(r, "since_edition", "edition", edition_label(b));
 	figure_add(a, report_string(r, "change_in_medals"), xstrdup(v),
-	    xasprintf("%s%ssince %s", p, p[0] ? " " : "", edition_label(b)), NULL);
+	    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
+	free(since);
 }
 
 /*
@@ -86,21 +88,21 @@ html_figures(const struct report *r, const struct edition_stats *s,
 	const char *note;
 
 	note = claim_note(s, "medals", s->medals);
-	figure_add(a, report_string(r, "medals"), html_figure(s, "medals", s->medals),
-	    xasprintf("of %ld %s", s->reviewed, e->partial ? "reviews named" :
-	    "reviewed"), note ? note : e->partial ? e->partial_note : NULL);
+	figure_add(a, report_string(r, "medals"), html_figure(r, s, "medals", s->medals),
+	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
+	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
 	if (cmp != NULL && cmp->baseline != NULL)
 		figure_change(r, a, cmp);
 	if (!e->partial) {
 		figure_add(a, report_string(r, "medals_of_reviewed"), pct(s->medals_of_reviewed),
-		    xstrdup("share of reviewed providers with a medal"), NULL);
+		    xstrdup(report_string(r, "share_of_reviewed")), NULL);
 		if (s->tracked >= 0)
 			figure_add(a, report_string(r, "medals_of_tracked"), pct(s->medals_of_tracked),
-			    xasprintf("of %ld providers tracked", s->tracked), NULL);
+			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
 	}
 	note = claim_note(s, "reviewed", s->reviewed);
-	figure_add(a, report_string(r, "reviewed"), html_figure(s, "reviewed", s->reviewed),
-	    xasprintf("%ld rated (given a tier on the ladder)", s->rated),
+	figure_add(a, report_string(r, "reviewed"), html_figure(r, s, "reviewed", s->reviewed),
+	    report_format_n(r, "n_rated", s->rated),
 	    note ? note : e->partial ? e->partial_note : NULL);
 	return a;
 }
@@ -200,7 +202,7 @@ html_home(struct html_ctx *h)
 	 * only when no commentary section shows them already.
 	 */
 	if (!sections_have(h->c, "table", "medals")) {
-		tv_set(page, "medal_table", pv_medal_table(s, root));
+		tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
 	if (!sections_have(h->c, "chart", "distribution")) {
@@ -208,7 +210,7 @@ html_home(struct html_ctx *h)
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
-	mv = pv_movers(cmp, root);
+	mv = pv_movers(&h->p->report, cmp, root);
 	if (mv != NULL && mv->type == TV_OBJECT) {
 		bool chart = !sections_have(h->c, "chart", "movement");
 		bool table = !sections_have(h->c, "table", "movers");

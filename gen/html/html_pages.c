@@ -48,9 +48,10 @@ fig_add(struct tv *a, const char *label, long v, const char *detail)
 }
 
 static struct tv *
-finding_row(const struct finding *f, const struct provider *pr, const char *root)
+finding_row(const struct report *rp, const struct finding *f, const struct provider *pr,
+    const char *root)
 {
-	struct tv *o = html_finding(f);
+	struct tv *o = html_finding(rp, f);
 
 	if (pr != NULL)
 		tv_set(o, "provider", pv_provider_link(root, pr));
@@ -85,10 +86,12 @@ findings_columns(struct tv *page, const struct tv *fs)
 int
 html_security(struct html_ctx *h)
 {
+	const struct report *rp = &h->p->report;
 	const struct edition *e = h->p->report.edition;
 	const struct edition_stats *s = computed_edition(h->c, e);
 	const char *rel = "security/index.html";
-	struct tv *page = pv_page(h, rel, "security", "Security"), *fs, *figs;
+	struct tv *page = pv_page(h, rel, "security",
+	    report_string(&h->p->report, "security")), *fs, *figs;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	const struct review *rv;
 	struct table *t;
@@ -98,23 +101,24 @@ html_security(struct html_ctx *h)
 	fs = tv_array();
 	for (i = 0; i < e->nfindings; i++)
 		if (e->findings[i].public)
-			tv_append(fs, finding_row(&e->findings[i], NULL, root));
+			tv_append(fs, finding_row(rp, &e->findings[i], NULL, root));
 	for (i = 0; i < s->nratings; i++) {
 		rv = s->ratings[i].review;
 		for (j = 0; j < rv->nfindings; j++)
 			if (rv->findings[j].public)
-				tv_append(fs, finding_row(&rv->findings[j],
+				tv_append(fs, finding_row(rp, &rv->findings[j],
 				    rv->provider, root));
 	}
 	figs = tv_array();
-	fig_add(figs, "Public findings", (long)s->public_findings, "described below");
-	fig_add(figs, "Undisclosed findings", (long)s->private_findings,
-	    "counted, not described until they are public");
+	fig_add(figs, report_string(rp, "public_findings"), (long)s->public_findings,
+	    report_string(rp, "described_below"));
+	fig_add(figs, report_string(rp, "undisclosed_findings"), (long)s->private_findings,
+	    report_string(rp, "counted_not_described"));
 	tv_set(page, "figures", figs);
 	findings_columns(page, fs);
 	tv_set(page, "has_findings", tv_bool(tv_size(fs) > 0));
 	tv_set(page, "findings", fs);
-	pv_set_taken(page, "undisclosed", html_undisclosed(s->private_findings));
+	pv_set_taken(page, "undisclosed", html_undisclosed(rp, s->private_findings));
 	t = table_security(h->c, e);
 	/* without a practice column left, the table would repeat the findings */
 	tv_set(page, "practices_table",
@@ -124,15 +128,14 @@ html_security(struct html_ctx *h)
 }
 
 static const char *
-tier_meaning(const struct tier *t, size_t nmedals)
+tier_meaning(const struct report *r, const struct tier *t, size_t nmedals)
 {
 	if (!t->rated)
-		return "Reviewed but not rated: the provider could not be tested. "
-		    "Moving into or out of this tier is not a step up or down.";
+		return report_string(r, "tier_unrated");
 	if (t->medal)
-		return nmedals > 0 && t->index == 0 ? "A medal tier, the highest." :
-		    "A medal tier.";
-	return "Rated, without a medal.";
+		return report_string(r, nmedals > 0 && t->index == 0 ? "tier_medal_highest" :
+		    "tier_medal");
+	return report_string(r, "tier_rated");
 }
 
 static struct tv *
@@ -150,7 +153,7 @@ ladder_values(struct html_ctx *h, const char *root)
 		o = tv_object();
 		pv_set_str(o, "id", r->ladder[i].id);
 		tv_set(o, "tier", pv_tier(&r->ladder[i]));
-		pv_set_str(o, "meaning", tier_meaning(&r->ladder[i], nmedals));
+		pv_set_str(o, "meaning", tier_meaning(r, &r->ladder[i], nmedals));
 		pv_set_lit(o, "group", r->ladder[i].group);
 		if (r->ladder[i].description != NULL)
 			tv_set(o, "description_html", pv_markdown(h, r->ladder[i].description,
@@ -227,9 +230,10 @@ rubric_values(const struct rubric *rb)
 }
 
 static char *
-targets_text(const struct edition *e)
+targets_text(const struct report *r, const struct edition *e)
 {
-	char a[32], b[32];
+	char a[32] = "", b[32] = "";
+	const char *names[] = {"detect", "replace", NULL}, *values[] = {a, b, NULL};
 
 	if (e->target_detect < 0 && e->target_replace < 0)
 		return NULL;
@@ -238,10 +242,10 @@ targets_text(const struct edition *e)
 	if (e->target_replace >= 0)
 		duration_format(e->target_replace, b, sizeof(b));
 	if (e->target_detect >= 0 && e->target_replace >= 0)
-		return xasprintf("detect within %s, replace within %s", a, b);
+		return report_format(r, "targets_both", names, values);
 	if (e->target_detect >= 0)
-		return xasprintf("detect within %s", a);
-	return xasprintf("replace within %s", b);
+		return report_format(r, "targets_detect", names, values);
+	return report_format(r, "targets_replace", names, values);
 }
 
 static void
@@ -255,9 +259,12 @@ change_add(struct tv *a, char *text)
 
 /* Thresholds that moved between two rubrics, tier by tier. */
 static void
-rubric_changes(struct tv *a, const struct rubric *from, const struct rubric *to)
+rubric_changes(const struct report *r, struct tv *a, const struct rubric *from,
+    const struct rubric *to)
 {
 	const struct threshold *t1, *t2;
+	const char *nm[] = {"tier", "min", NULL};
+	const char *nm2[] = {"tier", "from", "to", NULL};
 	char *m1, *m2, *r1, *r2;
 	size_t i;
 
@@ -265,8 +272,8 @@ rubric_changes(struct tv *a, const struct rubric *from, const struct rubric *to)
 		t2 = &to->thresholds[i];
 		if ((t1 = rubric_threshold(from, t2->tier)) == NULL) {
 			m2 = num_text(t2->min);
-			change_add(a, xasprintf("%s: new threshold, minimum score %s.",
-			    tier_name(t2->tier), m2));
+			change_add(a, report_format(r, "change_new_threshold", nm,
+			    (const char *[]){tier_name(t2->tier), m2, NULL}));
 			free(m2);
 			continue;
 		}
@@ -275,12 +282,12 @@ rubric_changes(struct tv *a, const struct rubric *from, const struct rubric *to)
 		r1 = require_text(t1);
 		r2 = require_text(t2);
 		if (t1->min != t2->min)
-			change_add(a, xasprintf("%s: minimum score %s from %s to %s.",
-			    tier_name(t2->tier), t2->min > t1->min ? "raised" : "lowered",
-			    m1, m2));
+			change_add(a, report_format(r, t2->min > t1->min ?
+			    "change_min_raised" : "change_min_lowered", nm2,
+			    (const char *[]){tier_name(t2->tier), m1, m2, NULL}));
 		if (strcmp(r1, r2) != 0)
-			change_add(a, xasprintf("%s: requirements changed from \xe2\x80\x9c%s\xe2\x80\x9d to \xe2\x80\x9c%s\xe2\x80\x9d.",
-			    tier_name(t2->tier), r1, r2));
+			change_add(a, report_format(r, "change_requirements", nm2,
+			    (const char *[]){tier_name(t2->tier), r1, r2, NULL}));
 		free(m1);
 		free(m2);
 		free(r1);
@@ -289,44 +296,48 @@ rubric_changes(struct tv *a, const struct rubric *from, const struct rubric *to)
 }
 
 static struct tv *
-bar_changes(const struct edition *from, const struct edition *to)
+bar_changes(const struct report *r, const struct edition *from, const struct edition *to)
 {
 	struct tv *a = tv_array();
+	static const char *const tn[] = {"targets", "was", "from", NULL};
+	static const char *const tn2[] = {"edition", "from", "was", NULL};
 	char *t1, *t2;
 	size_t i;
 
 	/* a partial edition's tiers are those of its named reviews: no comparing */
 	for (i = 0; !from->partial && i < to->ntiers; i++)
 		if (!edition_has_tier(from, to->tiers[i]))
-			change_add(a, xasprintf("New tier: %s.", tier_name(to->tiers[i])));
+			change_add(a, report_format1(r, "change_new_tier", "tier",
+			    tier_name(to->tiers[i])));
 	for (i = 0; !from->partial && i < from->ntiers; i++)
 		if (!edition_has_tier(to, from->tiers[i]))
-			change_add(a, xasprintf("Tier no longer used: %s.",
+			change_add(a, report_format1(r, "change_tier_dropped", "tier",
 			    tier_name(from->tiers[i])));
 	if (from->rubric == NULL && to->rubric != NULL)
-		change_add(a, xstrdup("A scored rubric replaces published tiers."));
+		change_add(a, xstrdup(report_string(r, "change_rubric_added")));
 	else if (from->rubric != NULL && to->rubric == NULL)
-		change_add(a, xstrdup("Tiers are published without a scored rubric."));
+		change_add(a, xstrdup(report_string(r, "change_rubric_dropped")));
 	else if (from->rubric != NULL)
-		rubric_changes(a, from->rubric, to->rubric);
-	t1 = targets_text(from);
-	t2 = targets_text(to);
+		rubric_changes(r, a, from->rubric, to->rubric);
+	t1 = targets_text(r, from);
+	t2 = targets_text(r, to);
 	/* an edition without targets recorded them nowhere: never "none" */
 	if (t1 != NULL && t2 != NULL && strcmp(t1, t2) != 0)
-		change_add(a, xasprintf("Failure-test targets: %s (were: %s).", t2, t1));
+		change_add(a, report_format(r, "change_targets", tn,
+		    (const char *[]){t2, t1, NULL}));
 	else if (t1 == NULL && t2 != NULL)
-		change_add(a, xasprintf("Failure-test targets: %s (this report records "
-		    "none for %s).", t2, edition_name(from)));
+		change_add(a, report_format(r, "change_targets_new", tn,
+		    (const char *[]){t2, NULL, edition_name(from), NULL}));
 	else if (t1 != NULL && t2 == NULL)
-		change_add(a, xasprintf("This report records no failure-test targets "
-		    "for %s (%s had: %s).", edition_name(to), edition_name(from), t1));
+		change_add(a, report_format(r, "change_targets_gone", tn2,
+		    (const char *[]){edition_name(to), edition_name(from), t1, NULL}));
 	free(t1);
 	free(t2);
 	return a;
 }
 
 static struct tv *
-edition_method(const struct edition *e)
+edition_method(const struct report *r, const struct edition *e)
 {
 	struct tv *o = tv_object(), *tiers = tv_array();
 	size_t i;
@@ -338,12 +349,14 @@ edition_method(const struct edition *e)
 	pv_mark_last(tiers);
 	tv_set(o, "tiers", tiers);
 	tv_set(o, "rubric", rubric_values(e->rubric));
-	pv_set_taken(o, "targets", targets_text(e));
+	pv_set_taken(o, "targets", targets_text(r, e));
 	if (e->previous != NULL) {
-		struct tv *ch = bar_changes(e->previous, e);
+		struct tv *ch = bar_changes(r, e->previous, e);
 
 		/* only what the content records; nothing said when nothing differs */
 		pv_set_str(o, "from", edition_name(e->previous));
+		pv_set_taken(o, "changes_title", report_format1(r, "changes_since", "edition",
+		    edition_name(e->previous)));
 		tv_set(o, "has_changes", tv_bool(tv_size(ch) > 0));
 		tv_set(o, "changes", ch);
 	}
@@ -355,14 +368,15 @@ html_methodology(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const char *rel = "methodology/index.html";
-	struct tv *page = pv_page(h, rel, "methodology", "Methodology"), *eds;
+	struct tv *page = pv_page(h, rel, "methodology",
+	    report_string(&h->p->report, "methodology")), *eds;
 	size_t i;
 
-	pv_set_str(page, "heading", "Methodology");
+	pv_set_str(page, "heading", report_string(&p->report, "methodology"));
 	tv_set(page, "ladder", ladder_values(h, tv_str_value(tv_get(page, "root"))));
 	eds = tv_array();
 	for (i = p->neditions; i-- > 0;)
-		tv_append(eds, edition_method(&p->editions[i]));
+		tv_append(eds, edition_method(&p->report, &p->editions[i]));
 	tv_set(page, "editions", eds);
 	return html_page_write(h, "methodology", page, rel);
 }
@@ -372,12 +386,13 @@ html_sources(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const char *rel = "sources/index.html";
-	struct tv *page = pv_page(h, rel, "sources", "Sources"), *a = tv_array(), *o;
+	struct tv *page = pv_page(h, rel, "sources",
+	    report_string(&h->p->report, "sources")), *a = tv_array(), *o;
 	const struct source *s;
 	char date[11];
 	size_t i;
 
-	pv_set_str(page, "heading", "Sources");
+	pv_set_str(page, "heading", report_string(&p->report, "sources"));
 	for (i = 0; i < p->nsources; i++) {
 		s = &p->sources[i];
 		o = tv_object();
@@ -402,9 +417,10 @@ html_sources(struct html_ctx *h)
 int
 html_not_found(struct html_ctx *h)
 {
-	struct tv *page = pv_page(h, "404.html", "404", "Page not found");
+	struct tv *page = pv_page(h, "404.html", "404",
+	    report_string(&h->p->report, "page_not_found"));
 
-	pv_set_str(page, "heading", "Page not found");
+	pv_set_str(page, "heading", report_string(&h->p->report, "page_not_found"));
 	return html_page_write(h, "404", page, "404.html");
 }
 

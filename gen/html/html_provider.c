@@ -37,7 +37,7 @@ duration_text(int64_t s)
  * target only when the bound is at or under it, else not known.
  */
 static void
-fault_step(struct tv *a, const char *label, int64_t t, bool upper, int64_t target)
+fault_step(const struct report *r, struct tv *a, const char *label, int64_t t, bool upper, int64_t target)
 {
 	struct tv *o = tv_object();
 	const char *verdict = "";
@@ -46,16 +46,16 @@ fault_step(struct tv *a, const char *label, int64_t t, bool upper, int64_t targe
 	pv_set_lit(o, "label", label);
 	if (upper && t >= 0) {
 		duration_format(t, out, sizeof(out));
-		pv_set_taken(o, "time", xasprintf("within %s", out));
+		pv_set_taken(o, "time", report_format1(r, "within_time", "time", out));
 	} else
 		tv_set(o, "time", duration_text(t));
 	tv_set(o, "target", duration_text(target));
 	if (t < 0)
-		verdict = "no time recorded";
+		verdict = report_string(r, "no_time_recorded");
 	else if (target >= 0 && upper)
-		verdict = t <= target ? "within target" : "not known";
+		verdict = report_string(r, t <= target ? "within_target" : "not_known");
 	else if (target >= 0)
-		verdict = t <= target ? "within target" : "over target";
+		verdict = report_string(r, t <= target ? "within_target" : "over_target");
 	pv_set_lit(o, "verdict", verdict);
 	tv_append(a, o);
 }
@@ -66,26 +66,28 @@ fault_values(struct html_ctx *h, const struct review *rv, const char *root)
 	const struct fault_test *f = rv->fault;
 	const struct edition *e = rv->edition;
 	struct tv *o, *steps;
-	static const char *const by[] = {"the provider", "the customer", "nobody"};
+	static const char *const by[] = {"by_provider", "by_customer", "by_nobody"};
+	const struct report *r = &h->p->report;
 
 	if (f == NULL)
 		return tv_null();
 	o = tv_object();
 	steps = tv_array();
-	pv_set_lit(o, "fault", f->fault != NULL ? f->fault : "not described");
-	pv_set_lit(o, "detected_by", f->detected_by == DETECT_UNSET ? "not recorded" :
-	    by[f->detected_by]);
+	pv_set_lit(o, "fault", f->fault != NULL ? f->fault :
+	    report_string(r, "fault_not_described"));
+	pv_set_lit(o, "detected_by", report_string(r, f->detected_by == DETECT_UNSET ?
+	    "not_recorded" : by[f->detected_by]));
 	if (f->automatic == TRI_TRUE)
-		pv_set_lit(o, "automatic", "Recovery was automatic, with no human in the loop.");
+		pv_set_lit(o, "automatic", report_string(r, "recovery_automatic"));
 	else if (f->automatic == TRI_FALSE)
-		pv_set_lit(o, "automatic", "Recovery needed a human.");
+		pv_set_lit(o, "automatic", report_string(r, "recovery_human"));
 	if (f->not_injected)
 		tv_set(o, "not_injected", tv_bool(true));
 	else {
-		fault_step(steps, "Detected", f->detect_after, f->detect_upper,
+		fault_step(r, steps, report_string(r, "step_detected"), f->detect_after, f->detect_upper,
 		    e->target_detect);
-		fault_step(steps, "Drained", f->drain_after, f->drain_upper, -1);
-		fault_step(steps, "Replaced", f->replaced_after, f->replaced_upper,
+		fault_step(r, steps, report_string(r, "step_drained"), f->drain_after, f->drain_upper, -1);
+		fault_step(r, steps, report_string(r, "step_replaced"), f->replaced_after, f->replaced_upper,
 		    e->target_replace);
 	}
 	tv_set(o, "steps", steps);
@@ -114,7 +116,7 @@ practice_add(struct tv *a, const struct report *r, const struct practice_def *pd
 
 /* A public finding only: the caller never passes a private one. */
 struct tv *
-html_finding(const struct finding *f)
+html_finding(const struct report *rp, const struct finding *f)
 {
 	struct tv *o = tv_object();
 	char date[11], after[32];
@@ -132,22 +134,22 @@ html_finding(const struct finding *f)
 		pv_set_str(o, "patched", date);
 	} else if (f->patched_after >= 0) {
 		duration_format(f->patched_after, after, sizeof(after));
-		pv_set_taken(o, "patched", xasprintf("%s after disclosure", after));
+		pv_set_taken(o, "patched", report_format1(rp, "after_disclosure", "time", after));
 	}
 	if (f->verified != DATE_NONE) {
 		date_format(f->verified, date);
 		pv_set_str(o, "verified", date);
 	} else if (f->verified_flag)
-		pv_set_str(o, "verified", "yes");
+		pv_set_str(o, "verified", report_string(rp, "yes"));
 	return o;
 }
 
 char *
-html_undisclosed(size_t n)
+html_undisclosed(const struct report *r, size_t n)
 {
 	if (n == 0)
 		return NULL;
-	return xasprintf("%zu undisclosed finding%s", n, n == 1 ? "" : "s");
+	return report_format_n(r, n == 1 ? "undisclosed_one" : "undisclosed_many", (long)n);
 }
 
 static struct tv *
@@ -167,14 +169,14 @@ security_values(const struct report *rp, const struct review *rv)
 	tv_set(o, "has_practices", tv_bool(rp->npractices > 0));
 	for (i = 0; i < rv->nfindings; i++) {
 		if (rv->findings[i].public)
-			tv_append(fs, html_finding(&rv->findings[i]));
+			tv_append(fs, html_finding(rp, &rv->findings[i]));
 		else
 			hidden++;
 	}
 	tv_set(o, "practices", pr);
 	tv_set(o, "has_findings", tv_bool(tv_size(fs) > 0));
 	tv_set(o, "findings", fs);
-	pv_set_taken(o, "undisclosed", html_undisclosed(hidden));
+	pv_set_taken(o, "undisclosed", html_undisclosed(rp, hidden));
 	return o;
 }
 
@@ -361,7 +363,7 @@ review_thin(const struct rating *r)
 }
 
 static struct tv *
-history_row(const struct history_entry *he, const char *root)
+history_row(const struct report *rp, const struct history_entry *he, const char *root)
 {
 	const struct rating *r = he->rating;
 	struct tv *o = tv_object();
@@ -383,7 +385,8 @@ history_row(const struct history_entry *he, const char *root)
 		fmt_fixed(r->score, 1, score, sizeof(score));
 	pv_set_str(o, "score", score);
 	tv_set(o, "move", he->edition->previous != NULL || r->previous != NULL ?
-	    pv_move(r->status, r->steps, r->has_steps, NULL) : tv_null());
+	    pv_move(rp, r->status, r->steps, r->has_steps, NULL) :
+	    tv_null());
 	return o;
 }
 
@@ -399,7 +402,7 @@ current_values(struct html_ctx *h, const struct provider_view *v, const char *ro
 		tv_set(o, "tier_description_html", pv_markdown(h, t->description, &t->pos, root));
 	pv_set_lit(o, "edition", edition_name(he->edition));
 	tv_set(o, "move", he->edition->previous != NULL ?
-	    pv_move(he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
+	    pv_move(&h->p->report, he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
 	    tv_null());
 	return o;
 }
@@ -458,11 +461,13 @@ provider_values(struct html_ctx *h, const struct provider_view *v, const char *r
 		tv_set(page, "successor", pv_provider_link(root, pr->successor));
 	tv_set(page, "current", current_values(h, v, root));
 	tv_set(page, "has_scores", tv_bool(project_has_rubric(h->p)));
+	pv_set_taken(page, "history_caption", report_format1(&h->p->report, "history_caption",
+	    "name", html_provider_name(pr)));
 	tv_set(page, "history_chart", history_chart_values(h, pr, root));
 	hist = tv_array();
 	rv = tv_array();
 	for (i = 0; i < v->nhistory; i++) {
-		tv_append(hist, history_row(&v->history[i], root));
+		tv_append(hist, history_row(&h->p->report, &v->history[i], root));
 		/* no score column when no edition has a rubric score (SPEC 1.1) */
 		if (!isnan(v->history[i].rating->score))
 			tv_set(page, "has_scores", tv_bool(true));

@@ -23,8 +23,6 @@ mustache_set_new(mustache_loader loader, void *ctx)
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
 	pthread_mutex_init(&s->lock, &attr);
 	pthread_mutexattr_destroy(&attr);
-	s->ntab = 64;
-	s->tab = xcalloc(s->ntab, sizeof(*s->tab));
 	return s;
 }
 
@@ -44,17 +42,14 @@ template_free(struct mtemplate *t)
 void
 mustache_set_free(struct mustache_set *s)
 {
-	struct mtemplate *t, *next;
 	size_t i;
 
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->ntab; i++)
-		for (t = s->tab[i]; t != NULL; t = next) {
-			next = t->hnext;
-			template_free(t);
-		}
-	free(s->tab);
+	for (i = 0; i < s->n; i++)
+		template_free(s->v[i]);
+	free(s->v);
+	htab_free(&s->by_name);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
@@ -62,45 +57,21 @@ mustache_set_free(struct mustache_set *s)
 struct mtemplate *
 mustache_find(const struct mustache_set *s, const char *name)
 {
-	struct mtemplate *t;
+	uint64_t h = hash_str(name);
+	size_t at = 0, k;
 
-	t = s->tab[hash_str(name) & (s->ntab - 1)];
-	for (; t != NULL; t = t->hnext)
-		if (strcmp(t->name, name) == 0)
-			return t;
+	while (htab_next(&s->by_name, h, &at, &k))
+		if (strcmp(s->v[k]->name, name) == 0)
+			return s->v[k];
 	return NULL;
-}
-
-static void
-set_rehash(struct mustache_set *s)
-{
-	size_t ntab = s->ntab * 2, i;
-	struct mtemplate **tab = xcalloc(ntab, sizeof(*tab));
-	struct mtemplate *t, *next;
-
-	for (i = 0; i < s->ntab; i++)
-		for (t = s->tab[i]; t != NULL; t = next) {
-			size_t h = hash_str(t->name) & (ntab - 1);
-
-			next = t->hnext;
-			t->hnext = tab[h];
-			tab[h] = t;
-		}
-	free(s->tab);
-	s->tab = tab;
-	s->ntab = ntab;
 }
 
 static void
 set_insert(struct mustache_set *s, struct mtemplate *t)
 {
-	size_t h;
-
-	if (s->n + 1 > s->ntab)
-		set_rehash(s);
-	h = hash_str(t->name) & (s->ntab - 1);
-	t->hnext = s->tab[h];
-	s->tab[h] = t;
+	s->v = xgrow(s->v, sizeof(*s->v), s->n + 1, &s->cap);
+	s->v[s->n] = t;
+	htab_add(&s->by_name, hash_str(t->name), s->n);
 	s->n++;
 }
 
@@ -298,12 +269,11 @@ mustache_names_check(struct mustache_set *s, struct diag *d)
 
 	memset(&vb, 0, sizeof(vb));
 	pthread_mutex_lock(&s->lock);
-	for (i = 0; i < s->ntab; i++)
-		for (t = s->tab[i]; t != NULL; t = t->hnext) {
-			v = xgrow(v, sizeof(*v), nv + 1, &cap);
-			v[nv++] = t;
-		}
-	/* in the order of their names, whatever the table's */
+	for (i = 0; i < s->n; i++) {
+		v = xgrow(v, sizeof(*v), nv + 1, &cap);
+		v[nv++] = s->v[i];
+	}
+	/* in the order of their names, whatever the order they were added in */
 	for (i = 1; i < nv; i++)
 		for (k = i; k > 0 && strcmp(v[k - 1]->path, v[k]->path) > 0; k--) {
 			t = v[k];

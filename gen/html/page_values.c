@@ -44,28 +44,7 @@ html_href(const char *root, const char *site_path)
 void
 pv_set_href(struct tv *o, const char *k, const char *root, const char *site_path)
 {
-	const char *hash = strchr(site_path, '#');
-	size_t lr = strlen(root), n = hash ? (size_t)(hash - site_path) : strlen(site_path);
-	size_t li = n == 0 || site_path[n - 1] == '/' ? 10 : 0, lh = hash ? strlen(hash) : 0;
-	size_t total = lr + n + li + lh;
-	char small[256], *p = total < sizeof(small) ? small : xmalloc(total + 1);
-	struct buf out = BUF_INIT;
-
-	memcpy(p, root, lr);
-	memcpy(p + lr, site_path, n);
-	memcpy(p + lr + n, "index.html", li);
-	if (hash != NULL)
-		memcpy(p + lr + n + li, hash, lh);
-	p[total] = '\0';
-	if (esc_html_span(p, total) == total)
-		tv_set(o, k, tv_strn(p, total));
-	else {
-		esc_attr(&out, p);
-		tv_set(o, k, tv_strn(out.data, out.len));
-		buf_release(&out);
-	}
-	if (p != small)
-		free(p);
+	tv_set(o, k, pv_taken(html_href(root, site_path)));
 }
 
 char *
@@ -162,16 +141,14 @@ pv_set_lit(struct tv *o, const char *k, const char *s)
 struct tv *
 pv_cat(const char *a, const char *b, const char *c)
 {
-	size_t la = strlen(a), lb = strlen(b), lc = strlen(c), n = la + lb + lc;
-	char small[256], *t = n < sizeof(small) ? small : xmalloc(n + 1);
+	struct buf t = BUF_INIT;
 	struct tv *v;
 
-	memcpy(t, a, la);
-	memcpy(t + la, b, lb);
-	memcpy(t + la + lb, c, lc);
-	v = tv_strn(t, n);
-	if (t != small)
-		free(t);
+	buf_puts(&t, a);
+	buf_puts(&t, b);
+	buf_puts(&t, c);
+	v = tv_strn(t.data, t.len);
+	buf_release(&t);
 	return v;
 }
 
@@ -208,20 +185,8 @@ pv_rating_tier(const struct rating *r)
 	return o;
 }
 
-/* word and n in decimal ("up 2"); malloc'd. */
-static char *
-steps_words(const char *word, int n)
-{
-	size_t len = strlen(word);
-	char *w = xmalloc(len + 21);
-
-	memcpy(w, word, len);
-	w[len + fmt_int(n, w + len)] = '\0';
-	return w;
-}
-
 struct tv *
-pv_move(enum move_status st, int steps, bool has_steps,
+pv_move(const struct report *r, enum move_status st, int steps, bool has_steps,
     const struct provider *successor)
 {
 	struct tv *m = tv_object();
@@ -231,41 +196,44 @@ pv_move(enum move_status st, int steps, bool has_steps,
 	switch (st) {
 	case MOVE_UP:
 		arrow = "\xe2\x86\x91";
-		words = has_steps ? steps_words("up ", steps) : xstrdup("up");
+		words = has_steps ? report_format_n(r, "move_up_n", steps) :
+		    xstrdup(report_string(r, "move_up"));
 		break;
 	case MOVE_DOWN:
 		arrow = "\xe2\x86\x93";
-		words = has_steps ? steps_words("down ", -steps) : xstrdup("down");
+		words = has_steps ? report_format_n(r, "move_down_n", -steps) :
+		    xstrdup(report_string(r, "move_down"));
 		break;
 	case MOVE_SAME:
 		arrow = "=";
-		words = xstrdup("no change");
+		words = xstrdup(report_string(r, "move_same"));
 		break;
 	case MOVE_NEW:
 		arrow = "+";
-		words = xstrdup("new");
+		words = xstrdup(report_string(r, "move_new"));
 		break;
 	case MOVE_DROPPED:
 		arrow = "\xc3\x97";
-		words = xstrdup("no longer reviewed");
+		words = xstrdup(report_string(r, "move_dropped"));
 		break;
 	case MOVE_MERGED:
 		arrow = "\xe2\x86\x92";
 		words = successor != NULL ?
-		    xasprintf("merged into %s", html_provider_name(successor)) :
-		    xstrdup("merged");
+		    report_format1(r, "move_merged_into", "name",
+		    html_provider_name(successor)) :
+		    xstrdup(report_string(r, "move_merged"));
 		break;
 	case MOVE_UNRATED:
 		arrow = "\xe2\x80\x93";
-		words = xstrdup("not rated this edition");
+		words = xstrdup(report_string(r, "move_unrated"));
 		break;
 	case MOVE_RETURNED:
 		arrow = "\xe2\x86\xba";
-		words = xstrdup("rated again");
+		words = xstrdup(report_string(r, "move_returned"));
 		break;
 	case MOVE_UNLISTED:
 		arrow = "\xe2\x80\x94";
-		words = xstrdup("not named in the partial baseline");
+		words = xstrdup(report_string(r, "move_unlisted"));
 		break;
 	}
 	tv_set(m, "status", tv_lit(move_status_name(st)));
@@ -411,6 +379,7 @@ pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
 
 /* The providers of one tier, or the movers: links made as the page renders. */
 struct link_list {
+	const struct report *r;
 	const char *root;
 	size_t n;
 	const struct rating *v[];
@@ -437,14 +406,14 @@ tier_member(size_t i, void *arg)
 }
 
 struct tv *
-pv_medal_table(const struct edition_stats *s, const char *root)
+pv_medal_table(const struct report *rp, const struct edition_stats *s, const char *root)
 {
 	const struct edition *e = s->edition;
 	struct tv *o = tv_object(), *tiers = tv_array(), *row;
 	struct link_list *names;
 	size_t i, j, k;
 
-	pv_set_taken(o, "caption", xasprintf("Tiers of %s, best first",
+	pv_set_taken(o, "caption", report_format1(rp, "medal_table_caption", "edition",
 	    e->name != NULL ? e->name : e->id));
 	for (i = 0; i < e->ntiers; i++) {
 		row = tv_object();
@@ -476,13 +445,14 @@ edition_name(const struct edition *e)
 }
 
 static struct tv *
-gone_values(const struct gone *g, const struct edition *from, const char *root)
+gone_values(const struct report *r, const struct gone *g, const struct edition *from,
+    const char *root)
 {
 	struct tv *o = pv_provider_link(root, g->provider), *m;
 
 	tv_set(o, "previous", pv_tier(g->previous));
 	pv_set_str(o, "from", edition_name(from));
-	m = pv_move(g->status, 0, false, g->provider->successor);
+	m = pv_move(r, g->status, 0, false, g->provider->successor);
 	pv_set_str(o, "words", tv_str_value(tv_get(m, "words")));
 	return o;
 }
@@ -497,13 +467,14 @@ mover(size_t i, void *arg)
 	tv_set(row, "previous", pv_tier(r->previous));
 	tv_set(row, "tier", pv_tier(r->tier));
 	tv_set(row, "move",
-	    pv_move(r->status, r->steps, r->has_steps, NULL));
+	    pv_move(l->r, r->status, r->steps, r->has_steps, NULL));
 	return row;
 }
 
 struct tv *
-pv_movers(const struct edition_stats *s, const char *root)
+pv_movers(const struct report *rp, const struct edition_stats *s, const char *root)
 {
+	static const char *const names[] = {"from", "to", NULL};
 	struct tv *o, *gone;
 	struct link_list *movers;
 	size_t i;
@@ -512,16 +483,21 @@ pv_movers(const struct edition_stats *s, const char *root)
 		return tv_null();
 	o = tv_object();
 	movers = link_list_new(root, s->nratings);
+	movers->r = rp;
 	gone = tv_array();
 	pv_set_str(o, "from", edition_name(s->baseline));
 	pv_set_str(o, "to", edition_name(s->edition));
-	pv_set_taken(o, "caption", xasprintf("Providers whose tier changed from %s to %s",
-	    edition_name(s->baseline), edition_name(s->edition)));
+	pv_set_taken(o, "caption", report_format(rp, "movers_caption", names,
+	    (const char *[]){edition_name(s->baseline), edition_name(s->edition), NULL}));
+	pv_set_taken(o, "movers_title", report_format1(rp, "movers_since", "edition",
+	    edition_name(s->baseline)));
+	pv_set_taken(o, "movement_title", report_format1(rp, "movement_since", "edition",
+	    edition_name(s->baseline)));
 	for (i = 0; i < s->nratings; i++)
 		if (s->ratings[i].status != MOVE_SAME)
 			movers->v[movers->n++] = &s->ratings[i];
 	for (i = 0; i < s->ngone; i++)
-		tv_append(gone, gone_values(&s->gone[i], s->baseline, root));
+		tv_append(gone, gone_values(rp, &s->gone[i], s->baseline, root));
 	tv_set(o, "has_movers", tv_bool(movers->n > 0));
 	tv_set(o, "has_gone", tv_bool(tv_size(gone) > 0));
 	tv_set(o, "movers", pv_list(movers->n, mover, movers));
@@ -541,16 +517,21 @@ claim_find(const struct edition_stats *s, const char *figure)
 }
 
 char *
-html_figure(const struct edition_stats *s, const char *figure, long computed)
+html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
+    long computed)
 {
 	const struct claim *cl = claim_find(s, figure);
+	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
+	char *w, *out;
 
-	const char *counted = s->edition->partial ? "named" : "counted";
-
-	if (cl != NULL && cl->note != NULL && cl->value != computed)
-		return xasprintf("%ld stated; %ld %s", cl->value, computed, counted);
+	if (cl != NULL && cl->note != NULL && cl->value != computed) {
+		w = report_format_n(r, "n_stated", cl->value);
+		out = xasprintf("%s; %ld %s", w, computed, counted);
+		free(w);
+		return out;
+	}
 	if (s->edition->partial)
-		return xasprintf("%ld named", computed);
+		return report_format_n(r, "n_named", computed);
 	return xasprintf("%ld", computed);
 }
 
@@ -592,27 +573,32 @@ canonical(const struct report *r, const char *rel)
 #define SIZE_MARK "<!--podium:size "
 
 static void
-download_add(struct tv *a, const char *root, const char *path, const char *label,
-    const char *type)
+download_add(struct tv *a, const char *root, const char *path, const char *size,
+    const char *label, const char *type)
 {
 	struct tv *o = tv_object();
 
 	pv_set_href(o, "href", root, path);
 	pv_set_lit(o, "label", label);
 	pv_set_lit(o, "type", type);
-	pv_set_taken(o, "size_html", xasprintf(SIZE_MARK "%s-->", path));
+	/* the size text is made by podium (digits and a unit), never content */
+	pv_set_taken(o, "size_html", size != NULL ? xstrdup(size) :
+	    xasprintf(SIZE_MARK "%s-->", path));
 	tv_append(a, o);
 }
 
 /* report.pdf, data/ratings.json and data/ratings.csv, with their sizes. */
 static struct tv *
-downloads(const char *root)
+downloads(const struct html_ctx *h, const char *root)
 {
+	static const char *const paths[] = HTML_DOWNLOADS;
+	static const char *const labels[] = {"report.pdf", "ratings.json", "ratings.csv"};
+	static const char *const types[] = {"application/pdf", "application/json", "text/csv"};
 	struct tv *a = tv_array();
+	size_t i;
 
-	download_add(a, root, "report.pdf", "report.pdf", "application/pdf");
-	download_add(a, root, "data/ratings.json", "ratings.json", "application/json");
-	download_add(a, root, "data/ratings.csv", "ratings.csv", "text/csv");
+	for (i = 0; i < ARRAY_SIZE(paths); i++)
+		download_add(a, root, paths[i], h->sizes[i], labels[i], types[i]);
 	pv_mark_last(a);
 	return a;
 }
@@ -705,7 +691,7 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		free(path);
 	}
 	tv_set(o, "nav", nav);
-	tv_set(o, "downloads", downloads(root));
+	tv_set(o, "downloads", downloads(h, root));
 	og_image_set(o, r, root);
 	if (r->base_url != NULL)
 		pv_set_taken(o, "feed_href", html_url_join(r->base_url, "feed.xml"));

@@ -135,7 +135,7 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
     pdate updated)
 {
 	const struct edition *e = s->edition;
-	char *path = html_edition_path(e), *url;
+	char *path = html_edition_path(e), *url, *sum, n[32], m[32];
 
 	path[strlen(path) - strlen("index.html")] = '\0';
 	url = xasprintf("%s%s", r->base_url, path);
@@ -148,9 +148,13 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
 	buf_puts(b, "\"/>\n<updated>");
 	feed_date(b, e->published != DATE_NONE ? e->published : updated);
 	buf_puts(b, "</updated>\n<summary>");
-	buf_printf(b, "%ld %s, %ld medal%s.", s->reviewed, e->partial ?
-	    "reviews named (a partial edition)" : "providers reviewed", s->medals,
-	    s->medals == 1 ? "" : "s");
+	snprintf(n, sizeof(n), "%ld", s->reviewed);
+	snprintf(m, sizeof(m), "%ld", s->medals);
+	sum = report_format(r, e->partial ? (s->medals == 1 ? "feed_summary_partial_one" :
+	    "feed_summary_partial") : s->medals == 1 ? "feed_summary_one" : "feed_summary",
+	    (const char *[]){"n", "medals", NULL}, (const char *[]){n, m, NULL});
+	esc_xml(b, sum);
+	free(sum);
 	buf_puts(b, "</summary>\n</entry>\n");
 	free(url);
 	free(path);
@@ -221,28 +225,36 @@ size_text(struct buf *b, off_t n)
 	buf_printf(b, " (%s MB)", v);
 }
 
+/* The size text of the output rel into out: this build's file, else the
+ * previous site's that it keeps (--only), else nothing. */
+static void
+size_of(const struct site_out *o, const char *rel, struct buf *out)
+{
+	char *path = site_out_path(o, rel);
+	struct stat st;
+
+	if (stat(path, &st) != 0 && o->out != NULL) {
+		free(path);
+		path = path_join(o->out, rel);
+	}
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		size_text(out, st.st_size);
+	free(path);
+}
+
 /* Replaces every size mark of page (n bytes) into out. */
 static void
 sizes_replace(const struct site_out *o, const char *page, size_t n, struct buf *out)
 {
 	const char *p = page, *end = page + n, *m, *close;
 	size_t lm = strlen(SIZE_MARK);
-	struct stat st;
 
 	while ((m = memmem(p, (size_t)(end - p), SIZE_MARK, lm)) != NULL &&
 	    (close = memmem(m + lm, (size_t)(end - m - lm), "-->", 3)) != NULL) {
 		char *rel = xstrndup(m + lm, (size_t)(close - m - lm));
-		char *path = site_out_path(o, rel);
 
 		buf_add(out, p, (size_t)(m - p));
-		/* not built this time (--only): the previous site's, carried over */
-		if (stat(path, &st) != 0 && o->out != NULL) {
-			free(path);
-			path = path_join(o->out, rel);
-		}
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			size_text(out, st.st_size);
-		free(path);
+		size_of(o, rel, out);
 		free(rel);
 		p = close + 3;
 	}
@@ -282,9 +294,18 @@ html_sizes_fill(struct site_out *o)
 	return rc;
 }
 
+static bool sizes_known;
+
+void
+render_html_sizes_known(bool known)
+{
+	sizes_known = known;
+}
+
 int
 render_html(const struct computed *c, struct site_out *o, struct diag *d)
 {
+	static const char *const downloads[] = HTML_DOWNLOADS;
 	struct html_ctx h = {0};
 	struct html_job *jobs;
 	size_t i, n;
@@ -294,6 +315,12 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	h.o = o;
 	h.d = d;
 	h.set = html_templates_open(h.p);
+	for (i = 0; sizes_known && !o->discard && i < ARRAY_SIZE(downloads); i++) {
+		struct buf b = BUF_INIT;
+
+		size_of(o, downloads[i], &b);
+		h.sizes[i] = buf_detach(&b, NULL);
+	}
 	if (h.p->dir != NULL) {
 		char *extra = path_join(h.p->dir, "assets/extra.css");
 
@@ -314,5 +341,7 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	for (i = 0; i < h.npages; i++)
 		free(h.pages[i]);
 	free(h.pages);
+	for (i = 0; i < ARRAY_SIZE(h.sizes); i++)
+		free(h.sizes[i]);
 	return h.failed ? -1 : 0;
 }

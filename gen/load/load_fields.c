@@ -269,8 +269,12 @@ field_value_load(struct loader *l, const char *file, const struct ynode *n,
 	v->pos = node_pos(l, file, n);
 	switch (f->type) {
 	case FIELD_STRING:
-	case FIELD_TEXT:
 		return get_str(l, file, n, f->id, &v->text);
+	case FIELD_TEXT:
+		if (!get_str(l, file, n, f->id, &v->text))
+			return false;
+		v->at = text_origin_of(l, n);
+		return true;
 	case FIELD_INTEGER:
 		if (!integer_parse(n, &v->integer)) {
 			bad_value(l, file, n, f->id, "a whole number");

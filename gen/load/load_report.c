@@ -46,7 +46,8 @@ tier_load(struct loader *l, const char *file, const struct ynode *n, struct tier
 	get_str(l, file, need(l, file, n, "name"), "name", &t->name);
 	get_bool(l, file, opt(n, "medal"), "medal", &t->medal);
 	get_bool(l, file, opt(n, "rated"), "rated", &t->rated);
-	get_str(l, file, opt(n, "description"), "description", &t->description);
+	if (get_str(l, file, opt(n, "description"), "description", &t->description))
+		t->description_at = text_origin_of(l, opt(n, "description"));
 	get_str(l, file, opt(n, "group"), "group", &t->group);
 	if ((c = opt(n, "color")) != NULL) {
 		if (c->kind != YNODE_SCALAR || !color_valid(c->str))

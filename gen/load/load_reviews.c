@@ -108,7 +108,8 @@ fault_load(struct loader *l, const char *file, const struct ynode *n, struct rev
 	if (get_bool(l, file, opt(n, "injected"), "injected", &b))
 		f->not_injected = !b;
 	tri_load(l, file, n, "automatic", &f->automatic);
-	get_str(l, file, opt(n, "note"), "note", &f->note);
+	if (get_str(l, file, opt(n, "note"), "note", &f->note))
+		f->note_at = text_origin_of(l, opt(n, "note"));
 }
 
 static void
@@ -190,12 +191,17 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 		get_str(l, file, need(l, file, n, "reason"), "reason", &rv->override_reason);
 	}
 	get_bool(l, file, opt(root, "draft"), "draft", &rv->draft);
-	if ((n = opt(root, "summary")) != NULL && get_str(l, file, n, "summary", &rv->summary))
+	if ((n = opt(root, "summary")) != NULL &&
+	    get_str(l, file, n, "summary", &rv->summary)) {
 		rv->summary_pos = node_pos(l, file, n);
+		rv->summary_at = text_origin_of(l, n);
+	}
 	if ((n = opt(root, "strengths")) != NULL)
-		get_strv(l, file, n, "strengths", false, &rv->strengths, &rv->nstrengths);
+		get_textv(l, file, n, "strengths", &rv->strengths, &rv->strengths_at,
+		    &rv->nstrengths);
 	if ((n = opt(root, "weaknesses")) != NULL)
-		get_strv(l, file, n, "weaknesses", false, &rv->weaknesses, &rv->nweaknesses);
+		get_textv(l, file, n, "weaknesses", &rv->weaknesses, &rv->weaknesses_at,
+		    &rv->nweaknesses);
 	if ((n = opt(root, "fault_test")) != NULL)
 		fault_load(l, file, n, rv);
 	security_load(l, file, opt(root, "security"), rv);

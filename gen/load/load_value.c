@@ -23,6 +23,24 @@ node_pos(const struct loader *l, const char *file, const struct ynode *n)
 	return p;
 }
 
+struct text_origin
+text_origin_of(struct loader *l, const struct ynode *n)
+{
+	struct text_origin o;
+
+	memset(&o, 0, sizeof(o));
+	if (n == NULL)
+		return o;
+	o.line = n->line;
+	o.col = n->col;
+	o.style = n->style;
+	if (n->src != NULL) {
+		o.src = arena_strndup(l->a, n->src, n->src_len);
+		o.src_len = n->src_len;
+	}
+	return o;
+}
+
 /* Returns the text of n for a message (in the arena): control bytes as '?',
  * cut at SHOWN_MAX bytes on a character boundary. */
 const char *
@@ -225,8 +243,6 @@ get_number(struct loader *l, const char *file, const struct ynode *n,
 		return false;
 	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0)
 		goto refuse;
-	if (decimal_short(n->str, n->len, &v))
-		goto range;
 	/* decimal only: no hex, inf or nan that strtod would take */
 	for (i = 0; i < n->len; i++)
 		if (strchr("0123456789+-.eE", n->str[i]) == NULL)
@@ -235,7 +251,6 @@ get_number(struct loader *l, const char *file, const struct ynode *n,
 	v = strtod(n->str, &end);
 	if (errno != 0 || *end != '\0' || !isfinite(v))
 		goto refuse;
-range:
 	if (v < min || v > max)
 		goto refuse;
 	*out = v;
@@ -407,4 +422,24 @@ ids_first_dup(const char *const *ids, size_t n, size_t *first)
 			first[v[i].idx] = v[head].idx;
 	}
 	free(v);
+}
+
+bool
+get_textv(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char ***out, struct text_origin **at, size_t *count)
+{
+	bool ok = get_strv(l, file, n, what, false, out, count);
+	struct text_origin *v;
+	size_t i, k = 0;
+
+	v = arena_array(l->a, *count ? *count : 1, sizeof(*v));
+	/* the items get_strv kept: the non-empty scalars */
+	for (i = 0; n != NULL && n->kind == YNODE_SEQ && i < n->nitems && k < *count; i++) {
+		const struct ynode *it = n->items[i];
+
+		if (it->kind == YNODE_SCALAR && it->len > 0 && !ynode_is_null(it))
+			v[k++] = text_origin_of(l, it);
+	}
+	*at = v;
+	return ok;
 }

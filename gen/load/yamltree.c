@@ -15,6 +15,9 @@ struct frame {
 };
 
 struct tree {
+	const char *text;     /* the document's bytes */
+	size_t len;
+	size_t cur_byte, cur_char; /* a place in text: libyaml's marks count characters */
 	const char *file;
 	unsigned line_offset;
 	struct arena *a;
@@ -117,6 +120,49 @@ control_char(const char *v, size_t len)
 	return -1;
 }
 
+/* The byte offset of character index ci in the text (marks come in order, so
+ * the walk goes on from the last place asked). */
+static size_t
+byte_at(struct tree *t, size_t ci)
+{
+	if (ci < t->cur_char) {
+		t->cur_byte = 0;
+		t->cur_char = 0;
+	}
+	while (t->cur_char < ci && t->cur_byte < t->len) {
+		t->cur_byte++;
+		while (t->cur_byte < t->len && utf8_continues(t->text[t->cur_byte]))
+			t->cur_byte++;
+		t->cur_char++;
+	}
+	return t->cur_byte;
+}
+
+static enum scalar_style
+scalar_style(yaml_scalar_style_t s)
+{
+	switch (s) {
+	case YAML_SINGLE_QUOTED_SCALAR_STYLE: return SCALAR_SINGLE;
+	case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return SCALAR_DOUBLE;
+	case YAML_LITERAL_SCALAR_STYLE: return SCALAR_LITERAL;
+	case YAML_FOLDED_SCALAR_STYLE: return SCALAR_FOLDED;
+	default: return SCALAR_PLAIN;
+	}
+}
+
+/* Keeps the scalar's source bytes when they differ from its value. */
+static void
+scalar_source(struct tree *t, struct ynode *n, const yaml_event_t *ev)
+{
+	size_t from = byte_at(t, ev->start_mark.index);
+	size_t to = byte_at(t, ev->end_mark.index);
+
+	if (to <= from || (to - from == n->len && memcmp(t->text + from, n->str, n->len) == 0))
+		return;
+	n->src = arena_strndup(t->a, t->text + from, to - from);
+	n->src_len = to - from;
+}
+
 static void
 on_scalar(struct tree *t, yaml_event_t *ev)
 {
@@ -151,6 +197,8 @@ on_scalar(struct tree *t, yaml_event_t *ev)
 	n->str = arena_strndup(t->a, v, len);
 	n->len = len;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	n->style = scalar_style(ev->data.scalar.style);
+	scalar_source(t, n, ev);
 	node_attach(t, n);
 }
 
@@ -372,6 +420,8 @@ yaml_tree_parse(const char *text, size_t len, const char *file,
 		return NULL;
 	}
 	memset(&t, 0, sizeof(t));
+	t.text = text;
+	t.len = len;
 	t.file = file;
 	t.line_offset = line_offset;
 	t.a = a;

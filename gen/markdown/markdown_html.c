@@ -30,7 +30,9 @@ struct render {
 	int in_link;            /* inside a link: shortcodes give text only */
 	cmark_node *bare;       /* a paragraph written without <p>, or NULL */
 	char **ids;             /* heading ids given so far */
-	size_t nids, idcap;
+	size_t *next_k;         /* per id: the next "-K" to try after it */
+	size_t nids, idcap, kcap;
+	struct htab idtab;      /* ids by hash_str() */
 };
 
 static const struct shortcode *
@@ -206,15 +208,28 @@ plain_text(const struct render *r, cmark_node *node, struct buf *b)
 	cmark_iter_free(it);
 }
 
-static bool
-id_taken(const struct render *r, const char *id)
+/* The index of id among the ids given so far, or -1. */
+static long
+id_find(const struct render *r, const char *id)
 {
-	size_t i;
+	size_t at = 0, item;
+	uint64_t h = hash_str(id);
 
-	for (i = 0; i < r->nids; i++)
-		if (strcmp(r->ids[i], id) == 0)
-			return true;
-	return false;
+	while (htab_next(&r->idtab, h, &at, &item))
+		if (strcmp(r->ids[item], id) == 0)
+			return (long)item;
+	return -1;
+}
+
+static void
+id_add(struct render *r, const char *id)
+{
+	r->ids = xgrow(r->ids, sizeof(*r->ids), r->nids + 1, &r->idcap);
+	r->next_k = xgrow(r->next_k, sizeof(*r->next_k), r->nids + 1, &r->kcap);
+	r->ids[r->nids] = xstrdup(id);
+	r->next_k[r->nids] = 2;
+	htab_add(&r->idtab, hash_str(id), r->nids);
+	r->nids++;
 }
 
 /* A unique id for a heading: lowercase words joined by '-'. */
@@ -224,6 +239,7 @@ put_heading_id(struct render *r, cmark_node *heading)
 	struct buf text = BUF_INIT, id = BUF_INIT;
 	const char *s;
 	size_t base, k;
+	long first;
 
 	plain_text(r, heading, &text);
 	buf_puts(&id, r->id_prefix);
@@ -243,12 +259,18 @@ put_heading_id(struct render *r, cmark_node *heading)
 	if (id.len == base)
 		buf_puts(&id, "section");
 	base = id.len;
-	for (k = 2; id_taken(r, id.data); k++) {
-		id.len = base;
-		buf_printf(&id, "-%zu", k);
+	/* taken: "-2", "-3", ... from where the last heading of that id stopped,
+	 * so that n headings of one text cost n look-ups, not n squared */
+	if ((first = id_find(r, id.data)) != -1) {
+		for (k = r->next_k[first];; k++) {
+			id.len = base;
+			buf_printf(&id, "-%zu", k);
+			if (id_find(r, id.data) == -1)
+				break;
+		}
+		r->next_k[first] = k + 1;
 	}
-	r->ids = xgrow(r->ids, sizeof(*r->ids), r->nids + 1, &r->idcap);
-	r->ids[r->nids++] = xstrdup(id.data);
+	id_add(r, id.data);
 	buf_puts(r->out, " id=\"");
 	esc_attr(r->out, id.data);
 	buf_putc(r->out, '"');
@@ -302,16 +324,19 @@ put_chart(const struct render *r, const struct shortcode *sc)
 	if (ch.desc)
 		esc_attr(r->out, ch.desc);
 	else {
-		buf_puts(r->out, "Chart: ");
-		esc_attr(r->out, name);
+		char *alt = report_format1(&r->c->project->report, "chart_alt", "name", name);
+
+		esc_attr(r->out, alt);
+		free(alt);
 	}
 	buf_putc(r->out, '"');
 	if (ch.width > 0 && ch.height > 0)
 		buf_printf(r->out, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
 	buf_puts(r->out, "></div>\n");
 	if ((t = chart_table(&ch, r->c)) != NULL) {
-		buf_puts(r->out, "<details class=\"chart-data\">\n<summary>Data behind the chart"
-		    "</summary>\n<div class=\"table-wrap\">\n");
+		buf_puts(r->out, "<details class=\"chart-data\">\n<summary>");
+		esc_html(r->out, report_string(&r->c->project->report, "chart_data"));
+		buf_puts(r->out, "</summary>\n<div class=\"table-wrap\">\n");
 		table_html(t, r->root, r->out);
 		buf_puts(r->out, "</div>\n</details>\n");
 		table_free(t);
@@ -574,8 +599,12 @@ static void
 render_doc(const struct computed *c, const struct md_doc *doc, const char *root_rel,
     const char *id_prefix, bool bare, struct buf *out)
 {
-	struct render r = {c, doc, root_rel ? root_rel : "", id_prefix ? id_prefix : "",
-	    c->project->report.allow_html, out, 0, NULL, NULL, 0, 0};
+	struct render r = {
+		.c = c, .doc = doc, .root = root_rel ? root_rel : "",
+		.id_prefix = id_prefix ? id_prefix : "",
+		.allow_html = c->project->report.allow_html, .out = out,
+		.idtab = HTAB_INIT,
+	};
 	cmark_node *first;
 	cmark_iter *it;
 	cmark_event_type ev;
@@ -600,6 +629,8 @@ render_doc(const struct computed *c, const struct md_doc *doc, const char *root_
 	for (i = 0; i < r.nids; i++)
 		free(r.ids[i]);
 	free(r.ids);
+	free(r.next_k);
+	htab_free(&r.idtab);
 }
 
 void

@@ -17,7 +17,7 @@ line_layout(struct pdf_ctx *ctx, const char *s, enum pdf_font font, double w,
 {
 	PangoLayout *l = pango_layout_new(ctx->pc);
 
-	pango_layout_set_font_description(l, ctx->font[font]);
+	pdf_layout_font(ctx, l, font, NULL);
 	pango_layout_set_width(l, (int)(w * PANGO_SCALE));
 	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	pango_layout_set_alignment(l, align);

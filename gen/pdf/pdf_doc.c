@@ -116,6 +116,51 @@ block_add(struct pdf_doc *doc, struct pdf_block *parent,
 	return b;
 }
 
+/*
+ * Where a name (a heading, a table cell) is cut: PDF_NAME_MAX bytes at
+ * most, at a character's start; len when it is shorter. A name that long
+ * is unreadable anyway, and laying out a megabyte of it in a heading, the
+ * contents, the outline and each table took seconds.
+ */
+static size_t
+name_cut(const char *s, size_t len)
+{
+	size_t n = PDF_NAME_MAX;
+
+	if (len <= n)
+		return len;
+	while (n > 0 && utf8_continues(s[n]))
+		n--;
+	return n;
+}
+
+/* s, cut (name_cut) and ended with an ellipsis, malloc'd; or NULL when
+ * s is short enough. */
+static char *
+name_capped(const char *s)
+{
+	size_t len = strlen(s), n = name_cut(s, len);
+	char *t;
+
+	if (n == len)
+		return NULL;
+	t = xmalloc(n + sizeof("\u2026"));
+	memcpy(t, s, n);
+	memcpy(t + n, "\u2026", sizeof("\u2026"));
+	return t;
+}
+
+static void
+cell_cap(struct table_cell *c)
+{
+	char *t = c->text != NULL ? name_capped(c->text) : NULL;
+
+	if (t != NULL) {
+		free(c->text);
+		c->text = t;
+	}
+}
+
 struct pdf_block *
 pdf_heading(struct pdf_doc *doc, struct pdf_block *parent, unsigned level,
     const char *text, const char *anchor, unsigned flags)
@@ -126,8 +171,12 @@ pdf_heading(struct pdf_doc *doc, struct pdf_block *parent, unsigned level,
 	b->flags = flags;
 	b->anchor = pdfdoc_strdup(doc, anchor);
 	b->keep_with_next = true;
-	if (text != NULL)
-		pdf_run(doc, b, text, (size_t)-1, 0, NULL);
+	if (text != NULL) {
+		char *t = name_capped(text);
+
+		pdf_run(doc, b, t != NULL ? t : text, (size_t)-1, 0, NULL);
+		free(t);
+	}
 	return b;
 }
 
@@ -196,7 +245,20 @@ pdf_table(struct pdf_doc *doc, struct pdf_block *parent, struct table *t,
     const char *anchor)
 {
 	struct pdf_block *b = block_add(doc, parent, PDF_TABLE);
+	size_t i;
 
+	for (i = 0; i < t->ncols; i++)
+		cell_cap(&t->head[i]);
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		cell_cap(&t->cells[i]);
+	if (t->caption != NULL) {
+		char *c = name_capped(t->caption);
+
+		if (c != NULL) {
+			free(t->caption);
+			t->caption = c;
+		}
+	}
 	b->table = t;
 	b->anchor = pdfdoc_strdup(doc, anchor);
 	return b;

@@ -22,6 +22,7 @@ struct block_prep {
 
 const double pdf_heading_before[3] = {20, 14, 10};
 #define heading_before pdf_heading_before
+#define HEADING_AFTER 5.0
 
 void
 pdf_geometry(enum pdf_paper paper, struct pdf_geometry *g)
@@ -286,6 +287,16 @@ block_release(struct pdf_ctx *ctx, struct pdf_block *b)
 	b->prep = NULL;
 }
 
+/*
+ * The lines a text needs to start on a page: two, or all three of three
+ * (two and one would leave a widow: pdf_text.c's lines_here moves it all).
+ */
+static int
+head_lines(const struct pdf_text *t)
+{
+	return t->nlines == 3 ? 3 : 2;
+}
+
 /* The height a block needs below the cursor to start on this page. */
 static double
 block_min(const struct pdf_block *b)
@@ -294,11 +305,13 @@ block_min(const struct pdf_block *b)
 
 	switch (b->kind) {
 	case PDF_HEADING:
-		return heading_before[b->level - 1] + pdf_text_height(p->text);
+		/* with the space below it, before the block it keeps with */
+		return heading_before[b->level - 1] + pdf_text_height(p->text) +
+		    HEADING_AFTER;
 	case PDF_PARA:
-		return pdf_text_head(p->text, 2);
+		return pdf_text_head(p->text, head_lines(p->text));
 	case PDF_CODE:
-		return pdf_text_head(p->text, 2) + 2 * CODE_PAD;
+		return pdf_text_head(p->text, head_lines(p->text)) + 2 * CODE_PAD;
 	case PDF_LIST:
 	case PDF_ITEM:
 	case PDF_QUOTE:
@@ -372,7 +385,7 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 	ctx->ink = INK_RGB;
 	pdf_dest_end(ctx, b->anchor);
 	pdf_tag_pop(ctx);
-	ctx->y += pdf_text_height(p->text) + 5;
+	ctx->y += pdf_text_height(p->text) + HEADING_AFTER;
 	ctx->at_top = false;
 }
 
@@ -543,55 +556,7 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 	}
 }
 
-/* Fonts and the pango context. */
-static const struct {
-	const char *family;
-	PangoWeight weight;
-	PangoStyle style;
-	double size;
-} font_specs[FONT_MAX] = {
-	[FONT_BODY] = {"DejaVu Serif", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 9.5},
-	[FONT_H1] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 17},
-	[FONT_H2] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 13},
-	[FONT_H3] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 10.5},
-	[FONT_CODE] = {"DejaVu Sans Mono", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8},
-	[FONT_TABLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 8},
-	[FONT_TABLE_HEAD] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 8},
-	[FONT_SMALL] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 7.5},
-	[FONT_CAPTION] = {"DejaVu Serif", PANGO_WEIGHT_NORMAL, PANGO_STYLE_ITALIC, 8.5},
-	[FONT_TITLE] = {"DejaVu Sans", PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 30},
-	[FONT_SUBTITLE] = {"DejaVu Sans", PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 15},
-};
-
-/*
- * The first family the PDF draws with that fontconfig does not have, or
- * NULL. Pango would otherwise put another family in its place, or with
- * no fonts at all write pages without text.
- */
-const char *
-pdf_missing_font(void)
-{
-	PangoFontMap *fm = pango_cairo_font_map_new();
-	PangoFontFamily **fams = NULL;
-	const char *missing = NULL, *want;
-	int n = 0, i;
-	size_t k;
-
-	pango_font_map_list_families(fm, &fams, &n);
-	for (k = 0; k <= FONT_MAX && missing == NULL; k++) {
-		want = k < FONT_MAX ? font_specs[k].family : PDF_CODE_FAMILY;
-		for (i = 0; i < n; i++)
-			if (g_ascii_strcasecmp(pango_font_family_get_name(fams[i]),
-			    want) == 0)
-				break;
-		if (i == n)
-			missing = want;
-	}
-	g_free(fams);
-	g_object_unref(fm);
-	return missing;
-}
-
+/* The pango context. */
 /* A font map of the context's own, unhinted metrics, English. */
 static void
 ctx_pango(struct pdf_ctx *ctx)
@@ -613,7 +578,6 @@ ctx_pango(struct pdf_ctx *ctx)
 static void
 ctx_init(struct pdf_ctx *ctx, struct pdf_doc *doc)
 {
-	PangoFontDescription *fd;
 	size_t i;
 
 	memset(ctx, 0, sizeof(*ctx));
@@ -624,15 +588,8 @@ ctx_init(struct pdf_ctx *ctx, struct pdf_doc *doc)
 	ctx->y0 = ctx->g.top;
 	ctx->y1 = ctx->g.page_h - ctx->g.bottom;
 	ctx_pango(ctx);
-	for (i = 0; i < FONT_MAX; i++) {
-		fd = pango_font_description_new();
-		pango_font_description_set_family(fd, font_specs[i].family);
-		pango_font_description_set_weight(fd, font_specs[i].weight);
-		pango_font_description_set_style(fd, font_specs[i].style);
-		pango_font_description_set_absolute_size(fd,
-		    font_specs[i].size * PANGO_SCALE);
-		ctx->font[i] = fd;
-	}
+	for (i = 0; i < FONT_MAX; i++)
+		ctx->font[i] = pdf_font_description((enum pdf_font)i);
 }
 
 static void
@@ -645,7 +602,7 @@ ctx_release(struct pdf_ctx *ctx)
 	g_object_unref(ctx->pc);
 	g_object_unref(ctx->fontmap);
 	free(ctx->anchors);
-	free(ctx->buckets);
+	htab_free(&ctx->anchor_index);
 	free(ctx->section);
 	free(ctx->page_section);
 	pdf_text_cache_free(ctx);
@@ -752,10 +709,9 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 {
 	struct pdf_ctx ctx;
 	unsigned autoid;
-	const char *font;
 	int rc;
 
-	if ((font = pdf_missing_font()) != NULL) {
+	if (fonts_missing(FONTS_PDF, NULL) != NULL) {
 		*err = "a font family it needs is not installed";
 		return -1;
 	}

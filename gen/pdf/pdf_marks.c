@@ -28,41 +28,18 @@ pdf_attr_escape(const char *s)
 	return buf_detach(&b, NULL);
 }
 
+/* The newest anchor named name, or NULL. */
 struct pdf_anchor *
 pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 {
-	size_t i;
+	struct pdf_anchor *found = NULL;
+	size_t at = 0, i;
 
-	if (ctx->nbuckets == 0)
-		return NULL;
-	for (i = ctx->buckets[hash_str(name) & (ctx->nbuckets - 1)]; i != 0;
-	    i = ctx->anchors[i - 1].next)
-		if (strcmp(ctx->anchors[i - 1].name, name) == 0)
-			return &ctx->anchors[i - 1];
-	return NULL;
-}
-
-/* Chains anchor i (0-based) at the head of its bucket. */
-static void
-anchor_link(struct pdf_ctx *ctx, size_t i)
-{
-	size_t *head = &ctx->buckets[hash_str(ctx->anchors[i].name) &
-	    (ctx->nbuckets - 1)];
-
-	ctx->anchors[i].next = *head;
-	*head = i + 1;
-}
-
-static void
-anchors_rehash(struct pdf_ctx *ctx)
-{
-	size_t i;
-
-	free(ctx->buckets);
-	ctx->nbuckets = ctx->nbuckets == 0 ? 64 : ctx->nbuckets * 2;
-	ctx->buckets = xcalloc(ctx->nbuckets, sizeof(*ctx->buckets));
-	for (i = 0; i < ctx->nanchors; i++)
-		anchor_link(ctx, i);
+	while (htab_next(&ctx->anchor_index, hash_str(name), &at, &i))
+		if (strcmp(ctx->anchors[i].name, name) == 0 &&
+		    (found == NULL || &ctx->anchors[i] > found))
+			found = &ctx->anchors[i];
+	return found;
 }
 
 void
@@ -73,23 +50,23 @@ pdf_anchor_push(struct pdf_ctx *ctx, const char *name)
 	ctx->anchors[ctx->nanchors].name = name;
 	ctx->anchors[ctx->nanchors].page = 0;
 	ctx->anchors[ctx->nanchors].drawn = false;
+	htab_add(&ctx->anchor_index, hash_str(name), ctx->nanchors);
 	ctx->nanchors++;
-	if (ctx->nanchors * 2 > ctx->nbuckets)
-		anchors_rehash(ctx);
-	else
-		anchor_link(ctx, ctx->nanchors - 1);
 }
 
-/* Forgets the anchors added since there were n (the newest head chains). */
+/* Forgets the anchors added since there were n: the index is made anew
+ * from those kept (rare: only a lazy block that added some). */
 void
 pdf_anchors_pop(struct pdf_ctx *ctx, size_t n)
 {
-	struct pdf_anchor *a;
+	size_t i;
 
-	while (ctx->nanchors > n) {
-		a = &ctx->anchors[--ctx->nanchors];
-		ctx->buckets[hash_str(a->name) & (ctx->nbuckets - 1)] = a->next;
-	}
+	if (ctx->nanchors <= n)
+		return;
+	ctx->nanchors = n;
+	htab_clear(&ctx->anchor_index);
+	for (i = 0; i < n; i++)
+		htab_add(&ctx->anchor_index, hash_str(ctx->anchors[i].name), i);
 }
 
 /*

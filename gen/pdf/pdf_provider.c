@@ -10,9 +10,20 @@
 #include "pdf_report.h"
 
 static const char *
-tri_text(enum tri t)
+tri_text(const struct report *r, enum tri t)
 {
-	return t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not stated";
+	return report_string(r, t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not_stated");
+}
+
+/* A movement's word in the strings table ("same", "returned"...). */
+static const char *
+move_word(const struct report *r, enum move_status s)
+{
+	static const char *const keys[] = {"status_up", "status_down", "status_same",
+	    "status_new", "status_dropped", "status_merged", "status_unrated",
+	    "status_returned", "status_unlisted"};
+
+	return report_string(r, (size_t)s < ARRAY_SIZE(keys) ? keys[s] : "status_same");
 }
 
 static void
@@ -26,16 +37,21 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 
 	p->keep_with_next = true;     /* with the chart below it */
 
-	pdf_run(r->doc, p, "Tier: ", (size_t)-1, 0, NULL);
-	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name : "not rated",
+	s = xasprintf("%s ", report_string(&c->project->report, "tier_label"));
+	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+	free(s);
+	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name :
+	    report_string(&c->project->report, "not_rated"),
 	    (size_t)-1, PDF_S_BOLD, NULL);
 	if (rt->previous != NULL && base != NULL) {
 		s = xasprintf(" (%s in %s; %s)", rt->previous->name, base->name,
-		    move_status_name(rt->status));
+		    move_word(&c->project->report, rt->status));
 		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 		free(s);
 	} else if (rt->status == MOVE_NEW) {
-		pdf_run(r->doc, p, " (new in this edition)", (size_t)-1, 0, NULL);
+		s = xasprintf(" (%s)", report_string(&c->project->report, "new_in_edition"));
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
 	}
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
 	{
@@ -47,6 +63,10 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 		for (i = 0; pr->fields != NULL && i < rp->nprovider_fields; i++) {
 			if ((v = field_value_text(&rp->provider_fields[i], &pr->fields[i])) == NULL)
 				continue;
+			if (rp->provider_fields[i].type == FIELD_BOOLEAN) {
+				free(v);
+				v = xstrdup(report_string(rp, pr->fields[i].boolean ? "yes" : "no"));
+			}
 			s = xasprintf(" %s: %s%s%s.", rp->provider_fields[i].name, v,
 			    rp->provider_fields[i].unit != NULL ? " " : "",
 			    rp->provider_fields[i].unit != NULL ? rp->provider_fields[i].unit : "");
@@ -100,22 +120,23 @@ fault_test(struct pdf_report *r, const struct review *rv)
 
 	if (f == NULL)
 		return;
-	pdf_heading(r->doc, r->parent, 3, "Fault test", NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, report_string(&r->c->project->report, "fault_test"), NULL, 0);
 	t = table_new(NULL, 6);
-	table_head(t, 0, "Fault", false);
-	table_head(t, 1, "Detected by", false);
-	table_head(t, 2, "Detected after", true);
-	table_head(t, 3, "Drained after", true);
-	table_head(t, 4, "Replaced after", true);
-	table_head(t, 5, "Automatic", false);
+	table_head(t, 0, report_string(&r->c->project->report, "fault"), false);
+	table_head(t, 1, report_string(&r->c->project->report, "detected_by"), false);
+	table_head(t, 2, report_string(&r->c->project->report, "detected_after"), true);
+	table_head(t, 3, report_string(&r->c->project->report, "drained_after"), true);
+	table_head(t, 4, report_string(&r->c->project->report, "replaced_after"), true);
+	table_head(t, 5, report_string(&r->c->project->report, "automatic"), false);
 	row = table_row(t);
 	table_cell_set(&row[0], f->fault != NULL ? f->fault : "", NULL);
 	table_cell_set(&row[1], f->detected_by == DETECT_UNSET ?
-	    "not stated" : detected_by_name(f->detected_by), NULL);
+	    report_string(&r->c->project->report, "not_stated") :
+	    detected_by_name(f->detected_by), NULL);
 	duration_cell(&row[2], f->detect_after);
 	duration_cell(&row[3], f->drain_after);
 	duration_cell(&row[4], f->replaced_after);
-	table_cell_set(&row[5], tri_text(f->automatic), NULL);
+	table_cell_set(&row[5], tri_text(&r->c->project->report, f->automatic), NULL);
 	pdf_table(r->doc, r->parent, t, NULL);
 	if (f->note != NULL)
 		pdf_markdown(r, r->parent, f->note, f->pos.file, 0, 2);
@@ -159,7 +180,7 @@ security(struct pdf_report *r, const struct review *rv)
 	p = rp->npractices > 0 ? pdf_para(r->doc, r->parent) : NULL;
 	for (i = 0; i < rp->npractices; i++) {
 		s = xasprintf("%s%s: %s.", i ? " " : "", rp->practices[i].name,
-		    tri_text(rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
+		    tri_text(&r->c->project->report, rv->practices != NULL ? rv->practices[i] : TRI_UNSET));
 		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 		free(s);
 	}
@@ -225,7 +246,9 @@ sources(struct pdf_report *r, const struct review *rv)
 	if (rv->nsources == 0)
 		return;
 	p = pdf_para(r->doc, r->parent);
-	pdf_run(r->doc, p, "Sources: ", (size_t)-1, PDF_S_BOLD, NULL);
+	target = xasprintf("%s ", report_string(&r->c->project->report, "sources_label"));
+	pdf_run(r->doc, p, target, (size_t)-1, PDF_S_BOLD, NULL);
+	free(target);
 	for (i = 0; i < rv->nsources; i++) {
 		if (i > 0)
 			pdf_run(r->doc, p, "; ", 2, 0, NULL);
@@ -314,10 +337,10 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 
 	/* the heading above names it: no caption to say it twice */
 	t = table_new(NULL, base != NULL ? 3 : 2);
-	table_head(t, 0, "Provider", false);
-	table_head(t, 1, "Tier", false);
+	table_head(t, 0, report_string(&c->project->report, "provider"), false);
+	table_head(t, 1, report_string(&c->project->report, "tier"), false);
 	if (base != NULL) {
-		s = xasprintf("In %s", base->name);
+		s = report_format1(&c->project->report, "in_edition", "edition", base->name);
 		table_head(t, 2, s, false);
 		free(s);
 	}
@@ -335,7 +358,7 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 			row[2].tier = rt->previous;
 		}
 	}
-	pdf_heading(r->doc, NULL, 2, "Reviewed, not rated", "providers-unrated",
+	pdf_heading(r->doc, NULL, 2, report_string(&c->project->report, "reviewed_not_rated"), "providers-unrated",
 	    PDF_H_OUTLINE | PDF_H_TOC)->keep_with_next = true;
 	pdf_table(r->doc, NULL, t, NULL);
 }

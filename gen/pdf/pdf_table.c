@@ -57,8 +57,9 @@ struct pdf_size_memo {
 		char *text;
 		enum pdf_font font;
 		struct cell_size size;
-	} v[2 * MEMO_MAX];
+	} v[MEMO_MAX];
 	size_t n;
+	struct htab index;        /* hash of (text, font) -> entry of v */
 };
 
 static void
@@ -66,11 +67,12 @@ memo_clear(struct pdf_size_memo *m)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(m->v); i++) {
+	for (i = 0; i < m->n; i++) {
 		free(m->v[i].text);
 		m->v[i].text = NULL;
 	}
 	m->n = 0;
+	htab_clear(&m->index);
 }
 
 void
@@ -79,6 +81,7 @@ pdf_size_memo_free(struct pdf_ctx *ctx)
 	if (ctx->memo == NULL)
 		return;
 	memo_clear(ctx->memo);
+	htab_free(&ctx->memo->index);
 	free(ctx->memo);
 	ctx->memo = NULL;
 }
@@ -91,7 +94,7 @@ pdf_cell_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 	PangoRectangle r;
 
 	l = pango_layout_new(ctx->pc);
-	pango_layout_set_font_description(l, ctx->font[font]);
+	pdf_layout_font(ctx, l, font, NULL);
 	pango_layout_set_text(l, s, -1);
 	pango_layout_get_extents(l, NULL, &r);
 	*units = r.width;
@@ -126,7 +129,7 @@ word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	int *word_of, n, ch = 0, best = 0;
 	int *width;
 
-	pango_layout_set_font_description(l, ctx->font[font]);
+	pdf_layout_font(ctx, l, font, NULL);
 	pango_layout_set_text(l, s, -1);
 	attrs = pango_layout_get_log_attrs_readonly(l, &n);
 	/* each byte's word (the line breaks before it), and whether white */
@@ -164,21 +167,26 @@ cell_size(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 {
 	struct size_memo_entry *e;
 	struct pdf_size_memo *m;
+	uint64_t hash = hash_bytes(hash_str(s), &font, sizeof(font));
+	size_t at = 0, i;
 
-	if (ctx->memo == NULL)
+	if (ctx->memo == NULL) {
 		ctx->memo = xcalloc(1, sizeof(*ctx->memo));
+		ctx->memo->index = (struct htab)HTAB_INIT;
+	}
 	m = ctx->memo;
 	if (m->n == MEMO_MAX)
 		memo_clear(m);
-	e = &m->v[hash_bytes(hash_str(s), &font, sizeof(font)) & (ARRAY_SIZE(m->v) - 1)];
-	while (e->text != NULL) {
+	while (htab_next(&m->index, hash, &at, &i)) {
+		e = &m->v[i];
 		if (e->font == font && strcmp(e->text, s) == 0)
 			return &e->size;
-		e = e == &m->v[ARRAY_SIZE(m->v) - 1] ? m->v : e + 1;
 	}
+	e = &m->v[m->n];
 	e->text = xstrdup(s);
 	e->font = font;
 	cell_measure_raw(ctx, s, font, &e->size);
+	htab_add(&m->index, hash, m->n);
 	m->n++;
 	return &e->size;
 }

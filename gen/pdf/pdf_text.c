@@ -120,11 +120,12 @@ code_tabs(struct pdf_ctx *ctx, PangoLayout *l)
 #define CACHE_MAX 512
 
 struct pdf_text_cache {
-	struct cache_slot {
+	struct cache_entry {
 		char *key;
 		struct pdf_text *text;
-	} v[2 * CACHE_MAX];
+	} v[CACHE_MAX];
 	size_t n;
+	struct htab index;    /* hash_str(key) -> entry of v */
 };
 
 static void
@@ -132,13 +133,14 @@ cache_clear(struct pdf_text_cache *c)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(c->v); i++) {
+	for (i = 0; i < c->n; i++) {
 		free(c->v[i].key);
 		pdf_text_free(c->v[i].text);
 		c->v[i].key = NULL;
 		c->v[i].text = NULL;
 	}
 	c->n = 0;
+	htab_clear(&c->index);
 }
 
 void
@@ -147,19 +149,21 @@ pdf_text_cache_free(struct pdf_ctx *ctx)
 	if (ctx->tcache == NULL)
 		return;
 	cache_clear(ctx->tcache);
+	htab_free(&ctx->tcache->index);
 	free(ctx->tcache);
 	ctx->tcache = NULL;
 }
 
-/* The slot for key: its entry, or the empty slot where it would go. */
-static struct cache_slot *
-cache_slot(struct pdf_text_cache *c, const char *key)
+/* The entry for key, or NULL. */
+static struct cache_entry *
+cache_find(struct pdf_text_cache *c, const char *key, uint64_t hash)
 {
-	size_t i = hash_str(key) & (ARRAY_SIZE(c->v) - 1);
+	size_t at = 0, i;
 
-	while (c->v[i].key != NULL && strcmp(c->v[i].key, key) != 0)
-		i = (i + 1) & (ARRAY_SIZE(c->v) - 1);
-	return &c->v[i];
+	while (htab_next(&c->index, hash, &at, &i))
+		if (strcmp(c->v[i].key, key) == 0)
+			return &c->v[i];
+	return NULL;
 }
 
 /* A key: its header, then each run's style and text; the longest kept. */
@@ -219,34 +223,39 @@ cache_key(char key[static KEY_MAX], const struct pdf_run *runs,
 static struct pdf_text *
 cache_get(struct pdf_ctx *ctx, const char *key)
 {
-	struct cache_slot *sl;
+	struct cache_entry *e;
 
 	if (key == NULL || ctx->tcache == NULL)
 		return NULL;
-	sl = cache_slot(ctx->tcache, key);
-	if (sl->key == NULL)
+	e = cache_find(ctx->tcache, key, hash_str(key));
+	if (e == NULL)
 		return NULL;
-	sl->text->refs++;
-	return sl->text;
+	e->text->refs++;
+	return e->text;
 }
 
 /* Keeps t under (a copy of) key. */
 static void
 cache_put(struct pdf_ctx *ctx, const char *key, struct pdf_text *t)
 {
-	struct cache_slot *sl;
+	struct pdf_text_cache *c;
+	struct cache_entry *e;
 
 	if (key == NULL)
 		return;
-	if (ctx->tcache == NULL)
+	if (ctx->tcache == NULL) {
 		ctx->tcache = xcalloc(1, sizeof(*ctx->tcache));
-	if (ctx->tcache->n == CACHE_MAX)
-		cache_clear(ctx->tcache);
-	sl = cache_slot(ctx->tcache, key);
-	sl->key = xstrdup(key);
-	sl->text = t;
+		ctx->tcache->index = (struct htab)HTAB_INIT;
+	}
+	c = ctx->tcache;
+	if (c->n == CACHE_MAX)
+		cache_clear(c);
+	e = &c->v[c->n];
+	e->key = xstrdup(key);
+	e->text = t;
 	t->refs++;
-	ctx->tcache->n++;
+	htab_add(&c->index, hash_str(key), c->n);
+	c->n++;
 }
 
 /*
@@ -317,7 +326,7 @@ layout_new(struct pdf_ctx *ctx, const char *s, int len, PangoAttrList *al,
 {
 	PangoLayout *l = pango_layout_new(ctx->pc);
 
-	pango_layout_set_font_description(l, ctx->font[font]);
+	pdf_layout_font(ctx, l, font, al);
 	if (font == FONT_BODY)
 		pango_layout_set_line_spacing(l, PDF_BODY_SPACING);
 	if (font == FONT_CODE)
@@ -325,8 +334,6 @@ layout_new(struct pdf_ctx *ctx, const char *s, int len, PangoAttrList *al,
 	pango_layout_set_alignment(l, align);
 	pango_layout_set_justify(l, justify);
 	pango_layout_set_text(l, s, len);
-	if (al != NULL)
-		pango_layout_set_attributes(l, al);
 	return l;
 }
 

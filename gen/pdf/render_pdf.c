@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fonts.h"
 #include "parse.h"
 #include "pdf_report.h"
 #include "podium.h"
@@ -119,15 +120,17 @@ title_page(struct pdf_report *r)
 		/* the edition's date is the source's; the report's own is when it was compiled */
 		if (e->published != DATE_NONE) {
 			date_format(e->published, day);
-			s = xasprintf("Edition: %s, published %s", e->name, day);
+			s = report_format(rep, "pdf_edition_published",
+			    (const char *[]){"edition", "date", NULL},
+			    (const char *[]){e->name, day, NULL});
 		} else
-			s = xasprintf("Edition: %s", e->name);
+			s = report_format1(rep, "pdf_edition", "edition", e->name);
 		pdfdoc_title_line(r->doc, s);
 		free(s);
 	}
 	if (rep->published != DATE_NONE) {
 		date_format(rep->published, day);
-		s = xasprintf("Compiled %s", day);
+		s = report_format1(rep, "compiled_on", "date", day);
 		pdfdoc_title_line(r->doc, s);
 		free(s);
 	}
@@ -196,7 +199,7 @@ medals_and_movers(struct pdf_report *r)
 	char *s;
 
 	if (!r->shown_medals) {
-		s = xasprintf("Medal table: %s", e->name);
+		s = report_format1(&c->project->report, "pdf_medal_table", "edition", e->name);
 		pdf_heading(r->doc, NULL, 1, s, "medals", PDF_H_ALL | newpage);
 		free(s);
 		pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
@@ -204,7 +207,8 @@ medals_and_movers(struct pdf_report *r)
 	}
 	if (!c->has_compare || c->compare.baseline == NULL || r->shown_movers)
 		return;
-	s = xasprintf("Movers since %s", c->compare.baseline->name);
+	s = report_format1(&c->project->report, "movers_since", "edition",
+	    c->compare.baseline->name);
 	pdf_heading(r->doc, NULL, 1, s, "movers", PDF_H_ALL | newpage);
 	free(s);
 	pdf_table_lazy(r, NULL, build_movers,
@@ -245,36 +249,38 @@ headline(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	const struct edition_stats *cmp = c->has_compare ? &c->compare : NULL;
 	struct table *t;
-	char v[32], p[32];
+	char v[32], p[32], *since;
 
-	pdf_heading(r->doc, NULL, 1, "Headline figures", "headline",
+	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "headline_figures"), "headline",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	if (st == NULL)
 		return;
 	t = table_new(NULL, 3);
-	table_head(t, 0, "Figure", false);
+	table_head(t, 0, report_string(&c->project->report, "figure"), false);
 	table_head(t, 1, e->name, true);
 	table_head(t, 2, "", false);
 	fmt_signed_int(st->medals, v, sizeof(v));
-	figure_row(t, "Medals", xasprintf("%ld", st->medals),
-	    xasprintf("of %ld reviewed", st->reviewed));
+	figure_row(t, report_string(&c->project->report, "medals"), xasprintf("%ld", st->medals),
+	    report_format_n(&c->project->report, "of_n_reviewed", st->reviewed));
 	if (cmp != NULL && cmp->baseline != NULL) {
 		fmt_signed_int(cmp->d_medals, v, sizeof(v));
 		if (isnan(cmp->d_medals_pct))
 			p[0] = '\0';
 		else
 			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
-		figure_row(t, "Change in medals", xstrdup(v),
-		    xasprintf("%s%ssince %s", p, p[0] ? " " : "",
-		    cmp->baseline->name));
+		since = report_format1(&c->project->report, "since_edition", "edition",
+		    cmp->baseline->name);
+		figure_row(t, report_string(&c->project->report, "change_in_medals"), xstrdup(v),
+		    xasprintf("%s%s%s", p, p[0] ? " " : "", since));
+		free(since);
 	}
-	figure_row(t, "Medals of reviewed", share(st->medals_of_reviewed),
-	    xstrdup("share of reviewed providers with a medal"));
+	figure_row(t, report_string(&c->project->report, "medals_of_reviewed"), share(st->medals_of_reviewed),
+	    xstrdup(report_string(&c->project->report, "share_of_reviewed")));
 	if (st->tracked >= 0)
-		figure_row(t, "Medals of tracked", share(st->medals_of_tracked),
-		    xasprintf("of %ld providers tracked", st->tracked));
-	figure_row(t, "Reviewed", xasprintf("%ld", st->reviewed),
-	    xasprintf("%ld rated on the ladder", st->rated));
+		figure_row(t, report_string(&c->project->report, "medals_of_tracked"), share(st->medals_of_tracked),
+		    report_format_n(&c->project->report, "of_n_tracked", st->tracked));
+	figure_row(t, report_string(&c->project->report, "reviewed"), xasprintf("%ld", st->reviewed),
+	    report_format_n(&c->project->report, "n_rated_ladder", st->rated));
 	pdf_table(r->doc, NULL, t, NULL);
 }
 
@@ -287,7 +293,7 @@ providers(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	struct pdf_provider_fill *fills;
 	size_t i, nrated = 0;
-	char *s;
+	char *s, num[32];
 
 	if (st == NULL || st->nratings == 0)
 		return NULL;
@@ -296,10 +302,11 @@ providers(struct pdf_report *r)
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	s = xasprintf("The %zu provider%s rated in %s, in tier order%s", nrated,
-	    nrated == 1 ? "" : "s", e->name, nrated < st->nratings ?
-	    "; those reviewed but not rated are in one table after them." :
-	    ".");
+	snprintf(num, sizeof(num), "%zu", nrated);
+	s = report_format(&r->c->project->report, nrated < st->nratings ?
+	    (nrated == 1 ? "pdf_providers_intro_one_unrated" : "pdf_providers_intro_unrated") :
+	    (nrated == 1 ? "pdf_providers_intro_one" : "pdf_providers_intro"),
+	    (const char *[]){"n", "edition", NULL}, (const char *[]){num, e->name, NULL});
 	para(r, s);
 	free(s);
 	fills = xcalloc(st->nratings, sizeof(*fills));
@@ -322,15 +329,20 @@ security(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	char *s;
 
-	pdf_heading(r->doc, NULL, 1, "Security findings", "security",
+	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "security_findings"), "security",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
 	if (!r->shown_security)
 		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
 	if (st != NULL) {
-		s = xasprintf("%zu public finding%s; %zu undisclosed finding%s "
-		    "(counted, not described).", st->public_findings,
-		    st->public_findings == 1 ? "" : "s", st->private_findings,
-		    st->private_findings == 1 ? "" : "s");
+		char pub[32], priv[32];
+
+		snprintf(pub, sizeof(pub), "%zu", st->public_findings);
+		snprintf(priv, sizeof(priv), "%zu", st->private_findings);
+		s = report_format(&c->project->report, st->public_findings == 1 ?
+		    (st->private_findings == 1 ? "pdf_findings_1_1" : "pdf_findings_1_n") :
+		    (st->private_findings == 1 ? "pdf_findings_n_1" : "pdf_findings_n_n"),
+		    (const char *[]){"public", "undisclosed", NULL},
+		    (const char *[]){pub, priv, NULL});
 		para(r, s);
 		free(s);
 	}
@@ -339,33 +351,35 @@ security(struct pdf_report *r)
 static struct table *
 ladder_table(const struct report *rep)
 {
-	struct table *t = table_new("Ladder of tiers, best first", 3);
+	struct table *t = table_new(report_string(rep, "ladder_caption"), 3);
 	struct table_cell *row;
 	size_t i;
 
-	table_head(t, 0, "Tier", false);
-	table_head(t, 1, "Medal", false);
-	table_head(t, 2, "Rated", false);
+	table_head(t, 0, report_string(rep, "tier"), false);
+	table_head(t, 1, report_string(rep, "medal_head"), false);
+	table_head(t, 2, report_string(rep, "rated"), false);
 	for (i = 0; i < rep->nladder; i++) {
 		row = table_row(t);
 		table_cell_set(&row[0], rep->ladder[i].name, NULL);
 		row[0].tier = &rep->ladder[i];
-		table_cell_set(&row[1], rep->ladder[i].medal ? "yes" : "no", NULL);
-		table_cell_set(&row[2], rep->ladder[i].rated ? "yes" : "no", NULL);
+		table_cell_set(&row[1], report_string(rep, rep->ladder[i].medal ? "yes" : "no"),
+		    NULL);
+		table_cell_set(&row[2], report_string(rep, rep->ladder[i].rated ? "yes" : "no"),
+		    NULL);
 	}
 	return t;
 }
 
 static struct table *
-rubric_table(const struct rubric *rb)
+rubric_table(const struct report *rep, const struct rubric *rb)
 {
-	struct table *t = table_new("Rubric criteria", 2);
+	struct table *t = table_new(report_string(rep, "rubric_criteria"), 2);
 	struct table_cell *row;
 	char w[32];
 	size_t i;
 
-	table_head(t, 0, "Criterion", false);
-	table_head(t, 1, "Weight", true);
+	table_head(t, 0, report_string(rep, "criterion"), false);
+	table_head(t, 1, report_string(rep, "weight"), true);
 	for (i = 0; i < rb->ncriteria; i++) {
 		row = table_row(t);
 		table_cell_set(&row[0], rb->criteria[i].name, NULL);
@@ -385,9 +399,7 @@ methodology(struct pdf_report *r)
 
 	pdf_heading(r->doc, NULL, 1, report_string(rep, "methodology"), "methodology",
 	    PDF_H_ALL);
-	para(r, "Every figure in this report is computed from the reviews: "
-	    "tier counts, medal totals, shares and movement. Where the "
-	    "publication states a figure, it is checked against the count.");
+	para(r, report_string(rep, "methodology_figures"));
 	table_add(r, ladder_table(rep), NULL);
 	/* each tier's meaning and group, where the report gives them */
 	for (size_t i = 0; i < rep->nladder; i++) {
@@ -410,7 +422,7 @@ methodology(struct pdf_report *r)
 		}
 	}
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
-		table_add(r, rubric_table(e->rubric), NULL);
+		table_add(r, rubric_table(rep, e->rubric), NULL);
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
 }
 
@@ -469,15 +481,33 @@ write_file(void *closure, const unsigned char *data, unsigned int len)
 	    CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* Lays the document out straight into OUT/report.pdf. */
+/* check: the PDF is drawn in full, and its bytes go nowhere */
+static cairo_status_t
+write_nowhere(void *closure, const unsigned char *data, unsigned int len)
+{
+	(void)closure;
+	(void)data;
+	(void)len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* Lays the document out straight into OUT/report.pdf (nowhere for check). */
 static int
 write_pdf(struct pdf_report *r, struct site_out *o)
 {
-	char *path = site_out_path(o, "report.pdf");
+	char *path;
 	const char *err = NULL;
 	FILE *fp;
 	int rc;
 
+	if (o->discard) {
+		if ((rc = pdf_render_stream(r->doc, write_nowhere, NULL, NULL, &err)) == -1) {
+			diag_system(r->d, "report.pdf", "cannot draw the PDF: %s", err);
+			o->failed = true;
+		}
+		return rc;
+	}
+	path = site_out_path(o, "report.pdf");
 	if ((fp = fopen(path, "wb")) == NULL) {
 		diag_system(r->d, NULL, "cannot write '%s': %s", path,
 		    strerror(errno));
@@ -505,17 +535,13 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 {
 	struct pdf_provider_fill *fills = NULL;
 	struct pdf_report r;
-	const char *font;
 	int rc = -1;
 
 	if (c->project->report.edition == NULL)
 		return 0;
 	if (o->tmp == NULL)
 		return -1;
-	if ((font = pdf_missing_font()) != NULL) {
-		diag_system(d, NULL, "cannot draw the PDF: font family '%s' "
-		    "not found (fontconfig; Debian package fonts-dejavu-core)",
-		    font);
+	if (fonts_check(FONTS_PDF, d) == -1) {
 		o->failed = true;
 		return -1;
 	}

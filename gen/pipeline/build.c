@@ -189,7 +189,7 @@ render_all(struct build_request *rq, const struct computed *c,
 	/*
 	 * Every step but the pages on a thread of its own, the pages on this
 	 * one; the data (short, and written to its files as it is made) stays
-	 * here too, before the pages, when there is a PDF.
+	 * here too, before the pages, whose downloads show its files' sizes.
 	 *
 	 * The report's few charts (long drawings that cannot be split, without
 	 * the providers' history charts) get a core of their own from the
@@ -204,7 +204,7 @@ render_all(struct build_request *rq, const struct computed *c,
 		bool reserve;
 
 		if (!(rq->parts & steps[i].parts) || steps[i].fn == render_html ||
-		    (steps[i].fn == render_data && (rq->parts & PART_PDF)))
+		    steps[i].fn == render_data)
 			continue;
 		reserve = steps[i].fn == render_charts && render_charts_few();
 		if (reserve)
@@ -319,9 +319,15 @@ build_run(struct build_request *rq, struct diag *d)
 		o.carry = carry_part;
 		o.carry_arg = &rq->parts;
 	}
-	/* the pages show the downloads' sizes, known once all are written */
+	/*
+	 * The pages show the downloads' sizes. Without a PDF in this build
+	 * they are known before the pages (the data is written first, and the
+	 * previous site's PDF is kept); with one, the pages hold marks, filled
+	 * in once the PDF is written.
+	 */
+	render_html_sizes_known(!(rq->parts & PART_PDF));
 	if (render_all(rq, c, &o, d) == -1 || ((rq->parts & PART_HTML) &&
-	    html_sizes_fill(&o) == -1) || diag_failed(d)) {
+	    (rq->parts & PART_PDF) && html_sizes_fill(&o) == -1) || diag_failed(d)) {
 		site_out_abort(&o);
 		goto out;
 	}

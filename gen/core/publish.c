@@ -33,6 +33,8 @@ strip_slashes(char *s)
 
 static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *guard_tmp;  /* the staging folder now, or NULL */
+static pthread_t guard_tid;
+static bool guarding;    /* guard_tid runs */
 
 static void
 guard_set(const char *tmp)
@@ -69,6 +71,8 @@ guard_run(void *arg)
 
 	while (sigwait(set, &sig) != 0)
 		;
+	if (sig == SIGUSR1)
+		return NULL;    /* site_out_guard_stop(): the run is over */
 	/* held to the end: a swap in progress finishes first, none starts */
 	pthread_mutex_lock(&guard_lock);
 	if (guard_tmp != NULL)
@@ -83,20 +87,30 @@ void
 site_out_guard_signals(void)
 {
 	static sigset_t set;
-	pthread_t tid;
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGUSR1);
 	/* blocked here, before any other thread starts, so in every thread */
 	if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0)
 		return;
-	if (pthread_create(&tid, NULL, guard_run, &set) != 0) {
+	if (pthread_create(&guard_tid, NULL, guard_run, &set) != 0) {
 		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 		return;
 	}
-	pthread_detach(tid);
+	guarding = true;
+}
+
+void
+site_out_guard_stop(void)
+{
+	if (!guarding)
+		return;
+	pthread_kill(guard_tid, SIGUSR1);
+	pthread_join(guard_tid, NULL);
+	guarding = false;
 }
 
 /* ---- where OUT may be ---- */

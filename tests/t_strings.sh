@@ -1,0 +1,75 @@
+#!/bin/sh
+# The strings table (SPEC 1.1, strings:): a report that overrides every key
+# shows none of the English defaults in its pages or its PDF, and a sentence
+# with a placeholder gets its number, escaped after the substitution.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fail=1; }
+if ! command -v python3 > /dev/null || ! python3 -c 'import yaml' 2> /dev/null ||
+    ! command -v pdftotext > /dev/null; then
+	echo "ok - # SKIP python3 with yaml, or pdftotext, missing"
+	exit 0
+fi
+miss=""
+for fx in mini bikes; do
+	cp -R "$ROOT/tests/fixtures/$fx" "$T/$fx"
+	"$PODIUM" build -C "$T/$fx" --dump-data index.html > "$T/$fx.json"
+	# the English build: the search finds the defaults (it can fail)
+	"$PODIUM" build -q -C "$T/$fx" -o "$T/$fx-en" 2> "$T/err" || nok "$fx builds in English"
+	n=$(python3 "$ROOT/tests/strings_leaks.py" "$T/$fx.json" "$T/$fx/content" "$T/$fx-en" | wc -l)
+	[ "$n" -gt 40 ] && ok "$fx in English: the search finds the table's words ($n)" ||
+		nok "$fx in English: the search finds the table's words ($n)"
+	python3 - "$T/$fx.json" >> "$T/$fx/content/report.yaml" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["values"]["t"]
+print("strings:")
+for k in sorted(t):
+    print('  %s: "ZZ%sZZ"' % (k, k))
+PY
+	if ! "$PODIUM" build -q -C "$T/$fx" -o "$T/$fx-zz" 2> "$T/err"; then
+		nok "$fx with every key overridden builds"; cat "$T/err"; continue
+	fi
+	if python3 "$ROOT/tests/strings_leaks.py" "$T/$fx.json" "$T/$fx/content" "$T/$fx-zz" > "$T/leaks"; then
+		ok "$fx with every key overridden: no English default left in the pages or the PDF"
+	else
+		nok "$fx with every key overridden: no English default left ($(wc -l < "$T/leaks") left)"
+		head -n 20 "$T/leaks"
+	fi
+	pdftotext "$T/$fx-zz/report.pdf" "$T/$fx.txt"
+	for k in tier_label contents headline_figures sources_label; do
+		grep -q "ZZ${k}ZZ" "$T/$fx.txt" || miss="$miss $fx:pdf:$k"
+	done
+	for k in every_edition of_n_reviewed skip_to_content downloads_label chart_data \
+	    dist_desc dist_table_caption move_table_caption; do
+		grep -q "ZZ${k}ZZ" "$T/$fx-zz/index.html" || miss="$miss $fx:html:$k"
+	done
+	# the charts' own words: an SVG's <desc>, and the history frame's
+	grep -q "<desc>ZZdist_descZZ" "$T/$fx-zz/charts/distribution.svg" ||
+		miss="$miss $fx:svg:dist_desc"
+	grep -q "ZZhistory_desc_editionsZZ" "$T/$fx-zz/charts/history-frame.svg" ||
+		miss="$miss $fx:svg:history_desc_editions"
+done
+[ -z "$miss" ] && ok "the markers of tier_label, contents, headline_figures, sources_label are in the PDFs, of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data and the charts' dist_desc, dist_table_caption, move_table_caption on the home pages, and of dist_desc, history_desc_editions in the SVGs" ||
+	nok "markers missing:$miss"
+
+# A placeholder: filled with the number, the text escaped after; a brace
+# that names nothing supplied stays as written.
+cp -R "$ROOT/tests/fixtures/bikes" "$T/ph"
+cat >> "$T/ph/content/report.yaml" <<'Y'
+strings:
+  of_n_reviewed: "sur {n} <examinés> & {x}"
+  move_up_n: "monte de {n}"
+  tier_label: "Palier {n}:"
+Y
+"$PODIUM" build -q -C "$T/ph" -o "$T/ph-site" 2> "$T/err" || { nok "placeholder fixture builds"; cat "$T/err"; }
+grep -q 'sur 3 &lt;examinés&gt; &amp; {x}' "$T/ph-site/index.html" &&
+	ok "{n} filled in, the text escaped after, an unknown {x} kept as written" ||
+	nok "{n} filled in, the text escaped after, an unknown {x} kept as written"
+grep -q 'monte de 1' "$T/ph-site/index.html" && ok "move_up_n: the steps filled in" ||
+	nok "move_up_n: the steps filled in"
+pdftotext "$T/ph-site/report.pdf" "$T/ph.txt"
+grep -q 'Palier {n}:' "$T/ph.txt" && ok "a placeholder a key does not supply is printed as written (PDF)" ||
+	nok "a placeholder a key does not supply is printed as written (PDF)"
+exit $fail
