@@ -62,7 +62,7 @@ $(PODIUM_BIN): $(OBJS)
 # The version: `git describe` when the history has a release tag (v1.2.3),
 # else VERSION. It reaches --version, ratings.json and the PDF through
 # $(B)/version.h, rewritten only when it changes.
-VERSION = 0.1.0
+VERSION = 0.2.0
 GIT_VERSION := $(shell git describe --tags --match 'v[0-9]*' 2>/dev/null | sed 's/^v//')
 PODIUM_VERSION := $(if $(GIT_VERSION),$(GIT_VERSION),$(VERSION))
 
