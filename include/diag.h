@@ -68,4 +68,10 @@ void diag_dedupe(struct diag *d);
 /* Formats one entry as printed, without the newline, into b. */
 void diag_format(const struct diag_entry *e, bool strict, struct buf *b);
 
+/*
+ * A command line podium cannot take: "podium: error: " and fmt (with one
+ * %s for arg) on stderr, then the command's usage. Returns EXIT_USAGE.
+ */
+int usage_error(const char *usage, const char *fmt, const char *arg);
+
 #endif

@@ -228,28 +228,32 @@ cc_form_direct(void *impl, struct canvas *self, const void *key, double w,
 	cairo_restore(impl);
 }
 
+/* Every call but the form's: the same in both kinds of cairo canvas. */
+#define CAIRO_CALLS \
+	.save = cc_save, \
+	.restore = cc_restore, \
+	.translate = cc_translate, \
+	.scale = cc_scale, \
+	.rgb = cc_rgb, \
+	.line_width = cc_line_width, \
+	.line_cap = cc_line_cap, \
+	.dash = cc_dash, \
+	.new_path = cc_new_path, \
+	.move_to = cc_move_to, \
+	.line_to = cc_line_to, \
+	.rect = cc_rect, \
+	.arc = cc_arc, \
+	.close_path = cc_close_path, \
+	.fill = cc_fill, \
+	.stroke = cc_stroke, \
+	.clip = cc_clip, \
+	.layout = cc_layout, \
+	.layout_line = cc_layout_line, \
+	.cairo = cc_cairo
+
 static const struct canvas_ops cairo_ops = {
-	.save = cc_save,
-	.restore = cc_restore,
-	.translate = cc_translate,
-	.scale = cc_scale,
-	.rgb = cc_rgb,
-	.line_width = cc_line_width,
-	.line_cap = cc_line_cap,
-	.dash = cc_dash,
-	.new_path = cc_new_path,
-	.move_to = cc_move_to,
-	.line_to = cc_line_to,
-	.rect = cc_rect,
-	.arc = cc_arc,
-	.close_path = cc_close_path,
-	.fill = cc_fill,
-	.stroke = cc_stroke,
-	.clip = cc_clip,
-	.layout = cc_layout,
-	.layout_line = cc_layout_line,
+	CAIRO_CALLS,
 	.form = cc_form,
-	.cairo = cc_cairo,
 };
 
 void
@@ -260,27 +264,8 @@ canvas_cairo_init(struct canvas *cv, cairo_t *cr)
 }
 
 static const struct canvas_ops direct_ops = {
-	.save = cc_save,
-	.restore = cc_restore,
-	.translate = cc_translate,
-	.scale = cc_scale,
-	.rgb = cc_rgb,
-	.line_width = cc_line_width,
-	.line_cap = cc_line_cap,
-	.dash = cc_dash,
-	.new_path = cc_new_path,
-	.move_to = cc_move_to,
-	.line_to = cc_line_to,
-	.rect = cc_rect,
-	.arc = cc_arc,
-	.close_path = cc_close_path,
-	.fill = cc_fill,
-	.stroke = cc_stroke,
-	.clip = cc_clip,
-	.layout = cc_layout,
-	.layout_line = cc_layout_line,
+	CAIRO_CALLS,
 	.form = cc_form_direct,
-	.cairo = cc_cairo,
 };
 
 void

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "diag.h"
 #include "parse.h"
 #include "podium.h"
 #include "util.h"
@@ -133,16 +134,6 @@ static const struct init_file files[] = {
 	{"content/pages/about.md", page_md},
 };
 
-static int
-init_usage_error(const char *fmt, const char *arg)
-{
-	fputs("podium: error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
-	fputs(init_usage, stderr);
-	return EXIT_USAGE;
-}
-
 /* A title: one line of UTF-8 text, without control characters. */
 static bool
 title_valid(const char *s)
@@ -181,17 +172,17 @@ cmd_init(int argc, char *argv[])
 			fputs(init_usage, stdout);
 			return EXIT_OK;
 		case ':':
-			return init_usage_error("option '%s' needs a value", argv[optind - 1]);
+			return usage_error(init_usage, "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return init_usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error(init_usage, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (argc - optind > 1)
-		return init_usage_error("init takes one folder, not '%s' too", argv[optind + 1]);
+		return usage_error(init_usage, "init takes one folder, not '%s' too", argv[optind + 1]);
 	if (argc - optind == 1)
 		dir = argv[optind];
 	if (!title_valid(title))
-		return init_usage_error("%s", "'--title' must be one line of UTF-8 text");
+		return usage_error(init_usage, "%s", "'--title' must be one line of UTF-8 text");
 	if (mkdir_p(dir) == -1) {
 		fprintf(stderr, "podium: error: cannot create '%s': %s\n", dir, strerror(errno));
 		return EXIT_SYSTEM;

@@ -573,16 +573,6 @@ out:
 	return rc;
 }
 
-static int
-usage_error(const char *fmt, const char *arg)
-{
-	fputs("podium: error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
-	fputs(new_usage, stderr);
-	return EXIT_USAGE;
-}
-
 /* Checks the ids of the words after the kind; returns 0 or an exit status. */
 static int
 ids_check(int n, char *ids[])
@@ -591,7 +581,7 @@ ids_check(int n, char *ids[])
 
 	for (i = 0; i < n; i++)
 		if (!id_valid(ids[i]))
-			return usage_error("'%s' is not a valid id ([a-z0-9][a-z0-9._-]*)", ids[i]);
+			return usage_error(new_usage, "'%s' is not a valid id ([a-z0-9][a-z0-9._-]*)", ids[i]);
 	return 0;
 }
 
@@ -616,9 +606,9 @@ cmd_new(int argc, char *argv[])
 			fputs(new_usage, stdout);
 			return EXIT_OK;
 		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			return usage_error(new_usage, "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error(new_usage, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	argc -= optind;
@@ -644,7 +634,7 @@ cmd_new(int argc, char *argv[])
 		return new_markdown(dir, argv[0], argv[1]);
 	}
 	if (argc == 0)
-		return usage_error("%s", "new wants 'review EDITION PROVIDER', 'provider ID', "
+		return usage_error(new_usage, "%s", "new wants 'review EDITION PROVIDER', 'provider ID', "
 		    "'edition ID', 'page ID' or 'commentary ID'");
-	return usage_error("cannot make a new '%s'", argv[0]);
+	return usage_error(new_usage, "cannot make a new '%s'", argv[0]);
 }

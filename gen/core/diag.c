@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "podium.h"
 #include "jsonw.h"
 
 void
@@ -289,4 +290,14 @@ diag_move(struct diag *to, struct diag *from)
 	to->system = to->system || from->system;
 	free(from->v);
 	diag_init(from);
+}
+
+int
+usage_error(const char *usage, const char *fmt, const char *arg)
+{
+	fputs("podium: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	fputs(usage, stderr);
+	return EXIT_USAGE;
 }

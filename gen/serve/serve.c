@@ -358,16 +358,6 @@ out:
 	return rc;
 }
 
-static int
-usage_error(const char *fmt, const char *arg)
-{
-	fputs("podium: error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
-	fputs(serve_usage, stderr);
-	return EXIT_USAGE;
-}
-
 int
 cmd_serve(int argc, char *argv[])
 {
@@ -401,7 +391,7 @@ cmd_serve(int argc, char *argv[])
 		case 'p':
 			port = strtol(optarg, &end, 10);
 			if (*optarg == '\0' || *end != '\0' || port < 0 || port > 65535)
-				return usage_error("-p wants a port number 0..65535, not '%s'", optarg);
+				return usage_error(serve_usage, "-p wants a port number 0..65535, not '%s'", optarg);
 			sv.port = (unsigned)port;
 			sv.port_given = true;
 			break;
@@ -421,13 +411,13 @@ cmd_serve(int argc, char *argv[])
 			fputs(serve_usage, stdout);
 			return EXIT_OK;
 		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			return usage_error(serve_usage, "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error(serve_usage, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return usage_error(serve_usage, "unexpected argument '%s'", argv[optind]);
 	render_charts_keep(true);
 	c = serve_run(&sv);
 	render_charts_keep(false);
