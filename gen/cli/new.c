@@ -82,43 +82,22 @@ comment_text(struct buf *b, const char *s)
 static void
 field_hint(struct buf *b, const struct field_def *f)
 {
+	static const char *const hints[] = {
+		[FIELD_STRING] = "text", [FIELD_TEXT] = "Markdown, one line",
+		[FIELD_INTEGER] = "a whole number", [FIELD_NUMBER] = "a number",
+		[FIELD_BOOLEAN] = "true | false", [FIELD_DATE] = "YYYY-MM-DD",
+		[FIELD_URL] = "https://...", [FIELD_COUNTRY] = "ISO 3166 alpha-2, e.g. FR",
+		[FIELD_LIST] = "[a, b]",
+	};
 	size_t i;
 
-	switch (f->type) {
-	case FIELD_STRING:
-		buf_puts(b, "text");
-		break;
-	case FIELD_TEXT:
-		buf_puts(b, "Markdown, one line");
-		break;
-	case FIELD_INTEGER:
-		buf_puts(b, "a whole number");
-		break;
-	case FIELD_NUMBER:
-		buf_puts(b, "a number");
-		break;
-	case FIELD_BOOLEAN:
-		buf_puts(b, "true | false");
-		break;
-	case FIELD_DATE:
-		buf_puts(b, "YYYY-MM-DD");
-		break;
-	case FIELD_URL:
-		buf_puts(b, "https://...");
-		break;
-	case FIELD_CHOICE:
+	if (f->type == FIELD_CHOICE) {
 		for (i = 0; i < f->nchoices; i++) {
 			buf_puts(b, i ? " | " : "");
 			comment_text(b, f->choices[i]);
 		}
-		break;
-	case FIELD_COUNTRY:
-		buf_puts(b, "ISO 3166 alpha-2, e.g. FR");
-		break;
-	case FIELD_LIST:
-		buf_puts(b, "[a, b]");
-		break;
-	}
+	} else
+		buf_puts(b, hints[f->type]);
 	if (f->unit != NULL) {
 		buf_puts(b, ", in ");
 		comment_text(b, f->unit);
