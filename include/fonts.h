@@ -17,6 +17,26 @@ struct diag;
 void fonts_config_load(void);
 
 /*
+ * All text of a build is laid out and drawn on one thread. cairo 1.16
+ * (Debian 12) cannot share a font between threads: pango gives each thread
+ * a font map of its own, but cairo keeps one scaled font per face, size and
+ * options for the whole process, and when one thread lets go of the last
+ * reference to one while another takes it up, cairo_scaled_font_destroy
+ * aborts on an assertion (`! scaled_font->cache_frozen`; fixed in cairo
+ * 1.17.4, "fix double free and failed assertions in
+ * cairo_scaled_font_destroy"). So the build draws the charts, then the
+ * PDF, on one thread (pipeline/build.c), and the pages draw no text.
+ *
+ * fonts_text_thread() is called wherever a pango context is made: the
+ * first call of a build claims the calling thread, and a call from any
+ * other thread before fonts_text_done() is a design error that aborts
+ * with a message, so that the tests find it rather than a rare race.
+ * fonts_text_done() ends the claim once the drawing thread has ended.
+ */
+void fonts_text_thread(void);
+void fonts_text_done(void);
+
+/*
  * The print pairing (README, "Why each dependency is there"): TeX Gyre
  * Pagella for running text, TeX Gyre Heros for headings, tables, figures
  * and the charts, from Debian's fonts-texgyre; DejaVu Sans Mono for code.

@@ -32,7 +32,7 @@ void render_html_sizes_known(bool known);
  */
 void render_html_dump(const char *page);
 bool render_html_dumped(void);
-/* charts/<name>.svg and .png. */
+/* charts/<name>.svg and .png, drawn on the calling thread. */
 int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
 /*
  * Preview mode (podium serve): charts as SVG only (the pages need no PNG),
@@ -47,9 +47,6 @@ void render_charts_keep(bool on);
  * their PNG.
  */
 void render_charts_sharing(bool on);
-/* Whether render_charts() will draw only the report's few charts (no
- * history chart per provider), on its own thread without splitting them. */
-bool render_charts_few(void);
 /* report.pdf (SPEC 4.4). */
 int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
 

@@ -163,6 +163,35 @@ lay_fill(struct cx *x, PangoLayout *l, const char *s, double size, bool bold,
 	pango_layout_set_text(l, s, text_len(s));
 }
 
+/*
+ * A pango context for the charts: the thread's pango-cairo font map, no
+ * hinting, unrounded glyph positions, and the identity matrix whatever the
+ * scale the chart is drawn at. Unhinted, a text's glyph positions scale
+ * with the size, so a layout made at scale 1 is the same drawing at any
+ * scale (cairo makes the glyphs at the size it draws them), and every
+ * canvas and scale shares pango's font sets: each set pango makes costs a
+ * fontconfig substitution and sort over the machine's fonts, and two
+ * threads. Free with g_object_unref().
+ */
+static PangoContext *
+chart_context(void)
+{
+	cairo_font_options_t *fo;
+	PangoContext *pc;
+
+	fonts_text_thread();
+	fonts_config_load();
+	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pango_cairo_context_set_font_options(pc, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(pc, FALSE);
+	return pc;
+}
+
 void
 cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 {
@@ -188,6 +217,8 @@ cx_layout_set(struct cx *x, const char *s, double size, bool bold, double maxw)
 	e = &t->lays[t->n];
 	htab_add(&t->index, hash, t->n++);
 	if (e->l == NULL) {
+		if (t->pc == NULL)
+			t->pc = chart_context();
 		t->made++;
 		e->l = pango_layout_new(t->pc);
 		pango_layout_set_auto_dir(e->l, FALSE);
@@ -382,33 +413,6 @@ provider_label(const struct provider *p)
 	return p->short_name != NULL ? p->short_name : p->name;
 }
 
-/*
- * A pango context for the charts: the thread's pango-cairo font map, no
- * hinting, unrounded glyph positions, and the identity matrix whatever the
- * scale the chart is drawn at. Unhinted, a text's glyph positions scale
- * with the size, so a layout made at scale 1 is the same drawing at any
- * scale (cairo makes the glyphs at the size it draws them), and every
- * canvas and scale shares pango's font sets: each set pango makes costs a
- * fontconfig substitution and sort over the machine's fonts, and two
- * threads. Free with g_object_unref().
- */
-static PangoContext *
-chart_context(void)
-{
-	cairo_font_options_t *fo;
-	PangoContext *pc;
-
-	fonts_config_load();
-	pc = pango_font_map_create_context(pango_cairo_font_map_get_default());
-	fo = cairo_font_options_create();
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-	pango_cairo_context_set_font_options(pc, fo);
-	cairo_font_options_destroy(fo);
-	pango_context_set_round_glyph_positions(pc, FALSE);
-	return pc;
-}
 
 /*
  * Starts drawing chart ch onto cv at scale s: a pango layout with the same
@@ -426,12 +430,10 @@ cx_begin(struct cx *x, const struct chart *ch, struct canvas *cv, double s,
 	cv_save(cv);
 	cv_scale(cv, s, s);
 	x->keep = ch->keep;
-	if (x->keep != NULL && x->keep->pc != NULL) {
+	if (x->keep != NULL) {
 		/* the layouts of the chart's last drawing, taken back */
 		x->t = *x->keep;
 		memset(x->keep, 0, sizeof(*x->keep));
-	} else {
-		x->t.pc = chart_context();
 	}
 	x->font = pango_font_description_new();
 	pango_font_description_set_family(x->font, FONT_SANS_LIST);

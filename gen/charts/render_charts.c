@@ -1,6 +1,7 @@
 /* render_charts.c: every chart as charts/<name>.svg and charts/<name>.png
- * (twice the natural size). Charts are drawn in parallel, a batch at a
- * time, and written in a fixed order by this thread. The providers' history
+ * (twice the natural size), drawn and written in a fixed order by the
+ * calling thread, which is the build's one drawing thread (fonts.h: cairo
+ * 1.16 cannot share a font between threads). The providers' history
  * charts share one frame per build (chart.h, chart_frame_new), written
  * alone as charts/history-frame.svg: the pages lay each provider's marks
  * over it inline. Only with render_charts_sharing(true) does each provider
@@ -19,7 +20,6 @@
 #include "fonts.h"
 #include "render.h"
 #include "table.h"
-#include "workers.h"
 
 /* A chart drawn in an earlier build. */
 struct memo {
@@ -34,10 +34,6 @@ static struct {
 	size_t n, cap;
 } memos;
 
-/* Charts drawn before their files are written: bounds the memory held. */
-#define BATCH 64
-#define FEW_CHARTS 16
-
 struct job {
 	enum chart_kind kind;
 	const struct provider *provider; /* CHART_HISTORY only */
@@ -48,21 +44,6 @@ struct job {
 	struct buf svg, png;
 	int rc;                          /* -1: cairo failed */
 	bool done;                       /* taken from a memo: nothing to draw */
-	bool put;                        /* written by its drawing thread */
-	int put_svg, put_png;            /* then, site_out_put's results */
-};
-
-/*
- * Without memos, each chart is written by the thread that drew it and its
- * buffers freed at once, so a batch holds only the charts being drawn (a
- * history chart is about 100 kB of SVG and PNG); this thread then records
- * the files in order.
- */
-struct batch {
-	const struct computed *c;
-	struct chart_frame *frame;       /* the history charts' shared frame */
-	struct job *jobs;
-	const struct site_out *o;        /* NULL: the jobs keep their buffers */
 };
 
 /* Whether providers' history charts get files of their own (for sharing). */
@@ -88,60 +69,29 @@ provider_charts(void)
 	return sharing && !memos.on;
 }
 
-bool
-render_charts_few(void)
-{
-	return !provider_charts();
-}
-
-/* Writes a drawn chart's files and frees its buffers (any thread); the
- * PNG is not written when the SVG could not be. */
+/* Draws one chart into its job's buffers. */
 static void
-put_job(const struct site_out *o, struct job *j)
+draw_job(const struct computed *c, struct chart_frame *frame, struct job *j)
 {
-	char *rel;
-
-	j->put = true;
-	rel = xasprintf("charts/%s.svg", j->name);
-	j->put_svg = site_out_put(o, rel, j->svg.data, j->svg.len);
-	free(rel);
-	buf_release(&j->svg);
-	if (j->put_svg == 0 && job_png(j)) {
-		rel = xasprintf("charts/%s.png", j->name);
-		j->put_png = site_out_put(o, rel, j->png.data, j->png.len);
-		free(rel);
-	}
-	buf_release(&j->png);
-}
-
-/* Draws one chart into its job's buffers, and writes it when the batch
- * says so (any thread). */
-static void
-draw_job(size_t i, void *arg)
-{
-	struct batch *bt = arg;
-	struct job *j = &bt->jobs[i];
 	struct chart ch;
 
 	if (j->done)
 		return;
 	if (j->frame) {
-		j->rc = chart_svg_frame(bt->frame, &j->svg);
-	} else {
-		chart_init(&ch, bt->c, j->kind, j->provider);
-		chart_keep_layouts(&ch);
-		if (j->name == NULL)
-			j->name = chart_file_name(&ch);
-		j->rc = chart_svg(&ch, bt->c, &j->svg);
-		if (j->rc == 0 && job_png(j))
-			j->rc = chart_png(&ch, bt->c, 2, &j->png);
-		chart_release(&ch);
+		j->rc = chart_svg_frame(frame, &j->svg);
+		return;
 	}
-	if (j->rc == 0 && bt->o != NULL)
-		put_job(bt->o, j);
+	chart_init(&ch, c, j->kind, j->provider);
+	chart_keep_layouts(&ch);
+	if (j->name == NULL)
+		j->name = chart_file_name(&ch);
+	j->rc = chart_svg(&ch, c, &j->svg);
+	if (j->rc == 0 && job_png(j))
+		j->rc = chart_png(&ch, c, 2, &j->png);
+	chart_release(&ch);
 }
 
-/* Writes, or records as written, one drawn chart (this thread only). */
+/* Writes one drawn chart's files. */
 static int
 write_job(struct job *j, struct site_out *o, struct diag *d)
 {
@@ -153,14 +103,12 @@ write_job(struct job *j, struct site_out *o, struct diag *d)
 		return -1;
 	}
 	rel = xasprintf("charts/%s.svg", j->name);
-	rc = j->put ? site_out_record(o, rel, j->put_svg) :
-	    site_out_write(o, rel, j->svg.data, j->svg.len);
+	rc = site_out_write(o, rel, j->svg.data, j->svg.len);
 	free(rel);
 	if (rc == -1 || !job_png(j))
 		return rc;
 	rel = xasprintf("charts/%s.png", j->name);
-	rc = j->put ? site_out_record(o, rel, j->put_png) :
-	    site_out_write(o, rel, j->png.data, j->png.len);
+	rc = site_out_write(o, rel, j->png.data, j->png.len);
 	free(rel);
 	return rc;
 }
@@ -323,36 +271,23 @@ render_charts_keep(bool on)
 	memos.n = memos.cap = 0;
 }
 
+/* Draws (or takes from a memo) and writes one chart; frees the job. */
 static int
-run_batch(const struct computed *c, struct chart_frame *frame, struct site_out *o,
-    struct diag *d, struct job *jobs, size_t n)
+run_job(const struct computed *c, struct chart_frame *frame, struct site_out *o,
+    struct diag *d, struct job *j)
 {
-	struct batch bt = {c, frame, jobs, memos.on ? NULL : o};
-	size_t i;
-	int rc = 0;
+	int rc;
 
-	for (i = 0; memos.on && i < n; i++)
-		memo_take(c, &jobs[i]);
-	/*
-	 * The report's few charts (no history charts of their own) are drawn
-	 * on this thread: the pages beside them keep both cores busy, and
-	 * another thread drawing would first set up fonts of its own.
-	 */
-	if (n <= FEW_CHARTS)
-		for (i = 0; i < n; i++)
-			draw_job(i, &bt);
-	else
-		parallel_for(n, draw_job, &bt);
-	for (i = 0; i < n; i++) {
-		if (rc == 0 && write_job(&jobs[i], o, d) == -1)
-			rc = -1;
-		if (memos.on && !jobs[i].done && jobs[i].rc == 0)
-			memo_keep(&jobs[i]);
-		free(jobs[i].key);
-		free(jobs[i].name);
-		buf_release(&jobs[i].svg);
-		buf_release(&jobs[i].png);
-	}
+	if (memos.on)
+		memo_take(c, j);
+	draw_job(c, frame, j);
+	rc = write_job(j, o, d);
+	if (memos.on && !j->done && j->rc == 0)
+		memo_keep(j);
+	free(j->key);
+	free(j->name);
+	buf_release(&j->svg);
+	buf_release(&j->png);
 	return rc;
 }
 
@@ -361,9 +296,8 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 {
 	static const enum chart_kind kinds[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
 	    CHART_FUNNEL, CHART_FAULTS};
-	struct job jobs[BATCH];
 	const size_t nk = ARRAY_SIZE(kinds) + 1;
-	size_t n = 0, next = 0, total = nk + (provider_charts() ? c->nproviders : 0);
+	size_t next = 0, total = nk + (provider_charts() ? c->nproviders : 0);
 	struct chart_frame *frame;
 	int rc = 0;
 
@@ -375,8 +309,8 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 	frame = chart_frame_new(c);
 	/* the report's charts first, the history frame, then (when shared)
 	 * each visible provider's history */
-	for (; next < total; next++) {
-		struct job *j = &jobs[n];
+	for (; next < total && rc == 0; next++) {
+		struct job job, *j = &job;
 
 		if (next >= nk && !c->providers[next - nk].visible)
 			continue;
@@ -399,15 +333,8 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 			j->provider = c->providers[next - nk].provider;
 			j->with_png = c->project->report.provider_chart_png;
 		}
-		if (++n == BATCH) {
-			rc = run_batch(c, frame, o, d, jobs, n);
-			if (rc == -1)
-				break;
-			n = 0;
-		}
+		rc = run_job(c, frame, o, d, j);
 	}
-	if (rc == 0 && n > 0)
-		rc = run_batch(c, frame, o, d, jobs, n);
 	chart_frame_free(frame);
 	if (memos.on)
 		memo_sweep();

@@ -4,7 +4,11 @@
  * their place, or, with no fonts at all, draw charts and pages without
  * text and say nothing. */
 #include <fontconfig/fontconfig.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "diag.h"
 #include "fonts.h"
@@ -26,6 +30,37 @@ fonts_config_load(void)
 	LSAN_IGNORE_BEGIN();
 	FcInit();
 	LSAN_IGNORE_END();
+}
+
+static pthread_mutex_t text_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t text_owner;
+static bool text_claimed;
+
+void
+fonts_text_thread(void)
+{
+	bool ok;
+
+	pthread_mutex_lock(&text_lock);
+	if (!text_claimed) {
+		text_owner = pthread_self();
+		text_claimed = true;
+	}
+	ok = pthread_equal(text_owner, pthread_self());
+	pthread_mutex_unlock(&text_lock);
+	if (!ok) {
+		fputs("podium: internal error: text laid out on two threads at once "
+		    "(fonts.h)\n", stderr);
+		abort();
+	}
+}
+
+void
+fonts_text_done(void)
+{
+	pthread_mutex_lock(&text_lock);
+	text_claimed = false;
+	pthread_mutex_unlock(&text_lock);
 }
 
 static const struct {

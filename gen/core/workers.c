@@ -121,10 +121,31 @@ pool_thread(void *p)
 	return NULL;
 }
 
+/*
+ * At exit, the pool's threads are ended if no list is running (a program
+ * that never called workers_stop(), such as a test, would otherwise leave
+ * them, and what they hold, to the exit). An exit while a list runs (a
+ * fatal error on some thread) does not wait for it.
+ */
+static void pool_end(void);
+
+static void
+pool_end_at_exit(void)
+{
+	if (pthread_mutex_trylock(&pool.busy) != 0)
+		return;
+	pool_end();
+	pthread_mutex_unlock(&pool.busy);
+}
+
 /* Starts pool threads until there are want - 1 (the caller is the last). */
 static void
 pool_grow(unsigned want)
 {
+	static bool at_exit;
+
+	if (!at_exit && pool.nthreads + 1 < want)
+		at_exit = atexit(pool_end_at_exit) == 0;
 	while (pool.nthreads + 1 < want &&
 	    pthread_create(&pool.tid[pool.nthreads], NULL, pool_thread,
 	    (void *)(uintptr_t)pool.nthreads) == 0)
@@ -165,9 +186,17 @@ workers_help(bool reserved)
 void
 workers_stop(void)
 {
+	pthread_mutex_lock(&pool.busy);
+	pool_end();
+	pthread_mutex_unlock(&pool.busy);
+}
+
+/* Ends the pool's threads (pool.busy held). */
+static void
+pool_end(void)
+{
 	unsigned k, n;
 
-	pthread_mutex_lock(&pool.busy);
 	pthread_mutex_lock(&pool.mu);
 	pool.stop = true;
 	n = pool.nthreads;
@@ -179,7 +208,6 @@ workers_stop(void)
 	pool.stop = false;
 	pool.nthreads = 0;
 	pthread_mutex_unlock(&pool.mu);
-	pthread_mutex_unlock(&pool.busy);
 }
 
 /* Runs l on threads started for this call only. */

@@ -556,13 +556,13 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 	}
 }
 
-/* The pango context. */
-/* A font map of the context's own, unhinted metrics, English. */
+/* The pango context: a font map of its own, unhinted metrics, English. */
 static void
 ctx_pango(struct pdf_ctx *ctx)
 {
 	cairo_font_options_t *fo;
 
+	fonts_text_thread();
 	fonts_config_load();
 	ctx->fontmap = pango_cairo_font_map_new();
 	ctx->pc = pango_font_map_create_context(ctx->fontmap);

@@ -76,54 +76,70 @@ progress(const struct build_request *rq, const char *step)
 	fflush(stderr);
 }
 
+/* One step of rendering: what it makes, for which parts of the build. */
+struct step {
+	unsigned parts;
+	const char *progress;
+	const char *name;
+	int (*fn)(const struct computed *, struct site_out *, struct diag *);
+	bool draws;                     /* lays out or draws text (fonts.h) */
+};
+
+static const struct step steps[] = {
+	{PART_DATA, "writing data", "data", render_data, false},
+	{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts, true},
+	{PART_HTML, "writing pages", "html", render_html, false},
+	{PART_PDF, "laying out the PDF", "pdf", render_pdf, true},
+};
+
 /*
- * Steps run on a thread of their own while this thread writes the pages:
- * the data, the charts and the PDF (the longest step, one document that
- * cannot be split). Nothing they write is read by another step: the pages
- * only link to the charts (every chart a page shows is always drawn, or the
- * build fails), and the PDF draws its own charts with its own writer. A
- * task has its own diagnostics and its own list of written files (the
- * staging folder is shared; each writes only its own files), both merged
- * into the build's after the join, in step order, so output and messages
- * do not depend on the timing.
+ * The drawing (the charts, then the PDF) runs on a thread of its own while
+ * this thread writes the data and the pages. All text is laid out and drawn
+ * on that one thread: cairo 1.16 cannot share a font between threads
+ * (fonts.h). Nothing the drawing writes is read by the pages: they only
+ * link to the charts (every chart a page shows is always drawn, or the
+ * build fails), and the PDF draws its own charts. The task has its own
+ * diagnostics and its own list of written files (the staging folder is
+ * shared; each writes only its own files), both merged into the build's
+ * after the join, so output and messages do not depend on the timing.
  */
 struct task {
-	int (*fn)(const struct computed *, struct site_out *, struct diag *);
+	const struct step *steps[ARRAY_SIZE(steps)];
+	double ms[ARRAY_SIZE(steps)];
+	size_t nsteps;
 	const struct computed *c;
 	struct site_out o;
 	struct diag d;
 	pthread_t tid;
 	bool running;
-	bool reserved;     /* the pages were started without this task's core */
 	int rc;
-	double ms;
 };
 
 static void *
 task_run(void *arg)
 {
 	struct task *t = arg;
-	double t0 = now_ms();
+	size_t i;
 
-	t->rc = t->fn(t->c, &t->o, &t->d);
-	t->ms = now_ms() - t0;
+	for (i = 0; i < t->nsteps && t->rc == 0; i++) {
+		double t0 = now_ms();
+
+		t->rc = t->steps[i]->fn(t->c, &t->o, &t->d);
+		t->ms[i] = now_ms() - t0;
+	}
 	/* then the pages still to write, on this thread too */
-	if (t->reserved)
-		workers_help(true);
+	workers_help(true);
 	return NULL;
 }
 
-/* Starts fn on its own thread; false (and nothing started) if it could not. */
+/* Starts the task's steps on a thread of their own; false (and nothing
+ * started) if it could not. */
 static bool
-task_start(struct task *t,
-    int (*fn)(const struct computed *, struct site_out *, struct diag *),
-    const struct computed *c, const struct site_out *o, const struct diag *d,
-    bool reserved)
+task_start(struct task *t, const struct computed *c, const struct site_out *o,
+    const struct diag *d)
 {
-	memset(t, 0, sizeof(*t));
-	t->fn = fn;
-	t->reserved = reserved;
 	t->c = c;
+	t->rc = 0;
 	t->o = *o;
 	t->o.files = NULL;
 	t->o.nfiles = t->o.cap = 0;
@@ -139,14 +155,15 @@ task_start(struct task *t,
 /* Waits for the task, then moves its diagnostics and written files into
  * the build's. Returns its result. */
 static int
-task_finish(struct task *t, struct build_request *rq, const char *name,
-    struct site_out *o, struct diag *d)
+task_finish(struct task *t, struct build_request *rq, struct site_out *o,
+    struct diag *d)
 {
 	size_t i;
 
 	pthread_join(t->tid, NULL);
 	t->running = false;
-	timing_add(rq, name, t->ms);
+	for (i = 0; i < t->nsteps; i++)
+		timing_add(rq, t->steps[i]->name, t->ms[i]);
 	diag_move(d, &t->d);
 	for (i = 0; i < t->o.nfiles; i++) {
 		site_out_record(o, t->o.files[i], 0);
@@ -162,20 +179,8 @@ static int
 render_all(struct build_request *rq, const struct computed *c,
     struct site_out *o, struct diag *d)
 {
-	static const struct {
-		unsigned parts;
-		const char *step;
-		const char *name;
-		int (*fn)(const struct computed *, struct site_out *, struct diag *);
-	} steps[] = {
-		{PART_DATA, "writing data", "data", render_data},
-		{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts},
-		{PART_HTML, "writing pages", "html", render_html},
-		{PART_PDF, "laying out the PDF", "pdf", render_pdf},
-	};
-	struct task tasks[ARRAY_SIZE(steps)];
-	bool threads = workers_count() > 1;
-	size_t i, nsteps = 0;
+	struct task task = {0};
+	size_t i, nother = 0;
 	double t;
 	int rc = 0;
 
@@ -183,48 +188,35 @@ render_all(struct build_request *rq, const struct computed *c,
 	 * is built (a partial build keeps the previous site's: carry_part). */
 	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
 	for (i = 0; i < ARRAY_SIZE(steps); i++) {
-		tasks[i].running = false;
-		nsteps += (rq->parts & steps[i].parts) != 0;
+		if (!(rq->parts & steps[i].parts))
+			continue;
+		if (steps[i].draws)
+			task.steps[task.nsteps++] = &steps[i];
+		else
+			nother++;
 	}
 	/*
-	 * Every step but the pages on a thread of its own, the pages on this
-	 * one; the data (short, and written to its files as it is made) stays
-	 * here too, before the pages, whose downloads show its files' sizes.
-	 *
-	 * The report's few charts (long drawings that cannot be split, without
-	 * the providers' history charts) get a core of their own from the
-	 * start, and the pages (many short jobs) start without it: the charts'
-	 * thread joins the pages when it is done, so that both end together
-	 * instead of the charts ending alone. The core is reserved before the
-	 * thread starts, which gives it back even if it ends at once. With
-	 * the history charts the charts are many jobs of their own, over the
-	 * cores like the pages.
+	 * The drawing's thread has a core of its own from the start, and the
+	 * pages (many short jobs) start without it: it joins the pages when
+	 * it is done, so that both end together. The core is reserved before
+	 * the thread starts, which gives it back even if it ends at once.
 	 */
-	for (i = 0; threads && nsteps > 1 && i < ARRAY_SIZE(steps); i++) {
-		bool reserve;
-
-		if (!(rq->parts & steps[i].parts) || steps[i].fn == render_html ||
-		    steps[i].fn == render_data)
-			continue;
-		reserve = steps[i].fn == render_charts && render_charts_few();
-		if (reserve)
-			workers_reserve(1);
-		if (!task_start(&tasks[i], steps[i].fn, c, o, d, reserve) && reserve)
+	if (workers_count() > 1 && task.nsteps > 0 && nother > 0) {
+		workers_reserve(1);
+		if (!task_start(&task, c, o, d))
 			workers_help(true);
 	}
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
-		if (!(rq->parts & steps[i].parts) || tasks[i].running)
+		if (!(rq->parts & steps[i].parts) || (task.running && steps[i].draws))
 			continue;
-		progress(rq, steps[i].step);
+		progress(rq, steps[i].progress);
 		t = now_ms();
 		rc = steps[i].fn(c, o, d);
 		timing_add(rq, steps[i].name, now_ms() - t);
 	}
-	for (i = 0; i < ARRAY_SIZE(steps); i++) {
-		if (!tasks[i].running)
-			continue;
-		progress(rq, steps[i].step);
-		if (task_finish(&tasks[i], rq, steps[i].name, o, d) == -1)
+	if (task.running) {
+		progress(rq, task.steps[task.nsteps - 1]->progress);
+		if (task_finish(&task, rq, o, d) == -1)
 			rc = -1;
 	}
 	workers_reserve(0);
@@ -347,6 +339,7 @@ out:
 	project_free(p);
 	free(out);
 	workers_stop();
+	fonts_text_done();
 	rq->elapsed_ms = now_ms() - t0;
 	return rc;
 }
