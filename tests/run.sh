@@ -12,12 +12,31 @@ fail=0
 failed=""
 
 case "$PODIUM" in /*) ;; *) PODIUM="$ROOT/$PODIUM" ;; esac
+# Under valgrind (make valgrind) every program runs under memcheck: the
+# unit tests and fuzz harnesses through $WRAP, and podium, in the scripts,
+# through a script in $B/valgrind that runs it so; the scripts that read
+# the binary itself (its symbols, its package) find it in $PODIUM_BIN.
+# Waits in the scripts stretch by PODIUM_SLOW.
 WRAP=""
+PODIUM_SLOW=1
+[ -n "$PODIUM_SANITIZED" ] && PODIUM_SLOW=5
 if [ -n "$PODIUM_VALGRIND" ]; then
 	WRAP="valgrind -q --error-exitcode=99 --leak-check=full --soname-synonyms=somalloc=libjemalloc.so* --suppressions=$ROOT/tests/valgrind.supp"
 	export CK_FORK=no
+	PODIUM_BIN=$PODIUM
+	mkdir -p "$B/valgrind"
+	{
+		echo '#!/bin/sh'
+		echo "exec valgrind -q --error-exitcode=99 --leak-check=full \\"
+		echo "    '--soname-synonyms=somalloc=libjemalloc.so*' \\"
+		echo "    '--suppressions=$ROOT/tests/valgrind.supp' '$PODIUM_BIN' \"\$@\""
+	} >"$B/valgrind/podium"
+	chmod +x "$B/valgrind/podium"
+	PODIUM=$(cd "$B/valgrind" && pwd)/podium
+	PODIUM_SLOW=30
+	export PODIUM_BIN
 fi
-export WRAP
+export WRAP PODIUM PODIUM_SLOW
 
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue

@@ -5,10 +5,11 @@
 # the default report exactly as $PODIUM does. Its Depends must name the
 # package of every library the binary is linked to, and resolve on this
 # system (apt-get --simulate). In the sanitized run ($PODIUM built with
-# ASan, which links more libraries and is never packaged) the package is
-# made of the release binary, ./podium, as `make deb` makes it.
+# ASan, which links more libraries and is never packaged) and under
+# valgrind ($PODIUM a script that runs it) the package is made of the
+# release binary, ./podium, as `make deb` makes it.
 : "${PODIUM:?}" "${ROOT:?}"
-if [ -n "${PODIUM_SANITIZED:-}" ]; then
+if [ -n "${PODIUM_SANITIZED:-}" ] || [ -n "${PODIUM_BIN:-}" ]; then
 	PODIUM=$ROOT/podium
 	[ -x "$PODIUM" ] || { echo "not ok - the release binary ./podium is built"; exit 1; }
 fi

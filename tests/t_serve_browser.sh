@@ -29,9 +29,9 @@ fails=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 ms() { date +%s%3N; }
-# Sanitized builds run several times slower: every wait stretches.
-SLOW=1
-[ -n "${PODIUM_SANITIZED:-}" ] && SLOW=4
+# Sanitized builds run several times slower, and more so under valgrind:
+# every wait stretches (PODIUM_SLOW, set by run.sh).
+SLOW=${PODIUM_SLOW:-1}
 wait_for() {
 	deadline=$(($(ms) + $1 * 1000 * SLOW))
 	shift

@@ -20,7 +20,7 @@ if ! command -v nm >/dev/null 2>&1 || ! command -v readelf >/dev/null 2>&1; then
 	exit 0
 fi
 
-if ! nm -D --defined-only "$PODIUM" >"$T/syms" 2>"$T/err"; then
+if ! nm -D --defined-only "${PODIUM_BIN:-$PODIUM}" >"$T/syms" 2>"$T/err"; then
 	nok "nm -D reads the binary"
 	cat "$T/err"
 	exit 1
@@ -45,7 +45,7 @@ else
 fi
 
 # Data: only copy relocations, malloc_conf and the linker's marks.
-readelf -rW "$PODIUM" | awk '$3 ~ /_COPY$/ { print $5 }' | sed 's/@.*//' | sort -u >"$T/copies"
+readelf -rW "${PODIUM_BIN:-$PODIUM}" | awk '$3 ~ /_COPY$/ { print $5 }' | sed 's/@.*//' | sort -u >"$T/copies"
 awk 'NF >= 3 && $2 ~ /^[BDGRS]$/ { print $3 }' "$T/syms" | sed 's/@.*//' | sort -u >"$T/data"
 grep -v -x -E '__bss_start|_edata|_end|malloc_conf' "$T/data" |
     comm -23 - "$T/copies" >"$T/owndata"
