@@ -91,13 +91,13 @@ html_security(struct html_ctx *h)
 	const struct edition_stats *s = computed_edition(h->c, e);
 	const char *rel = "security/index.html";
 	struct tv *page = pv_page(h, rel, "security",
-	    report_string(&h->p->report, "security")), *fs, *figs;
+	    report_string(&h->p->report, "security")), *fs, *figs, *defs;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	const struct review *rv;
 	struct table *t;
 	size_t i, j;
 
-	pv_set_str(page, "heading", "Security");
+	pv_set_str(page, "heading", report_string(rp, "security"));
 	fs = tv_array();
 	for (i = 0; i < e->nfindings; i++)
 		if (e->findings[i].public)
@@ -124,6 +124,18 @@ html_security(struct html_ctx *h)
 	tv_set(page, "practices_table",
 	    t != NULL && t->nrows > 0 && t->ncols > 2 ? pv_table(t, root) : tv_null());
 	table_free(t);
+	/* the practices the report checks, with what each means */
+	defs = tv_array();
+	for (i = 0; i < rp->npractices; i++) {
+		struct tv *o = tv_object();
+
+		pv_set_str(o, "name", rp->practices[i].name);
+		tv_set(o, "description_html", pv_markdown(h, rp->practices[i].description,
+		    &rp->practices[i].pos, root));
+		tv_append(defs, o);
+	}
+	tv_set(page, "has_practices", tv_bool(rp->npractices > 0));
+	tv_set(page, "practice_defs", defs);
 	return html_page_write(h, "security", page, rel);
 }
 
