@@ -115,6 +115,15 @@ done
 test -z "$twice"
 check "each table once$twice" $?
 
+# The contents: the providers in two columns, so that the whole of it fits
+# page 2 (the title page is page 1), from the first section to the last.
+pdftotext -f 2 -l 2 -layout "$T/a/report.pdf" "$T/contents.txt"
+grep -q '^Contents' "$T/contents.txt" && grep -q '^Headline figures  *[0-9]' "$T/contents.txt" &&
+    grep -q '^Sources  *[0-9]' "$T/contents.txt"
+check "the contents fit one page" $?
+grep -q '^ *CoreWeave  *[0-9][0-9]*  *[A-Z][A-Za-z.]*  *[0-9][0-9]*$' "$T/contents.txt"
+check "the contents list the providers in two columns" $?
+
 # A compound's hyphen never ends a line, so it copies out ("Well-known").
 grep -qF "Well-known" "$T/a.txt" && ! grep -q -- '[A-Za-z]-$' "$T/a.txt"
 check "hyphenated compounds copy out whole" $?

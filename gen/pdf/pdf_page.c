@@ -94,9 +94,9 @@ toc_collect(struct pdf_ctx *ctx, struct pdf_toc *toc,
 	}
 }
 
-/* An entry's text; free with pdf_text_free(). */
+/* An entry's text, w points wide with its number; free with pdf_text_free(). */
 static struct pdf_text *
-toc_text(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
+toc_text(struct pdf_ctx *ctx, const struct pdf_toc_entry *e, double w)
 {
 	struct pdf_run run;
 	struct pdf_text *t;
@@ -105,8 +105,7 @@ toc_text(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 	memset(&run, 0, sizeof(run));
 	run.text = plain;
 	run.style = e->b->level == 1 ? PDF_S_BOLD : 0;
-	t = pdf_text_new(ctx, &run, FONT_BODY,
-	    ctx->x1 - ctx->x0 - e->indent - TOC_NUMW, PANGO_ALIGN_LEFT, false);
+	t = pdf_text_new(ctx, &run, FONT_BODY, w - TOC_NUMW, PANGO_ALIGN_LEFT, false);
 	free(plain);
 	return t;
 }
@@ -161,54 +160,123 @@ leaders(struct pdf_ctx *ctx, double from, double to, double baseline)
 	cairo_restore(ctx->cr);
 }
 
-/* The entry's page number (the first pass's), right-aligned at the margin. */
+/* The entry's page number (the first pass's), right-aligned at xr. */
 static void
-toc_number(struct pdf_ctx *ctx, const struct pdf_anchor *a, double baseline)
+toc_number(struct pdf_ctx *ctx, const struct pdf_anchor *a, double xr,
+    double baseline)
 {
 	char s[32];
 
 	snprintf(s, sizeof(s), "%u", a->page);
 	pdf_set_rgb(ctx, 0x222222);
-	pdf_line_at(ctx, s, FONT_BODY, ctx->x1 - TOC_NUMW, TOC_NUMW,
+	pdf_line_at(ctx, s, FONT_BODY, xr - TOC_NUMW, TOC_NUMW,
 	    PANGO_ALIGN_RIGHT, baseline);
+}
+
+/* Draws entry e, its text t, between x and xr with its top at y. */
+static void
+toc_draw(struct pdf_ctx *ctx, const struct pdf_toc_entry *e,
+    const struct pdf_text *t, double x, double xr, double y)
+{
+	struct pdf_anchor *a = pdf_anchor_find(ctx, e->b->anchor);
+	double h = pdf_text_height(t);
+	double last_base = y + t->base[t->nlines - 1] - t->top[0];
+
+	pdf_tag_push(ctx, "TOCI", NULL);
+	if (a != NULL) {
+		char *target = xasprintf("#%s", a->name);
+
+		pdf_link(ctx, target, x, y, xr - x, h);
+		free(target);
+	}
+	pdf_text_draw(ctx, t, x, y, 0, t->nlines);
+	if (a != NULL && ctx->cr != NULL) {
+		leaders(ctx, x + pdf_text_line_width(t, t->nlines - 1) + 4,
+		    xr - TOC_NUMW + 8, last_base);
+		toc_number(ctx, a, xr, last_base);
+	}
+	pdf_tag_pop(ctx);
 }
 
 static void
 toc_entry(struct pdf_ctx *ctx, const struct pdf_toc_entry *e)
 {
-	struct pdf_text *t = toc_text(ctx, e);
-	struct pdf_anchor *a = pdf_anchor_find(ctx, e->b->anchor);
-	double x = ctx->x0 + e->indent, h = pdf_text_height(t);
-	double last_base, lastw;
+	double x = ctx->x0 + e->indent;
+	struct pdf_text *t = toc_text(ctx, e, ctx->x1 - x);
+	double h = pdf_text_height(t);
 
 	pdf_need(ctx, h + (e->b->level == 1 ? 6 : 2));
-	last_base = ctx->y + t->base[t->nlines - 1] - t->top[0];
 	if (e->b->level == 1)
-		ctx->y += 4, last_base += 4;
-	pdf_tag_push(ctx, "TOCI", NULL);
-	if (a != NULL) {
-		char *target = xasprintf("#%s", a->name);
-
-		pdf_link(ctx, target, x, ctx->y, ctx->x1 - x, h);
-		free(target);
-	}
-	pdf_text_draw(ctx, t, x, ctx->y, 0, t->nlines);
-	if (a != NULL && ctx->cr != NULL) {
-		lastw = pdf_text_line_width(t, t->nlines - 1);
-		leaders(ctx, x + lastw + 4, ctx->x1 - TOC_NUMW + 8, last_base);
-		toc_number(ctx, a, last_base);
-	}
-	pdf_tag_pop(ctx);
+		ctx->y += 4;
+	toc_draw(ctx, e, t, x, ctx->x1, ctx->y);
 	ctx->y += h + 2;
 	ctx->at_top = false;
 	pdf_text_free(t);
+}
+
+/*
+ * A long run of entries of one level below the first (the providers) in
+ * two columns, balanced on each page they cover: the contents of a report
+ * of a hundred providers fit a page, and a long list takes half the pages.
+ */
+#define TOC_COLUMNS_MIN 12
+#define TOC_COLUMN_GAP 18.0
+
+static void
+toc_columns(struct pdf_ctx *ctx, const struct pdf_toc_entry *v, size_t n)
+{
+	double x = ctx->x0 + v[0].indent;
+	double colw = (ctx->x1 - x - TOC_COLUMN_GAP) / 2, rest = 0;
+	struct pdf_text **t = xcalloc(n, sizeof(*t));
+	double *h = xcalloc(n, sizeof(*h));
+	size_t k, i;
+
+	for (k = 0; k < n; k++) {
+		t[k] = toc_text(ctx, &v[k], colw);
+		h[k] = pdf_text_height(t[k]) + 2;
+		rest += h[k];
+	}
+	for (k = 0; k < n; ) {
+		double space, target, h1 = 0, h2 = 0;
+		size_t first = k, second;
+
+		pdf_need(ctx, h[k]);
+		space = ctx->y1 - ctx->y;
+		target = rest / 2 < space ? rest / 2 : space;
+		/* the first column: to half of what is left, or the page's foot */
+		while (k < n && (k == first || (h1 + h[k] <= space + 0.01 && h1 < target)))
+			h1 += h[k++];
+		/* the second: no deeper than the first */
+		second = k;
+		while (k < n && h2 + h[k] <= h1 + 0.01)
+			h2 += h[k++];
+		for (i = first; i < second; i++) {
+			toc_draw(ctx, &v[i], t[i], x, x + colw, ctx->y);
+			ctx->y += h[i];
+		}
+		ctx->y -= h1;
+		for (i = second; i < k; i++) {
+			toc_draw(ctx, &v[i], t[i], x + colw + TOC_COLUMN_GAP, ctx->x1, ctx->y);
+			ctx->y += h[i];
+		}
+		ctx->y += h1 - h2;
+		ctx->at_top = false;
+		for (i = first; i < k; i++)
+			rest -= h[i];
+		if (k < n)
+			pdf_new_page(ctx);
+	}
+	for (k = 0; k < n; k++)
+		pdf_text_free(t[k]);
+	free(t);
+	free(h);
 }
 
 void
 pdf_toc_place(struct pdf_ctx *ctx)
 {
 	struct pdf_toc *toc = ctx->toc;
-	size_t i;
+	size_t i, j;
 
 	pdf_tag_push(ctx, "H1", NULL);
 	pdf_text_draw(ctx, toc->title, ctx->x0, ctx->y, 0, toc->title->nlines);
@@ -216,7 +284,16 @@ pdf_toc_place(struct pdf_ctx *ctx)
 	ctx->y += pdf_text_height(toc->title) + 12;
 	ctx->at_top = false;
 	pdf_tag_push(ctx, "TOC", NULL);
-	for (i = 0; i < toc->n; i++)
-		toc_entry(ctx, &toc->v[i]);
+	for (i = 0; i < toc->n; ) {
+		unsigned level = toc->v[i].b->level;
+
+		for (j = i + 1; j < toc->n && toc->v[j].b->level == level; j++)
+			;
+		if (level > 1 && j - i >= TOC_COLUMNS_MIN) {
+			toc_columns(ctx, &toc->v[i], j - i);
+			i = j;
+		} else
+			toc_entry(ctx, &toc->v[i++]);
+	}
 	pdf_tag_pop(ctx);
 }
