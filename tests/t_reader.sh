@@ -47,6 +47,10 @@ has "$S/security/index.html" '<dt>Audit tool</dt><dd><p>Runs SemiAnalysis&#39;s 
 has "$S/editions/1.0/index.html" 'Salad Cloud</a> <abbr class="uncertain"' "uncertain tier marked in the medal table"
 has "$S/providers/salad/index.html" '<abbr class="uncertain"' "uncertain tier marked on the provider's page"
 has "$S/providers/index.html" '<abbr class="uncertain"' "uncertain tier marked in the providers index"
+has "$S/data/ratings.json" '"uncertain": "inferred from the layout of the 1.0 article, not stated in its text"' "uncertain tier: the reason in ratings.json"
+has "$S/data/ratings.csv" 'steps,status,uncertain' "uncertain tier: a last column in ratings.csv"
+has "$S/data/ratings.csv" '1.0,salad,Salad Cloud,underperforming,false,,,,,new,"inferred from the layout of the 1.0 article, not stated in its text"' "... with Salad's reason on its 1.0 row"
+has "$S/data/ratings.csv" '2.0,salad,Salad Cloud,underperforming,false,,,underperforming,0,same,' "... and empty on its 2.0 row"
 # the home page: each block once, one name for the data
 H=$S/index.html
 count "$H" 'charts/distribution.svg' 1 "home: the distribution chart once"

@@ -237,6 +237,11 @@ json_rating(struct jsonw *w, const struct report *rp, const struct rating *rt)
 		jw_null(w);
 	jw_key(w, "status");
 	jw_string(w, move_status_name(rt->status));
+	/* a published tier the source leaves in doubt: why (podium(5)) */
+	if (rt->review != NULL && rt->review->tier_uncertain != NULL) {
+		jw_key(w, "uncertain");
+		jw_string(w, rt->review->tier_uncertain);
+	}
 	if (rp->nreview_fields > 0) {
 		jw_key(w, "fields");
 		json_fields(w, rp->review_fields, rp->nreview_fields,
@@ -461,9 +466,24 @@ csv_fields(struct buf *b, const struct field_def *defs, size_t n,
 	buf_release(&t);
 }
 
+/* Whether any rating's tier is uncertain: then the CSV has a last column,
+ * "uncertain", that says why (empty for the others). */
+static bool
+any_uncertain(const struct computed *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->neditions; i++)
+		for (k = 0; k < c->editions[i].nratings; k++)
+			if (c->editions[i].ratings[k].review != NULL &&
+			    c->editions[i].ratings[k].review->tier_uncertain != NULL)
+				return true;
+	return false;
+}
+
 static void
 csv_rating(struct buf *b, const struct report *rp, const struct edition_stats *s,
-    const struct rating *rt)
+    const struct rating *rt, bool unc)
 {
 	char num[64] = "", steps[32] = "";
 
@@ -481,17 +501,21 @@ csv_rating(struct buf *b, const struct report *rp, const struct edition_stats *s
 	csv_text(b, rt->previous ? rt->previous->id : "", false);
 	csv_field(b, steps, false);
 	csv_text(b, move_status_name(rt->status),
-	    rp->nprovider_fields + rp->nreview_fields == 0);
+	    rp->nprovider_fields + rp->nreview_fields == 0 && !unc);
 	csv_fields(b, rp->provider_fields, rp->nprovider_fields, rt->provider->fields,
-	    rp->nreview_fields == 0);
+	    rp->nreview_fields == 0 && !unc);
 	csv_fields(b, rp->review_fields, rp->nreview_fields,
-	    rt->review != NULL ? rt->review->fields : NULL, true);
+	    rt->review != NULL ? rt->review->fields : NULL, !unc);
+	if (unc)
+		csv_text(b, rt->review != NULL && rt->review->tier_uncertain != NULL ?
+		    rt->review->tier_uncertain : "", true);
 }
 
 static void
 ratings_csv(const struct computed *c, struct sink *out)
 {
 	const struct report *rp = &c->project->report;
+	bool unc = any_uncertain(c);
 	size_t i, k;
 
 	buf_puts(&out->b, "edition,provider,name,tier,medal,score,computed,previous,steps,status");
@@ -503,10 +527,12 @@ ratings_csv(const struct computed *c, struct sink *out)
 		buf_putc(&out->b, ',');
 		esc_csv(&out->b, rp->review_fields[i].id);
 	}
+	if (unc)
+		buf_puts(&out->b, ",uncertain");
 	buf_puts(&out->b, "\r\n");
 	for (i = 0; i < c->neditions; i++)
 		for (k = 0; k < c->editions[i].nratings; k++) {
-			csv_rating(&out->b, rp, &c->editions[i], &c->editions[i].ratings[k]);
+			csv_rating(&out->b, rp, &c->editions[i], &c->editions[i].ratings[k], unc);
 			sink_flush(out, false);
 		}
 }
