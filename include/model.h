@@ -388,6 +388,13 @@ char *report_format(const struct report *r, const char *key,
 char *report_format1(const struct report *r, const char *key, const char *name,
     const char *value);
 char *report_format_n(const struct report *r, const char *key, long n);
+/*
+ * A duration as the report writes it: days, hours, minutes and seconds,
+ * each a number and its unit from the strings table (unit_d, unit_h,
+ * unit_m, unit_s; "1h5m" in English), "0s" for zero. A negative duration
+ * (not recorded) is never passed.
+ */
+void report_duration(const struct report *r, int64_t seconds, char *out, size_t n);
 /* The built-in strings table: keys and English texts, NULL-terminated. */
 extern const struct ui_string ui_strings_default[];
 const char *detected_by_name(enum detected_by d);

@@ -124,6 +124,17 @@ check "the contents fit one page" $?
 grep -q '^ *CoreWeave  *[0-9][0-9]*  *[A-Z][A-Za-z.]*  *[0-9][0-9]*$' "$T/contents.txt"
 check "the contents list the providers in two columns" $?
 
+# Fault tests as the pages give them: an upper bound is "within", never a
+# measured time (Moonlite: <=11m), and a test with nothing injected says so
+# instead of a row of dashes (Runpod).
+pdftotext -layout "$T/a/report.pdf" "$T/layout.txt"
+grep -q 'injected GPU fault .*provider .*within 11m .*57m' "$T/layout.txt" &&
+    ! grep -q 'injected GPU fault .*provider  *11m' "$T/layout.txt"
+check "fault test: an upper bound is written 'within 11m'" $?
+grep -q '^Not injected\. No fault could be injected, so there is nothing to time\.' "$T/layout.txt" &&
+    ! grep -q '^ *none  ' "$T/layout.txt"
+check "fault test: not injected is said, with no table" $?
+
 # A compound's hyphen never ends a line, so it copies out ("Well-known").
 grep -qF "Well-known" "$T/a.txt" && ! grep -q -- '[A-Za-z]-$' "$T/a.txt"
 check "hyphenated compounds copy out whole" $?

@@ -314,6 +314,37 @@ START_TEST(test_sections)
 }
 END_TEST
 
+/* Durations in the report's units: English by default, each unit from the
+ * strings table when the report sets it (hand-worked: 93784 s = 1 d 2 h
+ * 3 min 4 s). */
+START_TEST(test_duration_units)
+{
+	struct ui_string fr[] = {{"unit_d", " j "}, {"unit_h", " h "}, {"unit_m", " min "},
+	    {"unit_s", " s"}};
+	struct report r;
+	char out[128];
+
+	report_duration(&p->report, 93784, out, sizeof(out));
+	ck_assert_str_eq(out, "1d2h3m4s");
+	report_duration(&p->report, 3600 + 300, out, sizeof(out));
+	ck_assert_str_eq(out, "1h5m");
+	report_duration(&p->report, 0, out, sizeof(out));
+	ck_assert_str_eq(out, "0s");
+	memset(&r, 0, sizeof(r));
+	r.strings = fr;
+	r.nstrings = 4;
+	report_duration(&r, 93784, out, sizeof(out));
+	ck_assert_str_eq(out, "1 j 2 h 3 min 4 s");
+	report_duration(&r, 660, out, sizeof(out));
+	ck_assert_str_eq(out, "11 min ");
+	report_duration(&r, 0, out, sizeof(out));
+	ck_assert_str_eq(out, "0 s");
+	/* a buffer too short is cut, never overrun */
+	report_duration(&r, 93784, out, 6);
+	ck_assert_str_eq(out, "1 j 2");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -334,6 +365,7 @@ main(void)
 	tcase_add_test(tc, test_review_full);
 	tcase_add_test(tc, test_review_scores_only);
 	tcase_add_test(tc, test_sections);
+	tcase_add_test(tc, test_duration_units);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

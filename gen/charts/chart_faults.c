@@ -70,7 +70,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
 	size_t uninjected = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
-	char d[32], n1[32], n2[32], *t;
+	char d[128], n1[32], n2[32], *t;
 	const char *values[4];
 
 	n = faults_select(c, &v, &total);
@@ -101,7 +101,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	buf_puts(b, t);
 	free(t);
 	if (target >= 0) {
-		duration_format(target, d, sizeof(d));
+		report_duration(r, target, d, sizeof(d));
 		snprintf(n1, sizeof(n1), "%zu", within);
 		values[0] = n1, values[1] = d, values[2] = NULL;
 		t = report_format(r, "faults_desc_target", tnames, values);
@@ -188,13 +188,13 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 {
 	const char *key = NULL;
 	double lo, hi, tw, th;
-	char d[32], *t;
+	char d[128], *t;
 
 	memset(nt, 0, sizeof(*nt));
 	if (f->not_injected)
 		key = "faults_not_injected";
 	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
-		duration_format(f->detect_after, d, sizeof(d));
+		report_duration(r, f->detect_after, d, sizeof(d));
 		t = report_format1(r, "faults_detected_within", "time", d);
 		text_set(nt->text, sizeof(nt->text), t);
 		free(t);
@@ -263,11 +263,15 @@ static void
 draw_axis(struct cx *x, const struct report *r, const struct axis *a, double top, double bottom,
     const struct note *nt, size_t n)
 {
+	/* the first tick, 1 s, also stands for the instant ones: "<=1s" */
 	static const struct {
 		int64_t s;
-		const char *label;
-	} ticks[] = {{1, "\u22641s"}, {10, "10s"}, {60, "1m"}, {600, "10m"}, {3600, "1h"},
-	    {86400, "1d"}, {604800, "1w"}};
+		unsigned count;
+		const char *unit;
+	} ticks[] = {{1, 1, "unit_s"}, {10, 10, "unit_s"}, {60, 1, "unit_m"},
+	    {600, 10, "unit_m"}, {3600, 1, "unit_h"}, {86400, 1, "unit_d"},
+	    {604800, 1, "unit_w"}};
+	char label[128];
 	double tx;
 	size_t i;
 
@@ -276,7 +280,9 @@ draw_axis(struct cx *x, const struct report *r, const struct axis *a, double top
 			break;
 		tx = axis_x(a, ticks[i].s);
 		gapped_line(x, tx, top, top, nt, n, 0.6, COL_GRID);
-		cx_text(x, ticks[i].label, tx, bottom + 10, i == 0 ? AL_LEFT : AL_CENTER,
+		snprintf(label, sizeof(label), "%s%u%s", i == 0 ? "\u2264" : "",
+		    ticks[i].count, report_string(r, ticks[i].unit));
+		cx_text(x, label, tx, bottom + 10, i == 0 ? AL_LEFT : AL_CENTER,
 		    FS_SMALL, false, 0, COL_INK2);
 	}
 	cx_line(x, a->x0, bottom, a->x1, bottom, 1, COL_INK2);
@@ -333,14 +339,14 @@ draw_targets(struct cx *x, const struct report *r, const struct axis *a,
 	static const double dash[] = {4, 3};
 	int64_t t[2] = {e->target_detect, e->target_replace};
 	const char *what[2] = {"faults_target_detect", "faults_target_replace"};
-	char label[2][512], d[32], *text;
+	char label[2][512], d[128], *text;
 	double pos[2], size[2], th;
 	size_t n = 0, i;
 
 	for (i = 0; i < 2; i++) {
 		if (t[i] < 0)
 			continue;
-		duration_format(t[i], d, sizeof(d));
+		report_duration(r, t[i], d, sizeof(d));
 		text = report_format1(r, what[i], "time", d);
 		text_set(label[n], sizeof(label[n]), text);
 		free(text);
@@ -450,12 +456,12 @@ faults_draw(struct cx *x, const struct computed *c)
 static void
 cell_duration(const struct report *r, struct table_cell *cell, int64_t s, bool upper)
 {
-	char d[32];
+	char d[128];
 
 	if (s < 0) {
 		table_cell_set(cell, "\u2014", NULL);
 	} else {
-		duration_format(s, d, sizeof(d));
+		report_duration(r, s, d, sizeof(d));
 		table_cell_take(cell, upper ? report_format1(r, "within_time", "time", d) :
 		    xstrdup(d), NULL);
 	}

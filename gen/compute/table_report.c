@@ -254,7 +254,7 @@ tri_text(const struct report *r, enum tri v)
 static void
 finding_text(const struct report *r, struct buf *b, const struct finding *f)
 {
-	char d[11], dur[32], *w;
+	char d[11], dur[128], *w;
 
 	buf_printf(b, "%s (", f->title);
 	if (f->severity != SEV_UNSET)
@@ -268,7 +268,7 @@ finding_text(const struct report *r, struct buf *b, const struct finding *f)
 		date_format(f->patched, d);
 		buf_printf(b, "; %s %s", report_string(r, "patched_lc"), d);
 	} else if (f->patched_after >= 0) {
-		duration_format(f->patched_after, dur, sizeof(dur));
+		report_duration(r, f->patched_after, dur, sizeof(dur));
 		w = report_format1(r, "patched_after", "time", dur);
 		buf_printf(b, "; %s", w);
 		free(w);

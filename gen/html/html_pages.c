@@ -244,15 +244,15 @@ rubric_values(const struct rubric *rb)
 static char *
 targets_text(const struct report *r, const struct edition *e)
 {
-	char a[32] = "", b[32] = "";
+	char a[128] = "", b[128] = "";
 	const char *names[] = {"detect", "replace", NULL}, *values[] = {a, b, NULL};
 
 	if (e->target_detect < 0 && e->target_replace < 0)
 		return NULL;
 	if (e->target_detect >= 0)
-		duration_format(e->target_detect, a, sizeof(a));
+		report_duration(r, e->target_detect, a, sizeof(a));
 	if (e->target_replace >= 0)
-		duration_format(e->target_replace, b, sizeof(b));
+		report_duration(r, e->target_replace, b, sizeof(b));
 	if (e->target_detect >= 0 && e->target_replace >= 0)
 		return report_format(r, "targets_both", names, values);
 	if (e->target_detect >= 0)

@@ -22,13 +22,13 @@ edition_name(const struct edition *e)
 
 /* A duration as the pages write it ("1h5m"), or a dash when not recorded. */
 static struct tv *
-duration_text(int64_t s)
+duration_text(const struct report *r, int64_t s)
 {
-	char out[32];
+	char out[128];
 
 	if (s < 0)
 		return tv_lit("\xe2\x80\x94");
-	duration_format(s, out, sizeof(out));
+	report_duration(r, s, out, sizeof(out));
 	return tv_str(out);
 }
 
@@ -41,15 +41,15 @@ fault_step(const struct report *r, struct tv *a, const char *label, int64_t t, b
 {
 	struct tv *o = tv_object();
 	const char *verdict = "";
-	char out[32];
+	char out[128];
 
 	pv_set_lit(o, "label", label);
 	if (upper && t >= 0) {
-		duration_format(t, out, sizeof(out));
+		report_duration(r, t, out, sizeof(out));
 		pv_set_taken(o, "time", report_format1(r, "within_time", "time", out));
 	} else
-		tv_set(o, "time", duration_text(t));
-	tv_set(o, "target", duration_text(target));
+		tv_set(o, "time", duration_text(r, t));
+	tv_set(o, "target", duration_text(r, target));
 	if (t < 0)
 		verdict = report_string(r, "no_time_recorded");
 	else if (target >= 0 && upper)
@@ -119,7 +119,7 @@ struct tv *
 html_finding(const struct report *rp, const struct finding *f)
 {
 	struct tv *o = tv_object();
-	char date[11], after[32];
+	char date[11], after[128];
 
 	pv_set_str(o, "title", f->title);
 	pv_set_str(o, "class", finding_class_name(f->cls));
@@ -133,7 +133,7 @@ html_finding(const struct report *rp, const struct finding *f)
 		date_format(f->patched, date);
 		pv_set_str(o, "patched", date);
 	} else if (f->patched_after >= 0) {
-		duration_format(f->patched_after, after, sizeof(after));
+		report_duration(rp, f->patched_after, after, sizeof(after));
 		pv_set_taken(o, "patched", report_format1(rp, "after_disclosure", "time", after));
 	}
 	if (f->verified != DATE_NONE) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "parse.h"
 #include "util.h"
 
 const struct tier *
@@ -382,6 +383,12 @@ const struct ui_string ui_strings_default[] = {
 	{"step_drained", "Drained"},
 	{"step_replaced", "Replaced"},
 	{"within_time", "within {time}"},
+	/* a duration's units: "1h5m"; the failure-test chart's axis adds weeks */
+	{"unit_w", "w"},
+	{"unit_d", "d"},
+	{"unit_h", "h"},
+	{"unit_m", "m"},
+	{"unit_s", "s"},
 	{"no_time_recorded", "no time recorded"},
 	{"within_target", "within target"},
 	{"over_target", "over target"},
@@ -668,6 +675,25 @@ report_format1(const struct report *r, const char *key, const char *name,
 	const char *names[2] = {name, NULL}, *values[2] = {value, NULL};
 
 	return report_format(r, key, names, values);
+}
+
+void
+report_duration(const struct report *r, int64_t s, char *out, size_t n)
+{
+	static const char *const units[] = {"unit_d", "unit_h", "unit_m", "unit_s"};
+	static const int64_t mult[] = {86400, 3600, 60, 1};
+	struct buf b = BUF_INIT;
+	char num[21];
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(mult); k++)
+		if (s >= mult[k] || (k + 1 == ARRAY_SIZE(mult) && b.len == 0)) {
+			fmt_uint((unsigned long long)(s > 0 ? s / mult[k] : 0), num);
+			buf_printf(&b, "%s%s", num, report_string(r, units[k]));
+			s = s > 0 ? s % mult[k] : 0;
+		}
+	snprintf(out, n, "%s", b.data);
+	buf_release(&b);
 }
 
 /* report_format with one numeric placeholder {n}. */

@@ -97,30 +97,50 @@ md_list(struct pdf_report *r, const char *title, const char **items,
 		    items[i], rv->pos.file, 0);
 }
 
+/* A step's time; an upper bound (SPEC 1.4) as "within 11m". */
 static void
-duration_cell(struct table_cell *c, int64_t secs)
+duration_cell(const struct report *r, struct table_cell *c, int64_t secs,
+    bool upper)
 {
-	char buf[32];
+	char buf[128];
 
 	if (secs < 0) {
 		table_cell_set(c, "\xe2\x80\x94", NULL);
 		return;
 	}
-	duration_format(secs, buf, sizeof(buf));
-	table_cell_set(c, buf, NULL);
+	report_duration(r, secs, buf, sizeof(buf));
+	if (upper)
+		table_cell_take(c, report_format1(r, "within_time", "time", buf), NULL);
+	else
+		table_cell_set(c, buf, NULL);
 	c->numeric = true;
 }
 
 static void
 fault_test(struct pdf_report *r, const struct review *rv)
 {
+	const struct report *rp = &r->c->project->report;
 	const struct fault_test *f = rv->fault;
 	struct table *t;
 	struct table_cell *row;
+	char *s;
 
 	if (f == NULL)
 		return;
-	pdf_heading(r->doc, r->parent, 3, report_string(&r->c->project->report, "fault_test"), NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, report_string(rp, "fault_test"), NULL, 0);
+	if (f->not_injected) {
+		/* nothing was timed: no table of dashes */
+		struct pdf_block *p = pdf_para(r->doc, r->parent);
+
+		pdf_run(r->doc, p, report_string(rp, "not_injected"), (size_t)-1,
+		    PDF_S_BOLD, NULL);
+		s = xasprintf(" %s", report_string(rp, "nothing_to_time"));
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+		if (f->note != NULL)
+			pdf_markdown(r, r->parent, f->note, f->pos.file, 0, 2);
+		return;
+	}
 	t = table_new(NULL, 6);
 	table_head(t, 0, report_string(&r->c->project->report, "fault"), false);
 	table_head(t, 1, report_string(&r->c->project->report, "detected_by"), false);
@@ -133,9 +153,9 @@ fault_test(struct pdf_report *r, const struct review *rv)
 	table_cell_set(&row[1], f->detected_by == DETECT_UNSET ?
 	    report_string(&r->c->project->report, "not_stated") :
 	    detected_by_name(f->detected_by), NULL);
-	duration_cell(&row[2], f->detect_after);
-	duration_cell(&row[3], f->drain_after);
-	duration_cell(&row[4], f->replaced_after);
+	duration_cell(rp, &row[2], f->detect_after, f->detect_upper);
+	duration_cell(rp, &row[3], f->drain_after, f->drain_upper);
+	duration_cell(rp, &row[4], f->replaced_after, f->replaced_upper);
 	table_cell_set(&row[5], tri_text(&r->c->project->report, f->automatic), NULL);
 	pdf_table(r->doc, r->parent, t, NULL);
 	if (f->note != NULL)
@@ -194,8 +214,8 @@ security(struct pdf_report *r, const struct review *rv)
 		finding_item(r, l, &rv->findings[i]);
 	}
 	if (hidden > 0) {
-		s = xasprintf("%zu undisclosed finding%s.", hidden,
-		    hidden == 1 ? "" : "s");
+		s = report_format_n(rp, hidden == 1 ? "undisclosed_one" : "undisclosed_many",
+		    (long)hidden);
 		pdf_run(r->doc, pdf_para(r->doc, r->parent), s, (size_t)-1,
 		    PDF_S_ITALIC, NULL);
 		free(s);
