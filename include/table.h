@@ -47,6 +47,12 @@ void table_drop_empty_columns(struct table *t, const char *empty);
  */
 void table_html(const struct table *t, const char *root_rel, struct buf *out);
 
+/*
+ * A rating's tier as text, "(tier uncertain)" and the reason after it when
+ * the review gives one (the words of the strings table). malloc'd.
+ */
+char *table_tier_text(const struct report *r, const struct rating *rt);
+
 /* The report's tables. */
 struct table *table_medals(const struct computed *c, const struct edition *e);
 struct table *table_movers(const struct computed *c, const struct edition *from,

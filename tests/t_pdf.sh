@@ -135,6 +135,33 @@ grep -q '^Not injected\. No fault could be injected, so there is nothing to time
     ! grep -q '^ *none  ' "$T/layout.txt"
 check "fault test: not injected is said, with no table" $?
 
+# The tier line: the move in the site's words, with its steps (Crusoe fell
+# from Gold to Bronze, two steps; Nebius rose one).
+tr '\n' ' ' <"$T/a.txt" | sed 's/  */ /g' >"$T/a.one"
+grep -qF 'Crusoe Tier: Bronze (Gold in ClusterMAX 2.0; down 2).' "$T/a.one" &&
+    grep -qF 'Nebius Tier: Platinum (Gold in ClusterMAX 2.0; up 1).' "$T/a.one" &&
+    grep -qF 'Oracle Tier: Gold (Gold in ClusterMAX 2.0; no change).' "$T/a.one"
+check "tier line: the move's steps, in the site's words" $?
+
+# An uncertain tier, marked as the site marks it, with its reason: on the
+# provider's tier line, in the medal table and in the table of those not
+# rated (the strings table's words, never a word of the code's own).
+cp -R "$ROOT/tests/fixtures/mini" "$T/unsure"
+printf 'tier_uncertain: "UNSURE-DELTA read from a chart"\n' \
+    >>"$T/unsure/content/reviews/e3/delta.yaml"
+printf 'tier_uncertain: "UNSURE-GOLF"\n' >>"$T/unsure/content/reviews/e3/golf.yaml"
+build "$T/unsure" "$T/unsure-out"
+pdftotext "$T/unsure-out/report.pdf" - | tr '\n' ' ' | sed 's/  */ /g' >"$T/unsure.one"
+pdftotext -layout "$T/unsure-out/report.pdf" "$T/unsure.txt"
+grep -qF 'Tier: Elite (tier uncertain) (Untested in Edition One; rated again). Uncertain: UNSURE-DELTA read from a chart.' "$T/unsure.one"
+check "an uncertain tier: marked on the tier line, with the reason" $?
+grep -q '^ *Elite (tier uncertain)  *Delta  ' "$T/unsure.txt" &&
+    grep -q '^ *Uncertain: UNSURE-DELTA read from a chart *$' "$T/unsure.txt" &&
+    grep -q '^ *Golf  *Untested (tier uncertain)  *Fair *$' "$T/unsure.txt" &&
+    grep -q '^ *Uncertain: UNSURE-GOLF *$' "$T/unsure.txt" &&
+    ! grep -q '(uncertain)' "$T/unsure.txt"
+check "an uncertain tier: marked in the medal table and the table of those not rated" $?
+
 # A compound's hyphen never ends a line, so it copies out ("Well-known").
 grep -qF "Well-known" "$T/a.txt" && ! grep -q -- '[A-Za-z]-$' "$T/a.txt"
 check "hyphenated compounds copy out whole" $?

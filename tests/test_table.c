@@ -125,6 +125,44 @@ START_TEST(test_medals)
 }
 END_TEST
 
+/*
+ * An uncertain tier: marked with the strings table's words and the review's
+ * reason, as the site's medal table marks it (never a hard-coded word).
+ */
+START_TEST(test_medals_uncertain)
+{
+	const struct edition_stats *s = computed_edition(fx.c, &fx.p->editions[2]);
+	struct review *rv = NULL;
+	struct ui_string words[] = {{"tier_uncertain", "(palier incertain)"},
+	    {"uncertain_label", "Incertain :"}};
+	struct ui_string *had = fx.p->report.strings;
+	size_t nhad = fx.p->report.nstrings, i;
+	struct table *t;
+
+	for (i = 0; i < s->nratings; i++)
+		if (strcmp(s->ratings[i].provider->name, "Moonlite") == 0)
+			rv = (struct review *)s->ratings[i].review;
+	ck_assert_ptr_nonnull(rv);
+	rv->tier_uncertain = "read from the article's layout";
+	t = table_medals(fx.c, &fx.p->editions[2]);
+	ck_assert_str_eq(cell(t, row_of(t, 1, "Moonlite"), 0)->text,
+	    "Bronze (tier uncertain)\nUncertain: read from the article's layout");
+	ck_assert_ptr_eq(cell(t, row_of(t, 1, "Moonlite"), 0)->tier,
+	    cell(t, row_of(t, 1, "Amazon Web Services"), 0)->tier);
+	ck_assert_str_eq(cell(t, row_of(t, 1, "Amazon Web Services"), 0)->text, "Bronze");
+	table_free(t);
+	fx.p->report.strings = words;
+	fx.p->report.nstrings = ARRAY_SIZE(words);
+	t = table_medals(fx.c, &fx.p->editions[2]);
+	ck_assert_str_eq(cell(t, row_of(t, 1, "Moonlite"), 0)->text,
+	    "Bronze (palier incertain)\nIncertain : read from the article's layout");
+	table_free(t);
+	fx.p->report.strings = had;
+	fx.p->report.nstrings = nhad;
+	rv->tier_uncertain = NULL;
+}
+END_TEST
+
 START_TEST(test_movers)
 {
 	struct table *t = table_movers(fx.c, &fx.p->editions[1], &fx.p->editions[2]);
@@ -278,6 +316,7 @@ table_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_generic);
 	tcase_add_test(tc, test_medals);
+	tcase_add_test(tc, test_medals_uncertain);
 	tcase_add_test(tc, test_movers);
 	tcase_add_test(tc, test_security);
 	tcase_add_test(tc, test_claims);

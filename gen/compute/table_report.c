@@ -73,6 +73,22 @@ movement_text(const struct report *r, enum move_status st, int steps,
 	}
 }
 
+/*
+ * A rating's tier as the tables write it, marked as the site's medal table
+ * marks it when the review says the tier is uncertain, with the reason on
+ * a line of its own: "Bronze (tier uncertain)\nUncertain: inferred".
+ */
+char *
+table_tier_text(const struct report *r, const struct rating *rt)
+{
+	const char *name = rt->tier != NULL ? rt->tier->name : DASH;
+
+	if (rt->review == NULL || rt->review->tier_uncertain == NULL)
+		return xstrdup(name);
+	return xasprintf("%s %s\n%s %s", name, report_string(r, "tier_uncertain"),
+	    report_string(r, "uncertain_label"), rt->review->tier_uncertain);
+}
+
 /* Columns: tier, provider, and, with a baseline, previous tier and movement. */
 struct table *
 table_medals(const struct computed *c, const struct edition *e)
@@ -98,8 +114,8 @@ table_medals(const struct computed *c, const struct edition *e)
 		struct table_cell *row = table_row(t);
 
 		cell_tier(&row[0], rt->tier);
-		if (rt->review->tier_uncertain != NULL)
-			table_cell_take(&row[0], xasprintf("%s (uncertain)", rt->tier->name), NULL);
+		if (rt->tier != NULL && rt->review->tier_uncertain != NULL)
+			table_cell_take(&row[0], table_tier_text(&c->project->report, rt), NULL);
 		cell_provider(&row[1], rt->provider);
 		if (t->ncols == 4) {
 			cell_tier(&row[2], rt->previous);

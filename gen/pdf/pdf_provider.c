@@ -15,48 +15,98 @@ tri_text(const struct report *r, enum tri t)
 	return report_string(r, t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not_stated");
 }
 
-/* A movement's word in the strings table ("same", "returned"...). */
-static const char *
-move_word(const struct report *r, enum move_status s)
+/*
+ * A movement in the site's words (its provider page's): "up 2", "down 1",
+ * "no change"...
+ */
+static char *
+move_words(const struct report *r, const struct rating *rt)
 {
-	static const char *const keys[] = {"status_up", "status_down", "status_same",
-	    "status_new", "status_dropped", "status_merged", "status_unrated",
-	    "status_returned", "status_unlisted"};
+	switch (rt->status) {
+	case MOVE_UP:
+		return rt->has_steps ? report_format_n(r, "move_up_n", rt->steps) :
+		    xstrdup(report_string(r, "move_up"));
+	case MOVE_DOWN:
+		return rt->has_steps ? report_format_n(r, "move_down_n", -rt->steps) :
+		    xstrdup(report_string(r, "move_down"));
+	case MOVE_NEW:
+		return xstrdup(report_string(r, "move_new"));
+	case MOVE_DROPPED:
+		return xstrdup(report_string(r, "move_dropped"));
+	case MOVE_MERGED:
+		return xstrdup(report_string(r, "move_merged"));
+	case MOVE_UNRATED:
+		return xstrdup(report_string(r, "move_unrated"));
+	case MOVE_RETURNED:
+		return xstrdup(report_string(r, "move_returned"));
+	case MOVE_UNLISTED:
+		return xstrdup(report_string(r, "move_unlisted"));
+	case MOVE_SAME:
+	default:
+		return xstrdup(report_string(r, "move_same"));
+	}
+}
 
-	return report_string(r, (size_t)s < ARRAY_SIZE(keys) ? keys[s] : "status_same");
+/* Text and a full stop after it, unless it ends with one already. */
+static void
+run_sentence(struct pdf_doc *doc, struct pdf_block *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	pdf_run(doc, p, s, n, 0, NULL);
+	if (n == 0 || strchr(".!?", s[n - 1]) == NULL)
+		pdf_run(doc, p, ".", 1, 0, NULL);
 }
 
 static void
 tier_line(struct pdf_report *r, const struct rating *rt)
 {
 	const struct computed *c = r->c;
+	const struct report *rp = &c->project->report;
 	struct pdf_block *p = pdf_para(r->doc, r->parent);
 	const struct provider *pr = rt->provider;
 	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
-	char *s;
+	char *s, *w;
 
 	p->keep_with_next = true;     /* with the chart below it */
 
-	s = xasprintf("%s ", report_string(&c->project->report, "tier_label"));
+	s = xasprintf("%s ", report_string(rp, "tier_label"));
 	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 	free(s);
 	pdf_run(r->doc, p, rt->tier != NULL ? rt->tier->name :
-	    report_string(&c->project->report, "not_rated"),
+	    report_string(rp, "not_rated"),
 	    (size_t)-1, PDF_S_BOLD, NULL);
-	if (rt->previous != NULL && base != NULL) {
-		s = xasprintf(" (%s in %s; %s)", rt->previous->name, base->name,
-		    move_word(&c->project->report, rt->status));
+	/* marked as the site marks it, the reason after the sentence */
+	if (rt->review->tier_uncertain != NULL) {
+		s = xasprintf(" %s", report_string(rp, "tier_uncertain"));
 		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 		free(s);
+	}
+	if (rt->previous != NULL && base != NULL) {
+		w = report_format(rp, "tier_in_edition", (const char *[]){"tier", "edition", NULL},
+		    (const char *[]){rt->previous->name, base->name, NULL});
+		s = move_words(rp, rt);
+		pdf_run(r->doc, p, " (", 2, 0, NULL);
+		pdf_run(r->doc, p, w, (size_t)-1, 0, NULL);
+		pdf_run(r->doc, p, "; ", 2, 0, NULL);
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		pdf_run(r->doc, p, ")", 1, 0, NULL);
+		free(s);
+		free(w);
 	} else if (rt->status == MOVE_NEW) {
-		s = xasprintf(" (%s)", report_string(&c->project->report, "new_in_edition"));
+		s = xasprintf(" (%s)", report_string(rp, "new_in_edition"));
 		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 		free(s);
 	}
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
+	if (rt->review->tier_uncertain != NULL) {
+		s = xasprintf(" %s %s", report_string(rp, "uncertain_label"),
+		    rt->review->tier_uncertain);
+		run_sentence(r->doc, p, s);
+		free(s);
+	}
 	{
 		/* the report's declared provider fields, in declaration order */
-		const struct report *rp = &c->project->report;
 		size_t i;
 		char *v;
 
@@ -370,7 +420,7 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 			continue;
 		row = table_row(t);
 		table_cell_set(&row[0], rt->provider->name, NULL);
-		table_cell_set(&row[1], rt->tier->name, NULL);
+		table_cell_take(&row[1], table_tier_text(&c->project->report, rt), NULL);
 		row[1].tier = rt->tier;
 		if (base != NULL) {
 			table_cell_set(&row[2], rt->previous != NULL ?
