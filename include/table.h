@@ -53,6 +53,13 @@ void table_html(const struct table *t, const char *root_rel, struct buf *out);
  */
 char *table_tier_text(const struct report *r, const struct rating *rt);
 
+/*
+ * A public finding's severity, class, dates and fix, appended to b in the
+ * strings table's words (the security table's and the PDF's one order).
+ */
+void table_finding_details(const struct report *r, struct buf *b,
+    const struct finding *f);
+
 /* The report's tables. */
 struct table *table_medals(const struct computed *c, const struct edition *e);
 struct table *table_movers(const struct computed *c, const struct edition *from,

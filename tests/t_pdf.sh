@@ -175,6 +175,29 @@ grep -q '^ *Elite (tier uncertain)  *Delta  ' "$T/unsure.txt" &&
     ! grep -q '(uncertain)' "$T/unsure.txt"
 check "an uncertain tier: marked in the medal table and the table of those not rated" $?
 
+# A finding in a provider's section in the security table's words and
+# order: no "disclosed" without a date, a patch counted from disclosure, the
+# date the fix was verified. A practice with no answer is "not known", as
+# the site says it.
+cp -R "$ROOT/tests/fixtures/mini" "$T/find"
+cat >>"$T/find/content/reviews/e3/delta.yaml" <<'EOF2'
+security:
+  findings:
+    - {id: nodate, title: "FINDING-NODATE", class: other, public: true, patched_after: 5d, verified: 2026-01-02}
+EOF2
+build "$T/find" "$T/find-out"
+pdftotext "$T/find-out/report.pdf" - | tr '\n' ' ' | sed 's/  */ /g' >"$T/find.one"
+n=$(grep -oF 'FINDING-NODATE (other; patched after 5d; fix verified 2026-01-02)' "$T/find.one" | wc -l)
+test "$n" = 2 &&
+    grep -qF 'FINDING-NODATE (other; patched after 5d; fix verified 2026-01-02).' "$T/find.one" &&
+    grep -qF 'Open metadata endpoint (medium, exposed-service; disclosed 2025-12-01; patched 2025-12-05; fix verified).' "$T/find.one" &&
+    ! grep -q 'disclosed \.' "$T/find.one"
+check "a finding: the security table's words, in its order, in the provider's section ($n)" $?
+grep -qF 'Drivers current: not known. Embargo program: not known. Audit tool: not known.' "$T/find.one" &&
+    grep -qF 'Drivers current: yes. Embargo program: yes. Audit tool: no.' "$T/find.one" &&
+    ! grep -qF 'not stated' "$T/find.one"
+check "a practice with no answer: not known, as the site says" $?
+
 # A compound's hyphen never ends a line, so it copies out ("Well-known").
 grep -qF "Well-known" "$T/a.txt" && ! grep -q -- '[A-Za-z]-$' "$T/a.txt"
 check "hyphenated compounds copy out whole" $?

@@ -266,13 +266,16 @@ tri_text(const struct report *r, enum tri v)
 	    report_string(r, "no") : DASH;
 }
 
-/* One public finding: "Title (high, cross-tenant; disclosed ...; ...)". */
-static void
-finding_text(const struct report *r, struct buf *b, const struct finding *f)
+/*
+ * A public finding's particulars, in the one order the site, the tables
+ * and the PDF use: "high, cross-tenant; disclosed 2025-11-01; patched
+ * 2025-11-03; fix verified 2025-11-10".
+ */
+void
+table_finding_details(const struct report *r, struct buf *b, const struct finding *f)
 {
 	char d[11], dur[128], *w;
 
-	buf_printf(b, "%s (", f->title);
 	if (f->severity != SEV_UNSET)
 		buf_printf(b, "%s, ", severity_name(f->severity));
 	buf_puts(b, finding_class_name(f->cls));
@@ -294,6 +297,14 @@ finding_text(const struct report *r, struct buf *b, const struct finding *f)
 		buf_printf(b, "; %s %s", report_string(r, "fix_verified"), d);
 	} else if (f->verified_flag)
 		buf_printf(b, "; %s", report_string(r, "fix_verified"));
+}
+
+/* One public finding: "Title (high, cross-tenant; disclosed ...; ...)". */
+static void
+finding_text(const struct report *r, struct buf *b, const struct finding *f)
+{
+	buf_printf(b, "%s (", f->title);
+	table_finding_details(r, b, f);
 	buf_putc(b, ')');
 }
 

@@ -9,10 +9,11 @@
 #include "parse.h"
 #include "pdf_report.h"
 
+/* A practice's answer in the site's words: yes, no, not known. */
 static const char *
 tri_text(const struct report *r, enum tri t)
 {
-	return report_string(r, t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not_stated");
+	return report_string(r, t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not_known");
 }
 
 /*
@@ -244,27 +245,20 @@ fault_test(struct pdf_report *r, const struct review *rv)
 		pdf_markdown(r, r->parent, f->note, f->pos.file, 0, 2);
 }
 
+/* A public finding: its title, then the security table's words for it. */
 static void
 finding_item(struct pdf_report *r, struct pdf_block *l,
     const struct finding *f)
 {
 	struct pdf_block *p = pdf_para(r->doc, pdf_item(r->doc, l));
-	char d1[11], d2[11], *s;
+	struct buf b = BUF_INIT;
 
 	pdf_run(r->doc, p, f->title, (size_t)-1, PDF_S_BOLD, NULL);
-	date_format(f->disclosed, d1);
-	s = xasprintf(" \xe2\x80\x94 %s%s%s; disclosed %s", finding_class_name(f->cls),
-	    f->severity != SEV_UNSET ? ", " : "",
-	    f->severity != SEV_UNSET ? severity_name(f->severity) : "", d1);
-	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
-	free(s);
-	if (f->patched != DATE_NONE) {
-		date_format(f->patched, d2);
-		s = xasprintf("; patched %s", d2);
-		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
-		free(s);
-	}
-	pdf_run(r->doc, p, ".", 1, 0, NULL);
+	buf_puts(&b, " (");
+	table_finding_details(&r->c->project->report, &b, f);
+	buf_puts(&b, ").");
+	pdf_run(r->doc, p, b.data, b.len, 0, NULL);
+	buf_release(&b);
 }
 
 static void
