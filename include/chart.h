@@ -75,8 +75,9 @@ void chart_fonts_release(void);
  * (cv_form(), keyed by the frame), so that a PDF emits it once as a Form
  * XObject for every page that shows a history chart; title and marks are
  * drawn as chart_draw() draws them. A chart that is not a history chart of
- * c falls back to chart_draw(). The frame must not outlive c. Once made, it
- * may be used from several threads at a time. Free with chart_frame_free().
+ * c falls back to chart_draw(). The frame must not outlive c. It draws
+ * text, so it is used on the build's drawing thread only (fonts.h). Free
+ * with chart_frame_free().
  */
 struct chart_frame;
 struct chart_frame *chart_frame_new(const struct computed *c);
@@ -98,7 +99,7 @@ int chart_svg_frame(struct chart_frame *f, struct buf *out);
  * switches their ink on dark pages. The frame's image and the marks share
  * the geometry: the chart's, moved up by the title's band. Appended to
  * out; returns 0, or -1 if ch is not a provider's history chart or cairo
- * failed. Needs no frame: safe on any thread.
+ * failed. Needs no frame and draws no text: safe on any thread.
  */
 int chart_history_marks(const struct chart *ch, const struct computed *c,
     struct buf *out);

@@ -7,11 +7,14 @@
  */
 #include <check.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "fonts.h"
 #include "workers.h"
 
 #define N 400
@@ -217,6 +220,43 @@ START_TEST(test_help_without_list)
 }
 END_TEST
 
+/* Text is laid out on one thread per build (fonts.h): the claiming thread
+ * may claim again, and once the build's claim ends, another thread may. */
+static void *
+claim(void *arg)
+{
+	(void)arg;
+	fonts_text_thread();
+	return NULL;
+}
+
+START_TEST(test_text_one_thread)
+{
+	pthread_t t;
+
+	fonts_text_thread();
+	fonts_text_thread();
+	fonts_text_done();
+	ck_assert_int_eq(pthread_create(&t, NULL, claim, NULL), 0);
+	pthread_join(t, NULL);
+	fonts_text_done();
+	fonts_text_thread();
+	fonts_text_done();
+}
+END_TEST
+
+/* ... and a second thread laying out text while the first holds the claim
+ * is a design error that aborts, every time, not a rare race in cairo. */
+START_TEST(test_text_second_thread_aborts)
+{
+	pthread_t t;
+
+	fonts_text_thread();
+	pthread_create(&t, NULL, claim, NULL);
+	pthread_join(t, NULL);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -232,6 +272,10 @@ main(void)
 	tcase_add_test(tc, test_short_shared_list);
 	tcase_add_test(tc, test_plain_list_not_joined);
 	tcase_add_test(tc, test_help_without_list);
+	tcase_add_test(tc, test_text_one_thread);
+	/* an abort can be caught only in a test's own process */
+	if (getenv("CK_FORK") == NULL || strcmp(getenv("CK_FORK"), "no") != 0)
+		tcase_add_test_raise_signal(tc, test_text_second_thread_aborts, SIGABRT);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
