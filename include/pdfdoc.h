@@ -123,6 +123,8 @@ enum pdf_key {
 	PDF_DATE,      /* metadata dates, "YYYY-MM-DDThh:mm:ssZ" */
 	PDF_LANG,      /* the document's language, "en" */
 	PDF_TOC_TITLE, /* the contents page's heading; NULL: no contents page */
+	PDF_FOOTER,    /* each page's footer, {page} and {pages} put in;
+	                  NULL: "page {page} of {pages}" */
 	PDF_KEY_MAX
 };
 /* Copies value (NULL clears it). */

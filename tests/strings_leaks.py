@@ -6,9 +6,8 @@
 # <desc> and <text>) or in report.pdf's text (its charts' drawn words
 # included), one line per leak. Text the report's content provides is
 # skipped: a match inside a run of text that also appears in content/ is not
-# the interface's. Not yet searched: the PDF's "page N of M" footer; a
-# sentence with a placeholder is searched by its fragments of two words or
-# more.
+# the interface's. A sentence with a placeholder is searched by its
+# fragments of two words or more.
 import html.parser, json, os, re, subprocess, sys
 
 import yaml
@@ -96,7 +95,6 @@ for d, _, files in os.walk(site):
 leaks = 0
 for name, text in texts:
     text = re.sub(r"[ \t\u00a0]+", " ", text)
-    text = re.sub(r"page \d+ of \d+", "", text)
     mask = [False] * len(text)
     for g in given:
         for m in re.finditer(re.escape(g), text):

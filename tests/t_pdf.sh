@@ -198,6 +198,23 @@ grep -qF 'Drivers current: not known. Embargo program: not known. Audit tool: no
     ! grep -qF 'not stated' "$T/find.one"
 check "a practice with no answer: not known, as the site says" $?
 
+# The layout's language is report.yaml's: in Romanian the font's localised
+# forms draw s and t with a comma below for the cedilla (TeX Gyre's locl),
+# so the PDF differs from the English one only in those glyphs; the text
+# copies out the same.
+cp -R "$ROOT/tests/fixtures/mini" "$T/lang"
+sed 's/^summary: .*/summary: "Beta: \xc5\x9eTIIN\xc5\xa2\xc4\x82 \xc5\x9fi \xc5\xa3ar\xc4\x83."/' \
+    "$ROOT/tests/fixtures/mini/content/reviews/e3/beta.yaml" >"$T/lang/content/reviews/e3/beta.yaml"
+build "$T/lang" "$T/lang-en"
+sed 's/^language: en$/language: ro/' "$ROOT/tests/fixtures/mini/content/report.yaml" \
+    >"$T/lang/content/report.yaml"
+build "$T/lang" "$T/lang-ro"
+pdftotext "$T/lang-en/report.pdf" "$T/lang-en.txt"
+pdftotext "$T/lang-ro/report.pdf" "$T/lang-ro.txt"
+! cmp -s "$T/lang-en/report.pdf" "$T/lang-ro/report.pdf" &&
+    cmp -s "$T/lang-en.txt" "$T/lang-ro.txt" && grep -q "^Beta: .TIIN" "$T/lang-ro.txt"
+check "the layout in report.yaml's language (Romanian forms), the text the same" $?
+
 # A compound's hyphen never ends a line, so it copies out ("Well-known").
 grep -qF "Well-known" "$T/a.txt" && ! grep -q -- '[A-Za-z]-$' "$T/a.txt"
 check "hyphenated compounds copy out whole" $?

@@ -82,6 +82,29 @@ pdf_chrome_release(struct pdf_ctx *ctx)
 }
 
 /*
+ * The footer's words (PDF_FOOTER, else "page {page} of {pages}") with the
+ * page's number and the page count put in.
+ */
+static void
+footer_text(const char *fmt, unsigned page, unsigned pages, struct buf *b)
+{
+	const char *s;
+
+	for (s = fmt != NULL ? fmt : "page {page} of {pages}"; *s != '\0'; s++) {
+		if (strncmp(s, "{page}", 6) == 0) {
+			buf_printf(b, "%u", page);
+			s += 5;
+		} else if (strncmp(s, "{pages}", 7) == 0) {
+			buf_printf(b, "%u", pages);
+			s += 6;
+		} else
+			buf_putc(b, *s);
+	}
+	if (b->len == 0)
+		buf_puts(b, "");
+}
+
+/*
  * The running header (the report's title, the section) and the footer,
  * "page N of M": M is the first pass's page count.
  */
@@ -89,7 +112,7 @@ void
 pdf_chrome(struct pdf_ctx *ctx)
 {
 	double w = ctx->x1 - ctx->x0;
-	char foot[64];
+	struct buf foot = BUF_INIT;
 
 	if (ctx->cr == NULL)
 		return;
@@ -100,7 +123,8 @@ pdf_chrome(struct pdf_ctx *ctx)
 	    PANGO_ALIGN_RIGHT, ctx->g.header_y);
 	cairo_rectangle(ctx->cr, ctx->x0, ctx->g.header_y + 6, w, 0.4);
 	cairo_fill(ctx->cr);
-	snprintf(foot, sizeof(foot), "page %u of %u", ctx->page, ctx->npages);
-	pdf_line_at(ctx, foot, FONT_SMALL, ctx->x0, w, PANGO_ALIGN_CENTER,
+	footer_text(ctx->doc->meta[PDF_FOOTER], ctx->page, ctx->npages, &foot);
+	pdf_line_at(ctx, foot.data, FONT_SMALL, ctx->x0, w, PANGO_ALIGN_CENTER,
 	    ctx->g.footer_y);
+	buf_release(&foot);
 }

@@ -556,7 +556,11 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 	}
 }
 
-/* The pango context: a font map of its own, unhinted metrics, English. */
+/*
+ * The pango context: a font map of its own, unhinted metrics, and the
+ * document's language (PDF_LANG, report.yaml's language; else English),
+ * which picks the fonts' localised forms and the line-breaking rules.
+ */
 static void
 ctx_pango(struct pdf_ctx *ctx)
 {
@@ -571,7 +575,8 @@ ctx_pango(struct pdf_ctx *ctx)
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	pango_cairo_context_set_font_options(ctx->pc, fo);
 	cairo_font_options_destroy(fo);
-	pango_context_set_language(ctx->pc, pango_language_from_string("en"));
+	pango_context_set_language(ctx->pc, pango_language_from_string(
+	    ctx->doc->meta[PDF_LANG] != NULL ? ctx->doc->meta[PDF_LANG] : "en"));
 	pango_context_set_round_glyph_positions(ctx->pc, FALSE);
 }
 

@@ -325,7 +325,8 @@ quotes(struct pdf_report *r, const struct review *rv)
 		pdf_run(r->doc, p, qt->source->title, (size_t)-1, 0, target);
 		free(target);
 		if (qt->at_text != NULL) {
-			s = xasprintf(", at %s", qt->at_text);
+			s = xasprintf(", %s %s", report_string(&r->c->project->report, "at"),
+			    qt->at_text);
 			pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 			free(s);
 		}

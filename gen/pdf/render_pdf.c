@@ -105,6 +105,7 @@ title_page(struct pdf_report *r)
 	meta_date(r->c, date);
 	pdfdoc_set(r->doc, PDF_DATE, date);
 	pdfdoc_set(r->doc, PDF_TOC_TITLE, report_string(&r->c->project->report, "contents"));
+	pdfdoc_set(r->doc, PDF_FOOTER, report_string(&r->c->project->report, "pdf_page_of"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)
