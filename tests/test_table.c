@@ -245,9 +245,9 @@ START_TEST(test_claims)
 {
 	struct table *t = table_claims(fx.c, &fx.p->editions[2]);
 	static const char *const r3[][4] = {
-		{"Reviewed", "77", "77", ""},
-		{"Medals", "19", "19", ""},
-		{"Participation Ribbon", "15", "15", ""},
+		{"Reviewed", "77", "77", "they agree"},
+		{"Medals", "19", "19", "they agree"},
+		{"Participation Ribbon", "15", "15", "they agree"},
 	};
 	static const char *const r2[] = {"Reviewed", "84", "85",
 	    "The article says 84; it has 85 review sections."};

@@ -425,10 +425,12 @@ table_claims(const struct computed *c, const struct edition *e)
 		cell_figure(rp, &row[0], ck->claim);
 		cell_long(&row[1], ck->claim->value);
 		cell_long(&row[2], ck->computed);
+		/* as the edition's page says it: the note, else whether they agree */
 		if (ck->claim->note)
 			table_cell_set(&row[3], ck->claim->note, NULL);
 		else
-			table_cell_set(&row[3], ck->ok ? "" : report_string(rp, "does_not_match"), NULL);
+			table_cell_set(&row[3], report_string(rp, ck->claim->value == ck->computed ?
+			    "they_agree" : "does_not_match"), NULL);
 	}
 	return t;
 }
