@@ -166,7 +166,7 @@ printf 'tier_uncertain: "UNSURE-GOLF"\n' >>"$T/unsure/content/reviews/e3/golf.ya
 build "$T/unsure" "$T/unsure-out"
 pdftotext "$T/unsure-out/report.pdf" - | tr '\n' ' ' | sed 's/  */ /g' >"$T/unsure.one"
 pdftotext -layout "$T/unsure-out/report.pdf" "$T/unsure.txt"
-grep -qF 'Tier: Elite (tier uncertain) (Untested in Edition One; rated again). Uncertain: UNSURE-DELTA read from a chart.' "$T/unsure.one"
+grep -qF 'Tier: Elite (tier uncertain) (Untested in Edition Two; rated again). Uncertain: UNSURE-DELTA read from a chart.' "$T/unsure.one"
 check "an uncertain tier: marked on the tier line, with the reason" $?
 grep -q '^ *Elite (tier uncertain)  *Delta  ' "$T/unsure.txt" &&
     grep -q '^ *Uncertain: UNSURE-DELTA read from a chart *$' "$T/unsure.txt" &&
@@ -174,6 +174,15 @@ grep -q '^ *Elite (tier uncertain)  *Delta  ' "$T/unsure.txt" &&
     grep -q '^ *Uncertain: UNSURE-GOLF *$' "$T/unsure.txt" &&
     ! grep -q '(uncertain)' "$T/unsure.txt"
 check "an uncertain tier: marked in the medal table and the table of those not rated" $?
+
+# The tier before is the edition before's, named as such: mini compares
+# with Edition One, but a rating's previous tier and move are against the
+# edition before it (Edition Two), as on the site and in the medal table.
+# Golf, not reviewed in Edition One, was Fair in Edition Two.
+grep -qF 'Tier: Elite (tier uncertain) (Untested in Edition Two; rated again).' "$T/unsure.one" &&
+    ! grep -qF 'in Edition One; ' "$T/unsure.one" &&
+    grep -q '^ *Provider  *Tier  *In Edition Two *$' "$T/unsure.txt"
+check "the tier before: the edition before's, named so (not the compared edition's)" $?
 
 # A finding in a provider's section in the security table's words and
 # order: no "disclosed" without a date, a patch counted from disclosure, the

@@ -66,7 +66,9 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 	const struct report *rp = &c->project->report;
 	struct pdf_block *p = pdf_para(r->doc, r->parent);
 	const struct provider *pr = rt->provider;
-	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
+	/* the edition rt->previous and rt->status are from: the one before */
+	const struct edition_stats *st = computed_edition(c, rt->review->edition);
+	const struct edition *base = st != NULL ? st->baseline : NULL;
 	char *s, *w;
 
 	p->keep_with_next = true;     /* with the chart below it */
@@ -425,7 +427,8 @@ void
 pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 {
 	const struct computed *c = r->c;
-	const struct edition *base = c->has_compare ? c->compare.baseline : NULL;
+	/* the edition rt->previous is from: the one before, as in the medal table */
+	const struct edition *base = st->baseline;
 	const struct rating *rt;
 	struct table_cell *row;
 	struct table *t;
