@@ -52,6 +52,12 @@ void table_html(const struct table *t, const char *root_rel, struct buf *out);
  * the review gives one (the words of the strings table). malloc'd.
  */
 char *table_tier_text(const struct report *r, const struct rating *rt);
+/*
+ * The rating rt->previous comes from (the provider's in the edition before
+ * rt's), or NULL when there is none.
+ */
+const struct rating *table_rating_before(const struct computed *c,
+    const struct rating *rt);
 
 /*
  * A public finding's severity, class, dates and fix, appended to b in the

@@ -184,6 +184,27 @@ grep -qF 'Tier: Elite (tier uncertain) (Untested in Edition Two; rated again).' 
     grep -q '^ *Provider  *Tier  *In Edition Two *$' "$T/unsure.txt"
 check "the tier before: the edition before's, named so (not the compared edition's)" $?
 
+# An uncertain tier before is marked too, with its reason and its
+# edition's name: on the tier line, in the medal table's and the unrated
+# table's column of the edition before, and in the movers table (mini's
+# movers are from Edition One).
+cp -R "$T/unsure" "$T/unsure2"
+printf 'tier_uncertain: "UNSURE-BEFORE"\n' >>"$T/unsure2/content/reviews/e2/delta.yaml"
+printf 'tier_uncertain: "UNSURE-GOLF2"\n' >>"$T/unsure2/content/reviews/e2/golf.yaml"
+printf 'tier_uncertain: "UNSURE-E1"\n' >>"$T/unsure2/content/reviews/e1/delta.yaml"
+build "$T/unsure2" "$T/unsure2-out"
+pdftotext "$T/unsure2-out/report.pdf" - | tr '\n' ' ' | sed 's/  */ /g' >"$T/unsure2.one"
+pdftotext -layout "$T/unsure2-out/report.pdf" "$T/unsure2.txt"
+grep -qF 'Tier: Elite (tier uncertain) (Untested (tier uncertain) in Edition Two; rated again). Uncertain: UNSURE-DELTA read from a chart. Uncertain in Edition Two: UNSURE-BEFORE.' "$T/unsure2.one"
+check "an uncertain tier before: marked on the tier line, with its reason" $?
+grep -q '^ *Elite (tier uncertain)  *Delta  *Untested (tier uncertain)  *returned *$' "$T/unsure2.txt" &&
+    grep -q '^ *Uncertain: UNSURE-DELTA read from a chart  *Uncertain: UNSURE-BEFORE *$' "$T/unsure2.txt" &&
+    grep -q '^ *Golf  *Untested (tier uncertain)  *Fair (tier uncertain) *$' "$T/unsure2.txt" &&
+    grep -q '^ *Uncertain: UNSURE-GOLF  *Uncertain: UNSURE-GOLF2 *$' "$T/unsure2.txt" &&
+    grep -q '^ *Delta  *Weak (tier uncertain)  *Elite (tier uncertain)  ' "$T/unsure2.txt" &&
+    grep -q '^ *Uncertain: UNSURE-E1  *Uncertain: UNSURE-DELTA read from a chart *$' "$T/unsure2.txt"
+check "an uncertain tier before: marked in the medal, unrated and movers tables" $?
+
 # A finding in a provider's section in the security table's words and
 # order: no "disclosed" without a date, a patch counted from disclosure, the
 # date the fix was verified. A practice with no answer is "not known", as

@@ -89,6 +89,30 @@ table_tier_text(const struct report *r, const struct rating *rt)
 	    report_string(r, "uncertain_label"), rt->review->tier_uncertain);
 }
 
+const struct rating *
+table_rating_before(const struct computed *c, const struct rating *rt)
+{
+	const struct edition_stats *s = computed_edition(c, rt->review->edition);
+	const struct rating *before;
+
+	if (s == NULL || s->baseline == NULL || rt->previous == NULL)
+		return NULL;
+	before = edition_stats_rating(computed_edition(c, s->baseline), rt->provider);
+	return before != NULL && before->tier == rt->previous ? before : NULL;
+}
+
+/* A tier cell of the rating r (NULL: a dash), marked when uncertain. */
+static void
+cell_rating(const struct report *rp, struct table_cell *c, const struct rating *r)
+{
+	if (r == NULL) {
+		cell_tier(c, NULL);
+		return;
+	}
+	table_cell_take(c, table_tier_text(rp, r), NULL);
+	c->tier = r->tier;
+}
+
 /* Columns: tier, provider, and, with a baseline, previous tier and movement. */
 struct table *
 table_medals(const struct computed *c, const struct edition *e)
@@ -113,12 +137,13 @@ table_medals(const struct computed *c, const struct edition *e)
 		const struct rating *rt = &s->ratings[i];
 		struct table_cell *row = table_row(t);
 
-		cell_tier(&row[0], rt->tier);
-		if (rt->tier != NULL && rt->review->tier_uncertain != NULL)
-			table_cell_take(&row[0], table_tier_text(&c->project->report, rt), NULL);
+		cell_rating(&c->project->report, &row[0], rt);
 		cell_provider(&row[1], rt->provider);
 		if (t->ncols == 4) {
-			cell_tier(&row[2], rt->previous);
+			if (table_rating_before(c, rt) != NULL)
+				cell_rating(&c->project->report, &row[2], table_rating_before(c, rt));
+			else
+				cell_tier(&row[2], rt->previous);
 			table_cell_take(&row[3], movement_text(&c->project->report, rt->status, rt->steps,
 			    rt->provider), NULL);
 		}
@@ -128,6 +153,7 @@ table_medals(const struct computed *c, const struct edition *e)
 
 struct mover {
 	const struct provider *provider;
+	const struct rating *r1, *r2;
 	const struct tier *t1, *t2;
 	enum move_status status;
 	int steps;
@@ -217,6 +243,8 @@ movers_collect(const struct computed *c, const struct edition *from,
 		if (r1 == NULL && r2 == NULL)
 			continue;
 		m->provider = &p->providers[i];
+		m->r1 = r1;
+		m->r2 = r2;
 		m->t1 = r1 ? r1->tier : NULL;
 		m->t2 = r2 ? r2->tier : NULL;
 		mover_status(m, from, to);
@@ -250,8 +278,8 @@ table_movers(const struct computed *c, const struct edition *from,
 		struct table_cell *row = table_row(t);
 
 		cell_provider(&row[0], v[i].provider);
-		cell_tier(&row[1], v[i].t1);
-		cell_tier(&row[2], v[i].t2);
+		cell_rating(&c->project->report, &row[1], v[i].r1);
+		cell_rating(&c->project->report, &row[2], v[i].r2);
 		table_cell_take(&row[3], movement_text(&c->project->report, v[i].status, v[i].steps,
 		    v[i].provider), NULL);
 	}

@@ -573,6 +573,7 @@ const struct ui_string ui_strings_default[] = {
 	{"status_unlisted", "unlisted"},
 	{"new_in_edition", "new in this edition"},
 	{"tier_in_edition", "{tier} in {edition}"},
+	{"uncertain_in_edition", "Uncertain in {edition}:"},
 	{"pdf_page_of", "page {page} of {pages}"},
 	{"pdf_edition_published", "Edition: {edition}, published {date}"},
 	{"pdf_edition", "Edition: {edition}"},

@@ -69,6 +69,7 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 	/* the edition rt->previous and rt->status are from: the one before */
 	const struct edition_stats *st = computed_edition(c, rt->review->edition);
 	const struct edition *base = st != NULL ? st->baseline : NULL;
+	const struct rating *before = table_rating_before(c, rt);
 	char *s, *w;
 
 	p->keep_with_next = true;     /* with the chart below it */
@@ -86,8 +87,13 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 		free(s);
 	}
 	if (rt->previous != NULL && base != NULL) {
+		/* the tier before, marked too when it was uncertain */
+		s = before != NULL && before->review->tier_uncertain != NULL ?
+		    xasprintf("%s %s", rt->previous->name, report_string(rp, "tier_uncertain")) :
+		    xstrdup(rt->previous->name);
 		w = report_format(rp, "tier_in_edition", (const char *[]){"tier", "edition", NULL},
-		    (const char *[]){rt->previous->name, base->name, NULL});
+		    (const char *[]){s, base->name, NULL});
+		free(s);
 		s = move_words(rp, rt);
 		pdf_run(r->doc, p, " (", 2, 0, NULL);
 		pdf_run(r->doc, p, w, (size_t)-1, 0, NULL);
@@ -107,6 +113,13 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 		    rt->review->tier_uncertain);
 		run_sentence(r->doc, p, s);
 		free(s);
+	}
+	if (base != NULL && before != NULL && before->review->tier_uncertain != NULL) {
+		w = report_format1(rp, "uncertain_in_edition", "edition", base->name);
+		s = xasprintf(" %s %s", w, before->review->tier_uncertain);
+		run_sentence(r->doc, p, s);
+		free(s);
+		free(w);
 	}
 	{
 		/* the report's declared provider fields, in declaration order */
@@ -453,8 +466,12 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 		table_cell_take(&row[1], table_tier_text(&c->project->report, rt), NULL);
 		row[1].tier = rt->tier;
 		if (base != NULL) {
-			table_cell_set(&row[2], rt->previous != NULL ?
-			    rt->previous->name : "\xe2\x80\x94", NULL);
+			if (table_rating_before(c, rt) != NULL)
+				table_cell_take(&row[2], table_tier_text(&c->project->report,
+				    table_rating_before(c, rt)), NULL);
+			else
+				table_cell_set(&row[2], rt->previous != NULL ?
+				    rt->previous->name : "\xe2\x80\x94", NULL);
 			row[2].tier = rt->previous;
 		}
 	}
