@@ -205,6 +205,17 @@ grep -q '^ *Elite (tier uncertain)  *Delta  *Untested (tier uncertain)  *returne
     grep -q '^ *Uncertain: UNSURE-E1  *Uncertain: UNSURE-DELTA read from a chart *$' "$T/unsure2.txt"
 check "an uncertain tier before: marked in the medal, unrated and movers tables" $?
 
+# What the site's review says before and after its summary: a tier the
+# editors set, why, and the rubric's tier (mini's Delta); the report's
+# review fields (bikes: rides and the longest wait, with its unit).
+grep -qF 'Tier set by the editors: the panel judged the new cluster on its first month (the rubric gives Strong).' "$T/unsure.one"
+check "a tier set by the editors: the reason and the rubric's tier" $?
+build "$ROOT/tests/fixtures/bikes" "$T/bikes"
+pdftotext -layout "$T/bikes/report.pdf" "$T/bikes.txt"
+grep -q '^Test rides: 20\. Longest wait: 2 min\.$' "$T/bikes.txt" &&
+    grep -q '^Test rides: 15\. Longest wait: 11 min\.$' "$T/bikes.txt"
+check "review fields: each with its value and unit" $?
+
 # A finding in a provider's section in the security table's words and
 # order: no "disclosed" without a date, a patch counted from disclosure, the
 # date the fix was verified. A practice with no answer is "not known", as

@@ -473,6 +473,7 @@ const struct ui_string ui_strings_default[] = {
 	{"review_below", "review below"},
 	{"tier_only_source", "tier only: source"},
 	{"tier_set_by_editors", "Tier set by the editors:"},
+	{"rubric_gives", "the rubric gives"},
 	{"not_injected", "Not injected."},
 	{"nothing_to_time", "No fault could be injected, so there is nothing to time."},
 	{"fault_injected", "Fault injected:"},

@@ -59,6 +59,89 @@ run_sentence(struct pdf_doc *doc, struct pdf_block *p, const char *s)
 		pdf_run(doc, p, ".", 1, 0, NULL);
 }
 
+/*
+ * The declared fields that have a value, in declaration order, as the
+ * site lists them: "Name: value unit." each, a text as inline Markdown, a
+ * URL a link, yes or no in the strings table's words. lead: a space before
+ * the first.
+ */
+static void
+field_runs(struct pdf_report *r, struct pdf_block *p, const struct field_def *defs,
+    size_t n, const struct field_value *v, bool lead)
+{
+	const struct report *rp = &r->c->project->report;
+	bool stop;
+	size_t i, len;
+	char *s, *link;
+
+	for (i = 0; v != NULL && i < n; i++) {
+		if (!v[i].set)
+			continue;
+		s = xasprintf("%s%s: ", lead ? " " : "", defs[i].name);
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+		lead = true;
+		stop = false;
+		switch (defs[i].type) {
+		case FIELD_TEXT:
+			pdf_markdown_inline(r, p, v[i].text, v[i].pos.file, v[i].pos.line);
+			len = v[i].text != NULL ? strlen(v[i].text) : 0;
+			while (len > 0 && strchr(" \t\n", v[i].text[len - 1]) != NULL)
+				len--;
+			stop = len > 0 && strchr(".!?", v[i].text[len - 1]) != NULL;
+			break;
+		case FIELD_URL:
+			link = pdf_target(v[i].text);
+			pdf_run(r->doc, p, v[i].text, (size_t)-1, 0, link);
+			free(link);
+			break;
+		case FIELD_BOOLEAN:
+			pdf_run(r->doc, p, report_string(rp, v[i].boolean ? "yes" : "no"),
+			    (size_t)-1, 0, NULL);
+			break;
+		default:
+			s = field_value_text(&defs[i], &v[i]);
+			pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+			free(s);
+			break;
+		}
+		if (defs[i].unit != NULL) {
+			s = xasprintf(" %s", defs[i].unit);
+			pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+			free(s);
+		}
+		if (!stop || defs[i].unit != NULL)
+			pdf_run(r->doc, p, ".", 1, 0, NULL);
+	}
+}
+
+/*
+ * A tier the editors set against the rubric: why, and the tier the rubric
+ * gives, as the site's review says it.
+ */
+static void
+override_note(struct pdf_report *r, const struct rating *rt)
+{
+	const struct report *rp = &r->c->project->report;
+	struct pdf_block *p;
+	char *s;
+
+	if (!rt->override || rt->review->override_reason == NULL)
+		return;
+	p = pdf_para(r->doc, r->parent);
+	pdf_run(r->doc, p, report_string(rp, "tier_set_by_editors"), (size_t)-1,
+	    PDF_S_BOLD, NULL);
+	s = xasprintf(" %s", rt->review->override_reason);
+	if (rt->computed != NULL) {
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+		s = xasprintf(" (%s %s)", report_string(rp, "rubric_gives"),
+		    rt->computed->name);
+	}
+	run_sentence(r->doc, p, s);
+	free(s);
+}
+
 static void
 tier_line(struct pdf_report *r, const struct rating *rt)
 {
@@ -121,26 +204,8 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 		free(s);
 		free(w);
 	}
-	{
-		/* the report's declared provider fields, in declaration order */
-		size_t i;
-		char *v;
-
-		for (i = 0; pr->fields != NULL && i < rp->nprovider_fields; i++) {
-			if ((v = field_value_text(&rp->provider_fields[i], &pr->fields[i])) == NULL)
-				continue;
-			if (rp->provider_fields[i].type == FIELD_BOOLEAN) {
-				free(v);
-				v = xstrdup(report_string(rp, pr->fields[i].boolean ? "yes" : "no"));
-			}
-			s = xasprintf(" %s: %s%s%s.", rp->provider_fields[i].name, v,
-			    rp->provider_fields[i].unit != NULL ? " " : "",
-			    rp->provider_fields[i].unit != NULL ? rp->provider_fields[i].unit : "");
-			pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
-			free(s);
-			free(v);
-		}
-	}
+	/* the report's declared provider fields, in declaration order */
+	field_runs(r, p, rp->provider_fields, rp->nprovider_fields, pr->fields, true);
 	if (pr->url != NULL) {
 		pdf_run(r->doc, p, " ", 1, 0, NULL);
 		pdf_run(r->doc, p, pr->url, (size_t)-1, 0, pr->url);
@@ -381,6 +446,7 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	const struct rating *rt = f->rt;
 	const struct review *rv = rt->review;
 	struct diag *d = r->d, quiet;
+	size_t i;
 
 	(void)doc;
 	if (f->filled) {
@@ -395,9 +461,17 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 		pdf_markdown_inline(r, pdf_para(r->doc, self), rt->tier->description,
 		    rt->tier->pos.file, rt->tier->pos.line);
 	pdf_chart(r, self, CHART_HISTORY, rt->provider);
+	override_note(r, rt);
 	if (rv->summary != NULL)
 		pdf_markdown(r, self, rv->summary, rv->summary_pos.file,
 		    rv->summary_pos.line, 2);
+	/* the report's declared review fields, as on the site after the summary */
+	for (i = 0; rv->fields != NULL && i < r->c->project->report.nreview_fields; i++)
+		if (rv->fields[i].set) {
+			field_runs(r, pdf_para(r->doc, self), r->c->project->report.review_fields,
+			    r->c->project->report.nreview_fields, rv->fields, false);
+			break;
+		}
 	md_list(r, report_string(&r->c->project->report, "strengths"), rv->strengths,
 	    rv->nstrengths, rv);
 	md_list(r, report_string(&r->c->project->report, "weaknesses"), rv->weaknesses,
