@@ -128,5 +128,15 @@ const struct provider_view *computed_provider(const struct computed *c, const st
 /* The rating of provider in edition, or NULL. */
 const struct rating *edition_stats_rating(const struct edition_stats *s, const struct provider *p);
 const char *move_status_name(enum move_status s);
+/*
+ * A movement in the report's words, the same on every page, table and in
+ * the PDF: "up 2" (move_up_n; move_up without a step count), "no change",
+ * "merged into NAME" when the successor's name is given, and so on
+ * (strings move_*). Free the result.
+ */
+char *move_words(const struct report *r, enum move_status s, bool has_steps,
+    int steps, const char *successor);
+/* Its mark: an arrow for up and down, "=" for no change, "+" new... */
+const char *move_mark(enum move_status s);
 
 #endif

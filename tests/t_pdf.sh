@@ -197,7 +197,7 @@ pdftotext "$T/unsure2-out/report.pdf" - | tr '\n' ' ' | sed 's/  */ /g' >"$T/uns
 pdftotext -layout "$T/unsure2-out/report.pdf" "$T/unsure2.txt"
 grep -qF 'Tier: Elite (tier uncertain) (Untested (tier uncertain) in Edition Two; rated again). Uncertain: UNSURE-DELTA read from a chart. Uncertain in Edition Two: UNSURE-BEFORE.' "$T/unsure2.one"
 check "an uncertain tier before: marked on the tier line, with its reason" $?
-grep -q '^ *Elite (tier uncertain)  *Delta  *Untested (tier uncertain)  *returned *$' "$T/unsure2.txt" &&
+grep -q '^ *Elite (tier uncertain)  *Delta  *Untested (tier uncertain)  *rated again *$' "$T/unsure2.txt" &&
     grep -q '^ *Uncertain: UNSURE-DELTA read from a chart  *Uncertain: UNSURE-BEFORE *$' "$T/unsure2.txt" &&
     grep -q '^ *Golf  *Untested (tier uncertain)  *Fair (tier uncertain) *$' "$T/unsure2.txt" &&
     grep -q '^ *Uncertain: UNSURE-GOLF  *Uncertain: UNSURE-GOLF2 *$' "$T/unsure2.txt" &&

@@ -90,10 +90,10 @@ START_TEST(test_medals)
 	    "\xe2\x86\x93 down 1"};
 	static const char *const nebius[] = {"Platinum", "Nebius", "Gold",
 	    "\xe2\x86\x91 up 1"};
-	static const char *const coreweave[] = {"Platinum", "CoreWeave", "Platinum", "same"};
+	static const char *const coreweave[] = {"Platinum", "CoreWeave", "Platinum", "no change"};
 	static const char *const moonlite[] = {"Bronze", "Moonlite", "\xe2\x80\x94", "new"};
-	static const char *const fluid[] = {"Unavailable", "Fluidstack", "Gold", "not rated"};
-	static const char *const ret[] = {"Silver", "Returner", "Unavailable", "returned"};
+	static const char *const fluid[] = {"Unavailable", "Fluidstack", "Gold", "not rated this edition"};
+	static const char *const ret[] = {"Silver", "Returner", "Unavailable", "rated again"};
 	static const char *const evil[] = {"Participation Ribbon", EVIL_NAME,
 	    "Underperforming", "\xe2\x86\x91 up 1"};
 
@@ -170,14 +170,14 @@ START_TEST(test_movers)
 		{"Nebius", "Gold", "Platinum", "\xe2\x86\x91 up 1"},
 		{EVIL_NAME, "Underperforming", "Participation Ribbon", "\xe2\x86\x91 up 1"},
 		{"Amazon Web Services", "Silver", "Bronze", "\xe2\x86\x93 down 1"},
-		{"Fluidstack", "Gold", "Unavailable", "not rated"},
-		{"Returner", "Unavailable", "Silver", "returned"},
+		{"Fluidstack", "Gold", "Unavailable", "not rated this edition"},
+		{"Returner", "Unavailable", "Silver", "rated again"},
 		{"Filler z3-gold-01", "\xe2\x80\x94", "Gold", "new"},
 	};
 	static const char *const merged[] = {"Voltage Park", "Silver", "\xe2\x80\x94",
 	    "merged into Lightning"};
 	static const char *const dropped[] = {"Filler z2-gold-01", "Gold", "\xe2\x80\x94",
-	    "dropped"};
+	    "no longer reviewed"};
 	static const char *const moonlite[] = {"Moonlite", "\xe2\x80\x94", "Bronze", "new"};
 	size_t i, m;
 

@@ -485,6 +485,34 @@ edition_stats_rating(const struct edition_stats *s, const struct provider *p)
 	return s->by_provider[p->index];
 }
 
+char *
+move_words(const struct report *r, enum move_status s, bool has_steps,
+    int steps, const char *successor)
+{
+	static const char *const keys[] = {"move_up", "move_down", "move_same",
+	    "move_new", "move_dropped", "move_merged", "move_unrated",
+	    "move_returned", "move_unlisted"};
+
+	if (s == MOVE_UP && has_steps)
+		return report_format_n(r, "move_up_n", steps);
+	if (s == MOVE_DOWN && has_steps)
+		return report_format_n(r, "move_down_n", -steps);
+	if (s == MOVE_MERGED && successor != NULL)
+		return report_format1(r, "move_merged_into", "name", successor);
+	return xstrdup(report_string(r, (size_t)s < ARRAY_SIZE(keys) ? keys[s] :
+	    "move_same"));
+}
+
+const char *
+move_mark(enum move_status s)
+{
+	static const char *const marks[] = {"\xe2\x86\x91", "\xe2\x86\x93", "=", "+",
+	    "\xc3\x97", "\xe2\x86\x92", "\xe2\x80\x93", "\xe2\x86\xba",
+	    "\xe2\x80\x94"};
+
+	return (size_t)s < ARRAY_SIZE(marks) ? marks[s] : "=";
+}
+
 const char *
 move_status_name(enum move_status s)
 {

@@ -40,37 +40,14 @@ static char *
 movement_text(const struct report *r, enum move_status st, int steps,
     const struct provider *p)
 {
-	char *w, *out;
+	char *w = move_words(r, st, true, steps,
+	    p != NULL && p->successor != NULL ? p->successor->name : NULL), *out;
 
-	switch (st) {
-	case MOVE_UP:
-		w = report_format_n(r, "move_up_n", steps);
-		out = xasprintf("\xe2\x86\x91 %s", w);
-		free(w);
-		return out;
-	case MOVE_DOWN:
-		w = report_format_n(r, "move_down_n", -steps);
-		out = xasprintf("\xe2\x86\x93 %s", w);
-		free(w);
-		return out;
-	case MOVE_NEW:
-		return xstrdup(report_string(r, "move_new"));
-	case MOVE_DROPPED:
-		return xstrdup(report_string(r, "table_dropped"));
-	case MOVE_MERGED:
-		if (p && p->successor)
-			return report_format1(r, "move_merged_into", "name", p->successor->name);
-		return xstrdup(report_string(r, "move_merged"));
-	case MOVE_UNRATED:
-		return xstrdup(report_string(r, "not_rated"));
-	case MOVE_RETURNED:
-		return xstrdup(report_string(r, "table_returned"));
-	case MOVE_UNLISTED:
-		return xstrdup(report_string(r, "table_not_named_before"));
-	case MOVE_SAME:
-	default:
-		return xstrdup(report_string(r, "table_same"));
-	}
+	if (st != MOVE_UP && st != MOVE_DOWN)
+		return w;
+	out = xasprintf("%s %s", move_mark(st), w);
+	free(w);
+	return out;
 }
 
 /*

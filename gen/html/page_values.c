@@ -190,55 +190,11 @@ pv_move(const struct report *r, enum move_status st, int steps, bool has_steps,
     const struct provider *successor)
 {
 	struct tv *m = tv_object();
-	const char *arrow = NULL;
-	char *words = NULL;
 
-	switch (st) {
-	case MOVE_UP:
-		arrow = "\xe2\x86\x91";
-		words = has_steps ? report_format_n(r, "move_up_n", steps) :
-		    xstrdup(report_string(r, "move_up"));
-		break;
-	case MOVE_DOWN:
-		arrow = "\xe2\x86\x93";
-		words = has_steps ? report_format_n(r, "move_down_n", -steps) :
-		    xstrdup(report_string(r, "move_down"));
-		break;
-	case MOVE_SAME:
-		arrow = "=";
-		words = xstrdup(report_string(r, "move_same"));
-		break;
-	case MOVE_NEW:
-		arrow = "+";
-		words = xstrdup(report_string(r, "move_new"));
-		break;
-	case MOVE_DROPPED:
-		arrow = "\xc3\x97";
-		words = xstrdup(report_string(r, "move_dropped"));
-		break;
-	case MOVE_MERGED:
-		arrow = "\xe2\x86\x92";
-		words = successor != NULL ?
-		    report_format1(r, "move_merged_into", "name",
-		    html_provider_name(successor)) :
-		    xstrdup(report_string(r, "move_merged"));
-		break;
-	case MOVE_UNRATED:
-		arrow = "\xe2\x80\x93";
-		words = xstrdup(report_string(r, "move_unrated"));
-		break;
-	case MOVE_RETURNED:
-		arrow = "\xe2\x86\xba";
-		words = xstrdup(report_string(r, "move_returned"));
-		break;
-	case MOVE_UNLISTED:
-		arrow = "\xe2\x80\x94";
-		words = xstrdup(report_string(r, "move_unlisted"));
-		break;
-	}
 	tv_set(m, "status", tv_lit(move_status_name(st)));
-	pv_set_lit(m, "arrow", arrow);
-	pv_set_taken(m, "words", words);
+	pv_set_lit(m, "arrow", move_mark(st));
+	pv_set_taken(m, "words", move_words(r, st, has_steps, steps,
+	    successor != NULL ? html_provider_name(successor) : NULL));
 	return m;
 }
 

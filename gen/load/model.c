@@ -547,10 +547,6 @@ const struct ui_string ui_strings_default[] = {
 	{"undisclosed_many", "{n} undisclosed findings"},
 	{"after_disclosure", "{time} after disclosure"},
 	/* tables built in C (site and PDF) */
-	{"table_dropped", "dropped"},
-	{"table_returned", "returned"},
-	{"table_not_named_before", "not named before"},
-	{"table_same", "same"},
 	{"table_ratings_by_tier", "{edition}: ratings by tier"},
 	{"table_movers_caption", "Movers from {from} to {to}"},
 	{"patched_after", "patched after {time}"},

@@ -16,37 +16,6 @@ tri_text(const struct report *r, enum tri t)
 	return report_string(r, t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not_known");
 }
 
-/*
- * A movement in the site's words (its provider page's): "up 2", "down 1",
- * "no change"...
- */
-static char *
-move_words(const struct report *r, const struct rating *rt)
-{
-	switch (rt->status) {
-	case MOVE_UP:
-		return rt->has_steps ? report_format_n(r, "move_up_n", rt->steps) :
-		    xstrdup(report_string(r, "move_up"));
-	case MOVE_DOWN:
-		return rt->has_steps ? report_format_n(r, "move_down_n", -rt->steps) :
-		    xstrdup(report_string(r, "move_down"));
-	case MOVE_NEW:
-		return xstrdup(report_string(r, "move_new"));
-	case MOVE_DROPPED:
-		return xstrdup(report_string(r, "move_dropped"));
-	case MOVE_MERGED:
-		return xstrdup(report_string(r, "move_merged"));
-	case MOVE_UNRATED:
-		return xstrdup(report_string(r, "move_unrated"));
-	case MOVE_RETURNED:
-		return xstrdup(report_string(r, "move_returned"));
-	case MOVE_UNLISTED:
-		return xstrdup(report_string(r, "move_unlisted"));
-	case MOVE_SAME:
-	default:
-		return xstrdup(report_string(r, "move_same"));
-	}
-}
 
 /* Text and a full stop after it, unless it ends with one already. */
 static void
@@ -177,7 +146,8 @@ tier_line(struct pdf_report *r, const struct rating *rt)
 		w = report_format(rp, "tier_in_edition", (const char *[]){"tier", "edition", NULL},
 		    (const char *[]){s, base->name, NULL});
 		free(s);
-		s = move_words(rp, rt);
+		s = move_words(rp, rt->status, rt->has_steps, rt->steps,
+		    rt->provider->successor != NULL ? rt->provider->successor->name : NULL);
 		pdf_run(r->doc, p, " (", 2, 0, NULL);
 		pdf_run(r->doc, p, w, (size_t)-1, 0, NULL);
 		pdf_run(r->doc, p, "; ", 2, 0, NULL);
