@@ -138,5 +138,15 @@ char *move_words(const struct report *r, enum move_status s, bool has_steps,
     int steps, const char *successor);
 /* Its mark: an arrow for up and down, "=" for no change, "+" new... */
 const char *move_mark(enum move_status s);
+/*
+ * A fault test's step as every output gives it (SPEC 1.4): its time in the
+ * report's units, "within 11m" for an upper bound, or NULL when none was
+ * recorded (free the result); and its verdict against the edition's
+ * target (negative: none): "within target", "over target", "not known"
+ * for a bound over the target, "no time recorded", or "" without target.
+ */
+char *fault_step_time(const struct report *r, int64_t secs, bool upper);
+const char *fault_step_verdict(const struct report *r, int64_t secs, bool upper,
+    int64_t target);
 
 #endif

@@ -503,6 +503,30 @@ move_words(const struct report *r, enum move_status s, bool has_steps,
 	    "move_same"));
 }
 
+char *
+fault_step_time(const struct report *r, int64_t secs, bool upper)
+{
+	char buf[128];
+
+	if (secs < 0)
+		return NULL;
+	report_duration(r, secs, buf, sizeof(buf));
+	return upper ? report_format1(r, "within_time", "time", buf) : xstrdup(buf);
+}
+
+const char *
+fault_step_verdict(const struct report *r, int64_t secs, bool upper,
+    int64_t target)
+{
+	if (secs < 0)
+		return report_string(r, "no_time_recorded");
+	if (target < 0)
+		return "";
+	if (secs <= target)
+		return report_string(r, "within_target");
+	return report_string(r, upper ? "not_known" : "over_target");
+}
+
 const char *
 move_mark(enum move_status s)
 {

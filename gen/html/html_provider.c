@@ -40,23 +40,15 @@ static void
 fault_step(const struct report *r, struct tv *a, const char *label, int64_t t, bool upper, int64_t target)
 {
 	struct tv *o = tv_object();
-	const char *verdict = "";
-	char out[128];
+	char *time = fault_step_time(r, t, upper);
 
 	pv_set_lit(o, "label", label);
-	if (upper && t >= 0) {
-		report_duration(r, t, out, sizeof(out));
-		pv_set_taken(o, "time", report_format1(r, "within_time", "time", out));
-	} else
+	if (time != NULL)
+		pv_set_taken(o, "time", time);
+	else
 		tv_set(o, "time", duration_text(r, t));
 	tv_set(o, "target", duration_text(r, target));
-	if (t < 0)
-		verdict = report_string(r, "no_time_recorded");
-	else if (target >= 0 && upper)
-		verdict = report_string(r, t <= target ? "within_target" : "not_known");
-	else if (target >= 0)
-		verdict = report_string(r, t <= target ? "within_target" : "over_target");
-	pv_set_lit(o, "verdict", verdict);
+	pv_set_lit(o, "verdict", fault_step_verdict(r, t, upper, target));
 	tv_append(a, o);
 }
 

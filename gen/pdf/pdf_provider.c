@@ -208,19 +208,14 @@ fault_step(const struct report *r, struct table *t, const char *label,
     int64_t secs, bool upper, int64_t target)
 {
 	struct table_cell *row = table_row(t);
-	const char *verdict = "";
+	char *time = fault_step_time(r, secs, upper);
 	char buf[128];
 
 	table_cell_set(&row[0], label, NULL);
-	if (secs < 0)
+	if (time == NULL)
 		table_cell_set(&row[1], "\xe2\x80\x94", NULL);
-	else {
-		report_duration(r, secs, buf, sizeof(buf));
-		if (upper)
-			table_cell_take(&row[1], report_format1(r, "within_time", "time", buf), NULL);
-		else
-			table_cell_set(&row[1], buf, NULL);
-	}
+	else
+		table_cell_take(&row[1], time, NULL);
 	row[1].numeric = true;
 	if (target < 0)
 		table_cell_set(&row[2], "\xe2\x80\x94", NULL);
@@ -229,13 +224,7 @@ fault_step(const struct report *r, struct table *t, const char *label,
 		table_cell_set(&row[2], buf, NULL);
 	}
 	row[2].numeric = true;
-	if (secs < 0)
-		verdict = report_string(r, "no_time_recorded");
-	else if (target >= 0 && upper)
-		verdict = report_string(r, secs <= target ? "within_target" : "not_known");
-	else if (target >= 0)
-		verdict = report_string(r, secs <= target ? "within_target" : "over_target");
-	table_cell_set(&row[3], verdict, NULL);
+	table_cell_set(&row[3], fault_step_verdict(r, secs, upper, target), NULL);
 }
 
 static void
