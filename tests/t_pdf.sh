@@ -133,6 +133,10 @@ tr '\n' ' ' <"$T/a.txt" | sed 's/  */ /g' >"$T/a.one"
 # nothing injected says so instead of a row of dashes (Runpod).
 pdftotext -layout "$T/a/report.pdf" "$T/layout.txt"
 dash=$(printf '\342\200\224')
+# headed and captioned as on the site
+grep -q '^Failure test$' "$T/layout.txt" && ! grep -q '^Fault test$' "$T/layout.txt" &&
+    grep -q "^Timings after injection, against the edition's targets$" "$T/layout.txt"
+check "fault test: the site's heading (Failure test) and the table's caption" $?
 grep -q '^ *Detected  *within 11m  *2m  *not known *$' "$T/layout.txt" &&
     ! grep -q '^ *Detected  *11m ' "$T/layout.txt"
 check "fault test: an upper bound is written 'within 11m', its verdict not known" $?

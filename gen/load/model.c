@@ -417,7 +417,6 @@ const struct ui_string ui_strings_default[] = {
 	/* the PDF */
 	{"tier_label", "Tier:"},
 	{"not_rated", "not rated"},
-	{"fault_test", "Fault test"},
 	{"fault", "Fault"},
 	{"detected_by", "Detected by"},
 	{"detected_after", "Detected after"},
@@ -479,6 +478,7 @@ const struct ui_string ui_strings_default[] = {
 	{"fault_injected", "Fault injected:"},
 	{"detected_by_label", "Detected by:"},
 	{"timings_caption", "Timings after injection"},
+	{"timings_caption_targets", "Timings after injection, against the edition's targets"},
 	{"step", "Step"},
 	{"time", "Time"},
 	{"target", "Target"},

@@ -240,7 +240,7 @@ fault_test(struct pdf_report *r, const struct review *rv)
 
 	if (f == NULL)
 		return;
-	pdf_heading(r->doc, r->parent, 3, report_string(rp, "fault_test"), NULL, 0);
+	pdf_heading(r->doc, r->parent, 3, report_string(rp, "failure_test"), NULL, 0);
 	p = pdf_para(r->doc, r->parent);
 	if (f->not_injected) {
 		/* nothing was timed: no table of dashes */
@@ -268,7 +268,8 @@ fault_test(struct pdf_report *r, const struct review *rv)
 		free(s);
 	}
 	p->keep_with_next = true;
-	t = table_new(NULL, 4);
+	t = table_new(report_string(rp, e->target_detect >= 0 || e->target_replace >= 0 ?
+	    "timings_caption_targets" : "timings_caption"), 4);
 	table_head(t, 0, report_string(rp, "step"), false);
 	table_head(t, 1, report_string(rp, "time"), true);
 	table_head(t, 2, report_string(rp, "target"), true);
