@@ -113,8 +113,7 @@ static const struct needle secrets[] = {
 	{"finding class", "cross-tenant", true},
 	{"finding severity", "critical", false},
 	{"finding disclosed date", "2025-11-01", true},
-	/* patched_after: 7d, as the tables and the PDF write it, and the page */
-	{"finding patched_after", "patched after 7d", true},
+	/* patched_after: 7d, as every page, table and the PDF write it */
 	{"finding patched_after", "7d after disclosure", true},
 	{"draft review text", "SECRET-DRAFT", true},
 	{"embargoed commentary", "EMBARGOED-TEXT", true},
@@ -122,7 +121,7 @@ static const struct needle secrets[] = {
 	{"draft provider name", "Foxtrot", true},
 };
 #define NSECRETS (sizeof(secrets) / sizeof(secrets[0]))
-#define NFINDING 6 /* the first NFINDING are the private finding's fields */
+#define NFINDING 5 /* the first NFINDING are the private finding's fields */
 
 /* Whether text is in data[0..len): as bytes, or as UTF-16BE (PDF strings
  * that are not ASCII are written so), raw or in hex. */

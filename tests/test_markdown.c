@@ -298,7 +298,7 @@ START_TEST(test_blocks)
 	    "1 undisclosed finding</td></tr>\n"
 	    "<tr><td>Not named</td><td>\xe2\x80\x94</td><td>\xe2\x80\x94</td>"
 	    "<td>Tenant storage reachable (critical, cross-tenant; "
-	    "disclosed 2026-08-01; patched after 7d; fix verified)<br>"
+	    "disclosed 2026-08-01; patched 7d after disclosure; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n</tbody>\n</table>\n</div>\n</blockquote>\n");
 	{
 		char *got = html_of(&fx, "{{table movers 2.0 3.0}}");

@@ -216,7 +216,7 @@ START_TEST(test_security)
 	    "patched 2026-08-07; fix verified)\n1 undisclosed finding"};
 	static const char *const unnamed[] = {"Not named", "\xe2\x80\x94", "\xe2\x80\x94",
 	    "Tenant storage reachable (critical, cross-tenant; disclosed "
-	    "2026-08-01; patched after 7d; fix verified)\n1 undisclosed finding"};
+	    "2026-08-01; patched 7d after disclosure; fix verified)\n1 undisclosed finding"};
 	struct buf b = BUF_INIT;
 
 	ck_assert_str_eq(t->caption, "ClusterMAX 3.0: security practices and findings");

@@ -293,8 +293,8 @@ table_finding_details(const struct report *r, struct buf *b, const struct findin
 		buf_printf(b, "; %s %s", report_string(r, "patched_lc"), d);
 	} else if (f->patched_after >= 0) {
 		report_duration(r, f->patched_after, dur, sizeof(dur));
-		w = report_format1(r, "patched_after", "time", dur);
-		buf_printf(b, "; %s", w);
+		w = report_format1(r, "after_disclosure", "time", dur);
+		buf_printf(b, "; %s %s", report_string(r, "patched_lc"), w);
 		free(w);
 	}
 	if (f->verified != DATE_NONE) {

@@ -393,6 +393,8 @@ current_values(struct html_ctx *h, const struct provider_view *v, const char *ro
 	if (t->description != NULL)
 		tv_set(o, "tier_description_html", pv_markdown(h, t->description, &t->pos, root));
 	pv_set_lit(o, "edition", edition_name(he->edition));
+	pv_set_taken(o, "in_edition", report_format1(&h->p->report, "tier_in_the_edition",
+	    "edition", edition_name(he->edition)));
 	tv_set(o, "move", he->edition->previous != NULL ?
 	    pv_move(&h->p->report, he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
 	    tv_null());

@@ -549,7 +549,6 @@ const struct ui_string ui_strings_default[] = {
 	/* tables built in C (site and PDF) */
 	{"table_ratings_by_tier", "{edition}: ratings by tier"},
 	{"table_movers_caption", "Movers from {from} to {to}"},
-	{"patched_after", "patched after {time}"},
 	{"none_reported", "none reported"},
 	{"table_security_caption", "{edition}: security practices and findings"},
 	{"findings", "Findings"},
@@ -570,6 +569,8 @@ const struct ui_string ui_strings_default[] = {
 	{"status_unlisted", "unlisted"},
 	{"new_in_edition", "new in this edition"},
 	{"tier_in_edition", "{tier} in {edition}"},
+	/* after the tier on a provider's page */
+	{"tier_in_the_edition", "in {edition}"},
 	{"uncertain_in_edition", "Uncertain in {edition}:"},
 	{"pdf_page_of", "page {page} of {pages}"},
 	{"pdf_edition_published", "Edition: {edition}, published {date}"},
