@@ -138,6 +138,10 @@ char *move_words(const struct report *r, enum move_status s, bool has_steps,
     int steps, const char *successor);
 /* Its mark: an arrow for up and down, "=" for no change, "+" new... */
 const char *move_mark(enum move_status s);
+/* The words with the arrow of a step up or down before them ("↑ up 1"),
+ * as tables and charts give a movement. Free the result. */
+char *move_text(const struct report *r, enum move_status s, bool has_steps,
+    int steps, const char *successor);
 /*
  * A fault test's step as every output gives it (SPEC 1.4): its time in the
  * report's units, "within 11m" for an upper bound, or NULL when none was

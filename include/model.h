@@ -397,6 +397,5 @@ char *report_format_n(const struct report *r, const char *key, long n);
 void report_duration(const struct report *r, int64_t seconds, char *out, size_t n);
 /* The built-in strings table: keys and English texts, NULL-terminated. */
 extern const struct ui_string ui_strings_default[];
-const char *detected_by_name(enum detected_by d);
 
 #endif

@@ -47,6 +47,9 @@ size_t fmt_int(long long v, char out[static 21]);
 size_t fmt_scaled(unsigned long long m, bool negative, int digits, char *out, size_t n);
 /* Signed: "+3", "−18" (U+2212), "0". */
 void fmt_signed_int(long v, char *out, size_t n);
+/* A share (0..1) as a percent at one decimal, "24.7%", or a dash when it
+ * is not known (NAN); malloc'd. */
+char *share_text(double share);
 /* Signed percent "−48.6%" at digits. */
 void fmt_signed_pct(double v, int digits, char *out, size_t n);
 

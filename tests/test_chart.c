@@ -503,7 +503,7 @@ START_TEST(test_featured_and_unknowns)
 	t = chart_table(&ch, &fx->c);
 	ck_assert_uint_eq(t->nrows, 9);
 	ck_assert_str_eq(t->cells[0].text, "CoreWeave");
-	ck_assert_str_eq(t->cells[3].text, "same");
+	ck_assert_str_eq(t->cells[3].text, "no change");
 	ck_assert_str_eq(t->cells[4].text, "Nebius");
 	ck_assert_str_eq(t->cells[5].text, "Platinum");
 	ck_assert_str_eq(t->cells[6].text, "Gold");

@@ -72,35 +72,11 @@ move_select(const struct computed *c, const struct rating ***out, size_t *total)
 	return n;
 }
 
-/* A rating's change in words ("up 1"), malloc'd: interface words. */
+/* A rating's change in words ("up 1"), malloc'd, as the pages give it. */
 static char *
 change_words(const struct report *rep, const struct rating *r)
 {
-	switch (r->status) {
-	case MOVE_UP:
-		return report_format_n(rep, "move_up_n", r->steps);
-	case MOVE_DOWN:
-		return report_format_n(rep, "move_down_n", -r->steps);
-	case MOVE_UNRATED:
-		return xstrdup(report_string(rep, "status_unrated"));
-	case MOVE_RETURNED:
-		return xstrdup(report_string(rep, "status_returned"));
-	default:
-		return xstrdup(report_string(rep, "status_same"));
-	}
-}
-
-/* The words with the arrow of a step up or down before them, malloc'd. */
-static char *
-change_text(const struct report *rep, const struct rating *r)
-{
-	char *w = change_words(rep, r), *t;
-
-	if (r->status != MOVE_UP && r->status != MOVE_DOWN)
-		return w;
-	t = xasprintf("%s %s", r->status == MOVE_UP ? "\u2191" : "\u2193", w);
-	free(w);
-	return t;
+	return move_words(rep, r->status, r->has_steps, r->steps, NULL);
 }
 
 struct band {
@@ -304,7 +280,7 @@ static void
 draw_right_label(struct cx *x, const struct report *rep, const struct rating *r,
     double y)
 {
-	char *ch = change_text(rep, r);
+	char *ch = move_text(rep, r->status, r->has_steps, r->steps, NULL);
 	double cw, chh, avail = x->w - MARGIN - (RX + 8), nw;
 
 	cx_measure(x, ch, FS_SMALL, false, 0, &cw, &chh);

@@ -527,6 +527,19 @@ fault_step_verdict(const struct report *r, int64_t secs, bool upper,
 	return report_string(r, upper ? "not_known" : "over_target");
 }
 
+char *
+move_text(const struct report *r, enum move_status s, bool has_steps,
+    int steps, const char *successor)
+{
+	char *w = move_words(r, s, has_steps, steps, successor), *out;
+
+	if (s != MOVE_UP && s != MOVE_DOWN)
+		return w;
+	out = xasprintf("%s %s", move_mark(s), w);
+	free(w);
+	return out;
+}
+
 const char *
 move_mark(enum move_status s)
 {

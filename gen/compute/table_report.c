@@ -40,14 +40,8 @@ static char *
 movement_text(const struct report *r, enum move_status st, int steps,
     const struct provider *p)
 {
-	char *w = move_words(r, st, true, steps,
-	    p != NULL && p->successor != NULL ? p->successor->name : NULL), *out;
-
-	if (st != MOVE_UP && st != MOVE_DOWN)
-		return w;
-	out = xasprintf("%s %s", move_mark(st), w);
-	free(w);
-	return out;
+	return move_text(r, st, true, steps,
+	    p != NULL && p->successor != NULL ? p->successor->name : NULL);
 }
 
 /*

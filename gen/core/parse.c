@@ -439,6 +439,17 @@ fmt_signed_int(long v, char *out, size_t n)
 		snprintf(out, n, "0");
 }
 
+char *
+share_text(double share)
+{
+	char out[32];
+
+	if (isnan(share))
+		return xstrdup("\xe2\x80\x94");
+	fmt_fixed(share * 100.0, 1, out, sizeof(out));
+	return xasprintf("%s%%", out);
+}
+
 void
 fmt_signed_pct(double v, int digits, char *out, size_t n)
 {

@@ -391,13 +391,7 @@ site_out_begin(struct site_out *o, const char *out, struct diag *d)
 	    file_write_at(o->tmpfd, SITE_MARKER, marker_text,
 	    sizeof(marker_text) - 1, false) == -1) {
 		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(errno));
-		if (o->tmpfd != -1)
-			close(o->tmpfd);
-		o->tmpfd = -1;
-		remove_tree(o->tmp);
-		guard_set(NULL);
-		free(o->tmp);
-		o->tmp = NULL;
+		site_out_abort(o);
 		o->failed = true;
 		return -1;
 	}

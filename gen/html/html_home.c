@@ -21,17 +21,6 @@ figure_add(struct tv *arr, const char *label, char *value, char *detail,
 	tv_append(arr, o);
 }
 
-static char *
-pct(double share)
-{
-	char out[32];
-
-	if (isnan(share))
-		return xstrdup("\xe2\x80\x94");
-	fmt_fixed(share * 100.0, 1, out, sizeof(out));
-	return xasprintf("%s%%", out);
-}
-
 static const char *
 claim_note(const struct edition_stats *s, const char *figure, long computed)
 {
@@ -94,10 +83,10 @@ html_figures(const struct report *r, const struct edition_stats *s,
 	if (cmp != NULL && cmp->baseline != NULL)
 		figure_change(r, a, cmp);
 	if (!e->partial) {
-		figure_add(a, report_string(r, "medals_of_reviewed"), pct(s->medals_of_reviewed),
+		figure_add(a, report_string(r, "medals_of_reviewed"), share_text(s->medals_of_reviewed),
 		    xstrdup(report_string(r, "share_of_reviewed")), NULL);
 		if (s->tracked >= 0)
-			figure_add(a, report_string(r, "medals_of_tracked"), pct(s->medals_of_tracked),
+			figure_add(a, report_string(r, "medals_of_tracked"), share_text(s->medals_of_tracked),
 			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
 	}
 	note = claim_note(s, "reviewed", s->reviewed);

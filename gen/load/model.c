@@ -419,9 +419,6 @@ const struct ui_string ui_strings_default[] = {
 	{"not_rated", "not rated"},
 	{"fault", "Fault"},
 	{"detected_by", "Detected by"},
-	{"detected_after", "Detected after"},
-	{"drained_after", "Drained after"},
-	{"replaced_after", "Replaced after"},
 	{"automatic", "Automatic"},
 	{"sources_label", "Sources:"},
 	{"in_edition", "In {edition}"},
@@ -558,15 +555,6 @@ const struct ui_string ui_strings_default[] = {
 	{"note", "Note"},
 	{"does_not_match", "does not match"},
 	/* the PDF */
-	{"status_up", "up"},
-	{"status_down", "down"},
-	{"status_same", "same"},
-	{"status_new", "new"},
-	{"status_dropped", "dropped"},
-	{"status_merged", "merged"},
-	{"status_unrated", "unrated"},
-	{"status_returned", "returned"},
-	{"status_unlisted", "unlisted"},
 	{"new_in_edition", "new in this edition"},
 	{"tier_in_edition", "{tier} in {edition}"},
 	/* after the tier on a provider's page */
@@ -707,10 +695,3 @@ report_format_n(const struct report *r, const char *key, long n)
 	return report_format1(r, key, "n", num);
 }
 
-const char *
-detected_by_name(enum detected_by d)
-{
-	static const char *const names[] = {"provider", "customer", "none"};
-
-	return d >= 0 && (size_t)d < ARRAY_SIZE(names) ? names[d] : "";
-}

@@ -16,7 +16,6 @@ tri_text(const struct report *r, enum tri t)
 	return report_string(r, t == TRI_TRUE ? "yes" : t == TRI_FALSE ? "no" : "not_known");
 }
 
-
 /* Text and a full stop after it, unless it ends with one already. */
 static void
 run_sentence(struct pdf_doc *doc, struct pdf_block *p, const char *s)

@@ -227,17 +227,6 @@ figure_row(struct table *t, const char *name, char *value, char *note)
 	table_cell_take(&row[2], note, NULL);
 }
 
-static char *
-share(double v)
-{
-	char out[32];
-
-	if (isnan(v))
-		return xstrdup("\xe2\x80\x94");
-	fmt_fixed(v * 100.0, 1, out, sizeof(out));
-	return xasprintf("%s%%", out);
-}
-
 /*
  * The headline figures, as on the site's home page, open the first
  * content page; the commentary follows on the same page.
@@ -275,10 +264,10 @@ headline(struct pdf_report *r)
 		    xasprintf("%s%s%s", p, p[0] ? " " : "", since));
 		free(since);
 	}
-	figure_row(t, report_string(&c->project->report, "medals_of_reviewed"), share(st->medals_of_reviewed),
+	figure_row(t, report_string(&c->project->report, "medals_of_reviewed"), share_text(st->medals_of_reviewed),
 	    xstrdup(report_string(&c->project->report, "share_of_reviewed")));
 	if (st->tracked >= 0)
-		figure_row(t, report_string(&c->project->report, "medals_of_tracked"), share(st->medals_of_tracked),
+		figure_row(t, report_string(&c->project->report, "medals_of_tracked"), share_text(st->medals_of_tracked),
 		    report_format_n(&c->project->report, "of_n_tracked", st->tracked));
 	figure_row(t, report_string(&c->project->report, "reviewed"), xasprintf("%ld", st->reviewed),
 	    report_format_n(&c->project->report, "n_rated_ladder", st->rated));
