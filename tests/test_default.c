@@ -84,6 +84,24 @@ START_TEST(test_shape)
 }
 END_TEST
 
+/* The About page: in the navigation and in the PDF. */
+START_TEST(test_about_page)
+{
+	size_t i;
+	const struct page *about = NULL;
+
+	for (i = 0; i < proj->npages; i++)
+		if (strcmp(proj->pages[i].id, "about") == 0)
+			about = &proj->pages[i];
+	ck_assert_ptr_nonnull(about);
+	ck_assert_str_eq(about->title, "About this report");
+	ck_assert(about->nav);
+	ck_assert(about->pdf);
+	ck_assert(!about->draft);
+	ck_assert_ptr_nonnull(strstr(about->body, "{{cite clustermax-3.0}}"));
+}
+END_TEST
+
 START_TEST(test_edition_3)
 {
 	const struct edition_stats *s = stats("3.0");
@@ -187,6 +205,7 @@ main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_shape);
+	tcase_add_test(tc, test_about_page);
 	tcase_add_test(tc, test_edition_3);
 	tcase_add_test(tc, test_edition_2);
 	tcase_add_test(tc, test_movement);
