@@ -248,6 +248,8 @@ void pdf_block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
 void pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width);
 void pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x);
 double pdf_table_min(const struct pdf_block *b);
+/* Its whole height, prepared, with the space after it. */
+double pdf_table_height(const struct pdf_block *b);
 void pdf_table_release(struct pdf_block *b);
 void pdf_size_memo_free(struct pdf_ctx *ctx);
 

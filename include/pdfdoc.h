@@ -104,6 +104,8 @@ struct pdf_block {
 	const char *anchor;       /* destination name or NULL (heading, paragraph,
 	                             table, figure) */
 	bool keep_with_next;      /* never a page break between this and next */
+	bool keep_together;       /* a short one (half a page at most) is not
+	                             broken over pages */
 	struct table *table;      /* PDF_TABLE, owned by the document */
 	pdf_draw_fn *draw;        /* PDF_FIGURE */
 	void *arg;

@@ -482,6 +482,222 @@ START_TEST(test_header_repeated)
 }
 END_TEST
 
+/* A document of a paragraph of `lead` words, then a table of n one-line
+ * rows "cell-NNN", rendered to name; its words in *v. */
+static struct pdf_result
+tail_render(unsigned lead, unsigned n, const char *name, struct word **v,
+    size_t *nw)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	struct table *t = table_new(NULL, 2);
+	struct table_cell *row;
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char num[32], *s, *path;
+	unsigned r;
+
+	seed = 7;
+	pdfdoc_paper(doc, PDF_A4);
+	pdfdoc_set(doc, PDF_TITLE, "Tails");
+	table_head(t, 0, "Name", false);
+	table_head(t, 1, "Value", true);
+	for (r = 1; r <= n; r++) {
+		row = table_row(t);
+		snprintf(num, sizeof(num), "cell-%03u", r);
+		table_cell_set(&row[0], num, NULL);
+		snprintf(num, sizeof(num), "%u", r);
+		table_cell_set(&row[1], num, NULL);
+	}
+	pdf_heading(doc, NULL, 1, "Alpha", NULL, PDF_H_ALL);
+	s = words(lead);
+	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+	free(s);
+	pdf_table(doc, NULL, t, NULL);
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/%s", tmpdir, name);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	*v = bbox_words(path, nw);
+	free(path);
+	buf_release(&b);
+	return res;
+}
+
+/* Wherever a table breaks, each page holds three of its rows at least:
+ * no single row under a repeated header, whatever the sizes. */
+START_TEST(test_table_no_stub_rows)
+{
+	unsigned lead, n, p, shortest = 1000, breaks = 0;
+	struct pdf_result res;
+	struct word *v;
+	size_t nw, i, rows;
+	char name[64];
+
+	for (lead = 50; lead <= 650; lead += 150)
+		for (n = 30; n <= 110; n += 4) {
+			snprintf(name, sizeof(name), "tail-%u-%u.pdf", lead, n);
+			res = tail_render(lead, n, name, &v, &nw);
+			for (p = 1; p <= res.pages; p++) {
+				rows = 0;
+				for (i = 0; i < nw; i++)
+					if (v[i].page == p &&
+					    str_starts(v[i].text, "cell-"))
+						rows++;
+				if (rows == 0 || rows == n)
+					continue;
+				breaks++;
+				ck_assert_msg(rows >= 3, "%u words, %u rows: "
+				    "page %u holds %zu rows", lead, n, p, rows);
+				if (rows < shortest)
+					shortest = rows;
+			}
+			free(v);
+		}
+	/* the sweep did break tables, and some at their very end */
+	ck_assert_uint_gt(breaks, 40);
+	ck_assert_uint_eq(shortest, 3);
+}
+END_TEST
+
+/* The running head names the section in force at the top of the page: a
+ * section that starts lower on a page is named from the next page on. */
+START_TEST(test_running_head_in_force)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	struct pdf_geometry g;
+	const char *err = NULL;
+	char *s, *path;
+	struct word *v;
+	size_t nw, i;
+	unsigned beta_page = 0, p;
+	double beta_y = 0;
+	const char *head[16] = {NULL}, *want;
+
+	pdf_geometry(PDF_A4, &g);
+	seed = 3;
+	pdfdoc_paper(doc, PDF_A4);
+	pdfdoc_set(doc, PDF_TITLE, "Heads");
+	pdf_heading(doc, NULL, 1, "Alphasection", NULL, PDF_H_ALL);
+	s = words(900);
+	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+	free(s);
+	pdf_heading(doc, NULL, 1, "Betasection", NULL, PDF_H_ALL);
+	s = words(1500);
+	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+	free(s);
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/heads.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	v = bbox_words(path, &nw);
+	ck_assert_uint_lt(res.pages, 16);
+	for (i = 0; i < nw; i++) {
+		if (v[i].y1 <= g.header_y + 4 && v[i].page < 16 &&
+		    strstr(v[i].text, "section") != NULL)
+			head[v[i].page] = strstr(v[i].text, "Alpha") ? "Alpha" : "Beta";
+		else if (strcmp(v[i].text, "Betasection") == 0 && beta_page == 0) {
+			beta_page = v[i].page;
+			beta_y = v[i].y0;
+		}
+	}
+	/* the test means a section that starts lower on a page */
+	ck_assert_uint_gt(beta_page, 1);
+	ck_assert_double_gt(beta_y, g.top + 100);
+	for (p = 2; p <= res.pages; p++) {
+		want = p <= beta_page ? "Alpha" : "Beta";
+		ck_assert_msg(head[p] != NULL && strcmp(head[p], want) == 0,
+		    "page %u: head %s, want %s (Beta from page %u)", p,
+		    head[p] ? head[p] : "none", want, beta_page);
+	}
+	free(v);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+static void
+entry_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
+{
+	struct table *t = table_new(NULL, 2);
+	struct table_cell *row;
+	char *s;
+	unsigned r;
+
+	(void)arg;
+	s = words(80);
+	pdf_run(doc, pdf_para(doc, self), s, (size_t)-1, 0, NULL);
+	free(s);
+	table_head(t, 0, "Step", false);
+	table_head(t, 1, "Time", true);
+	for (r = 0; r < 4; r++) {
+		row = table_row(t);
+		table_cell_set(&row[0], "step", NULL);
+		table_cell_set(&row[1], "5m", NULL);
+	}
+	pdf_table(doc, self, t, NULL);
+	pdf_run(doc, pdf_para(doc, self), "Sources: Endmark.", (size_t)-1, 0,
+	    NULL);
+}
+
+/* A short entry kept together (a provider's, heading and body) is never
+ * split over two pages, wherever the text before it ends. */
+START_TEST(test_keep_together)
+{
+	unsigned lead, moved = 0;
+	struct pdf_result res;
+	struct word *v;
+	size_t nw, i;
+	char *s, *path;
+	const char *err = NULL;
+
+	for (lead = 300; lead <= 1100; lead += 25) {
+		struct pdf_doc *doc = pdfdoc_new();
+		struct buf b = BUF_INIT;
+		struct pdf_block *h;
+		unsigned head_page = 0, end_page = 0, lead_end = 0;
+
+		seed = 11;
+		pdfdoc_paper(doc, PDF_A4);
+		pdfdoc_set(doc, PDF_TITLE, "Entries");
+		pdf_heading(doc, NULL, 1, "Alpha", NULL, PDF_H_ALL);
+		s = words(lead);
+		pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+		free(s);
+		pdf_run(doc, pdf_para(doc, NULL), "Leadend.", (size_t)-1, 0,
+		    NULL);
+		h = pdf_heading(doc, NULL, 2, "Entryhead", NULL, PDF_H_ALL);
+		h->keep_with_next = true;
+		pdf_lazy(doc, NULL, entry_fill, NULL)->keep_together = true;
+		ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+		pdfdoc_free(doc);
+		path = xasprintf("%s/keep-%u.pdf", tmpdir, lead);
+		ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+		v = bbox_words(path, &nw);
+		for (i = 0; i < nw; i++) {
+			if (strcmp(v[i].text, "Entryhead") == 0)
+				head_page = v[i].page;
+			if (strcmp(v[i].text, "Endmark.") == 0)
+				end_page = v[i].page;
+			if (strcmp(v[i].text, "Leadend.") == 0)
+				lead_end = v[i].page;
+		}
+		ck_assert_uint_ne(head_page, 0);
+		ck_assert_msg(head_page == end_page, "%u words: entry from "
+		    "page %u to %u", lead, head_page, end_page);
+		if (head_page > lead_end)
+			moved++;
+		free(v);
+		free(path);
+		buf_release(&b);
+	}
+	/* some leads left too little room, and the entry went over whole */
+	ck_assert_uint_gt(moved, 0);
+}
+END_TEST
+
 START_TEST(test_outline_and_links)
 {
 	struct buf b = BUF_INIT;
@@ -881,6 +1097,9 @@ suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_anchors);
+	tcase_add_test(tc, test_table_no_stub_rows);
+	tcase_add_test(tc, test_keep_together);
+	tcase_add_test(tc, test_running_head_in_force);
 	tcase_add_test(tc, test_qpdf_check);
 	tcase_add_test(tc, test_page_size);
 	tcase_add_test(tc, test_metadata);

@@ -331,6 +331,56 @@ block_min(const struct pdf_block *b)
 	}
 }
 
+/*
+ * The height a prepared block takes placed whole, with the space after it:
+ * an estimate on the high side (no page break inside), used only to keep a
+ * short block on one page.
+ */
+static double
+block_height(const struct pdf_block *b)
+{
+	const struct block_prep *p = b->prep;
+	const struct pdf_block *k;
+	double h = 0;
+
+	switch (b->kind) {
+	case PDF_HEADING:
+		return block_min(b);
+	case PDF_PARA:
+		return pdf_text_height(p->text) + PARA_AFTER;
+	case PDF_CODE:
+		return pdf_text_height(p->text) + 2 * CODE_PAD + PARA_AFTER;
+	case PDF_TABLE:
+		return pdf_table_height(b);
+	case PDF_FIGURE:
+		return block_min(b) + 10;
+	case PDF_PAGEBREAK:
+		return 1e9;
+	default:
+		for (k = b->kids; k != NULL; k = k->next)
+			h += block_height(k);
+		return h + PARA_AFTER;
+	}
+}
+
+/*
+ * What a block kept with b needs to start below the cursor: all of b when
+ * b is kept together and short (half the body's height at most), else
+ * what it needs to start.
+ */
+static double
+block_start(const struct pdf_ctx *ctx, const struct pdf_block *b)
+{
+	double h;
+
+	if (b->keep_together) {
+		h = block_height(b);
+		if (h <= (ctx->y1 - ctx->y0) / 2)
+			return h;
+	}
+	return block_min(b);
+}
+
 static void kids_place(struct pdf_ctx *, struct pdf_block *, double);
 
 static void
@@ -369,7 +419,8 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 	if ((b->flags & PDF_H_RUNNING) && b->level == 1) {
 		free(ctx->section);
 		ctx->section = xstrdup(p->plain);
-		if (!ctx->page_has_section) {
+		/* the head names the section in force at the page's top */
+		if (ctx->at_top && !ctx->page_has_section) {
 			free(ctx->page_section);
 			ctx->page_section = xstrdup(p->plain);
 			ctx->page_has_section = true;
@@ -546,10 +597,11 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 		    !(b->kind == PDF_HEADING && (b->flags & PDF_H_NEWPAGE))) {
 			if (stream)
 				block_ensure(ctx, b->next, ctx->x1 - x);
-			h = block_min(b) + block_min(b->next);
+			h = block_min(b) + block_start(ctx, b->next);
 			if (h <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);
-		}
+		} else if (b->keep_together)
+			pdf_need(ctx, block_start(ctx, b));
 		block_place(ctx, b, x);
 		if (stream)
 			block_release(ctx, b);

@@ -460,7 +460,8 @@ pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f)
 	    PDF_H_OUTLINE | PDF_H_TOC);
 	h->keep_with_next = true;
 	free(anchor);
-	pdf_lazy(r->doc, NULL, page_fill, f);
+	/* a short entry is not split over two pages */
+	pdf_lazy(r->doc, NULL, page_fill, f)->keep_together = true;
 }
 
 bool

@@ -386,6 +386,24 @@ caption_h(const struct table_prep *p)
 	return p->caption != NULL ? pdf_text_height(p->caption) + 4 : 0;
 }
 
+/*
+ * A table starts on a page with TABLE_KEEP rows (all of them if it has
+ * fewer), and a page it continues on gets as many: never one row under a
+ * repeated header.
+ */
+#define TABLE_KEEP 3
+
+static double
+rows_h(const struct table_prep *p, size_t from, size_t n)
+{
+	double h = 0;
+	size_t r;
+
+	for (r = from; r < p->nrows && r < from + n; r++)
+		h += p->row_h[r];
+	return h;
+}
+
 double
 pdf_table_min(const struct pdf_block *b)
 {
@@ -393,7 +411,41 @@ pdf_table_min(const struct pdf_block *b)
 
 	if (p->ncols == 0)
 		return 0;
-	return caption_h(p) + p->head_h + (p->nrows > 0 ? p->row_h[0] : 0);
+	return caption_h(p) + p->head_h + rows_h(p, 0, TABLE_KEEP);
+}
+
+double
+pdf_table_height(const struct pdf_block *b)
+{
+	const struct table_prep *p = b->prep;
+
+	if (p->ncols == 0)
+		return 0;
+	return caption_h(p) + p->head_h + rows_h(p, 0, p->nrows) + 12;
+}
+
+/*
+ * The row before which the page that row `from` starts must break: the
+ * first that does not fit below y, moved up so that TABLE_KEEP rows go
+ * over (unless that would leave fewer than TABLE_KEEP here). p->nrows:
+ * the rest fits.
+ */
+static size_t
+rows_break(const struct pdf_ctx *ctx, const struct table_prep *p,
+    size_t from, double y)
+{
+	size_t r = from;
+
+	while (r < p->nrows && y + p->row_h[r] <= ctx->y1 + 0.01)
+		y += p->row_h[r++];
+	if (r == p->nrows)
+		return r;
+	if (p->nrows - r < TABLE_KEEP && r > from + TABLE_KEEP) {
+		size_t back = TABLE_KEEP - (p->nrows - r);
+
+		r = r - back >= from + TABLE_KEEP ? r - back : from + TABLE_KEEP;
+	}
+	return r > from ? r : from + 1;
 }
 
 static void
@@ -463,7 +515,7 @@ void
 pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 {
 	const struct table_prep *p = b->prep;
-	size_t r;
+	size_t r, brk;
 
 	if (p->ncols == 0)
 		return;
@@ -479,11 +531,13 @@ pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 	head_draw(ctx, p, x);
 	pdf_dest_end(ctx, b->anchor);
+	brk = rows_break(ctx, p, 0, ctx->y);
 	for (r = 0; r < p->nrows; r++) {
-		if (ctx->y + p->row_h[r] > ctx->y1 + 0.01) {
+		if (r == brk && r > 0) {
 			fill(ctx, RULE_RGB, x, ctx->y, p->width, 0.5);
 			pdf_new_page(ctx);
 			head_draw(ctx, p, x);
+			brk = rows_break(ctx, p, r, ctx->y);
 		}
 		if (r % 2 == 1)
 			fill(ctx, ZEBRA_RGB, x, ctx->y, p->width, p->row_h[r]);
