@@ -64,7 +64,8 @@ build_claims(const struct computed *c, const void *arg)
 	return table_claims(c, te->e);
 }
 
-/* The metadata date: SOURCE_DATE_EPOCH, else the edition's date. */
+/* The metadata date: the report's (the title page's "compiled"), else
+ * SOURCE_DATE_EPOCH, else the edition's date. */
 static void
 meta_date(const struct computed *c, char out[static 32])
 {
@@ -75,11 +76,16 @@ meta_date(const struct computed *c, char out[static 32])
 	time_t tt;
 	struct tm tm;
 
+	/* the date the title page gives as the report's, if it gives one */
+	if (c->project->report.published != DATE_NONE)
+		sde = NULL;
 	if (sde != NULL && *sde != '\0') {
 		t = strtoll(sde, &end, 10);
 		if (*end != '\0' || t < 0)
 			t = -1;
 	}
+	if (t < 0 && c->project->report.published != DATE_NONE)
+		t = (long long)c->project->report.published * 86400;
 	if (t < 0)
 		t = e != NULL && e->published != DATE_NONE ?
 		    (long long)e->published * 86400 : 0;
