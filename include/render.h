@@ -32,6 +32,9 @@ void render_html_sizes_known(bool known);
  */
 void render_html_dump(const char *page);
 bool render_html_dumped(void);
+/* badges/<edition>/<provider>.svg and .png, and badges/<provider>.svg,
+ * for the medal holders (badge.h); drawn on the calling thread. */
+int render_badges(const struct computed *c, struct site_out *o, struct diag *d);
 /* charts/<name>.svg and .png, drawn on the calling thread. */
 int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
 /*

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "badge.h"
 #include "escape.h"
 #include "html.h"
 #include "markdown.h"
@@ -432,6 +433,83 @@ history_chart_values(struct html_ctx *h, const struct provider *pr,
 	return o;
 }
 
+/* Markdown's link text or destination: \\, [, ], ( and ) escaped. */
+static void
+md_escape(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (strchr("\\[]()<>", *s) != NULL)
+			buf_putc(b, '\\');
+		buf_putc(b, *s);
+	}
+}
+
+/* A site path as others must write it: absolute with base_url, else as
+ * it is under the site's root. malloc'd. */
+static char *
+site_url(const struct report *r, const char *rel)
+{
+	return r->base_url != NULL ? html_url_join(r->base_url, rel) :
+	    xstrdup(rel);
+}
+
+/*
+ * The medal badge and the code that shows it on another site, linked back
+ * to this page: {src, alt, intro, html_code, md_code}, or null when the
+ * provider never held a medal.
+ */
+static struct tv *
+badge_values(struct html_ctx *h, const struct provider_view *v,
+    const char *root, const char *rel)
+{
+	const struct report *rp = &h->p->report;
+	const struct history_entry *he = badge_latest(v);
+	struct buf code = BUF_INIT, src = BUF_INIT;
+	char *img, *page, *path;
+	struct badge b;
+	struct tv *o;
+
+	if (he == NULL)
+		return tv_null();
+	o = tv_object();
+	badge_init(&b, rp, v->provider, he->edition, he->rating->tier);
+	path = badge_path(v->provider, NULL, "svg");
+	buf_puts(&src, root);
+	buf_puts(&src, path);
+	pv_set_href(o, "src", "", src.data);
+	pv_set_str(o, "alt", b.alt);
+	pv_set_taken(o, "intro", report_format1(rp, "badge_intro", "provider",
+	    html_provider_name(v->provider)));
+	img = site_url(rp, path);
+	page = site_url(rp, rel);
+	/* the page's address as a link gives it: its folder */
+	if (strlen(page) >= 10 && strcmp(page + strlen(page) - 10, "index.html") == 0)
+		page[strlen(page) - 10] = '\0';
+	buf_puts(&code, "<a href=\"");
+	esc_attr(&code, page);
+	buf_puts(&code, "\"><img src=\"");
+	esc_attr(&code, img);
+	buf_printf(&code, "\" width=\"%d\" height=\"%d\" alt=\"",
+	    (int)BADGE_W, (int)BADGE_H);
+	esc_attr(&code, b.alt);
+	buf_puts(&code, "\"></a>");
+	pv_set_taken(o, "html_code", buf_detach(&code, NULL));
+	buf_puts(&code, "[![");
+	md_escape(&code, b.alt);
+	buf_puts(&code, "](");
+	md_escape(&code, img);
+	buf_puts(&code, ")](");
+	md_escape(&code, page);
+	buf_puts(&code, ")");
+	pv_set_taken(o, "md_code", buf_detach(&code, NULL));
+	free(img);
+	free(page);
+	free(path);
+	buf_release(&src);
+	badge_release(&b);
+	return o;
+}
+
 /* The data of a provider's page, at site path rel. */
 static struct tv *
 provider_values(struct html_ctx *h, const struct provider_view *v, const char *rel)
@@ -471,6 +549,7 @@ provider_values(struct html_ctx *h, const struct provider_view *v, const char *r
 			tv_append(rv, review_values(h, v->history[i].rating, root));
 	tv_set(page, "history", hist);
 	tv_set(page, "reviews", rv);
+	tv_set(page, "badge", badge_values(h, v, root, rel));
 	return page;
 }
 

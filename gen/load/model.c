@@ -557,6 +557,11 @@ const struct ui_string ui_strings_default[] = {
 	/* the PDF */
 	{"new_in_edition", "new in this edition"},
 	{"tier_in_edition", "{tier} in {edition}"},
+	{"badge_alt", "{provider}: {tier} in {edition}, {report}"},
+	{"badge_heading", "Medal badge"},
+	{"badge_intro", "{provider} may show its latest medal on its own site with the code below; the badge links back to this page."},
+	{"badge_html", "HTML"},
+	{"badge_markdown", "Markdown"},
 	/* after the tier on a provider's page */
 	{"tier_in_the_edition", "in {edition}"},
 	{"uncertain_in_edition", "Uncertain in {edition}:"},

@@ -88,6 +88,7 @@ struct step {
 static const struct step steps[] = {
 	{PART_DATA, "writing data", "data", render_data, false},
 	{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts, true},
+	{PART_HTML, "drawing badges", "badges", render_badges, true},
 	{PART_HTML, "writing pages", "html", render_html, false},
 	{PART_PDF, "laying out the PDF", "pdf", render_pdf, true},
 };
