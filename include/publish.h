@@ -17,6 +17,9 @@
 
 #define SITE_MARKER ".podium-site"
 
+/* What the copies of one build's site_out share (one per thread). */
+struct site_out_shared;
+
 struct site_out {
 	char *out;     /* final folder */
 	char *tmp;     /* staging folder */
@@ -32,6 +35,9 @@ struct site_out {
 	 * so and this build did not write it; NULL: nothing is kept */
 	bool (*carry)(const char *rel, void *arg);
 	void *carry_arg;
+	/* made by site_out_begin, shared by the copies: the first failed
+	 * write is the one reported */
+	struct site_out_shared *shared;
 };
 
 /*
@@ -71,6 +77,13 @@ int site_out_write(struct site_out *o, const char *rel, const void *p, size_t n)
  */
 int site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n);
 int site_out_record(struct site_out *o, const char *rel, int put);
+/*
+ * A write into the staging folder failed with errno err: the build fails,
+ * and only the build's first failed write is reported ("cannot write
+ * PATH: ERROR"), whatever thread it was on; the later ones follow from it
+ * (a full disk). Returns -1.
+ */
+int site_out_failed(struct site_out *o, const char *rel, int err);
 /*
  * For a file written in pieces: opens rel in the staging folder (making its
  * folder) and sets *fd, or returns what site_out_put would have (an errno

@@ -1,5 +1,6 @@
 /* cmd_build.c: `podium build` and `podium check`: options, then build_run(). */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +187,9 @@ run(int argc, char *argv[], bool write)
 		render_html_dump(dump);
 	}
 	rq.progress = write && !rq.quiet && style == DIAG_GCC && isatty(STDERR_FILENO);
+	/* a file over the size limit (ulimit -f) is a failed write, reported
+	 * as one (EFBIG), not the end of the process with the staging left */
+	signal(SIGXFSZ, SIG_IGN);
 	/* a run stopped by a signal removes its staging (or check's) folder */
 	site_out_guard_signals();
 	rc = build_run(&rq, &d);

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,10 @@ strip_slashes(char *s)
 	while (n > 1 && s[n - 1] == '/')
 		s[--n] = '\0';
 }
+
+struct site_out_shared {
+	atomic_flag reported;  /* a failed write was reported */
+};
 
 /* ---- the staging folder a signal must remove ---- */
 
@@ -292,16 +297,28 @@ site_out_check(const char *dir, const char *out, bool force, struct diag *d)
 			    project_parts[i]);
 			goto out;
 		}
-	if (force)
-		goto out;
+	/*
+	 * Only a folder is ever replaced, or a link to one (the link, not its
+	 * folder): a file, a device or a FIFO is not a site, even with --force.
+	 */
 	if (S_ISLNK(st.st_mode)) {
-		rc = refuse(d, "'%s' is a symbolic link; use --force to replace it%s", out, "");
+		struct stat to;
+
+		if (stat(out, &to) == -1 || !S_ISDIR(to.st_mode))
+			rc = refuse(d, "'%s' is not a folder; the site may not "
+			    "replace it, even with --force%s", out, "");
+		else if (!force)
+			rc = refuse(d, "'%s' is a symbolic link; use --force to "
+			    "replace it%s", out, "");
 		goto out;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		rc = refuse(d, "'%s' is not a folder; use --force to replace it%s", out, "");
+		rc = refuse(d, "'%s' is not a folder; the site may not replace it, "
+		    "even with --force%s", out, "");
 		goto out;
 	}
+	if (force)
+		goto out;
 	if ((empty = dir_empty(out)) == -1) {
 		diag_system(d, NULL, "cannot open '%s': %s", out, strerror(errno));
 		rc = -1;
@@ -384,6 +401,8 @@ site_out_begin(struct site_out *o, const char *out, struct diag *d)
 	strip_slashes(o->out);
 	o->tmp = xasprintf("%s.tmp-%ld", o->out, (long)getpid());
 	o->tmpfd = -1;
+	o->shared = xcalloc(1, sizeof(*o->shared));
+	atomic_flag_clear(&o->shared->reported);
 	remove_stale(o->out);
 	guard_set(o->tmp);
 	if (remove_tree(o->tmp) == -1 || mkdir_p(o->tmp) == -1 ||
@@ -494,8 +513,6 @@ site_out_open(const struct site_out *o, const char *rel, int *fd)
 int
 site_out_record(struct site_out *o, const char *rel, int put)
 {
-	char *path;
-
 	if (o->tmp == NULL)
 		return -1;
 	if (put == -1) {
@@ -503,15 +520,24 @@ site_out_record(struct site_out *o, const char *rel, int put)
 		o->failed = true;
 		return -1;
 	}
-	if (put != 0) {
-		path = path_join(o->tmp, rel);
-		diag_system(o->d, NULL, "cannot write '%s': %s", path, strerror(put));
-		free(path);
-		o->failed = true;
-		return -1;
-	}
+	if (put != 0)
+		return site_out_failed(o, rel, put);
 	files_add(o, rel);
 	return 0;
+}
+
+int
+site_out_failed(struct site_out *o, const char *rel, int err)
+{
+	char *path;
+
+	o->failed = true;
+	if (o->shared != NULL && atomic_flag_test_and_set(&o->shared->reported))
+		return -1;
+	path = path_join(o->tmp != NULL ? o->tmp : o->out, rel);
+	diag_system(o->d, NULL, "cannot write '%s': %s", path, strerror(err));
+	free(path);
+	return -1;
 }
 
 int
@@ -708,6 +734,8 @@ site_out_abort(struct site_out *o)
 		free(o->tmp);
 		o->tmp = NULL;
 	}
+	free(o->shared);
+	o->shared = NULL;
 	strv_free(o->files, o->nfiles);
 	o->files = NULL;
 	o->nfiles = o->cap = 0;

@@ -1,0 +1,226 @@
+#!/bin/sh
+# t_writes.sh: what `podium build` does to OUT when writing fails or OUT is
+# not a plain folder: --force replacing only a folder; a full disk (a small
+# tmpfs), a file size limit (ulimit -f) and a read-only mount at each stage
+# (pages, charts, PDF, data, the swap), each exit 3 with one message, no
+# staging folder and the old site byte-identical; the publisher's own files
+# (dotfiles, CNAME) kept; OUT a mount point; --only over parts built with
+# other options; staging and check's folders removed on signals.
+# Mounts and device nodes need root: without them the checks are skipped
+# (a failure with PODIUM_NO_SKIP=1, see tests/skip.sh).
+: "${PODIUM:?}" "${ROOT:?}"
+. "$ROOT/tests/skip.sh"
+
+T=$(mktemp -d)
+mounts=
+cleanup() {
+	for m in $mounts; do umount "$m" 2>/dev/null; done
+	rm -rf "$T"
+}
+trap cleanup EXIT
+fails=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fails=$((fails + 1)); }
+check() {
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else nok "$name"; fi
+}
+export SOURCE_DATE_EPOCH=1790000000
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
+P=$T/proj
+cp -R "$ROOT/tests/fixtures/serve-small" "$P"
+mkdir "$T/sums"
+O=$T/sums/out
+
+# listing DIR: every entry with its type, mode, size, time and, for files,
+# its sha256; two listings compare equal only if nothing was touched
+listing() {
+	(cd "$1" && find . -printf '%y %m %s %T@ %p\n' | sort &&
+	    find . -type f -exec sha256sum {} + | sort -k 2)
+}
+# no staging folder of OUT left, beside it or in it
+no_staging() {
+	! ls -d "$1".tmp-* "$1"/.podium-tmp-* "$1"/.podium-old-* 2>/dev/null | grep -q .
+}
+can_mount=no
+mkdir "$T/probe"
+if mount -t tmpfs -o size=64k tmpfs "$T/probe" 2>/dev/null; then
+	can_mount=yes
+	umount "$T/probe"
+fi
+# mount_tmpfs DIR OPTIONS: a tmpfs at DIR, unmounted at the end
+mount_tmpfs() {
+	mkdir -p "$1" && mount -t tmpfs -o "$2" tmpfs "$1" && mounts="$1 $mounts"
+}
+
+# ---- --force replaces only a folder ----
+# forced NAME OUT TYPE: build -o OUT --force is refused (exit 2, word for
+# word) and OUT is still of TYPE (find -type), with what it held
+forced() {
+	before=$(ls -ld "$2"; [ -f "$2" ] && sha256sum <"$2")
+	"$PODIUM" build -C "$P" -o "$2" --force >"$O" 2>&1
+	rc=$?
+	after=$(ls -ld "$2"; [ -f "$2" ] && sha256sum <"$2")
+	want="podium: error: '$2' is not a folder; the site may not replace it, even with --force"
+	if [ "$rc" = 2 ] && [ "$(cat "$O")" = "$want" ] && [ "$before" = "$after" ] &&
+	    [ -n "$(find "$2" -maxdepth 0 -type "$3")" ] && no_staging "$2"; then
+		ok "$1"
+	else
+		nok "$1 (exit $rc)"
+		sed 's/^/# /' "$O"
+	fi
+}
+mkdir "$T/f"
+echo "my notes" >"$T/f/file"
+forced "--force does not replace a regular file" "$T/f/file" f
+mkfifo "$T/f/fifo"
+forced "--force does not replace a FIFO" "$T/f/fifo" p
+ln -s fifo "$T/f/link-fifo"
+forced "--force does not replace a symbolic link to a FIFO" "$T/f/link-fifo" l
+ln -s nothing "$T/f/dangling"
+forced "--force does not replace a dangling symbolic link" "$T/f/dangling" l
+if mknod "$T/f/null" c 1 3 2>/dev/null; then
+	forced "--force does not replace a character device" "$T/f/null" c
+	ln -s null "$T/f/link-null"
+	forced "--force does not replace a symbolic link to a device" "$T/f/link-null" l
+else
+	skip "mknod is not permitted here: no device node to build over"
+fi
+"$PODIUM" build -C "$P" -o "$T/f/file" >"$O" 2>&1
+check "without --force a file is refused the same way" sh -c "test $? = 2 &&
+    test \"\$(cat '$O')\" = \"podium: error: '$T/f/file' is not a folder; the site may not replace it, even with --force\""
+mkdir "$T/f/dir"
+ln -s dir "$T/f/link-dir"
+"$PODIUM" build -C "$P" -o "$T/f/link-dir" --force >"$O" 2>&1
+check "--force still replaces a symbolic link to a folder (the link only)" \
+    sh -c "test $? = 0 && test -d '$T/f/link-dir' && test ! -L '$T/f/link-dir' &&
+    test -f '$T/f/link-dir/index.html' && test -d '$T/f/dir' && test -z \"\$(ls -A '$T/f/dir')\""
+
+# ---- failed writes ----
+# failing NAME PATTERN ARGS...: the build exits 3 with one line, matching
+# the extended regular expression PATTERN, no staging folder is left and
+# OUT ($out) is byte-identical; the line is kept in $T/sums/line
+failing() {
+	name=$1
+	pat=$2
+	shift 2
+	listing "$out" >"$T/sums/before"
+	"$PODIUM" build -C "$P" -o "$out" -q "$@" >"$O" 2>&1
+	rc=$?
+	listing "$out" >"$T/sums/after"
+	cp "$O" "$T/sums/line"
+	passed=no
+	if [ "$rc" = 0 ] && [ "${may_pass:-}" = yes ]; then
+		passed=yes
+	elif [ "$rc" = 3 ] && [ "$(wc -l <"$O")" = 1 ] && grep -Eqx "$pat" "$O" &&
+	    cmp -s "$T/sums/before" "$T/sums/after" && no_staging "$out"; then
+		ok "$name"
+	else
+		nok "$name (exit $rc)"
+		sed 's/^/# /' "$O"
+		diff "$T/sums/before" "$T/sums/after" | head -n 5 | sed 's/^/# /'
+	fi
+}
+# the stage a failure message names: pages, charts, pdf, data or swap
+stage_of() {
+	case $(cat "$1") in
+	*"cannot keep the files of"* | *"cannot replace"*) echo swap ;;
+	*"/report.pdf': "*) echo pdf ;;
+	*"/charts/"*) echo charts ;;
+	*"/data/"*) echo data ;;
+	*".html': "* | *".xml': "* | *"/assets/"*) echo pages ;;
+	*) echo other ;;
+	esac
+}
+q() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'; }
+
+# a file size limit: each size in turn, from below the smallest file the
+# stages write to below the PDF, the largest; ulimit -f counts in blocks
+# of 512 or 1024 bytes, by shell
+out=$P/site
+"$PODIUM" build -C "$P" -q
+(trap '' XFSZ; ulimit -f 1; head -c 2000 /dev/zero >"$T/sums/unit" 2>/dev/null)
+unit=$(($(wc -c <"$T/sums/unit") / 1))
+stages=
+for kb in 2 8 16 32 40 48 64 80; do
+	for only in "" "--only data" "--only pdf"; do
+		listing "$out" >"$T/sums/before"
+		# shellcheck disable=SC2086
+		(ulimit -f $((kb * 1024 / unit)) && exec "$PODIUM" build -C "$P" -o "$out" -q $only) >"$O" 2>&1
+		rc=$?
+		[ "$rc" = 0 ] && continue
+		listing "$out" >"$T/sums/after"
+		name="a file size limit of ${kb}k${only:+ ($only)}: exit 3, one line, the old site byte-identical"
+		if [ "$rc" = 3 ] && [ "$(wc -l <"$O")" = 1 ] &&
+		    grep -Eqx "podium: error: cannot write '$(q "$out").tmp-[0-9]+/[^']+': File too large" "$O" &&
+		    cmp -s "$T/sums/before" "$T/sums/after" && no_staging "$out"; then
+			ok "$name ($(stage_of "$O"))"
+			stages="$stages $(stage_of "$O")"
+		else
+			nok "$name (exit $rc)"
+			sed 's/^/# /' "$O"
+		fi
+	done
+done
+for s in pages charts pdf data; do
+	check "a file size limit fails the $s stage in one of the sizes" \
+	    sh -c "echo '$stages' | grep -qw $s"
+done
+
+if [ "$can_mount" = yes ]; then
+	# a full disk: OUT on a small tmpfs, sized so that each stage in turn
+	# runs out of space (the old site and the new one need twice the site)
+	M=$T/full
+	mount_tmpfs "$M" size=4m
+	out=$M/site
+	"$PODIUM" build -C "$P" -o "$out" -q
+	used=$(du -sk "$out" | cut -f1)
+	stages=
+	kb=$((used + 8))
+	may_pass=yes
+	while [ "$kb" -lt $((used * 3)) ]; do
+		mount -o remount,size="${kb}k" "$M"
+		failing "a full disk at ${kb}k: exit 3, one line, the old site byte-identical" \
+		    "podium: error: cannot write '$(q "$out").tmp-[0-9]+/[^']+': No space left on device"
+		[ "$passed" = yes ] && break
+		stages="$stages $(stage_of "$T/sums/line")"
+		kb=$((kb + 24))
+	done
+	may_pass=
+	check "... until there is room for both sites" test "$passed" = yes
+	for s in pages charts pdf; do
+		check "a full disk fails the $s stage at one of the sizes" \
+		    sh -c "echo '$stages' | grep -qw $s"
+	done
+	mount -o remount,size="$((used + 8))k" "$M"
+	failing "a full disk with --only data: the data fails" \
+	    "podium: error: cannot write '$(q "$out").tmp-[0-9]+/data/[^']+': No space left on device" --only data
+	# the swap: the kept files are linked in, and each link or folder
+	# takes one of the few inodes left
+	mount -o remount,size=4m,nr_inodes=$(($(find "$out" | wc -l) + 12)) "$M"
+	failing "no inode left at the swap (--only pdf keeps the rest): exit 3, one line" \
+	    "podium: error: cannot keep the files of '$(q "$out")': No space left on device" --only pdf
+	mount -o remount,size=4m,nr_inodes=100000 "$M"
+	"$PODIUM" build -C "$P" -o "$out" -q
+	check "with room again, the build succeeds" sh -c "test $? = 0 && test -f '$out/report.pdf'"
+
+	# a read-only target: the folder OUT is in is mounted read-only
+	R=$T/ro
+	mkdir -p "$R/dir"
+	"$PODIUM" build -C "$P" -o "$R/dir/site" -q
+	if mount --bind "$R/dir" "$R/dir" && mounts="$R/dir $mounts" &&
+	    mount -o remount,bind,ro "$R/dir"; then
+		out=$R/dir/site
+		failing "a read-only target: exit 3, one line, the old site byte-identical" \
+		    "podium: error: cannot create '$(q "$out").tmp-[0-9]+': Read-only file system"
+		failing "... and with --only html too" \
+		    "podium: error: cannot create '$(q "$out").tmp-[0-9]+': Read-only file system" --only html
+	else
+		nok "cannot mount a read-only bind mount though tmpfs mounts work"
+	fi
+else
+	skip "mount is not permitted here: no full disk (tmpfs) or read-only mount tests"
+fi
+
+exit $((fails > 0))
