@@ -16,6 +16,8 @@
 #include "diag.h"
 
 #define SITE_MARKER ".podium-site"
+/* How each part of the site was built (the options), for --only. */
+#define BUILD_RECORD ".podium-build"
 
 /* What the copies of one build's site_out share (one per thread). */
 struct site_out_shared;
@@ -31,6 +33,10 @@ struct site_out {
 	char **files;  /* relative paths written, in order (for sitemaps, tests) */
 	size_t cap;
 	bool discard;  /* check: files are made and thrown away */
+	bool in_place; /* OUT is a mount point: staged in it, its contents
+	                  swapped (site_out_commit) */
+	const char *record; /* written to OUT/BUILD_RECORD by the commit, or
+	                       NULL: the options each part was built with */
 	/* a partial build: the previous OUT's file rel is kept when this says
 	 * so and this build did not write it; NULL: nothing is kept */
 	bool (*carry)(const char *rel, void *arg);
@@ -94,6 +100,8 @@ int site_out_open(const struct site_out *o, const char *rel, int *fd);
 /* Carries the kept files of the previous OUT in (o->carry), then swaps the
  * staging folder in. Returns 0, or -1 after a diag_system. */
 int site_out_commit(struct site_out *o);
+/* What OUT/BUILD_RECORD says (malloc'd), or NULL when there is none. */
+char *site_out_built_with(const char *out);
 /* Removes the staging folder; OUT is untouched. Safe after commit. */
 void site_out_abort(struct site_out *o);
 /* Full path of a file in the staging folder; malloc'd. */
