@@ -335,4 +335,78 @@ else
 	skip "mount is not permitted here: no mount point OUT tests"
 fi
 
+# ---- signals and resource limits ----
+B=$T/big
+if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$O" &&
+    "$T/gen" 150 3 "$B" >/dev/null 2>&1; then
+	B=$B/podium
+	mkdir "$T/tmpdir"
+	# started NAME PATH ARGS...: starts podium ARGS in the background
+	# ($pid) and waits until PATH (a glob) exists: $seen says if it did
+	started() {
+		glob=$1
+		shift
+		TMPDIR=$T/tmpdir "$PODIUM" "$@" >/dev/null 2>&1 &
+		pid=$!
+		i=0
+		seen=no
+		while [ $i -lt 2000 ]; do
+			# shellcheck disable=SC2086
+			if ls -d $glob >/dev/null 2>&1; then
+				seen=yes
+				break
+			fi
+			i=$((i + 1))
+			sleep 0.01
+		done
+	}
+	for sig in TERM INT HUP; do
+		started "$T/tmpdir/podium-check-*" check -C "$B" -q
+		kill -"$sig" "$pid"
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		check "SIG$sig to a check (its temporary folder there: $seen) removes its folder" \
+		    sh -c "test $seen = yes && test $rc -gt 128 && test -z \"\$(ls -A '$T/tmpdir')\""
+	done
+	"$PODIUM" build -C "$B" -q
+	listing "$B/site" >"$T/sums/big"
+	# an abort (a library's assertion, GLib out of threads) in a build
+	started "$B/site.tmp-*" build -C "$B" -q
+	kill -ABRT "$pid"
+	{ wait "$pid"; } 2>/dev/null
+	rc=$?
+	listing "$B/site" >"$T/sums/now"
+	check "SIGABRT mid-build (staging folder there: $seen): exit 134, staging folder removed" \
+	    sh -c "test $seen = yes && test $rc = 134 && ! ls -d '$B'/site.tmp-* 2>/dev/null | grep -q ."
+	check "... and the old site byte-identical" cmp -s "$T/sums/big" "$T/sums/now"
+else
+	nok "cannot generate a large project with tests/bench/gen.c"
+fi
+# a limit on the address space: 100 MB is enough (the threads' stacks fit),
+# and a lower one, where a library gives up, leaves no staging folder
+out=$P/site
+"$PODIUM" build -C "$P" -o "$out" -q
+if (ulimit -v 400000 && exec "$PODIUM" --version) >/dev/null 2>&1; then
+	listing "$out" >"$T/sums/before"
+	(ulimit -v 100000 && exec "$PODIUM" build -C "$P" -o "$out" -q) >"$O" 2>&1
+	rc=$?
+	check "ulimit -v 100000: the build succeeds" sh -c "test $rc = 0 && test ! -s '$O'"
+	sums() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k 2); }
+	for kb in 40000 50000 60000; do
+		listing "$out" >"$T/sums/before"
+		sums "$out" >"$T/sums/sbefore"
+		sh -c "ulimit -v $kb && exec '$PODIUM' build -C '$P' -o '$out' -q" >"$O" 2>&1
+		rc=$?
+		listing "$out" >"$T/sums/after"
+		sums "$out" >"$T/sums/safter"
+		# a build that succeeds replaces the site with the same files
+		[ "$rc" = 0 ] && cp "$T/sums/sbefore" "$T/sums/before" && cp "$T/sums/safter" "$T/sums/after"
+		check "ulimit -v $kb: exit $rc, no staging folder left, the old site byte-identical" \
+		    sh -c "cmp -s '$T/sums/before' '$T/sums/after' && ! ls -d '$out'.tmp-* 2>/dev/null | grep -q ."
+	done
+else
+	# a sanitized build maps terabytes of shadow memory: no limit applies
+	echo "ok - # skip the binary cannot start under ulimit -v (a sanitized build)"
+fi
+
 exit $((fails > 0))

@@ -46,13 +46,75 @@ static char *guard_tmp;  /* the staging folder now, or NULL */
 static pthread_t guard_tid;
 static bool guarding;    /* guard_tid runs */
 
+/* The same path for a crash's handler, which may not take the lock nor
+ * allocate: set once crash_ok says so. */
+static char crash_tmp[PATH_MAX];
+static volatile sig_atomic_t crash_ok;
+
+static void
+guard_set_locked(const char *tmp)
+{
+	free(guard_tmp);
+	guard_tmp = tmp != NULL ? xstrdup(tmp) : NULL;
+	crash_ok = 0;
+	if (tmp != NULL && strlen(tmp) < sizeof(crash_tmp)) {
+		strcpy(crash_tmp, tmp);
+		crash_ok = 1;
+	}
+}
+
 static void
 guard_set(const char *tmp)
 {
 	pthread_mutex_lock(&guard_lock);
-	free(guard_tmp);
-	guard_tmp = tmp != NULL ? xstrdup(tmp) : NULL;
+	guard_set_locked(tmp);
 	pthread_mutex_unlock(&guard_lock);
+}
+
+/*
+ * Removes name (relative to the folder dirfd) and all under it with
+ * system calls only, as a signal handler may: no allocation, no stdio.
+ */
+static void
+crash_remove(int dirfd, const char *name, int depth)
+{
+	char buf[2048];
+	long n, at;
+	int fd;
+
+	if (unlinkat(dirfd, name, 0) == 0 || errno != EISDIR || depth > 32)
+		return;
+	if ((fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return;
+	while ((n = getdents64(fd, buf, sizeof(buf))) > 0)
+		for (at = 0; at < n;) {
+			struct dirent64 *de = (struct dirent64 *)(buf + at);
+
+			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+				crash_remove(fd, de->d_name, depth + 1);
+			at += de->d_reclen;
+		}
+	close(fd);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+/*
+ * A library that aborts the process (GLib, when it cannot make a thread
+ * or allocate; cairo, on an internal assertion) ends it without the
+ * guard: the staging folder is removed here, then the signal goes on.
+ */
+static void
+crash_run(int sig)
+{
+	int saved = errno, i;
+	struct stat st;
+
+	if (crash_ok)
+		for (i = 0; i < 3 && lstat(crash_tmp, &st) == 0; i++)
+			crash_remove(AT_FDCWD, crash_tmp, 0);
+	errno = saved;
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 /*
@@ -93,11 +155,31 @@ guard_run(void *arg)
 	_exit(128 + sig);
 }
 
+/* exit() mid-build (out of memory: oom()) removes the staging folder too;
+ * at any other time there is none */
+static void
+crash_exit(void)
+{
+	struct stat st;
+
+	if (crash_ok && lstat(crash_tmp, &st) == 0)
+		crash_remove(AT_FDCWD, crash_tmp, 0);
+}
+
 void
 site_out_guard_signals(void)
 {
 	static sigset_t set;
 
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = crash_run;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigaction(SIGABRT, &sa, NULL);
+	sigaction(SIGTRAP, &sa, NULL);
+	atexit(crash_exit);
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
@@ -510,21 +592,29 @@ int
 site_out_begin_discard(struct site_out *o, struct diag *d)
 {
 	const char *t = getenv("TMPDIR");
+	bool made;
+	int err = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->d = d;
 	o->discard = true;
 	o->tmpfd = -1;
 	o->tmp = xasprintf("%s/podium-check-XXXXXX", t != NULL && *t == '/' ? t : "/tmp");
-	if (mkdtemp(o->tmp) == NULL) {
-		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(errno));
+	/* made and guarded in one step: a signal in between would leave it */
+	pthread_mutex_lock(&guard_lock);
+	if ((made = mkdtemp(o->tmp) != NULL))
+		guard_set_locked(o->tmp);
+	else
+		err = errno;
+	pthread_mutex_unlock(&guard_lock);
+	if (!made) {
+		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(err));
 		free(o->tmp);
 		o->tmp = NULL;
 		o->failed = true;
 		return -1;
 	}
 	o->out = xstrdup(o->tmp);
-	guard_set(o->tmp);
 	return 0;
 }
 
@@ -945,8 +1035,7 @@ site_out_commit(struct site_out *o)
 	} else if (o->in_place) {
 		if ((rc = swap_contents(o, &old)) == 0) {
 			/* a signal from now on removes the old site's files */
-			free(guard_tmp);
-			guard_tmp = xstrdup(old);
+			guard_set_locked(old);
 		}
 	} else if (lstat(o->out, &st) == 0) {
 		/* swap both names in one step; the old site ends up in tmp */
