@@ -404,6 +404,24 @@ if (ulimit -v 400000 && exec "$PODIUM" --version) >/dev/null 2>&1; then
 		check "ulimit -v $kb: exit $rc, no staging folder left, the old site byte-identical" \
 		    sh -c "cmp -s '$T/sums/before' '$T/sums/after' && ! ls -d '$out'.tmp-* 2>/dev/null | grep -q ."
 	done
+	# the large project: at some limit a chart runs out of memory, and
+	# says so
+	if [ -d "$B" ]; then
+		why=
+		for kb in 70000 75000 80000 85000 90000; do
+			sh -c "ulimit -v $kb && exec '$PODIUM' build -C '$B' -o '$T/oom' -q" >"$O" 2>&1
+			if grep -q "cannot draw chart" "$O"; then
+				why=$(cat "$O")
+				break
+			fi
+		done
+		if [ -n "$why" ]; then
+			check "a chart that cannot be drawn says why" \
+			    grep -Eqx "podium: error: cannot draw chart '[^']+': out of memory" "$O"
+		else
+			echo "ok - # skip no address space limit made a chart fail here"
+		fi
+	fi
 else
 	# a sanitized build maps terabytes of shadow memory: no limit applies
 	echo "ok - # skip the binary cannot start under ulimit -v (a sanitized build)"
