@@ -329,8 +329,11 @@ if [ "$can_mount" = yes ]; then
 	skip=' \.$'
 	failing "a full mount point: exit 3, one line, the old site byte-identical (but OUT's time), no staging folder" \
 	    "podium: error: cannot write '$(q "$V")/\.podium-tmp-[0-9]+/[^']+': No space left on device"
+	mount -o remount,size=4m,ro "$V"
+	failing "a read-only mount point: exit 3, one line, the old site byte-identical" \
+	    "podium: error: cannot create '$(q "$V")/\.podium-tmp-[0-9]+': Read-only file system"
 	skip=$nothing
-	mount -o remount,size=4m "$V"
+	mount -o remount,size=4m,rw "$V"
 else
 	skip "mount is not permitted here: no mount point OUT tests"
 fi
