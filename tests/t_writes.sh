@@ -389,7 +389,7 @@ fi
 # and a lower one, where a library gives up, leaves no staging folder
 out=$P/site
 "$PODIUM" build -C "$P" -o "$out" -q
-if (ulimit -v 400000 && exec "$PODIUM" --version) >/dev/null 2>&1; then
+if sh -c "ulimit -v 400000 && exec '$PODIUM' --version" >/dev/null 2>&1; then
 	listing "$out" >"$T/sums/before"
 	(ulimit -v 100000 && exec "$PODIUM" build -C "$P" -o "$out" -q) >"$O" 2>&1
 	rc=$?
