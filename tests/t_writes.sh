@@ -322,6 +322,16 @@ if [ "$can_mount" = yes ]; then
 	"$PODIUM" build -C "$P" -o "$V" -q --only data >"$O" 2>&1
 	check "... and with --only data (the rest kept)" \
 	    sh -c "test $? = 0 && test -f '$V/index.html' && test -f '$V/report.pdf' && test -f '$V/data/ratings.json'"
+	# a build killed outright in the middle of the swap leaves both
+	dead=$(sh -c 'echo $$')
+	mkdir "$V/.podium-tmp-$dead" "$V/.podium-old-$dead" "$V/.podium-tmp-$$"
+	echo x >"$V/.podium-tmp-$dead/index.html"
+	echo y >"$V/.podium-old-$dead/report.pdf"
+	"$PODIUM" build -C "$P" -o "$V" -q >"$O" 2>&1
+	check "a later build removes the staging folders in OUT of a process gone, whatever they hold" \
+	    sh -c "test $? = 0 && test ! -e '$V/.podium-tmp-$dead' && test ! -e '$V/.podium-old-$dead'"
+	check "... but not a live process's" test -d "$V/.podium-tmp-$$"
+	rmdir "$V/.podium-tmp-$$"
 	out=$V
 	used=$(du -sk "$V" | cut -f1)
 	mount -o remount,size="$((used + 40))k" "$V"

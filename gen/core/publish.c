@@ -466,7 +466,8 @@ out:
 /* ---- staging folders left by a build that was killed ---- */
 
 /* "PREFIXPID" (PREFIX: "NAME.tmp-" beside OUT, ".podium-tmp-" or
- * ".podium-old-" in it) of a process that is gone, holding a site or nothing */
+ * ".podium-old-" in it) of a process that is gone, holding a site or
+ * nothing (beside OUT) */
 static bool
 stale(const char *parent, const char *entry, const char *prefix)
 {
@@ -488,6 +489,9 @@ stale(const char *parent, const char *entry, const char *prefix)
 		return false;
 	if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 		return false;
+	/* in OUT, the name is podium's own (own_name): whatever it holds */
+	if (strncmp(prefix, ".podium-", 8) == 0)
+		return true;
 	path = path_join(parent, entry);
 	r = has_entry(path, SITE_MARKER) || dir_empty(path) == 1;
 	free(path);
