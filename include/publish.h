@@ -4,10 +4,16 @@
  * a failed build removes the temporary folder and leaves OUT as it was.
  * Paths given to site_out_write are relative and never leave the folder.
  *
+ * OUT a mount point (it cannot be renamed) is staged in itself instead
+ * ("OUT/.podium-tmp-PID"), and its contents swapped. Names starting with
+ * ".podium-" at the top of OUT are podium's own; the publisher's there,
+ * any other name starting with a dot and CNAME, are kept by every build.
+ *
  * Every site podium builds holds the marker file SITE_MARKER; OUT may be
- * replaced only when it is absent, empty or holds the marker (or --force),
- * and never when it is the project folder, above it, in its content,
- * templates or assets, or holds such a folder (site_out_check).
+ * replaced only when it is absent, empty (but for the publisher's files)
+ * or holds the marker (or --force), and only when it is a folder or a
+ * link to one; never when it is the project folder, above it, in its
+ * content, templates or assets, or holds such a folder (site_out_check).
  */
 #ifndef PODIUM_PUBLISH_H
 #define PODIUM_PUBLISH_H
