@@ -62,6 +62,9 @@ int chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
  * out. Returns 0, or -1 if cairo failed. */
 int chart_png(const struct chart *ch, const struct computed *c, double scale,
     struct buf *out);
+/* Why the calling thread's last chart_svg() or chart_png() failed, in
+ * cairo's words ("out of memory"). */
+const char *chart_failure(void);
 /*
  * Releases the font map the calling thread's charts were drawn with (pango's
  * default for the thread, which keeps every font it matched). A thread that

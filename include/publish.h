@@ -4,10 +4,16 @@
  * a failed build removes the temporary folder and leaves OUT as it was.
  * Paths given to site_out_write are relative and never leave the folder.
  *
+ * OUT a mount point (it cannot be renamed) is staged in itself instead
+ * ("OUT/.podium-tmp-PID"), and its contents swapped. Names starting with
+ * ".podium-" at the top of OUT are podium's own; the publisher's there,
+ * any other name starting with a dot and CNAME, are kept by every build.
+ *
  * Every site podium builds holds the marker file SITE_MARKER; OUT may be
- * replaced only when it is absent, empty or holds the marker (or --force),
- * and never when it is the project folder, above it, in its content,
- * templates or assets, or holds such a folder (site_out_check).
+ * replaced only when it is absent, empty (but for the publisher's files)
+ * or holds the marker (or --force), and only when it is a folder or a
+ * link to one; never when it is the project folder, above it, in its
+ * content, templates or assets, or holds such a folder (site_out_check).
  */
 #ifndef PODIUM_PUBLISH_H
 #define PODIUM_PUBLISH_H
@@ -16,6 +22,11 @@
 #include "diag.h"
 
 #define SITE_MARKER ".podium-site"
+/* How each part of the site was built (the options), for --only. */
+#define BUILD_RECORD ".podium-build"
+
+/* What the copies of one build's site_out share (one per thread). */
+struct site_out_shared;
 
 struct site_out {
 	char *out;     /* final folder */
@@ -28,10 +39,17 @@ struct site_out {
 	char **files;  /* relative paths written, in order (for sitemaps, tests) */
 	size_t cap;
 	bool discard;  /* check: files are made and thrown away */
+	bool in_place; /* OUT is a mount point: staged in it, its contents
+	                  swapped (site_out_commit) */
+	const char *record; /* written to OUT/BUILD_RECORD by the commit, or
+	                       NULL: the options each part was built with */
 	/* a partial build: the previous OUT's file rel is kept when this says
 	 * so and this build did not write it; NULL: nothing is kept */
 	bool (*carry)(const char *rel, void *arg);
 	void *carry_arg;
+	/* made by site_out_begin, shared by the copies: the first failed
+	 * write is the one reported */
+	struct site_out_shared *shared;
 };
 
 /*
@@ -72,6 +90,13 @@ int site_out_write(struct site_out *o, const char *rel, const void *p, size_t n)
 int site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n);
 int site_out_record(struct site_out *o, const char *rel, int put);
 /*
+ * A write into the staging folder failed with errno err: the build fails,
+ * and only the build's first failed write is reported ("cannot write
+ * PATH: ERROR"), whatever thread it was on; the later ones follow from it
+ * (a full disk). Returns -1.
+ */
+int site_out_failed(struct site_out *o, const char *rel, int err);
+/*
  * For a file written in pieces: opens rel in the staging folder (making its
  * folder) and sets *fd, or returns what site_out_put would have (an errno
  * value, or -1). The caller writes, closes *fd, and passes the first
@@ -81,6 +106,8 @@ int site_out_open(const struct site_out *o, const char *rel, int *fd);
 /* Carries the kept files of the previous OUT in (o->carry), then swaps the
  * staging folder in. Returns 0, or -1 after a diag_system. */
 int site_out_commit(struct site_out *o);
+/* What OUT/BUILD_RECORD says (malloc'd), or NULL when there is none. */
+char *site_out_built_with(const char *out);
 /* Removes the staging folder; OUT is untouched. Safe after commit. */
 void site_out_abort(struct site_out *o);
 /* Full path of a file in the staging folder; malloc'd. */

@@ -13,6 +13,25 @@
 #include "chart_priv.h"
 #include "escape.h"
 
+/* Why this thread's last chart could not be drawn (cairo's words). */
+static _Thread_local const char *why;
+
+const char *
+chart_failure(void)
+{
+	return why != NULL ? why : "cairo could not draw it";
+}
+
+/* st, when it is a failure, is the reason; returns whether it is one. */
+static bool
+failed(cairo_status_t st)
+{
+	if (st == CAIRO_STATUS_SUCCESS)
+		return false;
+	why = cairo_status_to_string(st);
+	return true;
+}
+
 cairo_status_t
 chart_to_buf(void *closure, const unsigned char *data, unsigned int n)
 {
@@ -152,17 +171,19 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 	struct canvas cv;
 	int rc = -1;
 
+	why = NULL;
 	s = cairo_svg_surface_create_for_stream(chart_to_buf, &raw, ch->width, ch->height);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(s);
 	canvas_cairo_init(&cv, cr);
 	chart_draw(ch, c, &cv, ch->width, ch->height);
-	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+	if (!failed(cairo_status(cr))) {
 		cairo_destroy(cr);
 		cairo_surface_finish(s);
-		if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS)
-			rc = svg_document(ch->title, ch->desc, &raw, out);
+		if (!failed(cairo_surface_status(s)) &&
+		    (rc = svg_document(ch->title, ch->desc, &raw, out)) == -1)
+			why = "cairo's SVG has no <svg> element";
 	} else
 		cairo_destroy(cr);
 	cairo_surface_destroy(s);
@@ -185,16 +206,16 @@ chart_png(const struct chart *ch, const struct computed *c, double scale,
 	int w = (int)ceil(ch->width * scale), h = (int)ceil(ch->height * scale);
 	int rc = -1;
 
+	why = NULL;
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	cr = cairo_create(s);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	canvas_cairo_init(&cv, cr);
 	chart_draw(ch, c, &cv, w, h);
-	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+	if (!failed(cairo_status(cr))) {
 		cairo_surface_flush(s);
-		if (cairo_surface_write_to_png_stream(s, chart_to_buf, out) ==
-		    CAIRO_STATUS_SUCCESS)
+		if (!failed(cairo_surface_write_to_png_stream(s, chart_to_buf, out)))
 			rc = 0;
 	}
 	cairo_destroy(cr);

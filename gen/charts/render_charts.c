@@ -99,7 +99,8 @@ write_job(struct job *j, struct site_out *o, struct diag *d)
 	int rc;
 
 	if (j->rc == -1) {
-		diag_system(d, NULL, "cannot draw chart '%s'", j->name);
+		diag_system(d, NULL, "cannot draw chart '%s': %s", j->name,
+		    j->frame ? "cairo could not draw it" : chart_failure());
 		return -1;
 	}
 	rel = xasprintf("charts/%s.svg", j->name);

@@ -1,8 +1,11 @@
 /* cmd_build.c: `podium build` and `podium check`: options, then build_run(). */
 #include <getopt.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "build.h"
@@ -68,6 +71,30 @@ dir_from_here(const char *dir)
 	free(here);
 	free(there);
 	return r;
+}
+
+/*
+ * Under a limit on the address space (ulimit -v), each thread's stack,
+ * 8 MB by default, takes much of it: GLib then cannot start pango's
+ * threads and ends the process (it does not report that). The threads'
+ * stacks are made smaller for such a limit: a 32nd of it, at least 1 MB.
+ */
+static void
+stacks_fit(void)
+{
+	const size_t mb = 1u << 20;
+	struct rlimit as;
+	pthread_attr_t attr;
+	size_t want, have;
+
+	if (getrlimit(RLIMIT_AS, &as) == -1 || as.rlim_cur == RLIM_INFINITY ||
+	    pthread_getattr_default_np(&attr) != 0)
+		return;
+	want = as.rlim_cur / 32 > mb ? (size_t)(as.rlim_cur / 32) & ~(mb - 1) : mb;
+	if (pthread_attr_getstacksize(&attr, &have) == 0 && want < have &&
+	    pthread_attr_setstacksize(&attr, want) == 0)
+		pthread_setattr_default_np(&attr);
+	pthread_attr_destroy(&attr);
 }
 
 static int
@@ -186,6 +213,10 @@ run(int argc, char *argv[], bool write)
 		render_html_dump(dump);
 	}
 	rq.progress = write && !rq.quiet && style == DIAG_GCC && isatty(STDERR_FILENO);
+	/* a file over the size limit (ulimit -f) is a failed write, reported
+	 * as one (EFBIG), not the end of the process with the staging left */
+	signal(SIGXFSZ, SIG_IGN);
+	stacks_fit();
 	/* a run stopped by a signal removes its staging (or check's) folder */
 	site_out_guard_signals();
 	rc = build_run(&rq, &d);

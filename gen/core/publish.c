@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,15 @@ strip_slashes(char *s)
 		s[--n] = '\0';
 }
 
+/* The staging folder, and the previous site's files on their way out, when
+ * OUT is a mount point: in OUT, with the PID after these. */
+#define STAGE_IN ".podium-tmp-"
+#define OLD_IN ".podium-old-"
+
+struct site_out_shared {
+	atomic_flag reported;  /* a failed write was reported */
+};
+
 /* ---- the staging folder a signal must remove ---- */
 
 static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -36,13 +46,75 @@ static char *guard_tmp;  /* the staging folder now, or NULL */
 static pthread_t guard_tid;
 static bool guarding;    /* guard_tid runs */
 
+/* The same path for a crash's handler, which may not take the lock nor
+ * allocate: set once crash_ok says so. */
+static char crash_tmp[PATH_MAX];
+static volatile sig_atomic_t crash_ok;
+
+static void
+guard_set_locked(const char *tmp)
+{
+	free(guard_tmp);
+	guard_tmp = tmp != NULL ? xstrdup(tmp) : NULL;
+	crash_ok = 0;
+	if (tmp != NULL && strlen(tmp) < sizeof(crash_tmp)) {
+		strcpy(crash_tmp, tmp);
+		crash_ok = 1;
+	}
+}
+
 static void
 guard_set(const char *tmp)
 {
 	pthread_mutex_lock(&guard_lock);
-	free(guard_tmp);
-	guard_tmp = tmp != NULL ? xstrdup(tmp) : NULL;
+	guard_set_locked(tmp);
 	pthread_mutex_unlock(&guard_lock);
+}
+
+/*
+ * Removes name (relative to the folder dirfd) and all under it with
+ * system calls only, as a signal handler may: no allocation, no stdio.
+ */
+static void
+crash_remove(int dirfd, const char *name, int depth)
+{
+	char buf[2048];
+	long n, at;
+	int fd;
+
+	if (unlinkat(dirfd, name, 0) == 0 || errno != EISDIR || depth > 32)
+		return;
+	if ((fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return;
+	while ((n = getdents64(fd, buf, sizeof(buf))) > 0)
+		for (at = 0; at < n;) {
+			struct dirent64 *de = (struct dirent64 *)(buf + at);
+
+			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+				crash_remove(fd, de->d_name, depth + 1);
+			at += de->d_reclen;
+		}
+	close(fd);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+/*
+ * A library that aborts the process (GLib, when it cannot make a thread
+ * or allocate; cairo, on an internal assertion) ends it without the
+ * guard: the staging folder is removed here, then the signal goes on.
+ */
+static void
+crash_run(int sig)
+{
+	int saved = errno, i;
+	struct stat st;
+
+	if (crash_ok)
+		for (i = 0; i < 3 && lstat(crash_tmp, &st) == 0; i++)
+			crash_remove(AT_FDCWD, crash_tmp, 0);
+	errno = saved;
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 /*
@@ -83,11 +155,31 @@ guard_run(void *arg)
 	_exit(128 + sig);
 }
 
+/* exit() mid-build (out of memory: oom()) removes the staging folder too;
+ * at any other time there is none */
+static void
+crash_exit(void)
+{
+	struct stat st;
+
+	if (crash_ok && lstat(crash_tmp, &st) == 0)
+		crash_remove(AT_FDCWD, crash_tmp, 0);
+}
+
 void
 site_out_guard_signals(void)
 {
 	static sigset_t set;
 
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = crash_run;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigaction(SIGABRT, &sa, NULL);
+	sigaction(SIGTRAP, &sa, NULL);
+	atexit(crash_exit);
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
@@ -231,6 +323,47 @@ dir_empty(const char *path)
 	return r;
 }
 
+/*
+ * Names podium keeps to itself at the top of OUT: the marker, the build's
+ * record and the staging folders of a mount point ("OUT/.podium-tmp-PID").
+ */
+static bool
+own_name(const char *name)
+{
+	return strncmp(name, ".podium-", 8) == 0;
+}
+
+/*
+ * The publisher's files at the top of OUT, kept across every build: any
+ * name starting with a dot (.git/, .nojekyll, .well-known/) and CNAME.
+ */
+static bool
+kept_name(const char *name)
+{
+	return (name[0] == '.' && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 &&
+	    !own_name(name)) || strcmp(name, "CNAME") == 0;
+}
+
+/* 1: nothing but kept files, 0: more, -1: cannot tell (errno) */
+static int
+dir_only_kept(const char *path)
+{
+	DIR *dir = opendir(path);
+	struct dirent *de;
+	int r = 1;
+
+	if (dir == NULL)
+		return -1;
+	while ((de = readdir(dir)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0 &&
+		    !kept_name(de->d_name)) {
+			r = 0;
+			break;
+		}
+	closedir(dir);
+	return r;
+}
+
 static int
 refuse(struct diag *d, const char *fmt, const char *a, const char *b)
 {
@@ -292,17 +425,30 @@ site_out_check(const char *dir, const char *out, bool force, struct diag *d)
 			    project_parts[i]);
 			goto out;
 		}
-	if (force)
-		goto out;
+	/*
+	 * Only a folder is ever replaced, or a link to one (the link, not its
+	 * folder): a file, a device or a FIFO is not a site, even with --force.
+	 */
 	if (S_ISLNK(st.st_mode)) {
-		rc = refuse(d, "'%s' is a symbolic link; use --force to replace it%s", out, "");
+		struct stat to;
+
+		if (stat(out, &to) == -1 || !S_ISDIR(to.st_mode))
+			rc = refuse(d, "'%s' is not a folder; the site may not "
+			    "replace it, even with --force%s", out, "");
+		else if (!force)
+			rc = refuse(d, "'%s' is a symbolic link; use --force to "
+			    "replace it%s", out, "");
 		goto out;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		rc = refuse(d, "'%s' is not a folder; use --force to replace it%s", out, "");
+		rc = refuse(d, "'%s' is not a folder; the site may not replace it, "
+		    "even with --force%s", out, "");
 		goto out;
 	}
-	if ((empty = dir_empty(out)) == -1) {
+	if (force)
+		goto out;
+	/* its kept files only (a fresh checkout of a publishing branch) */
+	if ((empty = dir_only_kept(out)) == -1) {
 		diag_system(d, NULL, "cannot open '%s': %s", out, strerror(errno));
 		rc = -1;
 		goto out;
@@ -319,19 +465,21 @@ out:
 
 /* ---- staging folders left by a build that was killed ---- */
 
-/* "NAME.tmp-PID" of a process that is gone, holding a site or nothing */
+/* "PREFIXPID" (PREFIX: "NAME.tmp-" beside OUT, ".podium-tmp-" or
+ * ".podium-old-" in it) of a process that is gone, holding a site or
+ * nothing (beside OUT) */
 static bool
-stale(const char *parent, const char *entry, const char *base)
+stale(const char *parent, const char *entry, const char *prefix)
 {
-	size_t n = strlen(base);
+	size_t n = strlen(prefix);
 	const char *s;
 	char *end, *path;
 	long pid;
 	bool r;
 
-	if (strncmp(entry, base, n) != 0 || strncmp(entry + n, ".tmp-", 5) != 0)
+	if (strncmp(entry, prefix, n) != 0)
 		return false;
-	s = entry + n + 5;
+	s = entry + n;
 	if (*s < '1' || *s > '9')
 		return false;
 	errno = 0;
@@ -341,36 +489,76 @@ stale(const char *parent, const char *entry, const char *base)
 		return false;
 	if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 		return false;
+	/* in OUT, the name is podium's own (own_name): whatever it holds */
+	if (strncmp(prefix, ".podium-", 8) == 0)
+		return true;
 	path = path_join(parent, entry);
 	r = has_entry(path, SITE_MARKER) || dir_empty(path) == 1;
 	free(path);
 	return r;
 }
 
+/* Removes the stale folders PREFIXPID in parent. */
+static void
+remove_stale_in(const char *parent, const char *prefix)
+{
+	DIR *dir;
+	struct dirent *de;
+
+	if ((dir = opendir(parent)) == NULL)
+		return;
+	while ((de = readdir(dir)) != NULL)
+		if (stale(parent, de->d_name, prefix)) {
+			char *p = path_join(parent, de->d_name);
+
+			remove_tree(p);
+			free(p);
+		}
+	closedir(dir);
+}
+
 static void
 remove_stale(const char *out)
 {
-	char *copy = xstrdup(out), *slash = strrchr(copy, '/');
+	char *copy = xstrdup(out), *slash = strrchr(copy, '/'), *prefix;
 	const char *parent = ".", *base = copy;
-	DIR *dir;
-	struct dirent *de;
 
 	if (slash != NULL) {
 		*slash = '\0';
 		parent = slash == copy ? "/" : copy;
 		base = slash + 1;
 	}
-	if ((dir = opendir(parent)) != NULL) {
-		while ((de = readdir(dir)) != NULL)
-			if (stale(parent, de->d_name, base)) {
-				char *p = path_join(parent, de->d_name);
-
-				remove_tree(p);
-				free(p);
-			}
-		closedir(dir);
-	}
+	prefix = xasprintf("%s.tmp-", base);
+	remove_stale_in(parent, prefix);
+	free(prefix);
+	remove_stale_in(out, STAGE_IN);
+	remove_stale_in(out, OLD_IN);
 	free(copy);
+}
+
+/*
+ * Is out (a folder, not a link) the root of a mount (a container's volume,
+ * a tmpfs)? Such a folder cannot be renamed (EBUSY): its contents are
+ * swapped instead (site_out_commit).
+ */
+static bool
+mount_point(const char *out)
+{
+	struct statx sx;
+	struct stat st, up;
+	char *parent;
+	bool r;
+
+	if (statx(AT_FDCWD, out, AT_SYMLINK_NOFOLLOW, STATX_TYPE, &sx) == 0 &&
+	    (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT))
+		return S_ISDIR(sx.stx_mode) && (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+	/* older kernels: another device than the folder above */
+	if (lstat(out, &st) == -1 || !S_ISDIR(st.st_mode))
+		return false;
+	parent = path_join(out, "..");
+	r = stat(parent, &up) == 0 && up.st_dev != st.st_dev;
+	free(parent);
+	return r;
 }
 
 /* ---- the staging folder ---- */
@@ -382,8 +570,14 @@ site_out_begin(struct site_out *o, const char *out, struct diag *d)
 	o->d = d;
 	o->out = xstrdup(out);
 	strip_slashes(o->out);
-	o->tmp = xasprintf("%s.tmp-%ld", o->out, (long)getpid());
+	o->in_place = mount_point(o->out);
+	if (o->in_place)
+		o->tmp = xasprintf("%s/" STAGE_IN "%ld", o->out, (long)getpid());
+	else
+		o->tmp = xasprintf("%s.tmp-%ld", o->out, (long)getpid());
 	o->tmpfd = -1;
+	o->shared = xcalloc(1, sizeof(*o->shared));
+	atomic_flag_clear(&o->shared->reported);
 	remove_stale(o->out);
 	guard_set(o->tmp);
 	if (remove_tree(o->tmp) == -1 || mkdir_p(o->tmp) == -1 ||
@@ -402,21 +596,29 @@ int
 site_out_begin_discard(struct site_out *o, struct diag *d)
 {
 	const char *t = getenv("TMPDIR");
+	bool made;
+	int err = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->d = d;
 	o->discard = true;
 	o->tmpfd = -1;
 	o->tmp = xasprintf("%s/podium-check-XXXXXX", t != NULL && *t == '/' ? t : "/tmp");
-	if (mkdtemp(o->tmp) == NULL) {
-		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(errno));
+	/* made and guarded in one step: a signal in between would leave it */
+	pthread_mutex_lock(&guard_lock);
+	if ((made = mkdtemp(o->tmp) != NULL))
+		guard_set_locked(o->tmp);
+	else
+		err = errno;
+	pthread_mutex_unlock(&guard_lock);
+	if (!made) {
+		diag_system(d, NULL, "cannot create '%s': %s", o->tmp, strerror(err));
 		free(o->tmp);
 		o->tmp = NULL;
 		o->failed = true;
 		return -1;
 	}
 	o->out = xstrdup(o->tmp);
-	guard_set(o->tmp);
 	return 0;
 }
 
@@ -494,8 +696,6 @@ site_out_open(const struct site_out *o, const char *rel, int *fd)
 int
 site_out_record(struct site_out *o, const char *rel, int put)
 {
-	char *path;
-
 	if (o->tmp == NULL)
 		return -1;
 	if (put == -1) {
@@ -503,15 +703,24 @@ site_out_record(struct site_out *o, const char *rel, int put)
 		o->failed = true;
 		return -1;
 	}
-	if (put != 0) {
-		path = path_join(o->tmp, rel);
-		diag_system(o->d, NULL, "cannot write '%s': %s", path, strerror(put));
-		free(path);
-		o->failed = true;
-		return -1;
-	}
+	if (put != 0)
+		return site_out_failed(o, rel, put);
 	files_add(o, rel);
 	return 0;
+}
+
+int
+site_out_failed(struct site_out *o, const char *rel, int err)
+{
+	char *path;
+
+	o->failed = true;
+	if (o->shared != NULL && atomic_flag_test_and_set(&o->shared->reported))
+		return -1;
+	path = path_join(o->tmp != NULL ? o->tmp : o->out, rel);
+	diag_system(o->d, NULL, "cannot write '%s': %s", path, strerror(err));
+	free(path);
+	return -1;
 }
 
 int
@@ -520,11 +729,13 @@ site_out_write(struct site_out *o, const char *rel, const void *p, size_t n)
 	return site_out_record(o, rel, site_out_put(o, rel, p, n));
 }
 
-/* ---- the previous site's files kept by a partial build ---- */
+/* ---- the previous site's files kept: a partial build's, the publisher's ---- */
 
 struct carry {
 	struct site_out *o;
 	struct buf rel;     /* the path under OUT being walked */
+	bool parts;         /* the parts this build does not make are kept */
+	bool keep;          /* in a kept folder of the publisher's: all of it */
 	int err;            /* the first failure's errno */
 };
 
@@ -549,7 +760,8 @@ carry_file(int from, int to, const char *name, const struct stat *st)
 		return 0;
 	if ((in = openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
 		return -1;
-	if ((out = openat(to, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) == -1) {
+	if ((out = openat(to, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+	    st->st_mode & 07777)) == -1) {
 		close(in);
 		return -1;
 	}
@@ -574,6 +786,7 @@ carry_dir(struct carry *c, int from, int to)
 	struct dirent *de;
 	struct stat st, there;
 	size_t at = c->rel.len;
+	bool keep = c->keep;
 	int fd = dup(from);
 
 	if (fd == -1 || (dir = fdopendir(fd)) == NULL) {
@@ -585,8 +798,14 @@ carry_dir(struct carry *c, int from, int to)
 	while ((de = readdir(dir)) != NULL && c->err == 0) {
 		const char *name = de->d_name;
 
-		if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
-		    (at == 0 && strcmp(name, SITE_MARKER) == 0))
+		if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+			continue;
+		/* podium's own (made anew), and the publisher's, which stay
+		 * where they are in a mount point */
+		if (at == 0 && (own_name(name) || (c->o->in_place && kept_name(name))))
+			continue;
+		c->keep = keep || (at == 0 && kept_name(name));
+		if (!c->keep && !c->parts)
 			continue;
 		if (fstatat(from, name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
 			c->err = errno;
@@ -599,7 +818,7 @@ carry_dir(struct carry *c, int from, int to)
 		if (S_ISDIR(st.st_mode)) {
 			int sub_from, sub_to;
 
-			if (mkdirat(to, name, 0777) == -1) {
+			if (mkdirat(to, name, c->keep ? 0700 : 0777) == -1) {
 				if (errno != EEXIST) {
 					c->err = errno;
 					break;
@@ -619,29 +838,42 @@ carry_dir(struct carry *c, int from, int to)
 				close(sub_from);
 			if (sub_to != -1)
 				close(sub_to);
-			/* a folder of the rebuilt parts only, and now empty: not kept */
-			unlinkat(to, name, AT_REMOVEDIR);
+			if (c->keep)
+				/* the publisher's folder as it was, empty or not */
+				fchmodat(to, name, st.st_mode & 07777, 0);
+			else
+				/* a folder of the rebuilt parts only, and now empty: not kept */
+				unlinkat(to, name, AT_REMOVEDIR);
 		} else if (fstatat(to, name, &there, AT_SYMLINK_NOFOLLOW) == -1 &&
-		    c->o->carry(c->rel.data, c->o->carry_arg)) {
+		    (c->keep || c->o->carry(c->rel.data, c->o->carry_arg))) {
 			if (carry_file(from, to, name, &st) == -1)
 				c->err = errno;
 		}
 	}
+	c->keep = keep;
 	c->rel.len = at;
 	if (c->rel.data != NULL)
 		c->rel.data[at] = '\0';
 	closedir(dir);
 }
 
-/* The files of the previous OUT that this build keeps, into the staging folder. */
+/*
+ * The files of the previous OUT that this build keeps, into the staging
+ * folder: the parts a partial build does not make, from a site podium
+ * built only (a folder replaced with --force is not kept), and the
+ * publisher's files (kept_name), always; but in a mount point, where
+ * those stay in place.
+ */
 static int
 carry_old(struct site_out *o)
 {
 	struct carry c;
 	int from;
 
-	/* only from a site podium built: a folder replaced with --force is not kept */
-	if (o->carry == NULL || !(has_entry(o->out, SITE_MARKER) || legacy_site(o->out)))
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	c.parts = o->carry != NULL && (has_entry(o->out, SITE_MARKER) || legacy_site(o->out));
+	if (!c.parts && o->in_place)
 		return 0;
 	if ((from = open(o->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP)
@@ -649,8 +881,6 @@ carry_old(struct site_out *o)
 		diag_system(o->d, NULL, "cannot open '%s': %s", o->out, strerror(errno));
 		return -1;
 	}
-	memset(&c, 0, sizeof(c));
-	c.o = o;
 	buf_init(&c.rel);
 	carry_dir(&c, from, o->tmpfd);
 	close(from);
@@ -663,20 +893,155 @@ carry_old(struct site_out *o)
 	return 0;
 }
 
+/* The names in the folder open as fd but "." and ".."; malloc'd, or NULL
+ * (errno). */
+static char **
+names_at(int fd, size_t *n)
+{
+	DIR *dir;
+	struct dirent *de;
+	char **v = NULL;
+	size_t cap = 0;
+	int d = dup(fd);
+
+	*n = 0;
+	if (d == -1 || (dir = fdopendir(d)) == NULL) {
+		if (d != -1)
+			close(d);
+		return NULL;
+	}
+	while ((de = readdir(dir)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
+			v = xgrow(v, sizeof(*v), *n + 1, &cap);
+			v[(*n)++] = xstrdup(de->d_name);
+		}
+	closedir(dir);
+	if (v == NULL)
+		v = xgrow(v, sizeof(*v), 1, &cap);
+	return v;
+}
+
+/* Moves the first n of names from the folder from to the folder to, back
+ * where a failure left them; for the undoing, failures are not told. */
+static void
+move_back(int from, int to, char **names, size_t n)
+{
+	while (n-- > 0)
+		renameat(from, names[n], to, names[n]);
+}
+
+/*
+ * OUT is a mount point: it cannot be renamed, so its contents are. The
+ * previous site's entries (not the publisher's kept files) go into
+ * OUT/.podium-old-PID, then the staging folder's into OUT, and the old
+ * ones are removed. Each step is a rename in one file system; a failure
+ * moves back what had moved. Not one step, as the swap of two folders is:
+ * a process killed outright (SIGKILL) in the middle leaves a mix, which
+ * the next build replaces. Called with guard_lock held.
+ */
+static int
+swap_contents(struct site_out *o, char **old_path)
+{
+	const char *tmpname = strrchr(o->tmp, '/') + 1;
+	char *oldname = xasprintf(OLD_IN "%ld", (long)getpid());
+	char **prev = NULL, **next = NULL;
+	size_t nprev = 0, nnext = 0, i, moved;
+	int outfd, oldfd = -1, tmpfd = -1, rc = -1, err = 0;
+
+	*old_path = path_join(o->out, oldname);
+	if ((outfd = open(o->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
+	    (tmpfd = openat(outfd, tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
+	    (mkdirat(outfd, oldname, 0700) == -1 && errno != EEXIST) ||
+	    (oldfd = openat(outfd, oldname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
+	    (prev = names_at(outfd, &nprev)) == NULL ||
+	    (next = names_at(tmpfd, &nnext)) == NULL) {
+		err = errno;
+		goto out;
+	}
+	/* the previous site out of the way: podium's files, not the publisher's */
+	for (i = moved = 0; i < nprev; i++) {
+		const char *name = prev[i];
+
+		if (kept_name(name) || strncmp(name, STAGE_IN, strlen(STAGE_IN)) == 0 ||
+		    strncmp(name, OLD_IN, strlen(OLD_IN)) == 0)
+			continue;
+		if (renameat(outfd, name, oldfd, name) == -1) {
+			err = errno;
+			move_back(oldfd, outfd, prev, moved);
+			goto out;
+		}
+		/* the moved names first, for move_back */
+		prev[i] = prev[moved];
+		prev[moved++] = (char *)name;
+	}
+	for (i = 0; i < nnext; i++)
+		if (renameat(tmpfd, next[i], outfd, next[i]) == -1) {
+			err = errno;
+			move_back(outfd, tmpfd, next, i);
+			move_back(oldfd, outfd, prev, moved);
+			goto out;
+		}
+	rc = 0;
+out:
+	if (rc == -1) {
+		diag_system(o->d, NULL, "cannot replace the contents of '%s': %s", o->out,
+		    strerror(err));
+		if (oldfd != -1)
+			unlinkat(outfd, oldname, AT_REMOVEDIR);
+	}
+	strv_free(prev, nprev);
+	strv_free(next, nnext);
+	if (oldfd != -1)
+		close(oldfd);
+	if (tmpfd != -1)
+		close(tmpfd);
+	if (outfd != -1)
+		close(outfd);
+	free(oldname);
+	return rc;
+}
+
+/* OUT is still what site_out_check let through: absent, a folder, or a
+ * link to a folder. */
+static bool
+still_replaceable(const char *out)
+{
+	struct stat st;
+
+	if (lstat(out, &st) == -1)
+		return errno == ENOENT;
+	if (S_ISLNK(st.st_mode) && stat(out, &st) == -1)
+		return false;
+	return S_ISDIR(st.st_mode);
+}
+
 int
 site_out_commit(struct site_out *o)
 {
 	struct stat st;
+	char *old = NULL;
 	int rc = 0;
 
 	if (o->tmp == NULL || o->failed || o->discard)
 		return -1;
 	if (carry_old(o) == -1)
 		return -1;
+	if (o->record != NULL && file_write_at(o->tmpfd, BUILD_RECORD, o->record,
+	    strlen(o->record), false) == -1)
+		return site_out_failed(o, BUILD_RECORD, errno);
 	close(o->tmpfd);
 	o->tmpfd = -1;
 	pthread_mutex_lock(&guard_lock);
-	if (lstat(o->out, &st) == 0) {
+	if (!still_replaceable(o->out)) {
+		diag_system(o->d, NULL, "'%s' is no longer a folder; the site may not "
+		    "replace it", o->out);
+		rc = -1;
+	} else if (o->in_place) {
+		if ((rc = swap_contents(o, &old)) == 0) {
+			/* a signal from now on removes the old site's files */
+			guard_set_locked(old);
+		}
+	} else if (lstat(o->out, &st) == 0) {
 		/* swap both names in one step; the old site ends up in tmp */
 		if (renameat2(AT_FDCWD, o->tmp, AT_FDCWD, o->out, RENAME_EXCHANGE) == -1) {
 			diag_system(o->d, NULL, "cannot replace '%s': %s", o->out, strerror(errno));
@@ -687,13 +1052,33 @@ site_out_commit(struct site_out *o)
 		rc = -1;
 	}
 	pthread_mutex_unlock(&guard_lock);
-	if (rc == -1)
+	if (rc == -1) {
+		free(old);
 		return -1;
+	}
+	if (old != NULL)
+		remove_tree(old);
 	remove_tree(o->tmp);
 	guard_set(NULL);
+	free(old);
 	free(o->tmp);
 	o->tmp = NULL;
 	return 0;
+}
+
+char *
+site_out_built_with(const char *out)
+{
+	char *p = path_join(out, BUILD_RECORD);
+	struct buf b = BUF_INIT;
+
+	if (file_read(p, 1u << 16, &b) != FILE_OK) {
+		buf_release(&b);
+		free(p);
+		return NULL;
+	}
+	free(p);
+	return buf_detach(&b, NULL);
 }
 
 void
@@ -708,6 +1093,8 @@ site_out_abort(struct site_out *o)
 		free(o->tmp);
 		o->tmp = NULL;
 	}
+	free(o->shared);
+	o->shared = NULL;
 	strv_free(o->files, o->nfiles);
 	o->files = NULL;
 	o->nfiles = o->cap = 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fonts.h"
 #include "parse.h"
@@ -470,11 +471,26 @@ sources(struct pdf_report *r)
 		source_entry(r, &p->sources[i]);
 }
 
+/*
+ * Where cairo writes the PDF. A failed write is recorded here and never
+ * told to cairo: cairo 1.16 asserts (aborts the process) when a stream
+ * error reaches some of its paths, such as cairo_surface_finish(). The
+ * rest of the PDF is then thrown away, and the failure is the build's.
+ */
+struct pdf_sink {
+	FILE *fp;
+	int err;        /* 0, else the first failed write's errno */
+};
+
 static cairo_status_t
 write_file(void *closure, const unsigned char *data, unsigned int len)
 {
-	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
-	    CAIRO_STATUS_WRITE_ERROR;
+	struct pdf_sink *s = closure;
+
+	errno = 0;
+	if (s->err == 0 && fwrite(data, 1, len, s->fp) != len)
+		s->err = errno != 0 ? errno : EIO;
+	return CAIRO_STATUS_SUCCESS;
 }
 
 /* check: the PDF is drawn in full, and its bytes go nowhere */
@@ -491,39 +507,38 @@ write_nowhere(void *closure, const unsigned char *data, unsigned int len)
 static int
 write_pdf(struct pdf_report *r, struct site_out *o)
 {
-	char *path;
+	struct pdf_sink s = {NULL, 0};
 	const char *err = NULL;
-	FILE *fp;
-	int rc;
+	int rc, fd;
 
 	if (o->discard) {
 		if ((rc = pdf_render_stream(r->doc, write_nowhere, NULL, NULL, &err)) == -1) {
 			diag_system(r->d, "report.pdf", "cannot draw the PDF: %s", err);
 			o->failed = true;
+			return -1;
 		}
-		return rc;
+		return site_out_record(o, "report.pdf", 0);
 	}
-	path = site_out_path(o, "report.pdf");
-	if ((fp = fopen(path, "wb")) == NULL) {
-		diag_system(r->d, NULL, "cannot write '%s': %s", path,
-		    strerror(errno));
+	if ((s.err = site_out_open(o, "report.pdf", &fd)) != 0)
+		return site_out_record(o, "report.pdf", s.err);
+	if ((s.fp = fdopen(fd, "wb")) == NULL) {
+		s.err = errno;
+		close(fd);
+		return site_out_failed(o, "report.pdf", s.err);
+	}
+	rc = pdf_render_stream(r->doc, write_file, &s, NULL, &err);
+	if (fflush(s.fp) != 0 && s.err == 0)
+		s.err = errno != 0 ? errno : EIO;
+	if (fclose(s.fp) != 0 && s.err == 0)
+		s.err = errno != 0 ? errno : EIO;
+	if (s.err != 0)
+		return site_out_failed(o, "report.pdf", s.err);
+	if (rc == -1) {
+		diag_system(r->d, "report.pdf", "cannot draw the PDF: %s", err);
 		o->failed = true;
-		free(path);
 		return -1;
 	}
-	rc = pdf_render_stream(r->doc, write_file, fp, NULL, &err);
-	if (fclose(fp) != 0 && rc == 0) {
-		diag_system(r->d, NULL, "cannot write '%s': %s", path,
-		    strerror(errno));
-		rc = -1;
-	} else if (rc == -1)
-		diag_system(r->d, "report.pdf", "cannot draw the PDF: %s", err);
-	if (rc == -1) {
-		remove(path);
-		o->failed = true;
-	}
-	free(path);
-	return rc;
+	return site_out_record(o, "report.pdf", 0);
 }
 
 int
@@ -557,8 +572,6 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	methodology(&r);
 	sources(&r);
 	rc = write_pdf(&r, o);
-	if (rc == 0)
-		rc = site_out_record(o, "report.pdf", 0);
 out:
 	pdfdoc_free(r.doc);
 	chart_frame_free(r.frame);

@@ -262,13 +262,94 @@ carry_part(const char *rel, void *arg)
 	return (parts & part) == 0;
 }
 
+/*
+ * What OUT/.podium-build records: per part, the options it was built with
+ * ("html drafts=no now=2026-09-23"). A partial build keeps the other
+ * parts as they are: refused when they were built otherwise.
+ */
+static const struct {
+	unsigned part;
+	const char *name, *what;
+} record_parts[] = {
+	{PART_HTML, "html", "the pages"},
+	{PART_PDF, "pdf", "the PDF"},
+	{PART_DATA, "data", "the data"},
+};
+
+static void
+record_options(const struct build_request *rq, char out[64])
+{
+	char now[11];
+
+	date_format(rq->opts.now, now);
+	snprintf(out, 64, "drafts=%s now=%s", rq->opts.drafts ? "yes" : "no", now);
+}
+
+/* The options of part name in the record rec, malloc'd; NULL if none. */
+static char *
+record_get(const char *rec, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p, *end;
+
+	for (p = rec; p != NULL && *p != '\0'; p = end + (*end == '\n')) {
+		end = p + strcspn(p, "\n");
+		if (strncmp(p, name, n) == 0 && p[n] == ' ')
+			return xstrndup(p + n + 1, (size_t)(end - p - n - 1));
+	}
+	return NULL;
+}
+
+/*
+ * The record of this build into *rec (malloc'd): the parts it builds with
+ * its options, the kept ones as the previous record has them. -1 (usage)
+ * when a kept part was built with other options.
+ */
+static int
+record_make(const struct build_request *rq, const char *out, char **rec,
+    struct diag *d)
+{
+	char *prev = (rq->parts & PART_ALL) != PART_ALL ? site_out_built_with(out) : NULL;
+	char opts[64], *was;
+	struct buf b = BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	record_options(rq, opts);
+	buf_puts(&b, "# how each part was built; podium build --only keeps the others\n");
+	for (i = 0; i < ARRAY_SIZE(record_parts); i++) {
+		if (rq->parts & record_parts[i].part) {
+			buf_printf(&b, "%s %s\n", record_parts[i].name, opts);
+			continue;
+		}
+		if ((was = record_get(prev, record_parts[i].name)) == NULL)
+			continue;
+		if (strcmp(was, opts) != 0 && rc == 0) {
+			diag_error(d, NULL, 0, 0, "'%s' holds %s built with %s, not %s "
+			    "as this build; --only would keep them: build them too, "
+			    "or the whole site", out, record_parts[i].what, was, opts);
+			d->usage = true;
+			rc = -1;
+		}
+		buf_printf(&b, "%s %s\n", record_parts[i].name, was);
+		free(was);
+	}
+	free(prev);
+	*rec = buf_detach(&b, NULL);
+	if (rc == -1) {
+		free(*rec);
+		*rec = NULL;
+	}
+	return rc;
+}
+
 int
 build_run(struct build_request *rq, struct diag *d)
 {
 	struct project *p = NULL;
 	struct computed *c = NULL;
 	struct site_out o;
-	char *out = NULL;
+	char *out = NULL, *record = NULL;
 	double t0 = now_ms(), t;
 	pthread_t warm;
 	bool warming = false;
@@ -278,7 +359,8 @@ build_run(struct build_request *rq, struct diag *d)
 	rq->timing[0] = '\0';
 	if (rq->write) {
 		out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
-		if (site_out_check(rq->dir, out, rq->force, d) == -1)
+		if (site_out_check(rq->dir, out, rq->force, d) == -1 ||
+		    record_make(rq, out, &record, d) == -1)
 			goto out;
 	}
 	progress(rq, "loading");
@@ -308,6 +390,7 @@ build_run(struct build_request *rq, struct diag *d)
 	}
 	if (site_out_begin(&o, out, d) == -1)
 		goto out;
+	o.record = record;
 	if ((rq->parts & PART_ALL) != PART_ALL) {
 		o.carry = carry_part;
 		o.carry_arg = &rq->parts;
@@ -339,6 +422,7 @@ out:
 	computed_free(c);
 	project_free(p);
 	free(out);
+	free(record);
 	workers_stop();
 	fonts_text_done();
 	rq->elapsed_ms = now_ms() - t0;
