@@ -141,7 +141,7 @@ START_TEST(test_ref_tier)
 	ck_load(R1, "tier: none\n",
 	    R1 ":1:7: error: unknown tier 'none' (edition '1.0' uses: gold, silver)\n");
 	ck_load(R2, "tier: golden\n",
-	    R2 ":1:7: error: unknown tier 'golden' (edition '2.0' uses: gold, silver, none)\n");
+	    R2 ":1:7: error: unknown tier 'golden' (did you mean 'gold'?)\n");
 	ck_load(E1, "name: E1\npublished: 2025-01-01\ntiers: [gold, bronze]\n",
 	    E1 ":3:15: error: unknown tier 'bronze' (the ladder has: gold, silver, none)\n");
 }

@@ -80,11 +80,27 @@ bad(struct loader *l, const char *file, const struct ynode *n, const char *what,
 		    what, expected, ynode_kind_name(n));
 }
 
+const char *
+closest_id(const char *s, const char *const *ids, size_t n)
+{
+	const char *guess = NULL;
+	size_t best = 3, d, i;
+
+	for (i = 0; i < n; i++) {
+		d = edit_distance(s, ids[i], 2);
+		if (d < best) {
+			best = d;
+			guess = ids[i];
+		}
+	}
+	return guess;
+}
+
 void
 check_keys(struct loader *l, const char *file, const struct ynode *map,
     const char *const *known)
 {
-	size_t i, k, dist, best;
+	size_t i, k;
 	const char *guess;
 
 	for (i = 0; i < map->npairs; i++) {
@@ -99,16 +115,9 @@ check_keys(struct loader *l, const char *file, const struct ynode *map,
 		if (known[k] != NULL)
 			continue;
 		/* only an unknown key pays for the guess */
-		guess = NULL;
-		best = 3;
-		for (k = 0; known[k] != NULL; k++) {
-			dist = edit_distance(key->str, known[k], 2);
-			if (dist < best) {
-				best = dist;
-				guess = known[k];
-			}
-		}
-		if (guess != NULL)
+		while (known[k] != NULL)
+			k++;
+		if ((guess = closest_id(key->str, known, k)) != NULL)
 			diag_error(l->d, file, key->line, key->col,
 			    "unknown key '%s' (did you mean '%s'?)", shown(l, key), guess);
 		else

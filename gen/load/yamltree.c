@@ -308,6 +308,12 @@ on_end(struct tree *t)
 				t->failed = true;
 				break;
 			}
+			if (k->plain && k->len == 2 && memcmp(k->str, "<<", 2) == 0) {
+				diag_error(t->d, t->file, k->line, k->col,
+				    "yaml merge keys ('<<') are not supported: write the keys out");
+				t->failed = true;
+				break;
+			}
 			n->pairs[i].key = k;
 			n->pairs[i].value = f->kids[2 * i + 1];
 		}
