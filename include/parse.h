@@ -28,6 +28,16 @@ void duration_format(int64_t seconds, char *out, size_t n);
 bool timestamp_parse(const char *s, int64_t *seconds);
 /* http://, https:// (with a host), mailto:, or relative (no scheme). */
 bool url_allowed(const char *s);
+/* What a url field of the content may hold (podium(5)): an http(s) url
+ * with a host, or mailto:; no relative link, which would point elsewhere
+ * from each page and nowhere in the PDF. */
+bool url_absolute(const char *s);
+/* An http(s) url naming a user (and password) before its host. */
+bool url_has_userinfo(const char *s);
+/* What a url written without its scheme meant: "www.example.org/x" (or
+ * "//www.example.org/x") -> "https://www.example.org/x" into out (n
+ * bytes); false when s does not start with a host name. */
+bool url_guess(const char *s, char *out, size_t n);
 /* Valid UTF-8 (no overlongs, no surrogates). On failure *bad is the offset. */
 bool utf8_valid(const char *s, size_t n, size_t *bad);
 /* Levenshtein distance, capped; for "did you mean". */

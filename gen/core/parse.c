@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parse.h"
 #include "util.h"
@@ -303,6 +304,85 @@ url_allowed(const char *s)
 		if (*p == '/' || *p == '?' || *p == '#')
 			return !str_starts(s, "//");
 	return false;
+}
+
+/* The authority of an http(s) url: after "//", up to '/', '?', '#' or the end. */
+static size_t
+url_authority(const char *s, const char **from)
+{
+	const char *a = strstr(s, "//") + 2;
+
+	*from = a;
+	return strcspn(a, "/?#");
+}
+
+bool
+url_absolute(const char *s)
+{
+	if (!url_allowed(s))
+		return false;
+	return str_starts(s, "https://") || str_starts(s, "http://") ||
+	    str_starts(s, "mailto:");
+}
+
+bool
+url_has_userinfo(const char *s)
+{
+	const char *a;
+	size_t n;
+
+	if (!str_starts(s, "https://") && !str_starts(s, "http://"))
+		return false;
+	n = url_authority(s, &a);
+	return memchr(a, '@', n) != NULL;
+}
+
+/* A host name as written in a url: labels of letters, digits and '-'
+ * joined by dots, at least two, the last of two letters or more and not
+ * a file's extension ("report.pdf" is a file, not a host). */
+static bool
+host_like(const char *s, size_t n)
+{
+	static const char *const files[] = {"csv", "gif", "htm", "html", "jpeg", "jpg",
+	    "json", "md", "pdf", "png", "svg", "txt", "xml", "yaml", "yml", NULL};
+	size_t i, label = 0, dots = 0, k;
+	bool alpha = true;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '.') {
+			if (label == 0)
+				return false;
+			dots++;
+			label = 0;
+			alpha = true;
+			continue;
+		}
+		if (!isalnum((unsigned char)c) && c != '-')
+			return false;
+		if (!isalpha((unsigned char)c))
+			alpha = false;
+		label++;
+	}
+	if (dots == 0 || label < 2 || !alpha)
+		return false;
+	for (k = 0; files[k] != NULL; k++)
+		if (strlen(files[k]) == label && strncasecmp(s + n - label, files[k], label) == 0)
+			return false;
+	return true;
+}
+
+bool
+url_guess(const char *s, char *out, size_t n)
+{
+	const char *p = str_starts(s, "//") ? s + 2 : s;
+	size_t h = strcspn(p, "/?#:");
+
+	if (p[h] == ':' || !host_like(p, h) ||
+	    (size_t)snprintf(out, n, "https://%s", p) >= n)
+		return false;
+	return url_allowed(out);
 }
 
 bool

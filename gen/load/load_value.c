@@ -313,10 +313,25 @@ bool
 get_url(struct loader *l, const char *file, const struct ynode *n,
     const char *what, const char **out)
 {
+	char guess[256];
+
 	if (n == NULL)
 		return false;
-	if (n->kind != YNODE_SCALAR || !url_allowed(n->str)) {
-		bad(l, file, n, what, "an http(s), mailto or relative url");
+	if (n->kind == YNODE_SCALAR && !url_absolute(n->str) &&
+	    url_guess(n->str, guess, sizeof(guess))) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'%s' must be an http(s) or mailto url, not '%s' (did you mean '%s'?)",
+		    what, shown(l, n), guess);
+		return false;
+	}
+	if (n->kind != YNODE_SCALAR || !url_absolute(n->str)) {
+		bad(l, file, n, what, "an http(s) or mailto url");
+		return false;
+	}
+	if (url_has_userinfo(n->str)) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'%s' must not hold a user name or password ('user@' before the host): "
+		    "it would be published", what);
 		return false;
 	}
 	*out = arena_strndup(l->a, n->str, n->len);
