@@ -130,6 +130,14 @@ void check_keys(struct loader *l, const char *file, const struct ynode *map,
 /* The value of key, reporting "missing required key" when required. */
 struct ynode *need(struct loader *l, const char *file, const struct ynode *map,
     const char *key);
+/*
+ * The value of key, or NULL when absent; a key written with no value
+ * ("draft:", "draft: ~") is reported ("'draft' has no value: write
+ * EXPECTED, or leave the key out") rather than read as absent: for keys
+ * such as draft and embargo, whose absence publishes.
+ */
+struct ynode *given(struct loader *l, const char *file, const struct ynode *map,
+    const char *key, const char *expected);
 /* The value of key, or NULL when absent or null. In line, for a literal
  * key's length (see ynode_get). */
 static inline struct ynode *

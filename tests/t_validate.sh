@@ -92,4 +92,25 @@ fresh; sed -i 's|^base_url: .*|base_url: "https://example.org/report/#top"|' "$C
 expect "base_url with a fragment" \
     "$RP:6:11: error: 'base_url' must not have a fragment ('#...'): every page's address is made by adding its path to it"
 
+# draft and embargo: an empty one never publishes; one that is not a
+# boolean (a date) is an error at its place
+R=content/reviews/2.0/beta.yaml
+for v in ':7' ' ~:8' ' null:8'; do
+	fresh; sed -i "s/^draft: false\$/draft:${v%:*}/" "$P/$R"
+	expect "an empty draft in a review ('draft:${v%:*}')" \
+	    "$R:2:${v##*:}: error: 'draft' has no value: write true or false, or leave the key out"
+done
+fresh; sed -i 's/^draft: false$/draft: yes/' "$P/$R"
+expect "a draft that is not a boolean" "$R:2:8: error: 'draft' must be true or false, not 'yes'"
+M=content/commentary/intro.md
+fresh; sed -i 's/^draft: true$/draft:/' "$P/$M"
+expect "an empty draft in commentary" \
+    "$M:4:7: error: 'draft' has no value: write true or false, or leave the key out"
+fresh; sed -i 's/^embargo: 2026-09-23$/embargo: ~/' "$P/$M"
+expect "an empty embargo in commentary" \
+    "$M:3:10: error: 'embargo' has no value: write a date YYYY-MM-DD, or leave the key out"
+fresh; sed -i 's/^embargo: 2026-09-23$/embargo: next week/' "$P/$M"
+expect "an embargo that is not a date" \
+    "$M:3:10: error: 'embargo' must be a real date YYYY-MM-DD, not 'next week'"
+
 [ "$fails" -eq 0 ]

@@ -38,8 +38,9 @@ front_fields(struct loader *l, const char *file, const struct ynode *root, struc
 	check_keys(l, file, root, section_keys);
 	get_str(l, file, need(l, file, root, "title"), "title", &s->title);
 	get_long(l, file, opt(root, "order"), "order", -ORDER_MAX, ORDER_MAX, &s->order);
-	get_bool(l, file, opt(root, "draft"), "draft", &s->draft);
-	get_date(l, file, opt(root, "embargo"), "embargo", &s->embargo);
+	get_bool(l, file, given(l, file, root, "draft", "true or false"), "draft", &s->draft);
+	get_date(l, file, given(l, file, root, "embargo", "a date YYYY-MM-DD"), "embargo",
+	    &s->embargo);
 }
 
 /*

@@ -140,6 +140,20 @@ need(struct loader *l, const char *file, const struct ynode *map, const char *ke
 	return v;
 }
 
+struct ynode *
+given(struct loader *l, const char *file, const struct ynode *map, const char *key,
+    const char *expected)
+{
+	struct ynode *v = ynode_get(map, key);
+
+	if (v != NULL && ynode_is_null(v)) {
+		diag_error(l->d, file, v->line, v->col,
+		    "'%s' has no value: write %s, or leave the key out", key, expected);
+		return NULL;
+	}
+	return v;
+}
+
 bool
 expect_map(struct loader *l, const char *file, const struct ynode *n, const char *what)
 {
