@@ -40,6 +40,24 @@ bool url_has_userinfo(const char *s);
 bool url_guess(const char *s, char *out, size_t n);
 /* Valid UTF-8 (no overlongs, no surrogates). On failure *bad is the offset. */
 bool utf8_valid(const char *s, size_t n, size_t *bad);
+/* A noncharacter: U+FDD0..U+FDEF, or the last two of a plane (U+FFFE,
+ * U+FFFF, ... U+10FFFF). No text may hold one (pango refuses them). */
+bool utf8_noncharacter(uint32_t cp);
+/* A bidi embedding, override or isolate (U+202A..U+202E, U+2066..U+2069):
+ * they can make a line of text read other than it is. */
+bool utf8_bidi_control(uint32_t cp);
+/* The offset of the first noncharacter in s (n bytes of UTF-8), or of the
+ * first NUL byte when nul; n when there is none. *cp is what was found. */
+size_t utf8_refused(const char *s, size_t n, bool nul, uint32_t *cp);
+/*
+ * Whether s (n bytes) is text podium takes: valid UTF-8, no noncharacter,
+ * and no NUL byte when nul. False with the place of the first fault (line
+ * and column 1-based, columns in characters) and the message in why:
+ * "invalid UTF-8 (byte 0xff)", "noncharacter U+FFFE is not allowed in
+ * text", "NUL byte is not allowed in text".
+ */
+bool text_valid(const char *s, size_t n, bool nul, unsigned *line, unsigned *col,
+    char why[static 64]);
 /* Levenshtein distance, capped; for "did you mean". */
 size_t edit_distance(const char *a, const char *b, size_t cap);
 

@@ -113,4 +113,52 @@ fresh; sed -i 's/^embargo: 2026-09-23$/embargo: next week/' "$P/$M"
 expect "an embargo that is not a date" \
     "$M:3:10: error: 'embargo' must be a real date YYYY-MM-DD, not 'next week'"
 
+# NUL bytes, noncharacters and invalid UTF-8: refused at their place in
+# Markdown, YAML (raw or escaped) and a project's templates
+M=content/commentary/also.md
+fresh; printf -- '---\ntitle: Also ten\norder: 10\n---\nab\000cd\n\nMore.\n' >"$P/$M"
+expect "a NUL byte in a Markdown body" "$M:5:3: error: NUL byte is not allowed in text"
+fresh; mkdir "$C/pages"; printf -- '---\ntitle: About\n---\n\nOne \000two\n' >"$C/pages/about.md"
+expect "a NUL byte in a page" "content/pages/about.md:5:5: error: NUL byte is not allowed in text"
+fresh; printf 'name: Gam\000ma\nkind: other\n' >"$C/providers/gamma.yaml"
+expect "a NUL byte in a yaml file" "content/providers/gamma.yaml:1:10: error: NUL byte is not allowed in text"
+for nc in '\357\277\276:FFFE' '\357\277\277:FFFF' '\357\267\220:FDD0' \
+    '\357\267\257:FDEF' '\364\217\277\277:10FFFF' '\360\237\277\276:1FFFE'; do
+	fresh; printf "name: \"Gam${nc%:*}ma\"\nkind: other\n" >"$C/providers/gamma.yaml"
+	expect "noncharacter U+${nc#*:} in a name" \
+	    "content/providers/gamma.yaml:1:11: error: noncharacter U+${nc#*:} is not allowed in text"
+done
+fresh; printf 'name: "Gam\\uFFFEma"\nkind: other\n' >"$C/providers/gamma.yaml"
+expect "a noncharacter written as an escape" \
+    "content/providers/gamma.yaml:1:7: error: noncharacter U+FFFE is not allowed in text"
+fresh; printf -- '---\ntitle: Also ten\norder: 10\n---\nOne\n\nand \357\267\220 two\n' >"$P/$M"
+expect "a noncharacter in a Markdown body" "$M:7:5: error: noncharacter U+FDD0 is not allowed in text"
+fresh; printf -- '---\ntitle: Also ten\norder: 10\n---\nOne \303(\n' >"$P/$M"
+expect "invalid UTF-8 in a Markdown body" "$M:5:5: error: invalid UTF-8 (byte 0xc3)"
+fresh; printf 'tier: gold\nsummary: "caf\351"\n' >"$C/reviews/1.0/beta.yaml"
+expect "invalid UTF-8 in a yaml file" "content/reviews/1.0/beta.yaml:2:14: error: invalid UTF-8 (byte 0xe9)"
+for bad in '\377:invalid UTF-8 (byte 0xff)' '\000:NUL byte is not allowed in text' \
+    '\357\277\276:noncharacter U+FFFE is not allowed in text'; do
+	fresh; mkdir "$P/templates"
+	{ sed -n 1,4p "$ROOT/templates/404.mustache"; printf "<p>x ${bad%%:*}</p>\n"
+	  sed -n '5,$p' "$ROOT/templates/404.mustache"; } >"$P/templates/404.mustache"
+	expect "a project's template is text (${bad#*:})" "templates/404.mustache:5:6: error: ${bad#*:}"
+done
+
+# bidi controls: no id can hold one; a name may, but diagnostics show it
+# escaped, so that a terminal does not reorder the line
+fresh; printf 'tier: "gold\342\200\256x"\n' >"$C/reviews/1.0/beta.yaml"
+expect "a bidi control in an id is refused and shown escaped" \
+    "content/reviews/1.0/beta.yaml:1:7: error: unknown tier 'gold<U+202E>x' (edition '1.0' uses: gold, silver, poor)"
+fresh; printf 'name: "Ga\342\201\246mma"\nkind: other\n' >"$C/providers/gamma.yaml"
+passes "a bidi control in a name is kept"
+fresh; printf -- '---\ntitle: X\n---\n' >"$C/commentary/ab$(printf '\342\200\256')c.md"
+"$PODIUM" check -C "$P" >"$T/out" 2>&1
+if grep -q 'ab<U+202E>c' "$T/out" && ! grep -q "$(printf '\342\200\256')" "$T/out"; then
+	ok "a bidi control in a file name is escaped in diagnostics"
+else
+	nok "a bidi control in a file name is escaped in diagnostics"
+	sed 's/^/# /' "$T/out"
+fi
+
 [ "$fails" -eq 0 ]

@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "podium.h"
 #include "jsonw.h"
+#include "parse.h"
 
 void
 diag_init(struct diag *d)
@@ -26,6 +27,33 @@ diag_release(struct diag *d)
 	diag_init(d);
 }
 
+/*
+ * s with every bidi control (parse.h: utf8_bidi_control) written as
+ * "<U+202E>": a name from the content may hold one, and a terminal or an
+ * editor would then show the rest of the line reordered. Free the result.
+ */
+static char *
+bidi_shown(const char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t n = strlen(s), i = 0, len;
+	uint32_t cp;
+
+	while (i < n) {
+		len = (unsigned char)s[i] < 0x80 ? 1 : utf8_decode(s + i, n - i, &cp);
+		if (len == 0)
+			len = 1;
+		else if (len > 1 && utf8_bidi_control(cp)) {
+			buf_printf(&b, "<U+%04lX>", (unsigned long)cp);
+			i += len;
+			continue;
+		}
+		buf_add(&b, s + i, len);
+		i += len;
+	}
+	return buf_detach(&b, NULL);
+}
+
 static void
 diag_add(struct diag *d, enum diag_kind kind, const char *file, unsigned line,
     unsigned col, const char *fmt, va_list ap)
@@ -37,10 +65,11 @@ diag_add(struct diag *d, enum diag_kind kind, const char *file, unsigned line,
 	d->v = xgrow(d->v, sizeof(*d->v), d->n + 1, &d->cap);
 	e = &d->v[d->n++];
 	e->kind = kind;
-	e->file = file ? xstrdup(file) : NULL;
+	e->file = file ? bidi_shown(file) : NULL;
 	e->line = line;
 	e->col = col;
-	e->msg = buf_detach(&b, NULL);
+	e->msg = bidi_shown(b.data);
+	buf_release(&b);
 	if (kind == DIAG_ERROR)
 		d->nerrors++;
 	else

@@ -406,6 +406,70 @@ utf8_valid(const char *str, size_t n, size_t *bad)
 	return true;
 }
 
+bool
+utf8_noncharacter(uint32_t cp)
+{
+	return (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe;
+}
+
+bool
+utf8_bidi_control(uint32_t cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+size_t
+utf8_refused(const char *s, size_t n, bool nul, uint32_t *cp)
+{
+	size_t i = 0, len;
+
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80) {
+			if (nul && s[i] == '\0') {
+				*cp = 0;
+				return i;
+			}
+			i++;
+			continue;
+		}
+		/* invalid bytes are the caller's to report first: stepped over */
+		if ((len = utf8_decode(s + i, n - i, cp)) == 0)
+			len = 1;
+		else if (utf8_noncharacter(*cp))
+			return i;
+		i += len;
+	}
+	return n;
+}
+
+bool
+text_valid(const char *s, size_t n, bool nul, unsigned *line, unsigned *col,
+    char why[static 64])
+{
+	size_t bad = n, i;
+	uint32_t cp = 0;
+
+	if (!utf8_valid(s, n, &bad))
+		snprintf(why, 64, "invalid UTF-8 (byte 0x%02x)", (unsigned char)s[bad]);
+	else if ((bad = utf8_refused(s, n, nul, &cp)) == n)
+		return true;
+	else if (cp == 0)
+		snprintf(why, 64, "NUL byte is not allowed in text");
+	else
+		snprintf(why, 64, "noncharacter U+%04lX is not allowed in text",
+		    (unsigned long)cp);
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < bad; i++) {
+		if (s[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (!utf8_continues(s[i]))
+			(*col)++;
+	}
+	return false;
+}
+
 size_t
 edit_distance(const char *a, const char *b, size_t cap)
 {

@@ -59,16 +59,13 @@ md_file_parse(struct loader *l, const char *file, const struct buf *b,
 	const char *end = b->data + b->len, *p, *fm;
 	struct arena *tmp;
 	struct ynode *root;
-	unsigned line = 2;
-	size_t bad;
+	unsigned line = 2, bl, bc;
+	char why[64];
 	bool empty;
 
-	if (!utf8_valid(text, (size_t)(end - text), &bad)) {
-		unsigned bl, bc;
-
-		text_line_col(text, (size_t)(end - text), bad, &bl, &bc);
-		diag_error(l->d, file, bl, bc, "invalid UTF-8 (byte 0x%02x)",
-		    (unsigned char)text[bad]);
+	/* a NUL would end the body there, silently */
+	if (!text_valid(text, (size_t)(end - text), true, &bl, &bc, why)) {
+		diag_error(l->d, file, bl, bc, "%s", why);
 		return false;
 	}
 	if (text == end || !fence_at(text, end)) {
