@@ -12,6 +12,14 @@
 
 /* [a-z0-9][a-z0-9._-]* , at most 128 bytes. */
 bool id_valid(const char *s);
+/*
+ * The site's own file or folder that a page of this id (site/ID/) would
+ * take ("index.html", "providers", "llms.txt", ...), or NULL; and the file
+ * that a provider or an edition of this id (site/providers/ID/,
+ * site/editions/ID/) would take ("index.html", "index.md"), or NULL.
+ */
+const char *page_id_reserved(const char *id);
+const char *folder_id_reserved(const char *id);
 /* A colour as a tier gives it: "#rrggbb", hex digits in either case (NULL: false). */
 bool color_valid(const char *s);
 /* YYYY-MM-DD, a real calendar date (1970..9999). */

@@ -28,6 +28,37 @@ id_valid(const char *s)
 	return true;
 }
 
+/* What podium writes at the top of the site (SPEC 4.1, 5.3). */
+static const char *const site_top[] = {"index.html", "index.md", "404.html", "feed.xml",
+    "sitemap.xml", "robots.txt", "report.pdf", "llms.txt", "assets", "badges", "changes",
+    "charts", "compare", "corrections", "data", "editions", "methodology", "providers",
+    "search", "security", "sources", "index", "404", NULL};
+/* What podium writes beside the folders of providers/ and editions/. */
+static const char *const site_index[] = {"index.html", "index.md", NULL};
+
+static const char *
+name_in(const char *id, const char *const *names)
+{
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(names[i], id) == 0)
+			return names[i];
+	return NULL;
+}
+
+const char *
+page_id_reserved(const char *id)
+{
+	return name_in(id, site_top);
+}
+
+const char *
+folder_id_reserved(const char *id)
+{
+	return name_in(id, site_index);
+}
+
 bool
 color_valid(const char *s)
 {

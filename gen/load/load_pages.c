@@ -15,11 +15,6 @@
 
 static const char *const page_keys[] = {"title", "nav", "order", "layout", "pdf", NULL};
 
-/* Folders and files of the site podium writes itself: no page may take them. */
-static const char *const site_reserved[] = {"assets", "charts", "data", "editions",
-    "providers", "security", "methodology", "sources", "index", "404", "report.pdf",
-    "sitemap.xml", "feed.xml", NULL};
-
 /* What podium reads under content/. */
 static const char *const content_known[] = {"report.yaml", "sources.yaml", "editions",
     "providers", "reviews", "commentary", "pages", NULL};
@@ -66,20 +61,18 @@ page_load(struct loader *l, const char *id, struct page *pg)
 	char *rel = xasprintf("%s/%s.md", PAGES_DIR, id);
 	struct buf b = BUF_INIT;
 	bool ok = false;
-	size_t k;
 
 	memset(pg, 0, sizeof(*pg));
 	pg->id = arena_strdup(l->a, id);
 	pg->pos.file = arena_strdup(l->a, rel);
 	pg->pos.line = pg->pos.col = 1;
-	for (k = 0; site_reserved[k] != NULL; k++)
-		if (strcmp(site_reserved[k], id) == 0) {
-			diag_error(l->d, pg->pos.file, 0, 0,
-			    "page '%s' would take the place of the site's own '%s' "
-			    "(choose another file name)", id, id);
-			free(rel);
-			return false;
-		}
+	if (page_id_reserved(id) != NULL) {
+		diag_error(l->d, pg->pos.file, 0, 0,
+		    "page '%s' would take the place of the site's own '%s' "
+		    "(choose another file name)", id, id);
+		free(rel);
+		return false;
+	}
 	if (loader_read(l, rel, &b))
 		ok = md_file_parse(l, pg->pos.file, &b, page_front, pg, &pg->body,
 		    &pg->body_line);
