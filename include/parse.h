@@ -22,7 +22,7 @@ const char *page_id_reserved(const char *id);
 const char *folder_id_reserved(const char *id);
 /* A colour as a tier gives it: "#rrggbb", hex digits in either case (NULL: false). */
 bool color_valid(const char *s);
-/* YYYY-MM-DD, a real calendar date (1970..9999). */
+/* YYYY-MM-DD, a real date of the Gregorian calendar, 0001-01-01 to 9999-12-31. */
 bool date_parse(const char *s, pdate *out);
 /* Writes YYYY-MM-DD (11 bytes with NUL). */
 void date_format(pdate d, char out[static 11]);

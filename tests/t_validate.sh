@@ -161,4 +161,66 @@ else
 	sed 's/^/# /' "$T/out"
 fi
 
+# dates: any real date from year 1 (a 1965 source can be cited)
+fresh; sed -i 's/^  date: 2026-10-01$/  date: 1965-03-01/' "$C/sources.yaml"
+passes "a source dated 1965"
+"$PODIUM" build -C "$P" -q --only html >"$T/out" 2>&1
+if [ $? = 0 ] && grep -q '1965' "$P/site/sources/index.html"; then
+	ok "a source dated 1965 is built and shown"
+else
+	nok "a source dated 1965 is built and shown"
+fi
+fresh; sed -i 's/^  date: 2026-10-01$/  date: 1900-02-29/' "$C/sources.yaml"
+expect "a date that is not real is still refused" \
+    "content/sources.yaml:4:9: error: 'date' must be a real date YYYY-MM-DD (or YYYY-MM when the day is not known), not '1900-02-29'"
+
+# a page's layout names a template that exists, at its place
+fresh; mkdir "$C/pages"; printf -- '---\ntitle: About\nlayout: nonexistent\n---\nText.\n' >"$C/pages/about.md"
+expect "a page's unknown layout" \
+    "content/pages/about.md:3:9: error: unknown layout 'nonexistent' (no templates/nonexistent.mustache in the project, nor built in)"
+mkdir "$P/templates"; cp "$ROOT/templates/page.mustache" "$P/templates/nonexistent.mustache"
+passes "a page's layout from the project's templates"
+
+# the environment: a value podium cannot read is refused, not ignored
+env_refused() {
+	name=$1 var=$2 val=$3 want=$4
+	shift 4
+	env "$var=$val" "$PODIUM" "$@" >/dev/null 2>"$T/out"
+	rc=$?
+	if [ $rc = 2 ] && [ "$(cat "$T/out")" = "$want" ]; then
+		ok "$name"
+	else
+		nok "$name (exit $rc)"
+		sed 's/^/# /' "$T/out"
+	fi
+}
+fresh
+for v in soon 12x -5 ' 12' 1.5 253402300800; do
+	for cmd in check build; do
+		env_refused "$cmd refuses SOURCE_DATE_EPOCH='$v'" SOURCE_DATE_EPOCH "$v" \
+		    "podium: error: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (up to 9999-12-31), not '$v'" \
+		    "$cmd" -C "$P"
+	done
+done
+[ ! -e "$P/site" ] && ok "no site was built" || nok "no site was built"
+for v in two -1 4x; do
+	env_refused "build refuses PODIUM_THREADS='$v'" PODIUM_THREADS "$v" \
+	    "podium: error: PODIUM_THREADS must be a whole number of threads (0: one per core), not '$v'" \
+	    build -C "$P" -q
+done
+SOURCE_DATE_EPOCH= PODIUM_THREADS=0 "$PODIUM" check -C "$P" >"$T/out" 2>&1
+[ $? = 0 ] && [ ! -s "$T/out" ] && ok "empty SOURCE_DATE_EPOCH and PODIUM_THREADS=0 are taken" ||
+    nok "empty SOURCE_DATE_EPOCH and PODIUM_THREADS=0 are taken"
+
+# podium init with an empty folder name is a usage error
+(cd "$T" && "$PODIUM" init "" >/dev/null 2>"$T/out")
+rc=$?
+if [ $rc = 2 ] && head -n 1 "$T/out" | grep -qxF "podium: error: the folder must not be an empty name (leave it out for the current folder)" &&
+    [ ! -e "$T/content" ]; then
+	ok "init with an empty folder name"
+else
+	nok "init with an empty folder name (exit $rc)"
+	sed 's/^/# /' "$T/out"
+fi
+
 [ "$fails" -eq 0 ]

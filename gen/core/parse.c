@@ -129,7 +129,7 @@ date_parse(const char *s, pdate *out)
 	y = atoi(s);
 	m = (unsigned)atoi(s + 5);
 	d = (unsigned)atoi(s + 8);
-	if (y < 1970 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+	if (y < 1 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
 		return false;
 	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 	if (m == 2 && d == 29 && !leap)

@@ -9,6 +9,7 @@
 #include "load.h"
 #include "loadpriv.h"
 #include "parse.h"
+#include "resources.h"
 
 #define PAGES_DIR "content/pages"
 #define ORDER_MAX 1000000000L
@@ -34,6 +35,17 @@ layout_valid(const char *s)
 	return true;
 }
 
+/* A template of that name: the project's own, or a built-in one. */
+static bool
+layout_exists(struct loader *l, const char *name)
+{
+	char *rel = xasprintf("templates/%s.mustache", name);
+	bool found = resource_find(rel) != NULL || loader_exists(l, rel);
+
+	free(rel);
+	return found;
+}
+
 static void
 page_front(struct loader *l, const char *file, const struct ynode *root, void *ctx)
 {
@@ -50,6 +62,10 @@ page_front(struct loader *l, const char *file, const struct ynode *root, void *c
 			diag_error(l->d, file, n->line, n->col,
 			    "'layout' must be a template name ([a-z0-9_-]+, for "
 			    "templates/NAME.mustache), not '%s'", shown(l, n));
+		else if (!layout_exists(l, n->str))
+			diag_error(l->d, file, n->line, n->col,
+			    "unknown layout '%s' (no templates/%s.mustache in the project, "
+			    "nor built in)", n->str, n->str);
 		else
 			pg->layout = arena_strdup(l->a, n->str);
 	}
