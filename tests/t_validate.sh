@@ -160,6 +160,11 @@ else
 	nok "a bidi control in a file name is escaped in diagnostics"
 	sed 's/^/# /' "$T/out"
 fi
+fresh; printf 'name: X\n' >"$C/providers/a$(printf '\377')b.yaml"
+printf 'name: X\n' >"$C/providers/e$(printf '\033')[31m.yaml"
+expect "a file name's invalid byte and control character are escaped in diagnostics" \
+    "content/providers/a<0xFF>b.yaml: error: file name 'a<0xFF>b' is not an id ([a-z0-9][a-z0-9._-]*)" \
+    "content/providers/e<U+001B>[31m.yaml: error: file name 'e<U+001B>[31m' is not an id ([a-z0-9][a-z0-9._-]*)"
 
 # dates: any real date from year 1 (a 1965 source can be cited)
 fresh; sed -i 's/^  date: 2026-10-01$/  date: 1965-03-01/' "$C/sources.yaml"
