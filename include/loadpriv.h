@@ -121,8 +121,9 @@ struct pos node_pos(const struct loader *l, const char *file, const struct ynode
 /* Where the scalar n was written, its source bytes kept in the project's arena
  * (for Markdown read from YAML: its diagnostics are placed through it). */
 struct text_origin text_origin_of(struct loader *l, const struct ynode *n);
-/* The closest of ids (n of them) to s, within 2 edits (the first of equals),
- * or NULL: the "did you mean" of a message. */
+/* The closest of ids (n of them) to s, within 2 edits and fewer edits than
+ * the shorter of the two has letters (the first of equals), or NULL: the
+ * "did you mean" of a message. */
 const char *closest_id(const char *s, const char *const *ids, size_t n);
 /* Reports keys of map not in known (NULL-terminated), with "did you mean". */
 void check_keys(struct loader *l, const char *file, const struct ynode *map,

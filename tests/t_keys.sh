@@ -140,6 +140,9 @@ fresh; printf '<<: {short: G}\n' >>"$C/providers/gamma.yaml"
 expect "a merge key is not taken for a misspelt key" \
     "content/providers/gamma.yaml:3:1: error: yaml merge keys ('<<') are not supported: write the keys out"
 
+fresh; sed -i 's/at: "12:11"/xy: "12:11"/' "$P/$R"
+expect "no guess for a key as far from each as it is long" "$R:27:43: error: unknown key 'xy'"
+
 # strings: (report.yaml) is checked in t_strings.sh: an unknown key such
 # as 'medalz' is "unknown key 'medalz' (did you mean 'medals'?)".
 

@@ -84,11 +84,14 @@ const char *
 closest_id(const char *s, const char *const *ids, size_t n)
 {
 	const char *guess = NULL;
-	size_t best = 3, d, i;
+	size_t best = 3, d, i, ls = strlen(s), li;
 
 	for (i = 0; i < n; i++) {
 		d = edit_distance(s, ids[i], 2);
-		if (d < best) {
+		li = strlen(ids[i]);
+		/* as many edits as the shorter has letters is no likeness
+		 * ("xy" and "at", "" and "id") */
+		if (d < best && d < (ls < li ? ls : li)) {
 			best = d;
 			guess = ids[i];
 		}
