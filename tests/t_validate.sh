@@ -112,6 +112,8 @@ expect "an empty embargo in commentary" \
 fresh; sed -i 's/^embargo: 2026-09-23$/embargo: next week/' "$P/$M"
 expect "an embargo that is not a date" \
     "$M:3:10: error: 'embargo' must be a real date YYYY-MM-DD, not 'next week'"
+fresh; mkdir "$C/pages"; printf -- '---\ntitle: About\ndraft:\n---\nText.\n' >"$C/pages/about.md"
+expect "a page has no draft to leave empty" "content/pages/about.md:3:1: error: unknown key 'draft'"
 
 # NUL bytes, noncharacters and invalid UTF-8: refused at their place in
 # Markdown, YAML (raw or escaped) and a project's templates
