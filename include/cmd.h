@@ -7,6 +7,9 @@ int cmd_check(int argc, char *argv[]);
 int cmd_serve(int argc, char *argv[]);
 int cmd_new(int argc, char *argv[]);
 int cmd_init(int argc, char *argv[]);
+/* env.c: EXIT_OK, or EXIT_USAGE after saying which variable of the
+ * environment podium cannot read (SOURCE_DATE_EPOCH, PODIUM_THREADS). */
+int env_check(void);
 
 /* new.c, for init.c too. */
 struct buf;

@@ -121,12 +121,24 @@ struct pos node_pos(const struct loader *l, const char *file, const struct ynode
 /* Where the scalar n was written, its source bytes kept in the project's arena
  * (for Markdown read from YAML: its diagnostics are placed through it). */
 struct text_origin text_origin_of(struct loader *l, const struct ynode *n);
+/* The closest of ids (n of them) to s, within 2 edits and fewer edits than
+ * the shorter of the two has letters (the first of equals), or NULL: the
+ * "did you mean" of a message. */
+const char *closest_id(const char *s, const char *const *ids, size_t n);
 /* Reports keys of map not in known (NULL-terminated), with "did you mean". */
 void check_keys(struct loader *l, const char *file, const struct ynode *map,
     const char *const *known);
 /* The value of key, reporting "missing required key" when required. */
 struct ynode *need(struct loader *l, const char *file, const struct ynode *map,
     const char *key);
+/*
+ * The value of key, or NULL when absent; a key written with no value
+ * ("draft:", "draft: ~") is reported ("'draft' has no value: write
+ * EXPECTED, or leave the key out") rather than read as absent: for keys
+ * such as draft and embargo, whose absence publishes.
+ */
+struct ynode *given(struct loader *l, const char *file, const struct ynode *map,
+    const char *key, const char *expected);
 /* The value of key, or NULL when absent or null. In line, for a literal
  * key's length (see ynode_get). */
 static inline struct ynode *

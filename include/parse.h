@@ -12,9 +12,17 @@
 
 /* [a-z0-9][a-z0-9._-]* , at most 128 bytes. */
 bool id_valid(const char *s);
+/*
+ * The site's own file or folder that a page of this id (site/ID/) would
+ * take ("index.html", "providers", "llms.txt", ...), or NULL; and the file
+ * that a provider or an edition of this id (site/providers/ID/,
+ * site/editions/ID/) would take ("index.html", "index.md"), or NULL.
+ */
+const char *page_id_reserved(const char *id);
+const char *folder_id_reserved(const char *id);
 /* A colour as a tier gives it: "#rrggbb", hex digits in either case (NULL: false). */
 bool color_valid(const char *s);
-/* YYYY-MM-DD, a real calendar date (1970..9999). */
+/* YYYY-MM-DD, a real date of the Gregorian calendar, 0001-01-01 to 9999-12-31. */
 bool date_parse(const char *s, pdate *out);
 /* Writes YYYY-MM-DD (11 bytes with NUL). */
 void date_format(pdate d, char out[static 11]);
@@ -28,8 +36,36 @@ void duration_format(int64_t seconds, char *out, size_t n);
 bool timestamp_parse(const char *s, int64_t *seconds);
 /* http://, https:// (with a host), mailto:, or relative (no scheme). */
 bool url_allowed(const char *s);
+/* What a url field of the content may hold (podium(5)): an http(s) url
+ * with a host, or mailto:; no relative link, which would point elsewhere
+ * from each page and nowhere in the PDF. */
+bool url_absolute(const char *s);
+/* An http(s) url naming a user (and password) before its host. */
+bool url_has_userinfo(const char *s);
+/* What a url written without its scheme meant: "www.example.org/x" (or
+ * "//www.example.org/x") -> "https://www.example.org/x" into out (n
+ * bytes); false when s does not start with a host name. */
+bool url_guess(const char *s, char *out, size_t n);
 /* Valid UTF-8 (no overlongs, no surrogates). On failure *bad is the offset. */
 bool utf8_valid(const char *s, size_t n, size_t *bad);
+/* A noncharacter: U+FDD0..U+FDEF, or the last two of a plane (U+FFFE,
+ * U+FFFF, ... U+10FFFF). No text may hold one (pango refuses them). */
+bool utf8_noncharacter(uint32_t cp);
+/* A bidi embedding, override or isolate (U+202A..U+202E, U+2066..U+2069):
+ * they can make a line of text read other than it is. */
+bool utf8_bidi_control(uint32_t cp);
+/* The offset of the first noncharacter in s (n bytes of UTF-8), or of the
+ * first NUL byte when nul; n when there is none. *cp is what was found. */
+size_t utf8_refused(const char *s, size_t n, bool nul, uint32_t *cp);
+/*
+ * Whether s (n bytes) is text podium takes: valid UTF-8, no noncharacter,
+ * and no NUL byte when nul. False with the place of the first fault (line
+ * and column 1-based, columns in characters) and the message in why:
+ * "invalid UTF-8 (byte 0xff)", "noncharacter U+FFFE is not allowed in
+ * text", "NUL byte is not allowed in text".
+ */
+bool text_valid(const char *s, size_t n, bool nul, unsigned *line, unsigned *col,
+    char why[static 64]);
 /* Levenshtein distance, capped; for "did you mean". */
 size_t edit_distance(const char *a, const char *b, size_t cap);
 

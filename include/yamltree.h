@@ -5,7 +5,8 @@
  * libyaml parses; this layer builds the tree from its events and refuses what
  * podium does not accept (anchors, aliases, tags, more than one document,
  * nesting deeper than LOAD_MAX_DEPTH, strings over LOAD_MAX_STRING or
- * holding NUL, invalid UTF-8, non-scalar keys) and reports duplicate keys.
+ * holding NUL, invalid UTF-8, non-scalar keys, merge keys "<<") and
+ * reports duplicate keys.
  * Every node lives in the arena given to yaml_tree_parse().
  */
 #ifndef PODIUM_YAMLTREE_H

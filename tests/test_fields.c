@@ -134,7 +134,7 @@ START_TEST(test_bad_values)
 	ck_fields(PB, "name: Beta\nopened: 2019-02-30\n",
 	    PB ":2:9: error: 'opened' must be a real date YYYY-MM-DD, not '2019-02-30'\n");
 	ck_fields(PB, "name: Beta\nsite: \"javascript:alert(1)\"\n",
-	    PB ":2:7: error: 'site' must be an http(s), mailto or relative url, not 'javascript:alert(1)'\n");
+	    PB ":2:7: error: 'site' must be an http(s) or mailto url, not 'javascript:alert(1)'\n");
 	ck_fields(PB, "name: Beta\nmodel: mixed\n",
 	    PB ":2:8: error: unknown model 'mixed' (one of: public, private)\n");
 	/* two capitals, but no country has the code */

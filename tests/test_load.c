@@ -141,7 +141,7 @@ START_TEST(test_ref_tier)
 	ck_load(R1, "tier: none\n",
 	    R1 ":1:7: error: unknown tier 'none' (edition '1.0' uses: gold, silver)\n");
 	ck_load(R2, "tier: golden\n",
-	    R2 ":1:7: error: unknown tier 'golden' (edition '2.0' uses: gold, silver, none)\n");
+	    R2 ":1:7: error: unknown tier 'golden' (did you mean 'gold'?)\n");
 	ck_load(E1, "name: E1\npublished: 2025-01-01\ntiers: [gold, bronze]\n",
 	    E1 ":3:15: error: unknown tier 'bronze' (the ladder has: gold, silver, none)\n");
 }
@@ -260,7 +260,7 @@ END_TEST
 START_TEST(test_urls)
 {
 	ck_load(PB, "name: B\nshort: X\nurl: \"javascript:alert(1)\"\n",
-	    PB ":3:6: error: 'url' must be an http(s), mailto or relative url, not 'javascript:alert(1)'\n");
+	    PB ":3:6: error: 'url' must be an http(s) or mailto url, not 'javascript:alert(1)'\n");
 	ck_load(REP, "title: T\npublisher: P\nedition: \"2.0\"\nbase_url: mailto:a@b.c\n" LADDER,
 	    REP ":4:11: error: 'base_url' must be an http(s) url, not 'mailto:a@b.c'\n");
 }
@@ -345,7 +345,7 @@ START_TEST(test_order)
 
 	ck_assert_str_eq(got,
 	    PB ":2:8: error: 'short' must be a string, not a sequence\n"
-	    PB ":3:6: error: 'url' must be an http(s), mailto or relative url, not 'data:,'\n"
+	    PB ":3:6: error: 'url' must be an http(s) or mailto url, not 'data:,'\n"
 	    REP ":4:11: error: 'subtitle' must be a string, not a sequence\n"
 	    R1 ":1:7: error: unknown tier 'bad' (edition '1.0' uses: gold, silver)\n");
 	free(got);

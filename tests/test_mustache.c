@@ -347,7 +347,7 @@ START_TEST(test_lists)
 	ck_assert_str_eq(got, "0101|");
 	free(got);
 	/* a template cannot name the key a list is kept under */
-	check_error("{{\x01list}}", "t.mustache:1:1: error: invalid tag name '\x01list'");
+	check_error("{{\x01list}}", "t.mustache:1:1: error: invalid tag name '<U+0001>list'");
 }
 END_TEST
 

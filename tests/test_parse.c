@@ -63,6 +63,21 @@ START_TEST(test_date)
 	ck_assert(!date_parse("2026-4-1", &d));
 	ck_assert(!date_parse("2026-04-01x", &d));
 	ck_assert(!date_parse("", &d));
+	/* any real date from year 1: a 1965 source can be cited */
+	ck_assert(date_parse("1969-12-31", &d));
+	ck_assert_int_eq(d, -1);
+	ck_assert(date_parse("1965-03-01", &d));
+	date_format(d, out);
+	ck_assert_str_eq(out, "1965-03-01");
+	ck_assert(date_parse("0001-01-01", &d));
+	date_format(d, out);
+	ck_assert_str_eq(out, "0001-01-01");
+	ck_assert(date_parse("9999-12-31", &d));
+	date_format(d, out);
+	ck_assert_str_eq(out, "9999-12-31");
+	ck_assert(!date_parse("0000-01-01", &d));
+	ck_assert(date_parse("1600-02-29", &d));
+	ck_assert(!date_parse("1700-02-29", &d));
 	ck_assert_int_eq(date_from_unix(86399), 0);
 	ck_assert_int_eq(date_from_unix(86400), 1);
 	ck_assert_int_eq(date_from_unix(-1), -1);

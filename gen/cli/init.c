@@ -181,6 +181,9 @@ cmd_init(int argc, char *argv[])
 		return usage_error(init_usage, "init takes one folder, not '%s' too", argv[optind + 1]);
 	if (argc - optind == 1)
 		dir = argv[optind];
+	if (*dir == '\0')
+		return usage_error(init_usage, "%s", "the folder must not be an empty name "
+		    "(leave it out for the current folder)");
 	if (!title_valid(title))
 		return usage_error(init_usage, "%s", "'--title' must be one line of UTF-8 text");
 	if (mkdir_p(dir) == -1) {

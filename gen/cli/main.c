@@ -49,6 +49,8 @@ main(int argc, char *argv[])
 	}
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
 		if (strcmp(argv[1], cmds[i].name) == 0) {
+			if ((rc = env_check()) != EXIT_OK)
+				return rc;
 			rc = cmds[i].fn(argc - 1, argv + 1);
 			chart_fonts_release();
 			return rc;

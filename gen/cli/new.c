@@ -564,6 +564,24 @@ ids_check(int n, char *ids[])
 	return 0;
 }
 
+/* Refuses (exit 2) an id whose folder in the site would take the place of
+ * one of the site's own files, as the loader refuses the file. */
+static int
+site_place_check(const char *kind, const char *id)
+{
+	bool page = strcmp(kind, "page") == 0;
+	char *msg;
+	int rc;
+
+	if ((page ? page_id_reserved(id) : folder_id_reserved(id)) == NULL)
+		return 0;
+	msg = xasprintf("%s '%s' would take the place of the site's own '%s%s%s' "
+	    "(choose another id)", kind, id, page ? "" : kind, page ? "" : "s/", id);
+	rc = usage_error(new_usage, "%s", msg);
+	free(msg);
+	return rc;
+}
+
 int
 cmd_new(int argc, char *argv[])
 {
@@ -598,17 +616,20 @@ cmd_new(int argc, char *argv[])
 		return new_review(dir, argv[1], argv[2]);
 	}
 	if (argc == 2 && strcmp(argv[0], "provider") == 0) {
-		if ((rc = ids_check(1, argv + 1)) != 0)
+		if ((rc = ids_check(1, argv + 1)) != 0 ||
+		    (rc = site_place_check("provider", argv[1])) != 0)
 			return rc;
 		return new_provider(dir, argv[1]);
 	}
 	if (argc == 2 && strcmp(argv[0], "edition") == 0) {
-		if ((rc = ids_check(1, argv + 1)) != 0)
+		if ((rc = ids_check(1, argv + 1)) != 0 ||
+		    (rc = site_place_check("edition", argv[1])) != 0)
 			return rc;
 		return new_edition(dir, argv[1]);
 	}
 	if (argc == 2 && (strcmp(argv[0], "page") == 0 || strcmp(argv[0], "commentary") == 0)) {
-		if ((rc = ids_check(1, argv + 1)) != 0)
+		if ((rc = ids_check(1, argv + 1)) != 0 || (strcmp(argv[0], "page") == 0 &&
+		    (rc = site_place_check("page", argv[1])) != 0))
 			return rc;
 		return new_markdown(dir, argv[0], argv[1]);
 	}

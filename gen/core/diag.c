@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "podium.h"
 #include "jsonw.h"
+#include "parse.h"
 
 void
 diag_init(struct diag *d)
@@ -26,6 +27,41 @@ diag_release(struct diag *d)
 	diag_init(d);
 }
 
+/*
+ * s as a diagnostic keeps it: every bidi control (parse.h:
+ * utf8_bidi_control) written "<U+202E>", every other control character
+ * "<U+001B>" (but tab, line feed and carriage return in a message, which
+ * each --format escapes its own way) and every byte that is not UTF-8
+ * "<0xFF>". A file name or a name from the content may hold them, and a
+ * terminal or an editor would otherwise reorder the rest of the line, or
+ * take them as commands. Free the result.
+ */
+static char *
+diag_shown(const char *s, bool path)
+{
+	struct buf b = BUF_INIT;
+	size_t n = strlen(s), i = 0, len;
+	uint32_t cp;
+
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+
+		len = c < 0x80 ? 1 : utf8_decode(s + i, n - i, &cp);
+		if (c < 0x80)
+			cp = c;
+		if (len == 0) {
+			buf_printf(&b, "<0x%02X>", c);
+			len = 1;
+		} else if (((cp < 0x20 && (path || (cp != '\t' && cp != '\n' && cp != '\r'))) ||
+		    cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || utf8_bidi_control(cp)))
+			buf_printf(&b, "<U+%04lX>", (unsigned long)cp);
+		else
+			buf_add(&b, s + i, len);
+		i += len;
+	}
+	return buf_detach(&b, NULL);
+}
+
 static void
 diag_add(struct diag *d, enum diag_kind kind, const char *file, unsigned line,
     unsigned col, const char *fmt, va_list ap)
@@ -37,10 +73,11 @@ diag_add(struct diag *d, enum diag_kind kind, const char *file, unsigned line,
 	d->v = xgrow(d->v, sizeof(*d->v), d->n + 1, &d->cap);
 	e = &d->v[d->n++];
 	e->kind = kind;
-	e->file = file ? xstrdup(file) : NULL;
+	e->file = file ? diag_shown(file, true) : NULL;
 	e->line = line;
 	e->col = col;
-	e->msg = buf_detach(&b, NULL);
+	e->msg = diag_shown(b.data, false);
+	buf_release(&b);
 	if (kind == DIAG_ERROR)
 		d->nerrors++;
 	else

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parse.h"
 #include "util.h"
@@ -25,6 +26,37 @@ id_valid(const char *s)
 			return false;
 	}
 	return true;
+}
+
+/* What podium writes at the top of the site (SPEC 4.1, 5.3). */
+static const char *const site_top[] = {"index.html", "index.md", "404.html", "feed.xml",
+    "sitemap.xml", "robots.txt", "report.pdf", "llms.txt", "assets", "badges", "changes",
+    "charts", "compare", "corrections", "data", "editions", "methodology", "providers",
+    "search", "security", "sources", "index", "404", NULL};
+/* What podium writes beside the folders of providers/ and editions/. */
+static const char *const site_index[] = {"index.html", "index.md", NULL};
+
+static const char *
+name_in(const char *id, const char *const *names)
+{
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(names[i], id) == 0)
+			return names[i];
+	return NULL;
+}
+
+const char *
+page_id_reserved(const char *id)
+{
+	return name_in(id, site_top);
+}
+
+const char *
+folder_id_reserved(const char *id)
+{
+	return name_in(id, site_index);
 }
 
 bool
@@ -97,7 +129,7 @@ date_parse(const char *s, pdate *out)
 	y = atoi(s);
 	m = (unsigned)atoi(s + 5);
 	d = (unsigned)atoi(s + 8);
-	if (y < 1970 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+	if (y < 1 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
 		return false;
 	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 	if (m == 2 && d == 29 && !leap)
@@ -305,6 +337,85 @@ url_allowed(const char *s)
 	return false;
 }
 
+/* The authority of an http(s) url: after "//", up to '/', '?', '#' or the end. */
+static size_t
+url_authority(const char *s, const char **from)
+{
+	const char *a = strstr(s, "//") + 2;
+
+	*from = a;
+	return strcspn(a, "/?#");
+}
+
+bool
+url_absolute(const char *s)
+{
+	if (!url_allowed(s))
+		return false;
+	return str_starts(s, "https://") || str_starts(s, "http://") ||
+	    str_starts(s, "mailto:");
+}
+
+bool
+url_has_userinfo(const char *s)
+{
+	const char *a;
+	size_t n;
+
+	if (!str_starts(s, "https://") && !str_starts(s, "http://"))
+		return false;
+	n = url_authority(s, &a);
+	return memchr(a, '@', n) != NULL;
+}
+
+/* A host name as written in a url: labels of letters, digits and '-'
+ * joined by dots, at least two, the last of two letters or more and not
+ * a file's extension ("report.pdf" is a file, not a host). */
+static bool
+host_like(const char *s, size_t n)
+{
+	static const char *const files[] = {"csv", "gif", "htm", "html", "jpeg", "jpg",
+	    "json", "md", "pdf", "png", "svg", "txt", "xml", "yaml", "yml", NULL};
+	size_t i, label = 0, dots = 0, k;
+	bool alpha = true;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '.') {
+			if (label == 0)
+				return false;
+			dots++;
+			label = 0;
+			alpha = true;
+			continue;
+		}
+		if (!isalnum((unsigned char)c) && c != '-')
+			return false;
+		if (!isalpha((unsigned char)c))
+			alpha = false;
+		label++;
+	}
+	if (dots == 0 || label < 2 || !alpha)
+		return false;
+	for (k = 0; files[k] != NULL; k++)
+		if (strlen(files[k]) == label && strncasecmp(s + n - label, files[k], label) == 0)
+			return false;
+	return true;
+}
+
+bool
+url_guess(const char *s, char *out, size_t n)
+{
+	const char *p = str_starts(s, "//") ? s + 2 : s;
+	size_t h = strcspn(p, "/?#:");
+
+	if (p[h] == ':' || !host_like(p, h) ||
+	    (size_t)snprintf(out, n, "https://%s", p) >= n)
+		return false;
+	return url_allowed(out);
+}
+
 bool
 utf8_valid(const char *str, size_t n, size_t *bad)
 {
@@ -324,6 +435,70 @@ utf8_valid(const char *str, size_t n, size_t *bad)
 		i += len;
 	}
 	return true;
+}
+
+bool
+utf8_noncharacter(uint32_t cp)
+{
+	return (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe;
+}
+
+bool
+utf8_bidi_control(uint32_t cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+size_t
+utf8_refused(const char *s, size_t n, bool nul, uint32_t *cp)
+{
+	size_t i = 0, len;
+
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80) {
+			if (nul && s[i] == '\0') {
+				*cp = 0;
+				return i;
+			}
+			i++;
+			continue;
+		}
+		/* invalid bytes are the caller's to report first: stepped over */
+		if ((len = utf8_decode(s + i, n - i, cp)) == 0)
+			len = 1;
+		else if (utf8_noncharacter(*cp))
+			return i;
+		i += len;
+	}
+	return n;
+}
+
+bool
+text_valid(const char *s, size_t n, bool nul, unsigned *line, unsigned *col,
+    char why[static 64])
+{
+	size_t bad = n, i;
+	uint32_t cp = 0;
+
+	if (!utf8_valid(s, n, &bad))
+		snprintf(why, 64, "invalid UTF-8 (byte 0x%02x)", (unsigned char)s[bad]);
+	else if ((bad = utf8_refused(s, n, nul, &cp)) == n)
+		return true;
+	else if (cp == 0)
+		snprintf(why, 64, "NUL byte is not allowed in text");
+	else
+		snprintf(why, 64, "noncharacter U+%04lX is not allowed in text",
+		    (unsigned long)cp);
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < bad; i++) {
+		if (s[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (!utf8_continues(s[i]))
+			(*col)++;
+	}
+	return false;
 }
 
 size_t

@@ -7,6 +7,7 @@
 
 #include "html.h"
 #include "jsonw.h"
+#include "parse.h"
 #include "render.h"
 #include "resources.h"
 
@@ -40,7 +41,8 @@ template_load(void *ctx, const char *name, char **src, size_t *len, char **path,
 	const struct project *p = ctx;
 	const struct resource *res;
 	struct buf b = BUF_INIT;
-	char *rel;
+	char *rel, why[64];
+	unsigned line, col;
 	int rc;
 
 	if (!name_safe(name))
@@ -48,6 +50,11 @@ template_load(void *ctx, const char *name, char **src, size_t *len, char **path,
 	rel = xasprintf("templates/%s.mustache", name);
 	if (p != NULL && p->dir != NULL) {
 		rc = project_file_read(p->dir, rel, TEMPLATE_MAX, &b, d);
+		/* a template's bytes reach every page made with it */
+		if (rc == 0 && !text_valid(b.data, b.len, true, &line, &col, why)) {
+			diag_error(d, rel, line, col, "%s", why);
+			rc = -1;
+		}
 		if (rc == 0) {
 			*src = buf_detach(&b, len);
 			*path = rel;

@@ -38,8 +38,9 @@ front_fields(struct loader *l, const char *file, const struct ynode *root, struc
 	check_keys(l, file, root, section_keys);
 	get_str(l, file, need(l, file, root, "title"), "title", &s->title);
 	get_long(l, file, opt(root, "order"), "order", -ORDER_MAX, ORDER_MAX, &s->order);
-	get_bool(l, file, opt(root, "draft"), "draft", &s->draft);
-	get_date(l, file, opt(root, "embargo"), "embargo", &s->embargo);
+	get_bool(l, file, given(l, file, root, "draft", "true or false"), "draft", &s->draft);
+	get_date(l, file, given(l, file, root, "embargo", "a date YYYY-MM-DD"), "embargo",
+	    &s->embargo);
 }
 
 /*
@@ -58,16 +59,13 @@ md_file_parse(struct loader *l, const char *file, const struct buf *b,
 	const char *end = b->data + b->len, *p, *fm;
 	struct arena *tmp;
 	struct ynode *root;
-	unsigned line = 2;
-	size_t bad;
+	unsigned line = 2, bl, bc;
+	char why[64];
 	bool empty;
 
-	if (!utf8_valid(text, (size_t)(end - text), &bad)) {
-		unsigned bl, bc;
-
-		text_line_col(text, (size_t)(end - text), bad, &bl, &bc);
-		diag_error(l->d, file, bl, bc, "invalid UTF-8 (byte 0x%02x)",
-		    (unsigned char)text[bad]);
+	/* a NUL would end the body there, silently */
+	if (!text_valid(text, (size_t)(end - text), true, &bl, &bc, why)) {
+		diag_error(l->d, file, bl, bc, "%s", why);
 		return false;
 	}
 	if (text == end || !fence_at(text, end)) {

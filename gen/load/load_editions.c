@@ -78,6 +78,10 @@ edition_load(struct loader *l, const char *id, struct etmp *t)
 	struct edition *e = &t->e;
 	struct yfile yf;
 
+	if (folder_id_reserved(id) != NULL)
+		diag_error(l->d, rel, 0, 0, "edition '%s' would take the place of the "
+		    "site's own 'editions/%s' (choose another file name)", id, id);
+
 	memset(t, 0, sizeof(*t));
 	e->id = arena_strdup(l->a, id);
 	e->name = e->id;

@@ -337,23 +337,6 @@ field_values_load(struct loader *l, const char *file, const struct ynode *root,
 	*out = v;
 }
 
-/* The closest of ids to s (within 2 edits), or NULL. */
-static const char *
-closest(const char *s, const char *const *ids, size_t n)
-{
-	const char *guess = NULL;
-	size_t best = 3, d, i;
-
-	for (i = 0; i < n; i++) {
-		d = edit_distance(s, ids[i], 2);
-		if (d < best) {
-			best = d;
-			guess = ids[i];
-		}
-	}
-	return guess;
-}
-
 void
 practices_decl_load(struct loader *l, const char *file, const struct ynode *sec)
 {
@@ -437,7 +420,7 @@ practice_values_load(struct loader *l, const char *file, const struct ynode *map
 			diag_error(l->d, file, key->line, key->col,
 			    "unknown practice '%s' (report.yaml declares no security practices)",
 			    shown(l, key));
-		else if ((guess = closest(key->str, ids, r->npractices)) != NULL)
+		else if ((guess = closest_id(key->str, ids, r->npractices)) != NULL)
 			diag_error(l->d, file, key->line, key->col,
 			    "unknown practice '%s' (did you mean '%s'?)", shown(l, key), guess);
 		else

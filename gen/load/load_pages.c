@@ -9,16 +9,12 @@
 #include "load.h"
 #include "loadpriv.h"
 #include "parse.h"
+#include "resources.h"
 
 #define PAGES_DIR "content/pages"
 #define ORDER_MAX 1000000000L
 
 static const char *const page_keys[] = {"title", "nav", "order", "layout", "pdf", NULL};
-
-/* Folders and files of the site podium writes itself: no page may take them. */
-static const char *const site_reserved[] = {"assets", "charts", "data", "editions",
-    "providers", "security", "methodology", "sources", "index", "404", "report.pdf",
-    "sitemap.xml", "feed.xml", NULL};
 
 /* What podium reads under content/. */
 static const char *const content_known[] = {"report.yaml", "sources.yaml", "editions",
@@ -39,6 +35,17 @@ layout_valid(const char *s)
 	return true;
 }
 
+/* A template of that name: the project's own, or a built-in one. */
+static bool
+layout_exists(struct loader *l, const char *name)
+{
+	char *rel = xasprintf("templates/%s.mustache", name);
+	bool found = resource_find(rel) != NULL || loader_exists(l, rel);
+
+	free(rel);
+	return found;
+}
+
 static void
 page_front(struct loader *l, const char *file, const struct ynode *root, void *ctx)
 {
@@ -55,6 +62,10 @@ page_front(struct loader *l, const char *file, const struct ynode *root, void *c
 			diag_error(l->d, file, n->line, n->col,
 			    "'layout' must be a template name ([a-z0-9_-]+, for "
 			    "templates/NAME.mustache), not '%s'", shown(l, n));
+		else if (!layout_exists(l, n->str))
+			diag_error(l->d, file, n->line, n->col,
+			    "unknown layout '%s' (no templates/%s.mustache in the project, "
+			    "nor built in)", n->str, n->str);
 		else
 			pg->layout = arena_strdup(l->a, n->str);
 	}
@@ -66,20 +77,18 @@ page_load(struct loader *l, const char *id, struct page *pg)
 	char *rel = xasprintf("%s/%s.md", PAGES_DIR, id);
 	struct buf b = BUF_INIT;
 	bool ok = false;
-	size_t k;
 
 	memset(pg, 0, sizeof(*pg));
 	pg->id = arena_strdup(l->a, id);
 	pg->pos.file = arena_strdup(l->a, rel);
 	pg->pos.line = pg->pos.col = 1;
-	for (k = 0; site_reserved[k] != NULL; k++)
-		if (strcmp(site_reserved[k], id) == 0) {
-			diag_error(l->d, pg->pos.file, 0, 0,
-			    "page '%s' would take the place of the site's own '%s' "
-			    "(choose another file name)", id, id);
-			free(rel);
-			return false;
-		}
+	if (page_id_reserved(id) != NULL) {
+		diag_error(l->d, pg->pos.file, 0, 0,
+		    "page '%s' would take the place of the site's own '%s' "
+		    "(choose another file name)", id, id);
+		free(rel);
+		return false;
+	}
 	if (loader_read(l, rel, &b))
 		ok = md_file_parse(l, pg->pos.file, &b, page_front, pg, &pg->body,
 		    &pg->body_line);

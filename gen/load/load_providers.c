@@ -82,6 +82,9 @@ provider_batch(struct loader *l, char **names, size_t n, size_t *next,
 		if ((id = loader_stem(l, PROVIDERS_DIR, names[*next], ".yaml")) == NULL)
 			continue;
 		rel = xasprintf("%s/%s.yaml", PROVIDERS_DIR, id);
+		if (folder_id_reserved(id) != NULL)
+			diag_error(l->d, rel, 0, 0, "provider '%s' would take the place of the "
+			    "site's own 'providers/%s' (choose another file name)", id, id);
 		jobs[k].rel = arena_strdup(l->a, rel);
 		free(rel);
 		ids[k++] = id;

@@ -124,10 +124,18 @@ tiers_grouped_check(struct loader *l, const char *file)
 static void
 base_url_load(struct loader *l, const char *file, const struct ynode *n)
 {
-	const char *s;
+	const char *s, *q;
+	char guess[256];
 
 	if (n == NULL)
 		return;
+	if (n->kind == YNODE_SCALAR && !url_absolute(n->str) &&
+	    url_guess(n->str, guess, sizeof(guess))) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'base_url' must be an http(s) url, not '%s' (did you mean '%s'?)",
+		    shown(l, n), guess);
+		return;
+	}
 	if (n->kind != YNODE_SCALAR || !url_allowed(n->str) ||
 	    !(str_starts(n->str, "http://") || str_starts(n->str, "https://"))) {
 		diag_error(l->d, file, n->line, n->col,
@@ -136,6 +144,19 @@ base_url_load(struct loader *l, const char *file, const struct ynode *n)
 		return;
 	}
 	s = n->str;
+	/* every canonical link, the sitemap and the feed are made from it */
+	if (url_has_userinfo(s)) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'base_url' must not hold a user name or password ('user@' before the "
+		    "host): it would be published in every page's links");
+		return;
+	}
+	if ((q = strpbrk(s, "?#")) != NULL) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'base_url' must not have a %s ('%c...'): every page's address is made "
+		    "by adding its path to it", *q == '?' ? "query" : "fragment", *q);
+		return;
+	}
 	l->p->report.base_url = str_ends(s, "/") ? arena_strdup(l->a, s) :
 	    arena_printf(l->a, "%s/", s);
 }

@@ -30,11 +30,27 @@ tier_list(struct loader *l, const struct tier *const *tiers, size_t n)
 	return s;
 }
 
+/* The id of tiers (n of them) closest to s, or NULL: a "did you mean". */
+static const char *
+tier_guess(const char *s, const struct tier *const *tiers, size_t n)
+{
+	const char **ids = xcalloc(n + 1, sizeof(*ids));
+	const char *guess;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ids[i] = tiers[i]->id;
+	guess = closest_id(s, ids, n);
+	free(ids);
+	return guess;
+}
+
 const struct tier *
 edition_tier(struct loader *l, const char *file, const struct edition *e,
     const struct ynode *n)
 {
 	const struct tier *t;
+	const char *guess;
 
 	if (n == NULL)
 		return NULL;
@@ -46,7 +62,12 @@ edition_tier(struct loader *l, const char *file, const struct edition *e,
 	t = project_tier(l->p, n->str);
 	if (t != NULL && edition_has_tier(e, t))
 		return t;
-	if (l->p->report.nladder > 0) /* else report.yaml's errors say it all */
+	if (l->p->report.nladder == 0) /* report.yaml's errors say it all */
+		return NULL;
+	if (t == NULL && (guess = tier_guess(n->str, e->tiers, e->ntiers)) != NULL)
+		diag_error(l->d, file, n->line, n->col, "unknown tier '%s' (did you mean '%s'?)",
+		    shown(l, n), guess);
+	else
 		diag_error(l->d, file, n->line, n->col, "unknown tier '%s' (edition '%s' uses: %s)",
 		    shown(l, n), e->id, tier_list(l, e->tiers, e->ntiers));
 	return NULL;
@@ -58,15 +79,24 @@ rubric_criterion(struct loader *l, const char *file, const struct edition *e,
 {
 	const struct rubric *r = e->rubric;
 	struct buf b = BUF_INIT;
+	const char **ids, *guess;
 	size_t i;
 
 	for (i = 0; i < r->ncriteria; i++)
 		if (strcmp(r->criteria[i].id, n->str) == 0)
 			return &r->criteria[i];
-	for (i = 0; i < r->ncriteria; i++)
+	ids = xcalloc(r->ncriteria + 1, sizeof(*ids));
+	for (i = 0; i < r->ncriteria; i++) {
 		buf_printf(&b, "%s%s", i ? ", " : "", r->criteria[i].id);
-	diag_error(l->d, file, n->line, n->col,
-	    "unknown criterion '%s' (edition '%s' has: %s)", shown(l, n), e->id, b.data);
+		ids[i] = r->criteria[i].id;
+	}
+	if ((guess = closest_id(n->str, ids, r->ncriteria)) != NULL)
+		diag_error(l->d, file, n->line, n->col,
+		    "unknown criterion '%s' (did you mean '%s'?)", shown(l, n), guess);
+	else
+		diag_error(l->d, file, n->line, n->col,
+		    "unknown criterion '%s' (edition '%s' has: %s)", shown(l, n), e->id, b.data);
+	free(ids);
 	buf_release(&b);
 	return NULL;
 }
@@ -101,6 +131,7 @@ edition_tiers_load(struct loader *l, const char *file, const struct ynode *n,
 		const struct ynode *it = n->items[i];
 		const struct tier *t = it->kind == YNODE_SCALAR ? project_tier(l->p, it->str) : NULL;
 		const struct tier *const *all = NULL;
+		const char *guess;
 
 		if (t == NULL) {
 			const struct tier **v = arena_array(l->a, r->nladder + 1, sizeof(*v));
@@ -109,7 +140,11 @@ edition_tiers_load(struct loader *l, const char *file, const struct ynode *n,
 			for (k = 0; k < r->nladder; k++)
 				v[k] = &r->ladder[k];
 			all = v;
-			if (r->nladder > 0)
+			if (r->nladder > 0 && it->kind == YNODE_SCALAR &&
+			    (guess = tier_guess(it->str, all, r->nladder)) != NULL)
+				diag_error(l->d, file, it->line, it->col,
+				    "unknown tier '%s' (did you mean '%s'?)", shown(l, it), guess);
+			else if (r->nladder > 0)
 				diag_error(l->d, file, it->line, it->col,
 				    "unknown tier '%s' (the ladder has: %s)", shown(l, it),
 				    tier_list(l, all, r->nladder));

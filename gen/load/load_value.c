@@ -80,11 +80,30 @@ bad(struct loader *l, const char *file, const struct ynode *n, const char *what,
 		    what, expected, ynode_kind_name(n));
 }
 
+const char *
+closest_id(const char *s, const char *const *ids, size_t n)
+{
+	const char *guess = NULL;
+	size_t best = 3, d, i, ls = strlen(s), li;
+
+	for (i = 0; i < n; i++) {
+		d = edit_distance(s, ids[i], 2);
+		li = strlen(ids[i]);
+		/* as many edits as the shorter has letters is no likeness
+		 * ("xy" and "at", "" and "id") */
+		if (d < best && d < (ls < li ? ls : li)) {
+			best = d;
+			guess = ids[i];
+		}
+	}
+	return guess;
+}
+
 void
 check_keys(struct loader *l, const char *file, const struct ynode *map,
     const char *const *known)
 {
-	size_t i, k, dist, best;
+	size_t i, k;
 	const char *guess;
 
 	for (i = 0; i < map->npairs; i++) {
@@ -99,16 +118,9 @@ check_keys(struct loader *l, const char *file, const struct ynode *map,
 		if (known[k] != NULL)
 			continue;
 		/* only an unknown key pays for the guess */
-		guess = NULL;
-		best = 3;
-		for (k = 0; known[k] != NULL; k++) {
-			dist = edit_distance(key->str, known[k], 2);
-			if (dist < best) {
-				best = dist;
-				guess = known[k];
-			}
-		}
-		if (guess != NULL)
+		while (known[k] != NULL)
+			k++;
+		if ((guess = closest_id(key->str, known, k)) != NULL)
 			diag_error(l->d, file, key->line, key->col,
 			    "unknown key '%s' (did you mean '%s'?)", shown(l, key), guess);
 		else
@@ -127,6 +139,20 @@ need(struct loader *l, const char *file, const struct ynode *map, const char *ke
 	else if (ynode_is_null(v)) {
 		diag_error(l->d, file, v->line, v->col, "'%s' needs a value", key);
 		v = NULL;
+	}
+	return v;
+}
+
+struct ynode *
+given(struct loader *l, const char *file, const struct ynode *map, const char *key,
+    const char *expected)
+{
+	struct ynode *v = ynode_get(map, key);
+
+	if (v != NULL && ynode_is_null(v)) {
+		diag_error(l->d, file, v->line, v->col,
+		    "'%s' has no value: write %s, or leave the key out", key, expected);
+		return NULL;
 	}
 	return v;
 }
@@ -304,10 +330,25 @@ bool
 get_url(struct loader *l, const char *file, const struct ynode *n,
     const char *what, const char **out)
 {
+	char guess[256];
+
 	if (n == NULL)
 		return false;
-	if (n->kind != YNODE_SCALAR || !url_allowed(n->str)) {
-		bad(l, file, n, what, "an http(s), mailto or relative url");
+	if (n->kind == YNODE_SCALAR && !url_absolute(n->str) &&
+	    url_guess(n->str, guess, sizeof(guess))) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'%s' must be an http(s) or mailto url, not '%s' (did you mean '%s'?)",
+		    what, shown(l, n), guess);
+		return false;
+	}
+	if (n->kind != YNODE_SCALAR || !url_absolute(n->str)) {
+		bad(l, file, n, what, "an http(s) or mailto url");
+		return false;
+	}
+	if (url_has_userinfo(n->str)) {
+		diag_error(l->d, file, n->line, n->col,
+		    "'%s' must not hold a user name or password ('user@' before the host): "
+		    "it would be published", what);
 		return false;
 	}
 	*out = arena_strndup(l->a, n->str, n->len);

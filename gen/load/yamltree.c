@@ -169,6 +169,7 @@ on_scalar(struct tree *t, yaml_event_t *ev)
 	struct ynode *n;
 	const char *v = (const char *)ev->data.scalar.value;
 	size_t len = ev->data.scalar.length;
+	uint32_t nc;
 	long cc;
 
 	if (!props_ok(t, &ev->start_mark, ev->data.scalar.anchor,
@@ -184,6 +185,13 @@ on_scalar(struct tree *t, yaml_event_t *ev)
 	}
 	if (memchr(v, '\0', len) != NULL) {
 		tree_error_at(t, &ev->start_mark, "string holds a NUL character", NULL);
+		return;
+	}
+	if (utf8_refused(v, len, false, &nc) != len) {
+		diag_error(t->d, t->file, (unsigned)ev->start_mark.line + 1 + t->line_offset,
+		    (unsigned)ev->start_mark.column + 1,
+		    "noncharacter U+%04lX is not allowed in text", (unsigned long)nc);
+		t->failed = true;
 		return;
 	}
 	if ((cc = control_char(v, len)) != -1) {
@@ -308,6 +316,12 @@ on_end(struct tree *t)
 				t->failed = true;
 				break;
 			}
+			if (k->plain && k->len == 2 && memcmp(k->str, "<<", 2) == 0) {
+				diag_error(t->d, t->file, k->line, k->col,
+				    "yaml merge keys ('<<') are not supported: write the keys out");
+				t->failed = true;
+				break;
+			}
 			n->pairs[i].key = k;
 			n->pairs[i].value = f->kids[2 * i + 1];
 		}
@@ -405,18 +419,19 @@ yaml_tree_parse(const char *text, size_t len, const char *file,
     unsigned line_offset, struct arena *a, struct diag *d, bool *empty)
 {
 	struct tree t;
-	size_t bad, bom;
+	size_t bom;
 	unsigned line, col;
+	char why[64];
 
 	*empty = false;
 	/* a byte order mark opening the stream is no content, as libyaml reads it */
 	bom = utf8_bom(text, len);
 	text += bom;
 	len -= bom;
-	if (!utf8_valid(text, len, &bad)) {
-		text_line_col(text, len, bad, &line, &col);
-		diag_error(d, file, line + line_offset, col,
-		    "invalid UTF-8 (byte 0x%02x)", (unsigned char)text[bad]);
+	/* libyaml lets most noncharacters through, which no output can take,
+	 * and calls a NUL byte a control character */
+	if (!text_valid(text, len, true, &line, &col, why)) {
+		diag_error(d, file, line + line_offset, col, "%s", why);
 		return NULL;
 	}
 	memset(&t, 0, sizeof(t));
