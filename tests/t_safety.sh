@@ -112,7 +112,7 @@ refused "a folder of other files is refused" -C "$P" -o "$T/notes"
 mkdir "$T/f"
 echo "a file" >"$T/f/afile"
 dir=$T/f
-want="podium: error: '$T/f/afile' is not a folder; use --force to replace it"
+want="podium: error: '$T/f/afile' is not a folder; the site may not replace it, even with --force"
 refused "a file is refused" -C "$P" -o "$T/f/afile"
 ln -s ../notes "$T/f/link"
 want="podium: error: '$T/f/link' is a symbolic link; use --force to replace it"
