@@ -10,8 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <strings.h>
+
 #include <unicode/udat.h>
 #include <unicode/ulistformatter.h>
+#include <unicode/uloc.h>
 #include <unicode/unum.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ustring.h>
@@ -23,17 +26,34 @@
 
 #define MINUS "\xe2\x88\x92"
 
+/*
+ * The ICU locale of the report: its language tag when the tag is of the
+ * pack's language and says more (de-AT: "Jänner", en-US: "A, B, and C"),
+ * else the pack's own locale. Into out (size 64).
+ */
 static const char *
-locale_of(const struct report *r)
+locale_of(const struct report *r, char out[static 64])
 {
-	return view_pack_find(r != NULL ? r->language : NULL)->locale;
+	const char *tag = r != NULL ? r->language : NULL;
+	const struct view_pack *pk = view_pack_find(tag);
+	UErrorCode e = U_ZERO_ERROR;
+	size_t n = strlen(pk->tag);
+
+	if (tag != NULL && strlen(tag) > n && (tag[n] == '-' || tag[n] == '_') &&
+	    strncasecmp(tag, pk->tag, n) == 0) {
+		uloc_forLanguageTag(tag, out, 64, NULL, &e);
+		if (U_SUCCESS(e) && e != U_STRING_NOT_TERMINATED_WARNING && out[0] != '\0')
+			return out;
+	}
+	return pk->locale;
 }
 
 const char *
 view_plural(const struct report *r, double n, const char *one, const char *other)
 {
 	UErrorCode e = U_ZERO_ERROR;
-	UPluralRules *pr = uplrules_open(locale_of(r), &e);
+	char loc[64];
+	UPluralRules *pr = uplrules_open(locale_of(r, loc), &e);
 	UChar kw[16];
 	int32_t len = 0;
 	bool is_one = false;
@@ -102,19 +122,21 @@ decimal_format(const struct report *r, const char *dec, UNumberFormatStyle style
 	UErrorCode e = U_ZERO_ERROR;
 	UNumberFormat *f;
 	UChar out[128];
-	char plain[128];
+	char plain[128], loc[64];
 	int digits;
 	int32_t n;
 	char *s;
 
 	if (!decimal_plain(dec, plain, sizeof(plain), &digits))
 		return xstrdup(dec);
-	f = unum_open(style, NULL, 0, locale_of(r), NULL, &e);
+	f = unum_open(style, NULL, 0, locale_of(r, loc), NULL, &e);
 	if (U_FAILURE(e)) {
 		unum_close(f);
 		return xstrdup(dec);
 	}
 	unum_setAttribute(f, UNUM_MULTIPLIER, 1);
+	/* the locale's own rule: Spanish groups only from five digits on */
+	unum_setAttribute(f, UNUM_MINIMUM_GROUPING_DIGITS, UNUM_MINIMUM_GROUPING_DIGITS_AUTO);
 	unum_setAttribute(f, UNUM_MIN_FRACTION_DIGITS, digits);
 	unum_setAttribute(f, UNUM_MAX_FRACTION_DIGITS, digits);
 	unum_setSymbol(f, UNUM_MINUS_SIGN_SYMBOL, minus, 1, &e);
@@ -197,6 +219,7 @@ view_date(const struct report *r, int32_t days)
 	static const UChar utc[] = {'U', 'T', 'C', 0};
 	UErrorCode e = U_ZERO_ERROR;
 	UChar pat[64], out[128];
+	char loc[64];
 	UDateFormat *f;
 	char iso[11];
 	int32_t n;
@@ -204,7 +227,7 @@ view_date(const struct report *r, int32_t days)
 
 	date_format(days, iso);
 	u_uastrcpy(pat, pk->date_pattern);
-	f = udat_open(UDAT_PATTERN, UDAT_PATTERN, pk->locale, utc, -1, pat, -1, &e);
+	f = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale_of(r, loc), utc, -1, pat, -1, &e);
 	if (U_FAILURE(e)) {
 		udat_close(f);
 		return xstrdup(iso);
@@ -222,6 +245,7 @@ view_list(const struct report *r, const char *const *items, size_t n)
 	UErrorCode e = U_ZERO_ERROR;
 	UListFormatter *f;
 	UChar **u = NULL, *out = NULL;
+	char loc[64];
 	int32_t len = 0;
 	char *s = NULL;
 	size_t i;
@@ -239,7 +263,7 @@ view_list(const struct report *r, const char *const *items, size_t n)
 		u[i] = xmalloc(((size_t)ul + 1) * sizeof(UChar));
 		u_strFromUTF8(u[i], ul + 1, NULL, items[i], -1, &e);
 	}
-	f = ulistfmt_openForType(locale_of(r), ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &e);
+	f = ulistfmt_openForType(locale_of(r, loc), ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &e);
 	if (U_SUCCESS(e))
 		len = ulistfmt_format(f, (const UChar *const *)u, NULL, (int32_t)n, NULL, 0, &e);
 	if (e == U_BUFFER_OVERFLOW_ERROR) {
