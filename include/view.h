@@ -116,6 +116,20 @@ char *view_signed_int(const struct report *r, long v);
 /* A date (days since 1970-01-01, UTC) in words: "23 September 2026",
  * "23. September 2026", "23 septembre 2026", "23 de septiembre de 2026". malloc'd. */
 char *view_date(const struct report *r, int32_t days);
+/*
+ * A value of one of the content's enums as the language names it: the
+ * text of key PREFIX_VALUE ('-' read as '_': "class_cross_tenant"), or
+ * value itself when there is no such key. Not malloc'd.
+ */
+const char *view_word(const struct report *r, const char *prefix, const char *value);
+
+struct field_def;
+struct field_value;
+/* A field's value as plain text (field_value_text), a boolean in the
+ * language's words ("yes", "ja"); malloc'd, or NULL when not set. */
+char *view_field_text(const struct report *r, const struct field_def *f,
+    const struct field_value *v);
+
 /* The items joined as the language lists them: "A, B and C", "A, B und C";
  * "" for none. malloc'd. */
 char *view_list(const struct report *r, const char *const *items, size_t n);

@@ -57,7 +57,7 @@ claim_text(const struct report *r, const char *key, const struct edition_stats *
 {
 	static const char *const names[] = {"edition", "figure", "stated", "n", NULL};
 	char stated[32], n[32];
-	const char *values[] = {s->edition->name, claim_figure_name(k->claim), stated, n,
+	const char *values[] = {s->edition->name, claim_figure_name(r, k->claim), stated, n,
 		NULL};
 
 	snprintf(stated, sizeof(stated), "%ld", k->claim->value);

@@ -151,8 +151,8 @@ edition_summary(const struct report *r, const struct edition_stats *s)
 
 	snprintf(n, sizeof(n), "%ld", s->reviewed);
 	snprintf(m, sizeof(m), "%ld", s->medals);
-	return report_format(r, e->partial ? (s->medals == 1 ? "summary_partial_one" :
-	    "summary_partial") : s->medals == 1 ? "summary_one" : "summary", names, values);
+	return report_format(r, e->partial ? view_plural(r, (double)s->medals, "summary_partial_one",
+	    "summary_partial") : view_plural(r, (double)s->medals, "summary_one", "summary"), names, values);
 }
 
 /* A sentence for search results and link previews; malloc'd. */
@@ -190,6 +190,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	if (e->published != DATE_NONE) {
 		date_format(e->published, date);
 		pv_set_str(page, "published", date);
+		pv_set_taken(page, "published_text", view_date(&h->p->report, e->published));
 	}
 	tv_set(page, "source", source_link(e->source, root));
 	tv_set(page, "figures", html_figures(&h->p->report, s, s));
@@ -235,6 +236,7 @@ html_editions_index(struct html_ctx *h)
 		if (e->published != DATE_NONE) {
 			date_format(e->published, date);
 			pv_set_str(o, "published", date);
+			pv_set_taken(o, "published_text", view_date(&h->p->report, e->published));
 		}
 		pv_set_taken(o, "summary", edition_summary(&h->p->report, s));
 		pv_set_str(o, "partial_note", e->partial ? (e->partial_note != NULL ?

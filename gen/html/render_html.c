@@ -150,8 +150,8 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
 	buf_puts(b, "</updated>\n<summary>");
 	snprintf(n, sizeof(n), "%ld", s->reviewed);
 	snprintf(m, sizeof(m), "%ld", s->medals);
-	sum = report_format(r, e->partial ? (s->medals == 1 ? "feed_summary_partial_one" :
-	    "feed_summary_partial") : s->medals == 1 ? "feed_summary_one" : "feed_summary",
+	sum = report_format(r, e->partial ? view_plural(r, (double)s->medals, "feed_summary_partial_one",
+	    "feed_summary_partial") : view_plural(r, (double)s->medals, "feed_summary_one", "feed_summary"),
 	    (const char *[]){"n", "medals", NULL}, (const char *[]){n, m, NULL});
 	esc_xml(b, sum);
 	free(sum);

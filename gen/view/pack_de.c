@@ -327,6 +327,7 @@ const struct ui_string pack_de_strings[] = {
 	{"site_nav", "Website"},
 	{"used_in", "Verwendet in"},
 	{"criteria_scored", "Kriterien, bewertet von 0 bis {scale}"},
+	{"require_at_least", "{criterion} mindestens {min}"},
 	{"shown_of", "{n} von {total} angezeigt"},
 	{"provider_unit", "Anbieter"},
 	{"provider_unit_one", "Anbieter"},

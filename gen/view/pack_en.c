@@ -345,6 +345,7 @@ const struct ui_string ui_strings_default[] = {
 	{"site_nav", "Site"},
 	{"used_in", "Used in"},
 	{"criteria_scored", "Criteria, scored 0 to {scale}"},
+	{"require_at_least", "{criterion} at least {min}"},
 	{"shown_of", "{n} of {total} shown"},
 	{"provider_unit", "providers"},
 	{"provider_unit_one", "provider"},

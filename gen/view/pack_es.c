@@ -326,6 +326,7 @@ const struct ui_string pack_es_strings[] = {
 	{"site_nav", "Sitio"},
 	{"used_in", "Usado en"},
 	{"criteria_scored", "Criterios, puntuados de 0 a {scale}"},
+	{"require_at_least", "{criterion} al menos {min}"},
 	{"shown_of", "{n} de {total} mostrados"},
 	{"provider_unit", "proveedores"},
 	{"provider_unit_one", "proveedor"},

@@ -329,6 +329,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"site_nav", "Site"},
 	{"used_in", "Utilisé dans"},
 	{"criteria_scored", "Critères, notés de 0 à {scale}"},
+	{"require_at_least", "{criterion} au moins {min}"},
 	{"shown_of", "{n} sur {total} affichés"},
 	{"provider_unit", "fournisseurs"},
 	{"provider_unit_one", "fournisseur"},

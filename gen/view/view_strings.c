@@ -220,3 +220,29 @@ report_format_n(const struct report *r, const char *key, long n)
 	free(num);
 	return s;
 }
+
+const char *
+view_word(const struct report *r, const char *prefix, const char *value)
+{
+	char key[96];
+	size_t i;
+
+	if (value == NULL || value[0] == '\0')
+		return value;
+	snprintf(key, sizeof(key), "%s_%s", prefix, value);
+	for (i = 0; key[i] != '\0'; i++)
+		if (key[i] == '-')
+			key[i] = '_';
+	if (view_pack_text(&pack_en, key) == NULL)
+		return value;
+	return report_string(r, key);
+}
+
+char *
+view_field_text(const struct report *r, const struct field_def *f,
+    const struct field_value *v)
+{
+	if (v != NULL && v->set && f->type == FIELD_BOOLEAN)
+		return xstrdup(report_string(r, v->boolean ? "yes" : "no"));
+	return field_value_text(f, v);
+}
