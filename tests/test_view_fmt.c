@@ -112,7 +112,7 @@ START_TEST(test_dates)
 	EXPECT(view_date(lang("es"), d), "23 de septiembre de 2026");
 	ck_assert(date_parse("2026-01-01", &d));
 	EXPECT(view_date(lang("de-AT"), d), "1. J\xc3\xa4nner 2026");
-	EXPECT(view_date(lang("x-pseudo"), d), "1 January 2026");
+	EXPECT(view_date(lang("x-pseudo"), d), "\xe2\x9f\xa6" "1 January 2026\xe2\x9f\xa7");
 	setenv("TZ", "UTC", 1);
 	tzset();
 }
@@ -127,6 +127,7 @@ START_TEST(test_lists)
 	EXPECT(view_list(lang("fr"), three, 3), "A, B et C");
 	EXPECT(view_list(lang("es"), three, 3), "A, B y C");
 	EXPECT(view_list(lang("en"), two, 2), "Anna and Ben");
+	EXPECT(view_list(lang("x-pseudo"), three, 3), "A, B \xe2\x9f\xa6" "and\xe2\x9f\xa7 C");
 	EXPECT(view_list(lang("en"), two, 1), "Anna");
 	EXPECT(view_list(lang("en"), two, 0), "");
 	EXPECT(view_list(lang("es"), (const char *[]){"Ana", "Inés"}, 2), "Ana e Inés");

@@ -28,17 +28,18 @@ pct(const struct report *r, struct buf *b, long part, long whole, const char *of
 {
 	static const char *const names[] = {"pct", "of", NULL};
 	const char *values[3];
-	char num[32], *s;
+	char num[32], *s, *dec;
 
 	if (whole <= 0)
 		return;
 	fmt_fixed(100.0 * (double)part / (double)whole, 1, num, sizeof(num));
-	values[0] = num;
+	values[0] = dec = view_decimal(r, num);
 	values[1] = report_string(r, of);
 	values[2] = NULL;
 	s = report_format(r, "chart_pct_of", names, values);
 	buf_puts(b, s);
 	free(s);
+	free(dec);
 }
 
 /* The share text of stage i: "23.8% of tracked". */

@@ -410,6 +410,8 @@ gone_values(const struct report *r, const struct gone *g, const struct edition *
 
 	tv_set(o, "previous", pv_tier(g->previous));
 	pv_set_str(o, "from", edition_name(from));
+	pv_set_taken(o, "from_text", report_format1(r, "in_edition_lc", "edition",
+	    edition_name(from)));
 	m = pv_move(r, g->status, 0, false, g->provider->successor);
 	pv_set_str(o, "words", tv_str_value(tv_get(m, "words")));
 	return o;

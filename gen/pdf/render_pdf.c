@@ -436,7 +436,8 @@ source_entry(struct pdf_report *r, const struct source *s)
 	free(anchor);
 	pdf_run(r->doc, p, s->title, (size_t)-1, PDF_S_BOLD,
 	    s->url != NULL && url_allowed(s->url) ? s->url : NULL);
-	t = xasprintf(". %s%s%s%s", source_kind_name(s->kind),
+	t = xasprintf(". %s%s%s%s",
+	    view_word(&r->c->project->report, "kind", source_kind_name(s->kind)),
 	    s->author ? ", " : "", s->author ? s->author : "",
 	    s->publisher ? ", " : "");
 	pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);

@@ -334,6 +334,7 @@ const struct ui_string ui_strings_default[] = {
 	{"movement_since", "Movement since {edition}"},
 	{"n_stated", "{n} stated"},
 	{"n_named", "{n} named"},
+	{"n_counted", "{n} counted"},
 	{"changes_since", "What changed in the rules since {edition}"},
 	{"history_caption", "Tier in each edition that reviewed {name}"},
 	/* the Atom feed's entries */
@@ -346,6 +347,10 @@ const struct ui_string ui_strings_default[] = {
 	{"used_in", "Used in"},
 	{"criteria_scored", "Criteria, scored 0 to {scale}"},
 	{"require_at_least", "{criterion} at least {min}"},
+	{"in_edition_lc", "in {edition}:"},
+	{"size_bytes", "{n} bytes"},
+	{"size_kb", "{n} kB"},
+	{"size_mb", "{n} MB"},
 	{"shown_of", "{n} of {total} shown"},
 	{"provider_unit", "providers"},
 	{"provider_unit_one", "provider"},

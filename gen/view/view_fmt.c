@@ -226,7 +226,7 @@ view_date(const struct report *r, int32_t days)
 	char *s;
 
 	date_format(days, iso);
-	u_uastrcpy(pat, pk->date_pattern);
+	u_strFromUTF8(pat, (int32_t)ARRAY_SIZE(pat), NULL, pk->date_pattern, -1, &e);
 	f = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale_of(r, loc), utc, -1, pat, -1, &e);
 	if (U_FAILURE(e)) {
 		udat_close(f);
@@ -237,6 +237,19 @@ view_date(const struct report *r, int32_t days)
 	if (U_FAILURE(e) || (s = utf8_of(out, n)) == NULL)
 		return xstrdup(iso);
 	return s;
+}
+
+/* The pseudo language's list: its word between markers, "A, B ⟦and⟧ C". */
+static char *
+pseudo_list(const char *const *items, size_t n)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ?
+		    " \xe2\x9f\xa6" "and\xe2\x9f\xa7 " : ", ", items[i]);
+	return buf_detach(&b, NULL);
 }
 
 char *
@@ -254,6 +267,8 @@ view_list(const struct report *r, const char *const *items, size_t n)
 		return xstrdup("");
 	if (n == 1)
 		return xstrdup(items[0]);
+	if (strcmp(view_pack_find(r != NULL ? r->language : NULL)->tag, "x-pseudo") == 0)
+		return pseudo_list(items, n);
 	u = xcalloc(n, sizeof(*u));
 	for (i = 0; i < n && U_SUCCESS(e); i++) {
 		int32_t ul = 0;

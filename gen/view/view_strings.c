@@ -19,7 +19,7 @@ const struct view_pack *const view_packs[] = {&pack_en, &pack_de, &pack_fr, &pac
 /* The hidden pseudo language: every English text between markers, so a
  * test can tell podium's words from the content's. Made once. */
 static struct ui_string *pseudo_strings;
-static struct view_pack pack_pseudo = {"x-pseudo", "en", "d MMMM y", NULL};
+static struct view_pack pack_pseudo = {"x-pseudo", "en_001", "\xe2\x9f\xa6" "d MMMM y\xe2\x9f\xa7", NULL};
 static pthread_once_t pseudo_once = PTHREAD_ONCE_INIT;
 
 static void
