@@ -46,7 +46,7 @@ def unnamed(part):
 
 
 def corpus_of(content):
-    parts = []
+    parts, raw = [], []
     for d, _, files in os.walk(content):
         for f in sorted(files):
             with open(os.path.join(d, f), encoding="utf-8") as fh:
@@ -54,9 +54,13 @@ def corpus_of(content):
             # YAML's escapes and quotes; Markdown's emphasis and links
             t = t.replace("\\\"", "\"").replace("''", "'")
             t = re.sub(r"[*_`]", "", t)
+            raw.append(t)
             parts.append(fold(t))
     corpus = "\n".join(parts)
-    names = set(re.findall(r"(?:\bname|\bshort):\s*\"?([^\"\n,}]+?)\"?\s*(?:[,}\n]|$)", corpus))
+    names = set()
+    for t in raw:
+        for m in re.finditer(r"\b(?:name|short):\s*(?:\"([^\"\n]+)\"|([^\"\n,}]+))", t):
+            names.add(fold(m.group(1) or m.group(2)))
     NAMES[:] = sorted((n.strip() for n in names if len(n.strip()) > 2), key=len, reverse=True)
     NUMBERED[id(corpus)] = numbered(corpus)
     return corpus
@@ -252,6 +256,8 @@ def words(lang, content, site, pdftext):
                     found.append((where, "English month '%s'" % m, part))
             if re.search(r"\d\.\d+\s?%", part):
                 found.append((where, "decimal point in a percentage", part))
+            elif re.search(r"(?<![\d.])\d+\.\d+(?![\d.])", unnamed(part)):
+                found.append((where, "decimal point in a number", part))
             for w in ENGLISH:
                 if w in SAME_WORDS.get(lang, set()):
                     continue
