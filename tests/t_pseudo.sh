@@ -68,6 +68,19 @@ grep -q "24,7$nb%" "$T/fr/site/index.html" && grep -q '23 septembre 2026' "$T/fr
 	nok "fr: '24,7 %', '23 septembre 2026', 'Médailles'"
 grep -q '23 de septiembre de 2026' "$T/es/site/index.html" &&
 	ok "es: '23 de septiembre de 2026'" || nok "es: '23 de septiembre de 2026'"
+# scores and a rubric's weights (mini has a rubric)
+cp -R "$ROOT/tests/fixtures/mini" "$T/mini"
+sed -i 's/^language: en$/language: de/' "$T/mini/content/report.yaml"
+if "$PODIUM" build -q -C "$T/mini" -o "$T/mini/site" 2> "$T/err"; then
+	pdftotext "$T/mini/site/report.pdf" "$T/mini.txt"
+	grep -rq '<td class="num">92,0</td>' "$T/mini/site/providers" &&
+		! grep -rq '<td class="num">[0-9]*\.[0-9]' "$T/mini/site/providers" &&
+		grep -qx '3,00' "$T/mini.txt" && grep -q '+33,3 % seit' "$T/mini.txt" &&
+		ok "de: scores, weights and changes with a decimal comma (pages, PDF)" ||
+		nok "de: scores, weights and changes with a decimal comma (pages, PDF)"
+else
+	nok "mini builds in de"; cat "$T/err"
+fi
 # machine outputs stay language-free: the same data as in English
 mkdir -p "$T/en" && cp -R "$ROOT/content" "$T/en/content"
 "$PODIUM" build -q -C "$T/en" -o "$T/en/site" --only data 2> /dev/null

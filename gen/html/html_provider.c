@@ -377,7 +377,7 @@ history_row(const struct report *rp, const struct history_entry *he, const char 
 		strcpy(score, "\xe2\x80\x94");
 	else
 		fmt_fixed(r->score, 1, score, sizeof(score));
-	pv_set_str(o, "score", score);
+	pv_set_taken(o, "score", view_decimal(rp, score));
 	tv_set(o, "move", he->edition->previous != NULL || r->previous != NULL ?
 	    pv_move(rp, r->status, r->steps, r->has_steps, NULL) :
 	    tv_null());

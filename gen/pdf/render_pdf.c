@@ -384,7 +384,7 @@ rubric_table(const struct report *rep, const struct rubric *rb)
 		row = table_row(t);
 		table_cell_set(&row[0], rb->criteria[i].name, NULL);
 		fmt_fixed(rb->criteria[i].weight, 2, w, sizeof(w));
-		table_cell_set(&row[1], w, NULL);
+		table_cell_take(&row[1], view_decimal(rep, w), NULL);
 		row[1].numeric = true;
 	}
 	return t;
