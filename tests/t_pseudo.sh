@@ -81,6 +81,14 @@ if "$PODIUM" build -q -C "$T/mini" -o "$T/mini/site" 2> "$T/err"; then
 else
 	nok "mini builds in de"; cat "$T/err"
 fi
+# the machine's time zone and locale change nothing (ICU is given the
+# pack's locale and UTC)
+mkdir -p "$T/tz" && cp -R "$T/fr/content" "$T/tz/content"
+TZ=Pacific/Pago_Pago LANG=de_DE.UTF-8 LC_ALL=de_DE.UTF-8 LC_TIME=en_US.UTF-8 \
+    "$PODIUM" build -q -C "$T/tz" -o "$T/tz/site" 2> /dev/null
+diff -r "$T/fr/site" "$T/tz/site" > /dev/null &&
+	ok "fr: the same bytes with another time zone and locale" ||
+	nok "fr: the same bytes with another time zone and locale"
 # machine outputs stay language-free: the same data as in English
 mkdir -p "$T/en" && cp -R "$ROOT/content" "$T/en/content"
 "$PODIUM" build -q -C "$T/en" -o "$T/en/site" --only data 2> /dev/null
