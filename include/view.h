@@ -105,6 +105,8 @@ const char *view_plural(const struct report *r, double n, const char *one,
 char *view_decimal(const struct report *r, const char *dec);
 /* An integer: "1,000", "1.000", "1 000" (U+202F in French). malloc'd. */
 char *view_int(const struct report *r, long long v);
+/* view_int into out (n bytes), truncated if it must be. */
+void view_int_to(const struct report *r, long long v, char *out, size_t n);
 /* dec (a decimal as for view_decimal) as a percent: "48.6%", "48,6 %". malloc'd. */
 char *view_percent(const struct report *r, const char *dec);
 /* A share 0..1 at one decimal ("24.7%"), or a dash when NAN; malloc'd. */

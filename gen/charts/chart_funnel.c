@@ -90,7 +90,7 @@ funnel_desc(const struct computed *c, struct buf *b)
 	stage_values(s, v);
 	values[0] = s->edition->name;
 	for (i = 0; i < NSTAGES; i++) {
-		snprintf(num[i], sizeof(num[i]), "%ld", v[i]);
+		view_int_to(&c->project->report, v[i], num[i], sizeof(num[i]));
 		values[i + 1] = num[i];
 	}
 	values[5] = NULL;
@@ -202,7 +202,7 @@ funnel_table(const struct computed *c)
 
 		row = table_row(t);
 		table_cell_set(&row[0], report_string(r, stage_keys[i]), NULL);
-		snprintf(num, sizeof(num), "%ld", v[i]);
+		view_int_to(&c->project->report, v[i], num, sizeof(num));
 		table_cell_set(&row[1], v[i] < 0 ? report_string(r, "not_stated") : num, NULL);
 		row[1].numeric = true;
 		stage_share(r, v, i, &sh);

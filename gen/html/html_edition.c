@@ -149,8 +149,8 @@ edition_summary(const struct report *r, const struct edition_stats *s)
 	char n[32], m[32];
 	const char *values[] = {n, m, NULL};
 
-	snprintf(n, sizeof(n), "%ld", s->reviewed);
-	snprintf(m, sizeof(m), "%ld", s->medals);
+	view_int_to(r, s->reviewed, n, sizeof(n));
+	view_int_to(r, s->medals, m, sizeof(m));
 	return report_format(r, e->partial ? view_plural(r, (double)s->medals, "summary_partial_one",
 	    "summary_partial") : view_plural(r, (double)s->medals, "summary_one", "summary"), names, values);
 }

@@ -162,6 +162,15 @@ view_int(const struct report *r, long long v)
 	return decimal_format(r, num, UNUM_DECIMAL);
 }
 
+void
+view_int_to(const struct report *r, long long v, char *out, size_t n)
+{
+	char *s = view_int(r, v);
+
+	snprintf(out, n, "%s", s);
+	free(s);
+}
+
 char *
 view_percent(const struct report *r, const char *dec)
 {
