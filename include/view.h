@@ -125,13 +125,6 @@ char *view_date(const struct report *r, int32_t days);
  */
 const char *view_word(const struct report *r, const char *prefix, const char *value);
 
-struct field_def;
-struct field_value;
-/* A field's value as plain text (field_value_text), a boolean in the
- * language's words ("yes", "ja"); malloc'd, or NULL when not set. */
-char *view_field_text(const struct report *r, const struct field_def *f,
-    const struct field_value *v);
-
 /* The items joined as the language lists them: "A, B and C", "A, B und C";
  * "" for none. malloc'd. */
 char *view_list(const struct report *r, const char *const *items, size_t n);

@@ -160,12 +160,12 @@ static char *
 edition_description(const struct report *r, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
-	char *sum = edition_summary(r, s), *out, date[11] = "";
+	char *sum = edition_summary(r, s), *out;
+	char *date = e->published != DATE_NONE ? view_date(r, e->published) : xstrdup("");
 
-	if (e->published != DATE_NONE)
-		date_format(e->published, date);
 	out = xasprintf("%s%s%s%s: %s.", e->name != NULL ? e->name : e->id,
 	    date[0] ? " (" : "", date, date[0] ? ")" : "", sum);
+	free(date);
 	free(sum);
 	return out;
 }

@@ -311,3 +311,14 @@ view_list(const struct report *r, const char *const *items, size_t n)
 	}
 	return s;
 }
+
+/* Here, beside view_int, so that the strings never call the formatters. */
+char *
+report_format_n(const struct report *r, const char *key, long n)
+{
+	char *num = view_int(r, n), *s;
+
+	s = report_format1(r, key, "n", num);
+	free(num);
+	return s;
+}

@@ -211,16 +211,6 @@ report_duration(const struct report *r, int64_t s, char *out, size_t n)
 	buf_release(&b);
 }
 
-char *
-report_format_n(const struct report *r, const char *key, long n)
-{
-	char *num = view_int(r, n), *s;
-
-	s = report_format1(r, key, "n", num);
-	free(num);
-	return s;
-}
-
 const char *
 view_word(const struct report *r, const char *prefix, const char *value)
 {
@@ -238,11 +228,3 @@ view_word(const struct report *r, const char *prefix, const char *value)
 	return report_string(r, key);
 }
 
-char *
-view_field_text(const struct report *r, const struct field_def *f,
-    const struct field_value *v)
-{
-	if (v != NULL && v->set && f->type == FIELD_BOOLEAN)
-		return xstrdup(report_string(r, v->boolean ? "yes" : "no"));
-	return field_value_text(f, v);
-}
