@@ -8,7 +8,7 @@ DATADIR ?= $(PREFIX)/share/podium
 DESTDIR ?=
 
 CC      ?= cc
-PKGS    = libcmark yaml-0.1 cairo pangocairo fontconfig libmicrohttpd
+PKGS    = libcmark yaml-0.1 cairo pangocairo fontconfig libmicrohttpd icu-uc icu-i18n
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 # The test programs (and the fuzz targets) read and check JSON with jansson

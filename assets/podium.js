@@ -71,7 +71,9 @@
 			r.hidden = !ok;
 			if (ok) shown++;
 		});
-		form.elements.shown.value = shown + " of " + rows.length + " shown";
+		// the words come from the page, in its language: "{n} of {total} shown"
+		var words = form.elements.shown.getAttribute("data-words") || "{n} / {total}";
+		form.elements.shown.value = words.replace("{n}", shown).replace("{total}", rows.length);
 	}
 
 	form.addEventListener("change", apply);

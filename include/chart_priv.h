@@ -146,7 +146,7 @@ void labels_spread(double *pos, const double *size, size_t n, double gap,
 /* A round axis maximum >= m with at most 5 steps of 1, 2 or 5 x 10^k. */
 void nice_axis(double m, double *max, double *step);
 /* "reviewed", "medals", or a tier's name for "tiers.<id>". */
-const char *claim_figure_name(const struct claim *cl);
+const char *claim_figure_name(const struct report *r, const struct claim *cl);
 
 /* The name a chart shows for a provider: short name, else name. */
 const char *provider_label(const struct provider *p);

@@ -88,12 +88,6 @@ struct practice_def {
 	struct pos pos;
 };
 
-/* An interface word: a key of the strings table and its text. */
-struct ui_string {
-	const char *key;
-	const char *text;
-};
-
 enum source_kind { SOURCE_REPORT, SOURCE_ARTICLE, SOURCE_VIDEO, SOURCE_TALK, SOURCE_OTHER };
 
 struct source {
@@ -380,22 +374,7 @@ bool project_has_rubric(const struct project *p);
 /* A value as plain text (a list "a, b", a boolean "yes"/"no"), without its
  * unit; malloc'd, or NULL when not set. */
 char *field_value_text(const struct field_def *f, const struct field_value *v);
-/* An interface word (see the strings table in model.c): the report's own
- * text for key when it gives one, else the built-in English. */
-const char *report_string(const struct report *r, const char *key);
-char *report_format(const struct report *r, const char *key,
-    const char *const *names, const char *const *values);
-char *report_format1(const struct report *r, const char *key, const char *name,
-    const char *value);
-char *report_format_n(const struct report *r, const char *key, long n);
-/*
- * A duration as the report writes it: days, hours, minutes and seconds,
- * each a number and its unit from the strings table (unit_d, unit_h,
- * unit_m, unit_s; "1h5m" in English), "0s" for zero. A negative duration
- * (not recorded) is never passed.
- */
-void report_duration(const struct report *r, int64_t seconds, char *out, size_t n);
-/* The built-in strings table: keys and English texts, NULL-terminated. */
-extern const struct ui_string ui_strings_default[];
+/* The interface words, numbers, dates and lists in the report's language. */
+#include "view.h"
 
 #endif

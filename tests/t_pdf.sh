@@ -241,10 +241,10 @@ security:
 EOF2
 build "$T/find" "$T/find-out"
 pdftotext "$T/find-out/report.pdf" - | tr '\n' ' ' | sed 's/  */ /g' >"$T/find.one"
-n=$(grep -oF 'FINDING-NODATE (other; patched 5d after disclosure; fix verified 2026-01-02)' "$T/find.one" | wc -l)
+n=$(grep -oF 'FINDING-NODATE (other; patched 5d after disclosure; fix verified 2 January 2026)' "$T/find.one" | wc -l)
 test "$n" = 2 &&
-    grep -qF 'FINDING-NODATE (other; patched 5d after disclosure; fix verified 2026-01-02).' "$T/find.one" &&
-    grep -qF 'Open metadata endpoint (medium, exposed-service; disclosed 2025-12-01; patched 2025-12-05; fix verified).' "$T/find.one" &&
+    grep -qF 'FINDING-NODATE (other; patched 5d after disclosure; fix verified 2 January 2026).' "$T/find.one" &&
+    grep -qF 'Open metadata endpoint (medium, exposed-service; disclosed 1 December 2025; patched 5 December 2025; fix verified).' "$T/find.one" &&
     ! grep -q 'disclosed \.' "$T/find.one"
 check "a finding: the security table's words, in its order, in the provider's section ($n)" $?
 grep -qF 'Drivers current: not known. Embargo program: not known. Audit tool: not known.' "$T/find.one" &&

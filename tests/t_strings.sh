@@ -60,22 +60,48 @@ done
 [ -z "$miss" ] && ok "the markers of tier_label, contents, headline_figures, sources_label are in the PDFs (and of at, tier_in_edition, pdf_page_of, step, within_target, fault_injected, by_provider, tier_set_by_editors, rubric_gives in mini's), of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data and the charts' dist_desc, dist_table_caption, move_table_caption on the home pages, and of dist_desc, history_desc_editions in the SVGs" ||
 	nok "markers missing:$miss"
 
-# A placeholder: filled with the number, the text escaped after; a brace
-# that names nothing supplied stays as written.
+# A placeholder: filled with the number, the text escaped after; a lone
+# brace stays as written.
 cp -R "$ROOT/tests/fixtures/bikes" "$T/ph"
 cat >> "$T/ph/content/report.yaml" <<'Y'
 strings:
-  of_n_reviewed: "sur {n} <examinés> & {x}"
+  of_n_reviewed: "sur {n} <examinés> & {"
   move_up_n: "monte de {n}"
-  tier_label: "Palier {n}:"
+  tier_label: "Palier :"
 Y
 "$PODIUM" build -q -C "$T/ph" -o "$T/ph-site" 2> "$T/err" || { nok "placeholder fixture builds"; cat "$T/err"; }
-grep -q 'sur 3 &lt;examinés&gt; &amp; {x}' "$T/ph-site/index.html" &&
-	ok "{n} filled in, the text escaped after, an unknown {x} kept as written" ||
-	nok "{n} filled in, the text escaped after, an unknown {x} kept as written"
+grep -q 'sur 3 &lt;examinés&gt; &amp; {' "$T/ph-site/index.html" &&
+	ok "{n} filled in, the text escaped after, a lone brace kept as written" ||
+	nok "{n} filled in, the text escaped after, a lone brace kept as written"
 grep -q 'monte de 1' "$T/ph-site/index.html" && ok "move_up_n: the steps filled in" ||
 	nok "move_up_n: the steps filled in"
 pdftotext "$T/ph-site/report.pdf" "$T/ph.txt"
-grep -q 'Palier {n}:' "$T/ph.txt" && ok "a placeholder a key does not supply is printed as written (PDF)" ||
-	nok "a placeholder a key does not supply is printed as written (PDF)"
+grep -q 'Palier :' "$T/ph.txt" && ok "an override in the PDF" || nok "an override in the PDF"
+
+# An override is checked (SPEC 5.1): an unknown key, with a guess when one
+# is close, and a placeholder its key does not take, at its line and column.
+cp -R "$ROOT/tests/fixtures/bikes" "$T/bad"
+n=$(wc -l < "$T/bad/content/report.yaml")
+cat >> "$T/bad/content/report.yaml" <<'Y'
+strings:
+  medls: "Médailles"
+  zzzzqq: x
+  of_n_reviewed: "sur {cout} examinés"
+  summary: >-
+    {n} évalués,
+    {medal} médailles
+  tier_label: 'Palier {n}:'
+Y
+"$PODIUM" check -C "$T/bad" 2> "$T/err"
+rc=$?
+cat > "$T/want" <<E
+content/report.yaml:$((n + 2)):3: error: unknown string key 'medls' (did you mean 'medals'?)
+content/report.yaml:$((n + 3)):3: error: unknown string key 'zzzzqq'
+content/report.yaml:$((n + 4)):23: error: string 'of_n_reviewed' takes no placeholder '{cout}' (it takes {n})
+content/report.yaml:$((n + 7)):5: error: string 'summary' takes no placeholder '{medal}' (it takes {n}, {medals})
+content/report.yaml:$((n + 8)):23: error: string 'tier_label' takes no placeholder '{n}' (it takes none)
+E
+[ "$rc" = 1 ] && diff "$T/want" "$T/err" > /dev/null &&
+	ok "strings: unknown keys and placeholders a key does not take, at their line and column (exit 1)" ||
+	{ nok "strings: unknown keys and placeholders a key does not take (exit $rc)"; diff "$T/want" "$T/err"; }
 exit $fail

@@ -96,7 +96,7 @@ slurp_tree(const char *dir, struct buf *all)
 
 /*
  * The private finding of e3 (tests/fixtures/mini), field by field (title,
- * class, severity, disclosed date, patched_after: the forms podium writes
+ * class, severity, disclosed date, in ISO and in words, patched_after: the forms podium writes
  * them in), and the draft and embargoed texts: none may appear in any
  * output file. The
  * stylesheet styles every severity, so the severity is not looked for in
@@ -113,6 +113,8 @@ static const struct needle secrets[] = {
 	{"finding class", "cross-tenant", true},
 	{"finding severity", "critical", false},
 	{"finding disclosed date", "2025-11-01", true},
+	/* the same date in prose (the pages' <time> keep the ISO form) */
+	{"finding disclosed date in words", "1 November 2025", true},
 	/* patched_after: 7d, as every page, table and the PDF write it */
 	{"finding patched_after", "7d after disclosure", true},
 	{"draft review text", "SECRET-DRAFT", true},
@@ -121,7 +123,7 @@ static const struct needle secrets[] = {
 	{"draft provider name", "Foxtrot", true},
 };
 #define NSECRETS (sizeof(secrets) / sizeof(secrets[0]))
-#define NFINDING 5 /* the first NFINDING are the private finding's fields */
+#define NFINDING 6 /* the first NFINDING are the private finding's fields */
 
 /* Whether text is in data[0..len): as bytes, or as UTF-16BE (PDF strings
  * that are not ASCII are written so), raw or in hex. */

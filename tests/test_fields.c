@@ -212,7 +212,7 @@ START_TEST(test_tiers_and_strings)
 	    "  - {id: none, name: None, rated: false, group: Top}\n",
 	    REP ":7:5: error: group 'Top' of tier 'none' is not next to its other tiers (a group names adjacent tiers)\n");
 	ck_load(REP, HEAD "strings: {medals: Médailles, medal: x}\n",
-	    REP ":8:30: error: unknown key 'medal' (did you mean 'medals'?)\n");
+	    REP ":8:30: error: unknown string key 'medal' (did you mean 'medals'?)\n");
 	ck_load(REP, HEAD "strings: {medals: [a]}\n",
 	    REP ":8:19: error: 'medals' must be a string, not a sequence\n");
 }

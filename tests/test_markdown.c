@@ -294,11 +294,11 @@ START_TEST(test_blocks)
 	    "<th scope=\"col\">Findings</th></tr>\n</thead>\n<tbody>\n"
 	    "<tr><td><a href=\"../providers/aws/index.html\">Amazon Web Services</a></td><td>yes</td>"
 	    "<td>no</td><td>Metadata &lt;leak&gt; &amp; more (high, "
-	    "cross-tenant; disclosed 2026-08-01; patched 2026-08-07; fix verified)<br>"
+	    "cross-tenant; disclosed 1 August 2026; patched 7 August 2026; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n"
 	    "<tr><td>Not named</td><td>\xe2\x80\x94</td><td>\xe2\x80\x94</td>"
 	    "<td>Tenant storage reachable (critical, cross-tenant; "
-	    "disclosed 2026-08-01; patched 7d after disclosure; fix verified)<br>"
+	    "disclosed 1 August 2026; patched 7d after disclosure; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n</tbody>\n</table>\n</div>\n</blockquote>\n");
 	{
 		char *got = html_of(&fx, "{{table movers 2.0 3.0}}");

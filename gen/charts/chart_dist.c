@@ -57,11 +57,11 @@ claim_text(const struct report *r, const char *key, const struct edition_stats *
 {
 	static const char *const names[] = {"edition", "figure", "stated", "n", NULL};
 	char stated[32], n[32];
-	const char *values[] = {s->edition->name, claim_figure_name(k->claim), stated, n,
+	const char *values[] = {s->edition->name, claim_figure_name(r, k->claim), stated, n,
 		NULL};
 
-	snprintf(stated, sizeof(stated), "%ld", k->claim->value);
-	snprintf(n, sizeof(n), "%ld", k->computed);
+	view_int_to(r, k->claim->value, stated, sizeof(stated));
+	view_int_to(r, k->computed, n, sizeof(n));
 	return report_format(r, key, names, values);
 }
 
@@ -82,8 +82,8 @@ dist_desc(const struct computed *c, struct buf *b)
 	}
 	for (i = 0; i < c->neditions; i++) {
 		s = &c->editions[i];
-		snprintf(medals, sizeof(medals), "%ld", s->medals);
-		snprintf(n, sizeof(n), "%ld", s->reviewed);
+		view_int_to(&c->project->report, s->medals, medals, sizeof(medals));
+		view_int_to(&c->project->report, s->reviewed, n, sizeof(n));
 		values[2] = s->edition->name;
 		t = report_format(r, s->edition->partial ? "dist_desc_edition_partial" :
 		    "dist_desc_edition", names, values);
@@ -168,7 +168,7 @@ draw_bar(struct cx *x, const struct computed *c, const struct edition_stats *s,
 			continue;
 		w = (double)s->counts[i] * scale;
 		cx_rect(x, bx, y, w, BAR, tier_rgb(&r->ladder[i]));
-		snprintf(num, sizeof(num), "%ld", s->counts[i]);
+		view_int_to(&c->project->report, s->counts[i], num, sizeof(num));
 		cx_measure(x, num, FS_SMALL, true, 0, &tw, &th);
 		if (tw + 6 <= w)
 			cx_text(x, num, bx + w / 2, y + BAR / 2, AL_CENTER, FS_SMALL, true,
@@ -217,8 +217,8 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 	nw = cx_text(x, s->edition->name, MARGIN, hy, AL_LEFT, FS_BODY, true, 300,
 	    COL_INK);
 	/* a partial edition's counts are of the reviews it names (SPEC 1.2) */
-	snprintf(medals, sizeof(medals), "%ld", s->medals);
-	snprintf(n, sizeof(n), "%ld", s->reviewed);
+	view_int_to(&c->project->report, s->medals, medals, sizeof(medals));
+	view_int_to(&c->project->report, s->reviewed, n, sizeof(n));
 	t = report_format(r, s->edition->partial ? "dist_row_partial" : "dist_row",
 	    names, values);
 	if (acknowledged(s) > 0) {
@@ -318,14 +318,14 @@ dist_table(const struct computed *c)
 		row = table_row(t);
 		table_cell_set(&row[0], s->edition->name, NULL);
 		for (j = 0; j < r->nladder; j++) {
-			snprintf(num, sizeof(num), "%ld", s->counts[j]);
+			view_int_to(&c->project->report, s->counts[j], num, sizeof(num));
 			table_cell_set(&row[j + 1], num, NULL);
 			row[j + 1].numeric = true;
 		}
-		snprintf(num, sizeof(num), "%ld", s->reviewed);
+		view_int_to(&c->project->report, s->reviewed, num, sizeof(num));
 		table_cell_set(&row[r->nladder + 1], num, NULL);
 		row[r->nladder + 1].numeric = true;
-		snprintf(num, sizeof(num), "%ld", s->medals);
+		view_int_to(&c->project->report, s->medals, num, sizeof(num));
 		table_cell_set(&row[r->nladder + 2], num, NULL);
 		row[r->nladder + 2].numeric = true;
 	}

@@ -394,9 +394,9 @@ done:
 }
 
 const char *
-claim_figure_name(const struct claim *cl)
+claim_figure_name(const struct report *r, const struct claim *cl)
 {
-	return cl->tier != NULL ? cl->tier->name : cl->figure;
+	return cl->tier != NULL ? cl->tier->name : view_word(r, "figure", cl->figure);
 }
 
 const struct edition_stats *

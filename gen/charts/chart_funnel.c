@@ -28,17 +28,18 @@ pct(const struct report *r, struct buf *b, long part, long whole, const char *of
 {
 	static const char *const names[] = {"pct", "of", NULL};
 	const char *values[3];
-	char num[32], *s;
+	char num[32], *s, *dec;
 
 	if (whole <= 0)
 		return;
 	fmt_fixed(100.0 * (double)part / (double)whole, 1, num, sizeof(num));
-	values[0] = num;
+	values[0] = dec = view_decimal(r, num);
 	values[1] = report_string(r, of);
 	values[2] = NULL;
 	s = report_format(r, "chart_pct_of", names, values);
 	buf_puts(b, s);
 	free(s);
+	free(dec);
 }
 
 /* The share text of stage i: "23.8% of tracked". */
@@ -89,7 +90,7 @@ funnel_desc(const struct computed *c, struct buf *b)
 	stage_values(s, v);
 	values[0] = s->edition->name;
 	for (i = 0; i < NSTAGES; i++) {
-		snprintf(num[i], sizeof(num[i]), "%ld", v[i]);
+		view_int_to(&c->project->report, v[i], num[i], sizeof(num[i]));
 		values[i + 1] = num[i];
 	}
 	values[5] = NULL;
@@ -201,7 +202,7 @@ funnel_table(const struct computed *c)
 
 		row = table_row(t);
 		table_cell_set(&row[0], report_string(r, stage_keys[i]), NULL);
-		snprintf(num, sizeof(num), "%ld", v[i]);
+		view_int_to(&c->project->report, v[i], num, sizeof(num));
 		table_cell_set(&row[1], v[i] < 0 ? report_string(r, "not_stated") : num, NULL);
 		row[1].numeric = true;
 		stage_share(r, v, i, &sh);

@@ -157,7 +157,7 @@ move_desc(const struct computed *c, struct buf *b)
 	values[0] = c->compare.baseline->name, values[1] = c->compare.edition->name;
 	values[2] = num[0], values[3] = num[1], values[4] = num[2], values[5] = num[3];
 	values[6] = NULL;
-	t = report_format(rep, total == 1 ? "move_desc_one" : "move_desc", names, values);
+	t = report_format(rep, view_plural(rep, (double)total, "move_desc_one", "move_desc"), names, values);
 	buf_puts(b, t);
 	free(t);
 	if (k[MOVE_UNRATED] + k[MOVE_RETURNED] > 0) {

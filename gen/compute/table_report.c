@@ -273,18 +273,20 @@ tri_text(const struct report *r, enum tri v)
 void
 table_finding_details(const struct report *r, struct buf *b, const struct finding *f)
 {
-	char d[11], dur[128], *w;
+	char dur[128], *w, *d;
 
 	if (f->severity != SEV_UNSET)
-		buf_printf(b, "%s, ", severity_name(f->severity));
-	buf_puts(b, finding_class_name(f->cls));
+		buf_printf(b, "%s, ", view_word(r, "severity", severity_name(f->severity)));
+	buf_puts(b, view_word(r, "class", finding_class_name(f->cls)));
 	if (f->disclosed != DATE_NONE) {
-		date_format(f->disclosed, d);
+		d = view_date(r, f->disclosed);
 		buf_printf(b, "; %s %s", report_string(r, "disclosed_lc"), d);
+		free(d);
 	}
 	if (f->patched != DATE_NONE) {
-		date_format(f->patched, d);
+		d = view_date(r, f->patched);
 		buf_printf(b, "; %s %s", report_string(r, "patched_lc"), d);
+		free(d);
 	} else if (f->patched_after >= 0) {
 		report_duration(r, f->patched_after, dur, sizeof(dur));
 		w = report_format1(r, "after_disclosure", "time", dur);
@@ -292,8 +294,9 @@ table_finding_details(const struct report *r, struct buf *b, const struct findin
 		free(w);
 	}
 	if (f->verified != DATE_NONE) {
-		date_format(f->verified, d);
+		d = view_date(r, f->verified);
 		buf_printf(b, "; %s %s", report_string(r, "fix_verified"), d);
+		free(d);
 	} else if (f->verified_flag)
 		buf_printf(b, "; %s", report_string(r, "fix_verified"));
 }
@@ -330,7 +333,7 @@ findings_text(const struct report *r, const struct finding *f, size_t n)
 	if (hidden) {
 		if (b.len)
 			buf_putc(&b, '\n');
-		w = report_format_n(r, hidden == 1 ? "undisclosed_one" : "undisclosed_many",
+		w = report_format_n(r, view_plural(r, (double)hidden, "undisclosed_one", "undisclosed_many"),
 		    (long)hidden);
 		buf_puts(&b, w);
 		free(w);

@@ -149,10 +149,10 @@ edition_summary(const struct report *r, const struct edition_stats *s)
 	char n[32], m[32];
 	const char *values[] = {n, m, NULL};
 
-	snprintf(n, sizeof(n), "%ld", s->reviewed);
-	snprintf(m, sizeof(m), "%ld", s->medals);
-	return report_format(r, e->partial ? (s->medals == 1 ? "summary_partial_one" :
-	    "summary_partial") : s->medals == 1 ? "summary_one" : "summary", names, values);
+	view_int_to(r, s->reviewed, n, sizeof(n));
+	view_int_to(r, s->medals, m, sizeof(m));
+	return report_format(r, e->partial ? view_plural(r, (double)s->medals, "summary_partial_one",
+	    "summary_partial") : view_plural(r, (double)s->medals, "summary_one", "summary"), names, values);
 }
 
 /* A sentence for search results and link previews; malloc'd. */
@@ -160,12 +160,12 @@ static char *
 edition_description(const struct report *r, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
-	char *sum = edition_summary(r, s), *out, date[11] = "";
+	char *sum = edition_summary(r, s), *out;
+	char *date = e->published != DATE_NONE ? view_date(r, e->published) : xstrdup("");
 
-	if (e->published != DATE_NONE)
-		date_format(e->published, date);
 	out = xasprintf("%s%s%s%s: %s.", e->name != NULL ? e->name : e->id,
 	    date[0] ? " (" : "", date, date[0] ? ")" : "", sum);
+	free(date);
 	free(sum);
 	return out;
 }
@@ -190,6 +190,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	if (e->published != DATE_NONE) {
 		date_format(e->published, date);
 		pv_set_str(page, "published", date);
+		pv_set_taken(page, "published_text", view_date(&h->p->report, e->published));
 	}
 	tv_set(page, "source", source_link(e->source, root));
 	tv_set(page, "figures", html_figures(&h->p->report, s, s));
@@ -235,6 +236,7 @@ html_editions_index(struct html_ctx *h)
 		if (e->published != DATE_NONE) {
 			date_format(e->published, date);
 			pv_set_str(o, "published", date);
+			pv_set_taken(o, "published_text", view_date(&h->p->report, e->published));
 		}
 		pv_set_taken(o, "summary", edition_summary(&h->p->report, s));
 		pv_set_str(o, "partial_note", e->partial ? (e->partial_note != NULL ?

@@ -45,7 +45,7 @@ static void
 figure_change(const struct report *r, struct tv *a, const struct edition_stats *cmp)
 {
 	const struct edition *b = cmp->baseline, *e = cmp->edition;
-	char v[32], p[32], *since;
+	char *v, *p, *since;
 
 	if (!cmp->has_change) {
 		figure_add(a, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
@@ -53,14 +53,12 @@ figure_change(const struct report *r, struct tv *a, const struct edition_stats *
 		    edition_label(b->partial ? b : e)), b->partial ? b->partial_note : e->partial_note);
 		return;
 	}
-	fmt_signed_int(cmp->d_medals, v, sizeof(v));
-	if (isnan(cmp->d_medals_pct))
-		p[0] = '\0';
-	else
-		fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+	v = view_signed_int(r, cmp->d_medals);
+	p = isnan(cmp->d_medals_pct) ? xstrdup("") : view_signed_pct(r, cmp->d_medals_pct, 1);
 	since = report_format1(r, "since_edition", "edition", edition_label(b));
-	figure_add(a, report_string(r, "change_in_medals"), xstrdup(v),
+	figure_add(a, report_string(r, "change_in_medals"), v,
 	    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
+	free(p);
 	free(since);
 }
 
@@ -83,10 +81,10 @@ html_figures(const struct report *r, const struct edition_stats *s,
 	if (cmp != NULL && cmp->baseline != NULL)
 		figure_change(r, a, cmp);
 	if (!e->partial) {
-		figure_add(a, report_string(r, "medals_of_reviewed"), share_text(s->medals_of_reviewed),
+		figure_add(a, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
 		    xstrdup(report_string(r, "share_of_reviewed")), NULL);
 		if (s->tracked >= 0)
-			figure_add(a, report_string(r, "medals_of_tracked"), share_text(s->medals_of_tracked),
+			figure_add(a, report_string(r, "medals_of_tracked"), view_share(r, s->medals_of_tracked),
 			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
 	}
 	note = claim_note(s, "reviewed", s->reviewed);
@@ -99,17 +97,9 @@ html_figures(const struct report *r, const struct edition_stats *s,
 static struct tv *
 authors(const struct report *r)
 {
-	struct buf b = BUF_INIT;
-	size_t i;
-
 	if (r->nauthors == 0)
 		return tv_null();
-	for (i = 0; i < r->nauthors; i++) {
-		if (i > 0)
-			buf_puts(&b, i + 1 == r->nauthors ? " and " : ", ");
-		buf_puts(&b, r->authors[i]);
-	}
-	return pv_taken(buf_detach(&b, NULL));
+	return pv_taken(view_list(r, (const char *const *)r->authors, r->nauthors));
 }
 
 static struct tv *
@@ -184,6 +174,7 @@ html_home(struct html_ctx *h)
 	if (r->edition->published != DATE_NONE) {
 		date_format(r->edition->published, date);
 		pv_set_str(page, "published", date);
+		pv_set_taken(page, "published_text", view_date(r, r->edition->published));
 	}
 	tv_set(page, "figures", html_figures(&h->p->report, s, cmp));
 	/*

@@ -78,9 +78,20 @@ struct filter_cols {
 	size_t idx[]; /* into report.provider_fields */
 };
 
+/* A field's value as plain text (field_value_text), a boolean in the
+ * report's words ("yes", "ja"); malloc'd, or NULL when not set. */
+static char *
+field_words(const struct report *r, const struct field_def *f,
+    const struct field_value *v)
+{
+	if (v != NULL && v->set && f->type == FIELD_BOOLEAN)
+		return xstrdup(report_string(r, v->boolean ? "yes" : "no"));
+	return field_value_text(f, v);
+}
+
 /* A filter value as the row's data attribute: a list's items joined by '|'. */
 static char *
-filter_value(const struct field_def *f, const struct field_value *v)
+filter_value(const struct report *r, const struct field_def *f, const struct field_value *v)
 {
 	struct buf b = BUF_INIT;
 	size_t k;
@@ -88,7 +99,7 @@ filter_value(const struct field_def *f, const struct field_value *v)
 	if (v == NULL || !v->set)
 		return xstrdup("");
 	if (f->type != FIELD_LIST)
-		return field_value_text(f, v);
+		return field_words(r, f, v);
 	for (k = 0; k < v->nitems; k++)
 		buf_printf(&b, "%s%s", k ? "|" : "", v->items[k]);
 	return buf_detach(&b, NULL);
@@ -113,8 +124,8 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 
 		f = tv_object();
 		pv_set_lit(f, "id", d->id);
-		pv_set_taken(f, "data", filter_value(d, v));
-		pv_set_taken(f, "value", v != NULL && v->set ? field_value_text(d, v) :
+		pv_set_taken(f, "data", filter_value(rp, d, v));
+		pv_set_taken(f, "value", v != NULL && v->set ? field_words(rp, d, v) :
 		    xstrdup(""));
 		tv_append(fv, f);
 	}
@@ -218,7 +229,7 @@ filter_options(const struct report *rp, size_t fi, const struct provider *const 
 			for (k = 0; k < fv->nitems; k++)
 				vals[m++] = fv->items[k];
 		} else
-			vals[m++] = owned[no++] = field_value_text(d, fv);
+			vals[m++] = owned[no++] = field_words(rp, d, fv);
 	}
 	a = distinct(vals, m);
 	for (i = 0; i < no; i++)

@@ -20,7 +20,7 @@ tier_name(const struct tier *t)
 
 /* A number as short as it can be: 3, 4.5, 0.25. */
 static char *
-num_text(double v)
+num_text(const struct report *r, double v)
 {
 	char out[48];
 	size_t n;
@@ -33,7 +33,7 @@ num_text(double v)
 		if (out[n - 1] == '.')
 			out[--n] = '\0';
 	}
-	return xstrdup(out);
+	return view_decimal(r, out);
 }
 
 static void
@@ -156,8 +156,8 @@ ladder_values(struct html_ctx *h, const char *root)
 	const struct computed *c = h->c;
 	const struct report *r = &c->project->report;
 	struct tv *a = tv_array(), *o;
-	struct buf used = BUF_INIT;
-	size_t i, j, nmedals = 0;
+	const char **used = xcalloc(c->project->neditions + 1, sizeof(*used));
+	size_t i, j, nused, nmedals = 0;
 
 	for (i = 0; i < r->nladder; i++)
 		nmedals += r->ladder[i].medal;
@@ -170,40 +170,41 @@ ladder_values(struct html_ctx *h, const char *root)
 		if (r->ladder[i].description != NULL)
 			tv_set(o, "description_html", pv_markdown(h, r->ladder[i].description,
 			    &r->ladder[i].pos, root));
-		buf_reset(&used);
+		nused = 0;
 		for (j = 0; j < c->project->neditions; j++)
 			if (edition_has_tier(&c->project->editions[j], &r->ladder[i]))
-				buf_printf(&used, "%s%s", used.len ? ", " : "",
-				    edition_name(&c->project->editions[j]));
-		if (used.len > 0)
-			pv_set_str(o, "used", used.data);
+				used[nused++] = edition_name(&c->project->editions[j]);
+		if (nused > 0)
+			pv_set_taken(o, "used", view_list(r, used, nused));
 		tv_append(a, o);
 	}
-	buf_release(&used);
+	free(used);
 	return a;
 }
 
 static char *
-require_text(const struct threshold *th)
+require_text(const struct report *r, const struct threshold *th)
 {
 	struct buf b = BUF_INIT;
-	char *v;
+	char *v, *w;
 	size_t i;
 
 	if (th->nrequire == 0)
 		return xstrdup("\xe2\x80\x94");
 	for (i = 0; i < th->nrequire; i++) {
-		v = num_text(th->require[i].min);
-		buf_printf(&b, "%s%s at least %s", i ? "; " : "",
-		    th->require[i].criterion->name != NULL ?
-		    th->require[i].criterion->name : th->require[i].criterion->id, v);
+		v = num_text(r, th->require[i].min);
+		w = report_format(r, "require_at_least", (const char *[]){"criterion", "min", NULL},
+		    (const char *[]){th->require[i].criterion->name != NULL ?
+		    th->require[i].criterion->name : th->require[i].criterion->id, v, NULL});
+		buf_printf(&b, "%s%s", i ? "; " : "", w);
+		free(w);
 		free(v);
 	}
 	return buf_detach(&b, NULL);
 }
 
 static struct tv *
-rubric_values(const struct rubric *rb)
+rubric_values(const struct report *r, const struct rubric *rb)
 {
 	struct tv *o, *cr, *th, *row;
 	double total = 0;
@@ -215,24 +216,26 @@ rubric_values(const struct rubric *rb)
 	o = tv_object();
 	cr = tv_array();
 	th = tv_array();
-	pv_set_taken(o, "scale", num_text(rb->scale));
+	pv_set_taken(o, "scale", num_text(r, rb->scale));
+	pv_set_taken(o, "criteria_caption", report_format1(r, "criteria_scored", "scale",
+	    tv_str_value(tv_get(o, "scale"))));
 	for (i = 0; i < rb->ncriteria; i++)
 		total += rb->criteria[i].weight;
 	for (i = 0; i < rb->ncriteria; i++) {
 		row = tv_object();
 		pv_set_str(row, "name", rb->criteria[i].name != NULL ? rb->criteria[i].name :
 		    rb->criteria[i].id);
-		pv_set_taken(row, "weight", num_text(rb->criteria[i].weight));
+		pv_set_taken(row, "weight", num_text(r, rb->criteria[i].weight));
 		fmt_fixed(total > 0 ? 100.0 * rb->criteria[i].weight / total : 0, 1,
 		    share, sizeof(share));
-		pv_set_taken(row, "share", xasprintf("%s%%", share));
+		pv_set_taken(row, "share", view_percent(r, share));
 		tv_append(cr, row);
 	}
 	for (i = 0; i < rb->nthresholds; i++) {
 		row = tv_object();
 		tv_set(row, "tier", pv_tier(rb->thresholds[i].tier));
-		pv_set_taken(row, "min", num_text(rb->thresholds[i].min));
-		pv_set_taken(row, "require", require_text(&rb->thresholds[i]));
+		pv_set_taken(row, "min", num_text(r, rb->thresholds[i].min));
+		pv_set_taken(row, "require", require_text(r, &rb->thresholds[i]));
 		tv_append(th, row);
 	}
 	tv_set(o, "criteria", cr);
@@ -283,16 +286,16 @@ rubric_changes(const struct report *r, struct tv *a, const struct rubric *from,
 	for (i = 0; i < to->nthresholds; i++) {
 		t2 = &to->thresholds[i];
 		if ((t1 = rubric_threshold(from, t2->tier)) == NULL) {
-			m2 = num_text(t2->min);
+			m2 = num_text(r, t2->min);
 			change_add(a, report_format(r, "change_new_threshold", nm,
 			    (const char *[]){tier_name(t2->tier), m2, NULL}));
 			free(m2);
 			continue;
 		}
-		m1 = num_text(t1->min);
-		m2 = num_text(t2->min);
-		r1 = require_text(t1);
-		r2 = require_text(t2);
+		m1 = num_text(r, t1->min);
+		m2 = num_text(r, t2->min);
+		r1 = require_text(r, t1);
+		r2 = require_text(r, t2);
 		if (t1->min != t2->min)
 			change_add(a, report_format(r, t2->min > t1->min ?
 			    "change_min_raised" : "change_min_lowered", nm2,
@@ -360,7 +363,7 @@ edition_method(const struct report *r, const struct edition *e)
 		tv_append(tiers, pv_tier(e->tiers[i]));
 	pv_mark_last(tiers);
 	tv_set(o, "tiers", tiers);
-	tv_set(o, "rubric", rubric_values(e->rubric));
+	tv_set(o, "rubric", rubric_values(r, e->rubric));
 	pv_set_taken(o, "targets", targets_text(r, e));
 	if (e->previous != NULL) {
 		struct tv *ch = bar_changes(r, e->previous, e);
@@ -415,9 +418,11 @@ html_sources(struct html_ctx *h)
 		if (s->date != DATE_NONE) {
 			date_format(s->date, date);
 			pv_set_str(o, "date", date);
+			pv_set_taken(o, "date_text", view_date(&h->p->report, s->date));
 		} else
 			pv_set_str(o, "date", s->date_text);
 		pv_set_str(o, "kind", source_kind_name(s->kind));
+		pv_set_str(o, "kind_text", view_word(&h->p->report, "kind", source_kind_name(s->kind)));
 		if (s->url != NULL)
 			pv_set_taken(o, "url", html_url(s->url));
 		tv_append(a, o);

@@ -115,24 +115,26 @@ html_finding(const struct report *rp, const struct finding *f)
 	char date[11], after[128];
 
 	pv_set_str(o, "title", f->title);
-	pv_set_str(o, "class", finding_class_name(f->cls));
-	if (f->severity != SEV_UNSET)
+	pv_set_str(o, "class", view_word(rp, "class", finding_class_name(f->cls)));
+	pv_set_str(o, "class_id", finding_class_name(f->cls));
+	if (f->severity != SEV_UNSET) {
 		pv_set_str(o, "severity", severity_name(f->severity));
+		pv_set_str(o, "severity_text", view_word(rp, "severity", severity_name(f->severity)));
+	}
 	if (f->disclosed != DATE_NONE) {
 		date_format(f->disclosed, date);
 		pv_set_str(o, "disclosed", date);
+		pv_set_taken(o, "disclosed_text", view_date(rp, f->disclosed));
 	}
-	if (f->patched != DATE_NONE) {
-		date_format(f->patched, date);
-		pv_set_str(o, "patched", date);
-	} else if (f->patched_after >= 0) {
+	if (f->patched != DATE_NONE)
+		pv_set_taken(o, "patched", view_date(rp, f->patched));
+	else if (f->patched_after >= 0) {
 		report_duration(rp, f->patched_after, after, sizeof(after));
 		pv_set_taken(o, "patched", report_format1(rp, "after_disclosure", "time", after));
 	}
-	if (f->verified != DATE_NONE) {
-		date_format(f->verified, date);
-		pv_set_str(o, "verified", date);
-	} else if (f->verified_flag)
+	if (f->verified != DATE_NONE)
+		pv_set_taken(o, "verified", view_date(rp, f->verified));
+	else if (f->verified_flag)
 		pv_set_str(o, "verified", report_string(rp, "yes"));
 	return o;
 }
@@ -142,7 +144,7 @@ html_undisclosed(const struct report *r, size_t n)
 {
 	if (n == 0)
 		return NULL;
-	return report_format_n(r, n == 1 ? "undisclosed_one" : "undisclosed_many", (long)n);
+	return report_format_n(r, view_plural(r, (double)n, "undisclosed_one", "undisclosed_many"), (long)n);
 }
 
 static struct tv *
@@ -376,7 +378,7 @@ history_row(const struct report *rp, const struct history_entry *he, const char 
 		strcpy(score, "\xe2\x80\x94");
 	else
 		fmt_fixed(r->score, 1, score, sizeof(score));
-	pv_set_str(o, "score", score);
+	pv_set_taken(o, "score", view_decimal(rp, score));
 	tv_set(o, "move", he->edition->previous != NULL || r->previous != NULL ?
 	    pv_move(rp, r->status, r->steps, r->has_steps, NULL) :
 	    tv_null());

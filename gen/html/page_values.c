@@ -383,6 +383,8 @@ pv_medal_table(const struct report *rp, const struct edition_stats *s, const cha
 			pv_set_lit(row, "group_start", e->tiers[i]->group);
 		tv_set(row, "count",
 		    tv_int(s->counts[e->tiers[i]->index]));
+		pv_set_str(row, "count_unit", report_string(rp, view_plural(rp,
+		    (double)s->counts[e->tiers[i]->index], "provider_unit_one", "provider_unit")));
 		for (j = 0; j < s->nratings; j++)
 			if (s->ratings[j].tier == e->tiers[i])
 				names->v[names->n++] = &s->ratings[j];
@@ -408,6 +410,8 @@ gone_values(const struct report *r, const struct gone *g, const struct edition *
 
 	tv_set(o, "previous", pv_tier(g->previous));
 	pv_set_str(o, "from", edition_name(from));
+	pv_set_taken(o, "from_text", report_format1(r, "in_edition_lc", "edition",
+	    edition_name(from)));
 	m = pv_move(r, g->status, 0, false, g->provider->successor);
 	pv_set_str(o, "words", tv_str_value(tv_get(m, "words")));
 	return o;
@@ -613,6 +617,7 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 
 		date_format(r->published, date);
 		pv_set_str(o, "compiled", date);
+		pv_set_taken(o, "compiled_text", view_date(r, r->published));
 	}
 	if (r->edition != NULL)
 		pv_set_str(o, "edition_name", edition_name(r->edition));

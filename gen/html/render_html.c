@@ -150,8 +150,8 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
 	buf_puts(b, "</updated>\n<summary>");
 	snprintf(n, sizeof(n), "%ld", s->reviewed);
 	snprintf(m, sizeof(m), "%ld", s->medals);
-	sum = report_format(r, e->partial ? (s->medals == 1 ? "feed_summary_partial_one" :
-	    "feed_summary_partial") : s->medals == 1 ? "feed_summary_one" : "feed_summary",
+	sum = report_format(r, e->partial ? view_plural(r, (double)s->medals, "feed_summary_partial_one",
+	    "feed_summary_partial") : view_plural(r, (double)s->medals, "feed_summary_one", "feed_summary"),
 	    (const char *[]){"n", "medals", NULL}, (const char *[]){n, m, NULL});
 	esc_xml(b, sum);
 	free(sum);
@@ -208,22 +208,29 @@ html_feed(struct html_ctx *h)
 
 /* " (1.2 MB)", " (34 kB)", " (512 bytes)": SI units, as a browser shows them. */
 static void
-size_text(struct buf *b, off_t n)
+size_text(const struct report *r, struct buf *b, off_t n)
 {
-	char v[32];
+	char v[32], *num, *t;
 
-	if (n < 1000) {
-		buf_printf(b, " (%lld bytes)", (long long)n);
-		return;
-	}
-	if (n < 1000000) {
-		fmt_fixed((double)n / 1e3, n < 10000 ? 1 : 0, v, sizeof(v));
-		buf_printf(b, " (%s kB)", v);
-		return;
-	}
-	fmt_fixed((double)n / 1e6, 1, v, sizeof(v));
-	buf_printf(b, " (%s MB)", v);
+	if (n < 1000)
+		snprintf(v, sizeof(v), "%lld", (long long)n);
+	else
+		fmt_fixed(n < 1000000 ? (double)n / 1e3 : (double)n / 1e6,
+		    n < 10000 || n >= 1000000 ? 1 : 0, v, sizeof(v));
+	num = view_decimal(r, v);
+	t = report_format1(r, n < 1000 ? "size_bytes" : n < 1000000 ? "size_kb" : "size_mb",
+	    "n", num);
+	buf_printf(b, " (%s)", t);
+	free(t);
+	free(num);
 }
+
+/*
+ * The report whose words the sizes are written in: render_html sets it
+ * before the pages, and html_sizes_fill writes the sizes after every
+ * output of the same build.
+ */
+static const struct report *sizes_report;
 
 /* The size text of the output rel into out: this build's file, else the
  * previous site's that it keeps (--only), else nothing. */
@@ -238,7 +245,7 @@ size_of(const struct site_out *o, const char *rel, struct buf *out)
 		path = path_join(o->out, rel);
 	}
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-		size_text(out, st.st_size);
+		size_text(sizes_report, out, st.st_size);
 	free(path);
 }
 
@@ -315,6 +322,7 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	h.o = o;
 	h.d = d;
 	h.set = html_templates_open(h.p);
+	sizes_report = &h.p->report;
 	for (i = 0; sizes_known && !o->discard && i < ARRAY_SIZE(downloads); i++) {
 		struct buf b = BUF_INIT;
 

@@ -447,11 +447,66 @@ practice_list(struct loader *l)
 	return s;
 }
 
+/* "{n}, {edition}": the placeholders the English text of key takes (arena). */
+static const char *
+string_takes(struct loader *l, const char *key)
+{
+	const char *en = view_pack_text(view_pack_find("en"), key), *name;
+	struct buf b = BUF_INIT;
+	size_t at = 0, len, off;
+	const char *s;
+
+	while (en != NULL && view_placeholder_next(en, &at, &name, &len, &off))
+		buf_printf(&b, "%s{%.*s}", b.len ? ", " : "", (int)len, name);
+	s = b.len ? arena_strdup(l->a, b.data) : NULL;
+	buf_release(&b);
+	return s;
+}
+
+/*
+ * A placeholder in an override that its key does not take (a misspelt
+ * {cout}) is an error where it stands in the file: its line and column
+ * in the value, mapped through where the scalar was written.
+ */
+static void
+string_placeholders_check(struct loader *l, const char *file, const struct ynode *v,
+    const char *key, const char *text)
+{
+	struct text_origin o;
+	const char *name, *takes;
+	size_t at = 0, len, off, i;
+	unsigned line, col;
+
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		if (view_key_takes(key, name, len))
+			continue;
+		line = 1;
+		col = 1;
+		for (i = 0; i < off; i++)
+			if (text[i] == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)text[i] & 0xc0) != 0x80)
+				col++;
+		o = text_origin_of(l, v);
+		text_origin_map(&o, text, strlen(text), 1, &line, &col);
+		takes = string_takes(l, key);
+		diag_error(l->d, file, line, col,
+		    "string '%s' takes no placeholder '{%.*s}' (%s%s)", key, (int)len, name,
+		    takes != NULL ? "it takes " : "it takes none", takes != NULL ? takes : "");
+	}
+}
+
+/*
+ * strings: single keys of the language pack replaced. A key that no pack
+ * has is an error with a "did you mean"; so is a placeholder the key does
+ * not take (report_format would print it as written).
+ */
 void
 strings_load(struct loader *l, const char *file, const struct ynode *n)
 {
 	struct report *r = &l->p->report;
-	const char **keys;
+	const char **keys, *guess;
 	size_t i, nk = 0;
 
 	if (!expect_map(l, file, n, "strings"))
@@ -461,8 +516,6 @@ strings_load(struct loader *l, const char *file, const struct ynode *n)
 	keys = xcalloc(nk + 1, sizeof(*keys));
 	for (i = 0; i < nk; i++)
 		keys[i] = ui_strings_default[i].key;
-	check_keys(l, file, n, keys);
-	free(keys);
 	r->strings = arena_array(l->a, n->npairs ? n->npairs : 1, sizeof(*r->strings));
 	for (i = 0; i < n->npairs; i++) {
 		const struct ypair *kv = &n->pairs[i];
@@ -472,11 +525,23 @@ strings_load(struct loader *l, const char *file, const struct ynode *n)
 		if (kv->duplicate)
 			continue;
 		for (k = 0; k < nk; k++)
-			if (strcmp(ui_strings_default[k].key, kv->key->str) == 0)
+			if (strcmp(keys[k], kv->key->str) == 0)
 				break;
-		if (k == nk || !get_str(l, file, kv->value, ui_strings_default[k].key, &text))
+		if (k == nk) {
+			if ((guess = closest_id(kv->key->str, keys, nk)) != NULL)
+				diag_error(l->d, file, kv->key->line, kv->key->col,
+				    "unknown string key '%s' (did you mean '%s'?)", shown(l, kv->key),
+				    guess);
+			else
+				diag_error(l->d, file, kv->key->line, kv->key->col,
+				    "unknown string key '%s'", shown(l, kv->key));
 			continue;
-		r->strings[r->nstrings].key = ui_strings_default[k].key;
+		}
+		if (!get_str(l, file, kv->value, keys[k], &text))
+			continue;
+		string_placeholders_check(l, file, kv->value, keys[k], text);
+		r->strings[r->nstrings].key = keys[k];
 		r->strings[r->nstrings++].text = text;
 	}
+	free(keys);
 }

@@ -78,15 +78,21 @@ eval_count(const struct computed *c, const struct shortcode *sc, struct sc_inlin
 
 	bool named = e != NULL && e->partial && strcmp(sc->args[1], "tracked") != 0;
 
+	const struct report *r = &c->project->report;
+	char *a, *b;
+
 	if (cc != NULL) {
-		out->text = xasprintf("%ld stated; %ld %s", cc->claim->value, cc->computed,
-		    named ? "named" : "counted");
+		a = report_format_n(r, "n_stated", cc->claim->value);
+		b = report_format_n(r, named ? "n_named" : "n_counted", cc->computed);
+		out->text = xasprintf("%s; %s", a, b);
+		free(a);
+		free(b);
 		out->note = cc->claim->note;
 	} else if (named) {
-		out->text = xasprintf("%ld named", figure_value(c, e, sc->args[1]));
+		out->text = report_format_n(r, "n_named", figure_value(c, e, sc->args[1]));
 		out->note = e->partial_note;
 	} else
-		out->text = xasprintf("%ld", figure_value(c, e, sc->args[1]));
+		out->text = view_int(r, figure_value(c, e, sc->args[1]));
 }
 
 static char *
@@ -97,15 +103,12 @@ eval_change(const struct computed *c, const struct shortcode *sc)
 	long b = figure_value(c, project_edition(p, sc->args[1]), sc->args[2]);
 	bool pct = false;
 	int digits = 1;
-	char out[64];
 
 	options(sc, 3, &pct, &digits);
 	if (pct)
-		fmt_signed_pct(a ? 100.0 * (double)(b - a) / (double)a : NAN, digits,
-		    out, sizeof(out));
-	else
-		fmt_signed_int(b - a, out, sizeof(out));
-	return xstrdup(out);
+		return view_signed_pct(&p->report, a ? 100.0 * (double)(b - a) / (double)a : NAN,
+		    digits);
+	return view_signed_int(&p->report, b - a);
 }
 
 static char *
@@ -120,7 +123,7 @@ eval_share(const struct computed *c, const struct shortcode *sc)
 
 	options(sc, 4, &pct, &digits);
 	fmt_fixed(b > 0 ? 100.0 * (double)a / (double)b : NAN, digits, out, sizeof(out));
-	return xasprintf("%s%%", out);
+	return view_percent(&c->project->report, out);
 }
 
 /* url with "t=SECONDS" added to its query, before any fragment. */

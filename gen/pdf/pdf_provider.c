@@ -329,7 +329,7 @@ security(struct pdf_report *r, const struct review *rv)
 		finding_item(r, l, &rv->findings[i]);
 	}
 	if (hidden > 0) {
-		s = report_format_n(rp, hidden == 1 ? "undisclosed_one" : "undisclosed_many",
+		s = report_format_n(rp, view_plural(rp, (double)hidden, "undisclosed_one", "undisclosed_many"),
 		    (long)hidden);
 		pdf_run(r->doc, pdf_para(r->doc, r->parent), s, (size_t)-1,
 		    PDF_S_ITALIC, NULL);

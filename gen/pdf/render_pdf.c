@@ -101,7 +101,7 @@ title_page(struct pdf_report *r)
 	const struct report *rep = &r->c->project->report;
 	const struct edition *e = rep->edition;
 	struct buf authors = BUF_INIT;
-	char date[32], day[11], *s;
+	char date[32], *s;
 	size_t i;
 
 	pdfdoc_set(r->doc, PDF_TITLE, rep->title);
@@ -122,23 +122,30 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_AUTHOR, authors.len > 0 ? authors.data :
 	    rep->publisher);
 	pdfdoc_title_line(r->doc, rep->publisher);
-	if (authors.len > 0)
-		pdfdoc_title_line(r->doc, authors.data);
+	if (rep->nauthors > 0) {
+		s = view_list(rep, (const char *const *)rep->authors, rep->nauthors);
+		pdfdoc_title_line(r->doc, s);
+		free(s);
+	}
 	if (e != NULL) {
 		/* the edition's date is the source's; the report's own is when it was compiled */
 		if (e->published != DATE_NONE) {
-			date_format(e->published, day);
+			char *words = view_date(rep, e->published);
+
 			s = report_format(rep, "pdf_edition_published",
 			    (const char *[]){"edition", "date", NULL},
-			    (const char *[]){e->name, day, NULL});
+			    (const char *[]){e->name, words, NULL});
+			free(words);
 		} else
 			s = report_format1(rep, "pdf_edition", "edition", e->name);
 		pdfdoc_title_line(r->doc, s);
 		free(s);
 	}
 	if (rep->published != DATE_NONE) {
-		date_format(rep->published, day);
-		s = report_format1(rep, "compiled_on", "date", day);
+		char *words = view_date(rep, rep->published);
+
+		s = report_format1(rep, "compiled_on", "date", words);
+		free(words);
 		pdfdoc_title_line(r->doc, s);
 		free(s);
 	}
@@ -246,7 +253,8 @@ headline(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	const struct edition_stats *cmp = c->has_compare ? &c->compare : NULL;
 	struct table *t;
-	char v[32], p[32], *since;
+	const struct report *rep = &c->project->report;
+	char *v, *p, *since;
 
 	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "headline_figures"), "headline",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
@@ -256,27 +264,24 @@ headline(struct pdf_report *r)
 	table_head(t, 0, report_string(&c->project->report, "figure"), false);
 	table_head(t, 1, e->name, true);
 	table_head(t, 2, "", false);
-	fmt_signed_int(st->medals, v, sizeof(v));
-	figure_row(t, report_string(&c->project->report, "medals"), xasprintf("%ld", st->medals),
+	figure_row(t, report_string(&c->project->report, "medals"), view_int(rep, st->medals),
 	    report_format_n(&c->project->report, "of_n_reviewed", st->reviewed));
 	if (cmp != NULL && cmp->baseline != NULL) {
-		fmt_signed_int(cmp->d_medals, v, sizeof(v));
-		if (isnan(cmp->d_medals_pct))
-			p[0] = '\0';
-		else
-			fmt_signed_pct(cmp->d_medals_pct, 1, p, sizeof(p));
+		v = view_signed_int(rep, cmp->d_medals);
+		p = isnan(cmp->d_medals_pct) ? xstrdup("") : view_signed_pct(rep, cmp->d_medals_pct, 1);
 		since = report_format1(&c->project->report, "since_edition", "edition",
 		    cmp->baseline->name);
-		figure_row(t, report_string(&c->project->report, "change_in_medals"), xstrdup(v),
+		figure_row(t, report_string(&c->project->report, "change_in_medals"), v,
 		    xasprintf("%s%s%s", p, p[0] ? " " : "", since));
+		free(p);
 		free(since);
 	}
-	figure_row(t, report_string(&c->project->report, "medals_of_reviewed"), share_text(st->medals_of_reviewed),
+	figure_row(t, report_string(&c->project->report, "medals_of_reviewed"), view_share(rep, st->medals_of_reviewed),
 	    xstrdup(report_string(&c->project->report, "share_of_reviewed")));
 	if (st->tracked >= 0)
-		figure_row(t, report_string(&c->project->report, "medals_of_tracked"), share_text(st->medals_of_tracked),
+		figure_row(t, report_string(&c->project->report, "medals_of_tracked"), view_share(rep, st->medals_of_tracked),
 		    report_format_n(&c->project->report, "of_n_tracked", st->tracked));
-	figure_row(t, report_string(&c->project->report, "reviewed"), xasprintf("%ld", st->reviewed),
+	figure_row(t, report_string(&c->project->report, "reviewed"), view_int(rep, st->reviewed),
 	    report_format_n(&c->project->report, "n_rated_ladder", st->rated));
 	pdf_table(r->doc, NULL, t, NULL);
 }
@@ -290,7 +295,7 @@ providers(struct pdf_report *r)
 	const struct edition_stats *st = computed_edition(c, e);
 	struct pdf_provider_fill *fills;
 	size_t i, nrated = 0;
-	char *s, num[32];
+	char *s, *n;
 
 	if (st == NULL || st->nratings == 0)
 		return NULL;
@@ -299,11 +304,13 @@ providers(struct pdf_report *r)
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	snprintf(num, sizeof(num), "%zu", nrated);
+	n = view_int(&r->c->project->report, (long long)nrated);
 	s = report_format(&r->c->project->report, nrated < st->nratings ?
-	    (nrated == 1 ? "pdf_providers_intro_one_unrated" : "pdf_providers_intro_unrated") :
-	    (nrated == 1 ? "pdf_providers_intro_one" : "pdf_providers_intro"),
-	    (const char *[]){"n", "edition", NULL}, (const char *[]){num, e->name, NULL});
+	    view_plural(&r->c->project->report, (double)nrated, "pdf_providers_intro_one_unrated",
+	    "pdf_providers_intro_unrated") : view_plural(&r->c->project->report, (double)nrated,
+	    "pdf_providers_intro_one", "pdf_providers_intro"),
+	    (const char *[]){"n", "edition", NULL}, (const char *[]){n, e->name, NULL});
+	free(n);
 	para(r, s);
 	free(s);
 	fills = xcalloc(st->nratings, sizeof(*fills));
@@ -335,9 +342,12 @@ security(struct pdf_report *r)
 
 		snprintf(pub, sizeof(pub), "%zu", st->public_findings);
 		snprintf(priv, sizeof(priv), "%zu", st->private_findings);
-		s = report_format(&c->project->report, st->public_findings == 1 ?
-		    (st->private_findings == 1 ? "pdf_findings_1_1" : "pdf_findings_1_n") :
-		    (st->private_findings == 1 ? "pdf_findings_n_1" : "pdf_findings_n_n"),
+		const struct report *rep = &c->project->report;
+		bool pub1 = view_plural(rep, (double)st->public_findings, "1", "n")[0] == '1';
+		bool priv1 = view_plural(rep, (double)st->private_findings, "1", "n")[0] == '1';
+
+		s = report_format(rep, pub1 ? (priv1 ? "pdf_findings_1_1" : "pdf_findings_1_n") :
+		    (priv1 ? "pdf_findings_n_1" : "pdf_findings_n_n"),
 		    (const char *[]){"public", "undisclosed", NULL},
 		    (const char *[]){pub, priv, NULL});
 		para(r, s);
@@ -381,7 +391,7 @@ rubric_table(const struct report *rep, const struct rubric *rb)
 		row = table_row(t);
 		table_cell_set(&row[0], rb->criteria[i].name, NULL);
 		fmt_fixed(rb->criteria[i].weight, 2, w, sizeof(w));
-		table_cell_set(&row[1], w, NULL);
+		table_cell_take(&row[1], view_decimal(rep, w), NULL);
 		row[1].numeric = true;
 	}
 	return t;
@@ -427,13 +437,14 @@ static void
 source_entry(struct pdf_report *r, const struct source *s)
 {
 	struct pdf_block *p = pdf_para(r->doc, NULL);
-	char *anchor = xasprintf("source-%s", s->id), day[11], *t;
+	char *anchor = xasprintf("source-%s", s->id), *t;
 
 	p->anchor = pdfdoc_strdup(r->doc, anchor);
 	free(anchor);
 	pdf_run(r->doc, p, s->title, (size_t)-1, PDF_S_BOLD,
 	    s->url != NULL && url_allowed(s->url) ? s->url : NULL);
-	t = xasprintf(". %s%s%s%s", source_kind_name(s->kind),
+	t = xasprintf(". %s%s%s%s",
+	    view_word(&r->c->project->report, "kind", source_kind_name(s->kind)),
 	    s->author ? ", " : "", s->author ? s->author : "",
 	    s->publisher ? ", " : "");
 	pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
@@ -441,8 +452,10 @@ source_entry(struct pdf_report *r, const struct source *s)
 	if (s->publisher != NULL)
 		pdf_run(r->doc, p, s->publisher, (size_t)-1, PDF_S_ITALIC, NULL);
 	if (s->date != DATE_NONE) {
-		date_format(s->date, day);
-		t = xasprintf(", %s", day);
+		char *words = view_date(&r->c->project->report, s->date);
+
+		t = xasprintf(", %s", words);
+		free(words);
 		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 		free(t);
 	} else if (s->date_text != NULL) {
