@@ -395,17 +395,18 @@ if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$O" &&
 else
 	nok "cannot generate a large project with tests/bench/gen.c"
 fi
-# a limit on the address space: 100 MB is enough (the threads' stacks fit),
-# and a lower one, where a library gives up, leaves no staging folder
+# a limit on the address space: 130 MB is enough (the threads' stacks fit
+# beside ICU's data, mapped whole), and a lower one, where a library gives
+# up, leaves no staging folder
 out=$P/site
 "$PODIUM" build -C "$P" -o "$out" -q
 if sh -c "ulimit -v 400000 && exec '$PODIUM' --version" >/dev/null 2>&1; then
 	listing "$out" >"$T/sums/before"
-	(ulimit -v 100000 && exec "$PODIUM" build -C "$P" -o "$out" -q) >"$O" 2>&1
+	(ulimit -v 130000 && exec "$PODIUM" build -C "$P" -o "$out" -q) >"$O" 2>&1
 	rc=$?
-	check "ulimit -v 100000: the build succeeds" sh -c "test $rc = 0 && test ! -s '$O'"
+	check "ulimit -v 130000: the build succeeds" sh -c "test $rc = 0 && test ! -s '$O'"
 	sums() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k 2); }
-	for kb in 40000 50000 60000; do
+	for kb in 40000 60000 100000; do
 		listing "$out" >"$T/sums/before"
 		sums "$out" >"$T/sums/sbefore"
 		sh -c "ulimit -v $kb && exec '$PODIUM' build -C '$P' -o '$out' -q" >"$O" 2>&1
