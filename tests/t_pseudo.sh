@@ -14,10 +14,10 @@
 #   <title> and <desc> are read here (the words drawn come from the pack);
 # - gen/charts/chart_faults.c chooses faults_desc_one by n == 1, not by
 #   the CLDR rule (French "0 fournisseur" gets the plural there);
-# - integers written with "%ld" or as template integers ({{count}}, table
-#   cells from compute/table_report.c cell_long, the feed's summary) have
-#   no grouping ("1000" where German writes "1.000"); the default report
-#   has no count of four digits, so nothing shows it here;
+# - integers given to templates as integers ({{count}}, the security
+#   page's figures) and the feed's summary have no grouping ("1000" where
+#   German writes "1.000"); the default report has no count of four
+#   digits, so nothing shows it here;
 # - a list field's items are joined with ", " (gen/load/model.c
 #   field_value_text), and a colon podium puts after a name in a sentence
 #   built in C (an edition's description) has no no-break space in French.
