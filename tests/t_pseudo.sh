@@ -8,6 +8,19 @@
 # without strings:, it shows no English month, no decimal point in a
 # percentage and none of a list of English interface words outside the
 # content's own text. tests/view_leaks.py does the looking.
+#
+# KNOWN LEFTOVERS, outside what these checks can see (for the lead):
+# - the charts' drawn text: cairo's SVG draws glyphs, not text, so only
+#   <title> and <desc> are read here (the words drawn come from the pack);
+# - gen/charts/chart_faults.c chooses faults_desc_one by n == 1, not by
+#   the CLDR rule (French "0 fournisseur" gets the plural there);
+# - integers given to templates as integers ({{count}}, the security
+#   page's figures) and the feed's summary have no grouping ("1000" where
+#   German writes "1.000"); the default report has no count of four
+#   digits, so nothing shows it here;
+# - a list field's items are joined with ", " (gen/load/model.c
+#   field_value_text), and a colon podium puts after a name in a sentence
+#   built in C (an edition's description) has no no-break space in French.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -66,6 +79,9 @@ grep -q "24,7$nb%" "$T/fr/site/index.html" && grep -q '23 septembre 2026' "$T/fr
 	grep -q 'Médailles' "$T/fr/site/index.html" &&
 	ok "fr: '24,7 %', '23 septembre 2026', 'Médailles'" ||
 	nok "fr: '24,7 %', '23 septembre 2026', 'Médailles'"
+grep -Eq '>[0-9]+ fournisseurs évalués dans au moins une édition' "$T/fr/site/providers/index.html" &&
+	ok "fr: the providers index counts in a sentence of its own" ||
+	nok "fr: the providers index counts in a sentence of its own"
 grep -q '23 de septiembre de 2026' "$T/es/site/index.html" &&
 	ok "es: '23 de septiembre de 2026'" || nok "es: '23 de septiembre de 2026'"
 # scores and a rubric's weights (mini has a rubric)

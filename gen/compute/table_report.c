@@ -29,9 +29,9 @@ cell_tier(struct table_cell *c, const struct tier *t)
 }
 
 static void
-cell_long(struct table_cell *c, long v)
+cell_long(const struct report *r, struct table_cell *c, long v)
 {
-	table_cell_take(c, xasprintf("%ld", v), NULL);
+	table_cell_take(c, view_int(r, v), NULL);
 	c->numeric = true;
 }
 
@@ -425,8 +425,8 @@ table_claims(const struct computed *c, const struct edition *e)
 		struct table_cell *row = table_row(t);
 
 		cell_figure(rp, &row[0], ck->claim);
-		cell_long(&row[1], ck->claim->value);
-		cell_long(&row[2], ck->computed);
+		cell_long(rp, &row[1], ck->claim->value);
+		cell_long(rp, &row[2], ck->computed);
 		/* as the edition's page says it: the note, else whether they agree */
 		if (ck->claim->note)
 			table_cell_set(&row[3], ck->claim->note, NULL);

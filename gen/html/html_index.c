@@ -283,6 +283,8 @@ html_provider_index(struct html_ctx *h)
 	}
 	pv_set_str(page, "heading", report_string(rp, "providers"));
 	tv_set(page, "count", tv_int((long long)nv));
+	pv_set_taken(page, "intro", report_format_n(rp, view_plural(rp, (double)nv,
+	    "providers_count_intro_one", "providers_count_intro"), (long)nv));
 	tv_set(page, "filters", filters);
 	tv_set(page, "providers", pv_list(nv, index_row, rows));
 	tv_set(page, "editions", editions_values(c));

@@ -485,14 +485,17 @@ html_figure(const struct report *r, const struct edition_stats *s, const char *f
 	char *w, *out;
 
 	if (cl != NULL && cl->note != NULL && cl->value != computed) {
+		char *n = view_int(r, computed);
+
 		w = report_format_n(r, "n_stated", cl->value);
-		out = xasprintf("%s; %ld %s", w, computed, counted);
+		out = xasprintf("%s; %s %s", w, n, counted);
+		free(n);
 		free(w);
 		return out;
 	}
 	if (s->edition->partial)
 		return report_format_n(r, "n_named", computed);
-	return xasprintf("%ld", computed);
+	return view_int(r, computed);
 }
 
 static void

@@ -340,8 +340,8 @@ security(struct pdf_report *r)
 	if (st != NULL) {
 		char pub[32], priv[32];
 
-		snprintf(pub, sizeof(pub), "%zu", st->public_findings);
-		snprintf(priv, sizeof(priv), "%zu", st->private_findings);
+		view_int_to(&c->project->report, (long long)st->public_findings, pub, sizeof(pub));
+		view_int_to(&c->project->report, (long long)st->private_findings, priv, sizeof(priv));
 		const struct report *rep = &c->project->report;
 		bool pub1 = view_plural(rep, (double)st->public_findings, "1", "n")[0] == '1';
 		bool priv1 = view_plural(rep, (double)st->private_findings, "1", "n")[0] == '1';
