@@ -70,8 +70,13 @@ static int
 schemas_write(const struct project *p, const char *out)
 {
 	struct buf b = BUF_INIT;
+	struct stat st;
 	int k, rc = EXIT_OK;
 
+	if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "podium: error: '%s' is not a folder; no schema written\n", out);
+		return EXIT_USAGE;
+	}
 	if (mkdir_p(out) == -1) {
 		fprintf(stderr, "podium: error: cannot create '%s': %s\n", out, strerror(errno));
 		return EXIT_SYSTEM;
