@@ -197,4 +197,30 @@ rc=$?
 check "-C without a value: exit 2" \
     sh -c "test $rc = 2 && grep -qxF \"podium: error: option '-C' needs a value\" '$T/err'"
 
+# podium init and podium new point each YAML file they write at its schema,
+# which podium schema then writes where the line says.
+I="$T/init"
+"$PODIUM" init "$I" >/dev/null 2>&1
+"$PODIUM" new -C "$I" provider cyclo >/dev/null 2>&1
+"$PODIUM" schema -C "$I" >/dev/null 2>&1
+modeline_ok() {
+	for f in "$I"/content/report.yaml "$I"/content/sources.yaml "$I"/content/editions/*.yaml \
+	    "$I"/content/providers/*.yaml "$I"/content/reviews/*/*.yaml; do
+		line=$(head -n 1 "$f")
+		case $line in
+		"# yaml-language-server: \$schema="*) ;;
+		*) echo "# no schema line in $f"; return 1 ;;
+		esac
+		target=$(dirname "$f")/${line#*=}
+		test -f "$target" || { echo "# $f points at $target, not written"; return 1; }
+	done
+}
+check "init and new write the schema line, and it leads to the schema written" modeline_ok
+check "the new review's line names the review schema three folders up" \
+    sh -c "head -n 1 '$I'/content/reviews/*/*.yaml | grep -qxF \
+    '# yaml-language-server: \$schema=../../../schemas/review.schema.json'"
+sed -i 's/^name: *#.*/name: Cyclo/; s/^city: *#.*/city: Westby/' "$I/content/providers/cyclo.yaml"
+check "filled in, the new project passes check" "$PODIUM" check -C "$I"
+check "and validates against its schemas" valid "$I" "$I/schemas"
+
 exit "$fails"
