@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "keys.h"
 #include "model.h"
 #include "util.h"
 #include "yamltree.h"
@@ -206,9 +207,7 @@ void rubric_load(struct loader *l, const char *file, const struct ynode *n, stru
 void claims_load(struct loader *l, const char *file, const struct ynode *n, struct edition *e);
 
 /* load_fields.c: what the report declares about its subject. */
-/* The built-in keys of a provider and of a review file (NULL-terminated). */
-extern const char *const provider_builtin_keys[];
-extern const char *const review_builtin_keys[];
+/* The built-in keys of a provider and of a review file: keys.h. */
 /* True when s (len bytes) is an assigned ISO 3166-1 alpha-2 code. */
 bool country_code_valid(const char *s, size_t len);
 /* provider_fields / review_fields: the sequence n, checked. */

@@ -120,7 +120,7 @@ U="$T/tut/bikes"
 sed -i 's/^  - {id: city, name: City, type: string, required: true, filter: true}$/&\n  - {id: fare, name: Day pass, type: number, unit: EUR}/' "$U/content/report.yaml"
 echo "fare: cheap" >> "$U/content/providers/greenwheel.yaml"
 "$PODIUM" check -C "$U" 2> "$T/err"
-echo "content/providers/greenwheel.yaml:4:7: error: 'fare' must be a number, not 'cheap'" > "$T/want"
+echo "content/providers/greenwheel.yaml:5:7: error: 'fare' must be a number, not 'cheap'" > "$T/want"
 cmp -s "$T/err" "$T/want" && ok "tutorial: a bad value, as the tutorial shows it" ||
 	{ nok "tutorial: a bad value, as the tutorial shows it"; cat "$T/err"; }
 sed -i 's/fare: cheap/fare: 4.5/' "$U/content/providers/greenwheel.yaml"
@@ -129,7 +129,7 @@ sed -i 's/fare: cheap/fare: 4.5/' "$U/content/providers/greenwheel.yaml"
 sed -i 's/^name: *#.*/name: Cyclo/; s/^city: *#.*/city: Westby/' "$U/content/providers/cyclo.yaml"
 sed -i 's/^tier:$/tier: fair/; /^draft: true/d' "$U/content/reviews/2026/cyclo.yaml"
 "$PODIUM" check -C "$U" 2> "$T/err"
-has "$T/err" "content/editions/2026.yaml:7:13: error: claim 'reviewed' of edition '2026' states 2 but 3 counted (source 'survey-2026')" "tutorial: the stated figure checked against the count"
+has "$T/err" "content/editions/2026.yaml:8:13: error: claim 'reviewed' of edition '2026' states 2 but 3 counted (source 'survey-2026')" "tutorial: the stated figure checked against the count"
 sed -i 's/  reviewed: 2/  reviewed: 3/; s/  medals: 1/  medals: 2/' "$U/content/editions/2026.yaml"
 if "$PODIUM" check -C "$U" && "$PODIUM" build -q -C "$U"; then
 	has "$U/site/providers/greenwheel/index.html" '<dt>Day pass</dt><dd>4.5 EUR</dd>' "tutorial: the custom field on the provider page"

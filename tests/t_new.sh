@@ -34,8 +34,8 @@ check "the rubric scaffold matches its golden file" \
     cmp "$GOLD/review-rubric.yaml" "$P/content/reviews/2.0/gamma.yaml"
 check "unfilled, it fails check at the empty scores" \
     sh -c "! '$PODIUM' check -C '$P' 2>'$T/chk' && \
-    grep -q '^content/reviews/2.0/gamma.yaml:7:[0-9]*: error: ' '$T/chk' && \
-    grep -q '^content/reviews/2.0/gamma.yaml:8:[0-9]*: error: ' '$T/chk'"
+    grep -q '^content/reviews/2.0/gamma.yaml:8:[0-9]*: error: ' '$T/chk' && \
+    grep -q '^content/reviews/2.0/gamma.yaml:9:[0-9]*: error: ' '$T/chk'"
 sed -i -e 's/^  security:    #/  security: 4 #/' -e 's/^  reliability: #/  reliability: 3.5 #/' \
     "$P/content/reviews/2.0/gamma.yaml"
 check "filled in, it passes check" "$PODIUM" check -C "$P"
@@ -65,7 +65,7 @@ new provider delta
 check "new provider matches its golden file" \
     sh -c "test $rc = 0 && cmp '$GOLD/provider.yaml' '$P/content/providers/delta.yaml'"
 check "unfilled, the provider fails check" \
-    sh -c "! '$PODIUM' check -C '$P' 2>'$T/chk' && grep -q '^content/providers/delta.yaml:3:[0-9]*: error: ' '$T/chk'"
+    sh -c "! '$PODIUM' check -C '$P' 2>'$T/chk' && grep -q '^content/providers/delta.yaml:4:[0-9]*: error: ' '$T/chk'"
 sed -i -e 's/^name: .*/name: "Delta Cloud"/' -e 's/^kind: .*/kind: neocloud/' \
     "$P/content/providers/delta.yaml"
 check "filled in, the provider passes check" "$PODIUM" check -C "$P"

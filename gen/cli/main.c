@@ -5,6 +5,7 @@
 #include "chart.h"
 #include "cmd.h"
 #include "podium.h"
+#include "schema.h"
 
 static const char usage[] =
     "usage: podium build [-qv] [-C DIR] [-o OUT] [--force] [--strict] [--drafts]\n"
@@ -17,6 +18,7 @@ static const char usage[] =
     "       podium init [DIR] [--title TEXT]\n"
     "       podium new [-C DIR] review EDITION PROVIDER\n"
     "       podium new [-C DIR] provider|edition|page|commentary ID\n"
+    "       podium schema [-C DIR] [-o DIR]\n"
     "       podium --version | --help | COMMAND --help\n";
 
 int
@@ -31,6 +33,7 @@ main(int argc, char *argv[])
 		{"serve", cmd_serve},
 		{"new", cmd_new},
 		{"init", cmd_init},
+		{"schema", cmd_schema},
 	};
 	size_t i;
 	int rc;

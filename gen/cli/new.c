@@ -20,6 +20,7 @@
 #include "load.h"
 #include "parse.h"
 #include "podium.h"
+#include "schema.h"
 
 static const char new_usage[] =
     "usage: podium new [-C DIR] review EDITION PROVIDER\n"
@@ -241,13 +242,23 @@ out:
 	return rc;
 }
 
+/* b after the line that points an editor at rel's schema (schema.h). */
+static void
+with_modeline(const char *rel, const struct buf *b, struct buf *out)
+{
+	schema_modeline(rel, out);
+	buf_add(out, b->data, b->len);
+}
+
 /* Writes a new file; refuses to replace one. Returns an exit status. */
 int
-write_new(const char *dir, const char *rel, const struct buf *b)
+write_new(const char *dir, const char *rel, const struct buf *in)
 {
 	char *path = path_join(dir, rel);
+	struct buf text = BUF_INIT, *b = &text;
 	int fd, rc;
 
+	with_modeline(rel, in, &text);
 	if ((rc = folders_make(dir, rel)) != 0)
 		goto out;
 	rc = EXIT_SYSTEM;
@@ -269,6 +280,7 @@ write_new(const char *dir, const char *rel, const struct buf *b)
 	rc = EXIT_OK;
 out:
 	free(path);
+	buf_release(&text);
 	return rc;
 }
 

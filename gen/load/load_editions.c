@@ -10,11 +10,11 @@
 #define EDITIONS_DIR "content/editions"
 #define TRACKED_MAX 1000000000L
 
-static const char *const edition_keys[] = {"name", "published", "previous", "source",
+const char *const edition_keys[] = {"name", "published", "previous", "source",
     "tiers", "universe", "rubric", "targets", "findings", "claims", "partial", NULL};
-static const char *const partial_keys[] = {"note", NULL};
-static const char *const universe_keys[] = {"tracked", NULL};
-static const char *const targets_keys[] = {"detect", "replace", NULL};
+const char *const partial_keys[] = {"note", NULL};
+const char *const universe_keys[] = {"tracked", NULL};
+const char *const targets_keys[] = {"detect", "replace", NULL};
 
 /* An edition while loading: where its previous was written, and its place. */
 struct etmp {

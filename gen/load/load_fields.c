@@ -13,14 +13,14 @@
 #include "loadpriv.h"
 #include "parse.h"
 
-static const char *const provider_field_keys[] = {"id", "name", "type", "choices",
+const char *const provider_field_keys[] = {"id", "name", "type", "choices",
     "required", "unit", "description", "filter", NULL};
-static const char *const review_field_keys[] = {"id", "name", "type", "choices",
+const char *const review_field_keys[] = {"id", "name", "type", "choices",
     "required", "unit", "description", NULL};
-static const char *const field_type_names[] = {"string", "text", "integer", "number",
+const char *const field_type_names[] = {"string", "text", "integer", "number",
     "boolean", "date", "url", "choice", "country", "list", NULL};
-static const char *const practice_keys[] = {"id", "name", "description", NULL};
-static const char *const security_decl_keys[] = {"practices", NULL};
+const char *const practice_keys[] = {"id", "name", "description", NULL};
+const char *const security_decl_keys[] = {"practices", NULL};
 
 /* ISO 3166-1 alpha-2: every code assigned, in order, two letters each. */
 static const char iso3166[] =

@@ -7,11 +7,11 @@
 #include "loadpriv.h"
 #include "parse.h"
 
-static const char *const finding_keys[] = {"id", "title", "class", "severity",
+const char *const finding_keys[] = {"id", "title", "class", "severity",
     "disclosed", "patched", "patched_after", "verified", "public", NULL};
-static const char *const class_names[] = {"cross-tenant", "container-escape",
+const char *const class_names[] = {"cross-tenant", "container-escape",
     "exposed-service", "other", NULL};
-static const char *const severity_names[] = {"critical", "high", "medium", "low", NULL};
+const char *const severity_names[] = {"critical", "high", "medium", "low", NULL};
 
 /* verified: a date, or true/false. */
 static void

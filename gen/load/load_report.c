@@ -9,13 +9,13 @@
 
 #define REPORT_FILE "content/report.yaml"
 
-static const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
+const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
     "language", "base_url", "paper", "edition", "compare", "featured", "allow_html",
     "ladder", "provider_chart_png", "provider_fields", "review_fields", "security",
     "strings", "description", "published", NULL};
-static const char *const tier_keys[] = {"id", "name", "medal", "rated", "color",
+const char *const tier_keys[] = {"id", "name", "medal", "rated", "color",
     "description", "group", NULL};
-static const char *const paper_names[] = {"a4", "letter", NULL};
+const char *const paper_names[] = {"a4", "letter", NULL};
 
 /* A language tag: letters, digits and '-', starting with a letter. */
 static bool

@@ -12,12 +12,12 @@
 
 const char *const review_builtin_keys[] = {"tier", "tier_uncertain", "scores", "override",
     "draft", "summary", "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", NULL};
-static const char *const override_keys[] = {"reason", NULL};
-static const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
+const char *const override_keys[] = {"reason", NULL};
+const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
     "drain_after", "replaced_after", "automatic", "note", "injected", NULL};
-static const char *const detected_names[] = {"provider", "customer", "none", NULL};
-static const char *const security_keys[] = {"practices", "findings", NULL};
-static const char *const quote_keys[] = {"text", "source", "at", NULL};
+const char *const detected_names[] = {"provider", "customer", "none", NULL};
+const char *const security_keys[] = {"practices", "findings", NULL};
+const char *const quote_keys[] = {"text", "source", "at", NULL};
 
 static void
 tri_load(struct loader *l, const char *file, const struct ynode *map, const char *key,

@@ -7,11 +7,11 @@
 #include "loadpriv.h"
 #include "parse.h"
 
-static const char *const rubric_keys[] = {"scale", "criteria", "thresholds", "floor", NULL};
-static const char *const criterion_keys[] = {"id", "name", "weight", NULL};
-static const char *const threshold_keys[] = {"min", "require", NULL};
-static const char *const claim_keys[] = {"reviewed", "rated", "medals", "tiers", NULL};
-static const char *const claim_value_keys[] = {"value", "note", NULL};
+const char *const rubric_keys[] = {"scale", "criteria", "thresholds", "floor", NULL};
+const char *const criterion_keys[] = {"id", "name", "weight", NULL};
+const char *const threshold_keys[] = {"min", "require", NULL};
+const char *const claim_keys[] = {"reviewed", "rated", "medals", "tiers", NULL};
+const char *const claim_value_keys[] = {"value", "note", NULL};
 
 #define CLAIM_MAX 1000000000L
 #define SCALE_MAX 1e6

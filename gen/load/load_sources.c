@@ -8,9 +8,9 @@
 
 #define SOURCES_FILE "content/sources.yaml"
 
-static const char *const source_keys[] = {"title", "author", "publisher", "date", "date_text",
+const char *const source_keys[] = {"title", "author", "publisher", "date", "date_text",
     "kind", "url", NULL};
-static const char *const kind_names[] = {"report", "article", "video", "talk", "other", NULL};
+const char *const kind_names[] = {"report", "article", "video", "talk", "other", NULL};
 
 /* YYYY-MM or YYYY: a date whose day (or month) is not known. */
 static bool
