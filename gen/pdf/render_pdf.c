@@ -428,25 +428,32 @@ source_entry(struct pdf_report *r, const struct source *s)
 {
 	struct pdf_block *p = pdf_para(r->doc, NULL);
 	char *anchor = xasprintf("source-%s", s->id), day[11], *t;
+	const char *kind;
 
 	p->anchor = pdfdoc_strdup(r->doc, anchor);
 	free(anchor);
 	pdf_run(r->doc, p, s->title, (size_t)-1, PDF_S_BOLD,
 	    s->url != NULL && url_allowed(s->url) ? s->url : NULL);
-	t = xasprintf(". %s%s%s%s", source_kind_name(s->kind),
-	    s->author ? ", " : "", s->author ? s->author : "",
-	    s->publisher ? ", " : "");
+	/* the kind, unless it is none of the named ones ("other") */
+	kind = s->kind != SOURCE_OTHER ? source_kind_name(s->kind) : NULL;
+	t = xasprintf(".%s%s%s%s%s", kind != NULL || s->author != NULL ||
+	    s->publisher != NULL ? " " : "", kind != NULL ? kind : "",
+	    kind != NULL && s->author != NULL ? ", " : "",
+	    s->author ? s->author : "",
+	    (kind != NULL || s->author != NULL) && s->publisher != NULL ? ", " : "");
 	pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 	free(t);
 	if (s->publisher != NULL)
 		pdf_run(r->doc, p, s->publisher, (size_t)-1, PDF_S_ITALIC, NULL);
 	if (s->date != DATE_NONE) {
 		date_format(s->date, day);
-		t = xasprintf(", %s", day);
+		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
+		    s->publisher != NULL ? ", " : " ", day);
 		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 		free(t);
 	} else if (s->date_text != NULL) {
-		t = xasprintf(", %s", s->date_text);
+		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
+		    s->publisher != NULL ? ", " : " ", s->date_text);
 		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 		free(t);
 	}

