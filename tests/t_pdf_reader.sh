@@ -62,4 +62,27 @@ grep -q -F 'SemiAnalysisAI/ClusterMAX: the cmax audit tool. SemiAnalysis.' "$T/a
     ! grep -q -F 'other, ' "$T/all"
 check "no \"other, \" in the citations" $?
 
+# The medal table grouped by tier: "Gold (2)" then its providers, the
+# counts those of data/ratings.json for the edition.
+"$PODIUM" build -C "$ROOT" -o "$T/site" -q >"$T/err" 2>&1
+check "default site builds" $?
+J="$T/site/data/ratings.json"
+ed=$(jq -r '.report.edition' "$J")
+jq -r --arg ed "$ed" '(.editions[] | select(.id == $ed) | .counts) as $c |
+    .ladder[] | select($c[.id] != null) | "\(.name) (\($c[.id]))"' "$J" >"$T/groups"
+test "$(wc -l <"$T/groups")" -ge 3
+check "the edition has ratings in several tiers" $?
+# the table's rows, over its pages: from its caption to the movers
+pdftotext -layout "$P" - | sed -n '/ratings by tier$/,/^Movers since\|^Providers$/p' |
+    grep '^ [^ ]' | grep -v '^ Provider  ' >"$T/medals"
+missing=0
+while IFS= read -r g; do
+	grep -q -F -x " $g" "$T/medals" || { echo "# no row: $g"; missing=1; }
+done <"$T/groups"
+check "medal table: a row per tier with its count" $missing
+total=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | [.counts[]] | add' "$J")
+rows=$(wc -l <"$T/medals")
+test "$rows" -eq $((total + $(wc -l <"$T/groups")))
+check "medal table: each of the $total providers once" $?
+
 exit $fail

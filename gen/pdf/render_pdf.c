@@ -33,12 +33,63 @@ table_eds(const struct edition *e, const struct edition *base)
 	return te;
 }
 
+/*
+ * The medal table grouped by tier: a row naming the tier and how many it
+ * holds, then its providers, the tier's marks (override, uncertain) beside
+ * the provider. Without the movement column when the movers table follows:
+ * its providers are there.
+ */
 static struct table *
 build_medals(const struct computed *c, const void *arg)
 {
 	const struct table_eds *te = arg;
+	const struct edition_stats *st = computed_edition(c, te->e);
+	struct table *flat = table_medals(c, te->e), *t;
+	struct table_cell *row, *from;
+	size_t i, j, k, n, ncols;
+	bool movers = c->has_compare && c->compare.baseline != NULL;
 
-	return table_medals(c, te->e);
+	if (flat == NULL || st == NULL || flat->nrows != st->nratings)
+		return flat;
+	ncols = flat->ncols == 4 && movers ? 2 : flat->ncols - 1;
+	t = table_new(flat->caption, ncols);
+	for (j = 0; j < ncols; j++)
+		table_head(t, j, flat->head[j + 1].text, flat->head[j + 1].numeric);
+	for (i = 0; i < flat->nrows; i = k) {
+		const struct tier *tier = st->ratings[i].tier;
+		char *label;
+
+		for (k = i; k < flat->nrows && st->ratings[k].tier == tier; k++)
+			;
+		n = k - i;
+		label = table_tier_text(&c->project->report, &st->ratings[i]);
+		row = table_row(t);
+		table_cell_take(&row[0], xasprintf("%s (%zu)", tier != NULL ?
+		    tier->name : label, n), NULL);
+		row[0].tier = tier;
+		free(label);
+		for (j = 1; j < ncols; j++)
+			table_cell_set(&row[j], "", NULL);
+		for (; i < k; i++) {
+			from = &flat->cells[i * flat->ncols];
+			row = table_row(t);
+			/* the tier cell's marks after the tier's name */
+			label = from[0].text;
+			if (tier != NULL && strncmp(label, tier->name, strlen(tier->name)) == 0)
+				label += strlen(tier->name);
+			else if (tier != NULL)
+				label = "";
+			table_cell_take(&row[0], xasprintf("%s%s", from[1].text, label),
+			    from[1].href);
+			for (j = 1; j < ncols; j++) {
+				table_cell_set(&row[j], from[j + 1].text, from[j + 1].href);
+				row[j].tier = from[j + 1].tier;
+				row[j].numeric = from[j + 1].numeric;
+			}
+		}
+	}
+	table_free(flat);
+	return t;
 }
 
 static struct table *
