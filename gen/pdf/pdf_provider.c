@@ -457,6 +457,19 @@ sources(struct pdf_report *r, const struct review *rv)
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
 }
 
+/*
+ * A review with nothing of its own to say: a tier and its sources only.
+ * The site's test (html_provider.c), so the two agree on what a review is.
+ */
+static bool
+review_thin(const struct rating *rt)
+{
+	const struct review *rv = rt->review;
+
+	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
+	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override;
+}
+
 /* The page below the provider's heading, built while it is laid out. */
 static void
 page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
@@ -476,6 +489,12 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	}
 	r->parent = self;
 	tier_line(r, rt);
+	/* no review text: the tier and its sources, compact as the site
+	 * gives it (no chart, no ladder boilerplate) */
+	if (review_thin(rt)) {
+		sources(r, rv);
+		goto done;
+	}
 	/* what the tier means, beside it (report.yaml ladder description) */
 	if (rt->tier != NULL && rt->tier->description != NULL)
 		pdf_markdown_inline(r, pdf_para(r->doc, self), rt->tier->description,
@@ -500,6 +519,7 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	security(r, rv);
 	quotes(r, rt, rv);
 	sources(r, rv);
+done:
 	r->parent = NULL;
 	if (f->filled) {
 		diag_release(&quiet);
