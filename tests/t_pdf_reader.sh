@@ -110,4 +110,38 @@ done
 test "$most" -ge 5
 check "compact entries share a page: $most on the fullest" $?
 
+# The security section is the site's security page: its scope sentence,
+# the findings table (the same findings, each with its provider) and the
+# practices with what each means.
+H="$T/site/security/index.html"
+# (the section's last start: the contents page names it too)
+pdftotext "$P" - | awk '/^Security findings$/ { on = 1; buf = "" }
+    on && /^Methodology$/ { on = 0; last = buf } on { buf = buf " " $0 }
+    END { print last }' |
+    tr -s ' ' >"$T/security"
+unent() {
+	sed 's/&amp;/\&/g; s/&#39;/'"'"'/g; s/&quot;/"/g; s/&lt;/</g; s/&gt;/>/g'
+}
+sed -n 's/.*class="standfirst">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
+test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security"
+check "security: the site's scope" $?
+grep -o '<tr><th scope="row">[^<]*</th><td>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td>[^<]*' "$H" |
+    sed 's/<tr><th scope="row">//; s/<\/th><td>/|/; s/<a [^>]*>//' | unent >"$T/findings"
+test "$(wc -l <"$T/findings")" -ge 2
+check "the site's security page has findings" $?
+missing=0
+while IFS='|' read -r title who; do
+	grep -q -F "$title $who " "$T/security" || { echo "# no row: $title | $who"; missing=1; }
+done <"$T/findings"
+check "security: the site's findings table, title and provider" $missing
+sed -n '/<dl class="practice-defs">/,/<\/dl>/p' "$H" | grep '^<dt>' |
+    sed 's/<dt>\([^<]*\)<\/dt><dd>/\1: /; s/<[^>]*>//g' | unent >"$T/practices"
+test -s "$T/practices"
+check "the site's security page defines practices" $?
+missing=0
+while IFS= read -r pr; do
+	grep -q -F "$pr" "$T/security" || { echo "# no practice: $pr"; missing=1; }
+done <"$T/practices"
+check "security: each practice with its meaning" $missing
+
 exit $fail

@@ -369,24 +369,107 @@ providers(struct pdf_report *r)
 	return fills;
 }
 
+#define DASH "\xe2\x80\x94" /* an empty cell, as the site's */
+
+/* A public finding as a row of the site's findings table. */
+static void
+finding_row(const struct report *rp, struct table *t, const struct finding *f,
+    const struct provider *pr)
+{
+	struct table_cell *row = table_row(t);
+	char date[11], after[128], *href;
+
+	table_cell_set(&row[0], f->title, NULL);
+	if (pr != NULL) {
+		href = xasprintf("providers/%s/", pr->id);
+		table_cell_set(&row[1], pr->name, href);
+		free(href);
+	} else
+		table_cell_set(&row[1], report_string(rp, "not_named"), NULL);
+	table_cell_set(&row[2], finding_class_name(f->cls), NULL);
+	table_cell_set(&row[3], f->severity != SEV_UNSET ?
+	    severity_name(f->severity) : DASH, NULL);
+	if (f->disclosed != DATE_NONE)
+		date_format(f->disclosed, date);
+	table_cell_set(&row[4], f->disclosed != DATE_NONE ? date : DASH, NULL);
+	if (f->patched != DATE_NONE) {
+		date_format(f->patched, date);
+		table_cell_set(&row[5], date, NULL);
+	} else if (f->patched_after >= 0) {
+		report_duration(rp, f->patched_after, after, sizeof(after));
+		table_cell_take(&row[5], report_format1(rp, "after_disclosure", "time",
+		    after), NULL);
+	} else
+		table_cell_set(&row[5], DASH, NULL);
+	if (f->verified != DATE_NONE) {
+		date_format(f->verified, date);
+		table_cell_set(&row[6], date, NULL);
+	} else
+		table_cell_set(&row[6], f->verified_flag ? report_string(rp, "yes") : DASH,
+		    NULL);
+}
+
+/*
+ * The site's findings table (security/index.html): every public finding,
+ * those not tied to a provider first, without a column no finding fills.
+ */
+static struct table *
+build_findings(const struct computed *c, const void *arg)
+{
+	const struct table_eds *te = arg;
+	const struct report *rp = &c->project->report;
+	const struct edition_stats *st = computed_edition(c, te->e);
+	static const char *const heads[] = {"finding", "provider", "class", "severity",
+	    "disclosed", "patched", "verified"};
+	struct table *t;
+	size_t i, j;
+	char *cap;
+
+	cap = xasprintf("%s, %s", report_string(rp, "public_security_findings"),
+	    te->e->name);
+	t = table_new(cap, ARRAY_SIZE(heads));
+	free(cap);
+	for (i = 0; i < ARRAY_SIZE(heads); i++)
+		table_head(t, i, report_string(rp, heads[i]), false);
+	for (i = 0; i < te->e->nfindings; i++)
+		if (te->e->findings[i].public)
+			finding_row(rp, t, &te->e->findings[i], NULL);
+	for (i = 0; st != NULL && i < st->nratings; i++) {
+		const struct review *rv = st->ratings[i].review;
+
+		for (j = 0; rv != NULL && j < rv->nfindings; j++)
+			if (rv->findings[j].public)
+				finding_row(rp, t, &rv->findings[j], rv->provider);
+	}
+	table_drop_empty_columns(t, DASH);
+	pdf_table_links(t);
+	return t;
+}
+
+/*
+ * The security section, as the site's security page: what it covers, the
+ * public findings in a table and the others counted, then the practices
+ * with what each means, and the table of each provider's answers.
+ */
 static void
 security(struct pdf_report *r)
 {
 	const struct computed *c = r->c;
-	const struct edition *e = c->project->report.edition;
+	const struct report *rp = &c->project->report;
+	const struct edition *e = rp->edition;
 	const struct edition_stats *st = computed_edition(c, e);
 	char *s;
+	size_t i;
 
-	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "security_findings"), "security",
+	pdf_heading(r->doc, NULL, 1, report_string(rp, "security_findings"), "security",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	if (!r->shown_security)
-		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
+	para(r, report_string(rp, "security_intro"));
 	if (st != NULL) {
 		char pub[32], priv[32];
 
 		snprintf(pub, sizeof(pub), "%zu", st->public_findings);
 		snprintf(priv, sizeof(priv), "%zu", st->private_findings);
-		s = report_format(&c->project->report, st->public_findings == 1 ?
+		s = report_format(rp, st->public_findings == 1 ?
 		    (st->private_findings == 1 ? "pdf_findings_1_1" : "pdf_findings_1_n") :
 		    (st->private_findings == 1 ? "pdf_findings_n_1" : "pdf_findings_n_n"),
 		    (const char *[]){"public", "undisclosed", NULL},
@@ -394,6 +477,27 @@ security(struct pdf_report *r)
 		para(r, s);
 		free(s);
 	}
+	if (st != NULL && st->public_findings > 0) {
+		pdf_heading(r->doc, NULL, 2, report_string(rp, "public_findings"),
+		    "security-findings", PDF_H_OUTLINE)->keep_with_next = true;
+		pdf_table_lazy(r, NULL, build_findings, table_eds(e, NULL));
+	}
+	if (rp->npractices == 0)
+		return;
+	pdf_heading(r->doc, NULL, 2, report_string(rp, "practices"), "security-practices",
+	    PDF_H_OUTLINE)->keep_with_next = true;
+	for (i = 0; i < rp->npractices; i++) {
+		const struct practice_def *pd = &rp->practices[i];
+		struct pdf_block *p = pdf_para(r->doc, NULL);
+
+		pdf_run(r->doc, p, pd->name, (size_t)-1, PDF_S_BOLD, NULL);
+		if (pd->description != NULL) {
+			pdf_run(r->doc, p, ": ", 2, 0, NULL);
+			pdf_markdown_inline(r, p, pd->description, pd->pos.file, pd->pos.line);
+		}
+	}
+	if (!r->shown_security)
+		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
 }
 
 static struct table *
