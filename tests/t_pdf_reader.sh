@@ -144,4 +144,29 @@ while IFS= read -r pr; do
 done <"$T/practices"
 check "security: each practice with its meaning" $missing
 
+# The fixtures' reports: no quote twice on a page, no "other, " cited.
+for f in "$ROOT"/tests/fixtures/*/; do
+	name=$(basename "$f")
+	build "$f" "$T/fx-$name" || continue
+	FP="$T/fx-$name/report.pdf"
+	test -f "$FP" || continue
+	fn=$(pages "$FP")
+	grep -rho 'text: "[^"]*"' "$f/content" 2>/dev/null |
+	    sed 's/^text: "//; s/"$//' | sort -u >"$T/fq"
+	twice=0
+	i=1
+	while [ "$i" -le "$fn" ]; do
+		page "$FP" "$i" >"$T/fp"
+		while IFS= read -r q; do
+			c=$(grep -o -F "$q" "$T/fp" | wc -l)
+			[ "$c" -gt 1 ] && { echo "# $name page $i: $q"; twice=1; }
+		done <"$T/fq"
+		i=$((i + 1))
+	done
+	! pdftotext "$FP" - | grep -q -F 'other, '
+	other=$?
+	test "$twice" = 0 && test "$other" = 0
+	check "$name: no quote twice on a page, no \"other, \" in citations" $?
+done
+
 exit $fail
