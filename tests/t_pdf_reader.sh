@@ -144,6 +144,18 @@ while IFS= read -r pr; do
 done <"$T/practices"
 check "security: each practice with its meaning" $missing
 
+# A tier marked uncertain: the mark and its reason beside the provider in
+# the grouped medal table.
+cp -R "$ROOT/tests/fixtures/mini" "$T/unc"
+echo 'tier_uncertain: "UNCERTAIN-REASON"' >>"$T/unc/content/reviews/e3/beta.yaml"
+sed -i '/{{table medals e3}}/d' "$T/unc/content/commentary/intro.md"
+build "$T/unc" "$T/unc-out"
+pdftotext -layout "$T/unc-out/report.pdf" - | sed -n '/ratings by tier$/,/^Movers/p' >"$T/unc.txt"
+grep -q '^ Strong (1)$' "$T/unc.txt" &&
+    grep -q '^ Beta Compute (tier uncertain)  ' "$T/unc.txt" &&
+    grep -q '^ Uncertain: UNCERTAIN-REASON$' "$T/unc.txt"
+check "medal table by tier: an uncertain tier marked beside its provider" $?
+
 # The fixtures' reports: no quote twice on a page, no "other, " cited.
 for f in "$ROOT"/tests/fixtures/*/; do
 	name=$(basename "$f")

@@ -18,6 +18,8 @@
 #include "podium.h"
 #include "render.h"
 
+#define DASH "\xe2\x80\x94" /* an empty cell, as the site's */
+
 /* The editions a report table is built for. */
 struct table_eds {
 	const struct edition *e, *base;
@@ -57,27 +59,25 @@ build_medals(const struct computed *c, const void *arg)
 		table_head(t, j, flat->head[j + 1].text, flat->head[j + 1].numeric);
 	for (i = 0; i < flat->nrows; i = k) {
 		const struct tier *tier = st->ratings[i].tier;
-		char *label;
+		/* the name the tier cells start with (a dash: no tier) */
+		const char *name = tier != NULL ? tier->name : DASH, *label;
 
 		for (k = i; k < flat->nrows && st->ratings[k].tier == tier; k++)
 			;
 		n = k - i;
-		label = table_tier_text(&c->project->report, &st->ratings[i]);
 		row = table_row(t);
-		table_cell_take(&row[0], xasprintf("%s (%zu)", tier != NULL ?
-		    tier->name : label, n), NULL);
+		table_cell_take(&row[0], xasprintf("%s (%zu)", name, n), NULL);
 		row[0].tier = tier;
-		free(label);
 		for (j = 1; j < ncols; j++)
 			table_cell_set(&row[j], "", NULL);
 		for (; i < k; i++) {
 			from = &flat->cells[i * flat->ncols];
 			row = table_row(t);
-			/* the tier cell's marks after the tier's name */
+			/* the tier cell's marks (uncertain) after the provider */
 			label = from[0].text;
-			if (tier != NULL && strncmp(label, tier->name, strlen(tier->name)) == 0)
-				label += strlen(tier->name);
-			else if (tier != NULL)
+			if (strncmp(label, name, strlen(name)) == 0)
+				label += strlen(name);
+			else
 				label = "";
 			table_cell_take(&row[0], xasprintf("%s%s", from[1].text, label),
 			    from[1].href);
@@ -368,8 +368,6 @@ providers(struct pdf_report *r)
 		pdf_unrated_table(r, st);
 	return fills;
 }
-
-#define DASH "\xe2\x80\x94" /* an empty cell, as the site's */
 
 /* A public finding as a row of the site's findings table. */
 static void
