@@ -337,9 +337,66 @@ security(struct pdf_report *r, const struct review *rv)
 	}
 }
 
-static void
-quotes(struct pdf_report *r, const struct review *rv)
+/*
+ * The provider whose entry, earlier in the PDF, prints the same quote
+ * (text and source) in full; NULL when rt's entry is the first. Entries
+ * come in the order of the edition's ratings.
+ */
+static const struct provider *
+quote_printed_before(const struct pdf_report *r, const struct rating *rt,
+    const struct quote *qt)
 {
+	const struct edition_stats *st = computed_edition(r->c,
+	    r->c->project->report.edition);
+	size_t i, j;
+
+	for (i = 0; st != NULL && i < st->nratings && &st->ratings[i] != rt; i++) {
+		const struct review *rv = st->ratings[i].review;
+
+		if (!rating_on_ladder(&st->ratings[i]) || rv == NULL)
+			continue;
+		for (j = 0; j < rv->nquotes; j++)
+			if (rv->quotes[j].source == qt->source &&
+			    strcmp(rv->quotes[j].text, qt->text) == 0)
+				return st->ratings[i].provider;
+	}
+	return NULL;
+}
+
+/*
+ * A quote printed in full earlier: its first words, then the provider
+ * whose entry gives it, linked there.
+ */
+static void
+quote_reference(struct pdf_report *r, struct pdf_block *q,
+    const struct quote *qt, const struct provider *first)
+{
+	struct pdf_block *p = pdf_para(r->doc, q);
+	size_t words = 1, keep, n;
+	const char *t;
+	char *s, *target;
+
+	for (t = qt->text; *t != '\0'; t++)
+		words += *t == ' ';
+	keep = words / 2 < 4 ? words / 2 : 4;
+	if (keep == 0)
+		keep = 1;
+	for (t = qt->text, n = 0; *t != '\0'; t++)
+		if (*t == ' ' && ++n == keep)
+			break;
+	target = xasprintf("#provider-%s", first->id);
+	s = xasprintf("\xe2\x80\x9c%.*s\xe2\x80\xa6\xe2\x80\x9d", (int)(t - qt->text), qt->text);
+	pdf_run(r->doc, p, s, (size_t)-1, PDF_S_ITALIC, target);
+	free(s);
+	pdf_run(r->doc, p, " \xe2\x86\x91 ", (size_t)-1, 0, NULL);
+	pdf_run(r->doc, p, first->name, (size_t)-1, 0, target);
+	free(target);
+}
+
+static void
+quotes(struct pdf_report *r, const struct rating *rt, const struct review *rv)
+{
+	const struct provider *first;
 	struct pdf_block *q, *p;
 	char *s, *target;
 	size_t i;
@@ -352,6 +409,10 @@ quotes(struct pdf_report *r, const struct review *rv)
 		const struct quote *qt = &rv->quotes[i];
 
 		q = pdf_quote(r->doc, r->parent);
+		if ((first = quote_printed_before(r, rt, qt)) != NULL) {
+			quote_reference(r, q, qt, first);
+			continue;
+		}
 		s = xasprintf("\xe2\x80\x9c%s\xe2\x80\x9d", qt->text);
 		pdf_run(r->doc, pdf_para(r->doc, q), s, (size_t)-1,
 		    PDF_S_ITALIC, NULL);
@@ -396,6 +457,19 @@ sources(struct pdf_report *r, const struct review *rv)
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
 }
 
+/*
+ * A review with nothing of its own to say: a tier and its sources only.
+ * The site's test (html_provider.c), so the two agree on what a review is.
+ */
+static bool
+review_thin(const struct rating *rt)
+{
+	const struct review *rv = rt->review;
+
+	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
+	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override;
+}
+
 /* The page below the provider's heading, built while it is laid out. */
 static void
 page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
@@ -415,6 +489,12 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	}
 	r->parent = self;
 	tier_line(r, rt);
+	/* no review text: the tier and its sources, compact as the site
+	 * gives it (no chart, no ladder boilerplate) */
+	if (review_thin(rt)) {
+		sources(r, rv);
+		goto done;
+	}
 	/* what the tier means, beside it (report.yaml ladder description) */
 	if (rt->tier != NULL && rt->tier->description != NULL)
 		pdf_markdown_inline(r, pdf_para(r->doc, self), rt->tier->description,
@@ -437,8 +517,9 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	    rv->nweaknesses, rv);
 	fault_test(r, rv);
 	security(r, rv);
-	quotes(r, rv);
+	quotes(r, rt, rv);
 	sources(r, rv);
+done:
 	r->parent = NULL;
 	if (f->filled) {
 		diag_release(&quiet);

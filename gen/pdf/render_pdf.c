@@ -18,6 +18,8 @@
 #include "podium.h"
 #include "render.h"
 
+#define DASH "\xe2\x80\x94" /* an empty cell, as the site's */
+
 /* The editions a report table is built for. */
 struct table_eds {
 	const struct edition *e, *base;
@@ -33,12 +35,61 @@ table_eds(const struct edition *e, const struct edition *base)
 	return te;
 }
 
+/*
+ * The medal table grouped by tier: a row naming the tier and how many it
+ * holds, then its providers, the tier's marks (override, uncertain) beside
+ * the provider. Without the movement column when the movers table follows:
+ * its providers are there.
+ */
 static struct table *
 build_medals(const struct computed *c, const void *arg)
 {
 	const struct table_eds *te = arg;
+	const struct edition_stats *st = computed_edition(c, te->e);
+	struct table *flat = table_medals(c, te->e), *t;
+	struct table_cell *row, *from;
+	size_t i, j, k, n, ncols;
+	bool movers = c->has_compare && c->compare.baseline != NULL;
 
-	return table_medals(c, te->e);
+	if (flat == NULL || st == NULL || flat->nrows != st->nratings)
+		return flat;
+	ncols = flat->ncols == 4 && movers ? 2 : flat->ncols - 1;
+	t = table_new(flat->caption, ncols);
+	for (j = 0; j < ncols; j++)
+		table_head(t, j, flat->head[j + 1].text, flat->head[j + 1].numeric);
+	for (i = 0; i < flat->nrows; i = k) {
+		const struct tier *tier = st->ratings[i].tier;
+		/* the name the tier cells start with (a dash: no tier) */
+		const char *name = tier != NULL ? tier->name : DASH, *label;
+
+		for (k = i; k < flat->nrows && st->ratings[k].tier == tier; k++)
+			;
+		n = k - i;
+		row = table_row(t);
+		table_cell_take(&row[0], xasprintf("%s (%zu)", name, n), NULL);
+		row[0].tier = tier;
+		for (j = 1; j < ncols; j++)
+			table_cell_set(&row[j], "", NULL);
+		for (; i < k; i++) {
+			from = &flat->cells[i * flat->ncols];
+			row = table_row(t);
+			/* the tier cell's marks (uncertain) after the provider */
+			label = from[0].text;
+			if (strncmp(label, name, strlen(name)) == 0)
+				label += strlen(name);
+			else
+				label = "";
+			table_cell_take(&row[0], xasprintf("%s%s", from[1].text, label),
+			    from[1].href);
+			for (j = 1; j < ncols; j++) {
+				table_cell_set(&row[j], from[j + 1].text, from[j + 1].href);
+				row[j].tier = from[j + 1].tier;
+				row[j].numeric = from[j + 1].numeric;
+			}
+		}
+	}
+	table_free(flat);
+	return t;
 }
 
 static struct table *
@@ -325,18 +376,99 @@ providers(struct pdf_report *r)
 	return fills;
 }
 
+/* A public finding as a row of the site's findings table. */
+static void
+finding_row(const struct report *rp, struct table *t, const struct finding *f,
+    const struct provider *pr)
+{
+	struct table_cell *row = table_row(t);
+	char date[11], after[128], *href;
+
+	table_cell_set(&row[0], f->title, NULL);
+	if (pr != NULL) {
+		href = xasprintf("providers/%s/", pr->id);
+		table_cell_set(&row[1], pr->name, href);
+		free(href);
+	} else
+		table_cell_set(&row[1], report_string(rp, "not_named"), NULL);
+	table_cell_set(&row[2], finding_class_name(f->cls), NULL);
+	table_cell_set(&row[3], f->severity != SEV_UNSET ?
+	    severity_name(f->severity) : DASH, NULL);
+	if (f->disclosed != DATE_NONE)
+		date_format(f->disclosed, date);
+	table_cell_set(&row[4], f->disclosed != DATE_NONE ? date : DASH, NULL);
+	if (f->patched != DATE_NONE) {
+		date_format(f->patched, date);
+		table_cell_set(&row[5], date, NULL);
+	} else if (f->patched_after >= 0) {
+		report_duration(rp, f->patched_after, after, sizeof(after));
+		table_cell_take(&row[5], report_format1(rp, "after_disclosure", "time",
+		    after), NULL);
+	} else
+		table_cell_set(&row[5], DASH, NULL);
+	if (f->verified != DATE_NONE) {
+		date_format(f->verified, date);
+		table_cell_set(&row[6], date, NULL);
+	} else
+		table_cell_set(&row[6], f->verified_flag ? report_string(rp, "yes") : DASH,
+		    NULL);
+}
+
+/*
+ * The site's findings table (security/index.html): every public finding,
+ * those not tied to a provider first, without a column no finding fills.
+ */
+static struct table *
+build_findings(const struct computed *c, const void *arg)
+{
+	const struct table_eds *te = arg;
+	const struct report *rp = &c->project->report;
+	const struct edition_stats *st = computed_edition(c, te->e);
+	static const char *const heads[] = {"finding", "provider", "class", "severity",
+	    "disclosed", "patched", "verified"};
+	struct table *t;
+	size_t i, j;
+	char *cap;
+
+	cap = xasprintf("%s, %s", report_string(rp, "public_security_findings"),
+	    te->e->name);
+	t = table_new(cap, ARRAY_SIZE(heads));
+	free(cap);
+	for (i = 0; i < ARRAY_SIZE(heads); i++)
+		table_head(t, i, report_string(rp, heads[i]), false);
+	for (i = 0; i < te->e->nfindings; i++)
+		if (te->e->findings[i].public)
+			finding_row(rp, t, &te->e->findings[i], NULL);
+	for (i = 0; st != NULL && i < st->nratings; i++) {
+		const struct review *rv = st->ratings[i].review;
+
+		for (j = 0; rv != NULL && j < rv->nfindings; j++)
+			if (rv->findings[j].public)
+				finding_row(rp, t, &rv->findings[j], rv->provider);
+	}
+	table_drop_empty_columns(t, DASH);
+	pdf_table_links(t);
+	return t;
+}
+
+/*
+ * The security section, as the site's security page: what it covers, the
+ * public findings in a table and the others counted, then the practices
+ * with what each means, and the table of each provider's answers.
+ */
 static void
 security(struct pdf_report *r)
 {
 	const struct computed *c = r->c;
-	const struct edition *e = c->project->report.edition;
+	const struct report *rp = &c->project->report;
+	const struct edition *e = rp->edition;
 	const struct edition_stats *st = computed_edition(c, e);
 	char *s;
+	size_t i;
 
-	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "security_findings"), "security",
+	pdf_heading(r->doc, NULL, 1, report_string(rp, "security_findings"), "security",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
-	if (!r->shown_security)
-		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
+	para(r, report_string(rp, "security_intro"));
 	if (st != NULL) {
 		char pub[32], priv[32];
 
@@ -353,6 +485,27 @@ security(struct pdf_report *r)
 		para(r, s);
 		free(s);
 	}
+	if (st != NULL && st->public_findings > 0) {
+		pdf_heading(r->doc, NULL, 2, report_string(rp, "public_findings"),
+		    "security-findings", PDF_H_OUTLINE)->keep_with_next = true;
+		pdf_table_lazy(r, NULL, build_findings, table_eds(e, NULL));
+	}
+	if (rp->npractices == 0)
+		return;
+	pdf_heading(r->doc, NULL, 2, report_string(rp, "practices"), "security-practices",
+	    PDF_H_OUTLINE)->keep_with_next = true;
+	for (i = 0; i < rp->npractices; i++) {
+		const struct practice_def *pd = &rp->practices[i];
+		struct pdf_block *p = pdf_para(r->doc, NULL);
+
+		pdf_run(r->doc, p, pd->name, (size_t)-1, PDF_S_BOLD, NULL);
+		if (pd->description != NULL) {
+			pdf_run(r->doc, p, ": ", 2, 0, NULL);
+			pdf_markdown_inline(r, p, pd->description, pd->pos.file, pd->pos.line);
+		}
+	}
+	if (!r->shown_security)
+		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
 }
 
 static struct table *
@@ -438,15 +591,20 @@ source_entry(struct pdf_report *r, const struct source *s)
 {
 	struct pdf_block *p = pdf_para(r->doc, NULL);
 	char *anchor = xasprintf("source-%s", s->id), *t;
+	const char *kind;
 
 	p->anchor = pdfdoc_strdup(r->doc, anchor);
 	free(anchor);
 	pdf_run(r->doc, p, s->title, (size_t)-1, PDF_S_BOLD,
 	    s->url != NULL && url_allowed(s->url) ? s->url : NULL);
-	t = xasprintf(". %s%s%s%s",
-	    view_word(&r->c->project->report, "kind", source_kind_name(s->kind)),
-	    s->author ? ", " : "", s->author ? s->author : "",
-	    s->publisher ? ", " : "");
+	/* the kind, unless it is none of the named ones ("other") */
+	kind = s->kind != SOURCE_OTHER ? view_word(&r->c->project->report,
+	    "kind", source_kind_name(s->kind)) : NULL;
+	t = xasprintf(".%s%s%s%s%s", kind != NULL || s->author != NULL ||
+	    s->publisher != NULL ? " " : "", kind != NULL ? kind : "",
+	    kind != NULL && s->author != NULL ? ", " : "",
+	    s->author ? s->author : "",
+	    (kind != NULL || s->author != NULL) && s->publisher != NULL ? ", " : "");
 	pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 	free(t);
 	if (s->publisher != NULL)
@@ -454,12 +612,14 @@ source_entry(struct pdf_report *r, const struct source *s)
 	if (s->date != DATE_NONE) {
 		char *words = view_date(&r->c->project->report, s->date);
 
-		t = xasprintf(", %s", words);
+		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
+		    s->publisher != NULL ? ", " : " ", words);
 		free(words);
 		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 		free(t);
 	} else if (s->date_text != NULL) {
-		t = xasprintf(", %s", s->date_text);
+		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
+		    s->publisher != NULL ? ", " : " ", s->date_text);
 		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 		free(t);
 	}
