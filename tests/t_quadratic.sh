@@ -3,7 +3,6 @@
 # must finish well within its timeout (generous: a loaded machine), with
 # the exact diagnostic where it is an error, and a PDF that grows with its
 # text: a 200 KB link writes its address a few times, not once a line.
-# Also the escape "\{{", a literal "{{" in Markdown.
 : "${PODIUM:?}" "${ROOT:?}"
 
 T=$(mktemp -d)
@@ -67,25 +66,6 @@ if command -v qpdf >/dev/null 2>&1; then
 	check "a 200 KB link: its address written 1 to 3 times (got $n)" '[ "$n" -ge 1 ] && [ "$n" -le 3 ]'
 else
 	skip "a 200 KB link's annotations: qpdf is not installed"
-fi
-
-# 5. "\{{" writes a literal "{{", in the page and the PDF; "\\{{" is a
-#    backslash and a shortcode; in code the backslash stays.
-fresh e
-{ front; printf 'Write \\{{count 2026 reviewed}} for {{count 2026 reviewed}}; a \\\\{{count 2026 reviewed}}; `\\{{x}}`.\n\n\\{{chart distribution}}\n'; } \
-    >"$T/e/content/commentary/20-b.md"
-"$PODIUM" build -q -C "$T/e" 2>"$T/e.err"
-rc=$?
-check "'\\{{' builds (exit $rc)" '[ $rc -eq 0 ]'
-check "'\\{{' is a literal '{{' in the page" \
-    'grep -q -F "Write {{count 2026 reviewed}} for 2; a \\2; <code>\\{{x}}</code>." "$T/e/site/index.html"'
-check "'\\{{' before a block shortcode is text" \
-    'grep -q -F "<p>{{chart distribution}}</p>" "$T/e/site/index.html"'
-if command -v pdftotext >/dev/null 2>&1; then
-	check "'\\{{' is a literal '{{' in the PDF" \
-	    'pdftotext "$T/e/site/report.pdf" - | grep -q -F "Write {{count 2026 reviewed}} for 2"'
-else
-	skip "'\\{{' in the PDF: pdftotext is not installed"
 fi
 
 [ "$fails" -eq 0 ]

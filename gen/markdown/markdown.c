@@ -367,6 +367,17 @@ check_url(struct scan *s, cmark_node *node)
 	const char *url = cmark_node_get_url(node);
 	unsigned line, col;
 
+	const char *ph = url != NULL ? strstr(url, PH_OPEN) : NULL;
+	size_t idx;
+
+	if (ph != NULL && md_placeholder(ph, &idx) != 0 && idx < s->n) {
+		/* its text is not known before rendering, nor checked as a URL */
+		s->pend[idx].checked = true;
+		diag_error(s->d, s->file, s->codes[idx].pos.line, s->codes[idx].pos.col,
+		    "a shortcode cannot be part of a link's destination");
+		s->errors++;
+		return;
+	}
 	if (url == NULL || *url == '\0' || url_allowed(url))
 		return;
 	url_pos(s, node, url, &line, &col);
