@@ -3,8 +3,10 @@
 # from 127.0.0.1 that send their headers a byte a second (more than the 32
 # an address may have waiting) do not lock other local clients out: a
 # normal request still succeeds at once, and the slow ones are closed
-# within their 5 s for the headers. Every wait is bounded; the server is
-# killed by the trap whatever happens.
+# within their 5 s for the headers. SIGINT during a slow rebuild (a 3 MB
+# commentary, with the PDF) stops serve at once, the rebuild abandoned and
+# the private folder removed. Every wait is bounded; the server is killed
+# by the trap whatever happens.
 : "${PODIUM:?}" "${ROOT:?}"
 
 T=$(mktemp -d)
@@ -45,7 +47,7 @@ start() {
 	tries=0
 	while [ $tries -lt 8 ]; do
 		PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
-		"$PODIUM" serve -C "$T/proj" -p "$PORT" >"$T/out" 2>"$T/err" &
+		"$PODIUM" serve -C "$T/proj" -p "$PORT" "$@" >"$T/out" 2>"$T/err" &
 		PID=$!
 		if wait_for 20 grep -q 'serving http' "$T/out"; then
 			return 0
@@ -87,4 +89,32 @@ check "the server still answers after them ($code)" test "$code" = 200
 kill -TERM "$PID"
 wait_for 5 sh -c "! kill -0 $PID 2>/dev/null"
 check "serve stops on SIGTERM" sh -c "! kill -0 $PID 2>/dev/null"
+wait "$PID" 2>/dev/null
+PID=""
+
+# --- SIGINT during a slow rebuild ---
+if ! start --pdf -v; then
+	nok "serve --pdf starts"
+	exit 1
+fi
+SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
+awk 'BEGIN { print "---"; print "title: Big"; print "order: 90"; print "---";
+    for (p = 0; p < 1000; p++) { for (i = 0; i < 300; i++) printf "word%d ", (p * 7919 + i * 104729) % 99991; print "\n" } }' \
+    >"$T/big.md"
+mv "$T/big.md" "$T/proj/content/commentary/90-big.md"
+# the rebuild has started once its folder is there beside the first one's
+rebuilding() { [ "$(ls "$SERVED" | wc -l)" -gt 1 ]; }
+if wait_for 10 rebuilding; then
+	sleep 0.5
+	t0=$(ms)
+	kill -INT "$PID"
+	wait_for 3 sh -c "! kill -0 $PID 2>/dev/null"
+	took=$(($(ms) - t0))
+	check "SIGINT stops serve during a rebuild within 3 s ($took ms)" sh -c "! kill -0 $PID 2>/dev/null"
+	check "the rebuild had not finished (no 'built in' line)" sh -c "! grep -q '^podium: built in' '$T/err' || [ \$(grep -c '^podium: built in' '$T/err') -eq 1 ]"
+	wait_for 2 sh -c "! test -e '$SERVED'"
+	check "the private folder is removed" sh -c "! test -e '$SERVED'"
+else
+	nok "the slow rebuild starts"
+fi
 [ "$fails" -eq 0 ]
