@@ -9,6 +9,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 trap 'exit 1' INT TERM HUP
 fails=0
+SLOW=${PODIUM_SLOW:-1}
 
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
@@ -23,7 +24,7 @@ front() { printf '%s\n' '---' 'title: B' 'order: 20' '---'; }
 fresh a
 { front; awk 'BEGIN { for (i = 0; i < 131072; i++) printf "{{"; print "" }'; } \
     >"$T/a/content/commentary/20-b.md"
-timeout 20 "$PODIUM" check -C "$T/a" 2>"$T/a.err"
+timeout $((20 * SLOW)) "$PODIUM" check -C "$T/a" 2>"$T/a.err"
 rc=$?
 check "256 KB of '{{' in Markdown: check ends in time with exit 1 (got $rc)" '[ $rc -eq 1 ]'
 check "256 KB of '{{': each is an unterminated shortcode" \
@@ -34,7 +35,7 @@ fresh c
 mkdir -p "$T/c/templates"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "{{#t}}"; printf "x";
     for (i = 0; i < 2000; i++) printf "{{/t}}"; print "" }' >"$T/c/templates/page.mustache"
-timeout 20 "$PODIUM" check -C "$T/c" 2>"$T/c.err"
+timeout $((20 * SLOW)) "$PODIUM" check -C "$T/c" 2>"$T/c.err"
 rc=$?
 check "2,000 nested sections: check ends in time with exit 1 (got $rc)" '[ $rc -eq 1 ]'
 check "2,000 nested sections: refused at the 101st, word for word" \
@@ -45,7 +46,7 @@ fresh l
 mkdir -p "$T/l/templates"
 awk 'BEGIN { print "{{> base}}"; for (i = 0; i < 262144; i++) print "a" }' \
     >"$T/l/templates/sources.mustache"
-timeout 20 "$PODIUM" check -C "$T/l" 2>"$T/l.err"
+timeout $((20 * SLOW)) "$PODIUM" check -C "$T/l" 2>"$T/l.err"
 rc=$?
 check "a 256K-line template: check ends in time (exit $rc)" '[ $rc -eq 0 ] || [ $rc -eq 1 ]'
 
@@ -55,7 +56,7 @@ fresh u
 { front; printf 'See <https://example.com/'
   awk 'BEGIN { for (i = 0; i < 200000; i++) printf "a" }'; printf '>.\n'; } \
     >"$T/u/content/commentary/20-b.md"
-timeout 60 "$PODIUM" build -q -C "$T/u" 2>"$T/u.err"
+timeout $((60 * SLOW)) "$PODIUM" build -q -C "$T/u" 2>"$T/u.err"
 rc=$?
 check "a 200 KB link: build ends in time (exit $rc)" '[ $rc -eq 0 ]'
 size=$(wc -c <"$T/u/site/report.pdf" 2>/dev/null || echo 0)

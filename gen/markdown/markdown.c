@@ -313,7 +313,9 @@ check_live(struct scan *s, cmark_node *node)
 	const char *lit = cmark_node_get_literal(node), *p;
 	size_t idx, len;
 
-	for (p = lit ? strstr(lit, PH_OPEN) : NULL; p; p = strstr(p + 1, PH_OPEN)) {
+	/* by its lead byte: strstr may read the rest of the text at each call
+	 * (sanitizers' strstr does), once per placeholder */
+	for (p = lit ? strchr(lit, PH_OPEN[0]) : NULL; p; p = strchr(p + 1, PH_OPEN[0])) {
 		if ((len = md_placeholder(p, &idx)) == 0 || idx >= s->n)
 			continue;
 		if (s->pend[idx].checked)
