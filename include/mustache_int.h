@@ -22,6 +22,12 @@
 
 /* Partials and parents nested deeper than this are an error (a loop). */
 #define MUSTACHE_MAX_DEPTH 100
+/*
+ * Sections, inverted sections, parents and blocks nested deeper than this
+ * in one template are an error: each level makes every name inside look
+ * through one more context, so a deeper nest costs its square to render.
+ */
+#define MUSTACHE_MAX_NESTING 100
 
 enum mnode_kind {
 	MN_TEXT,	/* literal text */

@@ -57,6 +57,8 @@ struct pdf_link_span {
  * long text (a 200 KB word, a 1 MiB name).
  */
 #define PDF_TEXT_CHUNK 4096
+/* A link is clickable on its first this many lines (pdf_text.c). */
+#define PDF_LINK_LINES 60
 
 struct pdf_text {
 	PangoLayout **layouts;    /* the pieces, in order */
@@ -217,6 +219,9 @@ void pdf_tag_pop(struct pdf_ctx *ctx);
 /* A link over a rectangle: target "#anchor" or a URL. */
 void pdf_link(struct pdf_ctx *ctx, const char *target, double x, double y,
     double w, double h);
+/* One link over n rectangles (r: x, y, w, h each), on the current page. */
+void pdf_link_rects(struct pdf_ctx *ctx, const char *target, const double *r,
+    size_t n);
 /* What is drawn between the two is the destination name (NULL: none). */
 void pdf_dest_begin(struct pdf_ctx *ctx, const char *name);
 void pdf_dest_end(struct pdf_ctx *ctx, const char *name);

@@ -153,6 +153,48 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* n sections of name "t" nested on one line, with x in the middle. */
+static char *
+nested(size_t n)
+{
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < n; i++)
+		buf_puts(&b, "{{#t}}");
+	buf_puts(&b, "x");
+	for (size_t i = 0; i < n; i++)
+		buf_puts(&b, "{{/t}}");
+	return buf_detach(&b, NULL);
+}
+
+/* 100 sections deep renders; the 101st is an error at its tag. */
+START_TEST(test_nesting)
+{
+	struct mustache_set *s = mustache_set_new(NULL, NULL);
+	char *src = nested(MUSTACHE_MAX_NESTING);
+	struct buf out = BUF_INIT;
+	struct diag d;
+	json_t *data;
+
+	diag_init(&d);
+	ck_assert_int_eq(mustache_set_add(s, "t", src, strlen(src), "t.mustache",
+	    &d), 0);
+	data = json_loads("{\"t\": [1]}", 0, NULL);
+	ck_assert_int_eq(mustache_render(s, "t", tv_from_json(data), &out, &d), 0);
+	ck_assert_str_eq(out.data, "x");
+	free(src);
+	src = nested(2000);
+	check_error(src, "t.mustache:1:601: error: sections nested more than 100 "
+	    "deep at 't'");
+	free(src);
+	buf_release(&out);
+	diag_release(&d);
+	mustache_set_free(s);
+	json_decref(data);
+	tv_reset();
+}
+END_TEST
+
 struct two {
 	const char *name, *src;
 };
@@ -567,6 +609,7 @@ main(void)
 	    ARRAY_SIZE(spec_files));
 	tcase_add_loop_test(tc, test_spec_file, 0, (int)ARRAY_SIZE(spec_files));
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_nesting);
 	tcase_add_test(tc, test_loader_errors);
 	tcase_add_test(tc, test_values);
 	tcase_add_test(tc, test_lists);

@@ -127,6 +127,32 @@ struct axis {
 	double x0, x1, lmax; /* log10 of the axis maximum; minimum is 1 s */
 };
 
+/*
+ * The axis runs to the first of 1d, 1w, 30d and 365d that holds every
+ * time drawn; a time past 365d is drawn at the axis's end with an arrow,
+ * so that no time is shown shorter than it is without a mark.
+ */
+#define AXIS_MONTH 2592000
+#define AXIS_YEAR 31536000
+
+static int64_t
+axis_max(int64_t longest)
+{
+	static const int64_t ends[] = {86400, 604800, AXIS_MONTH, AXIS_YEAR};
+	size_t i;
+
+	for (i = 0; i + 1 < ARRAY_SIZE(ends) && longest > ends[i]; i++)
+		;
+	return ends[i];
+}
+
+/* Is sec past the axis's end (drawn there, clipped)? */
+static bool
+axis_clips(const struct axis *a, int64_t sec)
+{
+	return sec >= 1 && log10((double)sec) > a->lmax + 1e-9;
+}
+
 static double
 axis_x(const struct axis *a, int64_t sec)
 {
@@ -270,7 +296,8 @@ draw_axis(struct cx *x, const struct report *r, const struct axis *a, double top
 		const char *unit;
 	} ticks[] = {{1, 1, "unit_s"}, {10, 10, "unit_s"}, {60, 1, "unit_m"},
 	    {600, 10, "unit_m"}, {3600, 1, "unit_h"}, {86400, 1, "unit_d"},
-	    {604800, 1, "unit_w"}};
+	    {604800, 1, "unit_w"}, {AXIS_MONTH, 30, "unit_d"},
+	    {AXIS_YEAR, 365, "unit_d"}};
 	char label[128];
 	double tx;
 	size_t i;
@@ -390,9 +417,14 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 	    NAMEW - 6, COL_INK);
 	if (row_span(a, f, &lo, &hi) > 0)
 		cx_line(x, lo, y, hi, y, 1.2, COL_INK2);
-	for (i = 0; i < 3; i++)
-		if (t[i] >= 0)
-			marker(x, i, axis_x(a, t[i]), y);
+	for (i = 0; i < 3; i++) {
+		if (t[i] < 0)
+			continue;
+		marker(x, i, axis_x(a, t[i]), y);
+		if (axis_clips(a, t[i]))
+			cx_text(x, "\u2192", axis_x(a, t[i]) + 5, y, AL_LEFT, FS_SMALL,
+			    true, 0, COL_INK);
+	}
 	if (nt->x1 > nt->x0)
 		cx_text(x, nt->text, nt->ax, y, nt->al, FS_SMALL, false, nt->maxw,
 		    COL_INK);
@@ -405,7 +437,7 @@ faults_draw(struct cx *x, const struct computed *c)
 	const struct edition_stats *s = chart_report_stats(c);
 	const struct rating **v;
 	size_t n, total, i;
-	int64_t max = 86400;
+	int64_t longest = 0;
 	struct axis a;
 	struct note *notes;
 	double top, bottom;
@@ -420,12 +452,16 @@ faults_draw(struct cx *x, const struct computed *c)
 	for (i = 0; i < n; i++) {
 		const struct fault_test *f = v[i]->review->fault;
 
-		if (f->detect_after > max || f->drain_after > max || f->replaced_after > max)
-			max = 604800;
+		if (f->detect_after > longest)
+			longest = f->detect_after;
+		if (f->drain_after > longest)
+			longest = f->drain_after;
+		if (f->replaced_after > longest)
+			longest = f->replaced_after;
 	}
 	a.x0 = PX0;
 	a.x1 = x->w - MARGIN - 8;
-	a.lmax = log10((double)max);
+	a.lmax = log10((double)axis_max(longest));
 	top = TOP + LEGEND + TARGETS;
 	bottom = top + (double)n * ROW;
 	notes = xcalloc(n, sizeof(*notes));

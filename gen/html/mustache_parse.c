@@ -423,6 +423,12 @@ bd_tag(struct builder *b, const struct mtok *k, bool standalone,
 	}
 	if (k->sigil == '>')
 		return 0;
+	if (b->depth >= MUSTACHE_MAX_NESTING) {
+		diag_error(b->d, b->t->path, k->line, k->col,
+		    "sections nested more than %d deep at '%s'",
+		    MUSTACHE_MAX_NESTING, n->name);
+		return -1;
+	}
 	bd_open(b, n, k);
 	if (k->sigil == '$' && standalone)
 		bd_block_strip(b, n, next);
@@ -625,32 +631,36 @@ build(struct builder *b)
 /*
  * Marks each run of text and line nodes whose texts are one piece of the
  * source (no tag between them), so that rendering writes it in one go.
+ * Walked from the end, so that each node learns where its run ends from
+ * the text node after it: one pass, however long the run.
  */
 static void
 mark_runs(struct mtemplate *t)
 {
-	uint32_t i, j;
-	const char *start, *stop;
+	uint32_t i = t->nnodes, next = t->nnodes, run_end = t->nnodes;
+	const char *start = NULL, *stop = NULL;
 
-	for (i = 0; i < t->nnodes; i++) {
+	/* next: the first node after i that is not a line node; start,
+	 * stop and run_end: the run of the text node at next, if it is one */
+	while (i-- > 0) {
 		struct mnode *n = &t->nodes[i];
+		const struct mnode *m = next < t->nnodes ? &t->nodes[next] : NULL;
+		bool joins = m != NULL && m->kind == MN_TEXT;
 
-		if (n->kind != MN_TEXT && n->kind != MN_LINE)
+		if (n->kind == MN_TEXT) {
+			if (!joins || m->text != n->text + n->len) {
+				run_end = next;
+				stop = n->text + n->len;
+			}
+			start = n->text;
+			joins = true;
+			next = i;
+		} else if (n->kind != MN_LINE) {
+			next = i;
 			continue;
-		start = stop = NULL;
-		for (j = i; j < t->nnodes; j++) {
-			const struct mnode *m = &t->nodes[j];
-
-			if (m->kind == MN_LINE)
-				continue;
-			if (m->kind != MN_TEXT || (stop != NULL && m->text != stop))
-				break;
-			if (start == NULL)
-				start = m->text;
-			stop = m->text + m->len;
 		}
-		if (j > i + 1 && start != NULL) {
-			n->run_end = j;
+		if (joins && run_end > i + 1) {
+			n->run_end = run_end;
 			n->run = start;
 			n->run_len = (size_t)(stop - start);
 		}

@@ -3,7 +3,8 @@
  *
  * Every "{{" of the source becomes a placeholder (U+E000, its index, U+E001)
  * before cmark parses the text, so shortcodes never confuse the Markdown
- * parser. Then a walk over the tree checks each shortcode where it is live
+ * parser; "\{{" stays as written, and cmark's backslash escape makes it a
+ * literal "{{". Then a walk over the tree checks each shortcode where it is live
  * (text and raw HTML); inside code it stays as written and is not checked.
  */
 #include <stdlib.h>
@@ -35,6 +36,12 @@ struct scan {
 	size_t n, cap, pcap;
 	struct buf out;    /* the text cmark parses */
 	size_t errors;
+	/*
+	 * The last search for a shortcode's end: from close_from, the first
+	 * "}}", line end or string end is at close_at. A "{{" that starts
+	 * between the two ends there too, so "{{{{{{..." is searched once.
+	 */
+	const char *close_from, *close_at;
 };
 
 static bool
@@ -79,8 +86,14 @@ scan_shortcode(struct scan *s, const char *p, unsigned line, unsigned col)
 	struct pending *pd;
 	size_t len;
 
-	while (*end && *end != '\n' && !(end[0] == '}' && end[1] == '}'))
-		end++;
+	if (s->close_from != NULL && s->close_from <= end && end <= s->close_at)
+		end = s->close_at;
+	else {
+		s->close_from = end;
+		while (*end && *end != '\n' && !(end[0] == '}' && end[1] == '}'))
+			end++;
+		s->close_at = end;
+	}
 	s->codes = xgrow(s->codes, sizeof(*s->codes), s->n + 1, &s->cap);
 	s->pend = xgrow(s->pend, sizeof(*s->pend), s->n + 1, &s->pcap);
 	sc = memset(&s->codes[s->n], 0, sizeof(*sc));
@@ -176,12 +189,18 @@ scan_source(struct scan *s)
 
 	while (*p) {
 		/* a run with no brace, reference, reserved lead byte or line end */
-		if ((n = strcspn(p, "{&\xee\n")) > 0) {
+		if ((n = strcspn(p, "{&\xee\n\\")) > 0) {
 			buf_add(&s->out, p, n);
 			p += n;
 			continue;
 		}
-		if (p[0] == '{' && p[1] == '{') {
+		if (p[0] == '\\') {
+			/* "\{{" is a literal "{{" (cmark drops the backslash);
+			 * "\\" an escaped backslash, before a shortcode or not */
+			n = p[1] == '\\' ? 2 : str_starts(p, "\\{{") ? 3 : 1;
+			buf_add(&s->out, p, n);
+			advance(&p, n, &line, &lp);
+		} else if (p[0] == '{' && p[1] == '{') {
 			n = scan_shortcode(s, p, line, col_at(&lp, p));
 			advance(&p, n, &line, &lp);
 		} else if ((n = reserved_reference(p, &cp)) != 0) {
@@ -294,7 +313,9 @@ check_live(struct scan *s, cmark_node *node)
 	const char *lit = cmark_node_get_literal(node), *p;
 	size_t idx, len;
 
-	for (p = lit ? strstr(lit, PH_OPEN) : NULL; p; p = strstr(p + 1, PH_OPEN)) {
+	/* by its lead byte: strstr may read the rest of the text at each call
+	 * (sanitizers' strstr does), once per placeholder */
+	for (p = lit ? strchr(lit, PH_OPEN[0]) : NULL; p; p = strchr(p + 1, PH_OPEN[0])) {
 		if ((len = md_placeholder(p, &idx)) == 0 || idx >= s->n)
 			continue;
 		if (s->pend[idx].checked)
@@ -348,6 +369,17 @@ check_url(struct scan *s, cmark_node *node)
 	const char *url = cmark_node_get_url(node);
 	unsigned line, col;
 
+	const char *ph = url != NULL ? strstr(url, PH_OPEN) : NULL;
+	size_t idx;
+
+	if (ph != NULL && md_placeholder(ph, &idx) != 0 && idx < s->n) {
+		/* its text is not known before rendering, nor checked as a URL */
+		s->pend[idx].checked = true;
+		diag_error(s->d, s->file, s->codes[idx].pos.line, s->codes[idx].pos.col,
+		    "a shortcode cannot be part of a link's destination");
+		s->errors++;
+		return;
+	}
 	if (url == NULL || *url == '\0' || url_allowed(url))
 		return;
 	url_pos(s, node, url, &line, &col);

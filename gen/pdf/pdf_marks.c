@@ -121,25 +121,41 @@ pdf_target_ok(struct pdf_ctx *ctx, const char *target)
 }
 
 /*
- * A link is a cairo link tag over its rectangle, always inside a structure
- * element (cairo 1.16 writes a broken xref for a link outside one).
+ * A link is a cairo link tag over its rectangles (one annotation, its
+ * address written once), always inside a structure element (cairo 1.16
+ * writes a broken xref for a link outside one).
  */
+void
+pdf_link_rects(struct pdf_ctx *ctx, const char *target, const double *r,
+    size_t n)
+{
+	struct buf attrs = BUF_INIT;
+	char *esc;
+	size_t i;
+
+	if (ctx->cr == NULL || target == NULL || n == 0 ||
+	    !pdf_target_ok(ctx, target))
+		return;
+	esc = pdf_attr_escape(target[0] == '#' ? target + 1 : target);
+	buf_printf(&attrs, "%s='%s' rect=[", target[0] == '#' ? "dest" : "uri",
+	    esc);
+	for (i = 0; i < 4 * n; i++)
+		buf_printf(&attrs, "%s%.3f", i > 0 ? " " : "", r[i]);
+	buf_putc(&attrs, ']');
+	cairo_tag_begin(ctx->cr, CAIRO_TAG_LINK, attrs.data);
+	cairo_tag_end(ctx->cr, CAIRO_TAG_LINK);
+	ctx->res.links++;
+	buf_release(&attrs);
+	free(esc);
+}
+
 void
 pdf_link(struct pdf_ctx *ctx, const char *target, double x, double y,
     double w, double h)
 {
-	char *esc, *attrs;
+	const double r[4] = {x, y, w, h};
 
-	if (ctx->cr == NULL || target == NULL || !pdf_target_ok(ctx, target))
-		return;
-	esc = pdf_attr_escape(target[0] == '#' ? target + 1 : target);
-	attrs = xasprintf("%s='%s' rect=[%.3f %.3f %.3f %.3f]",
-	    target[0] == '#' ? "dest" : "uri", esc, x, y, w, h);
-	cairo_tag_begin(ctx->cr, CAIRO_TAG_LINK, attrs);
-	cairo_tag_end(ctx->cr, CAIRO_TAG_LINK);
-	ctx->res.links++;
-	free(attrs);
-	free(esc);
+	pdf_link_rects(ctx, target, r, 1);
 }
 
 void

@@ -1,4 +1,5 @@
 /* pdf_text.c: paragraphs as pango layouts, placed line by line on pages. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -572,29 +573,111 @@ pdf_text_head(const struct pdf_text *t, int n)
 	return t->bottom[n - 1] - t->top[0];
 }
 
-static void
-line_links(struct pdf_ctx *ctx, const struct pdf_text *t, int line, double x,
-    double top, double h)
+/* The first byte of line i in t's text. */
+static int
+line_start(const struct pdf_text *t, int i)
 {
-	int *ranges, n, j;
-	size_t i;
+	return t->layout_base[t->line_layout[i]] + text_line(t, i)->start_index;
+}
 
-	int base = t->layout_base[t->line_layout[line]];
-	PangoLayoutLine *l = text_line(t, line);
+/* The line holding byte at (the last line whose start is at or before). */
+static int
+line_of(const struct pdf_text *t, int at)
+{
+	int lo = 0, hi = t->nlines - 1;
 
-	for (i = 0; i < t->nlinks; i++) {
-		if (t->links[i].end <= base + l->start_index ||
-		    t->links[i].start >= base + l->start_index + l->length)
-			continue;
-		pango_layout_line_get_x_ranges(l, t->links[i].start - base,
-		    t->links[i].end - base, &ranges, &n);
-		for (j = 0; j < n; j++)
-			pdf_link(ctx, t->links[i].link, x + t->link_dx +
-			    (double)ranges[2 * j] / PANGO_SCALE, top,
-			    (double)(ranges[2 * j + 1] - ranges[2 * j]) /
-			    PANGO_SCALE, h);
-		g_free(ranges);
+	while (lo < hi) {
+		int mid = lo + (hi - lo + 1) / 2;
+
+		if (line_start(t, mid) <= at)
+			lo = mid;
+		else
+			hi = mid - 1;
 	}
+	return lo;
+}
+
+/* The first link that ends after byte at (links are in text order). */
+static size_t
+link_after(const struct pdf_text *t, int at)
+{
+	size_t lo = 0, hi = t->nlinks;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->links[mid].end <= at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Link k's part on line i as one rectangle (x, y, w, h into r), from the
+ * leftmost to the rightmost of its ranges. Returns false when it has none.
+ */
+static bool
+link_line_rect(const struct pdf_text *t, size_t k, int i, double x,
+    double top, double h, double *r)
+{
+	int base = t->layout_base[t->line_layout[i]], *ranges, n, j, x0, x1;
+	PangoLayoutLine *l = text_line(t, i);
+	const struct pdf_link_span *ln = &t->links[k];
+
+	if (ln->end <= base + l->start_index ||
+	    ln->start >= base + l->start_index + l->length)
+		return false;
+	pango_layout_line_get_x_ranges(l, ln->start - base, ln->end - base,
+	    &ranges, &n);
+	for (j = 0, x0 = x1 = 0; j < n; j++) {
+		if (j == 0 || ranges[2 * j] < x0)
+			x0 = ranges[2 * j];
+		if (j == 0 || ranges[2 * j + 1] > x1)
+			x1 = ranges[2 * j + 1];
+	}
+	g_free(ranges);
+	if (n == 0)
+		return false;
+	r[0] = x + t->link_dx + (double)x0 / PANGO_SCALE;
+	r[1] = top;
+	r[2] = (double)(x1 - x0) / PANGO_SCALE;
+	r[3] = h;
+	return true;
+}
+
+/*
+ * The links of lines [first, last), drawn with line first's top at off:
+ * one annotation for each link, a rectangle for each of its lines here,
+ * so that a link broken over lines writes its address once a page. Only a
+ * link's first PDF_LINK_LINES lines are clickable: past them a very long
+ * link (a 200 KB address) is only coloured, and the PDF grows with its
+ * text, not with the text times its pages.
+ */
+static void
+text_links(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
+    double off, int first, int last)
+{
+	int stop = last < t->nlines ? line_start(t, last) : INT_MAX, i, from, to;
+	double *r = NULL;
+	size_t k, n, cap = 0;
+
+	for (k = link_after(t, line_start(t, first));
+	    k < t->nlinks && t->links[k].start < stop; k++) {
+		from = line_of(t, t->links[k].start);
+		to = from + PDF_LINK_LINES;
+		if (to > last)
+			to = last;
+		for (n = 0, i = from > first ? from : first; i < to; i++) {
+			r = xgrow(r, 4 * sizeof(*r), n + 1, &cap);
+			if (link_line_rect(t, k, i, x, off + t->top[i],
+			    t->bottom[i] - t->top[i], r + 4 * n))
+				n++;
+		}
+		pdf_link_rects(ctx, t->links[k].link, r, n);
+	}
+	free(r);
 }
 
 static void
@@ -621,10 +704,9 @@ pdf_text_draw(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 		marker_draw(ctx, off + t->base[0]);
 	if (ctx->cr == NULL)
 		return;
+	if (t->nlinks > 0 && first < last)
+		text_links(ctx, t, x, off, first, last);
 	for (i = first; i < last; i++) {
-		if (t->nlinks > 0)
-			line_links(ctx, t, i, x, off + t->top[i],
-			    t->bottom[i] - t->top[i]);
 		pdf_set_rgb(ctx, ctx->ink);
 		pdf_text_line_draw(ctx, t, i, x + t->lx[i], off + t->base[i]);
 	}

@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <netdb.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,70 @@ rebuild(struct server *sv)
 	diag_release(&d);
 }
 
+/*
+ * Removes the private folder while the build's threads may still write in
+ * it: a file made in a folder already emptied makes its removal fail, so
+ * it is tried again (a build writes through its folder's descriptor, and
+ * makes nothing once the folder is gone).
+ */
+static void
+remove_hard(const char *path)
+{
+	for (int i = 0; i < 200 && remove_tree(path) != 0; i++)
+		usleep(1000);
+}
+
+struct rebuild_watch {
+	const char *tmp;
+	int sigfd;
+	int done[2];	/* a pipe: written when the rebuild is over */
+};
+
+/* While a rebuild runs: a stop signal abandons it (its folders removed)
+ * and ends the process at once, instead of after the build. */
+static void *
+rebuild_watch_run(void *arg)
+{
+	struct rebuild_watch *rw = arg;
+	struct signalfd_siginfo si;
+	struct pollfd pf[2] = {{rw->sigfd, POLLIN, 0}, {rw->done[0], POLLIN, 0}};
+
+	while (poll(pf, 2, -1) == -1 && errno == EINTR)
+		;
+	if ((pf[0].revents & POLLIN) == 0)
+		return NULL;
+	if (read(rw->sigfd, &si, sizeof(si)) < 0)
+		(void)0;
+	fputs("podium: stopped (the rebuild abandoned)\n", stderr);
+	remove_hard(rw->tmp);
+	_exit(EXIT_OK);
+}
+
+/* rebuild(), stopped by a signal on sigfd (-1: not watched). */
+static void
+rebuild_watched(struct server *sv, int sigfd)
+{
+	struct rebuild_watch rw = {sv->tmp, sigfd, {-1, -1}};
+	pthread_t tid;
+	bool watching = false;
+
+	if (sigfd != -1 && pipe(rw.done) == 0) {
+		watching = pthread_create(&tid, NULL, rebuild_watch_run, &rw) == 0;
+		if (!watching) {
+			close(rw.done[0]);
+			close(rw.done[1]);
+		}
+	}
+	rebuild(sv);
+	if (!watching)
+		return;
+	if (write(rw.done[1], "", 1) < 0)
+		(void)0;
+	pthread_join(tid, NULL);
+	close(rw.done[0]);
+	close(rw.done[1]);
+}
+
 /* A listening socket on addr:port, or -1 with errno (EADDRINUSE if taken). */
 static int
 listen_on(const char *addr, unsigned port, unsigned *bound)
@@ -251,7 +316,7 @@ serve_loop(struct server *sv, struct watch *w, int sigfd)
 		}
 		if (pending) {
 			pending = false;
-			rebuild(sv);
+			rebuild_watched(sv, sigfd);
 		}
 	}
 }
@@ -336,7 +401,7 @@ serve_run(struct server *sv)
 		    sv->dir, strerror(errno));
 	if (sv->verbose)
 		fprintf(stderr, "podium: building into %s\n", sv->tmp);
-	rebuild(sv);
+	rebuild_watched(sv, sigfd);
 	if ((daemon = serve_http_start(&sv->state, lfd)) == NULL) {
 		fprintf(stderr, "podium: error: cannot start the HTTP server\n");
 		close(lfd);

@@ -4,12 +4,15 @@
  * folder only (serve_path.c); HTML pages get the live-reload script; while
  * the last build failed, pages are replaced by the list of its errors.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <arpa/inet.h>
+#include <sys/socket.h>
 
 #include "serve.h"
 #include "serve_mhd.h"
@@ -25,6 +28,39 @@
  */
 #define PER_ADDRESS 32
 #define IDLE_SECONDS 10
+/*
+ * Slow clients: a connection has HEADER_SECONDS to send a request's
+ * headers (from its start, or from the end of its previous request), or
+ * it is closed, however slowly it trickles bytes in. And when an address
+ * has more than PER_ADDRESS connections waiting for their headers, the
+ * oldest of them is closed to make room, so that a client sending a byte a
+ * second on every connection it may have cannot lock others at the same
+ * address (every local client is 127.0.0.1) out. libmicrohttpd's own cap
+ * (MHD_PER_ADDRESS) counts answered connections too (live-reload streams).
+ */
+#define HEADER_SECONDS 5
+#define MHD_PER_ADDRESS 128
+#define MAX_CONNECTIONS 512
+
+/* A connection and whether it is waiting for a request's headers. */
+struct guarded {
+	int fd;
+	struct sockaddr_storage addr;
+	socklen_t addrlen;
+	double since;		/* when it began waiting */
+	bool waiting;
+	struct guarded *prev, *next;
+};
+
+/* The connections of the one server a process runs, under lock. */
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	struct guarded *head;
+	pthread_t thread;
+	bool running, stop;
+} guard = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0,
+    false, false};
 
 static const struct {
 	const char *ext;
@@ -312,6 +348,156 @@ respond_misdirected(struct MHD_Connection *conn, const struct serve_state *s)
 	return rc;
 }
 
+static double
+mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool
+same_address(const struct guarded *a, const struct guarded *b)
+{
+	const struct sockaddr *x = (const void *)&a->addr, *y = (const void *)&b->addr;
+
+	if (x->sa_family != y->sa_family)
+		return false;
+	if (x->sa_family == AF_INET)
+		return ((const struct sockaddr_in *)(const void *)x)->sin_addr.s_addr ==
+		    ((const struct sockaddr_in *)(const void *)y)->sin_addr.s_addr;
+	if (x->sa_family == AF_INET6)
+		return memcmp(&((const struct sockaddr_in6 *)(const void *)x)->sin6_addr,
+		    &((const struct sockaddr_in6 *)(const void *)y)->sin6_addr, 16) == 0;
+	return false;
+}
+
+/* Closes g's connection under the guard's lock (libmicrohttpd then ends
+ * it: its reads see the end of the stream). */
+static void
+guard_cut(struct guarded *g)
+{
+	shutdown(g->fd, SHUT_RDWR);
+	g->waiting = false;
+}
+
+/* A new connection: past PER_ADDRESS waiting at its address, the oldest
+ * waiting one is closed. */
+static void
+guard_add(struct guarded *g)
+{
+	struct guarded *c, *oldest = NULL;
+	unsigned n = 0;
+
+	pthread_mutex_lock(&guard.lock);
+	g->next = guard.head;
+	if (guard.head != NULL)
+		guard.head->prev = g;
+	guard.head = g;
+	for (c = g; c != NULL; c = c->next)
+		if (c->waiting && same_address(c, g)) {
+			n++;
+			if (oldest == NULL || c->since <= oldest->since)
+				oldest = c;
+		}
+	if (n > PER_ADDRESS && oldest != NULL)
+		guard_cut(oldest);
+	pthread_mutex_unlock(&guard.lock);
+}
+
+static void
+guard_remove(struct guarded *g)
+{
+	pthread_mutex_lock(&guard.lock);
+	if (g->prev != NULL)
+		g->prev->next = g->next;
+	else
+		guard.head = g->next;
+	if (g->next != NULL)
+		g->next->prev = g->prev;
+	pthread_mutex_unlock(&guard.lock);
+	free(g);
+}
+
+static void
+guard_mark(struct MHD_Connection *conn, bool waiting)
+{
+	const union MHD_ConnectionInfo *ci =
+	    MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct guarded *g = ci != NULL ? ci->socket_context : NULL;
+
+	if (g == NULL)
+		return;
+	pthread_mutex_lock(&guard.lock);
+	g->waiting = waiting;
+	g->since = mono_now();
+	pthread_mutex_unlock(&guard.lock);
+}
+
+static void
+on_connection(void *cls, struct MHD_Connection *conn, void **ctx,
+    enum MHD_ConnectionNotificationCode code)
+{
+	const union MHD_ConnectionInfo *fd, *addr;
+	struct guarded *g;
+
+	(void)cls;
+	if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+		if (*ctx != NULL)
+			guard_remove(*ctx);
+		*ctx = NULL;
+		return;
+	}
+	fd = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	addr = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	if (fd == NULL || addr == NULL || addr->client_addr == NULL)
+		return;
+	g = xcalloc(1, sizeof(*g));
+	g->fd = fd->connect_fd;
+	g->addrlen = addr->client_addr->sa_family == AF_INET6 ?
+	    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+	memcpy(&g->addr, addr->client_addr, g->addrlen);
+	g->waiting = true;
+	g->since = mono_now();
+	guard_add(g);
+	*ctx = g;
+}
+
+/* A request ended: the connection waits for the next one's headers. */
+static void
+on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+    enum MHD_RequestTerminationCode toe)
+{
+	(void)cls;
+	(void)con_cls;
+	(void)toe;
+	guard_mark(conn, true);
+}
+
+/* Once a second, closes the connections past their headers' deadline. */
+static void *
+guard_run(void *arg)
+{
+	struct timespec at;
+	struct guarded *g;
+	double now;
+
+	(void)arg;
+	pthread_mutex_lock(&guard.lock);
+	while (!guard.stop) {
+		clock_gettime(CLOCK_REALTIME, &at);
+		at.tv_sec += 1;
+		pthread_cond_timedwait(&guard.wake, &guard.lock, &at);
+		now = mono_now();
+		for (g = guard.head; g != NULL; g = g->next)
+			if (g->waiting && now - g->since > HEADER_SECONDS)
+				guard_cut(g);
+	}
+	pthread_mutex_unlock(&guard.lock);
+	return NULL;
+}
+
 static enum MHD_Result
 handle(void *cls, struct MHD_Connection *conn, const char *url,
     const char *method, const char *version, const char *upload_data,
@@ -326,6 +512,7 @@ handle(void *cls, struct MHD_Connection *conn, const char *url,
 	(void)upload_data;
 	(void)upload_data_size;
 	(void)con_cls;
+	guard_mark(conn, false);
 	if (!serve_host_ok(s->bind, s->port, s->self,
 	    MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host")))
 		return respond_misdirected(conn, s);
@@ -345,6 +532,19 @@ handle(void *cls, struct MHD_Connection *conn, const char *url,
 	return rc;
 }
 
+static void
+guard_end(void)
+{
+	if (!guard.running)
+		return;
+	pthread_mutex_lock(&guard.lock);
+	guard.stop = true;
+	pthread_cond_signal(&guard.wake);
+	pthread_mutex_unlock(&guard.lock);
+	pthread_join(guard.thread, NULL);
+	guard.running = false;
+}
+
 /* Leaves the path as sent: serve_path.c decodes it, refusing what it must. */
 static size_t
 unescape_none(void *cls, struct MHD_Connection *conn, char *uri)
@@ -357,13 +557,25 @@ unescape_none(void *cls, struct MHD_Connection *conn, char *uri)
 struct MHD_Daemon *
 serve_http_start(struct serve_state *s, int listen_fd)
 {
-	return MHD_start_daemon(MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD |
+	struct MHD_Daemon *d;
+
+	guard.stop = false;
+	if (pthread_create(&guard.thread, NULL, guard_run, NULL) != 0)
+		return NULL;
+	guard.running = true;
+	d = MHD_start_daemon(MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD |
 	    MHD_USE_THREAD_PER_CONNECTION, 0, NULL, NULL, handle, s,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
 	    MHD_OPTION_UNESCAPE_CALLBACK, unescape_none, NULL,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
-	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)MHD_PER_ADDRESS,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
+	    MHD_OPTION_NOTIFY_CONNECTION, on_connection, NULL,
+	    MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
 	    MHD_OPTION_END);
+	if (d == NULL)
+		guard_end();
+	return d;
 }
 
 void
@@ -371,4 +583,5 @@ serve_http_stop(struct MHD_Daemon *daemon)
 {
 	if (daemon != NULL)
 		MHD_stop_daemon(daemon);
+	guard_end();
 }
