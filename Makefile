@@ -20,6 +20,10 @@ CHECK_LIBS   := $(shell pkg-config --libs check)
 
 OPT     ?= -O2 -g
 WARN    = -std=c17 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+# WERROR=1 (CI): a warning fails the build, in every variant and the tests.
+ifeq ($(WERROR),1)
+WARN   += -Werror
+endif
 ALL_CFLAGS = $(OPT) $(WARN) -pthread -D_GNU_SOURCE -Iinclude -Ibuild/$(V) $(PKG_CFLAGS) $(CFLAGS)
 
 # V names the build variant: "release" (default) or "asan".
@@ -76,7 +80,7 @@ $(B)/%.o: gen/%.c $(wildcard include/*.h) $(B)/version.h | $(B)
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/embed: tools/embed.c | $(B)
-	@$(CC) -O1 -std=c17 -Wall -Wextra -o $@ tools/embed.c
+	@$(CC) -O1 -std=c17 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -o $@ tools/embed.c
 
 $(B)/embedded.c: $(B)/embed $(EMBEDDED)
 	@echo "  EMBED   templates/ assets/"
@@ -127,16 +131,23 @@ fuzz: fuzz-targets
 
 # Unit tests (Check), then the regression and end-to-end scripts, then the
 # whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
-check: all tests
-	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN)
+# T="NAME..." runs only those (a unit test, test_load, or a script, t_pdf)
+# and builds only what they need; the sanitizer run runs the same.
+T ?=
+# What a run needs built: everything, or podium and the unit tests named
+# (and the fuzz harnesses for t_fuzz_corpus).
+CHECK_BUILD = $(if $(strip $(T)),$(PODIUM_BIN) $(filter $(TESTBINS),$(T:%=$(B)/tests/%)) \
+    $(if $(filter t_fuzz_corpus%,$(T)),$(FUZZ_PROGS)),all tests)
+check: $(CHECK_BUILD)
+	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN) $(T)
 	$(MAKE) check-asan
 
 check-asan:
-	@$(MAKE) --no-print-directory V=asan all tests
+	@$(MAKE) --no-print-directory V=asan $(patsubst $(B)/%,build/asan/%,$(subst $(PODIUM_BIN),build/asan/podium,$(CHECK_BUILD)))
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
+	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium $(T)
 
 # The whole suite under memcheck: every unit test and fuzz harness, and
 # podium wherever a script runs it (tests/run.sh, PODIUM_VALGRIND).

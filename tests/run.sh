@@ -1,10 +1,30 @@
 #!/bin/sh
-# run.sh BUILD_DIR PODIUM: runs every Check unit-test binary, then every
-# script test (tests/t_*.sh), and prints one closing line with the totals.
+# run.sh BUILD_DIR PODIUM [NAME...]: runs every Check unit-test binary, then
+# every script test (tests/t_*.sh), and prints one closing line with the
+# totals. With NAMEs (make check T="t_pdf test_load"), only those: a unit
+# test's name (test_load) or a script's (t_pdf, t_pdf.sh); a NAME that is
+# neither is a failure.
 # Script tests print "ok - NAME" / "not ok - NAME" lines and exit non-zero
 # on failure; they find the binary in $PODIUM and the repository in $ROOT.
 B=$1
 PODIUM=$2
+shift 2
+ONLY=""
+for n in "$@"; do
+	n=${n%.sh}
+	if [ ! -x "$B/tests/$n" ] && [ ! -f "tests/$n.sh" ]; then
+		echo "not ok - run.sh: no unit test $B/tests/$n and no script tests/$n.sh"
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+	ONLY="$ONLY $n "
+done
+# wanted NAME: true when no NAME was given, or NAME is one of them
+wanted() {
+	[ -z "$ONLY" ] && return 0
+	case "$ONLY" in *" $1 "*) return 0 ;; esac
+	return 1
+}
 ROOT=$(pwd)
 export PODIUM ROOT
 pass=0
@@ -40,6 +60,7 @@ export WRAP PODIUM PODIUM_SLOW
 
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue
+	wanted "$(basename "$t")" || continue
 	out=$($WRAP "$t" 2>&1)
 	rc=$?
 	line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks: ' | tail -n 1)
@@ -62,6 +83,7 @@ done
 
 for s in "$ROOT"/tests/t_*.sh; do
 	[ -f "$s" ] || continue
+	wanted "$(basename "$s" .sh)" || continue
 	out=$(sh "$s" 2>&1)
 	rc=$?
 	ok=$(printf '%s\n' "$out" | grep -c '^ok ')
