@@ -138,11 +138,25 @@ T ?=
 # (and the fuzz harnesses for t_fuzz_corpus).
 CHECK_BUILD = $(if $(strip $(T)),$(PODIUM_BIN) $(filter $(TESTBINS),$(T:%=$(B)/tests/%)) \
     $(if $(filter t_fuzz_corpus%,$(T)),$(FUZZ_PROGS)),all tests)
-check: $(CHECK_BUILD)
+# The W3C Nu validator (tests/t_html.sh) and puppeteer-core, which drives
+# the system's chromium (tests/t_browser.sh), from npm into tests/node_modules
+# when missing: `make check` needs nothing installed by hand beyond the
+# README's first command. One npm command: an install --no-save removes
+# what it was not given.
+NODE_DEPS = $(if $(strip $(T)),$(if $(filter t_html t_html.sh t_browser t_browser.sh,$(T)),test-node),test-node)
+test-node:
+	@if [ ! -f tests/node_modules/vnu-jar/build/dist/vnu.jar ] || \
+	    [ ! -f tests/node_modules/puppeteer-core/package.json ]; then \
+		command -v npm >/dev/null 2>&1 || { echo "make: the tests need npm (apt-get install npm)" >&2; exit 1; }; \
+		echo "  NPM     vnu-jar puppeteer-core -> tests/node_modules"; \
+		npm install --prefix tests --no-save --no-audit --no-fund --loglevel=error vnu-jar puppeteer-core || exit 1; \
+	fi
+
+check: $(NODE_DEPS) $(CHECK_BUILD)
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN) $(T)
 	$(MAKE) check-asan
 
-check-asan:
+check-asan: $(NODE_DEPS)
 	@$(MAKE) --no-print-directory V=asan $(patsubst $(B)/%,build/asan/%,$(subst $(PODIUM_BIN),build/asan/podium,$(CHECK_BUILD)))
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=print_suppressions=0 \
@@ -183,4 +197,4 @@ uninstall:
 clean:
 	rm -rf build podium site site.tmp-*
 
-.PHONY: FORCE all tests check check-asan valgrind fuzz fuzz-targets deb site bench install uninstall clean
+.PHONY: FORCE all tests test-node check check-asan valgrind fuzz fuzz-targets deb site bench install uninstall clean
