@@ -95,7 +95,8 @@ for s in "$ROOT"/tests/t_*.sh; do
 	fail=$((fail + nok))
 	echo "$(basename "$s"): $ok ok, $nok not ok"
 	# say what a script skipped (a missing tool), so a green run cannot hide it
-	printf '%s\n' "$out" | grep -E '^(ok - )?# ?skip' | sed 's/^/  /'
+	# ("ok - # skip WHY" from tests/skip.sh, or TAP's "ok N # SKIP", any case)
+	printf '%s\n' "$out" | grep -i -E '^(ok( [0-9]+)?( -)? *)?# *skip' | sed 's/^/  /'
 	if [ "$nok" -ne 0 ]; then
 		printf '%s\n' "$out" | grep -v '^ok ' | head -n 60
 		failed="$failed $(basename "$s")"

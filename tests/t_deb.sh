@@ -22,12 +22,9 @@ ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 . "$ROOT/tests/skip.sh"
 
-for tool in dpkg dpkg-deb dpkg-query readelf; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		skip "the Debian package: $tool is not installed"
-		exit "$fails"
-	fi
-done
+if ! need "the Debian package" dpkg dpkg-deb dpkg-query readelf; then
+	exit "$fails"
+fi
 
 if deb=$(sh "$ROOT/tools/deb.sh" "$PODIUM" "$T/out" 2>"$T/err") && [ -f "$deb" ]; then
 	ok "tools/deb.sh builds $(basename "$deb")"
@@ -71,15 +68,13 @@ fi
 grep -qx fonts-dejavu-core "$T/depends" && grep -qx fonts-texgyre "$T/depends" &&
     ok "Depends names the fonts (fonts-texgyre, fonts-dejavu-core)" ||
     nok "Depends names the fonts (fonts-texgyre, fonts-dejavu-core)"
-if command -v apt-get >/dev/null 2>&1; then
+if need "the package's dependencies resolve" apt-get; then
 	if apt-get -s -q install "$deb" >"$T/apt" 2>&1; then
 		ok "its dependencies resolve here (apt-get --simulate install)"
 	else
 		nok "its dependencies resolve here (apt-get --simulate install)"
 		tail -n 10 "$T/apt"
 	fi
-else
-	skip "the package's dependencies resolve: no apt-get"
 fi
 
 # Installed by dpkg into an empty root.

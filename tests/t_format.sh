@@ -8,6 +8,7 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
+. "$ROOT/tests/skip.sh"
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 export SOURCE_DATE_EPOCH=1790000000
@@ -65,7 +66,7 @@ cat >"$T/json" <<EOW
 EOW
 same "check --format json: one object a line, escaped" "$T/json" check -C "$D" --format json
 same "build --format json" "$T/json" build -C "$D" --format json
-if command -v python3 >/dev/null 2>&1; then
+if need "each JSON line reads back as JSON" python3; then
 	"$PODIUM" check -C "$D" --format json 2>"$T/stderr"
 	if python3 -c '
 import json, sys

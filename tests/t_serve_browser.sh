@@ -7,10 +7,9 @@
 # Chromium is not installed. Every wait is bounded; the trap kills both.
 : "${PODIUM:?}" "${ROOT:?}"
 
-if ! command -v chromium >/dev/null 2>&1; then
-	. "$ROOT/tests/skip.sh"
-	fails=0
-	skip "live reload in a browser: chromium is not installed"
+. "$ROOT/tests/skip.sh"
+fails=0
+if ! need "live reload in a browser" chromium curl; then
 	exit "$fails"
 fi
 
