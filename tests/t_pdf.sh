@@ -98,6 +98,56 @@ n=$(grep -c '"title":' "$T/outlines")
 test "$n" -ge 58
 check "outline entries: $n (sections and the 45 rated providers)" $?
 
+# sections NAME DIR: DIR/report.pdf (built with DIR/data) has a section
+# for every provider rated in the report's edition, by name (ratings.json):
+# under "Providers" in the outline exactly those, in the report's order,
+# then "Reviewed, not rated" when a provider was reviewed but not rated;
+# the top level exactly the titles in $T/top; and each provider's name a
+# line of the page its outline entry points to.
+sections() {
+	j=$2/data/ratings.json
+	jq -r '(.ladder | map(select(.rated) | .id)) as $r | .report.edition as $e |
+	    (.providers | map({(.id): .name}) | add) as $n |
+	    .editions[] | select(.id == $e) | .ratings[] |
+	    select(.tier as $t | $r | index($t)) | $n[.provider]' "$j" >"$T/want.rated"
+	jq -r '(.ladder | map(select(.rated | not) | .id)) as $u | .report.edition as $e |
+	    .editions[] | select(.id == $e) | [.ratings[] | select(.tier as $t | $u | index($t))] |
+	    if length > 0 then "Reviewed, not rated" else empty end' "$j" >>"$T/want.rated"
+	qpdf --json --json-key=outlines "$2/report.pdf" >"$T/o.json" 2>"$T/o.err" ||
+	    { check "$1: qpdf reads the outline ($(head -n 1 "$T/o.err"))" 1; return; }
+	jq -r '.outlines[] | .title' "$T/o.json" >"$T/got.top"
+	jq -r '.outlines[] | select(.title == "Providers") | .kids[] | .title' "$T/o.json" >"$T/got.rated"
+	test "$(wc -l <"$T/want.rated")" -ge 3 && cmp -s "$T/want.rated" "$T/got.rated"
+	check "$1: the outline's providers are the $(grep -vc 'Reviewed, not rated' "$T/want.rated") rated, by name, in order$(diff "$T/want.rated" "$T/got.rated" | grep '^[<>]' | tr '\n' ' ')" $?
+	cmp -s "$T/top" "$T/got.top"
+	check "$1: the outline's top level, exactly $(wc -l <"$T/top") entries$(diff "$T/top" "$T/got.top" | grep '^[<>]' | tr '\n' ' ')" $?
+	pdftotext "$2/report.pdf" "$T/s.txt"
+	missing=""
+	jq -r '.outlines[] | select(.title == "Providers") | .kids[] | "\(.destpageposfrom1) \(.title)"' \
+	    "$T/o.json" >"$T/dests"
+	while read -r pg name; do
+		awk -v p="$pg" 'BEGIN { RS = "\f" } NR == p { print; exit }' "$T/s.txt" |
+		    grep -qxF "$name" || missing="$missing [$name, p. $pg]"
+	done <"$T/dests"
+	test -s "$T/dests" && test -z "$missing"
+	check "$1: each provider's name heads its section on the page the outline gives$missing" $?
+}
+printf '%s\n' "Headline figures" "Summary" "Medals and the tiers below" \
+    "Why the big clouds fell" "The failure test" "Security" "Methodology notes" \
+    "Known discrepancies" "Medal table: ClusterMAX 3.0" "Providers" \
+    "Security findings" "Methodology" "Sources" >"$T/top"
+build "$ROOT" "$T/sec" "--only pdf,data"
+sections "the default report" "$T/sec"
+# mini with Golf rated: the last provider by id, by name and by rank
+cp -R "$ROOT/tests/fixtures/mini" "$T/mini-golf"
+sed -i 's/^tier: untested$/tier: weak/' "$T/mini-golf/content/reviews/e3/golf.yaml"
+build "$T/mini-golf" "$T/sec-golf" "--only pdf,data"
+printf '%s\n' "Headline figures" "Summary" "Movers since Edition One" "Providers" \
+    "Security findings" "Methodology" "Sources" >"$T/top"
+sections "mini, the last provider rated" "$T/sec-golf"
+test "$(tail -n 1 "$T/want.rated")" = Golf
+check "mini, the last provider rated: Golf is rated, the last of them" $?
+
 # Providers in rated: false tiers are rows of one table, not sections.
 grep -qF '"title": "Fluidstack"' "$T/outlines"
 test $? = 1 && grep -qF "Fluidstack" "$T/a.txt"
