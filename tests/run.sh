@@ -57,6 +57,9 @@ if [ -n "$PODIUM_VALGRIND" ]; then
 	export PODIUM_BIN
 fi
 export WRAP PODIUM PODIUM_SLOW
+# Check's timeouts (4 s by default, or a case's own) stretch as the waits do
+CK_TIMEOUT_MULTIPLIER=$PODIUM_SLOW
+export CK_TIMEOUT_MULTIPLIER
 
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue

@@ -14,6 +14,21 @@ build() {
 	"$PODIUM" build -C "$1" -o "$2" -q --only pdf $3 >"$T/err" 2>&1
 }
 
+# measure WHAT COMMAND...: runs a tool a check reads the output of; when it
+# fails, the check cannot measure, and that is a failure with the tool's
+# own words, never a count of nothing.
+measure() {
+	what=$1
+	shift
+	"$@" 2>"$T/measure.err"
+	rc=$?
+	[ "$rc" = 0 ] && return 0
+	echo "not ok - $what: cannot measure: $1 failed (exit $rc)"
+	sed -n '1,5s/^/# /p' "$T/measure.err"
+	fail=1
+	return 1
+}
+
 build "$ROOT" "$T/a"
 check "default report builds with --only pdf" $?
 test -f "$T/a/report.pdf"
@@ -30,11 +45,13 @@ check "qpdf --check clean" $?
 # Glyphs where the font puts them: a run of text is one string, corrected
 # only where kerning moves a glyph. (Positions rounded to whole points had
 # a correction before nearly every glyph: some 14 for each TJ.)
-qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf" 2>/dev/null
-tj=$(grep -a -o 'TJ' "$T/qdf.pdf" | wc -l)
-adj=$(grep -a -o '> -\{0,1\}[0-9][0-9]*<' "$T/qdf.pdf" | wc -l)
-test "$tj" -gt 100 && test "$adj" -lt $((tj * 3))
-check "glyph positions unrounded: $adj corrections in $tj TJ" $?
+if measure "glyph positions" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"; then
+	tj=$(grep -a -o 'TJ' "$T/qdf.pdf" | wc -l)
+	adj=$(grep -a -o '> -\{0,1\}[0-9][0-9]*<' "$T/qdf.pdf" | wc -l)
+	# fewer than 100 TJ in a 60-page PDF: the count measured nothing
+	test "$tj" -gt 100 && test "$adj" -lt $((tj * 3))
+	check "glyph positions unrounded: $adj corrections in $tj TJ (more than 100)" $?
+fi
 
 pdfinfo "$T/a/report.pdf" >"$T/info"
 grep -q "^Page size:       595.276 x 841.89 pts (A4)$" "$T/info"
@@ -344,7 +361,7 @@ END {
 }' "$T/bbox.html" >"$T/fill"
 check "no page but a part's last less than a third full $(cat "$T/fill")" $?
 
-qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf" 2>/dev/null
+measure "links" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"
 grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"
 check "internal links to provider pages" $?
 grep -aq "/Dest (section-10-summary)" "$T/qdf.pdf"
@@ -360,7 +377,9 @@ F="$ROOT/tests/fixtures/pdf-redact"
 build "$F" "$T/f"
 check "fixture builds" $?
 pdftotext "$T/f/report.pdf" "$T/f.txt"
-qpdf --json "$T/f/report.pdf" >"$T/f.json" 2>/dev/null
+measure "no draft, embargoed or private text" qpdf --json "$T/f/report.pdf" >"$T/f.json"
+test -s "$T/f.txt" && test -s "$T/f.json"
+check "the redact fixture's text and objects read ($(wc -c <"$T/f.txt") and $(wc -c <"$T/f.json") bytes)" $?
 found=""
 for s in SECRET-DRAFT-TEXT SECRET-DRAFT-SECTION EMBARGOED-TEXT \
     PRIVATE-FINDING-TITLE PRIVATE-REVIEW-FINDING; do
@@ -468,9 +487,10 @@ check "a 1 MiB provider name" $?
 # ... drawn cut at 4,096 bytes with an ellipsis, like the charts' texts: the
 # heading (372 copies of "Acme Cloud ", 4,092 bytes, then "Acme" fits no
 # more), and a PDF of a few pages rather than two thousand
-pdftotext -nopgbrk "$T/hout/report.pdf" - 2>/dev/null | tr '\n' ' ' >"$T/h.txt"
+measure "the cut name" pdftotext -nopgbrk "$T/hout/report.pdf" "$T/h.raw" && tr '\n' ' ' <"$T/h.raw" >"$T/h.txt"
 n=$(grep -o 'Cloud Acme… ' "$T/h.txt" | wc -l)
-pages=$(pdfinfo "$T/hout/report.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+measure "the cut name's pages" pdfinfo "$T/hout/report.pdf" >"$T/h.info"
+pages=$(sed -n 's/^Pages: *//p' "$T/h.info")
 test "$n" -ge 2 && test "${pages:-9999}" -lt 40 &&
     ! grep -q '\(Acme Cloud \)\{380\}' "$T/h.txt"
 check "... cut at 4,096 bytes with an ellipsis ($n cut copies, ${pages:-no} pages)" $?
