@@ -20,6 +20,10 @@ CHECK_LIBS   := $(shell pkg-config --libs check)
 
 OPT     ?= -O2 -g
 WARN    = -std=c17 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+# WERROR=1 (CI): a warning fails the build, in every variant and the tests.
+ifeq ($(WERROR),1)
+WARN   += -Werror
+endif
 ALL_CFLAGS = $(OPT) $(WARN) -pthread -D_GNU_SOURCE -Iinclude -Ibuild/$(V) $(PKG_CFLAGS) $(CFLAGS)
 
 # V names the build variant: "release" (default) or "asan".
@@ -76,7 +80,7 @@ $(B)/%.o: gen/%.c $(wildcard include/*.h) $(B)/version.h | $(B)
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/embed: tools/embed.c | $(B)
-	@$(CC) -O1 -std=c17 -Wall -Wextra -o $@ tools/embed.c
+	@$(CC) -O1 -std=c17 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -o $@ tools/embed.c
 
 $(B)/embedded.c: $(B)/embed $(EMBEDDED)
 	@echo "  EMBED   templates/ assets/"
@@ -127,16 +131,37 @@ fuzz: fuzz-targets
 
 # Unit tests (Check), then the regression and end-to-end scripts, then the
 # whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
-check: all tests
-	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN)
+# T="NAME..." runs only those (a unit test, test_load, or a script, t_pdf)
+# and builds only what they need; the sanitizer run runs the same.
+T ?=
+# What a run needs built: everything, or podium and the unit tests named
+# (and the fuzz harnesses for t_fuzz_corpus).
+CHECK_BUILD = $(if $(strip $(T)),$(PODIUM_BIN) $(filter $(TESTBINS),$(T:%=$(B)/tests/%)) \
+    $(if $(filter t_fuzz_corpus%,$(T)),$(FUZZ_PROGS)),all tests)
+# The W3C Nu validator (tests/t_html.sh) and puppeteer-core, which drives
+# the system's chromium (tests/t_browser.sh), from npm into tests/node_modules
+# when missing: `make check` needs nothing installed by hand beyond the
+# README's first command. One npm command: an install --no-save removes
+# what it was not given.
+NODE_DEPS = $(if $(strip $(T)),$(if $(filter t_html t_html.sh t_browser t_browser.sh,$(T)),test-node),test-node)
+test-node:
+	@if [ ! -f tests/node_modules/vnu-jar/build/dist/vnu.jar ] || \
+	    [ ! -f tests/node_modules/puppeteer-core/package.json ]; then \
+		command -v npm >/dev/null 2>&1 || { echo "make: the tests need npm (apt-get install npm)" >&2; exit 1; }; \
+		echo "  NPM     vnu-jar puppeteer-core -> tests/node_modules"; \
+		npm install --prefix tests --no-save --no-audit --no-fund --loglevel=error vnu-jar puppeteer-core || exit 1; \
+	fi
+
+check: $(NODE_DEPS) $(CHECK_BUILD)
+	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN) $(T)
 	$(MAKE) check-asan
 
-check-asan:
-	@$(MAKE) --no-print-directory V=asan all tests
+check-asan: $(NODE_DEPS)
+	@$(MAKE) --no-print-directory V=asan $(patsubst $(B)/%,build/asan/%,$(subst $(PODIUM_BIN),build/asan/podium,$(CHECK_BUILD)))
 	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium
+	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium $(T)
 
 # The whole suite under memcheck: every unit test and fuzz harness, and
 # podium wherever a script runs it (tests/run.sh, PODIUM_VALGRIND).
@@ -172,4 +197,4 @@ uninstall:
 clean:
 	rm -rf build podium site site.tmp-*
 
-.PHONY: FORCE all tests check check-asan valgrind fuzz fuzz-targets deb site bench install uninstall clean
+.PHONY: FORCE all tests test-node check check-asan valgrind fuzz fuzz-targets deb site bench install uninstall clean

@@ -61,6 +61,11 @@ void diag_print(const struct diag *d, FILE *fp);
  */
 void diag_print_style(const struct diag *d, FILE *fp, enum diag_style style,
     const char *prefix);
+/*
+ * Where a style's diagnostics go: JSON, for machines, to standard output
+ * (`podium check --format json | jq .`), the others to standard error.
+ */
+FILE *diag_stream(enum diag_style style);
 /* The style named "gcc", "github" or "json"; false for another name. */
 bool diag_style_parse(const char *name, enum diag_style *style);
 /* Drops each entry equal to one before it (kind, place and message). */

@@ -1,10 +1,30 @@
 #!/bin/sh
-# run.sh BUILD_DIR PODIUM: runs every Check unit-test binary, then every
-# script test (tests/t_*.sh), and prints one closing line with the totals.
+# run.sh BUILD_DIR PODIUM [NAME...]: runs every Check unit-test binary, then
+# every script test (tests/t_*.sh), and prints one closing line with the
+# totals. With NAMEs (make check T="t_pdf test_load"), only those: a unit
+# test's name (test_load) or a script's (t_pdf, t_pdf.sh); a NAME that is
+# neither is a failure.
 # Script tests print "ok - NAME" / "not ok - NAME" lines and exit non-zero
 # on failure; they find the binary in $PODIUM and the repository in $ROOT.
 B=$1
 PODIUM=$2
+shift 2
+ONLY=""
+for n in "$@"; do
+	n=${n%.sh}
+	if [ ! -x "$B/tests/$n" ] && [ ! -f "tests/$n.sh" ]; then
+		echo "not ok - run.sh: no unit test $B/tests/$n and no script tests/$n.sh"
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+	ONLY="$ONLY $n "
+done
+# wanted NAME: true when no NAME was given, or NAME is one of them
+wanted() {
+	[ -z "$ONLY" ] && return 0
+	case "$ONLY" in *" $1 "*) return 0 ;; esac
+	return 1
+}
 ROOT=$(pwd)
 export PODIUM ROOT
 pass=0
@@ -37,9 +57,13 @@ if [ -n "$PODIUM_VALGRIND" ]; then
 	export PODIUM_BIN
 fi
 export WRAP PODIUM PODIUM_SLOW
+# Check's timeouts (4 s by default, or a case's own) stretch as the waits do
+CK_TIMEOUT_MULTIPLIER=$PODIUM_SLOW
+export CK_TIMEOUT_MULTIPLIER
 
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue
+	wanted "$(basename "$t")" || continue
 	out=$($WRAP "$t" 2>&1)
 	rc=$?
 	line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks: ' | tail -n 1)
@@ -62,6 +86,7 @@ done
 
 for s in "$ROOT"/tests/t_*.sh; do
 	[ -f "$s" ] || continue
+	wanted "$(basename "$s" .sh)" || continue
 	out=$(sh "$s" 2>&1)
 	rc=$?
 	ok=$(printf '%s\n' "$out" | grep -c '^ok ')
@@ -73,7 +98,8 @@ for s in "$ROOT"/tests/t_*.sh; do
 	fail=$((fail + nok))
 	echo "$(basename "$s"): $ok ok, $nok not ok"
 	# say what a script skipped (a missing tool), so a green run cannot hide it
-	printf '%s\n' "$out" | grep -E '^(ok - )?# ?skip' | sed 's/^/  /'
+	# ("ok - # skip WHY" from tests/skip.sh, or TAP's "ok N # SKIP", any case)
+	printf '%s\n' "$out" | grep -i -E '^(ok( [0-9]+)?( -)? *)?# *skip' | sed 's/^/  /'
 	if [ "$nok" -ne 0 ]; then
 		printf '%s\n' "$out" | grep -v '^ok ' | head -n 60
 		failed="$failed $(basename "$s")"

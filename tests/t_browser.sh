@@ -3,22 +3,18 @@
 # type, at 1280 and 390 px (tests/browser/check.js): no sideways scroll,
 # every td/th a table cell, every image loaded, no script error, the 404 page
 # styled at a nested address. Needs node, puppeteer-core (npm install
-# --prefix tests --no-save puppeteer-core) and chromium; skips without them.
+# --prefix tests --no-save puppeteer-core, which make check does) and
+# chromium; skips without them (fails where nothing may skip).
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if ! command -v node > /dev/null; then
-	echo "# skip: no node"
-	exit 0
+fails=0
+. "$ROOT/tests/skip.sh"
+need "the pages in a browser" node chromium || exit "$fails"
+if [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
+	skip "the pages in a browser: no puppeteer-core (make test-node)"
+	exit "$fails"
 fi
-if [ ! -d "$ROOT/tests/node_modules/puppeteer-core" ]; then
-	echo "# skip: no puppeteer-core (npm install --prefix tests --no-save puppeteer-core)"
-	exit 0
-fi
-if [ -z "$CHROMIUM" ]; then
-	echo "# skip: no chromium"
-	exit 0
-fi
+CHROMIUM=${CHROMIUM:-$(command -v chromium)}
 export CHROMIUM
 if ! "$PODIUM" build -q -C "$ROOT" -o "$T/site" 2> "$T/err"; then
 	echo "not ok - default report builds"

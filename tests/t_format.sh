@@ -8,24 +8,29 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
+. "$ROOT/tests/skip.sh"
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 export SOURCE_DATE_EPOCH=1790000000
 # sanitized builds: no suppression statistics in the messages compared
 export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
 # same NAME WANT_FILE ARGS...: podium ARGS prints exactly WANT_FILE on stderr
-# and nothing on stdout, with exit status $want_rc
+# and nothing on stdout, with exit status $want_rc; with --format json,
+# for machines, exactly WANT_FILE on stdout and nothing on stderr.
 same() {
 	name=$1
 	want=$2
 	shift 2
 	"$PODIUM" "$@" >"$T/stdout" 2>"$T/stderr"
 	rc=$?
-	if [ "$rc" = "$want_rc" ] && cmp -s "$want" "$T/stderr" && [ ! -s "$T/stdout" ]; then
+	got=$T/stderr other=$T/stdout
+	case " $* " in *" --format json "*) got=$T/stdout other=$T/stderr ;; esac
+	if [ "$rc" = "$want_rc" ] && cmp -s "$want" "$got" && [ ! -s "$other" ]; then
 		ok "$name"
 	else
 		nok "$name (exit $rc)"
-		diff "$want" "$T/stderr" | sed 's/^/# /'
+		diff "$want" "$got" | sed 's/^/# /'
+		sed 's/^/# also: /' "$other"
 	fi
 }
 cd "$T" || exit 1
@@ -65,14 +70,28 @@ cat >"$T/json" <<EOW
 EOW
 same "check --format json: one object a line, escaped" "$T/json" check -C "$D" --format json
 same "build --format json" "$T/json" build -C "$D" --format json
-if command -v python3 >/dev/null 2>&1; then
-	"$PODIUM" check -C "$D" --format json 2>"$T/stderr"
+if need "each JSON line reads back as JSON" python3; then
+	"$PODIUM" check -C "$D" --format json >"$T/stdout"
 	if python3 -c '
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 assert [sorted(r) for r in rows] == [["col", "file", "line", "message", "severity"]] * 2
 assert rows[0]["message"] == "unknown key \x27we:ird,k%ey\"\\\x27"
-' "$T/stderr"; then ok "each JSON line reads back as JSON"; else nok "each JSON line reads back as JSON"; fi
+' "$T/stdout"; then ok "each JSON line reads back as JSON"; else nok "each JSON line reads back as JSON"; fi
+fi
+# The pipe a CI job writes: podium check --format json | jq
+if need "check --format json | jq" jq; then
+	"$PODIUM" check -C "$D" --format json 2>"$T/stderr" | jq -r '"\(.file):\(.line): \(.message)"' >"$T/jq"
+	printf '%s\n' "$R:5: unknown key 'we:ird,k%ey\"\\'" "$R:6: unknown key 'sumary' (did you mean 'summary'?)" >"$T/want"
+	if cmp -s "$T/want" "$T/jq" && [ ! -s "$T/stderr" ]; then
+		ok "check --format json | jq reads every diagnostic, stderr empty"
+	else
+		nok "check --format json | jq reads every diagnostic, stderr empty"
+		diff "$T/want" "$T/jq" | sed 's/^/# /'
+		sed 's/^/# stderr: /' "$T/stderr"
+	fi
+	"$PODIUM" build -q -C "$D" -o "$T/site-json" --format json 2>/dev/null | jq -e -s 'length == 2' >/dev/null &&
+	    ok "build --format json | jq: the same two" || nok "build --format json | jq: the same two"
 fi
 cp "$ROOT/tests/fixtures/serve-small/$R" "$D/$R"
 

@@ -60,36 +60,156 @@ if [ -f "$J" ]; then
 	check "ratings.json has no raw control character" \
 	    '! LC_ALL=C grep -q -e "$C01" -e "$ESC" "$J"'
 	check "ratings.json escapes the quote" 'grep -q -F "\\$H2" "$J"'
-	if command -v jq >/dev/null 2>&1; then
+	if need "ratings.json parses and keeps the name" jq; then
 		name=$(jq -r '.providers[0].name' "$J")
 		check "ratings.json parses and keeps the name" \
 		    '[ "$name" = "$H1 $H2 javascript:alert(1) end" ]'
-	else
-		skip "ratings.json parses and keeps the name: jq is not installed"
 	fi
 fi
 
 CSV="$S/data/ratings.csv"
 check "ratings.csv is written" '[ -f "$CSV" ]'
 if [ -f "$CSV" ]; then
-	# Every record has the 12 fields of the header (10 built in, and the
-	# fixture's declared kind and country), quotes respected.
+	# Every record has the 16 fields of the header (10 built in, and the
+	# fixture's declared kind, country, motto, blurb, tags and remark),
+	# quotes respected.
 	n=$(awk '{ for (i = 1; i <= length($0); i++) {
 	        c = substr($0, i, 1); if (c == "\"") q = !q; else if (c == "," && !q) nf++ }
-	      if (q) next; if (nf + 1 != 12) bad++; nf = 0 }
+	      if (q) next; if (nf + 1 != 16) bad++; nf = 0 }
 	    END { print bad + 0 + (q ? 1 : 0) }' "$CSV")
-	check "ratings.csv: every record has 12 fields ($n bad)" '[ "$n" -eq 0 ]'
+	check "ratings.csv: every record has 16 fields ($n bad)" '[ "$n" -eq 0 ]'
 	quoted=$(printf '%s' "\"$H1 $H2" | sed 's/"'"'"'>/""'"'"'>/')
 	check "ratings.csv holds the name, quoted" 'grep -q -F "$quoted" "$CSV"'
 fi
 
 check "report.pdf is written" '[ -f "$S/report.pdf" ]'
-if [ -f "$S/report.pdf" ] && command -v pdftotext >/dev/null 2>&1; then
+if need "report.pdf shows the hostile strings as text" pdftotext; then
 	pdftotext "$S/report.pdf" "$T/pdf.txt"
 	check "report.pdf shows <script> as text" 'grep -q -F "$H1" "$T/pdf.txt"'
 	check "report.pdf shows the attribute breakout as text" 'grep -q -F "$H2" "$T/pdf.txt"'
-elif [ -f "$S/report.pdf" ]; then
-	skip "report.pdf shows the hostile strings as text: pdftotext is not installed"
+fi
+
+# Every other field too: claim notes, field names, values and units, list
+# items, practice names and descriptions, source titles, criteria, tier
+# descriptions and groups, the report's description and strings overrides
+# hold a second payload, tagged [FIELD]: a </script>, an <svg onload>, a
+# CDATA end and a comment, a quote to break out of an attribute, a
+# javascript: URL (and, in a value, a CSV formula). Each tag must reach the
+# pages (escaped: a parser finds no element or attribute it would make),
+# and those the PDF shows, its text.
+Q='</script><svg/onload=alert(2)>]]><!-- " onfocus=alert(3) autofocus x=" javascript:alert(4)'
+TAGS="description tier-description tier-group field-name review-field-name field-unit
+    strings-medals strings-contents practice-name practice-description claim-note
+    claim-note-1 criterion-name field-value text-field list-value review-field-value source-title"
+PDF_TAGS="tier-description tier-group field-name review-field-name field-unit strings-medals
+    strings-contents practice-name claim-note criterion-name field-value text-field
+    list-value review-field-value source-title"
+missing=""
+for tag in $TAGS; do
+	xargs grep -l -F "[$tag]" <"$T/markup" | grep -q . || missing="$missing $tag"
+done
+check "every tagged field reaches the pages:$missing" '[ -z "$missing" ]'
+bad=""
+while IFS= read -r f; do
+	LC_ALL=C grep -q -F -e '<svg/onload' -e ']]><!--' -e '" onfocus=alert(3)' -e '</script><svg' \
+	    -e 'x=" javascript' "$f" && bad="$bad ${f#"$S"/}"
+done <"$T/markup"
+check "the second payload nowhere raw in HTML, SVG or XML:$bad" '[ -z "$bad" ]'
+if need "the pages parsed: no element or attribute from content" python3; then
+	python3 - "$S" >"$T/parsed" 2>&1 <<'PY'
+import html.parser, os, sys, xml.etree.ElementTree as ET
+root = sys.argv[1]
+bad = []
+EVENTS = ("onload", "onerror", "onfocus", "onmouseover", "autofocus")
+class P(html.parser.HTMLParser):
+    def __init__(self, name):
+        super().__init__(convert_charrefs=True)
+        self.name, self.in_script = name, False
+    def handle_starttag(self, tag, attrs):
+        if tag == "script":
+            self.in_script = True
+        if tag in ("svg", "img") and self.name.endswith(".html") and any(k in EVENTS for k, _ in attrs):
+            bad.append("%s: <%s> with an event attribute" % (self.name, tag))
+        for k, v in attrs:
+            if k in EVENTS or k.startswith("on"):
+                bad.append("%s: <%s %s=...>" % (self.name, tag, k))
+            if k in ("href", "src", "action", "formaction") and v and v.strip().lower().startswith("javascript:"):
+                bad.append("%s: <%s %s=%r>" % (self.name, tag, k, v))
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.in_script = False
+    def handle_data(self, d):
+        if self.in_script and ("alert(" in d or "[" in d and "]" in d and "onfocus" in d):
+            bad.append("%s: content inside a <script>: %r" % (self.name, d[:60]))
+    def handle_comment(self, d):
+        if "onfocus" in d or "alert(" in d:
+            bad.append("%s: content inside a comment" % self.name)
+n = 0
+for dp, dn, fn in os.walk(root):
+    for f in fn:
+        path = os.path.join(dp, f)
+        rel = os.path.relpath(path, root)
+        if f.endswith(".html"):
+            p = P(rel)
+            p.feed(open(path, encoding="utf-8").read())
+            p.close()
+            n += 1
+        elif f.endswith((".svg", ".xml")):
+            try:
+                t = ET.parse(path)
+            except ET.ParseError as e:
+                bad.append("%s: not well-formed: %s" % (rel, e))
+                continue
+            n += 1
+            for el in t.iter():
+                tag = el.tag.split("}")[-1]
+                if tag in ("script", "foreignObject"):
+                    bad.append("%s: a <%s> element" % (rel, tag))
+                for k in el.attrib:
+                    if k.split("}")[-1].startswith("on"):
+                        bad.append("%s: <%s %s=...>" % (rel, tag, k))
+print(n)
+for b in bad:
+    print(b)
+sys.exit(1 if bad or n == 0 else 0)
+PY
+	check "HTML, SVG and XML parsed ($(head -n 1 "$T/parsed") files): no element, attribute or script text from content" \
+	    '[ $? = 0 ] || { sed -n "2,11p" "$T/parsed"; false; }'
+fi
+if [ -f "$J" ] && need "ratings.json keeps the second payload" jq; then
+	v=$(jq -r '.providers[] | select(.id == "acme") | .fields.motto' "$J")
+	check "ratings.json parses and keeps a field value as written" \
+	    '[ "$v" = "=cmd|'"' /C calc'"'!A0 $Q [field-value]" ]'
+fi
+if need "ratings.csv: no cell a spreadsheet would run" python3; then
+	python3 - "$CSV" >"$T/cells" 2>&1 <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
+bad, seen = [], 0
+for r in rows[1:]:
+    for c in r:
+        if "[field-value]" in c or "[list-value]" in c:
+            seen += 1
+        if c[:1] in ("=", "+", "@", "\t", "\r") or (c[:1] == "-" and not c.lstrip("-").replace(".", "").isdigit()):
+            bad.append(c[:40])
+print(seen)
+print("\n".join(bad))
+sys.exit(1 if bad or seen < 2 else 0)
+PY
+	check "ratings.csv: the formula cells neutralised ($(head -n 1 "$T/cells") seen)" \
+	    '[ $? = 0 ] || { sed -n "2,6p" "$T/cells"; false; }'
+fi
+if need "report.pdf shows every tagged field as text" pdftotext; then
+	[ -f "$T/pdf.txt" ] || pdftotext "$S/report.pdf" "$T/pdf.txt"
+	# the text without its spaces: pdftotext breaks lines where the PDF
+	# does, even inside a word
+	tr -d ' \n' <"$T/pdf.txt" >"$T/pdf.line"
+	q=$(printf '%s' "$Q" | tr -d ' ')
+	missing=""
+	for tag in $PDF_TAGS; do
+		grep -q -F "$q[$tag]" "$T/pdf.line" || missing="$missing $tag"
+	done
+	check "report.pdf shows each tagged field's payload as text:$missing" '[ -z "$missing" ]'
 fi
 
 # A javascript: link, where a URL goes, is refused with an error at the URL.
@@ -230,7 +350,7 @@ fi
 # Unreadable files: as root, podium runs as nobody (setpriv), over a copy
 # it can read but for the file under test, into a folder it may write.
 if [ "$(id -u)" = 0 ]; then
-	if command -v setpriv >/dev/null 2>&1; then
+	if need "unreadable files, as root" setpriv; then
 		RUN_AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
 		chmod 755 "$T"
 		chown -R 65534 "$T/out"
@@ -247,8 +367,6 @@ if [ "$(id -u)" != 0 ] || [ -n "$RUN_AS" ]; then
 	refused "an unreadable content/ is a permission error (exit 3)" \
 	    'chmod -R a+rX . && chmod 000 content' \
 	    "content: error: cannot open: Permission denied" "exit 3"
-else
-	skip "unreadable files: running as root without setpriv"
 fi
 RUN_AS=""
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # t_html_golden.sh: the pages of the fixture project against the reviewed
 # copies in tests/golden/site/expected/. After a deliberate change, run
-# PODIUM_REGEN=1 make check (or this script with PODIUM set) and review the
-# diff of tests/golden/site/expected/ like code.
+# PODIUM_REGEN=1 make check T=t_html_golden and review the diff of
+# tests/golden/site/expected/ like code. Without PODIUM_REGEN=1 a missing
+# or different page fails: nothing here writes a golden file.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 G="$ROOT/tests/golden/site"
@@ -19,7 +20,7 @@ if [ ! -f "$T/site/charts/distribution.svg" ]; then
 fi
 # Pages and the sitemap only: charts and assets have their own tests.
 (cd "$T/site" && find . \( -name '*.html' -o -name 'sitemap.xml' \) | sort) > "$T/list"
-if [ -n "$PODIUM_REGEN" ]; then
+if [ "${PODIUM_REGEN:-}" = 1 ]; then
 	rm -rf "$G/expected"
 	mkdir -p "$G/expected"
 	(cd "$T/site" && tar -cf - -T "$T/list") | (cd "$G/expected" && tar -xf -)

@@ -14,6 +14,21 @@ build() {
 	"$PODIUM" build -C "$1" -o "$2" -q --only pdf $3 >"$T/err" 2>&1
 }
 
+# measure WHAT COMMAND...: runs a tool a check reads the output of; when it
+# fails, the check cannot measure, and that is a failure with the tool's
+# own words, never a count of nothing.
+measure() {
+	what=$1
+	shift
+	"$@" 2>"$T/measure.err"
+	rc=$?
+	[ "$rc" = 0 ] && return 0
+	echo "not ok - $what: cannot measure: $1 failed (exit $rc)"
+	sed -n '1,5s/^/# /p' "$T/measure.err"
+	fail=1
+	return 1
+}
+
 build "$ROOT" "$T/a"
 check "default report builds with --only pdf" $?
 test -f "$T/a/report.pdf"
@@ -30,11 +45,13 @@ check "qpdf --check clean" $?
 # Glyphs where the font puts them: a run of text is one string, corrected
 # only where kerning moves a glyph. (Positions rounded to whole points had
 # a correction before nearly every glyph: some 14 for each TJ.)
-qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf" 2>/dev/null
-tj=$(grep -a -o 'TJ' "$T/qdf.pdf" | wc -l)
-adj=$(grep -a -o '> -\{0,1\}[0-9][0-9]*<' "$T/qdf.pdf" | wc -l)
-test "$tj" -gt 100 && test "$adj" -lt $((tj * 3))
-check "glyph positions unrounded: $adj corrections in $tj TJ" $?
+if measure "glyph positions" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"; then
+	tj=$(grep -a -o 'TJ' "$T/qdf.pdf" | wc -l)
+	adj=$(grep -a -o '> -\{0,1\}[0-9][0-9]*<' "$T/qdf.pdf" | wc -l)
+	# fewer than 100 TJ in a 60-page PDF: the count measured nothing
+	test "$tj" -gt 100 && test "$adj" -lt $((tj * 3))
+	check "glyph positions unrounded: $adj corrections in $tj TJ (more than 100)" $?
+fi
 
 pdfinfo "$T/a/report.pdf" >"$T/info"
 grep -q "^Page size:       595.276 x 841.89 pts (A4)$" "$T/info"
@@ -106,6 +123,56 @@ check "every 3.0 medal holder in the text and the outline$missing" $?
 n=$(grep -c '"title":' "$T/outlines")
 test "$n" -ge 58
 check "outline entries: $n (sections and the 45 rated providers)" $?
+
+# sections NAME DIR: DIR/report.pdf (built with DIR/data) has a section
+# for every provider rated in the report's edition, by name (ratings.json):
+# under "Providers" in the outline exactly those, in the report's order,
+# then "Reviewed, not rated" when a provider was reviewed but not rated;
+# the top level exactly the titles in $T/top; and each provider's name a
+# line of the page its outline entry points to.
+sections() {
+	j=$2/data/ratings.json
+	jq -r '(.ladder | map(select(.rated) | .id)) as $r | .report.edition as $e |
+	    (.providers | map({(.id): .name}) | add) as $n |
+	    .editions[] | select(.id == $e) | .ratings[] |
+	    select(.tier as $t | $r | index($t)) | $n[.provider]' "$j" >"$T/want.rated"
+	jq -r '(.ladder | map(select(.rated | not) | .id)) as $u | .report.edition as $e |
+	    .editions[] | select(.id == $e) | [.ratings[] | select(.tier as $t | $u | index($t))] |
+	    if length > 0 then "Reviewed, not rated" else empty end' "$j" >>"$T/want.rated"
+	qpdf --json --json-key=outlines "$2/report.pdf" >"$T/o.json" 2>"$T/o.err" ||
+	    { check "$1: qpdf reads the outline ($(head -n 1 "$T/o.err"))" 1; return; }
+	jq -r '.outlines[] | .title' "$T/o.json" >"$T/got.top"
+	jq -r '.outlines[] | select(.title == "Providers") | .kids[] | .title' "$T/o.json" >"$T/got.rated"
+	test "$(wc -l <"$T/want.rated")" -ge 3 && cmp -s "$T/want.rated" "$T/got.rated"
+	check "$1: the outline's providers are the $(grep -vc 'Reviewed, not rated' "$T/want.rated") rated, by name, in order$(diff "$T/want.rated" "$T/got.rated" | grep '^[<>]' | tr '\n' ' ')" $?
+	cmp -s "$T/top" "$T/got.top"
+	check "$1: the outline's top level, exactly $(wc -l <"$T/top") entries$(diff "$T/top" "$T/got.top" | grep '^[<>]' | tr '\n' ' ')" $?
+	pdftotext "$2/report.pdf" "$T/s.txt"
+	missing=""
+	jq -r '.outlines[] | select(.title == "Providers") | .kids[] | "\(.destpageposfrom1) \(.title)"' \
+	    "$T/o.json" >"$T/dests"
+	while read -r pg name; do
+		awk -v p="$pg" 'BEGIN { RS = "\f" } NR == p { print; exit }' "$T/s.txt" |
+		    grep -qxF "$name" || missing="$missing [$name, p. $pg]"
+	done <"$T/dests"
+	test -s "$T/dests" && test -z "$missing"
+	check "$1: each provider's name heads its section on the page the outline gives$missing" $?
+}
+printf '%s\n' "Headline figures" "Summary" "Medals and the tiers below" \
+    "Why the big clouds fell" "The failure test" "Security" "Methodology notes" \
+    "Known discrepancies" "Medal table: ClusterMAX 3.0" "Providers" \
+    "Security findings" "Methodology" "Sources" >"$T/top"
+build "$ROOT" "$T/sec" "--only pdf,data"
+sections "the default report" "$T/sec"
+# mini with Golf rated: the last provider by id, by name and by rank
+cp -R "$ROOT/tests/fixtures/mini" "$T/mini-golf"
+sed -i 's/^tier: untested$/tier: weak/' "$T/mini-golf/content/reviews/e3/golf.yaml"
+build "$T/mini-golf" "$T/sec-golf" "--only pdf,data"
+printf '%s\n' "Headline figures" "Summary" "Movers since Edition One" "Providers" \
+    "Security findings" "Methodology" "Sources" >"$T/top"
+sections "mini, the last provider rated" "$T/sec-golf"
+test "$(tail -n 1 "$T/want.rated")" = Golf
+check "mini, the last provider rated: Golf is rated, the last of them" $?
 
 # Providers in rated: false tiers are rows of one table, not sections.
 grep -qF '"title": "Fluidstack"' "$T/outlines"
@@ -303,7 +370,7 @@ END {
 }' "$T/bbox.html" >"$T/fill"
 check "no page but a part's last less than a third full $(cat "$T/fill")" $?
 
-qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf" 2>/dev/null
+measure "links" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"
 grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"
 check "internal links to provider pages" $?
 grep -aq "/Dest (section-10-summary)" "$T/qdf.pdf"
@@ -319,7 +386,9 @@ F="$ROOT/tests/fixtures/pdf-redact"
 build "$F" "$T/f"
 check "fixture builds" $?
 pdftotext "$T/f/report.pdf" "$T/f.txt"
-qpdf --json "$T/f/report.pdf" >"$T/f.json" 2>/dev/null
+measure "no draft, embargoed or private text" qpdf --json "$T/f/report.pdf" >"$T/f.json"
+test -s "$T/f.txt" && test -s "$T/f.json"
+check "the redact fixture's text and objects read ($(wc -c <"$T/f.txt") and $(wc -c <"$T/f.json") bytes)" $?
 found=""
 for s in SECRET-DRAFT-TEXT SECRET-DRAFT-SECTION EMBARGOED-TEXT \
     PRIVATE-FINDING-TITLE PRIVATE-REVIEW-FINDING; do
@@ -427,9 +496,10 @@ check "a 1 MiB provider name" $?
 # ... drawn cut at 4,096 bytes with an ellipsis, like the charts' texts: the
 # heading (372 copies of "Acme Cloud ", 4,092 bytes, then "Acme" fits no
 # more), and a PDF of a few pages rather than two thousand
-pdftotext -nopgbrk "$T/hout/report.pdf" - 2>/dev/null | tr '\n' ' ' >"$T/h.txt"
+measure "the cut name" pdftotext -nopgbrk "$T/hout/report.pdf" "$T/h.raw" && tr '\n' ' ' <"$T/h.raw" >"$T/h.txt"
 n=$(grep -o 'Cloud Acme… ' "$T/h.txt" | wc -l)
-pages=$(pdfinfo "$T/hout/report.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+measure "the cut name's pages" pdfinfo "$T/hout/report.pdf" >"$T/h.info"
+pages=$(sed -n 's/^Pages: *//p' "$T/h.info")
 test "$n" -ge 2 && test "${pages:-9999}" -lt 40 &&
     ! grep -q '\(Acme Cloud \)\{380\}' "$T/h.txt"
 check "... cut at 4,096 bytes with an ellipsis ($n cut copies, ${pages:-no} pages)" $?

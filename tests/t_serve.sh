@@ -1,7 +1,8 @@
 #!/bin/sh
 # t_serve.sh: `podium serve` end to end on a copy of tests/fixtures/serve-small:
 # start on a free loopback port, fetch pages, live reload events, edits seen
-# within a second, build errors shown in the page, traversal and symlink
+# within a second, build errors shown in the page, HEAD as GET without the
+# body, traversal ten levels deep in every spelling, and symlink
 # refusals, MIME types, a burst of concurrent requests, 405s, a FIFO in the
 # project (refused, not waited on), requests for another Host (DNS
 # rebinding) refused, 300 idle connections from one address (capped, then
@@ -128,9 +129,39 @@ check "pages are text/html; charset=utf-8" header_is 'Content-Type: text/html; c
 check "responses say Cache-Control: no-store" header_is 'Cache-Control: no-store'
 check "the live-reload script is injected before </body>" \
     sh -c "tr -d '\n' <'$T/body' | grep -q 'new EventSource(\"/__podium/events\").*</script></body>'"
-check "HEAD is allowed and has no body" \
-    sh -c "test \"\$(curl -s -I --max-time 5 -o '$T/hb' -w '%{http_code}' '$URL/')\" = $code && \
-    ! grep -q . '$T/hb' || grep -q '^HTTP' '$T/hb'"
+# head_like_get PATH: HEAD PATH and GET PATH, each over its own connection
+# as the bytes come (perl, no client in between): the same status line, the
+# same headers but Date, a Content-Length that is the GET body's length,
+# and not one byte after HEAD's headers. Says what differs.
+head_like_get() {
+	perl -MIO::Socket::INET -e '
+	my ($port, $path) = @ARGV;
+	sub ask {
+		my $s = IO::Socket::INET->new(PeerAddr => "127.0.0.1", PeerPort => $port,
+		    Timeout => 5) or die "no connection\n";
+		print $s "$_[0] $path HTTP/1.0\r\nHost: 127.0.0.1:$port\r\n\r\n";
+		local $/;
+		local $SIG{ALRM} = sub { die "no answer in 5 s\n" };
+		alarm 5;
+		my $r = <$s>;
+		alarm 0;
+		my ($h, $b) = split /\r\n\r\n/, $r // "", 2;
+		my @h = grep { !/^Date:/i } split /\r\n/, $h // "";
+		return (\@h, $b // "");
+	}
+	my ($gh, $gb) = ask("GET");
+	my ($hh, $hb) = ask("HEAD");
+	my @why;
+	push @why, "status: GET \"$gh->[0]\", HEAD \"$hh->[0]\"" if ($gh->[0] // "") ne ($hh->[0] // "");
+	push @why, "headers: GET [@$gh], HEAD [@$hh]" if "@$gh" ne "@$hh";
+	my ($len) = map { /^Content-Length:\s*(\d+)/i ? $1 : () } @$gh;
+	push @why, "Content-Length " . ($len // "none") . ", GET body " . length($gb)
+	    if !defined $len || $len != length($gb);
+	push @why, "HEAD sent " . length($hb) . " body bytes" if length $hb;
+	push @why, "empty GET body" if !length $gb;
+	print "# HEAD $path: $_\n" for @why;
+	exit(@why ? 1 : 0);' "$PORT" "$1"
+}
 curl -s -N --max-time 1 "$URL/__podium/events" >"$T/hello"
 check "the event stream starts with a hello" grep -qx 'event: hello' "$T/hello"
 
@@ -259,15 +290,31 @@ check "a folder serves its index.html" body_has /sub/ 'planted page'
 check "a missing page answers 404 with the site's 404.html" \
     sh -c "test \"\$(curl -s --max-time 5 -o '$T/nb' -w '%{http_code}' '$URL/no/such/page')\" = 404 && \
     grep -q 'planted 404' '$T/nb' && grep -q '__podium/events' '$T/nb'"
+for p in / /sub/ /assets/extra.css /t/f.pdf /no/such/page; do
+	check "HEAD $p: GET's status and headers, no body" head_like_get "$p"
+done
 
 # --- traversal, encoded or not, absolute paths, symlinks out ---
 ln -s /etc/passwd "$site/leak.txt"
 ln -s / "$site/rootlink"
 refused=true
+# up N SEP: N times ".." and SEP, in the given spelling; 10 of them reach
+# / from the served folder ($SERVED is under /tmp: 4 or 5 deep)
+up() { i=0; while [ $i -lt "$1" ]; do printf '%s%s' "$2" "$3"; i=$((i + 1)); done; }
+deep=""
+for dots_sep in '.. /' '%2e%2e /' '%2E%2E /' '.%2e /' '%2e. /' '.. %2f' '.. %2F' \
+    '%2e%2e %2f' '.. %5c' '.. \' '%2e%2e %5c' '%252e%252e %252f' '.. %252f' \
+    '%c0%ae%c0%ae %c0%af' '.. %c0%af' '%c0%ae%c0%ae /' '.. %c1%9c' '%e0%80%ae%e0%80%ae /' \
+    '.. %e0%80%af' '%uff0e%uff0e %u2215'; do
+	d=${dots_sep% *}
+	sep=${dots_sep#* }
+	deep="$deep /$(up 10 "$d" "$sep")etc/passwd /sub/$(up 12 "$d" "$sep")etc/passwd"
+done
+[ "$(printf '%s\n' $deep | wc -l)" -ge 40 ] && ok "40 deep traversals to try" || nok "40 deep traversals to try"
 for p in '/../../../../etc/passwd' '/%2e%2e/%2e%2e/%2e%2e/etc/passwd' \
     '/..%2f..%2f..%2fetc%2fpasswd' '/t/..%2F..%2F..%2Fetc/passwd' '/%2E%2E/etc/passwd' \
     '//etc/passwd' '/sub/%00' '/t/f.txt%00.html' '/..\\..\\etc\\passwd' \
-    '/leak.txt' '/rootlink/etc/passwd' "$SERVED/../../etc/passwd"; do
+    '/leak.txt' '/rootlink/etc/passwd' "$SERVED/../../etc/passwd" $deep; do
 	code=$(get "$p")
 	if [ "$code" = 200 ] || grep -q 'root:' "$T/body"; then
 		echo "# $p answered $code"

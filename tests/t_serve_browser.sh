@@ -7,10 +7,9 @@
 # Chromium is not installed. Every wait is bounded; the trap kills both.
 : "${PODIUM:?}" "${ROOT:?}"
 
-if ! command -v chromium >/dev/null 2>&1; then
-	. "$ROOT/tests/skip.sh"
-	fails=0
-	skip "live reload in a browser: chromium is not installed"
+. "$ROOT/tests/skip.sh"
+fails=0
+if ! need "live reload in a browser" chromium curl; then
 	exit "$fails"
 fi
 
@@ -111,19 +110,14 @@ else
 fi
 t0=$(ms)
 cp "$T/beta.good" "$T/proj/content/providers/beta.yaml"
+# No second chance: a page that connects after the reload was sent learns
+# of it from the hello's build number, so a missed reload is a bug.
 if wait_for 10 title_is "$T0"; then
 	ok "the fix reloads the page back ($(($(ms) - t0)) ms)"
 else
-	# A browser can miss one event on a loaded machine; what matters is that
-	# the page comes back: one more visible edit must bring it back at once.
-	echo "# the fix did not reload within the wait (title '$(title)', want '$T0'); editing once more"
-	T0="Edited once more"
-	sed -i 's/^title: .*/title: "Edited once more"/' "$T/proj/content/report.yaml"
-	if wait_for 10 title_is "$T0"; then
-		ok "the fix reloads the page back, after a second save"
-	else
-		nok "the fix reloads the page back (title '$(title)', want '$T0')"
-	fi
+	nok "the fix reloads the page back (title '$(title)', want '$T0')"
+	tail -n 5 "$T/err" | sed 's/^/# serve: /'
+	tail -n 5 "$T/chrome.log" | sed 's/^/# chromium: /'
 fi
 
 kill -9 "-$CPID" 2>/dev/null

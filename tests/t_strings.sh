@@ -7,10 +7,10 @@ trap 'rm -rf "$T"' EXIT
 fail=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fail=1; }
-if ! command -v python3 > /dev/null || ! python3 -c 'import yaml' 2> /dev/null ||
-    ! command -v pdftotext > /dev/null; then
-	echo "ok - # SKIP python3 with yaml, or pdftotext, missing"
-	exit 0
+. "$ROOT/tests/skip.sh"
+SKIP_COUNTER=fail
+if ! need "every string key reaches the output" python3:yaml pdftotext; then
+	exit $fail
 fi
 miss=""
 for fx in mini bikes; do

@@ -8,6 +8,8 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
+. "$ROOT/tests/skip.sh"
+SKIP_COUNTER=fail
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fail=1; }
 has() { if grep -qF -- "$2" "$1"; then ok "$3"; else nok "$3"; fi; }
@@ -79,7 +81,7 @@ has "$T/b/methodology/index.html" '<span class="tier-group-name">(Not recommende
 has "$T/b/editions/2026/index.html" '<tr class="tier-group"><th scope="rowgroup" colspan="3">Not recommended</th></tr>' "tier group heads the medal table rows"
 
 # ratings.json and ratings.csv.
-if command -v python3 > /dev/null; then
+if need "ratings.json carries the fields" python3; then
 	if python3 - "$T/b/data/ratings.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -101,7 +103,7 @@ has "$T/b/data/ratings.csv" 'edition,provider,name,tier,medal,score,computed,pre
 has "$T/b/data/ratings.csv" '2026,pedalo,Pedalo,no-bikes,false,,,,,new,City of Pedalo,,,,,,,mixed,,,0,' "ratings.csv: empty cells for absent values"
 
 # The PDF: no security section without security; the fields on the provider pages.
-if command -v pdftotext > /dev/null && [ -f "$T/b/report.pdf" ]; then
+if need "the PDF without security, and the fields" pdftotext; then
 	pdftotext "$T/b/report.pdf" "$T/b.txt"
 	pdftotext "$T/m/report.pdf" "$T/m.txt"
 	hasnt "$T/b.txt" 'Security findings' "bikes PDF: no security section"
@@ -132,7 +134,7 @@ nav=$(grep -o '<li><a href="[a-z0-9./-]*index.html"' "$T/b/index.html" | sed 's/
 	ok "pages: in the nav by order (faq 5, about 10), no security entry" ||
 	nok "pages: in the nav by order ($nav)"
 hasnt "$T/m/index.html" 'about/index.html' "mini: no pages, no nav entries"
-if command -v pdftotext > /dev/null && [ -f "$T/b/report.pdf" ]; then
+if need "the pages in the PDF" pdftotext; then
 	# after the commentary (its last section, "Summary"), and its text with it
 	ls=$(grep -n -x 'Summary' "$T/b.txt" | tail -n 1 | cut -d: -f1)
 	la=$(grep -n -x 'About the index' "$T/b.txt" | tail -n 1 | cut -d: -f1)
@@ -198,7 +200,7 @@ if "$PODIUM" build -q -C "$T/fr" -o "$T/fro" 2> "$T/err"; then
 	has "$T/fro/providers/velo-nord/index.html" '<link rel="stylesheet" href="../../assets/extra.css">' "extra.css linked at any depth"
 	[ -f "$T/fro/assets/extra.css" ] && ok "extra.css copied" || nok "extra.css copied"
 	hasnt "$T/b/index.html" 'extra.css' "no extra.css link without the file"
-	if command -v pdftotext > /dev/null; then
+	if need "strings: the PDF in French" pdftotext; then
 		pdftotext "$T/fro/report.pdf" "$T/fr.txt"
 		has "$T/fr.txt" 'Sommaire' "strings: the PDF's contents in French"
 		hasnt "$T/fr.txt" 'Contents' "strings: no English contents title in the PDF"
@@ -231,7 +233,7 @@ if "$PODIUM" build -q -C "$T/sf" -o "$T/sfo" 2> "$T/err"; then
 	has "$T/sfo/index.html" 'security/index.html">Security</a>' "findings only: Security in the navigation"
 	has "$T/sfo/security/index.html" 'Lock codes sent in clear' "findings only: the finding on the security page"
 	hasnt "$T/sfo/providers/spokeshare/index.html" 'class="practices"' "findings only: no practices list"
-	if command -v pdftotext > /dev/null; then
+	if need "findings only: the PDF" pdftotext; then
 		pdftotext "$T/sfo/report.pdf" "$T/sf.txt"
 		has "$T/sf.txt" 'Security findings' "findings only: a PDF security section"
 	fi

@@ -15,9 +15,9 @@ fails=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 
-if ! command -v nm >/dev/null 2>&1 || ! command -v readelf >/dev/null 2>&1; then
-	echo "# skip: nm or readelf not found"
-	exit 0
+. "$ROOT/tests/skip.sh"
+if ! need "the binary's symbols" nm readelf; then
+	exit $fails
 fi
 
 if ! nm -D --defined-only "${PODIUM_BIN:-$PODIUM}" >"$T/syms" 2>"$T/err"; then

@@ -7,6 +7,8 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
+. "$ROOT/tests/skip.sh"
+SKIP_COUNTER=fail
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fail=1; }
 MAN="$ROOT/man/podium-templates.5"
@@ -26,7 +28,7 @@ missing=$(comm -23 "$T/used2" "$T/doc" | tr '\n' ' ')
 
 # The names each page receives, at any depth (t's members are the strings
 # table, documented in podium(5)).
-if command -v python3 > /dev/null; then
+if need "the names each page receives" python3; then
 	: > "$T/keys"
 	for p in "$ROOT/tests/fixtures/mini:index.html editions/e3/ providers/alpha/ providers/ security/ methodology/ sources/ 404.html" \
 	    "$ROOT/tests/fixtures/bikes:about providers/velo-nord/"; do
@@ -70,7 +72,7 @@ echo "podium: error: no page 'nowhere/' in the site (a site path, such as index.
 grep -q 'podium-templates.5' "$ROOT/Makefile" && ok "make install installs podium-templates(5)" ||
 	nok "make install installs podium-templates(5)"
 # Every interface word of the strings table is documented in podium(5).
-if command -v python3 > /dev/null; then
+if need "every strings key documented" python3; then
 	"$PODIUM" build -C "$ROOT/tests/fixtures/bikes" --dump-data index.html > "$T/i.json"
 	python3 -c 'import json,sys; print("\n".join(json.load(open(sys.argv[1]))["values"]["t"]))' "$T/i.json" > "$T/skeys"
 	n=0; miss=""

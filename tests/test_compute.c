@@ -353,6 +353,108 @@ START_TEST(test_embargo_lifted)
 }
 END_TEST
 
+/*
+ * A partial edition as the later edition of both comparisons: mini's e3
+ * made partial (SPEC 1.2: no change from or to a partial). Neither the
+ * change from e2 (the edition before) nor from e1 (the report's compare)
+ * is computed: no counts moved, no medals gained, no one gone; and
+ * ratings.json, which the pages and the PDF read the same figures as,
+ * says null.
+ */
+START_TEST(test_partial_later_edition)
+{
+	struct build_opts o = {false, 0};
+	struct build_request rq;
+	char tmp[] = "/tmp/podium-partial-XXXXXX";
+	const struct edition_stats *both[2];
+	struct diag d;
+	struct buf js = BUF_INIT;
+	json_t *root, *eds, *ed;
+	json_error_t err;
+	char *cmd, *path;
+	size_t i, k;
+
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	cmd = xasprintf("cp -R %s %s/proj && printf 'partial: {note: \"only some named\"}\\n' "
+	    ">> %s/proj/content/editions/e3.yaml", MINI, tmp, tmp);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	path = xasprintf("%s/proj", tmp);
+	diag_init(&dg);
+	ck_assert(date_parse("2026-11-30", &o.now));
+	proj = project_load(path, &dg);
+	ck_assert_ptr_nonnull(proj);
+	ck_assert(project_edition(proj, "e3")->partial);
+	comp = computed_new(proj, &o, &dg);
+	ck_assert_ptr_nonnull(comp);
+	ck_assert(comp->has_compare);
+	both[0] = stats("e3");
+	both[1] = &comp->compare;
+	ck_assert_str_eq(both[0]->baseline->id, "e2");
+	ck_assert_str_eq(both[1]->baseline->id, "e1");
+	for (k = 0; k < 2; k++) {
+		const struct edition_stats *s = both[k];
+
+		ck_assert_msg(!s->has_change, "a change to a partial edition from %s", s->baseline->id);
+		ck_assert_int_eq(s->d_medals, 0);
+		ck_assert_int_eq(s->d_reviewed, 0);
+		ck_assert_int_eq(s->d_rated, 0);
+		ck_assert(isnan(s->d_medals_pct));
+		ck_assert(isnan(s->d_reviewed_pct));
+		for (i = 0; i < proj->report.nladder; i++)
+			ck_assert_int_eq(s->d_counts[i], 0);
+		/* its missing reviews say nothing of who left */
+		ck_assert_uint_eq(s->ngone, 0);
+		ck_assert(isnan(s->medals_of_reviewed));
+	}
+	unload();
+
+	/* a shortcode asking for that change is an error at its place */
+	memset(&rq, 0, sizeof(rq));
+	diag_init(&d);
+	rq.dir = path;
+	rq.out = cmd = xasprintf("%s/site", tmp);
+	rq.parts = PART_DATA;
+	rq.write = true;
+	rq.quiet = true;
+	rq.opts = o;
+	ck_assert_int_eq(build_run(&rq, &d), 1);
+	ck_assert_uint_eq(d.n, 1);
+	diag_format(&d.v[0], false, &js);
+	ck_assert_str_eq(js.data, "content/commentary/intro.md:5:62: error: no change to partial "
+	    "edition 'e3': its review list is incomplete");
+	buf_reset(&js);
+	diag_release(&d);
+	free(cmd);
+	/* without it the build goes through, and the change to e3 is null */
+	cmd = xasprintf("sed -i 's/ ({{change e1 e3 medals pct digits=0}})//' "
+	    "%s/proj/content/commentary/intro.md", tmp);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	diag_init(&d);
+	rq.out = cmd = xasprintf("%s/site", tmp);
+	ck_assert_int_eq(build_run(&rq, &d), 0);
+	diag_release(&d);
+	free(cmd);
+	cmd = xasprintf("%s/site/data/ratings.json", tmp);
+	ck_assert_int_eq(file_read(cmd, 1 << 24, &js), FILE_OK);
+	free(cmd);
+	root = json_loadb(js.data, js.len, 0, &err);
+	ck_assert_ptr_nonnull(root);
+	eds = json_object_get(root, "editions");
+	ck_assert_ptr_nonnull(eds);
+	ed = json_array_get(eds, json_array_size(eds) - 1);
+	ck_assert_str_eq(json_string_value(json_object_get(ed, "id")), "e3");
+	ck_assert_ptr_nonnull(json_object_get(ed, "change"));
+	ck_assert_msg(json_is_null(json_object_get(ed, "change")),
+	    "ratings.json computes a change to the partial e3");
+	json_decref(root);
+	buf_release(&js);
+	remove_tree(tmp);
+	free(path);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -371,6 +473,7 @@ main(void)
 	tcase_add_test(tc, test_drafts);
 	tcase_add_test(tc, test_sections_and_findings);
 	tcase_add_test(tc, test_embargo_lifted);
+	tcase_add_test(tc, test_partial_later_edition);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -20,17 +20,20 @@ deps=$(grep -v '^#' "$ROOT/tools/runtime-packages" | grep . | paste -sd, - | sed
 mkdir -p "$OUT"
 S=$(mktemp -d "$OUT/deb-root.XXXXXX")
 trap 'rm -rf "$S"' EXIT
-mkdir -p "$S/DEBIAN" "$S/usr/bin" "$S/usr/share/man/man1" "$S/usr/share/man/man5" \
-    "$S/usr/share/podium" "$S/usr/share/doc/podium"
+mkdir -p "$S/DEBIAN" "$S/usr/bin" "$S/usr/share/podium" "$S/usr/share/doc/podium"
 install -m 0755 "$BIN" "$S/usr/bin/podium"
-gzip -9n <"$ROOT/man/podium.1" >"$S/usr/share/man/man1/podium.1.gz"
-gzip -9n <"$ROOT/man/podium.5" >"$S/usr/share/man/man5/podium.5.gz"
+# every man page in man/, in the section its name ends with
+for m in "$ROOT"/man/*.[1-9]; do
+	sec=${m##*.}
+	mkdir -p "$S/usr/share/man/man$sec"
+	gzip -9n <"$m" >"$S/usr/share/man/man$sec/${m##*/}.gz"
+done
 (cd "$ROOT" && tar -cf - templates assets) | (cd "$S/usr/share/podium" && tar -xf -)
 cat >"$S/usr/share/doc/podium/README.Debian" <<'TXT'
 podium: a static report generator for ratings publications.
 The built-in templates and assets are in /usr/share/podium, to copy into a
 project's templates/ and assets/ as a start; podium itself carries them.
-See podium(1) and podium(5).
+See podium(1), podium(5), podium-templates(5) and podium-tutorial(7).
 TXT
 find "$S" -type d -exec chmod 0755 {} +
 find "$S/usr/share" -type f -exec chmod 0644 {} +

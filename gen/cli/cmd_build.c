@@ -228,7 +228,8 @@ run(int argc, char *argv[], bool write)
 	}
 	/* GitHub reads paths from the repository's root: the project's folder first */
 	prefix = style == DIAG_GITHUB ? dir_from_here(rq.dir) : NULL;
-	diag_print_style(&d, stderr, style, prefix);
+	/* --dump-data's JSON has standard output: then diagnostics go to stderr */
+	diag_print_style(&d, dump != NULL ? stderr : diag_stream(style), style, prefix);
 	free(prefix);
 	if (verbose)
 		fprintf(stderr, "podium: built in %.1f ms (%s)\n", rq.elapsed_ms, rq.timing);

@@ -254,6 +254,12 @@ diag_print_style(const struct diag *d, FILE *fp, enum diag_style style,
 	buf_release(&b);
 }
 
+FILE *
+diag_stream(enum diag_style style)
+{
+	return style == DIAG_JSON ? stdout : stderr;
+}
+
 void
 diag_print(const struct diag *d, FILE *fp)
 {

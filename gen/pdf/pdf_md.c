@@ -109,6 +109,9 @@ inlines(struct md_walk *w, struct pdf_block *b, cmark_node *n)
 			pdf_run(w->r->doc, b, "\n", 1, style, link);
 			continue;
 		case CMARK_NODE_HTML_INLINE:
+			/* allow_html off: text, as the site shows it */
+			if (!w->r->c->project->report.allow_html)
+				text_runs(w, b, cmark_node_get_literal(k), style, link, false);
 			continue;
 		case CMARK_NODE_EMPH:
 		case CMARK_NODE_IMAGE:

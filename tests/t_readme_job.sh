@@ -1,0 +1,100 @@
+#!/bin/sh
+# t_readme_job.sh: the GitHub Actions job the README gives for a report
+# repository, its run: steps one by one as the README has them, in a fresh
+# clone. What differs from GitHub, and only that: the report repository is a
+# fresh clone of this one (its content/ is at its root), podium's repository
+# is cloned from here instead of GitHub, `apt-get update` is not run and
+# `apt-get install` is simulated (-s: the packages must exist and resolve;
+# the test packages are installed already), and `make install` goes into
+# DESTDIR, with its bin/ first on PATH, so that nothing on the machine
+# changes. The steps must pass, print no annotation, and the site the job
+# publishes must be podium's build of the report, byte for byte. It builds
+# podium once more from source, so it runs in the release pass only.
+: "${PODIUM:?}" "${ROOT:?}"
+fails=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fails=$((fails + 1)); }
+. "$ROOT/tests/skip.sh"
+if [ -n "${PODIUM_SANITIZED:-}" ] || [ -n "${PODIUM_BIN:-}" ]; then
+	ok "the README's CI job: run in the release pass (it builds a podium of its own)"
+	exit 0
+fi
+need "the README's CI job" git make apt-get || exit "$fails"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+
+# The job: the YAML block after "# .github/workflows/report.yml".
+awk '/^# \.github\/workflows\/report\.yml$/ { on = 1 } on && /^```$/ { exit } on' \
+    "$ROOT/README.md" >"$T/job.yml"
+grep -q 'runs-on:' "$T/job.yml" && ok "the README has the job ($(wc -l <"$T/job.yml") lines)" ||
+    { nok "the README has the job"; exit 1; }
+# Its run: steps, each as a script: "run: CMD" or "run: |" and the lines
+# indented under it.
+awk -v dir="$T" '
+	function flush() { if (f != "") close(f); f = "" }
+	/^ *- name: / || /^ *- uses: / { flush(); next }
+	/^ *run: \|$/ { flush(); n++; f = dir "/step" n; ind = -1; next }
+	/^ *run: / { flush(); n++; f = dir "/step" n; sub(/^ *run: /, ""); print > f; flush(); next }
+	f != "" {
+		if (ind < 0) { match($0, /^ */); ind = RLENGTH }
+		if (match($0, /^ */) && RLENGTH < ind && $0 != "") { flush(); next }
+		print substr($0, ind + 1) > f
+	}
+	END { flush(); print n + 0 > (dir "/nsteps") }' "$T/job.yml"
+n=$(cat "$T/nsteps")
+[ "$n" -ge 3 ] && ok "the job has $n run: steps" || nok "the job has its run: steps ($n)"
+
+git clone -q "$ROOT" "$T/report" 2>"$T/clone.err" &&
+    git clone -q --depth 1 "file://$ROOT" "$T/podium-src" 2>>"$T/clone.err" ||
+    { nok "fresh clones of this repository"; cat "$T/clone.err"; exit 1; }
+# The clone the job makes, from here; its make install into DESTDIR.
+mkdir -p "$T/bin"
+cat >"$T/bin/git" <<SH
+#!/bin/sh
+# the job's clone of podium: from the local repository
+if [ "\$1" = clone ]; then
+	for a; do last=\$a; done
+	exec /usr/bin/git clone -q --depth 1 "file://$ROOT" "\$last"
+fi
+exec /usr/bin/git "\$@"
+SH
+cat >"$T/bin/apt-get" <<SH
+#!/bin/sh
+# update: not run; install: simulated (the names must resolve)
+case "\$1" in
+update) exit 0 ;;
+install) shift; exec /usr/bin/apt-get -s -q install "\$@" >>"$T/apt.log" ;;
+esac
+exec /usr/bin/apt-get "\$@"
+SH
+cat >"$T/bin/make" <<SH
+#!/bin/sh
+# make install: into DESTDIR
+for a; do [ "\$a" = install ] && exec /usr/bin/make "\$@" DESTDIR="$T/dest"; done
+exec /usr/bin/make "\$@"
+SH
+chmod +x "$T/bin/git" "$T/bin/apt-get" "$T/bin/make"
+i=1
+while [ "$i" -le "$n" ]; do
+	step=$(sed "s|/tmp/podium|$T/podium|g" "$T/step$i")
+	(cd "$T/report" && PATH="$T/bin:$T/dest/usr/local/bin:$PATH" MAKEFLAGS=-j2 \
+	    sh -e -c "$step") >"$T/out$i" 2>&1
+	rc=$?
+	first=$(head -n 1 "$T/step$i")
+	if [ "$rc" = 0 ] && ! grep -q '^::' "$T/out$i"; then
+		ok "step $i ($first) passes, no annotation"
+	else
+		nok "step $i ($first) passes, no annotation (exit $rc)"
+		tail -n 10 "$T/out$i" | sed 's/^/# /'
+	fi
+	i=$((i + 1))
+done
+if [ -d "$T/report/public" ] && "$PODIUM" build -q -C "$T/report" -o "$T/site" 2>"$T/err" &&
+    diff -r "$T/site" "$T/report/public" >"$T/diff"; then
+	ok "the job publishes podium's build of the report ($(find "$T/report/public" -type f | wc -l) files)"
+else
+	nok "the job publishes podium's build of the report"
+	head -n 5 "$T/diff" "$T/err" 2>/dev/null | sed 's/^/# /'
+fi
+exit "$fails"
