@@ -14,8 +14,7 @@ nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
 . "$ROOT/tests/skip.sh"
 
-if ! command -v pdffonts >/dev/null 2>&1; then
-	skip "emoji in the PDF: pdffonts is not installed"
+if ! need "emoji in the PDF" pdffonts; then
 	[ "$fails" -eq 0 ]
 	exit
 fi

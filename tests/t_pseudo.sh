@@ -26,9 +26,10 @@ trap 'rm -rf "$T"' EXIT
 fail=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fail=1; }
-if ! command -v python3 > /dev/null || ! command -v pdftotext > /dev/null; then
-	echo "ok - # SKIP python3 or pdftotext missing"
-	exit 0
+SKIP_COUNTER=fail
+. "$ROOT/tests/skip.sh"
+if ! need "the language checks" python3 pdftotext; then
+	exit $fail
 fi
 build() { # LANG: the default report in LANG, into $T/LANG
 	mkdir -p "$T/$1"

@@ -31,11 +31,9 @@ check "'\\{{' is a literal '{{' in the page" \
     'grep -q -F "Write {{count 2026 reviewed}} for 2; a \\2; <code>\\{{x}}</code>." "$T/e/site/index.html"'
 check "'\\{{' before a block shortcode is text" \
     'grep -q -F "<p>{{chart distribution}}</p>" "$T/e/site/index.html"'
-if command -v pdftotext >/dev/null 2>&1; then
+if need "'\\{{' in the PDF" pdftotext; then
 	check "'\\{{' is a literal '{{' in the PDF" \
 	    'pdftotext "$T/e/site/report.pdf" - | grep -q -F "Write {{count 2026 reviewed}} for 2"'
-else
-	skip "'\\{{' in the PDF: pdftotext is not installed"
 fi
 
 # 2. A shortcode in a link's destination: an error at its "{{", word for word.
