@@ -160,8 +160,8 @@ sections() {
 }
 printf '%s\n' "Headline figures" "Summary" "Medals and the tiers below" \
     "Why the big clouds fell" "The failure test" "Security" "Methodology notes" \
-    "Known discrepancies" "Medal table: ClusterMAX 3.0" "Providers" \
-    "Security findings" "Methodology" "Sources" >"$T/top"
+    "Known discrepancies" "About this report" "Medal table: ClusterMAX 3.0" \
+    "Providers" "Security findings" "Methodology" "Sources" >"$T/top"
 build "$ROOT" "$T/sec" "--only pdf,data"
 sections "the default report" "$T/sec"
 # mini with Golf rated: the last provider by id, by name and by rank
