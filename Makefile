@@ -24,13 +24,17 @@ WARN    = -std=c17 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
 ifeq ($(WERROR),1)
 WARN   += -Werror
 endif
-ALL_CFLAGS = $(OPT) $(WARN) -pthread -D_GNU_SOURCE -Iinclude -Ibuild/$(V) $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(OPT) $(WARN) -pthread -D_GNU_SOURCE -Iinclude $(GEN_INCS) -Ibuild/$(V) $(PKG_CFLAGS) $(CFLAGS)
 
 # V names the build variant: "release" (default) or "asan".
 V ?= release
 B = build/$(V)
 
 SRCS    := $(sort $(wildcard gen/*/*.c))
+# A stage's own headers stand beside its sources (gen/mustache/mustache.h);
+# every folder that holds one is on the include path.
+GEN_HDRS:= $(sort $(wildcard gen/*/*.h))
+GEN_INCS:= $(addprefix -I,$(sort $(patsubst %/,%,$(dir $(GEN_HDRS)))))
 OBJS    := $(SRCS:gen/%.c=$(B)/%.o) $(B)/embedded.o
 LIBOBJS := $(filter-out $(B)/cli/main.o,$(OBJS))
 TESTS   := $(sort $(wildcard tests/test_*.c))
@@ -74,7 +78,7 @@ $(B)/version.h: FORCE | $(B)
 	@printf '#define PODIUM_VERSION "%s"\n' '$(PODIUM_VERSION)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(B)/%.o: gen/%.c $(wildcard include/*.h) $(B)/version.h | $(B)
+$(B)/%.o: gen/%.c $(wildcard include/*.h) $(GEN_HDRS) $(B)/version.h | $(B)
 	@echo "  CC      $<"
 	@mkdir -p $(@D)
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<

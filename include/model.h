@@ -17,34 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pdate.h"
 #include "scalar_pos.h"
+#include "tier.h"
 
 struct arena;
 
-/* Where a thing stands in the content: file relative to the project. */
-struct pos {
-	const char *file;
-	unsigned line, col; /* 1-based; 0 = unknown */
-};
-
-/* A calendar date as days since 1970-01-01 (UTC). */
-typedef int32_t pdate;
-#define DATE_NONE INT32_MIN
-
 enum tri { TRI_UNSET = -1, TRI_FALSE = 0, TRI_TRUE = 1 };
-
-struct tier {
-	const char *id;
-	const char *name;
-	const char *color; /* "#rrggbb" or NULL: a default is picked */
-	bool medal;
-	bool rated;        /* false: "reviewed, not rated" (Unavailable) */
-	size_t index;      /* position in the ladder, 0 = best */
-	struct pos pos;
-	const char *description; /* Markdown: what the tier means, or NULL */
-	struct text_origin description_at;
-	const char *group;       /* a label shared by adjacent tiers, or NULL */
-};
 
 /*
  * A field a report declares for its providers or reviews (provider_fields,

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "model.h"
+#include "pdate.h"
 
 /* [a-z0-9][a-z0-9._-]* , at most 128 bytes. */
 bool id_valid(const char *s);

@@ -15,6 +15,12 @@
 
 #include <stddef.h>
 
+/* Where a thing stands in the content: file relative to the project. */
+struct pos {
+	const char *file;
+	unsigned line, col; /* 1-based; 0 = unknown */
+};
+
 enum scalar_style {
 	SCALAR_PLAIN, SCALAR_SINGLE, SCALAR_DOUBLE, SCALAR_LITERAL, SCALAR_FOLDED
 };

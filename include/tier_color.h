@@ -11,7 +11,7 @@
 #ifndef PODIUM_TIER_COLOR_H
 #define PODIUM_TIER_COLOR_H
 
-#include "model.h"
+#include "tier.h"
 
 enum {
 	TIER_PLATINUM, TIER_GOLD, TIER_SILVER, TIER_BRONZE,   /* metals */

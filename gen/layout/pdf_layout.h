@@ -1,5 +1,5 @@
 /*
- * pdf_layout.h: the insides of the PDF layout, shared by gen/pdf/pdf_*.c.
+ * pdf_layout.h: the insides of the PDF layout, shared by gen/layout/pdf_*.c.
  *
  * pdf_render() places the document twice, each block prepared (pango
  * layouts at their final width) just before it is placed and released
