@@ -42,6 +42,28 @@ for what in files folders; do
 		sed 's/^/# /' "$T/err"
 	fi
 done
+# includes too: gen/core stands below the loader, so no file of it includes
+# a header of the content model or the loader (pdate.h and tier.h are core's).
+# cc -MM -MG lists every header a file reaches, missing ones included.
+core_up() {
+	(cd "$1" && ${CC:-cc} -MM -MG -Iinclude $(ls gen/*/*.h 2>/dev/null | sed 's,/[^/]*$,,' | sort -u | sed 's,^,-I,') gen/core/*.c) |
+	    tr ' \\' '\n\n' | grep -E '(^|/)(model|load|loadpriv|yamltree)\.h$' | sort -u
+}
+up=$(core_up "$ROOT")
+if [ -z "$up" ]; then
+	echo "ok - no file of gen/core includes the model's or the loader's headers"
+else
+	echo "not ok - gen/core includes $(echo $up)"
+fi
+# and a planted include of model.h is found
+mkdir -p "$T/tree/gen/core" && cp -r "$ROOT/include" "$T/tree/" &&
+    printf '#include "parse.h"\n' >"$T/tree/gen/core/x.c" &&
+    printf '#include "model.h"\n' >>"$T/tree/include/parse.h"
+if [ -n "$(core_up "$T/tree")" ]; then
+	echo "ok - a planted include of model.h in core is found"
+else
+	echo "not ok - a planted include of model.h in core goes unnoticed"
+fi
 # the test itself: a planted back arrow must be found
 { cat "$T/folders"; echo "core pipeline"; } >"$T/planted"
 if tsort "$T/planted" >/dev/null 2>&1; then
