@@ -8,6 +8,9 @@
 #include "compute.h"
 #include "diag.h"
 
+struct chart_memo;   /* render.h */
+struct render_dump;
+
 enum build_part {
 	PART_HTML = 1 << 0,
 	PART_PDF = 1 << 1,
@@ -24,6 +27,8 @@ struct build_request {
 	bool force;            /* replace OUT even if it is not a site podium built */
 	bool quiet;
 	bool progress;         /* a progress line on stderr (a terminal) */
+	struct chart_memo *charts_kept; /* podium serve: charts kept between builds (render.h), or NULL */
+	struct render_dump *dump;       /* --dump-data (render.h), or NULL */
 	double elapsed_ms;     /* out: wall time of the build */
 	char timing[256];      /* out: "load 3.1, compute 0.4, ..." ms per step */
 };

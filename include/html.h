@@ -24,6 +24,8 @@
 #include "table.h"
 #include "template_values.h"
 
+struct render_dump;
+
 struct html_ctx {
 	const struct computed *c;
 	const struct project *p;
@@ -39,6 +41,10 @@ struct html_ctx {
 	 * order of HTML_DOWNLOADS, when known before the pages are made;
 	 * NULL: each page holds a mark that html_sizes_fill() fills in */
 	char *sizes[3];
+	/* --dump-data (render.h): the page whose values are printed, as a
+	 * site path ("providers/aws/index.html"); NULL: pages are written */
+	struct render_dump *dump;
+	char *dump_rel;
 };
 
 /* The downloads the pages link, with their sizes: report.pdf, data/... */
@@ -102,6 +108,12 @@ struct mustache_set *html_templates_open(const struct project *p);
 /* Renders template with data and writes it at site path rel. 0 or -1. */
 int html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel);
+/* A page's values are made: written by html_page_write, or, with
+ * --dump-data (h->dump), printed when rel is the page asked for. 0 or -1. */
+int html_page_out(struct html_ctx *h, const char *tpl, struct tv *data,
+    const char *rel);
+/* --dump-data: h prints dump's page instead of writing any. */
+void html_dump_begin(struct html_ctx *h, struct render_dump *dump);
 
 /* page_values.c: template values shared by pages (pv_: page value). */
 /* "" for "index.html", "../" for "a/index.html", ...; malloc'd. */

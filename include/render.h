@@ -8,48 +8,68 @@
 #include "compute.h"
 #include "publish.h"
 
+/*
+ * Charts drawn in earlier builds of this process, kept for the next
+ * (podium serve, a preview): a rebuild redraws only the charts whose data
+ * changed. Free with chart_memo_free(), which frees them all.
+ */
+struct chart_memo;
+struct chart_memo *chart_memo_new(void);
+void chart_memo_free(struct chart_memo *m);
+
+/*
+ * --dump-data PAGE: the pages are made and none is written; the values
+ * that page (a site path: "index.html", "providers/ID/", "about")
+ * receives are printed as JSON to stdout, and found says it was made.
+ */
+struct render_dump {
+	const char *page;
+	bool found;            /* out */
+};
+
+/*
+ * How this build renders, as the pipeline decides it (build.c) and hands
+ * it to the back ends whose output depends on it: no mode is kept in a
+ * global between builds.
+ */
+struct render_opts {
+	/* Whether each provider's history chart also gets
+	 * charts/history-ID.svg and .png, for sharing (a whole build); without,
+	 * only the frame the pages lay the marks over, charts/history-frame.svg.
+	 * The report's charts always get their PNG. */
+	bool share_charts;
+	/* Preview (podium serve): charts as SVG only (the pages need no PNG),
+	 * taken from and kept in this memo between builds; NULL: none kept. */
+	struct chart_memo *charts_kept;
+	/* Whether the downloads' sizes are known before the pages are made
+	 * (the data written first, and no PDF in this build: the previous
+	 * site's is kept); then the pages are written with them, and need no
+	 * filling in by html_sizes_fill(). */
+	bool sizes_known;
+	/* --dump-data, or NULL: the pages are written. */
+	struct render_dump *dump;
+};
+
 /* data/ratings.json and data/ratings.csv (SPEC 4.2). */
 int render_data(const struct computed *c, struct site_out *o, struct diag *d);
-/* Every HTML page, assets, sitemap (SPEC 4.1). */
-int render_html(const struct computed *c, struct site_out *o, struct diag *d);
+/* Every HTML page, assets, sitemap (SPEC 4.1); or, with ro->dump, one
+ * page's values printed and nothing written. */
+int render_html(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d);
 /*
  * Fills the download sizes into the pages written (o->files), once every
  * output is: the pages are written while the PDF is laid out. A download
- * not in the staging folder gets no size. 0, or -1 after a diagnostic.
+ * not in the staging folder gets no size; the sizes are in the words of
+ * report r. 0, or -1 after a diagnostic.
  */
-int html_sizes_fill(struct site_out *o);
-/*
- * Whether the downloads' sizes are known before the pages are made (the
- * data written first, and no PDF in this build: the previous site's is
- * kept); then the pages are written with them, and need no filling in.
- */
-void render_html_sizes_known(bool known);
-/*
- * `podium build --dump-data PAGE`: render_html writes no page, and prints
- * the values that PAGE (a site path: "index.html", "providers/ID/", "about")
- * receives, as JSON, to stdout. Returns whether the page was found (after
- * the build). Call before build_run.
- */
-void render_html_dump(const char *page);
-bool render_html_dumped(void);
+int html_sizes_fill(const struct report *r, struct site_out *o);
 /* badges/<edition>/<provider>.svg and .png, and badges/<provider>.svg,
  * for the medal holders (badge.h); drawn on the calling thread. */
 int render_badges(const struct computed *c, struct site_out *o, struct diag *d);
-/* charts/<name>.svg and .png, drawn on the calling thread. */
-int render_charts(const struct computed *c, struct site_out *o, struct diag *d);
-/*
- * Preview mode (podium serve): charts as SVG only (the pages need no PNG),
- * kept between builds in this process so that a rebuild redraws only the
- * charts whose data changed; false ends it and frees them all.
- */
-void render_charts_keep(bool on);
-/*
- * Whether each provider's history chart also gets charts/history-ID.svg and
- * .png, for sharing (default true); without, only the frame the pages lay
- * the marks over, charts/history-frame.svg. The report's charts always get
- * their PNG.
- */
-void render_charts_sharing(bool on);
+/* charts/<name>.svg and .png, drawn on the calling thread, as ro's
+ * share_charts and charts_kept say. */
+int render_charts(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d);
 /* report.pdf (SPEC 4.4). */
 int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
 

@@ -1575,12 +1575,12 @@ START_TEST(test_render_sharing)
 		fx->c.providers[i].visible = true;
 	for (pass = 0; pass < 3; pass++) {
 		bool on = pass > 0, pngs = pass == 2;
+		const struct render_opts ro = {.share_charts = on};
 
 		fx->p.report.provider_chart_png = pngs;
 		out = xasprintf("%s/%zu", dir, pass);
-		render_charts_sharing(on);
 		ck_assert_int_eq(site_out_begin(&o, out, &d), 0);
-		ck_assert_int_eq(render_charts(&fx->c, &o, &d), 0);
+		ck_assert_int_eq(render_charts(&fx->c, &ro, &o, &d), 0);
 		nsvg = npng = 0;
 		for (i = 0; i < o.nfiles; i++) {
 			nsvg += strstr(o.files[i], ".svg") != NULL;
@@ -1607,7 +1607,6 @@ START_TEST(test_render_sharing)
 		free(out);
 	}
 	fx->p.report.provider_chart_png = false;
-	render_charts_sharing(true);
 	diag_release(&d);
 	rmdir(dir);
 	fixture_free(fx);

@@ -4,11 +4,11 @@
  * 1.16 cannot share a font between threads). The providers' history
  * charts share one frame per build (chart.h, chart_frame_new), written
  * alone as charts/history-frame.svg: the pages lay each provider's marks
- * over it inline. Only with render_charts_sharing(true) does each provider
+ * over it inline. Only with ro->share_charts does each provider
  * get charts/history-<id>.svg of its own, for sharing, and a PNG too when
  * report.yaml says provider_chart_png: true (SPEC 4.1).
  *
- * With render_charts_keep(true) (podium serve, a preview), only the SVGs
+ * With ro->charts_kept (podium serve, a preview), only the SVGs
  * the pages show are made, and drawn charts are kept between builds under a
  * key made of everything a chart shows (its kind, size, title, description,
  * data table, the ladder, the editions and the names it may print), so a
@@ -28,11 +28,11 @@ struct memo {
 	bool used;                       /* by the current build */
 };
 
-static struct {
-	bool on;
+/* The charts kept between the builds of a preview (render.h). */
+struct chart_memo {
 	struct memo *v;
 	size_t n, cap;
-} memos;
+};
 
 struct job {
 	enum chart_kind kind;
@@ -46,32 +46,24 @@ struct job {
 	bool done;                       /* taken from a memo: nothing to draw */
 };
 
-/* Whether providers' history charts get files of their own (for sharing). */
-static bool sharing = true;
-
-void
-render_charts_sharing(bool on)
-{
-	sharing = on;
-}
-
 /* Does job j get a PNG? */
 static bool
-job_png(const struct job *j)
+job_png(const struct render_opts *ro, const struct job *j)
 {
-	return j->with_png && !memos.on;
+	return j->with_png && ro->charts_kept == NULL;
 }
 
 /* Does each provider get a history chart of its own? */
 static bool
-provider_charts(void)
+provider_charts(const struct render_opts *ro)
 {
-	return sharing && !memos.on;
+	return ro->share_charts && ro->charts_kept == NULL;
 }
 
 /* Draws one chart into its job's buffers. */
 static void
-draw_job(const struct computed *c, struct chart_frame *frame, struct job *j)
+draw_job(const struct computed *c, const struct render_opts *ro,
+    struct chart_frame *frame, struct job *j)
 {
 	struct chart ch;
 
@@ -86,14 +78,15 @@ draw_job(const struct computed *c, struct chart_frame *frame, struct job *j)
 	if (j->name == NULL)
 		j->name = chart_file_name(&ch);
 	j->rc = chart_svg(&ch, c, &j->svg);
-	if (j->rc == 0 && job_png(j))
+	if (j->rc == 0 && job_png(ro, j))
 		j->rc = chart_png(&ch, c, 2, &j->png);
 	chart_release(&ch);
 }
 
 /* Writes one drawn chart's files. */
 static int
-write_job(struct job *j, struct site_out *o, struct diag *d)
+write_job(const struct render_opts *ro, struct job *j, struct site_out *o,
+    struct diag *d)
 {
 	char *rel;
 	int rc;
@@ -106,7 +99,7 @@ write_job(struct job *j, struct site_out *o, struct diag *d)
 	rel = xasprintf("charts/%s.svg", j->name);
 	rc = site_out_write(o, rel, j->svg.data, j->svg.len);
 	free(rel);
-	if (rc == -1 || !job_png(j))
+	if (rc == -1 || !job_png(ro, j))
 		return rc;
 	rel = xasprintf("charts/%s.png", j->name);
 	rc = site_out_write(o, rel, j->png.data, j->png.len);
@@ -193,24 +186,24 @@ chart_key(const struct computed *c, struct job *j)
 }
 
 static struct memo *
-memo_find(const char *key)
+memo_find(struct chart_memo *memos, const char *key)
 {
 	size_t i;
 
-	for (i = 0; i < memos.n; i++)
-		if (strcmp(memos.v[i].key, key) == 0)
-			return &memos.v[i];
+	for (i = 0; i < memos->n; i++)
+		if (strcmp(memos->v[i].key, key) == 0)
+			return &memos->v[i];
 	return NULL;
 }
 
 /* Takes a kept chart for job j, if there is one (this thread only). */
 static void
-memo_take(const struct computed *c, struct job *j)
+memo_take(struct chart_memo *memos, const struct computed *c, struct job *j)
 {
 	struct memo *m;
 
 	j->key = chart_key(c, j);
-	if ((m = memo_find(j->key)) == NULL)
+	if ((m = memo_find(memos, j->key)) == NULL)
 		return;
 	m->used = true;
 	buf_add(&j->svg, m->svg.data, m->svg.len);
@@ -220,12 +213,12 @@ memo_take(const struct computed *c, struct job *j)
 
 /* Keeps a newly drawn chart; its buffers move to the memo. */
 static void
-memo_keep(struct job *j)
+memo_keep(struct chart_memo *memos, struct job *j)
 {
 	struct memo *m;
 
-	memos.v = xgrow(memos.v, sizeof(*memos.v), memos.n + 1, &memos.cap);
-	m = &memos.v[memos.n++];
+	memos->v = xgrow(memos->v, sizeof(*memos->v), memos->n + 1, &memos->cap);
+	m = &memos->v[memos->n++];
 	m->key = j->key;
 	m->svg = j->svg;
 	m->png = j->png;
@@ -237,12 +230,12 @@ memo_keep(struct job *j)
 
 /* Drops the charts the last build did not use, and marks the rest unused. */
 static void
-memo_sweep(void)
+memo_sweep(struct chart_memo *memos)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < memos.n; i++) {
-		struct memo *m = &memos.v[i];
+	for (i = 0; i < memos->n; i++) {
+		struct memo *m = &memos->v[i];
 
 		if (!m->used) {
 			free(m->key);
@@ -251,40 +244,44 @@ memo_sweep(void)
 			continue;
 		}
 		m->used = false;
-		memos.v[n++] = *m;
+		memos->v[n++] = *m;
 	}
-	memos.n = n;
+	memos->n = n;
+}
+
+struct chart_memo *
+chart_memo_new(void)
+{
+	return xcalloc(1, sizeof(struct chart_memo));
 }
 
 void
-render_charts_keep(bool on)
+chart_memo_free(struct chart_memo *memos)
 {
 	size_t i;
 
-	memos.on = on;
-	if (on)
+	if (memos == NULL)
 		return;
-	for (i = 0; i < memos.n; i++)
-		memos.v[i].used = false;
-	memo_sweep();
-	free(memos.v);
-	memos.v = NULL;
-	memos.n = memos.cap = 0;
+	for (i = 0; i < memos->n; i++)
+		memos->v[i].used = false;
+	memo_sweep(memos);
+	free(memos->v);
+	free(memos);
 }
 
 /* Draws (or takes from a memo) and writes one chart; frees the job. */
 static int
-run_job(const struct computed *c, struct chart_frame *frame, struct site_out *o,
-    struct diag *d, struct job *j)
+run_job(const struct computed *c, const struct render_opts *ro,
+    struct chart_frame *frame, struct site_out *o, struct diag *d, struct job *j)
 {
 	int rc;
 
-	if (memos.on)
-		memo_take(c, j);
-	draw_job(c, frame, j);
-	rc = write_job(j, o, d);
-	if (memos.on && !j->done && j->rc == 0)
-		memo_keep(j);
+	if (ro->charts_kept != NULL)
+		memo_take(ro->charts_kept, c, j);
+	draw_job(c, ro, frame, j);
+	rc = write_job(ro, j, o, d);
+	if (ro->charts_kept != NULL && !j->done && j->rc == 0)
+		memo_keep(ro->charts_kept, j);
 	free(j->key);
 	free(j->name);
 	buf_release(&j->svg);
@@ -293,12 +290,13 @@ run_job(const struct computed *c, struct chart_frame *frame, struct site_out *o,
 }
 
 int
-render_charts(const struct computed *c, struct site_out *o, struct diag *d)
+render_charts(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
 {
 	static const enum chart_kind kinds[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
 	    CHART_FUNNEL, CHART_FAULTS};
 	const size_t nk = ARRAY_SIZE(kinds) + 1;
-	size_t next = 0, total = nk + (provider_charts() ? c->nproviders : 0);
+	size_t next = 0, total = nk + (provider_charts(ro) ? c->nproviders : 0);
 	struct chart_frame *frame;
 	int rc = 0;
 
@@ -334,10 +332,10 @@ render_charts(const struct computed *c, struct site_out *o, struct diag *d)
 			j->provider = c->providers[next - nk].provider;
 			j->with_png = c->project->report.provider_chart_png;
 		}
-		rc = run_job(c, frame, o, d, j);
+		rc = run_job(c, ro, frame, o, d, j);
 	}
 	chart_frame_free(frame);
-	if (memos.on)
-		memo_sweep();
+	if (ro->charts_kept != NULL)
+		memo_sweep(ro->charts_kept);
 	return rc;
 }

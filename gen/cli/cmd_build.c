@@ -122,6 +122,7 @@ run(int argc, char *argv[], bool write)
 	char *prefix;
 	bool have_now = false, verbose = false;
 	const char *dump = NULL;
+	struct render_dump dumped = {0};
 	int c, rc;
 
 	memset(&rq, 0, sizeof(rq));
@@ -210,7 +211,8 @@ run(int argc, char *argv[], bool write)
 		/* the pages are made, not written: a check of the HTML that prints one */
 		rq.write = write = false;
 		rq.parts = PART_HTML;
-		render_html_dump(dump);
+		dumped.page = dump;
+		rq.dump = &dumped;
 	}
 	rq.progress = write && !rq.quiet && style == DIAG_GCC && isatty(STDERR_FILENO);
 	/* a file over the size limit (ulimit -f) is a failed write, reported
@@ -221,7 +223,7 @@ run(int argc, char *argv[], bool write)
 	site_out_guard_signals();
 	rc = build_run(&rq, &d);
 	site_out_guard_stop();
-	if (dump != NULL && rc == EXIT_OK && !render_html_dumped()) {
+	if (dump != NULL && rc == EXIT_OK && !dumped.found) {
 		fprintf(stderr, "podium: error: no page '%s' in the site (a site path, such as "
 		    "index.html, providers/ID/ or a page of content/pages)\n", dump);
 		rc = EXIT_CONTENT;

@@ -207,7 +207,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	cl = claims(&h->p->report, s);
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);
-	rc = html_page_write(h, "edition", page, rel);
+	rc = html_page_out(h, "edition", page, rel);
 	free(rel);
 	return rc;
 }
@@ -246,5 +246,5 @@ html_editions_index(struct html_ctx *h)
 		tv_append(a, o);
 	}
 	tv_set(page, "editions", a);
-	return html_page_write(h, "editions", page, rel);
+	return html_page_out(h, "editions", page, rel);
 }

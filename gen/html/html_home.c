@@ -205,5 +205,5 @@ html_home(struct html_ctx *h)
 	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
 	    (tv_get(page, "movement") != NULL) > 1));
 	tv_set(page, "sections", secs);
-	return html_page_write(h, "home", page, "index.html");
+	return html_page_out(h, "home", page, "index.html");
 }

@@ -289,5 +289,5 @@ html_provider_index(struct html_ctx *h)
 	tv_set(page, "providers", pv_list(nv, index_row, rows));
 	tv_set(page, "editions", editions_values(c));
 	tv_set(page, "ladder", ladder_values(&h->p->report));
-	return html_page_write(h, "providers", page, rel);
+	return html_page_out(h, "providers", page, rel);
 }

@@ -136,7 +136,7 @@ html_security(struct html_ctx *h)
 	}
 	tv_set(page, "has_practices", tv_bool(rp->npractices > 0));
 	tv_set(page, "practice_defs", defs);
-	return html_page_write(h, "security", page, rel);
+	return html_page_out(h, "security", page, rel);
 }
 
 static const char *
@@ -393,7 +393,7 @@ html_methodology(struct html_ctx *h)
 	for (i = p->neditions; i-- > 0;)
 		tv_append(eds, edition_method(&p->report, &p->editions[i]));
 	tv_set(page, "editions", eds);
-	return html_page_write(h, "methodology", page, rel);
+	return html_page_out(h, "methodology", page, rel);
 }
 
 int
@@ -428,7 +428,7 @@ html_sources(struct html_ctx *h)
 		tv_append(a, o);
 	}
 	tv_set(page, "sources", a);
-	return html_page_write(h, "sources", page, rel);
+	return html_page_out(h, "sources", page, rel);
 }
 
 int
@@ -438,7 +438,7 @@ html_not_found(struct html_ctx *h)
 	    report_string(&h->p->report, "page_not_found"));
 
 	pv_set_str(page, "heading", report_string(&h->p->report, "page_not_found"));
-	return html_page_write(h, "404", page, "404.html");
+	return html_page_out(h, "404", page, "404.html");
 }
 
 int
@@ -454,7 +454,7 @@ html_custom_page(struct html_ctx *h, const void *arg)
 	pv_set_str(page, "page_id", pg->id);
 	pv_set_str(page, "heading", pg->title);
 	tv_set(page, "body_html", pv_markdown(h, pg->body, &at, root));
-	rc = html_page_write(h, pg->layout != NULL ? pg->layout : "page", page, rel);
+	rc = html_page_out(h, pg->layout != NULL ? pg->layout : "page", page, rel);
 	free(rel);
 	return rc;
 }

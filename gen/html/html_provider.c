@@ -562,7 +562,7 @@ html_provider_page(struct html_ctx *h, const void *arg)
 	char *rel = html_provider_path(v->provider);
 	int rc;
 
-	rc = html_page_write(h, "provider", provider_values(h, v, rel), rel);
+	rc = html_page_out(h, "provider", provider_values(h, v, rel), rel);
 	free(rel);
 	return rc;
 }

@@ -135,13 +135,10 @@ job_page_record(struct html_ctx *h, const char *rel, int put)
 	return j->w[j->nw++].put == 0 ? 0 : -1;
 }
 
-/* --dump-data: the page asked for (a site path), and whether it was made. */
-static char *dump_rel;
-static bool dump_done;
-
 void
-render_html_dump(const char *page)
+html_dump_begin(struct html_ctx *h, struct render_dump *dump)
 {
+	const char *page = dump->page;
 	struct buf b = BUF_INIT;
 
 	while (*page == '/')
@@ -151,15 +148,9 @@ render_html_dump(const char *page)
 		buf_puts(&b, "index.html");
 	else if (!str_ends(b.data, ".html"))
 		buf_puts(&b, "/index.html");
-	free(dump_rel);
-	dump_rel = buf_detach(&b, NULL);
-	dump_done = false;
-}
-
-bool
-render_html_dumped(void)
-{
-	return dump_done;
+	h->dump = dump;
+	h->dump_rel = buf_detach(&b, NULL);
+	dump->found = false;
 }
 
 /* v as JSON, a list made item by item as the page would make it. */
@@ -210,13 +201,15 @@ tv_dump(struct jsonw *w, const struct tv *v)
 
 /* In dump mode: prints data when rel is the page asked for; writes nothing. */
 static int
-page_dump(const char *tpl, struct tv *data, const char *rel)
+page_dump(struct html_ctx *h, const char *tpl, struct tv *data, const char *rel)
 {
 	struct buf b = BUF_INIT;
 	struct jsonw w;
 
-	if (strcmp(rel, dump_rel) != 0)
+	if (strcmp(rel, h->dump_rel) != 0) {
+		tv_reset();
 		return 0;
+	}
 	jw_init(&w, &b);
 	jw_object_begin(&w);
 	jw_key(&w, "template");
@@ -230,8 +223,17 @@ page_dump(const char *tpl, struct tv *data, const char *rel)
 	fwrite(b.data, 1, b.len, stdout);
 	fflush(stdout);
 	buf_release(&b);
-	dump_done = true;
+	h->dump->found = true;
+	tv_reset();
 	return 0;
+}
+
+int
+html_page_out(struct html_ctx *h, const char *tpl, struct tv *data, const char *rel)
+{
+	if (h->dump != NULL)
+		return page_dump(h, tpl, data, rel);
+	return html_page_write(h, tpl, data, rel);
 }
 
 int
@@ -244,8 +246,6 @@ html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
 	const struct mustache_sink sink = {PAGE_PIECE, page_flush, &ps};
 	int rc = -1, put;
 
-	if (dump_rel != NULL)
-		return page_dump(tpl, data, rel);
 	/* pages are alike in size: room for the last one saves most regrowth */
 	buf_grow(&b, last_len);
 	if (mustache_render_sink(h->set, tpl, data, &b, &sink, h->d) == -1) {

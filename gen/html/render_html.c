@@ -225,17 +225,12 @@ size_text(const struct report *r, struct buf *b, off_t n)
 	free(num);
 }
 
-/*
- * The report whose words the sizes are written in: render_html sets it
- * before the pages, and html_sizes_fill writes the sizes after every
- * output of the same build.
- */
-static const struct report *sizes_report;
-
-/* The size text of the output rel into out: this build's file, else the
- * previous site's that it keeps (--only), else nothing. */
+/* The size text of the output rel into out, in the words of report r:
+ * this build's file, else the previous site's that it keeps (--only),
+ * else nothing. */
 static void
-size_of(const struct site_out *o, const char *rel, struct buf *out)
+size_of(const struct report *r, const struct site_out *o, const char *rel,
+    struct buf *out)
 {
 	char *path = site_out_path(o, rel);
 	struct stat st;
@@ -245,13 +240,14 @@ size_of(const struct site_out *o, const char *rel, struct buf *out)
 		path = path_join(o->out, rel);
 	}
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-		size_text(sizes_report, out, st.st_size);
+		size_text(r, out, st.st_size);
 	free(path);
 }
 
 /* Replaces every size mark of page (n bytes) into out. */
 static void
-sizes_replace(const struct site_out *o, const char *page, size_t n, struct buf *out)
+sizes_replace(const struct report *r, const struct site_out *o, const char *page,
+    size_t n, struct buf *out)
 {
 	const char *p = page, *end = page + n, *m, *close;
 	size_t lm = strlen(SIZE_MARK);
@@ -261,7 +257,7 @@ sizes_replace(const struct site_out *o, const char *page, size_t n, struct buf *
 		char *rel = xstrndup(m + lm, (size_t)(close - m - lm));
 
 		buf_add(out, p, (size_t)(m - p));
-		size_of(o, rel, out);
+		size_of(r, o, rel, out);
 		free(rel);
 		p = close + 3;
 	}
@@ -269,7 +265,7 @@ sizes_replace(const struct site_out *o, const char *page, size_t n, struct buf *
 }
 
 int
-html_sizes_fill(struct site_out *o)
+html_sizes_fill(const struct report *r, struct site_out *o)
 {
 	struct buf page = BUF_INIT, out = BUF_INIT;
 	char *path;
@@ -287,7 +283,7 @@ html_sizes_fill(struct site_out *o)
 			rc = -1;
 		} else if (memmem(page.data, page.len, SIZE_MARK, strlen(SIZE_MARK))) {
 			buf_reset(&out);
-			sizes_replace(o, page.data, page.len, &out);
+			sizes_replace(r, o, page.data, page.len, &out);
 			if ((put = site_out_put(o, o->files[i], out.data, out.len)) != 0) {
 				diag_system(o->d, o->files[i], "cannot write the page: %s",
 				    put > 0 ? strerror(put) : "outside the site");
@@ -301,16 +297,9 @@ html_sizes_fill(struct site_out *o)
 	return rc;
 }
 
-static bool sizes_known;
-
-void
-render_html_sizes_known(bool known)
-{
-	sizes_known = known;
-}
-
 int
-render_html(const struct computed *c, struct site_out *o, struct diag *d)
+render_html(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
 {
 	static const char *const downloads[] = HTML_DOWNLOADS;
 	struct html_ctx h = {0};
@@ -322,11 +311,12 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	h.o = o;
 	h.d = d;
 	h.set = html_templates_open(h.p);
-	sizes_report = &h.p->report;
-	for (i = 0; sizes_known && !o->discard && i < ARRAY_SIZE(downloads); i++) {
+	if (ro->dump != NULL)
+		html_dump_begin(&h, ro->dump);
+	for (i = 0; ro->sizes_known && !o->discard && i < ARRAY_SIZE(downloads); i++) {
 		struct buf b = BUF_INIT;
 
-		size_of(o, downloads[i], &b);
+		size_of(&h.p->report, o, downloads[i], &b);
 		h.sizes[i] = buf_detach(&b, NULL);
 	}
 	if (h.p->dir != NULL) {
@@ -351,5 +341,6 @@ render_html(const struct computed *c, struct site_out *o, struct diag *d)
 	free(h.pages);
 	for (i = 0; i < ARRAY_SIZE(h.sizes); i++)
 		free(h.sizes[i]);
+	free(h.dump_rel);
 	return h.failed ? -1 : 0;
 }

@@ -81,16 +81,42 @@ struct step {
 	unsigned parts;
 	const char *progress;
 	const char *name;
-	int (*fn)(const struct computed *, struct site_out *, struct diag *);
+	int (*fn)(const struct computed *, const struct render_opts *,
+	    struct site_out *, struct diag *);
 	bool draws;                     /* lays out or draws text (fonts.h) */
 };
 
+/* The back ends whose output does not depend on the build's options. */
+static int
+step_data(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
+{
+	(void)ro;
+	return render_data(c, o, d);
+}
+
+static int
+step_badges(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
+{
+	(void)ro;
+	return render_badges(c, o, d);
+}
+
+static int
+step_pdf(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
+{
+	(void)ro;
+	return render_pdf(c, o, d);
+}
+
 static const struct step steps[] = {
-	{PART_DATA, "writing data", "data", render_data, false},
+	{PART_DATA, "writing data", "data", step_data, false},
 	{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts, true},
-	{PART_HTML, "drawing badges", "badges", render_badges, true},
+	{PART_HTML, "drawing badges", "badges", step_badges, true},
 	{PART_HTML, "writing pages", "html", render_html, false},
-	{PART_PDF, "laying out the PDF", "pdf", render_pdf, true},
+	{PART_PDF, "laying out the PDF", "pdf", step_pdf, true},
 };
 
 /*
@@ -109,6 +135,7 @@ struct task {
 	double ms[ARRAY_SIZE(steps)];
 	size_t nsteps;
 	const struct computed *c;
+	const struct render_opts *ro;
 	struct site_out o;
 	struct diag d;
 	pthread_t tid;
@@ -125,7 +152,7 @@ task_run(void *arg)
 	for (i = 0; i < t->nsteps && t->rc == 0; i++) {
 		double t0 = now_ms();
 
-		t->rc = t->steps[i]->fn(t->c, &t->o, &t->d);
+		t->rc = t->steps[i]->fn(t->c, t->ro, &t->o, &t->d);
 		t->ms[i] = now_ms() - t0;
 	}
 	/* then the pages still to write, on this thread too */
@@ -136,10 +163,11 @@ task_run(void *arg)
 /* Starts the task's steps on a thread of their own; false (and nothing
  * started) if it could not. */
 static bool
-task_start(struct task *t, const struct computed *c, const struct site_out *o,
-    const struct diag *d)
+task_start(struct task *t, const struct computed *c, const struct render_opts *ro,
+    const struct site_out *o, const struct diag *d)
 {
 	t->c = c;
+	t->ro = ro;
 	t->rc = 0;
 	t->o = *o;
 	t->o.files = NULL;
@@ -178,16 +206,12 @@ task_finish(struct task *t, struct build_request *rq, struct site_out *o,
 
 static int
 render_all(struct build_request *rq, const struct computed *c,
-    struct site_out *o, struct diag *d)
+    const struct render_opts *ro, struct site_out *o, struct diag *d)
 {
 	struct task task = {0};
 	size_t i, nother = 0;
 	double t;
 	int rc = 0;
-
-	/* Sharing copies of the per-provider charts only when the whole site
-	 * is built (a partial build keeps the previous site's: carry_part). */
-	render_charts_sharing((rq->parts & PART_ALL) == PART_ALL);
 	for (i = 0; i < ARRAY_SIZE(steps); i++) {
 		if (!(rq->parts & steps[i].parts))
 			continue;
@@ -204,7 +228,7 @@ render_all(struct build_request *rq, const struct computed *c,
 	 */
 	if (workers_count() > 1 && task.nsteps > 0 && nother > 0) {
 		workers_reserve(1);
-		if (!task_start(&task, c, o, d))
+		if (!task_start(&task, c, ro, o, d))
 			workers_help(true);
 	}
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
@@ -212,7 +236,7 @@ render_all(struct build_request *rq, const struct computed *c,
 			continue;
 		progress(rq, steps[i].progress);
 		t = now_ms();
-		rc = steps[i].fn(c, o, d);
+		rc = steps[i].fn(c, ro, o, d);
 		timing_add(rq, steps[i].name, now_ms() - t);
 	}
 	if (task.running) {
@@ -349,6 +373,7 @@ build_run(struct build_request *rq, struct diag *d)
 	struct project *p = NULL;
 	struct computed *c = NULL;
 	struct site_out o;
+	struct render_opts ro = {0};
 	char *out = NULL, *record = NULL;
 	double t0 = now_ms(), t;
 	pthread_t warm;
@@ -382,10 +407,22 @@ build_run(struct build_request *rq, struct diag *d)
 		pthread_join(warm, NULL);
 		warming = false;
 	}
+	/*
+	 * Sharing copies of the per-provider charts only when the whole site
+	 * is built (a partial build keeps the previous site's: carry_part).
+	 * The pages show the downloads' sizes. Without a PDF in this build
+	 * they are known before the pages (the data is written first, and the
+	 * previous site's PDF is kept); with one, the pages hold marks, filled
+	 * in once the PDF is written.
+	 */
+	ro.share_charts = (rq->parts & PART_ALL) == PART_ALL;
+	ro.charts_kept = rq->charts_kept;
+	ro.sizes_known = !(rq->parts & PART_PDF);
+	ro.dump = rq->dump;
 	if (!rq->write) {
 		/* check: everything made as a build makes it, then thrown away */
 		if (site_out_begin_discard(&o, d) == 0)
-			render_all(rq, c, &o, d);
+			render_all(rq, c, &ro, &o, d);
 		goto out;
 	}
 	if (site_out_begin(&o, out, d) == -1)
@@ -395,15 +432,9 @@ build_run(struct build_request *rq, struct diag *d)
 		o.carry = carry_part;
 		o.carry_arg = &rq->parts;
 	}
-	/*
-	 * The pages show the downloads' sizes. Without a PDF in this build
-	 * they are known before the pages (the data is written first, and the
-	 * previous site's PDF is kept); with one, the pages hold marks, filled
-	 * in once the PDF is written.
-	 */
-	render_html_sizes_known(!(rq->parts & PART_PDF));
-	if (render_all(rq, c, &o, d) == -1 || ((rq->parts & PART_HTML) &&
-	    (rq->parts & PART_PDF) && html_sizes_fill(&o) == -1) || diag_failed(d)) {
+	if (render_all(rq, c, &ro, &o, d) == -1 || ((rq->parts & PART_HTML) &&
+	    (rq->parts & PART_PDF) && html_sizes_fill(&p->report, &o) == -1) ||
+	    diag_failed(d)) {
 		site_out_abort(&o);
 		goto out;
 	}

@@ -47,6 +47,7 @@ struct server {
 	bool drafts;
 	bool pdf;                /* also rebuild report.pdf (slow: off by default) */
 	bool verbose;
+	struct chart_memo *charts; /* kept between rebuilds: only what changed is redrawn */
 	char *tmp;               /* the private folder, removed on exit */
 	unsigned nbuilds;
 	bool have_hash;
@@ -118,6 +119,7 @@ rebuild(struct server *sv)
 	rq.parts = PART_HTML | PART_DATA | (sv->pdf ? PART_PDF : 0);
 	rq.write = true;
 	rq.quiet = true;
+	rq.charts_kept = sv->charts;
 	diag_init(&d);
 	rc = build_run(&rq, &d);
 	diag_print(&d, stderr);
@@ -483,8 +485,8 @@ cmd_serve(int argc, char *argv[])
 	}
 	if (optind < argc)
 		return usage_error(serve_usage, "unexpected argument '%s'", argv[optind]);
-	render_charts_keep(true);
+	sv.charts = chart_memo_new();
 	c = serve_run(&sv);
-	render_charts_keep(false);
+	chart_memo_free(sv.charts);
 	return c;
 }
