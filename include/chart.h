@@ -9,7 +9,9 @@
 #include "compute.h"
 #include "util.h"
 
-enum chart_kind { CHART_DISTRIBUTION, CHART_MOVEMENT, CHART_FUNNEL, CHART_FAULTS, CHART_HISTORY };
+/* The kinds of chart; each is described once, in chart.c's table of kinds. */
+enum chart_kind { CHART_DISTRIBUTION, CHART_MOVEMENT, CHART_FUNNEL, CHART_FAULTS, CHART_HISTORY,
+	CHART_NKINDS };
 
 struct chart {
 	enum chart_kind kind;
@@ -30,9 +32,20 @@ struct chart_trace {
 	size_t n, cap;
 };
 
-/* Looks up "distribution", "movement", "funnel", "faults"; -1 if unknown. */
+/* Looks up a kind a {{chart NAME}} may name ("distribution", "movement",
+ * "funnel", "faults"); -1 if unknown. */
 int chart_kind_parse(const char *name);
 const char *chart_kind_name(enum chart_kind k);
+/* The names chart_kind_parse knows, in order, sep between them and last
+ * before the last: "distribution, movement, funnel or faults". */
+void chart_kind_names(struct buf *b, const char *sep, const char *last);
+/* Whether the report has a chart of kind k as charts/NAME.svg: one not
+ * drawn per provider, and the failure-test chart only where a review has
+ * a fault test. */
+bool chart_kind_drawn(const struct computed *c, enum chart_kind k);
+/* The kind a {{chart NAME}} names, or -1 with the one message every
+ * output gives for it in why ("unknown chart 'x' (expected ...)"). */
+int chart_kind_check(const struct computed *c, const char *name, struct buf *why);
 /* Prepares a chart: size, title and description. Free with chart_release(). */
 void chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
     const struct provider *provider);

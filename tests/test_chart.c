@@ -61,6 +61,8 @@ name_numbered(size_t i)
 
 static const enum chart_kind kinds[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
     CHART_FUNNEL, CHART_FAULTS, CHART_HISTORY};
+_Static_assert(sizeof(kinds) / sizeof(kinds[0]) == CHART_NKINDS,
+    "the tests draw every kind of chart");
 
 static void
 svg_of(const struct computed *c, enum chart_kind k, const struct provider *p,
@@ -568,6 +570,35 @@ START_TEST(test_kinds)
 	ck_assert_int_eq(chart_kind_parse("history"), -1);
 	ck_assert_int_eq(chart_kind_parse("pie"), -1);
 	ck_assert_str_eq(chart_kind_name(CHART_FAULTS), "faults");
+	ck_assert_str_eq(chart_kind_name(CHART_HISTORY), "history");
+}
+END_TEST
+
+/* The kinds' names and the one message for a chart no kind is, from the
+ * table of kinds. */
+START_TEST(test_kind_check)
+{
+	struct fixture *fx = fixture_new(3, name_real);
+	struct buf b = BUF_INIT;
+
+	chart_kind_names(&b, ", ", " or ");
+	ck_assert_str_eq(b.data, "distribution, movement, funnel or faults");
+	buf_reset(&b);
+	chart_kind_names(&b, "|", "|");
+	ck_assert_str_eq(b.data, "distribution|movement|funnel|faults");
+	buf_reset(&b);
+	ck_assert_int_eq(chart_kind_check(&fx->c, "funnel", &b), CHART_FUNNEL);
+	ck_assert_uint_eq(b.len, 0);
+	ck_assert_int_eq(chart_kind_check(&fx->c, "history", &b), -1);
+	ck_assert_str_eq(b.data, "unknown chart 'history' (expected distribution, "
+	    "movement, funnel or faults)");
+	buf_reset(&b);
+	ck_assert(!chart_kind_drawn(&fx->c, CHART_HISTORY));
+	ck_assert(chart_kind_drawn(&fx->c, CHART_MOVEMENT));
+	ck_assert_int_eq(chart_kind_drawn(&fx->c, CHART_FAULTS),
+	    project_has_fault_tests(&fx->p));
+	buf_release(&b);
+	fixture_free(fx);
 }
 END_TEST
 
@@ -1675,6 +1706,7 @@ main(void)
 	dump();
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_kinds);
+	tcase_add_test(tc, test_kind_check);
 	tcase_add_test(tc, test_spread);
 	tcase_add_test(tc, test_colours);
 	tcase_add_test(tc, test_descriptions);

@@ -4,12 +4,65 @@
 
 #include "chart_priv.h"
 
-static const char *const kind_names[] = {
-	[CHART_DISTRIBUTION] = "distribution",
-	[CHART_MOVEMENT] = "movement",
-	[CHART_FUNNEL] = "funnel",
-	[CHART_FAULTS] = "faults",
-	[CHART_HISTORY] = "history",
+/* The kinds whose drawing, description and table need no provider, as the
+ * table below calls them. */
+#define REPORT_KIND(k) \
+	static void k##_desc_of(const struct computed *c, const struct provider *p, \
+	    struct buf *b) { (void)p; k##_desc(c, b); } \
+	static void k##_draw_of(struct cx *x, const struct computed *c, \
+	    const struct provider *p) { (void)p; k##_draw(x, c); } \
+	static struct table *k##_table_of(const struct computed *c, \
+	    const struct provider *p) { (void)p; return k##_table(c); }
+REPORT_KIND(dist)
+REPORT_KIND(move)
+REPORT_KIND(funnel)
+REPORT_KIND(faults)
+
+static void
+hist_draw_of(struct cx *x, const struct computed *c, const struct provider *p)
+{
+	hist_draw_frame(x, c);
+	hist_draw_marks(x, c, p);
+}
+
+/* How a kind's title reads, from its strings key. */
+enum title_form {
+	TITLE_PLAIN,       /* the key's words */
+	TITLE_EDITION,     /* "Funnel, 2026-Q3": the report's edition after it */
+	TITLE_COMPARE,     /* "Movement from 2026-Q2 to 2026-Q3", when compared */
+	TITLE_PROVIDER     /* "Tier history: Provider" */
+};
+
+/*
+ * Each kind of chart, described once, in the order the report's charts are
+ * drawn (render_charts.c): its name (its file, charts/NAME.svg, and the
+ * word of {{chart NAME}}), its title, whether a report has it, and how it
+ * is sized, described, drawn and put as a table. A new kind is its name in
+ * chart_kind (chart.h), a row here, its drawing (chart_priv.h) and its
+ * title in the language packs; check, the pages and the PDF take it from
+ * here.
+ */
+static const struct chart_kind_row {
+	const char *name;
+	const char *title;         /* strings key */
+	enum title_form title_form;
+	bool per_provider;         /* one per provider, named by no {{chart}} */
+	bool fault_tests;          /* only where a review has a fault test */
+	double (*height)(const struct computed *c);
+	void (*desc)(const struct computed *c, const struct provider *p, struct buf *b);
+	void (*draw)(struct cx *x, const struct computed *c, const struct provider *p);
+	struct table *(*table)(const struct computed *c, const struct provider *p);
+} kinds[CHART_NKINDS] = {
+	[CHART_DISTRIBUTION] = {"distribution", "chart_distribution", TITLE_PLAIN,
+	    false, false, dist_height, dist_desc_of, dist_draw_of, dist_table_of},
+	[CHART_MOVEMENT] = {"movement", "chart_movement", TITLE_COMPARE,
+	    false, false, move_height, move_desc_of, move_draw_of, move_table_of},
+	[CHART_FUNNEL] = {"funnel", "chart_funnel", TITLE_EDITION,
+	    false, false, funnel_height, funnel_desc_of, funnel_draw_of, funnel_table_of},
+	[CHART_FAULTS] = {"faults", "chart_faults", TITLE_EDITION,
+	    false, true, faults_height, faults_desc_of, faults_draw_of, faults_table_of},
+	[CHART_HISTORY] = {"history", "tier_history", TITLE_PROVIDER,
+	    true, false, hist_height, hist_desc, hist_draw_of, hist_table},
 };
 
 int
@@ -18,8 +71,8 @@ chart_kind_parse(const char *name)
 	size_t i;
 
 	/* history needs a provider: not a {{chart NAME}} */
-	for (i = 0; i < CHART_HISTORY; i++)
-		if (strcmp(name, kind_names[i]) == 0)
+	for (i = 0; i < CHART_NKINDS; i++)
+		if (!kinds[i].per_provider && strcmp(name, kinds[i].name) == 0)
 			return (int)i;
 	return -1;
 }
@@ -27,7 +80,48 @@ chart_kind_parse(const char *name)
 const char *
 chart_kind_name(enum chart_kind k)
 {
-	return kind_names[k];
+	return kinds[k].name;
+}
+
+void
+chart_kind_names(struct buf *b, const char *sep, const char *last)
+{
+	size_t i, n = 0, total = 0;
+
+	for (i = 0; i < CHART_NKINDS; i++)
+		total += !kinds[i].per_provider;
+	for (i = 0; i < CHART_NKINDS; i++) {
+		if (kinds[i].per_provider)
+			continue;
+		if (n > 0)
+			buf_puts(b, n + 1 == total ? last : sep);
+		buf_puts(b, kinds[i].name);
+		n++;
+	}
+}
+
+bool
+chart_kind_drawn(const struct computed *c, enum chart_kind k)
+{
+	return !kinds[k].per_provider &&
+	    (!kinds[k].fault_tests || project_has_fault_tests(c->project));
+}
+
+int
+chart_kind_check(const struct computed *c, const char *name, struct buf *why)
+{
+	int k = chart_kind_parse(name);
+
+	if (k >= 0 && chart_kind_drawn(c, (enum chart_kind)k))
+		return k;
+	if (k >= 0 && kinds[k].fault_tests) {
+		buf_puts(why, "no failure-test chart: no review has a 'fault_test'");
+		return -1;
+	}
+	buf_printf(why, "unknown chart '%s' (expected ", name);
+	chart_kind_names(why, ", ", " or ");
+	buf_putc(why, ')');
+	return -1;
 }
 
 static char *
@@ -42,25 +136,24 @@ static char *
 make_title(const struct chart *ch, const struct computed *c)
 {
 	const struct report *r = &c->project->report;
-
-	switch (ch->kind) {
 	/* the captions are interface words: report.yaml's strings may replace them */
-	case CHART_DISTRIBUTION:
-		return xstrdup(report_string(r, "chart_distribution"));
-	case CHART_MOVEMENT:
+	const char *t = report_string(r, kinds[ch->kind].title);
+
+	switch (kinds[ch->kind].title_form) {
+	case TITLE_PLAIN:
+		break;
+	case TITLE_COMPARE:
 		if (c->has_compare && c->compare.baseline != NULL)
-			return xasprintf("%s %s %s %s %s", report_string(r, "chart_movement"),
+			return xasprintf("%s %s %s %s %s", t,
 			    report_string(r, "from"), c->compare.baseline->name,
 			    report_string(r, "to"), c->compare.edition->name);
-		return xstrdup(report_string(r, "chart_movement"));
-	case CHART_FUNNEL:
-		return edition_title(report_string(r, "chart_funnel"), r->edition);
-	case CHART_FAULTS:
-		return edition_title(report_string(r, "chart_faults"), r->edition);
-	case CHART_HISTORY:
-		return xasprintf("%s: %s", report_string(r, "tier_history"), ch->provider->name);
+		break;
+	case TITLE_EDITION:
+		return edition_title(t, r->edition);
+	case TITLE_PROVIDER:
+		return xasprintf("%s: %s", t, ch->provider->name);
 	}
-	return xstrdup("");
+	return xstrdup(t);
 }
 
 /* On success, release with chart_release(). */
@@ -74,28 +167,8 @@ chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
 	ch->kind = kind;
 	ch->provider = provider;
 	ch->width = CHART_WIDTH;
-	switch (kind) {
-	case CHART_DISTRIBUTION:
-		ch->height = dist_height(c);
-		dist_desc(c, &b);
-		break;
-	case CHART_MOVEMENT:
-		ch->height = move_height(c);
-		move_desc(c, &b);
-		break;
-	case CHART_FUNNEL:
-		ch->height = funnel_height(c);
-		funnel_desc(c, &b);
-		break;
-	case CHART_FAULTS:
-		ch->height = faults_height(c);
-		faults_desc(c, &b);
-		break;
-	case CHART_HISTORY:
-		ch->height = hist_height(c);
-		hist_desc(c, provider, &b);
-		break;
-	}
+	ch->height = kinds[kind].height(c);
+	kinds[kind].desc(c, provider, &b);
 	ch->title = make_title(ch, c);
 	ch->desc = buf_detach(&b, NULL);
 }
@@ -126,7 +199,7 @@ chart_file_name(const struct chart *ch)
 {
 	if (ch->kind == CHART_HISTORY)
 		return xasprintf("history-%s", ch->provider->id);
-	return xstrdup(kind_names[ch->kind]);
+	return xstrdup(kinds[ch->kind].name);
 }
 
 void
@@ -144,24 +217,7 @@ chart_draw_traced(const struct chart *ch, const struct computed *c,
 
 	cx_begin(&x, ch, cv, chart_scale(ch, width, height), t);
 	chart_draw_title(&x, ch);
-	switch (ch->kind) {
-	case CHART_DISTRIBUTION:
-		dist_draw(&x, c);
-		break;
-	case CHART_MOVEMENT:
-		move_draw(&x, c);
-		break;
-	case CHART_FUNNEL:
-		funnel_draw(&x, c);
-		break;
-	case CHART_FAULTS:
-		faults_draw(&x, c);
-		break;
-	case CHART_HISTORY:
-		hist_draw_frame(&x, c);
-		hist_draw_marks(&x, c, ch->provider);
-		break;
-	}
+	kinds[ch->kind].draw(&x, c, ch->provider);
 	cx_end(&x);
 }
 
@@ -182,17 +238,5 @@ chart_draw(const struct chart *ch, const struct computed *c, struct canvas *cv,
 struct table *
 chart_table(const struct chart *ch, const struct computed *c)
 {
-	switch (ch->kind) {
-	case CHART_DISTRIBUTION:
-		return dist_table(c);
-	case CHART_MOVEMENT:
-		return move_table(c);
-	case CHART_FUNNEL:
-		return funnel_table(c);
-	case CHART_FAULTS:
-		return faults_table(c);
-	case CHART_HISTORY:
-		return hist_table(c, ch->provider);
-	}
-	return NULL;
+	return kinds[ch->kind].table(c, ch->provider);
 }

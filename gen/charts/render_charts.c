@@ -293,9 +293,9 @@ int
 render_charts(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d)
 {
-	static const enum chart_kind kinds[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
-	    CHART_FUNNEL, CHART_FAULTS};
-	const size_t nk = ARRAY_SIZE(kinds) + 1;
+	/* the report's charts first (chart.c's kinds, in order), the history
+	 * frame, then (when shared) each visible provider's history */
+	const size_t nk = CHART_NKINDS;
 	size_t next = 0, total = nk + (provider_charts(ro) ? c->nproviders : 0);
 	struct chart_frame *frame;
 	int rc = 0;
@@ -306,27 +306,25 @@ render_charts(const struct computed *c, const struct render_opts *ro,
 		return -1;
 	}
 	frame = chart_frame_new(c);
-	/* the report's charts first, the history frame, then (when shared)
-	 * each visible provider's history */
 	for (; next < total && rc == 0; next++) {
 		struct job job, *j = &job;
 
 		if (next >= nk && !c->providers[next - nk].visible)
 			continue;
-		/* no failure-test chart in a report without failure tests */
-		if (next < ARRAY_SIZE(kinds) && kinds[next] == CHART_FAULTS &&
-		    !project_has_fault_tests(c->project))
+		/* the history frame stands where the history kind does */
+		if (next < nk && next != CHART_HISTORY &&
+		    !chart_kind_drawn(c, (enum chart_kind)next))
 			continue;
 		memset(j, 0, sizeof(*j));
 		buf_init(&j->svg);
 		buf_init(&j->png);
-		if (next < ARRAY_SIZE(kinds)) {
-			j->kind = kinds[next];
-			j->with_png = true;
-		} else if (next == ARRAY_SIZE(kinds)) {
+		if (next == CHART_HISTORY) {
 			j->kind = CHART_HISTORY;
 			j->frame = true;
 			j->name = xstrdup("history-frame");
+		} else if (next < nk) {
+			j->kind = (enum chart_kind)next;
+			j->with_png = true;
 		} else {
 			j->kind = CHART_HISTORY;
 			j->provider = c->providers[next - nk].provider;

@@ -278,22 +278,6 @@ put_heading_id(struct render *r, cmark_node *heading)
 	buf_release(&text);
 }
 
-/* The chart named name, as {{chart NAME}} spells it; -1 if none. */
-static int
-chart_named(const char *name)
-{
-	static const char *const names[] = {
-		[CHART_DISTRIBUTION] = "distribution", [CHART_MOVEMENT] = "movement",
-		[CHART_FUNNEL] = "funnel", [CHART_FAULTS] = "faults"
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (strcmp(names[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
 /*
  * A chart: its title, the SVG with the chart's description as alt text,
  * and its data as a table beside it (SPEC 4.1). The caption comes first so
@@ -304,7 +288,7 @@ static void
 put_chart(const struct render *r, const struct shortcode *sc)
 {
 	const char *name = sc->args[0];
-	int kind = chart_named(name);
+	int kind = chart_kind_parse(name);
 	struct buf src = BUF_INIT;
 	struct chart ch;
 	struct table *t;

@@ -284,16 +284,17 @@ static bool
 check_chart(const struct check *k)
 {
 	const struct shortcode *sc = k->sc;
+	struct buf b = BUF_INIT;
+	bool ok;
 
-	if (!arity(k, "chart", 1, sc->nargs, "chart distribution|movement|funnel|faults"))
-		return false;
-	if (chart_kind_parse(sc->args[0]) == CHART_FAULTS &&
-	    !project_has_fault_tests(k->c->project))
-		return fail(k, "no failure-test chart: no review has a 'fault_test'");
-	if (chart_kind_parse(sc->args[0]) >= 0)
-		return true;
-	return fail(k, "unknown chart '%s' (expected distribution, movement, funnel "
-	    "or faults)", sc->args[0]);
+	buf_puts(&b, "chart ");
+	chart_kind_names(&b, "|", "|");
+	ok = arity(k, "chart", 1, sc->nargs, b.data);
+	buf_reset(&b);
+	if (ok && chart_kind_check(k->c, sc->args[0], &b) < 0)
+		ok = fail(k, "%s", b.data);
+	buf_release(&b);
+	return ok;
 }
 
 static bool
