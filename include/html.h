@@ -26,6 +26,19 @@
 
 struct render_dump;
 
+/*
+ * The downloads the pages link, each described once (page_values.c): its
+ * site path, the name the pages show, its media type. The pages give each
+ * one's size (html_sizes_fill).
+ */
+struct html_download {
+	const char *path;
+	const char *label;
+	const char *type;
+};
+enum { HTML_NDOWNLOADS = 3 };
+extern const struct html_download html_downloads[HTML_NDOWNLOADS];
+
 struct html_ctx {
 	const struct computed *c;
 	const struct project *p;
@@ -38,17 +51,15 @@ struct html_ctx {
 	bool extra_css;      /* the project has assets/extra.css: every page links it */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
 	/* the downloads' size texts (" (34 kB)", or "" for no file), in the
-	 * order of HTML_DOWNLOADS, when known before the pages are made;
+	 * order of html_downloads, when known before the pages are made;
 	 * NULL: each page holds a mark that html_sizes_fill() fills in */
-	char *sizes[3];
+	char *sizes[HTML_NDOWNLOADS];
 	/* --dump-data (render.h): the page whose values are printed, as a
 	 * site path ("providers/aws/index.html"); NULL: pages are written */
 	struct render_dump *dump;
 	char *dump_rel;
 };
 
-/* The downloads the pages link, with their sizes: report.pdf, data/... */
-#define HTML_DOWNLOADS {"report.pdf", "data/ratings.json", "data/ratings.csv"}
 
 /*
  * html_jobs.c: pages built over the machine's cores. Each job calls one page

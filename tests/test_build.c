@@ -18,6 +18,7 @@
 
 #include "build.h"
 #include "chart.h"
+#include "html.h"
 #include "parse.h"
 #include "podium.h"
 #include "render.h"
@@ -459,6 +460,32 @@ START_TEST(test_drafts_included)
 }
 END_TEST
 
+/* Each download of the table the pages take them from: written by the
+ * build, linked from the home page with its name and its size filled in. */
+START_TEST(test_downloads)
+{
+	struct diag d;
+	char *proj = path_join(tmp, "proj"), *out = path_join(tmp, "out"), *home, *link;
+	size_t i;
+
+	diag_init(&d);
+	ck_assert_int_eq(build(proj, out, PART_ALL, false, &d), 0);
+	home = slurp(out, "index.html");
+	for (i = 0; i < HTML_NDOWNLOADS; i++) {
+		free(slurp(out, html_downloads[i].path));
+		link = xasprintf("href=\"%s\"", html_downloads[i].path);
+		ck_assert_msg(strstr(home, link) != NULL, "no link to %s", html_downloads[i].path);
+		ck_assert_ptr_nonnull(strstr(home, html_downloads[i].label));
+		free(link);
+	}
+	ck_assert_ptr_null(strstr(home, "<!--podium:size"));
+	free(home);
+	diag_release(&d);
+	free(proj);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_atomic)
 {
 	struct diag d;
@@ -598,6 +625,7 @@ main(void)
 	tcase_add_test(tc, test_leak_search_finds_planted);
 	tcase_add_test(tc, test_leak_search_finds_public);
 	tcase_add_test(tc, test_drafts_included);
+	tcase_add_test(tc, test_downloads);
 	tcase_add_test(tc, test_atomic);
 	tcase_add_test(tc, test_check_shortcodes);
 	tcase_add_test(tc, test_preview_charts_kept);

@@ -550,18 +550,22 @@ download_add(struct tv *a, const char *root, const char *path, const char *size,
 	tv_append(a, o);
 }
 
-/* report.pdf, data/ratings.json and data/ratings.csv, with their sizes. */
+const struct html_download html_downloads[HTML_NDOWNLOADS] = {
+	{"report.pdf", "report.pdf", "application/pdf"},
+	{"data/ratings.json", "ratings.json", "application/json"},
+	{"data/ratings.csv", "ratings.csv", "text/csv"},
+};
+
+/* Every download, with its size. */
 static struct tv *
 downloads(const struct html_ctx *h, const char *root)
 {
-	static const char *const paths[] = HTML_DOWNLOADS;
-	static const char *const labels[] = {"report.pdf", "ratings.json", "ratings.csv"};
-	static const char *const types[] = {"application/pdf", "application/json", "text/csv"};
 	struct tv *a = tv_array();
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(paths); i++)
-		download_add(a, root, paths[i], h->sizes[i], labels[i], types[i]);
+	for (i = 0; i < HTML_NDOWNLOADS; i++)
+		download_add(a, root, html_downloads[i].path, h->sizes[i],
+		    html_downloads[i].label, html_downloads[i].type);
 	pv_mark_last(a);
 	return a;
 }

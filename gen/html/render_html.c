@@ -301,7 +301,6 @@ int
 render_html(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d)
 {
-	static const char *const downloads[] = HTML_DOWNLOADS;
 	struct html_ctx h = {0};
 	struct html_job *jobs;
 	size_t i, n;
@@ -313,10 +312,10 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	h.set = html_templates_open(h.p);
 	if (ro->dump != NULL)
 		html_dump_begin(&h, ro->dump);
-	for (i = 0; ro->sizes_known && !o->discard && i < ARRAY_SIZE(downloads); i++) {
+	for (i = 0; ro->sizes_known && !o->discard && i < HTML_NDOWNLOADS; i++) {
 		struct buf b = BUF_INIT;
 
-		size_of(&h.p->report, o, downloads[i], &b);
+		size_of(&h.p->report, o, html_downloads[i].path, &b);
 		h.sizes[i] = buf_detach(&b, NULL);
 	}
 	if (h.p->dir != NULL) {
