@@ -10,8 +10,9 @@
 #include "util.h"
 
 /* The kinds of chart; each is described once, in chart.c's table of kinds. */
-enum chart_kind { CHART_DISTRIBUTION, CHART_MOVEMENT, CHART_FUNNEL, CHART_FAULTS, CHART_HISTORY,
-	CHART_NKINDS };
+enum chart_kind { CHART_DISTRIBUTION, CHART_MOVEMENT, CHART_FUNNEL, CHART_FAULTS, CHART_HISTORY };
+/* How many kinds there are: the last one's, plus one. */
+#define CHART_NKINDS (CHART_HISTORY + 1)
 
 struct chart {
 	enum chart_kind kind;

@@ -15,10 +15,10 @@ extern const char *const tier_keys[];
 extern const char *const paper_names[];
 
 /* Declarations in report.yaml (load_fields.c): provider_fields and
- * review_fields items, a field's type names, security: and its practices. */
+ * review_fields items, security: and its practices (a field's types:
+ * field_types, model.h). */
 extern const char *const provider_field_keys[];
 extern const char *const review_field_keys[];
-extern const char *const field_type_names[];
 extern const char *const security_decl_keys[];
 extern const char *const practice_keys[];
 

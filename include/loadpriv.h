@@ -172,6 +172,10 @@ bool get_url(struct loader *l, const char *file, const struct ynode *n,
 /* One of names (NULL-terminated); *out is its index. */
 bool get_enum(struct loader *l, const char *file, const struct ynode *n,
     const char *what, const char *const *names, int *out);
+/* The same over count names, each stride bytes after the one before (a
+ * column of a table of structs: &rows[0].name, sizeof(rows[0])). */
+bool get_enum_of(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char *const *first, size_t stride, size_t count, int *out);
 /* A sequence of strings (ids when ids) into an arena array. */
 bool get_strv(struct loader *l, const char *file, const struct ynode *n,
     const char *what, bool ids, const char ***out, size_t *count);

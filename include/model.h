@@ -31,6 +31,37 @@ enum tri { TRI_UNSET = -1, TRI_FALSE = 0, TRI_TRUE = 1 };
  */
 enum field_type { FIELD_STRING, FIELD_TEXT, FIELD_INTEGER, FIELD_NUMBER, FIELD_BOOLEAN,
 	FIELD_DATE, FIELD_URL, FIELD_CHOICE, FIELD_COUNTRY, FIELD_LIST };
+/* How many types there are: the last one's, plus one. */
+#define FIELD_NTYPES (FIELD_LIST + 1)
+
+/*
+ * What a field's value is, for every output that shows or exports it: the
+ * pages, the PDF, ratings.json and ratings.csv switch on this, never on the
+ * type, so a new type that holds one of these needs no back end changed.
+ */
+enum field_shows {
+	SHOWS_TEXT,        /* text as written (field_value.text) */
+	SHOWS_MARKDOWN,    /* one line of Markdown (text, at) */
+	SHOWS_URL,         /* a link (text) */
+	SHOWS_BOOLEAN,     /* yes or no in the report's words (boolean) */
+	SHOWS_INTEGER,     /* integer, and text as written */
+	SHOWS_NUMBER,      /* number, and text as written */
+	SHOWS_DATE,        /* date, and text as written */
+	SHOWS_LIST         /* items */
+};
+
+/*
+ * Each type of declared field, described once (gen/load/model.c): its name
+ * in report.yaml, what a value looks like (podium new's comment; NULL for
+ * a choice, whose choices are listed), and what it shows. Reading a value
+ * is the loader's (load_fields.c), its JSON Schema the schema's.
+ */
+struct field_type_row {
+	const char *name;
+	const char *hint;
+	enum field_shows shows;
+};
+extern const struct field_type_row field_types[FIELD_NTYPES];
 
 struct field_def {
 	const char *id;
@@ -340,6 +371,8 @@ const char *source_kind_name(enum source_kind k);
 const char *finding_class_name(enum finding_class c);
 const char *severity_name(enum severity s);
 const char *field_type_name(enum field_type t);
+/* The type of that name in report.yaml, or -1. */
+int field_type_parse(const char *name);
 /* The index of a declared field by id, or -1. */
 int field_index(const struct field_def *defs, size_t n, const char *id);
 /*

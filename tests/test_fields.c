@@ -69,6 +69,37 @@ START_TEST(test_good_values)
 }
 END_TEST
 
+/* The table of field types (model.h): each name read back to its type,
+ * a hint for all but a choice, and FIELDS above declaring every one of
+ * them, so that a new type is tried here with a good and a bad value. */
+START_TEST(test_field_types)
+{
+	const char *p = strstr(FIELDS, "provider_fields:"), *end = strstr(FIELDS, "review_fields:");
+	size_t t, k, declared = 0;
+
+	for (t = 0; t < FIELD_NTYPES; t++) {
+		char *want = xasprintf("type: %s", field_types[t].name);
+		const char *q;
+
+		ck_assert_int_eq(field_type_parse(field_type_name((enum field_type)t)), (int)t);
+		ck_assert_int_eq(field_types[t].hint == NULL, t == FIELD_CHOICE);
+		for (k = 0; k < t; k++)
+			ck_assert_str_ne(field_types[k].name, field_types[t].name);
+		for (q = p; (q = strstr(q, want)) != NULL && q < end; q++)
+			if (q[strlen(want)] == ',' || q[strlen(want)] == '}') {
+				declared++;
+				break;
+			}
+		free(want);
+	}
+	ck_assert_uint_eq(declared, FIELD_NTYPES);
+	ck_assert_int_eq(field_type_parse("str"), -1);
+	ck_assert_int_eq(field_types[FIELD_BOOLEAN].shows, SHOWS_BOOLEAN);
+	ck_assert_int_eq(field_types[FIELD_TEXT].shows, SHOWS_MARKDOWN);
+	ck_assert_int_eq(field_types[FIELD_COUNTRY].shows, SHOWS_TEXT);
+}
+END_TEST
+
 START_TEST(test_values_loaded)
 {
 	struct tfile f[] = {
@@ -228,6 +259,7 @@ main(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_good_values);
+	tcase_add_test(tc, test_field_types);
 	tcase_add_test(tc, test_values_loaded);
 	tcase_add_test(tc, test_bad_values);
 	tcase_add_test(tc, test_required_and_unknown);

@@ -83,22 +83,16 @@ comment_text(struct buf *b, const char *s)
 static void
 field_hint(struct buf *b, const struct field_def *f)
 {
-	static const char *const hints[] = {
-		[FIELD_STRING] = "text", [FIELD_TEXT] = "Markdown, one line",
-		[FIELD_INTEGER] = "a whole number", [FIELD_NUMBER] = "a number",
-		[FIELD_BOOLEAN] = "true | false", [FIELD_DATE] = "YYYY-MM-DD",
-		[FIELD_URL] = "https://...", [FIELD_COUNTRY] = "ISO 3166 alpha-2, e.g. FR",
-		[FIELD_LIST] = "[a, b]",
-	};
 	size_t i;
 
-	if (f->type == FIELD_CHOICE) {
+	/* a choice's values are its hint */
+	if (field_types[f->type].hint == NULL) {
 		for (i = 0; i < f->nchoices; i++) {
 			buf_puts(b, i ? " | " : "");
 			comment_text(b, f->choices[i]);
 		}
 	} else
-		buf_puts(b, hints[f->type]);
+		buf_puts(b, field_types[f->type].hint);
 	if (f->unit != NULL) {
 		buf_puts(b, ", in ");
 		comment_text(b, f->unit);

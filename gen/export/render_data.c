@@ -187,20 +187,20 @@ json_fields(struct jsonw *w, const struct field_def *defs, size_t n,
 			jw_null(w);
 			continue;
 		}
-		switch (defs[i].type) {
-		case FIELD_INTEGER:
+		switch (field_types[defs[i].type].shows) {
+		case SHOWS_INTEGER:
 			jw_int(w, x->integer);
 			break;
-		case FIELD_NUMBER:
+		case SHOWS_NUMBER:
 			jw_real(w, x->number);
 			break;
-		case FIELD_BOOLEAN:
+		case SHOWS_BOOLEAN:
 			jw_bool(w, x->boolean);
 			break;
-		case FIELD_DATE:
+		case SHOWS_DATE:
 			jw_date(w, x->date);
 			break;
-		case FIELD_LIST:
+		case SHOWS_LIST:
 			jw_array_begin(w);
 			for (k = 0; k < x->nitems; k++)
 				jw_string(w, x->items[k]);
@@ -442,18 +442,18 @@ csv_fields(struct buf *b, const struct field_def *defs, size_t n,
 			csv_field(b, "", end);
 			continue;
 		}
-		switch (defs[i].type) {
-		case FIELD_LIST:
+		switch (field_types[defs[i].type].shows) {
+		case SHOWS_LIST:
 			buf_reset(&t);
 			for (k = 0; k < v[i].nitems; k++)
 				buf_printf(&t, "%s%s", k ? "; " : "", v[i].items[k]);
 			csv_text(b, t.len ? t.data : "", end);
 			break;
-		case FIELD_BOOLEAN:
+		case SHOWS_BOOLEAN:
 			csv_field(b, v[i].boolean ? "true" : "false", end);
 			break;
-		case FIELD_INTEGER:
-		case FIELD_NUMBER:
+		case SHOWS_INTEGER:
+		case SHOWS_NUMBER:
 			csv_field(b, v[i].text, end);
 			break;
 		default:

@@ -84,7 +84,7 @@ static char *
 field_words(const struct report *r, const struct field_def *f,
     const struct field_value *v)
 {
-	if (v != NULL && v->set && f->type == FIELD_BOOLEAN)
+	if (v != NULL && v->set && field_types[f->type].shows == SHOWS_BOOLEAN)
 		return xstrdup(report_string(r, v->boolean ? "yes" : "no"));
 	return field_value_text(f, v);
 }
@@ -98,7 +98,7 @@ filter_value(const struct report *r, const struct field_def *f, const struct fie
 
 	if (v == NULL || !v->set)
 		return xstrdup("");
-	if (f->type != FIELD_LIST)
+	if (field_types[f->type].shows != SHOWS_LIST)
 		return field_words(r, f, v);
 	for (k = 0; k < v->nitems; k++)
 		buf_printf(&b, "%s%s", k ? "|" : "", v->items[k]);
@@ -217,7 +217,7 @@ filter_options(const struct report *rp, size_t fi, const struct provider *const 
 
 	for (i = 0, k = 0; i < n; i++)
 		if (v[i]->fields != NULL && v[i]->fields[fi].set)
-			k += d->type == FIELD_LIST ? v[i]->fields[fi].nitems : 1;
+			k += field_types[d->type].shows == SHOWS_LIST ? v[i]->fields[fi].nitems : 1;
 	vals = xcalloc(k + 1, sizeof(*vals));
 	owned = xcalloc(n + 1, sizeof(*owned));
 	for (i = 0; i < n; i++) {
@@ -225,7 +225,7 @@ filter_options(const struct report *rp, size_t fi, const struct provider *const 
 
 		if (fv == NULL || !fv->set)
 			continue;
-		if (d->type == FIELD_LIST) {
+		if (field_types[d->type].shows == SHOWS_LIST) {
 			for (k = 0; k < fv->nitems; k++)
 				vals[m++] = fv->items[k];
 		} else

@@ -200,23 +200,23 @@ html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
 		pv_set_lit(o, "description", defs[i].description);
 		t = field_value_text(&defs[i], &v[i]);
 		buf_reset(&b);
-		switch (defs[i].type) {
-		case FIELD_TEXT:
+		switch (field_types[defs[i].type].shows) {
+		case SHOWS_MARKDOWN:
 			if (md_to_html_inline(h->c, v[i].text, v[i].pos.file, v[i].pos.line, root,
 			    &b, h->d) == -1)
 				h->failed = true;
 			break;
-		case FIELD_URL:
+		case SHOWS_URL:
 			u = html_url(v[i].text);
 			buf_printf(&b, "<a href=\"%s\" rel=\"external\">", u);
 			esc_html(&b, v[i].text);
 			buf_puts(&b, "</a>");
 			free(u);
 			break;
-		case FIELD_BOOLEAN:
+		case SHOWS_BOOLEAN:
 			esc_html(&b, report_string(&h->p->report, v[i].boolean ? "yes" : "no"));
 			break;
-		case FIELD_LIST:
+		case SHOWS_LIST:
 			for (k = 0; k < v[i].nitems; k++) {
 				if (k > 0)
 					buf_puts(&b, ", ");

@@ -17,8 +17,6 @@ const char *const provider_field_keys[] = {"id", "name", "type", "choices",
     "required", "unit", "description", "filter", NULL};
 const char *const review_field_keys[] = {"id", "name", "type", "choices",
     "required", "unit", "description", NULL};
-const char *const field_type_names[] = {"string", "text", "integer", "number",
-    "boolean", "date", "url", "choice", "country", "list", NULL};
 const char *const practice_keys[] = {"id", "name", "description", NULL};
 const char *const security_decl_keys[] = {"practices", NULL};
 
@@ -101,7 +99,8 @@ field_decl_load(struct loader *l, const char *file, const struct ynode *n, bool 
 		f->id = NULL;
 	}
 	get_str(l, file, need(l, file, n, "name"), "name", &f->name);
-	if (get_enum(l, file, need(l, file, n, "type"), "type", field_type_names, &e))
+	if (get_enum_of(l, file, need(l, file, n, "type"), "type", &field_types[0].name,
+	    sizeof(field_types[0]), FIELD_NTYPES, &e))
 		f->type = (enum field_type)e;
 	else
 		f->id = NULL;

@@ -355,22 +355,37 @@ get_url(struct loader *l, const char *file, const struct ynode *n,
 	return true;
 }
 
+/* The i-th of count names, stride bytes apart. */
+#define NAME_AT(first, stride, i) \
+	(*(const char *const *)(const void *)((const char *)(first) + (size_t)(i) * (stride)))
+
 bool
 get_enum(struct loader *l, const char *file, const struct ynode *n,
     const char *what, const char *const *names, int *out)
 {
+	size_t count = 0;
+
+	while (names[count] != NULL)
+		count++;
+	return get_enum_of(l, file, n, what, names, sizeof(*names), count, out);
+}
+
+bool
+get_enum_of(struct loader *l, const char *file, const struct ynode *n,
+    const char *what, const char *const *first, size_t stride, size_t count, int *out)
+{
 	struct buf b = BUF_INIT;
-	int i;
+	size_t i;
 
 	if (n == NULL)
 		return false;
-	for (i = 0; n->kind == YNODE_SCALAR && names[i] != NULL; i++)
-		if (strcmp(n->str, names[i]) == 0) {
-			*out = i;
+	for (i = 0; n->kind == YNODE_SCALAR && i < count; i++)
+		if (strcmp(n->str, NAME_AT(first, stride, i)) == 0) {
+			*out = (int)i;
 			return true;
 		}
-	for (i = 0; names[i] != NULL; i++)
-		buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+	for (i = 0; i < count; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", NAME_AT(first, stride, i));
 	if (n->kind == YNODE_SCALAR)
 		diag_error(l->d, file, n->line, n->col, "unknown %s '%s' (one of: %s)",
 		    what, shown(l, n), b.data);

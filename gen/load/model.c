@@ -172,13 +172,34 @@ severity_name(enum severity s)
 	return s >= 0 && (size_t)s < ARRAY_SIZE(names) ? names[s] : "";
 }
 
+const struct field_type_row field_types[FIELD_NTYPES] = {
+	[FIELD_STRING] = {"string", "text", SHOWS_TEXT},
+	[FIELD_TEXT] = {"text", "Markdown, one line", SHOWS_MARKDOWN},
+	[FIELD_INTEGER] = {"integer", "a whole number", SHOWS_INTEGER},
+	[FIELD_NUMBER] = {"number", "a number", SHOWS_NUMBER},
+	[FIELD_BOOLEAN] = {"boolean", "true | false", SHOWS_BOOLEAN},
+	[FIELD_DATE] = {"date", "YYYY-MM-DD", SHOWS_DATE},
+	[FIELD_URL] = {"url", "https://...", SHOWS_URL},
+	[FIELD_CHOICE] = {"choice", NULL, SHOWS_TEXT},
+	[FIELD_COUNTRY] = {"country", "ISO 3166 alpha-2, e.g. FR", SHOWS_TEXT},
+	[FIELD_LIST] = {"list", "[a, b]", SHOWS_LIST},
+};
+
 const char *
 field_type_name(enum field_type t)
 {
-	static const char *const names[] = {"string", "text", "integer", "number",
-	    "boolean", "date", "url", "choice", "country", "list"};
+	return (size_t)t < FIELD_NTYPES ? field_types[t].name : "string";
+}
 
-	return (size_t)t < ARRAY_SIZE(names) ? names[t] : "string";
+int
+field_type_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < FIELD_NTYPES; i++)
+		if (strcmp(field_types[i].name, name) == 0)
+			return i;
+	return -1;
 }
 
 int
@@ -240,12 +261,12 @@ field_value_text(const struct field_def *f, const struct field_value *v)
 
 	if (v == NULL || !v->set)
 		return NULL;
-	if (f->type == FIELD_LIST) {
+	if (field_types[f->type].shows == SHOWS_LIST) {
 		for (i = 0; i < v->nitems; i++)
 			buf_printf(&b, "%s%s", i ? ", " : "", v->items[i]);
 		if (v->nitems == 0)
 			buf_puts(&b, "");
-	} else if (f->type == FIELD_BOOLEAN)
+	} else if (field_types[f->type].shows == SHOWS_BOOLEAN)
 		buf_puts(&b, v->boolean ? "yes" : "no");
 	else
 		buf_puts(&b, v->text != NULL ? v->text : "");

@@ -55,7 +55,7 @@ lint_fields(const struct computed *c, const struct field_def *defs, size_t n,
 	size_t i;
 
 	for (i = 0; v != NULL && i < n; i++)
-		if (defs[i].type == FIELD_TEXT && v[i].set)
+		if (field_types[defs[i].type].shows == SHOWS_MARKDOWN && v[i].set)
 			lint_text(c, v[i].text, v[i].pos.file, &v[i].at, d);
 }
 

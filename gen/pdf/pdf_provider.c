@@ -50,20 +50,20 @@ field_runs(struct pdf_report *r, struct pdf_block *p, const struct field_def *de
 		free(s);
 		lead = true;
 		stop = false;
-		switch (defs[i].type) {
-		case FIELD_TEXT:
+		switch (field_types[defs[i].type].shows) {
+		case SHOWS_MARKDOWN:
 			pdf_markdown_inline(r, p, v[i].text, v[i].pos.file, v[i].pos.line);
 			len = v[i].text != NULL ? strlen(v[i].text) : 0;
 			while (len > 0 && strchr(" \t\n", v[i].text[len - 1]) != NULL)
 				len--;
 			stop = len > 0 && strchr(".!?", v[i].text[len - 1]) != NULL;
 			break;
-		case FIELD_URL:
+		case SHOWS_URL:
 			link = pdf_target(v[i].text);
 			pdf_run(r->doc, p, v[i].text, (size_t)-1, 0, link);
 			free(link);
 			break;
-		case FIELD_BOOLEAN:
+		case SHOWS_BOOLEAN:
 			pdf_run(r->doc, p, report_string(rp, v[i].boolean ? "yes" : "no"),
 			    (size_t)-1, 0, NULL);
 			break;

@@ -186,7 +186,17 @@ b_enum(struct sw *s, const char *const *names)
 }
 
 static void b_paper(struct sw *s) { b_enum(s, paper_names); }
-static void b_field_type(struct sw *s) { b_enum(s, field_type_names); }
+static void
+b_field_type(struct sw *s)
+{
+	int i;
+
+	jw_key(&s->w, "enum");
+	jw_array_begin(&s->w);
+	for (i = 0; i < FIELD_NTYPES; i++)
+		jw_string(&s->w, field_types[i].name);
+	jw_array_end(&s->w);
+}
 static void b_class(struct sw *s) { b_enum(s, class_names); }
 static void b_severity(struct sw *s) { b_enum(s, severity_names); }
 static void b_detected(struct sw *s) { b_enum(s, detected_names); }
