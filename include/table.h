@@ -7,38 +7,8 @@
 #define PODIUM_TABLE_H
 
 #include "compute.h"
+#include "table_data.h"
 #include "util.h"
-
-struct table_cell {
-	char *text;               /* UTF-8, not escaped; malloc'd; '\n' = line break */
-	char *href;               /* site path ("providers/aws/") or NULL */
-	const struct tier *tier;  /* the cell names a tier: style hint */
-	bool numeric;             /* right-aligned */
-};
-
-struct table {
-	char *caption;            /* malloc'd, may be NULL */
-	char *id;                 /* anchor id, malloc'd, may be NULL */
-	size_t ncols;
-	struct table_cell *head;  /* ncols cells */
-	struct table_cell *cells; /* nrows * ncols cells, row-major */
-	size_t nrows;
-	size_t cap;
-};
-
-/* On success, free with table_free(). */
-struct table *table_new(const char *caption, size_t ncols);
-void table_free(struct table *t);
-/* Sets header cell i. */
-void table_head(struct table *t, size_t i, const char *text, bool numeric);
-/* Appends a row; returns its first cell (ncols cells to fill). */
-struct table_cell *table_row(struct table *t);
-void table_cell_set(struct table_cell *c, const char *text, const char *href);
-/* As table_cell_set, taking over text (malloc'd). */
-void table_cell_take(struct table_cell *c, char *text, const char *href);
-
-/* Drops every column after the first whose cells all read "" or empty. */
-void table_drop_empty_columns(struct table *t, const char *empty);
 
 /*
  * HTML of a table: <table> with <caption>, <thead> and <tbody>. root_rel is

@@ -42,6 +42,23 @@ for what in files folders; do
 		sed 's/^/# /' "$T/err"
 	fi
 done
+# the two engines, gen/mustache and gen/layout, know nothing of ratings:
+# they call core alone
+engines_up() {
+	awk '($1 == "mustache" || $1 == "layout") && $2 != "core" { print $1 " -> " $2 }' "$1"
+}
+up=$(engines_up "$T/folders")
+if [ -z "$up" ] && grep -q '^layout core$' "$T/folders" && grep -q '^mustache core$' "$T/folders"; then
+	echo "ok - the Mustache engine and the PDF layout call core alone"
+else
+	echo "not ok - the engines call outside core: $(echo $up)"
+fi
+{ cat "$T/folders"; echo "layout compute"; } >"$T/planted"
+if [ -n "$(engines_up "$T/planted")" ]; then
+	echo "ok - a planted call from the layout into compute is found"
+else
+	echo "not ok - a planted call from the layout into compute goes unnoticed"
+fi
 # includes too: gen/core stands below the loader, so no file of it includes
 # a header of the content model or the loader (pdate.h and tier.h are core's).
 # cc -MM -MG lists every header a file reaches, missing ones included.

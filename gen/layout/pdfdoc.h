@@ -37,7 +37,7 @@
 
 #include "canvas.h"
 
-#include "table.h"
+#include "table_data.h"
 #include "util.h"
 
 enum pdf_paper { PDF_A4, PDF_LETTER };

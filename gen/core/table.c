@@ -1,11 +1,12 @@
 /*
  * table.c: tables as data (caption, header, cells), and the generic
- * functions that build them. The report's own tables are in table_report.c.
+ * functions that build them (table_data.h). The report's own tables are
+ * compute's (table_report.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "table_data.h"
 #include "util.h"
 
 /* On success, free with table_free(). */
