@@ -357,6 +357,8 @@ tier_member(size_t i, void *arg)
 	struct tv *o = pv_provider_link(l->root, l->v[i]->provider);
 
 	pv_set_str(o, "uncertain", l->v[i]->review->tier_uncertain);
+	if (l->v[i]->review->draft) /* only in a build with drafts */
+		tv_set(o, "draft", tv_bool(true));
 	tv_set(o, "last", tv_bool(i + 1 == l->n));
 	return o;
 }
