@@ -609,6 +609,8 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		root = html_root_rel(rel);
 
 	pv_set_str(o, "lang", r->language != NULL ? r->language : "en");
+	if (view_rtl(r)) /* only then: a left-to-right page says nothing */
+		tv_set(o, "rtl", tv_bool(true));
 	if (title != NULL)
 		tv_set(o, "title", pv_cat(title, " \xe2\x80\x94 ", r->title));
 	else
