@@ -1,4 +1,5 @@
 #!/bin/sh
+# run.sh: background (whole-system: run once, in the release pass, beside the rest)
 # t_docker.sh: the Dockerfile, built without docker. No container registry
 # is reachable here, but Debian is: debootstrap --variant=minbase bookworm
 # makes the root file system debian:12-slim is made of, and the Dockerfile's
