@@ -20,6 +20,12 @@ void esc_url(struct buf *b, const char *url);
 void esc_url_bytes(struct buf *b, const char *url, size_t n);
 /* A path segment (id) in a URL: percent-encodes all but [A-Za-z0-9._~-]. */
 void esc_url_segment(struct buf *b, const char *s);
+/* n bytes of UTF-8 without the bidi controls and marks in them (parse.h:
+ * utf8_bidi_format), for outputs where an invisible character would reorder
+ * its neighbours (a CSV cell, the PDF's outline) or make two ids differ. */
+void esc_bidi_strip(struct buf *b, const char *s, size_t n);
+/* True when s holds one (so that most strings need no copy). */
+bool text_has_bidi(const char *s);
 /* RFC 4180 CSV field: quoted when it holds , " CR LF or leading/trailing space. */
 void esc_csv(struct buf *b, const char *s);
 /* XML text and attribute (SVG): like HTML, and no C0 controls at all. */

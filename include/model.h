@@ -245,6 +245,7 @@ struct review {
 	const char *override_reason;  /* optional */
 	const char *tier_uncertain;   /* the published tier is uncertain: why; optional */
 	bool draft;
+	struct pos draft_pos;         /* where draft: was given */
 	const char *summary;          /* Markdown, optional */
 	struct pos summary_pos;
 	struct text_origin summary_at;

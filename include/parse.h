@@ -54,6 +54,11 @@ bool utf8_noncharacter(uint32_t cp);
 /* A bidi embedding, override or isolate (U+202A..U+202E, U+2066..U+2069):
  * they can make a line of text read other than it is. */
 bool utf8_bidi_control(uint32_t cp);
+/* A bidi control, or a mark that steers its neighbours' direction
+ * (U+200E, U+200F, U+061C): invisible, and able to reorder what a line
+ * shows around it. Diagnostics show them escaped; ids, CSV cells and the
+ * PDF's outline drop them (escape.h: esc_bidi_strip). */
+bool utf8_bidi_format(uint32_t cp);
 /* The offset of the first noncharacter in s (n bytes of UTF-8), or of the
  * first NUL byte when nul; n when there is none. *cp is what was found. */
 size_t utf8_refused(const char *s, size_t n, bool nul, uint32_t *cp);

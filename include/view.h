@@ -103,6 +103,9 @@ const char *view_plural(const struct report *r, double n, const char *one,
  * that is not such a decimal ("n/a", a dash) comes back as it is.
  */
 char *view_decimal(const struct report *r, const char *dec);
+/* The report's language is written right to left (its tag's script, as
+ * ICU's likely subtags give it: ar, he, fa, ur, az-Arab; not ar-Latn). */
+bool view_rtl(const struct report *r);
 /* An integer: "1,000", "1.000", "1 000" (U+202F in French). malloc'd. */
 char *view_int(const struct report *r, long long v);
 /* view_int into out (n bytes), truncated if it must be. */

@@ -14,7 +14,22 @@
 
 #define WORKERS_MAX 16
 
-/* The number of threads parallel_for uses. */
+/*
+ * Under an address-space limit (ulimit -v), what a build needs: its
+ * libraries, fonts and data with one thread, then more for each other
+ * thread (its stack and the allocator's arena). Measured on the default
+ * report: one thread built at 120,000 kB, two at 150,000, eight at
+ * 180,000; below about 78,000 kB the program cannot start at all (the
+ * dynamic loader, or the allocator in a library's constructor, fails
+ * before main). cmd_build.c refuses a limit under WORKERS_BASE_KB.
+ */
+#define WORKERS_BASE_KB 131072u
+#define WORKERS_EACH_KB 12288u
+
+/* The address-space limit in kB, or 0 for none. */
+unsigned long workers_as_limit_kb(void);
+/* The number of threads parallel_for uses: PODIUM_THREADS, else the
+ * cores, at most as many as an address-space limit leaves room for. */
 unsigned workers_count(void);
 /* Calls fn(i, arg) once for each i in [0, n), on up to workers_count()
  * threads, and returns when all calls have returned. */

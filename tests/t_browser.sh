@@ -9,6 +9,9 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
 . "$ROOT/tests/skip.sh"
+# the bytes a browser looks at, and not podium's memory: in the release pass
+. "$ROOT/tests/once.sh"
+release_pass_only "the pages in a browser" "$ROOT" && exit "$fails"
 need "the pages in a browser" node chromium || exit "$fails"
 if [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
 	skip "the pages in a browser: no puppeteer-core (make test-node)"

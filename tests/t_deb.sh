@@ -4,15 +4,12 @@
 # so nothing on this machine changes), and the podium installed there builds
 # the default report exactly as $PODIUM does. Its Depends must name the
 # package of every library the binary is linked to, and resolve on this
-# system (apt-get --simulate). In the sanitized run ($PODIUM built with
-# ASan, which links more libraries and is never packaged) and under
-# valgrind ($PODIUM a script that runs it) the package is made of the
-# release binary, ./podium, as `make deb` makes it.
+# system (apt-get --simulate). The package is made of the release binary,
+# ./podium, as `make deb` makes it (one built with ASan links more libraries
+# and is never packaged), so it is tested once, in the release pass
+# (tests/once.sh): the sanitized run and valgrind's check that their podium
+# builds the default report as the release binary does.
 : "${PODIUM:?}" "${ROOT:?}"
-if [ -n "${PODIUM_SANITIZED:-}" ] || [ -n "${PODIUM_BIN:-}" ]; then
-	PODIUM=$ROOT/podium
-	[ -x "$PODIUM" ] || { echo "not ok - the release binary ./podium is built"; exit 1; }
-fi
 
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -21,6 +18,8 @@ fails=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 . "$ROOT/tests/skip.sh"
+. "$ROOT/tests/once.sh"
+release_pass_only "the Debian package" "$ROOT" && exit "$fails"
 
 if ! need "the Debian package" dpkg dpkg-deb dpkg-query readelf; then
 	exit "$fails"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run.sh: background (whole-system: run once, in the release pass, beside the rest)
 # t_docker.sh: the Dockerfile, built without docker. No container registry
 # is reachable here, but Debian is: debootstrap --variant=minbase bookworm
 # makes the root file system debian:12-slim is made of, and the Dockerfile's
@@ -35,6 +36,22 @@ trap 'exit 1' INT TERM HUP
 s() { date +%s; }
 ENVPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
+# offer_debs ROOT: the packages this machine's apt has fetched already,
+# hard-linked into ROOT's apt cache, so that the image's apt-get install
+# takes those it needs from there instead of fetching them again (cached
+# within the run: apt checks each against the package lists it has just
+# fetched, and fetches any other; a file it refuses it unlinks, which
+# leaves the machine's own copy alone). None where links cannot be made
+# (another file system): then everything is fetched, as before.
+offer_debs() {
+	_d=$1/var/cache/apt/archives
+	mkdir -p "$_d"
+	for _f in /var/cache/apt/archives/*.deb; do
+		[ -f "$_f" ] || continue
+		ln "$_f" "$_d/" 2>/dev/null || break
+	done
+}
+
 t0=$(s)
 if debootstrap --variant=minbase bookworm "$T/base" >"$T/debootstrap.log" 2>&1; then
 	ok "debootstrap --variant=minbase bookworm ($(($(s) - t0)) s)"
@@ -64,6 +81,7 @@ while IFS= read -r line; do
 		n_stage=$((${n_stage:-0} + 1))
 		root=$T/stage$n_stage
 		cp -a "$T/base" "$root"
+		offer_debs "$root"
 		case "$arg" in *" AS "*) ln -s "$root" "$T/as-${arg##* AS }" ;; esac
 		wd=/ user="" rc=0 ;;
 	WORKDIR)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# run.sh: background (whole-system: run once, in the release pass, beside the rest)
 # t_readme_job.sh: the GitHub Actions job the README gives for a report
 # repository, its run: steps one by one as the README has them, in a fresh
 # clone. What differs from GitHub, and only that: the report repository is a

@@ -395,50 +395,89 @@ if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$O" &&
 else
 	nok "cannot generate a large project with tests/bench/gen.c"
 fi
-# a limit on the address space: 130 MB is enough (the threads' stacks fit
-# beside ICU's data, mapped whole), and a lower one, where a library gives
-# up, leaves no staging folder
+# A limit on the address space (ulimit -v). Under the minimum podium
+# states (WORKERS_BASE_KB, include/workers.h: 131072 kB) a build is refused
+# before it reads or writes anything; at the minimum it succeeds whatever
+# the number of threads (they are as many as the limit leaves room for);
+# above it, a library that cannot allocate ends the process on a signal,
+# which podium explains (exit 3, staging removed, the old site kept).
+# Under about 78,000 kB podium cannot start: the dynamic loader cannot map
+# the libraries (exit 127, its own message), or, a little above, jemalloc
+# fails in a library's constructor before main (SIGSEGV): nothing is
+# touched either way.
 out=$P/site
 "$PODIUM" build -C "$P" -o "$out" -q
-if sh -c "ulimit -v 400000 && exec '$PODIUM' --version" >/dev/null 2>&1; then
+sums() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k 2); }
+# limited KB NAME CHECK...: a build of P under ulimit -v KB, then CHECK,
+# and the old site byte-identical with no staging folder left
+limited() {
+	kb=$1 name=$2
+	shift 2
 	listing "$out" >"$T/sums/before"
-	(ulimit -v 130000 && exec "$PODIUM" build -C "$P" -o "$out" -q) >"$O" 2>&1
+	sh -c "ulimit -v $kb && exec '$PODIUM' build -C '$P' -o '$out' -q" >"$O" 2>&1
 	rc=$?
-	check "ulimit -v 130000: the build succeeds" sh -c "test $rc = 0 && test ! -s '$O'"
-	sums() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k 2); }
-	for kb in 40000 60000 100000; do
-		listing "$out" >"$T/sums/before"
-		sums "$out" >"$T/sums/sbefore"
-		sh -c "ulimit -v $kb && exec '$PODIUM' build -C '$P' -o '$out' -q" >"$O" 2>&1
+	export rc
+	listing "$out" >"$T/sums/after"
+	check "ulimit -v $kb: $name" "$@"
+	check "ulimit -v $kb: no staging folder left, the old site byte-identical" \
+	    sh -c "cmp -s '$T/sums/before' '$T/sums/after' && ! ls -d '$out'.tmp-* 2>/dev/null | grep -q ."
+}
+if sh -c "ulimit -v 400000 && exec '$PODIUM' --version" >/dev/null 2>&1; then
+	sums "$out" >"$T/sums/ref"
+	for th in 1 2 8; do
+		(ulimit -v 131072 && PODIUM_THREADS=$th exec "$PODIUM" build -C "$P" -o "$out" -q) >"$O" 2>&1
 		rc=$?
-		listing "$out" >"$T/sums/after"
-		sums "$out" >"$T/sums/safter"
-		# a build that succeeds replaces the site with the same files
-		[ "$rc" = 0 ] && cp "$T/sums/sbefore" "$T/sums/before" && cp "$T/sums/safter" "$T/sums/after"
-		check "ulimit -v $kb: exit $rc, no staging folder left, the old site byte-identical" \
-		    sh -c "cmp -s '$T/sums/before' '$T/sums/after' && ! ls -d '$out'.tmp-* 2>/dev/null | grep -q ."
+		sums "$out" >"$T/sums/now"
+		check "ulimit -v 131072 (the minimum), PODIUM_THREADS=$th: the build succeeds, the same site" \
+		    sh -c "test $rc = 0 && test ! -s '$O' && cmp -s '$T/sums/ref' '$T/sums/now'"
 	done
-	# the large project: at some limit a chart runs out of memory, and
-	# says so
+	for kb in 131071 100000 80000; do
+		limited $kb "refused up front: exit 3, one message, word for word" \
+		    sh -c "test \$rc = 3 && test \"\$(cat '$O')\" = 'podium: error: out of memory: the address-space limit (ulimit -v $kb) is below the 131072 kB a build needs; raise it, or lift it (ulimit -v unlimited)'"
+	done
+	for kb in 60000 45000; do
+		limited $kb "podium cannot start: the loader says so (exit 127)" \
+		    sh -c "test \$rc = 127 && grep -q 'error while loading shared libraries: .*: failed to map segment' '$O'"
+	done
 	if [ -d "$B" ]; then
-		why=
-		for kb in 70000 75000 80000 85000 90000; do
-			sh -c "ulimit -v $kb && exec '$PODIUM' build -C '$B' -o '$T/oom' -q" >"$O" 2>&1
-			if grep -q "cannot draw chart" "$O"; then
-				why=$(cat "$O")
-				break
-			fi
-		done
-		if [ -n "$why" ]; then
-			check "a chart that cannot be drawn says why" \
+		# the large project: at the minimum a chart runs out of memory,
+		# and says so
+		sh -c "ulimit -v 131072 && exec '$PODIUM' build -C '$B' -o '$T/oom' -q" >"$O" 2>&1
+		rc=$?
+		chart_why() {
+			test "$rc" = 3 &&
 			    grep -Eqx "podium: error: cannot draw chart '[^']+': out of memory" "$O"
-		else
-			echo "ok - # skip no address space limit made a chart fail here"
-		fi
+		}
+		check "the large project at the minimum: a chart that cannot be drawn says why (exit $rc)" \
+		    chart_why
+		# a library's crash under a limit: explained, exit 3, staging removed
+		for sig in SEGV TRAP ABRT BUS; do
+			TMPDIR=$T/tmpdir sh -c "ulimit -v 1000000 && exec '$PODIUM' build -C '$B' -q" \
+			    >"$O" 2>&1 &
+			pid=$!
+			i=0
+			seen=no
+			while [ $i -lt 2000 ]; do
+				if ls -d "$B"/site.tmp-* >/dev/null 2>&1; then
+					seen=yes
+					break
+				fi
+				i=$((i + 1))
+				sleep 0.01
+			done
+			kill -"$sig" "$pid"
+			{ wait "$pid"; } 2>/dev/null
+			rc=$?
+			listing "$B/site" >"$T/sums/now"
+			check "SIG$sig under ulimit -v 1000000 mid-build (staging there: $seen): exit 3, one message, word for word" \
+			    sh -c "test $seen = yes && test $rc = 3 && test \"\$(cat '$O')\" = 'podium: error: the build stopped on SIG$sig in a library: out of memory under the address-space limit (ulimit -v 1000000 kB); the staging folder is removed, the previous site kept; raise the limit'"
+			check "... staging folder removed, the old site byte-identical" \
+			    sh -c "! ls -d '$B'/site.tmp-* 2>/dev/null | grep -q . && cmp -s '$T/sums/big' '$T/sums/now'"
+		done
 	fi
 else
 	# a sanitized build maps terabytes of shadow memory: no limit applies
-	echo "ok - # skip the binary cannot start under ulimit -v (a sanitized build)"
+	ok "ulimit -v: in the release pass (a sanitized build cannot start under any limit)"
 fi
 
 exit $((fails > 0))

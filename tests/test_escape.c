@@ -65,6 +65,43 @@ START_TEST(test_html_exact)
 }
 END_TEST
 
+/* esc_bidi_strip drops every bidi control and mark, and nothing else. */
+START_TEST(test_bidi_strip)
+{
+	static const char *const gone[] = {"\xe2\x80\xaa", "\xe2\x80\xae",
+	    "\xe2\x81\xa6", "\xe2\x81\xa9", "\xe2\x80\x8e", "\xe2\x80\x8f",
+	    "\xd8\x9c"};
+	/* neighbours of the same lead bytes, and Hebrew: kept */
+	static const char *const kept[] = {"\xe2\x80\x8d", "\xe2\x80\xaf",
+	    "\xe2\x81\xa5", "\xe2\x81\xaa", "\xe2\x80\x94", "\xd8\x9b",
+	    "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d"};
+	struct buf b = BUF_INIT;
+	size_t i;
+	char in[32];
+
+	for (i = 0; i < ARRAY_SIZE(gone); i++) {
+		snprintf(in, sizeof(in), "a%sb%s", gone[i], gone[i]);
+		ck_assert(text_has_bidi(in));
+		buf_reset(&b);
+		esc_bidi_strip(&b, in, strlen(in));
+		ck_assert_str_eq(b.data, "ab");
+	}
+	for (i = 0; i < ARRAY_SIZE(kept); i++) {
+		snprintf(in, sizeof(in), "a%sb", kept[i]);
+		ck_assert_msg(!text_has_bidi(in), "%zu", i);
+		buf_reset(&b);
+		esc_bidi_strip(&b, in, strlen(in));
+		ck_assert_str_eq(b.data, in);
+	}
+	/* a truncated sequence at the end is neither read past nor dropped */
+	ck_assert(!text_has_bidi("x\xe2\x80"));
+	buf_reset(&b);
+	esc_bidi_strip(&b, "x\xe2\x80", 3);
+	ck_assert_str_eq(b.data, "x\xe2\x80");
+	buf_release(&b);
+}
+END_TEST
+
 START_TEST(test_html_n)
 {
 	struct buf b = BUF_INIT;
@@ -539,6 +576,7 @@ main(void)
 
 	tcase_add_test(tc, test_html_exact);
 	tcase_add_test(tc, test_html_n);
+	tcase_add_test(tc, test_bidi_strip);
 	tcase_add_test(tc, test_markup_every_byte);
 	tcase_add_test(tc, test_markup_long);
 	tcase_add_test(tc, test_xml);

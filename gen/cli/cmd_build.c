@@ -14,6 +14,7 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
+#include "workers.h"
 
 static const char build_usage[] =
     "usage: podium build [-qv] [-C DIR] [-o OUT] [--force] [--strict] [--drafts]\n"
@@ -95,6 +96,25 @@ stacks_fit(void)
 	    pthread_attr_setstacksize(&attr, want) == 0)
 		pthread_setattr_default_np(&attr);
 	pthread_attr_destroy(&attr);
+}
+
+/*
+ * A limit on the address space (ulimit -v) under what a build needs
+ * (workers.h) is refused before anything is read or written: GLib,
+ * fontconfig and cairo end the process when an allocation fails, with no
+ * word of why. Above it, the threads are as many as it leaves room for.
+ */
+static bool
+memory_fits(void)
+{
+	unsigned long kb = workers_as_limit_kb();
+
+	if (kb == 0 || kb >= WORKERS_BASE_KB)
+		return true;
+	fprintf(stderr, "podium: error: out of memory: the address-space limit "
+	    "(ulimit -v %lu) is below the %u kB a build needs; raise it, or "
+	    "lift it (ulimit -v unlimited)\n", kb, WORKERS_BASE_KB);
+	return false;
 }
 
 static int
@@ -218,6 +238,10 @@ run(int argc, char *argv[], bool write)
 	/* a file over the size limit (ulimit -f) is a failed write, reported
 	 * as one (EFBIG), not the end of the process with the staging left */
 	signal(SIGXFSZ, SIG_IGN);
+	if (!memory_fits()) {
+		diag_release(&d);
+		return EXIT_SYSTEM;
+	}
 	stacks_fit();
 	/* a run stopped by a signal removes its staging (or check's) folder */
 	site_out_guard_signals();

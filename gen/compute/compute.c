@@ -419,6 +419,68 @@ sections_compute(struct computed *c)
 			c->sections[c->nsections++] = &p->sections[i];
 }
 
+static const struct gone *
+stats_gone_of(const struct edition_stats *s, const struct provider *p)
+{
+	size_t i;
+
+	for (i = 0; i < s->ngone; i++)
+		if (s->gone[i].provider == p)
+			return &s->gone[i];
+	return NULL;
+}
+
+/*
+ * A public build leaves draft reviews out (SPEC 4.3). Where that changes
+ * what the site says of a provider it shows (as no longer reviewed, missing
+ * from an edition, new in the next one), a warning at the review's draft:
+ * says so, so that a forgotten draft: true is not published unseen.
+ */
+static void
+drafts_tell(const struct computed *c, struct diag *d)
+{
+	size_t i, k, m;
+
+	if (c->opts.drafts)
+		return;
+	for (i = 0; i < c->neditions; i++) {
+		const struct edition_stats *s = &c->editions[i];
+		const struct edition *e = s->edition;
+
+		for (k = 0; k < e->nreviews; k++) {
+			const struct review *r = e->reviews[k];
+			const struct provider *p = r->provider;
+			const struct gone *g;
+			struct buf next = BUF_INIT;
+
+			if (!r->draft || !c->providers[p->index].visible)
+				continue;
+			for (m = 0; m < c->neditions; m++) {
+				const struct rating *rt = edition_stats_rating(&c->editions[m], p);
+
+				if (c->editions[m].baseline == e && rt != NULL &&
+				    rt->status == MOVE_NEW)
+					buf_printf(&next, ", and as new in edition '%s'",
+					    c->editions[m].edition->id);
+			}
+			if ((g = stats_gone_of(s, p)) != NULL)
+				diag_warning(d, r->draft_pos.file, r->draft_pos.line,
+				    r->draft_pos.col, "the review of '%s' in edition '%s' is a "
+				    "draft: this build shows '%s' as no longer reviewed in '%s' "
+				    "(it was '%s' in '%s')%s; build with --drafts to include it",
+				    p->id, e->id, p->id, e->id, g->previous ? g->previous->id : "?",
+				    s->baseline->id, next.data);
+			else
+				diag_warning(d, r->draft_pos.file, r->draft_pos.line,
+				    r->draft_pos.col, "the review of '%s' in edition '%s' is a "
+				    "draft: this build leaves '%s' out of '%s' but shows it in "
+				    "other editions%s; build with --drafts to include it",
+				    p->id, e->id, p->id, e->id, next.data);
+			buf_release(&next);
+		}
+	}
+}
+
 struct computed *
 computed_new(const struct project *p, const struct build_opts *o, struct diag *d)
 {
@@ -439,6 +501,7 @@ computed_new(const struct project *p, const struct build_opts *o, struct diag *d
 	}
 	providers_compute(c);
 	sections_compute(c);
+	drafts_tell(c, d);
 	return c;
 }
 

@@ -28,8 +28,8 @@ diag_release(struct diag *d)
 }
 
 /*
- * s as a diagnostic keeps it: every bidi control (parse.h:
- * utf8_bidi_control) written "<U+202E>", every other control character
+ * s as a diagnostic keeps it: every bidi control or mark (parse.h:
+ * utf8_bidi_format) written "<U+202E>", every other control character
  * "<U+001B>" (but tab, line feed and carriage return in a message, which
  * each --format escapes its own way) and every byte that is not UTF-8
  * "<0xFF>". A file name or a name from the content may hold them, and a
@@ -53,7 +53,7 @@ diag_shown(const char *s, bool path)
 			buf_printf(&b, "<0x%02X>", c);
 			len = 1;
 		} else if (((cp < 0x20 && (path || (cp != '\t' && cp != '\n' && cp != '\r'))) ||
-		    cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || utf8_bidi_control(cp)))
+		    cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || utf8_bidi_format(cp)))
 			buf_printf(&b, "<U+%04lX>", (unsigned long)cp);
 		else
 			buf_add(&b, s + i, len);

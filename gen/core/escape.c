@@ -245,6 +245,49 @@ esc_url_segment(struct buf *b, const char *str)
 	}
 }
 
+void
+esc_bidi_strip(struct buf *b, const char *s, size_t n)
+{
+	size_t i = 0, len;
+	uint32_t cp;
+
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80) {
+			buf_putc(b, s[i++]);
+			continue;
+		}
+		if ((len = utf8_decode(s + i, n - i, &cp)) == 0)
+			len = 1;
+		else if (utf8_bidi_format(cp)) {
+			i += len;
+			continue;
+		}
+		buf_add(b, s + i, len);
+		i += len;
+	}
+}
+
+bool
+text_has_bidi(const char *s)
+{
+	/* U+061C is d8 9c; the others are e2 80 or e2 81 and a third byte */
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == 0xd8 && (unsigned char)s[1] == 0x9c)
+			return true;
+		if (c == 0xe2 && (s[1] == '\x80' || s[1] == '\x81')) {
+			uint32_t cp = 0x2000 | ((uint32_t)((unsigned char)s[1] & 0x3f) << 6);
+
+			if (s[2] != '\0')
+				cp |= (unsigned char)s[2] & 0x3f;
+			if (utf8_bidi_format(cp))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool
 csv_needs_quotes(const char *s)
 {

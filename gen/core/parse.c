@@ -449,6 +449,12 @@ utf8_bidi_control(uint32_t cp)
 	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
+bool
+utf8_bidi_format(uint32_t cp)
+{
+	return utf8_bidi_control(cp) || cp == 0x200e || cp == 0x200f || cp == 0x061c;
+}
+
 size_t
 utf8_refused(const char *s, size_t n, bool nul, uint32_t *cp)
 {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -50,6 +51,10 @@ static bool guarding;    /* guard_tid runs */
  * allocate: set once crash_ok says so. */
 static char crash_tmp[PATH_MAX];
 static volatile sig_atomic_t crash_ok;
+/* Under an address-space limit, what a crash says before exit 3 (written
+ * once, before the build: a handler may not format), else empty. */
+static char crash_why[256];
+static size_t crash_why_len;
 
 static void
 guard_set_locked(const char *tmp)
@@ -106,15 +111,52 @@ crash_remove(int dirfd, const char *name, int depth)
 static void
 crash_run(int sig)
 {
+	static const char *const names[] = {[SIGTRAP] = "SIGTRAP", [SIGABRT] = "SIGABRT",
+	    [SIGBUS] = "SIGBUS", [SIGSEGV] = "SIGSEGV"};
 	int saved = errno, i;
 	struct stat st;
 
 	if (crash_ok)
 		for (i = 0; i < 3 && lstat(crash_tmp, &st) == 0; i++)
 			crash_remove(AT_FDCWD, crash_tmp, 0);
+	/* under a memory limit, a library that cannot allocate ends the run:
+	 * say so, and end as a system error does */
+	if (crash_why_len > 0 && sig > 0 && (size_t)sig < sizeof(names) / sizeof(names[0]) &&
+	    names[sig] != NULL) {
+		static const char pre[] = "podium: error: the build stopped on ";
+
+		if (write(STDERR_FILENO, pre, sizeof(pre) - 1) >= 0 &&
+		    write(STDERR_FILENO, names[sig], strlen(names[sig])) >= 0 &&
+		    write(STDERR_FILENO, crash_why, crash_why_len) >= 0)
+			_exit(3);
+		_exit(3);
+	}
 	errno = saved;
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+/*
+ * Under an address-space limit (ulimit -v), an allocation that fails in
+ * GLib, fontconfig, cairo or the allocator ends the process (an abort, a
+ * trap, a null pointer read): the crash handler then names the limit.
+ * Without a limit a crash is a bug, and is left to end the process as it
+ * would (a sanitizer's report, a core).
+ */
+static bool
+crash_why_set(void)
+{
+	struct rlimit as;
+	int n;
+
+	if (getrlimit(RLIMIT_AS, &as) == -1 || as.rlim_cur == RLIM_INFINITY)
+		return false;
+	n = snprintf(crash_why, sizeof(crash_why), " in a library: out of memory "
+	    "under the address-space limit (ulimit -v %llu kB); the staging folder "
+	    "is removed, the previous site kept; raise the limit\n",
+	    (unsigned long long)(as.rlim_cur / 1024));
+	crash_why_len = n > 0 && (size_t)n < sizeof(crash_why) ? (size_t)n : 0;
+	return crash_why_len > 0;
 }
 
 /*
@@ -179,6 +221,10 @@ site_out_guard_signals(void)
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
 	sigaction(SIGABRT, &sa, NULL);
 	sigaction(SIGTRAP, &sa, NULL);
+	if (crash_why_set()) {
+		sigaction(SIGSEGV, &sa, NULL);
+		sigaction(SIGBUS, &sa, NULL);
+	}
 	atexit(crash_exit);
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);

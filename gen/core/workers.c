@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "workers.h"
@@ -58,6 +59,29 @@ online_cores(void)
 	return n;
 }
 
+unsigned long
+workers_as_limit_kb(void)
+{
+	struct rlimit as;
+
+	if (getrlimit(RLIMIT_AS, &as) == -1 || as.rlim_cur == RLIM_INFINITY)
+		return 0;
+	return as.rlim_cur / 1024 > 0 ? (unsigned long)(as.rlim_cur / 1024) : 1;
+}
+
+/* The threads an address-space limit leaves room for (workers.h). */
+static long
+workers_room(void)
+{
+	unsigned long kb = workers_as_limit_kb();
+
+	if (kb == 0)
+		return WORKERS_MAX;
+	if (kb <= WORKERS_BASE_KB)
+		return 1;
+	return 1 + (long)((kb - WORKERS_BASE_KB) / WORKERS_EACH_KB);
+}
+
 unsigned
 workers_count(void)
 {
@@ -72,6 +96,8 @@ workers_count(void)
 	}
 	if (n <= 0)
 		n = online_cores();
+	if (n > workers_room())
+		n = workers_room();
 	if (n < 1)
 		n = 1;
 	return n > WORKERS_MAX ? WORKERS_MAX : (unsigned)n;

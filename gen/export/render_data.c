@@ -385,13 +385,34 @@ csv_field(struct buf *b, const char *s, bool last)
 	buf_puts(b, last ? "\r\n" : ",");
 }
 
+static void csv_text_plain(struct buf *b, const char *s, bool last);
+
+/*
+ * A text cell, without bidi controls or marks: in a spreadsheet or a
+ * terminal one would reorder the cells after it (an override is not closed
+ * at a comma).
+ */
+static void
+csv_text(struct buf *b, const char *s, bool last)
+{
+	struct buf t = BUF_INIT;
+
+	if (s == NULL || !text_has_bidi(s)) {
+		csv_text_plain(b, s, last);
+		return;
+	}
+	esc_bidi_strip(&t, s, strlen(s));
+	csv_text_plain(b, t.data, last);
+	buf_release(&t);
+}
+
 /*
  * A text cell. One that starts with =, +, -, @, tab or CR is a formula to a
  * spreadsheet: it is neutralised as OWASP recommends, with a single quote
  * before it and the whole cell quoted ("'=1+2"), so it shows as text.
  */
 static void
-csv_text(struct buf *b, const char *s, bool last)
+csv_text_plain(struct buf *b, const char *s, bool last)
 {
 	const char *q;
 

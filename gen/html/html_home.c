@@ -102,6 +102,26 @@ authors(const struct report *r)
 	return pv_taken(view_list(r, (const char *const *)r->authors, r->nauthors));
 }
 
+/*
+ * A build with drafts (serve, --drafts) shows draft and embargoed sections:
+ * each says so, in the page's language, so that a preview is not taken for
+ * the published report.
+ */
+static void
+section_marks(const struct html_ctx *h, const struct section *s, struct tv *o)
+{
+	const struct report *r = &h->p->report;
+	char *date;
+
+	if (s->draft)
+		tv_set(o, "draft", tv_bool(true));
+	if (s->embargo != DATE_NONE && s->embargo > h->c->opts.now) {
+		date = view_date(r, s->embargo);
+		pv_set_taken(o, "embargo_mark", report_format1(r, "embargo_mark", "date", date));
+		free(date);
+	}
+}
+
 static struct tv *
 sections(struct html_ctx *h, const char *root)
 {
@@ -118,6 +138,7 @@ sections(struct html_ctx *h, const char *root)
 		at = s->pos;
 		at.line = s->body_line;
 		tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
+		section_marks(h, s, o);
 		tv_append(a, o);
 	}
 	return a;

@@ -316,6 +316,8 @@ review_values(struct html_ctx *h, const struct rating *r, const char *root)
 
 	tv_set(o, "anchor", pv_cat("review-", rv->edition->id, ""));
 	pv_set_lit(o, "edition", edition_name(rv->edition));
+	if (rv->draft) /* only in a build with drafts: serve, --drafts */
+		tv_set(o, "draft", tv_bool(true));
 	if (r->override) {
 		pv_set_str(o, "override_reason", rv->override_reason);
 		tv_set(o, "computed", pv_tier(r->computed));
@@ -374,6 +376,8 @@ history_row(const struct report *rp, const struct history_entry *he, const char 
 	free(path);
 	tv_set(o, "tier", pv_rating_tier(r));
 	tv_set(o, "override", tv_bool(r->override));
+	if (r->review->draft)
+		tv_set(o, "draft", tv_bool(true));
 	if (isnan(r->score))
 		strcpy(score, "\xe2\x80\x94");
 	else

@@ -357,6 +357,8 @@ tier_member(size_t i, void *arg)
 	struct tv *o = pv_provider_link(l->root, l->v[i]->provider);
 
 	pv_set_str(o, "uncertain", l->v[i]->review->tier_uncertain);
+	if (l->v[i]->review->draft) /* only in a build with drafts */
+		tv_set(o, "draft", tv_bool(true));
 	tv_set(o, "last", tv_bool(i + 1 == l->n));
 	return o;
 }
@@ -611,6 +613,8 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		root = html_root_rel(rel);
 
 	pv_set_str(o, "lang", r->language != NULL ? r->language : "en");
+	if (view_rtl(r)) /* only then: a left-to-right page says nothing */
+		tv_set(o, "rtl", tv_bool(true));
 	if (title != NULL)
 		tv_set(o, "title", pv_cat(title, " \xe2\x80\x94 ", r->title));
 	else

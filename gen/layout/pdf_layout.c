@@ -5,6 +5,7 @@
 
 #include <cairo-pdf.h>
 
+#include "escape.h"
 #include "fonts.h"
 #include "pdf_layout.h"
 
@@ -387,6 +388,8 @@ static void
 outline_add(struct pdf_ctx *ctx, const struct pdf_block *b)
 {
 	unsigned parent = CAIRO_PDF_OUTLINE_ROOT;
+	const char *name = prep_of(b)->plain;
+	struct buf plain = BUF_INIT;
 	char *esc, *attrs;
 	int l;
 
@@ -397,8 +400,15 @@ outline_add(struct pdf_ctx *ctx, const struct pdf_block *b)
 		}
 	esc = pdf_attr_escape(b->anchor);
 	attrs = xasprintf("dest='%s'", esc);
+	/* a reader's bookmark pane lists entries one under another: a bidi
+	 * control in one would reorder it, an unclosed one the next ones */
+	if (text_has_bidi(name)) {
+		esc_bidi_strip(&plain, name, strlen(name));
+		name = plain.data;
+	}
 	ctx->outline[b->level - 1] = cairo_pdf_surface_add_outline(
-	    ctx->surface, (int)parent, prep_of(b)->plain, attrs, 0);
+	    ctx->surface, (int)parent, name, attrs, 0);
+	buf_release(&plain);
 	free(attrs);
 	free(esc);
 	for (l = (int)b->level; l < 3; l++)

@@ -190,7 +190,10 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 		check_keys(l, file, n, override_keys);
 		get_str(l, file, need(l, file, n, "reason"), "reason", &rv->override_reason);
 	}
-	get_bool(l, file, given(l, file, root, "draft", "true or false"), "draft", &rv->draft);
+	if ((n = given(l, file, root, "draft", "true or false")) != NULL) {
+		rv->draft_pos = node_pos(l, file, n);
+		get_bool(l, file, n, "draft", &rv->draft);
+	}
 	if ((n = opt(root, "summary")) != NULL &&
 	    get_str(l, file, n, "summary", &rv->summary)) {
 		rv->summary_pos = node_pos(l, file, n);

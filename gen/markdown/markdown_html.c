@@ -232,7 +232,9 @@ id_add(struct render *r, const char *id)
 	r->nids++;
 }
 
-/* A unique id for a heading: lowercase words joined by '-'. */
+/* A unique id for a heading: lowercase words joined by '-', without the
+ * bidi controls and marks of its text (invisible: two ids that look the
+ * same would differ). */
 static void
 put_heading_id(struct render *r, cmark_node *heading)
 {
@@ -244,6 +246,13 @@ put_heading_id(struct render *r, cmark_node *heading)
 	plain_text(r, heading, &text);
 	buf_puts(&id, r->id_prefix);
 	base = id.len;
+	if (text_has_bidi(text.data)) {
+		struct buf t = BUF_INIT;
+
+		esc_bidi_strip(&t, text.data, text.len);
+		buf_release(&text);
+		text = t;
+	}
 	for (s = text.data; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
 

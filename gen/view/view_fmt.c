@@ -48,6 +48,20 @@ locale_of(const struct report *r, char out[static 64])
 	return pk->locale;
 }
 
+bool
+view_rtl(const struct report *r)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	char loc[64];
+
+	if (r == NULL || r->language == NULL)
+		return false;
+	uloc_forLanguageTag(r->language, loc, sizeof(loc), NULL, &e);
+	if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING || loc[0] == '\0')
+		return false;
+	return uloc_isRightToLeft(loc) != 0;
+}
+
 const char *
 view_plural(const struct report *r, double n, const char *one, const char *other)
 {
