@@ -206,14 +206,15 @@ html_home(struct html_ctx *h)
 		tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
-	if (!sections_have(h->c, "chart", "distribution")) {
+	if (!sections_have(h->c, "chart", chart_kind_name(CHART_DISTRIBUTION))) {
 		tv_set(page, "distribution",
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
 	mv = pv_movers(&h->p->report, cmp, root);
 	if (mv != NULL && mv->type == TV_OBJECT) {
-		bool chart = !sections_have(h->c, "chart", "movement");
+		bool chart = !sections_have(h->c, "chart",
+		    chart_kind_name(CHART_MOVEMENT));
 		bool table = !sections_have(h->c, "table", "movers");
 
 		if (chart)
