@@ -92,6 +92,8 @@ struct provider_view {
 	bool visible;                  /* has at least one visible review */
 };
 
+struct view_report;
+
 struct computed {
 	const struct project *project;
 	struct build_opts opts;
@@ -103,6 +105,10 @@ struct computed {
 	size_t nproviders;
 	const struct section **sections; /* visible sections, in order */
 	size_t nsections;
+	/* what the pages say, decided once (view_doc.h); set by the build
+	 * after compute, freed with view_report_free; NULL: each back end
+	 * builds a provider's view when it needs it */
+	const struct view_report *view;
 };
 
 /* Is this review / section in this build? */

@@ -14,6 +14,7 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
+#include "view_doc.h"
 #include "workers.h"
 
 const char podium_version[] = PODIUM_VERSION;
@@ -343,11 +344,34 @@ record_make(const struct build_request *rq, const char *out, char **rec,
 	return rc;
 }
 
+/*
+ * With PODIUM_VIEW_DUMP set to a file name, the view's provider pages as
+ * text into that file (view_report_dump): what a test holds the site and
+ * the PDF to. Nothing when unset or when the view was not built.
+ */
+static void
+view_dump(const struct view_report *v)
+{
+	const char *path = getenv("PODIUM_VIEW_DUMP");
+	struct buf b = BUF_INIT;
+	FILE *f;
+
+	if (v == NULL || path == NULL || *path == '\0')
+		return;
+	view_report_dump(v, &b);
+	if ((f = fopen(path, "w")) != NULL) {
+		fwrite(b.data, 1, b.len, f);
+		fclose(f);
+	}
+	buf_release(&b);
+}
+
 int
 build_run(struct build_request *rq, struct diag *d)
 {
 	struct project *p = NULL;
 	struct computed *c = NULL;
+	struct view_report *view = NULL;
 	struct site_out o;
 	char *out = NULL, *record = NULL;
 	double t0 = now_ms(), t;
@@ -375,6 +399,10 @@ build_run(struct build_request *rq, struct diag *d)
 	if (c == NULL || diag_failed(d))
 		goto out;
 	lint_markdown(c, d);
+	/* what the pages say, decided once for the site and the PDF */
+	if (!diag_failed(d))
+		c->view = view = view_report_new(c);
+	view_dump(view);
 	timing_add(rq, "compute", now_ms() - t);
 	if (diag_failed(d))
 		goto out;
@@ -419,6 +447,7 @@ out:
 	diag_dedupe(d);
 	rc = status_of(d);
 	site_out_abort(&o);
+	view_report_free(view);
 	computed_free(c);
 	project_free(p);
 	free(out);
