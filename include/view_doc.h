@@ -64,7 +64,8 @@ struct vd_inline {
 	const struct tier *tier;    /* VD_ROLE_TIER (not owned) */
 	char *uncertain;            /* VD_ROLE_TIER: why uncertain, or NULL */
 	enum move_status move;      /* VD_ROLE_MOVE */
-	char *value;                /* VD_ROLE_SEVERITY, VD_ROLE_DATE */
+	char *value;                /* VD_ROLE_SEVERITY, VD_ROLE_DATE, VD_ROLE_CHECK;
+	                             * a field's name (VD_STRONG): the field's id */
 	const char *file;           /* VD_MARKDOWN: where the source is (not owned) */
 	unsigned line;
 };

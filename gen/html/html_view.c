@@ -161,7 +161,12 @@ field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
 	struct vd_inlines rest = *it;
 	size_t skip = 0;
 
-	buf_puts(b, "<div class=\"field\"><dt>");
+	buf_puts(b, "<div class=\"field");
+	if (it->n > 0 && it->v[0].value != NULL) {
+		buf_puts(b, " field-");
+		esc_attr(b, it->v[0].value);
+	}
+	buf_puts(b, "\"><dt>");
 	if (it->n > 0 && it->v[0].kind == VD_STRONG) {
 		esc_html(b, it->v[0].text);
 		skip = it->n > 1 && strcmp(it->v[1].text, ": ") == 0 ? 2 : 1;

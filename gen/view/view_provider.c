@@ -217,7 +217,7 @@ fields_section(struct vd_section **s, size_t *n, const struct report *r,
 			b = vd_block_add(sec, VB_LIST, "fields");
 		}
 		it = vd_item_add(b);
-		vd_add(it, VD_STRONG, defs[i].name);
+		vd_add(it, VD_STRONG, defs[i].name)->value = xstrdup(defs[i].id);
 		vd_add(it, VD_TEXT, ": ");
 		switch (defs[i].type) {
 		case FIELD_TEXT:
