@@ -137,6 +137,11 @@ opening_line(struct vd_inlines *in, const struct computed *c,
 	tier.text = (char *)(tier.tier != NULL ? tier.tier->name : report_string(r, "not_rated"));
 	vd_add_format(in, r, "tier_in_edition", (const char *[]){"tier", "edition", NULL},
 	    (struct vd_inline[]){tier, val_text(edition_name(he->edition))});
+	/* marked where it is named; the reason follows the line */
+	if (he->rating->review->tier_uncertain != NULL) {
+		vd_add(in, VD_TEXT, " ");
+		vd_add(in, VD_TEXT, report_string(r, "tier_uncertain"));
+	}
 	while (since > 0 && pv->history[since - 1].rating->tier == he->rating->tier)
 		since--;
 	if (since < last) {
