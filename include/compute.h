@@ -93,6 +93,7 @@ struct provider_view {
 };
 
 struct view_report;
+struct md_store;
 
 struct computed {
 	const struct project *project;
@@ -109,6 +110,9 @@ struct computed {
 	 * after compute, freed with view_report_free; NULL: each back end
 	 * builds a provider's view when it needs it */
 	const struct view_report *view;
+	/* every visible Markdown text parsed once (markdown.h); set by the
+	 * build with lint_markdown's store; NULL: a back end parses itself */
+	const struct md_store *texts;
 };
 
 /* Is this review / section in this build? */

@@ -66,6 +66,8 @@ struct vd_inline {
 	enum move_status move;      /* VD_ROLE_MOVE */
 	char *value;                /* VD_ROLE_SEVERITY, VD_ROLE_DATE, VD_ROLE_CHECK;
 	                             * a field's name (VD_STRONG): the field's id */
+	const char *md;             /* VD_MARKDOWN: the model's text (not owned:
+	                             * the build's parsed tree is found by it) */
 	const char *file;           /* VD_MARKDOWN: where the source is (not owned) */
 	unsigned line;
 };

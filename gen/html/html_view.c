@@ -134,7 +134,7 @@ html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *r
 			mark_html(b, v);
 			break;
 		case VD_MARKDOWN:
-			if (md_to_html_inline(h->c, v->text, v->file, v->line, root, b, h->d) == -1)
+			if (md_to_html_inline(h->c, v->md, v->file, v->line, root, b, h->d) == -1)
 				h->failed = true;
 			break;
 		}

@@ -57,7 +57,7 @@ pdf_view_inlines(struct pdf_report *r, struct pdf_block *p, const struct vd_inli
 				    style | PDF_S_BOLD : style, NULL);
 			break;
 		case VD_MARKDOWN:
-			pdf_markdown_inline(r, p, v->text, v->file, v->line);
+			pdf_markdown_inline(r, p, v->md, v->file, v->line);
 			break;
 		}
 	}

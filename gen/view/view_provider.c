@@ -227,6 +227,7 @@ fields_section(struct vd_section **s, size_t *n, const struct report *r,
 		switch (defs[i].type) {
 		case FIELD_TEXT:
 			o = vd_add(it, VD_MARKDOWN, v[i].text);
+			o->md = v[i].text;
 			o->file = v[i].pos.file;
 			o->line = v[i].pos.line;
 			break;
@@ -332,6 +333,7 @@ markdown_list(struct vd_review *v, const struct report *r, const char *id,
 	b = vd_block_add(s, VB_LIST, id);
 	for (i = 0; i < n; i++) {
 		o = vd_add(vd_item_add(b), VD_MARKDOWN, items[i]);
+		o->md = items[i];
 		o->file = v->rating->review->pos.file;
 		o->line = 0;
 	}
