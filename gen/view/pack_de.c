@@ -298,7 +298,7 @@ const struct ui_string pack_de_strings[] = {
 	{"new_in_edition", "neu in dieser Ausgabe"},
 	{"tier_in_edition", "{tier} in {edition}"},
 	{"open_since", "seit {edition}"},
-	{"open_move", "{move} seit {edition}"},
+	{"open_move", "seit {edition} {move}"},
 	{"open_from_uncertain", "die Stufe in {edition}, von der aus gezählt wird, ist unsicher"},
 	{"open_not_reviewed", "nicht bewertet in {edition}"},
 	{"provider_description", "{name}: {line}"},
