@@ -15,6 +15,10 @@
  * use to place it or to leave it out (the PDF gives one review, the site
  * every one).
  *
+ * The tree is built in gen/viewdoc/, a folder of its own above compute
+ * and the loader (it reads both), while gen/view/ (the packs and
+ * formatters) sits below everything: so calls still run one way.
+ *
  * Invariants: every array carries its count; every string is UTF-8, not
  * escaped, and owned by the tree unless the member says "not owned". A
  * tree is read-only once built, so several threads may render it at once.
@@ -151,7 +155,7 @@ struct vd_provider *vd_provider_new(const struct computed *c,
 void vd_provider_free(struct vd_provider *p);
 
 /*
- * Building a tree (gen/view): each adder appends to its run, section or
+ * Building a tree (gen/viewdoc): each adder appends to its run, section or
  * block and returns what it added; strings are copied.
  */
 struct vd_inline *vd_add(struct vd_inlines *in, enum vd_kind kind, const char *text);
