@@ -92,6 +92,9 @@ struct provider_view {
 	bool visible;                  /* has at least one visible review */
 };
 
+struct view_report;
+struct md_store;
+
 struct computed {
 	const struct project *project;
 	struct build_opts opts;
@@ -103,6 +106,13 @@ struct computed {
 	size_t nproviders;
 	const struct section **sections; /* visible sections, in order */
 	size_t nsections;
+	/* what the pages say, decided once (view_doc.h); set by the build
+	 * after compute, freed with view_report_free; NULL: each back end
+	 * builds a provider's view when it needs it */
+	const struct view_report *view;
+	/* every visible Markdown text parsed once (markdown.h); set by the
+	 * build with lint_markdown's store; NULL: a back end parses itself */
+	const struct md_store *texts;
 };
 
 /* Is this review / section in this build? */

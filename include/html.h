@@ -23,6 +23,7 @@
 #include "publish.h"
 #include "table.h"
 #include "template_values.h"
+#include "view_doc.h"
 
 struct render_dump;
 
@@ -189,6 +190,17 @@ char *html_undisclosed(const struct report *r, size_t n);
  * null when none has one (html_provider.c). */
 struct tv *html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
     const struct field_value *v, const char *root);
+/*
+ * html_view.c: the report view's trees as HTML. Inlines and a section
+ * (its title an h3, then its blocks) appended to b; html_view_value gives
+ * the section with id among s (n of them) as a template value, or "".
+ */
+void html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *root,
+    struct buf *b);
+void html_view_section(struct html_ctx *h, const struct vd_section *s, const char *root,
+    struct buf *b);
+struct tv *html_view_value(struct html_ctx *h, const struct vd_section *s, size_t n,
+    const char *id, const char *root);
 /* The common frame of every page: lang, title, nav, root, canonical. */
 struct tv *pv_page(struct html_ctx *h, const char *rel, const char *kind,
     const char *title);

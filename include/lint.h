@@ -10,7 +10,10 @@
 
 #include "compute.h"
 
-/* Reports every problem to d. */
-void lint_markdown(const struct computed *c, struct diag *d);
+struct md_store;
+
+/* Reports every problem to d, each once, and returns the texts' trees
+ * (each text parsed once): free with md_store_free(). */
+struct md_store *lint_markdown(const struct computed *c, struct diag *d);
 
 #endif

@@ -57,6 +57,35 @@ void md_doc_release(struct md_doc *doc);
 int md_check(const struct computed *c, const char *src, const char *file,
     unsigned first_line, struct diag *d);
 
+/*
+ * Each text parsed once per build (issue 26 item 7): lint_markdown parses
+ * every visible text, reports its diagnostics once and keeps its tree in
+ * a store the build hangs on the computed model (computed.texts); the
+ * back ends take the same tree from there and never parse again. A store
+ * is read-only once built: threads may render its trees at once.
+ */
+struct md_store;
+/* The tree kept for src (by its address: the model's own string), or NULL. */
+const struct md_doc *md_store_find(const struct md_store *s, const char *src);
+/* Building one (lint.c): a new empty store; put takes doc over (src's
+ * tree); move empties from into to; seal makes it ready to be read. */
+struct md_store *md_store_new(void);
+void md_store_put(struct md_store *s, const char *src, struct md_doc *doc);
+void md_store_move(struct md_store *to, struct md_store *from);
+void md_store_seal(struct md_store *s);
+/* How many texts s holds. */
+size_t md_store_count(const struct md_store *s);
+void md_store_free(struct md_store *s);
+/*
+ * The tree of src: the build's when it kept one, else parsed now into
+ * *own (then release it with md_doc_release; it is zeroed otherwise).
+ * NULL after a parse error, with the errors in d.
+ */
+const struct md_doc *md_doc_get(const struct computed *c, const char *src,
+    const char *file, unsigned first_line, struct md_doc *own, struct diag *d);
+/* How many times this process has parsed a Markdown text (md_parse). */
+unsigned long md_parse_count(void);
+
 /* Reads the placeholder at p: its length and *index, or 0 if none. */
 size_t md_placeholder(const char *p, size_t *index);
 

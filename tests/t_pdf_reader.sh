@@ -87,23 +87,27 @@ check "medal table: each of the $total providers once" $?
 
 # Providers without review text (the site's test: no summary, lists,
 # failure test, security, quotes or override) get a compact entry: the
-# tier line and the sources, no history chart. Every rated provider still
-# has its entry, and the outline lists it.
+# opening line (the view's: "Underperforming in ClusterMAX 3.0, held
+# since ...") and the sources, no history chart. Every rated provider
+# still has its entry, and the outline lists it.
 rated=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | .rated' "$J")
-entries=$(pdftotext "$P" - | grep -c '^Tier: ')
+tiers=$(jq -r '[.ladder[].name] | join("|")' "$J")
+edname=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | .name' "$J")
+opening="^($tiers) in $edname( \\(|[;,.])"
+entries=$(pdftotext "$P" - | grep -cE "$opening")
 charts=$(pdftotext "$P" - | grep -c '^Tier history: ')
 test "$entries" -eq "$rated" && test "$charts" -lt "$rated"
 check "compact entries: $rated entries, $charts of them with a chart" $?
 # its entry: the heading Akamai, then its tier line, up to the next one
-pdftotext "$P" - | awk 'prev == "Akamai" && /^Tier: / { on = 1 }
+pdftotext "$P" - | awk 'prev == "Akamai" && / in / { on = 1 }
     on && /^FarmGPU$/ { exit } on && NF { print } { prev = $0 }' >"$T/akamai"
-grep -q '^Tier: Underperforming' "$T/akamai" && grep -q '^Sources: ' "$T/akamai" &&
+grep -q "^Underperforming in $edname" "$T/akamai" && grep -q '^Sources: ' "$T/akamai" &&
     ! grep -q '^Tier history' "$T/akamai" && test "$(wc -l <"$T/akamai")" -eq 2
 check "a provider without review text: tier and sources, no chart" $?
 most=0
 i=1
 while [ "$i" -le "$n" ]; do
-	c=$(pdftotext -f "$i" -l "$i" "$P" - | grep -c '^Tier: ')
+	c=$(pdftotext -f "$i" -l "$i" "$P" - | grep -cE "$opening")
 	[ "$c" -gt "$most" ] && most=$c
 	i=$((i + 1))
 done

@@ -38,13 +38,13 @@ PY
 		head -n 20 "$T/leaks"
 	fi
 	pdftotext "$T/$fx-zz/report.pdf" "$T/$fx.txt"
-	for k in tier_label contents headline_figures sources_label; do
+	for k in tier_in_edition contents headline_figures sources_label; do
 		grep -q "ZZ${k}ZZ" "$T/$fx.txt" || miss="$miss $fx:pdf:$k"
 	done
 	# mini's PDF: a quote at a time, a fault test against targets, a tier
 	# line with the baseline's tier, and every page's footer
 	[ "$fx" = mini ] && for k in at tier_in_edition pdf_page_of step within_target \
-	    fault_injected by_provider tier_label tier_set_by_editors rubric_gives; do
+	    fault_injected by_provider tier_set_by_editors rubric_gives; do
 		grep -q "ZZ${k}ZZ" "$T/$fx.txt" || miss="$miss $fx:pdf:$k"
 	done
 	for k in every_edition of_n_reviewed skip_to_content downloads_label chart_data \
@@ -57,7 +57,7 @@ PY
 	grep -q "ZZhistory_desc_editionsZZ" "$T/$fx-zz/charts/history-frame.svg" ||
 		miss="$miss $fx:svg:history_desc_editions"
 done
-[ -z "$miss" ] && ok "the markers of tier_label, contents, headline_figures, sources_label are in the PDFs (and of at, tier_in_edition, pdf_page_of, step, within_target, fault_injected, by_provider, tier_set_by_editors, rubric_gives in mini's), of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data and the charts' dist_desc, dist_table_caption, move_table_caption on the home pages, and of dist_desc, history_desc_editions in the SVGs" ||
+[ -z "$miss" ] && ok "the markers of tier_in_edition, contents, headline_figures, sources_label are in the PDFs (and of at, tier_in_edition, pdf_page_of, step, within_target, fault_injected, by_provider, tier_set_by_editors, rubric_gives in mini's), of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data and the charts' dist_desc, dist_table_caption, move_table_caption on the home pages, and of dist_desc, history_desc_editions in the SVGs" ||
 	nok "markers missing:$miss"
 
 # A placeholder: filled with the number, the text escaped after; a lone
@@ -67,7 +67,7 @@ cat >> "$T/ph/content/report.yaml" <<'Y'
 strings:
   of_n_reviewed: "sur {n} <examinés> & {"
   move_up_n: "monte de {n}"
-  tier_label: "Palier :"
+  tier_in_edition: "{tier} au palier {edition}"
 Y
 "$PODIUM" build -q -C "$T/ph" -o "$T/ph-site" 2> "$T/err" || { nok "placeholder fixture builds"; cat "$T/err"; }
 grep -q 'sur 3 &lt;examinés&gt; &amp; {' "$T/ph-site/index.html" &&
@@ -76,7 +76,7 @@ grep -q 'sur 3 &lt;examinés&gt; &amp; {' "$T/ph-site/index.html" &&
 grep -q 'monte de 1' "$T/ph-site/index.html" && ok "move_up_n: the steps filled in" ||
 	nok "move_up_n: the steps filled in"
 pdftotext "$T/ph-site/report.pdf" "$T/ph.txt"
-grep -q 'Palier :' "$T/ph.txt" && ok "an override in the PDF" || nok "an override in the PDF"
+grep -q 'au palier' "$T/ph.txt" && ok "an override in the PDF" || nok "an override in the PDF"
 
 # An override is checked (SPEC 5.1): an unknown key, with a guess when one
 # is close, and a placeholder its key does not take, at its line and column.

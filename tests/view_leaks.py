@@ -67,11 +67,13 @@ def corpus_of(content):
 
 
 class Visible(html.parser.HTMLParser):
-    """The text a reader sees or hears, one piece per text node or attribute."""
+    """The text a reader sees or hears, one piece per text node or attribute;
+    a pack's sentence that holds an element (a tier's name, a link) is read
+    as one piece from its opening marker to its closing one."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.pieces, self.skip = [], 0
+        self.pieces, self.skip, self.run = [], 0, []
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -90,8 +92,18 @@ class Visible(html.parser.HTMLParser):
             self.skip -= 1
 
     def handle_data(self, data):
-        if not self.skip:
-            self.pieces.append(data)
+        if self.skip:
+            return
+        self.run.append(data)
+        t = "".join(self.run)
+        if t.count(OPEN) <= t.count(CLOSE):
+            self.pieces.append(t)
+            self.run = []
+
+    def close(self):
+        super().close()
+        if self.run:
+            self.pieces.append("".join(self.run))
 
 
 def html_pieces(site):
@@ -104,6 +116,7 @@ def html_pieces(site):
                 v = Visible()
                 with open(p, encoding="utf-8") as fh:
                     v.feed(fh.read())
+                v.close()
                 out += [(rel, x) for x in v.pieces]
             elif f.endswith(".svg"):
                 with open(p, encoding="utf-8") as fh:

@@ -21,92 +21,6 @@ edition_name(const struct edition *e)
 	return e->name != NULL ? e->name : e->id;
 }
 
-/* A duration as the pages write it ("1h5m"), or a dash when not recorded. */
-static struct tv *
-duration_text(const struct report *r, int64_t s)
-{
-	char out[128];
-
-	if (s < 0)
-		return tv_lit("\xe2\x80\x94");
-	report_duration(r, s, out, sizeof(out));
-	return tv_str(out);
-}
-
-/*
- * One step of a fault test. An upper bound (SPEC 1.4) is "within 11m", within
- * target only when the bound is at or under it, else not known.
- */
-static void
-fault_step(const struct report *r, struct tv *a, const char *label, int64_t t, bool upper, int64_t target)
-{
-	struct tv *o = tv_object();
-	char *time = fault_step_time(r, t, upper);
-
-	pv_set_lit(o, "label", label);
-	if (time != NULL)
-		pv_set_taken(o, "time", time);
-	else
-		tv_set(o, "time", duration_text(r, t));
-	tv_set(o, "target", duration_text(r, target));
-	pv_set_lit(o, "verdict", fault_step_verdict(r, t, upper, target));
-	tv_append(a, o);
-}
-
-static struct tv *
-fault_values(struct html_ctx *h, const struct review *rv, const char *root)
-{
-	const struct fault_test *f = rv->fault;
-	const struct edition *e = rv->edition;
-	struct tv *o, *steps;
-	static const char *const by[] = {"by_provider", "by_customer", "by_nobody"};
-	const struct report *r = &h->p->report;
-
-	if (f == NULL)
-		return tv_null();
-	o = tv_object();
-	steps = tv_array();
-	pv_set_lit(o, "fault", f->fault != NULL ? f->fault :
-	    report_string(r, "fault_not_described"));
-	pv_set_lit(o, "detected_by", report_string(r, f->detected_by == DETECT_UNSET ?
-	    "not_recorded" : by[f->detected_by]));
-	if (f->automatic == TRI_TRUE)
-		pv_set_lit(o, "automatic", report_string(r, "recovery_automatic"));
-	else if (f->automatic == TRI_FALSE)
-		pv_set_lit(o, "automatic", report_string(r, "recovery_human"));
-	if (f->not_injected)
-		tv_set(o, "not_injected", tv_bool(true));
-	else {
-		fault_step(r, steps, report_string(r, "step_detected"), f->detect_after, f->detect_upper,
-		    e->target_detect);
-		fault_step(r, steps, report_string(r, "step_drained"), f->drain_after, f->drain_upper, -1);
-		fault_step(r, steps, report_string(r, "step_replaced"), f->replaced_after, f->replaced_upper,
-		    e->target_replace);
-	}
-	tv_set(o, "steps", steps);
-	tv_set(o, "has_targets",
-	    tv_bool(e->target_detect >= 0 || e->target_replace >= 0));
-	if (f->note != NULL)
-		tv_set(o, "note_html", pv_markdown(h, f->note, &f->pos, root));
-	return o;
-}
-
-static void
-practice_add(struct tv *a, const struct report *r, const struct practice_def *pd,
-    enum tri v)
-{
-	struct tv *o = tv_object();
-
-	pv_set_lit(o, "id", pd->id);
-	pv_set_lit(o, "label", pd->name);
-	pv_set_lit(o, "state", v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" : "unknown");
-	pv_set_lit(o, "mark", v == TRI_TRUE ? "\xe2\x9c\x93" : v == TRI_FALSE ?
-	    "\xe2\x9c\x97" : "?");
-	pv_set_lit(o, "answer", report_string(r, v == TRI_TRUE ? "yes" : v == TRI_FALSE ? "no" :
-	    "not_known"));
-	tv_append(a, o);
-}
-
 /* A public finding only: the caller never passes a private one. */
 struct tv *
 html_finding(const struct report *rp, const struct finding *f)
@@ -148,132 +62,6 @@ html_undisclosed(const struct report *r, size_t n)
 }
 
 static struct tv *
-security_values(const struct report *rp, const struct review *rv)
-{
-	struct tv *o, *pr, *fs;
-	size_t i, hidden = 0;
-
-	if (!rv->has_security)
-		return tv_null();
-	o = tv_object();
-	pr = tv_array();
-	fs = tv_array();
-	for (i = 0; i < rp->npractices; i++)
-		practice_add(pr, rp, &rp->practices[i],
-		    rv->practices != NULL ? rv->practices[i] : TRI_UNSET);
-	tv_set(o, "has_practices", tv_bool(rp->npractices > 0));
-	for (i = 0; i < rv->nfindings; i++) {
-		if (rv->findings[i].public)
-			tv_append(fs, html_finding(rp, &rv->findings[i]));
-		else
-			hidden++;
-	}
-	tv_set(o, "practices", pr);
-	tv_set(o, "has_findings", tv_bool(tv_size(fs) > 0));
-	tv_set(o, "findings", fs);
-	pv_set_taken(o, "undisclosed", html_undisclosed(rp, hidden));
-	return o;
-}
-
-/*
- * The declared fields that have a value, in declaration order: each
- * {id, name, type, value, value_html, unit, description}. value_html is the
- * value as HTML: text is inline Markdown, a url a link, a list items.
- */
-struct tv *
-html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
-    const struct field_value *v, const char *root)
-{
-	struct tv *a = tv_array(), *o;
-	struct buf b = BUF_INIT;
-	char *t, *u;
-	size_t i, k;
-
-	for (i = 0; v != NULL && i < n; i++) {
-		if (!v[i].set)
-			continue;
-		o = tv_object();
-		pv_set_lit(o, "id", defs[i].id);
-		pv_set_lit(o, "name", defs[i].name);
-		pv_set_lit(o, "type", field_type_name(defs[i].type));
-		pv_set_lit(o, "unit", defs[i].unit);
-		pv_set_lit(o, "description", defs[i].description);
-		t = field_value_text(&defs[i], &v[i]);
-		buf_reset(&b);
-		switch (field_types[defs[i].type].shows) {
-		case SHOWS_MARKDOWN:
-			if (md_to_html_inline(h->c, v[i].text, v[i].pos.file, v[i].pos.line, root,
-			    &b, h->d) == -1)
-				h->failed = true;
-			break;
-		case SHOWS_URL:
-			u = html_url(v[i].text);
-			buf_printf(&b, "<a href=\"%s\" rel=\"external\">", u);
-			esc_html(&b, v[i].text);
-			buf_puts(&b, "</a>");
-			free(u);
-			break;
-		case SHOWS_BOOLEAN:
-			esc_html(&b, report_string(&h->p->report, v[i].boolean ? "yes" : "no"));
-			break;
-		case SHOWS_LIST:
-			for (k = 0; k < v[i].nitems; k++) {
-				if (k > 0)
-					buf_puts(&b, ", ");
-				esc_html(&b, v[i].items[k]);
-			}
-			break;
-		default:
-			esc_html(&b, t);
-			break;
-		}
-		tv_set(o, "value_html", tv_str(b.len ? b.data : ""));
-		pv_set_taken(o, "value", t);
-		tv_append(a, o);
-	}
-	buf_release(&b);
-	return tv_size(a) > 0 ? a : tv_null();
-}
-
-/* A link into a video at a timestamp, when the source has a URL. */
-static char *
-at_href(const struct source *s, int64_t at)
-{
-	char *u, *out;
-
-	if (s->url == NULL || at < 0)
-		return NULL;
-	u = xasprintf("%s%ct=%lld", s->url, strchr(s->url, '?') ? '&' : '?',
-	    (long long)at);
-	out = html_url(u);
-	free(u);
-	return out;
-}
-
-static struct tv *
-quotes_values(const struct review *rv, const char *root)
-{
-	struct tv *a = tv_array(), *o;
-	const struct quote *q;
-	char *path;
-	size_t i;
-
-	for (i = 0; i < rv->nquotes; i++) {
-		q = &rv->quotes[i];
-		o = tv_object();
-		pv_set_str(o, "text", q->text);
-		pv_set_str(o, "source", q->source->title != NULL ? q->source->title : q->source->id);
-		path = html_source_path(q->source);
-		pv_set_href(o, "source_href", root, path);
-		free(path);
-		pv_set_str(o, "at", q->at_text);
-		pv_set_taken(o, "at_href", at_href(q->source, q->at));
-		tv_append(a, o);
-	}
-	return a;
-}
-
-static struct tv *
 sources_values(const struct review *rv, const char *root)
 {
 	struct tv *a = tv_array(), *o;
@@ -308,20 +96,23 @@ md_list(struct html_ctx *h, const char **items, size_t n, const struct pos *at,
 	return a;
 }
 
+/*
+ * A review: the view's sections as HTML (the override, the fields, the
+ * failure test, security, quotes, sources), and the review's own Markdown
+ * (summary, strengths, weaknesses) for the template to place.
+ */
 static struct tv *
-review_values(struct html_ctx *h, const struct rating *r, const char *root)
+review_values(struct html_ctx *h, const struct vd_review *vr, const char *root)
 {
+	const struct rating *r = vr->rating;
 	const struct review *rv = r->review;
-	struct tv *o = tv_object(), *st, *wk, *q, *src, *f;
+	struct tv *o = tv_object(), *st, *wk;
 
 	tv_set(o, "anchor", pv_cat("review-", rv->edition->id, ""));
 	pv_set_lit(o, "edition", edition_name(rv->edition));
 	if (rv->draft) /* only in a build with drafts: serve, --drafts */
 		tv_set(o, "draft", tv_bool(true));
-	if (r->override) {
-		pv_set_str(o, "override_reason", rv->override_reason);
-		tv_set(o, "computed", pv_tier(r->computed));
-	}
+	tv_set(o, "override_html", html_view_value(h, vr->s, vr->n, "override", root));
 	tv_set(o, "summary_html",
 	    pv_markdown(h, rv->summary, &rv->summary_pos, root));
 	st = md_list(h, rv->strengths, rv->nstrengths, &rv->pos, root);
@@ -331,42 +122,23 @@ review_values(struct html_ctx *h, const struct rating *r, const char *root)
 	tv_set(o, "has_weaknesses", tv_bool(rv->nweaknesses > 0));
 	tv_set(o, "strengths", st);
 	tv_set(o, "weaknesses", wk);
-	tv_set(o, "fault", fault_values(h, rv, root));
-	tv_set(o, "security", security_values(&h->p->report, rv));
-	f = html_fields(h, h->p->report.review_fields, h->p->report.nreview_fields,
-	    rv->fields, root);
-	tv_set(o, "has_fields", tv_bool(tv_size(f) > 0));
-	tv_set(o, "fields", f);
-	q = quotes_values(rv, root);
-	tv_set(o, "has_quotes", tv_bool(tv_size(q) > 0));
-	tv_set(o, "quotes", q);
-	src = sources_values(rv, root);
-	tv_set(o, "has_sources", tv_bool(tv_size(src) > 0));
-	tv_set(o, "sources", src);
+	tv_set(o, "fields_html", html_view_value(h, vr->s, vr->n, "fields", root));
+	tv_set(o, "fault_html", html_view_value(h, vr->s, vr->n, "fault", root));
+	tv_set(o, "security_html", html_view_value(h, vr->s, vr->n, "security", root));
+	tv_set(o, "quotes_html", html_view_value(h, vr->s, vr->n, "quotes", root));
+	tv_set(o, "sources_html", html_view_value(h, vr->s, vr->n, "sources", root));
 	return o;
 }
 
-/*
- * A review with nothing but a tier (and its sources) gets no section of its
- * own: its row in the history table says where it comes from.
- */
-static bool
-review_thin(const struct rating *r)
-{
-	const struct review *rv = r->review;
-
-	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
-	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !r->override;
-}
-
 static struct tv *
-history_row(const struct report *rp, const struct history_entry *he, const char *root)
+history_row(const struct report *rp, const struct history_entry *he, bool thin,
+    const char *root)
 {
 	const struct rating *r = he->rating;
 	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
-	if (review_thin(r))
+	if (thin)
 		tv_set(o, "sources", sources_values(r->review, root));
 	else
 		tv_set(o, "review_href", pv_cat("#review-", r->review->edition->id, ""));
@@ -400,11 +172,6 @@ current_values(struct html_ctx *h, const struct provider_view *v, const char *ro
 	if (t->description != NULL)
 		tv_set(o, "tier_description_html", pv_markdown(h, t->description, &t->pos, root));
 	pv_set_lit(o, "edition", edition_name(he->edition));
-	pv_set_taken(o, "in_edition", report_format1(&h->p->report, "tier_in_the_edition",
-	    "edition", edition_name(he->edition)));
-	tv_set(o, "move", he->edition->previous != NULL ?
-	    pv_move(&h->p->report, he->rating->status, he->rating->steps, he->rating->has_steps, NULL) :
-	    tv_null());
 	return o;
 }
 
@@ -516,21 +283,23 @@ badge_values(struct html_ctx *h, const struct provider_view *v,
 	return o;
 }
 
-/* The data of a provider's page, at site path rel. */
+/* The data of a provider's page, at site path rel, from its view vp. */
 static struct tv *
-provider_values(struct html_ctx *h, const struct provider_view *v, const char *rel)
+provider_values(struct html_ctx *h, const struct provider_view *v,
+    const struct vd_provider *vp, const char *rel)
 {
 	const struct provider *pr = v->provider;
-	struct tv *page = pv_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv, *f;
+	struct tv *page = pv_page(h, rel, "provider", html_provider_name(pr)), *hist, *rv;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	size_t i;
 
 	pv_set_str(page, "heading", html_provider_name(pr));
 	pv_set_str(page, "name", html_provider_name(pr));
-	f = html_fields(h, h->p->report.provider_fields, h->p->report.nprovider_fields,
-	    pr->fields, root);
-	tv_set(page, "has_fields", tv_bool(tv_size(f) > 0));
-	tv_set(page, "fields", f);
+	pv_set_str(page, "description", vp->description);
+	tv_set(page, "opening_html", html_view_value(h, vp->s, vp->n, "opening", root));
+	tv_set(page, "site_html", html_view_value(h, vp->s, vp->n, "site", root));
+	tv_set(page, "successor_html", html_view_value(h, vp->s, vp->n, "successor", root));
+	tv_set(page, "fields_html", html_view_value(h, vp->s, vp->n, "fields", root));
 	if (pr->url != NULL) {
 		pv_set_taken(page, "url", html_url(pr->url));
 		pv_set_str(page, "url_text", pr->url);
@@ -545,14 +314,16 @@ provider_values(struct html_ctx *h, const struct provider_view *v, const char *r
 	hist = tv_array();
 	rv = tv_array();
 	for (i = 0; i < v->nhistory; i++) {
-		tv_append(hist, history_row(&h->p->report, &v->history[i], root));
+		/* the view's reviews are newest first */
+		tv_append(hist, history_row(&h->p->report, &v->history[i],
+		    vp->reviews[v->nhistory - 1 - i].thin, root));
 		/* no score column when no edition has a rubric score (SPEC 1.1) */
 		if (!isnan(v->history[i].rating->score))
 			tv_set(page, "has_scores", tv_bool(true));
 	}
-	for (i = v->nhistory; i-- > 0;)
-		if (!review_thin(v->history[i].rating))
-			tv_append(rv, review_values(h, v->history[i].rating, root));
+	for (i = 0; i < vp->nreviews; i++)
+		if (!vp->reviews[i].thin)
+			tv_append(rv, review_values(h, &vp->reviews[i], root));
 	tv_set(page, "history", hist);
 	tv_set(page, "reviews", rv);
 	tv_set(page, "badge", badge_values(h, v, root, rel));
@@ -563,10 +334,17 @@ int
 html_provider_page(struct html_ctx *h, const void *arg)
 {
 	const struct provider_view *v = arg;
+	const struct vd_provider *vp = view_provider(h->c->view, v->provider);
+	struct vd_provider *own = NULL;
 	char *rel = html_provider_path(v->provider);
 	int rc;
 
-	rc = html_page_out(h, "provider", provider_values(h, v, rel), rel);
+	/* a build decides the view once; without one, this page decides it */
+	if (vp == NULL)
+		vp = own = vd_provider_new(h->c, v);
+	rc = vp == NULL ? 0 :
+	    html_page_out(h, "provider", provider_values(h, v, vp, rel), rel);
+	vd_provider_free(own);
 	free(rel);
 	return rc;
 }

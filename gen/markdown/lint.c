@@ -1,5 +1,6 @@
-/* lint.c: every visible piece of Markdown checked for its shortcodes and links,
- * over the machine's cores, with the diagnostics in the order of the content. */
+/* lint.c: every visible piece of Markdown parsed once and checked for its
+ * shortcodes and links, over the machine's cores, with the diagnostics in
+ * the order of the content; the trees are kept for the back ends. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,9 +16,24 @@
  * author wrote it: md_check counts in the value, text_origin_map finds the
  * place again in the scalar's source (quotes, escapes, folding).
  */
+/* Parses text (first_line on of file) once; keeps its tree in st. */
+static int
+parse_keep(const struct computed *c, const char *text, const char *file,
+    unsigned first_line, struct md_store *st, struct diag *d)
+{
+	struct md_doc doc;
+
+	if (text == NULL)
+		return 0;
+	if (md_parse(c, text, file, first_line, &doc, d) != 0)
+		return -1;
+	md_store_put(st, text, &doc);
+	return 0;
+}
+
 static void
 lint_text(const struct computed *c, const char *text, const char *file,
-    const struct text_origin *at, struct diag *d)
+    const struct text_origin *at, struct md_store *st, struct diag *d)
 {
 	struct diag scratch;
 	unsigned *lines, *cols;
@@ -26,7 +42,7 @@ lint_text(const struct computed *c, const char *text, const char *file,
 	if (text == NULL)
 		return;
 	diag_init(&scratch);
-	md_check(c, text, file, 1, &scratch);
+	parse_keep(c, text, file, 1, st, &scratch);
 	lines = xcalloc(scratch.n + 1, sizeof(*lines));
 	cols = xcalloc(scratch.n + 1, sizeof(*cols));
 	for (i = 0; i < scratch.n; i++) {
@@ -50,67 +66,82 @@ lint_text(const struct computed *c, const char *text, const char *file,
 /* The declared text fields' values (n declared fields, values v). */
 static void
 lint_fields(const struct computed *c, const struct field_def *defs, size_t n,
-    const struct field_value *v, struct diag *d)
+    const struct field_value *v, struct md_store *st, struct diag *d)
 {
 	size_t i;
 
 	for (i = 0; v != NULL && i < n; i++)
 		if (field_types[defs[i].type].shows == SHOWS_MARKDOWN && v[i].set)
-			lint_text(c, v[i].text, v[i].pos.file, &v[i].at, d);
+			lint_text(c, v[i].text, v[i].pos.file, &v[i].at, st, d);
 }
 
 /* A review's texts; its provider's fields too when this is the first review
  * of the provider in the list (providers_too). */
 static void
 lint_review(const struct computed *c, const struct review *r, bool providers_too,
-    struct diag *d)
+    struct md_store *st, struct diag *d)
 {
 	const struct report *rp = &c->project->report;
 	size_t i;
 
 	if (providers_too && r->provider != NULL)
-		lint_fields(c, rp->provider_fields, rp->nprovider_fields, r->provider->fields, d);
-	lint_fields(c, rp->review_fields, rp->nreview_fields, r->fields, d);
+		lint_fields(c, rp->provider_fields, rp->nprovider_fields, r->provider->fields,
+		    st, d);
+	lint_fields(c, rp->review_fields, rp->nreview_fields, r->fields, st, d);
 
-	lint_text(c, r->summary, r->pos.file, &r->summary_at, d);
+	lint_text(c, r->summary, r->pos.file, &r->summary_at, st, d);
 	for (i = 0; i < r->nstrengths; i++)
-		lint_text(c, r->strengths[i], r->pos.file, &r->strengths_at[i], d);
+		lint_text(c, r->strengths[i], r->pos.file, &r->strengths_at[i], st, d);
 	for (i = 0; i < r->nweaknesses; i++)
-		lint_text(c, r->weaknesses[i], r->pos.file, &r->weaknesses_at[i], d);
+		lint_text(c, r->weaknesses[i], r->pos.file, &r->weaknesses_at[i], st, d);
 	if (r->fault != NULL)
-		lint_text(c, r->fault->note, r->pos.file, &r->fault->note_at, d);
+		lint_text(c, r->fault->note, r->pos.file, &r->fault->note_at, st, d);
 }
 
-/* The texts in content order: the sections, the tiers' descriptions, then
- * each edition's reviews. */
+/* The texts in content order: the sections, the tiers' descriptions,
+ * each edition's reviews, the custom pages, the practices' descriptions. */
 struct lint_work {
 	const struct computed *c;
 	const struct review **reviews;
 	bool *first;       /* reviews[i] is its provider's first in the list */
 	size_t nreviews, n, nchunks;
 	struct diag *d;    /* one per chunk */
+	struct md_store **st; /* one per chunk: the trees it parsed */
 };
 
 static void
-lint_item(const struct lint_work *w, size_t i, struct diag *d)
+lint_item(const struct lint_work *w, size_t i, struct md_store *st, struct diag *d)
 {
 	const struct section *s;
 	const struct report *r = &w->c->project->report;
 	const struct tier *t;
+	const struct page *pg;
 
 	if (i < w->c->nsections) {
 		s = w->c->sections[i];
-		md_check(w->c, s->body, s->pos.file, s->body_line, d);
+		parse_keep(w->c, s->body, s->pos.file, s->body_line, st, d);
 		return;
 	}
 	i -= w->c->nsections;
 	if (i < r->nladder) {
 		t = &r->ladder[i];
-		lint_text(w->c, t->description, t->pos.file, &t->description_at, d);
+		lint_text(w->c, t->description, t->pos.file, &t->description_at, st, d);
 		return;
 	}
 	i -= r->nladder;
-	lint_review(w->c, w->reviews[i], w->first[i], d);
+	if (i < w->nreviews) {
+		lint_review(w->c, w->reviews[i], w->first[i], st, d);
+		return;
+	}
+	i -= w->nreviews;
+	if (i < w->c->project->npages) {
+		pg = &w->c->project->pages[i];
+		parse_keep(w->c, pg->body, pg->pos.file, pg->body_line, st, d);
+		return;
+	}
+	i -= w->c->project->npages;
+	parse_keep(w->c, r->practices[i].description, r->practices[i].pos.file,
+	    r->practices[i].pos.line, st, d);
 }
 
 static void
@@ -120,12 +151,13 @@ lint_chunk(size_t k, void *arg)
 	size_t i, from = w->n * k / w->nchunks, to = w->n * (k + 1) / w->nchunks;
 
 	for (i = from; i < to; i++)
-		lint_item(w, i, &w->d[k]);
+		lint_item(w, i, w->st[k], &w->d[k]);
 }
 
-void
+struct md_store *
 lint_markdown(const struct computed *c, struct diag *d)
 {
+	struct md_store *all = md_store_new();
 	struct lint_work w;
 	size_t i, k;
 	bool *seen;
@@ -149,13 +181,23 @@ lint_markdown(const struct computed *c, struct diag *d)
 			seen[pv->index] = w.first[i] = true;
 	}
 	free(seen);
-	w.n = c->nsections + c->project->report.nladder + w.nreviews;
+	w.n = c->nsections + c->project->report.nladder + w.nreviews + c->project->npages +
+	    c->project->report.npractices;
 	w.nchunks = w.n < LINT_CHUNKS ? (w.n > 0 ? w.n : 1) : LINT_CHUNKS;
 	w.d = xcalloc(w.nchunks, sizeof(*w.d));
-	parallel_for(w.nchunks, lint_chunk, &w);
+	w.st = xcalloc(w.nchunks, sizeof(*w.st));
 	for (k = 0; k < w.nchunks; k++)
+		w.st[k] = md_store_new();
+	parallel_for(w.nchunks, lint_chunk, &w);
+	for (k = 0; k < w.nchunks; k++) {
 		diag_move(d, &w.d[k]);
+		md_store_move(all, w.st[k]);
+		md_store_free(w.st[k]);
+	}
 	free(w.d);
+	free(w.st);
 	free(w.reviews);
 	free(w.first);
+	md_store_seal(all);
+	return all;
 }

@@ -7,6 +7,7 @@
  * literal "{{". Then a walk over the tree checks each shortcode where it is live
  * (text and raw HTML); inside code it stays as written and is not checked.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -446,6 +447,15 @@ scan_text(struct scan *s, const struct computed *c, const char *src,
 	scan_source(s);
 }
 
+/* Every parse, for the count a test holds to one per text. */
+static atomic_ulong parses;
+
+unsigned long
+md_parse_count(void)
+{
+	return atomic_load(&parses);
+}
+
 int
 md_parse(const struct computed *c, const char *src, const char *file,
     unsigned first_line, struct md_doc *doc, struct diag *d)
@@ -454,6 +464,7 @@ md_parse(const struct computed *c, const char *src, const char *file,
 	size_t i;
 	cmark_node *root;
 
+	atomic_fetch_add(&parses, 1);
 	memset(doc, 0, sizeof(*doc));
 	scan_text(&s, c, src, file, first_line, d);
 	root = cmark_parse_document(s.out.data, s.out.len, CMARK_OPT_DEFAULT);

@@ -721,17 +721,19 @@ table_html(const struct table *t, const char *root_rel, struct buf *out)
 	buf_puts(out, "</tbody>\n</table>\n");
 }
 
-/* Parse and render in one go (markdown.h): calls run from here to markdown.c. */
+/* Render in one go, from the build's tree (markdown.h): calls run from here to
+ * markdown.c. */
 int
 md_to_html(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
 {
-	struct md_doc doc;
+	struct md_doc own;
+	const struct md_doc *doc = md_doc_get(c, src, file, first_line, &own, d);
 
-	if (md_parse(c, src, file, first_line, &doc, d) != 0)
+	if (doc == NULL)
 		return -1;
-	md_render_html(c, &doc, root_rel, out);
-	md_doc_release(&doc);
+	md_render_html(c, doc, root_rel, out);
+	md_doc_release(&own);
 	return 0;
 }
 
@@ -739,11 +741,12 @@ int
 md_to_html_inline(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d)
 {
-	struct md_doc doc;
+	struct md_doc own;
+	const struct md_doc *doc = md_doc_get(c, src, file, first_line, &own, d);
 
-	if (md_parse(c, src, file, first_line, &doc, d) != 0)
+	if (doc == NULL)
 		return -1;
-	md_render_html_inline(c, &doc, root_rel, out);
-	md_doc_release(&doc);
+	md_render_html_inline(c, doc, root_rel, out);
+	md_doc_release(&own);
 	return 0;
 }

@@ -342,18 +342,19 @@ int
 pdf_markdown(struct pdf_report *r, struct pdf_block *parent, const char *src,
     const char *file, unsigned first_line, unsigned base)
 {
-	struct md_doc md;
+	struct md_doc own;
+	const struct md_doc *md;
 	struct md_walk w;
 
 	if (src == NULL)
 		return 0;
-	if (md_parse(r->c, src, file, first_line, &md, r->d) == -1)
+	if ((md = md_doc_get(r->c, src, file, first_line, &own, r->d)) == NULL)
 		return -1;
 	w.r = r;
-	w.md = &md;
+	w.md = md;
 	w.base = base;
-	blocks(&w, parent, md.root);
-	md_doc_release(&md);
+	blocks(&w, parent, md->root);
+	md_doc_release(&own);
 	return 0;
 }
 
@@ -361,25 +362,26 @@ int
 pdf_markdown_inline(struct pdf_report *r, struct pdf_block *p,
     const char *src, const char *file, unsigned first_line)
 {
-	struct md_doc md;
+	struct md_doc own;
+	const struct md_doc *md;
 	struct md_walk w;
 	cmark_node *n;
 
 	if (src == NULL)
 		return 0;
-	if (md_parse(r->c, src, file, first_line, &md, r->d) == -1)
+	if ((md = md_doc_get(r->c, src, file, first_line, &own, r->d)) == NULL)
 		return -1;
 	w.r = r;
-	w.md = &md;
+	w.md = md;
 	w.base = 0;
-	for (n = cmark_node_first_child(md.root); n != NULL;
+	for (n = cmark_node_first_child(md->root); n != NULL;
 	    n = cmark_node_next(n)) {
-		if (n != cmark_node_first_child(md.root))
+		if (n != cmark_node_first_child(md->root))
 			pdf_run(r->doc, p, " ", 1, 0, NULL);
 		if (cmark_node_get_type(n) == CMARK_NODE_PARAGRAPH ||
 		    cmark_node_get_type(n) == CMARK_NODE_HEADING)
 			inlines(&w, p, n);
 	}
-	md_doc_release(&md);
+	md_doc_release(&own);
 	return 0;
 }

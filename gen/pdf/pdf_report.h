@@ -64,6 +64,22 @@ int pdf_markdown_inline(struct pdf_report *r, struct pdf_block *p,
     const char *src, const char *file, unsigned first_line);
 
 /*
+ * pdf_view.c: the report view's trees laid out: inlines as runs of p (style
+ * added to each), a block or a section (its title a level-3 heading) under
+ * parent. The block and section forms return the last block they added,
+ * or NULL.
+ */
+struct vd_inlines;
+struct vd_block;
+struct vd_section;
+void pdf_view_inlines(struct pdf_report *r, struct pdf_block *p,
+    const struct vd_inlines *in, unsigned style);
+struct pdf_block *pdf_view_block(struct pdf_report *r, struct pdf_block *parent,
+    const struct vd_block *k);
+struct pdf_block *pdf_view_section(struct pdf_report *r, struct pdf_block *parent,
+    const struct vd_section *s);
+
+/*
  * One page for the provider of f->rt (set by the caller), rated in the
  * edition: its heading now, the rest built only while it is laid out. f
  * must live until the document is rendered.

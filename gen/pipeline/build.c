@@ -10,10 +10,12 @@
 #include "fonts.h"
 #include "lint.h"
 #include "load.h"
+#include "markdown.h"
 #include "parse.h"
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
+#include "view_doc.h"
 #include "workers.h"
 
 const char podium_version[] = PODIUM_VERSION;
@@ -367,11 +369,51 @@ record_make(const struct build_request *rq, const char *out, char **rec,
 	return rc;
 }
 
+/*
+ * With PODIUM_MD_STATS set (non-empty), how many Markdown texts the build
+ * keeps and how many parses it has made so far, on standard error: after
+ * lint and at the end, so a test sees the back ends parse nothing again.
+ */
+static void
+md_stats(const struct md_store *texts)
+{
+	const char *on = getenv("PODIUM_MD_STATS");
+
+	if (on == NULL || *on == '\0')
+		return;
+	fprintf(stderr, "podium: markdown: %zu texts, %lu parses\n",
+	    md_store_count(texts), md_parse_count());
+}
+
+/*
+ * With PODIUM_VIEW_DUMP set to a file name, the view's provider pages as
+ * text into that file (view_report_dump): what a test holds the site and
+ * the PDF to. Nothing when unset or when the view was not built.
+ */
+static void
+view_dump(const struct view_report *v)
+{
+	const char *path = getenv("PODIUM_VIEW_DUMP");
+	struct buf b = BUF_INIT;
+	FILE *f;
+
+	if (v == NULL || path == NULL || *path == '\0')
+		return;
+	view_report_dump(v, &b);
+	if ((f = fopen(path, "w")) != NULL) {
+		fwrite(b.data, 1, b.len, f);
+		fclose(f);
+	}
+	buf_release(&b);
+}
+
 int
 build_run(struct build_request *rq, struct diag *d)
 {
 	struct project *p = NULL;
 	struct computed *c = NULL;
+	struct view_report *view = NULL;
+	struct md_store *texts = NULL;
 	struct site_out o;
 	struct render_opts ro = {0};
 	char *out = NULL, *record = NULL;
@@ -399,7 +441,12 @@ build_run(struct build_request *rq, struct diag *d)
 	c = computed_new(p, &rq->opts, d);
 	if (c == NULL || diag_failed(d))
 		goto out;
-	lint_markdown(c, d);
+	c->texts = texts = lint_markdown(c, d);
+	md_stats(texts);
+	/* what the pages say, decided once for the site and the PDF */
+	if (!diag_failed(d))
+		c->view = view = view_report_new(c);
+	view_dump(view);
 	timing_add(rq, "compute", now_ms() - t);
 	if (diag_failed(d))
 		goto out;
@@ -447,9 +494,17 @@ out:
 	if (warming)
 		pthread_join(warm, NULL);
 	progress(rq, NULL);
+	md_stats(texts);
+	/*
+	 * Markdown is parsed once (lint_markdown), so its diagnostics come
+	 * once each; a template's error is met by every page that renders it,
+	 * and one of those is kept.
+	 */
 	diag_dedupe(d);
 	rc = status_of(d);
 	site_out_abort(&o);
+	view_report_free(view);
+	md_store_free(texts);
 	computed_free(c);
 	project_free(p);
 	free(out);

@@ -130,6 +130,7 @@ const struct ui_string ui_strings_default[] = {
 	{"move_merged_into", "merged into {name}"},
 	{"move_unrated", "not rated this edition"},
 	{"move_returned", "rated again"},
+	{"move_first_rated", "rated for the first time"},
 	{"move_unlisted", "not named in the partial baseline"},
 	/* failure tests */
 	{"step_detected", "Detected"},
@@ -313,6 +314,11 @@ const struct ui_string ui_strings_default[] = {
 	/* the PDF */
 	{"new_in_edition", "new in this edition"},
 	{"tier_in_edition", "{tier} in {edition}"},
+	{"open_since", "held since {edition}"},
+	{"open_move", "{move} since {edition}"},
+	{"open_from_uncertain", "the {edition} tier this is counted from is uncertain"},
+	{"open_not_reviewed", "not reviewed in {edition}"},
+	{"provider_description", "{name}: {line}"},
 	{"badge_alt", "{provider}: {tier} in {edition}, {report}"},
 	{"badge_heading", "Medal badge"},
 	{"badge_intro", "{provider} may show its latest medal on its own site with the code below; the badge links back to this page."},

@@ -1,0 +1,309 @@
+/*
+ * html_view.c: the report view's trees (include/view_doc.h) as HTML
+ * fragments for the templates. Nothing here phrases: every word comes from
+ * the tree; this file only chooses the markup (the classes the style sheet
+ * knows: tier, move, check, quote, fields, findings).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "html.h"
+#include "markdown.h"
+#include "tier_color.h"
+
+/* A tier as the tier partial marks it: glyph, name, uncertain sign. */
+static void
+tier_html(struct buf *b, const struct vd_inline *v)
+{
+	const struct tier *t = v->tier;
+	char color[8];
+
+	if (t == NULL) {
+		esc_html(b, v->text);
+		return;
+	}
+	buf_printf(b, "<span class=\"tier%s%s\" style=\"--tier: %s\"><span class=\"glyph\" "
+	    "aria-hidden=\"true\">%s</span> ", t->medal ? " tier-medal" : "",
+	    t->rated ? "" : " tier-unrated", tier_color(t, color),
+	    t->medal ? "\xe2\x97\x8f" : t->rated ? "\xe2\x97\x8b" : "\xe2\x80\x93");
+	esc_html(b, v->text);
+	if (v->uncertain != NULL) {
+		buf_puts(b, "<abbr class=\"uncertain\" title=\"");
+		esc_attr(b, v->uncertain);
+		buf_puts(b, "\">?</abbr>");
+	}
+	buf_puts(b, "</span>");
+}
+
+static void
+mark_html(struct buf *b, const struct vd_inline *v)
+{
+	switch (v->role) {
+	case VD_ROLE_TIER:
+		tier_html(b, v);
+		break;
+	case VD_ROLE_MOVE:
+		buf_printf(b, "<span class=\"move move-%s\">", move_status_name(v->move));
+		if (v->move == MOVE_UP || v->move == MOVE_DOWN)
+			buf_printf(b, "<span aria-hidden=\"true\">%s</span> ", move_mark(v->move));
+		esc_html(b, v->text);
+		buf_puts(b, "</span>");
+		break;
+	case VD_ROLE_SEVERITY:
+		buf_puts(b, "<span class=\"severity severity-");
+		esc_attr(b, v->value != NULL ? v->value : "");
+		buf_puts(b, "\">");
+		esc_html(b, v->text);
+		buf_puts(b, "</span>");
+		break;
+	case VD_ROLE_DATE:
+		buf_puts(b, "<time datetime=\"");
+		esc_attr(b, v->value != NULL ? v->value : "");
+		buf_puts(b, "\">");
+		esc_html(b, v->text);
+		buf_puts(b, "</time>");
+		break;
+	case VD_ROLE_CHECK:
+		buf_printf(b, "<span class=\"check check-%s\" aria-hidden=\"true\">%s</span> ",
+		    v->value != NULL && strcmp(v->value, "yes") == 0 ? "yes" : "no",
+		    v->value != NULL && strcmp(v->value, "yes") == 0 ? "\xe2\x9c\x93" :
+		    "\xe2\x9c\x97");
+		break;
+	}
+}
+
+static void
+link_html(struct html_ctx *h, struct buf *b, const struct vd_inline *v,
+    const char *root)
+{
+	char *path = NULL, *href;
+
+	switch (v->target) {
+	case VD_SOURCE:
+		path = html_source_path(v->source);
+		break;
+	case VD_PROVIDER:
+		path = html_provider_path(v->provider);
+		break;
+	case VD_URL:
+	case VD_AT:
+		href = html_url(v->ref != NULL ? v->ref : "");
+		buf_printf(b, "<a href=\"%s\" rel=\"external\">", href);
+		free(href);
+		esc_html(b, v->text);
+		buf_puts(b, "</a>");
+		return;
+	}
+	(void)h;
+	href = html_href(root, path);
+	buf_printf(b, "<a href=\"%s\">", href);
+	esc_html(b, v->text);
+	buf_puts(b, "</a>");
+	free(href);
+	free(path);
+}
+
+void
+html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *root,
+    struct buf *b)
+{
+	const struct vd_inline *v;
+	size_t i;
+
+	for (i = 0; i < in->n; i++) {
+		v = &in->v[i];
+		switch (v->kind) {
+		case VD_TEXT:
+			esc_html(b, v->text);
+			break;
+		case VD_STRONG:
+			buf_puts(b, "<strong>");
+			esc_html(b, v->text);
+			buf_puts(b, "</strong>");
+			break;
+		case VD_EMPH:
+			buf_puts(b, "<em>");
+			esc_html(b, v->text);
+			buf_puts(b, "</em>");
+			break;
+		case VD_LINK:
+			link_html(h, b, v, root);
+			break;
+		case VD_MARK:
+			mark_html(b, v);
+			break;
+		case VD_MARKDOWN:
+			if (md_to_html_inline(h->c, v->md, v->file, v->line, root, b, h->d) == -1)
+				h->failed = true;
+			break;
+		}
+	}
+}
+
+/* A class attribute from a block's role. */
+static void
+role_attr(struct buf *b, const char *role)
+{
+	if (role == NULL)
+		return;
+	buf_puts(b, " class=\"");
+	esc_attr(b, role);
+	buf_putc(b, '"');
+}
+
+/* A field: its name (the strong inline before ": ") as the term, the rest
+ * as its description. */
+static void
+field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
+    struct buf *b)
+{
+	struct vd_inlines rest = *it;
+	size_t skip = 0;
+
+	buf_puts(b, "<div class=\"field");
+	if (it->n > 0 && it->v[0].value != NULL) {
+		buf_puts(b, " field-");
+		esc_attr(b, it->v[0].value);
+	}
+	buf_puts(b, "\"><dt>");
+	if (it->n > 0 && it->v[0].kind == VD_STRONG) {
+		esc_html(b, it->v[0].text);
+		skip = it->n > 1 && strcmp(it->v[1].text, ": ") == 0 ? 2 : 1;
+	}
+	buf_puts(b, "</dt><dd>");
+	rest.v = it->v + skip;
+	rest.n = it->n - skip;
+	html_view_inlines(h, &rest, root, b);
+	buf_puts(b, "</dd></div>\n");
+}
+
+static void
+table_view_html(const struct table *t, const char *role, struct buf *b)
+{
+	size_t i, j;
+
+	buf_puts(b, "<div class=\"table-wrap\">\n<table");
+	role_attr(b, role);
+	buf_puts(b, ">\n");
+	if (t->caption != NULL) {
+		buf_puts(b, "<caption>");
+		esc_html(b, t->caption);
+		buf_puts(b, "</caption>\n");
+	}
+	buf_puts(b, "<thead><tr>");
+	for (j = 0; j < t->ncols; j++) {
+		buf_printf(b, "<th scope=\"col\"%s>", t->head[j].numeric ? " class=\"num\"" : "");
+		esc_html(b, t->head[j].text != NULL ? t->head[j].text : "");
+		buf_puts(b, "</th>");
+	}
+	buf_puts(b, "</tr></thead>\n<tbody>\n");
+	for (i = 0; i < t->nrows; i++) {
+		buf_puts(b, "<tr>");
+		for (j = 0; j < t->ncols; j++) {
+			const struct table_cell *c = &t->cells[i * t->ncols + j];
+
+			/* the first column names the row */
+			buf_puts(b, j == 0 ? "<th scope=\"row\"" : "<td");
+			buf_puts(b, c->numeric ? " class=\"num\">" : ">");
+			esc_html(b, c->text != NULL ? c->text : "");
+			buf_puts(b, j == 0 ? "</th>" : "</td>");
+		}
+		buf_puts(b, "</tr>\n");
+	}
+	buf_puts(b, "</tbody>\n</table>\n</div>\n");
+}
+
+static void
+block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
+    struct buf *b)
+{
+	struct buf md = BUF_INIT;
+	bool fields = k->role != NULL && strcmp(k->role, "fields") == 0;
+	size_t i;
+
+	switch (k->kind) {
+	case VB_HEADING:
+		buf_printf(b, "<h%d>", k->level);
+		html_view_inlines(h, &k->in, root, b);
+		buf_printf(b, "</h%d>\n", k->level);
+		break;
+	case VB_PARA:
+		buf_puts(b, "<p");
+		role_attr(b, k->role);
+		buf_putc(b, '>');
+		html_view_inlines(h, &k->in, root, b);
+		buf_puts(b, "</p>\n");
+		break;
+	case VB_LIST:
+		buf_puts(b, fields ? "<dl" : "<ul");
+		role_attr(b, k->role);
+		buf_puts(b, ">\n");
+		for (i = 0; i < k->nitems; i++) {
+			if (fields) {
+				field_html(h, &k->items[i], root, b);
+				continue;
+			}
+			buf_puts(b, "<li>");
+			html_view_inlines(h, &k->items[i], root, b);
+			buf_puts(b, "</li>\n");
+		}
+		buf_puts(b, fields ? "</dl>\n" : "</ul>\n");
+		break;
+	case VB_TABLE:
+		table_view_html(k->table, k->role, b);
+		break;
+	case VB_QUOTE:
+		buf_puts(b, "<blockquote");
+		role_attr(b, k->role);
+		buf_puts(b, ">\n<p>");
+		html_view_inlines(h, &k->in, root, b);
+		buf_puts(b, "</p>\n");
+		for (i = 0; i < k->nitems; i++) {
+			buf_puts(b, "<footer>");
+			html_view_inlines(h, &k->items[i], root, b);
+			buf_puts(b, "</footer>\n");
+		}
+		buf_puts(b, "</blockquote>\n");
+		break;
+	case VB_MARKDOWN:
+		if (md_to_html(h->c, k->md, k->file, k->line, root, &md, h->d) == -1)
+			h->failed = true;
+		buf_add(b, md.data, md.len);
+		break;
+	case VB_FIGURE:
+		break;   /* the page's template places its charts */
+	}
+	buf_release(&md);
+}
+
+void
+html_view_section(struct html_ctx *h, const struct vd_section *s, const char *root,
+    struct buf *b)
+{
+	size_t i;
+
+	if (s == NULL)
+		return;
+	if (s->title != NULL) {
+		buf_puts(b, "<h3>");
+		esc_html(b, s->title);
+		buf_puts(b, "</h3>\n");
+	}
+	for (i = 0; i < s->n; i++)
+		block_html(h, &s->b[i], root, b);
+}
+
+struct tv *
+html_view_value(struct html_ctx *h, const struct vd_section *s, size_t n, const char *id,
+    const char *root)
+{
+	const struct vd_section *sec = vd_section_find(s, n, id);
+	struct buf b = BUF_INIT;
+
+	/* "", not null: a section's name must not find the page's in a template */
+	if (sec == NULL)
+		return tv_lit("");
+	html_view_section(h, sec, root, &b);
+	return pv_taken(buf_detach(&b, NULL));
+}

@@ -1,0 +1,309 @@
+/* view_doc.c: the report view's document tree: building it, its plain
+ * text, and freeing it (include/view_doc.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "view_doc.h"
+
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+struct vd_inline *
+vd_add(struct vd_inlines *in, enum vd_kind kind, const char *text)
+{
+	struct vd_inline *v;
+
+	in->v = xgrow(in->v, sizeof(*in->v), in->n + 1, &in->cap);
+	v = &in->v[in->n++];
+	memset(v, 0, sizeof(*v));
+	v->kind = kind;
+	v->text = xstrdup(text != NULL ? text : "");
+	return v;
+}
+
+struct vd_inline *
+vd_add_link(struct vd_inlines *in, const char *text, enum vd_target t)
+{
+	struct vd_inline *v = vd_add(in, VD_LINK, text);
+
+	v->target = t;
+	return v;
+}
+
+struct vd_inline *
+vd_add_tier(struct vd_inlines *in, const struct tier *t, const char *uncertain)
+{
+	struct vd_inline *v = vd_add(in, VD_MARK, t != NULL ? (t->name != NULL ?
+	    t->name : t->id) : "");
+
+	v->role = VD_ROLE_TIER;
+	v->tier = t;
+	v->uncertain = dup_or_null(uncertain);
+	return v;
+}
+
+/* A copy of v into in. */
+static void
+inline_copy(struct vd_inlines *in, const struct vd_inline *v)
+{
+	struct vd_inline *o = vd_add(in, v->kind, v->text);
+	char *text = o->text;
+
+	*o = *v;
+	o->text = text;
+	o->ref = dup_or_null(v->ref);
+	o->uncertain = dup_or_null(v->uncertain);
+	o->value = dup_or_null(v->value);
+}
+
+void
+vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
+    const char *const *names, const struct vd_inline *vals)
+{
+	const char *text = report_string(r, key), *name;
+	size_t at = 0, from = 0, len, off, i;
+	char *piece;
+
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		for (i = 0; names[i] != NULL; i++)
+			if (strlen(names[i]) == len && memcmp(names[i], name, len) == 0)
+				break;
+		if (names[i] == NULL)
+			continue;   /* not supplied: copied as written */
+		if (off > from) {
+			piece = xstrndup(text + from, off - from);
+			vd_add(in, VD_TEXT, piece);
+			free(piece);
+		}
+		inline_copy(in, &vals[i]);
+		from = at;
+	}
+	if (text[from] != '\0')
+		vd_add(in, VD_TEXT, text + from);
+}
+
+struct vd_section *
+vd_section_add(struct vd_section **s, size_t *n, const char *id, const char *title)
+{
+	struct vd_section *o;
+
+	*s = xrealloc(*s, (*n + 1) * sizeof(**s));
+	o = &(*s)[(*n)++];
+	memset(o, 0, sizeof(*o));
+	o->id = id;
+	o->title = dup_or_null(title);
+	return o;
+}
+
+struct vd_block *
+vd_block_add(struct vd_section *s, enum vd_block_kind kind, const char *role)
+{
+	struct vd_block *b;
+
+	s->b = xgrow(s->b, sizeof(*s->b), s->n + 1, &s->cap);
+	b = &s->b[s->n++];
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	b->role = role;
+	return b;
+}
+
+struct vd_inlines *
+vd_item_add(struct vd_block *b)
+{
+	struct vd_inlines *in;
+
+	b->items = xrealloc(b->items, (b->nitems + 1) * sizeof(*b->items));
+	in = &b->items[b->nitems++];
+	memset(in, 0, sizeof(*in));
+	return in;
+}
+
+void
+vd_inlines_release(struct vd_inlines *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->n; i++) {
+		free(in->v[i].text);
+		free(in->v[i].ref);
+		free(in->v[i].uncertain);
+		free(in->v[i].value);
+	}
+	free(in->v);
+	memset(in, 0, sizeof(*in));
+}
+
+static void
+block_release(struct vd_block *b)
+{
+	size_t i;
+
+	vd_inlines_release(&b->in);
+	for (i = 0; i < b->nitems; i++)
+		vd_inlines_release(&b->items[i]);
+	free(b->items);
+	table_free(b->table);
+}
+
+void
+vd_sections_free(struct vd_section *s, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < s[i].n; k++)
+			block_release(&s[i].b[k]);
+		free(s[i].b);
+		free(s[i].title);
+	}
+	free(s);
+}
+
+const struct vd_section *
+vd_section_find(const struct vd_section *s, size_t n, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(s[i].id, id) == 0)
+			return &s[i];
+	return NULL;
+}
+
+void
+vd_inlines_text(const struct vd_inlines *in, struct buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < in->n; i++)
+		buf_puts(b, in->v[i].text);
+}
+
+/* One line of the dump: its place, then text with tabs and newlines as spaces. */
+static void
+dump_line(struct buf *b, const char *place, const char *text)
+{
+	buf_puts(b, place);
+	for (; *text != '\0'; text++)
+		buf_putc(b, *text == '\t' || *text == '\n' ? ' ' : *text);
+	buf_putc(b, '\n');
+}
+
+static void
+dump_inlines(struct buf *b, const char *place, const struct vd_inlines *in)
+{
+	struct buf t = BUF_INIT;
+
+	vd_inlines_text(in, &t);
+	if (t.len > 0)
+		dump_line(b, place, t.data);
+	buf_release(&t);
+}
+
+static void
+dump_block(struct buf *b, const char *place, const struct vd_block *k)
+{
+	struct buf row = BUF_INIT;
+	size_t i, j;
+
+	switch (k->kind) {
+	case VB_HEADING:
+	case VB_PARA:
+		dump_inlines(b, place, &k->in);
+		break;
+	case VB_LIST:
+		for (i = 0; i < k->nitems; i++)
+			dump_inlines(b, place, &k->items[i]);
+		break;
+	case VB_QUOTE:
+		dump_inlines(b, place, &k->in);
+		for (i = 0; i < k->nitems; i++)
+			dump_inlines(b, place, &k->items[i]);
+		break;
+	case VB_TABLE:
+		if (k->table->caption != NULL)
+			dump_line(b, place, k->table->caption);
+		for (i = 0; i < k->table->nrows; i++) {
+			buf_reset(&row);
+			for (j = 0; j < k->table->ncols; j++) {
+				const char *c = k->table->cells[i * k->table->ncols + j].text;
+
+				if (c == NULL || *c == '\0')
+					continue;
+				if (row.len > 0)
+					buf_putc(&row, ' ');
+				buf_puts(&row, c);
+			}
+			dump_line(b, place, row.data);
+		}
+		break;
+	case VB_FIGURE:
+	case VB_MARKDOWN:
+		break;   /* the content's own words, or a picture: not phrased here */
+	}
+	buf_release(&row);
+}
+
+/*
+ * Where a section shows: on the site (every review that is not thin) and
+ * in the PDF (the edition's review of a provider on the ladder; of a thin
+ * one its sources only), as "site" and "pdf" words.
+ */
+static void
+dump_sections(struct buf *b, const struct vd_provider *p, const char *edition,
+    const struct vd_section *s, size_t n, bool site, bool pdf, bool thin)
+{
+	char *place;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		bool in_pdf = pdf && (!thin || strcmp(s[i].id, "sources") == 0);
+
+		if (!site && !in_pdf)
+			continue;
+		place = xasprintf("%s\t%s\t%s\t%s%s%s\t", p->provider->id, edition, s[i].id,
+		    site ? "site" : "", site && in_pdf ? "," : "", in_pdf ? "pdf" : "");
+		if (s[i].title != NULL)
+			dump_line(b, place, s[i].title);
+		for (k = 0; k < s[i].n; k++)
+			dump_block(b, place, &s[i].b[k]);
+		free(place);
+	}
+}
+
+/* Whether the PDF gives p a section of its own: rated in the report's
+ * edition, in a tier on the ladder (pdf_provider.c's rating_on_ladder). */
+static const struct rating *
+pdf_rating(const struct view_report *v, const struct provider *pr)
+{
+	const struct edition_stats *st = computed_edition(v->c,
+	    v->c->project->report.edition);
+	const struct rating *rt = st != NULL ? edition_stats_rating(st, pr) : NULL;
+
+	return rt != NULL && (rt->tier == NULL || rt->tier->rated) ? rt : NULL;
+}
+
+void
+view_report_dump(const struct view_report *v, struct buf *b)
+{
+	const struct vd_provider *p;
+	const struct rating *cur;
+	size_t i, k;
+
+	for (i = 0; i < v->nproviders; i++) {
+		if ((p = v->providers[i]) == NULL)
+			continue;
+		cur = pdf_rating(v, p->provider);
+		dump_sections(b, p, "-", p->s, p->n, true, cur != NULL, false);
+		for (k = 0; k < p->nreviews; k++) {
+			const struct vd_review *rv = &p->reviews[k];
+
+			dump_sections(b, p, rv->rating->review->edition->id, rv->s, rv->n,
+			    !rv->thin, cur == rv->rating, rv->thin);
+		}
+	}
+}

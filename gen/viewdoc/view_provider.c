@@ -1,0 +1,669 @@
+/*
+ * view_provider.c: what a provider's page says, once for the site and the
+ * PDF: its opening line (tier now, since when, the move, when it was last
+ * reviewed), its site and fields, and each review's sections (the editors'
+ * override, fields, strengths, weaknesses, the failure test, security,
+ * quotes, sources), every word from the report's pack.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "view_doc.h"
+
+static const char *
+edition_name(const struct edition *e)
+{
+	return e->name != NULL ? e->name : e->id;
+}
+
+static const char *
+provider_name(const struct provider *p)
+{
+	return p->name != NULL ? p->name : p->id;
+}
+
+/* Text, then a full stop unless it ends with one. */
+static void
+add_sentence(struct vd_inlines *in, const char *s)
+{
+	size_t n = strlen(s);
+
+	vd_add(in, VD_TEXT, s);
+	if (n == 0 || strchr(".!?", s[n - 1]) == NULL)
+		vd_add(in, VD_TEXT, ".");
+}
+
+static struct vd_inline
+val_text(const char *s)
+{
+	struct vd_inline v;
+
+	memset(&v, 0, sizeof(v));
+	v.kind = VD_TEXT;
+	v.text = (char *)s;
+	return v;
+}
+
+/* The rating history[i]'s movement is counted from, or NULL. */
+static const struct rating *
+rating_before(const struct computed *c, const struct provider_view *pv, size_t i)
+{
+	return table_rating_before(c, pv->history[i].rating);
+}
+
+/* Whether any rating before history[i] was in a rated tier. */
+static bool
+rated_before(const struct provider_view *pv, size_t i)
+{
+	while (i-- > 0)
+		if (pv->history[i].rating->tier != NULL && pv->history[i].rating->tier->rated)
+			return true;
+	return false;
+}
+
+/* "; " then the words of key with {edition}. */
+static void
+clause_edition(struct vd_inlines *in, const struct report *r, const char *key,
+    const char *edition)
+{
+	vd_add(in, VD_TEXT, "; ");
+	vd_add_format(in, r, key, (const char *[]){"edition", NULL},
+	    (struct vd_inline[]){val_text(edition)});
+}
+
+/* The movement of history[i] against the edition before, as a clause. */
+static void
+clause_move(struct vd_inlines *in, const struct computed *c,
+    const struct provider_view *pv, size_t i, bool held)
+{
+	const struct report *r = &c->project->report;
+	const struct rating *rt = pv->history[i].rating;
+	const struct edition_stats *st = computed_edition(c, pv->history[i].edition);
+	const struct edition *base = st != NULL ? st->baseline : NULL;
+	struct vd_inline mv;
+	char *w;
+
+	if (base == NULL || rt->status == MOVE_UNLISTED)
+		return;
+	if (rt->status == MOVE_SAME && held)
+		return;   /* "held since" says it */
+	if (rt->status == MOVE_RETURNED && !rated_before(pv, i))
+		w = xstrdup(report_string(r, "move_first_rated"));
+	else if (rt->status == MOVE_NEW)
+		w = xstrdup(report_string(r, "new_in_edition"));
+	else
+		w = move_words(r, rt->status, rt->has_steps, rt->steps, NULL);
+	memset(&mv, 0, sizeof(mv));
+	mv.kind = VD_MARK;
+	mv.role = VD_ROLE_MOVE;
+	mv.move = rt->status;
+	mv.text = w;
+	vd_add(in, VD_TEXT, "; ");
+	if (rt->status == MOVE_UP || rt->status == MOVE_DOWN || rt->status == MOVE_SAME)
+		vd_add_format(in, r, "open_move", (const char *[]){"move", "edition", NULL},
+		    (struct vd_inline[]){mv, val_text(edition_name(base))});
+	else {
+		struct vd_inline *o = vd_add(in, VD_MARK, w);
+
+		o->role = VD_ROLE_MOVE;
+		o->move = rt->status;
+	}
+	free(w);
+}
+
+/*
+ * The opening line: "Gold in ClusterMAX 3.0, held since ClusterMAX 1.0",
+ * the move against the edition before, whether that move is counted from
+ * a tier marked uncertain, and the later editions that did not review it.
+ */
+static void
+opening_line(struct vd_inlines *in, const struct computed *c,
+    const struct provider_view *pv)
+{
+	const struct report *r = &c->project->report;
+	size_t last = pv->nhistory - 1, since = last, i;
+	const struct history_entry *he = &pv->history[last];
+	const struct rating *before = rating_before(c, pv, last);
+	struct vd_inline tier;
+	const char **later = NULL;
+	size_t nlater = 0;
+	char *list;
+
+	memset(&tier, 0, sizeof(tier));
+	tier.kind = VD_MARK;
+	tier.role = VD_ROLE_TIER;
+	tier.tier = he->rating->tier;
+	tier.text = (char *)(tier.tier != NULL ? tier.tier->name : report_string(r, "not_rated"));
+	vd_add_format(in, r, "tier_in_edition", (const char *[]){"tier", "edition", NULL},
+	    (struct vd_inline[]){tier, val_text(edition_name(he->edition))});
+	/* marked where it is named; the reason follows the line */
+	if (he->rating->review->tier_uncertain != NULL) {
+		vd_add(in, VD_TEXT, " ");
+		vd_add(in, VD_TEXT, report_string(r, "tier_uncertain"));
+	}
+	while (since > 0 && pv->history[since - 1].rating->tier == he->rating->tier)
+		since--;
+	if (since < last) {
+		vd_add(in, VD_TEXT, ", ");
+		vd_add_format(in, r, "open_since", (const char *[]){"edition", NULL},
+		    (struct vd_inline[]){val_text(edition_name(pv->history[since].edition))});
+	}
+	clause_move(in, c, pv, last, since < last);
+	if (before != NULL && before->review->tier_uncertain != NULL)
+		clause_edition(in, r, "open_from_uncertain",
+		    edition_name(before->review->edition));
+	/* the editions after its last review, up to the report's */
+	for (i = he->edition->index + 1; r->edition != NULL && i <= r->edition->index &&
+	    i < c->neditions; i++) {
+		later = xrealloc(later, (nlater + 1) * sizeof(*later));
+		later[nlater++] = edition_name(c->editions[i].edition);
+	}
+	if (nlater > 0) {
+		list = view_list(r, later, nlater);
+		clause_edition(in, r, "open_not_reviewed", list);
+		free(list);
+	}
+	free(later);
+	vd_add(in, VD_TEXT, ".");
+}
+
+/* The opening section: the line, then why a tier in it is uncertain. */
+static void
+opening_section(struct vd_provider *p, const struct computed *c,
+    const struct provider_view *pv)
+{
+	const struct report *r = &c->project->report;
+	const struct history_entry *he = &pv->history[pv->nhistory - 1];
+	const struct rating *before = rating_before(c, pv, pv->nhistory - 1);
+	struct vd_section *s = vd_section_add(&p->s, &p->n, "opening", NULL);
+	struct vd_block *b;
+	char *w;
+
+	opening_line(&vd_block_add(s, VB_PARA, "standfirst")->in, c, pv);
+	if (he->rating->review->tier_uncertain != NULL) {
+		b = vd_block_add(s, VB_PARA, "uncertain");
+		vd_add(&b->in, VD_TEXT, report_string(r, "uncertain_label"));
+		vd_add(&b->in, VD_TEXT, " ");
+		add_sentence(&b->in, he->rating->review->tier_uncertain);
+	}
+	if (before != NULL && before->review->tier_uncertain != NULL) {
+		b = vd_block_add(s, VB_PARA, "uncertain");
+		w = report_format1(r, "uncertain_in_edition", "edition",
+		    edition_name(before->review->edition));
+		vd_add(&b->in, VD_TEXT, w);
+		vd_add(&b->in, VD_TEXT, " ");
+		add_sentence(&b->in, before->review->tier_uncertain);
+		free(w);
+	}
+}
+
+/*
+ * The declared fields that have a value, in declaration order, one item
+ * each: the name (strong), then the value (a text as inline Markdown, a URL
+ * a link, yes or no in the pack's words) and its unit.
+ */
+static void
+fields_section(struct vd_section **s, size_t *n, const struct report *r,
+    const struct field_def *defs, size_t nd, const struct field_value *v)
+{
+	struct vd_section *sec = NULL;
+	struct vd_block *b = NULL;
+	struct vd_inlines *it;
+	struct vd_inline *o;
+	char *t;
+	size_t i;
+
+	for (i = 0; v != NULL && i < nd; i++) {
+		if (!v[i].set)
+			continue;
+		if (sec == NULL) {
+			sec = vd_section_add(s, n, "fields", NULL);
+			b = vd_block_add(sec, VB_LIST, "fields");
+		}
+		it = vd_item_add(b);
+		vd_add(it, VD_STRONG, defs[i].name)->value = xstrdup(defs[i].id);
+		vd_add(it, VD_TEXT, ": ");
+		switch (field_types[defs[i].type].shows) {
+		case SHOWS_MARKDOWN:
+			o = vd_add(it, VD_MARKDOWN, v[i].text);
+			o->md = v[i].text;
+			o->file = v[i].pos.file;
+			o->line = v[i].pos.line;
+			break;
+		case SHOWS_URL:
+			o = vd_add_link(it, v[i].text, VD_URL);
+			o->ref = xstrdup(v[i].text);
+			break;
+		case SHOWS_BOOLEAN:
+			vd_add(it, VD_TEXT, report_string(r, v[i].boolean ? "yes" : "no"));
+			break;
+		default:
+			t = field_value_text(&defs[i], &v[i]);
+			vd_add(it, VD_TEXT, t);
+			free(t);
+			break;
+		}
+		if (defs[i].unit != NULL) {
+			vd_add(it, VD_TEXT, " ");
+			vd_add(it, VD_TEXT, defs[i].unit);
+		}
+	}
+}
+
+/* The page's parts above the reviews. */
+static void
+page_sections(struct vd_provider *p, const struct computed *c,
+    const struct provider_view *pv)
+{
+	const struct report *r = &c->project->report;
+	const struct provider *pr = pv->provider;
+	const struct tier *t = pv->history[pv->nhistory - 1].rating->tier;
+	struct vd_section *s;
+	struct vd_block *b;
+	struct vd_inline *o;
+
+	opening_section(p, c, pv);
+	if (t != NULL && t->description != NULL) {
+		s = vd_section_add(&p->s, &p->n, "tier-description", NULL);
+		b = vd_block_add(s, VB_MARKDOWN, "tier-description");
+		b->md = t->description;
+		b->file = t->pos.file;
+		b->line = t->pos.line;
+	}
+	if (pr->url != NULL) {
+		s = vd_section_add(&p->s, &p->n, "site", NULL);
+		b = vd_block_add(s, VB_PARA, "site-link");
+		o = vd_add_link(&b->in, pr->url, VD_URL);
+		o->ref = xstrdup(pr->url);
+	}
+	if (pr->successor != NULL) {
+		s = vd_section_add(&p->s, &p->n, "successor", NULL);
+		b = vd_block_add(s, VB_PARA, "successor");
+		vd_add(&b->in, VD_TEXT, report_string(r, "merged_into"));
+		vd_add(&b->in, VD_TEXT, " ");
+		vd_add_link(&b->in, provider_name(pr->successor), VD_PROVIDER)->provider =
+		    pr->successor;
+		vd_add(&b->in, VD_TEXT, ".");
+	}
+	fields_section(&p->s, &p->n, r, r->provider_fields, r->nprovider_fields, pr->fields);
+	s = vd_section_add(&p->s, &p->n, "history", NULL);
+	b = vd_block_add(s, VB_FIGURE, "history");
+	b->chart = CHART_HISTORY;
+	b->provider = pr;
+}
+
+/* A tier the editors set against the rubric: why, and what the rubric gives. */
+static void
+override_section(struct vd_review *v, const struct report *r)
+{
+	const struct rating *rt = v->rating;
+	struct vd_block *b;
+
+	if (!rt->override || rt->review->override_reason == NULL)
+		return;
+	b = vd_block_add(vd_section_add(&v->s, &v->n, "override", NULL), VB_PARA,
+	    "override-note");
+	vd_add(&b->in, VD_STRONG, report_string(r, "tier_set_by_editors"));
+	vd_add(&b->in, VD_TEXT, " ");
+	if (rt->computed == NULL) {
+		add_sentence(&b->in, rt->review->override_reason);
+		return;
+	}
+	vd_add(&b->in, VD_TEXT, rt->review->override_reason);
+	vd_add(&b->in, VD_TEXT, " (");
+	vd_add(&b->in, VD_TEXT, report_string(r, "rubric_gives"));
+	vd_add(&b->in, VD_TEXT, " ");
+	vd_add_tier(&b->in, rt->computed, NULL);
+	vd_add(&b->in, VD_TEXT, ").");
+}
+
+static void
+markdown_list(struct vd_review *v, const struct report *r, const char *id,
+    const char **items, size_t n)
+{
+	struct vd_section *s;
+	struct vd_block *b;
+	struct vd_inline *o;
+	size_t i;
+
+	if (n == 0)
+		return;
+	s = vd_section_add(&v->s, &v->n, id, report_string(r, id));
+	b = vd_block_add(s, VB_LIST, id);
+	for (i = 0; i < n; i++) {
+		o = vd_add(vd_item_add(b), VD_MARKDOWN, items[i]);
+		o->md = items[i];
+		o->file = v->rating->review->pos.file;
+		o->line = 0;
+	}
+}
+
+/*
+ * One step of a fault test: its time (an upper bound, SPEC 1.4, as "within
+ * 11m"), the edition's target and the verdict; a bound over the target is
+ * not known to miss it.
+ */
+static void
+fault_step(const struct report *r, struct table *t, const char *label,
+    int64_t secs, bool upper, int64_t target)
+{
+	struct table_cell *row = table_row(t);
+	char *time = fault_step_time(r, secs, upper);
+	char buf[128];
+
+	table_cell_set(&row[0], label, NULL);
+	if (time == NULL)
+		table_cell_set(&row[1], "\xe2\x80\x94", NULL);
+	else
+		table_cell_take(&row[1], time, NULL);
+	row[1].numeric = true;
+	if (target < 0)
+		table_cell_set(&row[2], "\xe2\x80\x94", NULL);
+	else {
+		report_duration(r, target, buf, sizeof(buf));
+		table_cell_set(&row[2], buf, NULL);
+	}
+	row[2].numeric = true;
+	table_cell_set(&row[3], fault_step_verdict(r, secs, upper, target), NULL);
+}
+
+static void
+fault_section(struct vd_review *v, const struct report *r)
+{
+	static const char *const by[] = {"by_provider", "by_customer", "by_nobody"};
+	const struct review *rv = v->rating->review;
+	const struct fault_test *f = rv->fault;
+	const struct edition *e = rv->edition;
+	struct vd_section *s;
+	struct vd_block *b;
+	struct table *t;
+
+	if (f == NULL)
+		return;
+	s = vd_section_add(&v->s, &v->n, "fault", report_string(r, "failure_test"));
+	b = vd_block_add(s, VB_PARA, "fault-intro");
+	if (f->not_injected) {
+		/* nothing was timed: no table of dashes */
+		vd_add(&b->in, VD_STRONG, report_string(r, "not_injected"));
+		vd_add(&b->in, VD_TEXT, " ");
+		vd_add(&b->in, VD_TEXT, report_string(r, "nothing_to_time"));
+	} else {
+		/* what was injected, who noticed, and whether a human had to act */
+		vd_add(&b->in, VD_TEXT, report_string(r, "fault_injected"));
+		vd_add(&b->in, VD_TEXT, " ");
+		vd_add(&b->in, VD_TEXT, f->fault != NULL ? f->fault :
+		    report_string(r, "fault_not_described"));
+		vd_add(&b->in, VD_TEXT, ". ");
+		vd_add(&b->in, VD_TEXT, report_string(r, "detected_by_label"));
+		vd_add(&b->in, VD_TEXT, " ");
+		vd_add(&b->in, VD_TEXT, report_string(r, f->detected_by == DETECT_UNSET ?
+		    "not_recorded" : by[f->detected_by]));
+		vd_add(&b->in, VD_TEXT, ".");
+		if (f->automatic != TRI_UNSET) {
+			vd_add(&b->in, VD_TEXT, " ");
+			vd_add(&b->in, VD_TEXT, report_string(r, f->automatic == TRI_TRUE ?
+			    "recovery_automatic" : "recovery_human"));
+		}
+		t = table_new(report_string(r, e->target_detect >= 0 || e->target_replace >= 0 ?
+		    "timings_caption_targets" : "timings_caption"), 4);
+		table_head(t, 0, report_string(r, "step"), false);
+		table_head(t, 1, report_string(r, "time"), true);
+		table_head(t, 2, report_string(r, "target"), true);
+		table_head(t, 3, report_string(r, "result"), false);
+		fault_step(r, t, report_string(r, "step_detected"), f->detect_after,
+		    f->detect_upper, e->target_detect);
+		fault_step(r, t, report_string(r, "step_drained"), f->drain_after,
+		    f->drain_upper, -1);
+		fault_step(r, t, report_string(r, "step_replaced"), f->replaced_after,
+		    f->replaced_upper, e->target_replace);
+		vd_block_add(s, VB_TABLE, "fault")->table = t;
+	}
+	if (f->note != NULL) {
+		b = vd_block_add(s, VB_MARKDOWN, "fault-note");
+		b->md = f->note;
+		b->file = f->pos.file;
+		b->line = 0;
+	}
+}
+
+/*
+ * Security: the declared practices whose answer is known (a page does not
+ * say "not known" for each), the public findings, then how many are not
+ * public. Nothing at all when none of these is there.
+ */
+static void
+security_section(struct vd_review *v, const struct report *r)
+{
+	const struct review *rv = v->rating->review;
+	struct vd_section *s = NULL;
+	struct vd_block *pr = NULL, *fs = NULL, *b;
+	struct vd_inlines *it;
+	struct vd_inline *o;
+	struct buf d = BUF_INIT;
+	size_t i, hidden = 0;
+	char *w;
+
+	if (!rv->has_security && rv->nfindings == 0)
+		return;
+#define SECTION() (s != NULL ? s : (s = vd_section_add(&v->s, &v->n, "security", \
+    report_string(r, "security"))))
+	for (i = 0; rv->practices != NULL && i < r->npractices; i++) {
+		if (rv->practices[i] == TRI_UNSET)
+			continue;
+		if (pr == NULL)
+			pr = vd_block_add(SECTION(), VB_LIST, "practices");
+		it = vd_item_add(pr);
+		o = vd_add(it, VD_MARK, "");
+		o->role = VD_ROLE_CHECK;
+		o->value = xstrdup(rv->practices[i] == TRI_TRUE ? "yes" : "no");
+		vd_add(it, VD_TEXT, r->practices[i].name);
+		vd_add(it, VD_TEXT, ": ");
+		vd_add(it, VD_TEXT, report_string(r, rv->practices[i] == TRI_TRUE ? "yes" : "no"));
+	}
+	for (i = 0; i < rv->nfindings; i++) {
+		if (!rv->findings[i].public) {
+			hidden++;
+			continue;
+		}
+		if (fs == NULL)
+			fs = vd_block_add(SECTION(), VB_LIST, "findings");
+		it = vd_item_add(fs);
+		vd_add(it, VD_STRONG, rv->findings[i].title);
+		buf_reset(&d);
+		buf_puts(&d, " (");
+		table_finding_details(r, &d, &rv->findings[i]);
+		buf_puts(&d, ").");
+		vd_add(it, VD_TEXT, d.data);
+	}
+	if (hidden > 0) {
+		b = vd_block_add(SECTION(), VB_PARA, "undisclosed");
+		w = report_format_n(r, view_plural(r, (double)hidden, "undisclosed_one",
+		    "undisclosed_many"), (long)hidden);
+		vd_add(&b->in, VD_EMPH, w);
+		free(w);
+	}
+#undef SECTION
+	buf_release(&d);
+}
+
+/* A link into a video at a timestamp, when the source has a URL. */
+static char *
+at_url(const struct source *s, int64_t at)
+{
+	if (s->url == NULL || at < 0)
+		return NULL;
+	return xasprintf("%s%ct=%lld", s->url, strchr(s->url, '?') ? '&' : '?',
+	    (long long)at);
+}
+
+static void
+quotes_section(struct vd_review *v, const struct report *r)
+{
+	const struct review *rv = v->rating->review;
+	struct vd_section *s;
+	struct vd_block *b;
+	struct vd_inlines *by;
+	struct vd_inline *o;
+	size_t i;
+	char *u;
+
+	if (rv->nquotes == 0)
+		return;
+	s = vd_section_add(&v->s, &v->n, "quotes", report_string(r, "quotes"));
+	for (i = 0; i < rv->nquotes; i++) {
+		const struct quote *q = &rv->quotes[i];
+
+		b = vd_block_add(s, VB_QUOTE, "quote");
+		vd_add(&b->in, VD_TEXT, q->text);
+		if (q->source == NULL)
+			continue;
+		by = vd_item_add(b);
+		vd_add(by, VD_TEXT, "\xe2\x80\x94 ");
+		vd_add_link(by, q->source->title != NULL ? q->source->title : q->source->id,
+		    VD_SOURCE)->source = q->source;
+		if (q->at_text == NULL)
+			continue;
+		vd_add(by, VD_TEXT, ", ");
+		vd_add(by, VD_TEXT, report_string(r, "at"));
+		vd_add(by, VD_TEXT, " ");
+		if ((u = at_url(q->source, q->at)) != NULL) {
+			o = vd_add_link(by, q->at_text, VD_AT);
+			o->ref = u;
+		} else
+			vd_add(by, VD_TEXT, q->at_text);
+	}
+}
+
+static void
+sources_section(struct vd_review *v, const struct report *r)
+{
+	const struct review *rv = v->rating->review;
+	struct vd_block *b;
+	size_t i;
+
+	if (rv->nsources == 0)
+		return;
+	b = vd_block_add(vd_section_add(&v->s, &v->n, "sources", NULL), VB_PARA,
+	    "review-sources");
+	vd_add(&b->in, VD_STRONG, report_string(r, "sources_label"));
+	vd_add(&b->in, VD_TEXT, " ");
+	for (i = 0; i < rv->nsources; i++) {
+		if (i > 0)
+			vd_add(&b->in, VD_TEXT, "; ");
+		vd_add_link(&b->in, rv->sources[i]->title != NULL ? rv->sources[i]->title :
+		    rv->sources[i]->id, VD_SOURCE)->source = rv->sources[i];
+	}
+	vd_add(&b->in, VD_TEXT, ".");
+}
+
+/* A review with nothing of its own to say: a tier and its sources only. */
+static bool
+review_thin(const struct rating *rt)
+{
+	const struct review *rv = rt->review;
+
+	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
+	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override;
+}
+
+static void
+review_build(struct vd_review *v, const struct computed *c, const struct rating *rt)
+{
+	const struct report *r = &c->project->report;
+	const struct review *rv = rt->review;
+	struct vd_block *b;
+
+	v->rating = rt;
+	v->thin = review_thin(rt);
+	override_section(v, r);
+	if (rv->summary != NULL) {
+		b = vd_block_add(vd_section_add(&v->s, &v->n, "summary", NULL), VB_MARKDOWN,
+		    "summary");
+		b->md = rv->summary;
+		b->file = rv->summary_pos.file;
+		b->line = rv->summary_pos.line;
+	}
+	fields_section(&v->s, &v->n, r, r->review_fields, r->nreview_fields, rv->fields);
+	markdown_list(v, r, "strengths", rv->strengths, rv->nstrengths);
+	markdown_list(v, r, "weaknesses", rv->weaknesses, rv->nweaknesses);
+	fault_section(v, r);
+	security_section(v, r);
+	quotes_section(v, r);
+	sources_section(v, r);
+}
+
+struct vd_provider *
+vd_provider_new(const struct computed *c, const struct provider_view *pv)
+{
+	const struct report *r = &c->project->report;
+	struct vd_provider *p;
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	if (pv == NULL || !pv->visible || pv->nhistory == 0)
+		return NULL;
+	p = xcalloc(1, sizeof(*p));
+	p->provider = pv->provider;
+	page_sections(p, c, pv);
+	p->reviews = xcalloc(pv->nhistory, sizeof(*p->reviews));
+	for (i = pv->nhistory; i-- > 0;)
+		review_build(&p->reviews[p->nreviews++], c, pv->history[i].rating);
+	/* for link previews: the name and the opening line */
+	vd_inlines_text(&p->s[0].b[0].in, &b);
+	p->description = report_format(r, "provider_description",
+	    (const char *[]){"name", "line", NULL},
+	    (const char *[]){provider_name(pv->provider), b.data, NULL});
+	buf_release(&b);
+	return p;
+}
+
+void
+vd_provider_free(struct vd_provider *p)
+{
+	size_t i;
+
+	if (p == NULL)
+		return;
+	vd_sections_free(p->s, p->n);
+	for (i = 0; i < p->nreviews; i++)
+		vd_sections_free(p->reviews[i].s, p->reviews[i].n);
+	free(p->reviews);
+	free(p->description);
+	free(p);
+}
+
+struct view_report *
+view_report_new(const struct computed *c)
+{
+	struct view_report *v = xcalloc(1, sizeof(*v));
+	size_t i;
+
+	v->c = c;
+	v->nproviders = c->nproviders;
+	v->providers = xcalloc(c->nproviders + 1, sizeof(*v->providers));
+	for (i = 0; i < c->nproviders; i++)
+		v->providers[i] = vd_provider_new(c, &c->providers[i]);
+	return v;
+}
+
+void
+view_report_free(struct view_report *v)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < v->nproviders; i++)
+		vd_provider_free(v->providers[i]);
+	free(v->providers);
+	free(v);
+}
+
+const struct vd_provider *
+view_provider(const struct view_report *v, const struct provider *p)
+{
+	if (v == NULL || p == NULL || p->index >= v->nproviders)
+		return NULL;
+	return v->providers[p->index];
+}

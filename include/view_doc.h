@@ -1,0 +1,195 @@
+/*
+ * view_doc.h: what a page says, decided once per build (issue 26 item 1).
+ *
+ * A small document tree in the manner of pandoc's: blocks (a heading, a
+ * paragraph of inlines, a list, a table, a quote, a figure that names a
+ * chart, a Markdown text of the content) made of inlines (text, strong,
+ * emphasis, a link to a URL or to a source or provider of the report, a
+ * mark with a role such as a tier or a movement). The view phrases every
+ * word of it in the report's language; the HTML back end renders the tree
+ * to HTML fragments (gen/html/html_view.c), the PDF back end lays the same
+ * tree out (gen/pdf/pdf_view.c), and neither phrases those parts itself.
+ *
+ * A page's content is a list of sections in the order a reader meets them,
+ * each with an id ("opening", "fault", "security", ...) the back ends may
+ * use to place it or to leave it out (the PDF gives one review, the site
+ * every one).
+ *
+ * The tree is built in gen/viewdoc/, a folder of its own above compute
+ * and the loader (it reads both), while gen/view/ (the packs and
+ * formatters) sits below everything: so calls still run one way.
+ *
+ * Invariants: every array carries its count; every string is UTF-8, not
+ * escaped, and owned by the tree unless the member says "not owned". A
+ * tree is read-only once built, so several threads may render it at once.
+ */
+#ifndef PODIUM_VIEW_DOC_H
+#define PODIUM_VIEW_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compute.h"
+#include "table.h"
+#include "util.h"
+
+enum vd_kind {
+	VD_TEXT,        /* text */
+	VD_STRONG,      /* text, set strong */
+	VD_EMPH,        /* text, emphasised */
+	VD_LINK,        /* text, linked to target/ref */
+	VD_MARK,        /* text with a role (a tier, a movement, ...) */
+	VD_MARKDOWN     /* inline Markdown of the content: text is its source */
+};
+
+enum vd_target {
+	VD_URL,         /* ref is an external URL */
+	VD_SOURCE,      /* source: its entry in the sources */
+	VD_PROVIDER,    /* provider: its page or section */
+	VD_AT           /* ref is a URL into a video at a time */
+};
+
+enum vd_role {
+	VD_ROLE_TIER,     /* a tier's name: tier, uncertain */
+	VD_ROLE_MOVE,     /* a movement's words: move */
+	VD_ROLE_SEVERITY, /* a finding's severity: value is its id */
+	VD_ROLE_DATE,     /* a date in words: value is its ISO form */
+	VD_ROLE_CHECK     /* a practice's answer as a sign: value yes or no, no text */
+};
+
+struct vd_inline {
+	enum vd_kind kind;
+	char *text;                 /* the words (VD_MARKDOWN: the source) */
+	enum vd_target target;      /* VD_LINK */
+	char *ref;                  /* VD_LINK: the URL (VD_URL, VD_AT) */
+	const struct source *source;     /* VD_SOURCE (not owned) */
+	const struct provider *provider; /* VD_PROVIDER (not owned) */
+	enum vd_role role;          /* VD_MARK */
+	const struct tier *tier;    /* VD_ROLE_TIER (not owned) */
+	char *uncertain;            /* VD_ROLE_TIER: why uncertain, or NULL */
+	enum move_status move;      /* VD_ROLE_MOVE */
+	char *value;                /* VD_ROLE_SEVERITY, VD_ROLE_DATE, VD_ROLE_CHECK;
+	                             * a field's name (VD_STRONG): the field's id */
+	const char *md;             /* VD_MARKDOWN: the model's text (not owned:
+	                             * the build's parsed tree is found by it) */
+	const char *file;           /* VD_MARKDOWN: where the source is (not owned) */
+	unsigned line;
+};
+
+/* A run of inlines. */
+struct vd_inlines {
+	struct vd_inline *v;
+	size_t n, cap;
+};
+
+enum vd_block_kind {
+	VB_HEADING,     /* in, at level */
+	VB_PARA,        /* in */
+	VB_LIST,        /* items, one paragraph each */
+	VB_TABLE,       /* table */
+	VB_QUOTE,       /* in: the quoted words; items[0]: who said it */
+	VB_FIGURE,      /* a chart of kind chart (for provider) */
+	VB_MARKDOWN     /* a Markdown text of the content: md, at file:line */
+};
+
+struct vd_block {
+	enum vd_block_kind kind;
+	const char *role;           /* what it is, a class for the back ends
+	                             * ("tier-description", "findings"); static */
+	int level;                  /* VB_HEADING: 3 under a section's title */
+	struct vd_inlines in;
+	struct vd_inlines *items;   /* VB_LIST, VB_QUOTE */
+	size_t nitems;
+	struct table *table;        /* VB_TABLE: head, rows, alignment, caption */
+	int chart;                  /* VB_FIGURE: an enum chart_kind */
+	const struct provider *provider; /* VB_FIGURE (not owned) */
+	const char *md;             /* VB_MARKDOWN (not owned: the model's) */
+	const char *file;
+	unsigned line;
+};
+
+/* A section of a page: a title (may be NULL) and its blocks. */
+struct vd_section {
+	const char *id;             /* "opening", "fault", ...; static */
+	char *title;
+	struct vd_block *b;
+	size_t n, cap;
+};
+
+/* The sections of one review, in order. */
+struct vd_review {
+	const struct rating *rating; /* not owned */
+	bool thin;                  /* a tier and its sources only */
+	struct vd_section *s;
+	size_t n;
+};
+
+/* A provider's page: the sections above its reviews, then each review
+ * (newest first, thin ones too: a back end decides whether to show them). */
+struct vd_provider {
+	const struct provider *provider; /* not owned */
+	char *description;          /* for link previews: plain text */
+	struct vd_section *s;
+	size_t n;
+	struct vd_review *reviews;
+	size_t nreviews;
+};
+
+/* The report's view: a page for every provider (parallel to the
+ * project's providers; a provider with no visible review has none). */
+struct view_report {
+	const struct computed *c;
+	struct vd_provider **providers;
+	size_t nproviders;
+};
+
+/* Builds the view of the whole report. Free with view_report_free(). */
+struct view_report *view_report_new(const struct computed *c);
+void view_report_free(struct view_report *v);
+/* The page of provider p, or NULL. Not owned. */
+const struct vd_provider *view_provider(const struct view_report *v,
+    const struct provider *p);
+/* One provider's page; free with vd_provider_free(). */
+struct vd_provider *vd_provider_new(const struct computed *c,
+    const struct provider_view *pv);
+void vd_provider_free(struct vd_provider *p);
+
+/*
+ * Building a tree (gen/viewdoc): each adder appends to its run, section or
+ * block and returns what it added; strings are copied.
+ */
+struct vd_inline *vd_add(struct vd_inlines *in, enum vd_kind kind, const char *text);
+struct vd_inline *vd_add_link(struct vd_inlines *in, const char *text, enum vd_target t);
+struct vd_inline *vd_add_tier(struct vd_inlines *in, const struct tier *t,
+    const char *uncertain);
+/*
+ * The string key of the report's pack with each {name} replaced by the
+ * inline of the same index in vals (names NULL-terminated; vals copied),
+ * the text between as VD_TEXT.
+ */
+void vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
+    const char *const *names, const struct vd_inline *vals);
+struct vd_section *vd_section_add(struct vd_section **s, size_t *n, const char *id,
+    const char *title);
+struct vd_block *vd_block_add(struct vd_section *s, enum vd_block_kind kind,
+    const char *role);
+/* A new item of a list or quote block. */
+struct vd_inlines *vd_item_add(struct vd_block *b);
+void vd_inlines_release(struct vd_inlines *in);
+void vd_sections_free(struct vd_section *s, size_t n);
+
+/* The section with id in a list of them, or NULL. */
+const struct vd_section *vd_section_find(const struct vd_section *s, size_t n,
+    const char *id);
+
+/* The plain text of inlines (Markdown as written), appended to b. */
+void vd_inlines_text(const struct vd_inlines *in, struct buf *b);
+/*
+ * The text of the provider pages as a reader reads them, one line per
+ * paragraph, list item, table row (cells after a tab) or quote:
+ * "provider<TAB>review edition or -<TAB>section<TAB>text". For tests:
+ * what the site and the PDF must both say.
+ */
+void view_report_dump(const struct view_report *v, struct buf *b);
+
+#endif

@@ -1,0 +1,59 @@
+#!/bin/sh
+# t_markdown_once.sh: each Markdown text is parsed once per build (issue 26
+# item 7). lint_markdown parses every visible text (commentary, custom
+# pages, tier and practice descriptions, review texts, text fields) and
+# keeps its tree; the site and the PDF render those trees and parse
+# nothing again. PODIUM_MD_STATS prints the count of texts kept and of
+# parses made, after lint and at the end of the build.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+# stats FILE: "TEXTS PARSES" of the last line, or nothing
+stats() {
+	sed -n 's/^podium: markdown: \([0-9]*\) texts, \([0-9]*\) parses$/\1 \2/p' "$1" | tail -n 1
+}
+
+PODIUM_MD_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/s" -q 2>"$T/err"
+check "the default report builds" $?
+set -- $(stats "$T/err")
+texts=${1:-0} parses=${2:-0}
+# 82 texts before the custom page and the practices' descriptions were
+# linted; each build used to parse them 432 times
+[ "$texts" -ge 86 ] && [ "$parses" -eq "$texts" ]
+check "the default report: $texts texts kept, $parses parses (one each) over site and PDF" $?
+first=$(sed -n 's/^podium: markdown: \([0-9]*\) texts, \([0-9]*\) parses$/\2/p' "$T/err" | head -n 1)
+[ "$first" = "$parses" ]
+check "no parse after lint: $first then $parses" $?
+
+for only in html pdf; do
+	PODIUM_MD_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/$only" -q --only "$only" 2>"$T/err.$only"
+	set -- $(stats "$T/err.$only")
+	[ -n "${1:-}" ] && [ "$1" -eq "$2" ]
+	check "--only $only: one parse per text ($*)" $?
+done
+
+PODIUM_MD_STATS=1 "$PODIUM" check -C "$ROOT/tests/fixtures/mini" 2>"$T/err.mini" >/dev/null
+set -- $(stats "$T/err.mini")
+[ -n "${1:-}" ] && [ "$1" -gt 0 ] && [ "$1" -eq "$2" ]
+check "check on mini (everything made, then thrown away): one parse per text ($*)" $?
+
+# a custom page's and a practice's text are linted with the rest: their
+# errors come once, from lint, at their place, and nothing is written
+mkdir -p "$T/bad2"
+cp -R "$ROOT/content" "$T/bad2/content"
+printf '\nSee {{provider nosuch}}.\n' >>"$T/bad2/content/pages/about.md"
+sed -i 's/description: "Drivers and software are kept current."/description: "Kept {{count nothing}} current."/' \
+    "$T/bad2/content/report.yaml"
+"$PODIUM" build -C "$T/bad2" -o "$T/bad2/out" 2>"$T/err.bad"
+rc=$?
+n=$(grep -c "^content/pages/about.md:[0-9]*:[0-9]*: error: " "$T/err.bad")
+m=$(grep -c "^content/report.yaml:34:[0-9]*: error: " "$T/err.bad")
+[ "$rc" != 0 ] && [ "$n" = 1 ] && [ "$m" = 1 ] && [ ! -e "$T/bad2/out" ]
+check "a bad shortcode in a custom page ($n) and in a practice's description ($m): one error each, exit $rc, nothing written" $?
+sed -n '1,4s/^/# /p' "$T/err.bad"
+exit $fail

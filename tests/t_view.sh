@@ -1,0 +1,67 @@
+#!/bin/sh
+# t_view.sh: the site and the PDF say what the report view decided, once,
+# for every provider of the default report (issue 26 item 1, 27 item 5):
+# the opening line (tier now, since when, the move, later editions without
+# a review), fields, the failure test's intro, steps and verdicts,
+# findings, practices, quotes with their attribution, sources. The view's
+# text (PODIUM_VIEW_DUMP) must be on each provider's page (python3's
+# html.parser, as a reader reads it) and in the PDF (pdftotext), so one back
+# end phrasing a part on its own fails here.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+. "$ROOT/tests/skip.sh"
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+PODIUM_VIEW_DUMP="$T/dump" "$PODIUM" build -C "$ROOT" -o "$T/s" -q >"$T/err" 2>&1
+check "the default report builds with the view dumped" $?
+sed -n '1,5s/^/# /p' "$T/err"
+
+# the view holds every provider's opening line, phrased from the data
+grep -q "$(printf '^lepton\t-\topening\tsite\tGold in ClusterMAX 1.0; not reviewed in ClusterMAX 2.0 and ClusterMAX 3.0.$')" "$T/dump"
+check "LeptonAI's page opens with its last tier and the editions that did not review it" $?
+grep -q "$(printf '^coreweave\t-\topening\tsite,pdf\tPlatinum in ClusterMAX 3.0, held since ClusterMAX 1.0.$')" "$T/dump"
+check "CoreWeave's page opens with its tier and since when (no review text needed)" $?
+n=$(grep "$(printf '^[a-z0-9-]*\t-\topening\t[a-z,]*\t[^\t]* in ClusterMAX [0-9.]*[;,.]')" "$T/dump" |
+    cut -f1 | sort -u | wc -l)
+m=$(ls "$T/s/providers" | grep -vc '^index.html$')
+[ "$n" -gt 0 ] && [ "$n" -eq "$m" ]
+check "every provider page ($m) has an opening line in the view ($n)" $?
+for p in bitdeer core42 fpt; do
+	grep -q "$(printf "^$p\t-\topening\t.*; rated for the first time\\.\$")" "$T/dump" &&
+	    ! grep -q "$(printf "^$p\t-\topening\t.*rated again")" "$T/dump"
+	check "$p, never rated before 3.0, is rated for the first time, not again" $?
+done
+grep -q "$(printf '^salad\t-\topening\tsite\t.*; the ClusterMAX 1.0 tier this is counted from is uncertain;')" "$T/dump"
+check "a move counted from a 1.0 tier marked uncertain says so" $?
+! grep -q "$(printf '\tsecurity\t.*: not known$')" "$T/dump"
+check "no practice is shown as not known" $?
+grep -q '<meta name="description" content="CoreWeave: Platinum in ClusterMAX 3.0, held since ClusterMAX 1.0.">' \
+    "$T/s/providers/coreweave/index.html"
+check "a provider's link preview describes that provider" $?
+
+if need "the PDF's text and the page's text" pdftotext python3; then
+	pdftotext -layout "$T/s/report.pdf" "$T/pdf.txt"
+	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf.txt" >"$T/cmp"
+	check "the site and the PDF say what the view says, for every provider ($(tail -n 1 "$T/cmp"))" $?
+	grep '^missing' "$T/cmp" | sed -n '1,10s/^/# /p'
+	for s in opening fault security quotes sources; do
+		grep -q "$(printf "\t$s\tsite,pdf\t")" "$T/dump"
+		check "the comparison covers the $s part on both" $?
+	done
+	# a back end phrasing one part its own way is caught: the same check
+	# on a page whose verdict and tier line read otherwise
+	sed -e 's/within target/inside the target/' \
+	    -e 's/held since ClusterMAX 1\.0/since 1.0/' \
+	    "$T/s/providers/coreweave/index.html" >"$T/cw.html" &&
+	    cp "$T/cw.html" "$T/s/providers/coreweave/index.html"
+	sed 's/no time recorded/not timed/' "$T/pdf.txt" >"$T/pdf2.txt"
+	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf2.txt" >"$T/cmp2"
+	[ $? = 1 ] && grep -q '^missing on the site: coreweave - opening' "$T/cmp2" &&
+	    grep -q '^missing in the PDF: .* fault: .*no time recorded' "$T/cmp2"
+	check "a page or a PDF that phrases a part otherwise fails the comparison" $?
+fi
+exit $fail
