@@ -14,6 +14,7 @@
 #include "fuzz.h"
 #include "lint.h"
 #include "load.h"
+#include "markdown.h"
 #include "publish.h"
 #include "render.h"
 #include "util.h"
@@ -111,6 +112,7 @@ check_project(bool drafts)
 	struct project *p;
 	struct computed *c;
 	struct site_out so;
+	struct md_store *texts = NULL;
 	struct diag d;
 	char *out;
 
@@ -120,7 +122,8 @@ check_project(bool drafts)
 	if (p != NULL && !diag_failed(&d)) {
 		c = computed_new(p, &o, &d);
 		if (c != NULL && !diag_failed(&d)) {
-			lint_markdown(c, &d);
+			/* the one parse of each text, as a build keeps it */
+			c->texts = texts = lint_markdown(c, &d);
 			out = path_join(work, "site");
 			if (!diag_failed(&d) && site_out_begin(&so, out, &d) == 0) {
 				render_data(c, &so, &d);
@@ -129,6 +132,7 @@ check_project(bool drafts)
 			free(out);
 		}
 		computed_free(c);
+		md_store_free(texts);
 	}
 	project_free(p);
 	diag_release(&d);
