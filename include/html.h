@@ -186,10 +186,6 @@ struct tv *html_figures(const struct report *r, const struct edition_stats *s,
  * (malloc'd) or NULL for none. */
 struct tv *html_finding(const struct report *rp, const struct finding *f);
 char *html_undisclosed(const struct report *r, size_t n);
-/* The declared fields with a value (provider or review), as a list, or
- * null when none has one (html_provider.c). */
-struct tv *html_fields(struct html_ctx *h, const struct field_def *defs, size_t n,
-    const struct field_value *v, const char *root);
 /*
  * html_view.c: the report view's trees as HTML. Inlines and a section
  * (its title an h3, then its blocks) appended to b; html_view_value gives
