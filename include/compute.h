@@ -92,6 +92,62 @@ struct provider_view {
 	bool visible;                  /* has at least one visible review */
 };
 
+/*
+ * What changed in an edition against its previous (SPEC 5.3, issue 28
+ * item 2), computed once (gen/compute/changes.c) for the changes page,
+ * the PDF and the feed. Every provider whose standing changed, by kind of
+ * move; then what changed in the tiers, the rubric or the thresholds.
+ */
+enum change_kind {
+	CHANGE_UP, CHANGE_DOWN, CHANGE_MERGED, CHANGE_NEW, CHANGE_DROPPED,
+	CHANGE_UNRATED, CHANGE_RETURNED
+};
+#define CHANGE_NKINDS (CHANGE_RETURNED + 1)
+
+struct change {
+	const struct provider *provider;
+	const struct tier *before;    /* in the baseline, or NULL (new) */
+	const struct tier *after;     /* in this edition, or NULL (dropped, merged) */
+	int steps;                    /* valid if has_steps: positive is up */
+	bool has_steps;
+	const struct review *review;  /* this edition's, or NULL (dropped, merged) */
+	const struct review *earlier; /* the baseline's, or NULL (new) */
+	/* the reason in the review's own words: its first quote, else (NULL)
+	 * the first sentence of its summary, which the view takes from the
+	 * parsed summary */
+	const struct quote *quote;
+};
+
+enum rule_change_kind {
+	RULE_TIER_ADDED, RULE_TIER_REMOVED,       /* tier */
+	RULE_RUBRIC_ADDED, RULE_RUBRIC_DROPPED,
+	RULE_SCALE,                               /* from, to */
+	RULE_CRITERION_ADDED, RULE_CRITERION_REMOVED, /* criterion */
+	RULE_WEIGHT,                              /* criterion, from, to */
+	RULE_MIN,                                 /* tier: from, to; NAN: none */
+	RULE_REQUIRE,                             /* tier, criterion: from, to; NAN: none */
+	RULE_FLOOR                                /* tier (the new floor), earlier */
+};
+
+struct rule_change {
+	enum rule_change_kind kind;
+	const struct tier *tier;
+	const struct tier *earlier;       /* RULE_FLOOR: the baseline's floor */
+	const struct criterion *criterion; /* this edition's, or the baseline's if removed */
+	double from, to;
+};
+
+struct edition_changes {
+	const struct edition *edition;
+	const struct edition *baseline;   /* NULL: the first edition */
+	bool computed;                    /* false: no baseline, or either is partial */
+	struct change *v[CHANGE_NKINDS];  /* by provider id within a kind */
+	size_t n[CHANGE_NKINDS];
+	size_t total;                     /* changes of every kind */
+	struct rule_change *rules;
+	size_t nrules;
+};
+
 struct view_report;
 struct md_store;
 
@@ -106,6 +162,7 @@ struct computed {
 	size_t nproviders;
 	const struct section **sections; /* visible sections, in order */
 	size_t nsections;
+	struct edition_changes *changes; /* parallel to editions (changes.c) */
 	/* what the pages say, decided once (view_doc.h); set by the build
 	 * after compute, freed with view_report_free; NULL: each back end
 	 * builds a provider's view when it needs it */
@@ -114,6 +171,13 @@ struct computed {
 	 * build with lint_markdown's store; NULL: a back end parses itself */
 	const struct md_store *texts;
 };
+
+/* The changes of each edition (changes.c): made by computed_new, freed
+ * by computed_free. */
+void changes_compute(struct computed *c);
+void changes_free(struct computed *c);
+const struct edition_changes *computed_changes(const struct computed *c,
+    const struct edition *e);
 
 /* Is this review / section in this build? */
 bool review_visible(const struct review *r, const struct build_opts *o);

@@ -228,6 +228,13 @@ int html_sources(struct html_ctx *h);
 int html_not_found(struct html_ctx *h);
 /* A page of content/pages (arg: its struct page), at <id>/index.html. */
 int html_custom_page(struct html_ctx *h, const void *arg);
+/* editions/<id>/changes/ of the edition_stats arg (html_changes.c) and
+ * corrections/ (html_corrections.c, only when there is one). */
+int html_changes_page(struct html_ctx *h, const void *arg);
+int html_corrections(struct html_ctx *h);
+struct vd_page;
+/* The sections of a view page: [{id, title, html}]. */
+struct tv *html_view_page(struct html_ctx *h, const struct vd_page *pg, const char *root);
 /* html_assets.c: assets/ (built in, then the project's) and sitemap.xml. */
 int html_assets(struct html_ctx *h);
 int html_sitemap(struct html_ctx *h);

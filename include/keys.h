@@ -51,6 +51,10 @@ extern const char *const fault_keys[];
 extern const char *const detected_names[];
 extern const char *const security_keys[];
 extern const char *const quote_keys[];
+/* response: (a review) and an item of corrections: (a review, an edition,
+ * a commentary section's front matter). */
+extern const char *const response_keys[];
+extern const char *const correction_keys[];
 
 /* content/sources.yaml (load_sources.c): a source's keys, and its kinds. */
 extern const char *const source_keys[];

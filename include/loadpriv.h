@@ -188,6 +188,10 @@ const char *shown(struct loader *l, const struct ynode *n);
 void ids_first_dup(const char *const *ids, size_t n, size_t *first);
 /* A resolved source id, or NULL after "unknown source". */
 const struct source *ref_source(struct loader *l, const char *file, const struct ynode *n);
+/* corrections: [{date, text}] of a review, an edition or a section's front
+ * matter (load_reviews.c), into an arena array in the order written. */
+void corrections_load(struct loader *l, const char *file, const struct ynode *n,
+    struct correction **out, size_t *count);
 /* A finding (edition or review security finding). */
 bool finding_load(struct loader *l, const char *file, const struct ynode *n,
     struct finding *out);

@@ -192,6 +192,8 @@ struct edition {
 	struct pos pos;
 	bool partial;                  /* the review list is known to be incomplete */
 	const char *partial_note;      /* why (partial.note), or NULL */
+	struct correction *corrections; /* as written */
+	size_t ncorrections;
 };
 
 struct provider {
@@ -234,6 +236,25 @@ struct quote {
 	struct pos pos;
 };
 
+/* The provider's answer to its review (response:, SPEC 5.2): its words. */
+struct response {
+	const char *text;             /* Markdown */
+	struct text_origin text_at;
+	struct pos text_pos;
+	pdate date;                   /* when it was given, or DATE_NONE */
+	const struct source *source;  /* where it was published, or NULL */
+	struct pos pos;
+};
+
+/* A dated correction of a review, an edition or a commentary section
+ * (corrections:, SPEC 5.2): never silent. */
+struct correction {
+	pdate date;
+	const char *text;             /* Markdown: what was corrected */
+	struct text_origin text_at;
+	struct pos pos;               /* of the item */
+};
+
 struct review {
 	const struct edition *edition;
 	const struct provider *provider;
@@ -266,6 +287,9 @@ struct review {
 	size_t nsources;
 	struct pos pos;               /* the file, line 1 col 1 */
 	struct field_value *fields;   /* report.review_fields, in declaration order */
+	struct response *response;    /* optional */
+	struct correction *corrections; /* as written */
+	size_t ncorrections;
 };
 
 struct section {
@@ -277,6 +301,8 @@ struct section {
 	const char *body;     /* Markdown after the front matter */
 	unsigned body_line;   /* line of the body's first line in the file */
 	struct pos pos;
+	struct correction *corrections; /* front matter corrections:, as written */
+	size_t ncorrections;
 };
 
 enum paper { PAPER_A4, PAPER_LETTER };

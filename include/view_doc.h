@@ -46,7 +46,8 @@ enum vd_target {
 	VD_URL,         /* ref is an external URL */
 	VD_SOURCE,      /* source: its entry in the sources */
 	VD_PROVIDER,    /* provider: its page or section */
-	VD_AT           /* ref is a URL into a video at a time */
+	VD_AT,          /* ref is a URL into a video at a time */
+	VD_PAGE         /* ref is a site path ("editions/3.0/", "#commentary-x") */
 };
 
 enum vd_role {
@@ -135,12 +136,41 @@ struct vd_provider {
 	size_t nreviews;
 };
 
+/* A page of its own (an edition's changes, the corrections): its title,
+ * one sentence for link previews and the feed, its sections. */
+struct vd_page {
+	char *title;
+	char *description;
+	struct vd_section *s;
+	size_t n;
+};
+
+/* One correction as the corrections page, the PDF, the feed and the JSON
+ * give it: what it corrects, phrased, and where that is in the site. */
+struct vd_correction {
+	const struct correction *correction; /* not owned */
+	const struct edition *edition;   /* the edition, or the review's (not owned) */
+	const struct provider *provider; /* a review's provider, or NULL */
+	const struct section *section;   /* a commentary section, or NULL */
+	char *about;                     /* "Review of AWS, ClusterMAX 3.0" */
+	char *href;                      /* a site path: the corrected item */
+};
+
 /* The report's view: a page for every provider (parallel to the
  * project's providers; a provider with no visible review has none). */
 struct view_report {
 	const struct computed *c;
 	struct vd_provider **providers;
 	size_t nproviders;
+	/* each edition's changes page (view_changes.c), parallel to the
+	 * computed editions */
+	struct vd_page **changes;
+	size_t nchanges;
+	/* every visible correction, newest first, and the page that lists
+	 * them (NULL when there is none) */
+	struct vd_correction *corrections;
+	size_t ncorrections;
+	struct vd_page *corrections_page;
 };
 
 /* Builds the view of the whole report. Free with view_report_free(). */
@@ -177,6 +207,25 @@ struct vd_block *vd_block_add(struct vd_section *s, enum vd_block_kind kind,
 struct vd_inlines *vd_item_add(struct vd_block *b);
 void vd_inlines_release(struct vd_inlines *in);
 void vd_sections_free(struct vd_section *s, size_t n);
+
+/*
+ * The changes and corrections (view_changes.c): view_report_new builds
+ * them with view_changes_build and frees them with view_changes_release.
+ */
+void view_changes_build(struct view_report *v);
+void view_changes_release(struct view_report *v);
+/* The changes page of edition e, or NULL. Not owned. */
+const struct vd_page *view_changes(const struct view_report *v, const struct edition *e);
+/* The site path of e's changes page: "editions/ID/changes/" (malloc'd). */
+char *view_changes_path(const struct edition *e);
+/* " date" in words, as key's {date} (a VD_ROLE_DATE mark) after prefix;
+ * nothing when date is DATE_NONE. */
+void vd_add_dated(struct vd_inlines *in, const struct report *r, const char *prefix,
+    const char *key, pdate date);
+/* A "corrections" section of n corrections, newest first, each "Corrected
+ * on DATE: TEXT" (nothing when n is 0). */
+void vd_corrections_section(struct vd_section **s, size_t *ns, const struct report *r,
+    const struct correction *v, size_t n, const char *file);
 
 /* The section with id in a list of them, or NULL. */
 const struct vd_section *vd_section_find(const struct vd_section *s, size_t n,

@@ -501,6 +501,7 @@ computed_new(const struct project *p, const struct build_opts *o, struct diag *d
 	}
 	providers_compute(c);
 	sections_compute(c);
+	changes_compute(c);
 	drafts_tell(c, d);
 	return c;
 }
@@ -521,6 +522,7 @@ computed_free(struct computed *c)
 		free(c->providers[i].history);
 	free(c->providers);
 	free(c->sections);
+	changes_free(c);
 	free(c);
 }
 

@@ -86,6 +86,9 @@ link_html(struct html_ctx *h, struct buf *b, const struct vd_inline *v,
 	case VD_PROVIDER:
 		path = html_provider_path(v->provider);
 		break;
+	case VD_PAGE:
+		path = xstrdup(v->ref != NULL ? v->ref : "");
+		break;
 	case VD_URL:
 	case VD_AT:
 		href = html_url(v->ref != NULL ? v->ref : "");

@@ -64,6 +64,13 @@ not_found_page(struct html_ctx *h, const void *arg)
 	return html_not_found(h);
 }
 
+static int
+corrections_page(struct html_ctx *h, const void *arg)
+{
+	(void)arg;
+	return html_corrections(h);
+}
+
 static void
 job_add(struct html_job *jobs, size_t *n, int (*page)(struct html_ctx *, const void *),
     const void *arg, const char *tpl)
@@ -88,7 +95,11 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 		job_add(jobs, &n, home_page, NULL, "home");
 		for (i = 0; i < c->neditions; i++)
 			job_add(jobs, &n, html_edition_page, &c->editions[i], "edition");
+		for (i = 0; c->view != NULL && i < c->neditions; i++)
+			job_add(jobs, &n, html_changes_page, &c->editions[i], "changes");
 		job_add(jobs, &n, editions_page, NULL, "editions");
+		if (c->view != NULL && c->view->corrections_page != NULL)
+			job_add(jobs, &n, corrections_page, NULL, "corrections");
 	}
 	for (i = 0; i < c->nproviders; i++)
 		if (c->providers[i].visible && c->providers[i].nhistory > 0)
@@ -325,7 +336,8 @@ render_html(const struct computed *c, const struct render_opts *ro,
 		free(extra);
 	}
 	/* Every page is attempted, so one run reports every error. */
-	jobs = xcalloc(c->neditions + c->nproviders + c->project->npages + 8, sizeof(*jobs));
+	jobs = xcalloc(2 * c->neditions + c->nproviders + c->project->npages + 9,
+	    sizeof(*jobs));
 	n = jobs_list(&h, jobs);
 	html_jobs_run(&h, jobs, n);
 	free(jobs);

@@ -11,7 +11,7 @@
 #define TRACKED_MAX 1000000000L
 
 const char *const edition_keys[] = {"name", "published", "previous", "source",
-    "tiers", "universe", "rubric", "targets", "findings", "claims", "partial", NULL};
+    "tiers", "universe", "rubric", "targets", "findings", "claims", "partial", "corrections", NULL};
 const char *const partial_keys[] = {"note", NULL};
 const char *const universe_keys[] = {"tracked", NULL};
 const char *const targets_keys[] = {"detect", "replace", NULL};
@@ -69,6 +69,8 @@ edition_fields(struct loader *l, const char *file, const struct ynode *root, str
 		claims_load(l, file, n, e);
 	if ((n = opt(root, "partial")) != NULL)
 		partial_load(l, file, n, e);
+	if ((n = opt(root, "corrections")) != NULL)
+		corrections_load(l, file, n, &e->corrections, &e->ncorrections);
 }
 
 static void

@@ -11,13 +11,15 @@
 #define REVIEWS_DIR "content/reviews"
 
 const char *const review_builtin_keys[] = {"tier", "tier_uncertain", "scores", "override",
-    "draft", "summary", "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", NULL};
+    "draft", "summary", "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", "response", "corrections", NULL};
 const char *const override_keys[] = {"reason", NULL};
 const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
     "drain_after", "replaced_after", "automatic", "note", "injected", NULL};
 const char *const detected_names[] = {"provider", "customer", "none", NULL};
 const char *const security_keys[] = {"practices", "findings", NULL};
 const char *const quote_keys[] = {"text", "source", "at", NULL};
+const char *const response_keys[] = {"text", "date", "source", NULL};
+const char *const correction_keys[] = {"date", "text", NULL};
 
 static void
 tri_load(struct loader *l, const char *file, const struct ynode *map, const char *key,
@@ -155,6 +157,61 @@ quotes_load(struct loader *l, const char *file, const struct ynode *n, struct re
 	}
 }
 
+/* response: {text, date, source}: the provider's answer, in its words. */
+static void
+response_load(struct loader *l, const char *file, const struct ynode *n, struct review *rv)
+{
+	struct response *r;
+	struct ynode *t;
+
+	if (!expect_map(l, file, n, "response"))
+		return;
+	check_keys(l, file, n, response_keys);
+	r = arena_alloc(l->a, sizeof(*r));
+	memset(r, 0, sizeof(*r));
+	r->date = DATE_NONE;
+	r->pos = node_pos(l, file, n);
+	if ((t = need(l, file, n, "text")) == NULL || !get_str(l, file, t, "text", &r->text))
+		return;
+	r->text_pos = node_pos(l, file, t);
+	r->text_at = text_origin_of(l, t);
+	get_date(l, file, opt(n, "date"), "date", &r->date);
+	r->source = ref_source(l, file, opt(n, "source"));
+	rv->response = r;
+}
+
+void
+corrections_load(struct loader *l, const char *file, const struct ynode *n,
+    struct correction **out, size_t *count)
+{
+	size_t i;
+
+	*count = 0;
+	if (!expect_seq(l, file, n, "corrections"))
+		return;
+	*out = arena_array(l->a, n->nitems ? n->nitems : 1, sizeof(**out));
+	for (i = 0; i < n->nitems; i++) {
+		const struct ynode *it = n->items[i];
+		struct correction *c = &(*out)[*count];
+		struct ynode *t;
+		bool dated;
+
+		memset(c, 0, sizeof(*c));
+		c->date = DATE_NONE;
+		c->pos = node_pos(l, file, it);
+		if (!expect_map(l, file, it, "corrections"))
+			continue;
+		check_keys(l, file, it, correction_keys);
+		dated = get_date(l, file, need(l, file, it, "date"), "date", &c->date);
+		if ((t = need(l, file, it, "text")) == NULL ||
+		    !get_str(l, file, t, "text", &c->text))
+			continue;
+		c->text_at = text_origin_of(l, t);
+		if (dated)
+			(*count)++;
+	}
+}
+
 static void
 review_sources_load(struct loader *l, const char *file, const struct ynode *n,
     struct review *rv)
@@ -212,6 +269,10 @@ review_fields(struct loader *l, const char *file, const struct ynode *root, stru
 		quotes_load(l, file, n, rv);
 	if ((n = opt(root, "sources")) != NULL)
 		review_sources_load(l, file, n, rv);
+	if ((n = opt(root, "response")) != NULL)
+		response_load(l, file, n, rv);
+	if ((n = opt(root, "corrections")) != NULL)
+		corrections_load(l, file, n, &rv->corrections, &rv->ncorrections);
 	field_values_load(l, file, root, l->p->report.review_fields,
 	    l->p->report.nreview_fields, &rv->fields);
 }

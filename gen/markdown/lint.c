@@ -75,6 +75,17 @@ lint_fields(const struct computed *c, const struct field_def *defs, size_t n,
 			lint_text(c, v[i].text, v[i].pos.file, &v[i].at, st, d);
 }
 
+/* Corrections (a review's, an edition's, a section's): their texts. */
+static void
+lint_corrections(const struct computed *c, const struct correction *v, size_t n,
+    struct md_store *st, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		lint_text(c, v[i].text, v[i].pos.file, &v[i].text_at, st, d);
+}
+
 /* A review's texts; its provider's fields too when this is the first review
  * of the provider in the list (providers_too). */
 static void
@@ -96,10 +107,14 @@ lint_review(const struct computed *c, const struct review *r, bool providers_too
 		lint_text(c, r->weaknesses[i], r->pos.file, &r->weaknesses_at[i], st, d);
 	if (r->fault != NULL)
 		lint_text(c, r->fault->note, r->pos.file, &r->fault->note_at, st, d);
+	if (r->response != NULL)
+		lint_text(c, r->response->text, r->pos.file, &r->response->text_at, st, d);
+	lint_corrections(c, r->corrections, r->ncorrections, st, d);
 }
 
 /* The texts in content order: the sections, the tiers' descriptions,
- * each edition's reviews, the custom pages, the practices' descriptions. */
+ * each edition's reviews, the custom pages, the practices' descriptions,
+ * the editions' corrections. */
 struct lint_work {
 	const struct computed *c;
 	const struct review **reviews;
@@ -120,6 +135,7 @@ lint_item(const struct lint_work *w, size_t i, struct md_store *st, struct diag 
 	if (i < w->c->nsections) {
 		s = w->c->sections[i];
 		parse_keep(w->c, s->body, s->pos.file, s->body_line, st, d);
+		lint_corrections(w->c, s->corrections, s->ncorrections, st, d);
 		return;
 	}
 	i -= w->c->nsections;
@@ -140,6 +156,12 @@ lint_item(const struct lint_work *w, size_t i, struct md_store *st, struct diag 
 		return;
 	}
 	i -= w->c->project->npages;
+	if (i >= r->npractices) {
+		const struct edition *e = &w->c->project->editions[i - r->npractices];
+
+		lint_corrections(w->c, e->corrections, e->ncorrections, st, d);
+		return;
+	}
 	parse_keep(w->c, r->practices[i].description, r->practices[i].pos.file,
 	    r->practices[i].pos.line, st, d);
 }
@@ -182,7 +204,7 @@ lint_markdown(const struct computed *c, struct diag *d)
 	}
 	free(seen);
 	w.n = c->nsections + c->project->report.nladder + w.nreviews + c->project->npages +
-	    c->project->report.npractices;
+	    c->project->report.npractices + c->project->neditions;
 	w.nchunks = w.n < LINT_CHUNKS ? (w.n > 0 ? w.n : 1) : LINT_CHUNKS;
 	w.d = xcalloc(w.nchunks, sizeof(*w.d));
 	w.st = xcalloc(w.nchunks, sizeof(*w.st));

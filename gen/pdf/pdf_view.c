@@ -21,6 +21,7 @@ link_target(const struct vd_inline *v)
 		return xasprintf("#provider-%s", v->provider->id);
 	case VD_URL:
 	case VD_AT:
+	case VD_PAGE:
 		return v->ref != NULL ? pdf_target(v->ref) : NULL;
 	}
 	return NULL;

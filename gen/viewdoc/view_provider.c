@@ -557,6 +557,42 @@ sources_section(struct vd_review *v, const struct report *r)
 	vd_add(&b->in, VD_TEXT, ".");
 }
 
+/* The provider's answer (SPEC 5.2): marked as its words, dated, sourced. */
+static void
+response_section(struct vd_review *v, const struct report *r)
+{
+	const struct response *rs = v->rating->review->response;
+	struct vd_section *s;
+	struct vd_block *b;
+	char *t;
+
+	if (rs == NULL)
+		return;
+	t = report_format1(r, "response_heading", "name", provider_name(v->rating->provider));
+	s = vd_section_add(&v->s, &v->n, "response", t);
+	free(t);
+	b = vd_block_add(s, VB_PARA, "response-note");
+	vd_add(&b->in, VD_EMPH, report_string(r, "response_words"));
+	vd_add_dated(&b->in, r, " ", "response_dated", rs->date);
+	b = vd_block_add(s, VB_MARKDOWN, "response");
+	b->md = rs->text;
+	b->file = v->rating->review->pos.file;
+	b->line = 0;
+	if (rs->source != NULL) {
+		struct vd_inline src;
+
+		b = vd_block_add(s, VB_PARA, "response-source");
+		memset(&src, 0, sizeof(src));
+		src.kind = VD_LINK;
+		src.target = VD_SOURCE;
+		src.source = rs->source;
+		src.text = (char *)(rs->source->title != NULL ? rs->source->title :
+		    rs->source->id);
+		vd_add_format(&b->in, r, "response_source", (const char *[]){"source", NULL},
+		    &src);
+	}
+}
+
 /* A review with nothing of its own to say: a tier and its sources only. */
 static bool
 review_thin(const struct rating *rt)
@@ -564,7 +600,8 @@ review_thin(const struct rating *rt)
 	const struct review *rv = rt->review;
 
 	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
-	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override;
+	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override &&
+	    rv->response == NULL && rv->ncorrections == 0;
 }
 
 static void
@@ -590,6 +627,9 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	fault_section(v, r);
 	security_section(v, r);
 	quotes_section(v, r);
+	response_section(v, r);
+	vd_corrections_section(&v->s, &v->n, r, v->rating->review->corrections,
+	    v->rating->review->ncorrections, v->rating->review->pos.file);
 	sources_section(v, r);
 }
 
@@ -644,6 +684,7 @@ view_report_new(const struct computed *c)
 	v->providers = xcalloc(c->nproviders + 1, sizeof(*v->providers));
 	for (i = 0; i < c->nproviders; i++)
 		v->providers[i] = vd_provider_new(c, &c->providers[i]);
+	view_changes_build(v);
 	return v;
 }
 
@@ -657,6 +698,7 @@ view_report_free(struct view_report *v)
 	for (i = 0; i < v->nproviders; i++)
 		vd_provider_free(v->providers[i]);
 	free(v->providers);
+	view_changes_release(v);
 	free(v);
 }
 

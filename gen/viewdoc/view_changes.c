@@ -1,0 +1,582 @@
+/*
+ * view_changes.c: what the changes page of each edition says, and the
+ * corrections (issue 28 items 2 and 8), once for the site, the PDF and
+ * the feed. The moves come from the computed model (changes.c); a
+ * reason is the review's own words: its first quote, else the first
+ * sentence of its summary, read from the summary's one parsed tree
+ * (md_doc_get: nothing is parsed again).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "markdown.h"
+#include "parse.h"
+#include "view_doc.h"
+
+static const char *
+edition_name(const struct edition *e)
+{
+	return e->name != NULL ? e->name : e->id;
+}
+
+static const char *
+provider_name(const struct provider *p)
+{
+	return p->name != NULL ? p->name : p->id;
+}
+
+static struct vd_inline
+val(enum vd_kind kind, const char *text)
+{
+	struct vd_inline v;
+
+	memset(&v, 0, sizeof(v));
+	v.kind = kind;
+	v.text = (char *)text;
+	return v;
+}
+
+static struct vd_inline
+val_tier(const struct tier *t)
+{
+	struct vd_inline v = val(VD_MARK, t->name != NULL ? t->name : t->id);
+
+	v.role = VD_ROLE_TIER;
+	v.tier = t;
+	return v;
+}
+
+static struct vd_inline
+val_provider(const struct provider *p)
+{
+	struct vd_inline v = val(VD_LINK, provider_name(p));
+
+	v.target = VD_PROVIDER;
+	v.provider = p;
+	return v;
+}
+
+void
+vd_add_dated(struct vd_inlines *in, const struct report *r, const char *prefix,
+    const char *key, pdate date)
+{
+	struct vd_inline d;
+	char iso[11], *words;
+
+	if (date == DATE_NONE)
+		return;
+	date_format(date, iso);
+	words = view_date(r, date);
+	d = val(VD_MARK, words);
+	d.role = VD_ROLE_DATE;
+	d.value = iso;
+	if (prefix != NULL && *prefix != '\0')
+		vd_add(in, VD_TEXT, prefix);
+	vd_add_format(in, r, key, (const char *[]){"date", NULL}, &d);
+	free(words);
+}
+
+/* Newest first; equal dates in the order written. */
+static int
+correction_cmp(const void *a, const void *b)
+{
+	const struct correction *const *x = a, *const *y = b;
+
+	if ((*x)->date != (*y)->date)
+		return (*x)->date > (*y)->date ? -1 : 1;
+	return *x < *y ? -1 : *x > *y;
+}
+
+void
+vd_corrections_section(struct vd_section **s, size_t *ns, const struct report *r,
+    const struct correction *v, size_t n, const char *file)
+{
+	const struct correction **by;
+	struct vd_section *sec;
+	struct vd_block *b;
+	struct vd_inline *o;
+	size_t i;
+
+	if (n == 0)
+		return;
+	by = xcalloc(n, sizeof(*by));
+	for (i = 0; i < n; i++)
+		by[i] = &v[i];
+	qsort(by, n, sizeof(*by), correction_cmp);
+	sec = vd_section_add(s, ns, "corrections", report_string(r, "corrections"));
+	for (i = 0; i < n; i++) {
+		b = vd_block_add(sec, VB_PARA, "correction");
+		vd_add_dated(&b->in, r, NULL, "corrected_on", by[i]->date);
+		vd_add(&b->in, VD_TEXT, " ");
+		o = vd_add(&b->in, VD_MARKDOWN, by[i]->text);
+		o->md = by[i]->text;
+		o->file = file;
+		o->line = 0;
+	}
+	free(by);
+}
+
+/* The first sentence of text's parsed tree as plain text, or NULL. */
+static void sentence_walk(const struct computed *c, const struct md_doc *doc,
+    cmark_node *n, struct buf *b, bool *done);
+
+static void
+sentence_text(const struct computed *c, const struct md_doc *doc, const char *s,
+    struct buf *b, bool *done)
+{
+	struct sc_inline v;
+	size_t len, idx;
+
+	while (*s != '\0' && !*done) {
+		if ((len = md_placeholder(s, &idx)) > 0) {
+			if (idx < doc->ncodes) {
+				sc_eval_inline(c, &doc->codes[idx], &v);
+				buf_puts(b, v.text != NULL ? v.text : "");
+				sc_inline_release(&v);
+			}
+			s += len;
+			continue;
+		}
+		buf_putc(b, *s);
+		/* a sentence ends at . ! or ? before a space or the end */
+		if (strchr(".!?", *s) != NULL && (s[1] == ' ' || s[1] == '\n' || s[1] == '\0') &&
+		    b->len > 3)
+			*done = true;
+		s++;
+	}
+}
+
+static void
+sentence_walk(const struct computed *c, const struct md_doc *doc, cmark_node *n,
+    struct buf *b, bool *done)
+{
+	cmark_node *k;
+
+	for (k = cmark_node_first_child(n); k != NULL && !*done; k = cmark_node_next(k)) {
+		switch (cmark_node_get_type(k)) {
+		case CMARK_NODE_TEXT:
+		case CMARK_NODE_CODE:
+			sentence_text(c, doc, cmark_node_get_literal(k), b, done);
+			break;
+		case CMARK_NODE_SOFTBREAK:
+		case CMARK_NODE_LINEBREAK:
+			buf_putc(b, ' ');
+			break;
+		case CMARK_NODE_HTML_INLINE:
+			break;
+		default:
+			sentence_walk(c, doc, k, b, done);
+			break;
+		}
+	}
+}
+
+static char *
+first_sentence(const struct computed *c, const struct review *rv)
+{
+	struct md_doc own;
+	const struct md_doc *doc;
+	struct diag quiet;
+	struct buf b = BUF_INIT;
+	cmark_node *n;
+	bool done = false;
+
+	if (rv->summary == NULL)
+		return NULL;
+	diag_init(&quiet);
+	doc = md_doc_get(c, rv->summary, rv->pos.file, rv->summary_pos.line, &own, &quiet);
+	diag_release(&quiet);
+	if (doc == NULL)
+		return NULL;
+	for (n = cmark_node_first_child(doc->root); n != NULL; n = cmark_node_next(n))
+		if (cmark_node_get_type(n) == CMARK_NODE_PARAGRAPH ||
+		    cmark_node_get_type(n) == CMARK_NODE_HEADING)
+			break;
+	if (n != NULL)
+		sentence_walk(c, doc, n, &b, &done);
+	md_doc_release(&own);
+	while (b.len > 0 && b.data[b.len - 1] == ' ')
+		b.data[--b.len] = '\0';
+	if (b.len == 0) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* "Gold to Platinum (up 1)", "new, at Bronze", "was Silver": the move. */
+static void
+change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
+    const struct change *ch)
+{
+	struct vd_inline v[2];
+	struct vd_inline *o;
+	char *w;
+
+	switch (k) {
+	case CHANGE_NEW:
+		v[0] = val_tier(ch->after);
+		vd_add_format(in, r, "changes_new_at", (const char *[]){"after", NULL}, v);
+		return;
+	case CHANGE_DROPPED:
+		v[0] = val_tier(ch->before);
+		vd_add_format(in, r, "changes_was", (const char *[]){"before", NULL}, v);
+		return;
+	case CHANGE_MERGED:
+		v[0] = val_tier(ch->before);
+		if (ch->provider->successor != NULL) {
+			v[1] = val_provider(ch->provider->successor);
+			vd_add_format(in, r, "changes_merged_into",
+			    (const char *[]){"before", "successor", NULL}, v);
+		} else
+			vd_add_format(in, r, "changes_was", (const char *[]){"before", NULL}, v);
+		return;
+	case CHANGE_UP:
+	case CHANGE_DOWN:
+	case CHANGE_UNRATED:
+	case CHANGE_RETURNED:
+		break;
+	}
+	v[0] = val_tier(ch->before);
+	v[1] = val_tier(ch->after);
+	vd_add_format(in, r, "changes_from_to", (const char *[]){"before", "after", NULL}, v);
+	if (k != CHANGE_UP && k != CHANGE_DOWN)
+		return;
+	w = move_words(r, k == CHANGE_UP ? MOVE_UP : MOVE_DOWN, ch->has_steps, ch->steps,
+	    NULL);
+	vd_add(in, VD_TEXT, " (");
+	o = vd_add(in, VD_MARK, w);
+	o->role = VD_ROLE_MOVE;
+	o->move = k == CHANGE_UP ? MOVE_UP : MOVE_DOWN;
+	vd_add(in, VD_TEXT, ")");
+	free(w);
+}
+
+/* The reason, in the review's own words, after the move; false: none. */
+static bool
+change_reason(struct vd_inlines *in, const struct computed *c, const struct change *ch)
+{
+	const struct report *r = &c->project->report;
+	struct vd_inline v;
+	char *s = NULL;
+
+	if (ch->quote != NULL)
+		v = val(VD_EMPH, ch->quote->text);
+	else if (ch->review != NULL && (s = first_sentence(c, ch->review)) != NULL)
+		v = val(VD_EMPH, s);
+	else
+		return false;
+	vd_add(in, VD_TEXT, report_string(r, "changes_because"));
+	vd_add_format(in, r, "changes_reason", (const char *[]){"reason", NULL}, &v);
+	if (ch->quote != NULL && ch->quote->source != NULL) {
+		struct vd_inline src = val(VD_LINK, ch->quote->source->title != NULL ?
+		    ch->quote->source->title : ch->quote->source->id);
+
+		src.target = VD_SOURCE;
+		src.source = ch->quote->source;
+		vd_add(in, VD_TEXT, " \xe2\x80\x94 ");
+		vd_add_format(in, r, "changes_quoted_from", (const char *[]){"source", NULL},
+		    &src);
+	}
+	free(s);
+	return true;
+}
+
+static const char *const change_keys[CHANGE_NKINDS] = {
+	"changes_up", "changes_down", "changes_merged", "changes_new",
+	"changes_dropped", "changes_unrated", "changes_returned"
+};
+static const char *const change_ids[CHANGE_NKINDS] = {
+	"up", "down", "merged", "new", "dropped", "unrated", "returned"
+};
+
+static void
+changes_group(struct vd_page *pg, const struct computed *c, const struct edition_changes *ec,
+    enum change_kind k)
+{
+	const struct report *r = &c->project->report;
+	struct vd_section *s;
+	struct vd_block *b;
+	struct vd_inlines *it;
+	char *t;
+	size_t i;
+
+	if (ec->n[k] == 0)
+		return;
+	t = report_format_n(r, change_keys[k], (long)ec->n[k]);
+	s = vd_section_add(&pg->s, &pg->n, change_ids[k], t);
+	free(t);
+	b = vd_block_add(s, VB_LIST, "changes");
+	for (i = 0; i < ec->n[k]; i++) {
+		const struct change *ch = &ec->v[k][i];
+		struct vd_inline p = val_provider(ch->provider);
+
+		it = vd_item_add(b);
+		vd_add_format(it, r, "changes_item", (const char *[]){"provider", NULL}, &p);
+		change_move(it, r, k, ch);
+		/* a quotation closes the item; a bare move ends with a full stop */
+		if (!change_reason(it, c, ch))
+			vd_add(it, VD_TEXT, ".");
+	}
+}
+
+/* A number as the pack writes it (weights, scores, thresholds). */
+static struct vd_inline
+val_num(const struct report *r, double x, char *buf, size_t n)
+{
+	if (isnan(x))
+		snprintf(buf, n, "%s", report_string(r, "changes_none_set"));
+	else {
+		char dec[64], *w;
+
+		snprintf(dec, sizeof(dec), "%g", x);
+		w = view_decimal(r, dec);
+		snprintf(buf, n, "%s", w);
+		free(w);
+	}
+	return val(VD_TEXT, buf);
+}
+
+static void
+rule_item(struct vd_inlines *it, const struct report *r, const struct rule_change *rc)
+{
+	static const char *const keys[] = {"changes_tier_added", "changes_tier_removed",
+	    "changes_rubric_added", "changes_rubric_dropped", "changes_scale",
+	    "changes_criterion_added", "changes_criterion_removed", "changes_weight",
+	    "changes_min", "changes_require", "changes_floor"};
+	static const char *const names[] = {"tier", "criterion", "from", "to", "earlier",
+	    NULL};
+	struct vd_inline v[5];
+	char a[64], z[64];
+
+	memset(v, 0, sizeof(v));
+	v[0] = rc->tier != NULL ? val_tier(rc->tier) : val(VD_TEXT, "");
+	v[1] = val(VD_TEXT, rc->criterion != NULL ? (rc->criterion->name != NULL ?
+	    rc->criterion->name : rc->criterion->id) : "");
+	v[2] = val_num(r, rc->from, a, sizeof(a));
+	v[3] = val_num(r, rc->to, z, sizeof(z));
+	v[4] = rc->earlier != NULL ? val_tier(rc->earlier) : val(VD_TEXT, "");
+	vd_add_format(it, r, keys[rc->kind], names, v);
+	vd_add(it, VD_TEXT, ".");
+}
+
+static void
+changes_rules(struct vd_page *pg, const struct report *r, const struct edition_changes *ec)
+{
+	struct vd_section *s = vd_section_add(&pg->s, &pg->n, "rules",
+	    report_string(r, "changes_rules"));
+	struct vd_block *b;
+	struct vd_inline v = val(VD_TEXT, edition_name(ec->baseline));
+	size_t i;
+
+	if (ec->nrules == 0) {
+		b = vd_block_add(s, VB_PARA, "changes-rules");
+		vd_add_format(&b->in, r, "changes_rules_same", (const char *[]){"baseline",
+		    NULL}, &v);
+		return;
+	}
+	b = vd_block_add(s, VB_LIST, "changes-rules");
+	for (i = 0; i < ec->nrules; i++)
+		rule_item(vd_item_add(b), r, &ec->rules[i]);
+}
+
+static struct vd_page *
+changes_page(const struct computed *c, const struct edition_changes *ec)
+{
+	const struct report *r = &c->project->report;
+	struct vd_page *pg = xcalloc(1, sizeof(*pg));
+	struct vd_inline v[4];
+	struct vd_block *b;
+	int k;
+
+	pg->title = report_format1(r, "changes_title", "edition", edition_name(ec->edition));
+	v[0] = val(VD_TEXT, edition_name(ec->edition));
+	v[1] = val(VD_TEXT, ec->baseline != NULL ? edition_name(ec->baseline) : "");
+	b = vd_block_add(vd_section_add(&pg->s, &pg->n, "intro", NULL), VB_PARA,
+	    "changes-intro");
+	if (ec->baseline == NULL)
+		vd_add_format(&b->in, r, "changes_no_baseline", (const char *[]){"edition",
+		    NULL}, v);
+	else if (!ec->computed) {
+		v[2] = val(VD_TEXT, edition_name(ec->edition->partial ? ec->edition :
+		    ec->baseline));
+		vd_add_format(&b->in, r, "changes_partial", (const char *[]){"edition",
+		    "baseline", "partial", NULL}, v);
+	}
+	else if (ec->total == 0)
+		vd_add_format(&b->in, r, "changes_nothing", (const char *[]){"edition",
+		    "baseline", NULL}, v);
+	else {
+		char *n = report_format_n(r, view_plural(r, (double)ec->total,
+		    "changes_count_one", "changes_count"), (long)ec->total);
+
+		v[2] = val(VD_TEXT, n);
+		vd_add_format(&b->in, r, "changes_intro", (const char *[]){"edition",
+		    "baseline", "count", NULL}, v);
+		free(n);
+	}
+	{
+		struct buf d = BUF_INIT;
+
+		vd_inlines_text(&b->in, &d);
+		pg->description = buf_detach(&d, NULL);
+	}
+	if (!ec->computed)
+		return pg;
+	for (k = 0; k < CHANGE_NKINDS; k++)
+		changes_group(pg, c, ec, (enum change_kind)k);
+	changes_rules(pg, r, ec);
+	return pg;
+}
+
+static void
+page_free(struct vd_page *pg)
+{
+	if (pg == NULL)
+		return;
+	vd_sections_free(pg->s, pg->n);
+	free(pg->title);
+	free(pg->description);
+	free(pg);
+}
+
+char *
+view_changes_path(const struct edition *e)
+{
+	return xasprintf("editions/%s/changes/", e->id);
+}
+
+/* The corrections of the build, gathered with what each corrects. */
+static void
+correction_add(struct view_report *v, const struct correction *co, size_t n,
+    const struct edition *e, const struct provider *p, const struct section *s)
+{
+	const struct report *r = &v->c->project->report;
+	struct vd_correction *o;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v->corrections = xrealloc(v->corrections, (v->ncorrections + 1) *
+		    sizeof(*o));
+		o = &v->corrections[v->ncorrections++];
+		memset(o, 0, sizeof(*o));
+		o->correction = &co[i];
+		o->edition = e;
+		o->provider = p;
+		o->section = s;
+		if (p != NULL) {
+			o->about = report_format(r, "correction_of_review",
+			    (const char *[]){"provider", "edition", NULL},
+			    (const char *[]){provider_name(p), edition_name(e), NULL});
+			o->href = xasprintf("providers/%s/#review-%s", p->id, e->id);
+		} else if (s != NULL) {
+			o->about = report_format1(r, "correction_of_section", "title",
+			    s->title != NULL ? s->title : s->id);
+			o->href = xasprintf("#section-%s", s->id);
+		} else {
+			o->about = report_format1(r, "correction_of_edition", "edition",
+			    edition_name(e));
+			o->href = xasprintf("editions/%s/", e->id);
+		}
+	}
+}
+
+static int
+vd_correction_cmp(const void *a, const void *b)
+{
+	const struct vd_correction *x = a, *y = b;
+
+	if (x->correction->date != y->correction->date)
+		return x->correction->date > y->correction->date ? -1 : 1;
+	return x->correction < y->correction ? -1 : x->correction > y->correction;
+}
+
+static void
+corrections_build(struct view_report *v)
+{
+	const struct computed *c = v->c;
+	const struct report *r = &c->project->report;
+	struct vd_page *pg;
+	struct vd_block *b;
+	struct vd_inlines *it;
+	struct vd_inline *o;
+	size_t i, k;
+
+	for (i = 0; i < c->neditions; i++) {
+		const struct edition_stats *s = &c->editions[i];
+
+		correction_add(v, s->edition->corrections, s->edition->ncorrections,
+		    s->edition, NULL, NULL);
+		for (k = 0; k < s->nratings; k++)
+			correction_add(v, s->ratings[k].review->corrections,
+			    s->ratings[k].review->ncorrections, s->edition,
+			    s->ratings[k].provider, NULL);
+	}
+	for (i = 0; i < c->nsections; i++)
+		correction_add(v, c->sections[i]->corrections, c->sections[i]->ncorrections,
+		    NULL, NULL, c->sections[i]);
+	if (v->ncorrections == 0)
+		return;
+	qsort(v->corrections, v->ncorrections, sizeof(*v->corrections), vd_correction_cmp);
+	pg = v->corrections_page = xcalloc(1, sizeof(*pg));
+	pg->title = xstrdup(report_string(r, "corrections"));
+	pg->description = report_format_n(r, view_plural(r, (double)v->ncorrections,
+	    "corrections_intro_one", "corrections_intro"), (long)v->ncorrections);
+	b = vd_block_add(vd_section_add(&pg->s, &pg->n, "intro", NULL), VB_PARA,
+	    "corrections-intro");
+	vd_add(&b->in, VD_TEXT, pg->description);
+	b = vd_block_add(vd_section_add(&pg->s, &pg->n, "list", NULL), VB_LIST,
+	    "corrections");
+	for (i = 0; i < v->ncorrections; i++) {
+		const struct vd_correction *vc = &v->corrections[i];
+
+		it = vd_item_add(b);
+		vd_add_dated(it, r, NULL, "corrected_on", vc->correction->date);
+		vd_add(it, VD_TEXT, " ");
+		o = vd_add_link(it, vc->about, VD_PAGE);
+		o->ref = xstrdup(vc->href);
+		vd_add(it, VD_TEXT, report_string(r, "correction_sep"));
+		o = vd_add(it, VD_MARKDOWN, vc->correction->text);
+		o->md = vc->correction->text;
+		o->file = vc->correction->pos.file;
+	}
+}
+
+void
+view_changes_build(struct view_report *v)
+{
+	const struct computed *c = v->c;
+	size_t i;
+
+	v->nchanges = c->neditions;
+	v->changes = xcalloc(c->neditions + 1, sizeof(*v->changes));
+	for (i = 0; c->changes != NULL && i < c->neditions; i++)
+		v->changes[i] = changes_page(c, &c->changes[i]);
+	corrections_build(v);
+}
+
+void
+view_changes_release(struct view_report *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nchanges; i++)
+		page_free(v->changes[i]);
+	free(v->changes);
+	for (i = 0; i < v->ncorrections; i++) {
+		free(v->corrections[i].about);
+		free(v->corrections[i].href);
+	}
+	free(v->corrections);
+	page_free(v->corrections_page);
+}
+
+const struct vd_page *
+view_changes(const struct view_report *v, const struct edition *e)
+{
+	if (v == NULL || e == NULL || e->index >= v->nchanges)
+		return NULL;
+	return v->changes[e->index];
+}
