@@ -41,6 +41,20 @@ html_view_page(struct html_ctx *h, const struct vd_page *pg, const char *root)
 	return a;
 }
 
+struct tv *
+html_corrections_value(struct html_ctx *h, const struct correction *v, size_t n,
+    const char *file, const char *root)
+{
+	struct vd_section *s = NULL;
+	size_t ns = 0;
+	struct tv *o;
+
+	vd_corrections_section(&s, &ns, &h->p->report, v, n, file);
+	o = html_view_value(h, s, ns, "corrections", root);
+	vd_sections_free(s, ns);
+	return o;
+}
+
 int
 html_changes_page(struct html_ctx *h, const void *arg)
 {

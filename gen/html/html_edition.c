@@ -193,6 +193,19 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		pv_set_taken(page, "published_text", view_date(&h->p->report, e->published));
 	}
 	tv_set(page, "source", source_link(e->source, root));
+	tv_set(page, "corrections_html", html_corrections_value(h, e->corrections,
+	    e->ncorrections, e->pos.file, root));
+	if (view_changes(h->c->view, e) != NULL && e->previous != NULL) {
+		struct tv *ch = tv_object();
+		char *path = view_changes_path(e);
+
+		pv_set_href(ch, "href", root, path);
+		pv_set_taken(ch, "label", report_format1(&h->p->report, "changes_link",
+		    "baseline", e->previous->name != NULL ? e->previous->name :
+		    e->previous->id));
+		tv_set(page, "changes", ch);
+		free(path);
+	}
 	tv_set(page, "figures", html_figures(&h->p->report, s, s));
 	tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 	tv_set(page, "bars", bars(s));

@@ -126,6 +126,8 @@ review_values(struct html_ctx *h, const struct vd_review *vr, const char *root)
 	tv_set(o, "fault_html", html_view_value(h, vr->s, vr->n, "fault", root));
 	tv_set(o, "security_html", html_view_value(h, vr->s, vr->n, "security", root));
 	tv_set(o, "quotes_html", html_view_value(h, vr->s, vr->n, "quotes", root));
+	tv_set(o, "response_html", html_view_value(h, vr->s, vr->n, "response", root));
+	tv_set(o, "corrections_html", html_view_value(h, vr->s, vr->n, "corrections", root));
 	tv_set(o, "sources_html", html_view_value(h, vr->s, vr->n, "sources", root));
 	return o;
 }

@@ -651,6 +651,10 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	    strcmp(kind, "methodology") == 0);
 	nav_add(nav, root, report_string(r, "sources"), "sources/index.html",
 	    strcmp(kind, "sources") == 0);
+	/* a correction is never silent: its page is in the navigation */
+	if (h->c->view != NULL && h->c->view->corrections_page != NULL)
+		nav_add(nav, root, report_string(r, "corrections"), "corrections/index.html",
+		    strcmp(kind, "corrections") == 0);
 	/* the report's own pages with nav: true, by order */
 	for (i = 0; i < h->p->npages; i++) {
 		const struct page *pg = &h->p->pages[i];

@@ -138,12 +138,16 @@ feed_updated(const struct computed *c)
 	for (i = 0; i < c->neditions; i++)
 		if (c->editions[i].edition->published > d)
 			d = c->editions[i].edition->published;
+	/* a correction is news too: the newest comes first */
+	if (c->view != NULL && c->view->ncorrections > 0 &&
+	    c->view->corrections[0].correction->date > d)
+		d = c->view->corrections[0].correction->date;
 	return d;
 }
 
 static void
 feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
-    pdate updated)
+    const struct vd_page *ch, pdate updated)
 {
 	const struct edition *e = s->edition;
 	char *path = html_edition_path(e), *url, *sum, n[32], m[32];
@@ -166,9 +170,76 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
 	    (const char *[]){"n", "medals", NULL}, (const char *[]){n, m, NULL});
 	esc_xml(b, sum);
 	free(sum);
-	buf_puts(b, "</summary>\n</entry>\n");
+	if (ch != NULL && ch->description != NULL) {
+		buf_putc(b, ' ');
+		esc_xml(b, ch->description);
+	}
+	buf_puts(b, "</summary>\n");
+	if (ch != NULL && e->previous != NULL) {
+		/* the edition's entry is also its changes page (SPEC 5.3) */
+		char *cp = view_changes_path(e);
+
+		buf_puts(b, "<link rel=\"related\" type=\"text/html\" href=\"");
+		esc_xml(b, r->base_url);
+		esc_xml(b, cp);
+		buf_puts(b, "\"/>\n");
+		free(cp);
+	}
+	buf_puts(b, "</entry>\n");
 	free(url);
 	free(path);
+}
+
+/* A correction as a dated entry of the feed (SPEC 5.2): never silent. */
+static void
+feed_correction(struct buf *b, const struct report *r, const struct vd_correction *vc,
+    size_t k)
+{
+	char date[11], *title;
+
+	date_format(vc->correction->date, date);
+	title = report_format1(r, "correction_feed_title", "about", vc->about);
+	buf_puts(b, "<entry>\n<title>");
+	esc_xml(b, title);
+	buf_puts(b, "</title>\n<id>");
+	esc_xml(b, r->base_url);
+	buf_printf(b, "corrections/index.html#correction-%s-%zu", date, k);
+	buf_puts(b, "</id>\n<link rel=\"alternate\" type=\"text/html\" href=\"");
+	esc_xml(b, r->base_url);
+	buf_puts(b, "corrections/index.html\"/>\n<link rel=\"related\" type=\"text/html\" href=\"");
+	esc_xml(b, r->base_url);
+	esc_xml(b, vc->href);
+	buf_puts(b, "\"/>\n<updated>");
+	feed_date(b, vc->correction->date);
+	buf_puts(b, "</updated>\n<summary>");
+	esc_xml(b, vc->correction->text);
+	buf_puts(b, "</summary>\n</entry>\n");
+	free(title);
+}
+
+/* The entries, newest first: the editions (newest first) and the
+ * corrections (newest first, view order), a correction before an edition
+ * of the same day. */
+static void
+feed_entries(struct buf *b, const struct computed *c, pdate updated)
+{
+	const struct report *r = &c->project->report;
+	const struct view_report *v = c->view;
+	size_t i = c->neditions, k = 0, nk = v != NULL ? v->ncorrections : 0;
+
+	while (i > 0 || k < nk) {
+		const struct edition *e = i > 0 ? c->editions[i - 1].edition : NULL;
+		pdate ed = e == NULL ? DATE_NONE : e->published != DATE_NONE ?
+		    e->published : updated;
+
+		if (k < nk && (e == NULL || v->corrections[k].correction->date >= ed)) {
+			feed_correction(b, r, &v->corrections[k], k);
+			k++;
+			continue;
+		}
+		feed_entry(b, r, &c->editions[i - 1], view_changes(v, e), updated);
+		i--;
+	}
 }
 
 /* feed.xml: Atom, one entry per edition, newest first, with base_url (SPEC 4.1). */
@@ -178,7 +249,6 @@ html_feed(struct html_ctx *h)
 	const struct report *r = &h->p->report;
 	struct buf b = BUF_INIT;
 	pdate updated = feed_updated(h->c);
-	size_t i;
 	int rc;
 
 	if (r->base_url == NULL)
@@ -209,8 +279,7 @@ html_feed(struct html_ctx *h)
 	buf_puts(&b, "</updated>\n<author><name>");
 	esc_xml(&b, r->publisher != NULL ? r->publisher : r->title);
 	buf_puts(&b, "</name></author>\n");
-	for (i = h->c->neditions; i-- > 0;)
-		feed_entry(&b, r, &h->c->editions[i], updated);
+	feed_entries(&b, h->c, updated);
 	buf_puts(&b, "</feed>\n");
 	rc = site_out_write(h->o, "feed.xml", b.data, b.len);
 	buf_release(&b);
