@@ -90,4 +90,13 @@ bool rating_on_ladder(const struct rating *rt);
 /* The providers of st in rated: false tiers, in one compact table. */
 void pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st);
 
+/* pdf_changes.c: what changed in the report's edition (its corrections
+ * first); the dated corrections of one item, under it. pdf_corrections.c:
+ * every correction, newest first. Each adds nothing without data. */
+struct correction;
+void pdf_changes(struct pdf_report *r);
+void pdf_corrections_of(struct pdf_report *r, const struct correction *v, size_t n,
+    const char *file);
+void pdf_corrections(struct pdf_report *r);
+
 #endif

@@ -221,6 +221,7 @@ commentary(struct pdf_report *r)
 		if (pdf_markdown(r, NULL, s->body, s->pos.file, s->body_line,
 		    1) == -1)
 			rc = -1;
+		pdf_corrections_of(r, s->corrections, s->ncorrections, s->pos.file);
 	}
 	/* the report's own pages with pdf: true, after the commentary */
 	for (i = 0; i < c->project->npages; i++) {
@@ -739,11 +740,13 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	if (commentary(&r) == -1)
 		goto out;
 	medals_and_movers(&r);
+	pdf_changes(&r);
 	fills = providers(&r);
 	if (project_has_security(c->project))
 		security(&r);
 	methodology(&r);
 	sources(&r);
+	pdf_corrections(&r);
 	rc = write_pdf(&r, o);
 out:
 	pdfdoc_free(r.doc);

@@ -425,6 +425,8 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 	}
 	if (!ec->computed)
 		return pg;
+	if (ec->total > 0)
+		vd_add(&b->in, VD_TEXT, report_string(r, "changes_intro_more"));
 	for (k = 0; k < CHANGE_NKINDS; k++)
 		changes_group(pg, c, ec, (enum change_kind)k);
 	changes_rules(pg, r, ec);
