@@ -14,6 +14,7 @@
 #include "parse.h"
 #include "podium.h"
 #include "render.h"
+#include "view_doc.h"
 
 /*
  * A file written as it is made: its text gathers in b and goes to the file
@@ -214,6 +215,38 @@ json_fields(struct jsonw *w, const struct field_def *defs, size_t n,
 	jw_object_end(w);
 }
 
+/* corrections: [{date, text}], as written (SPEC 5.2). */
+static void
+json_corrections(struct jsonw *w, const struct correction *v, size_t n)
+{
+	size_t i;
+
+	jw_array_begin(w);
+	for (i = 0; i < n; i++) {
+		jw_object_begin(w);
+		jw_key(w, "date");
+		jw_date(w, v[i].date);
+		jw_key(w, "text");
+		jw_string(w, v[i].text);
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+}
+
+/* response: {text, date, source}: the provider's words (SPEC 5.2). */
+static void
+json_response(struct jsonw *w, const struct response *r)
+{
+	jw_object_begin(w);
+	jw_key(w, "text");
+	jw_string(w, r->text);
+	jw_key(w, "date");
+	jw_date(w, r->date);
+	jw_key(w, "source");
+	jw_string_or_null(w, r->source != NULL ? r->source->id : NULL);
+	jw_object_end(w);
+}
+
 static void
 json_rating(struct jsonw *w, const struct report *rp, const struct rating *rt)
 {
@@ -246,6 +279,14 @@ json_rating(struct jsonw *w, const struct report *rp, const struct rating *rt)
 		jw_key(w, "fields");
 		json_fields(w, rp->review_fields, rp->nreview_fields,
 		    rt->review != NULL ? rt->review->fields : NULL);
+	}
+	if (rt->review != NULL && rt->review->response != NULL) {
+		jw_key(w, "response");
+		json_response(w, rt->review->response);
+	}
+	if (rt->review != NULL && rt->review->ncorrections > 0) {
+		jw_key(w, "corrections");
+		json_corrections(w, rt->review->corrections, rt->review->ncorrections);
 	}
 	jw_object_end(w);
 }
@@ -295,6 +336,10 @@ json_edition(struct jsonw *w, const struct report *rp, const struct edition_stat
 	json_claims(w, s);
 	jw_key(w, "gone");
 	json_gone(w, s);
+	if (e->ncorrections > 0) {
+		jw_key(w, "corrections");
+		json_corrections(w, e->corrections, e->ncorrections);
+	}
 	jw_key(w, "ratings");
 	jw_array_begin(w);
 	for (i = 0; i < s->nratings; i++) {
@@ -343,6 +388,39 @@ json_providers(struct jsonw *w, const struct computed *c, struct sink *out)
 	jw_array_end(w);
 }
 
+/*
+ * Every correction of the build, newest first, with what it corrects:
+ * {"date", "text", "about": "review"|"edition"|"section", "edition",
+ * "provider", "section"} (ids, null where they do not apply).
+ */
+static void
+json_all_corrections(struct jsonw *w, const struct view_report *v)
+{
+	size_t i;
+
+	jw_array_begin(w);
+	for (i = 0; i < v->ncorrections; i++) {
+		const struct vd_correction *vc = &v->corrections[i];
+
+		jw_object_begin(w);
+		jw_key(w, "date");
+		jw_date(w, vc->correction->date);
+		jw_key(w, "text");
+		jw_string(w, vc->correction->text);
+		jw_key(w, "about");
+		jw_string(w, vc->provider != NULL ? "review" : vc->section != NULL ? "section" :
+		    "edition");
+		jw_key(w, "edition");
+		jw_string_or_null(w, vc->edition != NULL ? vc->edition->id : NULL);
+		jw_key(w, "provider");
+		jw_string_or_null(w, vc->provider != NULL ? vc->provider->id : NULL);
+		jw_key(w, "section");
+		jw_string_or_null(w, vc->section != NULL ? vc->section->id : NULL);
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+}
+
 /* The whole ratings.json document, written as it goes (no tree in memory). */
 static void
 ratings_json(const struct computed *c, struct sink *out)
@@ -373,6 +451,10 @@ ratings_json(const struct computed *c, struct sink *out)
 	jw_array_end(&w);
 	jw_key(&w, "providers");
 	json_providers(&w, c, out);
+	if (c->view != NULL && c->view->ncorrections > 0) {
+		jw_key(&w, "corrections");
+		json_all_corrections(&w, c->view);
+	}
 	jw_object_end(&w);
 	buf_putc(&out->b, '\n');
 }
@@ -502,9 +584,37 @@ any_uncertain(const struct computed *c)
 	return false;
 }
 
+/* Whether any review has a response: then the CSV ends with the columns
+ * response, response_date and response_source (empty for the others). */
+static bool
+any_response(const struct computed *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->neditions; i++)
+		for (k = 0; k < c->editions[i].nratings; k++)
+			if (c->editions[i].ratings[k].review != NULL &&
+			    c->editions[i].ratings[k].review->response != NULL)
+				return true;
+	return false;
+}
+
+static void
+csv_response(struct buf *b, const struct review *rv)
+{
+	const struct response *r = rv != NULL ? rv->response : NULL;
+	char date[11] = "";
+
+	if (r != NULL && r->date != DATE_NONE)
+		date_format(r->date, date);
+	csv_text(b, r != NULL ? r->text : "", false);
+	csv_field(b, date, false);
+	csv_text(b, r != NULL && r->source != NULL ? r->source->id : "", true);
+}
+
 static void
 csv_rating(struct buf *b, const struct report *rp, const struct edition_stats *s,
-    const struct rating *rt, bool unc)
+    const struct rating *rt, bool unc, bool resp)
 {
 	char num[64] = "", steps[32] = "";
 
@@ -522,21 +632,23 @@ csv_rating(struct buf *b, const struct report *rp, const struct edition_stats *s
 	csv_text(b, rt->previous ? rt->previous->id : "", false);
 	csv_field(b, steps, false);
 	csv_text(b, move_status_name(rt->status),
-	    rp->nprovider_fields + rp->nreview_fields == 0 && !unc);
+	    rp->nprovider_fields + rp->nreview_fields == 0 && !unc && !resp);
 	csv_fields(b, rp->provider_fields, rp->nprovider_fields, rt->provider->fields,
-	    rp->nreview_fields == 0 && !unc);
+	    rp->nreview_fields == 0 && !unc && !resp);
 	csv_fields(b, rp->review_fields, rp->nreview_fields,
-	    rt->review != NULL ? rt->review->fields : NULL, !unc);
+	    rt->review != NULL ? rt->review->fields : NULL, !unc && !resp);
 	if (unc)
 		csv_text(b, rt->review != NULL && rt->review->tier_uncertain != NULL ?
-		    rt->review->tier_uncertain : "", true);
+		    rt->review->tier_uncertain : "", !resp);
+	if (resp)
+		csv_response(b, rt->review);
 }
 
 static void
 ratings_csv(const struct computed *c, struct sink *out)
 {
 	const struct report *rp = &c->project->report;
-	bool unc = any_uncertain(c);
+	bool unc = any_uncertain(c), resp = any_response(c);
 	size_t i, k;
 
 	buf_puts(&out->b, "edition,provider,name,tier,medal,score,computed,previous,steps,status");
@@ -550,10 +662,13 @@ ratings_csv(const struct computed *c, struct sink *out)
 	}
 	if (unc)
 		buf_puts(&out->b, ",uncertain");
+	if (resp)
+		buf_puts(&out->b, ",response,response_date,response_source");
 	buf_puts(&out->b, "\r\n");
 	for (i = 0; i < c->neditions; i++)
 		for (k = 0; k < c->editions[i].nratings; k++) {
-			csv_rating(&out->b, rp, &c->editions[i], &c->editions[i].ratings[k], unc);
+			csv_rating(&out->b, rp, &c->editions[i], &c->editions[i].ratings[k], unc,
+			    resp);
 			sink_flush(out, false);
 		}
 }

@@ -141,7 +141,6 @@ static void b_country(struct sw *s) { b_pattern(s, COUNTRY_RE); }
 static void b_url(struct sw *s) { b_pattern(s, URL_RE); }
 static void b_base_url(struct sw *s) { b_pattern(s, BASE_URL_RE); }
 static void b_bool(struct sw *s) { member_str(s, "type", "boolean"); }
-static void b_object(struct sw *s) { member_str(s, "type", "object"); }
 static void b_integer(struct sw *s) { member_str(s, "type", "integer"); }
 static void b_number(struct sw *s) { member_str(s, "type", "number"); }
 
@@ -214,7 +213,6 @@ b_array(struct sw *s, body_fn item)
 
 static void b_texts(struct sw *s) { b_array(s, b_text); }
 static void b_ids(struct sw *s) { b_array(s, b_id); }
-static void b_objects(struct sw *s) { b_array(s, b_object); }
 
 static void
 b_tiers(struct sw *s)
@@ -526,6 +524,19 @@ b_claims(struct sw *s)
 	mapping(s, claim_keys, props, none);
 }
 
+/* corrections: [{date, text}] (a review, an edition, a section's front matter). */
+static void
+b_correction(struct sw *s)
+{
+	static const struct prop props[] = {{"date", b_date}, {"text", b_text},
+		{NULL, NULL}};
+	static const char *const req[] = {"date", "text", NULL};
+
+	mapping(s, correction_keys, props, req);
+}
+
+static void b_corrections(struct sw *s) { b_array(s, b_correction); }
+
 static void
 b_edition(struct sw *s)
 {
@@ -533,7 +544,7 @@ b_edition(struct sw *s)
 		{"previous", b_id}, {"source", b_id}, {"tiers", b_tiers},
 		{"universe", b_universe}, {"rubric", b_rubric}, {"targets", b_targets},
 		{"findings", b_findings}, {"claims", b_claims}, {"partial", b_partial},
-		{"corrections", b_objects}, {NULL, NULL}};
+		{"corrections", b_corrections}, {NULL, NULL}};
 	static const char *const req[] = {"name", "published", NULL};
 
 	mapping(s, edition_keys, props, req);
@@ -620,6 +631,17 @@ b_quote(struct sw *s)
 }
 
 static void b_quotes(struct sw *s) { b_array(s, b_quote); }
+
+/* response: {text, date, source}: the provider's answer. */
+static void
+b_response(struct sw *s)
+{
+	static const struct prop props[] = {{"text", b_text}, {"date", b_date},
+		{"source", b_id}, {NULL, NULL}};
+	static const char *const req[] = {"text", NULL};
+
+	mapping(s, response_keys, props, req);
+}
 static void b_scores(struct sw *s) { b_map_of(s, b_id, b_score); }
 
 /* One key of the two, at least (a review gives its tier, or its scores). */
@@ -648,8 +670,8 @@ b_review(struct sw *s)
 		{"scores", b_scores}, {"override", b_override}, {"draft", b_bool},
 		{"summary", b_text}, {"strengths", b_texts}, {"weaknesses", b_texts},
 		{"fault_test", b_fault}, {"security", b_review_security},
-		{"quotes", b_quotes}, {"sources", b_ids}, {"response", b_object},
-		{"corrections", b_objects}, {NULL, NULL}};
+		{"quotes", b_quotes}, {"sources", b_ids}, {"response", b_response},
+		{"corrections", b_corrections}, {NULL, NULL}};
 	const struct report *r = &s->p->report;
 
 	mapping_fields(s, review_builtin_keys, props, none, r->review_fields,
