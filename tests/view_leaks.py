@@ -186,6 +186,9 @@ def known(word, vocab):
     return word in vocab or re.sub(r"['’]s$", "", word) in vocab
 
 
+QUOTES = "\u201c\u201d\u201e\u00ab\u00bb\u00a0\u2018\u2019"
+
+
 def own(piece, corpus, vocab):
     """Whether every part of the piece with letters is the content's: a
     short part stands in the content as it is; a part of five words or
@@ -196,7 +199,9 @@ def own(piece, corpus, vocab):
     if len(piece.split()) >= 5 and all(known(x, vocab) for x in w):
         return True
     for part in re.split(SPLIT, piece):
-        part = fold(part).strip(" .-'\"?!")
+        # the language's quotation marks around the content's words (a
+        # reason on the changes page) are not words of their own
+        part = fold(part).strip(" .-'\"?!" + QUOTES)
         if not re.search(r"[^\W\d_]{2}", part) or FILES.match(part):
             continue
         if part in corpus or (part.endswith("-") and part[:-1] in corpus):
@@ -263,7 +268,7 @@ def words(lang, content, site, pdftext):
         if own(text, corpus, vocab):
             continue
         for part in re.split(r"\s*(?:[·:;,()\[\]|/→—–•\n]|\s-\s|\.\s)\s*", text):
-            part = fold(part).strip(" .-'\"")
+            part = fold(part).strip(" .-'\"" + QUOTES)
             if not part or own(part, corpus, vocab):
                 continue
             for m in MONTHS:

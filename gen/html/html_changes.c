@@ -23,7 +23,10 @@ html_view_page(struct html_ctx *h, const struct vd_page *pg, const char *root)
 
 		o = tv_object();
 		pv_set_str(o, "id", s->id);
-		pv_set_str(o, "title", s->title);
+		/* "" and a flag, not null: a section without a title must not
+		 * find the page's in the template */
+		pv_set_str(o, "title", s->title != NULL ? s->title : "");
+		tv_set(o, "has_title", tv_bool(s->title != NULL));
 		buf_reset(&b);
 		for (k = 0; k < s->n; k++) {
 			struct vd_section one = *s;

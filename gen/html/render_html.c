@@ -95,8 +95,11 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 		job_add(jobs, &n, home_page, NULL, "home");
 		for (i = 0; i < c->neditions; i++)
 			job_add(jobs, &n, html_edition_page, &c->editions[i], "edition");
+		/* each edition with a previous one: what changed since */
 		for (i = 0; c->view != NULL && i < c->neditions; i++)
-			job_add(jobs, &n, html_changes_page, &c->editions[i], "changes");
+			if (c->editions[i].baseline != NULL)
+				job_add(jobs, &n, html_changes_page, &c->editions[i],
+				    "changes");
 		job_add(jobs, &n, editions_page, NULL, "editions");
 		if (c->view != NULL && c->view->corrections_page != NULL)
 			job_add(jobs, &n, corrections_page, NULL, "corrections");
