@@ -1,0 +1,112 @@
+#!/bin/sh
+# t_changes.sh: editions/<id>/changes/ (issue 28 item 2). Every provider
+# whose standing changed against the previous edition, grouped by kind of
+# move, with its tiers before and after and the reason in the review's
+# own words (its first quote, else its summary's first sentence, from the
+# one parsed tree); what changed in the tiers, the rubric and the
+# thresholds; linked from the edition page, a section of the PDF, the
+# edition's entry in feed.xml; in every pack. The groups of the default
+# report's 3.0 against 2.0 are the ones worked out by hand from FACTS.md
+# section 3; tests/fixtures/changes has one provider of every kind of move.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+. "$ROOT/tests/skip.sh"
+SKIP_COUNTER=fail
+need "the changes pages" python3:html.parser pdftotext || exit $fail
+G="python3 $ROOT/tests/changes_groups.py"
+
+"$PODIUM" build -q -C "$ROOT" -o "$T/d" 2>"$T/err"
+check "the default report builds" $?
+P=$T/d/editions/3.0/changes/index.html
+$G "$P" >"$T/got"
+cat >"$T/want" <<'W'
+up 4: gmi google hyperbolic nebius
+down 15: aws azure buzzhpc crusoe gcore gmo ibm latitude neysa runpod shadeform stn together vast vultr
+merged 1: voltage-park
+new 15: argentum boostrun byteplus darya global-ai groq moonlite poolside qumulusai radiant sk-telecom spacexai tatra vessl volta
+dropped 22: aethir akash arc backend blusky clore deepinfra dihuni dstack e2e evroc exabits gpu-net greenai hot-aisle neev qubrid runsun sakura salad telenor telus
+unrated 8: atlas cirrascale cudo denvr fluidstack lightning scaleway sesterce
+returned 3: bitdeer core42 fpt
+rules: New tier: ○ Participation Ribbon.
+W
+diff "$T/want" "$T/got" >"$T/diff"
+check "3.0 against 2.0: the groups worked out by hand (4 up, 15 down, 1 merged, 15 new, 22 no longer reviewed, 8 not rated, 3 rated again) and the new tier" $?
+sed 's/^/# /' "$T/diff" | head -20
+grep -q '<h2 id="changes-dropped">No longer reviewed (22)</h2>' "$P" &&
+    grep -q '<h2 id="changes-unrated">Not rated (8)</h2>' "$P"
+check "each group is titled with its kind and count" $?
+grep -q '68 providers changed standing between ClusterMAX 2.0 and ClusterMAX 3.0\.' "$P"
+check "the page opens with the count: 68 providers" $?
+# the reasons: Nebius's first quote, Crusoe's summary's first sentence
+grep -q 'Nebius</a>: <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Gold</span> to <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Platinum</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>); in the review&#39;s words: “<em>\[CoreWeave and Nebius are\] the best providers in our view</em>” — quoted from <a href="../../../sources/index.html#runtime-2026">' "$P"
+check "Nebius: Gold to Platinum, up 1, with its review's first quote and its source" $?
+grep -q 'Crusoe</a>: .* Gold</span> to .* Bronze</span> (<span class="move move-down"><span aria-hidden="true">↓</span> down 2</span>); in the review&#39;s words: “<em>Moved down to Bronze in 3.0, and placed at the bottom of that tier.</em>”</li>' "$P"
+check "Crusoe: Gold to Bronze, down 2, with its summary's first sentence" $?
+grep -q 'Voltage Park</a>: was .* Silver</span>, merged into <a href="../../../providers/lightning/index.html">Lightning</a>\.</li>' "$P"
+check "Voltage Park: was Silver, merged into Lightning (linked)" $?
+grep -q '<a href="changes/index.html">What changed since ClusterMAX 2.0</a>' "$T/d/editions/3.0/index.html" ||
+    grep -q '<a href="../../editions/3.0/changes/index.html">What changed since ClusterMAX 2.0</a>' "$T/d/editions/3.0/index.html"
+check "the edition page links to its changes" $?
+grep -q 'ClusterMAX 1.0 is a partial edition (its list of reviews is known to be incomplete), so no change of standing is computed between ClusterMAX 1.0 and ClusterMAX 2.0\.' \
+    "$T/d/editions/2.0/changes/index.html" && ! grep -q 'changes-up' "$T/d/editions/2.0/changes/index.html"
+check "2.0 against the partial 1.0: no change computed, and the page says why" $?
+test ! -e "$T/d/editions/1.0/changes"
+check "the first edition has no changes page" $?
+pdftotext "$T/d/report.pdf" "$T/d.txt"
+grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^No longer reviewed (22)$' "$T/d.txt" &&
+    grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt"
+check "the PDF has the section, with the same words" $?
+
+# every kind of move, and a changed rubric, in the fixture
+"$PODIUM" build -q -C "$ROOT/tests/fixtures/changes" -o "$T/f" 2>"$T/err"
+check "the fixture builds" $?
+F=$T/f/editions/e2/changes/index.html
+$G "$F" >"$T/got"
+cat >"$T/want" <<'W'
+up 1: up1
+down 1: down1
+merged 1: merged1
+new 1: new1
+dropped 1: dropped1
+unrated 1: unrated1
+returned 1: returned1
+rules: New tier: ● Platinum. | Alpha: weight 3, before 2. | New criterion: Gamma. | Criterion dropped: Beta. | ● Gold: minimum score 85, before 80. | ● Silver: at least 3.5 in Alpha, before 3.
+W
+diff "$T/want" "$T/got" >"$T/diff"
+check "the fixture: one provider of every kind of move, and the rubric's and thresholds' changes" $?
+sed 's/^/# /' "$T/diff" | head -20
+# a first sentence with a shortcode and emphasis, as a reader reads it
+grep -q '“<em>Down One lost ground to Up One on reliability.</em>”</li>' "$F"
+check "a summary's first sentence: its shortcode's words, its emphasis as text" $?
+grep -q 'New One</a>: new, at .* Silver</span>\.</li>' "$F" &&
+    grep -q 'Dropped One</a>: was .* Weak</span>\.</li>' "$F" &&
+    grep -q 'Returned One</a>: <span class="tier tier-unrated"[^>]*>.* Unavailable</span> to .* Bronze</span>\.</li>' "$F"
+check "new, no longer reviewed and rated again are phrased with their tiers" $?
+grep -A6 '<title>Edition Two</title>' "$T/f/feed.xml" | grep -q '<link rel="related" type="text/html" href="https://example.org/moves/editions/e2/changes/"/>' &&
+    grep -A6 '<title>Edition Two</title>' "$T/f/feed.xml" | grep -q '7 providers changed standing between Edition One and Edition Two\.</summary>'
+check "feed.xml: the edition's entry says what changed and links the changes page" $?
+grep -q 'editions/e2/changes/' "$T/f/sitemap.xml"
+check "the sitemap lists the changes page" $?
+
+# each text parsed once, still (t_markdown_once): the reasons come from
+# the summaries' trees
+PODIUM_MD_STATS=1 "$PODIUM" build -C "$ROOT/tests/fixtures/changes" -o "$T/m" -q 2>"$T/st"
+set -- $(sed -n 's/^podium: markdown: \([0-9]*\) texts, \([0-9]*\) parses$/\1 \2/p' "$T/st" | tail -n 1)
+[ -n "${1:-}" ] && [ "$1" -eq "$2" ]
+check "the reasons parse nothing again: $1 texts, $2 parses" $?
+
+# the other packs
+for l in de:'Aufgestiegen (1)':'von .* Silber.* zu ' fr:'En hausse (1)':'de .* à ' es:'Suben (1)':'de .* a '; do
+	lang=${l%%:*} rest=${l#*:} head=${rest%%:*}
+	mkdir -p "$T/$lang"
+	cp -R "$ROOT/tests/fixtures/changes/content" "$T/$lang/content"
+	sed -i "s/^language: en\$/language: $lang/" "$T/$lang/content/report.yaml"
+	"$PODIUM" build -q -C "$T/$lang" -o "$T/$lang/s" 2>"$T/err" &&
+	    grep -q "<h2 id=\"changes-up\">$head</h2>" "$T/$lang/s/editions/e2/changes/index.html"
+	check "$lang: the groups in the pack's words ($head)" $?
+done
+exit $fail
