@@ -161,14 +161,16 @@ sections() {
 printf '%s\n' "Headline figures" "Summary" "Medals and the tiers below" \
     "Why the big clouds fell" "The failure test" "Security" "Methodology notes" \
     "Known discrepancies" "About this report" "Medal table: ClusterMAX 3.0" \
-    "Providers" "Security findings" "Methodology" "Sources" >"$T/top"
+    "What changed in ClusterMAX 3.0" "Providers" "Security findings" "Methodology" \
+    "Sources" >"$T/top"
 build "$ROOT" "$T/sec" "--only pdf,data"
 sections "the default report" "$T/sec"
 # mini with Golf rated: the last provider by id, by name and by rank
 cp -R "$ROOT/tests/fixtures/mini" "$T/mini-golf"
 sed -i 's/^tier: untested$/tier: weak/' "$T/mini-golf/content/reviews/e3/golf.yaml"
 build "$T/mini-golf" "$T/sec-golf" "--only pdf,data"
-printf '%s\n' "Headline figures" "Summary" "Movers since Edition One" "Providers" \
+printf '%s\n' "Headline figures" "Summary" "Movers since Edition One" \
+    "What changed in Edition Three" "Providers" \
     "Security findings" "Methodology" "Sources" >"$T/top"
 sections "mini, the last provider rated" "$T/sec-golf"
 test "$(tail -n 1 "$T/want.rated")" = Golf

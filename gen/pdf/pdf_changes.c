@@ -6,9 +6,78 @@
  * editions/<id>/changes/.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "pdf_report.h"
+#include "pdfdoc.h"
 #include "view_doc.h"
+
+/*
+ * A run of inlines whose names (links, tiers) are cut at PDF_NAME_MAX
+ * bytes with an ellipsis, as headings and table cells are: a list of
+ * every mover names each one in running text, and a megabyte of name
+ * would fill hundreds of pages. A shallow copy: free it with runs_free.
+ */
+static struct vd_inlines
+runs_capped(const struct vd_inlines *in)
+{
+	struct vd_inlines o = {0};
+	const char *t;
+	size_t i, n;
+
+	o.v = xcalloc(in->n + 1, sizeof(*o.v));
+	o.n = o.cap = in->n;
+	for (i = 0; i < in->n; i++) {
+		o.v[i] = in->v[i];
+		t = in->v[i].text;
+		if ((o.v[i].kind != VD_LINK && o.v[i].kind != VD_MARK) ||
+		    strlen(t) <= PDF_NAME_MAX)
+			continue;
+		for (n = PDF_NAME_MAX; n > 0 && utf8_continues(t[n]); n--)
+			;
+		o.v[i].text = xmalloc(n + sizeof("\u2026"));
+		memcpy(o.v[i].text, t, n);
+		memcpy(o.v[i].text + n, "\u2026", sizeof("\u2026"));
+	}
+	return o;
+}
+
+static void
+runs_free(struct vd_inlines *o, const struct vd_inlines *in)
+{
+	size_t i;
+
+	for (i = 0; i < o->n; i++)
+		if (o->v[i].text != in->v[i].text)
+			free(o->v[i].text);
+	free(o->v);
+}
+
+/* A section as pdf_view_section lays it out, its lists' names capped. */
+static void
+section_capped(struct pdf_report *r, const struct vd_section *s)
+{
+	size_t i, k;
+
+	if (s->title != NULL)
+		pdf_heading(r->doc, r->parent, 3, s->title, NULL, 0);
+	for (i = 0; i < s->n; i++) {
+		const struct vd_block *b = &s->b[i];
+		struct vd_block nb = *b;
+
+		if (b->kind != VB_LIST) {
+			pdf_view_block(r, r->parent, b);
+			continue;
+		}
+		nb.items = xcalloc(b->nitems + 1, sizeof(*nb.items));
+		for (k = 0; k < b->nitems; k++)
+			nb.items[k] = runs_capped(&b->items[k]);
+		pdf_view_block(r, r->parent, &nb);
+		for (k = 0; k < b->nitems; k++)
+			runs_free(&nb.items[k], &b->items[k]);
+		free(nb.items);
+	}
+}
 
 void
 pdf_corrections_of(struct pdf_report *r, const struct correction *v, size_t n,
@@ -40,5 +109,14 @@ pdf_changes(struct pdf_report *r)
 	pdf_heading(r->doc, NULL, 1, pg->title, "changes", PDF_H_ALL);
 	pdf_corrections_of(r, e->corrections, e->ncorrections, e->pos.file);
 	for (i = 0; i < pg->n; i++)
-		pdf_view_section(r, r->parent, &pg->s[i]);
+		section_capped(r, &pg->s[i]);
+}
+
+void
+pdf_view_page_capped(struct pdf_report *r, const struct vd_page *pg)
+{
+	size_t i;
+
+	for (i = 0; i < pg->n; i++)
+		section_capped(r, &pg->s[i]);
 }

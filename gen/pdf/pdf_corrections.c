@@ -10,11 +10,8 @@ void
 pdf_corrections(struct pdf_report *r)
 {
 	const struct vd_page *pg = r->c->view != NULL ? r->c->view->corrections_page : NULL;
-	size_t i;
-
 	if (pg == NULL)
 		return;
 	pdf_heading(r->doc, NULL, 1, pg->title, "corrections", PDF_H_ALL);
-	for (i = 0; i < pg->n; i++)
-		pdf_view_section(r, r->parent, &pg->s[i]);
+	pdf_view_page_capped(r, pg);
 }
