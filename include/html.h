@@ -234,9 +234,10 @@ int html_changes_page(struct html_ctx *h, const void *arg);
 int html_corrections(struct html_ctx *h);
 struct vd_page;
 /* The "Corrected on DATE: ..." lines of n corrections, as the view phrases
- * them (vd_corrections_section), as HTML ("" when n is 0). */
+ * them (vd_corrections_section), as HTML ("" when n is 0), under a level-3
+ * heading when titled (not at a page's head, right under its h1). */
 struct tv *html_corrections_value(struct html_ctx *h, const struct correction *v,
-    size_t n, const char *file, const char *root);
+    size_t n, const char *file, const char *root, bool titled);
 /* The sections of a view page: [{id, title, html}]. */
 struct tv *html_view_page(struct html_ctx *h, const struct vd_page *pg, const char *root);
 /* html_assets.c: assets/ (built in, then the project's) and sitemap.xml. */

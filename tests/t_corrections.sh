@@ -72,6 +72,16 @@ grep -q '<title>Correction: Review of Same Corp, Edition Two</title>' "$T/s/feed
     [ "$(sed -n 's|^<updated>\(.*\)</updated>$|\1|p' "$T/s/feed.xml" | head -n 1)" = 2025-09-05T00:00:00Z ]
 check "feed.xml: titled by what they correct; the feed's updated is the newest correction" $?
 
+# the new pages (changes, corrections, a response) are valid HTML5
+JAR=${VNU_JAR:-$ROOT/tests/node_modules/vnu-jar/build/dist/vnu.jar}
+if [ ! -f "$JAR" ]; then
+	skip "Nu validator: no vnu.jar at $JAR (make test-node, or set VNU_JAR)"
+elif need "Nu validator" java; then
+	java -jar "$JAR" --errors-only --skip-non-html "$T/s" >"$T/vnu" 2>&1
+	check "the fixture's pages (changes, corrections, a response) pass the Nu validator" $?
+	sed 's/^/# /' "$T/vnu" | head -5
+fi
+
 # in another pack: the pack's date format
 mkdir -p "$T/de"
 cp -R "$FX/content" "$T/de/content"

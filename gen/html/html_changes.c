@@ -46,13 +46,17 @@ html_view_page(struct html_ctx *h, const struct vd_page *pg, const char *root)
 
 struct tv *
 html_corrections_value(struct html_ctx *h, const struct correction *v, size_t n,
-    const char *file, const char *root)
+    const char *file, const char *root, bool titled)
 {
 	struct vd_section *s = NULL;
 	size_t ns = 0;
 	struct tv *o;
 
 	vd_corrections_section(&s, &ns, &h->p->report, v, n, file);
+	if (!titled && ns > 0) {
+		free(s[0].title);
+		s[0].title = NULL;
+	}
 	o = html_view_value(h, s, ns, "corrections", root);
 	vd_sections_free(s, ns);
 	return o;

@@ -194,7 +194,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	}
 	tv_set(page, "source", source_link(e->source, root));
 	tv_set(page, "corrections_html", html_corrections_value(h, e->corrections,
-	    e->ncorrections, e->pos.file, root));
+	    e->ncorrections, e->pos.file, root, false));
 	if (view_changes(h->c->view, e) != NULL && e->previous != NULL) {
 		struct tv *ch = tv_object();
 		char *path = view_changes_path(e);

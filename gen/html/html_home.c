@@ -139,7 +139,7 @@ sections(struct html_ctx *h, const char *root)
 		at.line = s->body_line;
 		tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
 		tv_set(o, "corrections_html", html_corrections_value(h, s->corrections,
-		    s->ncorrections, s->pos.file, root));
+		    s->ncorrections, s->pos.file, root, true));
 		section_marks(h, s, o);
 		tv_append(a, o);
 	}

@@ -26,6 +26,7 @@ const pages = [
 	["editions index", "/editions/"],
 	["edition", "/editions/3.0/"],
 	["partial edition", "/editions/1.0/"],
+	["changes", "/editions/3.0/changes/"],
 	["provider", "/providers/aws/"],
 	["provider (not injected)", "/providers/runpod/"],
 	["providers index", "/providers/"],
