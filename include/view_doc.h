@@ -154,6 +154,7 @@ struct vd_correction {
 	const struct section *section;   /* a commentary section, or NULL */
 	char *about;                     /* "Review of AWS, ClusterMAX 3.0" */
 	char *href;                      /* a site path: the corrected item */
+	char *plain;                     /* its text as plain text (the feed) */
 };
 
 /* The report's view: a page for every provider (parallel to the

@@ -71,6 +71,8 @@ grep -q '<title>Correction: Review of Same Corp, Edition Two</title>' "$T/s/feed
     grep -q '<updated>2025-09-05T00:00:00Z</updated>' "$T/s/feed.xml" &&
     [ "$(sed -n 's|^<updated>\(.*\)</updated>$|\1|p' "$T/s/feed.xml" | head -n 1)" = 2025-09-05T00:00:00Z ]
 check "feed.xml: titled by what they correct; the feed's updated is the newest correction" $?
+grep -q '<summary>The count of tracked providers was wrong in the first printing.</summary>' "$T/s/feed.xml"
+check "feed.xml: a correction's summary is its text as plain text (no Markdown marks)" $?
 
 # the new pages (changes, corrections, a response) are valid HTML5
 JAR=${VNU_JAR:-$ROOT/tests/node_modules/vnu-jar/build/dist/vnu.jar}

@@ -215,7 +215,7 @@ feed_correction(struct buf *b, const struct report *r, const struct vd_correctio
 	buf_puts(b, "\"/>\n<updated>");
 	feed_date(b, vc->correction->date);
 	buf_puts(b, "</updated>\n<summary>");
-	esc_xml(b, vc->correction->text);
+	esc_xml(b, vc->plain != NULL ? vc->plain : vc->correction->text);
 	buf_puts(b, "</summary>\n</entry>\n");
 	free(title);
 }

@@ -118,92 +118,111 @@ vd_corrections_section(struct vd_section **s, size_t *ns, const struct report *r
 	free(by);
 }
 
-/* The first sentence of text's parsed tree as plain text, or NULL. */
-static void sentence_walk(const struct computed *c, const struct md_doc *doc,
-    cmark_node *n, struct buf *b, bool *done);
+/*
+ * A parsed text's words as plain text, its shortcodes as their words:
+ * all of it, or (first) up to the end of its first sentence.
+ */
+struct plain {
+	const struct computed *c;
+	const struct md_doc *doc;
+	struct buf b;
+	bool first;      /* stop at the first sentence's end */
+	bool done;
+};
 
 static void
-sentence_text(const struct computed *c, const struct md_doc *doc, const char *s,
-    struct buf *b, bool *done)
+plain_text(struct plain *w, const char *s)
 {
 	struct sc_inline v;
 	size_t len, idx;
 
-	while (*s != '\0' && !*done) {
+	while (*s != '\0' && !w->done) {
 		if ((len = md_placeholder(s, &idx)) > 0) {
-			if (idx < doc->ncodes) {
-				sc_eval_inline(c, &doc->codes[idx], &v);
-				buf_puts(b, v.text != NULL ? v.text : "");
+			if (idx < w->doc->ncodes) {
+				sc_eval_inline(w->c, &w->doc->codes[idx], &v);
+				buf_puts(&w->b, v.text != NULL ? v.text : "");
 				sc_inline_release(&v);
 			}
 			s += len;
 			continue;
 		}
-		buf_putc(b, *s);
+		buf_putc(&w->b, *s);
 		/* a sentence ends at . ! or ? before a space or the end */
-		if (strchr(".!?", *s) != NULL && (s[1] == ' ' || s[1] == '\n' || s[1] == '\0') &&
-		    b->len > 3)
-			*done = true;
+		if (w->first && strchr(".!?", *s) != NULL && w->b.len > 3 &&
+		    (s[1] == ' ' || s[1] == '\n' || s[1] == '\0'))
+			w->done = true;
 		s++;
 	}
 }
 
 static void
-sentence_walk(const struct computed *c, const struct md_doc *doc, cmark_node *n,
-    struct buf *b, bool *done)
+plain_walk(struct plain *w, cmark_node *n)
 {
 	cmark_node *k;
 
-	for (k = cmark_node_first_child(n); k != NULL && !*done; k = cmark_node_next(k)) {
+	for (k = cmark_node_first_child(n); k != NULL && !w->done; k = cmark_node_next(k)) {
 		switch (cmark_node_get_type(k)) {
 		case CMARK_NODE_TEXT:
 		case CMARK_NODE_CODE:
-			sentence_text(c, doc, cmark_node_get_literal(k), b, done);
+			plain_text(w, cmark_node_get_literal(k));
 			break;
 		case CMARK_NODE_SOFTBREAK:
 		case CMARK_NODE_LINEBREAK:
-			buf_putc(b, ' ');
+			buf_putc(&w->b, ' ');
 			break;
 		case CMARK_NODE_HTML_INLINE:
 			break;
 		default:
-			sentence_walk(c, doc, k, b, done);
+			plain_walk(w, k);
 			break;
 		}
 	}
 }
 
+/* The plain text of src (its tree from the build's store: nothing is
+ * parsed again), or NULL; with first, its first paragraph's first
+ * sentence. Free the result. */
+static char *
+plain_of(const struct computed *c, const char *src, const char *file, bool first)
+{
+	struct md_doc own;
+	struct diag quiet;
+	struct plain w;
+	cmark_node *n;
+
+	if (src == NULL)
+		return NULL;
+	memset(&w, 0, sizeof(w));
+	w.b = (struct buf)BUF_INIT;
+	w.c = c;
+	w.first = first;
+	diag_init(&quiet);
+	w.doc = md_doc_get(c, src, file, 1, &own, &quiet);
+	diag_release(&quiet);
+	if (w.doc == NULL)
+		return NULL;
+	for (n = cmark_node_first_child(w.doc->root); n != NULL && !w.done;
+	    n = cmark_node_next(n)) {
+		if (w.b.len > 0)
+			buf_putc(&w.b, ' ');
+		plain_walk(&w, n);
+		if (first && w.b.len > 0)
+			break;
+	}
+	md_doc_release(&own);
+	while (w.b.len > 0 && w.b.data[w.b.len - 1] == ' ')
+		w.b.data[--w.b.len] = '\0';
+	if (w.b.len == 0) {
+		buf_release(&w.b);
+		return NULL;
+	}
+	return buf_detach(&w.b, NULL);
+}
+
 static char *
 first_sentence(const struct computed *c, const struct review *rv)
 {
-	struct md_doc own;
-	const struct md_doc *doc;
-	struct diag quiet;
-	struct buf b = BUF_INIT;
-	cmark_node *n;
-	bool done = false;
-
-	if (rv->summary == NULL)
-		return NULL;
-	diag_init(&quiet);
-	doc = md_doc_get(c, rv->summary, rv->pos.file, rv->summary_pos.line, &own, &quiet);
-	diag_release(&quiet);
-	if (doc == NULL)
-		return NULL;
-	for (n = cmark_node_first_child(doc->root); n != NULL; n = cmark_node_next(n))
-		if (cmark_node_get_type(n) == CMARK_NODE_PARAGRAPH ||
-		    cmark_node_get_type(n) == CMARK_NODE_HEADING)
-			break;
-	if (n != NULL)
-		sentence_walk(c, doc, n, &b, &done);
-	md_doc_release(&own);
-	while (b.len > 0 && b.data[b.len - 1] == ' ')
-		b.data[--b.len] = '\0';
-	if (b.len == 0) {
-		buf_release(&b);
-		return NULL;
-	}
-	return buf_detach(&b, NULL);
+	return plain_of(c, rv->summary, rv->pos.file, true);
 }
 
 /* "Gold to Platinum (up 1)", "new, at Bronze", "was Silver": the move. */
@@ -465,6 +484,7 @@ correction_add(struct view_report *v, const struct correction *co, size_t n,
 		o = &v->corrections[v->ncorrections++];
 		memset(o, 0, sizeof(*o));
 		o->correction = &co[i];
+		o->plain = plain_of(v->c, co[i].text, co[i].pos.file, false);
 		o->edition = e;
 		o->provider = p;
 		o->section = s;
@@ -570,6 +590,7 @@ view_changes_release(struct view_report *v)
 	for (i = 0; i < v->ncorrections; i++) {
 		free(v->corrections[i].about);
 		free(v->corrections[i].href);
+		free(v->corrections[i].plain);
 	}
 	free(v->corrections);
 	page_free(v->corrections_page);
