@@ -170,7 +170,7 @@ struct view_report {
 	/* every visible correction, newest first, and the page that lists
 	 * them (NULL when there is none) */
 	struct vd_correction *corrections;
-	size_t ncorrections;
+	size_t ncorrections, capcorrections;
 	struct vd_page *corrections_page;
 };
 

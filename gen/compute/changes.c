@@ -31,12 +31,12 @@ change_kind_of(enum move_status s)
 	return -1;
 }
 
+/* The next change of kind (its array sized by moves_count). */
 static struct change *
 change_add(struct edition_changes *ec, int kind, const struct provider *p)
 {
 	struct change *o;
 
-	ec->v[kind] = xrealloc(ec->v[kind], (ec->n[kind] + 1) * sizeof(*o));
 	o = &ec->v[kind][ec->n[kind]++];
 	memset(o, 0, sizeof(*o));
 	o->provider = p;
@@ -52,6 +52,23 @@ change_cmp(const void *a, const void *b)
 	return strcmp(x->provider->id, y->provider->id);
 }
 
+/* Each kind's array, sized for the changes of that kind in s. */
+static void
+moves_alloc(struct edition_changes *ec, const struct edition_stats *s)
+{
+	size_t n[CHANGE_NKINDS] = {0}, i;
+	int k;
+
+	for (i = 0; i < s->nratings; i++)
+		if ((k = change_kind_of(s->ratings[i].status)) >= 0)
+			n[k]++;
+	for (i = 0; i < s->ngone; i++)
+		if ((k = change_kind_of(s->gone[i].status)) >= 0)
+			n[k]++;
+	for (k = 0; k < CHANGE_NKINDS; k++)
+		ec->v[k] = xcalloc(n[k] + 1, sizeof(*ec->v[k]));
+}
+
 /* The ratings that moved, and the providers gone since the baseline. */
 static void
 moves_compute(struct edition_changes *ec, const struct edition_stats *s)
@@ -60,6 +77,7 @@ moves_compute(struct edition_changes *ec, const struct edition_stats *s)
 	size_t i;
 	int k;
 
+	moves_alloc(ec, s);
 	for (i = 0; i < s->nratings; i++) {
 		const struct rating *rt = &s->ratings[i];
 

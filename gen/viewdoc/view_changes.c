@@ -479,8 +479,8 @@ correction_add(struct view_report *v, const struct correction *co, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		v->corrections = xrealloc(v->corrections, (v->ncorrections + 1) *
-		    sizeof(*o));
+		v->corrections = xgrow(v->corrections, sizeof(*o), v->ncorrections + 1,
+		    &v->capcorrections);
 		o = &v->corrections[v->ncorrections++];
 		memset(o, 0, sizeof(*o));
 		o->correction = &co[i];
