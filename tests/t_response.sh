@@ -50,6 +50,21 @@ check "ratings.csv: response, response_date and response_source columns, empty w
     [ "$(jq '[.editions[].ratings[] | select(has("response"))] | length' "$T/d/data/ratings.json")" = 0 ]
 check "the default report (no response) has no response column or key" $?
 
+# a provider not rated is a row of the PDF's compact table: its response
+# and its review's corrections follow the table
+mkdir -p "$T/u"
+cp -R "$FX/content" "$T/u/content"
+cat >>"$T/u/content/reviews/e2/unrated1.yaml" <<'Y'
+response: {text: "We had no capacity that month; we do now."}
+corrections:
+  - {date: 2025-07-03, text: "The reason given was wrong."}
+Y
+"$PODIUM" build -q -C "$T/u" -o "$T/u/s" --only pdf 2>"$T/err" &&
+    pdftotext "$T/u/s/report.pdf" "$T/u.txt" &&
+    grep -A3 '^Response from Unrated One$' "$T/u.txt" | tr '\n' '|' |
+    grep -q "^In the provider's own words, as it sent them; not the report's view\.|We had no capacity that month; we do now\.|Corrected on 3 July 2025: The reason given was wrong\.|"
+check "the PDF: a provider not rated has its response and corrections after the compact table" $?
+
 # the schema: the fixture's review validates; a misspelt key does not
 "$PODIUM" schema -C "$FX" -o "$T/sch" >/dev/null 2>&1
 python3 "$ROOT/tests/schema_check.py" validate "$T/sch/review.schema.json" "$FX/content/reviews/e2/same1.yaml" >"$T/v" 2>&1

@@ -98,6 +98,9 @@ void pdf_changes(struct pdf_report *r);
 void pdf_corrections_of(struct pdf_report *r, const struct correction *v, size_t n,
     const char *file);
 void pdf_corrections(struct pdf_report *r);
+/* After the table of providers not rated: the responses and corrections
+ * of their reviews, which a row cannot hold (pdf_corrections.c). */
+void pdf_unrated_notes(struct pdf_report *r, const struct edition_stats *st);
 /* A view page's sections, names in its lists cut as headings' are. */
 struct vd_page;
 void pdf_view_page_capped(struct pdf_report *r, const struct vd_page *pg);

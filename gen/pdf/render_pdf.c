@@ -372,8 +372,10 @@ providers(struct pdf_report *r)
 		fills[i].rt = &st->ratings[i];
 		pdf_provider_page(r, &fills[i]);
 	}
-	if (nrated < st->nratings)
+	if (nrated < st->nratings) {
 		pdf_unrated_table(r, st);
+		pdf_unrated_notes(r, st);
+	}
 	return fills;
 }
 
