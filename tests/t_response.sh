@@ -62,7 +62,7 @@ Y
 "$PODIUM" build -q -C "$T/u" -o "$T/u/s" --only pdf 2>"$T/err" &&
     pdftotext "$T/u/s/report.pdf" "$T/u.txt" &&
     grep -A3 '^Response from Unrated One$' "$T/u.txt" | tr '\n' '|' |
-    grep -q "^In the provider's own words, as it sent them; not the report's view\.|We had no capacity that month; we do now\.|Corrected on 3 July 2025: The reason given was wrong\.|"
+    grep -q "^Response from Unrated One|In the provider's own words, as it sent them; not the report's view\.|We had no capacity that month; we do now\.|Corrected on 3 July 2025: The reason given was wrong\.|"
 check "the PDF: a provider not rated has its response and corrections after the compact table" $?
 
 # the schema: the fixture's review validates; a misspelt key does not
