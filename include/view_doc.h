@@ -155,6 +155,7 @@ struct vd_correction {
 	char *about;                     /* "Review of AWS, ClusterMAX 3.0" */
 	char *href;                      /* a site path: the corrected item */
 	char *plain;                     /* its text as plain text (the feed) */
+	size_t nth;                      /* its place in its item's list, from 1 */
 };
 
 /* The report's view: a page for every provider (parallel to the

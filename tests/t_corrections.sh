@@ -71,6 +71,9 @@ grep -q '<title>Correction: Review of Same Corp, Edition Two</title>' "$T/s/feed
     grep -q '<updated>2025-09-05T00:00:00Z</updated>' "$T/s/feed.xml" &&
     [ "$(sed -n 's|^<updated>\(.*\)</updated>$|\1|p' "$T/s/feed.xml" | head -n 1)" = 2025-09-05T00:00:00Z ]
 check "feed.xml: titled by what they correct; the feed's updated is the newest correction" $?
+grep -q '<id>https://example.org/moves/corrections/#2025-08-01-review-e2-same1-2</id>' "$T/s/feed.xml" &&
+    grep -q '<id>https://example.org/moves/corrections/#2025-06-20-edition-e2-1</id>' "$T/s/feed.xml"
+check "feed.xml: an entry's id names what it corrects, its date and place, so a new correction elsewhere leaves it" $?
 grep -q '<summary>The count of tracked providers was wrong in the first printing.</summary>' "$T/s/feed.xml"
 check "feed.xml: a correction's summary is its text as plain text (no Markdown marks)" $?
 

@@ -195,8 +195,7 @@ feed_entry(struct buf *b, const struct report *r, const struct edition_stats *s,
 
 /* A correction as a dated entry of the feed (SPEC 5.2): never silent. */
 static void
-feed_correction(struct buf *b, const struct report *r, const struct vd_correction *vc,
-    size_t k)
+feed_correction(struct buf *b, const struct report *r, const struct vd_correction *vc)
 {
 	char date[11], *title;
 
@@ -204,12 +203,27 @@ feed_correction(struct buf *b, const struct report *r, const struct vd_correctio
 	title = report_format1(r, "correction_feed_title", "about", vc->about);
 	buf_puts(b, "<entry>\n<title>");
 	esc_xml(b, title);
+	/* an id that stays when other corrections come: what it corrects,
+	 * its date and its place in that item's list */
 	buf_puts(b, "</title>\n<id>");
 	esc_xml(b, r->base_url);
-	buf_printf(b, "corrections/index.html#correction-%s-%zu", date, k);
+	buf_printf(b, "corrections/#%s-", date);
+	if (vc->provider != NULL) {
+		buf_puts(b, "review-");
+		esc_xml(b, vc->edition->id);
+		buf_putc(b, '-');
+		esc_xml(b, vc->provider->id);
+	} else if (vc->section != NULL) {
+		buf_puts(b, "section-");
+		esc_xml(b, vc->section->id);
+	} else {
+		buf_puts(b, "edition-");
+		esc_xml(b, vc->edition->id);
+	}
+	buf_printf(b, "-%zu", vc->nth);
 	buf_puts(b, "</id>\n<link rel=\"alternate\" type=\"text/html\" href=\"");
 	esc_xml(b, r->base_url);
-	buf_puts(b, "corrections/index.html\"/>\n<link rel=\"related\" type=\"text/html\" href=\"");
+	buf_puts(b, "corrections/\"/>\n<link rel=\"related\" type=\"text/html\" href=\"");
 	esc_xml(b, r->base_url);
 	esc_xml(b, vc->href);
 	buf_puts(b, "\"/>\n<updated>");
@@ -236,7 +250,7 @@ feed_entries(struct buf *b, const struct computed *c, pdate updated)
 		    e->published : updated;
 
 		if (k < nk && (e == NULL || v->corrections[k].correction->date >= ed)) {
-			feed_correction(b, r, &v->corrections[k], k);
+			feed_correction(b, r, &v->corrections[k]);
 			k++;
 			continue;
 		}

@@ -484,6 +484,7 @@ correction_add(struct view_report *v, const struct correction *co, size_t n,
 		o = &v->corrections[v->ncorrections++];
 		memset(o, 0, sizeof(*o));
 		o->correction = &co[i];
+		o->nth = i + 1;
 		o->plain = plain_of(v->c, co[i].text, co[i].pos.file, false);
 		o->edition = e;
 		o->provider = p;
