@@ -436,7 +436,7 @@ START_TEST(test_descriptions)
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
 	    "replaced the node in a stated time (2 within the 1h target), 1 did not detect the fault, "
-	    "2 gave no timing.");
+	    "2 gave no timing, 1 did not replace the node.");
 	chart_release(&ch);
 	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
 	ck_assert_str_eq(ch.title, "Tier history: Lambda");
@@ -546,7 +546,8 @@ START_TEST(test_featured_and_unknowns)
 	fx->p.editions[2].target_detect = -1;
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
-	    "replaced the node in a stated time, 1 did not detect the fault, 2 gave no timing.");
+	    "replaced the node in a stated time, 1 did not detect the fault, 2 gave no timing, "
+	    "1 did not replace the node.");
 	assert_text_inside(&ch, &fx->c);
 	chart_release(&ch);
 
@@ -1617,7 +1618,8 @@ START_TEST(test_render_sharing)
 			nsvg += strstr(o.files[i], ".svg") != NULL;
 			npng += strstr(o.files[i], ".png") != NULL;
 		}
-		ck_assert_uint_eq(nsvg, on ? 4 + 1 + 12 : 4 + 1);
+		/* each report chart and the frame twice: a page's, a phone's */
+		ck_assert_uint_eq(nsvg, on ? 2 * (4 + 1) + 12 : 2 * (4 + 1));
 		ck_assert_uint_eq(npng, pngs ? 4 + 12 : 4);
 		path = site_out_path(&o, "charts/history-p0003.png");
 		ck_assert_int_eq(access(path, F_OK), pngs ? 0 : -1);
@@ -1627,6 +1629,15 @@ START_TEST(test_render_sharing)
 		free(path);
 		path = site_out_path(&o, "charts/history-frame.svg");
 		ck_assert_int_eq(access(path, F_OK), 0);
+		free(path);
+		path = site_out_path(&o, "charts/narrow/history-frame.svg");
+		ck_assert_int_eq(access(path, F_OK), 0);
+		free(path);
+		path = site_out_path(&o, "charts/narrow/movement.svg");
+		ck_assert_int_eq(access(path, F_OK), 0);
+		free(path);
+		path = site_out_path(&o, "charts/narrow/movement.png");
+		ck_assert_int_eq(access(path, F_OK), -1);
 		free(path);
 		path = site_out_path(&o, "charts/history-frame.png");
 		ck_assert_int_eq(access(path, F_OK), -1);

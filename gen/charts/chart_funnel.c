@@ -64,8 +64,9 @@ stage_share(const struct report *r, const long v[NSTAGES], size_t i, struct buf 
 }
 
 double
-funnel_height(const struct computed *c)
+funnel_height(const struct computed *c, double w)
 {
+	(void)w;
 	if (chart_report_stats(c) == NULL)
 		return TOP + 60;
 	return TOP + NSTAGES * (HEAD + BAR + GAP) + 30;
@@ -168,7 +169,13 @@ funnel_draw(struct cx *x, const struct computed *c)
 	bottom = TOP + NSTAGES * (HEAD + BAR + GAP);
 	for (t = 0; t <= axmax + step / 2; t += step) {
 		ax = MARGIN + t * scale;
-		cx_line(x, ax, TOP + HEAD, ax, bottom, 0.6, COL_GRID);
+		/* across each bar only: no line runs through a stage's words */
+		for (i = 0; i < NSTAGES; i++) {
+			double by = TOP + (double)i * (HEAD + BAR + GAP) + HEAD;
+
+			cx_line(x, ax, by - 3, ax, i + 1 < NSTAGES ? by + BAR + 3 : bottom,
+			    0.6, COL_GRID);
+		}
 		snprintf(num, sizeof(num), "%.0f", t);
 		cx_text(x, num, ax, bottom + 10, t == 0 ? AL_LEFT :
 		    t + step / 2 > axmax ? AL_RIGHT : AL_CENTER, FS_SMALL, false, 0,

@@ -6,8 +6,10 @@
 
 #include "chart_priv.h"
 
-#define LX 220.0    /* left axis */
-#define RX 420.0    /* right axis */
+/* The left and right axes: a narrow chart (chart_init_sized) gives the
+ * names less room and the lines between them less length. */
+#define LX (CX_NARROW(x) ? 112.0 : 220.0)
+#define RX (CX_NARROW(x) ? 184.0 : 420.0)
 #define SLOT 17.0
 #define BAND_HEAD 18.0
 #define BAND_PAD 6.0
@@ -110,13 +112,14 @@ bands_make(const struct computed *c, const struct rating **v, size_t n,
 }
 
 double
-move_height(const struct computed *c)
+move_height(const struct computed *c, double w)
 {
 	const struct rating **v;
 	struct band *b;
 	size_t n, total;
 	double h;
 
+	(void)w;
 	n = move_select(c, &v, &total);
 	if (n == 0) {
 		free(v);
@@ -303,7 +306,7 @@ draw_bands(struct cx *x, const struct band *b, size_t nb)
 		    COL_GRID);
 		/* left of the lines, where only names stand */
 		cx_text(x, b[i].tier->name, MARGIN, b[i].top + BAND_HEAD / 2 + 2,
-		    AL_LEFT, FS_SMALL, true, LX - MARGIN, COL_INK2);
+		    AL_LEFT, FS_SMALL, true, x->w - 2 * MARGIN, COL_INK2);
 	}
 }
 
@@ -324,10 +327,10 @@ move_draw(struct cx *x, const struct computed *c)
 	}
 	b = xcalloc(c->project->report.nladder + 1, sizeof(*b));
 	h = bands_make(c, v, n, b, top);
-	cx_text(x, c->compare.baseline->name, LX, TOP + 6, AL_RIGHT, FS_BODY, true,
-	    LX - MARGIN, COL_INK);
-	cx_text(x, c->compare.edition->name, RX, TOP + 6, AL_LEFT, FS_BODY, true,
-	    x->w - MARGIN - RX, COL_INK);
+	cx_text(x, c->compare.baseline->name, LX, TOP + 6, AL_RIGHT,
+	    CX_NARROW(x) ? FS_SMALL : FS_BODY, true, LX - MARGIN, COL_INK);
+	cx_text(x, c->compare.edition->name, RX, TOP + 6, AL_LEFT,
+	    CX_NARROW(x) ? FS_SMALL : FS_BODY, true, x->w - MARGIN - RX, COL_INK);
 	draw_bands(x, b, c->project->report.nladder);
 	l = xcalloc(n, sizeof(*l));
 	r = xcalloc(n, sizeof(*r));
