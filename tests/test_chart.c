@@ -1504,6 +1504,18 @@ START_TEST(test_palette)
 				    i, j, d, k);
 			}
 	ck_assert_double_gt(least, 17);
+	/* Bronze and the tiers that follow it in a ladder (Participation
+	 * Ribbon, Underperforming: the first two other tiers) are told apart;
+	 * the second, which an edition's bar draws beside Bronze when the
+	 * first is empty, by far: no brown beside the bronze, in any vision */
+	for (k = 0; k < 3; k++) {
+		to_lab(tier_default_colors[TIER_BRONZE], vis[k], la);
+		to_lab(tier_default_colors[TIER_OTHER1], vis[k], lb);
+		ck_assert_msg(ciede2000(la, lb) >= 50, "Bronze and the second other tier: "
+		    "dE %.2f (vision %zu)", ciede2000(la, lb), k);
+		to_lab(tier_default_colors[TIER_OTHER0], vis[k], lb);
+		ck_assert_double_ge(ciede2000(la, lb), 17);
+	}
 	/* every default reads with black or white text */
 	for (i = 0; i < TIER_NDEFAULTS; i++) {
 		struct rgb c = RGB8(tier_default_colors[i]);
