@@ -273,8 +273,9 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 	    x->w - 2 * MARGIN - nw - 10, COL_INK2);
 	free(t);
 	y += HEAD;
-	/* grid first, the bar over it */
-	draw_grid(x, y - 3, y + BAR + 3, axmax, step, scale);
+	/* grid first, the bar over it: from the bar's top, clear of the
+	 * heading's descenders (a dagger's) */
+	draw_grid(x, y, y + BAR + 3, axmax, step, scale);
 	draw_bar(x, c, s, y, scale);
 	y += BAR + LANE;
 	for (i = 0; i < s->nclaims; i++) {

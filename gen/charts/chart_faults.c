@@ -481,9 +481,9 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 			    true, 0, COL_INK);
 	}
 	if (nt->bound) {
+		cx_color(x, COL_DETECT);
 		cv_new_path(x->cv);
 		cv_arc(x->cv, nt->bx, y, BOUND_R - 0.75, 0, 2 * M_PI);
-		cx_color(x, COL_DETECT);
 		cv_line_width(x->cv, 1.5);
 		cv_stroke(x->cv);
 	}

@@ -173,7 +173,7 @@ funnel_draw(struct cx *x, const struct computed *c)
 		for (i = 0; i < NSTAGES; i++) {
 			double by = TOP + (double)i * (HEAD + BAR + GAP) + HEAD;
 
-			cx_line(x, ax, by - 3, ax, i + 1 < NSTAGES ? by + BAR + 3 : bottom,
+			cx_line(x, ax, by, ax, i + 1 < NSTAGES ? by + BAR + 3 : bottom,
 			    0.6, COL_GRID);
 		}
 		snprintf(num, sizeof(num), "%.0f", t);
