@@ -114,6 +114,14 @@ async function checkPage(browser, base, name, url, width, scheme) {
 		const wraps = Array.from(document.querySelectorAll(".table-wrap"));
 		const unlabelled = wraps.filter((w) => w.tabIndex !== 0 ||
 		    w.getAttribute("role") !== "region" || !w.getAttribute("aria-label"));
+		// a box that scrolls shows it: its scrollbar is not hidden, and
+		// shadows stand at the edges with more beyond them
+		const scrolling = wraps.filter((w) => w.scrollWidth > w.clientWidth);
+		const uncued = scrolling.filter((w) => {
+			const s = getComputedStyle(w);
+			return s.scrollbarWidth === "none" || s.overflowX !== "auto" ||
+			    (s.backgroundImage.match(/radial-gradient/g) || []).length < 2;
+		});
 		return {
 			scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
 			cells: cells.length,
@@ -126,6 +134,7 @@ async function checkPage(browser, base, name, url, width, scheme) {
 			    Math.round(e.getBoundingClientRect().right) + " " + (e.currentSrc || "")),
 			narrow: shown.filter((s) => s.indexOf("/charts/narrow/") >= 0).length,
 			wraps: wraps.length, unlabelled: unlabelled.length,
+			scrolling: scrolling.length, uncued: uncued.length,
 			css: getComputedStyle(document.body).backgroundColor,
 		};
 	});
@@ -147,6 +156,8 @@ async function checkPage(browser, base, name, url, width, scheme) {
 		    m.narrow + " of " + m.charts + ")");
 	ok(m.unlabelled === 0, at + ": every table's scroll box focusable and labelled (" +
 	    m.wraps + ")", m.unlabelled + " not");
+	ok(m.uncued === 0, at + ": every box that scrolls shows it (" + m.scrolling + ")",
+	    m.uncued + " without a scrollbar or edge shadows");
 	await page.addScriptTag({path: axePath});
 	const v = await page.evaluate(async (tags) => {
 		const r = await window.axe.run(document, {runOnly: {type: "tag", values: tags}});
