@@ -1283,6 +1283,59 @@ START_TEST(test_grid_clear_of_labels)
 END_TEST
 
 /*
+ * The movement chart's right-hand labels: a name and its change in words
+ * ("\u2191 up 1"); where the words would cut a name short (a narrow chart,
+ * a long name or language), every change takes the short form, the arrow
+ * and the steps ("\u21911"), and every name is drawn whole.
+ */
+START_TEST(test_move_short_changes)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart ch;
+	struct geo g;
+	size_t i, narrow, arrows;
+	const char *longname = "Northwind Compute";
+
+	for (i = 0; i < fx->c.compare.nratings; i++)
+		if (fx->c.compare.ratings[i].status == MOVE_UP) {
+			((struct provider *)fx->c.compare.ratings[i].provider)->short_name =
+			    longname;
+			break;
+		}
+	ck_assert_uint_lt(i, fx->c.compare.nratings);
+	for (narrow = 0; narrow < 2; narrow++) {
+		chart_init_sized(&ch, &fx->c, CHART_MOVEMENT, NULL, narrow);
+		geo_draw(&ch, &fx->c, &g);
+		for (i = 0, arrows = 0; i < g.nt; i++) {
+			const char *s = g.t[i].s;
+
+			if (strncmp(s, "\u2191", 3) != 0 && strncmp(s, "\u2193", 3) != 0)
+				continue;
+			arrows++;
+			if (narrow) {
+				ck_assert_msg(s[3] >= '1' && s[3] <= '9' && strchr(s, ' ') == NULL,
+				    "short form: \"%s\"", s);
+			} else
+				ck_assert_msg(strstr(s, " up ") || strstr(s, " down "),
+				    "in words: \"%s\"", s);
+			/* the long name, drawn whole: the change stands after it */
+			if (strcmp(g.t[i - 1].s, longname) == 0) {
+				double nw = g.t[i - 1].x1 - g.t[i - 1].x0;
+
+				ck_assert_double_gt(nw, 100);
+				ck_assert_double_ge(g.t[i].x0, g.t[i - 1].x1);
+				ck_assert_double_le(g.t[i].x1, ch.width - 16 + 0.5);
+			}
+		}
+		ck_assert_uint_gt(arrows, 0);
+		geo_free(&g);
+		chart_release(&ch);
+	}
+	fixture_free(fx);
+}
+END_TEST
+
+/*
  * A detection known only as a bound ("within 1s", as Hyperstack's in
  * ClusterMAX 3.0) beside a replacement at 1h15m and a drain at 1h30m: the
  * bound is a ring at 1 s, the left end of the axis (x 176; 122 on a
@@ -2001,6 +2054,7 @@ main(void)
 	tcase_add_test(tc, test_move_bound);
 	tcase_add_test(tc, test_grid_clear_of_labels);
 	tcase_add_test(tc, test_bound_beside_point);
+	tcase_add_test(tc, test_move_short_changes);
 	tcase_add_test(tc, test_frame_svg);
 	tcase_add_test(tc, test_inline_marks);
 	tcase_add_test(tc, test_history_unrated);

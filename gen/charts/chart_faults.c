@@ -233,11 +233,12 @@ clear_of(double x0, double x1, double lo, double hi)
  * A detection known only as a bound ("within 1s") is drawn as a ring at
  * the bound, and its note stands beside that ring, not beside the row's
  * other marks (where it would read as their time): right of it, else left
- * of it, where it keeps clear of them. Returns false if neither side fits.
+ * of it, where it keeps clear of them, as far left as the row's name ends
+ * (left). Returns false if neither side fits.
  */
 static bool
 place_bound(struct cx *x, const struct axis *a, const struct fault_test *f,
-    struct note *nt, double tw, double lo, double hi)
+    struct note *nt, double tw, double lo, double hi, double left)
 {
 	double bx = axis_x(a, f->detect_after), l, r;
 
@@ -248,7 +249,7 @@ place_bound(struct cx *x, const struct axis *a, const struct fault_test *f,
 		nt->al = AL_LEFT;
 		nt->x0 = bx - BOUND_R;
 		nt->x1 = r + tw;
-	} else if (l - tw >= PX0 && clear_of(l - tw, bx + BOUND_R, lo, hi)) {
+	} else if (l - tw >= left && clear_of(l - tw, bx + BOUND_R, lo, hi)) {
 		nt->ax = l;
 		nt->al = AL_RIGHT;
 		nt->x0 = l - tw;
@@ -262,8 +263,10 @@ place_bound(struct cx *x, const struct axis *a, const struct fault_test *f,
 
 static void
 row_note(struct cx *x, const struct report *r, const struct axis *a,
-    const struct fault_test *f, struct note *nt)
+    const struct rating *rt, struct note *nt)
 {
+	const struct fault_test *f = rt->review->fault;
+	double nw, nh;
 	const char *key = NULL;
 	double lo, hi, tw, th;
 	char d[128], *t;
@@ -292,7 +295,9 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 		return;
 	row_span(a, f, &lo, &hi);
 	cx_measure(x, nt->text, FS_SMALL, false, 0, &tw, &th);
-	if (f->detect_upper && !f->not_injected && place_bound(x, a, f, nt, tw, lo, hi))
+	cx_measure(x, provider_label(rt->provider), FS_BODY, false, NAMEW - 6, &nw, &nh);
+	if (f->detect_upper && !f->not_injected &&
+	    place_bound(x, a, f, nt, tw, lo, hi, fmin(PX0, MARGIN + nw + 8)))
 		return;
 	if (hi < lo) {
 		/* no marker: the note stands in the plot */
@@ -528,7 +533,7 @@ faults_draw(struct cx *x, const struct computed *c)
 	bottom = top + (double)n * ROW;
 	notes = xcalloc(n, sizeof(*notes));
 	for (i = 0; i < n; i++)
-		row_note(x, r, &a, v[i]->review->fault, &notes[i]);
+		row_note(x, r, &a, v[i], &notes[i]);
 	draw_legend(x, r, TOP + LEGEND / 2 - 2);
 	draw_axis(x, r, &a, top, bottom, notes, n);
 	draw_targets(x, r, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top,
