@@ -8,10 +8,16 @@
 #include "parse.h"
 
 #define ROW 22.0
-/* The names' column and the plot's left end: a narrow chart
- * (chart_init_sized) gives the names less room, the axis more. */
-#define NAMEW (CX_NARROW(x) ? 100.0 : 150.0)
-#define PX0 (CX_NARROW(x) ? 122.0 : 176.0)
+/* The names' column and the plot's left end (struct axis's x0): 150 and
+ * 176 on a page's chart; on a narrow one (chart_init_sized) the column is
+ * as wide as its widest name, between NAMEW_MIN and NAMEW_MAX, and the
+ * axis takes the rest. */
+#define NAMEW_WIDE 150.0
+#define PX0_WIDE 176.0
+#define NAMEW_MIN 60.0
+#define NAMEW_MAX 140.0
+#define NAME_GAP 10.0
+#define PX0 (a->x0)
 #define LEGEND 18.0
 #define TARGETS 20.0
 #define AXIS 30.0
@@ -295,7 +301,8 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 		return;
 	row_span(a, f, &lo, &hi);
 	cx_measure(x, nt->text, FS_SMALL, false, 0, &tw, &th);
-	cx_measure(x, provider_label(rt->provider), FS_BODY, false, NAMEW - 6, &nw, &nh);
+	cx_measure(x, provider_label(rt->provider), FS_BODY, false, a->x0 - MARGIN - 6,
+	    &nw, &nh);
 	if (f->detect_upper && !f->not_injected &&
 	    place_bound(x, a, f, nt, tw, lo, hi, fmin(PX0, MARGIN + nw + 8)))
 		return;
@@ -403,7 +410,7 @@ marker(struct cx *x, int kind, double mx, double my)
 }
 
 static void
-draw_legend(struct cx *x, const struct report *r, double y)
+draw_legend(struct cx *x, const struct report *r, const struct axis *a, double y)
 {
 	static const char *const names[] = {"faults_legend_detected",
 		"faults_legend_drained", "faults_legend_replaced"};
@@ -474,7 +481,7 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 	int i;
 
 	cx_text(x, provider_label(r->provider), MARGIN, y, AL_LEFT, FS_BODY, false,
-	    NAMEW - 6, COL_INK);
+	    CX_NARROW(x) ? a->x0 - MARGIN - NAME_GAP + 1 : NAMEW_WIDE - 6, COL_INK);
 	if (row_span(a, f, &lo, &hi) > 0)
 		cx_line(x, lo, y, hi, y, 1.2, COL_INK2);
 	for (i = 0; i < 3; i++) {
@@ -526,7 +533,17 @@ faults_draw(struct cx *x, const struct computed *c)
 		if (f->replaced_after > longest)
 			longest = f->replaced_after;
 	}
-	a.x0 = PX0;
+	if (CX_NARROW(x)) {
+		double nw, nh, widest = NAMEW_MIN;
+
+		for (i = 0; i < n; i++) {
+			cx_measure(x, provider_label(v[i]->provider), FS_BODY, false, 0,
+			    &nw, &nh);
+			widest = fmax(widest, nw);
+		}
+		a.x0 = MARGIN + fmin(widest, NAMEW_MAX) + NAME_GAP;
+	} else
+		a.x0 = PX0_WIDE;
 	a.x1 = x->w - MARGIN - 8;
 	a.lmax = log10((double)axis_max(longest));
 	top = TOP + LEGEND + TARGETS;
@@ -534,7 +551,7 @@ faults_draw(struct cx *x, const struct computed *c)
 	notes = xcalloc(n, sizeof(*notes));
 	for (i = 0; i < n; i++)
 		row_note(x, r, &a, v[i], &notes[i]);
-	draw_legend(x, r, TOP + LEGEND / 2 - 2);
+	draw_legend(x, r, &a, TOP + LEGEND / 2 - 2);
 	draw_axis(x, r, &a, top, bottom, notes, n);
 	draw_targets(x, r, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top,
 	    notes, n);
