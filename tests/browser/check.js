@@ -120,7 +120,7 @@ async function checkPage(browser, base, name, url, width, scheme) {
 		const uncued = scrolling.filter((w) => {
 			const s = getComputedStyle(w);
 			return s.scrollbarWidth === "none" || s.overflowX !== "auto" ||
-			    (s.backgroundImage.match(/radial-gradient/g) || []).length < 2;
+			    (s.backgroundImage.match(/gradient/g) || []).length < 4;
 		});
 		return {
 			scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
