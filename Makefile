@@ -142,18 +142,20 @@ T ?=
 # (and the fuzz harnesses for t_fuzz_corpus).
 CHECK_BUILD = $(if $(strip $(T)),$(PODIUM_BIN) $(filter $(TESTBINS),$(T:%=$(B)/tests/%)) \
     $(if $(filter t_fuzz_corpus%,$(T)),$(FUZZ_PROGS)),all tests)
-# The W3C Nu validator (tests/t_html.sh) and puppeteer-core, which drives
-# the system's chromium (tests/t_browser.sh), from npm into tests/node_modules
+# The W3C Nu validator (tests/t_html.sh), and puppeteer-core, which drives
+# the system's chromium, with axe-core, which checks each page's
+# accessibility in it (tests/t_browser.sh), from npm into tests/node_modules
 # when missing: `make check` needs nothing installed by hand beyond the
 # README's first command. One npm command: an install --no-save removes
 # what it was not given.
 NODE_DEPS = $(if $(strip $(T)),$(if $(filter t_html t_html.sh t_browser t_browser.sh,$(T)),test-node),test-node)
 test-node:
 	@if [ ! -f tests/node_modules/vnu-jar/build/dist/vnu.jar ] || \
-	    [ ! -f tests/node_modules/puppeteer-core/package.json ]; then \
+	    [ ! -f tests/node_modules/puppeteer-core/package.json ] || \
+	    [ ! -f tests/node_modules/axe-core/axe.min.js ]; then \
 		command -v npm >/dev/null 2>&1 || { echo "make: the tests need npm (apt-get install npm)" >&2; exit 1; }; \
-		echo "  NPM     vnu-jar puppeteer-core -> tests/node_modules"; \
-		npm install --prefix tests --no-save --no-audit --no-fund --loglevel=error vnu-jar puppeteer-core || exit 1; \
+		echo "  NPM     vnu-jar puppeteer-core axe-core -> tests/node_modules"; \
+		npm install --prefix tests --no-save --no-audit --no-fund --loglevel=error vnu-jar puppeteer-core axe-core || exit 1; \
 	fi
 
 check: $(NODE_DEPS) $(CHECK_BUILD)

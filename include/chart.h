@@ -17,6 +17,7 @@ enum chart_kind { CHART_DISTRIBUTION, CHART_MOVEMENT, CHART_FUNNEL, CHART_FAULTS
 struct chart {
 	enum chart_kind kind;
 	const struct provider *provider; /* CHART_HISTORY only */
+	bool narrow;                     /* the phone's variant (CHART_NARROW_WIDTH) */
 	double width, height;            /* natural size in points (CSS px) */
 	char *title;                     /* short title; malloc'd */
 	char *desc;                      /* a sentence from the data (alt text); malloc'd */
@@ -50,6 +51,22 @@ int chart_kind_check(const struct computed *c, const char *name, struct buf *why
 /* Prepares a chart: size, title and description. Free with chart_release(). */
 void chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
     const struct provider *provider);
+/*
+ * As chart_init, or, when narrow, the chart's phone variant: laid out anew
+ * (not scaled) for CHART_NARROW_WIDTH, the text as large as the wide one's,
+ * so that a phone sees the whole chart. Pages choose it under
+ * CHART_NARROW_MEDIA; its file is charts/narrow/NAME.svg.
+ */
+void chart_init_sized(struct chart *ch, const struct computed *c, enum chart_kind kind,
+    const struct provider *provider, bool narrow);
+/* The narrow variant's width: a 390 px phone's page, less its margins. */
+#define CHART_NARROW_WIDTH 360.0
+/* Where the narrow variants are, under charts/ (chart_file_name()). */
+#define CHART_NARROW_DIR "narrow/"
+/* The media query under which pages show the narrow variant (the page's
+ * own phone layout, style.css). */
+#define CHART_NARROW_MEDIA "(max-width: 40rem)"
+
 void chart_release(struct chart *ch);
 /*
  * Keeps the text layouts of a drawing of ch for its next drawings (its SVG,
@@ -98,6 +115,8 @@ void chart_fonts_release(void);
  */
 struct chart_frame;
 struct chart_frame *chart_frame_new(const struct computed *c);
+/* As chart_frame_new, or the narrow variant's frame (chart_init_sized). */
+struct chart_frame *chart_frame_new_sized(const struct computed *c, bool narrow);
 void chart_frame_free(struct chart_frame *f);
 void chart_draw_framed(struct chart_frame *f, const struct chart *ch,
     const struct computed *c, struct canvas *cv, double width, double height);
@@ -124,8 +143,8 @@ int chart_history_marks(const struct chart *ch, const struct computed *c,
  * the band its title would take, as pages show no title inside it. */
 double chart_history_framed_height(const struct chart *ch);
 
-/* The chart file's name without extension: "movement", "history-aws";
- * malloc'd. */
+/* The chart file's name without extension, under charts/: "movement",
+ * "history-aws", "narrow/movement"; malloc'd. */
 char *chart_file_name(const struct chart *ch);
 /* The chart's data as a table (beside the chart in pages and as its text
  * alternative). Free with table_free(). */

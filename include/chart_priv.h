@@ -48,6 +48,9 @@ enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
 #define FS_BODY 13.0
 #define FS_SMALL 11.5
 #define CHART_WIDTH 640.0
+/* Is the chart being drawn its narrow variant (chart_init_sized)? Kinds lay
+ * out from x->w; this says where a narrow one lays out otherwise. */
+#define CX_NARROW(x) ((x)->w < CHART_WIDTH - 1)
 #define MARGIN 16.0
 #define TOP 46.0      /* content starts below the title */
 /* A history chart's title is this and the provider's name. */
@@ -155,27 +158,27 @@ const char *provider_label(const struct provider *p);
 const struct edition_stats *chart_report_stats(const struct computed *c);
 
 /* Per chart kind. */
-double dist_height(const struct computed *c);
+double dist_height(const struct computed *c, double w);
 void dist_draw(struct cx *x, const struct computed *c);
 void dist_desc(const struct computed *c, struct buf *b);
 struct table *dist_table(const struct computed *c);
 
-double move_height(const struct computed *c);
+double move_height(const struct computed *c, double w);
 void move_draw(struct cx *x, const struct computed *c);
 void move_desc(const struct computed *c, struct buf *b);
 struct table *move_table(const struct computed *c);
 
-double funnel_height(const struct computed *c);
+double funnel_height(const struct computed *c, double w);
 void funnel_draw(struct cx *x, const struct computed *c);
 void funnel_desc(const struct computed *c, struct buf *b);
 struct table *funnel_table(const struct computed *c);
 
-double faults_height(const struct computed *c);
+double faults_height(const struct computed *c, double w);
 void faults_draw(struct cx *x, const struct computed *c);
 void faults_desc(const struct computed *c, struct buf *b);
 struct table *faults_table(const struct computed *c);
 
-double hist_height(const struct computed *c);
+double hist_height(const struct computed *c, double w);
 /*
  * The history chart in two layers: the frame (tier rows, edition names; the
  * same for every provider of a build) and the provider's marks (its line

@@ -1,10 +1,13 @@
 #!/bin/sh
 # t_browser.sh: the default report in headless Chromium, page type by page
-# type, at 1280 and 390 px (tests/browser/check.js): no sideways scroll,
-# every td/th a table cell, every image loaded, no script error, the 404 page
-# styled at a nested address. Needs node, puppeteer-core (npm install
-# --prefix tests --no-save puppeteer-core, which make check does) and
-# chromium; skips without them (fails where nothing may skip).
+# type, at 1280 and 390 px, light and dark (tests/browser/check.js): no
+# sideways scroll, every td/th a table cell, every image loaded, no script
+# error, the 404 page styled at a nested address, every chart whole (the
+# narrow variant on a phone), every table's scroll box focusable and
+# labelled, and no WCAG 2.0/2.1 A or AA violation that axe-core finds.
+# Needs node, puppeteer-core and axe-core (make test-node installs them
+# into tests/node_modules) and chromium; skips without them (fails where
+# nothing may skip).
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
@@ -15,6 +18,10 @@ release_pass_only "the pages in a browser" "$ROOT" && exit "$fails"
 need "the pages in a browser" node chromium || exit "$fails"
 if [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
 	skip "the pages in a browser: no puppeteer-core (make test-node)"
+	exit "$fails"
+fi
+if [ ! -f "$ROOT/tests/node_modules/axe-core/axe.min.js" ]; then
+	skip "the pages in a browser: no axe-core (make test-node)"
 	exit "$fails"
 fi
 CHROMIUM=${CHROMIUM:-$(command -v chromium)}

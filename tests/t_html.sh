@@ -69,7 +69,10 @@ has "$S/providers/alpha/index.html" '<link rel="stylesheet" href="../../assets/s
 has "$S/sitemap.xml" '<loc>https://example.org/tiny/providers/alpha/</loc>' "sitemap lists pages"
 hasnt "$S/sitemap.xml" '404' "sitemap leaves out the 404 page"
 # The tier history: the build's one frame image, the marks inline over it.
-has "$S/providers/alpha/index.html" '<div class="history-chart"><img src="../../charts/history-frame.svg" alt="" width="640" height="136">' "history chart: the shared frame image"
+has "$S/providers/alpha/index.html" '<div class="history-chart history-wide"><img src="../../charts/history-frame.svg" alt="" width="640" height="136">' "history chart: the shared frame image"
+# and a phone's: the narrow frame, with the marks drawn for it
+has "$S/providers/alpha/index.html" '<div class="history-chart history-narrow"><img src="../../charts/narrow/history-frame.svg" alt="" width="360" height="136">' "history chart: the phone's frame image"
+has "$S/providers/alpha/index.html" '<svg class="history-marks" viewBox="0 0 360 136" role="img"' "history chart: the phone's marks"
 has "$S/providers/alpha/index.html" '<svg class="history-marks" viewBox="0 0 640 136" role="img" aria-label="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co: Silver in Edition One, Gold in Edition Two.">' "history chart: inline marks labelled with the description"
 # cairo draws a dot of radius 6 at (574, 56) from its rightmost point
 has "$S/providers/alpha/index.html" 'd="M 580 56 C 580 59.3125 577.3125 62 574 62 C' "history chart: a dot on its tier's row"

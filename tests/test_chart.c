@@ -133,13 +133,17 @@ check_all_charts(struct fixture *fx)
 	struct chart ch;
 	size_t i, np = fx->p.nproviders ? fx->p.nproviders : 1;
 
-	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+	/* each kind, and each kind's narrow variant (a phone's) */
+	for (i = 0; i < 2 * ARRAY_SIZE(kinds); i++) {
 		struct provider none = {.id = "none", .name = "No One"};
-		const struct provider *p = kinds[i] == CHART_HISTORY ?
+		enum chart_kind k = kinds[i % ARRAY_SIZE(kinds)];
+		const struct provider *p = k == CHART_HISTORY ?
 		    (fx->p.nproviders ? &fx->p.providers[np - 1] : &none) : NULL;
 
 		buf_reset(&b);
-		svg_of(&fx->c, kinds[i], p, &b, &ch);
+		chart_init_sized(&ch, &fx->c, k, p, i >= ARRAY_SIZE(kinds));
+		ck_assert_double_eq(ch.width, i >= ARRAY_SIZE(kinds) ? 360 : 640);
+		ck_assert_int_eq(chart_svg(&ch, &fx->c, &b), 0);
 		ck_assert_ptr_nonnull(strstr(b.data, "<title>"));
 		ck_assert_ptr_nonnull(strstr(b.data, "<desc>"));
 		assert_glyphs_inside(b.data);
@@ -436,7 +440,7 @@ START_TEST(test_descriptions)
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
 	    "replaced the node in a stated time (2 within the 1h target), 1 did not detect the fault, "
-	    "2 gave no timing.");
+	    "2 gave no timing, 1 did not replace the node.");
 	chart_release(&ch);
 	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
 	ck_assert_str_eq(ch.title, "Tier history: Lambda");
@@ -546,7 +550,8 @@ START_TEST(test_featured_and_unknowns)
 	fx->p.editions[2].target_detect = -1;
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
-	    "replaced the node in a stated time, 1 did not detect the fault, 2 gave no timing.");
+	    "replaced the node in a stated time, 1 did not detect the fault, 2 gave no timing, "
+	    "1 did not replace the node.");
 	assert_text_inside(&ch, &fx->c);
 	chart_release(&ch);
 
@@ -739,7 +744,35 @@ png_pixels(const struct buf *b, png_uint_32 *w, png_uint_32 *h)
  * rgb call (0xrrggbb), the text and colour of every layout, the dots (arcs)
  * and the forms, whose drawing it records in place.
  */
+/* Where things were drawn (in the chart's units, drawn at scale 1), when a
+ * test asks (rec.geo): every text with its ink box, every vertical line
+ * and every arc, each with its colour. */
+struct geo_text {
+	char s[160];
+	double x0, y0, x1, y1;
+	unsigned col;
+	bool cut;       /* ellipsized */
+};
+struct geo_seg {
+	double x, y0, y1;
+	unsigned col;
+};
+struct geo_arc {
+	double x, y, r;
+	unsigned col;
+};
+struct geo {
+	struct geo_text *t;
+	size_t nt, tcap;
+	struct geo_seg *s;
+	size_t ns, scap;
+	struct geo_arc *a;
+	size_t na, acap;
+	double mx, my;  /* the pen, after move_to */
+};
+
 struct rec {
+	struct geo *geo;
 	int save, restore, depth, scale, rgb, lwidth, dash, newpath, move, line;
 	int rect, arc, close, fill, fill_preserve, stroke, clip, layout, form;
 	double sx;
@@ -841,8 +874,10 @@ rec_move_to(void *p, double x, double y)
 {
 	struct rec *r = p;
 
-	(void)x;
-	(void)y;
+	if (r->geo != NULL) {
+		r->geo->mx = x;
+		r->geo->my = y;
+	}
 	r->move++;
 }
 
@@ -851,8 +886,16 @@ rec_line_to(void *p, double x, double y)
 {
 	struct rec *r = p;
 
-	(void)x;
-	(void)y;
+	if (r->geo != NULL && fabs(x - r->geo->mx) < 1e-9 && fabs(y - r->geo->my) > 1e-9) {
+		struct geo *g = r->geo;
+
+		g->s = xgrow(g->s, sizeof(*g->s), g->ns + 1, &g->scap);
+		g->s[g->ns++] = (struct geo_seg){x, fmin(y, g->my), fmax(y, g->my), r->cur};
+	}
+	if (r->geo != NULL) {
+		r->geo->mx = x;
+		r->geo->my = y;
+	}
 	r->line++;
 }
 
@@ -874,6 +917,12 @@ rec_arc(void *p, double xc, double yc, double rad, double a1, double a2)
 	struct rec *r = p;
 
 	ck_assert(a1 == 0 && fabs(a2 - 2 * M_PI) < 1e-12);
+	if (r->geo != NULL) {
+		struct geo *g = r->geo;
+
+		g->a = xgrow(g->a, sizeof(*g->a), g->na + 1, &g->acap);
+		g->a[g->na++] = (struct geo_arc){xc, yc, rad, r->cur};
+	}
 	if (r->arc < 8) {
 		r->arcs[r->arc][0] = xc;
 		r->arcs[r->arc][1] = yc;
@@ -922,8 +971,21 @@ rec_layout(void *p, PangoLayout *l, double x, double y)
 {
 	struct rec *r = p;
 
-	(void)x;
-	(void)y;
+	if (r->geo != NULL) {
+		struct geo *g = r->geo;
+		PangoRectangle ink;
+
+		pango_layout_get_pixel_extents(l, &ink, NULL);
+		g->t = xgrow(g->t, sizeof(*g->t), g->nt + 1, &g->tcap);
+		snprintf(g->t[g->nt].s, sizeof(g->t[0].s), "%s", pango_layout_get_text(l));
+		g->t[g->nt].x0 = x + ink.x;
+		g->t[g->nt].y0 = y + ink.y;
+		g->t[g->nt].x1 = x + ink.x + ink.width;
+		g->t[g->nt].y1 = y + ink.y + ink.height;
+		g->t[g->nt].col = r->cur;
+		g->t[g->nt].cut = pango_layout_is_ellipsized(l);
+		g->nt++;
+	}
 	if (r->layout < 32) {
 		snprintf(r->texts[r->layout], sizeof(r->texts[0]), "%s",
 		    pango_layout_get_text(l));
@@ -1080,6 +1142,261 @@ START_TEST(test_canvas_calls)
 	ck_assert_int_gt(r.fill, 0);
 	chart_release(&ch);
 	chart_frame_free(f);
+	fixture_free(fx);
+}
+END_TEST
+
+static void
+geo_free(struct geo *g)
+{
+	free(g->t);
+	free(g->s);
+	free(g->a);
+	memset(g, 0, sizeof(*g));
+}
+
+/* Draws ch at its natural size on a recording canvas, with geometry. */
+static void
+geo_draw(const struct chart *ch, const struct computed *c, struct geo *g)
+{
+	static struct rec r;
+	struct canvas cv = {&rec_ops, &r};
+
+	memset(&r, 0, sizeof(r));
+	memset(g, 0, sizeof(*g));
+	r.geo = g;
+	chart_draw(ch, c, &cv, ch->width, ch->height);
+	ck_assert_int_eq(r.scale, 1);
+	ck_assert_double_eq(r.sx, 1);
+}
+
+/*
+ * SPEC 5.5: more movers than the chart can draw (1000 providers, most of
+ * them moving between the fixture's editions): it draws MOVE_MAX, the
+ * largest moves first, says how many of how many it shows, and its table
+ * lists every one; a page's chart and a phone's alike.
+ */
+START_TEST(test_move_bound)
+{
+	struct fixture *fx = fixture_new(1000, name_numbered);
+	const struct rating **v;
+	struct chart ch;
+	struct table *t;
+	struct geo g;
+	size_t i, n, total, cand = 0, movers = 0, narrow;
+	char want[128];
+
+	for (i = 0; i < fx->c.compare.nratings; i++) {
+		const struct rating *r = &fx->c.compare.ratings[i];
+
+		if (r->previous != NULL && (r->previous->rated || r->tier->rated)) {
+			cand++;
+			movers += r->status != MOVE_SAME;
+		}
+	}
+	ck_assert_uint_gt(movers, MOVE_MAX);
+	n = move_select(&fx->c, &v, &total);
+	ck_assert_uint_eq(n, MOVE_MAX);
+	ck_assert_uint_eq(total, cand);
+	/* movers only, each move no smaller than the next */
+	for (i = 0; i < n; i++) {
+		ck_assert_int_ne(v[i]->status, MOVE_SAME);
+		if (i > 0 && v[i]->has_steps && v[i - 1]->has_steps)
+			ck_assert_int_ge(abs(v[i - 1]->steps), abs(v[i]->steps));
+	}
+	free(v);
+	snprintf(want, sizeof(want), "Showing %d of %zu providers, movers first; "
+	    "the table lists all.", MOVE_MAX, cand);
+	for (narrow = 0; narrow < 2; narrow++) {
+		chart_init_sized(&ch, &fx->c, CHART_MOVEMENT, NULL, narrow);
+		geo_draw(&ch, &fx->c, &g);
+		ck_assert_uint_gt(g.nt, 0);
+		ck_assert_str_eq(g.t[g.nt - 1].s, want);
+		/* the line is inside the chart, below everything else */
+		ck_assert_double_le(g.t[g.nt - 1].x1, ch.width);
+		ck_assert_double_le(g.t[g.nt - 1].y1, ch.height);
+		snprintf(want + 64, sizeof(want) - 64, "(of the %d drawn).", MOVE_MAX);
+		ck_assert_ptr_nonnull(strstr(ch.desc, want + 64));
+		snprintf(want, sizeof(want), "Showing %d of %zu providers, movers first; "
+		    "the table lists all.", MOVE_MAX, cand);
+		t = chart_table(&ch, &fx->c);
+		ck_assert_uint_eq(t->nrows, cand);
+		table_free(t);
+		geo_free(&g);
+		chart_release(&ch);
+	}
+	fixture_free(fx);
+}
+END_TEST
+
+/* Does a vertical line cross a text's ink box (a pixel's slack)? */
+static bool
+seg_crosses(const struct geo_seg *s, const struct geo_text *t)
+{
+	return s->x > t->x0 + 0.5 && s->x < t->x1 - 0.5 &&
+	    s->y1 > t->y0 + 0.5 && s->y0 < t->y1 - 0.5;
+}
+
+/*
+ * No grid line (COL_GRID) and no target line (COL_INK, the failure chart's
+ * dashed references) runs through a text: not a heading, a callout, a
+ * note nor a name; in every report chart, a page's and a phone's, for
+ * real and wild names. (The distribution chart's grid ran through each
+ * edition's heading's dagger, the funnel's through every stage's words.)
+ */
+START_TEST(test_grid_clear_of_labels)
+{
+	static const enum chart_kind ks[] = {CHART_DISTRIBUTION, CHART_MOVEMENT,
+	    CHART_FUNNEL, CHART_FAULTS};
+	struct fixture *fxs[2] = {fixture_new(12, name_real), fixture_new(24, name_wild)};
+	struct chart ch;
+	struct geo g;
+	size_t f, k, narrow, i, j, nseg;
+
+	for (f = 0; f < 2; f++)
+		for (k = 0; k < ARRAY_SIZE(ks); k++)
+			for (narrow = 0; narrow < 2; narrow++) {
+				chart_init_sized(&ch, &fxs[f]->c, ks[k], NULL, narrow);
+				geo_draw(&ch, &fxs[f]->c, &g);
+				nseg = 0;
+				for (i = 0; i < g.ns; i++) {
+					if (g.s[i].col != 0xd0d0d0 && g.s[i].col != 0x1f1f1f)
+						continue;
+					nseg++;
+					/* a number on a bar (black or white, on its fill)
+					 * stands over the bar, which covers the grid */
+					for (j = 0; j < g.nt; j++)
+						if (g.t[j].col != 0x000000 && g.t[j].col != 0xffffff &&
+						    seg_crosses(&g.s[i], &g.t[j]))
+							ck_abort_msg("%s%s: the line at x %.1f "
+							    "(%.1f-%.1f) crosses \"%s\"", ch.title,
+							    narrow ? " (narrow)" : "", g.s[i].x,
+							    g.s[i].y0, g.s[i].y1, g.t[j].s);
+				}
+				/* real names, in English: every text whole */
+				for (j = 0; f == 0 && j < g.nt; j++)
+					ck_assert_msg(!g.t[j].cut, "%s%s: \"%s\" cut short",
+					    ch.title, narrow ? " (narrow)" : "", g.t[j].s);
+				/* the movement chart has no grid; the others do */
+				if (ks[k] != CHART_MOVEMENT)
+					ck_assert_uint_gt(nseg, 0);
+				geo_free(&g);
+				chart_release(&ch);
+			}
+	fixture_free(fxs[0]);
+	fixture_free(fxs[1]);
+}
+END_TEST
+
+/*
+ * The movement chart's right-hand labels: a name and its change in words
+ * ("\u2191 up 1"); where the words would cut a name short (a narrow chart,
+ * a long name or language), every change takes the short form, the arrow
+ * and the steps ("\u21911"), and every name is drawn whole.
+ */
+START_TEST(test_move_short_changes)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart ch;
+	struct geo g;
+	size_t i, narrow, arrows;
+	const char *longname = "Northwind Compute";
+
+	for (i = 0; i < fx->c.compare.nratings; i++)
+		if (fx->c.compare.ratings[i].status == MOVE_UP) {
+			((struct provider *)fx->c.compare.ratings[i].provider)->short_name =
+			    longname;
+			break;
+		}
+	ck_assert_uint_lt(i, fx->c.compare.nratings);
+	for (narrow = 0; narrow < 2; narrow++) {
+		chart_init_sized(&ch, &fx->c, CHART_MOVEMENT, NULL, narrow);
+		geo_draw(&ch, &fx->c, &g);
+		for (i = 0, arrows = 0; i < g.nt; i++) {
+			const char *s = g.t[i].s;
+
+			if (strncmp(s, "\u2191", 3) != 0 && strncmp(s, "\u2193", 3) != 0)
+				continue;
+			arrows++;
+			if (narrow) {
+				ck_assert_msg(s[3] >= '1' && s[3] <= '9' && strchr(s, ' ') == NULL,
+				    "short form: \"%s\"", s);
+			} else
+				ck_assert_msg(strstr(s, " up ") || strstr(s, " down "),
+				    "in words: \"%s\"", s);
+			/* the long name, drawn whole: the change stands after it */
+			ck_assert(!g.t[i - 1].cut);
+			if (strcmp(g.t[i - 1].s, longname) == 0) {
+				double nw = g.t[i - 1].x1 - g.t[i - 1].x0;
+
+				ck_assert_double_gt(nw, 100);
+				ck_assert_double_ge(g.t[i].x0, g.t[i - 1].x1);
+				ck_assert_double_le(g.t[i].x1, ch.width - 16 + 0.5);
+			}
+		}
+		ck_assert_uint_gt(arrows, 0);
+		geo_free(&g);
+		chart_release(&ch);
+	}
+	fixture_free(fx);
+}
+END_TEST
+
+/*
+ * A detection known only as a bound ("within 1s", as Hyperstack's in
+ * ClusterMAX 3.0) beside a replacement at 1h15m and a drain at 1h30m: the
+ * bound is a ring at 1 s, the left end of the axis (x 176; on a phone
+ * where the names end, where "\u22641s" stands), and its note stands right beside that ring, not beside the
+ * drain at the far right, where it would read as a 1h30m detection.
+ */
+START_TEST(test_bound_beside_point)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct fault_test *ft = NULL;
+	struct chart ch;
+	struct geo g;
+	size_t i, j, narrow, rings;
+	const struct geo_text *note;
+
+	for (i = 0; i < fx->c.editions[2].nratings && ft == NULL; i++)
+		if (fx->c.editions[2].ratings[i].review->fault != NULL)
+			ft = (struct fault_test *)fx->c.editions[2].ratings[i].review->fault;
+	ck_assert_ptr_nonnull(ft);
+	ft->detected_by = DETECT_PROVIDER;
+	ft->not_injected = false;
+	ft->detect_after = 1, ft->detect_upper = true;
+	ft->replaced_after = 4500, ft->replaced_upper = false;
+	ft->drain_after = 5400, ft->drain_upper = false;
+	for (narrow = 0; narrow < 2; narrow++) {
+		double x0 = -1;
+
+		chart_init_sized(&ch, &fx->c, CHART_FAULTS, NULL, narrow);
+		geo_draw(&ch, &fx->c, &g);
+		/* the axis's first tick label stands left-aligned at its start */
+		for (i = 0; i < g.nt; i++)
+			if (strcmp(g.t[i].s, "\u22641s") == 0)
+				x0 = g.t[i].x0;
+		if (!narrow)
+			ck_assert_double_eq_tol(x0, 176, 1.5);
+		for (i = 0, note = NULL; i < g.nt; i++)
+			if (strcmp(g.t[i].s, "detected within 1s") == 0) {
+				ck_assert_ptr_null(note);
+				note = &g.t[i];
+			}
+		ck_assert_ptr_nonnull(note);
+		/* one ring (in the detection's colour) at 1 s, on the note's row */
+		for (j = 0, rings = 0; j < g.na; j++)
+			if (g.a[j].col == 0x3b6ea8 && fabs(g.a[j].x - x0) < 1.5 &&
+			    fabs(g.a[j].y - (note->y0 + note->y1) / 2) < 3) {
+				rings++;
+				/* the note begins just right of it */
+				ck_assert_double_ge(note->x0, g.a[j].x + g.a[j].r);
+				ck_assert_double_le(note->x0, g.a[j].x + g.a[j].r + 10);
+			}
+		ck_assert_uint_eq(rings, 1);
+		geo_free(&g);
+		chart_release(&ch);
+	}
 	fixture_free(fx);
 }
 END_TEST
@@ -1503,6 +1820,18 @@ START_TEST(test_palette)
 				    i, j, d, k);
 			}
 	ck_assert_double_gt(least, 17);
+	/* Bronze and the tiers that follow it in a ladder (Participation
+	 * Ribbon, Underperforming: the first two other tiers) are told apart;
+	 * the second, which an edition's bar draws beside Bronze when the
+	 * first is empty, by far: no brown beside the bronze, in any vision */
+	for (k = 0; k < 3; k++) {
+		to_lab(tier_default_colors[TIER_BRONZE], vis[k], la);
+		to_lab(tier_default_colors[TIER_OTHER1], vis[k], lb);
+		ck_assert_msg(ciede2000(la, lb) >= 50, "Bronze and the second other tier: "
+		    "dE %.2f (vision %zu)", ciede2000(la, lb), k);
+		to_lab(tier_default_colors[TIER_OTHER0], vis[k], lb);
+		ck_assert_double_ge(ciede2000(la, lb), 17);
+	}
 	/* every default reads with black or white text */
 	for (i = 0; i < TIER_NDEFAULTS; i++) {
 		struct rgb c = RGB8(tier_default_colors[i]);
@@ -1617,7 +1946,8 @@ START_TEST(test_render_sharing)
 			nsvg += strstr(o.files[i], ".svg") != NULL;
 			npng += strstr(o.files[i], ".png") != NULL;
 		}
-		ck_assert_uint_eq(nsvg, on ? 4 + 1 + 12 : 4 + 1);
+		/* each report chart and the frame twice: a page's, a phone's */
+		ck_assert_uint_eq(nsvg, on ? 2 * (4 + 1) + 12 : 2 * (4 + 1));
 		ck_assert_uint_eq(npng, pngs ? 4 + 12 : 4);
 		path = site_out_path(&o, "charts/history-p0003.png");
 		ck_assert_int_eq(access(path, F_OK), pngs ? 0 : -1);
@@ -1627,6 +1957,15 @@ START_TEST(test_render_sharing)
 		free(path);
 		path = site_out_path(&o, "charts/history-frame.svg");
 		ck_assert_int_eq(access(path, F_OK), 0);
+		free(path);
+		path = site_out_path(&o, "charts/narrow/history-frame.svg");
+		ck_assert_int_eq(access(path, F_OK), 0);
+		free(path);
+		path = site_out_path(&o, "charts/narrow/movement.svg");
+		ck_assert_int_eq(access(path, F_OK), 0);
+		free(path);
+		path = site_out_path(&o, "charts/narrow/movement.png");
+		ck_assert_int_eq(access(path, F_OK), -1);
 		free(path);
 		path = site_out_path(&o, "charts/history-frame.png");
 		ck_assert_int_eq(access(path, F_OK), -1);
@@ -1725,6 +2064,10 @@ main(void)
 	tcase_add_test(tc, test_png_lossless);
 	tcase_add_test(tc, test_framed_pdf);
 	tcase_add_test(tc, test_canvas_calls);
+	tcase_add_test(tc, test_move_bound);
+	tcase_add_test(tc, test_grid_clear_of_labels);
+	tcase_add_test(tc, test_bound_beside_point);
+	tcase_add_test(tc, test_move_short_changes);
 	tcase_add_test(tc, test_frame_svg);
 	tcase_add_test(tc, test_inline_marks);
 	tcase_add_test(tc, test_history_unrated);

@@ -238,7 +238,7 @@ END_TEST
 static void
 check_chart(const char *name)
 {
-	struct chart ch;
+	struct chart ch, narrow;
 	struct table *t;
 	struct buf want = BUF_INIT, src = BUF_INIT;
 	char *got;
@@ -247,11 +247,16 @@ check_chart(const char *name)
 	got = html_of(&fx, src.data);
 	ck_assert_int_ge(chart_kind_parse(name), 0);
 	chart_init(&ch, fx.c, (enum chart_kind)chart_kind_parse(name), NULL);
+	chart_init_sized(&narrow, fx.c, (enum chart_kind)chart_kind_parse(name), NULL,
+	    true);
+	/* the narrow variant is drawn anew for a phone: narrower, taller */
+	ck_assert(narrow.width < ch.width);
 	buf_puts(&want, "<p>Before.</p>\n<figure class=\"chart\">\n"
 	    "<figcaption class=\"visually-hidden\">");
 	esc_html(&want, ch.title ? ch.title : name);
-	buf_printf(&want, "</figcaption>\n<div class=\"chart-scroll\">"
-	    "<img src=\"../charts/%s.svg\" alt=\"", name);
+	buf_printf(&want, "</figcaption>\n<picture><source media=\"(max-width: 40rem)\" "
+	    "srcset=\"../charts/narrow/%s.svg\" width=\"360\" height=\"%.0f\">"
+	    "<img src=\"../charts/%s.svg\" alt=\"", name, narrow.height, name);
 	if (ch.desc)
 		esc_attr(&want, ch.desc);
 	else
@@ -259,10 +264,13 @@ check_chart(const char *name)
 	buf_putc(&want, '"');
 	if (ch.width > 0 && ch.height > 0)
 		buf_printf(&want, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
-	buf_puts(&want, "></div>\n");
+	buf_puts(&want, "></picture>\n");
 	if ((t = chart_table(&ch, fx.c)) != NULL) {
 		buf_puts(&want, "<details class=\"chart-data\">\n<summary>Data behind the "
-		    "chart</summary>\n<div class=\"table-wrap\">\n");
+		    "chart</summary>\n<div class=\"table-wrap\" tabindex=\"0\" "
+		    "role=\"region\" aria-label=\"");
+		esc_attr(&want, t->caption);
+		buf_puts(&want, "\">\n");
 		table_html(t, "../", &want);
 		buf_puts(&want, "</div>\n</details>\n");
 		table_free(t);
@@ -270,6 +278,7 @@ check_chart(const char *name)
 	buf_puts(&want, "</figure>\n<p>After.</p>\n");
 	ck_assert_str_eq(got, want.data);
 	chart_release(&ch);
+	chart_release(&narrow);
 	buf_release(&want);
 	buf_release(&src);
 	free(got);
@@ -287,12 +296,12 @@ START_TEST(test_blocks)
 		}
 	ck_assert_uint_eq(n, 4);
 	CK_HTML("{{table medals 1.0}}",
-	    "<div class=\"table-wrap\">\n"
+	    "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"ClusterMAX 1.0: ratings by tier\">\n"
 	    "<table class=\"data\">\n<caption>ClusterMAX 1.0: ratings by tier</caption>\n"
 	    "<thead>\n<tr><th scope=\"col\">Tier</th><th scope=\"col\">Provider</th></tr>\n"
 	    "</thead>\n<tbody>\n</tbody>\n</table>\n</div>\n");
 	CK_HTML("> {{table security 3.0}}",
-	    "<blockquote>\n<div class=\"table-wrap\">\n<table class=\"data\">\n"
+	    "<blockquote>\n<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"ClusterMAX 3.0: security practices and findings\">\n<table class=\"data\">\n"
 	    "<caption>ClusterMAX 3.0: security practices and findings</caption>\n"
 	    "<thead>\n<tr><th scope=\"col\">Provider</th><th scope=\"col\">Drivers current</th>"
 	    "<th scope=\"col\">Embargo program</th>"
@@ -308,7 +317,7 @@ START_TEST(test_blocks)
 	{
 		char *got = html_of(&fx, "{{table movers 2.0 3.0}}");
 
-		ck_assert(str_starts(got, "<div class=\"table-wrap\">\n<table class=\"data\">\n<caption>Movers from "
+		ck_assert(str_starts(got, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Movers from ClusterMAX 2.0 to ClusterMAX 3.0\">\n<table class=\"data\">\n<caption>Movers from "
 		    "ClusterMAX 2.0 to ClusterMAX 3.0</caption>\n"));
 		ck_assert_ptr_nonnull(strstr(got, "<tr><td><a href=\"../providers/nebius/index.html\">"
 		    "Nebius</a></td><td class=\"tier tier-gold\">Gold</td>"
@@ -493,7 +502,7 @@ START_TEST(test_doc)
 	md_render_html_ids(fx.c, &doc, "", "summary-", &b);
 	ck_assert(str_starts(b.data, "<h1 id=\"summary-hi\">Hi</h1>\n<p><a href=\""
 	    "https://www.youtube.com/watch?v=abc&amp;t=60\">1:00</a></p>\n"
-	    "<div class=\"table-wrap\">\n<table"));
+	    "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\""));
 	buf_release(&b);
 	md_doc_release(&doc);
 	ck_assert_uint_eq(d.n, 0);

@@ -94,7 +94,7 @@ START_TEST(test_movers_block)
 {
 	char *h = section_html("30-big-clouds");
 
-	ck_assert_ptr_nonnull(strstr(h, "<div class=\"table-wrap\">\n<table class=\"data\">\n"
+	ck_assert_ptr_nonnull(strstr(h, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Movers from ClusterMAX 2.0 to ClusterMAX 3.0\">\n<table class=\"data\">\n"
 	    "<caption>Movers from ClusterMAX 2.0 to ClusterMAX 3.0</caption>\n"));
 	ck_assert_ptr_nonnull(strstr(h, "<tr><td><a href=\"providers/aws/index.html\">Amazon "
 	    "Web Services</a></td><td class=\"tier tier-silver\">Silver</td>"

@@ -48,7 +48,7 @@ static const struct chart_kind_row {
 	enum title_form title_form;
 	bool per_provider;         /* one per provider, named by no {{chart}} */
 	bool fault_tests;          /* only where a review has a fault test */
-	double (*height)(const struct computed *c);
+	double (*height)(const struct computed *c, double w);
 	void (*desc)(const struct computed *c, const struct provider *p, struct buf *b);
 	void (*draw)(struct cx *x, const struct computed *c, const struct provider *p);
 	struct table *(*table)(const struct computed *c, const struct provider *p);
@@ -158,19 +158,27 @@ make_title(const struct chart *ch, const struct computed *c)
 
 /* On success, release with chart_release(). */
 void
-chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
-    const struct provider *provider)
+chart_init_sized(struct chart *ch, const struct computed *c, enum chart_kind kind,
+    const struct provider *provider, bool narrow)
 {
 	struct buf b = BUF_INIT;
 
 	memset(ch, 0, sizeof(*ch));
 	ch->kind = kind;
 	ch->provider = provider;
-	ch->width = CHART_WIDTH;
-	ch->height = kinds[kind].height(c);
+	ch->narrow = narrow;
+	ch->width = narrow ? CHART_NARROW_WIDTH : CHART_WIDTH;
+	ch->height = kinds[kind].height(c, ch->width);
 	kinds[kind].desc(c, provider, &b);
 	ch->title = make_title(ch, c);
 	ch->desc = buf_detach(&b, NULL);
+}
+
+void
+chart_init(struct chart *ch, const struct computed *c, enum chart_kind kind,
+    const struct provider *provider)
+{
+	chart_init_sized(ch, c, kind, provider, false);
 }
 
 void
@@ -197,16 +205,19 @@ chart_keep_layouts(struct chart *ch)
 char *
 chart_file_name(const struct chart *ch)
 {
+	const char *dir = ch->narrow ? CHART_NARROW_DIR : "";
+
 	if (ch->kind == CHART_HISTORY)
-		return xasprintf("history-%s", ch->provider->id);
-	return xstrdup(kinds[ch->kind].name);
+		return xasprintf("%shistory-%s", dir, ch->provider->id);
+	return xasprintf("%s%s", dir, kinds[ch->kind].name);
 }
 
 void
 chart_draw_title(struct cx *x, const struct chart *ch)
 {
-	cx_text(x, ch->title, MARGIN, TITLE_Y, AL_LEFT, FS_TITLE, true,
-	    x->w - 2 * MARGIN, COL_INK);
+	/* a narrow chart's in smaller type, to fit a phone's width */
+	cx_text(x, ch->title, MARGIN, TITLE_Y, AL_LEFT, ch->narrow ? FS_BODY : FS_TITLE,
+	    true, x->w - 2 * MARGIN, COL_INK);
 }
 
 void

@@ -6,6 +6,7 @@
 #include "chart_priv.h"
 
 #define LEG_COLS 4
+#define LEG_COLS_NARROW 2
 #define LEG_LINE 18.0
 #define HEAD 20.0
 #define BAR 26.0
@@ -14,10 +15,17 @@
 #define GAP 12.0
 #define AXIS 26.0
 
+/* The legend's columns: fewer on a narrow chart, whose names would not fit. */
 static size_t
-legend_rows(const struct computed *c)
+legend_cols(double w)
 {
-	return (c->project->report.nladder + LEG_COLS - 1) / LEG_COLS;
+	return w < CHART_WIDTH - 1 ? LEG_COLS_NARROW : LEG_COLS;
+}
+
+static size_t
+legend_rows(const struct computed *c, double w)
+{
+	return (c->project->report.nladder + legend_cols(w) - 1) / legend_cols(w);
 }
 
 static size_t
@@ -38,9 +46,9 @@ row_height(const struct edition_stats *s)
 }
 
 double
-dist_height(const struct computed *c)
+dist_height(const struct computed *c, double w)
 {
-	double h = TOP + (double)legend_rows(c) * LEG_LINE + 8;
+	double h = TOP + (double)legend_rows(c, w) * LEG_LINE + 8;
 	size_t i;
 
 	if (c->neditions == 0)
@@ -112,12 +120,12 @@ static void
 draw_legend(struct cx *x, const struct computed *c, double y)
 {
 	const struct report *r = &c->project->report;
-	double colw = (x->w - 2 * MARGIN) / LEG_COLS, lx, ly;
-	size_t i;
+	size_t i, cols = legend_cols(x->w);
+	double colw = (x->w - 2 * MARGIN) / (double)cols, lx, ly;
 
 	for (i = 0; i < r->nladder; i++) {
-		lx = MARGIN + (double)(i % LEG_COLS) * colw;
-		ly = y + (double)(i / LEG_COLS) * LEG_LINE + LEG_LINE / 2;
+		lx = MARGIN + (double)(i % cols) * colw;
+		ly = y + (double)(i / cols) * LEG_LINE + LEG_LINE / 2;
 		cx_rect(x, lx, ly - 6, 12, 12, tier_rgb(&r->ladder[i]));
 		cx_text(x, r->ladder[i].name, lx + 17, ly, AL_LEFT, FS_SMALL, false,
 		    colw - 22, COL_INK);
@@ -203,6 +211,34 @@ draw_grid(struct cx *x, double top, double bottom, double max, double step,
 		    COL_GRID);
 }
 
+/*
+ * The dagger of an acknowledged claim goes on the figure the note is about:
+ * on the count of reviews or of medals in the row's heading ("85†
+ * reviewed"); a claim about another figure (a tier's count) puts it after
+ * the heading. Returns whether one is left for the end.
+ */
+static bool
+dagger_figures(const struct edition_stats *s, bool *on_n, bool *on_medals)
+{
+	size_t i;
+	bool rest = false;
+
+	*on_n = *on_medals = false;
+	for (i = 0; i < s->nclaims; i++) {
+		const struct claim *cl = s->claims[i].claim;
+
+		if (cl->note == NULL)
+			continue;
+		if (cl->tier == NULL && strcmp(cl->figure, "reviewed") == 0)
+			*on_n = true;
+		else if (cl->tier == NULL && strcmp(cl->figure, "medals") == 0)
+			*on_medals = true;
+		else
+			rest = true;
+	}
+	return rest;
+}
+
 static double
 draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
     double y, double scale, double axmax, double step)
@@ -210,18 +246,24 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 	static const char *const names[] = {"n", "medals", NULL};
 	const struct report *r = &c->project->report;
 	double nw, hy = y + HEAD / 2;
-	char medals[32], n[32], *t;
+	char medals[40], n[40], *t;
 	const char *values[] = {n, medals, NULL};
+	bool on_n, on_medals, rest;
 	size_t i;
 
 	nw = cx_text(x, s->edition->name, MARGIN, hy, AL_LEFT, FS_BODY, true, 300,
 	    COL_INK);
 	/* a partial edition's counts are of the reviews it names (SPEC 1.2) */
-	view_int_to(&c->project->report, s->medals, medals, sizeof(medals));
-	view_int_to(&c->project->report, s->reviewed, n, sizeof(n));
+	view_int_to(&c->project->report, s->medals, medals, sizeof(medals) - 4);
+	view_int_to(&c->project->report, s->reviewed, n, sizeof(n) - 4);
+	rest = dagger_figures(s, &on_n, &on_medals);
+	if (on_n)
+		strcat(n, "\u2020");
+	if (on_medals)
+		strcat(medals, "\u2020");
 	t = report_format(r, s->edition->partial ? "dist_row_partial" : "dist_row",
 	    names, values);
-	if (acknowledged(s) > 0) {
+	if (rest) {
 		char *u = xasprintf("%s \u2020", t);
 
 		free(t);
@@ -231,8 +273,9 @@ draw_row(struct cx *x, const struct computed *c, const struct edition_stats *s,
 	    x->w - 2 * MARGIN - nw - 10, COL_INK2);
 	free(t);
 	y += HEAD;
-	/* grid first, the bar over it */
-	draw_grid(x, y - 3, y + BAR + 3, axmax, step, scale);
+	/* grid first, the bar over it: from the bar's top, clear of the
+	 * heading's descenders (a dagger's) */
+	draw_grid(x, y, y + BAR + 3, axmax, step, scale);
 	draw_bar(x, c, s, y, scale);
 	y += BAR + LANE;
 	for (i = 0; i < s->nclaims; i++) {
@@ -281,7 +324,7 @@ dist_draw(struct cx *x, const struct computed *c)
 		return;
 	}
 	draw_legend(x, c, TOP);
-	top = TOP + (double)legend_rows(c) * LEG_LINE + 8;
+	top = TOP + (double)legend_rows(c, x->w) * LEG_LINE + 8;
 	for (i = 0; i < c->neditions; i++)
 		max = fmax(max, (double)c->editions[i].reviewed);
 	nice_axis(max, &axmax, &step);

@@ -8,8 +8,16 @@
 #include "parse.h"
 
 #define ROW 22.0
-#define NAMEW 150.0
-#define PX0 176.0
+/* The names' column and the plot's left end (struct axis's x0): 150 and
+ * 176 on a page's chart; on a narrow one (chart_init_sized) the column is
+ * as wide as its widest name, between NAMEW_MIN and NAMEW_MAX, and the
+ * axis takes the rest. */
+#define NAMEW_WIDE 150.0
+#define PX0_WIDE 176.0
+#define NAMEW_MIN 60.0
+#define NAMEW_MAX 140.0
+#define NAME_GAP 10.0
+#define PX0 (a->x0)
 #define LEGEND 18.0
 #define TARGETS 20.0
 #define AXIS 30.0
@@ -46,11 +54,12 @@ has_timing(const struct fault_test *f)
 }
 
 double
-faults_height(const struct computed *c)
+faults_height(const struct computed *c, double w)
 {
 	const struct rating **v;
 	size_t n, total;
 
+	(void)w;
 	n = faults_select(c, &v, &total);
 	free(v);
 	if (n == 0)
@@ -68,7 +77,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	const struct edition_stats *s = chart_report_stats(c);
 	const struct rating **v;
 	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
-	size_t uninjected = 0;
+	size_t uninjected = 0, unreplaced = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
 	char d[128], n1[32], n2[32], *t;
 	const char *values[4];
@@ -83,16 +92,18 @@ faults_desc(const struct computed *c, struct buf *b)
 	for (i = 0; i < total; i++) {
 		const struct fault_test *f = v[i]->review->fault;
 
+		/* each provider in one count, so that they add up to n */
 		if (f->replaced_after >= 0) {
 			repl++;
 			within += target >= 0 && f->replaced_after <= target;
-		}
-		if (f->not_injected)
+		} else if (f->not_injected)
 			uninjected++;
 		else if (f->detected_by == DETECT_NONE)
 			undetected++;
 		else if (!has_timing(f))
 			untimed++;
+		else
+			unreplaced++;
 	}
 	snprintf(n1, sizeof(n1), "%zu", total);
 	snprintf(n2, sizeof(n2), "%zu", repl);
@@ -114,6 +125,11 @@ faults_desc(const struct computed *c, struct buf *b)
 	t = report_format(r, "faults_desc_rest", rest, values);
 	buf_printf(b, ", %s", t);
 	free(t);
+	if (unreplaced) {
+		t = report_format_n(r, "faults_desc_unreplaced", (long)unreplaced);
+		buf_printf(b, ", %s", t);
+		free(t);
+	}
 	if (uninjected) {
 		t = report_format_n(r, "faults_desc_uninjected", (long)uninjected);
 		buf_printf(b, ", %s", t);
@@ -169,7 +185,11 @@ struct note {
 	char text[512];
 	double ax, maxw, x0, x1;  /* x1 <= x0: no note */
 	enum align al;
+	bool bound;               /* a detection bound: a ring at bx, the note beside it */
+	double bx;
 };
+
+#define BOUND_R 4.0
 
 static double
 row_span(const struct axis *a, const struct fault_test *f, double *lo,
@@ -208,10 +228,51 @@ text_set(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
+/* Does [x0, x1] keep clear of the row's marks, [lo, hi] (none: hi < lo)? */
+static bool
+clear_of(double x0, double x1, double lo, double hi)
+{
+	return hi < lo || x1 + 8 <= lo || x0 >= hi + 8;
+}
+
+/*
+ * A detection known only as a bound ("within 1s") is drawn as a ring at
+ * the bound, and its note stands beside that ring, not beside the row's
+ * other marks (where it would read as their time): right of it, else left
+ * of it, where it keeps clear of them, as far left as the row's name ends
+ * (left). Returns false if neither side fits.
+ */
+static bool
+place_bound(struct cx *x, const struct axis *a, const struct fault_test *f,
+    struct note *nt, double tw, double lo, double hi, double left)
+{
+	double bx = axis_x(a, f->detect_after), l, r;
+
+	r = bx + BOUND_R + 5;
+	l = bx - BOUND_R - 5;
+	if (r + tw <= x->w - MARGIN && clear_of(bx - BOUND_R, r + tw, lo, hi)) {
+		nt->ax = r;
+		nt->al = AL_LEFT;
+		nt->x0 = bx - BOUND_R;
+		nt->x1 = r + tw;
+	} else if (l - tw >= left && clear_of(l - tw, bx + BOUND_R, lo, hi)) {
+		nt->ax = l;
+		nt->al = AL_RIGHT;
+		nt->x0 = l - tw;
+		nt->x1 = bx + BOUND_R;
+	} else
+		return false;
+	nt->bound = true;
+	nt->bx = bx;
+	return true;
+}
+
 static void
 row_note(struct cx *x, const struct report *r, const struct axis *a,
-    const struct fault_test *f, struct note *nt)
+    const struct rating *rt, struct note *nt)
 {
+	const struct fault_test *f = rt->review->fault;
+	double nw, nh;
 	const char *key = NULL;
 	double lo, hi, tw, th;
 	char d[128], *t;
@@ -240,6 +301,11 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 		return;
 	row_span(a, f, &lo, &hi);
 	cx_measure(x, nt->text, FS_SMALL, false, 0, &tw, &th);
+	cx_measure(x, provider_label(rt->provider), FS_BODY, false, a->x0 - MARGIN - 6,
+	    &nw, &nh);
+	if (f->detect_upper && !f->not_injected &&
+	    place_bound(x, a, f, nt, tw, lo, hi, fmin(PX0, MARGIN + nw + 8)))
+		return;
 	if (hi < lo) {
 		/* no marker: the note stands in the plot */
 		nt->ax = PX0 + 2;
@@ -344,11 +410,12 @@ marker(struct cx *x, int kind, double mx, double my)
 }
 
 static void
-draw_legend(struct cx *x, const struct report *r, double y)
+draw_legend(struct cx *x, const struct report *r, const struct axis *a, double y)
 {
 	static const char *const names[] = {"faults_legend_detected",
 		"faults_legend_drained", "faults_legend_replaced"};
-	double lx = PX0;
+	/* over the plot; a narrow chart's from its left edge, to fit */
+	double lx = CX_NARROW(x) ? MARGIN : PX0;
 	int i;
 
 	for (i = 0; i < 3; i++) {
@@ -414,7 +481,7 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 	int i;
 
 	cx_text(x, provider_label(r->provider), MARGIN, y, AL_LEFT, FS_BODY, false,
-	    NAMEW - 6, COL_INK);
+	    CX_NARROW(x) ? a->x0 - MARGIN - NAME_GAP + 1 : NAMEW_WIDE - 6, COL_INK);
 	if (row_span(a, f, &lo, &hi) > 0)
 		cx_line(x, lo, y, hi, y, 1.2, COL_INK2);
 	for (i = 0; i < 3; i++) {
@@ -424,6 +491,13 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 		if (axis_clips(a, t[i]))
 			cx_text(x, "\u2192", axis_x(a, t[i]) + 5, y, AL_LEFT, FS_SMALL,
 			    true, 0, COL_INK);
+	}
+	if (nt->bound) {
+		cx_color(x, COL_DETECT);
+		cv_new_path(x->cv);
+		cv_arc(x->cv, nt->bx, y, BOUND_R - 0.75, 0, 2 * M_PI);
+		cv_line_width(x->cv, 1.5);
+		cv_stroke(x->cv);
 	}
 	if (nt->x1 > nt->x0)
 		cx_text(x, nt->text, nt->ax, y, nt->al, FS_SMALL, false, nt->maxw,
@@ -459,15 +533,25 @@ faults_draw(struct cx *x, const struct computed *c)
 		if (f->replaced_after > longest)
 			longest = f->replaced_after;
 	}
-	a.x0 = PX0;
+	if (CX_NARROW(x)) {
+		double nw, nh, widest = NAMEW_MIN;
+
+		for (i = 0; i < n; i++) {
+			cx_measure(x, provider_label(v[i]->provider), FS_BODY, false, 0,
+			    &nw, &nh);
+			widest = fmax(widest, nw);
+		}
+		a.x0 = MARGIN + fmin(widest, NAMEW_MAX) + NAME_GAP;
+	} else
+		a.x0 = PX0_WIDE;
 	a.x1 = x->w - MARGIN - 8;
 	a.lmax = log10((double)axis_max(longest));
 	top = TOP + LEGEND + TARGETS;
 	bottom = top + (double)n * ROW;
 	notes = xcalloc(n, sizeof(*notes));
 	for (i = 0; i < n; i++)
-		row_note(x, r, &a, v[i]->review->fault, &notes[i]);
-	draw_legend(x, r, TOP + LEGEND / 2 - 2);
+		row_note(x, r, &a, v[i], &notes[i]);
+	draw_legend(x, r, &a, TOP + LEGEND / 2 - 2);
 	draw_axis(x, r, &a, top, bottom, notes, n);
 	draw_targets(x, r, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top,
 	    notes, n);

@@ -30,17 +30,24 @@ struct chart_frame {
 
 /* On success, free with chart_frame_free(). */
 struct chart_frame *
-chart_frame_new(const struct computed *c)
+chart_frame_new_sized(const struct computed *c, bool narrow)
 {
 	struct chart_frame *f = xcalloc(1, sizeof(*f));
 
 	f->c = c;
 	f->ch.kind = CHART_HISTORY;
-	f->ch.width = CHART_WIDTH;
-	f->ch.height = hist_height(c);
+	f->ch.narrow = narrow;
+	f->ch.width = narrow ? CHART_NARROW_WIDTH : CHART_WIDTH;
+	f->ch.height = hist_height(c, f->ch.width);
 	pthread_mutex_init(&f->lock, NULL);
 	buf_init(&f->svg);
 	return f;
+}
+
+struct chart_frame *
+chart_frame_new(const struct computed *c)
+{
+	return chart_frame_new_sized(c, false);
 }
 
 void

@@ -6,7 +6,10 @@
 #include "chart_priv.h"
 #include "parse.h"
 
-#define HEAD 20.0
+/* A stage's heading: one line, or on a narrow chart two, its shares on the
+ * second (a phone's width holds "Medals 19" but not the shares beside). */
+#define HEAD (CX_NARROW(x) ? HEAD_NARROW : 20.0)
+#define HEAD_NARROW 36.0
 #define BAR 22.0
 #define GAP 12.0
 #define NSTAGES 4
@@ -64,11 +67,11 @@ stage_share(const struct report *r, const long v[NSTAGES], size_t i, struct buf 
 }
 
 double
-funnel_height(const struct computed *c)
+funnel_height(const struct computed *c, double w)
 {
 	if (chart_report_stats(c) == NULL)
 		return TOP + 60;
-	return TOP + NSTAGES * (HEAD + BAR + GAP) + 30;
+	return TOP + NSTAGES * ((w < CHART_WIDTH - 1 ? HEAD_NARROW : 20.0) + BAR + GAP) + 30;
 }
 
 void
@@ -114,20 +117,23 @@ draw_stage(struct cx *x, const struct report *r, const long v[NSTAGES], size_t i
     double y, double scale)
 {
 	struct buf t = BUF_INIT, sh = BUF_INIT;
-	double nw, w;
+	double nw, w, line = y + (CX_NARROW(x) ? 10.0 : HEAD / 2);
 
-	nw = cx_text(x, report_string(r, stage_keys[i]), MARGIN, y + HEAD / 2, AL_LEFT, FS_BODY, true,
+	nw = cx_text(x, report_string(r, stage_keys[i]), MARGIN, line, AL_LEFT, FS_BODY, true,
 	    0, COL_INK);
 	if (v[i] < 0)
 		buf_puts(&t, report_string(r, "not_stated"));
 	else
 		buf_printf(&t, "%ld", v[i]);
 	stage_share(r, v, i, &sh);
-	if (sh.len > 0)
+	if (sh.len > 0 && !CX_NARROW(x))
 		buf_printf(&t, " \u00b7 %s", sh.data);
-	buf_release(&sh);
-	cx_text(x, t.data, MARGIN + nw + 10, y + HEAD / 2, AL_LEFT, FS_BODY, false,
+	cx_text(x, t.data, MARGIN + nw + 10, line, AL_LEFT, FS_BODY, false,
 	    x->w - 2 * MARGIN - nw - 10, COL_INK);
+	if (sh.len > 0 && CX_NARROW(x))
+		cx_text(x, sh.data, MARGIN, line + 15, AL_LEFT, FS_SMALL, false,
+		    x->w - 2 * MARGIN, COL_INK);
+	buf_release(&sh);
 	buf_release(&t);
 	if (v[i] < 0) {
 		static const double dash[] = {4, 3};
@@ -168,7 +174,13 @@ funnel_draw(struct cx *x, const struct computed *c)
 	bottom = TOP + NSTAGES * (HEAD + BAR + GAP);
 	for (t = 0; t <= axmax + step / 2; t += step) {
 		ax = MARGIN + t * scale;
-		cx_line(x, ax, TOP + HEAD, ax, bottom, 0.6, COL_GRID);
+		/* across each bar only: no line runs through a stage's words */
+		for (i = 0; i < NSTAGES; i++) {
+			double by = TOP + (double)i * (HEAD + BAR + GAP) + HEAD;
+
+			cx_line(x, ax, by, ax, i + 1 < NSTAGES ? by + BAR + 3 : bottom,
+			    0.6, COL_GRID);
+		}
 		snprintf(num, sizeof(num), "%.0f", t);
 		cx_text(x, num, ax, bottom + 10, t == 0 ? AL_LEFT :
 		    t + step / 2 > axmax ? AL_RIGHT : AL_CENTER, FS_SMALL, false, 0,

@@ -6,9 +6,14 @@
 #include "chart_priv.h"
 
 #define ROW 20.0
-#define NAMEW 150.0
-#define PX0 (MARGIN + NAMEW + 20)
 #define EDLABELS 24.0
+/* A narrow chart's (chart_init_sized) tier names are given less room, its
+ * editions' columns come closer, and where three or more would crowd their
+ * names, the names stand on two staggered lines. */
+#define NARROW(w) ((w) < CHART_WIDTH - 1)
+#define NAMEW(w) (NARROW(w) ? 122.0 : 150.0)
+#define PX0(w) (MARGIN + NAMEW(w) + (NARROW(w) ? 8.0 : 20.0))
+#define STAGGER 14.0
 /* Between the ladder's rows and those of the tiers with rated: false, which
  * are drawn apart: moving into one is not a step down. */
 #define UNRATED_GAP 14.0
@@ -24,8 +29,15 @@ ladder_counts(const struct report *r, size_t *rated, size_t *unrated)
 		(*(r->ladder[i].rated ? rated : unrated))++;
 }
 
+/* Do the edition names stand on two lines? */
+static bool
+staggered(const struct computed *c, double w)
+{
+	return NARROW(w) && c->neditions >= 3;
+}
+
 double
-hist_height(const struct computed *c)
+hist_height(const struct computed *c, double w)
 {
 	size_t nr, nu;
 
@@ -33,7 +45,7 @@ hist_height(const struct computed *c)
 	if (c->neditions == 0 || nr + nu == 0)
 		return TOP + 60;
 	return TOP + (double)nr * ROW + (nu > 0 ? UNRATED_GAP + (double)nu * ROW : 0) +
-	    EDLABELS + 8;
+	    EDLABELS + 8 + (staggered(c, w) ? STAGGER : 0);
 }
 
 void
@@ -72,12 +84,13 @@ hist_desc(const struct computed *c, const struct provider *p, struct buf *b)
 	buf_release(&list);
 }
 
-#define INSET 50.0 /* room for centred edition names at both ends */
+/* room for centred edition names at both ends */
+#define INSET(w) (NARROW(w) ? 42.0 : 50.0)
 
 static double
 col_x(double w, const struct computed *c, size_t i)
 {
-	double x0 = PX0 + INSET, cw = w - MARGIN - INSET - x0;
+	double x0 = PX0(w) + INSET(w), cw = w - MARGIN - INSET(w) - x0;
 
 	if (c->neditions == 1)
 		return x0 + cw / 2;
@@ -142,7 +155,7 @@ tier_row(struct cx *x, const struct computed *c, const struct tier *t, double y)
 		for (first = i; i + 1 < c->neditions &&
 		    edition_has(c->editions[i + 1].edition, t); i++)
 			;
-		l = first == 0 ? PX0 :
+		l = first == 0 ? PX0(x->w) :
 		    (col_x(x->w, c, first - 1) + col_x(x->w, c, first)) / 2;
 		rt = i + 1 == c->neditions ? x->w - MARGIN :
 		    (col_x(x->w, c, i) + col_x(x->w, c, i + 1)) / 2;
@@ -174,14 +187,16 @@ hist_draw_frame(struct cx *x, const struct computed *c)
 			apart = true;
 		}
 		tier_row(x, c, t, tier_y(r, t));
-		cx_text(x, t->name, MARGIN, tier_y(r, t), AL_LEFT, FS_SMALL, false, NAMEW,
-		    t->rated ? COL_INK : COL_INK2);
+		cx_text(x, t->name, MARGIN, tier_y(r, t), AL_LEFT, FS_SMALL, false,
+		    NAMEW(x->w), t->rated ? COL_INK : COL_INK2);
 	}
-	colw = c->neditions > 1 ? (col_x(x->w, c, 1) - col_x(x->w, c, 0)) - 8 : 200;
-	colw = fmin(colw, 2 * INSET);
+	colw = c->neditions > 1 ? (col_x(x->w, c, 1) - col_x(x->w, c, 0)) *
+	    (staggered(c, x->w) ? 2 : 1) - 8 : 200;
+	colw = fmin(colw, 2 * INSET(x->w));
 	for (i = 0; i < c->neditions; i++) {
 		cx0 = col_x(x->w, c, i);
-		cx_text(x, c->editions[i].edition->name, cx0, y + EDLABELS / 2 + 2,
+		cx_text(x, c->editions[i].edition->name, cx0, y + EDLABELS / 2 + 2 +
+		    (staggered(c, x->w) && i % 2 == 1 ? STAGGER : 0),
 		    AL_CENTER, FS_SMALL, false, colw, COL_INK2);
 	}
 }

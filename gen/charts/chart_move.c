@@ -6,8 +6,10 @@
 
 #include "chart_priv.h"
 
-#define LX 220.0    /* left axis */
-#define RX 420.0    /* right axis */
+/* The left and right axes: a narrow chart (chart_init_sized) gives the
+ * names less room and the lines between them less length. */
+#define LX (CX_NARROW(x) ? 112.0 : 220.0)
+#define RX (CX_NARROW(x) ? 184.0 : 420.0)
 #define SLOT 17.0
 #define BAND_HEAD 18.0
 #define BAND_PAD 6.0
@@ -110,13 +112,14 @@ bands_make(const struct computed *c, const struct rating **v, size_t n,
 }
 
 double
-move_height(const struct computed *c)
+move_height(const struct computed *c, double w)
 {
 	const struct rating **v;
 	struct band *b;
 	size_t n, total;
 	double h;
 
+	(void)w;
 	n = move_select(c, &v, &total);
 	if (n == 0) {
 		free(v);
@@ -276,14 +279,49 @@ draw_link(struct cx *x, const struct rating *r, double yl, double yr)
 	cv_fill(x->cv);
 }
 
+/* A right-hand label's change: in words ("\u2191 up 1"), or short: the
+ * arrow and the steps, and for a move without steps nothing (the line's
+ * colour and dash, the text alternative and the table give the words).
+ * Malloc'd. */
+static char *
+change_label(const struct report *rep, const struct rating *r, bool short_form)
+{
+	if (!short_form)
+		return move_text(rep, r->status, r->has_steps, r->steps, NULL);
+	if (r->has_steps && (r->status == MOVE_UP || r->status == MOVE_DOWN))
+		return xasprintf("%s%d", move_mark(r->status), abs(r->steps));
+	return xstrdup("");
+}
+
+/* Would the changes in words cut a right-hand name short (a narrow chart, a
+ * long language)? Then every label takes the short form. */
+static bool
+changes_short(struct cx *x, const struct report *rep, const struct rating **v,
+    size_t n)
+{
+	double cw, ch, nw, nh, avail = x->w - MARGIN - (RX + 8);
+	size_t i;
+	char *t;
+
+	for (i = 0; i < n; i++) {
+		t = change_label(rep, v[i], false);
+		cx_measure(x, t, FS_SMALL, v[i]->status != MOVE_SAME, 0, &cw, &ch);
+		free(t);
+		cx_measure(x, provider_label(v[i]->provider), FS_BODY, false, 0, &nw, &nh);
+		if (nw > avail - cw - 8)
+			return true;
+	}
+	return false;
+}
+
 static void
 draw_right_label(struct cx *x, const struct report *rep, const struct rating *r,
-    double y)
+    double y, bool short_form)
 {
-	char *ch = move_text(rep, r->status, r->has_steps, r->steps, NULL);
+	char *ch = change_label(rep, r, short_form);
 	double cw, chh, avail = x->w - MARGIN - (RX + 8), nw;
 
-	cx_measure(x, ch, FS_SMALL, false, 0, &cw, &chh);
+	cx_measure(x, ch, FS_SMALL, r->status != MOVE_SAME, 0, &cw, &chh);
 	nw = cx_text(x, provider_label(r->provider), RX + 8, y, AL_LEFT, FS_BODY,
 	    false, avail - cw - 8, COL_INK);
 	cx_text(x, ch, RX + 8 + nw + 6, y, AL_LEFT, FS_SMALL, r->status != MOVE_SAME,
@@ -303,7 +341,7 @@ draw_bands(struct cx *x, const struct band *b, size_t nb)
 		    COL_GRID);
 		/* left of the lines, where only names stand */
 		cx_text(x, b[i].tier->name, MARGIN, b[i].top + BAND_HEAD / 2 + 2,
-		    AL_LEFT, FS_SMALL, true, LX - MARGIN, COL_INK2);
+		    AL_LEFT, FS_SMALL, true, x->w - 2 * MARGIN, COL_INK2);
 	}
 }
 
@@ -314,6 +352,7 @@ move_draw(struct cx *x, const struct computed *c)
 	struct band *b;
 	size_t n, total, i, j;
 	double *yl, *yr, top = TOP + COLS_HEAD, h;
+	bool short_form;
 	char *t;
 
 	n = move_select(c, &v, &total);
@@ -324,10 +363,10 @@ move_draw(struct cx *x, const struct computed *c)
 	}
 	b = xcalloc(c->project->report.nladder + 1, sizeof(*b));
 	h = bands_make(c, v, n, b, top);
-	cx_text(x, c->compare.baseline->name, LX, TOP + 6, AL_RIGHT, FS_BODY, true,
-	    LX - MARGIN, COL_INK);
-	cx_text(x, c->compare.edition->name, RX, TOP + 6, AL_LEFT, FS_BODY, true,
-	    x->w - MARGIN - RX, COL_INK);
+	cx_text(x, c->compare.baseline->name, LX, TOP + 6, AL_RIGHT,
+	    CX_NARROW(x) ? FS_SMALL : FS_BODY, true, LX - MARGIN, COL_INK);
+	cx_text(x, c->compare.edition->name, RX, TOP + 6, AL_LEFT,
+	    CX_NARROW(x) ? FS_SMALL : FS_BODY, true, x->w - MARGIN - RX, COL_INK);
 	draw_bands(x, b, c->project->report.nladder);
 	l = xcalloc(n, sizeof(*l));
 	r = xcalloc(n, sizeof(*r));
@@ -346,8 +385,9 @@ move_draw(struct cx *x, const struct computed *c)
 		cx_text(x, provider_label(l[i]->provider), LX - 8, yl[i], AL_RIGHT,
 		    FS_BODY, false, LX - 8 - MARGIN, COL_INK);
 	}
+	short_form = changes_short(x, &c->project->report, r, n);
 	for (j = 0; j < n; j++)
-		draw_right_label(x, &c->project->report, r[j], yr[j]);
+		draw_right_label(x, &c->project->report, r[j], yr[j], short_form);
 	if (total > n) {
 		static const char *const names[] = {"n", "total", NULL};
 		char n1[32], n2[32];

@@ -1,5 +1,7 @@
 /* render_charts.c: every chart as charts/<name>.svg and charts/<name>.png
- * (twice the natural size), drawn and written in a fixed order by the
+ * (twice the natural size), and its narrow variant, drawn anew for a
+ * phone, as charts/narrow/<name>.svg (the pages choose it by a media
+ * query; chart.h), drawn and written in a fixed order by the
  * calling thread, which is the build's one drawing thread (fonts.h: cairo
  * 1.16 cannot share a font between threads). The providers' history
  * charts share one frame per build (chart.h, chart_frame_new), written
@@ -38,6 +40,7 @@ struct job {
 	enum chart_kind kind;
 	const struct provider *provider; /* CHART_HISTORY only */
 	bool frame;                      /* the history charts' frame alone */
+	bool narrow;                     /* the phone's variant, charts/narrow/ */
 	bool with_png;                   /* a PNG beside the SVG */
 	char *name;                      /* file name without extension */
 	char *key;                       /* memo key, when charts are kept */
@@ -73,7 +76,7 @@ draw_job(const struct computed *c, const struct render_opts *ro,
 		j->rc = chart_svg_frame(frame, &j->svg);
 		return;
 	}
-	chart_init(&ch, c, j->kind, j->provider);
+	chart_init_sized(&ch, c, j->kind, j->provider, j->narrow);
 	chart_keep_layouts(&ch);
 	if (j->name == NULL)
 		j->name = chart_file_name(&ch);
@@ -130,7 +133,7 @@ key_chart(const struct computed *c, struct job *j, struct buf *k)
 	struct table *t;
 	size_t i;
 
-	chart_init(&ch, c, j->kind, j->provider);
+	chart_init_sized(&ch, c, j->kind, j->provider, j->narrow);
 	j->name = chart_file_name(&ch);
 	buf_printf(k, "%d %.3f %.3f\x1f", (int)ch.kind, ch.width, ch.height);
 	key_add(k, j->name);
@@ -293,11 +296,13 @@ int
 render_charts(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d)
 {
-	/* the report's charts first (chart.c's kinds, in order), the history
-	 * frame, then (when shared) each visible provider's history */
+	/* the report's charts first (chart.c's kinds, in order) with the
+	 * history frame where the history kind stands, then the same as
+	 * narrow variants (SVG only: the pages' phone charts), then (when
+	 * shared) each visible provider's history */
 	const size_t nk = CHART_NKINDS;
-	size_t next = 0, total = nk + (provider_charts(ro) ? c->nproviders : 0);
-	struct chart_frame *frame;
+	size_t next = 0, total = 2 * nk + (provider_charts(ro) ? c->nproviders : 0);
+	struct chart_frame *frame, *narrow_frame;
 	int rc = 0;
 
 	/* without its faces pango would draw the charts without text */
@@ -306,33 +311,39 @@ render_charts(const struct computed *c, const struct render_opts *ro,
 		return -1;
 	}
 	frame = chart_frame_new(c);
+	narrow_frame = chart_frame_new_sized(c, true);
 	for (; next < total && rc == 0; next++) {
 		struct job job, *j = &job;
+		size_t k = next % nk;
+		bool report_kind = next < 2 * nk;
 
-		if (next >= nk && !c->providers[next - nk].visible)
+		if (!report_kind && !c->providers[next - 2 * nk].visible)
 			continue;
 		/* the history frame stands where the history kind does */
-		if (next < nk && next != CHART_HISTORY &&
-		    !chart_kind_drawn(c, (enum chart_kind)next))
+		if (report_kind && k != CHART_HISTORY &&
+		    !chart_kind_drawn(c, (enum chart_kind)k))
 			continue;
 		memset(j, 0, sizeof(*j));
 		buf_init(&j->svg);
 		buf_init(&j->png);
-		if (next == CHART_HISTORY) {
+		j->narrow = report_kind && next >= nk;
+		if (report_kind && k == CHART_HISTORY) {
 			j->kind = CHART_HISTORY;
 			j->frame = true;
-			j->name = xstrdup("history-frame");
-		} else if (next < nk) {
-			j->kind = (enum chart_kind)next;
-			j->with_png = true;
+			j->name = xstrdup(j->narrow ? CHART_NARROW_DIR "history-frame" :
+			    "history-frame");
+		} else if (report_kind) {
+			j->kind = (enum chart_kind)k;
+			j->with_png = !j->narrow;
 		} else {
 			j->kind = CHART_HISTORY;
-			j->provider = c->providers[next - nk].provider;
+			j->provider = c->providers[next - 2 * nk].provider;
 			j->with_png = c->project->report.provider_chart_png;
 		}
-		rc = run_job(c, ro, frame, o, d, j);
+		rc = run_job(c, ro, j->narrow ? narrow_frame : frame, o, d, j);
 	}
 	chart_frame_free(frame);
+	chart_frame_free(narrow_frame);
 	if (ro->charts_kept != NULL)
 		memo_sweep(ro->charts_kept);
 	return rc;

@@ -7,8 +7,11 @@
 
 /*
  * Picked by search under the three visions (see tier_color.h); the least
- * distance of any pair is 17.9, between TIER_OTHER1 and TIER_BRONZE under
+ * distance of any pair is 17.9, between TIER_OTHER3 and TIER_BRONZE under
  * deuteranopia. Each reads against black or white text at 4.5:1 or more.
+ * The second other tier (the one a ladder most often has after Bronze and
+ * a first other tier: Underperforming in the default report's) is violet,
+ * no brown beside Bronze: the brick is the fourth's.
  */
 const unsigned tier_default_colors[TIER_NDEFAULTS] = {
 	[TIER_PLATINUM] = 0x9596be, /* blue-white metal */
@@ -16,9 +19,9 @@ const unsigned tier_default_colors[TIER_NDEFAULTS] = {
 	[TIER_SILVER] = 0xc0c5c6,
 	[TIER_BRONZE] = 0xb26c1b,
 	[TIER_OTHER0] = 0x12aa7a,   /* green */
-	[TIER_OTHER1] = 0x7e4329,   /* brick */
+	[TIER_OTHER1] = 0x983fff,   /* violet */
 	[TIER_OTHER2] = 0x63487f,   /* plum */
-	[TIER_OTHER3] = 0x983fff,   /* violet */
+	[TIER_OTHER3] = 0x7e4329,   /* brick */
 	[TIER_UNRATED] = 0x676767,
 };
 

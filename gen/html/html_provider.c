@@ -14,6 +14,7 @@
 #include "table.h"
 
 #define HISTORY_FRAME "charts/history-frame.svg"
+#define HISTORY_FRAME_NARROW "charts/" CHART_NARROW_DIR "history-frame.svg"
 
 static const char *
 edition_name(const struct edition *e)
@@ -177,34 +178,49 @@ current_values(struct html_ctx *h, const struct provider_view *v, const char *ro
 	return o;
 }
 
+/* One size of the history chart: the frame's image and the marks over it
+ * (the values' keys are kept, not copied: literals). */
+static void
+history_layer(struct html_ctx *h, const struct provider *pr, const char *root,
+    bool narrow, struct tv *o)
+{
+	struct chart ch;
+	struct buf b = BUF_INIT;
+
+	chart_init_sized(&ch, h->c, CHART_HISTORY, pr, narrow);
+	buf_puts(&b, root);
+	buf_puts(&b, narrow ? HISTORY_FRAME_NARROW : HISTORY_FRAME);
+	pv_set_href(o, narrow ? "narrow_src" : "src", "", b.data);
+	buf_reset(&b);
+	tv_set(o, narrow ? "narrow_width" : "width", tv_int((long long)lround(ch.width)));
+	tv_set(o, narrow ? "narrow_height" : "height",
+	    tv_int((long long)lround(chart_history_framed_height(&ch))));
+	if (chart_history_marks(&ch, h->c, &b) == 0)
+		pv_set_taken(o, narrow ? "narrow_marks" : "marks", buf_detach(&b, NULL));
+	chart_release(&ch);
+	buf_release(&b);
+}
+
 /* The history chart ({src, width, height, marks, title, table}) over the
- * frame the build draws whenever it writes pages. */
+ * frame the build draws whenever it writes pages, and its narrow variant
+ * for a phone (narrow_src, narrow_width, ...: chart.h). */
 static struct tv *
 history_chart_values(struct html_ctx *h, const struct provider *pr,
     const char *root)
 {
 	struct chart ch;
 	struct table *t;
-	struct buf b = BUF_INIT;
 	struct tv *o;
 
 	o = tv_object();
+	history_layer(h, pr, root, false, o);
+	history_layer(h, pr, root, true, o);
 	chart_init(&ch, h->c, CHART_HISTORY, pr);
-	buf_puts(&b, root);
-	buf_puts(&b, HISTORY_FRAME);
-	pv_set_href(o, "src", "", b.data);
-	buf_reset(&b);
-	tv_set(o, "width", tv_int((long long)lround(ch.width)));
-	tv_set(o, "height",
-	    tv_int((long long)lround(chart_history_framed_height(&ch))));
-	if (chart_history_marks(&ch, h->c, &b) == 0)
-		pv_set_taken(o, "marks", buf_detach(&b, NULL));
 	pv_set_str(o, "title", ch.title);
 	t = chart_table(&ch, h->c);
 	tv_set(o, "table", pv_table(t, root));
 	table_free(t);
 	chart_release(&ch);
-	buf_release(&b);
 	return o;
 }
 

@@ -182,11 +182,17 @@ field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
 }
 
 static void
-table_view_html(const struct table *t, const char *role, struct buf *b)
+table_view_html(struct html_ctx *h, const struct table *t, const char *role,
+    struct buf *b)
 {
 	size_t i, j;
 
-	buf_puts(b, "<div class=\"table-wrap\">\n<table");
+	/* a table scrolls in its own box, which a keyboard reaches and a
+	 * screen reader names by the table's caption */
+	buf_puts(b, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"");
+	esc_attr(b, t->caption != NULL ? t->caption :
+	    report_string(&h->c->project->report, "table_scroll"));
+	buf_puts(b, "\">\n<table");
 	role_attr(b, role);
 	buf_puts(b, ">\n");
 	if (t->caption != NULL) {
@@ -254,7 +260,7 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
 		buf_puts(b, fields ? "</dl>\n" : "</ul>\n");
 		break;
 	case VB_TABLE:
-		table_view_html(k->table, k->role, b);
+		table_view_html(h, k->table, k->role, b);
 		break;
 	case VB_QUOTE:
 		buf_puts(b, "<blockquote");

@@ -276,30 +276,43 @@ pv_table(const struct table *t, const char *root)
 	return o;
 }
 
+/* root + "charts/[narrow/]NAME[-ID].svg", each piece escaped as a segment. */
+static void
+chart_src(struct buf *b, const char *root, enum chart_kind kind,
+    const struct provider *pr, bool narrow)
+{
+	buf_printf(b, "%scharts/%s", root, narrow ? CHART_NARROW_DIR : "");
+	esc_url_segment(b, chart_kind_name(kind));
+	if (kind == CHART_HISTORY && pr != NULL) {
+		buf_putc(b, '-');
+		esc_url_segment(b, pr->id);
+	}
+	buf_puts(b, ".svg");
+}
+
 struct tv *
 pv_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
     const struct provider *pr)
 {
 	const struct computed *c = h->c;
-	struct chart ch;
+	struct chart ch, narrow;
 	struct table *t;
-	struct buf rel = BUF_INIT, src = BUF_INIT;
+	struct buf src = BUF_INIT;
 	struct tv *o;
 
-	buf_puts(&rel, "charts/");
-	buf_puts(&rel, chart_kind_name(kind));
-	if (kind == CHART_HISTORY && pr != NULL) {
-		buf_putc(&rel, '-');
-		esc_url_segment(&rel, pr->id);
-	}
-	buf_puts(&rel, ".svg");
-	/* every chart is drawn whenever pages are (build.c), maybe still being drawn */
+	/* every chart is drawn whenever pages are (build.c), maybe still being
+	 * drawn; its narrow variant (chart.h) is a phone's */
 	o = tv_object();
 	chart_init(&ch, c, kind, pr);
-	buf_puts(&src, root);
-	buf_puts(&src, rel.data);
-	buf_release(&rel);
+	chart_init_sized(&narrow, c, kind, pr, true);
+	chart_src(&src, root, kind, pr, false);
 	pv_set_href(o, "src", "", src.data);
+	buf_reset(&src);
+	chart_src(&src, root, kind, pr, true);
+	pv_set_href(o, "narrow_src", "", src.data);
+	pv_set_lit(o, "narrow_media", CHART_NARROW_MEDIA);
+	tv_set(o, "narrow_width", tv_int((long long)lround(narrow.width)));
+	tv_set(o, "narrow_height", tv_int((long long)lround(narrow.height)));
 	pv_set_str(o, "alt", ch.desc != NULL ? ch.desc : "");
 	pv_set_str(o, "title", ch.title != NULL ? ch.title : "");
 	tv_set(o, "width", tv_int((long long)lround(ch.width)));
@@ -307,6 +320,7 @@ pv_chart(struct html_ctx *h, const char *root, enum chart_kind kind,
 	t = chart_table(&ch, c);
 	tv_set(o, "table", pv_table(t, root));
 	table_free(t);
+	chart_release(&narrow);
 	chart_release(&ch);
 	buf_release(&src);
 	return o;

@@ -287,6 +287,17 @@ put_heading_id(struct render *r, cmark_node *heading)
 	buf_release(&text);
 }
 
+/* A table's scroll box: reached by keyboard, named by the table's caption. */
+static void
+table_wrap_open(const struct render *r, const struct table *t)
+{
+	buf_puts(r->out, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" "
+	    "aria-label=\"");
+	esc_attr(r->out, t->caption != NULL ? t->caption :
+	    report_string(&r->c->project->report, "table_scroll"));
+	buf_puts(r->out, "\">\n");
+}
+
 /*
  * A chart: its title, the SVG with the chart's description as alt text,
  * and its data as a table beside it (SPEC 4.1). The caption comes first so
@@ -298,20 +309,29 @@ put_chart(const struct render *r, const struct shortcode *sc)
 {
 	const char *name = sc->args[0];
 	int kind = chart_kind_parse(name);
-	struct buf src = BUF_INIT;
-	struct chart ch;
+	struct buf src = BUF_INIT, narrow_src = BUF_INIT;
+	struct chart ch, narrow;
 	struct table *t;
 
 	if (kind < 0)
 		return;
 	chart_init(&ch, r->c, (enum chart_kind)kind, NULL);
+	chart_init_sized(&narrow, r->c, (enum chart_kind)kind, NULL, true);
 	buf_printf(&src, "%scharts/", r->root);
 	esc_url_segment(&src, name);
 	buf_puts(&src, ".svg");
 	/* the picture draws its title: the caption is for screen readers only */
 	buf_puts(r->out, "<figure class=\"chart\">\n<figcaption class=\"visually-hidden\">");
 	esc_html(r->out, ch.title ? ch.title : name);
-	buf_puts(r->out, "</figcaption>\n<div class=\"chart-scroll\"><img src=\"");
+	/* a phone sees the chart's narrow variant (chart.h), drawn for it */
+	buf_puts(r->out, "</figcaption>\n<picture><source media=\"" CHART_NARROW_MEDIA
+	    "\" srcset=\"");
+	buf_printf(&narrow_src, "%scharts/" CHART_NARROW_DIR, r->root);
+	esc_url_segment(&narrow_src, name);
+	buf_puts(&narrow_src, ".svg");
+	esc_url(r->out, narrow_src.data);
+	buf_printf(r->out, "\" width=\"%.0f\" height=\"%.0f\"><img src=\"",
+	    narrow.width, narrow.height);
 	esc_url(r->out, src.data);
 	buf_puts(r->out, "\" alt=\"");
 	if (ch.desc)
@@ -325,18 +345,21 @@ put_chart(const struct render *r, const struct shortcode *sc)
 	buf_putc(r->out, '"');
 	if (ch.width > 0 && ch.height > 0)
 		buf_printf(r->out, " width=\"%.0f\" height=\"%.0f\"", ch.width, ch.height);
-	buf_puts(r->out, "></div>\n");
+	buf_puts(r->out, "></picture>\n");
 	if ((t = chart_table(&ch, r->c)) != NULL) {
 		buf_puts(r->out, "<details class=\"chart-data\">\n<summary>");
 		esc_html(r->out, report_string(&r->c->project->report, "chart_data"));
-		buf_puts(r->out, "</summary>\n<div class=\"table-wrap\">\n");
+		buf_puts(r->out, "</summary>\n");
+		table_wrap_open(r, t);
 		table_html(t, r->root, r->out);
 		buf_puts(r->out, "</div>\n</details>\n");
 		table_free(t);
 	}
 	buf_puts(r->out, "</figure>\n");
 	buf_release(&src);
+	buf_release(&narrow_src);
 	chart_release(&ch);
+	chart_release(&narrow);
 }
 
 static void
@@ -350,7 +373,7 @@ put_block(const struct render *r, const struct shortcode *sc)
 	}
 	/* a table scrolls in its own box, never the page */
 	if ((t = sc_table(r->c, sc)) != NULL) {
-		buf_puts(r->out, "<div class=\"table-wrap\">\n");
+		table_wrap_open(r, t);
 		table_html(t, r->root, r->out);
 		buf_puts(r->out, "</div>\n");
 		table_free(t);

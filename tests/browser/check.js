@@ -4,7 +4,12 @@
 // - no page scrolls sideways (scrollWidth <= innerWidth);
 // - at 1280 px every td and th lays out as a table cell;
 // - every image loads (naturalWidth > 0);
-// - no console error, page error or failed request.
+// - no console error, page error or failed request;
+// - no chart cut off: every chart's picture lies within the viewport, drawn
+//   whole (at 390 px, the narrow variant: charts/narrow/);
+// - every table's scroll box is focusable and labelled;
+// - axe-core (WCAG 2.0 and 2.1, A and AA) finds no violation, light and
+//   dark (prefers-color-scheme emulated).
 // The site is served over HTTP from a server of its own (missing paths get
 // 404.html, as a web server is set up to), so that the 404 page is checked
 // at a nested address.
@@ -13,6 +18,9 @@ const http = require("http");
 const fs = require("fs");
 const path = require("path");
 const puppeteer = require("puppeteer-core");
+// axe-core's browser build, injected into each page
+const axePath = require.resolve("axe-core/axe.min.js");
+const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 const site = path.resolve(process.argv[2] || "site");
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -33,6 +41,7 @@ const pages = [
 	["security", "/security/"],
 	["methodology", "/methodology/"],
 	["sources", "/sources/"],
+	["custom page", "/about/"],
 	["404 at a nested path", "/no/such/deep/page/"],
 ];
 
@@ -66,8 +75,9 @@ function ok(cond, name, detail) {
 	}
 }
 
-async function checkPage(browser, base, name, url, width) {
+async function checkPage(browser, base, name, url, width, scheme) {
 	const page = await browser.newPage();
+	await page.emulateMediaFeatures([{name: "prefers-color-scheme", value: scheme}]);
 	const errors = [];
 	page.on("console", (m) => {
 		// the 404 page's own status is the one error it is meant to give
@@ -91,7 +101,28 @@ async function checkPage(browser, base, name, url, width) {
 		const broken = imgs.filter((i) => !i.complete || i.naturalWidth === 0);
 		const wide = Array.from(document.querySelectorAll("body *")).filter((e) =>
 		    e.getBoundingClientRect().right > window.innerWidth + 0.5 &&
-		    !e.closest(".table-wrap, .chart-scroll, .masthead nav"));
+		    !e.closest(".table-wrap, .masthead nav"));
+		// a chart's picture as shown (the narrow variant on a phone): whole
+		// inside the viewport, its drawing not cropped by its box
+		const charts = Array.from(document.querySelectorAll(
+		    ".chart img, .history-chart")).filter((e) => e.getClientRects().length > 0);
+		const cut = charts.filter((e) => {
+			const r = e.getBoundingClientRect();
+			return r.left < -0.5 || r.right > window.innerWidth + 0.5 ||
+			    (e.parentElement.scrollWidth > e.parentElement.clientWidth + 0.5);
+		});
+		const shown = charts.map((e) => e.currentSrc || (e.querySelector("img") || {}).currentSrc || "");
+		const wraps = Array.from(document.querySelectorAll(".table-wrap"));
+		const unlabelled = wraps.filter((w) => w.tabIndex !== 0 ||
+		    w.getAttribute("role") !== "region" || !w.getAttribute("aria-label"));
+		// a box that scrolls shows it: its scrollbar is not hidden, and
+		// shadows stand at the edges with more beyond them
+		const scrolling = wraps.filter((w) => w.scrollWidth > w.clientWidth);
+		const uncued = scrolling.filter((w) => {
+			const s = getComputedStyle(w);
+			return s.scrollbarWidth === "none" || s.overflowX !== "auto" ||
+			    (s.backgroundImage.match(/gradient/g) || []).length < 4;
+		});
 		return {
 			scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
 			cells: cells.length,
@@ -100,10 +131,15 @@ async function checkPage(browser, base, name, url, width) {
 			imgs: imgs.length, broken: broken.map((i) => i.src),
 			wide: wide.slice(0, 3).map((e) => e.tagName + "." + e.className),
 			title: document.title,
+			charts: charts.length, cut: cut.map((e) => e.tagName + " " +
+			    Math.round(e.getBoundingClientRect().right) + " " + (e.currentSrc || "")),
+			narrow: shown.filter((s) => s.indexOf("/charts/narrow/") >= 0).length,
+			wraps: wraps.length, unlabelled: unlabelled.length,
+			scrolling: scrolling.length, uncued: uncued.length,
 			css: getComputedStyle(document.body).backgroundColor,
 		};
 	});
-	const at = name + " at " + width + " px";
+	const at = name + " at " + width + " px" + (scheme === "dark" ? ", dark" : "");
 	ok(m.scroll <= m.inner, at + ": no sideways scroll",
 	    "scrollWidth " + m.scroll + " > " + m.inner + "; wide: " + m.wide.join(", "));
 	if (width >= 1280)
@@ -115,6 +151,26 @@ async function checkPage(browser, base, name, url, width) {
 	    errors.slice(0, 5).join(" | "));
 	// the stylesheet reached the page (the 404 page at any depth too)
 	ok(m.css !== "rgba(0, 0, 0, 0)", at + ": styled", "background " + m.css);
+	ok(m.cut.length === 0, at + ": every chart whole (" + m.charts + ")", m.cut.join("; "));
+	if (width < 640)
+		ok(m.narrow === m.charts, at + ": every chart its narrow variant (" +
+		    m.narrow + " of " + m.charts + ")");
+	ok(m.unlabelled === 0, at + ": every table's scroll box focusable and labelled (" +
+	    m.wraps + ")", m.unlabelled + " not");
+	ok(m.uncued === 0, at + ": every box that scrolls shows it (" + m.scrolling + ")",
+	    m.uncued + " without a scrollbar or edge shadows");
+	await page.addScriptTag({path: axePath});
+	const v = await page.evaluate(async (tags) => {
+		const r = await window.axe.run(document, {runOnly: {type: "tag", values: tags}});
+		return {passes: r.passes.map((x) => x.id), violations: r.violations.map((x) =>
+		    x.id + " (" + x.impact + "): " + x.nodes.slice(0, 3).map((n) =>
+		    n.target.join(" ") + " " + (n.failureSummary || "").replace(/\s+/g, " ")
+		    .slice(0, 160)).join(" | "))};
+	}, axeTags);
+	// axe ran its rules (the contrast of text among them) and found nothing
+	ok(v.passes.indexOf("color-contrast") >= 0 && v.violations.length === 0,
+	    at + ": axe-core finds no WCAG 2.1 A/AA violation (" + v.passes.length +
+	    " rules pass)", v.violations.join(" || ") || "passes: " + v.passes.join(" "));
 	await page.close();
 	return m;
 }
@@ -130,7 +186,8 @@ async function checkPage(browser, base, name, url, width) {
 	try {
 		for (const [name, url] of pages)
 			for (const w of [1280, 390])
-				await checkPage(browser, base, name, url, w);
+				for (const scheme of ["light", "dark"])
+					await checkPage(browser, base, name, url, w, scheme);
 	} catch (e) {
 		ok(false, "browser run", String(e));
 	} finally {
