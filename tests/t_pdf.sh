@@ -347,8 +347,10 @@ check "hyphenated compounds copy out whole" $?
 # from the body's top (72 pt) to its bottom (page height less 68 pt). A
 # part starts at a page whose first body line is a part's title; the
 # pages before the first part (title, contents) are not counted.
-pdftotext -bbox "$T/a/report.pdf" "$T/bbox.html"
-awk -v parts="Headline figures|Providers|Security findings" '
+# fill_check PDF PARTS: writes the pages less than a third full to $T/fill.
+fill_check() {
+	pdftotext -bbox "$1" "$T/bbox.html"
+	awk -v parts="$2" '
 BEGIN { n = split(parts, pv, "|"); for (i = 1; i <= n; i++) part[pv[i]] = 1 }
 /<page / { p++; match($0, /height="[0-9.]+"/); h[p] = substr($0, RSTART + 8, RLENGTH - 9) + 0; low[p] = 0; first[p] = "" ; fy[p] = 1e9; next }
 /<word / {
@@ -369,8 +371,33 @@ END {
 	}
 	if (bad != "") { print "pages less than a third full:" bad; exit 1 }
 	if (s0 == 0) { print "no part found"; exit 1 }
+	print p " pages"
 }' "$T/bbox.html" >"$T/fill"
-check "no page but a part's last less than a third full $(cat "$T/fill")" $?
+}
+fill_check "$T/a/report.pdf" "Headline figures|Providers|Security findings"
+check "no page but a part's last less than a third full: $(cat "$T/fill")" $?
+
+# The same on a generated report of 120 providers over 3 editions (about
+# 120 pages: providers' entries of every length, movers tables over pages),
+# and each of its texts shaped once: the drawing pass shapes none the
+# counting pass shaped, it takes them from it (PODIUM_PDF_STATS).
+if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$T/gen.err" &&
+    "$T/gen" 120 3 "$T/g" >/dev/null 2>>"$T/gen.err"; then
+	PODIUM_PDF_STATS=1 "$PODIUM" build -C "$T/g/podium" -o "$T/g/out" -q --only pdf 2>"$T/g.stats"
+	check "the generated report builds" $?
+	fill_check "$T/g/out/report.pdf" "Headline figures|Providers|Methodology"
+	check "generated report: no page but a part's last less than a third full: $(cat "$T/fill")" $?
+	grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9]* in the second (0 of them again), [0-9]* taken from the first$' "$T/g.stats" &&
+	    test "$(sed -n 's/.*, \([0-9]*\) taken from the first$/\1/p' "$T/g.stats")" -gt 1000
+	check "generated report: each text shaped once ($(cat "$T/g.stats"))" $?
+else
+	check "generate a report with tests/bench/gen.c ($(head -n 3 "$T/gen.err"))" 1
+fi
+PODIUM_PDF_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/once" -q --only pdf 2>"$T/once.stats"
+grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9]* in the second (0 of them again), [0-9]* taken from the first$' "$T/once.stats" &&
+    test "$(sed -n 's/.*, \([0-9]*\) taken from the first$/\1/p' "$T/once.stats")" -gt 400 &&
+    cmp -s "$T/once/report.pdf" "$T/a/report.pdf"
+check "default report: each text shaped once, the same bytes ($(cat "$T/once.stats"))" $?
 
 measure "links" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"
 grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"

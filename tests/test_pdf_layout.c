@@ -618,6 +618,22 @@ START_TEST(test_running_head_in_force)
 }
 END_TEST
 
+/*
+ * n words from seed from, the document's seed left as it was: a lazy
+ * block's fill adds the same text in each pass, as pdfdoc.h asks.
+ */
+static char *
+words_from(unsigned long from, unsigned n)
+{
+	unsigned long keep = seed;
+	char *s;
+
+	seed = from;
+	s = words(n);
+	seed = keep;
+	return s;
+}
+
 static void
 entry_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 {
@@ -627,7 +643,7 @@ entry_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	unsigned r;
 
 	(void)arg;
-	s = words(80);
+	s = words_from(80, 80);
 	pdf_run(doc, pdf_para(doc, self), s, (size_t)-1, 0, NULL);
 	free(s);
 	table_head(t, 0, "Step", false);
@@ -855,7 +871,7 @@ lazy_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	free(anchor);
 	free(s);
 	if (n % 5 == 0) {
-		s = words(900);
+		s = words_from(n, 900);
 		pdf_run(doc, pdf_para(doc, self), s, (size_t)-1, 0, NULL);
 		free(s);
 	}
@@ -937,6 +953,36 @@ START_TEST(test_lazy)
 	free(out);
 	free(cmd);
 	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+/*
+ * Each text shaped once: the drawing pass takes from the first pass every
+ * text that pass shaped (headings, paragraphs of a long text in pieces,
+ * links, lazy parts' texts, built anew in each pass) and shapes none of
+ * them again; what it shapes itself is only what the first pass never
+ * asked for (a large table's body cells, laid out only to be drawn).
+ */
+START_TEST(test_shaped_once)
+{
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	char *path = render_to(PDF_A4, "once.pdf", &res, &b);
+
+	ck_assert_uint_eq(res.twice, 0);
+	ck_assert_uint_ge(res.reused, 40);
+	/* the first pass's, less those made before it (the contents') */
+	ck_assert_uint_ge(res.reused + 40, res.shaped[0]);
+	/* the big table's body cells, no more than its rows' cells */
+	ck_assert_uint_gt(res.shaped[1], 0);
+	ck_assert_uint_le(res.shaped[1], TABLE_ROWS * 5);
+	free(path);
+	buf_release(&b);
+	lazy_render("1", &b, &res);
+	ck_assert_uint_eq(res.twice, 0);
+	ck_assert_uint_eq(res.shaped[1], 0);
+	ck_assert_uint_ge(res.reused, 3 * LAZY_PARTS);
 	buf_release(&b);
 }
 END_TEST
@@ -1115,6 +1161,7 @@ suite(void)
 	tcase_add_test(tc, test_byte_identical);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_lazy);
+	tcase_add_test(tc, test_shaped_once);
 	tcase_add_test(tc, test_deep_nesting);
 	tcase_add_test(tc, test_long_paragraph);
 	suite_add_tcase(s, tc);

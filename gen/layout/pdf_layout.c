@@ -691,6 +691,8 @@ pass_run(struct pdf_ctx *ctx, unsigned autoid)
 	memset(&ctx->res, 0, sizeof(ctx->res));
 	ctx->page = 0;
 	ctx->autoid = autoid;
+	/* each pass asks the cache, and so the tape, for the same texts */
+	pdf_text_cache_free(ctx);
 	ctx->ink = INK_RGB;
 	pdf_tag_push(ctx, "Document", NULL);
 	pdf_page_open(ctx);
@@ -787,9 +789,17 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 	autoid = ctx.autoid;
 	runs_check(&ctx, doc->root);
 	pdf_toc_prepare(&ctx);
+	/* the first pass's texts kept for the second: each shaped once */
+	pdf_tape_mode(&ctx, TAPE_RECORD);
 	pass_run(&ctx, autoid);
 	ctx.npages = ctx.page;
+	pdf_tape_mode(&ctx, TAPE_PLAY);
 	rc = draw_pass(&ctx, write, closure, autoid, err);
+	pdf_tape_mode(&ctx, TAPE_OFF);
+	ctx.res.shaped[0] = ctx.shaped[0];
+	ctx.res.shaped[1] = ctx.shaped[1];
+	ctx.res.reused = ctx.reused;
+	ctx.res.twice = ctx.twice;
 	if (res != NULL)
 		*res = ctx.res;
 	block_release(&ctx, doc->root);

@@ -180,6 +180,10 @@ struct pdf_result {
 	unsigned pages;
 	unsigned outlines;  /* outline entries written */
 	unsigned links;     /* link annotations written */
+	/* texts pango laid out (shaped) in the first and the second pass,
+	 * those the second took from the first instead (pdf_text.c's tape),
+	 * and those the second shaped again after the first */
+	unsigned long shaped[2], reused, twice;
 };
 
 /*
