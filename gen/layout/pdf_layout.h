@@ -6,7 +6,8 @@
  * after. The first pass draws nothing: it learns the page count and the
  * page of every anchor. The second draws onto cairo's PDF surface, which
  * cannot go back to a page: "page N of M" and the contents page's numbers
- * come from the first pass.
+ * come from the first pass. The texts the first pass shaped wait on the
+ * tape (below) for the second, so that each is shaped once.
  */
 #ifndef PODIUM_PDF_LAYOUT_H
 #define PODIUM_PDF_LAYOUT_H

@@ -25,6 +25,10 @@
  * - The document is laid out twice (a lazy block's fill runs once in
  *   each): the first pass draws nothing and learns the page count and each
  *   anchor's page, the second draws with them (cairo writes a page once).
+ *   The second takes the texts the first shaped from it (up to a memory
+ *   budget), in the order the first asked for them: a fill that added
+ *   other text in the second pass would have it shaped again, never
+ *   drawn wrong.
  * - The tree's depth is the builder's: the layout recurses over it, so a
  *   builder of untrusted nesting clamps it (pdf_md.c: PDF_NEST_MAX).
  */
