@@ -399,6 +399,30 @@ grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9
     cmp -s "$T/once/report.pdf" "$T/a/report.pdf"
 check "default report: each text shaped once, the same bytes ($(cat "$T/once.stats"))" $?
 
+# Running heads: each page's head names the section in force at its top:
+# the part or section whose title opens the page, else the last one begun
+# on a page before (not one that begins lower on this page). Read from the
+# outline's top level (each entry's page) and each page's text.
+qpdf --json --json-key=outlines "$T/a/report.pdf" |
+    jq -r '.outlines[] | "\(.destpageposfrom1)\t\(.title)"' >"$T/tops"
+pages=$(pdfinfo "$T/a/report.pdf" | sed -n 's/^Pages: *//p')
+title=$(sed -n 's/^Title: *//p' "$T/info")
+bad=""
+p=3
+while [ "$p" -le "$pages" ]; do
+	head=$(pdftotext -f "$p" -l "$p" -layout "$T/a/report.pdf" - | head -n 1 |
+	    sed "s/^$title  *//")
+	body=$(pdftotext -f "$p" -l "$p" "$T/a/report.pdf" - | grep -v '^$' | sed -n 3p)
+	want=$(awk -F '\t' -v p="$p" -v body="$body" '
+	    $1 < p { last = $2 }
+	    $1 == p && !seen { seen = 1; if ($2 == body) top = $2 }
+	    END { print (top != "" ? top : last) }' "$T/tops")
+	[ "$head" = "$want" ] || bad="$bad [p. $p: '$head', not '$want']"
+	p=$((p + 1))
+done
+test "$pages" -gt 20 && test -z "$bad"
+check "running heads: the section in force at each page's top$bad" $?
+
 measure "links" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"
 grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"
 check "internal links to provider pages" $?
