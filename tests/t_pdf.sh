@@ -377,6 +377,39 @@ END {
 fill_check "$T/a/report.pdf" "Headline figures|Providers|Security findings"
 check "no page but a part's last less than a third full: $(cat "$T/fill")" $?
 
+# entry_check PDF: a provider's entry starts on the page of its chart (its
+# heading, tier line and the lines above the chart never left at a page's
+# foot), and no page opens with a sources line, cut off from its entry.
+# Writes what it found wrong to $T/entries.
+entry_check() {
+	pdftotext "$1" "$T/e.txt"
+	qpdf --json --json-key=outlines "$1" | jq -r '.outlines[] |
+	    select(.title == "Providers") | .kids[] | "\(.destpageposfrom1)\t\(.title)"' >"$T/e.dests"
+	awk -F '\t' -v txt="$T/e.txt" '
+	BEGIN { RS = "\f"; FS = "\n"
+		while ((getline pg < txt) > 0) { n++; page[n] = pg }
+		RS = "\n"; FS = "\t" }
+	{
+		want = "Tier history: " $2
+		for (i = 1; i <= n; i++)
+			if (index(page[i], want "\n") > 0) {
+				if (i != $1) bad = bad " [" $2 ": p. " $1 ", chart p. " i "]"
+				break
+			}
+	}
+	END {
+		for (i = 1; i <= n; i++) {
+			m = split(page[i], l, "\n"); k = 0
+			for (j = 1; j <= m; j++) if (l[j] != "" && ++k == 3) break
+			if (l[j] ~ /^Sources: /) bad = bad " [p. " i " opens with: " l[j] "]"
+		}
+		print bad
+		exit bad != ""
+	}' "$T/e.dests" >"$T/entries"
+}
+entry_check "$T/a/report.pdf"
+check "entries: each with its chart on its first page, no sources line opening a page$(cat "$T/entries")" $?
+
 # The same on a generated report of 120 providers over 3 editions (about
 # 120 pages: providers' entries of every length, movers tables over pages),
 # and each of its texts shaped once: the drawing pass shapes none the
@@ -387,6 +420,8 @@ if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$T/gen.err" &&
 	check "the generated report builds" $?
 	fill_check "$T/g/out/report.pdf" "Headline figures|Providers|Methodology"
 	check "generated report: no page but a part's last less than a third full: $(cat "$T/fill")" $?
+	entry_check "$T/g/out/report.pdf"
+	check "generated report: each entry with its chart on its first page, no sources line opening a page$(cat "$T/entries")" $?
 	grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9]* in the second (0 of them again), [0-9]* taken from the first$' "$T/g.stats" &&
 	    test "$(sed -n 's/.*, \([0-9]*\) taken from the first$/\1/p' "$T/g.stats")" -gt 1000
 	check "generated report: each text shaped once ($(cat "$T/g.stats"))" $?

@@ -152,6 +152,8 @@ struct pdf_ctx {
 	struct pdf_tape *tape;     /* the first pass's texts (pdf_text.c) */
 	enum pdf_tape_mode tape_mode;
 	bool tape_bypass;          /* texts only the second pass asks for */
+	double keep_after;         /* the next text placed is kept with what
+	                              needs this much after it (pdf_text.c) */
 	unsigned long shaped[2], reused, twice; /* for pdf_result */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];

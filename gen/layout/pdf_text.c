@@ -914,6 +914,15 @@ lines_here(struct pdf_ctx *ctx, const struct pdf_text *t, int first,
 	while (first + k < n &&
 	    t->bottom[first + k] - t->top[first] <= avail + 0.01)
 		k++;
+	/* the text ends here but what it is kept with would not follow:
+	 * its last two lines go over with it (never one left behind) */
+	if (first + k == n && ctx->keep_after > 0 && !ctx->at_top &&
+	    t->bottom[n - 1] - t->top[first] + ctx->keep_after > avail + 0.01) {
+		k -= 2;
+		if (k <= 0 || (first == 0 && k < 2))
+			return 0;
+		return k;
+	}
 	if (first + k == n)
 		return k;
 	if (ctx->at_top)
@@ -938,6 +947,8 @@ text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 	double h;
 
 	ctx->anchor = NULL;
+	if (t->nlines < 5)        /* kept whole with the next, by the caller */
+		ctx->keep_after = 0;
 	while (i < t->nlines) {
 		k = lines_here(ctx, t, i, 2 * pad);
 		if (k == 0) {
@@ -965,6 +976,7 @@ text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 		if (i < t->nlines)
 			pdf_new_page(ctx);
 	}
+	ctx->keep_after = 0;
 }
 
 void
