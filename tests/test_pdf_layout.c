@@ -714,6 +714,70 @@ START_TEST(test_keep_together)
 }
 END_TEST
 
+/*
+ * A long paragraph kept with the next block (the sources line after a
+ * provider's last section) breaks so that its last two lines go over with
+ * it, wherever the text before it ends: the next block never opens a page
+ * alone, and the paragraph is not moved whole either.
+ */
+START_TEST(test_kept_tail)
+{
+	unsigned lead, broke = 0;
+	struct pdf_result res;
+	struct word *v;
+	size_t nw, i;
+	char *s, *path;
+	const char *err = NULL;
+
+	for (lead = 300; lead <= 800; lead += 5) {
+		struct pdf_doc *doc = pdfdoc_new();
+		struct buf b = BUF_INIT;
+		struct pdf_block *p;
+		unsigned start = 0, end = 0, tail = 0;
+
+		seed = 5;
+		pdfdoc_set(doc, PDF_TITLE, "Tails");
+		pdf_heading(doc, NULL, 1, "Alpha", NULL, PDF_H_ALL);
+		s = words(lead);
+		pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+		free(s);
+		p = pdf_para(doc, NULL);
+		pdf_run(doc, p, "Parastart ", (size_t)-1, 0, NULL);
+		s = words(150);
+		pdf_run(doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+		pdf_run(doc, p, " Paraend.", (size_t)-1, 0, NULL);
+		p->keep_with_next = true;
+		pdf_run(doc, pdf_para(doc, NULL), "Tailmark.", (size_t)-1, 0,
+		    NULL);
+		ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+		pdfdoc_free(doc);
+		path = xasprintf("%s/tail-%u.pdf", tmpdir, lead);
+		ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+		v = bbox_words(path, &nw);
+		for (i = 0; i < nw; i++) {
+			if (strcmp(v[i].text, "Parastart") == 0)
+				start = v[i].page;
+			if (strcmp(v[i].text, "Paraend.") == 0)
+				end = v[i].page;
+			if (strcmp(v[i].text, "Tailmark.") == 0)
+				tail = v[i].page;
+		}
+		ck_assert_uint_ne(tail, 0);
+		ck_assert_msg(end == tail, "%u words: the paragraph ends on "
+		    "page %u, the line kept with it opens page %u", lead, end,
+		    tail);
+		if (start < end)
+			broke++;
+		free(v);
+		free(path);
+		buf_release(&b);
+	}
+	/* some leads put the paragraph over a page break: it broke there */
+	ck_assert_uint_gt(broke, 0);
+}
+END_TEST
+
 START_TEST(test_outline_and_links)
 {
 	struct buf b = BUF_INIT;
@@ -1146,6 +1210,7 @@ suite(void)
 	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_table_no_stub_rows);
 	tcase_add_test(tc, test_keep_together);
+	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);
 	tcase_add_test(tc, test_qpdf_check);
 	tcase_add_test(tc, test_page_size);
