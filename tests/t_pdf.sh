@@ -349,8 +349,10 @@ check "hyphenated compounds copy out whole" $?
 # from the body's top (72 pt) to its bottom (page height less 68 pt). A
 # part starts at a page whose first body line is a part's title; the
 # pages before the first part (title, contents) are not counted.
-pdftotext -bbox "$T/a/report.pdf" "$T/bbox.html"
-awk -v parts="Headline figures|Providers|Security findings" '
+# fill_check PDF PARTS: writes the pages less than a third full to $T/fill.
+fill_check() {
+	pdftotext -bbox "$1" "$T/bbox.html"
+	awk -v parts="$2" '
 BEGIN { n = split(parts, pv, "|"); for (i = 1; i <= n; i++) part[pv[i]] = 1 }
 /<page / { p++; match($0, /height="[0-9.]+"/); h[p] = substr($0, RSTART + 8, RLENGTH - 9) + 0; low[p] = 0; first[p] = "" ; fy[p] = 1e9; next }
 /<word / {
@@ -371,8 +373,92 @@ END {
 	}
 	if (bad != "") { print "pages less than a third full:" bad; exit 1 }
 	if (s0 == 0) { print "no part found"; exit 1 }
+	print p " pages"
 }' "$T/bbox.html" >"$T/fill"
-check "no page but a part's last less than a third full $(cat "$T/fill")" $?
+}
+fill_check "$T/a/report.pdf" "Headline figures|Providers|Security findings"
+check "no page but a part's last less than a third full: $(cat "$T/fill")" $?
+
+# entry_check PDF: a provider's entry starts on the page of its chart (its
+# heading, tier line and the lines above the chart never left at a page's
+# foot), and no page opens with a sources line, cut off from its entry.
+# Writes what it found wrong to $T/entries.
+entry_check() {
+	pdftotext "$1" "$T/e.txt"
+	qpdf --json --json-key=outlines "$1" | jq -r '.outlines[] |
+	    select(.title == "Providers") | .kids[] | "\(.destpageposfrom1)\t\(.title)"' >"$T/e.dests"
+	awk -F '\t' -v txt="$T/e.txt" '
+	BEGIN { RS = "\f"; FS = "\n"
+		while ((getline pg < txt) > 0) { n++; page[n] = pg }
+		RS = "\n"; FS = "\t" }
+	{
+		want = "Tier history: " $2
+		for (i = 1; i <= n; i++)
+			if (index(page[i], want "\n") > 0) {
+				if (i != $1) bad = bad " [" $2 ": p. " $1 ", chart p. " i "]"
+				break
+			}
+	}
+	END {
+		for (i = 1; i <= n; i++) {
+			m = split(page[i], l, "\n"); k = 0
+			for (j = 1; j <= m; j++) if (l[j] != "" && ++k == 3) break
+			if (l[j] ~ /^Sources: /) bad = bad " [p. " i " opens with: " l[j] "]"
+		}
+		print bad
+		exit bad != ""
+	}' "$T/e.dests" >"$T/entries"
+}
+entry_check "$T/a/report.pdf"
+check "entries: each with its chart on its first page, no sources line opening a page$(cat "$T/entries")" $?
+
+# The same on a generated report of 120 providers over 3 editions (about
+# 120 pages: providers' entries of every length, movers tables over pages),
+# and each of its texts shaped once: the drawing pass shapes none the
+# counting pass shaped, it takes them from it (PODIUM_PDF_STATS).
+if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$T/gen.err" &&
+    "$T/gen" 120 3 "$T/g" >/dev/null 2>>"$T/gen.err"; then
+	PODIUM_PDF_STATS=1 "$PODIUM" build -C "$T/g/podium" -o "$T/g/out" -q --only pdf 2>"$T/g.stats"
+	check "the generated report builds" $?
+	fill_check "$T/g/out/report.pdf" "Headline figures|Providers|Methodology"
+	check "generated report: no page but a part's last less than a third full: $(cat "$T/fill")" $?
+	entry_check "$T/g/out/report.pdf"
+	check "generated report: each entry with its chart on its first page, no sources line opening a page$(cat "$T/entries")" $?
+	grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9]* in the second (0 of them again), [0-9]* taken from the first$' "$T/g.stats" &&
+	    test "$(sed -n 's/.*, \([0-9]*\) taken from the first$/\1/p' "$T/g.stats")" -gt 1000
+	check "generated report: each text shaped once ($(cat "$T/g.stats"))" $?
+else
+	check "generate a report with tests/bench/gen.c ($(head -n 3 "$T/gen.err"))" 1
+fi
+PODIUM_PDF_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/once" -q --only pdf 2>"$T/once.stats"
+grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9]* in the second (0 of them again), [0-9]* taken from the first$' "$T/once.stats" &&
+    test "$(sed -n 's/.*, \([0-9]*\) taken from the first$/\1/p' "$T/once.stats")" -gt 400 &&
+    cmp -s "$T/once/report.pdf" "$T/a/report.pdf"
+check "default report: each text shaped once, the same bytes ($(cat "$T/once.stats"))" $?
+
+# Running heads: each page's head names the section in force at its top:
+# the part or section whose title opens the page, else the last one begun
+# on a page before (not one that begins lower on this page). Read from the
+# outline's top level (each entry's page) and each page's text.
+qpdf --json --json-key=outlines "$T/a/report.pdf" |
+    jq -r '.outlines[] | "\(.destpageposfrom1)\t\(.title)"' >"$T/tops"
+pages=$(pdfinfo "$T/a/report.pdf" | sed -n 's/^Pages: *//p')
+title=$(sed -n 's/^Title: *//p' "$T/info")
+bad=""
+p=3
+while [ "$p" -le "$pages" ]; do
+	head=$(pdftotext -f "$p" -l "$p" -layout "$T/a/report.pdf" - | head -n 1 |
+	    sed "s/^$title  *//")
+	body=$(pdftotext -f "$p" -l "$p" "$T/a/report.pdf" - | grep -v '^$' | sed -n 3p)
+	want=$(awk -F '\t' -v p="$p" -v body="$body" '
+	    $1 < p { last = $2 }
+	    $1 == p && !seen { seen = 1; if ($2 == body) top = $2 }
+	    END { print (top != "" ? top : last) }' "$T/tops")
+	[ "$head" = "$want" ] || bad="$bad [p. $p: '$head', not '$want']"
+	p=$((p + 1))
+done
+test "$pages" -gt 20 && test -z "$bad"
+check "running heads: the section in force at each page's top$bad" $?
 
 measure "links" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"
 grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"

@@ -618,6 +618,22 @@ START_TEST(test_running_head_in_force)
 }
 END_TEST
 
+/*
+ * n words from seed from, the document's seed left as it was: a lazy
+ * block's fill adds the same text in each pass, as pdfdoc.h asks.
+ */
+static char *
+words_from(unsigned long from, unsigned n)
+{
+	unsigned long keep = seed;
+	char *s;
+
+	seed = from;
+	s = words(n);
+	seed = keep;
+	return s;
+}
+
 static void
 entry_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 {
@@ -627,7 +643,7 @@ entry_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	unsigned r;
 
 	(void)arg;
-	s = words(80);
+	s = words_from(80, 80);
 	pdf_run(doc, pdf_para(doc, self), s, (size_t)-1, 0, NULL);
 	free(s);
 	table_head(t, 0, "Step", false);
@@ -695,6 +711,70 @@ START_TEST(test_keep_together)
 	}
 	/* some leads left too little room, and the entry went over whole */
 	ck_assert_uint_gt(moved, 0);
+}
+END_TEST
+
+/*
+ * A long paragraph kept with the next block (the sources line after a
+ * provider's last section) breaks so that its last two lines go over with
+ * it, wherever the text before it ends: the next block never opens a page
+ * alone, and the paragraph is not moved whole either.
+ */
+START_TEST(test_kept_tail)
+{
+	unsigned lead, broke = 0;
+	struct pdf_result res;
+	struct word *v;
+	size_t nw, i;
+	char *s, *path;
+	const char *err = NULL;
+
+	for (lead = 300; lead <= 800; lead += 5) {
+		struct pdf_doc *doc = pdfdoc_new();
+		struct buf b = BUF_INIT;
+		struct pdf_block *p;
+		unsigned start = 0, end = 0, tail = 0;
+
+		seed = 5;
+		pdfdoc_set(doc, PDF_TITLE, "Tails");
+		pdf_heading(doc, NULL, 1, "Alpha", NULL, PDF_H_ALL);
+		s = words(lead);
+		pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+		free(s);
+		p = pdf_para(doc, NULL);
+		pdf_run(doc, p, "Parastart ", (size_t)-1, 0, NULL);
+		s = words(150);
+		pdf_run(doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+		pdf_run(doc, p, " Paraend.", (size_t)-1, 0, NULL);
+		p->keep_with_next = true;
+		pdf_run(doc, pdf_para(doc, NULL), "Tailmark.", (size_t)-1, 0,
+		    NULL);
+		ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+		pdfdoc_free(doc);
+		path = xasprintf("%s/tail-%u.pdf", tmpdir, lead);
+		ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+		v = bbox_words(path, &nw);
+		for (i = 0; i < nw; i++) {
+			if (strcmp(v[i].text, "Parastart") == 0)
+				start = v[i].page;
+			if (strcmp(v[i].text, "Paraend.") == 0)
+				end = v[i].page;
+			if (strcmp(v[i].text, "Tailmark.") == 0)
+				tail = v[i].page;
+		}
+		ck_assert_uint_ne(tail, 0);
+		ck_assert_msg(end == tail, "%u words: the paragraph ends on "
+		    "page %u, the line kept with it opens page %u", lead, end,
+		    tail);
+		if (start < end)
+			broke++;
+		free(v);
+		free(path);
+		buf_release(&b);
+	}
+	/* some leads put the paragraph over a page break: it broke there */
+	ck_assert_uint_gt(broke, 0);
 }
 END_TEST
 
@@ -855,7 +935,7 @@ lazy_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	free(anchor);
 	free(s);
 	if (n % 5 == 0) {
-		s = words(900);
+		s = words_from(n, 900);
 		pdf_run(doc, pdf_para(doc, self), s, (size_t)-1, 0, NULL);
 		free(s);
 	}
@@ -937,6 +1017,36 @@ START_TEST(test_lazy)
 	free(out);
 	free(cmd);
 	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+/*
+ * Each text shaped once: the drawing pass takes from the first pass every
+ * text that pass shaped (headings, paragraphs of a long text in pieces,
+ * links, lazy parts' texts, built anew in each pass) and shapes none of
+ * them again; what it shapes itself is only what the first pass never
+ * asked for (a large table's body cells, laid out only to be drawn).
+ */
+START_TEST(test_shaped_once)
+{
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	char *path = render_to(PDF_A4, "once.pdf", &res, &b);
+
+	ck_assert_uint_eq(res.twice, 0);
+	ck_assert_uint_ge(res.reused, 40);
+	/* the first pass's, less those made before it (the contents') */
+	ck_assert_uint_ge(res.reused + 40, res.shaped[0]);
+	/* the big table's body cells, no more than its rows' cells */
+	ck_assert_uint_gt(res.shaped[1], 0);
+	ck_assert_uint_le(res.shaped[1], TABLE_ROWS * 5);
+	free(path);
+	buf_release(&b);
+	lazy_render("1", &b, &res);
+	ck_assert_uint_eq(res.twice, 0);
+	ck_assert_uint_eq(res.shaped[1], 0);
+	ck_assert_uint_ge(res.reused, 3 * LAZY_PARTS);
 	buf_release(&b);
 }
 END_TEST
@@ -1100,6 +1210,7 @@ suite(void)
 	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_table_no_stub_rows);
 	tcase_add_test(tc, test_keep_together);
+	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);
 	tcase_add_test(tc, test_qpdf_check);
 	tcase_add_test(tc, test_page_size);
@@ -1115,6 +1226,7 @@ suite(void)
 	tcase_add_test(tc, test_byte_identical);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_lazy);
+	tcase_add_test(tc, test_shaped_once);
 	tcase_add_test(tc, test_deep_nesting);
 	tcase_add_test(tc, test_long_paragraph);
 	suite_add_tcase(s, tc);

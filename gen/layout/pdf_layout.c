@@ -298,6 +298,35 @@ head_lines(const struct pdf_text *t)
 	return t->nlines == 3 ? 3 : 2;
 }
 
+static double block_min(const struct pdf_block *);
+static double block_height(const struct pdf_block *);
+static double block_start(const struct pdf_ctx *, const struct pdf_block *);
+
+/* Whether b stays on the page of the block after it. */
+static bool
+kept_with_next(const struct pdf_block *b)
+{
+	/* a heading that starts a page is at the top of one anyway */
+	return b->keep_with_next && b->next != NULL &&
+	    !(b->kind == PDF_HEADING && (b->flags & PDF_H_NEWPAGE));
+}
+
+/*
+ * What a chain of blocks kept each with the next, from b, needs below the
+ * cursor: each block but the last whole (a heading with the space around
+ * it, an opening line, the sentence above a chart), and what the last
+ * needs to start (with ctx: all of it when it is kept together and short).
+ */
+static double
+chain_height(const struct pdf_ctx *ctx, const struct pdf_block *b)
+{
+	double h = 0;
+
+	for (; kept_with_next(b); b = b->next)
+		h += block_height(b);
+	return h + (ctx != NULL ? block_start(ctx, b) : block_min(b));
+}
+
 /* The height a block needs below the cursor to start on this page. */
 static double
 block_min(const struct pdf_block *b)
@@ -319,10 +348,8 @@ block_min(const struct pdf_block *b)
 	case PDF_LAZY:
 		if (b->kids == NULL)
 			return 0;
-		/* a first block kept with the next needs both */
-		if (b->kids->keep_with_next && b->kids->next != NULL)
-			return block_min(b->kids) + block_min(b->kids->next);
-		return block_min(b->kids);
+		/* a first block kept with the next needs the chain */
+		return chain_height(NULL, b->kids);
 	case PDF_TABLE:
 		return pdf_table_min(b);
 	case PDF_FIGURE:
@@ -602,13 +629,17 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 	for (b = parent->kids; b != NULL; b = b->next) {
 		if (stream)
 			block_ensure(ctx, b, ctx->x1 - x);
-		/* a heading that starts a page is at the top of one anyway */
-		if (b->keep_with_next && b->next != NULL &&
-		    !(b->kind == PDF_HEADING && (b->flags & PDF_H_NEWPAGE))) {
-			if (stream)
-				block_ensure(ctx, b->next, ctx->x1 - x);
-			h = block_min(b) + block_start(ctx, b->next);
-			if (h <= ctx->y1 - ctx->y0)
+		if (kept_with_next(b)) {
+			const struct pdf_block *k;
+
+			for (k = b; stream && kept_with_next(k); k = k->next)
+				block_ensure(ctx, k->next, ctx->x1 - x);
+			h = chain_height(ctx, b);
+			/* a paragraph of five lines or more breaks where its
+			 * last two go over with what it is kept with */
+			if (b->kind == PDF_PARA && prep_of(b)->text->nlines >= 5)
+				ctx->keep_after = h - block_height(b);
+			else if (h <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);
 		} else if (b->keep_together)
 			pdf_need(ctx, block_start(ctx, b));
@@ -691,6 +722,8 @@ pass_run(struct pdf_ctx *ctx, unsigned autoid)
 	memset(&ctx->res, 0, sizeof(ctx->res));
 	ctx->page = 0;
 	ctx->autoid = autoid;
+	/* each pass asks the cache, and so the tape, for the same texts */
+	pdf_text_cache_free(ctx);
 	ctx->ink = INK_RGB;
 	pdf_tag_push(ctx, "Document", NULL);
 	pdf_page_open(ctx);
@@ -787,9 +820,17 @@ pdf_render_stream(struct pdf_doc *doc, cairo_write_func_t write,
 	autoid = ctx.autoid;
 	runs_check(&ctx, doc->root);
 	pdf_toc_prepare(&ctx);
+	/* the first pass's texts kept for the second: each shaped once */
+	pdf_tape_mode(&ctx, TAPE_RECORD);
 	pass_run(&ctx, autoid);
 	ctx.npages = ctx.page;
+	pdf_tape_mode(&ctx, TAPE_PLAY);
 	rc = draw_pass(&ctx, write, closure, autoid, err);
+	pdf_tape_mode(&ctx, TAPE_OFF);
+	ctx.res.shaped[0] = ctx.shaped[0];
+	ctx.res.shaped[1] = ctx.shaped[1];
+	ctx.res.reused = ctx.reused;
+	ctx.res.twice = ctx.twice;
 	if (res != NULL)
 		*res = ctx.res;
 	block_release(&ctx, doc->root);

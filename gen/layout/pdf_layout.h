@@ -6,7 +6,8 @@
  * after. The first pass draws nothing: it learns the page count and the
  * page of every anchor. The second draws onto cairo's PDF surface, which
  * cannot go back to a page: "page N of M" and the contents page's numbers
- * come from the first pass.
+ * come from the first pass. The texts the first pass shaped wait on the
+ * tape (below) for the second, so that each is shaped once.
  */
 #ifndef PODIUM_PDF_LAYOUT_H
 #define PODIUM_PDF_LAYOUT_H
@@ -79,6 +80,18 @@ struct pdf_text {
 
 struct pdf_text_cache;
 struct pdf_size_memo;
+struct pdf_tape;
+
+/*
+ * The tape: what the first pass shaped, in the order it asked for it, kept
+ * for the second pass, which asks for the same texts in the same order
+ * (the layout does not depend on what is drawn) and takes each from the
+ * tape instead of shaping it again. It holds at most PDF_TAPE_BUDGET bytes
+ * (an estimate of the layouts' memory); texts past it are shaped in each
+ * pass, so memory stays bounded on a document of any size.
+ */
+enum pdf_tape_mode { TAPE_OFF, TAPE_RECORD, TAPE_PLAY };
+#define PDF_TAPE_BUDGET (64u << 20)
 
 struct pdf_anchor {
 	const char *name;
@@ -134,7 +147,14 @@ struct pdf_ctx {
 	bool page_has_section;   /* a running heading started on this page */
 	struct pdf_toc *toc;       /* the contents page, prepared */
 	struct pdf_text_cache *tcache; /* short texts, shared while they repeat */
+	struct pdf_text_cache *dcache; /* the same, of texts only drawn */
 	struct pdf_size_memo *memo; /* table cells' measurements */
+	struct pdf_tape *tape;     /* the first pass's texts (pdf_text.c) */
+	enum pdf_tape_mode tape_mode;
+	bool tape_bypass;          /* texts only the second pass asks for */
+	double keep_after;         /* the next text placed is kept with what
+	                              needs this much after it (pdf_text.c) */
+	unsigned long shaped[2], reused, twice; /* for pdf_result */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];
 };
@@ -153,8 +173,12 @@ struct pdf_text *pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 struct pdf_text *pdf_text_plain(struct pdf_ctx *ctx, const char *s,
     enum pdf_font font, double width, PangoAlignment align);
 void pdf_text_free(struct pdf_text *t);
-/* Drops the text cache (at the end of a rendering). */
+/* Drops the text cache (at the end of a rendering, and as a pass starts,
+ * so that both passes ask the tape for the same texts). */
 void pdf_text_cache_free(struct pdf_ctx *ctx);
+/* Sets the tape's mode: TAPE_RECORD as the first pass starts, TAPE_PLAY
+ * as the second does, TAPE_OFF (freeing what is left) at the end. */
+void pdf_tape_mode(struct pdf_ctx *ctx, enum pdf_tape_mode mode);
 double pdf_text_height(const struct pdf_text *t);
 /* Height of the first n lines. */
 double pdf_text_head(const struct pdf_text *t, int n);

@@ -31,6 +31,8 @@ struct table_prep {
 	double head_h;
 	double *row_h;
 	struct pdf_text **body;   /* a small table's cells, laid out ahead */
+	struct pdf_text **kept;   /* drawing pass: cells laid out to be
+	                             measured, kept until drawn (NULL: none) */
 	struct pdf_text *caption;
 	double width;
 };
@@ -250,11 +252,12 @@ cell_text(struct pdf_ctx *ctx, const struct table_cell *c, bool head,
 /*
  * A body cell's height at column width w: a text that is one line unwrapped
  * and clearly narrower than the column keeps its unwrapped height; others
- * are laid out at that width.
+ * are laid out at that width, and in the drawing pass kept in *keep until
+ * drawn, so that no cell is shaped twice.
  */
 static double
 cell_height(struct pdf_ctx *ctx, const struct table_cell *c,
-    const struct cell_size *z, double w)
+    const struct cell_size *z, double w, struct pdf_text **keep)
 {
 	struct pdf_text *t;
 	double h;
@@ -264,7 +267,10 @@ cell_height(struct pdf_ctx *ctx, const struct table_cell *c,
 		return z->h;
 	t = cell_text(ctx, c, false, w);
 	h = pdf_text_height(t);
-	pdf_text_free(t);
+	if (ctx->cr != NULL)
+		*keep = t;
+	else
+		pdf_text_free(t);
 	return h;
 }
 
@@ -339,10 +345,18 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 		if (h > p->head_h)
 			p->head_h = h;
 	}
+	if (ctx->cr != NULL && t->nrows * n > BODY_AHEAD_MAX)
+		p->kept = xcalloc(t->nrows * n, sizeof(*p->kept));
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < n; c++) {
+			struct pdf_text *keep = NULL;
+
 			h = cell_height(ctx, &t->cells[r * n + c],
-			    &sz[r * n + c], p->colw[c]) + 2 * PAD_Y;
+			    &sz[r * n + c], p->colw[c], &keep) + 2 * PAD_Y;
+			if (p->kept != NULL)
+				p->kept[r * n + c] = keep;
+			else
+				pdf_text_free(keep);
 			if (h > p->row_h[r])
 				p->row_h[r] = h;
 		}
@@ -371,7 +385,10 @@ pdf_table_release(struct pdf_block *b)
 		pdf_text_free(p->head[i]);
 	for (i = 0; p->body != NULL && i < p->nrows * p->ncols; i++)
 		pdf_text_free(p->body[i]);
+	for (i = 0; p->kept != NULL && i < p->nrows * p->ncols; i++)
+		pdf_text_free(p->kept[i]);
 	free(p->body);
+	free(p->kept);
 	pdf_text_free(p->caption);
 	free(p->head);
 	free(p->row_h);
@@ -480,7 +497,11 @@ row_draw(struct pdf_ctx *ctx, const struct table_prep *p,
 	ctx->at_top = false;
 }
 
-/* A body row: its cells laid out only when they are drawn. */
+/*
+ * A body row: its cells laid out only when they are drawn (those measured
+ * laid out are kept from then), which only the drawing pass asks for: not
+ * from the tape.
+ */
 static void
 body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 {
@@ -493,9 +514,18 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 	}
 	if (n > ARRAY_SIZE(one))
 		texts = xcalloc(n, sizeof(*texts));
-	for (c = 0; c < n; c++)
-		texts[c] = ctx->cr == NULL ? NULL : cell_text(ctx,
-		    &p->t->cells[r * n + c], false, p->colw[c]);
+	ctx->tape_bypass = true;
+	for (c = 0; c < n; c++) {
+		if (ctx->cr == NULL)
+			texts[c] = NULL;
+		else if (p->kept != NULL && p->kept[r * n + c] != NULL) {
+			texts[c] = p->kept[r * n + c];
+			p->kept[r * n + c] = NULL;
+		} else
+			texts[c] = cell_text(ctx, &p->t->cells[r * n + c],
+			    false, p->colw[c]);
+	}
+	ctx->tape_bypass = false;
 	row_draw(ctx, p, texts, x, p->row_h[r], "TD");
 	for (c = 0; c < n; c++)
 		pdf_text_free(texts[c]);

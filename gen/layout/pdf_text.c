@@ -144,15 +144,32 @@ cache_clear(struct pdf_text_cache *c)
 	htab_clear(&c->index);
 }
 
+static void
+cache_free(struct pdf_text_cache **c)
+{
+	if (*c == NULL)
+		return;
+	cache_clear(*c);
+	htab_free(&(*c)->index);
+	free(*c);
+	*c = NULL;
+}
+
 void
 pdf_text_cache_free(struct pdf_ctx *ctx)
 {
-	if (ctx->tcache == NULL)
-		return;
-	cache_clear(ctx->tcache);
-	htab_free(&ctx->tcache->index);
-	free(ctx->tcache);
-	ctx->tcache = NULL;
+	cache_free(&ctx->tcache);
+	cache_free(&ctx->dcache);
+}
+
+/*
+ * The cache of texts only the drawing pass asks for is another: the one
+ * of both passes must see the same texts in each, to ask the tape alike.
+ */
+static struct pdf_text_cache **
+cache_of(struct pdf_ctx *ctx)
+{
+	return ctx->tape_bypass ? &ctx->dcache : &ctx->tcache;
 }
 
 /* The entry for key, or NULL. */
@@ -226,9 +243,9 @@ cache_get(struct pdf_ctx *ctx, const char *key)
 {
 	struct cache_entry *e;
 
-	if (key == NULL || ctx->tcache == NULL)
+	if (key == NULL || *cache_of(ctx) == NULL)
 		return NULL;
-	e = cache_find(ctx->tcache, key, hash_str(key));
+	e = cache_find(*cache_of(ctx), key, hash_str(key));
 	if (e == NULL)
 		return NULL;
 	e->text->refs++;
@@ -244,11 +261,11 @@ cache_put(struct pdf_ctx *ctx, const char *key, struct pdf_text *t)
 
 	if (key == NULL)
 		return;
-	if (ctx->tcache == NULL) {
-		ctx->tcache = xcalloc(1, sizeof(*ctx->tcache));
-		ctx->tcache->index = (struct htab)HTAB_INIT;
+	if (*cache_of(ctx) == NULL) {
+		*cache_of(ctx) = xcalloc(1, sizeof(**cache_of(ctx)));
+		(*cache_of(ctx))->index = (struct htab)HTAB_INIT;
 	}
-	c = ctx->tcache;
+	c = *cache_of(ctx);
 	if (c->n == CACHE_MAX)
 		cache_clear(c);
 	e = &c->v[c->n];
@@ -257,6 +274,142 @@ cache_put(struct pdf_ctx *ctx, const char *key, struct pdf_text *t)
 	t->refs++;
 	htab_add(&c->index, hash_str(key), c->n);
 	c->n++;
+}
+
+/*
+ * The tape (pdf_layout.h). Each text is known by a hash of what it is made
+ * from: font, width, alignment and its runs' styles, link marks and text.
+ * The second pass takes the tape's next text when it is the one asked
+ * for; any other text (none, when both passes ask alike) it shapes, and
+ * then it stops reading the tape, whose order no longer holds.
+ */
+struct pdf_tape {
+	struct tape_entry {
+		uint64_t fp;
+		struct pdf_text *text;
+	} *v;
+	size_t n, cap, at;
+	size_t bytes;         /* the estimate of what it holds */
+	bool full;            /* the budget is spent: nothing more recorded */
+	struct htab seen;     /* every text the first pass shaped, by fp */
+};
+
+static void
+tape_free(struct pdf_tape *tp)
+{
+	size_t i;
+
+	if (tp == NULL)
+		return;
+	for (i = tp->at; i < tp->n; i++)
+		pdf_text_free(tp->v[i].text);
+	free(tp->v);
+	htab_free(&tp->seen);
+	free(tp);
+}
+
+void
+pdf_tape_mode(struct pdf_ctx *ctx, enum pdf_tape_mode mode)
+{
+	if (mode != TAPE_PLAY) {
+		tape_free(ctx->tape);
+		ctx->tape = NULL;
+	}
+	if (mode == TAPE_RECORD) {
+		ctx->tape = xcalloc(1, sizeof(*ctx->tape));
+		ctx->tape->seen = (struct htab)HTAB_INIT;
+	}
+	else if (mode == TAPE_PLAY && ctx->tape != NULL)
+		ctx->tape->at = 0;
+	ctx->tape_mode = mode;
+}
+
+static uint64_t
+text_fp(const struct pdf_run *runs, const char *plain, enum pdf_font font,
+    double width, PangoAlignment align, bool justify)
+{
+	unsigned char head[4] = {(unsigned char)font, (unsigned char)align,
+	    justify, plain != NULL}, mark[2];
+	int w = width < 0 ? -1 : (int)(width * PANGO_SCALE);
+	uint64_t h = hash_bytes(HASH_SEED, head, sizeof(head));
+	const struct pdf_run *r;
+
+	h = hash_bytes(h, &w, sizeof(w));
+	if (plain != NULL)
+		h = hash_bytes(h, plain, strlen(plain) + 1);
+	for (r = runs; r != NULL; r = r->next) {
+		mark[0] = (unsigned char)r->style;
+		mark[1] = r->link != NULL;
+		h = hash_bytes(h, mark, sizeof(mark));
+		h = hash_bytes(h, r->text, strlen(r->text) + 1);
+	}
+	return h;
+}
+
+/* The second pass: the tape's next text when it is fp's (the caller's), else
+ * NULL. */
+static struct pdf_text *
+tape_take(struct pdf_ctx *ctx, uint64_t fp)
+{
+	struct pdf_tape *tp = ctx->tape;
+	struct pdf_text *t;
+
+	if (ctx->tape_mode != TAPE_PLAY || tp == NULL || ctx->tape_bypass)
+		return NULL;
+	if (tp->at < tp->n && tp->v[tp->at].fp != fp) {
+		/* out of step: read no further (the rest is freed) */
+		while (tp->at < tp->n)
+			pdf_text_free(tp->v[tp->at++].text);
+	}
+	if (tp->at == tp->n)
+		return NULL;
+	t = tp->v[tp->at].text;
+	tp->v[tp->at++].text = NULL;
+	ctx->reused++;
+	return t;
+}
+
+/* The second pass is about to shape fp's text: counted when the first
+ * shaped it too. */
+static void
+tape_miss(struct pdf_ctx *ctx, uint64_t fp)
+{
+	size_t at = 0, i;
+
+	if (ctx->tape_mode == TAPE_PLAY && ctx->tape != NULL &&
+	    htab_next(&ctx->tape->seen, fp, &at, &i))
+		ctx->twice++;
+}
+
+/* What a text's layouts hold, roughly: glyphs, clusters and attributes for
+ * each byte, and each layout's own. */
+static size_t
+text_bytes(const struct pdf_text *t, size_t len)
+{
+	return len * 48 + (size_t)t->nlayouts * 1024 + (size_t)t->nlines * 64;
+}
+
+/* The first pass: keeps t (len bytes of text) for the second. */
+static void
+tape_put(struct pdf_ctx *ctx, uint64_t fp, struct pdf_text *t, size_t len)
+{
+	struct pdf_tape *tp = ctx->tape;
+	size_t bytes = text_bytes(t, len);
+
+	if (ctx->tape_mode != TAPE_RECORD || tp == NULL)
+		return;
+	htab_add(&tp->seen, fp, 0);
+	if (tp->full)
+		return;
+	if (tp->bytes + bytes > PDF_TAPE_BUDGET) {
+		tp->full = true;
+		return;
+	}
+	tp->v = xgrow(tp->v, sizeof(*tp->v), tp->n + 1, &tp->cap);
+	tp->v[tp->n].fp = fp;
+	tp->v[tp->n++].text = t;
+	tp->bytes += bytes;
+	t->refs++;
 }
 
 /*
@@ -423,6 +576,7 @@ text_make(struct pdf_ctx *ctx, const char *s, PangoAttrList *al,
 	int i;
 
 	t->refs = 1;
+	ctx->shaped[ctx->tape_mode == TAPE_PLAY]++;
 	if (width >= 0 && strlen(s) > PDF_TEXT_CHUNK) {
 		text_pieces(ctx, t, s, al, font, w, align, justify);
 		text_measure(t);
@@ -477,6 +631,30 @@ hyphens_keep(PangoAttrList *al, const char *s)
 	}
 }
 
+/*
+ * The links of t, from runs: their byte ranges and targets (a text taken
+ * from the tape had the first pass's runs, which may be freed now).
+ */
+static void
+links_set(struct pdf_text *t, const struct pdf_run *runs)
+{
+	size_t cap = 0, at = 0, len;
+	const struct pdf_run *r;
+
+	free(t->links);
+	t->links = NULL;
+	t->nlinks = 0;
+	for (r = runs; r != NULL; r = r->next, at += len) {
+		len = strlen(r->text);
+		if (r->link == NULL)
+			continue;
+		t->links = xgrow(t->links, sizeof(*t->links), t->nlinks + 1, &cap);
+		t->links[t->nlinks].start = (int)at;
+		t->links[t->nlinks].end = (int)(at + len);
+		t->links[t->nlinks++].link = r->link;
+	}
+}
+
 /* On success, free with pdf_text_free(). */
 struct pdf_text *
 pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
@@ -484,38 +662,39 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 {
 	struct buf s = BUF_INIT;
 	PangoAttrList *al;
-	struct pdf_link_span *links = NULL;
-	size_t nlinks = 0, cap = 0, start;
+	size_t start;
 	struct pdf_text *t;
 	const struct pdf_run *r;
 	char kbuf[KEY_MAX];
 	const char *key = cache_key(kbuf, runs, NULL, font, width, align,
 	    justify) ? kbuf : NULL;
+	uint64_t fp;
 
 	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
+	fp = ctx->tape != NULL ? text_fp(runs, NULL, font, width, align,
+	    justify) : 0;
+	if ((t = tape_take(ctx, fp)) != NULL) {
+		links_set(t, runs);
+		cache_put(ctx, key, t);
+		return t;
+	}
+	tape_miss(ctx, fp);
 	al = pango_attr_list_new();
 	for (r = runs; r != NULL; r = r->next) {
 		start = s.len;
 		buf_puts(&s, r->text);
 		pdf_style_attrs(al, r->style, r->link != NULL, start, s.len);
-		if (r->link == NULL)
-			continue;
-		links = xgrow(links, sizeof(*links), nlinks + 1, &cap);
-		links[nlinks].start = (int)start;
-		links[nlinks].end = (int)s.len;
-		links[nlinks].link = r->link;
-		nlinks++;
 	}
 	if (s.data != NULL)
 		hyphens_keep(al, s.data);
 	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
 	    align, justify);
 	pango_attr_list_unref(al);
-	t->links = links;
-	t->nlinks = nlinks;
-	buf_release(&s);
+	links_set(t, runs);
 	cache_put(ctx, key, t);
+	tape_put(ctx, fp, t, s.len);
+	buf_release(&s);
 	return t;
 }
 
@@ -529,9 +708,17 @@ pdf_text_plain(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 	    kbuf : NULL;
 	struct pdf_text *t;
 
+	uint64_t fp;
+
 	if ((t = cache_get(ctx, key)) != NULL)
 		return t;
-	t = text_make(ctx, s, NULL, font, width, align, false);
+	fp = ctx->tape != NULL ? text_fp(NULL, s, font, width, align, false) :
+	    0;
+	if ((t = tape_take(ctx, fp)) == NULL) {
+		tape_miss(ctx, fp);
+		t = text_make(ctx, s, NULL, font, width, align, false);
+		tape_put(ctx, fp, t, strlen(s));
+	}
 	cache_put(ctx, key, t);
 	return t;
 }
@@ -727,6 +914,15 @@ lines_here(struct pdf_ctx *ctx, const struct pdf_text *t, int first,
 	while (first + k < n &&
 	    t->bottom[first + k] - t->top[first] <= avail + 0.01)
 		k++;
+	/* the text ends here but what it is kept with would not follow:
+	 * its last two lines go over with it (never one left behind) */
+	if (first + k == n && ctx->keep_after > 0 && !ctx->at_top &&
+	    t->bottom[n - 1] - t->top[first] + ctx->keep_after > avail + 0.01) {
+		k -= 2;
+		if (k <= 0 || (first == 0 && k < 2))
+			return 0;
+		return k;
+	}
 	if (first + k == n)
 		return k;
 	if (ctx->at_top)
@@ -751,6 +947,8 @@ text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 	double h;
 
 	ctx->anchor = NULL;
+	if (t->nlines < 5)        /* kept whole with the next, by the caller */
+		ctx->keep_after = 0;
 	while (i < t->nlines) {
 		k = lines_here(ctx, t, i, 2 * pad);
 		if (k == 0) {
@@ -778,6 +976,7 @@ text_place(struct pdf_ctx *ctx, const struct pdf_text *t, double x,
 		if (i < t->nlines)
 			pdf_new_page(ctx);
 	}
+	ctx->keep_after = 0;
 }
 
 void

@@ -25,6 +25,10 @@
  * - The document is laid out twice (a lazy block's fill runs once in
  *   each): the first pass draws nothing and learns the page count and each
  *   anchor's page, the second draws with them (cairo writes a page once).
+ *   The second takes the texts the first shaped from it (up to a memory
+ *   budget), in the order the first asked for them: a fill that added
+ *   other text in the second pass would have it shaped again, never
+ *   drawn wrong.
  * - The tree's depth is the builder's: the layout recurses over it, so a
  *   builder of untrusted nesting clamps it (pdf_md.c: PDF_NEST_MAX).
  */
@@ -180,6 +184,10 @@ struct pdf_result {
 	unsigned pages;
 	unsigned outlines;  /* outline entries written */
 	unsigned links;     /* link annotations written */
+	/* texts pango laid out (shaped) in the first and the second pass,
+	 * those the second took from the first instead (pdf_text.c's tape),
+	 * and those the second shaped again after the first */
+	unsigned long shaped[2], reused, twice;
 };
 
 /*

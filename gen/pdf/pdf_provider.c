@@ -71,7 +71,7 @@ quote_reference(struct pdf_report *r, struct pdf_block *q,
  * is referred to there, so no quote is given twice (the view's quote blocks
  * are the review's quotes, in order).
  */
-static void
+static struct pdf_block *
 quotes(struct pdf_report *r, const struct rating *rt, const struct vd_section *s)
 {
 	const struct review *rv = rt->review;
@@ -79,7 +79,7 @@ quotes(struct pdf_report *r, const struct rating *rt, const struct vd_section *s
 	size_t i;
 
 	if (s == NULL)
-		return;
+		return NULL;
 	if (s->title != NULL)
 		pdf_heading(r->doc, r->parent, 3, s->title, NULL, 0);
 	for (i = 0; i < s->n; i++) {
@@ -89,6 +89,7 @@ quotes(struct pdf_report *r, const struct rating *rt, const struct vd_section *s
 		else
 			pdf_view_block(r, r->parent, &s->b[i]);
 	}
+	return r->parent->last_kid;
 }
 
 /* rt's review among the view's, or NULL. */
@@ -112,29 +113,42 @@ view_review(const struct vd_provider *vp, const struct rating *rt)
 static void
 entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rating *rt)
 {
+	static const char *const lead[] = {"opening", "site", "successor",
+	    "fields", "tier-description"};
 	const struct vd_review *vr = view_review(vp, rt);
 	struct pdf_block *last;
 	size_t i;
 
 	if (vr == NULL)
 		return;
-	pdf_view_section(r, r->parent, vd_section_find(vp->s, vp->n, "opening"));
-	pdf_view_section(r, r->parent, vd_section_find(vp->s, vp->n, "site"));
-	pdf_view_section(r, r->parent, vd_section_find(vp->s, vp->n, "successor"));
-	last = pdf_view_section(r, r->parent, vd_section_find(vp->s, vp->n, "fields"));
-	if (last != NULL)
-		last->keep_with_next = true;   /* with the chart below it */
+	/*
+	 * The lines above the chart (the tier line, the site, the fields,
+	 * what the tier means) stay on its page: no heading and opening line
+	 * left at a page's foot with the rest of the entry over the page.
+	 */
+	for (i = 0; i < ARRAY_SIZE(lead); i++) {
+		if (vr->thin && strcmp(lead[i], "tier-description") == 0)
+			break;
+		last = pdf_view_section(r, r->parent,
+		    vd_section_find(vp->s, vp->n, lead[i]));
+		if (last != NULL && !vr->thin)
+			last->keep_with_next = true;
+	}
 	if (vr->thin) {
 		pdf_view_section(r, r->parent, vd_section_find(vr->s, vr->n, "sources"));
 		return;
 	}
-	pdf_view_section(r, r->parent, vd_section_find(vp->s, vp->n, "tier-description"));
 	pdf_view_section(r, r->parent, vd_section_find(vp->s, vp->n, "history"));
 	for (i = 0; i < vr->n; i++) {
+		/* the sources line never opens a page alone: kept with what
+		 * comes before it */
+		if (strcmp(vr->s[i].id, "sources") == 0 && last != NULL)
+			last->keep_with_next = true;
 		if (strcmp(vr->s[i].id, "quotes") == 0)
 			quotes(r, rt, &vr->s[i]);
 		else
 			pdf_view_section(r, r->parent, &vr->s[i]);
+		last = r->parent->last_kid;
 	}
 }
 

@@ -679,16 +679,35 @@ write_nowhere(void *closure, const unsigned char *data, unsigned int len)
 	return CAIRO_STATUS_SUCCESS;
 }
 
+/*
+ * With PODIUM_PDF_STATS set (non-empty), how many texts pango shaped in
+ * each layout pass and how many the second took from the first, on
+ * standard error: a test holds the second pass to shaping none again.
+ */
+static void
+pdf_stats(const struct pdf_result *res)
+{
+	const char *on = getenv("PODIUM_PDF_STATS");
+
+	if (on == NULL || *on == '\0')
+		return;
+	fprintf(stderr, "podium: pdf: %u pages, %lu texts shaped in the first "
+	    "pass, %lu in the second (%lu of them again), %lu taken from the "
+	    "first\n", res->pages, res->shaped[0], res->shaped[1], res->twice,
+	    res->reused);
+}
+
 /* Lays the document out straight into OUT/report.pdf (nowhere for check). */
 static int
 write_pdf(struct pdf_report *r, struct site_out *o)
 {
 	struct pdf_sink s = {NULL, 0};
+	struct pdf_result res;
 	const char *err = NULL;
 	int rc, fd;
 
 	if (o->discard) {
-		if ((rc = pdf_render_stream(r->doc, write_nowhere, NULL, NULL, &err)) == -1) {
+		if ((rc = pdf_render_stream(r->doc, write_nowhere, NULL, &res, &err)) == -1) {
 			diag_system(r->d, "report.pdf", "cannot draw the PDF: %s", err);
 			o->failed = true;
 			return -1;
@@ -702,7 +721,9 @@ write_pdf(struct pdf_report *r, struct site_out *o)
 		close(fd);
 		return site_out_failed(o, "report.pdf", s.err);
 	}
-	rc = pdf_render_stream(r->doc, write_file, &s, NULL, &err);
+	rc = pdf_render_stream(r->doc, write_file, &s, &res, &err);
+	if (rc == 0)
+		pdf_stats(&res);
 	if (fflush(s.fp) != 0 && s.err == 0)
 		s.err = errno != 0 ? errno : EIO;
 	if (fclose(s.fp) != 0 && s.err == 0)
