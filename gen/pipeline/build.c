@@ -435,6 +435,14 @@ build_run(struct build_request *rq, struct diag *d)
 	timing_add(rq, "load", now_ms() - t0);
 	if (p == NULL || diag_failed(d))
 		goto out;
+	/*
+	 * check says what a report dated for publication (report.yaml's
+	 * published) lacks without its address; a draft project, or a site
+	 * for reading from file://, is not told (nor is each build)
+	 */
+	if (!rq->write && rq->dump == NULL && p->report.base_url == NULL &&
+	    p->report.published != DATE_NONE)
+		diag_warning(d, "content/report.yaml", 1, 1, "%s", BASE_URL_WARNING);
 	t = now_ms();
 	warming = (rq->parts & (PART_HTML | PART_PDF)) &&
 	    workers_count() > 1 && pthread_create(&warm, NULL, fonts_warm, NULL) == 0;
