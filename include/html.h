@@ -210,6 +210,8 @@ char *html_jsonld_edition(const struct html_ctx *h, const struct edition_stats *
     const char *root);
 char *html_jsonld_dataset(const struct html_ctx *h, const char *description,
     const char *root);
+/* An edition in a sentence: its name, date and figures; malloc'd. */
+char *html_edition_description(const struct report *r, const struct edition_stats *s);
 /* og_image_href: the image of site path path for link previews, absolute
  * when base_url is set, else from root. */
 void pv_set_og_image(struct tv *o, const struct report *r, const char *root,

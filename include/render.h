@@ -71,6 +71,8 @@ int render_badges(const struct computed *c, struct site_out *o, struct diag *d);
 int render_charts(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d);
 /* report.pdf (SPEC 4.4). */
+/* llms.txt and a Markdown copy of the pages (markdown_view.c). */
+int render_markdown(const struct computed *c, struct site_out *o, struct diag *d);
 int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
 
 #endif

@@ -113,11 +113,20 @@ step_pdf(const struct computed *c, const struct render_opts *ro,
 	return render_pdf(c, o, d);
 }
 
+static int
+step_markdown(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
+{
+	(void)ro;
+	return render_markdown(c, o, d);
+}
+
 static const struct step steps[] = {
 	{PART_DATA, "writing data", "data", step_data, false},
 	{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts, true},
 	{PART_HTML, "drawing badges", "badges", step_badges, true},
 	{PART_HTML, "writing pages", "html", render_html, false},
+	{PART_HTML, "writing Markdown copies", "markdown", step_markdown, false},
 	{PART_PDF, "laying out the PDF", "pdf", step_pdf, true},
 };
 

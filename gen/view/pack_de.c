@@ -36,6 +36,8 @@ const struct ui_string pack_de_strings[] = {
 	{"failure_test", "Ausfalltest"},
 	{"quotes", "Zitate"},
 	{"the_ladder", "Die Stufenleiter"},
+	{"more_pages", "Weitere Seiten"},
+	{"downloads_heading", "Herunterladen"},
 	{"chart_distribution", "Medaillenverteilung nach Ausgabe"},
 	{"chart_movement", "Bewegung"},
 	{"chart_funnel", "Von beobachtet bis Medaille"},

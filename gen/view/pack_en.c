@@ -38,6 +38,8 @@ const struct ui_string ui_strings_default[] = {
 	{"failure_test", "Failure test"},
 	{"quotes", "Quotes"},
 	{"the_ladder", "The ladder"},
+	{"more_pages", "More pages"},
+	{"downloads_heading", "Downloads"},
 	{"chart_distribution", "Medal distribution by edition"},
 	{"chart_movement", "Movement"},
 	{"chart_funnel", "From tracked to medals"},

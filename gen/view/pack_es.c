@@ -35,6 +35,8 @@ const struct ui_string pack_es_strings[] = {
 	{"failure_test", "Prueba de fallo"},
 	{"quotes", "Citas"},
 	{"the_ladder", "La escala"},
+	{"more_pages", "Más páginas"},
+	{"downloads_heading", "Descargas"},
 	{"chart_distribution", "Distribución de medallas por edición"},
 	{"chart_movement", "Movimientos"},
 	{"chart_funnel", "De los seguidos a las medallas"},

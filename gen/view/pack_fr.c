@@ -38,6 +38,8 @@ const struct ui_string pack_fr_strings[] = {
 	{"failure_test", "Test de panne"},
 	{"quotes", "Citations"},
 	{"the_ladder", "L’échelle"},
+	{"more_pages", "Autres pages"},
+	{"downloads_heading", "Téléchargements"},
 	{"chart_distribution", "Répartition des médailles par édition"},
 	{"chart_movement", "Mouvements"},
 	{"chart_funnel", "Des fournisseurs suivis aux médailles"},
