@@ -123,7 +123,13 @@ emit(struct buf *b, const struct computed *c, const struct md_doc *doc,
 			struct sc_inline v = {0};
 
 			sc_eval_inline(c, &doc->codes[idx], &v);
-			if (v.href != NULL)
+			if (v.href != NULL && !v.external && str_ends(v.href, "/")) {
+				/* a page of the site: its Markdown copy */
+				char *u = xasprintf("%sindex.md", v.href);
+
+				md_link(b, v.text, root, u);
+				free(u);
+			} else if (v.href != NULL)
 				md_link(b, v.text, v.external ? NULL : root, v.href);
 			else
 				md_text(b, v.text);
@@ -585,12 +591,6 @@ llms_txt(const struct computed *c, struct site_out *o)
 	buf_putc(&b, '\n');
 	llms_section(&b, report_string(r, "report"));
 	llms_link(&b, r, r->title, "index.md", r->subtitle);
-	for (i = 0; i < c->nsections; i++) {
-		char *rel = xasprintf("index.md#%s", c->sections[i]->id);
-
-		llms_link(&b, r, c->sections[i]->title, rel, NULL);
-		free(rel);
-	}
 	llms_link(&b, r, report_string(r, "methodology"), "methodology/index.md", NULL);
 	llms_section(&b, report_string(r, "editions"));
 	for (i = c->neditions; i-- > 0;) {

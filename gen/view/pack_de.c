@@ -37,7 +37,7 @@ const struct ui_string pack_de_strings[] = {
 	{"quotes", "Zitate"},
 	{"the_ladder", "Die Stufenleiter"},
 	{"more_pages", "Weitere Seiten"},
-	{"downloads_heading", "Herunterladen"},
+	{"downloads_heading", "Dateien zum Herunterladen"},
 	{"chart_distribution", "Medaillenverteilung nach Ausgabe"},
 	{"chart_movement", "Bewegung"},
 	{"chart_funnel", "Von beobachtet bis Medaille"},
