@@ -84,11 +84,25 @@ provider_md(const struct provider *p)
 
 static void md_table(struct buf *b, const struct table *t, const char *root);
 
-/* text with the model's value for each shortcode placeholder; plain:
- * the text between them escaped (else it is Markdown already). */
+/*
+ * text with the model's value for each shortcode placeholder; plain: the
+ * text between them escaped (else it is Markdown already). With words
+ * (plain text for the search index), nothing is escaped or linked.
+ */
+static void
+emit_mode(struct buf *b, const struct computed *c, const struct md_doc *doc,
+    const char *text, bool plain, const char *root, bool words);
+
 static void
 emit(struct buf *b, const struct computed *c, const struct md_doc *doc,
     const char *text, bool plain, const char *root)
+{
+	emit_mode(b, c, doc, text, plain, root, false);
+}
+
+static void
+emit_mode(struct buf *b, const struct computed *c, const struct md_doc *doc,
+    const char *text, bool plain, const char *root, bool words)
 {
 	const char *p;
 
@@ -96,7 +110,7 @@ emit(struct buf *b, const struct computed *c, const struct md_doc *doc,
 		size_t idx, n = md_placeholder(p, &idx);
 
 		if (n == 0 || idx >= doc->ncodes) {
-			if (plain) {
+			if (plain && !words) {
 				char one[2] = {*p, '\0'};
 
 				md_text(b, one);
@@ -106,6 +120,17 @@ emit(struct buf *b, const struct computed *c, const struct md_doc *doc,
 			continue;
 		}
 		p += n;
+		if (words) {
+			struct sc_inline v = {0};
+
+			if (doc->codes[idx].kind == SC_TABLE ||
+			    doc->codes[idx].kind == SC_CHART)
+				continue;
+			sc_eval_inline(c, &doc->codes[idx], &v);
+			buf_puts(b, v.text);
+			sc_inline_release(&v);
+			continue;
+		}
 		if (doc->codes[idx].kind == SC_TABLE) {
 			struct table *t = sc_table(c, &doc->codes[idx]);
 
@@ -145,7 +170,7 @@ emit(struct buf *b, const struct computed *c, const struct md_doc *doc,
  */
 static void
 plain_md(struct buf *b, const struct computed *c, const struct md_doc *doc,
-    const char *root)
+    const char *root, bool words)
 {
 	cmark_iter *it = cmark_iter_new(doc->root);
 	cmark_event_type ev;
@@ -166,7 +191,7 @@ plain_md(struct buf *b, const struct computed *c, const struct md_doc *doc,
 		case CMARK_NODE_HTML_INLINE:
 		case CMARK_NODE_HTML_BLOCK:
 		case CMARK_NODE_CODE_BLOCK:
-			emit(b, c, doc, cmark_node_get_literal(n), true, root);
+			emit_mode(b, c, doc, cmark_node_get_literal(n), true, root, words);
 			if (t == CMARK_NODE_HTML_BLOCK || t == CMARK_NODE_CODE_BLOCK)
 				buf_puts(b, "\n\n");
 			break;
@@ -225,7 +250,7 @@ content_md(struct buf *b, const struct computed *c, const char *src,
 		return;
 	}
 	if (!c->project->report.allow_html && has_html(doc->root))
-		plain_md(b, c, doc, root);
+		plain_md(b, c, doc, root, false);
 	else {
 		text = cmark_render_commonmark(doc->root, CMARK_OPT_DEFAULT, 0);
 		emit(b, c, doc, text, false, root);
@@ -627,6 +652,83 @@ llms_txt(const struct computed *c, struct site_out *o)
 		llms_link(&b, r, html_downloads[i].label, html_downloads[i].path,
 		    html_downloads[i].type);
 	return out(o, "llms.txt", &b);
+}
+
+void
+md_words(struct buf *b, const struct computed *c, const char *src,
+    const char *file, unsigned line)
+{
+	struct md_doc own;
+	const struct md_doc *doc;
+	struct diag d;
+
+	if (src == NULL)
+		return;
+	diag_init(&d);
+	doc = md_doc_get(c, src, file, line, &own, &d);
+	diag_release(&d);
+	if (doc == NULL) {
+		buf_puts(b, src);
+		return;
+	}
+	plain_md(b, c, doc, "", true);
+	if (doc == &own)
+		md_doc_release(&own);
+}
+
+static void
+words_inlines(struct buf *b, const struct computed *c, const struct vd_inlines *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->n; i++) {
+		const struct vd_inline *x = &in->v[i];
+
+		if (x->kind == VD_MARKDOWN)
+			md_words(b, c, x->md != NULL ? x->md : x->text, x->file, x->line);
+		else if (!(x->kind == VD_MARK && x->role == VD_ROLE_CHECK))
+			buf_puts(b, x->text);
+	}
+	buf_putc(b, ' ');
+}
+
+void
+view_words(struct buf *b, const struct computed *c, const struct vd_section *s,
+    size_t n)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < n; i++) {
+		if (s[i].title != NULL) {
+			buf_puts(b, s[i].title);
+			buf_puts(b, ". ");
+		}
+		for (k = 0; k < s[i].n; k++) {
+			const struct vd_block *bl = &s[i].b[k];
+
+			switch (bl->kind) {
+			case VB_HEADING:
+			case VB_PARA:
+				words_inlines(b, c, &bl->in);
+				break;
+			case VB_LIST:
+			case VB_QUOTE:
+				if (bl->kind == VB_QUOTE)
+					words_inlines(b, c, &bl->in);
+				for (j = 0; j < bl->nitems; j++)
+					words_inlines(b, c, &bl->items[j]);
+				break;
+			case VB_TABLE:
+				break;  /* figures, said in the paragraphs */
+			case VB_FIGURE:
+				break;
+			case VB_MARKDOWN:
+				md_words(b, c, bl->md, bl->file, bl->line);
+				buf_putc(b, ' ');
+				break;
+			}
+		}
+	}
 }
 
 int

@@ -15,9 +15,8 @@
 #include "parse.h"
 #include "podium.h"
 
-/* JSON text b as the body of a <script> element; b is released. */
-static char *
-script_safe(struct buf *b)
+char *
+html_json_script_safe(struct buf *b)
 {
 	struct buf o = BUF_INIT;
 	size_t i;
@@ -210,7 +209,7 @@ html_jsonld_review(const struct html_ctx *h, const struct provider_view *v,
 	free(rel);
 	jw_object_end(&w);
 	jw_object_end(&w);
-	return script_safe(&b);
+	return html_json_script_safe(&b);
 }
 
 char *
@@ -259,7 +258,7 @@ html_jsonld_edition(const struct html_ctx *h, const struct edition_stats *s,
 	jw_array_end(&w);
 	organization(&w, "publisher", r->publisher);
 	jw_object_end(&w);
-	return script_safe(&b);
+	return html_json_script_safe(&b);
 }
 
 char *
@@ -301,5 +300,5 @@ html_jsonld_dataset(const struct html_ctx *h, const char *description,
 	}
 	jw_array_end(&w);
 	jw_object_end(&w);
-	return script_safe(&b);
+	return html_json_script_safe(&b);
 }

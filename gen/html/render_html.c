@@ -101,6 +101,8 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 		job_add(jobs, &n, html_custom_page, &h->p->pages[i],
 		    h->p->pages[i].layout != NULL ? h->p->pages[i].layout : "page");
 	job_add(jobs, &n, sources_page, NULL, "sources");
+	if (focus)
+		job_add(jobs, &n, html_search_page, NULL, "search");
 	job_add(jobs, &n, not_found_page, NULL, "404");
 	return n;
 }
@@ -329,6 +331,9 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	n = jobs_list(&h, jobs);
 	html_jobs_run(&h, jobs, n);
 	free(jobs);
+	if (h.p->report.edition != NULL && !h.failed && ro->dump == NULL &&
+	    html_search_index(&h) == -1)
+		h.failed = true;
 	html_assets(&h);
 	html_sitemap(&h);
 	if (h.p->report.edition != NULL && html_feed(&h) == -1)
