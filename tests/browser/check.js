@@ -32,6 +32,7 @@ const pages = [
 	["security", "/security/"],
 	["methodology", "/methodology/"],
 	["sources", "/sources/"],
+	["search", "/search/?q=coreweave"],
 	["404 at a nested path", "/no/such/deep/page/"],
 ];
 
