@@ -331,12 +331,12 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	n = jobs_list(&h, jobs);
 	html_jobs_run(&h, jobs, n);
 	free(jobs);
-	if (h.p->report.edition != NULL && !h.failed && ro->dump == NULL &&
-	    html_search_index(&h) == -1)
-		h.failed = true;
 	html_assets(&h);
 	html_sitemap(&h);
 	if (h.p->report.edition != NULL && html_feed(&h) == -1)
+		h.failed = true;
+	if (h.p->report.edition != NULL && !h.failed && ro->dump == NULL &&
+	    html_search_index(&h) == -1)
 		h.failed = true;
 	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);
