@@ -219,6 +219,10 @@ char *html_jsonld_dataset(const struct html_ctx *h, const char *description,
  * also folded; html_search_fold appends s folded for matching (NFKD,
  * marks removed, case folded: "Stoßzeit" -> "stosszeit").
  */
+/* html_compare.c: compare/index.html and its data, compare/index.json
+ * (and index.js, the same for the page's script). */
+int html_compare_page(struct html_ctx *h, const void *arg);
+int html_compare_index(struct html_ctx *h);
 int html_search_page(struct html_ctx *h, const void *arg);
 int html_search_index(struct html_ctx *h);
 void html_search_fold(const char *s, struct buf *out);
