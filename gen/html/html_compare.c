@@ -41,7 +41,8 @@ section_text(const struct vd_section *s, size_t n, const char *id)
 				for (k = 0; k < bl->table->ncols; k++) {
 					const char *t = bl->table->cells[r * bl->table->ncols + k].text;
 
-					if (t == NULL || *t == '\0')
+					/* an empty cell ("—") says nothing here */
+					if (t == NULL || *t == '\0' || strcmp(t, "\xe2\x80\x94") == 0)
 						continue;
 					buf_puts(&b, any ? " " : b.len > 0 ? (r > 0 ? "; " : " ") : "");
 					buf_puts(&b, t);
