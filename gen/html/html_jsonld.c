@@ -5,7 +5,8 @@
  * downloads. Written with the project's JSON writer, then made safe for a
  * <script> element: '<', '>' and '&' appear in JSON only inside strings,
  * where "\u003c" means the same, so no name holding "</script>" or "<!--"
- * can end the element or open a comment in it.
+ * can end the element or open a comment in it (a quote in a string and
+ * an apostrophe are written "\u0022", "\u0027" likewise).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,19 @@ html_json_script_safe(struct buf *b)
 	for (i = 0; i < b->len; i++) {
 		char c = b->data[i];
 
-		if (c == '<')
+		/* a quote inside a string, and an apostrophe, as \u escapes
+		 * too: no attribute-like text from content ('" onfocus=') */
+		if (c == '\\' && i + 1 < b->len) {
+			if (b->data[i + 1] == '"')
+				buf_puts(&o, "\\u0022");
+			else {
+				buf_putc(&o, c);
+				buf_putc(&o, b->data[i + 1]);
+			}
+			i++;
+		} else if (c == '\'')
+			buf_puts(&o, "\\u0027");
+		else if (c == '<')
 			buf_puts(&o, "\\u003c");
 		else if (c == '>')
 			buf_puts(&o, "\\u003e");
