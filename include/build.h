@@ -39,6 +39,11 @@ struct build_request {
  */
 int build_run(struct build_request *rq, struct diag *d);
 
+/* What podium check says of a report without base_url. */
+#define BASE_URL_WARNING "no 'base_url': link previews (og:url, the canonical " \
+	"link, an absolute og:image), feed.xml and sitemap.xml need the site's " \
+	"address (base_url: https://...)"
+
 /* "now" from SOURCE_DATE_EPOCH, else the clock. */
 pdate build_now(void);
 

@@ -198,6 +198,40 @@ void html_view_section(struct html_ctx *h, const struct vd_section *s, const cha
 struct tv *html_view_value(struct html_ctx *h, const struct vd_section *s, size_t n,
     const char *id, const char *root);
 /* The common frame of every page: lang, title, nav, root, canonical. */
+/*
+ * html_jsonld.c: schema.org JSON-LD, as the body of a <script
+ * type="application/ld+json"> element ('<', '>', '&' written as \u
+ * escapes); malloc'd. A provider page's Review (NULL without a rating), an
+ * edition page's ItemList, the home page's Dataset with the downloads.
+ */
+/* JSON text b, '<', '>' and '&' as \u escapes, for a script or a
+ * file a page loads as one; b is released. malloc'd. */
+char *html_json_script_safe(struct buf *b);
+char *html_jsonld_review(const struct html_ctx *h, const struct provider_view *v,
+    const char *description, const char *root);
+char *html_jsonld_edition(const struct html_ctx *h, const struct edition_stats *s,
+    const char *root);
+char *html_jsonld_dataset(const struct html_ctx *h, const char *description,
+    const char *root);
+/*
+ * html_search.c: search/index.html, and search/index.json (and index.js,
+ * the same for the page's script) with every findable page's words, each
+ * also folded; html_search_fold appends s folded for matching (NFKD,
+ * marks removed, case folded: "Stoßzeit" -> "stosszeit").
+ */
+/* html_compare.c: compare/index.html and its data, compare/index.json
+ * (and index.js, the same for the page's script). */
+int html_compare_page(struct html_ctx *h, const void *arg);
+int html_compare_index(struct html_ctx *h);
+int html_search_page(struct html_ctx *h, const void *arg);
+int html_search_index(struct html_ctx *h);
+void html_search_fold(const char *s, struct buf *out);
+/* An edition in a sentence: its name, date and figures; malloc'd. */
+char *html_edition_description(const struct report *r, const struct edition_stats *s);
+/* og_image_href: the image of site path path for link previews, absolute
+ * when base_url is set, else from root. */
+void pv_set_og_image(struct tv *o, const struct report *r, const char *root,
+    const char *path);
 struct tv *pv_page(struct html_ctx *h, const char *rel, const char *kind,
     const char *title);
 /* Marks the last item of an array ("last": true) for separators. */

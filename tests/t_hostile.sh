@@ -117,7 +117,7 @@ done <"$T/markup"
 check "the second payload nowhere raw in HTML, SVG or XML:$bad" '[ -z "$bad" ]'
 if need "the pages parsed: no element or attribute from content" python3; then
 	python3 - "$S" >"$T/parsed" 2>&1 <<'PY'
-import html.parser, os, sys, xml.etree.ElementTree as ET
+import html.parser, json, os, sys, xml.etree.ElementTree as ET
 root = sys.argv[1]
 bad = []
 EVENTS = ("onload", "onerror", "onfocus", "onmouseover", "autofocus")
@@ -127,7 +127,9 @@ class P(html.parser.HTMLParser):
         self.name, self.in_script = name, False
     def handle_starttag(self, tag, attrs):
         if tag == "script":
-            self.in_script = True
+            # JSON-LD holds content by design: it must parse as JSON, with
+            # no "<" (t_jsonld); any other script holds none
+            self.in_script = "ld" if ("type", "application/ld+json") in attrs else True
         if tag in ("svg", "img") and self.name.endswith(".html") and any(k in EVENTS for k, _ in attrs):
             bad.append("%s: <%s> with an event attribute" % (self.name, tag))
         for k, v in attrs:
@@ -139,7 +141,14 @@ class P(html.parser.HTMLParser):
         if tag == "script":
             self.in_script = False
     def handle_data(self, d):
-        if self.in_script and ("alert(" in d or "[" in d and "]" in d and "onfocus" in d):
+        if self.in_script == "ld":
+            try:
+                json.loads(d)
+            except ValueError:
+                bad.append("%s: JSON-LD that does not parse" % self.name)
+            if "<" in d or ">" in d:
+                bad.append("%s: '<' or '>' in JSON-LD" % self.name)
+        elif self.in_script and ("alert(" in d or "[" in d and "]" in d and "onfocus" in d):
             bad.append("%s: content inside a <script>: %r" % (self.name, d[:60]))
     def handle_comment(self, d):
         if "onfocus" in d or "alert(" in d:

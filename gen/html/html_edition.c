@@ -156,8 +156,8 @@ edition_summary(const struct report *r, const struct edition_stats *s)
 }
 
 /* A sentence for search results and link previews; malloc'd. */
-static char *
-edition_description(const struct report *r, const struct edition_stats *s)
+char *
+html_edition_description(const struct report *r, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
 	char *sum = edition_summary(r, s), *out;
@@ -183,7 +183,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	int rc;
 
 	pv_set_str(page, "heading", e->name != NULL ? e->name : e->id);
-	pv_set_taken(page, "description", edition_description(&h->p->report, s));
+	pv_set_taken(page, "description", html_edition_description(&h->p->report, s));
 	tv_set(page, "prev", edition_link(e->previous, root));
 	tv_set(page, "next", edition_link(edition_next(h->p, e), root));
 	tv_set(page, "focus", tv_bool(focus));
@@ -217,6 +217,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
 	}
 	tv_set(page, "movement", pv_movers(&h->p->report, s, root));
+	pv_set_taken(page, "jsonld_html", html_jsonld_edition(h, s, root));
 	cl = claims(&h->p->report, s);
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);

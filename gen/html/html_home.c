@@ -225,6 +225,8 @@ html_home(struct html_ctx *h)
 		if (chart || table)
 			tv_set(page, "movement", mv);
 	}
+	pv_set_taken(page, "jsonld_html", html_jsonld_dataset(h,
+	    tv_str_value(tv_get(page, "description")), root));
 	secs = sections(h, root);
 	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
 	    (tv_get(page, "movement") != NULL) > 1));

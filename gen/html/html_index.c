@@ -118,6 +118,8 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 	size_t j;
 
 	pv_set_str(o, "sort_name", html_provider_name(pr));
+	pv_set_taken(o, "compare_label", report_format1(rp, "compare_item", "name",
+	    html_provider_name(pr)));
 	for (k = 0; k < fc->n; k++) {
 		const struct field_def *d = &rp->provider_fields[fc->idx[k]];
 		const struct field_value *v = pr->fields != NULL ? &pr->fields[fc->idx[k]] : NULL;

@@ -345,6 +345,21 @@ provider_values(struct html_ctx *h, const struct provider_view *v,
 	tv_set(page, "history", hist);
 	tv_set(page, "reviews", rv);
 	tv_set(page, "badge", badge_values(h, v, root, rel));
+	{
+		char *ld = html_jsonld_review(h, v, vp->description, root);
+
+		if (ld != NULL)
+			pv_set_taken(page, "jsonld_html", ld);
+	}
+	/* a link preview shows the provider's medal when its latest rating
+	 * holds one (not an older medal it has lost since) */
+	if (badge_latest(v) != NULL && v->nhistory > 0 &&
+	    badge_latest(v)->edition == v->history[v->nhistory - 1].edition) {
+		char *png = badge_path(pr, badge_latest(v)->edition, "png");
+
+		pv_set_og_image(page, &h->p->report, root, png);
+		free(png);
+	}
 	return page;
 }
 

@@ -586,17 +586,23 @@ downloads(const struct html_ctx *h, const char *root)
 	return a;
 }
 
+void
+pv_set_og_image(struct tv *o, const struct report *r, const char *root,
+    const char *path)
+{
+	if (r->base_url != NULL)
+		pv_set_taken(o, "og_image_href", html_url_join(r->base_url, path));
+	else
+		pv_set_href(o, "og_image_href", root, path);
+}
+
 /* og:image: the medal distribution's PNG, absolute when base_url is set. */
 static void
 og_image_set(struct tv *o, const struct report *r, const char *root)
 {
 	if (r->edition == NULL)
 		return;
-	if (r->base_url != NULL)
-		pv_set_taken(o, "og_image_href", html_url_join(r->base_url,
-		    "charts/distribution.png"));
-	else
-		pv_set_href(o, "og_image_href", root, "charts/distribution.png");
+	pv_set_og_image(o, r, root, "charts/distribution.png");
 }
 
 /* The description of every page that gives none of its own (SPEC 1.1). */

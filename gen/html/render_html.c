@@ -115,6 +115,10 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 		job_add(jobs, &n, html_custom_page, &h->p->pages[i],
 		    h->p->pages[i].layout != NULL ? h->p->pages[i].layout : "page");
 	job_add(jobs, &n, sources_page, NULL, "sources");
+	if (focus) {
+		job_add(jobs, &n, html_search_page, NULL, "search");
+		job_add(jobs, &n, html_compare_page, NULL, "compare");
+	}
 	job_add(jobs, &n, not_found_page, NULL, "404");
 	return n;
 }
@@ -422,7 +426,10 @@ render_html(const struct computed *c, const struct render_opts *ro,
 		free(extra);
 	}
 	/* Every page is attempted, so one run reports every error. */
-	jobs = xcalloc(2 * c->neditions + c->nproviders + c->project->npages + 9,
+	/* the pages of their own kind: home, editions and their changes, the
+	 * index, security, methodology, sources, search, compare, corrections,
+	 * 404 */
+	jobs = xcalloc(2 * c->neditions + c->nproviders + c->project->npages + 11,
 	    sizeof(*jobs));
 	n = jobs_list(&h, jobs);
 	html_jobs_run(&h, jobs, n);
@@ -430,6 +437,9 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	html_assets(&h);
 	html_sitemap(&h);
 	if (h.p->report.edition != NULL && html_feed(&h) == -1)
+		h.failed = true;
+	if (h.p->report.edition != NULL && !h.failed && ro->dump == NULL &&
+	    (html_search_index(&h) == -1 || html_compare_index(&h) == -1))
 		h.failed = true;
 	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);

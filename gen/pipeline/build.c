@@ -113,11 +113,20 @@ step_pdf(const struct computed *c, const struct render_opts *ro,
 	return render_pdf(c, o, d);
 }
 
+static int
+step_markdown(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
+{
+	(void)ro;
+	return render_markdown(c, o, d);
+}
+
 static const struct step steps[] = {
 	{PART_DATA, "writing data", "data", step_data, false},
 	{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts, true},
 	{PART_HTML, "drawing badges", "badges", step_badges, true},
 	{PART_HTML, "writing pages", "html", render_html, false},
+	{PART_HTML, "writing Markdown copies", "markdown", step_markdown, false},
 	{PART_PDF, "laying out the PDF", "pdf", step_pdf, true},
 };
 
@@ -435,6 +444,14 @@ build_run(struct build_request *rq, struct diag *d)
 	timing_add(rq, "load", now_ms() - t0);
 	if (p == NULL || diag_failed(d))
 		goto out;
+	/*
+	 * check says what a report dated for publication (report.yaml's
+	 * published) lacks without its address; a draft project, or a site
+	 * for reading from file://, is not told (nor is each build)
+	 */
+	if (!rq->write && rq->dump == NULL && p->report.base_url == NULL &&
+	    p->report.published != DATE_NONE)
+		diag_warning(d, "content/report.yaml", 1, 1, "%s", BASE_URL_WARNING);
 	t = now_ms();
 	warming = (rq->parts & (PART_HTML | PART_PDF)) &&
 	    workers_count() > 1 && pthread_create(&warm, NULL, fonts_warm, NULL) == 0;

@@ -42,6 +42,7 @@ const pages = [
 	["methodology", "/methodology/"],
 	["sources", "/sources/"],
 	["custom page", "/about/"],
+	["search", "/search/?q=coreweave"],
 	["404 at a nested path", "/no/such/deep/page/"],
 ];
 

@@ -1,0 +1,263 @@
+/*
+ * html_compare.c: compare/index.html?providers=a,b[,c,d] (SPEC 5.3, issue
+ * 28 item 3): two to four providers side by side, drawn by the page's
+ * script (assets/compare.js) from compare/index.js, a static file of the
+ * site written here with the JSON writer (compare/index.json holds the
+ * same): per provider its name and page, its tier in every edition, its
+ * scores per criterion where a rubric gave them, its latest failure test
+ * in the view's words, its public findings counted, its declared fields.
+ * Every word is decided here or by the pack; the script only lays out.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "jsonw.h"
+#include "parse.h"
+#include "podium.h"
+#include "view.h"
+
+/* The view's section id as plain text: its paragraphs, then its table's
+ * rows ("Detected 1m30s 2m within target; ..."); malloc'd or NULL. */
+static char *
+section_text(const struct vd_section *s, size_t n, const char *id)
+{
+	const struct vd_section *sec = vd_section_find(s, n, id);
+	struct buf b = BUF_INIT;
+	size_t i, r, k;
+
+	for (i = 0; sec != NULL && i < sec->n; i++) {
+		const struct vd_block *bl = &sec->b[i];
+
+		if (bl->kind == VB_PARA) {
+			if (b.len > 0)
+				buf_putc(&b, ' ');
+			vd_inlines_text(&bl->in, &b);
+		} else if (bl->kind == VB_TABLE) {
+			for (r = 0; r < bl->table->nrows; r++) {
+				bool any = false;
+
+				for (k = 0; k < bl->table->ncols; k++) {
+					const char *t = bl->table->cells[r * bl->table->ncols + k].text;
+
+					/* an empty cell ("—") says nothing here */
+					if (t == NULL || *t == '\0' || strcmp(t, "\xe2\x80\x94") == 0)
+						continue;
+					buf_puts(&b, any ? " " : b.len > 0 ? (r > 0 ? "; " : " ") : "");
+					buf_puts(&b, t);
+					any = true;
+				}
+			}
+			if (bl->table->nrows > 0)
+				buf_putc(&b, '.');
+		}
+	}
+	return b.len > 0 ? buf_detach(&b, NULL) : (buf_release(&b), NULL);
+}
+
+static void
+provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v)
+{
+	const struct computed *c = h->c;
+	const struct report *r = &h->p->report;
+	const struct vd_provider *vp = view_provider(c->view, v->provider);
+	struct vd_provider *own = NULL;
+	const struct rating *last = NULL;
+	const struct vd_review *lastv = NULL;
+	char *path, *s;
+	size_t i, k;
+	long findings = 0;
+
+	if (vp == NULL)
+		vp = own = vd_provider_new(c, v);
+	jw_key(w, v->provider->id);
+	jw_object_begin(w);
+	jw_key(w, "name");
+	jw_string(w, html_provider_name(v->provider));
+	path = html_provider_path(v->provider);
+	jw_key(w, "url");
+	jw_string(w, path);
+	free(path);
+	/* the tier in each edition, oldest first as the editions are */
+	jw_key(w, "tiers");
+	jw_array_begin(w);
+	for (i = 0; i < c->neditions; i++) {
+		const struct rating *rt = edition_stats_rating(&c->editions[i], v->provider);
+
+		if (rt == NULL || rt->tier == NULL) {
+			jw_null(w);
+			continue;
+		}
+		last = rt;
+		jw_object_begin(w);
+		jw_key(w, "id");
+		jw_string(w, rt->tier->id);
+		jw_key(w, "name");
+		s = table_tier_text(r, rt);
+		jw_string(w, s);
+		free(s);
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+	/* scores: "edition id/criterion id" -> the score as the pages give it */
+	jw_key(w, "scores");
+	jw_object_begin(w);
+	for (i = 0; i < c->neditions; i++) {
+		const struct edition *e = c->editions[i].edition;
+		const struct rating *rt = edition_stats_rating(&c->editions[i], v->provider);
+
+		if (e->rubric == NULL || rt == NULL || rt->review == NULL ||
+		    rt->review->scores == NULL)
+			continue;
+		for (k = 0; k < e->rubric->ncriteria; k++) {
+			char *key = xasprintf("%s/%s", e->id, e->rubric->criteria[k].id);
+
+			if (!isnan(rt->review->scores[k])) {
+				char num[32];
+
+				fmt_fixed(rt->review->scores[k], 1, num, sizeof(num));
+				s = view_decimal(r, num);
+				jw_key(w, key);
+				jw_string(w, s);
+				free(s);
+			}
+			free(key);
+		}
+	}
+	jw_object_end(w);
+	/* the latest review that says more than a tier: its failure test */
+	for (i = 0; vp != NULL && i < vp->nreviews && lastv == NULL; i++)
+		if (!vp->reviews[i].thin)
+			lastv = &vp->reviews[i];
+	s = lastv != NULL ? section_text(lastv->s, lastv->n, "fault") : NULL;
+	jw_key(w, "fault");
+	jw_string_or_null(w, s);
+	free(s);
+	if (last != NULL && last->review != NULL)
+		for (i = 0; i < last->review->nfindings; i++)
+			if (last->review->findings[i].public)
+				findings++;
+	jw_key(w, "findings");
+	if (last != NULL && last->review != NULL && last->review->has_security)
+		jw_int(w, findings);
+	else
+		jw_null(w);
+	/* declared fields, as the page words them */
+	jw_key(w, "fields");
+	jw_object_begin(w);
+	{
+		const struct vd_section *f = vp != NULL ?
+		    vd_section_find(vp->s, vp->n, "fields") : NULL;
+
+		for (i = 0; f != NULL && i < f->n; i++) {
+			const struct vd_block *b = &f->b[i];
+
+			for (k = 0; b->kind == VB_LIST && k < b->nitems; k++) {
+				const struct vd_inlines *it = &b->items[k];
+				struct buf t = BUF_INIT;
+				size_t j;
+
+				/* an item: the field's name (strong, its id), then its words */
+				if (it->n == 0 || it->v[0].kind != VD_STRONG || it->v[0].value == NULL)
+					continue;
+				for (j = 1; j < it->n; j++) {
+					struct vd_inlines one = {(struct vd_inline *)&it->v[j], 1, 1};
+
+					vd_inlines_text(&one, &t);
+				}
+				/* the ": " between name and value is the view's */
+				jw_key(w, it->v[0].value);
+				jw_string(w, t.data != NULL ? t.data + strspn(t.data, ": \xc2\xa0") : "");
+				buf_release(&t);
+			}
+		}
+	}
+	jw_object_end(w);
+	jw_object_end(w);
+	vd_provider_free(own);
+}
+
+int
+html_compare_index(struct html_ctx *h)
+{
+	const struct computed *c = h->c;
+	const struct report *r = &h->p->report;
+	struct buf b = BUF_INIT, js = BUF_INIT;
+	struct jsonw w;
+	char *safe;
+	size_t i, k;
+	int rc = 0;
+
+	jw_init(&w, &b);
+	jw_object_begin(&w);
+	jw_key(&w, "editions");
+	jw_array_begin(&w);
+	for (i = 0; i < c->neditions; i++) {
+		const struct edition *e = c->editions[i].edition;
+
+		jw_object_begin(&w);
+		jw_key(&w, "id");
+		jw_string(&w, e->id);
+		jw_key(&w, "name");
+		jw_string(&w, e->name != NULL ? e->name : e->id);
+		jw_key(&w, "criteria");
+		jw_array_begin(&w);
+		for (k = 0; e->rubric != NULL && k < e->rubric->ncriteria; k++) {
+			jw_object_begin(&w);
+			jw_key(&w, "id");
+			jw_string(&w, e->rubric->criteria[k].id);
+			jw_key(&w, "name");
+			jw_string(&w, e->rubric->criteria[k].name);
+			jw_object_end(&w);
+		}
+		jw_array_end(&w);
+		jw_object_end(&w);
+	}
+	jw_array_end(&w);
+	jw_key(&w, "fields");
+	jw_array_begin(&w);
+	for (i = 0; i < r->nprovider_fields; i++) {
+		jw_object_begin(&w);
+		jw_key(&w, "id");
+		jw_string(&w, r->provider_fields[i].id);
+		jw_key(&w, "name");
+		jw_string(&w, r->provider_fields[i].name);
+		jw_object_end(&w);
+	}
+	jw_array_end(&w);
+	jw_key(&w, "providers");
+	jw_object_begin(&w);
+	for (i = 0; i < c->nproviders; i++)
+		if (c->providers[i].visible && c->providers[i].nhistory > 0)
+			provider_json(&w, h, &c->providers[i]);
+	jw_object_end(&w);
+	jw_object_end(&w);
+	safe = html_json_script_safe(&b);
+	buf_puts(&b, safe);
+	buf_putc(&b, '\n');
+	free(safe);
+	if (site_out_write(h->o, "compare/index.json", b.data, b.len) == -1)
+		rc = -1;
+	buf_puts(&js, "window.podiumCompare = ");
+	buf_add(&js, b.data, b.len - 1);
+	buf_puts(&js, ";\n");
+	if (rc == 0 && site_out_write(h->o, "compare/index.js", js.data, js.len) == -1)
+		rc = -1;
+	buf_release(&js);
+	buf_release(&b);
+	return rc;
+}
+
+int
+html_compare_page(struct html_ctx *h, const void *arg)
+{
+	const struct report *r = &h->p->report;
+	struct tv *page = pv_page(h, "compare/index.html", "compare",
+	    report_string(r, "compare_title"));
+
+	(void)arg;
+	pv_set_str(page, "heading", report_string(r, "compare_title"));
+	pv_set_str(page, "description", report_string(r, "compare_title"));
+	return html_page_out(h, "compare", page, "compare/index.html");
+}

@@ -1,0 +1,245 @@
+/*
+ * html_search.c: the site's full-text search (SPEC 5.3, issue 28 item 4).
+ *
+ * At build time every page worth finding (each provider's page with its
+ * reviews, each commentary section, each custom page, the methodology)
+ * becomes an entry of search/index.json: its title, its address, its
+ * words, and the same title and words folded for matching in any
+ * language: compatibility-decomposed (NFKD), marks removed, case folded
+ * in full (ICU: "Stoßzeit" and "STOSSZEIT" both give "stosszeit",
+ * "Été" gives "ete"). search/index.js holds the same JSON for the page's
+ * script, which a page opened from file:// may load where it may not
+ * fetch. search/index.html is the page: a form, and assets/search.js
+ * ranks the entries, shows a snippet with the words marked, and folds
+ * the query the same way (String.prototype.normalize). Nothing is loaded
+ * from anywhere but the site.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+
+#include "html.h"
+#include "jsonw.h"
+#include "podium.h"
+#include "render.h"
+#include "view.h"
+
+/* s folded for matching (see above), appended to out; s as it is when
+ * ICU cannot take it. */
+void
+html_search_fold(const char *s, struct buf *out)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	const UNormalizer2 *nfkd = unorm2_getNFKDInstance(&e);
+	int32_t n = 0, m, k, i, len;
+	UChar *u = NULL, *d = NULL, *f = NULL;
+	char *o = NULL;
+
+	if (U_FAILURE(e))
+		goto raw;
+	u_strFromUTF8(NULL, 0, &n, s, -1, &e);
+	if (e != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(e))
+		goto raw;
+	e = U_ZERO_ERROR;
+	u = xcalloc((size_t)n + 1, sizeof(*u));
+	u_strFromUTF8(u, n + 1, NULL, s, -1, &e);
+	if (U_FAILURE(e))
+		goto raw;
+	m = unorm2_normalize(nfkd, u, n, NULL, 0, &e);
+	e = U_ZERO_ERROR;
+	d = xcalloc((size_t)m + 1, sizeof(*d));
+	m = unorm2_normalize(nfkd, u, n, d, m + 1, &e);
+	if (U_FAILURE(e))
+		goto raw;
+	/* the marks out (in place: only ever shorter) */
+	for (i = k = 0; i < m;) {
+		UChar32 c;
+		int32_t at = i;
+
+		U16_NEXT(d, i, m, c);
+		if (u_charType(c) == U_NON_SPACING_MARK ||
+		    u_charType(c) == U_ENCLOSING_MARK)
+			continue;
+		while (at < i)
+			d[k++] = d[at++];
+	}
+	m = k;
+	len = u_strFoldCase(NULL, 0, d, m, U_FOLD_CASE_DEFAULT, &e);
+	e = U_ZERO_ERROR;
+	f = xcalloc((size_t)len + 1, sizeof(*f));
+	len = u_strFoldCase(f, len + 1, d, m, U_FOLD_CASE_DEFAULT, &e);
+	if (U_FAILURE(e))
+		goto raw;
+	u_strToUTF8(NULL, 0, &n, f, len, &e);
+	e = U_ZERO_ERROR;
+	o = xcalloc((size_t)n + 1, 1);
+	u_strToUTF8(o, n + 1, NULL, f, len, &e);
+	if (U_FAILURE(e))
+		goto raw;
+	buf_puts(out, o);
+	free(o);
+	free(f);
+	free(d);
+	free(u);
+	return;
+raw:
+	buf_puts(out, s);
+	free(o);
+	free(f);
+	free(d);
+	free(u);
+}
+
+/* White space runs as one space, no space at the ends. */
+static void
+squeeze(struct buf *b)
+{
+	size_t i, k = 0;
+	bool space = true;
+
+	for (i = 0; i < b->len; i++) {
+		char c = b->data[i];
+
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			if (!space)
+				b->data[k++] = ' ';
+			space = true;
+		} else {
+			b->data[k++] = c;
+			space = false;
+		}
+	}
+	while (k > 0 && b->data[k - 1] == ' ')
+		k--;
+	b->len = k;
+	if (b->data != NULL)
+		b->data[k] = '\0';
+}
+
+static void
+entry(struct jsonw *w, const char *url, const char *title, struct buf *text)
+{
+	struct buf f = BUF_INIT;
+
+	squeeze(text);
+	jw_object_begin(w);
+	jw_key(w, "url");
+	jw_string(w, url);
+	jw_key(w, "title");
+	jw_string(w, title);
+	html_search_fold(title, &f);
+	jw_key(w, "title_fold");
+	jw_string(w, f.data != NULL ? f.data : "");
+	buf_reset(&f);
+	jw_key(w, "text");
+	jw_string(w, text->data != NULL ? text->data : "");
+	html_search_fold(text->data != NULL ? text->data : "", &f);
+	jw_key(w, "fold");
+	jw_string(w, f.data != NULL ? f.data : "");
+	jw_object_end(w);
+	buf_release(&f);
+	buf_reset(text);
+}
+
+/* A provider's page: its opening and fields, every review's words. */
+static void
+provider_entry(struct html_ctx *h, struct jsonw *w, const struct provider_view *v,
+    struct buf *t)
+{
+	const struct vd_provider *vp = view_provider(h->c->view, v->provider);
+	struct vd_provider *own = NULL;
+	char *url;
+	size_t i;
+
+	if (vp == NULL && (vp = own = vd_provider_new(h->c, v)) == NULL)
+		return;
+	view_words(t, h->c, vp->s, vp->n);
+	for (i = 0; i < vp->nreviews; i++)
+		if (!vp->reviews[i].thin)
+			view_words(t, h->c, vp->reviews[i].s, vp->reviews[i].n);
+	url = html_provider_path(v->provider);
+	entry(w, url, html_provider_name(v->provider), t);
+	free(url);
+	vd_provider_free(own);
+}
+
+int
+html_search_index(struct html_ctx *h)
+{
+	const struct project *p = h->p;
+	const struct report *r = &p->report;
+	struct buf b = BUF_INIT, t = BUF_INIT, js = BUF_INIT;
+	struct jsonw w;
+	char *safe;
+	size_t i;
+	int rc = 0;
+
+	jw_init(&w, &b);
+	jw_object_begin(&w);
+	jw_key(&w, "language");
+	jw_string(&w, r->language != NULL ? r->language : "en");
+	jw_key(&w, "pages");
+	jw_array_begin(&w);
+	for (i = 0; i < h->c->nsections; i++) {
+		const struct section *s = h->c->sections[i];
+		char *url = xasprintf("index.html#section-%s", s->id);
+
+		md_words(&t, h->c, s->body, s->pos.file, s->body_line);
+		entry(&w, url, s->title, &t);
+		free(url);
+	}
+	for (i = 0; i < h->c->nproviders; i++)
+		if (h->c->providers[i].visible && h->c->providers[i].nhistory > 0)
+			provider_entry(h, &w, &h->c->providers[i], &t);
+	for (i = 0; i < p->npages; i++) {
+		char *url = xasprintf("%s/index.html", p->pages[i].id);
+
+		md_words(&t, h->c, p->pages[i].body, p->pages[i].pos.file,
+		    p->pages[i].body_line);
+		entry(&w, url, p->pages[i].title, &t);
+		free(url);
+	}
+	/* the methodology: the ladder and what each tier means */
+	buf_puts(&t, report_string(r, "methodology_figures"));
+	for (i = 0; i < r->nladder; i++) {
+		buf_putc(&t, ' ');
+		buf_puts(&t, r->ladder[i].name);
+		buf_puts(&t, ". ");
+		md_words(&t, h->c, r->ladder[i].description, r->ladder[i].pos.file,
+		    r->ladder[i].description_at.line);
+	}
+	entry(&w, "methodology/index.html", report_string(r, "methodology"), &t);
+	jw_array_end(&w);
+	jw_object_end(&w);
+	/* no content's "<", ">" or "&" as such, in the script or the JSON */
+	safe = html_json_script_safe(&b);
+	buf_puts(&b, safe);
+	buf_putc(&b, '\n');
+	free(safe);
+	if (site_out_write(h->o, "search/index.json", b.data, b.len) == -1)
+		rc = -1;
+	buf_puts(&js, "window.podiumSearch = ");
+	buf_add(&js, b.data, b.len - 1);
+	buf_puts(&js, ";\n");
+	if (rc == 0 && site_out_write(h->o, "search/index.js", js.data, js.len) == -1)
+		rc = -1;
+	buf_release(&js);
+	buf_release(&t);
+	buf_release(&b);
+	return rc;
+}
+
+int
+html_search_page(struct html_ctx *h, const void *arg)
+{
+	const struct report *r = &h->p->report;
+	struct tv *page = pv_page(h, "search/index.html", "search",
+	    report_string(r, "search_title"));
+
+	(void)arg;
+	pv_set_str(page, "heading", report_string(r, "search_title"));
+	pv_set_str(page, "description", report_string(r, "search_title"));
+	return html_page_out(h, "search", page, "search/index.html");
+}

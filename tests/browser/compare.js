@@ -1,0 +1,165 @@
+// compare.js SITE_DIR HOSTILE_DIR: the compare page (SPEC 5.3) in headless
+// Chromium (puppeteer-core), served over HTTP. SITE_DIR is
+// tests/fixtures/mini built; prints "ok - ..." / "not ok - ..." lines:
+// - ?providers=alpha,beta: a column each, linked to its page; the tier in
+//   each edition, the scores per criterion, the failure test, findings
+//   counted, declared fields, as tests/fixtures/mini gives them;
+// - one provider, five, or an unknown id: the page says to choose two to
+//   four and links the providers index;
+// - the providers index's boxes lead to the comparison of those ticked;
+// - without JavaScript the page says what it does and links the index;
+// - nothing is requested from outside the site; no script error;
+// - HOSTILE_DIR's names stay text (no element made).
+"use strict";
+const http = require("http");
+const fs = require("fs");
+const path = require("path");
+const puppeteer = require("puppeteer-core");
+
+const site = path.resolve(process.argv[2]);
+const hostile = path.resolve(process.argv[3]);
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const types = {".html": "text/html; charset=utf-8", ".css": "text/css",
+	".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png",
+	".json": "application/json"};
+
+function serve(dir) {
+	return http.createServer((req, res) => {
+		let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
+		if (p.endsWith("/")) p += "index.html";
+		const file = path.join(dir, path.normalize(p));
+		try {
+			if (!file.startsWith(dir + path.sep)) throw new Error("outside");
+			const body = fs.readFileSync(file);
+			res.writeHead(200, {"Content-Type": types[path.extname(file)] || "application/octet-stream"});
+			res.end(body);
+		} catch (e) {
+			res.writeHead(404);
+			res.end();
+		}
+	});
+}
+
+let failed = 0;
+function ok(cond, name, detail) {
+	console.log((cond ? "ok - " : "not ok - ") + name);
+	if (!cond) {
+		failed++;
+		if (detail !== undefined) console.log("# " + detail);
+	}
+}
+
+async function open(browser, url, opts) {
+	const page = await browser.newPage();
+	const errors = [], outside = [];
+	page.on("pageerror", (e) => errors.push(String(e)));
+	page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+	page.on("dialog", (d) => { errors.push("dialog: " + d.message()); d.dismiss(); });
+	page.on("request", (r) => { if (!r.url().startsWith(opts.base)) outside.push(r.url()); });
+	if (opts.noscript) await page.setJavaScriptEnabled(false);
+	await page.setViewport({width: opts.width || 1280, height: 900});
+	await page.goto(url, {waitUntil: "load"});
+	return {page, errors, outside};
+}
+
+function table(page) {
+	return page.evaluate(() => {
+		const out = document.getElementById("compare");
+		const t = out.querySelector("table");
+		const rows = {};
+		if (t) Array.from(t.tBodies[0].rows).forEach((r) => {
+			rows[r.cells[0].textContent] = Array.from(r.cells).slice(1).map((c) => c.textContent);
+		});
+		return {
+			head: t ? Array.from(t.tHead.rows[0].cells).slice(1).map((c) => c.textContent) : [],
+			links: t ? Array.from(t.tHead.querySelectorAll("a")).map((a) => a.getAttribute("href")) : [],
+			rows,
+			text: out.innerText,
+			outLinks: Array.from(out.querySelectorAll("p a")).map((a) => a.getAttribute("href")),
+			elements: out.querySelectorAll("img, script, svg, iframe").length,
+			wide: document.documentElement.scrollWidth > window.innerWidth,
+		};
+	});
+}
+
+(async () => {
+	const browser = await puppeteer.launch({executablePath: browserPath, headless: true,
+		args: ["--no-sandbox", "--disable-gpu", "--hide-scrollbars"]});
+	const server = serve(site), hserver = serve(hostile);
+	try {
+		await new Promise((r) => server.listen(0, "127.0.0.1", r));
+		await new Promise((r) => hserver.listen(0, "127.0.0.1", r));
+		const base = "http://127.0.0.1:" + server.address().port + "/";
+		let o = await open(browser, base + "compare/index.html?providers=alpha,beta", {base});
+		let t = await table(o.page);
+		const want = JSON.stringify;
+		ok(want(t.head) === want(["Alpha Cloud", "Beta Compute"]) &&
+		    want(t.links) === want(["../providers/alpha/index.html", "../providers/beta/index.html"]),
+		    "two providers: a column each, linked to its page", want(t));
+		ok(want(t.rows["Tier, Edition Three"]) === want(["Elite", "Strong"]) &&
+		    want(t.rows["Tier, Edition One"]) === want(["Strong", "Fair"]),
+		    "... the tier in each edition", want(t.rows));
+		ok(want(t.rows["Score, Security, Edition Three"]) === want(["5.0", "4.0"]) &&
+		    want(t.rows["Score, Reliability, Edition Three"]) === want(["4.0", "3.5"]),
+		    "... the scores per criterion", want(t.rows));
+		ok((t.rows["Failure test"] || [])[0].startsWith("Fault injected: synthetic XID error.") &&
+		    (t.rows["Failure test"] || [])[0].includes("Detected 1m30s 2m within target"),
+		    "... the failure test in the page's words", want(t.rows["Failure test"]));
+		ok(want(t.rows["Public security findings"]) !== undefined && t.rows["Public security findings"][0] === "1",
+		    "... the public findings counted", want(t.rows["Public security findings"]));
+		ok(want(t.rows["Kind"]) === want(["hyperscaler", "neocloud"]) || (t.rows["Kind"] || [])[0] === "hyperscaler",
+		    "... the declared fields", want(t.rows["Kind"]));
+		ok(o.errors.length === 0 && o.outside.length === 0,
+		    "... no script error, nothing from outside the site", o.errors.concat(o.outside).join(" | "));
+		await o.page.close();
+		o = await open(browser, base + "compare/index.html?providers=alpha,beta", {base, width: 390});
+		t = await table(o.page);
+		ok(!t.wide, "at 390 px the page does not scroll sideways");
+		await o.page.close();
+
+		for (const q of ["alpha", "alpha,beta,delta,echo,gamma", "alpha,nosuch"]) {
+			o = await open(browser, base + "compare/index.html?providers=" + q, {base});
+			t = await table(o.page);
+			ok(t.head.length === 0 && t.text.startsWith("Choose two to four providers") &&
+			    t.outLinks.includes("../providers/index.html"),
+			    "?providers=" + q + ": the page says to choose two to four, and links the index", want(t));
+			await o.page.close();
+		}
+
+		o = await open(browser, base + "providers/index.html", {base});
+		await o.page.click('input[name="providers"][value="alpha"]');
+		await o.page.click('input[name="providers"][value="delta"]');
+		await Promise.all([o.page.waitForNavigation({waitUntil: "load"}),
+			o.page.click("#compare-form button")]);
+		t = await table(o.page);
+		ok(want(t.head) === want(["Alpha Cloud", "Delta"]),
+		    "the providers index: the boxes ticked are compared (" + o.page.url() + ")", want(t.head));
+		await o.page.close();
+
+		o = await open(browser, base + "compare/index.html?providers=alpha,beta", {base, noscript: true});
+		const nojs = await o.page.evaluate(() => {
+			const p = document.querySelector(".compare-nojs");
+			return {text: p ? p.innerText : "", shown: p ? p.offsetHeight > 0 : false,
+				links: Array.from(document.querySelectorAll("main a")).map((a) => a.getAttribute("href"))};
+		});
+		ok(nojs.shown && nojs.text.startsWith("This page sets two to four providers side by side") &&
+		    nojs.links.includes("../providers/index.html"),
+		    "without JavaScript the page says what it does and links the providers index", want(nojs));
+		await o.page.close();
+
+		const hb = "http://127.0.0.1:" + hserver.address().port + "/";
+		o = await open(browser, hb + "compare/index.html?providers=acme,gamma", {base: hb});
+		t = await table(o.page);
+		ok(t.head.length === 2 && t.head[0].includes("<script>alert(1)</script>") &&
+		    t.elements === 0 && o.errors.length === 0,
+		    "hostile names: shown as text, no element made, no dialog", want({head: t.head, el: t.elements, err: o.errors}));
+		await o.page.close();
+	} catch (e) {
+		ok(false, "browser run", String(e && e.stack || e));
+	} finally {
+		await browser.close();
+		server.close();
+		hserver.close();
+	}
+	process.exit(failed ? 1 : 0);
+})();

@@ -1,0 +1,87 @@
+#!/bin/sh
+# t_llms.sh: llms.txt and the Markdown copies of the pages (issue 28
+# item 6, SPEC 5.3): llms.txt in the llmstxt.org shape (a "# title", a
+# "> summary", "## section" lists of "- [name](url): note" links) whose
+# every link is a file of the site; a copy of every provider, edition,
+# methodology, home and custom page, saying what the view says (tiers,
+# review text, the failure test's table, links between copies); the
+# report's language in the headings; names escaped for Markdown.
+: "${PODIUM:?}" "${ROOT:?}"
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+fails=0
+
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fails=$((fails + 1)); }
+check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+has() { grep -q -x -F -- "$2" "$1"; }
+. "$ROOT/tests/skip.sh"
+
+M=$T/mini
+"$PODIUM" build -q -C "$ROOT/tests/fixtures/mini" -o "$M" --only html || { nok "build mini"; exit 1; }
+L=$M/llms.txt
+check "llms.txt: the title, a blank line, the summary" \
+    '[ "$(sed -n 1p "$L")" = "# Mini ratings" ] && [ -z "$(sed -n 2p "$L")" ] &&
+     [ "$(sed -n 3p "$L")" = "> A fixture with a rubric, aliases, a successor, drafts and an embargo" ]'
+check "... its sections in order" \
+    '[ "$(grep "^## " "$L" | tr "\n" "|")" = "## Report|## Editions|## Providers|## Downloads|" ]'
+bad=$(grep -v -e '^$' -e '^# ' -e '^> ' -e '^## ' "$L" | grep -v -E '^- \[[^]]+\]\(https://example\.org/mini/[^)]+\)(: .+)?$' | wc -l)
+check "... every other line a link into the site ($bad not)" '[ "$bad" = 0 ]'
+missing=0
+for u in $(grep -o '](https://example\.org/mini/[^)]*)' "$L" | sed 's|](https://example.org/mini/||; s|)$||; s|#.*||'); do
+	[ -f "$M/$u" ] || [ "${u%.pdf}" != "$u" ] || [ "${u#data/}" != "$u" ] || { echo "# missing $u"; missing=$((missing + 1)); }
+done
+check "... each linked copy is in the site ($missing missing)" '[ "$missing" = 0 ]'
+check "... a provider's line: its name, its copy, its description" \
+    'has "$L" "- [Alpha Cloud](https://example.org/mini/providers/alpha/index.md): Alpha Cloud: Elite in Edition Three, held since Edition Two."'
+check "... an edition's line, newest first" \
+    '[ "$(grep -m 1 "editions/" "$L")" = "- [Edition Three](https://example.org/mini/editions/e3/index.md): Edition Three (10 January 2026): 5 reviewed, 4 medals." ]'
+n=0; k=0
+for f in "$M"/providers/*/index.html "$M"/editions/*/index.html "$M/methodology/index.html" "$M/index.html"; do
+	case $f in */providers/index.html|*/editions/index.html) continue ;; esac
+	n=$((n + 1))
+	[ -f "${f%.html}.md" ] && k=$((k + 1))
+done
+check "a Markdown copy beside every provider, edition, methodology and home page ($k of $n)" '[ "$k" = "$n" ] && [ "$n" -gt 8 ]'
+A=$M/providers/alpha/index.md
+check "a provider's copy: its name, its tier now, as the page says it" \
+    'has "$A" "# Alpha Cloud" && has "$A" "Elite in Edition Three, held since Edition Two."'
+check "... its review: the text with its shortcode as a link to the other copy, strengths" \
+    'has "$A" "Alpha leads on *security*. See [Beta Compute](../../providers/beta/index.md)." && has "$A" "- Fast detection"'
+check "... the failure test's table" \
+    'has "$A" "| Detected | 1m30s | 2m | within target |" && has "$A" "| Replaced | 35m7s | 1h | within target |"'
+check "... the declared fields and practices" \
+    'has "$A" "- **Kind**: hyperscaler" && has "$A" "- Audit tool: no"'
+check "an edition's copy: its ratings by tier, linked to the copies" \
+    'has "$M/editions/e3/index.md" "| Elite | [Alpha Cloud](../../providers/alpha/index.md) | Elite | no change |"'
+check "the methodology's copy: the ladder" \
+    'has "$M/methodology/index.md" "- **Elite**" && has "$M/methodology/index.md" "- **Untested**"'
+check "the home page's copy: the commentary, its shortcodes evaluated" \
+    'has "$M/index.md" "## Summary" && ! grep -q "{{" "$M/index.md"'
+
+# custom pages, no base_url, another language
+B=$T/bikes
+cp -R "$ROOT/tests/fixtures/bikes" "$B"
+sed -i 's/^language: en$/language: de/' "$B/content/report.yaml"
+"$PODIUM" build -q -C "$B" -o "$T/bsite" --only html || nok "build bikes"
+BL=$T/bsite/llms.txt
+check "in German: the sections in the pack's words" \
+    '[ "$(grep "^## " "$BL" | tr "\n" "|")" = "## Bericht|## Ausgaben|## Anbieter|## Weitere Seiten|## Dateien zum Herunterladen|" ]'
+check "without base_url the links are paths under the site's root" \
+    'grep -q -E "^- \[[^]]+\]\(providers/[a-z0-9-]+/index\.md\)" "$BL" && grep -q -F "](about/index.md)" "$BL"'
+check "a custom page's copy" '[ -f "$T/bsite/about/index.md" ] && head -n 1 "$T/bsite/about/index.md" | grep -q "^# "'
+
+# hostile names
+H=$T/hostile
+"$PODIUM" build -q -C "$ROOT/tests/fixtures/hostile" -o "$H" --only html || { nok "build hostile"; exit 1; }
+# (a quote's own "> " at a line's start is Markdown's, not a name's)
+raw=$(cat "$H/llms.txt" $(find "$H" -name '*.md') | sed 's/^>[> ]*//' | grep -c -P '(?<!\\)[<>]')
+check "hostile names: no unescaped < or > in llms.txt or any copy ($raw lines), beyond quote marks" '[ "$raw" = 0 ]'
+check "... a name reads escaped, in its link" \
+    'grep -q -F -- "- [\<script\>alert(1)\</script\> \"'"'"'\>\<img src=x onerror=alert(1)\> javascript:alert(1) end](https://example.org/report/providers/acme/index.md)" "$H/llms.txt"'
+check "... a name cannot open a list item or a heading" \
+    '! grep -q "^\[" "$H/llms.txt"'
+
+exit $((fails > 0))
