@@ -98,7 +98,7 @@ tag_known(const char *name, size_t n)
 	    "blockquote", "ul", "ol", "li", "hr", "br", "img", "h1", "h2", "h3", "h4",
 	    "h5", "h6", "figure", "figcaption", "table", "caption", "thead", "tbody",
 	    "tr", "th", "td", "span", "abbr", "cite", "time", "sup", "del", "details",
-	    "summary", "div", NULL};
+	    "summary", "div", "picture", "source", NULL};
 	size_t i;
 
 	for (i = 0; tags[i] != NULL; i++)
