@@ -128,4 +128,18 @@ sort "$T/err" | grep -v '^podium:' >"$T/got"
 [ "$rc" = 1 ] && diff "$T/want" "$T/got" >"$T/diff" && [ ! -e "$T/b/out" ]
 check "a bad correction (a review's, an edition's, a section's): each error at its line and column, exit $rc" $?
 sed 's/^/# /' "$T/diff" 2>/dev/null | head
+
+# a correction's and a response's Markdown are linted with the rest: a bad
+# shortcode is an error where it was written
+mkdir -p "$T/sc"
+cp -R "$FX/content" "$T/sc/content"
+sed -i 's/text: "A price was given in the wrong currency."/text: "See {{provider nosuch}}."/;
+    s/text: "We disagree: /text: "{{tier up1 e9}} We disagree: /' "$T/sc/content/reviews/e2/same1.yaml"
+"$PODIUM" check -C "$T/sc" 2>"$T/err"
+rc=$?
+printf '%s\n' "content/reviews/e2/same1.yaml:4:10: error: unknown edition 'e9'" \
+    "content/reviews/e2/same1.yaml:9:35: error: unknown provider 'nosuch'" >"$T/want"
+grep -v '^podium:' "$T/err" | sort >"$T/got"
+[ "$rc" = 1 ] && cmp -s "$T/want" "$T/got"
+check "a bad shortcode in a correction or a response: one error each, at its line and column" $?
 exit $fail
