@@ -128,4 +128,30 @@ sort "$T/err" | grep -v '^podium:' >"$T/got"
 [ "$rc" = 1 ] && diff "$T/want" "$T/got" >"$T/diff" && [ ! -e "$T/b/out" ]
 check "a bad correction (a review's, an edition's, a section's): each error at its line and column, exit $rc" $?
 sed 's/^/# /' "$T/diff" 2>/dev/null | head
+
+# a draft review's response and corrections are left out like the rest of
+# it (SPEC 4.3), in every output, unless --drafts
+mkdir -p "$T/dr"
+cp -R "$FX/content" "$T/dr/content"
+echo "draft: true" >>"$T/dr/content/reviews/e2/same1.yaml"
+"$PODIUM" build -q -C "$T/dr" -o "$T/dr/s" 2>/dev/null
+pdftotext "$T/dr/s/report.pdf" "$T/dr/s/report.txt"
+! grep -rlq 'wrong currency\|We disagree' "$T/dr/s" &&
+    "$PODIUM" build -q --drafts -C "$T/dr" -o "$T/dr/d" 2>/dev/null &&
+    grep -q 'wrong currency' "$T/dr/d/corrections/index.html"
+check "a draft review's corrections and response appear nowhere, unless --drafts" $?
+
+# a correction's and a response's Markdown are linted with the rest: a bad
+# shortcode is an error where it was written
+mkdir -p "$T/sc"
+cp -R "$FX/content" "$T/sc/content"
+sed -i 's/text: "A price was given in the wrong currency."/text: "See {{provider nosuch}}."/;
+    s/text: "We disagree: /text: "{{tier up1 e9}} We disagree: /' "$T/sc/content/reviews/e2/same1.yaml"
+"$PODIUM" check -C "$T/sc" 2>"$T/err"
+rc=$?
+printf '%s\n' "content/reviews/e2/same1.yaml:4:10: error: unknown edition 'e9'" \
+    "content/reviews/e2/same1.yaml:9:35: error: unknown provider 'nosuch'" >"$T/want"
+grep -v '^podium:' "$T/err" | sort >"$T/got"
+[ "$rc" = 1 ] && cmp -s "$T/want" "$T/got"
+check "a bad shortcode in a correction or a response: one error each, at its line and column" $?
 exit $fail

@@ -406,6 +406,7 @@ const struct ui_string pack_de_strings[] = {
 	{"changes_partial", "{partial} ist eine unvollständige Ausgabe (ihre Liste der Bewertungen ist bekanntermaßen lückenhaft), daher wird zwischen {baseline} und {edition} keine Veränderung berechnet."},
 	{"changes_nothing", "Zwischen {baseline} und {edition} hat sich bei keinem Anbieter etwas geändert."},
 	{"changes_intro", "Bei {count} hat sich die Einstufung zwischen {baseline} und {edition} geändert."},
+	{"changes_intro_one", "Bei {count} hat sich die Einstufung zwischen {baseline} und {edition} geändert."},
 	{"changes_intro_more", " Unten nach Art der Bewegung geordnet, jeweils mit dem Grund in den Worten der Bewertung."},
 	{"changes_count", "{n} Anbietern"},
 	{"changes_count_one", "{n} Anbieter"},

@@ -425,6 +425,7 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_partial", "{partial} is a partial edition (its list of reviews is known to be incomplete), so no change of standing is computed between {baseline} and {edition}."},
 	{"changes_nothing", "No provider's standing changed between {baseline} and {edition}."},
 	{"changes_intro", "{count} changed standing between {baseline} and {edition}."},
+	{"changes_intro_one", "{count} changed standing between {baseline} and {edition}."},
 	{"changes_intro_more", " Below, by kind of move, each with the reason in the review's own words."},
 	{"changes_count", "{n} providers"},
 	{"changes_count_one", "{n} provider"},

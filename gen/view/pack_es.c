@@ -405,6 +405,7 @@ const struct ui_string pack_es_strings[] = {
 	{"changes_partial", "{partial} es una edición parcial (se sabe que su lista de evaluaciones está incompleta), así que no se calcula ningún cambio entre {baseline} y {edition}."},
 	{"changes_nothing", "Ningún proveedor cambió de posición entre {baseline} y {edition}."},
 	{"changes_intro", "{count} cambiaron de posición entre {baseline} y {edition}."},
+	{"changes_intro_one", "{count} cambió de posición entre {baseline} y {edition}."},
 	{"changes_intro_more", " Abajo, por tipo de movimiento, cada uno con el motivo en las palabras de la evaluación."},
 	{"changes_count", "{n} proveedores"},
 	{"changes_count_one", "{n} proveedor"},

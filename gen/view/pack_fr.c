@@ -408,6 +408,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_partial", "{partial} est une édition partielle (sa liste d'évaluations est incomplète), aussi aucun changement n'est calculé entre {baseline} et {edition}."},
 	{"changes_nothing", "Aucun fournisseur n'a changé de position entre {baseline} et {edition}."},
 	{"changes_intro", "{count} ont changé de position entre {baseline} et {edition}."},
+	{"changes_intro_one", "{count} a changé de position entre {baseline} et {edition}."},
 	{"changes_intro_more", " Ci-dessous, par type de mouvement, chacun avec la raison dans les mots de l'évaluation."},
 	{"changes_count", "{n} fournisseurs"},
 	{"changes_count_one", "{n} fournisseur"},

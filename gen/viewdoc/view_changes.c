@@ -432,7 +432,9 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 		    "changes_count_one", "changes_count"), (long)ec->total);
 
 		v[2] = val(VD_TEXT, n);
-		vd_add_format(&b->in, r, "changes_intro", (const char *[]){"edition",
+		/* the verb agrees with the count (French, Spanish) */
+		vd_add_format(&b->in, r, view_plural(r, (double)ec->total,
+		    "changes_intro_one", "changes_intro"), (const char *[]){"edition",
 		    "baseline", "count", NULL}, v);
 		free(n);
 	}
