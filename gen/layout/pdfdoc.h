@@ -107,7 +107,11 @@ struct pdf_block {
 	unsigned start;           /* list: 0 bulleted, else the first number */
 	const char *anchor;       /* destination name or NULL (heading, paragraph,
 	                             table, figure) */
-	bool keep_with_next;      /* never a page break between this and next */
+	bool keep_with_next;      /* never a page break between this and next:
+	                             blocks kept each with the next start on
+	                             one page together (when they fit one); a
+	                             paragraph of five lines or more breaks so
+	                             that its last two lines go with the next */
 	bool keep_together;       /* a short one (half a page at most) is not
 	                             broken over pages */
 	struct table *table;      /* PDF_TABLE, owned by the document */

@@ -712,6 +712,7 @@ write_pdf(struct pdf_report *r, struct site_out *o)
 			o->failed = true;
 			return -1;
 		}
+		pdf_stats(&res);
 		return site_out_record(o, "report.pdf", 0);
 	}
 	if ((s.err = site_out_open(o, "report.pdf", &fd)) != 0)
