@@ -422,7 +422,10 @@ html_sources(struct html_ctx *h)
 		} else
 			pv_set_str(o, "date", s->date_text);
 		pv_set_str(o, "kind", source_kind_name(s->kind));
-		pv_set_str(o, "kind_text", view_word(&h->p->report, "kind", source_kind_name(s->kind)));
+		/* "other" says nothing: no kind shown (issue 27, plain words) */
+		if (s->kind != SOURCE_OTHER)
+			pv_set_str(o, "kind_text", view_word(&h->p->report, "kind",
+			    source_kind_name(s->kind)));
 		if (s->url != NULL)
 			pv_set_taken(o, "url", html_url(s->url));
 		tv_append(a, o);

@@ -138,6 +138,7 @@ history_row(const struct report *rp, const struct history_entry *he, bool thin,
 	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
+	tv_set(o, "thin", tv_bool(thin && r->review->nsources > 0));
 	if (thin)
 		tv_set(o, "sources", sources_values(r->review, root));
 	else
