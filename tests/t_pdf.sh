@@ -183,7 +183,7 @@ check "a provider in a rated: false tier: in the table, no section of its own" $
 twice=""
 for t in "ClusterMAX 3.0: ratings by tier" \
     "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" \
-    "ClusterMAX 3.0: security practices and findings" \
+    "Public security findings, ClusterMAX 3.0" \
     "ClusterMAX 3.0: stated and counted figures"; do
 	n=$(grep -cxF "$t" "$T/a.txt")
 	test "$n" = 1 || twice="$twice [$t: $n]"

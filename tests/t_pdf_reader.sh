@@ -138,8 +138,8 @@ while IFS='|' read -r title who; do
 	grep -q -F "$title $who " "$T/security" || { echo "# no row: $title | $who"; missing=1; }
 done <"$T/findings"
 check "security: the site's findings table, title and provider" $missing
-sed -n '/<dl class="practice-defs">/,/<\/dl>/p' "$H" | grep '^<dt>' |
-    sed 's/<dt>\([^<]*\)<\/dt><dd>/\1: /; s/<[^>]*>//g' | unent >"$T/practices"
+sed -n '/<dl class="practice-defs">/,/<\/dl>/p' "$H" | grep '<dt>' |
+    sed 's/^<div[^>]*>//; s/<dt>\([^<]*\)<\/dt><dd>/\1: /; s/<[^>]*>//g' | unent >"$T/practices"
 test -s "$T/practices"
 check "the site's security page defines practices" $?
 missing=0

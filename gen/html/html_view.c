@@ -179,7 +179,7 @@ field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
 }
 
 static void
-table_view_html(const struct table *t, const char *role, struct buf *b)
+table_view_html(const struct table *t, const char *role, const char *root, struct buf *b)
 {
 	size_t i, j;
 
@@ -206,7 +206,14 @@ table_view_html(const struct table *t, const char *role, struct buf *b)
 			/* the first column names the row */
 			buf_puts(b, j == 0 ? "<th scope=\"row\"" : "<td");
 			buf_puts(b, c->numeric ? " class=\"num\">" : ">");
+			if (c->href != NULL) {
+				buf_puts(b, "<a href=\"");
+				md_href_write(b, root, c->href, true);
+				buf_puts(b, "\">");
+			}
 			esc_html(b, c->text != NULL ? c->text : "");
+			if (c->href != NULL)
+				buf_puts(b, "</a>");
 			buf_puts(b, j == 0 ? "</th>" : "</td>");
 		}
 		buf_puts(b, "</tr>\n");
@@ -219,7 +226,9 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
     struct buf *b)
 {
 	struct buf md = BUF_INIT;
-	bool fields = k->role != NULL && strcmp(k->role, "fields") == 0;
+	/* a list of names and what each is: a description list */
+	bool fields = k->role != NULL && (strcmp(k->role, "fields") == 0 ||
+	    strcmp(k->role, "practice-defs") == 0);
 	size_t i;
 
 	switch (k->kind) {
@@ -251,7 +260,7 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
 		buf_puts(b, fields ? "</dl>\n" : "</ul>\n");
 		break;
 	case VB_TABLE:
-		table_view_html(k->table, k->role, b);
+		table_view_html(k->table, k->role, root, b);
 		break;
 	case VB_QUOTE:
 		buf_puts(b, "<blockquote");

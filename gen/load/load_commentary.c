@@ -9,7 +9,8 @@
 #define COMMENTARY_DIR "content/commentary"
 #define ORDER_MAX 1000000000L
 
-static const char *const section_keys[] = {"title", "order", "draft", "embargo", NULL};
+static const char *const section_keys[] = {"title", "order", "draft", "embargo", "security",
+    NULL};
 
 /* True when the line at s (up to its '\n' or end) is exactly "---" (a '\r' allowed). */
 static bool
@@ -41,6 +42,8 @@ front_fields(struct loader *l, const char *file, const struct ynode *root, struc
 	get_bool(l, file, given(l, file, root, "draft", "true or false"), "draft", &s->draft);
 	get_date(l, file, given(l, file, root, "embargo", "a date YYYY-MM-DD"), "embargo",
 	    &s->embargo);
+	get_bool(l, file, given(l, file, root, "security", "true or false"), "security",
+	    &s->security);
 }
 
 /*

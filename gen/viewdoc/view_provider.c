@@ -647,6 +647,7 @@ view_report_new(const struct computed *c)
 	v->providers = xcalloc(c->nproviders + 1, sizeof(*v->providers));
 	for (i = 0; i < c->nproviders; i++)
 		v->providers[i] = vd_provider_new(c, &c->providers[i]);
+	v->security = vd_security_new(c);
 	return v;
 }
 
@@ -660,6 +661,7 @@ view_report_free(struct view_report *v)
 	for (i = 0; i < v->nproviders; i++)
 		vd_provider_free(v->providers[i]);
 	free(v->providers);
+	vd_security_free(v->security);
 	free(v);
 }
 
