@@ -87,7 +87,7 @@ cmp -s "$T/rows" "$T/got"
 check "every public finding: provider, class where named, status, its source" $?
 cmp -s "$T/rows" "$T/got" || diff "$T/rows" "$T/got" | sed -n '1,8s/^/# /p'
 grep -q 'href="../sources/index.html#neocloud-security">Most Neoclouds' "$T/s/security/index.html" &&
-    grep -q '<td><a href="../providers/fpt/index.html">FPT</a></td>' "$T/s/security/index.html"
+    grep -q '<td data-label="Provider"><a href="../providers/fpt/index.html">FPT</a></td>' "$T/s/security/index.html"
 check "a finding's source and provider are links" $?
 ! grep -qE '\| other( \||$)|\(other\)' "$T/main"
 check "no class 'other' printed" $?

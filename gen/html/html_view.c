@@ -36,19 +36,45 @@ tier_html(struct buf *b, const struct vd_inline *v)
 	buf_puts(b, "</span>");
 }
 
+/*
+ * terms: the report's own words are explained where they are met first (a
+ * page's opening line): a tier's name links to its entry in the
+ * methodology's ladder, which says what it means and whether it is rated.
+ */
 static void
-mark_html(struct buf *b, const struct vd_inline *v)
+mark_html(struct buf *b, const struct vd_inline *v, const char *root, bool terms)
 {
+	char *path;
+
 	switch (v->role) {
 	case VD_ROLE_TIER:
+		if (!terms || v->tier == NULL) {
+			tier_html(b, v);
+			break;
+		}
+		path = xasprintf("methodology/#tier-%s", v->tier->id);
+		buf_puts(b, "<a class=\"tier-term\" href=\"");
+		md_href_write(b, root, path, true);
+		buf_puts(b, "\">");
+		free(path);
 		tier_html(b, v);
+		buf_puts(b, "</a>");
 		break;
 	case VD_ROLE_MOVE:
+		/* "not rated", "rated again": what rated means is the ladder's */
+		terms = terms && (v->move == MOVE_UNRATED || v->move == MOVE_RETURNED);
+		if (terms) {
+			buf_puts(b, "<a class=\"term\" href=\"");
+			md_href_write(b, root, "methodology/#ladder", true);
+			buf_puts(b, "\">");
+		}
 		buf_printf(b, "<span class=\"move move-%s\">", move_status_name(v->move));
 		if (v->move == MOVE_UP || v->move == MOVE_DOWN)
 			buf_printf(b, "<span aria-hidden=\"true\">%s</span> ", move_mark(v->move));
 		esc_html(b, v->text);
 		buf_puts(b, "</span>");
+		if (terms)
+			buf_puts(b, "</a>");
 		break;
 	case VD_ROLE_SEVERITY:
 		buf_puts(b, "<span class=\"severity severity-");
@@ -104,9 +130,9 @@ link_html(struct html_ctx *h, struct buf *b, const struct vd_inline *v,
 	free(path);
 }
 
-void
-html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *root,
-    struct buf *b)
+static void
+inlines_html(struct html_ctx *h, const struct vd_inlines *in, const char *root,
+    bool terms, struct buf *b)
 {
 	const struct vd_inline *v;
 	size_t i;
@@ -131,7 +157,7 @@ html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *r
 			link_html(h, b, v, root);
 			break;
 		case VD_MARK:
-			mark_html(b, v);
+			mark_html(b, v, root, terms);
 			break;
 		case VD_MARKDOWN:
 			if (md_to_html_inline(h->c, v->md, v->file, v->line, root, b, h->d) == -1)
@@ -139,6 +165,13 @@ html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *r
 			break;
 		}
 	}
+}
+
+void
+html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *root,
+    struct buf *b)
+{
+	inlines_html(h, in, root, false, b);
 }
 
 /* A class attribute from a block's role. */
@@ -181,6 +214,7 @@ field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
 static void
 table_view_html(const struct table *t, const char *role, const char *root, struct buf *b)
 {
+	bool stack = role != NULL && strcmp(role, "findings-table") == 0;
 	size_t i, j;
 
 	buf_puts(b, "<div class=\"table-wrap\">\n<table");
@@ -205,6 +239,13 @@ table_view_html(const struct table *t, const char *role, const char *root, struc
 
 			/* the first column names the row */
 			buf_puts(b, j == 0 ? "<th scope=\"row\"" : "<td");
+			/* a table a phone shows a row at a time: each cell with its
+			 * column's name (the style sheet sets it before the cell) */
+			if (stack && j > 0 && t->head[j].text != NULL) {
+				buf_puts(b, " data-label=\"");
+				esc_attr(b, t->head[j].text);
+				buf_putc(b, '"');
+			}
 			buf_puts(b, c->numeric ? " class=\"num\">" : ">");
 			if (c->href != NULL) {
 				buf_puts(b, "<a href=\"");
@@ -222,7 +263,7 @@ table_view_html(const struct table *t, const char *role, const char *root, struc
 }
 
 static void
-block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
+block_html(struct html_ctx *h, const struct vd_block *k, const char *root, bool terms,
     struct buf *b)
 {
 	struct buf md = BUF_INIT;
@@ -241,7 +282,7 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
 		buf_puts(b, "<p");
 		role_attr(b, k->role);
 		buf_putc(b, '>');
-		html_view_inlines(h, &k->in, root, b);
+		inlines_html(h, &k->in, root, terms, b);
 		buf_puts(b, "</p>\n");
 		break;
 	case VB_LIST:
@@ -300,7 +341,7 @@ html_view_section(struct html_ctx *h, const struct vd_section *s, const char *ro
 		buf_puts(b, "</h3>\n");
 	}
 	for (i = 0; i < s->n; i++)
-		block_html(h, &s->b[i], root, b);
+		block_html(h, &s->b[i], root, strcmp(s->id, "opening") == 0, b);
 }
 
 struct tv *
