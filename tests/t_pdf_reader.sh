@@ -129,8 +129,8 @@ unent() {
 sed -n 's/.*class="standfirst">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
 test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security"
 check "security: the site's scope" $?
-grep -o '<tr><th scope="row">[^<]*</th><td>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td>[^<]*' "$H" |
-    sed 's/<tr><th scope="row">//; s/<\/th><td>/|/; s/<a [^>]*>//' | unent >"$T/findings"
+grep -o '<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*' "$H" |
+    sed 's/<tr><th scope="row">//; s/<\/th><td[^>]*>/|/; s/<a [^>]*>//' | unent >"$T/findings"
 test "$(wc -l <"$T/findings")" -ge 2
 check "the site's security page has findings" $?
 missing=0

@@ -340,8 +340,12 @@ html_view_section(struct html_ctx *h, const struct vd_section *s, const char *ro
 		esc_html(b, s->title);
 		buf_puts(b, "</h3>\n");
 	}
-	for (i = 0; i < s->n; i++)
+	for (i = 0; i < s->n; i++) {
+		/* the site gives the commentary itself: no line pointing to it */
+		if (s->b[i].role != NULL && strcmp(s->b[i].role, "commentary-ref") == 0)
+			continue;
 		block_html(h, &s->b[i], root, strcmp(s->id, "opening") == 0, b);
+	}
 }
 
 struct tv *

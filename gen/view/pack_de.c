@@ -250,6 +250,7 @@ const struct ui_string pack_de_strings[] = {
 	{"findings_public_one", "{n} öffentlicher Befund."},
 	{"findings_public_many", "{n} öffentliche Befunde."},
 	{"findings_none", "Für diese Ausgabe ist kein Befund verzeichnet."},
+	{"security_scope_ref", "Was geprüft und was gefunden wurde: siehe „{section}“."},
 	{"no_claims", "Die Quelle gibt für diese Ausgabe keine Zahlen an."},
 	{"stated", "angegeben"},
 	{"they_agree", "sie stimmen überein"},

@@ -261,6 +261,7 @@ const struct ui_string ui_strings_default[] = {
 	{"findings_public_one", "{n} public finding."},
 	{"findings_public_many", "{n} public findings."},
 	{"findings_none", "No finding is recorded for this edition."},
+	{"security_scope_ref", "What was tested and what was found: see “{section}”."},
 	{"no_claims", "The source states no figures for this edition."},
 	{"stated", "stated"},
 	{"they_agree", "they agree"},

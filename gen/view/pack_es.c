@@ -249,6 +249,7 @@ const struct ui_string pack_es_strings[] = {
 	{"findings_public_one", "{n} hallazgo público."},
 	{"findings_public_many", "{n} hallazgos públicos."},
 	{"findings_none", "No se registra ningún hallazgo en esta edición."},
+	{"security_scope_ref", "Qué se probó y qué se encontró: véase «{section}»."},
 	{"no_claims", "La fuente no declara cifras para esta edición."},
 	{"stated", "declarados"},
 	{"they_agree", "coinciden"},

@@ -252,6 +252,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"findings_public_one", "{n} faille publique."},
 	{"findings_public_many", "{n} failles publiques."},
 	{"findings_none", "Aucune faille n’est consignée pour cette édition."},
+	{"security_scope_ref", "Ce qui a été testé et trouvé\u00a0: voir «\u00a0{section}\u00a0»."},
 	{"no_claims", "La source n’annonce aucun chiffre pour cette édition."},
 	{"stated", "annoncés"},
 	{"they_agree", "ils concordent"},

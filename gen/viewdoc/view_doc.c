@@ -304,6 +304,14 @@ dump_security(struct buf *b, const struct vd_security *sec)
 			dump_line(b, place, s->title);
 		for (n = 0; n < s->n; n++) {
 			k = &s->b[n];
+			if (k->role != NULL && strcmp(k->role, "commentary-ref") == 0) {
+				/* the PDF's only: the site gives the commentary */
+				char *pdf = xasprintf("@security\t-\t%s\tpdf\t", s->id);
+
+				dump_block(b, pdf, k);
+				free(pdf);
+				continue;
+			}
 			if (k->kind != VB_TABLE) {
 				dump_block(b, place, k);
 				continue;

@@ -7,7 +7,9 @@
  *   scope     what the page covers, the report's own account of security
  *             (the commentary marked security: true: what was tested and
  *             what was found, in the content's words, so the facts the home
- *             page gives are here too), and how many findings are public
+ *             page gives are here too; then, for an output that gives that
+ *             commentary elsewhere, a "commentary-ref" line naming it), and
+ *             how many findings are public
  *   findings  every public finding of the report's edition in one table
  *             (the finding, the provider or "not named", its class and
  *             severity where given, its status, the source that made it
@@ -187,6 +189,12 @@ scope_section(struct vd_security *v, const struct computed *c,
 		b->md = sec->body;
 		b->file = sec->pos.file;
 		b->line = sec->body_line;
+		/* for an output that gives the commentary elsewhere (the PDF),
+		 * where to read it */
+		b = vd_block_add(s, VB_PARA, "commentary-ref");
+		w = report_format1(r, "security_scope_ref", "section", sec->title);
+		vd_add(&b->in, VD_TEXT, w);
+		free(w);
 	}
 	w = counts_text(r, st != NULL ? st->public_findings : 0,
 	    st != NULL ? st->private_findings : 0);
