@@ -147,4 +147,13 @@ rc=$?
 r=$?
 check "a commentary's security: that is not true or false is an error at its line and column" $r
 [ $r = 0 ] || sed -n '1,3s/^/# /p' "$T/out"
+# a finding's source is a source of the report, checked at its place
+mkdir "$T/src" && cp -R "$ROOT/content" "$T/src/content" &&
+    sed -i 's/^    source: neocloud-security$/    source: neocloud-securty/' "$T/src/content/editions/3.0.yaml"
+"$PODIUM" check -C "$T/src" >"$T/out" 2>&1
+rc=$?
+[ "$rc" != 0 ] && grep -qxF "content/editions/3.0.yaml:14:13: error: unknown source 'neocloud-securty' (not in content/sources.yaml)" "$T/out"
+r=$?
+check "a finding's source that is not in sources.yaml is an error at its line and column" $r
+[ $r = 0 ] || sed -n '1,3s/^/# /p' "$T/out"
 exit $fail
