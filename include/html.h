@@ -182,10 +182,6 @@ char *html_figure(const struct report *r, const struct edition_stats *s, const c
 /* Headline figures of an edition, and its change against cmp's baseline. */
 struct tv *html_figures(const struct report *r, const struct edition_stats *s,
     const struct edition_stats *cmp);
-/* A public finding (never pass a private one); "N undisclosed findings"
- * (malloc'd) or NULL for none. */
-struct tv *html_finding(const struct report *rp, const struct finding *f);
-char *html_undisclosed(const struct report *r, size_t n);
 /*
  * html_view.c: the report view's trees as HTML. Inlines and a section
  * (its title an h3, then its blocks) appended to b; html_view_value gives

@@ -157,6 +157,7 @@ struct finding {
 	pdate verified;        /* a date, or DATE_NONE */
 	bool verified_flag;    /* verified: true, or a date was given */
 	bool public;           /* false: counted, never shown */
+	const struct source *source; /* where it was made public; optional */
 	struct pos pos;
 };
 
@@ -298,6 +299,8 @@ struct section {
 	long order;
 	bool draft;
 	pdate embargo;        /* or DATE_NONE */
+	bool security;        /* the report's account of security: the security
+	                       * page opens with it */
 	const char *body;     /* Markdown after the front matter */
 	unsigned body_line;   /* line of the body's first line in the file */
 	struct pos pos;

@@ -145,6 +145,21 @@ struct vd_page {
 	size_t n;
 };
 
+/*
+ * The security page (gen/viewdoc/view_security.c), the site's and the
+ * PDF's security section: sections "scope" (what it covers, the report's
+ * own account of security, how many findings are public), "findings"
+ * (every public finding of the report's edition in one table; those not
+ * yet public are counted in the scope) and "practices" (what each means, then each
+ * provider's answers), the ones with nothing to show left out.
+ */
+struct vd_security {
+	const struct edition *edition; /* the report's (not owned) */
+	char *title;
+	struct vd_section *s;
+	size_t n;
+};
+
 /* One correction as the corrections page, the PDF, the feed and the JSON
  * give it: what it corrects, phrased, and where that is in the site. */
 struct vd_correction {
@@ -159,7 +174,8 @@ struct vd_correction {
 };
 
 /* The report's view: a page for every provider (parallel to the
- * project's providers; a provider with no visible review has none). */
+ * project's providers; a provider with no visible review has none), and
+ * the security page (NULL when the report has no security part). */
 struct view_report {
 	const struct computed *c;
 	struct vd_provider **providers;
@@ -173,6 +189,7 @@ struct view_report {
 	struct vd_correction *corrections;
 	size_t ncorrections, capcorrections;
 	struct vd_page *corrections_page;
+	struct vd_security *security;
 };
 
 /* Builds the view of the whole report. Free with view_report_free(). */
@@ -185,6 +202,10 @@ const struct vd_provider *view_provider(const struct view_report *v,
 struct vd_provider *vd_provider_new(const struct computed *c,
     const struct provider_view *pv);
 void vd_provider_free(struct vd_provider *p);
+/* The security page; NULL without security practices or findings. Free
+ * with vd_security_free(). */
+struct vd_security *vd_security_new(const struct computed *c);
+void vd_security_free(struct vd_security *v);
 
 /*
  * Building a tree (gen/viewdoc): each adder appends to its run, section or
@@ -238,7 +259,9 @@ void vd_inlines_text(const struct vd_inlines *in, struct buf *b);
 /*
  * The text of the provider pages as a reader reads them, one line per
  * paragraph, list item, table row (cells after a tab) or quote:
- * "provider<TAB>review edition or -<TAB>section<TAB>text". For tests:
+ * "provider<TAB>review edition or -<TAB>section<TAB>text", then the
+ * security page's as "@security<TAB>-<TAB>section<TAB>site,pdf<TAB>text"
+ * (a table there one cell a line: the PDF may wrap a cell). For tests:
  * what the site and the PDF must both say.
  */
 void view_report_dump(const struct view_report *v, struct buf *b);

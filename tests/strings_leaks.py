@@ -89,7 +89,9 @@ for d, _, files in os.walk(site):
             t.feed(open(p, encoding="utf-8").read())
             texts.append((os.path.relpath(p, site), "".join(t.out)))
         elif f == "report.pdf":
-            texts.append(("report.pdf", subprocess.run(["pdftotext", "-layout", p, "-"],
+            # in reading order (not -layout): a table cell the PDF wraps in
+            # a narrow column stays one run, so content in it is known
+            texts.append(("report.pdf", subprocess.run(["pdftotext", p, "-"],
                           capture_output=True, text=True, check=True).stdout))
 
 leaks = 0
@@ -97,7 +99,8 @@ for name, text in texts:
     text = re.sub(r"[ \t\u00a0]+", " ", text)
     mask = [False] * len(text)
     for g in given:
-        for m in re.finditer(re.escape(g), text):
+        # a run of content may wrap in a table cell: any space a line break
+        for m in re.finditer(r"\s+".join(re.escape(w) for w in g.split()), text):
             for i in range(m.start(), m.end()):
                 mask[i] = True
     for key, words in sorted(defaults.items()):

@@ -129,8 +129,8 @@ unent() {
 sed -n 's/.*class="standfirst">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
 test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security"
 check "security: the site's scope" $?
-grep -o '<tr><th scope="row">[^<]*</th><td>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td>[^<]*' "$H" |
-    sed 's/<tr><th scope="row">//; s/<\/th><td>/|/; s/<a [^>]*>//' | unent >"$T/findings"
+grep -o '<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*' "$H" |
+    sed 's/<tr><th scope="row">//; s/<\/th><td[^>]*>/|/; s/<a [^>]*>//' | unent >"$T/findings"
 test "$(wc -l <"$T/findings")" -ge 2
 check "the site's security page has findings" $?
 missing=0
@@ -138,8 +138,8 @@ while IFS='|' read -r title who; do
 	grep -q -F "$title $who " "$T/security" || { echo "# no row: $title | $who"; missing=1; }
 done <"$T/findings"
 check "security: the site's findings table, title and provider" $missing
-sed -n '/<dl class="practice-defs">/,/<\/dl>/p' "$H" | grep '^<dt>' |
-    sed 's/<dt>\([^<]*\)<\/dt><dd>/\1: /; s/<[^>]*>//g' | unent >"$T/practices"
+sed -n '/<dl class="practice-defs">/,/<\/dl>/p' "$H" | grep '<dt>' |
+    sed 's/^<div[^>]*>//; s/<dt>\([^<]*\)<\/dt><dd>/\1: /; s/<[^>]*>//g' | unent >"$T/practices"
 test -s "$T/practices"
 check "the site's security page defines practices" $?
 missing=0

@@ -39,12 +39,12 @@ hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no
 # columns hidden when empty, and no empty review blocks
 hasnt "$S/providers/aws/index.html" '>Score<' "no score column without a rubric"
 hasnt "$S/providers/aws/index.html" 'Review, ClusterMAX 2.0' "an edition with only a tier has no review section"
-has "$S/providers/aws/index.html" 'tier only: source</a>' "... it is folded into the history table"
+has "$S/providers/aws/index.html" 'No review text; the tier is from <a href="../../sources/index.html#clustermax-2.0">ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System</a>' "... it is folded into the history table, its source named"
 hasnt "$S/security/index.html" '>Severity<' "no severity column when no finding has one"
 hasnt "$S/security/index.html" 'severity-' "no empty severity badge"
 hasnt "$S/security/index.html" '(, ' "no empty field in a finding's text"
 hasnt "$S/security/index.html" '<th scope="col">Audit tool' "no practice column that is empty everywhere"
-has "$S/security/index.html" '<dt>Audit tool</dt><dd><p>Runs SemiAnalysis&#39;s free audit tool (<code>cmax audit security</code>).</p>' "the practices the report checks, each with its meaning"
+has "$S/security/index.html" '<dt>Audit tool</dt><dd>Runs SemiAnalysis&#39;s free audit tool (<code>cmax audit security</code>).</dd>' "the practices the report checks, each with its meaning"
 # Salad's 1.0 tier is uncertain wherever it is shown
 has "$S/editions/1.0/index.html" 'Salad Cloud</a> <abbr class="uncertain"' "uncertain tier marked in the medal table"
 has "$S/providers/salad/index.html" '<abbr class="uncertain"' "uncertain tier marked on the provider's page"

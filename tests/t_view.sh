@@ -45,12 +45,17 @@ check "a provider's link preview describes that provider" $?
 
 if need "the PDF's text and the page's text" pdftotext python3; then
 	pdftotext -layout "$T/s/report.pdf" "$T/pdf.txt"
-	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf.txt" >"$T/cmp"
+	pdftotext "$T/s/report.pdf" "$T/pdf.raw"
+	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf.txt" "$T/pdf.raw" >"$T/cmp"
 	check "the site and the PDF say what the view says, for every provider ($(tail -n 1 "$T/cmp"))" $?
 	grep '^missing' "$T/cmp" | sed -n '1,10s/^/# /p'
 	for s in opening fault security quotes sources; do
 		grep -q "$(printf "\t$s\tsite,pdf\t")" "$T/dump"
 		check "the comparison covers the $s part on both" $?
+	done
+	for s in scope findings practices; do
+		grep -q "$(printf "^@security\t-\t$s\tsite,pdf\t")" "$T/dump"
+		check "the comparison covers the security page's $s on both" $?
 	done
 	# a back end phrasing one part its own way is caught: the same check
 	# on a page whose verdict and tier line read otherwise
@@ -59,7 +64,7 @@ if need "the PDF's text and the page's text" pdftotext python3; then
 	    "$T/s/providers/coreweave/index.html" >"$T/cw.html" &&
 	    cp "$T/cw.html" "$T/s/providers/coreweave/index.html"
 	sed 's/no time recorded/not timed/' "$T/pdf.txt" >"$T/pdf2.txt"
-	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf2.txt" >"$T/cmp2"
+	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf2.txt" "$T/pdf.raw" >"$T/cmp2"
 	[ $? = 1 ] && grep -q '^missing on the site: coreweave - opening' "$T/cmp2" &&
 	    grep -q '^missing in the PDF: .* fault: .*no time recorded' "$T/cmp2"
 	check "a page or a PDF that phrases a part otherwise fails the comparison" $?

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""view_compare.py DUMP SITE PDFTEXT: every line of the report view's dump
-(PODIUM_VIEW_DUMP: provider, edition, section, where, text) is in the text a
-reader reads on the provider's page (for "site") and in the PDF's text (for
-"pdf"). Prints one "missing" line per text not found; exit 1 if any."""
+"""view_compare.py DUMP SITE PDFTEXT [PDFRAW]: every line of the report
+view's dump (PODIUM_VIEW_DUMP: provider, edition, section, where, text) is
+in the text a reader reads on the provider's page (for "site") and in the
+PDF's text (for "pdf"). A page named "@NAME" is site/NAME/index.html (the
+security page): its lines are table cells too, which the PDF may wrap, so
+they are looked for in PDFRAW (pdftotext without -layout, a cell's lines
+together) with line breaks and spaces left out. Prints one "missing" line
+per text not found; exit 1 if any."""
 import html.parser
 import re
 import sys
@@ -71,23 +75,31 @@ def main():
     dump, site, pdftext = sys.argv[1:4]
     with open(pdftext, encoding="utf-8") as f:
         pdf = norm(f.read())
+    raw = pdf
+    if len(sys.argv) > 4:
+        with open(sys.argv[4], encoding="utf-8") as f:
+            raw = norm(f.read())
+    raw = re.sub(r"\s", "", raw)
     pages = {}
     missing = checked = 0
     with open(dump, encoding="utf-8") as f:
         for line in f:
             prov, edition, section, where, text = line.rstrip("\n").split("\t", 4)
-            text = norm(text)
+            # inline Markdown is dumped as written: its code marks are not read
+            text = norm(text.replace("`", ""))
             where = where.split(",")
+            own = prov.startswith("@")
             if "site" in where:
                 if prov not in pages:
-                    pages[prov] = page_text(f"{site}/providers/{prov}/index.html")
+                    pages[prov] = page_text(f"{site}/{prov[1:]}/index.html" if own
+                                            else f"{site}/providers/{prov}/index.html")
                 checked += 1
                 if text not in pages[prov]:
                     missing += 1
                     print(f"missing on the site: {prov} {edition} {section}: {text}")
             if "pdf" in where:
                 checked += 1
-                if text not in pdf:
+                if (re.sub(r"\s", "", text) not in raw) if own else (text not in pdf):
                     missing += 1
                     print(f"missing in the PDF: {prov} {edition} {section}: {text}")
     print(f"checked {checked} texts, {missing} missing")

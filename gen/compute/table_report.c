@@ -274,40 +274,53 @@ void
 table_finding_details(const struct report *r, struct buf *b, const struct finding *f)
 {
 	char dur[128], *w, *d;
+	size_t start = b->len;
 
 	if (f->severity != SEV_UNSET)
-		buf_printf(b, "%s, ", view_word(r, "severity", severity_name(f->severity)));
-	buf_puts(b, view_word(r, "class", finding_class_name(f->cls)));
+		buf_puts(b, view_word(r, "severity", severity_name(f->severity)));
+	/* "other" names no class: left out (issue 27, plain words) */
+	if (f->cls != FCLASS_OTHER)
+		buf_printf(b, "%s%s", b->len > start ? ", " : "",
+		    view_word(r, "class", finding_class_name(f->cls)));
+#define SEP (b->len > start ? "; " : "")
 	if (f->disclosed != DATE_NONE) {
 		d = view_date(r, f->disclosed);
-		buf_printf(b, "; %s %s", report_string(r, "disclosed_lc"), d);
+		buf_printf(b, "%s%s %s", SEP, report_string(r, "disclosed_lc"), d);
 		free(d);
 	}
 	if (f->patched != DATE_NONE) {
 		d = view_date(r, f->patched);
-		buf_printf(b, "; %s %s", report_string(r, "patched_lc"), d);
+		buf_printf(b, "%s%s %s", SEP, report_string(r, "patched_lc"), d);
 		free(d);
 	} else if (f->patched_after >= 0) {
 		report_duration(r, f->patched_after, dur, sizeof(dur));
 		w = report_format1(r, "after_disclosure", "time", dur);
-		buf_printf(b, "; %s %s", report_string(r, "patched_lc"), w);
+		buf_printf(b, "%s%s %s", SEP, report_string(r, "patched_lc"), w);
 		free(w);
 	}
 	if (f->verified != DATE_NONE) {
 		d = view_date(r, f->verified);
-		buf_printf(b, "; %s %s", report_string(r, "fix_verified"), d);
+		buf_printf(b, "%s%s %s", SEP, report_string(r, "fix_verified"), d);
 		free(d);
 	} else if (f->verified_flag)
-		buf_printf(b, "; %s", report_string(r, "fix_verified"));
+		buf_printf(b, "%s%s", SEP, report_string(r, "fix_verified"));
+#undef SEP
 }
 
 /* One public finding: "Title (high, cross-tenant; disclosed ...; ...)". */
 static void
 finding_text(const struct report *r, struct buf *b, const struct finding *f)
 {
+	size_t at;
+
 	buf_printf(b, "%s (", f->title);
+	at = b->len;
 	table_finding_details(r, b, f);
-	buf_putc(b, ')');
+	if (b->len > at)
+		buf_putc(b, ')');
+	else
+		b->len = at - 2;   /* nothing to say in parentheses */
+	b->data[b->len] = '\0';
 }
 
 /*

@@ -36,107 +36,51 @@ num_text(const struct report *r, double v)
 	return view_decimal(r, out);
 }
 
-static void
-fig_add(struct tv *a, const char *label, long v, const char *detail)
-{
-	struct tv *o = tv_object();
-
-	pv_set_str(o, "label", label);
-	pv_set_taken(o, "value", xasprintf("%ld", v));
-	pv_set_str(o, "detail", detail);
-	tv_append(a, o);
-}
-
+/* A section's blocks as HTML, without its title (the template sets it as
+ * the section's heading); "" when the view has no such section. */
 static struct tv *
-finding_row(const struct report *rp, const struct finding *f, const struct provider *pr,
-    const char *root)
+section_blocks(struct html_ctx *h, const struct vd_security *v, const char *id,
+    const char *root, const char **title)
 {
-	struct tv *o = html_finding(rp, f);
+	const struct vd_section *s = vd_section_find(v->s, v->n, id);
+	struct vd_section body;
+	struct buf b = BUF_INIT;
 
-	if (pr != NULL)
-		tv_set(o, "provider", pv_provider_link(root, pr));
-	if (tv_get(o, "patched") == NULL)
-		pv_set_str(o, "patched", "\xe2\x80\x94");
-	if (tv_get(o, "verified") == NULL)
-		pv_set_str(o, "verified", "\xe2\x80\x94");
-	return o;
+	*title = NULL;
+	if (s == NULL)
+		return tv_lit("");
+	body = *s;
+	body.title = NULL;
+	*title = s->title;
+	html_view_section(h, &body, root, &b);
+	return pv_taken(buf_detach(&b, NULL));
 }
 
-/* has_KEY for each optional column some finding fills: no column of dashes. */
-static void
-findings_columns(struct tv *page, const struct tv *fs)
-{
-	static const char *const keys[] = {"severity", "disclosed", "patched", "verified"};
-	static const char *const has[] = {"has_severity", "has_disclosed", "has_patched",
-	    "has_verified"};
-	size_t i, k;
-
-	for (k = 0; k < ARRAY_SIZE(keys); k++) {
-		bool any = false;
-
-		for (i = 0; i < tv_size(fs) && !any; i++) {
-			const char *v = tv_str_value(tv_get(tv_at(fs, i), keys[k]));
-
-			any = v != NULL && strcmp(v, "\xe2\x80\x94") != 0;
-		}
-		tv_set(page, has[k], tv_bool(any));
-	}
-}
-
+/* The security page renders the view's tree (view_security.c): the scope,
+ * the findings table, the practices. Nothing is phrased here. */
 int
 html_security(struct html_ctx *h)
 {
-	const struct report *rp = &h->p->report;
-	const struct edition *e = h->p->report.edition;
-	const struct edition_stats *s = computed_edition(h->c, e);
 	const char *rel = "security/index.html";
-	struct tv *page = pv_page(h, rel, "security",
-	    report_string(&h->p->report, "security")), *fs, *figs, *defs;
-	const char *root = tv_str_value(tv_get(page, "root"));
-	const struct review *rv;
-	struct table *t;
-	size_t i, j;
+	struct vd_security *own = NULL;
+	const struct vd_security *v = h->c->view != NULL ? h->c->view->security : NULL;
+	struct tv *page;
+	const char *root, *title;
+	int rc;
 
-	pv_set_str(page, "heading", report_string(rp, "security"));
-	fs = tv_array();
-	for (i = 0; i < e->nfindings; i++)
-		if (e->findings[i].public)
-			tv_append(fs, finding_row(rp, &e->findings[i], NULL, root));
-	for (i = 0; i < s->nratings; i++) {
-		rv = s->ratings[i].review;
-		for (j = 0; j < rv->nfindings; j++)
-			if (rv->findings[j].public)
-				tv_append(fs, finding_row(rp, &rv->findings[j],
-				    rv->provider, root));
-	}
-	figs = tv_array();
-	fig_add(figs, report_string(rp, "public_findings"), (long)s->public_findings,
-	    report_string(rp, "described_below"));
-	fig_add(figs, report_string(rp, "undisclosed_findings"), (long)s->private_findings,
-	    report_string(rp, "counted_not_described"));
-	tv_set(page, "figures", figs);
-	findings_columns(page, fs);
-	tv_set(page, "has_findings", tv_bool(tv_size(fs) > 0));
-	tv_set(page, "findings", fs);
-	pv_set_taken(page, "undisclosed", html_undisclosed(rp, s->private_findings));
-	t = table_security(h->c, e);
-	/* without a practice column left, the table would repeat the findings */
-	tv_set(page, "practices_table",
-	    t != NULL && t->nrows > 0 && t->ncols > 2 ? pv_table(t, root) : tv_null());
-	table_free(t);
-	/* the practices the report checks, with what each means */
-	defs = tv_array();
-	for (i = 0; i < rp->npractices; i++) {
-		struct tv *o = tv_object();
-
-		pv_set_str(o, "name", rp->practices[i].name);
-		tv_set(o, "description_html", pv_markdown(h, rp->practices[i].description,
-		    &rp->practices[i].pos, root));
-		tv_append(defs, o);
-	}
-	tv_set(page, "has_practices", tv_bool(rp->npractices > 0));
-	tv_set(page, "practice_defs", defs);
-	return html_page_out(h, "security", page, rel);
+	if (v == NULL && (v = own = vd_security_new(h->c)) == NULL)
+		return 0;
+	page = pv_page(h, rel, "security", v->title);
+	root = tv_str_value(tv_get(page, "root"));
+	pv_set_str(page, "heading", v->title);
+	tv_set(page, "scope_html", section_blocks(h, v, "scope", root, &title));
+	tv_set(page, "findings_html", section_blocks(h, v, "findings", root, &title));
+	pv_set_str(page, "findings_title", title);
+	tv_set(page, "practices_html", section_blocks(h, v, "practices", root, &title));
+	pv_set_str(page, "practices_title", title);
+	rc = html_page_out(h, "security", page, rel);
+	vd_security_free(own);
+	return rc;
 }
 
 static const char *
@@ -422,7 +366,10 @@ html_sources(struct html_ctx *h)
 		} else
 			pv_set_str(o, "date", s->date_text);
 		pv_set_str(o, "kind", source_kind_name(s->kind));
-		pv_set_str(o, "kind_text", view_word(&h->p->report, "kind", source_kind_name(s->kind)));
+		/* "other" says nothing: no kind shown (issue 27, plain words) */
+		if (s->kind != SOURCE_OTHER)
+			pv_set_str(o, "kind_text", view_word(&h->p->report, "kind",
+			    source_kind_name(s->kind)));
 		if (s->url != NULL)
 			pv_set_taken(o, "url", html_url(s->url));
 		tv_append(a, o);

@@ -22,46 +22,6 @@ edition_name(const struct edition *e)
 	return e->name != NULL ? e->name : e->id;
 }
 
-/* A public finding only: the caller never passes a private one. */
-struct tv *
-html_finding(const struct report *rp, const struct finding *f)
-{
-	struct tv *o = tv_object();
-	char date[11], after[128];
-
-	pv_set_str(o, "title", f->title);
-	pv_set_str(o, "class", view_word(rp, "class", finding_class_name(f->cls)));
-	pv_set_str(o, "class_id", finding_class_name(f->cls));
-	if (f->severity != SEV_UNSET) {
-		pv_set_str(o, "severity", severity_name(f->severity));
-		pv_set_str(o, "severity_text", view_word(rp, "severity", severity_name(f->severity)));
-	}
-	if (f->disclosed != DATE_NONE) {
-		date_format(f->disclosed, date);
-		pv_set_str(o, "disclosed", date);
-		pv_set_taken(o, "disclosed_text", view_date(rp, f->disclosed));
-	}
-	if (f->patched != DATE_NONE)
-		pv_set_taken(o, "patched", view_date(rp, f->patched));
-	else if (f->patched_after >= 0) {
-		report_duration(rp, f->patched_after, after, sizeof(after));
-		pv_set_taken(o, "patched", report_format1(rp, "after_disclosure", "time", after));
-	}
-	if (f->verified != DATE_NONE)
-		pv_set_taken(o, "verified", view_date(rp, f->verified));
-	else if (f->verified_flag)
-		pv_set_str(o, "verified", report_string(rp, "yes"));
-	return o;
-}
-
-char *
-html_undisclosed(const struct report *r, size_t n)
-{
-	if (n == 0)
-		return NULL;
-	return report_format_n(r, view_plural(r, (double)n, "undisclosed_one", "undisclosed_many"), (long)n);
-}
-
 static struct tv *
 sources_values(const struct review *rv, const char *root)
 {
@@ -141,6 +101,7 @@ history_row(const struct report *rp, const struct history_entry *he, bool thin,
 	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
+	tv_set(o, "thin", tv_bool(thin && r->review->nsources > 0));
 	if (thin)
 		tv_set(o, "sources", sources_values(r->review, root));
 	else

@@ -36,19 +36,45 @@ tier_html(struct buf *b, const struct vd_inline *v)
 	buf_puts(b, "</span>");
 }
 
+/*
+ * terms: the report's own words are explained where they are met first (a
+ * page's opening line): a tier's name links to its entry in the
+ * methodology's ladder, which says what it means and whether it is rated.
+ */
 static void
-mark_html(struct buf *b, const struct vd_inline *v)
+mark_html(struct buf *b, const struct vd_inline *v, const char *root, bool terms)
 {
+	char *path;
+
 	switch (v->role) {
 	case VD_ROLE_TIER:
+		if (!terms || v->tier == NULL) {
+			tier_html(b, v);
+			break;
+		}
+		path = xasprintf("methodology/#tier-%s", v->tier->id);
+		buf_puts(b, "<a class=\"tier-term\" href=\"");
+		md_href_write(b, root, path, true);
+		buf_puts(b, "\">");
+		free(path);
 		tier_html(b, v);
+		buf_puts(b, "</a>");
 		break;
 	case VD_ROLE_MOVE:
+		/* "not rated", "rated again": what rated means is the ladder's */
+		terms = terms && (v->move == MOVE_UNRATED || v->move == MOVE_RETURNED);
+		if (terms) {
+			buf_puts(b, "<a class=\"term\" href=\"");
+			md_href_write(b, root, "methodology/#ladder", true);
+			buf_puts(b, "\">");
+		}
 		buf_printf(b, "<span class=\"move move-%s\">", move_status_name(v->move));
 		if (v->move == MOVE_UP || v->move == MOVE_DOWN)
 			buf_printf(b, "<span aria-hidden=\"true\">%s</span> ", move_mark(v->move));
 		esc_html(b, v->text);
 		buf_puts(b, "</span>");
+		if (terms)
+			buf_puts(b, "</a>");
 		break;
 	case VD_ROLE_SEVERITY:
 		buf_puts(b, "<span class=\"severity severity-");
@@ -107,9 +133,9 @@ link_html(struct html_ctx *h, struct buf *b, const struct vd_inline *v,
 	free(path);
 }
 
-void
-html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *root,
-    struct buf *b)
+static void
+inlines_html(struct html_ctx *h, const struct vd_inlines *in, const char *root,
+    bool terms, struct buf *b)
 {
 	const struct vd_inline *v;
 	size_t i;
@@ -134,7 +160,7 @@ html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *r
 			link_html(h, b, v, root);
 			break;
 		case VD_MARK:
-			mark_html(b, v);
+			mark_html(b, v, root, terms);
 			break;
 		case VD_MARKDOWN:
 			if (md_to_html_inline(h->c, v->md, v->file, v->line, root, b, h->d) == -1)
@@ -142,6 +168,13 @@ html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *r
 			break;
 		}
 	}
+}
+
+void
+html_view_inlines(struct html_ctx *h, const struct vd_inlines *in, const char *root,
+    struct buf *b)
+{
+	inlines_html(h, in, root, false, b);
 }
 
 /* A class attribute from a block's role. */
@@ -183,8 +216,9 @@ field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
 
 static void
 table_view_html(struct html_ctx *h, const struct table *t, const char *role,
-    struct buf *b)
+    const char *root, struct buf *b)
 {
+	bool stack = role != NULL && strcmp(role, "findings-table") == 0;
 	size_t i, j;
 
 	/* a table scrolls in its own box, which a keyboard reaches and a
@@ -214,8 +248,22 @@ table_view_html(struct html_ctx *h, const struct table *t, const char *role,
 
 			/* the first column names the row */
 			buf_puts(b, j == 0 ? "<th scope=\"row\"" : "<td");
+			/* a table a phone shows a row at a time: each cell with its
+			 * column's name (the style sheet sets it before the cell) */
+			if (stack && j > 0 && t->head[j].text != NULL) {
+				buf_puts(b, " data-label=\"");
+				esc_attr(b, t->head[j].text);
+				buf_putc(b, '"');
+			}
 			buf_puts(b, c->numeric ? " class=\"num\">" : ">");
+			if (c->href != NULL) {
+				buf_puts(b, "<a href=\"");
+				md_href_write(b, root, c->href, true);
+				buf_puts(b, "\">");
+			}
 			esc_html(b, c->text != NULL ? c->text : "");
+			if (c->href != NULL)
+				buf_puts(b, "</a>");
 			buf_puts(b, j == 0 ? "</th>" : "</td>");
 		}
 		buf_puts(b, "</tr>\n");
@@ -224,11 +272,13 @@ table_view_html(struct html_ctx *h, const struct table *t, const char *role,
 }
 
 static void
-block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
+block_html(struct html_ctx *h, const struct vd_block *k, const char *root, bool terms,
     struct buf *b)
 {
 	struct buf md = BUF_INIT;
-	bool fields = k->role != NULL && strcmp(k->role, "fields") == 0;
+	/* a list of names and what each is: a description list */
+	bool fields = k->role != NULL && (strcmp(k->role, "fields") == 0 ||
+	    strcmp(k->role, "practice-defs") == 0);
 	size_t i;
 
 	switch (k->kind) {
@@ -241,7 +291,7 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
 		buf_puts(b, "<p");
 		role_attr(b, k->role);
 		buf_putc(b, '>');
-		html_view_inlines(h, &k->in, root, b);
+		inlines_html(h, &k->in, root, terms, b);
 		buf_puts(b, "</p>\n");
 		break;
 	case VB_LIST:
@@ -260,7 +310,7 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root,
 		buf_puts(b, fields ? "</dl>\n" : "</ul>\n");
 		break;
 	case VB_TABLE:
-		table_view_html(h, k->table, k->role, b);
+		table_view_html(h, k->table, k->role, root, b);
 		break;
 	case VB_QUOTE:
 		buf_puts(b, "<blockquote");
@@ -299,8 +349,12 @@ html_view_section(struct html_ctx *h, const struct vd_section *s, const char *ro
 		esc_html(b, s->title);
 		buf_puts(b, "</h3>\n");
 	}
-	for (i = 0; i < s->n; i++)
-		block_html(h, &s->b[i], root, b);
+	for (i = 0; i < s->n; i++) {
+		/* the site gives the commentary itself: no line pointing to it */
+		if (s->b[i].role != NULL && strcmp(s->b[i].role, "commentary-ref") == 0)
+			continue;
+		block_html(h, &s->b[i], root, strcmp(s->id, "opening") == 0, b);
+	}
 }
 
 struct tv *

@@ -10,7 +10,7 @@
 #define ORDER_MAX 1000000000L
 
 static const char *const section_keys[] = {"title", "order", "draft", "embargo",
-    "corrections", NULL};
+    "corrections", "security", NULL};
 
 /* True when the line at s (up to its '\n' or end) is exactly "---" (a '\r' allowed). */
 static bool
@@ -45,6 +45,8 @@ front_fields(struct loader *l, const char *file, const struct ynode *root, struc
 	if (opt(root, "corrections") != NULL)
 		corrections_load(l, file, opt(root, "corrections"), &s->corrections,
 		    &s->ncorrections);
+	get_bool(l, file, given(l, file, root, "security", "true or false"), "security",
+	    &s->security);
 }
 
 /*

@@ -8,7 +8,7 @@
 #include "parse.h"
 
 const char *const finding_keys[] = {"id", "title", "class", "severity",
-    "disclosed", "patched", "patched_after", "verified", "public", NULL};
+    "disclosed", "patched", "patched_after", "verified", "public", "source", NULL};
 const char *const class_names[] = {"cross-tenant", "container-escape",
     "exposed-service", "other", NULL};
 const char *const severity_names[] = {"critical", "high", "medium", "low", NULL};
@@ -68,6 +68,7 @@ finding_load(struct loader *l, const char *file, const struct ynode *n, struct f
 	get_duration(l, file, after, "patched_after", &f->patched_after);
 	verified_load(l, file, opt(n, "verified"), f);
 	get_bool(l, file, opt(n, "public"), "public", &f->public);
+	f->source = ref_source(l, file, opt(n, "source"));
 	return l->d->nerrors == before;
 }
 

@@ -81,6 +81,8 @@ table_copy(const struct table *t)
 			const struct table_cell *c = &t->cells[i * t->ncols + j];
 
 			table_cell_set(&row[j], c->text != NULL ? c->text : "", NULL);
+			/* a link into the site becomes one into the document */
+			row[j].href = pdf_target(c->href);
 			row[j].numeric = c->numeric;
 			row[j].tier = c->tier;
 		}
@@ -138,6 +140,12 @@ pdf_view_block(struct pdf_report *r, struct pdf_block *parent, const struct vd_b
 		if (k->role != NULL && strcmp(k->role, "fields") == 0) {
 			p = pdf_para(r->doc, parent);
 			fields_para(r, p, k);
+			break;
+		}
+		/* names and what each is: a paragraph each */
+		if (k->role != NULL && strcmp(k->role, "practice-defs") == 0) {
+			for (i = 0; i < k->nitems; i++)
+				pdf_view_inlines(r, p = pdf_para(r->doc, parent), &k->items[i], 0);
 			break;
 		}
 		p = l = pdf_list(r->doc, parent, 0);

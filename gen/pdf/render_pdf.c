@@ -17,6 +17,7 @@
 #include "pdf_report.h"
 #include "podium.h"
 #include "render.h"
+#include "view_doc.h"
 
 #define DASH "\xe2\x80\x94" /* an empty cell, as the site's */
 
@@ -98,14 +99,6 @@ build_movers(const struct computed *c, const void *arg)
 	const struct table_eds *te = arg;
 
 	return table_movers(c, te->base, te->e);
-}
-
-static struct table *
-build_security(const struct computed *c, const void *arg)
-{
-	const struct table_eds *te = arg;
-
-	return table_security(c, te->e);
 }
 
 static struct table *
@@ -379,136 +372,46 @@ providers(struct pdf_report *r)
 	return fills;
 }
 
-/* A public finding as a row of the site's findings table. */
-static void
-finding_row(const struct report *rp, struct table *t, const struct finding *f,
-    const struct provider *pr)
-{
-	struct table_cell *row = table_row(t);
-	char date[11], after[128], *href;
-
-	table_cell_set(&row[0], f->title, NULL);
-	if (pr != NULL) {
-		href = xasprintf("providers/%s/", pr->id);
-		table_cell_set(&row[1], pr->name, href);
-		free(href);
-	} else
-		table_cell_set(&row[1], report_string(rp, "not_named"), NULL);
-	table_cell_set(&row[2], finding_class_name(f->cls), NULL);
-	table_cell_set(&row[3], f->severity != SEV_UNSET ?
-	    severity_name(f->severity) : DASH, NULL);
-	if (f->disclosed != DATE_NONE)
-		date_format(f->disclosed, date);
-	table_cell_set(&row[4], f->disclosed != DATE_NONE ? date : DASH, NULL);
-	if (f->patched != DATE_NONE) {
-		date_format(f->patched, date);
-		table_cell_set(&row[5], date, NULL);
-	} else if (f->patched_after >= 0) {
-		report_duration(rp, f->patched_after, after, sizeof(after));
-		table_cell_take(&row[5], report_format1(rp, "after_disclosure", "time",
-		    after), NULL);
-	} else
-		table_cell_set(&row[5], DASH, NULL);
-	if (f->verified != DATE_NONE) {
-		date_format(f->verified, date);
-		table_cell_set(&row[6], date, NULL);
-	} else
-		table_cell_set(&row[6], f->verified_flag ? report_string(rp, "yes") : DASH,
-		    NULL);
-}
-
 /*
- * The site's findings table (security/index.html): every public finding,
- * those not tied to a provider first, without a column no finding fills.
- */
-static struct table *
-build_findings(const struct computed *c, const void *arg)
-{
-	const struct table_eds *te = arg;
-	const struct report *rp = &c->project->report;
-	const struct edition_stats *st = computed_edition(c, te->e);
-	static const char *const heads[] = {"finding", "provider", "class", "severity",
-	    "disclosed", "patched", "verified"};
-	struct table *t;
-	size_t i, j;
-	char *cap;
-
-	cap = xasprintf("%s, %s", report_string(rp, "public_security_findings"),
-	    te->e->name);
-	t = table_new(cap, ARRAY_SIZE(heads));
-	free(cap);
-	for (i = 0; i < ARRAY_SIZE(heads); i++)
-		table_head(t, i, report_string(rp, heads[i]), false);
-	for (i = 0; i < te->e->nfindings; i++)
-		if (te->e->findings[i].public)
-			finding_row(rp, t, &te->e->findings[i], NULL);
-	for (i = 0; st != NULL && i < st->nratings; i++) {
-		const struct review *rv = st->ratings[i].review;
-
-		for (j = 0; rv != NULL && j < rv->nfindings; j++)
-			if (rv->findings[j].public)
-				finding_row(rp, t, &rv->findings[j], rv->provider);
-	}
-	table_drop_empty_columns(t, DASH);
-	pdf_table_links(t);
-	return t;
-}
-
-/*
- * The security section, as the site's security page: what it covers, the
- * public findings in a table and the others counted, then the practices
- * with what each means, and the table of each provider's answers.
+ * The security section renders the view's security page (view_security.c),
+ * as the site does: the scope, the findings table, the practices. The
+ * report's own account of security (a commentary) is in the PDF already,
+ * among the commentary: it is not given twice.
  */
 static void
 security(struct pdf_report *r)
 {
-	const struct computed *c = r->c;
-	const struct report *rp = &c->project->report;
-	const struct edition *e = rp->edition;
-	const struct edition_stats *st = computed_edition(c, e);
-	char *s;
-	size_t i;
+	struct vd_security *own = NULL;
+	const struct vd_security *v = r->c->view != NULL ? r->c->view->security : NULL;
+	const struct vd_section *s;
+	struct pdf_block *p, *prev;
+	char *anchor;
+	size_t i, k;
 
-	pdf_heading(r->doc, NULL, 1, report_string(rp, "security_findings"), "security",
-	    PDF_H_ALL | PDF_H_NEWPAGE);
-	para(r, report_string(rp, "security_intro"));
-	if (st != NULL) {
-		char pub[32], priv[32];
-
-		view_int_to(&c->project->report, (long long)st->public_findings, pub, sizeof(pub));
-		view_int_to(&c->project->report, (long long)st->private_findings, priv, sizeof(priv));
-		const struct report *rep = &c->project->report;
-		bool pub1 = view_plural(rep, (double)st->public_findings, "1", "n")[0] == '1';
-		bool priv1 = view_plural(rep, (double)st->private_findings, "1", "n")[0] == '1';
-
-		s = report_format(rep, pub1 ? (priv1 ? "pdf_findings_1_1" : "pdf_findings_1_n") :
-		    (priv1 ? "pdf_findings_n_1" : "pdf_findings_n_n"),
-		    (const char *[]){"public", "undisclosed", NULL},
-		    (const char *[]){pub, priv, NULL});
-		para(r, s);
-		free(s);
-	}
-	if (st != NULL && st->public_findings > 0) {
-		pdf_heading(r->doc, NULL, 2, report_string(rp, "public_findings"),
-		    "security-findings", PDF_H_OUTLINE)->keep_with_next = true;
-		pdf_table_lazy(r, NULL, build_findings, table_eds(e, NULL));
-	}
-	if (rp->npractices == 0)
+	if (v == NULL && (v = own = vd_security_new(r->c)) == NULL)
 		return;
-	pdf_heading(r->doc, NULL, 2, report_string(rp, "practices"), "security-practices",
-	    PDF_H_OUTLINE)->keep_with_next = true;
-	for (i = 0; i < rp->npractices; i++) {
-		const struct practice_def *pd = &rp->practices[i];
-		struct pdf_block *p = pdf_para(r->doc, NULL);
-
-		pdf_run(r->doc, p, pd->name, (size_t)-1, PDF_S_BOLD, NULL);
-		if (pd->description != NULL) {
-			pdf_run(r->doc, p, ": ", 2, 0, NULL);
-			pdf_markdown_inline(r, p, pd->description, pd->pos.file, pd->pos.line);
+	pdf_heading(r->doc, NULL, 1, v->title, "security", PDF_H_ALL | PDF_H_NEWPAGE);
+	for (i = 0; i < v->n; i++) {
+		s = &v->s[i];
+		if (s->title != NULL) {
+			anchor = xasprintf("security-%s", s->id);
+			pdf_heading(r->doc, NULL, 2, s->title, anchor,
+			    PDF_H_OUTLINE)->keep_with_next = true;
+			free(anchor);
+		}
+		prev = NULL;
+		for (k = 0; k < s->n; k++) {
+			if (s->b[k].kind == VB_MARKDOWN && s->b[k].role != NULL &&
+			    strcmp(s->b[k].role, "commentary") == 0)
+				continue;
+			p = pdf_view_block(r, NULL, &s->b[k]);
+			/* a sentence that leads into a table stays with it */
+			if (s->b[k].kind == VB_TABLE && prev != NULL)
+				prev->keep_with_next = true;
+			prev = s->b[k].kind == VB_PARA ? p : NULL;
 		}
 	}
-	if (!r->shown_security)
-		pdf_table_lazy(r, NULL, build_security, table_eds(e, NULL));
+	vd_security_free(own);
 }
 
 static struct table *

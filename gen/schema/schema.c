@@ -421,7 +421,8 @@ b_finding(struct sw *s)
 	static const struct prop props[] = {{"id", b_id}, {"title", b_text},
 		{"class", b_class}, {"severity", b_severity}, {"disclosed", b_date},
 		{"patched", b_date}, {"patched_after", b_duration},
-		{"verified", b_verified}, {"public", b_bool}, {NULL, NULL}};
+		{"verified", b_verified}, {"public", b_bool}, {"source", b_id},
+		{NULL, NULL}};
 	static const char *const req[] = {"id", "title", "class", NULL};
 	static const char *const both[] = {"patched", "patched_after", NULL};
 

@@ -287,6 +287,49 @@ pdf_rating(const struct view_report *v, const struct provider *pr)
 	return rt != NULL && (rt->tier == NULL || rt->tier->rated) ? rt : NULL;
 }
 
+/* The security page: both back ends give all of it; a table one cell a
+ * line (a long finding wraps in the PDF's column). */
+static void
+dump_security(struct buf *b, const struct vd_security *sec)
+{
+	const struct vd_section *s;
+	const struct vd_block *k;
+	char *place;
+	size_t i, n, j;
+
+	for (i = 0; sec != NULL && i < sec->n; i++) {
+		s = &sec->s[i];
+		place = xasprintf("@security\t-\t%s\tsite,pdf\t", s->id);
+		if (s->title != NULL)
+			dump_line(b, place, s->title);
+		for (n = 0; n < s->n; n++) {
+			k = &s->b[n];
+			if (k->role != NULL && strcmp(k->role, "commentary-ref") == 0) {
+				/* the PDF's only: the site gives the commentary */
+				char *pdf = xasprintf("@security\t-\t%s\tpdf\t", s->id);
+
+				dump_block(b, pdf, k);
+				free(pdf);
+				continue;
+			}
+			if (k->kind != VB_TABLE) {
+				dump_block(b, place, k);
+				continue;
+			}
+			if (k->table->caption != NULL)
+				dump_line(b, place, k->table->caption);
+			for (j = 0; j < k->table->ncols; j++)
+				if (k->table->head[j].text != NULL)
+					dump_line(b, place, k->table->head[j].text);
+			for (j = 0; j < k->table->nrows * k->table->ncols; j++)
+				if (k->table->cells[j].text != NULL &&
+				    *k->table->cells[j].text != '\0')
+					dump_line(b, place, k->table->cells[j].text);
+		}
+		free(place);
+	}
+}
+
 void
 view_report_dump(const struct view_report *v, struct buf *b)
 {
@@ -306,4 +349,5 @@ view_report_dump(const struct view_report *v, struct buf *b)
 			    !rv->thin, cur == rv->rating, rv->thin);
 		}
 	}
+	dump_security(b, v->security);
 }

@@ -390,11 +390,12 @@ fault_section(struct vd_review *v, const struct report *r)
 		vd_add(&b->in, VD_TEXT, report_string(r, "nothing_to_time"));
 	} else {
 		/* what was injected, who noticed, and whether a human had to act */
-		vd_add(&b->in, VD_TEXT, report_string(r, "fault_injected"));
+		struct vd_inline what = {.kind = VD_TEXT, .text = (char *)(f->fault != NULL ?
+		    f->fault : report_string(r, "fault_not_described"))};
+
+		vd_add_format(&b->in, r, "fault_injected", (const char *const[]){"fault", NULL},
+		    &what);
 		vd_add(&b->in, VD_TEXT, " ");
-		vd_add(&b->in, VD_TEXT, f->fault != NULL ? f->fault :
-		    report_string(r, "fault_not_described"));
-		vd_add(&b->in, VD_TEXT, ". ");
 		vd_add(&b->in, VD_TEXT, report_string(r, "detected_by_label"));
 		vd_add(&b->in, VD_TEXT, " ");
 		vd_add(&b->in, VD_TEXT, report_string(r, f->detected_by == DETECT_UNSET ?
@@ -471,10 +472,12 @@ security_section(struct vd_review *v, const struct report *r)
 		it = vd_item_add(fs);
 		vd_add(it, VD_STRONG, rv->findings[i].title);
 		buf_reset(&d);
-		buf_puts(&d, " (");
 		table_finding_details(r, &d, &rv->findings[i]);
-		buf_puts(&d, ").");
-		vd_add(it, VD_TEXT, d.data);
+		vd_add(it, VD_TEXT, d.len > 0 ? " (" : ".");
+		if (d.len > 0) {
+			vd_add(it, VD_TEXT, d.data);
+			vd_add(it, VD_TEXT, ").");
+		}
 	}
 	if (hidden > 0) {
 		b = vd_block_add(SECTION(), VB_PARA, "undisclosed");
@@ -685,6 +688,7 @@ view_report_new(const struct computed *c)
 	for (i = 0; i < c->nproviders; i++)
 		v->providers[i] = vd_provider_new(c, &c->providers[i]);
 	view_changes_build(v);
+	v->security = vd_security_new(c);
 	return v;
 }
 
@@ -699,6 +703,7 @@ view_report_free(struct view_report *v)
 		vd_provider_free(v->providers[i]);
 	free(v->providers);
 	view_changes_release(v);
+	vd_security_free(v->security);
 	free(v);
 }
 

@@ -1,0 +1,123 @@
+#!/bin/sh
+# t_plain_words.sh: plain words (issue 27 site item 4, PDF item 7), in the
+# English, German and French builds of the default report, on every page of
+# the site (its text and the attributes a reader is given), in the charts
+# and in the PDF's text: no "tier only: source" as link text, no "Fault
+# injected: injected GPU fault." (what was injected is said once), no enum
+# printed where it says nothing ("(other)", a class or kind "other", "other,
+# SemiAnalysis" in a citation), no "(acknowledged)" in a chart's note; and
+# the report's own terms are explained where a page first uses them: the
+# tier in a provider's opening line links to its entry in the methodology's
+# ladder, and "not rated" / "rated again" link to the ladder.
+: "${PODIUM:?}" "${ROOT:?}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+. "$ROOT/tests/skip.sh"
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+need "the pages' text" python3 pdftotext || exit 0
+
+# The text of every page and chart of a built site, one file a line: the
+# words a reader reads and the alt, title and aria-label they are given.
+site_text() {
+	python3 - "$1" <<'EOF'
+import html.parser, os, re, sys
+class P(html.parser.HTMLParser):
+    def __init__(s):
+        super().__init__(convert_charrefs=True)
+        s.out, s.skip = [], 0
+    def handle_starttag(s, t, a):
+        if t in ("script", "style"): s.skip += 1
+        for k, v in a:
+            if k in ("alt", "title", "aria-label") and v: s.out.append(" " + v + " ")
+        s.out.append(" ")
+    def handle_endtag(s, t):
+        if t in ("script", "style"): s.skip -= 1
+        s.out.append(" ")
+    def handle_data(s, d):
+        if not s.skip: s.out.append(d)
+for d, _, fs in sorted(os.walk(sys.argv[1])):
+    for f in sorted(fs):
+        if not f.endswith((".html", ".svg")): continue
+        p = P(); p.feed(open(os.path.join(d, f), encoding="utf-8").read())
+        print(os.path.relpath(os.path.join(d, f), sys.argv[1]) + ": " +
+              re.sub(r"\s+", " ", "".join(p.out)).strip())
+EOF
+}
+
+build() {
+	mkdir -p "$T/$1" && cp -R "$ROOT/content" "$T/$1/content" &&
+	    sed -i "s/^language: en\$/language: $1/" "$T/$1/content/report.yaml" &&
+	    "$PODIUM" build -C "$T/$1" -o "$T/$1/s" -q >"$T/$1/err" 2>&1 &&
+	    site_text "$T/$1/s" >"$T/$1/site" &&
+	    pdftotext "$T/$1/s/report.pdf" - | tr -s ' \n' '  ' >"$T/$1/pdf"
+}
+
+# none LANG WHAT WORDS...: none of WORDS in LANG's site or PDF
+none() {
+	lang=$1 what=$2
+	shift 2
+	bad=""
+	for w in "$@"; do
+		grep -qF -- "$w" "$T/$lang/site" && bad="$bad [site: $w]"
+		grep -qF -- "$w" "$T/$lang/pdf" && bad="$bad [pdf: $w]"
+	done
+	test -z "$bad"
+	check "$lang: $what$bad" $?
+	[ -z "$bad" ] || for w in "$@"; do grep -oF -- "$w" "$T/$lang/site" | sed -n '1,2s/^/# /p'; done
+}
+
+for lang in en de fr; do
+	build $lang
+	check "$lang: the default report builds" $?
+done
+
+none en "no 'tier only: source' link" "tier only" "tier only: source"
+none en "what was injected, said once" "Fault injected" "injected GPU fault"
+none en "no enum 'other' where it says nothing" "(other)" " other)" "/ other /" \
+    "report / other" "in its image other" "other, SemiAnalysis" ". other "
+none en "no '(acknowledged)' in a chart" "(acknowledged)" "acknowledged)"
+none de "keine Stufe ohne Text als Link, kein doppeltes Eingespeist" \
+    "nur die Stufe: Quelle" "Eingespeister Fehler:" "injected GPU fault"
+none de "kein 'Sonstiges', kein '(anerkannt)'" "(Sonstiges)" " Sonstiges)" \
+    "Sonstiges, SemiAnalysis" "(anerkannt)"
+none fr "pas de « palier seulement », pas de panne injectée deux fois" \
+    "palier seulement" "Panne injectée" "injected GPU fault"
+none fr "pas d'« autre » ni d'« écart reconnu »" "(autre)" " autre)" \
+    "autre, SemiAnalysis" "(écart reconnu)"
+
+# what they say instead, in each language
+grep -qF 'providers/aws/index.html: ' "$T/en/site" &&
+    grep -F 'providers/aws/index.html: ' "$T/en/site" |
+    grep -qF 'No review text; the tier is from ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
+check "en: a tier with no review text names its source" $?
+grep -F 'providers/aws/index.html: ' "$T/de/site" |
+    grep -qF 'Kein Bewertungstext; die Stufe stammt aus ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
+check "de: the same, in German" $?
+grep -F 'providers/lambda/index.html: ' "$T/en/site" |
+    grep -qF 'The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset. Detected by: the provider.' &&
+    grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. Detected by: the provider.' "$T/en/pdf"
+check "en: what the failure test injected, once, on the site and in the PDF" $?
+grep -F 'providers/nebius/index.html: ' "$T/fr/site" |
+    grep -qF 'Le test a injecté a simulated NVIDIA GPU error on a GB300 rack.'
+check "fr: the same sentence in French (the content's words kept)" $?
+grep -F 'sources/index.html: ' "$T/en/site" |
+    grep -qE 'SemiAnalysisAI/ClusterMAX: the cmax audit tool *, SemiAnalysis\. +[^o ]'
+check "en: a source of kind other is cited without its kind" $?
+grep -qF 'SemiAnalysisAI/ClusterMAX: the cmax audit tool. SemiAnalysis' "$T/en/pdf"
+check "en: ... and in the PDF" $?
+
+# the report's own terms, explained where a page first uses them
+for lang in en de; do
+	grep -q '<p class="standfirst"><a class="tier-term" href="../../methodology/index.html#tier-silver">' \
+	    "$T/$lang/s/providers/azure/index.html" &&
+	    grep -q '<li id="tier-silver">' "$T/$lang/s/methodology/index.html" &&
+	    grep -q '<a class="term" href="../../methodology/index.html#ladder"><span class="move move-unrated">' \
+	    "$T/$lang/s/providers/fluidstack/index.html" &&
+	    grep -q 'id="ladder"' "$T/$lang/s/methodology/index.html"
+	check "$lang: a provider's opening line links its tier and 'not rated' to the ladder" $?
+done
+exit $fail

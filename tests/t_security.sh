@@ -1,0 +1,159 @@
+#!/bin/sh
+# t_security.sh: the security page and the PDF's security section are the
+# report view's one tree (issue 26 item 1; issue 27 site item 7, PDF item 3).
+# Word for word on the default report: the scope and the facts the home page
+# gives (25 providers and 32 clusters tested, the CVE named, the unnamed
+# provider told, patched and verified, Oracle's clean result), every public
+# finding in one table (provider, class where one is named, status, the
+# source that made it public), the practices; the PDF's section gives the
+# same table and practices and does not repeat the commentary it already
+# printed; the German build phrases the same tree in German; a `security:`
+# that is not true or false is an error at its place.
+: "${PODIUM:?}" "${ROOT:?}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+. "$ROOT/tests/skip.sh"
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+# The text of a page as a reader reads it, one block a line; a table row is
+# its cells between " | ".
+text() {
+	python3 - "$1" <<'EOF'
+import html.parser, re, sys
+VOID = {"br", "img", "meta", "link", "input", "hr", "source", "col", "wbr"}
+class P(html.parser.HTMLParser):
+    def __init__(s):
+        super().__init__(convert_charrefs=True)
+        s.out, s.stack, s.cells = [], [], None
+    def handle_starttag(s, t, a):
+        if t in VOID: return
+        s.stack.append(t in ("script", "style", "head", "abbr") or
+                       dict(a).get("aria-hidden") == "true")
+        if any(s.stack): return
+        if t == "tr": s.cells = []
+        elif t in ("td", "th") and s.cells is not None: s.cells.append("")
+        elif t in ("p", "h1", "h2", "h3", "li", "dt", "caption"): s.out.append("\n")
+    def handle_endtag(s, t):
+        if t in VOID or not s.stack: return
+        hidden = any(s.stack)
+        s.stack.pop()
+        if hidden: return
+        if t == "tr" and s.cells is not None:
+            s.out.append("\n" + " | ".join(c.strip() for c in s.cells) + "\n"); s.cells = None
+        if t in ("p", "h1", "h2", "h3", "li", "dd", "caption"): s.out.append("\n")
+        if t == "dt": s.out.append(": ")
+    def handle_data(s, d):
+        if any(s.stack): return
+        d = re.sub(r"\s+", " ", d)
+        if s.cells: s.cells[-1] += d
+        else: s.out.append(d)
+p = P(); p.feed(open(sys.argv[1], encoding="utf-8").read())
+for line in "".join(p.out).split("\n"):
+    line = re.sub(r"\s+", " ", line).strip()
+    if line: print(line)
+EOF
+}
+
+"$PODIUM" build -C "$ROOT" -o "$T/s" -q >"$T/err" 2>&1
+check "the default report builds" $?
+need "the security page's text" python3 || exit $fail
+text "$T/s/security/index.html" >"$T/page"
+sed -n '/^Security findings$/,$p' "$T/page" >"$T/main"
+
+has() { grep -qxF "$2" "$1"; }
+has "$T/main" "Security findings"
+check "the page is titled as the PDF's section is" $?
+for f in \
+    "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks, container escapes (NVIDIAScape, CVE-2025-23266), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
+    "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to the national intelligence agency of a country among the world's largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
+    "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries, while the image of Vultr carried libraries with applicable CVEs. Security issues at FPT, partition keys that were not configured correctly, were described in the 2.1 update (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
+    "3 public findings."; do
+	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }
+	check "the scope, word for word: $(printf %.50s "$f")..." $?
+done
+# every public finding, one row each, in the view's order
+cat >"$T/rows" <<'EOF'
+Finding | Provider | Class | Status | Source
+Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told | Not named | cross-tenant | fix verified | Most Neoclouds Suck At Security
+Partition keys not configured correctly (described in ClusterMAX 2.1) | FPT | | — | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
+Libraries with applicable CVEs in its image | Vultr | | — | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
+EOF
+grep -F ' | ' "$T/main" | sed -n 1,4p >"$T/got"
+cmp -s "$T/rows" "$T/got"
+check "every public finding: provider, class where named, status, its source" $?
+cmp -s "$T/rows" "$T/got" || diff "$T/rows" "$T/got" | sed -n '1,8s/^/# /p'
+grep -q 'href="../sources/index.html#neocloud-security">Most Neoclouds' "$T/s/security/index.html" &&
+    grep -q '<td data-label="Provider"><a href="../providers/fpt/index.html">FPT</a></td>' "$T/s/security/index.html"
+check "a finding's source and provider are links" $?
+! grep -qE '\| other( \||$)|\(other\)' "$T/main"
+check "no class 'other' printed" $?
+a=$(grep -nxF "3 public findings." "$T/main" | cut -d: -f1)
+b=$(grep -nxF "Public findings #" "$T/main" | cut -d: -f1)
+c=$(grep -nxF "Practices #" "$T/main" | cut -d: -f1)
+[ -n "$a" ] && [ -n "$b" ] && [ -n "$c" ] && [ "$a" -lt "$b" ] && [ "$b" -lt "$c" ]
+check "scope, then findings, then practices ($a $b $c)" $?
+has "$T/main" "Audit tool: Runs SemiAnalysis's free audit tool (cmax audit security)."
+check "the practices, each with what it means" $?
+# the home page keeps the facts, without a table that repeated its prose
+text "$T/s/index.html" >"$T/home"
+grep -qF "Across the 25 providers and 32 clusters it tested" "$T/home" &&
+    ! grep -qF "security practices and findings" "$T/home"
+check "the home page gives the same facts" $?
+
+if need "the PDF's text" pdftotext; then
+	pdftotext "$T/s/report.pdf" - | tr -s ' \n' '  ' >"$T/pdf"
+	# the section from its heading (its last start: the contents name it) on
+	sed 's/.*Security findings Findings made public/Findings made public/; s/ Methodology .*//' \
+	    "$T/pdf" | tr -d ' ' >"$T/sec"
+	miss=0
+	for w in "3 public findings." "Public security findings, ClusterMAX 3.0" \
+	    "Most Neoclouds Suck At Security" "Not named" "cross-tenant" "fix verified" \
+	    "How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update" \
+	    "Drivers current: Drivers and software are kept current." \
+	    "No review of this edition records which security practices a provider follows."; do
+		grep -qF "$(printf %s "$w" | tr -d ' ')" "$T/sec" || { echo "# not in the PDF's section: $w"; miss=1; }
+	done
+	check "the PDF's security section: the same findings table and practices" $miss
+	n=$(grep -oF "Across the 25 providers and 32 clusters it tested" "$T/pdf" | wc -l)
+	test "$n" = 1
+	check "the PDF gives the commentary's facts once, not again in its security section ($n)" $?
+	grep -qF "$(printf %s 'What was tested and what was found: see “Security”.' | tr -d ' ')" "$T/sec" &&
+	    ! grep -qF 'What was tested and what was found' "$T/s/security/index.html"
+	check "the PDF's section names the commentary it leaves out; the site, which gives it, does not" $?
+fi
+
+# German: the same tree in the pack's words
+mkdir "$T/de" && cp -R "$ROOT/content" "$T/de/content" &&
+    sed -i 's/^language: en$/language: de/' "$T/de/content/report.yaml"
+"$PODIUM" build -C "$T/de" -o "$T/des" -q >/dev/null 2>&1
+text "$T/des/security/index.html" >"$T/depage"
+has "$T/depage" "3 öffentliche Befunde." &&
+    grep -qxF "Befund | Anbieter | Art | Stand | Quelle" "$T/depage" &&
+    grep -qF " | Nicht genannt | mandantenübergreifend | Behebung geprüft | Most Neoclouds Suck At Security" "$T/depage"
+r=$?
+check "German: the same table in German words" $r
+[ $r = 0 ] || grep -F ' | ' "$T/depage" | sed -n '1,3s/^/# /p'
+
+# security: must be true or false, at its place
+mkdir "$T/bad" && cp -R "$ROOT/content" "$T/bad/content" &&
+    sed -i 's/^security: true$/security: maybe/' "$T/bad/content/commentary/50-security.md"
+"$PODIUM" check -C "$T/bad" >"$T/out" 2>&1
+rc=$?
+[ "$rc" != 0 ] && grep -q "^content/commentary/50-security.md:4:11: error: .*security" "$T/out"
+r=$?
+check "a commentary's security: that is not true or false is an error at its line and column" $r
+[ $r = 0 ] || sed -n '1,3s/^/# /p' "$T/out"
+# a finding's source is a source of the report, checked at its place
+mkdir "$T/src" && cp -R "$ROOT/content" "$T/src/content" &&
+    sed -i 's/^    source: neocloud-security$/    source: neocloud-securty/' "$T/src/content/editions/3.0.yaml"
+"$PODIUM" check -C "$T/src" >"$T/out" 2>&1
+rc=$?
+[ "$rc" != 0 ] && grep -qxF "content/editions/3.0.yaml:14:13: error: unknown source 'neocloud-securty' (not in content/sources.yaml)" "$T/out"
+r=$?
+check "a finding's source that is not in sources.yaml is an error at its line and column" $r
+[ $r = 0 ] || sed -n '1,3s/^/# /p' "$T/out"
+exit $fail
