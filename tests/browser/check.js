@@ -33,6 +33,7 @@ const pages = [
 	["methodology", "/methodology/"],
 	["sources", "/sources/"],
 	["search", "/search/?q=coreweave"],
+	["compare", "/compare/?providers=coreweave,aws,crusoe,nebius"],
 	["404 at a nested path", "/no/such/deep/page/"],
 ];
 
