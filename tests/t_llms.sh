@@ -45,6 +45,13 @@ for f in "$M"/providers/*/index.html "$M"/editions/*/index.html "$M/methodology/
 	[ -f "${f%.html}.md" ] && k=$((k + 1))
 done
 check "a Markdown copy beside every provider, edition, methodology and home page ($k of $n)" '[ "$k" = "$n" ] && [ "$n" -gt 8 ]'
+bad=0; k=0
+for f in $(grep -rl 'rel="alternate" type="text/markdown"' "$M" --include=index.html); do
+	k=$((k + 1))
+	h=$(sed -n 's/.*<link rel="alternate" type="text\/markdown" href="\([^"]*\)">.*/\1/p' "$f")
+	[ "$(cd "$(dirname "$f")" && cd "$(dirname "$h")" && pwd)/$(basename "$h")" = "${f%.html}.md" ] || { echo "# $f: $h"; bad=$((bad + 1)); }
+done
+check "each page with a copy links it as its text/markdown alternate ($k pages, $bad wrong)" '[ "$k" = "$n" ] && [ "$bad" = 0 ]'
 A=$M/providers/alpha/index.md
 check "a provider's copy: its name, its tier now, as the page says it" \
     'has "$A" "# Alpha Cloud" && has "$A" "Elite in Edition Three, held since Edition Two."'
