@@ -671,7 +671,7 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	tv_set(o, "nav", nav);
 	tv_set(o, "downloads", downloads(h, root));
 	og_image_set(o, r, root);
-	/* the page's Markdown copy (markdown_view.c), for programs */
+	/* the page's Markdown copy (html_markdown.c), for programs */
 	if (r->edition != NULL && str_ends(rel, "index.html") &&
 	    (strcmp(kind, "home") == 0 || strncmp(kind, "edition", 7) == 0 ||
 	    strcmp(kind, "provider") == 0 || strcmp(kind, "methodology") == 0 ||

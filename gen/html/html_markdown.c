@@ -1,5 +1,5 @@
 /*
- * markdown_view.c: a Markdown copy of the site's pages and /llms.txt
+ * html_markdown.c: a Markdown copy of the site's pages and /llms.txt
  * (SPEC 5.3, issue 28 item 6), for readers that are programs.
  *
  * A provider's copy is written from its view (view_doc.h), the tree the
