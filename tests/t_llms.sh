@@ -57,6 +57,8 @@ check "a provider's copy: its name, its tier now, as the page says it" \
     'has "$A" "# Alpha Cloud" && has "$A" "Elite in Edition Three, held since Edition Two."'
 check "... its review: the text with its shortcode as a link to the other copy, strengths" \
     'has "$A" "Alpha leads on *security*. See [Beta Compute](../../providers/beta/index.md)." && has "$A" "- Fast detection"'
+check "... each review a section, its parts below it" \
+    '[ "$(grep "^#" "$A" | tr "\n" "|")" = "# Alpha Cloud|## Edition Three|### Strengths|### Weaknesses|### Failure test|### Security|### Quotes|" ]'
 check "... the failure test's table" \
     'has "$A" "| Detected | 1m30s | 2m | within target |" && has "$A" "| Replaced | 35m7s | 1h | within target |"'
 check "... the declared fields and practices" \
