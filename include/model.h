@@ -318,6 +318,7 @@ struct report {
 	size_t nauthors;
 	const char *language;
 	const char *base_url;  /* optional, ends with '/' */
+	bool base_url_none;    /* base_url: ~ (no fixed address, on purpose) */
 	enum paper paper;
 	const char *edition_id;
 	const char *compare_id;           /* optional */

@@ -75,13 +75,13 @@ struct vd_section;
 /*
  * The words of content Markdown src (its shortcodes' values in place, no
  * markup), and of a view's sections (paragraphs, lists, quotes), appended
- * to b: the search index's text (markdown_view.c).
+ * to b: the search index's text (html_markdown.c).
  */
 void md_words(struct buf *b, const struct computed *c, const char *src,
     const char *file, unsigned line);
 void view_words(struct buf *b, const struct computed *c, const struct vd_section *s,
     size_t n);
-/* llms.txt and a Markdown copy of the pages (markdown_view.c). */
+/* llms.txt and a Markdown copy of the pages (html_markdown.c). */
 int render_markdown(const struct computed *c, struct site_out *o, struct diag *d);
 int render_pdf(const struct computed *c, struct site_out *o, struct diag *d);
 

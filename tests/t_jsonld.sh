@@ -6,7 +6,8 @@
 #    current medal badge, else the distribution chart) and its own
 #    description.
 # 2. podium check warns, word for word, when a report dated for
-#    publication has no base_url; not when it has one or is not dated.
+#    publication has no base_url; not when it has one, says it has none
+#    (base_url: ~) or is not dated.
 # 3. schema.org JSON-LD: a provider page's Review with its Rating (its
 #    place on the ladder, hand-worked), an edition page's ItemList of its
 #    ratings, the home page's Dataset with the downloads; each parses as
@@ -66,6 +67,11 @@ check "dated, without base_url: check warns, word for word, exit 0 (got $rc)" '[
 check "... an error under --strict" '[ $? = 1 ]'
 "$PODIUM" build -q -C "$P" -o "$T/bsite" --only html >"$T/out" 2>&1
 check "... build does not repeat it" '[ ! -s "$T/out" ]'
+cp "$P/content/report.yaml" "$T/report.yaml"
+sed -i '1a base_url: ~' "$P/content/report.yaml"
+"$PODIUM" check --strict -C "$P" >"$T/out" 2>&1
+check "base_url: ~ (no fixed address, on purpose): no warning, --strict passes" '[ $? = 0 ] && [ ! -s "$T/out" ]'
+cp "$T/report.yaml" "$P/content/report.yaml"
 sed -i '1a base_url: https://bikes.example/' "$P/content/report.yaml"
 "$PODIUM" check -C "$P" >"$T/out" 2>&1
 check "with base_url: no warning" '[ $? = 0 ] && [ ! -s "$T/out" ]'

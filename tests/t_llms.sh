@@ -45,11 +45,20 @@ for f in "$M"/providers/*/index.html "$M"/editions/*/index.html "$M/methodology/
 	[ -f "${f%.html}.md" ] && k=$((k + 1))
 done
 check "a Markdown copy beside every provider, edition, methodology and home page ($k of $n)" '[ "$k" = "$n" ] && [ "$n" -gt 8 ]'
+bad=0; k=0
+for f in $(grep -rl 'rel="alternate" type="text/markdown"' "$M" --include=index.html); do
+	k=$((k + 1))
+	h=$(sed -n 's/.*<link rel="alternate" type="text\/markdown" href="\([^"]*\)">.*/\1/p' "$f")
+	[ "$(cd "$(dirname "$f")" && cd "$(dirname "$h")" && pwd)/$(basename "$h")" = "${f%.html}.md" ] || { echo "# $f: $h"; bad=$((bad + 1)); }
+done
+check "each page with a copy links it as its text/markdown alternate ($k pages, $bad wrong)" '[ "$k" = "$n" ] && [ "$bad" = 0 ]'
 A=$M/providers/alpha/index.md
 check "a provider's copy: its name, its tier now, as the page says it" \
     'has "$A" "# Alpha Cloud" && has "$A" "Elite in Edition Three, held since Edition Two."'
 check "... its review: the text with its shortcode as a link to the other copy, strengths" \
     'has "$A" "Alpha leads on *security*. See [Beta Compute](../../providers/beta/index.md)." && has "$A" "- Fast detection"'
+check "... each review a section, its parts below it" \
+    '[ "$(grep "^#" "$A" | tr "\n" "|")" = "# Alpha Cloud|## Edition Three|### Strengths|### Weaknesses|### Failure test|### Security|### Quotes|" ]'
 check "... the failure test's table" \
     'has "$A" "| Detected | 1m30s | 2m | within target |" && has "$A" "| Replaced | 35m7s | 1h | within target |"'
 check "... the declared fields and practices" \

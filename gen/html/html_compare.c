@@ -35,18 +35,29 @@ section_text(const struct vd_section *s, size_t n, const char *id)
 				buf_putc(&b, ' ');
 			vd_inlines_text(&bl->in, &b);
 		} else if (bl->kind == VB_TABLE) {
+			/* the timings' table (step, time, target, result): each
+			 * step as "Detected: 1m30s (within target)", the target
+			 * being the edition's, the same for every provider */
 			for (r = 0; r < bl->table->nrows; r++) {
-				bool any = false;
+				const struct table_cell *row = &bl->table->cells[r * bl->table->ncols];
+				const char *t;
 
+				buf_puts(&b, r > 0 ? "; " : b.len > 0 ? " " : "");
 				for (k = 0; k < bl->table->ncols; k++) {
-					const char *t = bl->table->cells[r * bl->table->ncols + k].text;
-
+					if (bl->table->ncols == 4 && k == 2)
+						continue;
+					t = row[k].text;
 					/* an empty cell ("—") says nothing here */
 					if (t == NULL || *t == '\0' || strcmp(t, "\xe2\x80\x94") == 0)
 						continue;
-					buf_puts(&b, any ? " " : b.len > 0 ? (r > 0 ? "; " : " ") : "");
-					buf_puts(&b, t);
-					any = true;
+					if (k == 0)
+						buf_puts(&b, t);
+					else if (bl->table->ncols == 4 && k == 3 &&
+					    row[1].text != NULL && strcmp(row[1].text, "\xe2\x80\x94") != 0 &&
+					    row[1].text[0] != '\0')
+						buf_printf(&b, " (%s)", t);
+					else
+						buf_printf(&b, ": %s", t);
 				}
 			}
 			if (bl->table->nrows > 0)

@@ -689,6 +689,16 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	tv_set(o, "nav", nav);
 	tv_set(o, "downloads", downloads(h, root));
 	og_image_set(o, r, root);
+	/* the page's Markdown copy (html_markdown.c), for programs */
+	if (r->edition != NULL && str_ends(rel, "index.html") &&
+	    (strcmp(kind, "home") == 0 || strncmp(kind, "edition", 7) == 0 ||
+	    strcmp(kind, "provider") == 0 || strcmp(kind, "methodology") == 0 ||
+	    strcmp(kind, "page") == 0) && strcmp(kind, "editions") != 0) {
+		char *md = xasprintf("%.*sindex.md", (int)(strlen(rel) - 10), rel);
+
+		pv_set_href(o, "markdown_href", root, md);
+		free(md);
+	}
 	if (r->base_url != NULL)
 		pv_set_taken(o, "feed_href", html_url_join(r->base_url, "feed.xml"));
 	esc_attr(&eroot, root);

@@ -129,6 +129,11 @@ base_url_load(struct loader *l, const char *file, const struct ynode *n)
 
 	if (n == NULL)
 		return;
+	/* base_url: ~ says the site has no fixed address, on purpose */
+	if (ynode_is_null(n)) {
+		l->p->report.base_url_none = true;
+		return;
+	}
 	if (n->kind == YNODE_SCALAR && !url_absolute(n->str) &&
 	    url_guess(n->str, guess, sizeof(guess))) {
 		diag_error(l->d, file, n->line, n->col,
@@ -185,7 +190,8 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 		else
 			r->language = arena_strdup(l->a, n->str);
 	}
-	base_url_load(l, file, opt(root, "base_url"));
+	/* ynode_get, not opt: a null base_url says something (base_url_load) */
+	base_url_load(l, file, ynode_get(root, "base_url"));
 	if (get_enum(l, file, opt(root, "paper"), "paper", paper_names, &e))
 		r->paper = (enum paper)e;
 	get_id(l, file, need(l, file, root, "edition"), "edition", &r->edition_id);

@@ -446,11 +446,12 @@ build_run(struct build_request *rq, struct diag *d)
 		goto out;
 	/*
 	 * check says what a report dated for publication (report.yaml's
-	 * published) lacks without its address; a draft project, or a site
-	 * for reading from file://, is not told (nor is each build)
+	 * published) lacks without its address, unless it says it has none
+	 * (base_url: ~, a site read from file:// or from any address); a
+	 * project not dated is not told, nor is each build
 	 */
 	if (!rq->write && rq->dump == NULL && p->report.base_url == NULL &&
-	    p->report.published != DATE_NONE)
+	    !p->report.base_url_none && p->report.published != DATE_NONE)
 		diag_warning(d, "content/report.yaml", 1, 1, "%s", BASE_URL_WARNING);
 	t = now_ms();
 	warming = (rq->parts & (PART_HTML | PART_PDF)) &&

@@ -139,7 +139,16 @@ static void b_color(struct sw *s) { b_pattern(s, COLOR_RE); }
 static void b_language(struct sw *s) { b_pattern(s, LANGUAGE_RE); }
 static void b_country(struct sw *s) { b_pattern(s, COUNTRY_RE); }
 static void b_url(struct sw *s) { b_pattern(s, URL_RE); }
-static void b_base_url(struct sw *s) { b_pattern(s, BASE_URL_RE); }
+/* An http(s) address, or null: no fixed address, on purpose. */
+static void
+b_base_url(struct sw *s)
+{
+	static const char *const types[] = {"string", "null", NULL};
+
+	jw_key(&s->w, "type");
+	strings_array(s, types);
+	member_str(s, "pattern", BASE_URL_RE);
+}
 static void b_bool(struct sw *s) { member_str(s, "type", "boolean"); }
 static void b_integer(struct sw *s) { member_str(s, "type", "integer"); }
 static void b_number(struct sw *s) { member_str(s, "type", "number"); }

@@ -43,6 +43,7 @@ const pages = [
 	["sources", "/sources/"],
 	["custom page", "/about/"],
 	["search", "/search/?q=coreweave"],
+	["compare", "/compare/?providers=coreweave,aws,crusoe,nebius"],
 	["404 at a nested path", "/no/such/deep/page/"],
 ];
 

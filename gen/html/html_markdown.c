@@ -1,5 +1,5 @@
 /*
- * markdown_view.c: a Markdown copy of the site's pages and /llms.txt
+ * html_markdown.c: a Markdown copy of the site's pages and /llms.txt
  * (SPEC 5.3, issue 28 item 6), for readers that are programs.
  *
  * A provider's copy is written from its view (view_doc.h), the tree the
@@ -362,15 +362,16 @@ md_inlines(struct buf *b, const struct computed *c, const struct vd_inlines *in,
 	}
 }
 
+/* A block of a section whose title is at level: its headings below it. */
 static void
 md_block(struct buf *b, const struct computed *c, const struct vd_block *k,
-    const char *root)
+    const char *root, int level)
 {
 	size_t i;
 
 	switch (k->kind) {
 	case VB_HEADING:
-		buf_puts(b, k->level >= 3 ? "### " : "## ");
+		buf_puts(b, level >= 3 ? "#### " : "### ");
 		md_inlines(b, c, &k->in, root);
 		buf_puts(b, "\n\n");
 		break;
@@ -409,20 +410,21 @@ md_block(struct buf *b, const struct computed *c, const struct vd_block *k,
 	}
 }
 
+/* The sections, their titles as headings at level (2: "##"). */
 static void
 md_sections(struct buf *b, const struct computed *c, const struct vd_section *s,
-    size_t n, const char *root)
+    size_t n, const char *root, int level)
 {
 	size_t i, k;
 
 	for (i = 0; i < n; i++) {
 		if (s[i].title != NULL) {
-			buf_puts(b, "## ");
+			buf_puts(b, level >= 3 ? "### " : "## ");
 			md_text(b, s[i].title);
 			buf_puts(b, "\n\n");
 		}
 		for (k = 0; k < s[i].n; k++)
-			md_block(b, c, &s[i].b[k], root);
+			md_block(b, c, &s[i].b[k], root, level);
 	}
 }
 
@@ -459,7 +461,7 @@ provider_copy(const struct computed *c, const struct vd_provider *vp,
 	int rc;
 
 	heading(&b, html_provider_name(vp->provider));
-	md_sections(&b, c, vp->s, vp->n, "../../");
+	md_sections(&b, c, vp->s, vp->n, "../../", 2);
 	for (i = 0; i < vp->nreviews; i++) {
 		const struct vd_review *r = &vp->reviews[i];
 		const struct edition *e = r->rating->review->edition;
@@ -469,7 +471,7 @@ provider_copy(const struct computed *c, const struct vd_provider *vp,
 		buf_puts(&b, "## ");
 		md_text(&b, e->name != NULL ? e->name : e->id);
 		buf_puts(&b, "\n\n");
-		md_sections(&b, c, r->s, r->n, "../../");
+		md_sections(&b, c, r->s, r->n, "../../", 3);
 	}
 	rc = out(o, rel, &b);
 	free(rel);
