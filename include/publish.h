@@ -19,6 +19,7 @@
 #define PODIUM_PUBLISH_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include "diag.h"
 
 #define SITE_MARKER ".podium-site"
@@ -65,6 +66,12 @@ int site_out_check(const char *dir, const char *out, bool force,
  * the process ends. Called once, before any other thread starts.
  */
 void site_out_guard_signals(void);
+/*
+ * The processes the guard sends a signal on to (and waits for) before it
+ * removes the staging folder: the build's drawing processes (draw.h);
+ * NULL, 0 once they have ended.
+ */
+void site_out_guard_children(const pid_t *pids, size_t n);
 /* Ends the guard's thread, once the run is over (the signals stay blocked,
  * and the process ends right after). */
 void site_out_guard_stop(void);
@@ -96,6 +103,12 @@ int site_out_record(struct site_out *o, const char *rel, int put);
  * (a full disk). Returns -1.
  */
 int site_out_failed(struct site_out *o, const char *rel, int err);
+/*
+ * For a write that failed in another process (draw.h), reported there:
+ * true if it is the build's first failed write (its message is kept),
+ * false if one was reported already (its message is dropped).
+ */
+bool site_out_claim_failure(struct site_out *o);
 /*
  * For a file written in pieces: opens rel in the staging folder (making its
  * folder) and sets *fd, or returns what site_out_put would have (an errno

@@ -57,11 +57,25 @@ is_latest(const struct computed *c, const struct provider *p,
 	return he != NULL && he->edition == e;
 }
 
-int
-render_badges(const struct computed *c, struct site_out *o, struct diag *d)
-{
-	size_t i, k;
+/* The badges of one build, in the order they are written (render.h). */
+struct badge_plan {
+	const struct computed *c;
+	const struct edition_stats **es;
+	const struct rating **rt;
+	size_t n;
+};
 
+struct badge_plan *
+badge_plan_new(const struct computed *c)
+{
+	struct badge_plan *pl = xcalloc(1, sizeof(*pl));
+	size_t i, k, cap = 0;
+
+	pl->c = c;
+	for (i = 0; i < c->neditions; i++)
+		cap += c->editions[i].nratings;
+	pl->es = xcalloc(cap ? cap : 1, sizeof(*pl->es));
+	pl->rt = xcalloc(cap ? cap : 1, sizeof(*pl->rt));
 	for (i = 0; i < c->neditions; i++) {
 		const struct edition_stats *es = &c->editions[i];
 
@@ -70,12 +84,52 @@ render_badges(const struct computed *c, struct site_out *o, struct diag *d)
 
 			if (rt->tier == NULL || !rt->tier->medal)
 				continue;
-			if (badge_write(c, es, rt,
-			    is_latest(c, rt->provider, es->edition), o, d) == -1) {
-				o->failed = true;
-				return -1;
-			}
+			pl->es[pl->n] = es;
+			pl->rt[pl->n++] = rt;
 		}
 	}
+	return pl;
+}
+
+size_t
+badge_plan_count(const struct badge_plan *pl)
+{
+	return pl->n;
+}
+
+int
+badge_plan_run(struct badge_plan *pl, size_t k, struct site_out *o,
+    struct diag *d)
+{
+	const struct rating *rt = pl->rt[k];
+
+	if (badge_write(pl->c, pl->es[k], rt, is_latest(pl->c, rt->provider,
+	    pl->es[k]->edition), o, d) == -1) {
+		o->failed = true;
+		return -1;
+	}
 	return 0;
+}
+
+void
+badge_plan_free(struct badge_plan *pl)
+{
+	if (pl == NULL)
+		return;
+	free(pl->es);
+	free(pl->rt);
+	free(pl);
+}
+
+int
+render_badges(const struct computed *c, struct site_out *o, struct diag *d)
+{
+	struct badge_plan *pl = badge_plan_new(c);
+	size_t k;
+	int rc = 0;
+
+	for (k = 0; k < pl->n && rc == 0; k++)
+		rc = badge_plan_run(pl, k, o, d);
+	badge_plan_free(pl);
+	return rc;
 }

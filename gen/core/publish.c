@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "publish.h"
@@ -46,6 +47,8 @@ static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *guard_tmp;  /* the staging folder now, or NULL */
 static pthread_t guard_tid;
 static bool guarding;    /* guard_tid runs */
+static pid_t guard_pids[64]; /* the build's drawing processes (draw.h) */
+static size_t guard_npids;
 
 /* The same path for a crash's handler, which may not take the lock nor
  * allocate: set once crash_ok says so. */
@@ -189,6 +192,13 @@ guard_run(void *arg)
 		return NULL;    /* site_out_guard_stop(): the run is over */
 	/* held to the end: a swap in progress finishes first, none starts */
 	pthread_mutex_lock(&guard_lock);
+	/* the signal reaches the drawing processes too, and they end first:
+	 * nothing writes into the folder removed below */
+	for (size_t i = 0; i < guard_npids; i++)
+		kill(guard_pids[i], sig);
+	for (size_t i = 0; i < guard_npids; i++)
+		while (waitpid(guard_pids[i], NULL, 0) == -1 && errno == EINTR)
+			;
 	if (guard_tmp != NULL)
 		remove_hard(guard_tmp);
 	signal(sig, SIG_DFL);
@@ -239,6 +249,16 @@ site_out_guard_signals(void)
 		return;
 	}
 	guarding = true;
+}
+
+void
+site_out_guard_children(const pid_t *pids, size_t n)
+{
+	pthread_mutex_lock(&guard_lock);
+	guard_npids = 0;
+	for (size_t i = 0; i < n && i < sizeof(guard_pids) / sizeof(guard_pids[0]); i++)
+		guard_pids[guard_npids++] = pids[i];
+	pthread_mutex_unlock(&guard_lock);
 }
 
 void
@@ -753,6 +773,12 @@ site_out_record(struct site_out *o, const char *rel, int put)
 		return site_out_failed(o, rel, put);
 	files_add(o, rel);
 	return 0;
+}
+
+bool
+site_out_claim_failure(struct site_out *o)
+{
+	return o->shared == NULL || !atomic_flag_test_and_set(&o->shared->reported);
 }
 
 int
