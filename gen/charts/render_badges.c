@@ -3,7 +3,10 @@
  * natural size) for every provider in a medal tier of an edition, and
  * badges/<provider>.svg, its latest badge (badge_latest), for a link that
  * always shows its newest medal. Drawn in a fixed order
- * on the build's drawing thread (badge.h).
+ * on the build's drawing thread (badge.h), or as jobs over the drawing
+ * processes (badge_plan, pipeline/draw.c); each tier of an edition is drawn
+ * once per thread or process, the provider being only in the SVG's text
+ * alternative.
  */
 #include <stdlib.h>
 
@@ -21,28 +24,56 @@ write_one(struct site_out *o, const struct provider *p,
 	return rc;
 }
 
+/* A badge drawn once for its tier in its edition, for every provider
+ * holding it: cairo's SVG (without the provider's text alternative) and
+ * the PNG. */
+struct drawn {
+	const struct edition_stats *es;
+	const struct tier *tier;
+	struct buf raw, png;
+};
+
 /* Draws and writes the badges of rating rt in edition es; current: also
- * the provider's badges/<provider>.svg. */
+ * the provider's badges/<provider>.svg. The drawing is taken from drawn
+ * (*n of them) when its tier was drawn for es before, else added. */
 static int
 badge_write(const struct computed *c, const struct edition_stats *es,
-    const struct rating *rt, bool current, struct site_out *o,
-    struct diag *d)
+    const struct rating *rt, bool current, struct drawn **drawn, size_t *n,
+    size_t *cap, struct site_out *o, struct diag *d)
 {
-	struct buf svg = BUF_INIT, png = BUF_INIT;
+	struct buf svg = BUF_INIT;
+	struct drawn *dr = NULL;
 	struct badge b;
+	size_t i;
 	int rc = -1;
 
 	badge_init(&b, &c->project->report, rt->provider, es->edition, rt->tier);
-	if (badge_svg(&b, &svg) == -1 || badge_png(&b, 2, &png) == -1)
+	for (i = 0; i < *n && dr == NULL; i++)
+		if ((*drawn)[i].es == es && (*drawn)[i].tier == rt->tier)
+			dr = &(*drawn)[i];
+	if (dr == NULL) {
+		*drawn = xgrow(*drawn, sizeof(**drawn), *n + 1, cap);
+		dr = &(*drawn)[*n];
+		dr->es = es;
+		dr->tier = rt->tier;
+		buf_init(&dr->raw);
+		buf_init(&dr->png);
+		if (badge_svg_raw(&b, &dr->raw) == -1 || badge_png(&b, 2, &dr->png) == -1) {
+			buf_release(&dr->raw);
+			buf_release(&dr->png);
+			dr = NULL;
+		} else
+			(*n)++;
+	}
+	if (dr == NULL || badge_svg_doc(&b, &dr->raw, &svg) == -1)
 		diag_system(d, NULL, "cannot draw the badge of '%s' in '%s'",
 		    rt->provider->id, es->edition->id);
 	else if (write_one(o, rt->provider, es->edition, "svg", &svg) == 0 &&
-	    write_one(o, rt->provider, es->edition, "png", &png) == 0 &&
+	    write_one(o, rt->provider, es->edition, "png", &dr->png) == 0 &&
 	    (!current || write_one(o, rt->provider, NULL, "svg", &svg) == 0))
 		rc = 0;
 	badge_release(&b);
 	buf_release(&svg);
-	buf_release(&png);
 	return rc;
 }
 
@@ -63,6 +94,8 @@ struct badge_plan {
 	const struct edition_stats **es;
 	const struct rating **rt;
 	size_t n;
+	struct drawn *drawn;    /* the badges this process has drawn */
+	size_t ndrawn, cap;
 };
 
 struct badge_plan *
@@ -104,7 +137,7 @@ badge_plan_run(struct badge_plan *pl, size_t k, struct site_out *o,
 	const struct rating *rt = pl->rt[k];
 
 	if (badge_write(pl->c, pl->es[k], rt, is_latest(pl->c, rt->provider,
-	    pl->es[k]->edition), o, d) == -1) {
+	    pl->es[k]->edition), &pl->drawn, &pl->ndrawn, &pl->cap, o, d) == -1) {
 		o->failed = true;
 		return -1;
 	}
@@ -114,8 +147,15 @@ badge_plan_run(struct badge_plan *pl, size_t k, struct site_out *o,
 void
 badge_plan_free(struct badge_plan *pl)
 {
+	size_t i;
+
 	if (pl == NULL)
 		return;
+	for (i = 0; i < pl->ndrawn; i++) {
+		buf_release(&pl->drawn[i].raw);
+		buf_release(&pl->drawn[i].png);
+	}
+	free(pl->drawn);
 	free(pl->es);
 	free(pl->rt);
 	free(pl);
