@@ -5,6 +5,8 @@
 #ifndef PODIUM_BUILD_H
 #define PODIUM_BUILD_H
 
+#include <stdint.h>
+
 #include "compute.h"
 #include "diag.h"
 
@@ -29,6 +31,9 @@ struct build_request {
 	bool progress;         /* a progress line on stderr (a terminal) */
 	struct chart_memo *charts_kept; /* podium serve: charts kept between builds (render.h), or NULL */
 	struct render_dump *dump;       /* --dump-data (render.h), or NULL */
+	bool hash;             /* podium serve: hash what the build writes */
+	bool hashed;           /* out: the site was written, with these hashes */
+	uint64_t hash_css, hash_other; /* out (publish.h, site_out_hash) */
 	double elapsed_ms;     /* out: wall time of the build */
 	char timing[256];      /* out: "load 3.1, compute 0.4, ..." ms per step */
 };

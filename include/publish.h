@@ -19,6 +19,7 @@
 #define PODIUM_PUBLISH_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include "diag.h"
 
@@ -116,6 +117,17 @@ bool site_out_claim_failure(struct site_out *o);
  * failure's errno (or 0) to site_out_record.
  */
 int site_out_open(const struct site_out *o, const char *rel, int *fd);
+/*
+ * From now on (after site_out_begin), a hash of every file this build
+ * writes, made as it is written (podium serve: did a rebuild change what a
+ * browser shows?): of each file's name and bytes, summed over the files,
+ * the stylesheets apart. A file written in pieces (site_out_open) is read
+ * once when recorded. Files written by other processes are not counted:
+ * a hashing build draws on a thread of its own (pipeline/build.c).
+ */
+void site_out_hash_begin(struct site_out *o);
+/* The hashes so far; false when site_out_hash_begin() was not called. */
+bool site_out_hash(const struct site_out *o, uint64_t *css, uint64_t *other);
 /* Carries the kept files of the previous OUT in (o->carry), then swaps the
  * staging folder in. Returns 0, or -1 after a diag_system. */
 int site_out_commit(struct site_out *o);

@@ -610,6 +610,78 @@ START_TEST(test_preview_charts_kept)
 }
 END_TEST
 
+/* The hash publish.c makes of what a build writes, made here from the
+ * folder: each file's name and bytes, summed (the stylesheets apart);
+ * podium's own dotfiles at the top are not written through it. */
+static void
+tree_hash(const char *dir, const char *rel, uint64_t *css, uint64_t *other)
+{
+	char *path = *rel ? path_join(dir, rel) : xstrdup(dir), **names, *sub;
+	struct stat st;
+	struct buf b = BUF_INIT;
+	size_t i, n;
+
+	ck_assert_int_eq(lstat(path, &st), 0);
+	if (S_ISDIR(st.st_mode)) {
+		names = dir_list(path, &n);
+		ck_assert_ptr_nonnull(names);
+		for (i = 0; i < n; i++) {
+			if (!*rel && names[i][0] == '.')
+				continue;
+			sub = *rel ? path_join(rel, names[i]) : xstrdup(names[i]);
+			tree_hash(dir, sub, css, other);
+			free(sub);
+		}
+		strv_free(names, n);
+	} else {
+		ck_assert(file_read(path, SIZE_MAX, &b) == FILE_OK);
+		*(str_ends(rel, ".css") ? css : other) += hash_bytes(hash_bytes(HASH_SEED,
+		    rel, strlen(rel) + 1), b.data, b.len);
+		buf_release(&b);
+	}
+	free(path);
+}
+
+/* podium serve's builds hash what they write, as they write it (pages
+ * written whole and in pieces, the data, the charts): the same hashes as
+ * the folder's, so serve reads nothing back. */
+START_TEST(test_hash_written)
+{
+	struct build_request rq;
+	struct diag d;
+	char *proj = path_join(tmp, "proj"), *out = path_join(tmp, "out");
+	uint64_t css = 0, other = 0, first;
+
+	diag_init(&d);
+	memset(&rq, 0, sizeof(rq));
+	rq.dir = proj;
+	rq.out = out;
+	rq.parts = PART_HTML | PART_DATA | PART_PDF;
+	rq.write = true;
+	rq.quiet = true;
+	rq.hash = true;
+	rq.charts_kept = chart_memo_new();
+	ck_assert(date_parse("2026-11-30", &rq.opts.now));
+	ck_assert_int_eq(build_run(&rq, &d), 0);
+	ck_assert(rq.hashed);
+	tree_hash(out, "", &css, &other);
+	ck_assert(css != 0 && other != 0);
+	ck_assert_uint_eq(rq.hash_css, css);
+	ck_assert_uint_eq(rq.hash_other, other);
+	first = rq.hash_other;
+	/* the same content again: the same hashes; a build without: none */
+	ck_assert_int_eq(build_run(&rq, &d), 0);
+	ck_assert(rq.hashed && rq.hash_other == first && rq.hash_css == css);
+	rq.hash = false;
+	ck_assert_int_eq(build_run(&rq, &d), 0);
+	ck_assert(!rq.hashed);
+	chart_memo_free(rq.charts_kept);
+	diag_release(&d);
+	free(proj);
+	free(out);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -629,6 +701,7 @@ main(void)
 	tcase_add_test(tc, test_atomic);
 	tcase_add_test(tc, test_check_shortcodes);
 	tcase_add_test(tc, test_preview_charts_kept);
+	tcase_add_test(tc, test_hash_written);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -39,7 +39,25 @@ strip_slashes(char *s)
 
 struct site_out_shared {
 	atomic_flag reported;  /* a failed write was reported */
+	bool hashing;          /* site_out_hash_begin() */
+	/* the sums of each written file's hash (of its name and bytes): the
+	 * stylesheets', the other files' (order does not matter, so threads
+	 * add theirs as they write) */
+	_Atomic uint64_t css, other;
+	pthread_mutex_t mu;    /* guards opened */
+	char **opened;         /* files written in pieces (site_out_open): hashed
+	                          from the file when recorded */
+	size_t nopened, cap;
 };
+
+/* Adds file rel's bytes to the hashes. */
+static void
+hash_add(struct site_out_shared *sh, const char *rel, const void *p, size_t n)
+{
+	uint64_t h = hash_bytes(hash_bytes(HASH_SEED, rel, strlen(rel) + 1), p, n);
+
+	atomic_fetch_add(str_ends(rel, ".css") ? &sh->css : &sh->other, h);
+}
 
 /* ---- the staging folder a signal must remove ---- */
 
@@ -644,6 +662,7 @@ site_out_begin(struct site_out *o, const char *out, struct diag *d)
 	o->tmpfd = -1;
 	o->shared = xcalloc(1, sizeof(*o->shared));
 	atomic_flag_clear(&o->shared->reported);
+	pthread_mutex_init(&o->shared->mu, NULL);
 	remove_stale(o->out);
 	guard_set(o->tmp);
 	if (remove_tree(o->tmp) == -1 || mkdir_p(o->tmp) == -1 ||
@@ -739,6 +758,8 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 	if (file_write_at(o->tmpfd, rel, p, n, len > sizeof(page) - 1 &&
 	    memcmp(rel + len - (sizeof(page) - 1), page, sizeof(page) - 1) == 0) == -1)
 		return errno != 0 ? errno : EIO;
+	if (o->shared != NULL && o->shared->hashing)
+		hash_add(o->shared, rel, p, n);
 	return 0;
 }
 
@@ -754,9 +775,66 @@ site_out_open(const struct site_out *o, const char *rel, int *fd)
 		*fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	else
 		*fd = file_open_at(o->tmpfd, rel, false);
+	if (*fd != -1 && !o->discard && o->shared != NULL && o->shared->hashing) {
+		pthread_mutex_lock(&o->shared->mu);
+		o->shared->opened = xgrow(o->shared->opened, sizeof(char *),
+		    o->shared->nopened + 1, &o->shared->cap);
+		o->shared->opened[o->shared->nopened++] = xstrdup(rel);
+		pthread_mutex_unlock(&o->shared->mu);
+	}
 	if (*fd == -1)
 		return errno != 0 ? errno : EIO;
 	return 0;
+}
+
+/* A file written in pieces is hashed once it is recorded (written whole),
+ * from the file: its writer holds its bytes only a piece at a time. */
+static void
+hash_opened(struct site_out *o, const char *rel)
+{
+	struct site_out_shared *sh = o->shared;
+	struct buf b = BUF_INIT;
+	bool found = false;
+	char *path;
+	size_t i;
+
+	pthread_mutex_lock(&sh->mu);
+	for (i = 0; i < sh->nopened && !found; i++)
+		if (strcmp(sh->opened[i], rel) == 0) {
+			free(sh->opened[i]);
+			sh->opened[i] = sh->opened[--sh->nopened];
+			found = true;
+		}
+	pthread_mutex_unlock(&sh->mu);
+	if (!found)
+		return;
+	path = site_out_path(o, rel);
+	if (file_read(path, SIZE_MAX, &b) == FILE_OK)
+		hash_add(sh, rel, b.data, b.len);
+	else
+		atomic_fetch_add(&sh->other, 1);   /* a change, to be safe */
+	free(path);
+	buf_release(&b);
+}
+
+void
+site_out_hash_begin(struct site_out *o)
+{
+	if (o->shared == NULL)
+		return;
+	o->shared->hashing = true;
+	atomic_init(&o->shared->css, 0);
+	atomic_init(&o->shared->other, 0);
+}
+
+bool
+site_out_hash(const struct site_out *o, uint64_t *css, uint64_t *other)
+{
+	if (o->shared == NULL || !o->shared->hashing)
+		return false;
+	*css = atomic_load(&o->shared->css);
+	*other = atomic_load(&o->shared->other);
+	return true;
 }
 
 int
@@ -772,6 +850,8 @@ site_out_record(struct site_out *o, const char *rel, int put)
 	if (put != 0)
 		return site_out_failed(o, rel, put);
 	files_add(o, rel);
+	if (o->shared != NULL && o->shared->hashing && o->shared->nopened > 0)
+		hash_opened(o, rel);
 	return 0;
 }
 
@@ -1164,6 +1244,10 @@ site_out_abort(struct site_out *o)
 		guard_set(NULL);
 		free(o->tmp);
 		o->tmp = NULL;
+	}
+	if (o->shared != NULL) {
+		strv_free(o->shared->opened, o->shared->nopened);
+		pthread_mutex_destroy(&o->shared->mu);
 	}
 	free(o->shared);
 	o->shared = NULL;

@@ -290,8 +290,9 @@ render_all(struct build_request *rq, const struct computed *c,
 	int rc = 0;
 
 	/* a build that writes its site draws in processes; check, a preview
-	 * (charts kept between builds) and --dump-data on a thread */
-	if (!o->discard && ro->charts_kept == NULL && ro->dump == NULL &&
+	 * (charts kept between builds, what it writes hashed) and --dump-data
+	 * on a thread */
+	if (!o->discard && ro->charts_kept == NULL && ro->dump == NULL && !rq->hash &&
 	    (n = draw_count()) > 0 && (rq->parts & (PART_HTML | PART_PDF)) &&
 	    (dw = draw_start(c, ro, o, d, rq->parts, n)) != NULL)
 		return render_forked(rq, dw, c, ro, o, d);
@@ -511,6 +512,7 @@ build_run(struct build_request *rq, struct diag *d)
 
 	memset(&o, 0, sizeof(o));
 	rq->timing[0] = '\0';
+	rq->hashed = false;
 	if (rq->write) {
 		out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
 		if (site_out_check(rq->dir, out, rq->force, d) == -1 ||
@@ -560,6 +562,8 @@ build_run(struct build_request *rq, struct diag *d)
 	}
 	if (site_out_begin(&o, out, d) == -1)
 		goto out;
+	if (rq->hash)
+		site_out_hash_begin(&o);
 	o.record = record;
 	if ((rq->parts & PART_ALL) != PART_ALL) {
 		o.carry = carry_part;
@@ -573,6 +577,8 @@ build_run(struct build_request *rq, struct diag *d)
 	t = now_ms();
 	if (site_out_commit(&o) == -1)
 		site_out_abort(&o);
+	else if (rq->hash)
+		rq->hashed = site_out_hash(&o, &rq->hash_css, &rq->hash_other);
 	timing_add(rq, "publish", now_ms() - t);
 out:
 	if (warming)

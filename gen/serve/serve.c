@@ -120,10 +120,16 @@ rebuild(struct server *sv)
 	rq.write = true;
 	rq.quiet = true;
 	rq.charts_kept = sv->charts;
+	/* the build hashes what it writes: nothing is read back */
+	rq.hash = true;
 	diag_init(&d);
 	rc = build_run(&rq, &d);
 	diag_print(&d, stderr);
-	if (rc == EXIT_OK && mkdir_p(out) == 0 && site_hash_dir(out, &h) == 0) {
+	if (rq.hashed) {
+		h.css = rq.hash_css;
+		h.other = rq.hash_other;
+	}
+	if (rc == EXIT_OK && mkdir_p(out) == 0 && (rq.hashed || site_hash_dir(out, &h) == 0)) {
 		serve_publish(&sv->state, out, change_of(sv, &h));
 		out = NULL;
 	} else {
