@@ -111,6 +111,13 @@ int site_out_failed(struct site_out *o, const char *rel, int err);
  */
 bool site_out_claim_failure(struct site_out *o);
 /*
+ * site_out_put for a file whose bytes (p, n) are those of from, a file
+ * this process wrote already: rel is made a hard link to from (the bytes
+ * are written once), or where the file system will not link, written.
+ */
+int site_out_put_same(const struct site_out *o, const char *from,
+    const char *rel, const void *p, size_t n);
+/*
  * For a file written in pieces: opens rel in the staging folder (making its
  * folder) and sets *fd, or returns what site_out_put would have (an errno
  * value, or -1). The caller writes, closes *fd, and passes the first

@@ -6,21 +6,33 @@
  * on the build's drawing thread (badge.h), or as jobs over the drawing
  * processes (badge_plan, pipeline/draw.c); each tier of an edition is drawn
  * once per thread or process, the provider being only in the SVG's text
- * alternative.
+ * alternative; its PNG is written once and linked for the other holders,
+ * and badges/<provider>.svg linked to the edition's copy (publish.h,
+ * site_out_put_same), which a 1,000-provider report saves half of its
+ * badges' 150 MB of writing.
  */
 #include <stdlib.h>
 
 #include "badge.h"
 #include "render.h"
 
+/* Writes b as p's badge in e; same: the path of a file of the same bytes
+ * this process wrote, linked instead (publish.h), or NULL. The path
+ * written is kept in *wrote (malloc'd) when wrote is not NULL. */
 static int
 write_one(struct site_out *o, const struct provider *p,
-    const struct edition *e, const char *ext, const struct buf *b)
+    const struct edition *e, const char *ext, const struct buf *b,
+    const char *same, char **wrote)
 {
 	char *rel = badge_path(p, e, ext);
-	int rc = site_out_write(o, rel, b->data, b->len);
+	int rc = site_out_record(o, rel, same != NULL ?
+	    site_out_put_same(o, same, rel, b->data, b->len) :
+	    site_out_put(o, rel, b->data, b->len));
 
-	free(rel);
+	if (rc == 0 && wrote != NULL)
+		*wrote = rel;
+	else
+		free(rel);
 	return rc;
 }
 
@@ -31,6 +43,7 @@ struct drawn {
 	const struct edition_stats *es;
 	const struct tier *tier;
 	struct buf raw, png;
+	char *png_rel;          /* the first holder's PNG, the others link it */
 };
 
 /* Draws and writes the badges of rating rt in edition es; current: also
@@ -43,6 +56,7 @@ badge_write(const struct computed *c, const struct edition_stats *es,
 {
 	struct buf svg = BUF_INIT;
 	struct drawn *dr = NULL;
+	char *svg_rel = NULL;
 	struct badge b;
 	size_t i;
 	int rc = -1;
@@ -58,6 +72,7 @@ badge_write(const struct computed *c, const struct edition_stats *es,
 		dr->tier = rt->tier;
 		buf_init(&dr->raw);
 		buf_init(&dr->png);
+		dr->png_rel = NULL;
 		if (badge_svg_raw(&b, &dr->raw) == -1 || badge_png(&b, 2, &dr->png) == -1) {
 			buf_release(&dr->raw);
 			buf_release(&dr->png);
@@ -68,10 +83,13 @@ badge_write(const struct computed *c, const struct edition_stats *es,
 	if (dr == NULL || badge_svg_doc(&b, &dr->raw, &svg) == -1)
 		diag_system(d, NULL, "cannot draw the badge of '%s' in '%s'",
 		    rt->provider->id, es->edition->id);
-	else if (write_one(o, rt->provider, es->edition, "svg", &svg) == 0 &&
-	    write_one(o, rt->provider, es->edition, "png", &dr->png) == 0 &&
-	    (!current || write_one(o, rt->provider, NULL, "svg", &svg) == 0))
+	else if (write_one(o, rt->provider, es->edition, "svg", &svg, NULL,
+	    current ? &svg_rel : NULL) == 0 &&
+	    write_one(o, rt->provider, es->edition, "png", &dr->png, dr->png_rel,
+	    dr->png_rel == NULL ? &dr->png_rel : NULL) == 0 &&
+	    (!current || write_one(o, rt->provider, NULL, "svg", &svg, svg_rel, NULL) == 0))
 		rc = 0;
+	free(svg_rel);
 	badge_release(&b);
 	buf_release(&svg);
 	return rc;
@@ -154,6 +172,7 @@ badge_plan_free(struct badge_plan *pl)
 	for (i = 0; i < pl->ndrawn; i++) {
 		buf_release(&pl->drawn[i].raw);
 		buf_release(&pl->drawn[i].png);
+		free(pl->drawn[i].png_rel);
 	}
 	free(pl->drawn);
 	free(pl->es);

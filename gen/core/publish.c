@@ -764,6 +764,24 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 }
 
 int
+site_out_put_same(const struct site_out *o, const char *from, const char *rel,
+    const void *p, size_t n)
+{
+	if (o->tmp == NULL)
+		return EINVAL;
+	if (!rel_safe(rel) || !rel_safe(from))
+		return -1;
+	if (o->discard)
+		return 0;
+	/* a link where the file system allows it, else the bytes again */
+	if (linkat(o->tmpfd, from, o->tmpfd, rel, 0) == -1)
+		return site_out_put(o, rel, p, n);
+	if (o->shared != NULL && o->shared->hashing)
+		hash_add(o->shared, rel, p, n);
+	return 0;
+}
+
+int
 site_out_open(const struct site_out *o, const char *rel, int *fd)
 {
 	*fd = -1;
