@@ -133,6 +133,18 @@ int site_out_open(const struct site_out *o, const char *rel, int *fd);
  * a hashing build draws on a thread of its own (pipeline/build.c).
  */
 void site_out_hash_begin(struct site_out *o);
+/*
+ * The files a hashing build wrote (their names, hashes and sizes) and the
+ * folder they are in once it is swapped in: podium serve hands them to its
+ * next build (site_out_prev_use), whose files that come out the same (name,
+ * hash and size) are linked from there instead of written; a preview
+ * writes only the files that differ. take: after a commit (NULL when the
+ * build did not hash, or dir cannot be opened); free with site_prev_free().
+ */
+struct site_prev;
+void site_out_prev_use(struct site_out *o, const struct site_prev *prev);
+struct site_prev *site_out_prev_take(struct site_out *o, const char *dir);
+void site_prev_free(struct site_prev *pv);
 /* The hashes so far; false when site_out_hash_begin() was not called. */
 bool site_out_hash(const struct site_out *o, uint64_t *css, uint64_t *other);
 /* Carries the kept files of the previous OUT in (o->carry), then swaps the

@@ -37,6 +37,21 @@ strip_slashes(char *s)
 #define STAGE_IN ".podium-tmp-"
 #define OLD_IN ".podium-old-"
 
+/* A file of the previous build (site_prev): its name, hash and size. */
+struct prev_file {
+	char *rel;
+	uint64_t hash;
+	size_t size;
+};
+
+/* The files an earlier build wrote, where they are now (publish.h). */
+struct site_prev {
+	int dirfd;
+	struct prev_file *v;
+	size_t n;
+	struct htab t;          /* hash_str(rel) -> v */
+};
+
 struct site_out_shared {
 	atomic_flag reported;  /* a failed write was reported */
 	bool hashing;          /* site_out_hash_begin() */
@@ -44,19 +59,76 @@ struct site_out_shared {
 	 * stylesheets', the other files' (order does not matter, so threads
 	 * add theirs as they write) */
 	_Atomic uint64_t css, other;
-	pthread_mutex_t mu;    /* guards opened */
+	pthread_mutex_t mu;    /* guards opened and now */
 	char **opened;         /* files written in pieces (site_out_open): hashed
 	                          from the file when recorded */
 	size_t nopened, cap;
+	const struct site_prev *prev; /* files the same as these are linked */
+	struct prev_file *now; /* the files written, for the next build's prev */
+	size_t nnow, capnow;
 };
+
+/* A file's hash: of its name and bytes. */
+static uint64_t
+file_hash(const char *rel, const void *p, size_t n)
+{
+	return hash_bytes(hash_bytes(HASH_SEED, rel, strlen(rel) + 1), p, n);
+}
+
+/* Adds file rel (hash h, n bytes) to the hashes and the files written. */
+static void
+hash_note(struct site_out_shared *sh, const char *rel, uint64_t h, size_t n)
+{
+	atomic_fetch_add(str_ends(rel, ".css") ? &sh->css : &sh->other, h);
+	pthread_mutex_lock(&sh->mu);
+	sh->now = xgrow(sh->now, sizeof(*sh->now), sh->nnow + 1, &sh->capnow);
+	sh->now[sh->nnow].rel = xstrdup(rel);
+	sh->now[sh->nnow].hash = h;
+	sh->now[sh->nnow++].size = n;
+	pthread_mutex_unlock(&sh->mu);
+}
 
 /* Adds file rel's bytes to the hashes. */
 static void
 hash_add(struct site_out_shared *sh, const char *rel, const void *p, size_t n)
 {
-	uint64_t h = hash_bytes(hash_bytes(HASH_SEED, rel, strlen(rel) + 1), p, n);
+	hash_note(sh, rel, file_hash(rel, p, n), n);
+}
 
-	atomic_fetch_add(str_ends(rel, ".css") ? &sh->css : &sh->other, h);
+/* Did the previous build write rel with these bytes (hash h, n of them)? */
+static bool
+prev_same(const struct site_prev *pv, const char *rel, uint64_t h, size_t n)
+{
+	size_t at = 0, item;
+
+	while (htab_next(&pv->t, hash_str(rel), &at, &item))
+		if (strcmp(pv->v[item].rel, rel) == 0)
+			return pv->v[item].hash == h && pv->v[item].size == n;
+	return false;
+}
+
+/* Links the previous build's rel into the staging folder, making its
+ * folders. 0, or -1 (then it is written instead). */
+static int
+prev_link(const struct site_out *o, const char *rel)
+{
+	char *dir, *slash;
+
+	if (linkat(o->shared->prev->dirfd, rel, o->tmpfd, rel, 0) == 0)
+		return 0;
+	if (errno != ENOENT)
+		return -1;
+	dir = xstrdup(rel);
+	for (slash = strchr(dir, '/'); slash != NULL; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdirat(o->tmpfd, dir, 0777) == -1 && errno != EEXIST) {
+			free(dir);
+			return -1;
+		}
+		*slash = '/';
+	}
+	free(dir);
+	return linkat(o->shared->prev->dirfd, rel, o->tmpfd, rel, 0);
 }
 
 /* ---- the staging folder a signal must remove ---- */
@@ -745,6 +817,8 @@ int
 site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 {
 	static const char page[] = "/index.html";
+	bool hashing = o->shared != NULL && o->shared->hashing;
+	uint64_t h = 0;
 	size_t len;
 
 	if (o->tmp == NULL)
@@ -753,13 +827,22 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 		return -1;
 	if (o->discard)
 		return 0;
+	if (hashing) {
+		h = file_hash(rel, p, n);
+		/* the same bytes as the previous build's: linked, not written */
+		if (o->shared->prev != NULL && prev_same(o->shared->prev, rel, h, n) &&
+		    prev_link(o, rel) == 0) {
+			hash_note(o->shared, rel, h, n);
+			return 0;
+		}
+	}
 	/* a page in a folder of its own: the folder is made first */
 	len = strlen(rel);
 	if (file_write_at(o->tmpfd, rel, p, n, len > sizeof(page) - 1 &&
 	    memcmp(rel + len - (sizeof(page) - 1), page, sizeof(page) - 1) == 0) == -1)
 		return errno != 0 ? errno : EIO;
-	if (o->shared != NULL && o->shared->hashing)
-		hash_add(o->shared, rel, p, n);
+	if (hashing)
+		hash_note(o->shared, rel, h, n);
 	return 0;
 }
 
@@ -843,6 +926,51 @@ site_out_hash_begin(struct site_out *o)
 	o->shared->hashing = true;
 	atomic_init(&o->shared->css, 0);
 	atomic_init(&o->shared->other, 0);
+}
+
+void
+site_out_prev_use(struct site_out *o, const struct site_prev *prev)
+{
+	if (o->shared != NULL && o->shared->hashing)
+		o->shared->prev = prev;
+}
+
+struct site_prev *
+site_out_prev_take(struct site_out *o, const char *dir)
+{
+	struct site_out_shared *sh = o->shared;
+	struct site_prev *pv;
+	size_t i;
+	int fd;
+
+	if (sh == NULL || !sh->hashing ||
+	    (fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return NULL;
+	pv = xcalloc(1, sizeof(*pv));
+	pv->dirfd = fd;
+	pv->v = sh->now;
+	pv->n = sh->nnow;
+	pv->t = (struct htab)HTAB_INIT;
+	for (i = 0; i < pv->n; i++)
+		htab_add(&pv->t, hash_str(pv->v[i].rel), i);
+	sh->now = NULL;
+	sh->nnow = sh->capnow = 0;
+	return pv;
+}
+
+void
+site_prev_free(struct site_prev *pv)
+{
+	size_t i;
+
+	if (pv == NULL)
+		return;
+	close(pv->dirfd);
+	for (i = 0; i < pv->n; i++)
+		free(pv->v[i].rel);
+	free(pv->v);
+	htab_free(&pv->t);
+	free(pv);
 }
 
 bool
@@ -1265,6 +1393,9 @@ site_out_abort(struct site_out *o)
 	}
 	if (o->shared != NULL) {
 		strv_free(o->shared->opened, o->shared->nopened);
+		for (size_t i = 0; i < o->shared->nnow; i++)
+			free(o->shared->now[i].rel);
+		free(o->shared->now);
 		pthread_mutex_destroy(&o->shared->mu);
 	}
 	free(o->shared);

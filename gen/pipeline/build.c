@@ -513,6 +513,7 @@ build_run(struct build_request *rq, struct diag *d)
 	memset(&o, 0, sizeof(o));
 	rq->timing[0] = '\0';
 	rq->hashed = false;
+	rq->prev_out = NULL;
 	if (rq->write) {
 		out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
 		if (site_out_check(rq->dir, out, rq->force, d) == -1 ||
@@ -562,8 +563,10 @@ build_run(struct build_request *rq, struct diag *d)
 	}
 	if (site_out_begin(&o, out, d) == -1)
 		goto out;
-	if (rq->hash)
+	if (rq->hash) {
 		site_out_hash_begin(&o);
+		site_out_prev_use(&o, rq->prev);
+	}
 	o.record = record;
 	if ((rq->parts & PART_ALL) != PART_ALL) {
 		o.carry = carry_part;
@@ -577,8 +580,10 @@ build_run(struct build_request *rq, struct diag *d)
 	t = now_ms();
 	if (site_out_commit(&o) == -1)
 		site_out_abort(&o);
-	else if (rq->hash)
+	else if (rq->hash) {
 		rq->hashed = site_out_hash(&o, &rq->hash_css, &rq->hash_other);
+		rq->prev_out = site_out_prev_take(&o, out);
+	}
 	timing_add(rq, "publish", now_ms() - t);
 out:
 	if (warming)
