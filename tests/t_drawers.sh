@@ -5,7 +5,8 @@
 # 'wide' shape, 60 x 3); a drawing process killed by a signal fails the
 # build with one message, no staging folder and the old site untouched;
 # SIGTERM and SIGINT to podium reach the drawing processes; the pages are
-# written once (each page's download sizes are those of the files).
+# written once (each page's download sizes are those of the files); a
+# PODIUM_DRAWERS that is not a number is refused.
 : "${PODIUM:?}" "${ROOT:?}"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -139,5 +140,15 @@ for sig in TERM INT; do
 		wait "$PID"
 	fi
 done
+
+# a count that is not a whole number is refused before anything is done
+PODIUM_DRAWERS=two "$PODIUM" build -q -C "$ROOT" -o "$T/refused" >"$T/out" 2>&1
+rc=$?
+if [ "$rc" = 2 ] && [ ! -e "$T/refused" ] && grep -qx "podium: error: PODIUM_DRAWERS must be a whole number of drawing processes (0: none, draw on a thread), not 'two'" "$T/out"; then
+	ok "PODIUM_DRAWERS=two: exit 2, one message, nothing made"
+else
+	nok "PODIUM_DRAWERS=two: exit 2, one message, nothing made (exit $rc)"
+	sed 's/^/# /' "$T/out" | head -n 3
+fi
 
 [ "$fails" -eq 0 ]
