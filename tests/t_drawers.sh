@@ -68,20 +68,20 @@ children() {
 }
 
 # a report big enough for its drawing to last a while
-"$T/gen" 400 3 "$T/big" wide >/dev/null
+"$T/gen" 200 3 "$T/big" wide >/dev/null
 P=$T/big/podium
 O=$T/big/site
 "$PODIUM" build -q -C "$P" -o "$O" || nok "the big report builds"
 listing "$O" >"$T/before"
 
 # start_build: podium build in the background with two drawing processes;
-# waits (at most 30 s) until they run; sets PID and KIDS
+# waits (at most 120 s) until they run; sets PID and KIDS
 start_build() {
 	PODIUM_DRAWERS=2 "$PODIUM" build -q -C "$P" -o "$O" >"$T/out" 2>"$T/err" &
 	PID=$!
 	KIDS=
 	i=0
-	while [ $i -lt 600 ]; do
+	while [ $i -lt 2400 ]; do
 		KIDS=$(children "$PID")
 		[ "$(echo "$KIDS" | grep -c .)" -ge 2 ] && return 0
 		sleep 0.05
