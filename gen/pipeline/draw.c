@@ -55,6 +55,7 @@ struct drawers {
 	struct child ch[WORKERS_MAX];
 	unsigned n;
 	struct result *res;     /* by job, in recording order */
+	pid_t parent;           /* the build's process */
 	bool broken;            /* a child ended without its end mark */
 };
 
@@ -196,8 +197,10 @@ child_main(struct drawers *dw, int fd)
 	signal(SIGHUP, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	/* and so does the parent's end, however it comes */
+	/* and so does the parent's end, however it comes (even before this) */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != dw->parent)
+		_exit(3);
 	o.files = NULL;
 	o.nfiles = o.cap = 0;
 	o.d = &d;
@@ -419,6 +422,7 @@ draw_start(const struct computed *c, const struct render_opts *ro,
 	atomic_init(&dw->sh->next, 0);
 	atomic_init(&dw->sh->stop, 0);
 	dw->res = xcalloc(dw->njobs, sizeof(*dw->res));
+	dw->parent = getpid();
 	/* no thread of the build's runs while the processes are forked */
 	workers_stop();
 	fflush(NULL);
