@@ -30,8 +30,17 @@ void badge_release(struct badge *b);
 /* The badge as an SVG document, appended to out. Returns 0, or -1 if cairo
  * failed. */
 int badge_svg(const struct badge *b, struct buf *out);
-/* The badge as a PNG at scale x its natural size, appended to out. Returns
- * 0, or -1 if cairo failed. */
+/*
+ * badge_svg in two halves: cairo's drawing, appended to raw (the same for
+ * every provider of a tier in an edition: the provider is only in the text
+ * alternative), then the document made of it with b's title and
+ * description. Each returns 0, or -1 if cairo failed.
+ */
+int badge_svg_raw(const struct badge *b, struct buf *raw);
+int badge_svg_doc(const struct badge *b, const struct buf *raw, struct buf *out);
+/* The badge as a PNG at scale x its natural size, appended to out (the
+ * same for every provider of a tier in an edition). Returns 0, or -1 if
+ * cairo failed. */
 int badge_png(const struct badge *b, double scale, struct buf *out);
 /* The site path of p's badge in e, "badges/E/P.EXT", or with e NULL of its
  * latest, "badges/P.EXT"; malloc'd. */

@@ -5,10 +5,13 @@
 #ifndef PODIUM_BUILD_H
 #define PODIUM_BUILD_H
 
+#include <stdint.h>
+
 #include "compute.h"
 #include "diag.h"
 
 struct chart_memo;   /* render.h */
+struct site_prev;    /* publish.h */
 struct render_dump;
 
 enum build_part {
@@ -29,6 +32,13 @@ struct build_request {
 	bool progress;         /* a progress line on stderr (a terminal) */
 	struct chart_memo *charts_kept; /* podium serve: charts kept between builds (render.h), or NULL */
 	struct render_dump *dump;       /* --dump-data (render.h), or NULL */
+	bool hash;             /* podium serve: hash what the build writes */
+	/* with hash: the previous build's files (publish.h): those that come
+	 * out the same are linked from its folder, not written; or NULL */
+	const struct site_prev *prev;
+	struct site_prev *prev_out; /* out: this build's, for the next one */
+	bool hashed;           /* out: the site was written, with these hashes */
+	uint64_t hash_css, hash_other; /* out (publish.h, site_out_hash) */
 	double elapsed_ms;     /* out: wall time of the build */
 	char timing[256];      /* out: "load 3.1, compute 0.4, ..." ms per step */
 };

@@ -30,7 +30,7 @@ struct render_dump;
 /*
  * The downloads the pages link, each described once (page_values.c): its
  * site path, the name the pages show, its media type. The pages give each
- * one's size (html_sizes_fill).
+ * one's size (known before the pages are written: pipeline/build.c).
  */
 struct html_download {
 	const char *path;
@@ -53,7 +53,7 @@ struct html_ctx {
 	struct html_job *job; /* set while a job runs: its pages are kept there */
 	/* the downloads' size texts (" (34 kB)", or "" for no file), in the
 	 * order of html_downloads, when known before the pages are made;
-	 * NULL: each page holds a mark that html_sizes_fill() fills in */
+	 * NULL (check): each page holds a placeholder instead */
 	char *sizes[HTML_NDOWNLOADS];
 	/* --dump-data (render.h): the page whose values are printed, as a
 	 * site path ("providers/aws/index.html"); NULL: pages are written */

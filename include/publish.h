@@ -19,6 +19,8 @@
 #define PODIUM_PUBLISH_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 #include "diag.h"
 
 #define SITE_MARKER ".podium-site"
@@ -65,6 +67,12 @@ int site_out_check(const char *dir, const char *out, bool force,
  * the process ends. Called once, before any other thread starts.
  */
 void site_out_guard_signals(void);
+/*
+ * The processes the guard sends a signal on to (and waits for) before it
+ * removes the staging folder: the build's drawing processes (draw.h);
+ * NULL, 0 once they have ended.
+ */
+void site_out_guard_children(const pid_t *pids, size_t n);
 /* Ends the guard's thread, once the run is over (the signals stay blocked,
  * and the process ends right after). */
 void site_out_guard_stop(void);
@@ -97,12 +105,48 @@ int site_out_record(struct site_out *o, const char *rel, int put);
  */
 int site_out_failed(struct site_out *o, const char *rel, int err);
 /*
+ * For a write that failed in another process (draw.h), reported there:
+ * true if it is the build's first failed write (its message is kept),
+ * false if one was reported already (its message is dropped).
+ */
+bool site_out_claim_failure(struct site_out *o);
+/*
+ * site_out_put for a file whose bytes (p, n) are those of from, a file
+ * this process wrote already: rel is made a hard link to from (the bytes
+ * are written once), or where the file system will not link, written.
+ */
+int site_out_put_same(const struct site_out *o, const char *from,
+    const char *rel, const void *p, size_t n);
+/*
  * For a file written in pieces: opens rel in the staging folder (making its
  * folder) and sets *fd, or returns what site_out_put would have (an errno
  * value, or -1). The caller writes, closes *fd, and passes the first
  * failure's errno (or 0) to site_out_record.
  */
 int site_out_open(const struct site_out *o, const char *rel, int *fd);
+/*
+ * From now on (after site_out_begin), a hash of every file this build
+ * writes, made as it is written (podium serve: did a rebuild change what a
+ * browser shows?): of each file's name and bytes, summed over the files,
+ * the stylesheets apart. A file written in pieces (site_out_open) is read
+ * once when recorded. Files written by other processes are not counted:
+ * a hashing build draws on a thread of its own (pipeline/build.c).
+ */
+void site_out_hash_begin(struct site_out *o);
+/*
+ * The files a hashing build wrote (their names, hashes and sizes) and the
+ * folder they are in once it is swapped in: podium serve hands them to its
+ * next build (site_out_prev_use), whose files that come out the same (name,
+ * hash and size) are linked from there instead of written; a preview
+ * writes only the files that differ. take: after a commit (NULL when the
+ * build did not hash, or dir cannot be opened); free with site_prev_free().
+ */
+struct site_prev;
+void site_out_prev_use(struct site_out *o, const struct site_prev *prev);
+struct site_prev *site_out_prev_take(struct site_out *o, const char *dir);
+void site_prev_free(struct site_prev *pv);
+/* The hashes so far; false when site_out_hash_begin() was not called. */
+bool site_out_hash(const struct site_out *o, uint64_t *css, uint64_t *other);
 /* Carries the kept files of the previous OUT in (o->carry), then swaps the
  * staging folder in. Returns 0, or -1 after a diag_system. */
 int site_out_commit(struct site_out *o);

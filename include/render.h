@@ -41,10 +41,11 @@ struct render_opts {
 	/* Preview (podium serve): charts as SVG only (the pages need no PNG),
 	 * taken from and kept in this memo between builds; NULL: none kept. */
 	struct chart_memo *charts_kept;
-	/* Whether the downloads' sizes are known before the pages are made
-	 * (the data written first, and no PDF in this build: the previous
-	 * site's is kept); then the pages are written with them, and need no
-	 * filling in by html_sizes_fill(). */
+	/* Whether the downloads' sizes are known before the pages are made:
+	 * the data and the PDF are written first (or kept from the previous
+	 * site), so each page is written once, with them (pipeline/build.c).
+	 * Without (check, whose files are thrown away), the pages hold a
+	 * placeholder instead. */
 	bool sizes_known;
 	/* --dump-data, or NULL: the pages are written. */
 	struct render_dump *dump;
@@ -56,13 +57,6 @@ int render_data(const struct computed *c, struct site_out *o, struct diag *d);
  * page's values printed and nothing written. */
 int render_html(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d);
-/*
- * Fills the download sizes into the pages written (o->files), once every
- * output is: the pages are written while the PDF is laid out. A download
- * not in the staging folder gets no size; the sizes are in the words of
- * report r. 0, or -1 after a diagnostic.
- */
-int html_sizes_fill(const struct report *r, struct site_out *o);
 /* badges/<edition>/<provider>.svg and .png, and badges/<provider>.svg,
  * for the medal holders (badge.h); drawn on the calling thread. */
 int render_badges(const struct computed *c, struct site_out *o, struct diag *d);
@@ -70,6 +64,26 @@ int render_badges(const struct computed *c, struct site_out *o, struct diag *d);
  * share_charts and charts_kept say. */
 int render_charts(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d);
+/*
+ * The same drawing as a list of jobs, for drawing processes
+ * (pipeline/draw.c): job k of a plan draws and writes one chart (or one
+ * badge, with its copies), in any process, in any order; the plan's files
+ * are those render_charts (render_badges) writes when its jobs are taken in
+ * order and recorded so. A plan draws on the thread that runs its jobs.
+ */
+struct chart_plan;
+struct chart_plan *chart_plan_new(const struct computed *c,
+    const struct render_opts *ro);
+size_t chart_plan_count(const struct chart_plan *pl);
+int chart_plan_run(struct chart_plan *pl, size_t k, struct site_out *o,
+    struct diag *d);
+void chart_plan_free(struct chart_plan *pl);
+struct badge_plan;
+struct badge_plan *badge_plan_new(const struct computed *c);
+size_t badge_plan_count(const struct badge_plan *pl);
+int badge_plan_run(struct badge_plan *pl, size_t k, struct site_out *o,
+    struct diag *d);
+void badge_plan_free(struct badge_plan *pl);
 /* report.pdf (SPEC 4.4). */
 struct vd_section;
 /*

@@ -140,14 +140,15 @@ q() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'; }
 
 # a file size limit: each size in turn, from below the smallest file the
 # stages write to below the PDF, the largest; ulimit -f counts in blocks
-# of 512 or 1024 bytes, by shell
+# of 512 or 1024 bytes, by shell. A whole build writes the PDF before the
+# pages (they give its size), so the pages' stage fails in --only html.
 out=$P/site
 "$PODIUM" build -C "$P" -q
 (trap '' XFSZ; ulimit -f 1; head -c 2000 /dev/zero >"$T/sums/unit" 2>/dev/null)
 unit=$(($(wc -c <"$T/sums/unit") / 1))
 stages=
 for kb in 2 8 16 32 40 48 64 80; do
-	for only in "" "--only data" "--only pdf"; do
+	for only in "" "--only data" "--only pdf" "--only html"; do
 		listing "$out" >"$T/sums/before"
 		# shellcheck disable=SC2086
 		(ulimit -f $((kb * 1024 / unit)) && exec "$PODIUM" build -C "$P" -o "$out" -q $only) >"$O" 2>&1
@@ -193,7 +194,10 @@ done
 
 if [ "$can_mount" = yes ]; then
 	# a full disk: OUT on a small tmpfs, sized so that each stage in turn
-	# runs out of space (the old site and the new one need twice the site)
+	# runs out of space (the old site and the new one need twice the site).
+	# One drawing process, so that the stages come in one order: the data
+	# and the PDF, then the pages beside the charts (pipeline/draw.c)
+	export PODIUM_DRAWERS=1
 	M=$T/full
 	mount_tmpfs "$M" size=4m
 	out=$M/site
@@ -216,6 +220,7 @@ if [ "$can_mount" = yes ]; then
 		check "a full disk fails the $s stage at one of the sizes" \
 		    sh -c "echo '$stages' | grep -qw $s"
 	done
+	unset PODIUM_DRAWERS
 	mount -o remount,size="$((used + 8))k" "$M"
 	failing "a full disk with --only data: the data fails" \
 	    "podium: error: cannot write '$(q "$out").tmp-[0-9]+/data/[^']+': No space left on device" --only data

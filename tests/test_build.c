@@ -610,6 +610,193 @@ START_TEST(test_preview_charts_kept)
 }
 END_TEST
 
+/* The hash publish.c makes of what a build writes, made here from the
+ * folder: each file's name and bytes, summed (the stylesheets apart);
+ * podium's own dotfiles at the top are not written through it. */
+static void
+tree_hash(const char *dir, const char *rel, uint64_t *css, uint64_t *other)
+{
+	char *path = *rel ? path_join(dir, rel) : xstrdup(dir), **names, *sub;
+	struct stat st;
+	struct buf b = BUF_INIT;
+	size_t i, n;
+
+	ck_assert_int_eq(lstat(path, &st), 0);
+	if (S_ISDIR(st.st_mode)) {
+		names = dir_list(path, &n);
+		ck_assert_ptr_nonnull(names);
+		for (i = 0; i < n; i++) {
+			if (!*rel && names[i][0] == '.')
+				continue;
+			sub = *rel ? path_join(rel, names[i]) : xstrdup(names[i]);
+			tree_hash(dir, sub, css, other);
+			free(sub);
+		}
+		strv_free(names, n);
+	} else {
+		ck_assert(file_read(path, SIZE_MAX, &b) == FILE_OK);
+		*(str_ends(rel, ".css") ? css : other) += hash_bytes(hash_bytes(HASH_SEED,
+		    rel, strlen(rel) + 1), b.data, b.len);
+		buf_release(&b);
+	}
+	free(path);
+}
+
+/* podium serve's builds hash what they write, as they write it (pages
+ * written whole and in pieces, the data, the charts): the same hashes as
+ * the folder's, so serve reads nothing back. */
+START_TEST(test_hash_written)
+{
+	struct build_request rq;
+	struct diag d;
+	char *proj = path_join(tmp, "proj"), *out = path_join(tmp, "out");
+	uint64_t css = 0, other = 0, first;
+
+	diag_init(&d);
+	memset(&rq, 0, sizeof(rq));
+	rq.dir = proj;
+	rq.out = out;
+	rq.parts = PART_HTML | PART_DATA | PART_PDF;
+	rq.write = true;
+	rq.quiet = true;
+	rq.hash = true;
+	rq.charts_kept = chart_memo_new();
+	ck_assert(date_parse("2026-11-30", &rq.opts.now));
+	ck_assert_int_eq(build_run(&rq, &d), 0);
+	ck_assert(rq.hashed);
+	tree_hash(out, "", &css, &other);
+	ck_assert(css != 0 && other != 0);
+	ck_assert_uint_eq(rq.hash_css, css);
+	ck_assert_uint_eq(rq.hash_other, other);
+	first = rq.hash_other;
+	site_prev_free(rq.prev_out);
+	/* the same content again: the same hashes; a build without: none */
+	ck_assert_int_eq(build_run(&rq, &d), 0);
+	ck_assert(rq.hashed && rq.hash_other == first && rq.hash_css == css);
+	site_prev_free(rq.prev_out);
+	rq.hash = false;
+	ck_assert_int_eq(build_run(&rq, &d), 0);
+	ck_assert(!rq.hashed && rq.prev_out == NULL);
+	chart_memo_free(rq.charts_kept);
+	diag_release(&d);
+	free(proj);
+	free(out);
+}
+END_TEST
+
+/* One build as podium serve makes it: hashed, its charts kept in memo,
+ * linking what is the same as in prev's folder; its files for the next
+ * build into *next (when next is not NULL). */
+static int
+preview(const char *proj, const char *out, struct chart_memo *memo,
+    const struct site_prev *prev, struct site_prev **next, struct diag *d)
+{
+	struct build_request rq;
+	int rc;
+
+	memset(&rq, 0, sizeof(rq));
+	rq.dir = proj;
+	rq.out = out;
+	rq.parts = PART_HTML | PART_DATA;
+	rq.write = true;
+	rq.quiet = true;
+	rq.opts.drafts = true;
+	rq.hash = true;
+	rq.prev = prev;
+	rq.charts_kept = memo;
+	ck_assert(date_parse("2026-11-30", &rq.opts.now));
+	rc = build_run(&rq, d);
+	if (next != NULL)
+		*next = rq.prev_out;
+	else
+		site_prev_free(rq.prev_out);
+	return rc;
+}
+
+/*
+ * podium serve after a series of random edits (scores, summaries): each
+ * rebuild links the files that come out the same
+ * from the site served before and writes the others, and its site is byte
+ * for byte a fresh preview build of the same content.
+ */
+START_TEST(test_preview_random_edits)
+{
+	static const char *const scores[] = {"1", "2.5", "3", "4", "4.5", "5"};
+	struct diag d;
+	char *proj = path_join(tmp, "proj"), *out = NULL, *fresh, *path, *text;
+	struct chart_memo *memo = chart_memo_new();
+	struct site_prev *prev = NULL, *next = NULL;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	unsigned seed = 29, round, linked = 0;
+	struct stat st;
+
+	diag_init(&d);
+	for (round = 0; round < 8; round++) {
+		if (round > 0 && rand_r(&seed) % 2 == 0) {
+			/* beta's scores and summary */
+			path = path_join(proj, "content/reviews/e3/beta.yaml");
+			text = xasprintf("scores: {security: %s, reliability: %s}\n"
+			    "summary: Edit %u of beta.\n", scores[rand_r(&seed) % 6],
+			    scores[rand_r(&seed) % 6], round);
+			ck_assert_int_eq(file_write(path, text, strlen(text)), 0);
+			free(path);
+			free(text);
+		} else if (round > 0) {
+			/* a sentence more in alpha's summary */
+			struct buf f = BUF_INIT;
+			char *at, *edit;
+
+			path = path_join(proj, "content/reviews/e3/alpha.yaml");
+			ck_assert(file_read(path, 1 << 20, &f) == FILE_OK);
+			buf_putc(&f, '\0');
+			at = strstr(f.data, "  Alpha leads");
+			ck_assert_ptr_nonnull(at);
+			edit = xasprintf("%.*s  Edit %u.\n%s", (int)(at - f.data), f.data,
+			    round, at);
+			ck_assert_int_eq(file_write(path, edit, strlen(edit)), 0);
+			free(edit);
+			buf_release(&f);
+			free(path);
+		}
+		free(out);
+		out = xasprintf("%s/site-%u", tmp, round);
+		ck_assert_int_eq(preview(proj, out, memo, prev, &next, &d), 0);
+		ck_assert_ptr_nonnull(next);
+		site_prev_free(prev);
+		prev = next;
+		/* a stylesheet no edit changes is linked from the site before */
+		path = path_join(out, "assets/style.css");
+		ck_assert_int_eq(stat(path, &st), 0);
+		free(path);
+		if (round > 0 && st.st_nlink > 1)
+			linked++;
+		/* the same bytes as a fresh build's */
+		fresh = xasprintf("%s/fresh-%u", tmp, round);
+		{
+			struct chart_memo *m = chart_memo_new();
+
+			ck_assert_int_eq(preview(proj, fresh, m, NULL, NULL, &d), 0);
+			chart_memo_free(m);
+		}
+		buf_reset(&a);
+		buf_reset(&b);
+		slurp_tree(out, &a);
+		slurp_tree(fresh, &b);
+		ck_assert_msg(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+		    "round %u: the preview differs from a fresh build", round);
+		free(fresh);
+	}
+	ck_assert_uint_eq(linked, 7);
+	site_prev_free(prev);
+	chart_memo_free(memo);
+	buf_release(&a);
+	buf_release(&b);
+	diag_release(&d);
+	free(out);
+	free(proj);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -629,6 +816,8 @@ main(void)
 	tcase_add_test(tc, test_atomic);
 	tcase_add_test(tc, test_check_shortcodes);
 	tcase_add_test(tc, test_preview_charts_kept);
+	tcase_add_test(tc, test_hash_written);
+	tcase_add_test(tc, test_preview_random_edits);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

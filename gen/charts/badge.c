@@ -151,14 +151,13 @@ badge_draw(const struct badge *b, cairo_t *cr)
 }
 
 int
-badge_svg(const struct badge *b, struct buf *out)
+badge_svg_raw(const struct badge *b, struct buf *raw)
 {
-	struct buf raw = BUF_INIT;
 	cairo_surface_t *s;
 	cairo_t *cr;
 	int rc = -1;
 
-	s = cairo_svg_surface_create_for_stream(chart_to_buf, &raw, BADGE_W,
+	s = cairo_svg_surface_create_for_stream(chart_to_buf, raw, BADGE_W,
 	    BADGE_H);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
@@ -168,10 +167,27 @@ badge_svg(const struct badge *b, struct buf *out)
 		cairo_destroy(cr);
 		cairo_surface_finish(s);
 		if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS)
-			rc = svg_document(b->alt, b->alt, &raw, out);
+			rc = 0;
 	} else
 		cairo_destroy(cr);
 	cairo_surface_destroy(s);
+	return rc;
+}
+
+int
+badge_svg_doc(const struct badge *b, const struct buf *raw, struct buf *out)
+{
+	return svg_document(b->alt, b->alt, raw, out);
+}
+
+int
+badge_svg(const struct badge *b, struct buf *out)
+{
+	struct buf raw = BUF_INIT;
+	int rc = badge_svg_raw(b, &raw);
+
+	if (rc == 0)
+		rc = badge_svg_doc(b, &raw, out);
 	buf_release(&raw);
 	return rc;
 }

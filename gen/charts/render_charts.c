@@ -292,28 +292,32 @@ run_job(const struct computed *c, const struct render_opts *ro,
 	return rc;
 }
 
-int
-render_charts(const struct computed *c, const struct render_opts *ro,
-    struct site_out *o, struct diag *d)
+/* The charts of one build, in the order they are written (render.h). */
+struct chart_plan {
+	const struct computed *c;
+	const struct render_opts *ro;
+	size_t *next;                    /* each job's place in the list below */
+	size_t n;
+	struct chart_frame *frame;       /* made by the first job that needs it */
+	struct chart_frame *narrow_frame; /* the same, for the narrow variants */
+	bool checked;                    /* the faces were found */
+};
+
+struct chart_plan *
+chart_plan_new(const struct computed *c, const struct render_opts *ro)
 {
 	/* the report's charts first (chart.c's kinds, in order) with the
 	 * history frame where the history kind stands, then the same as
 	 * narrow variants (SVG only: the pages' phone charts), then (when
 	 * shared) each visible provider's history */
 	const size_t nk = CHART_NKINDS;
-	size_t next = 0, total = 2 * nk + (provider_charts(ro) ? c->nproviders : 0);
-	struct chart_frame *frame, *narrow_frame;
-	int rc = 0;
+	size_t next, total = 2 * nk + (provider_charts(ro) ? c->nproviders : 0);
+	struct chart_plan *pl = xcalloc(1, sizeof(*pl));
 
-	/* without its faces pango would draw the charts without text */
-	if (fonts_check(FONTS_CHARTS, d) == -1) {
-		o->failed = true;
-		return -1;
-	}
-	frame = chart_frame_new(c);
-	narrow_frame = chart_frame_new_sized(c, true);
-	for (; next < total && rc == 0; next++) {
-		struct job job, *j = &job;
+	pl->c = c;
+	pl->ro = ro;
+	pl->next = xcalloc(total ? total : 1, sizeof(*pl->next));
+	for (next = 0; next < total; next++) {
 		size_t k = next % nk;
 		bool report_kind = next < 2 * nk;
 
@@ -323,27 +327,82 @@ render_charts(const struct computed *c, const struct render_opts *ro,
 		if (report_kind && k != CHART_HISTORY &&
 		    !chart_kind_drawn(c, (enum chart_kind)k))
 			continue;
-		memset(j, 0, sizeof(*j));
-		buf_init(&j->svg);
-		buf_init(&j->png);
-		j->narrow = report_kind && next >= nk;
-		if (report_kind && k == CHART_HISTORY) {
-			j->kind = CHART_HISTORY;
-			j->frame = true;
-			j->name = xstrdup(j->narrow ? CHART_NARROW_DIR "history-frame" :
-			    "history-frame");
-		} else if (report_kind) {
-			j->kind = (enum chart_kind)k;
-			j->with_png = !j->narrow;
-		} else {
-			j->kind = CHART_HISTORY;
-			j->provider = c->providers[next - 2 * nk].provider;
-			j->with_png = c->project->report.provider_chart_png;
-		}
-		rc = run_job(c, ro, j->narrow ? narrow_frame : frame, o, d, j);
+		pl->next[pl->n++] = next;
 	}
-	chart_frame_free(frame);
-	chart_frame_free(narrow_frame);
+	return pl;
+}
+
+size_t
+chart_plan_count(const struct chart_plan *pl)
+{
+	return pl->n;
+}
+
+int
+chart_plan_run(struct chart_plan *pl, size_t i, struct site_out *o,
+    struct diag *d)
+{
+	const struct computed *c = pl->c;
+	const size_t nk = CHART_NKINDS, next = pl->next[i], k = next % nk;
+	const bool report_kind = next < 2 * nk;
+	struct chart_frame **frame;
+	struct job job, *j = &job;
+
+	/* without its faces pango would draw the charts without text */
+	if (!pl->checked) {
+		if (fonts_check(FONTS_CHARTS, d) == -1) {
+			o->failed = true;
+			return -1;
+		}
+		pl->checked = true;
+	}
+	memset(j, 0, sizeof(*j));
+	buf_init(&j->svg);
+	buf_init(&j->png);
+	j->narrow = report_kind && next >= nk;
+	if (report_kind && k == CHART_HISTORY) {
+		j->kind = CHART_HISTORY;
+		j->frame = true;
+		j->name = xstrdup(j->narrow ? CHART_NARROW_DIR "history-frame" :
+		    "history-frame");
+	} else if (report_kind) {
+		j->kind = (enum chart_kind)k;
+		j->with_png = !j->narrow;
+	} else {
+		j->kind = CHART_HISTORY;
+		j->provider = c->providers[next - 2 * nk].provider;
+		j->with_png = c->project->report.provider_chart_png;
+	}
+	frame = j->narrow ? &pl->narrow_frame : &pl->frame;
+	if (*frame == NULL && j->kind == CHART_HISTORY)
+		*frame = j->narrow ? chart_frame_new_sized(c, true) : chart_frame_new(c);
+	return run_job(c, pl->ro, *frame, o, d, j);
+}
+
+void
+chart_plan_free(struct chart_plan *pl)
+{
+	if (pl == NULL)
+		return;
+	if (pl->frame != NULL)
+		chart_frame_free(pl->frame);
+	if (pl->narrow_frame != NULL)
+		chart_frame_free(pl->narrow_frame);
+	free(pl->next);
+	free(pl);
+}
+
+int
+render_charts(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
+{
+	struct chart_plan *pl = chart_plan_new(c, ro);
+	size_t k;
+	int rc = 0;
+
+	for (k = 0; k < pl->n && rc == 0; k++)
+		rc = chart_plan_run(pl, k, o, d);
+	chart_plan_free(pl);
 	if (ro->charts_kept != NULL)
 		memo_sweep(ro->charts_kept);
 	return rc;

@@ -64,5 +64,10 @@ env_check(void)
 		env_refuse("PODIUM_THREADS", v, "a whole number of threads (0: one per core)");
 		return EXIT_USAGE;
 	}
+	if ((v = getenv("PODIUM_DRAWERS")) != NULL && *v != '\0' && !decimal(v, 1000000)) {
+		env_refuse("PODIUM_DRAWERS", v,
+		    "a whole number of drawing processes (0: none, draw on a thread)");
+		return EXIT_USAGE;
+	}
 	return EXIT_OK;
 }

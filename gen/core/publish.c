@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "publish.h"
@@ -36,9 +37,99 @@ strip_slashes(char *s)
 #define STAGE_IN ".podium-tmp-"
 #define OLD_IN ".podium-old-"
 
+/* A file of the previous build (site_prev): its name, hash and size. */
+struct prev_file {
+	char *rel;
+	uint64_t hash;
+	size_t size;
+};
+
+/* The files an earlier build wrote, where they are now (publish.h). */
+struct site_prev {
+	int dirfd;
+	struct prev_file *v;
+	size_t n;
+	struct htab t;          /* hash_str(rel) -> v */
+};
+
 struct site_out_shared {
 	atomic_flag reported;  /* a failed write was reported */
+	bool hashing;          /* site_out_hash_begin() */
+	/* the sums of each written file's hash (of its name and bytes): the
+	 * stylesheets', the other files' (order does not matter, so threads
+	 * add theirs as they write) */
+	_Atomic uint64_t css, other;
+	pthread_mutex_t mu;    /* guards opened and now */
+	char **opened;         /* files written in pieces (site_out_open): hashed
+	                          from the file when recorded */
+	size_t nopened, cap;
+	const struct site_prev *prev; /* files the same as these are linked */
+	struct prev_file *now; /* the files written, for the next build's prev */
+	size_t nnow, capnow;
 };
+
+/* A file's hash: of its name and bytes. */
+static uint64_t
+file_hash(const char *rel, const void *p, size_t n)
+{
+	return hash_bytes(hash_bytes(HASH_SEED, rel, strlen(rel) + 1), p, n);
+}
+
+/* Adds file rel (hash h, n bytes) to the hashes and the files written. */
+static void
+hash_note(struct site_out_shared *sh, const char *rel, uint64_t h, size_t n)
+{
+	atomic_fetch_add(str_ends(rel, ".css") ? &sh->css : &sh->other, h);
+	pthread_mutex_lock(&sh->mu);
+	sh->now = xgrow(sh->now, sizeof(*sh->now), sh->nnow + 1, &sh->capnow);
+	sh->now[sh->nnow].rel = xstrdup(rel);
+	sh->now[sh->nnow].hash = h;
+	sh->now[sh->nnow++].size = n;
+	pthread_mutex_unlock(&sh->mu);
+}
+
+/* Adds file rel's bytes to the hashes. */
+static void
+hash_add(struct site_out_shared *sh, const char *rel, const void *p, size_t n)
+{
+	hash_note(sh, rel, file_hash(rel, p, n), n);
+}
+
+/* Did the previous build write rel with these bytes (hash h, n of them)? */
+static bool
+prev_same(const struct site_prev *pv, const char *rel, uint64_t h, size_t n)
+{
+	size_t at = 0, item;
+
+	while (htab_next(&pv->t, hash_str(rel), &at, &item))
+		if (strcmp(pv->v[item].rel, rel) == 0)
+			return pv->v[item].hash == h && pv->v[item].size == n;
+	return false;
+}
+
+/* Links the previous build's rel into the staging folder, making its
+ * folders. 0, or -1 (then it is written instead). */
+static int
+prev_link(const struct site_out *o, const char *rel)
+{
+	char *dir, *slash;
+
+	if (linkat(o->shared->prev->dirfd, rel, o->tmpfd, rel, 0) == 0)
+		return 0;
+	if (errno != ENOENT)
+		return -1;
+	dir = xstrdup(rel);
+	for (slash = strchr(dir, '/'); slash != NULL; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdirat(o->tmpfd, dir, 0777) == -1 && errno != EEXIST) {
+			free(dir);
+			return -1;
+		}
+		*slash = '/';
+	}
+	free(dir);
+	return linkat(o->shared->prev->dirfd, rel, o->tmpfd, rel, 0);
+}
 
 /* ---- the staging folder a signal must remove ---- */
 
@@ -46,6 +137,8 @@ static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *guard_tmp;  /* the staging folder now, or NULL */
 static pthread_t guard_tid;
 static bool guarding;    /* guard_tid runs */
+static pid_t guard_pids[64]; /* the build's drawing processes (draw.h) */
+static size_t guard_npids;
 
 /* The same path for a crash's handler, which may not take the lock nor
  * allocate: set once crash_ok says so. */
@@ -189,6 +282,13 @@ guard_run(void *arg)
 		return NULL;    /* site_out_guard_stop(): the run is over */
 	/* held to the end: a swap in progress finishes first, none starts */
 	pthread_mutex_lock(&guard_lock);
+	/* the signal reaches the drawing processes too, and they end first:
+	 * nothing writes into the folder removed below */
+	for (size_t i = 0; i < guard_npids; i++)
+		kill(guard_pids[i], sig);
+	for (size_t i = 0; i < guard_npids; i++)
+		while (waitpid(guard_pids[i], NULL, 0) == -1 && errno == EINTR)
+			;
 	if (guard_tmp != NULL)
 		remove_hard(guard_tmp);
 	signal(sig, SIG_DFL);
@@ -239,6 +339,16 @@ site_out_guard_signals(void)
 		return;
 	}
 	guarding = true;
+}
+
+void
+site_out_guard_children(const pid_t *pids, size_t n)
+{
+	pthread_mutex_lock(&guard_lock);
+	guard_npids = 0;
+	for (size_t i = 0; i < n && i < sizeof(guard_pids) / sizeof(guard_pids[0]); i++)
+		guard_pids[guard_npids++] = pids[i];
+	pthread_mutex_unlock(&guard_lock);
 }
 
 void
@@ -624,6 +734,7 @@ site_out_begin(struct site_out *o, const char *out, struct diag *d)
 	o->tmpfd = -1;
 	o->shared = xcalloc(1, sizeof(*o->shared));
 	atomic_flag_clear(&o->shared->reported);
+	pthread_mutex_init(&o->shared->mu, NULL);
 	remove_stale(o->out);
 	guard_set(o->tmp);
 	if (remove_tree(o->tmp) == -1 || mkdir_p(o->tmp) == -1 ||
@@ -706,6 +817,8 @@ int
 site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 {
 	static const char page[] = "/index.html";
+	bool hashing = o->shared != NULL && o->shared->hashing;
+	uint64_t h = 0;
 	size_t len;
 
 	if (o->tmp == NULL)
@@ -714,11 +827,40 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 		return -1;
 	if (o->discard)
 		return 0;
+	if (hashing) {
+		h = file_hash(rel, p, n);
+		/* the same bytes as the previous build's: linked, not written */
+		if (o->shared->prev != NULL && prev_same(o->shared->prev, rel, h, n) &&
+		    prev_link(o, rel) == 0) {
+			hash_note(o->shared, rel, h, n);
+			return 0;
+		}
+	}
 	/* a page in a folder of its own: the folder is made first */
 	len = strlen(rel);
 	if (file_write_at(o->tmpfd, rel, p, n, len > sizeof(page) - 1 &&
 	    memcmp(rel + len - (sizeof(page) - 1), page, sizeof(page) - 1) == 0) == -1)
 		return errno != 0 ? errno : EIO;
+	if (hashing)
+		hash_note(o->shared, rel, h, n);
+	return 0;
+}
+
+int
+site_out_put_same(const struct site_out *o, const char *from, const char *rel,
+    const void *p, size_t n)
+{
+	if (o->tmp == NULL)
+		return EINVAL;
+	if (!rel_safe(rel) || !rel_safe(from))
+		return -1;
+	if (o->discard)
+		return 0;
+	/* a link where the file system allows it, else the bytes again */
+	if (linkat(o->tmpfd, from, o->tmpfd, rel, 0) == -1)
+		return site_out_put(o, rel, p, n);
+	if (o->shared != NULL && o->shared->hashing)
+		hash_add(o->shared, rel, p, n);
 	return 0;
 }
 
@@ -734,9 +876,111 @@ site_out_open(const struct site_out *o, const char *rel, int *fd)
 		*fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	else
 		*fd = file_open_at(o->tmpfd, rel, false);
+	if (*fd != -1 && !o->discard && o->shared != NULL && o->shared->hashing) {
+		pthread_mutex_lock(&o->shared->mu);
+		o->shared->opened = xgrow(o->shared->opened, sizeof(char *),
+		    o->shared->nopened + 1, &o->shared->cap);
+		o->shared->opened[o->shared->nopened++] = xstrdup(rel);
+		pthread_mutex_unlock(&o->shared->mu);
+	}
 	if (*fd == -1)
 		return errno != 0 ? errno : EIO;
 	return 0;
+}
+
+/* A file written in pieces is hashed once it is recorded (written whole),
+ * from the file: its writer holds its bytes only a piece at a time. */
+static void
+hash_opened(struct site_out *o, const char *rel)
+{
+	struct site_out_shared *sh = o->shared;
+	struct buf b = BUF_INIT;
+	bool found = false;
+	char *path;
+	size_t i;
+
+	pthread_mutex_lock(&sh->mu);
+	for (i = 0; i < sh->nopened && !found; i++)
+		if (strcmp(sh->opened[i], rel) == 0) {
+			free(sh->opened[i]);
+			sh->opened[i] = sh->opened[--sh->nopened];
+			found = true;
+		}
+	pthread_mutex_unlock(&sh->mu);
+	if (!found)
+		return;
+	path = site_out_path(o, rel);
+	if (file_read(path, SIZE_MAX, &b) == FILE_OK)
+		hash_add(sh, rel, b.data, b.len);
+	else
+		atomic_fetch_add(&sh->other, 1);   /* a change, to be safe */
+	free(path);
+	buf_release(&b);
+}
+
+void
+site_out_hash_begin(struct site_out *o)
+{
+	if (o->shared == NULL)
+		return;
+	o->shared->hashing = true;
+	atomic_init(&o->shared->css, 0);
+	atomic_init(&o->shared->other, 0);
+}
+
+void
+site_out_prev_use(struct site_out *o, const struct site_prev *prev)
+{
+	if (o->shared != NULL && o->shared->hashing)
+		o->shared->prev = prev;
+}
+
+struct site_prev *
+site_out_prev_take(struct site_out *o, const char *dir)
+{
+	struct site_out_shared *sh = o->shared;
+	struct site_prev *pv;
+	size_t i;
+	int fd;
+
+	if (sh == NULL || !sh->hashing ||
+	    (fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return NULL;
+	pv = xcalloc(1, sizeof(*pv));
+	pv->dirfd = fd;
+	pv->v = sh->now;
+	pv->n = sh->nnow;
+	pv->t = (struct htab)HTAB_INIT;
+	for (i = 0; i < pv->n; i++)
+		htab_add(&pv->t, hash_str(pv->v[i].rel), i);
+	sh->now = NULL;
+	sh->nnow = sh->capnow = 0;
+	return pv;
+}
+
+void
+site_prev_free(struct site_prev *pv)
+{
+	size_t i;
+
+	if (pv == NULL)
+		return;
+	close(pv->dirfd);
+	for (i = 0; i < pv->n; i++)
+		free(pv->v[i].rel);
+	free(pv->v);
+	htab_free(&pv->t);
+	free(pv);
+}
+
+bool
+site_out_hash(const struct site_out *o, uint64_t *css, uint64_t *other)
+{
+	if (o->shared == NULL || !o->shared->hashing)
+		return false;
+	*css = atomic_load(&o->shared->css);
+	*other = atomic_load(&o->shared->other);
+	return true;
 }
 
 int
@@ -752,7 +996,15 @@ site_out_record(struct site_out *o, const char *rel, int put)
 	if (put != 0)
 		return site_out_failed(o, rel, put);
 	files_add(o, rel);
+	if (o->shared != NULL && o->shared->hashing && o->shared->nopened > 0)
+		hash_opened(o, rel);
 	return 0;
+}
+
+bool
+site_out_claim_failure(struct site_out *o)
+{
+	return o->shared == NULL || !atomic_flag_test_and_set(&o->shared->reported);
 }
 
 int
@@ -1138,6 +1390,13 @@ site_out_abort(struct site_out *o)
 		guard_set(NULL);
 		free(o->tmp);
 		o->tmp = NULL;
+	}
+	if (o->shared != NULL) {
+		strv_free(o->shared->opened, o->shared->nopened);
+		for (size_t i = 0; i < o->shared->nnow; i++)
+			free(o->shared->now[i].rel);
+		free(o->shared->now);
+		pthread_mutex_destroy(&o->shared->mu);
 	}
 	free(o->shared);
 	o->shared = NULL;

@@ -545,9 +545,10 @@ canonical(const struct report *r, const char *rel)
 }
 
 /*
- * The placeholder a page holds for a download's size, filled in by
- * html_sizes_fill() once every output is written (the PDF is laid out while
- * the pages are). An HTML comment: content, always escaped, cannot make one.
+ * The placeholder a page holds for a download's size when the size is not
+ * known (check, whose pages are thrown away): a build writes the data and
+ * the PDF before the pages, which are written once, with the sizes. An
+ * HTML comment: content, always escaped, cannot make one.
  */
 #define SIZE_MARK "<!--podium:size "
 

@@ -12,7 +12,6 @@
 #include "parse.h"
 #include "render.h"
 
-#define SIZE_MARK "<!--podium:size "
 #define PAGE_MAX (64u << 20)
 
 static int
@@ -343,59 +342,6 @@ size_of(const struct report *r, const struct site_out *o, const char *rel,
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
 		size_text(r, out, st.st_size);
 	free(path);
-}
-
-/* Replaces every size mark of page (n bytes) into out. */
-static void
-sizes_replace(const struct report *r, const struct site_out *o, const char *page,
-    size_t n, struct buf *out)
-{
-	const char *p = page, *end = page + n, *m, *close;
-	size_t lm = strlen(SIZE_MARK);
-
-	while ((m = memmem(p, (size_t)(end - p), SIZE_MARK, lm)) != NULL &&
-	    (close = memmem(m + lm, (size_t)(end - m - lm), "-->", 3)) != NULL) {
-		char *rel = xstrndup(m + lm, (size_t)(close - m - lm));
-
-		buf_add(out, p, (size_t)(m - p));
-		size_of(r, o, rel, out);
-		free(rel);
-		p = close + 3;
-	}
-	buf_add(out, p, (size_t)(end - p));
-}
-
-int
-html_sizes_fill(const struct report *r, struct site_out *o)
-{
-	struct buf page = BUF_INIT, out = BUF_INIT;
-	char *path;
-	size_t i;
-	int rc = 0, put;
-
-	for (i = 0; i < o->nfiles && rc == 0; i++) {
-		if (!str_ends(o->files[i], ".html"))
-			continue;
-		buf_reset(&page);
-		path = site_out_path(o, o->files[i]);
-		if (file_read(path, PAGE_MAX, &page) != FILE_OK) {
-			diag_system(o->d, o->files[i], "cannot read the page back: %s",
-			    strerror(errno));
-			rc = -1;
-		} else if (memmem(page.data, page.len, SIZE_MARK, strlen(SIZE_MARK))) {
-			buf_reset(&out);
-			sizes_replace(r, o, page.data, page.len, &out);
-			if ((put = site_out_put(o, o->files[i], out.data, out.len)) != 0) {
-				diag_system(o->d, o->files[i], "cannot write the page: %s",
-				    put > 0 ? strerror(put) : "outside the site");
-				rc = -1;
-			}
-		}
-		free(path);
-	}
-	buf_release(&page);
-	buf_release(&out);
-	return rc;
 }
 
 int

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "build.h"
+#include "draw.h"
 #include "fonts.h"
 #include "lint.h"
 #include "load.h"
@@ -121,13 +122,14 @@ step_markdown(const struct computed *c, const struct render_opts *ro,
 	return render_markdown(c, o, d);
 }
 
+/* The PDF before the pages: they give its size (render.h, sizes_known). */
 static const struct step steps[] = {
 	{PART_DATA, "writing data", "data", step_data, false},
+	{PART_PDF, "laying out the PDF", "pdf", step_pdf, true},
 	{PART_HTML | PART_PDF, "drawing charts", "charts", render_charts, true},
 	{PART_HTML, "drawing badges", "badges", step_badges, true},
 	{PART_HTML, "writing pages", "html", render_html, false},
 	{PART_HTML, "writing Markdown copies", "markdown", step_markdown, false},
-	{PART_PDF, "laying out the PDF", "pdf", step_pdf, true},
 };
 
 /*
@@ -152,7 +154,32 @@ struct task {
 	pthread_t tid;
 	bool running;
 	int rc;
+	/* the PDF's step is over (or the task's steps ended): the pages,
+	 * which give its size, may be written */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	bool pdf_done;
 };
+
+static void
+task_pdf_done(struct task *t)
+{
+	pthread_mutex_lock(&t->mu);
+	t->pdf_done = true;
+	pthread_cond_broadcast(&t->cv);
+	pthread_mutex_unlock(&t->mu);
+}
+
+/* Waits for the PDF's step to end; its result (0 when none ran). */
+static int
+task_wait_pdf(struct task *t)
+{
+	pthread_mutex_lock(&t->mu);
+	while (!t->pdf_done)
+		pthread_cond_wait(&t->cv, &t->mu);
+	pthread_mutex_unlock(&t->mu);
+	return t->rc;
+}
 
 static void *
 task_run(void *arg)
@@ -165,7 +192,10 @@ task_run(void *arg)
 
 		t->rc = t->steps[i]->fn(t->c, t->ro, &t->o, &t->d);
 		t->ms[i] = now_ms() - t0;
+		if (t->steps[i]->fn == step_pdf)
+			task_pdf_done(t);
 	}
+	task_pdf_done(t);
 	/* then the pages still to write, on this thread too */
 	workers_help(true);
 	return NULL;
@@ -186,8 +216,13 @@ task_start(struct task *t, const struct computed *c, const struct render_opts *r
 	t->o.d = &t->d;
 	diag_init(&t->d);
 	t->d.strict = d->strict;
+	pthread_mutex_init(&t->mu, NULL);
+	pthread_cond_init(&t->cv, NULL);
+	t->pdf_done = false;
 	if (pthread_create(&t->tid, NULL, task_run, t) == 0)
 		return t->running = true;
+	pthread_mutex_destroy(&t->mu);
+	pthread_cond_destroy(&t->cv);
 	diag_release(&t->d);
 	return false;
 }
@@ -202,6 +237,8 @@ task_finish(struct task *t, struct build_request *rq, struct site_out *o,
 
 	pthread_join(t->tid, NULL);
 	t->running = false;
+	pthread_mutex_destroy(&t->mu);
+	pthread_cond_destroy(&t->cv);
 	for (i = 0; i < t->nsteps; i++)
 		timing_add(rq, t->steps[i]->name, t->ms[i]);
 	diag_move(d, &t->d);
@@ -215,14 +252,59 @@ task_finish(struct task *t, struct build_request *rq, struct site_out *o,
 	return t->rc;
 }
 
+/*
+ * The drawing in processes (draw.h): forked first, while no thread of the
+ * build runs; then this process writes the data, waits for the PDF (the
+ * pages give its size) and writes the pages over the cores.
+ */
+static int
+render_forked(struct build_request *rq, struct drawers *dw,
+    const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d)
+{
+	size_t i;
+	double t;
+	int rc = 0;
+
+	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
+		if (!(rq->parts & steps[i].parts) || steps[i].draws)
+			continue;
+		if (steps[i].fn == render_html && (rq->parts & PART_PDF)) {
+			progress(rq, "laying out the PDF");
+			if (draw_wait_pdf(dw) == -1) {
+				rc = -1;
+				break;
+			}
+		}
+		progress(rq, steps[i].progress);
+		t = now_ms();
+		rc = steps[i].fn(c, ro, o, d);
+		timing_add(rq, steps[i].name, now_ms() - t);
+	}
+	progress(rq, "drawing charts");
+	if (draw_finish(dw, o, d, rq->timing, sizeof(rq->timing)) == -1)
+		rc = -1;
+	return rc;
+}
+
 static int
 render_all(struct build_request *rq, const struct computed *c,
     const struct render_opts *ro, struct site_out *o, struct diag *d)
 {
 	struct task task = {0};
+	struct drawers *dw;
 	size_t i, nother = 0;
+	unsigned n;
 	double t;
 	int rc = 0;
+
+	/* a build that writes its site draws in processes; check, a preview
+	 * (charts kept between builds, what it writes hashed) and --dump-data
+	 * on a thread */
+	if (!o->discard && ro->charts_kept == NULL && ro->dump == NULL && !rq->hash &&
+	    (n = draw_count()) > 0 && (rq->parts & (PART_HTML | PART_PDF)) &&
+	    (dw = draw_start(c, ro, o, d, rq->parts, n)) != NULL)
+		return render_forked(rq, dw, c, ro, o, d);
 	for (i = 0; i < ARRAY_SIZE(steps); i++) {
 		if (!(rq->parts & steps[i].parts))
 			continue;
@@ -245,6 +327,12 @@ render_all(struct build_request *rq, const struct computed *c,
 	for (i = 0; i < ARRAY_SIZE(steps) && rc == 0; i++) {
 		if (!(rq->parts & steps[i].parts) || (task.running && steps[i].draws))
 			continue;
+		/* the pages give the PDF's size: it is written first */
+		if (task.running && steps[i].fn == render_html &&
+		    (rq->parts & PART_PDF) && task_wait_pdf(&task) == -1) {
+			rc = -1;
+			break;
+		}
 		progress(rq, steps[i].progress);
 		t = now_ms();
 		rc = steps[i].fn(c, ro, o, d);
@@ -433,6 +521,8 @@ build_run(struct build_request *rq, struct diag *d)
 
 	memset(&o, 0, sizeof(o));
 	rq->timing[0] = '\0';
+	rq->hashed = false;
+	rq->prev_out = NULL;
 	if (rq->write) {
 		out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
 		if (site_out_check(rq->dir, out, rq->force, d) == -1 ||
@@ -475,14 +565,13 @@ build_run(struct build_request *rq, struct diag *d)
 	/*
 	 * Sharing copies of the per-provider charts only when the whole site
 	 * is built (a partial build keeps the previous site's: carry_part).
-	 * The pages show the downloads' sizes. Without a PDF in this build
-	 * they are known before the pages (the data is written first, and the
-	 * previous site's PDF is kept); with one, the pages hold marks, filled
-	 * in once the PDF is written.
+	 * The pages show the downloads' sizes, known before the pages are
+	 * written: the data and the PDF are written first (render_all), or
+	 * kept from the previous site. Nothing is written and read back.
 	 */
 	ro.share_charts = (rq->parts & PART_ALL) == PART_ALL;
 	ro.charts_kept = rq->charts_kept;
-	ro.sizes_known = !(rq->parts & PART_PDF);
+	ro.sizes_known = rq->write;
 	ro.dump = rq->dump;
 	if (!rq->write) {
 		/* check: everything made as a build makes it, then thrown away */
@@ -492,14 +581,16 @@ build_run(struct build_request *rq, struct diag *d)
 	}
 	if (site_out_begin(&o, out, d) == -1)
 		goto out;
+	if (rq->hash) {
+		site_out_hash_begin(&o);
+		site_out_prev_use(&o, rq->prev);
+	}
 	o.record = record;
 	if ((rq->parts & PART_ALL) != PART_ALL) {
 		o.carry = carry_part;
 		o.carry_arg = &rq->parts;
 	}
-	if (render_all(rq, c, &ro, &o, d) == -1 || ((rq->parts & PART_HTML) &&
-	    (rq->parts & PART_PDF) && html_sizes_fill(&p->report, &o) == -1) ||
-	    diag_failed(d)) {
+	if (render_all(rq, c, &ro, &o, d) == -1 || o.failed || diag_failed(d)) {
 		site_out_abort(&o);
 		goto out;
 	}
@@ -507,6 +598,10 @@ build_run(struct build_request *rq, struct diag *d)
 	t = now_ms();
 	if (site_out_commit(&o) == -1)
 		site_out_abort(&o);
+	else if (rq->hash) {
+		rq->hashed = site_out_hash(&o, &rq->hash_css, &rq->hash_other);
+		rq->prev_out = site_out_prev_take(&o, out);
+	}
 	timing_add(rq, "publish", now_ms() - t);
 out:
 	if (warming)

@@ -48,6 +48,8 @@ struct server {
 	bool pdf;                /* also rebuild report.pdf (slow: off by default) */
 	bool verbose;
 	struct chart_memo *charts; /* kept between rebuilds: only what changed is redrawn */
+	struct site_prev *prev;  /* the served site's files: a rebuild links those
+	                            that come out the same instead of writing them */
 	char *tmp;               /* the private folder, removed on exit */
 	unsigned nbuilds;
 	bool have_hash;
@@ -120,16 +122,30 @@ rebuild(struct server *sv)
 	rq.write = true;
 	rq.quiet = true;
 	rq.charts_kept = sv->charts;
+	/* the build hashes what it writes: nothing is read back, and what is
+	 * the same as in the site served now is linked from it, not written */
+	rq.hash = true;
+	rq.prev = sv->prev;
 	diag_init(&d);
 	rc = build_run(&rq, &d);
 	diag_print(&d, stderr);
-	if (rc == EXIT_OK && mkdir_p(out) == 0 && site_hash_dir(out, &h) == 0) {
+	if (rq.hashed) {
+		h.css = rq.hash_css;
+		h.other = rq.hash_other;
+	}
+	if (rc == EXIT_OK && mkdir_p(out) == 0 && (rq.hashed || site_hash_dir(out, &h) == 0)) {
 		serve_publish(&sv->state, out, change_of(sv, &h));
 		out = NULL;
+		if (rq.prev_out != NULL) {
+			site_prev_free(sv->prev);
+			sv->prev = rq.prev_out;
+			rq.prev_out = NULL;
+		}
 	} else {
 		serve_fail(&sv->state, errors_html(&d));
 		sv->have_hash = false;
 	}
+	site_prev_free(rq.prev_out);
 	if (out != NULL) {
 		remove_tree(out);
 		free(out);
@@ -488,5 +504,6 @@ cmd_serve(int argc, char *argv[])
 	sv.charts = chart_memo_new();
 	c = serve_run(&sv);
 	chart_memo_free(sv.charts);
+	site_prev_free(sv.prev);
 	return c;
 }

@@ -3,13 +3,19 @@
  * podium project (OUT/podium) and as the equivalent Hugo site (OUT/hugo),
  * for the benchmark (tests/bench/run.sh).
  *
- * usage: gen N E OUT
+ * usage: gen N E OUT [wide]
  *
  * Every edition has a rubric of 3 to 5 weighted criteria and thresholds
  * that rise with the edition; reviews give scores only, so the tier podium
  * computes is the one counted here, and each edition claims the counts this
  * program computed (a wrong tier here would fail the build). Output is the
  * same for the same arguments.
+ *
+ * The 'wide' shape is a report shaped unlike the first (issue 29): no
+ * `featured` list (so the movement chart and the home page fall back to
+ * their defaults over every provider), ten criteria in every edition, a
+ * fault test in every review (the unavailable ones too) and the same
+ * declared fields.
  */
 #include <errno.h>
 #include <math.h>
@@ -24,7 +30,7 @@
 #define NTIERS 7
 #define NRATED 6		/* tiers before 'unavailable' */
 #define NMEDALS 4
-#define MAXCRIT 5
+#define MAXCRIT 10
 #define SCALE 5
 
 static const char *tier_id[NTIERS] = {"platinum", "gold", "silver", "bronze",
@@ -43,6 +49,11 @@ static const struct {
 	{"networking", "Networking", 2},
 	{"support", "Support", 1},
 	{"storage", "Storage", 1},
+	{"observability", "Observability", 1},
+	{"billing", "Billing", 1},
+	{"documentation", "Documentation", 1},
+	{"capacity", "Capacity", 2},
+	{"compliance", "Compliance", 1},
 };
 
 static const char *kinds[] = {"neocloud", "neocloud", "neocloud",
@@ -75,6 +86,7 @@ struct edition {
 };
 
 static int N, E;
+static bool wide;		/* the 'wide' shape */
 static struct edition *eds;
 static struct review *revs;	/* revs[i * E + e] */
 static char out_root[4096];
@@ -212,7 +224,7 @@ make_editions(void)
 	for (int e = 0; e < E; e++) {
 		struct edition *ed = &eds[e];
 
-		ed->ncrit = 3 + e % 3;
+		ed->ncrit = wide ? 10 : 3 + e % 3;
 		ed->min[0] = 84 + e;
 		ed->min[1] = 74 + e;
 		ed->min[2] = 62 + e;
@@ -333,12 +345,15 @@ podium_report(void)
 	    "language: en\npaper: a4\nedition: \"%s\"\n", N, E, last);
 	if (E > 1)
 		fprintf(fp, "compare: \"%s\"\n", prev);
-	fputs("featured: [", fp);
-	for (int i = 0; i < N && k < 8; i++)
-		if (E > 1 && revs[i * E + E - 1].present &&
-		    revs[i * E + E - 2].present)
-			fprintf(fp, "%sp%05d", k++ ? ", " : "", i + 1);
-	fputs("]\nallow_html: false\nladder:\n", fp);
+	if (!wide) {
+		fputs("featured: [", fp);
+		for (int i = 0; i < N && k < 8; i++)
+			if (E > 1 && revs[i * E + E - 1].present &&
+			    revs[i * E + E - 2].present)
+				fprintf(fp, "%sp%05d", k++ ? ", " : "", i + 1);
+		fputs("]\n", fp);
+	}
+	fputs("allow_html: false\nladder:\n", fp);
 	for (int t = 0; t < NTIERS; t++)
 		fprintf(fp, "  - {id: %s, name: %s, medal: %s,%s color: \"%s\"}\n",
 		    tier_id[t], tier_name[t], t < NMEDALS ? "true" : "false",
@@ -453,7 +468,7 @@ podium_review(int i, int e)
 	summary_md(fp, i, e, "  ");
 	write_yaml_string_list(fp, "strengths", i, e, 1);
 	write_yaml_string_list(fp, "weaknesses", i, e, 2);
-	if (!r->unavailable)
+	if (!r->unavailable || wide)
 		podium_fault(fp, i, e);
 	if ((i + e) % 10 == 0)
 		fprintf(fp, "quotes:\n  - {text: \"Provider %d got it right\", "
@@ -674,7 +689,7 @@ hugo_provider(int i)
 		fprintf(fp, "\n**Strengths:** %s is %s; *%s* %s.\n\n",
 		    topics[(i + e + 1) % 10], adjectives[(i * 2 + 1) % 10],
 		    topics[(i + 3) % 10], adjectives[(e + 1) % 10]);
-		if (!revs[i * E + e].unavailable)
+		if (!revs[i * E + e].unavailable || wide)
 			fprintf(fp, "**Fault test:** %s; seen on node %d.\n\n",
 			    faults[(i + e) % 5], (i * 13 + e) % 64);
 	}
@@ -704,8 +719,10 @@ main(int argc, char *argv[])
 {
 	char *end;
 
-	if (argc != 4) {
-		fputs("usage: gen N E OUT\n", stderr);
+	if (argc == 5 && strcmp(argv[4], "wide") == 0)
+		wide = true;
+	else if (argc != 4) {
+		fputs("usage: gen N E OUT [wide]\n", stderr);
 		return 2;
 	}
 	N = (int)strtol(argv[1], &end, 10);

@@ -1,14 +1,16 @@
 #!/bin/sh
-# serve.sh PODIUM: how long `podium serve` takes to rebuild the default
-# report after one review is edited. Serves a copy of content/, edits one
-# review's summary EDITS times (each a real change, a second apart), and
-# prints the median of the times serve -v reports for each rebuild: the
-# build alone and the whole rebuild (build, change detection and swap).
+# serve.sh PODIUM [CONTENT]: how long `podium serve` takes to rebuild a
+# report (CONTENT, default the default report's content/) after one review
+# is edited. Serves a copy of it, edits one review's summary EDITS times
+# (each a real change, a second apart), and prints the median of the times
+# serve -v reports for each rebuild: the build alone and the whole rebuild
+# (build, change detection and swap), and the number of rebuilds.
 set -u
 
-PODIUM=${1:?usage: serve.sh PODIUM}
+PODIUM=${1:?usage: serve.sh PODIUM [CONTENT]}
 EDITS=${BENCH_EDITS:-11}
 ROOT=$(pwd)
+CONTENT=${2:-$ROOT/content}
 T=$(mktemp -d)
 PID=""
 cleanup() {
@@ -18,17 +20,19 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-mkdir "$T/proj" && cp -R "$ROOT/content" "$T/proj/content" || exit 1
-# a review of the report edition with a block summary
-REVIEW=$(grep -l '^summary: |' "$T"/proj/content/reviews/3.0/*.yaml | head -n 1)
+mkdir "$T/proj" && cp -R "$CONTENT" "$T/proj/content" || exit 1
+# a review of the report's edition with a block summary
+EDITION=$(sed -n 's/^edition: *"*\([^"]*\)"*$/\1/p' "$T/proj/content/report.yaml")
+REVIEW=$(grep -l '^summary: |' "$T/proj/content/reviews/$EDITION"/*.yaml 2>/dev/null | head -n 1)
+[ -n "$REVIEW" ] || REVIEW=$(grep -rl '^summary: |' "$T/proj/content/reviews" | head -n 1)
 [ -n "$REVIEW" ] || { echo "bench: no review with a summary to edit" >&2; exit 1; }
 unset TMPDIR
 
 ms() { date +%s%3N; }
 count() { grep -c '^podium: built in' "$T/err"; }
-# wait_count N: waits (at most 20 s) until N rebuilds are reported.
+# wait_count N: waits (at most 60 s) until N rebuilds are reported.
 wait_count() {
-	deadline=$(($(ms) + 20000))
+	deadline=$(($(ms) + 60000))
 	while [ "$(ms)" -lt "$deadline" ]; do
 		[ "$(count)" -ge "$1" ] && return 0
 		sleep 0.05
@@ -72,6 +76,7 @@ med() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 grep '^podium: built in' "$T/err" | sed 1d >"$T/rebuilds"
+[ -n "${BENCH_SERVE_LOG:-}" ] && cp "$T/err" "$BENCH_SERVE_LOG"
 build=$(sed 's/.*(build \([0-9.]*\) ms.*/\1/' "$T/rebuilds" | med)
 whole=$(sed 's/^podium: built in \([0-9.]*\) ms.*/\1/' "$T/rebuilds" | med)
 echo "$build $whole $(wc -l <"$T/rebuilds")"
