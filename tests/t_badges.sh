@@ -70,7 +70,7 @@ check "no badge section for a provider that never held a medal" $?
 # with base_url, the code is absolute
 mkdir -p "$T/b"
 cp -R "$ROOT/content" "$T/b/content"
-sed -i 's|^title:|base_url: https://ratings.example/sub/\ntitle:|' "$T/b/content/report.yaml"
+sed -i -e '/^base_url:/d' -e 's|^title:|base_url: https://ratings.example/sub/\ntitle:|' "$T/b/content/report.yaml"
 build "$T/b" "$T/b/site"
 grep -q '<code>&lt;a href=&quot;https://ratings.example/sub/providers/azure/&quot;&gt;&lt;img src=&quot;https://ratings.example/sub/badges/azure.svg&quot;' "$T/b/site/providers/azure/index.html"
 check "with base_url the embed code is absolute" $?
