@@ -190,6 +190,15 @@ html_home(struct html_ctx *h)
 	char date[11];
 
 	pv_set_str(page, "heading", r->title);
+	if (r->lede != NULL) {
+		/* the finding first; it is the page's link preview too */
+		struct pos at = r->pos;
+
+		at.line = r->lede_at.line;
+		tv_set(page, "lede_html", pv_markdown(h, r->lede, &at, root));
+		pv_set_taken(page, "description", md_text_of(h->c, r->lede, r->pos.file,
+		    r->lede_at.line));
+	}
 	pv_set_str(page, "subtitle", r->subtitle);
 	tv_set(page, "authors", authors(r));
 	if (r->edition->published != DATE_NONE) {

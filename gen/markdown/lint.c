@@ -99,7 +99,8 @@ lint_review(const struct computed *c, const struct review *r, bool providers_too
 }
 
 /* The texts in content order: the sections, the tiers' descriptions,
- * each edition's reviews, the custom pages, the practices' descriptions. */
+ * each edition's reviews, the custom pages, the practices' descriptions,
+ * the report's lede. */
 struct lint_work {
 	const struct computed *c;
 	const struct review **reviews;
@@ -140,6 +141,10 @@ lint_item(const struct lint_work *w, size_t i, struct md_store *st, struct diag 
 		return;
 	}
 	i -= w->c->project->npages;
+	if (i == r->npractices) {
+		lint_text(w->c, r->lede, r->pos.file, &r->lede_at, st, d);
+		return;
+	}
 	parse_keep(w->c, r->practices[i].description, r->practices[i].pos.file,
 	    r->practices[i].pos.line, st, d);
 }
@@ -182,7 +187,7 @@ lint_markdown(const struct computed *c, struct diag *d)
 	}
 	free(seen);
 	w.n = c->nsections + c->project->report.nladder + w.nreviews + c->project->npages +
-	    c->project->report.npractices;
+	    c->project->report.npractices + 1 /* the lede */;
 	w.nchunks = w.n < LINT_CHUNKS ? (w.n > 0 ? w.n : 1) : LINT_CHUNKS;
 	w.d = xcalloc(w.nchunks, sizeof(*w.d));
 	w.st = xcalloc(w.nchunks, sizeof(*w.st));

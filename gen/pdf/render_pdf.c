@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "fonts.h"
+#include "markdown.h"
 #include "parse.h"
 #include "pdf_report.h"
 #include "podium.h"
@@ -158,6 +159,11 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_TITLE, rep->title);
 	pdfdoc_set(r->doc, PDF_SUBTITLE, rep->subtitle);
 	pdfdoc_set(r->doc, PDF_SUBJECT, rep->subtitle);
+	if (rep->lede != NULL) {
+		s = md_text_of(r->c, rep->lede, rep->pos.file, rep->lede_at.line);
+		pdfdoc_set(r->doc, PDF_LEDE, s);
+		free(s);
+	}
 	pdfdoc_set(r->doc, PDF_CREATOR, "podium " PODIUM_VERSION);
 	pdfdoc_set(r->doc, PDF_LANG, rep->language);
 	meta_date(r->c, date);
