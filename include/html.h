@@ -174,7 +174,7 @@ struct tv *pv_markdown(struct html_ctx *h, const char *src, const struct pos *at
     const char *root);
 struct tv *pv_medal_table(const struct report *rp, const struct edition_stats *s,
     const char *root);
-struct tv *pv_movers(const struct report *r, const struct edition_stats *s,
+struct tv *pv_movers(const struct computed *c, const struct edition_stats *s,
     const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct report *r, const struct edition_stats *s, const char *figure,

@@ -284,7 +284,10 @@ grep -q '^ *Elite (tier uncertain)  *Delta  *Untested (tier uncertain)  *rated a
     grep -q '^ *Golf  *Untested (tier uncertain)  *Fair (tier uncertain) *$' "$T/unsure2.txt" &&
     grep -q '^ *Uncertain: UNSURE-GOLF  *Uncertain: UNSURE-GOLF2 *$' "$T/unsure2.txt" &&
     grep -q '^ *Delta  *Weak (tier uncertain)  *Elite (tier uncertain)  ' "$T/unsure2.txt" &&
-    grep -q '^ *Uncertain: UNSURE-E1  *Uncertain: UNSURE-DELTA read from a chart *$' "$T/unsure2.txt"
+    grep -A2 '^ *Delta  *Weak (tier uncertain)  *Elite (tier uncertain)  ' "$T/unsure2.txt" |
+    grep -q '^ *Uncertain: *Uncertain: UNSURE-DELTA read from a' &&
+    grep -A2 '^ *Delta  *Weak (tier uncertain)  *Elite (tier uncertain)  ' "$T/unsure2.txt" |
+    grep -q '^ *UNSURE-E1  *chart *$'
 check "an uncertain tier before: marked in the medal, unrated and movers tables" $?
 
 # What the site's review says before and after its summary: a tier the

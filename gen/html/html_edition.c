@@ -203,7 +203,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		tv_set(page, "funnel_chart",
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
 	}
-	tv_set(page, "movement", pv_movers(&h->p->report, s, root));
+	tv_set(page, "movement", pv_movers(h->c, s, root));
 	cl = claims(&h->p->report, s);
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);

@@ -220,7 +220,7 @@ html_home(struct html_ctx *h)
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
-	mv = pv_movers(&h->p->report, cmp, root);
+	mv = pv_movers(h->c, cmp, root);
 	if (mv != NULL && mv->type == TV_OBJECT) {
 		bool chart = !sections_have(h->c, "chart",
 		    chart_kind_name(CHART_MOVEMENT));

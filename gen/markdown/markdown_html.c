@@ -757,6 +757,11 @@ table_html(const struct table *t, const char *root_rel, struct buf *out)
 		buf_puts(out, "</tr>\n");
 	}
 	buf_puts(out, "</tbody>\n</table>\n");
+	for (i = 0; i < t->nnotes; i++) {
+		buf_puts(out, "<p class=\"table-note\">");
+		table_cell_text(out, t->notes[i]);
+		buf_puts(out, "</p>\n");
+	}
 }
 
 /* Render in one go, from the build's tree (markdown.h): calls run from here to
