@@ -251,7 +251,7 @@ sc_table(const struct computed *c, const struct shortcode *sc)
 	    (e1 = project_edition(p, sc->args[1])) == NULL)
 		return NULL;
 	if (strcmp(sc->args[0], "medals") == 0)
-		return table_medals(c, e1);
+		return table_medals_by_tier(c, e1);
 	if (strcmp(sc->args[0], "security") == 0)
 		return table_security(c, e1);
 	if (strcmp(sc->args[0], "movers") == 0 && sc->nargs == 3 &&

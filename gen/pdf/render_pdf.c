@@ -36,61 +36,13 @@ table_eds(const struct edition *e, const struct edition *base)
 	return te;
 }
 
-/*
- * The medal table grouped by tier: a row naming the tier and how many it
- * holds, then its providers, the tier's marks (override, uncertain) beside
- * the provider. Without the movement column when the movers table follows:
- * its providers are there.
- */
+/* The medal table grouped by tier (table_medals_by_tier). */
 static struct table *
 build_medals(const struct computed *c, const void *arg)
 {
 	const struct table_eds *te = arg;
-	const struct edition_stats *st = computed_edition(c, te->e);
-	struct table *flat = table_medals(c, te->e), *t;
-	struct table_cell *row, *from;
-	size_t i, j, k, n, ncols;
-	bool movers = c->has_compare && c->compare.baseline != NULL;
 
-	if (flat == NULL || st == NULL || flat->nrows != st->nratings)
-		return flat;
-	ncols = flat->ncols == 4 && movers ? 2 : flat->ncols - 1;
-	t = table_new(flat->caption, ncols);
-	for (j = 0; j < ncols; j++)
-		table_head(t, j, flat->head[j + 1].text, flat->head[j + 1].numeric);
-	for (i = 0; i < flat->nrows; i = k) {
-		const struct tier *tier = st->ratings[i].tier;
-		/* the name the tier cells start with (a dash: no tier) */
-		const char *name = tier != NULL ? tier->name : DASH, *label;
-
-		for (k = i; k < flat->nrows && st->ratings[k].tier == tier; k++)
-			;
-		n = k - i;
-		row = table_row(t);
-		table_cell_take(&row[0], xasprintf("%s (%zu)", name, n), NULL);
-		row[0].tier = tier;
-		for (j = 1; j < ncols; j++)
-			table_cell_set(&row[j], "", NULL);
-		for (; i < k; i++) {
-			from = &flat->cells[i * flat->ncols];
-			row = table_row(t);
-			/* the tier cell's marks (uncertain) after the provider */
-			label = from[0].text;
-			if (strncmp(label, name, strlen(name)) == 0)
-				label += strlen(name);
-			else
-				label = "";
-			table_cell_take(&row[0], xasprintf("%s%s", from[1].text, label),
-			    from[1].href);
-			for (j = 1; j < ncols; j++) {
-				table_cell_set(&row[j], from[j + 1].text, from[j + 1].href);
-				row[j].tier = from[j + 1].tier;
-				row[j].numeric = from[j + 1].numeric;
-			}
-		}
-	}
-	table_free(flat);
-	return t;
+	return table_medals_by_tier(c, te->e);
 }
 
 static struct table *
