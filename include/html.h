@@ -180,7 +180,7 @@ struct tv *pv_movers(const struct computed *c, const struct edition_stats *s,
 char *html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
     long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
-struct tv *html_figures(const struct report *r, const struct edition_stats *s,
+struct tv *html_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /* A public finding (never pass a private one); "N undisclosed findings"
  * (malloc'd) or NULL for none. */

@@ -103,6 +103,8 @@ struct vd_block {
 	struct table *table;        /* VB_TABLE: head, rows, alignment, caption */
 	int chart;                  /* VB_FIGURE: an enum chart_kind */
 	const struct provider *provider; /* VB_FIGURE (not owned) */
+	const struct section *section;   /* VB_MARKDOWN of a commentary section
+	                             * (not owned), else NULL */
 	const char *md;             /* VB_MARKDOWN (not owned: the model's) */
 	const char *file;
 	unsigned line;
@@ -135,13 +137,45 @@ struct vd_provider {
 	size_t nreviews;
 };
 
+/*
+ * A page that is not a provider's: the home page. Its sections, in order:
+ * "figures" (a table: label, value, detail, note), "medals" (the medal
+ * table by tier and the distribution chart, each unless the commentary
+ * shows it), "movement" (the movement chart and the movers table, the
+ * same rule), then one "commentary" section per commentary text (a
+ * VB_MARKDOWN block naming its section). The site and the PDF give them
+ * in this order (view_home.c).
+ */
+struct vd_page {
+	const char *id;             /* "home"; static */
+	struct vd_section *s;
+	size_t n;
+};
+
 /* The report's view: a page for every provider (parallel to the
- * project's providers; a provider with no visible review has none). */
+ * project's providers; a provider with no visible review has none), and
+ * the home page. */
 struct view_report {
 	const struct computed *c;
 	struct vd_provider **providers;
 	size_t nproviders;
+	struct vd_page *home;
 };
+
+/* The home page's view; free with vd_page_free(). */
+struct vd_page *vd_home_new(const struct computed *c);
+void vd_page_free(struct vd_page *p);
+/*
+ * The headline figures of s (against cmp's baseline when cmp has one): a
+ * table of rows label, value, detail and, when one has it, a note, for the home page,
+ * an edition's page and the PDF. Free with table_free().
+ */
+struct table *vd_figures(const struct computed *c, const struct edition_stats *s,
+    const struct edition_stats *cmp);
+/* A count as the figures give it: "84 stated; 85 counted" where an
+ * acknowledged claim differs, "16 named" in a partial edition; malloc'd. */
+char *vd_figure_value(const struct report *r, const struct edition_stats *s,
+    const char *figure, long computed);
 
 /* Builds the view of the whole report. Free with view_report_free(). */
 struct view_report *view_report_new(const struct computed *c);
@@ -187,8 +221,10 @@ void vd_inlines_text(const struct vd_inlines *in, struct buf *b);
 /*
  * The text of the provider pages as a reader reads them, one line per
  * paragraph, list item, table row (cells after a tab) or quote:
- * "provider<TAB>review edition or -<TAB>section<TAB>text". For tests:
- * what the site and the PDF must both say.
+ * "provider<TAB>review edition or -<TAB>section<TAB>where<TAB>text", then
+ * the home page's as "home<TAB>-<TAB>section<TAB>site,pdf<TAB>text" (its
+ * section titles, figures, movers rows and notes). For tests: what the
+ * site and the PDF must both say.
  */
 void view_report_dump(const struct view_report *v, struct buf *b);
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """view_compare.py DUMP SITE PDFTEXT: every line of the report view's dump
-(PODIUM_VIEW_DUMP: provider, edition, section, where, text) is in the text a
-reader reads on the provider's page (for "site") and in the PDF's text (for
+(PODIUM_VIEW_DUMP: provider or "home", edition, section, where, text) is in the
+text a reader reads on the provider's page (the home page for "home") (for "site") and in the PDF's text (for
 "pdf"). Prints one "missing" line per text not found; exit 1 if any."""
 import html.parser
 import re
@@ -80,7 +80,9 @@ def main():
             where = where.split(",")
             if "site" in where:
                 if prov not in pages:
-                    pages[prov] = page_text(f"{site}/providers/{prov}/index.html")
+                    # the home page's lines are "home"'s, a provider's its id's
+                    path = "index.html" if prov == "home" else f"providers/{prov}/index.html"
+                    pages[prov] = page_text(f"{site}/{path}")
                 checked += 1
                 if text not in pages[prov]:
                     missing += 1

@@ -193,7 +193,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		pv_set_taken(page, "published_text", view_date(&h->p->report, e->published));
 	}
 	tv_set(page, "source", source_link(e->source, root));
-	tv_set(page, "figures", html_figures(&h->p->report, s, s));
+	tv_set(page, "figures", html_figures(h->c, s, s));
 	tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 	tv_set(page, "bars", bars(s));
 	tv_set(page, "funnel", funnel(&h->p->report, s));

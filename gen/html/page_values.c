@@ -9,6 +9,7 @@
 #include "markdown.h"
 #include "parse.h"
 #include "tier_color.h"
+#include "view_doc.h"
 
 char *
 html_root_rel(const char *rel)
@@ -446,37 +447,11 @@ pv_movers(const struct computed *c, const struct edition_stats *s, const char *r
 	return o;
 }
 
-static const struct claim *
-claim_find(const struct edition_stats *s, const char *figure)
-{
-	size_t i;
-
-	for (i = 0; i < s->nclaims; i++)
-		if (strcmp(s->claims[i].claim->figure, figure) == 0)
-			return s->claims[i].claim;
-	return NULL;
-}
-
 char *
 html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
     long computed)
 {
-	const struct claim *cl = claim_find(s, figure);
-	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
-	char *w, *out;
-
-	if (cl != NULL && cl->note != NULL && cl->value != computed) {
-		char *n = view_int(r, computed);
-
-		w = report_format_n(r, "n_stated", cl->value);
-		out = xasprintf("%s; %s %s", w, n, counted);
-		free(n);
-		free(w);
-		return out;
-	}
-	if (s->edition->partial)
-		return report_format_n(r, "n_named", computed);
-	return view_int(r, computed);
+	return vd_figure_value(r, s, figure, computed);
 }
 
 static void

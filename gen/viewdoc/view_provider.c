@@ -644,6 +644,7 @@ view_report_new(const struct computed *c)
 	v->providers = xcalloc(c->nproviders + 1, sizeof(*v->providers));
 	for (i = 0; i < c->nproviders; i++)
 		v->providers[i] = vd_provider_new(c, &c->providers[i]);
+	v->home = vd_home_new(c);
 	return v;
 }
 
@@ -657,6 +658,7 @@ view_report_free(struct view_report *v)
 	for (i = 0; i < v->nproviders; i++)
 		vd_provider_free(v->providers[i]);
 	free(v->providers);
+	vd_page_free(v->home);
 	free(v);
 }
 
