@@ -225,8 +225,14 @@ report_load(struct loader *l)
 	l->p->report.pos.col = 1;
 	l->p->report.published = DATE_NONE;
 	if (!loader_exists(l, REPORT_FILE)) {
-		diag_error(l->d, REPORT_FILE, 0, 0,
-		    "file not found: is '%s' a podium project folder?", l->p->dir);
+		/* -C content: the folder given is the content folder itself */
+		if (loader_exists(l, "report.yaml"))
+			diag_error(l->d, REPORT_FILE, 0, 0,
+			    "file not found: '%s' holds report.yaml itself, so it is a "
+			    "content folder; give the project folder above it", l->p->dir);
+		else
+			diag_error(l->d, REPORT_FILE, 0, 0,
+			    "file not found: is '%s' a podium project folder?", l->p->dir);
 		return false;
 	}
 	if (yfile_load(l, REPORT_FILE, &l->report))
