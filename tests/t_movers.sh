@@ -85,4 +85,17 @@ if command -v pdftotext >/dev/null 2>&1; then
 	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' | grep -qF "New in ClusterMAX 3.0 (15): Moonlite, Radiant, Vessl,"
 	check "the PDF's movers table has the same lines" $?
 fi
+# French: the notes in the pack's words and punctuation (a no-break space
+# before ':' and ';'), and the stated-and-counted figure likewise
+mkdir -p "$T/fr"
+cp -R "$ROOT/content" "$T/fr/content"
+sed -i 's/^language: en$/language: fr/' "$T/fr/content/report.yaml"
+"$PODIUM" build -C "$T/fr" -o "$T/fr/s" -q --only html 2>"$T/err.fr"
+check "the French report builds" $?
+nb=$(printf '\302\240')
+note "$T/fr/s/editions/2.0/index.html" "70 fournisseurs classés dans ClusterMAX 2.0 n’ont pas de mouvement indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
+    note "$T/fr/s/editions/2.0/index.html" "Plus évalués dans ClusterMAX 2.0 (1)$nb: LeptonAI."
+check "French: the movers' notes in French" $?
+grep -qF "<span class=\"value\">84 annoncés$nb; 85 comptés</span>" "$T/fr/s/editions/2.0/index.html"
+check "French: '84 annoncés ; 85 comptés' with a no-break space before ';'" $?
 exit $fail

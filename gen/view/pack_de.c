@@ -339,6 +339,7 @@ const struct ui_string pack_de_strings[] = {
 	{"movers_caption", "Anbieter, deren Stufe sich von {from} zu {to} geändert hat"},
 	{"movement_since", "Bewegung seit {edition}"},
 	{"n_stated", "{n} angegeben"},
+	{"figure_stated_counted", "{stated}; {n} {counted}"},
 	{"n_named", "{n} genannt"},
 	{"n_counted", "{n} gezählt"},
 	{"changes_since", "Was sich an den Regeln seit {edition} geändert hat"},

@@ -355,6 +355,7 @@ const struct ui_string ui_strings_default[] = {
 	{"movers_caption", "Providers whose tier changed from {from} to {to}"},
 	{"movement_since", "Movement since {edition}"},
 	{"n_stated", "{n} stated"},
+	{"figure_stated_counted", "{stated}; {n} {counted}"},
 	{"n_named", "{n} named"},
 	{"n_counted", "{n} counted"},
 	{"changes_since", "What changed in the rules since {edition}"},

@@ -338,6 +338,7 @@ const struct ui_string pack_es_strings[] = {
 	{"movers_caption", "Proveedores cuyo nivel cambió de {from} a {to}"},
 	{"movement_since", "Movimientos desde {edition}"},
 	{"n_stated", "{n} declarados"},
+	{"figure_stated_counted", "{stated}; {n} {counted}"},
 	{"n_named", "{n} nombrados"},
 	{"n_counted", "{n} contados"},
 	{"changes_since", "Qué cambió en las reglas desde {edition}"},

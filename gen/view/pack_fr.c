@@ -341,6 +341,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"movers_caption", "Fournisseurs dont le palier a changé de {from} à {to}"},
 	{"movement_since", "Mouvements depuis {edition}"},
 	{"n_stated", "{n} annoncés"},
+	{"figure_stated_counted", "{stated}\u00a0; {n} {counted}"},
 	{"n_named", "{n} nommés"},
 	{"n_counted", "{n} comptés"},
 	{"changes_since", "Ce qui a changé dans les règles depuis {edition}"},

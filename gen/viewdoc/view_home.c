@@ -42,7 +42,9 @@ vd_figure_value(const struct report *r, const struct edition_stats *s,
 		char *n = view_int(r, computed);
 
 		w = report_format_n(r, "n_stated", cl->value);
-		out = xasprintf("%s; %s %s", w, n, counted);
+		out = report_format(r, "figure_stated_counted",
+		    (const char *[]){"stated", "n", "counted", NULL},
+		    (const char *[]){w, n, counted, NULL});
 		free(n);
 		free(w);
 		return out;
