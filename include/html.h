@@ -180,6 +180,8 @@ struct tv *pv_movers(const struct computed *c, const struct edition_stats *s,
 char *html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
     long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
+/* The same, from a table of the view's (vd_figures). */
+struct tv *html_figures_of(const struct table *t);
 struct tv *html_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /* A public finding (never pass a private one); "N undisclosed findings"

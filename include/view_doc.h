@@ -147,7 +147,7 @@ struct vd_provider {
  * in this order (view_home.c).
  */
 struct vd_page {
-	const char *id;             /* "home"; static */
+	const char *id;             /* "home", or an edition's id (not owned) */
 	struct vd_section *s;
 	size_t n;
 };
@@ -160,10 +160,23 @@ struct view_report {
 	struct vd_provider **providers;
 	size_t nproviders;
 	struct vd_page *home;
+	struct vd_page **editions;  /* parallel to the computed editions */
+	size_t neditions;
 };
 
 /* The home page's view; free with vd_page_free(). */
 struct vd_page *vd_home_new(const struct computed *c);
+/*
+ * An edition's page (the site's only: the PDF has none): "figures" (as the
+ * home page's, against the edition's baseline), "medals", "distribution"
+ * (its chart for the report's edition), "funnel" (a list: each step's
+ * count, strong, then what it counts; its chart likewise), "movers" (the
+ * movers table against the baseline, or a paragraph saying there is
+ * none).
+ */
+struct vd_page *vd_edition_new(const struct computed *c, const struct edition_stats *s);
+/* The page of edition e, or NULL. Not owned. */
+const struct vd_page *view_edition(const struct view_report *v, const struct edition *e);
 void vd_page_free(struct vd_page *p);
 /*
  * The headline figures of s (against cmp's baseline when cmp has one): a

@@ -76,6 +76,14 @@ sys.exit(0 if ok else 1)
 PY
 	check "the home page's sections in the same order on the site and in the PDF ($(tr '\n' ';' <"$T/home.order" | cut -c1-60)...)" $?
 
+	# the edition pages (the site's): their figures, funnel and movers
+	for s in figures funnel movers; do
+		grep -q "$(printf "^edition:2.0\t-\t$s\tsite\t")" "$T/dump"
+		check "the comparison covers edition 2.0's $s" $?
+	done
+	grep -q "$(printf '^edition:1.0\t-\tmovers\tsite\tThis is the first edition: there is nothing to compare it with.$')" "$T/dump"
+	check "edition 1.0: the view says there is nothing to compare it with" $?
+
 	# without the movers in the commentary, the home page's movement
 	# section is the view's: its rows and notes on both
 	mkdir -p "$T/mv"

@@ -81,7 +81,9 @@ def main():
             if "site" in where:
                 if prov not in pages:
                     # the home page's lines are "home"'s, a provider's its id's
-                    path = "index.html" if prov == "home" else f"providers/{prov}/index.html"
+                    path = ("index.html" if prov == "home" else
+                            f"editions/{prov[8:]}/index.html" if prov.startswith("edition:")
+                            else f"providers/{prov}/index.html")
                     pages[prov] = page_text(f"{site}/{path}")
                 checked += 1
                 if text not in pages[prov]:

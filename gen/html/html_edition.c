@@ -5,6 +5,7 @@
 
 #include "html.h"
 #include "parse.h"
+#include "view_doc.h"
 
 static struct tv *
 bars(const struct edition_stats *s)
@@ -32,32 +33,54 @@ bars(const struct edition_stats *s)
 	return a;
 }
 
-static void
-step_add(struct tv *a, long value, const char *label)
+/* The funnel's steps as the view decided them: a count and what it counts. */
+static struct tv *
+funnel(const struct vd_section *sec)
 {
-	struct tv *o = tv_object();
+	struct tv *a = tv_array(), *o;
+	size_t i, k;
 
-	tv_set(o, "value", tv_int(value));
-	pv_set_str(o, "label", label);
-	tv_append(a, o);
+	for (k = 0; sec != NULL && k < sec->n; k++) {
+		const struct vd_block *b = &sec->b[k];
+
+		if (b->kind != VB_LIST)
+			continue;
+		for (i = 0; i < b->nitems; i++) {
+			const struct vd_inlines *it = &b->items[i];
+
+			if (it->n < 3)
+				continue;
+			o = tv_object();
+			pv_set_str(o, "value", it->v[0].text);
+			pv_set_str(o, "label", it->v[2].text);
+			tv_append(a, o);
+		}
+	}
+	return a;
 }
 
-static struct tv *
-funnel(const struct report *r, const struct edition_stats *s)
+/* Does the section hold a figure of chart kind k? */
+static bool
+has_chart(const struct vd_section *sec, enum chart_kind k)
 {
-	struct tv *a = tv_array();
+	size_t i;
 
-	bool named = s->edition->partial; /* a partial edition's counts are "named" */
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == VB_FIGURE && sec->b[i].chart == (int)k)
+			return true;
+	return false;
+}
 
-	if (s->tracked >= 0)
-		step_add(a, s->tracked, report_string(r, "step_tracked"));
-	step_add(a, s->reviewed, report_string(r, named ? "step_reviews_named" :
-	    "step_reviewed"));
-	step_add(a, s->rated, report_string(r, named ? "step_named_on_ladder" :
-	    "step_rated_on_ladder"));
-	step_add(a, s->medals, report_string(r, named ? "step_named_with_medal" :
-	    "step_given_medal"));
-	return a;
+/* The table of the section's first table block, or NULL. */
+static const struct table *
+section_table(const struct vd_section *sec)
+{
+	size_t i;
+
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == VB_TABLE)
+			return sec->b[i].table;
+	return NULL;
 }
 
 static char *
@@ -180,8 +203,12 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	struct tv *page = pv_page(h, rel, focus ? "edition" : "edition-other",
 	    e->name != NULL ? e->name : e->id), *cl;
 	const char *root = tv_str_value(tv_get(page, "root"));
+	const struct vd_page *vp = view_edition(h->c->view, e);
+	struct vd_page *own = NULL;
 	int rc;
 
+	if (vp == NULL)   /* a build without the view (a unit test's) */
+		vp = own = vd_edition_new(h->c, s);
 	pv_set_str(page, "heading", e->name != NULL ? e->name : e->id);
 	pv_set_taken(page, "description", edition_description(&h->p->report, s));
 	tv_set(page, "prev", edition_link(e->previous, root));
@@ -193,21 +220,25 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		pv_set_taken(page, "published_text", view_date(&h->p->report, e->published));
 	}
 	tv_set(page, "source", source_link(e->source, root));
-	tv_set(page, "figures", html_figures(h->c, s, s));
+	/* what the page says, as the view decided it (view_home.c) */
+	if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL)
+		tv_set(page, "figures", html_figures_of(section_table(
+		    vd_section_find(vp->s, vp->n, "figures"))));
 	tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 	tv_set(page, "bars", bars(s));
-	tv_set(page, "funnel", funnel(&h->p->report, s));
-	if (focus) {
+	tv_set(page, "funnel", funnel(vd_section_find(vp->s, vp->n, "funnel")));
+	if (has_chart(vd_section_find(vp->s, vp->n, "distribution"), CHART_DISTRIBUTION))
 		tv_set(page, "distribution",
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
+	if (has_chart(vd_section_find(vp->s, vp->n, "funnel"), CHART_FUNNEL))
 		tv_set(page, "funnel_chart",
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
-	}
 	tv_set(page, "movement", pv_movers(h->c, s, root));
 	cl = claims(&h->p->report, s);
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);
 	rc = html_page_out(h, "edition", page, rel);
+	vd_page_free(own);
 	free(rel);
 	return rc;
 }

@@ -18,6 +18,15 @@ html_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp)
 {
 	struct table *t = vd_figures(c, s, cmp);
+	struct tv *a = html_figures_of(t);
+
+	table_free(t);
+	return a;
+}
+
+struct tv *
+html_figures_of(const struct table *t)
+{
 	struct tv *a = tv_array(), *o;
 	size_t i;
 
@@ -31,7 +40,6 @@ html_figures(const struct computed *c, const struct edition_stats *s,
 		pv_set_str(o, "note", t->ncols > 3 && row[3].text[0] != '\0' ? row[3].text : NULL);
 		tv_append(a, o);
 	}
-	table_free(t);
 	return a;
 }
 
@@ -105,7 +113,9 @@ html_home(struct html_ctx *h)
 	const struct report *r = &h->p->report;
 	const struct edition_stats *s = computed_edition(h->c, r->edition);
 	const struct edition_stats *cmp = h->c->has_compare ? &h->c->compare : NULL;
-	const struct vd_page *hp = h->c->view != NULL ? h->c->view->home : NULL;
+	struct vd_page *own = h->c->view == NULL ? vd_home_new(h->c) : NULL;
+	const struct vd_page *hp = own != NULL ? own : h->c->view->home;
+	int rc;
 	struct tv *page = pv_page(h, "index.html", "home", NULL), *mv, *secs;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	char date[11];
@@ -154,5 +164,7 @@ html_home(struct html_ctx *h)
 	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
 	    (tv_get(page, "movement") != NULL) > 1));
 	tv_set(page, "sections", secs);
-	return html_page_out(h, "home", page, "index.html");
+	rc = html_page_out(h, "home", page, "index.html");
+	vd_page_free(own);
+	return rc;
 }

@@ -196,7 +196,8 @@ home(struct pdf_report *r)
 {
 	const struct computed *c = r->c;
 	const struct edition *e = c->project->report.edition;
-	const struct vd_page *hp = c->view != NULL ? c->view->home : NULL;
+	struct vd_page *own = c->view == NULL ? vd_home_new(c) : NULL;
+	const struct vd_page *hp = own != NULL ? own : c->view->home;
 	unsigned first = PDF_H_NEWPAGE;
 	size_t i, k;
 	int rc = 0;
@@ -204,7 +205,7 @@ home(struct pdf_report *r)
 	for (i = 0; hp != NULL && i < hp->n; i++) {
 		const struct vd_section *sec = &hp->s[i];
 		const char *anchor = sec->id;
-		char *own = NULL;
+		char *name = NULL;
 
 		if (strcmp(sec->id, "figures") == 0)
 			anchor = "headline";
@@ -212,9 +213,9 @@ home(struct pdf_report *r)
 			anchor = "movers";
 		else if (strcmp(sec->id, "commentary") == 0 && sec->n > 0 &&
 		    sec->b[0].section != NULL)
-			anchor = own = xasprintf("section-%s", sec->b[0].section->id);
+			anchor = name = xasprintf("section-%s", sec->b[0].section->id);
 		pdf_heading(r->doc, NULL, 1, sec->title, anchor, PDF_H_ALL | first);
-		free(own);
+		free(name);
 		first = 0;
 		for (k = 0; k < sec->n; k++) {
 			const struct vd_block *b = &sec->b[k];
@@ -233,6 +234,8 @@ home(struct pdf_report *r)
 				pdf_view_block(r, NULL, b);
 		}
 	}
+	/* the view's tables were copied: its page may go (pdf_view_block) */
+	vd_page_free(own);
 	return rc;
 }
 

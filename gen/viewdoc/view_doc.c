@@ -288,7 +288,7 @@ pdf_rating(const struct view_report *v, const struct provider *pr)
 }
 
 /*
- * The home page's lines: each section's title; the figures' value and
+ * A page's lines (the home page's, an edition's): each section's title; the figures' value and
  * detail (the label is set apart from them on the site); the movers
  * table's provider, tiers and movement (a reason may wrap in the PDF's
  * narrow column) and its notes. The medal table is laid out otherwise
@@ -296,19 +296,19 @@ pdf_rating(const struct view_report *v, const struct provider *pr)
  * PDF), the commentary is the content's own words: not dumped.
  */
 static void
-dump_home(struct buf *b, const struct vd_page *hp)
+dump_page(struct buf *b, const struct vd_page *hp, const char *page, const char *where)
 {
 	struct buf row = BUF_INIT;
 	size_t i, k, r, j;
 
 	for (i = 0; hp != NULL && i < hp->n; i++) {
 		const struct vd_section *s = &hp->s[i];
-		char *place = xasprintf("home\t-\t%s\tsite,pdf\t", s->id);
+		char *place = xasprintf("%s\t-\t%s\t%s\t", page, s->id, where);
 
 		/* the site gives the figures under the page's title, the PDF
 		 * under a heading of its own for its contents */
 		if (s->title != NULL && strcmp(s->id, "figures") == 0) {
-			char *pdf = xasprintf("home\t-\t%s\tpdf\t", s->id);
+			char *pdf = xasprintf("%s\t-\t%s\tpdf\t", page, s->id);
 
 			dump_line(b, pdf, s->title);
 			free(pdf);
@@ -319,6 +319,10 @@ dump_home(struct buf *b, const struct vd_page *hp)
 			const struct table *t = bl->table;
 			size_t from = 0, to = 0;
 
+			if (bl->kind == VB_LIST || bl->kind == VB_PARA) {
+				dump_block(b, place, bl);
+				continue;
+			}
 			if (bl->kind != VB_TABLE || bl->role == NULL)
 				continue;
 			if (strcmp(bl->role, "figures") == 0)
@@ -368,5 +372,15 @@ view_report_dump(const struct view_report *v, struct buf *b)
 			    !rv->thin, cur == rv->rating, rv->thin);
 		}
 	}
-	dump_home(b, v->home);
+	dump_page(b, v->home, "home", "site,pdf");
+	/* the edition pages are the site's */
+	for (i = 0; i < v->neditions; i++) {
+		char *page;
+
+		if (v->editions[i] == NULL)
+			continue;
+		page = xasprintf("edition:%s", v->editions[i]->id);
+		dump_page(b, v->editions[i], page, "site");
+		free(page);
+	}
 }

@@ -245,3 +245,61 @@ vd_page_free(struct vd_page *p)
 	vd_sections_free(p->s, p->n);
 	free(p);
 }
+
+/* A funnel step: its count, strong, and what it counts. */
+static void
+step_add(struct vd_block *b, const struct report *r, long value, const char *key)
+{
+	struct vd_inlines *it = vd_item_add(b);
+	char *n = view_int(r, value);
+
+	vd_add(it, VD_STRONG, n);
+	vd_add(it, VD_TEXT, " ");
+	vd_add(it, VD_TEXT, report_string(r, key));
+	free(n);
+}
+
+struct vd_page *
+vd_edition_new(const struct computed *c, const struct edition_stats *s)
+{
+	const struct report *r = &c->project->report;
+	const struct edition *e = s->edition;
+	bool focus = e == r->edition, named = e->partial;
+	struct vd_page *p = xcalloc(1, sizeof(*p));
+	struct vd_section *sec;
+	struct vd_block *b;
+	char *title;
+
+	p->id = e->id;
+	sec = vd_section_add(&p->s, &p->n, "figures", NULL);
+	b = vd_block_add(sec, VB_TABLE, "figures");
+	b->table = vd_figures(c, s, s);
+	sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "medal_table"));
+	b = vd_block_add(sec, VB_TABLE, "medal-table");
+	b->table = table_medals_by_tier(c, e);
+	sec = vd_section_add(&p->s, &p->n, "distribution", report_string(r, "distribution"));
+	if (focus)
+		figure_add(sec, CHART_DISTRIBUTION);
+	/* a partial edition's counts are "named" */
+	sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
+	b = vd_block_add(sec, VB_LIST, "funnel");
+	if (s->tracked >= 0)
+		step_add(b, r, s->tracked, "step_tracked");
+	step_add(b, r, s->reviewed, named ? "step_reviews_named" : "step_reviewed");
+	step_add(b, r, s->rated, named ? "step_named_on_ladder" : "step_rated_on_ladder");
+	step_add(b, r, s->medals, named ? "step_named_with_medal" : "step_given_medal");
+	if (focus)
+		figure_add(sec, CHART_FUNNEL);
+	if (s->baseline != NULL) {
+		title = report_format1(r, "movers_since", "edition", ename(s->baseline));
+		sec = vd_section_add(&p->s, &p->n, "movers", title);
+		free(title);
+		b = vd_block_add(sec, VB_TABLE, "movers");
+		b->table = table_movers(c, s->baseline, e);
+	} else {
+		sec = vd_section_add(&p->s, &p->n, "movers", report_string(r, "movers"));
+		b = vd_block_add(sec, VB_PARA, "empty");
+		vd_add(&b->in, VD_TEXT, report_string(r, "first_edition"));
+	}
+	return p;
+}

@@ -645,6 +645,10 @@ view_report_new(const struct computed *c)
 	for (i = 0; i < c->nproviders; i++)
 		v->providers[i] = vd_provider_new(c, &c->providers[i]);
 	v->home = vd_home_new(c);
+	v->neditions = c->neditions;
+	v->editions = xcalloc(c->neditions + 1, sizeof(*v->editions));
+	for (i = 0; i < c->neditions; i++)
+		v->editions[i] = vd_edition_new(c, &c->editions[i]);
 	return v;
 }
 
@@ -659,7 +663,21 @@ view_report_free(struct view_report *v)
 		vd_provider_free(v->providers[i]);
 	free(v->providers);
 	vd_page_free(v->home);
+	for (i = 0; i < v->neditions; i++)
+		vd_page_free(v->editions[i]);
+	free(v->editions);
 	free(v);
+}
+
+const struct vd_page *
+view_edition(const struct view_report *v, const struct edition *e)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && i < v->neditions; i++)
+		if (v->c->editions[i].edition == e)
+			return v->editions[i];
+	return NULL;
 }
 
 const struct vd_provider *
