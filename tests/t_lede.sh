@@ -7,6 +7,8 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
+SKIP_COUNTER=fail
+. "$ROOT/tests/skip.sh"
 
 check() {
 	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
@@ -39,7 +41,7 @@ grep -qF "content=\"$finding\"" "$T/s/methodology/index.html"
 [ $? != 0 ]
 check "another page's preview is not the lede" $?
 
-if command -v pdftotext >/dev/null 2>&1; then
+if need "the PDF's text" pdftotext; then
 	pdftotext -f 1 -l 1 "$T/s/report.pdf" - | tr '\n' ' ' | tr -s ' ' >"$T/p1"
 	grep -qF "$finding" "$T/p1"
 	check "the PDF's title page holds the lede" $?

@@ -10,6 +10,8 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
+SKIP_COUNTER=fail
+. "$ROOT/tests/skip.sh"
 
 check() {
 	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
@@ -78,7 +80,7 @@ check "edition 2.0: LeptonAI no longer reviewed" $?
 n=$(grep -rl "partial baseline" "$T/s" | wc -l)
 [ "$n" = 0 ]
 check "no 'partial baseline' on the site ($n files)" $?
-if command -v pdftotext >/dev/null 2>&1; then
+if need "the PDF's text" pdftotext; then
 	pdftotext "$T/s/report.pdf" "$T/pdf.txt"
 	! grep -q "partial baseline" "$T/pdf.txt"
 	check "no 'partial baseline' in the PDF" $?
