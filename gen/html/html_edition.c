@@ -83,38 +83,31 @@ section_table(const struct vd_section *sec)
 	return NULL;
 }
 
-static char *
-claim_label(const struct report *r, const struct claim *cl)
-{
-	if (cl->tier != NULL)
-		return xstrdup(cl->tier->name != NULL ? cl->tier->name : cl->tier->id);
-	if (strcmp(cl->figure, "reviewed") == 0)
-		return xstrdup(report_string(r, "reviewed"));
-	if (strcmp(cl->figure, "rated") == 0)
-		return xstrdup(report_string(r, "rated"));
-	if (strcmp(cl->figure, "medals") == 0)
-		return xstrdup(report_string(r, "medals"));
-	return xstrdup(cl->figure);
-}
-
+/* The claims as the view phrased them: label, the figures (strong where
+ * they differ), the acknowledged difference's note. */
 static struct tv *
-claims(const struct report *r, const struct edition_stats *s)
+claims(const struct vd_section *sec)
 {
 	struct tv *a = tv_array(), *o;
-	const struct claim_check *ck;
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < s->nclaims; i++) {
-		ck = &s->claims[i];
-		o = tv_object();
-		pv_set_taken(o, "label", claim_label(r, ck->claim));
-		tv_set(o, "stated", tv_int(ck->claim->value));
-		tv_set(o, "computed", tv_int(ck->computed));
-		tv_set(o, "ok", tv_bool(ck->claim->value == ck->computed));
-		tv_set(o, "acknowledged", tv_bool(ck->claim->note != NULL));
-		pv_set_str(o, "note", ck->claim->note);
-		pv_set_lit(o, "counted", report_string(r, s->edition->partial ? "named" : "counted"));
-		tv_append(a, o);
+	for (k = 0; sec != NULL && k < sec->n; k++) {
+		const struct vd_block *b = &sec->b[k];
+
+		if (b->kind != VB_LIST)
+			continue;
+		for (i = 0; i < b->nitems; i++) {
+			const struct vd_inlines *it = &b->items[i];
+
+			if (it->n < 3)
+				continue;
+			o = tv_object();
+			pv_set_str(o, "label", it->v[0].text);
+			pv_set_str(o, "figures", it->v[2].text);
+			tv_set(o, "differ", tv_bool(it->v[2].kind == VD_STRONG));
+			pv_set_str(o, "note", it->n > 4 ? it->v[4].text : NULL);
+			tv_append(a, o);
+		}
 	}
 	return a;
 }
@@ -234,7 +227,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		tv_set(page, "funnel_chart",
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
 	tv_set(page, "movement", pv_movers(h->c, s, root));
-	cl = claims(&h->p->report, s);
+	cl = claims(vd_section_find(vp->s, vp->n, "claims"));
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);
 	rc = html_page_out(h, "edition", page, rel);

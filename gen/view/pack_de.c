@@ -340,6 +340,7 @@ const struct ui_string pack_de_strings[] = {
 	{"movement_since", "Bewegung seit {edition}"},
 	{"n_stated", "{n} angegeben"},
 	{"figure_stated_counted", "{stated}; {n} {counted}"},
+	{"claim_agree", "{stated}, {n} {counted}: {agree}"},
 	{"n_named", "{n} genannt"},
 	{"n_counted", "{n} gezählt"},
 	{"changes_since", "Was sich an den Regeln seit {edition} geändert hat"},

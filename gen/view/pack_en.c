@@ -356,6 +356,7 @@ const struct ui_string ui_strings_default[] = {
 	{"movement_since", "Movement since {edition}"},
 	{"n_stated", "{n} stated"},
 	{"figure_stated_counted", "{stated}; {n} {counted}"},
+	{"claim_agree", "{stated}, {n} {counted}: {agree}"},
 	{"n_named", "{n} named"},
 	{"n_counted", "{n} counted"},
 	{"changes_since", "What changed in the rules since {edition}"},

@@ -339,6 +339,7 @@ const struct ui_string pack_es_strings[] = {
 	{"movement_since", "Movimientos desde {edition}"},
 	{"n_stated", "{n} declarados"},
 	{"figure_stated_counted", "{stated}; {n} {counted}"},
+	{"claim_agree", "{stated}, {n} {counted}: {agree}"},
 	{"n_named", "{n} nombrados"},
 	{"n_counted", "{n} contados"},
 	{"changes_since", "Qué cambió en las reglas desde {edition}"},

@@ -342,6 +342,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"movement_since", "Mouvements depuis {edition}"},
 	{"n_stated", "{n} annoncés"},
 	{"figure_stated_counted", "{stated}\u00a0; {n} {counted}"},
+	{"claim_agree", "{stated}, {n} {counted}\u00a0: {agree}"},
 	{"n_named", "{n} nommés"},
 	{"n_counted", "{n} comptés"},
 	{"changes_since", "Ce qui a changé dans les règles depuis {edition}"},

@@ -259,6 +259,66 @@ step_add(struct vd_block *b, const struct report *r, long value, const char *key
 	free(n);
 }
 
+static const char *
+claim_label(const struct report *r, const struct claim *cl)
+{
+	if (cl->tier != NULL)
+		return cl->tier->name != NULL ? cl->tier->name : cl->tier->id;
+	if (strcmp(cl->figure, "reviewed") == 0 || strcmp(cl->figure, "rated") == 0 ||
+	    strcmp(cl->figure, "medals") == 0)
+		return report_string(r, cl->figure);
+	return cl->figure;
+}
+
+/*
+ * The figures the source states, each checked against the count: an item
+ * of inlines label, ": ", the figures (strong where they differ), and
+ * where the edition acknowledges the difference ". " and its note.
+ */
+static void
+claims_add(struct vd_section *sec, const struct report *r, const struct edition_stats *s)
+{
+	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
+	struct vd_block *b;
+	size_t i;
+
+	b = vd_block_add(sec, VB_PARA, "claims-intro");
+	vd_add(&b->in, VD_TEXT, report_string(r, "claims_intro"));
+	if (s->nclaims == 0) {
+		b = vd_block_add(sec, VB_PARA, "empty");
+		vd_add(&b->in, VD_TEXT, report_string(r, "no_claims"));
+		return;
+	}
+	b = vd_block_add(sec, VB_LIST, "claims");
+	for (i = 0; i < s->nclaims; i++) {
+		const struct claim_check *ck = &s->claims[i];
+		struct vd_inlines *it = vd_item_add(b);
+		char *st = report_format_n(r, "n_stated", ck->claim->value);
+		char *n = view_int(r, ck->computed), *fig;
+		bool ok = ck->claim->value == ck->computed;
+		bool ack = ck->claim->note != NULL;
+
+		if (ok && !ack)
+			fig = report_format(r, "claim_agree",
+			    (const char *[]){"stated", "n", "counted", "agree", NULL},
+			    (const char *[]){st, n, counted, report_string(r, "they_agree"), NULL});
+		else
+			fig = report_format(r, "figure_stated_counted",
+			    (const char *[]){"stated", "n", "counted", NULL},
+			    (const char *[]){st, n, counted, NULL});
+		vd_add(it, VD_TEXT, claim_label(r, ck->claim));
+		vd_add(it, VD_TEXT, ": ");
+		vd_add(it, ok && !ack ? VD_TEXT : VD_STRONG, fig);
+		if (ack) {
+			vd_add(it, VD_TEXT, ". ");
+			vd_add(it, VD_TEXT, ck->claim->note);
+		}
+		free(st);
+		free(n);
+		free(fig);
+	}
+}
+
 struct vd_page *
 vd_edition_new(const struct computed *c, const struct edition_stats *s)
 {
@@ -301,5 +361,7 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 		b = vd_block_add(sec, VB_PARA, "empty");
 		vd_add(&b->in, VD_TEXT, report_string(r, "first_edition"));
 	}
+	sec = vd_section_add(&p->s, &p->n, "claims", report_string(r, "stated_and_counted"));
+	claims_add(sec, r, s);
 	return p;
 }
