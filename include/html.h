@@ -174,13 +174,15 @@ struct tv *pv_markdown(struct html_ctx *h, const char *src, const struct pos *at
     const char *root);
 struct tv *pv_medal_table(const struct report *rp, const struct edition_stats *s,
     const char *root);
-struct tv *pv_movers(const struct report *r, const struct edition_stats *s,
+struct tv *pv_movers(const struct computed *c, const struct edition_stats *s,
     const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */
 char *html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
     long computed);
 /* Headline figures of an edition, and its change against cmp's baseline. */
-struct tv *html_figures(const struct report *r, const struct edition_stats *s,
+/* The same, from a table of the view's (vd_figures). */
+struct tv *html_figures_of(const struct table *t);
+struct tv *html_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /*
  * html_view.c: the report view's trees as HTML. Inlines and a section

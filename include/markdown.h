@@ -127,6 +127,16 @@ void md_render_html_ids(const struct computed *c, const struct md_doc *doc,
 void md_render_html_inline(const struct computed *c, const struct md_doc *doc,
     const char *root_rel, struct buf *out);
 /*
+ * The plain text of a document, shortcodes evaluated, its blocks joined by
+ * a space (a link preview, a PDF title page), appended to out.
+ */
+void md_render_text(const struct computed *c, const struct md_doc *doc,
+    struct buf *out);
+/* The plain text of the Markdown src (its tree from the build's store);
+ * malloc'd, or NULL when src is NULL or does not parse. */
+char *md_text_of(const struct computed *c, const char *src, const char *file,
+    unsigned first_line);
+/*
  * A link target as the HTML writes it: a relative one (site_path) gets
  * root in front and "index.html" after a final '/'; a refused one is "#".
  */

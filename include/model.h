@@ -332,6 +332,10 @@ struct report {
 	size_t nladder;
 	struct pos pos;
 	const char *description;  /* one sentence: meta description, feed; optional */
+	const char *lede;         /* Markdown with shortcodes: the finding, opening the
+	                           * home page, its link preview, the PDF's title page
+	                           * (SPEC 5.2); optional */
+	struct text_origin lede_at;
 	pdate published;          /* when the report was compiled, or DATE_NONE */
 	struct field_def *provider_fields;
 	size_t nprovider_fields;

@@ -38,6 +38,9 @@ void table_finding_details(const struct report *r, struct buf *b,
 
 /* The report's tables. */
 struct table *table_medals(const struct computed *c, const struct edition *e);
+/* The medal table as a reader reads it: a row per tier with its count, then
+ * its providers (the PDF's, a commentary's {{table medals}}). */
+struct table *table_medals_by_tier(const struct computed *c, const struct edition *e);
 struct table *table_movers(const struct computed *c, const struct edition *from,
     const struct edition *to);
 struct table *table_security(const struct computed *c, const struct edition *e);

@@ -28,6 +28,9 @@ struct table {
 	struct table_cell *cells; /* nrows * ncols cells, row-major */
 	size_t nrows;
 	size_t cap;
+	char **notes;             /* sentences shown after the table, each a
+	                           * paragraph of its own (malloc'd) */
+	size_t nnotes;
 };
 
 /* On success, free with table_free(). */
@@ -41,6 +44,8 @@ void table_cell_set(struct table_cell *c, const char *text, const char *href);
 /* As table_cell_set, taking over text (malloc'd). */
 void table_cell_take(struct table_cell *c, char *text, const char *href);
 
+/* Appends a note after the table, taking over text (malloc'd). */
+void table_note_take(struct table *t, char *text);
 /* Drops every column after the first whose cells all read "" or empty. */
 void table_drop_empty_columns(struct table *t, const char *empty);
 

@@ -104,6 +104,8 @@ struct vd_block {
 	struct table *table;        /* VB_TABLE: head, rows, alignment, caption */
 	int chart;                  /* VB_FIGURE: an enum chart_kind */
 	const struct provider *provider; /* VB_FIGURE (not owned) */
+	const struct section *section;   /* VB_MARKDOWN of a commentary section
+	                             * (not owned), else NULL */
 	const char *md;             /* VB_MARKDOWN (not owned: the model's) */
 	const char *file;
 	unsigned line;
@@ -136,11 +138,22 @@ struct vd_provider {
 	size_t nreviews;
 };
 
-/* A page of its own (an edition's changes, the corrections): its title,
- * one sentence for link previews and the feed, its sections. */
+/*
+ * A page that is not a provider's, in sections: the home page, an
+ * edition's page, an edition's changes, the corrections.
+ * The home page's sections, in order:
+ * "figures" (a table: label, value, detail, note), "medals" (the medal
+ * table by tier and the distribution chart, each unless the commentary
+ * shows it), "movement" (the movement chart and the movers table, the
+ * same rule), then one "commentary" section per commentary text (a
+ * VB_MARKDOWN block naming its section). The site and the PDF give them
+ * in this order (view_home.c). A page of its own (changes, corrections)
+ * has a title and one sentence for link previews and the feed.
+ */
 struct vd_page {
-	char *title;
-	char *description;
+	const char *id;             /* "home", or an edition's id (not owned) */
+	char *title;                /* or NULL */
+	char *description;          /* or NULL */
 	struct vd_section *s;
 	size_t n;
 };
@@ -175,7 +188,8 @@ struct vd_correction {
 
 /* The report's view: a page for every provider (parallel to the
  * project's providers; a provider with no visible review has none), and
- * the security page (NULL when the report has no security part). */
+ * the security page (NULL when the report has no security part), the
+ * home page and each edition's page. */
 struct view_report {
 	const struct computed *c;
 	struct vd_provider **providers;
@@ -190,7 +204,36 @@ struct view_report {
 	size_t ncorrections, capcorrections;
 	struct vd_page *corrections_page;
 	struct vd_security *security;
+	struct vd_page *home;
+	struct vd_page **editions;  /* parallel to the computed editions */
+	size_t neditions;
 };
+
+/* The home page's view; free with vd_page_free(). */
+struct vd_page *vd_home_new(const struct computed *c);
+/*
+ * An edition's page (the site's only: the PDF has none): "figures" (as the
+ * home page's, against the edition's baseline), "medals", "distribution"
+ * (its chart for the report's edition), "funnel" (a list: each step's
+ * count, strong, then what it counts; its chart likewise), "movers" (the
+ * movers table against the baseline, or a paragraph saying there is
+ * none).
+ */
+struct vd_page *vd_edition_new(const struct computed *c, const struct edition_stats *s);
+/* The page of edition e, or NULL. Not owned. */
+const struct vd_page *view_edition(const struct view_report *v, const struct edition *e);
+void vd_page_free(struct vd_page *p);
+/*
+ * The headline figures of s (against cmp's baseline when cmp has one): a
+ * table of rows label, value, detail and, when one has it, a note, for the home page,
+ * an edition's page and the PDF. Free with table_free().
+ */
+struct table *vd_figures(const struct computed *c, const struct edition_stats *s,
+    const struct edition_stats *cmp);
+/* A count as the figures give it: "84 stated; 85 counted" where an
+ * acknowledged claim differs, "16 named" in a partial edition; malloc'd. */
+char *vd_figure_value(const struct report *r, const struct edition_stats *s,
+    const char *figure, long computed);
 
 /* Builds the view of the whole report. Free with view_report_free(). */
 struct view_report *view_report_new(const struct computed *c);
@@ -259,10 +302,12 @@ void vd_inlines_text(const struct vd_inlines *in, struct buf *b);
 /*
  * The text of the provider pages as a reader reads them, one line per
  * paragraph, list item, table row (cells after a tab) or quote:
- * "provider<TAB>review edition or -<TAB>section<TAB>text", then the
- * security page's as "@security<TAB>-<TAB>section<TAB>site,pdf<TAB>text"
- * (a table there one cell a line: the PDF may wrap a cell). For tests:
- * what the site and the PDF must both say.
+ * "provider<TAB>review edition or -<TAB>section<TAB>where<TAB>text", then
+ * the security page's as "@security<TAB>-<TAB>section<TAB>site,pdf<TAB>text"
+ * (a table there one cell a line: the PDF may wrap a cell), then the home
+ * page's as "home<TAB>-<TAB>section<TAB>site,pdf<TAB>text" (its section
+ * titles, figures, movers rows and notes) and each edition page's. For
+ * tests: what the site and the PDF must both say.
  */
 void view_report_dump(const struct view_report *v, struct buf *b);
 

@@ -47,7 +47,7 @@ t = ET.parse(os.path.join(d, '3.0', 'azure.svg')).getroot()
 assert t.tag == ns + 'svg', t.tag
 assert t.get('width') == '264px' and t.get('height') == '72px', t.attrib
 title = t.find(ns + 'title').text
-assert title == 'Microsoft Azure: Silver in ClusterMAX 3.0, ClusterMAX 3.0: the medal table', title
+assert title == 'Microsoft Azure: Silver in ClusterMAX 3.0, ClusterMAX 3.0: fewer medals, a higher bar', title
 png = open(os.path.join(d, '3.0', 'azure.png'), 'rb').read()
 assert png[:8] == b'\x89PNG\r\n\x1a\n'
 w, h = struct.unpack('>II', png[16:24])
@@ -59,9 +59,9 @@ check "the badge's text is drawn as glyphs" $?
 
 # the provider page: the embed code, linking back to the page
 P=$S/providers/lepton/index.html
-grep -q 'src="../../badges/lepton.svg" width="264" height="72" alt="LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: the medal table"' "$P" &&
-    grep -q '<code>&lt;a href=&quot;providers/lepton/&quot;&gt;&lt;img src=&quot;badges/lepton.svg&quot; width=&quot;264&quot; height=&quot;72&quot; alt=&quot;LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: the medal table&quot;&gt;&lt;/a&gt;</code>' "$P" &&
-    grep -q '<code>\[!\[LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: the medal table\](badges/lepton.svg)\](providers/lepton/)</code>' "$P"
+grep -q 'src="../../badges/lepton.svg" width="264" height="72" alt="LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: fewer medals, a higher bar"' "$P" &&
+    grep -q '<code>&lt;a href=&quot;providers/lepton/&quot;&gt;&lt;img src=&quot;badges/lepton.svg&quot; width=&quot;264&quot; height=&quot;72&quot; alt=&quot;LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: fewer medals, a higher bar&quot;&gt;&lt;/a&gt;</code>' "$P" &&
+    grep -q '<code>\[!\[LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: fewer medals, a higher bar\](badges/lepton.svg)\](providers/lepton/)</code>' "$P"
 check "provider page: the badge and its HTML and Markdown embed code" $?
 ! grep -q 'badge-embed' "$S/providers/hetzner/index.html" &&
     ! grep -q 'badge-embed' "$S/providers/mithril/index.html"

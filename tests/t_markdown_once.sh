@@ -52,7 +52,8 @@ sed -i 's/description: "Drivers and software are kept current."/description: "Ke
 "$PODIUM" build -C "$T/bad2" -o "$T/bad2/out" 2>"$T/err.bad"
 rc=$?
 n=$(grep -c "^content/pages/about.md:[0-9]*:[0-9]*: error: " "$T/err.bad")
-m=$(grep -c "^content/report.yaml:34:[0-9]*: error: " "$T/err.bad")
+line=$(grep -n 'id: drivers_current' "$T/bad2/content/report.yaml" | cut -d: -f1)
+m=$(grep -c "^content/report.yaml:$line:[0-9]*: error: " "$T/err.bad")
 [ "$rc" != 0 ] && [ "$n" = 1 ] && [ "$m" = 1 ] && [ ! -e "$T/bad2/out" ]
 check "a bad shortcode in a custom page ($n) and in a practice's description ($m): one error each, exit $rc, nothing written" $?
 sed -n '1,4s/^/# /p' "$T/err.bad"

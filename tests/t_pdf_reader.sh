@@ -72,8 +72,9 @@ jq -r --arg ed "$ed" '(.editions[] | select(.id == $ed) | .counts) as $c |
     .ladder[] | select($c[.id] != null) | "\(.name) (\($c[.id]))"' "$J" >"$T/groups"
 test "$(wc -l <"$T/groups")" -ge 3
 check "the edition has ratings in several tiers" $?
-# the table's rows, over its pages: from its caption to the section after it
-pdftotext -layout "$P" - | sed -n '/ratings by tier$/,/^Movers since\|^What changed in\|^Providers$/p' |
+# the table's rows, over its pages: from its caption to the next section
+# (the commentary's first, as on the home page)
+pdftotext -layout "$P" - | sed -n '/ratings by tier$/,/^Summary$\|^Movers since\|^What changed in\|^Providers$/p' |
     grep '^ [^ ]' | grep -v '^ Provider  ' >"$T/medals"
 missing=0
 while IFS= read -r g; do

@@ -26,7 +26,7 @@ has "$S/editions/1.0/index.html" '<span class="value">14 named</span> <span clas
 hasnt "$S/editions/1.0/index.html" 'Medals of reviewed' "partial edition: no share"
 has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
 hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"
-count "$S/editions/2.0/index.html" 'not named in the partial baseline' 70 "against a partial baseline, providers with no review there are unlisted"
+count "$S/editions/2.0/index.html" '70 providers rated in ClusterMAX 2.0 have no movement shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
 n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
 [ "$n" -eq 70 ] && ok "ratings.json: 70 unlisted in 2.0" || nok "ratings.json: 70 unlisted in 2.0 ($n)"
 n=$(grep -c '"status": "new"' "$S/data/ratings.json")

@@ -57,6 +57,59 @@ if need "the PDF's text and the page's text" pdftotext python3; then
 		grep -q "$(printf "^@security\t-\t$s\tsite,pdf\t")" "$T/dump"
 		check "the comparison covers the security page's $s on both" $?
 	done
+	# the home page (issue 26 item 1, 27 PDF 2): the view's sections, and
+	# the PDF gives them in the home page's order (its contents list)
+	for s in figures medals commentary; do
+		grep -q "$(printf "^home\t-\t$s\t[a-z,]*pdf\t")" "$T/dump"
+		check "the comparison covers the home page's $s" $?
+	done
+	grep "$(printf '^home\t-\t[a-z]*\t[a-z,]*\t')" "$T/dump" | awk -F'\t' '
+	    $3 != "figures" && $3 != last { print $5 } { last = $3 }' >"$T/home.order"
+	python3 - "$T/home.order" "$T/s/index.html" "$T/pdf.txt" <<'PY'
+import re, sys, html
+want = [l.strip() for l in open(sys.argv[1], encoding="utf-8") if l.strip()]
+page = open(sys.argv[2], encoding="utf-8").read()
+h2 = [html.unescape(re.sub(r"<[^>]*>", "", m)).replace("#", "").strip()
+      for m in re.findall(r"<h2 id=\"(?!toc)[^\"]*\">(.*?)</h2>", page)]
+pdf = open(sys.argv[3], encoding="utf-8").read()
+toc = [l.rsplit(None, 1)[0].strip() for l in pdf.split("Contents", 1)[1].split("\f", 1)[0].splitlines()
+       if re.search(r"\s\d+$", l)]
+ok = h2[:len(want)] == want and toc[1:len(want) + 1] == want
+if not ok:
+    print("# view:", want, "\n# site:", h2, "\n# pdf:", toc)
+sys.exit(0 if ok else 1)
+PY
+	check "the home page's sections in the same order on the site and in the PDF ($(tr '\n' ';' <"$T/home.order" | cut -c1-60)...)" $?
+
+	# the edition pages (the site's): their figures, funnel and movers
+	for s in figures funnel movers; do
+		grep -q "$(printf "^edition:2.0\t-\t$s\tsite\t")" "$T/dump"
+		check "the comparison covers edition 2.0's $s" $?
+	done
+	grep -q "$(printf '^edition:2.0\t-\tclaims\tsite\tReviewed: 84 stated; 85 counted. The article states 84 ')" "$T/dump" &&
+	    grep -q "$(printf '^edition:2.0\t-\tclaims\tsite\tMedals: 37 stated, 37 counted: they agree$')" "$T/dump"
+	check "edition 2.0's claims, phrased by the view" $?
+	grep -q "$(printf '^edition:1.0\t-\tmovers\tsite\tThis is the first edition: there is nothing to compare it with.$')" "$T/dump"
+	check "edition 1.0: the view says there is nothing to compare it with" $?
+
+	# without the movers in the commentary, the home page's movement
+	# section is the view's: its rows and notes on both
+	mkdir -p "$T/mv"
+	cp -R "$ROOT/content" "$T/mv/content"
+	sed -i -e '/^{{table movers 2.0 3.0}}$/d' -e '/^{{chart movement}}$/d' \
+	    "$T/mv/content/commentary/30-big-clouds.md"
+	PODIUM_VIEW_DUMP="$T/mv/dump" "$PODIUM" build -C "$T/mv" -o "$T/mv/s" -q 2>"$T/mv/err"
+	check "a report without the movers in its commentary builds" $?
+	# in content order: a table's cell that wraps stays with its row
+	pdftotext -raw "$T/mv/s/report.pdf" "$T/mv/pdf.txt"
+	grep "^home" "$T/mv/dump" >"$T/mv/home"
+	python3 "$ROOT/tests/view_compare.py" "$T/mv/home" "$T/mv/s" "$T/mv/pdf.txt" >"$T/mv/cmp"
+	check "its home page's movement section: the same on the site and in the PDF ($(tail -n 1 "$T/mv/cmp"))" $?
+	grep '^missing' "$T/mv/cmp" | sed -n '1,5s/^/# /p'
+	grep -q "$(printf '^home\t-\tmovement\tsite,pdf\tAmazon Web Services Silver Bronze ↓ down 1$')" "$T/mv/dump" &&
+	    grep -q "$(printf '^home\t-\tmovement\tsite,pdf\tNew in ClusterMAX 3.0 (15): ')" "$T/mv/dump"
+	check "the movement section holds the movers' rows and the notes" $?
+
 	# a back end phrasing one part its own way is caught: the same check
 	# on a page whose verdict and tier line read otherwise
 	sed -e 's/within target/inside the target/' \

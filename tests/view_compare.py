@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """view_compare.py DUMP SITE PDFTEXT [PDFRAW]: every line of the report
-view's dump (PODIUM_VIEW_DUMP: provider, edition, section, where, text) is
-in the text a reader reads on the provider's page (for "site") and in the
-PDF's text (for "pdf"). A page named "@NAME" is site/NAME/index.html (the
-security page): its lines are table cells too, which the PDF may wrap, so
-they are looked for in PDFRAW (pdftotext without -layout, a cell's lines
-together) with line breaks and spaces left out. Prints one "missing" line
-per text not found; exit 1 if any."""
+view's dump (PODIUM_VIEW_DUMP: provider, "home" or "edition:ID", edition,
+section, where, text) is in the text a reader reads on the provider's page
+(the home page for "home", the edition's page for "edition:ID") (for
+"site") and in the PDF's text (for "pdf"). A page named "@NAME" is
+site/NAME/index.html (the security page): its lines are table cells too,
+which the PDF may wrap, so they are looked for in PDFRAW (pdftotext without
+-layout, a cell's lines together) with line breaks and spaces left out.
+Prints one "missing" line per text not found; exit 1 if any."""
 import html.parser
 import re
 import sys
@@ -91,8 +92,12 @@ def main():
             own = prov.startswith("@")
             if "site" in where:
                 if prov not in pages:
-                    pages[prov] = page_text(f"{site}/{prov[1:]}/index.html" if own
-                                            else f"{site}/providers/{prov}/index.html")
+                    # the home page's lines are "home"'s, a provider's its id's
+                    path = (f"{prov[1:]}/index.html" if own else
+                            "index.html" if prov == "home" else
+                            f"editions/{prov[8:]}/index.html" if prov.startswith("edition:")
+                            else f"providers/{prov}/index.html")
+                    pages[prov] = page_text(f"{site}/{path}")
                 checked += 1
                 if text not in pages[prov]:
                     missing += 1

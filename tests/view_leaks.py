@@ -211,6 +211,12 @@ def own(piece, corpus, vocab):
         w = re.findall(r"[^\W\d_][\w'’-]*", part)
         if len(part.split()) >= 5 and all(known(x, vocab) for x in w):
             continue
+        # two of the content's names side by side (a table's cells that
+        # pdftotext runs together: "Underperforming Participation Ribbon")
+        ws = part.split()
+        if any(" ".join(ws[:k]) in corpus and " ".join(ws[k:]) in corpus
+               for k in range(1, len(ws))):
+            continue
         return False
     return True
 

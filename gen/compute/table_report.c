@@ -122,6 +122,67 @@ table_medals(const struct computed *c, const struct edition *e)
 	return t;
 }
 
+/*
+ * The medal table grouped by tier (issue 27 PDF 6): a row naming the tier
+ * and how many it holds, "Gold (2)", then its providers, the tier's marks
+ * (uncertain) beside the provider. Without the movement column when the
+ * report has a movers table (its providers are there).
+ */
+struct table *
+table_medals_by_tier(const struct computed *c, const struct edition *e)
+{
+	const struct edition_stats *st = computed_edition(c, e);
+	struct table *flat = table_medals(c, e), *t;
+	struct table_cell *row, *from;
+	size_t i, j, k, n, ncols;
+	bool movers = c->has_compare && c->compare.baseline != NULL;
+
+	if (flat == NULL || st == NULL || flat->nrows != st->nratings)
+		return flat;
+	ncols = flat->ncols == 4 && movers ? 2 : flat->ncols - 1;
+	t = table_new(flat->caption, ncols);
+	for (j = 0; j < ncols; j++)
+		table_head(t, j, flat->head[j + 1].text, flat->head[j + 1].numeric);
+	for (i = 0; i < flat->nrows; i = k) {
+		const struct tier *tier = st->ratings[i].tier;
+		/* the name the tier cells start with (a dash: no tier) */
+		const char *name = tier != NULL ? tier->name : DASH, *label;
+
+		for (k = i; k < flat->nrows && st->ratings[k].tier == tier; k++)
+			;
+		n = k - i;
+		row = table_row(t);
+		{
+			char *count = view_int(&c->project->report, (long long)n);
+
+			table_cell_take(&row[0], xasprintf("%s (%s)", name, count), NULL);
+			free(count);
+		}
+		row[0].tier = tier;
+		for (j = 1; j < ncols; j++)
+			table_cell_set(&row[j], "", NULL);
+		for (; i < k; i++) {
+			from = &flat->cells[i * flat->ncols];
+			row = table_row(t);
+			/* the tier cell's marks (uncertain) after the provider */
+			label = from[0].text;
+			if (strncmp(label, name, strlen(name)) == 0)
+				label += strlen(name);
+			else
+				label = "";
+			table_cell_take(&row[0], xasprintf("%s%s", from[1].text, label),
+			    from[1].href);
+			for (j = 1; j < ncols; j++) {
+				table_cell_set(&row[j], from[j + 1].text, from[j + 1].href);
+				row[j].tier = from[j + 1].tier;
+				row[j].numeric = from[j + 1].numeric;
+			}
+		}
+	}
+	table_free(flat);
+	return t;
+}
+
 struct mover {
 	const struct provider *provider;
 	const struct rating *r1, *r2;
@@ -226,33 +287,162 @@ movers_collect(const struct computed *c, const struct edition *from,
 	return v;
 }
 
-/* Columns: provider, tier in from, tier in to, movement. */
+/* Does the sentence s (n bytes) name the tier t in at most eight words?
+ * Then it only restates the move ("Moved down to Bronze in 3.0."). */
+static bool
+restates(const char *s, size_t n, const struct tier *t)
+{
+	char *w = xstrndup(s, n);
+	size_t words = 1, i;
+	bool names = t != NULL && t->name != NULL && strstr(w, t->name) != NULL;
+
+	for (i = 0; i < n; i++)
+		words += s[i] == ' ';
+	free(w);
+	return names && words <= 8;
+}
+
+/*
+ * Why a provider moved, as its review says it: the first sentence of the
+ * summary that says more than the move, written without Markdown markup
+ * (a table cell is plain text); else the review's first quote; else NULL.
+ * malloc'd.
+ */
+static char *
+move_reason(const struct report *rp, const struct rating *rt)
+{
+	const struct review *rv = rt != NULL ? rt->review : NULL;
+	const char *p, *end;
+	size_t n;
+
+	if (rv == NULL)
+		return NULL;
+	for (p = rv->summary; p != NULL && *p != '\0'; p = end) {
+		while (*p == ' ' || *p == '\n')
+			p++;
+		/* a sentence ends at ". " (or "! ", "? ") or at the end */
+		for (end = p; *end != '\0'; end++)
+			if (strchr(".!?", *end) != NULL && (end[1] == ' ' || end[1] == '\n' ||
+			    end[1] == '\0')) {
+				end++;
+				break;
+			}
+		n = (size_t)(end - p);
+		if (n == 0)
+			break;
+		if (restates(p, n, rt->tier))
+			continue;
+		{
+			char *w = xstrndup(p, n), *q;
+
+			if (strpbrk(w, "{[*_`<\\") != NULL) {
+				free(w);
+				break;   /* written with markup: not a cell's text */
+			}
+			for (q = w; *q != '\0'; q++)
+				if (*q == '\n')
+					*q = ' ';
+			return w;
+		}
+	}
+	if (rv->nquotes > 0 && rv->quotes[0].text != NULL)
+		return report_format1(rp, "movers_quote", "text", rv->quotes[0].text);
+	return NULL;
+}
+
+/* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */
+static void
+movers_line(const struct computed *c, struct table *t, const struct mover *v, size_t n,
+    enum move_status st, const char *key, const struct edition *from,
+    const struct edition *to)
+{
+	const struct report *rp = &c->project->report;
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	char *list, *count;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i].status == st)
+			names[k++] = v[i].provider->name;
+	if (k > 0) {
+		list = view_list(rp, names, k);
+		count = view_int(rp, (long long)k);
+		table_note_take(t, report_format(rp, key,
+		    (const char *[]){"edition", "from", "count", "names", NULL},
+		    (const char *[]){to->name, from->name, count, list, NULL}));
+		free(list);
+		free(count);
+	}
+	free(names);
+}
+
+/*
+ * The movers table (issue 27): a row for each provider that moved up or
+ * down or merged, with the reason where its review gives one; the new,
+ * the dropped, the not rated and the rated again each summed up in a note
+ * with their names; against a partial edition, one note says why the
+ * providers it does not name show no move.
+ * Columns: provider, tier in from, tier in to, movement, reason.
+ */
 struct table *
 table_movers(const struct computed *c, const struct edition *from,
     const struct edition *to)
 {
+	const struct report *rp = &c->project->report;
 	struct table *t;
 	struct mover *v;
 	char *cap;
-	size_t i, n;
+	size_t i, n, unlisted = 0, reasons = 0;
+	char **why;
 
-	cap = report_format(&c->project->report, "table_movers_caption", (const char *[]){"from", "to", NULL},
+	v = movers_collect(c, from, to, &n);
+	why = xcalloc(n + 1, sizeof(*why));
+	for (i = 0; i < n; i++)
+		if (v[i].status == MOVE_UP || v[i].status == MOVE_DOWN ||
+		    v[i].status == MOVE_MERGED)
+			reasons += (why[i] = move_reason(rp, v[i].r2 != NULL ? v[i].r2 :
+			    v[i].r1)) != NULL;
+	cap = report_format(rp, "table_movers_caption", (const char *[]){"from", "to", NULL},
 	    (const char *[]){from->name, to->name, NULL});
-	t = table_new(cap, 4);
+	t = table_new(cap, reasons > 0 ? 5 : 4);
 	free(cap);
-	table_head(t, 0, report_string(&c->project->report, "provider"), false);
+	table_head(t, 0, report_string(rp, "provider"), false);
 	table_head(t, 1, from->name, false);
 	table_head(t, 2, to->name, false);
-	table_head(t, 3, report_string(&c->project->report, "movement"), false);
-	v = movers_collect(c, from, to, &n);
+	table_head(t, 3, report_string(rp, "movement"), false);
+	if (reasons > 0)
+		table_head(t, 4, report_string(rp, "movers_reason"), false);
 	for (i = 0; i < n; i++) {
-		struct table_cell *row = table_row(t);
+		struct table_cell *row;
 
+		unlisted += v[i].status == MOVE_UNLISTED;
+		if (v[i].status != MOVE_UP && v[i].status != MOVE_DOWN &&
+		    v[i].status != MOVE_MERGED)
+			continue;
+		row = table_row(t);
 		cell_provider(&row[0], v[i].provider);
-		cell_rating(&c->project->report, &row[1], v[i].r1);
-		cell_rating(&c->project->report, &row[2], v[i].r2);
-		table_cell_take(&row[3], movement_text(&c->project->report, v[i].status, v[i].steps,
+		cell_rating(rp, &row[1], v[i].r1);
+		cell_rating(rp, &row[2], v[i].r2);
+		table_cell_take(&row[3], movement_text(rp, v[i].status, v[i].steps,
 		    v[i].provider), NULL);
+		if (reasons > 0)
+			table_cell_take(&row[4], why[i] != NULL ? why[i] : xstrdup(DASH), NULL);
+		else
+			free(why[i]);
+	}
+	free(why);
+	movers_line(c, t, v, n, MOVE_NEW, "movers_line_new", from, to);
+	movers_line(c, t, v, n, MOVE_RETURNED, "movers_line_returned", from, to);
+	movers_line(c, t, v, n, MOVE_UNRATED, "movers_line_unrated", from, to);
+	movers_line(c, t, v, n, MOVE_DROPPED, "movers_line_dropped", from, to);
+	if (unlisted > 0) {
+		char *count = view_int(rp, (long long)unlisted);
+
+		table_note_take(t, report_format(rp, view_plural(rp, (double)unlisted,
+		    "movers_line_unlisted_one", "movers_line_unlisted"),
+		    (const char *[]){"edition", "from", "count", NULL},
+		    (const char *[]){to->name, from->name, count, NULL}));
+		free(count);
 	}
 	free(v);
 	return t;

@@ -30,6 +30,13 @@ cell_release(struct table_cell *c)
 }
 
 void
+table_note_take(struct table *t, char *text)
+{
+	t->notes = xrealloc(t->notes, (t->nnotes + 1) * sizeof(*t->notes));
+	t->notes[t->nnotes++] = text;
+}
+
+void
 table_free(struct table *t)
 {
 	size_t i;
@@ -40,6 +47,9 @@ table_free(struct table *t)
 		cell_release(&t->head[i]);
 	for (i = 0; i < t->nrows * t->ncols; i++)
 		cell_release(&t->cells[i]);
+	for (i = 0; i < t->nnotes; i++)
+		free(t->notes[i]);
+	free(t->notes);
 	free(t->head);
 	free(t->cells);
 	free(t->caption);

@@ -5,6 +5,7 @@
 
 #include "html.h"
 #include "parse.h"
+#include "view_doc.h"
 
 static struct tv *
 bars(const struct edition_stats *s)
@@ -32,66 +33,81 @@ bars(const struct edition_stats *s)
 	return a;
 }
 
-static void
-step_add(struct tv *a, long value, const char *label)
-{
-	struct tv *o = tv_object();
-
-	tv_set(o, "value", tv_int(value));
-	pv_set_str(o, "label", label);
-	tv_append(a, o);
-}
-
+/* The funnel's steps as the view decided them: a count and what it counts. */
 static struct tv *
-funnel(const struct report *r, const struct edition_stats *s)
+funnel(const struct vd_section *sec)
 {
-	struct tv *a = tv_array();
+	struct tv *a = tv_array(), *o;
+	size_t i, k;
 
-	bool named = s->edition->partial; /* a partial edition's counts are "named" */
+	for (k = 0; sec != NULL && k < sec->n; k++) {
+		const struct vd_block *b = &sec->b[k];
 
-	if (s->tracked >= 0)
-		step_add(a, s->tracked, report_string(r, "step_tracked"));
-	step_add(a, s->reviewed, report_string(r, named ? "step_reviews_named" :
-	    "step_reviewed"));
-	step_add(a, s->rated, report_string(r, named ? "step_named_on_ladder" :
-	    "step_rated_on_ladder"));
-	step_add(a, s->medals, report_string(r, named ? "step_named_with_medal" :
-	    "step_given_medal"));
+		if (b->kind != VB_LIST)
+			continue;
+		for (i = 0; i < b->nitems; i++) {
+			const struct vd_inlines *it = &b->items[i];
+
+			if (it->n < 3)
+				continue;
+			o = tv_object();
+			pv_set_str(o, "value", it->v[0].text);
+			pv_set_str(o, "label", it->v[2].text);
+			tv_append(a, o);
+		}
+	}
 	return a;
 }
 
-static char *
-claim_label(const struct report *r, const struct claim *cl)
+/* Does the section hold a figure of chart kind k? */
+static bool
+has_chart(const struct vd_section *sec, enum chart_kind k)
 {
-	if (cl->tier != NULL)
-		return xstrdup(cl->tier->name != NULL ? cl->tier->name : cl->tier->id);
-	if (strcmp(cl->figure, "reviewed") == 0)
-		return xstrdup(report_string(r, "reviewed"));
-	if (strcmp(cl->figure, "rated") == 0)
-		return xstrdup(report_string(r, "rated"));
-	if (strcmp(cl->figure, "medals") == 0)
-		return xstrdup(report_string(r, "medals"));
-	return xstrdup(cl->figure);
-}
-
-static struct tv *
-claims(const struct report *r, const struct edition_stats *s)
-{
-	struct tv *a = tv_array(), *o;
-	const struct claim_check *ck;
 	size_t i;
 
-	for (i = 0; i < s->nclaims; i++) {
-		ck = &s->claims[i];
-		o = tv_object();
-		pv_set_taken(o, "label", claim_label(r, ck->claim));
-		tv_set(o, "stated", tv_int(ck->claim->value));
-		tv_set(o, "computed", tv_int(ck->computed));
-		tv_set(o, "ok", tv_bool(ck->claim->value == ck->computed));
-		tv_set(o, "acknowledged", tv_bool(ck->claim->note != NULL));
-		pv_set_str(o, "note", ck->claim->note);
-		pv_set_lit(o, "counted", report_string(r, s->edition->partial ? "named" : "counted"));
-		tv_append(a, o);
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == VB_FIGURE && sec->b[i].chart == (int)k)
+			return true;
+	return false;
+}
+
+/* The table of the section's first table block, or NULL. */
+static const struct table *
+section_table(const struct vd_section *sec)
+{
+	size_t i;
+
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == VB_TABLE)
+			return sec->b[i].table;
+	return NULL;
+}
+
+/* The claims as the view phrased them: label, the figures (strong where
+ * they differ), the acknowledged difference's note. */
+static struct tv *
+claims(const struct vd_section *sec)
+{
+	struct tv *a = tv_array(), *o;
+	size_t i, k;
+
+	for (k = 0; sec != NULL && k < sec->n; k++) {
+		const struct vd_block *b = &sec->b[k];
+
+		if (b->kind != VB_LIST)
+			continue;
+		for (i = 0; i < b->nitems; i++) {
+			const struct vd_inlines *it = &b->items[i];
+
+			if (it->n < 3)
+				continue;
+			o = tv_object();
+			pv_set_str(o, "label", it->v[0].text);
+			pv_set_str(o, "figures", it->v[2].text);
+			tv_set(o, "differ", tv_bool(it->v[2].kind == VD_STRONG));
+			pv_set_str(o, "note", it->n > 4 ? it->v[4].text : NULL);
+			tv_append(a, o);
+		}
 	}
 	return a;
 }
@@ -180,8 +196,12 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	struct tv *page = pv_page(h, rel, focus ? "edition" : "edition-other",
 	    e->name != NULL ? e->name : e->id), *cl;
 	const char *root = tv_str_value(tv_get(page, "root"));
+	const struct vd_page *vp = view_edition(h->c->view, e);
+	struct vd_page *own = NULL;
 	int rc;
 
+	if (vp == NULL)   /* a build without the view (a unit test's) */
+		vp = own = vd_edition_new(h->c, s);
 	pv_set_str(page, "heading", e->name != NULL ? e->name : e->id);
 	pv_set_taken(page, "description", html_edition_description(&h->p->report, s));
 	tv_set(page, "prev", edition_link(e->previous, root));
@@ -206,22 +226,26 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		tv_set(page, "changes", ch);
 		free(path);
 	}
-	tv_set(page, "figures", html_figures(&h->p->report, s, s));
+	/* what the page says, as the view decided it (view_home.c) */
+	if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL)
+		tv_set(page, "figures", html_figures_of(section_table(
+		    vd_section_find(vp->s, vp->n, "figures"))));
 	tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 	tv_set(page, "bars", bars(s));
-	tv_set(page, "funnel", funnel(&h->p->report, s));
-	if (focus) {
+	tv_set(page, "funnel", funnel(vd_section_find(vp->s, vp->n, "funnel")));
+	if (has_chart(vd_section_find(vp->s, vp->n, "distribution"), CHART_DISTRIBUTION))
 		tv_set(page, "distribution",
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
+	if (has_chart(vd_section_find(vp->s, vp->n, "funnel"), CHART_FUNNEL))
 		tv_set(page, "funnel_chart",
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
-	}
-	tv_set(page, "movement", pv_movers(&h->p->report, s, root));
+	tv_set(page, "movement", pv_movers(h->c, s, root));
 	pv_set_taken(page, "jsonld_html", html_jsonld_edition(h, s, root));
-	cl = claims(&h->p->report, s);
+	cl = claims(vd_section_find(vp->s, vp->n, "claims"));
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);
 	rc = html_page_out(h, "edition", page, rel);
+	vd_page_free(own);
 	free(rel);
 	return rc;
 }

@@ -7,90 +7,39 @@
 #include "html.h"
 #include "markdown.h"
 #include "parse.h"
-
-static void
-figure_add(struct tv *arr, const char *label, char *value, char *detail,
-    const char *note)
-{
-	struct tv *o = tv_object();
-
-	pv_set_str(o, "label", label);
-	pv_set_taken(o, "value", value);
-	pv_set_taken(o, "detail", detail);
-	pv_set_str(o, "note", note);
-	tv_append(arr, o);
-}
-
-static const char *
-claim_note(const struct edition_stats *s, const char *figure, long computed)
-{
-	size_t i;
-
-	for (i = 0; i < s->nclaims; i++)
-		if (strcmp(s->claims[i].claim->figure, figure) == 0 &&
-		    s->claims[i].claim->note != NULL &&
-		    s->claims[i].claim->value != computed)
-			return s->claims[i].claim->note;
-	return NULL;
-}
-
-static const char *
-edition_label(const struct edition *e)
-{
-	return e->name != NULL ? e->name : e->id;
-}
-
-/* The change in medals against cmp's baseline, or why there is none. */
-static void
-figure_change(const struct report *r, struct tv *a, const struct edition_stats *cmp)
-{
-	const struct edition *b = cmp->baseline, *e = cmp->edition;
-	char *v, *p, *since;
-
-	if (!cmp->has_change) {
-		figure_add(a, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
-		    report_format1(r, "not_computed_partial", "edition",
-		    edition_label(b->partial ? b : e)), b->partial ? b->partial_note : e->partial_note);
-		return;
-	}
-	v = view_signed_int(r, cmp->d_medals);
-	p = isnan(cmp->d_medals_pct) ? xstrdup("") : view_signed_pct(r, cmp->d_medals_pct, 1);
-	since = report_format1(r, "since_edition", "edition", edition_label(b));
-	figure_add(a, report_string(r, "change_in_medals"), v,
-	    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
-	free(p);
-	free(since);
-}
+#include "view_doc.h"
 
 /*
- * The headline figures of an edition (and its change against a baseline).
- * A partial edition's counts are "N named", with its note, and no shares.
+ * The headline figures the view decided (vd_figures), as the figures
+ * partial lays them out: a label, the value, its detail and a note.
  */
 struct tv *
-html_figures(const struct report *r, const struct edition_stats *s,
+html_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp)
 {
-	const struct edition *e = s->edition;
-	struct tv *a = tv_array();
-	const char *note;
+	struct table *t = vd_figures(c, s, cmp);
+	struct tv *a = html_figures_of(t);
 
-	note = claim_note(s, "medals", s->medals);
-	figure_add(a, report_string(r, "medals"), html_figure(r, s, "medals", s->medals),
-	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
-	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
-	if (cmp != NULL && cmp->baseline != NULL)
-		figure_change(r, a, cmp);
-	if (!e->partial) {
-		figure_add(a, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
-		    xstrdup(report_string(r, "share_of_reviewed")), NULL);
-		if (s->tracked >= 0)
-			figure_add(a, report_string(r, "medals_of_tracked"), view_share(r, s->medals_of_tracked),
-			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
+	table_free(t);
+	return a;
+}
+
+struct tv *
+html_figures_of(const struct table *t)
+{
+	struct tv *a = tv_array(), *o;
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct table_cell *row = &t->cells[i * t->ncols];
+
+		o = tv_object();
+		pv_set_str(o, "label", row[0].text);
+		pv_set_str(o, "value", row[1].text);
+		pv_set_str(o, "detail", t->ncols > 2 && row[2].text[0] != '\0' ? row[2].text : NULL);
+		pv_set_str(o, "note", t->ncols > 3 && row[3].text[0] != '\0' ? row[3].text : NULL);
+		tv_append(a, o);
 	}
-	note = claim_note(s, "reviewed", s->reviewed);
-	figure_add(a, report_string(r, "reviewed"), html_figure(r, s, "reviewed", s->reviewed),
-	    report_format_n(r, "n_rated", s->rated),
-	    note ? note : e->partial ? e->partial_note : NULL);
 	return a;
 }
 
@@ -146,37 +95,16 @@ sections(struct html_ctx *h, const char *root)
 	return a;
 }
 
-/* Does text hold the block shortcode {{kind what ...}}? */
+/* Does the home page's section id hold a block of kind (a figure of
+ * chart kind k, or a table)? */
 static bool
-text_has_block(const char *text, const char *kind, const char *what)
+home_has(const struct vd_page *hp, const char *id, enum vd_block_kind kind, int k)
 {
-	const char *p = text;
-	size_t lk = strlen(kind), lw = strlen(what);
-
-	while (p != NULL && (p = strstr(p, "{{")) != NULL) {
-		p += 2;
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, kind, lk) != 0 || p[lk] != ' ')
-			continue;
-		p += lk;
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, what, lw) == 0 && (p[lw] == ' ' || p[lw] == '}'))
-			return true;
-	}
-	return false;
-}
-
-/* Does a visible commentary section already show this table or chart? */
-static bool
-sections_have(const struct computed *c, const char *kind, const char *what)
-{
+	const struct vd_section *sec = hp != NULL ? vd_section_find(hp->s, hp->n, id) : NULL;
 	size_t i;
 
-	for (i = 0; i < c->nsections; i++)
-		if (c->sections[i]->body != NULL &&
-		    text_has_block(c->sections[i]->body, kind, what))
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == kind && (kind != VB_FIGURE || sec->b[i].chart == k))
 			return true;
 	return false;
 }
@@ -187,11 +115,23 @@ html_home(struct html_ctx *h)
 	const struct report *r = &h->p->report;
 	const struct edition_stats *s = computed_edition(h->c, r->edition);
 	const struct edition_stats *cmp = h->c->has_compare ? &h->c->compare : NULL;
+	struct vd_page *own = h->c->view == NULL ? vd_home_new(h->c) : NULL;
+	const struct vd_page *hp = own != NULL ? own : h->c->view->home;
+	int rc;
 	struct tv *page = pv_page(h, "index.html", "home", NULL), *mv, *secs;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	char date[11];
 
 	pv_set_str(page, "heading", r->title);
+	if (r->lede != NULL) {
+		/* the finding first; it is the page's link preview too */
+		struct pos at = r->pos;
+
+		at.line = r->lede_at.line;
+		tv_set(page, "lede_html", pv_markdown(h, r->lede, &at, root));
+		pv_set_taken(page, "description", md_text_of(h->c, r->lede, r->pos.file,
+		    r->lede_at.line));
+	}
 	pv_set_str(page, "subtitle", r->subtitle);
 	tv_set(page, "authors", authors(r));
 	if (r->edition->published != DATE_NONE) {
@@ -199,25 +139,22 @@ html_home(struct html_ctx *h)
 		pv_set_str(page, "published", date);
 		pv_set_taken(page, "published_text", view_date(r, r->edition->published));
 	}
-	tv_set(page, "figures", html_figures(&h->p->report, s, cmp));
-	/*
-	 * The medal table, distribution, movement and movers appear once: here
-	 * only when no commentary section shows them already.
-	 */
-	if (!sections_have(h->c, "table", "medals")) {
+	tv_set(page, "figures", html_figures(h->c, s, cmp));
+	/* the view decided which of the medal table, distribution, movement
+	 * and movers the page shows (those no commentary section shows) */
+	if (home_has(hp, "medals", VB_TABLE, 0)) {
 		tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
-	if (!sections_have(h->c, "chart", chart_kind_name(CHART_DISTRIBUTION))) {
+	if (home_has(hp, "medals", VB_FIGURE, CHART_DISTRIBUTION)) {
 		tv_set(page, "distribution",
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
-	mv = pv_movers(&h->p->report, cmp, root);
+	mv = pv_movers(h->c, cmp, root);
 	if (mv != NULL && mv->type == TV_OBJECT) {
-		bool chart = !sections_have(h->c, "chart",
-		    chart_kind_name(CHART_MOVEMENT));
-		bool table = !sections_have(h->c, "table", "movers");
+		bool chart = home_has(hp, "movement", VB_FIGURE, CHART_MOVEMENT);
+		bool table = home_has(hp, "movement", VB_TABLE, 0);
 
 		if (chart)
 			tv_set(mv, "chart", pv_chart(h, root, CHART_MOVEMENT, NULL));
@@ -231,5 +168,7 @@ html_home(struct html_ctx *h)
 	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
 	    (tv_get(page, "movement") != NULL) > 1));
 	tv_set(page, "sections", secs);
-	return html_page_out(h, "home", page, "index.html");
+	rc = html_page_out(h, "home", page, "index.html");
+	vd_page_free(own);
+	return rc;
 }

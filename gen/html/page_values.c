@@ -9,6 +9,7 @@
 #include "markdown.h"
 #include "parse.h"
 #include "tier_color.h"
+#include "view_doc.h"
 
 char *
 html_root_rel(const char *rel)
@@ -418,100 +419,56 @@ edition_name(const struct edition *e)
 	return e->name != NULL ? e->name : e->id;
 }
 
-static struct tv *
-gone_values(const struct report *r, const struct gone *g, const struct edition *from,
-    const char *root)
-{
-	struct tv *o = pv_provider_link(root, g->provider), *m;
-
-	tv_set(o, "previous", pv_tier(g->previous));
-	pv_set_str(o, "from", edition_name(from));
-	pv_set_taken(o, "from_text", report_format1(r, "in_edition_lc", "edition",
-	    edition_name(from)));
-	m = pv_move(r, g->status, 0, false, g->provider->successor);
-	pv_set_str(o, "words", tv_str_value(tv_get(m, "words")));
-	return o;
-}
-
-static struct tv *
-mover(size_t i, void *arg)
-{
-	const struct link_list *l = arg;
-	const struct rating *r = l->v[i];
-	struct tv *row = pv_provider_link(l->root, r->provider);
-
-	tv_set(row, "previous", pv_tier(r->previous));
-	tv_set(row, "tier", pv_tier(r->tier));
-	tv_set(row, "move",
-	    pv_move(l->r, r->status, r->steps, r->has_steps, NULL));
-	return row;
-}
-
+/*
+ * The movement against s's baseline: its titles and the movers table
+ * (table_movers: ups, downs and merges with their reasons, the rest summed
+ * up in notes), the same table a commentary's {{table movers}} shows.
+ */
 struct tv *
-pv_movers(const struct report *rp, const struct edition_stats *s, const char *root)
+pv_movers(const struct computed *c, const struct edition_stats *s, const char *root)
 {
-	static const char *const names[] = {"from", "to", NULL};
-	struct tv *o, *gone;
-	struct link_list *movers;
-	size_t i;
+	const struct report *rp = &c->project->report;
+	struct tv *o;
+	struct table *t;
+	struct buf b = BUF_INIT;
 
 	if (s == NULL || s->baseline == NULL)
 		return tv_null();
 	o = tv_object();
-	movers = link_list_new(root, s->nratings);
-	movers->r = rp;
-	gone = tv_array();
 	pv_set_str(o, "from", edition_name(s->baseline));
 	pv_set_str(o, "to", edition_name(s->edition));
-	pv_set_taken(o, "caption", report_format(rp, "movers_caption", names,
-	    (const char *[]){edition_name(s->baseline), edition_name(s->edition), NULL}));
 	pv_set_taken(o, "movers_title", report_format1(rp, "movers_since", "edition",
 	    edition_name(s->baseline)));
 	pv_set_taken(o, "movement_title", report_format1(rp, "movement_since", "edition",
 	    edition_name(s->baseline)));
-	for (i = 0; i < s->nratings; i++)
-		if (s->ratings[i].status != MOVE_SAME)
-			movers->v[movers->n++] = &s->ratings[i];
-	for (i = 0; i < s->ngone; i++)
-		tv_append(gone, gone_values(rp, &s->gone[i], s->baseline, root));
-	tv_set(o, "has_movers", tv_bool(movers->n > 0));
-	tv_set(o, "has_gone", tv_bool(tv_size(gone) > 0));
-	tv_set(o, "movers", pv_list(movers->n, mover, movers));
-	tv_set(o, "gone", gone);
+	t = table_movers(c, s->baseline, s->edition);
+	tv_set(o, "has_movers", tv_bool(t->nrows > 0));
+	/* the label of the table's scroll box */
+	pv_set_str(o, "caption", t->caption != NULL ? t->caption :
+	    report_string(rp, "table_scroll"));
+	if (t->nrows > 0)
+		table_html(t, root, &b);
+	else {
+		/* no row: the notes alone say what changed */
+		size_t i;
+
+		for (i = 0; i < t->nnotes; i++) {
+			buf_puts(&b, "<p class=\"table-note\">");
+			esc_html(&b, t->notes[i]);
+			buf_puts(&b, "</p>\n");
+		}
+	}
+	tv_set(o, "has_notes", tv_bool(t->nnotes > 0));
+	tv_set(o, "table_html", pv_taken(buf_detach(&b, NULL)));
+	table_free(t);
 	return o;
-}
-
-static const struct claim *
-claim_find(const struct edition_stats *s, const char *figure)
-{
-	size_t i;
-
-	for (i = 0; i < s->nclaims; i++)
-		if (strcmp(s->claims[i].claim->figure, figure) == 0)
-			return s->claims[i].claim;
-	return NULL;
 }
 
 char *
 html_figure(const struct report *r, const struct edition_stats *s, const char *figure,
     long computed)
 {
-	const struct claim *cl = claim_find(s, figure);
-	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
-	char *w, *out;
-
-	if (cl != NULL && cl->note != NULL && cl->value != computed) {
-		char *n = view_int(r, computed);
-
-		w = report_format_n(r, "n_stated", cl->value);
-		out = xasprintf("%s; %s %s", w, n, counted);
-		free(n);
-		free(w);
-		return out;
-	}
-	if (s->edition->partial)
-		return report_format_n(r, "n_named", computed);
-	return view_int(r, computed);
+	return vd_figure_value(r, s, figure, computed);
 }
 
 static void

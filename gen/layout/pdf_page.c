@@ -56,7 +56,13 @@ pdf_title_page(struct pdf_ctx *ctx)
 	if (doc->meta[PDF_SUBTITLE] != NULL)
 		para_at(ctx, pdf_text_plain(ctx, doc->meta[PDF_SUBTITLE],
 		    FONT_SUBTITLE, w, PANGO_ALIGN_LEFT), MUTED_RGB);
-	ctx->y = ctx->g.page_h * 0.62;
+	if (doc->meta[PDF_LEDE] != NULL) {
+		ctx->y += 14;
+		para_at(ctx, pdf_text_plain(ctx, doc->meta[PDF_LEDE],
+		    FONT_SUBTITLE, w, PANGO_ALIGN_LEFT), 0x222222u);
+	}
+	if (ctx->y < ctx->g.page_h * 0.62)
+		ctx->y = ctx->g.page_h * 0.62;
 	for (i = 0; i < doc->nlines; i++) {
 		para_at(ctx, pdf_text_plain(ctx, doc->lines[i], FONT_H3, w,
 		    PANGO_ALIGN_LEFT), i == 0 ? ACCENT_RGB : MUTED_RGB);

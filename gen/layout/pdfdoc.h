@@ -135,6 +135,7 @@ enum pdf_key {
 	PDF_TOC_TITLE, /* the contents page's heading; NULL: no contents page */
 	PDF_FOOTER,    /* each page's footer, {page} and {pages} put in;
 	                  NULL: "page {page} of {pages}" */
+	PDF_LEDE,      /* the title page's opening words, under the subtitle */
 	PDF_KEY_MAX
 };
 /* Copies value (NULL clears it). */

@@ -12,7 +12,7 @@
 const char *const report_keys[] = {"title", "subtitle", "publisher", "authors",
     "language", "base_url", "paper", "edition", "compare", "featured", "allow_html",
     "ladder", "provider_chart_png", "provider_fields", "review_fields", "security",
-    "strings", "description", "published", NULL};
+    "strings", "description", "published", "lede", NULL};
 const char *const tier_keys[] = {"id", "name", "medal", "rated", "color",
     "description", "group", NULL};
 const char *const paper_names[] = {"a4", "letter", NULL};
@@ -177,6 +177,8 @@ report_fields(struct loader *l, const char *file, const struct ynode *root)
 	get_str(l, file, need(l, file, root, "title"), "title", &r->title);
 	get_str(l, file, opt(root, "subtitle"), "subtitle", &r->subtitle);
 	get_str(l, file, opt(root, "description"), "description", &r->description);
+	if (get_str(l, file, opt(root, "lede"), "lede", &r->lede))
+		r->lede_at = text_origin_of(l, opt(root, "lede"));
 	get_date(l, file, opt(root, "published"), "published", &r->published);
 	get_str(l, file, need(l, file, root, "publisher"), "publisher", &r->publisher);
 	if ((n = opt(root, "authors")) != NULL)

@@ -114,7 +114,7 @@ lint_review(const struct computed *c, const struct review *r, bool providers_too
 
 /* The texts in content order: the sections, the tiers' descriptions,
  * each edition's reviews, the custom pages, the practices' descriptions,
- * the editions' corrections. */
+ * the report's lede, the editions' corrections. */
 struct lint_work {
 	const struct computed *c;
 	const struct review **reviews;
@@ -156,8 +156,12 @@ lint_item(const struct lint_work *w, size_t i, struct md_store *st, struct diag 
 		return;
 	}
 	i -= w->c->project->npages;
-	if (i >= r->npractices) {
-		const struct edition *e = &w->c->project->editions[i - r->npractices];
+	if (i == r->npractices) {
+		lint_text(w->c, r->lede, r->pos.file, &r->lede_at, st, d);
+		return;
+	}
+	if (i > r->npractices) {
+		const struct edition *e = &w->c->project->editions[i - r->npractices - 1];
 
 		lint_corrections(w->c, e->corrections, e->ncorrections, st, d);
 		return;
@@ -204,7 +208,7 @@ lint_markdown(const struct computed *c, struct diag *d)
 	}
 	free(seen);
 	w.n = c->nsections + c->project->report.nladder + w.nreviews + c->project->npages +
-	    c->project->report.npractices + c->project->neditions;
+	    c->project->report.npractices + 1 /* the lede */ + c->project->neditions;
 	w.nchunks = w.n < LINT_CHUNKS ? (w.n > 0 ? w.n : 1) : LINT_CHUNKS;
 	w.d = xcalloc(w.nchunks, sizeof(*w.d));
 	w.st = xcalloc(w.nchunks, sizeof(*w.st));

@@ -670,6 +670,44 @@ md_render_html(const struct computed *c, const struct md_doc *doc,
 	render_doc(c, doc, root_rel, "", false, out);
 }
 
+void
+md_render_text(const struct computed *c, const struct md_doc *doc, struct buf *out)
+{
+	struct render r = {.c = c, .doc = doc, .root = "", .id_prefix = "",
+	    .idtab = HTAB_INIT};
+	cmark_node *n;
+
+	if (doc->root == NULL)
+		return;
+	for (n = cmark_node_first_child(doc->root); n != NULL; n = cmark_node_next(n)) {
+		if (out->len > 0)
+			buf_putc(out, ' ');
+		plain_text(&r, n, out);
+	}
+	htab_free(&r.idtab);
+}
+
+char *
+md_text_of(const struct computed *c, const char *src, const char *file,
+    unsigned first_line)
+{
+	struct md_doc own;
+	const struct md_doc *doc;
+	struct diag quiet;
+	struct buf b = BUF_INIT;
+
+	if (src == NULL)
+		return NULL;
+	diag_init(&quiet);   /* its errors were reported where it was checked */
+	doc = md_doc_get(c, src, file, first_line, &own, &quiet);
+	diag_release(&quiet);
+	if (doc == NULL)
+		return NULL;
+	md_render_text(c, doc, &b);
+	md_doc_release(&own);
+	return buf_detach(&b, NULL);
+}
+
 /* A cell's text; '\n' starts a new line. */
 static void
 table_cell_text(struct buf *out, const char *s)
@@ -742,6 +780,11 @@ table_html(const struct table *t, const char *root_rel, struct buf *out)
 		buf_puts(out, "</tr>\n");
 	}
 	buf_puts(out, "</tbody>\n</table>\n");
+	for (i = 0; i < t->nnotes; i++) {
+		buf_puts(out, "<p class=\"table-note\">");
+		table_cell_text(out, t->notes[i]);
+		buf_puts(out, "</p>\n");
+	}
 }
 
 /* Render in one go, from the build's tree (markdown.h): calls run from here to

@@ -82,9 +82,12 @@ eval_count(const struct computed *c, const struct shortcode *sc, struct sc_inlin
 	char *a, *b;
 
 	if (cc != NULL) {
+		/* "84 stated; 85 counted", as the figures and the claims say it */
 		a = report_format_n(r, "n_stated", cc->claim->value);
-		b = report_format_n(r, named ? "n_named" : "n_counted", cc->computed);
-		out->text = xasprintf("%s; %s", a, b);
+		b = view_int(r, cc->computed);
+		out->text = report_format(r, "figure_stated_counted",
+		    (const char *[]){"stated", "n", "counted", NULL},
+		    (const char *[]){a, b, report_string(r, named ? "named" : "counted"), NULL});
 		free(a);
 		free(b);
 		out->note = cc->claim->note;
@@ -251,7 +254,7 @@ sc_table(const struct computed *c, const struct shortcode *sc)
 	    (e1 = project_edition(p, sc->args[1])) == NULL)
 		return NULL;
 	if (strcmp(sc->args[0], "medals") == 0)
-		return table_medals(c, e1);
+		return table_medals_by_tier(c, e1);
 	if (strcmp(sc->args[0], "security") == 0)
 		return table_security(c, e1);
 	if (strcmp(sc->args[0], "movers") == 0 && sc->nargs == 3 &&

@@ -101,11 +101,18 @@ lazy_table_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 {
 	struct lazy_table *lt = arg;
 	struct table *t = lt->build(lt->r->c, lt->arg);
+	size_t i;
 
 	if (t == NULL)
 		return;
 	pdf_table_links(t);
-	pdf_table(doc, self, t, NULL);
+	/* a table without rows is its notes alone (movers: who is new, ...) */
+	if (t->nrows > 0)
+		pdf_table(doc, self, t, NULL);
+	for (i = 0; i < t->nnotes; i++)
+		pdf_run(doc, pdf_para(doc, self), t->notes[i], (size_t)-1, 0, NULL);
+	if (t->nrows == 0)
+		table_free(t);
 }
 
 static void

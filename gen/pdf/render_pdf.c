@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "fonts.h"
+#include "markdown.h"
 #include "parse.h"
 #include "pdf_report.h"
 #include "podium.h"
@@ -36,61 +37,13 @@ table_eds(const struct edition *e, const struct edition *base)
 	return te;
 }
 
-/*
- * The medal table grouped by tier: a row naming the tier and how many it
- * holds, then its providers, the tier's marks (override, uncertain) beside
- * the provider. Without the movement column when the movers table follows:
- * its providers are there.
- */
+/* The medal table grouped by tier (table_medals_by_tier). */
 static struct table *
 build_medals(const struct computed *c, const void *arg)
 {
 	const struct table_eds *te = arg;
-	const struct edition_stats *st = computed_edition(c, te->e);
-	struct table *flat = table_medals(c, te->e), *t;
-	struct table_cell *row, *from;
-	size_t i, j, k, n, ncols;
-	bool movers = c->has_compare && c->compare.baseline != NULL;
 
-	if (flat == NULL || st == NULL || flat->nrows != st->nratings)
-		return flat;
-	ncols = flat->ncols == 4 && movers ? 2 : flat->ncols - 1;
-	t = table_new(flat->caption, ncols);
-	for (j = 0; j < ncols; j++)
-		table_head(t, j, flat->head[j + 1].text, flat->head[j + 1].numeric);
-	for (i = 0; i < flat->nrows; i = k) {
-		const struct tier *tier = st->ratings[i].tier;
-		/* the name the tier cells start with (a dash: no tier) */
-		const char *name = tier != NULL ? tier->name : DASH, *label;
-
-		for (k = i; k < flat->nrows && st->ratings[k].tier == tier; k++)
-			;
-		n = k - i;
-		row = table_row(t);
-		table_cell_take(&row[0], xasprintf("%s (%zu)", name, n), NULL);
-		row[0].tier = tier;
-		for (j = 1; j < ncols; j++)
-			table_cell_set(&row[j], "", NULL);
-		for (; i < k; i++) {
-			from = &flat->cells[i * flat->ncols];
-			row = table_row(t);
-			/* the tier cell's marks (uncertain) after the provider */
-			label = from[0].text;
-			if (strncmp(label, name, strlen(name)) == 0)
-				label += strlen(name);
-			else
-				label = "";
-			table_cell_take(&row[0], xasprintf("%s%s", from[1].text, label),
-			    from[1].href);
-			for (j = 1; j < ncols; j++) {
-				table_cell_set(&row[j], from[j + 1].text, from[j + 1].href);
-				row[j].tier = from[j + 1].tier;
-				row[j].numeric = from[j + 1].numeric;
-			}
-		}
-	}
-	table_free(flat);
-	return t;
+	return table_medals_by_tier(c, te->e);
 }
 
 static struct table *
@@ -151,6 +104,11 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_TITLE, rep->title);
 	pdfdoc_set(r->doc, PDF_SUBTITLE, rep->subtitle);
 	pdfdoc_set(r->doc, PDF_SUBJECT, rep->subtitle);
+	if (rep->lede != NULL) {
+		s = md_text_of(r->c, rep->lede, rep->pos.file, rep->lede_at.line);
+		pdfdoc_set(r->doc, PDF_LEDE, s);
+		free(s);
+	}
 	pdfdoc_set(r->doc, PDF_CREATOR, "podium " PODIUM_VERSION);
 	pdfdoc_set(r->doc, PDF_LANG, rep->language);
 	meta_date(r->c, date);
@@ -196,27 +154,15 @@ title_page(struct pdf_report *r)
 	buf_release(&authors);
 }
 
+/* The report's own pages with pdf: true, after the home page's sections. */
 static int
-commentary(struct pdf_report *r)
+pages(struct pdf_report *r)
 {
 	const struct computed *c = r->c;
-	const struct section *s;
 	char *anchor;
 	size_t i;
 	int rc = 0;
 
-	/* the sections flow on from the headline figures' page */
-	for (i = 0; i < c->nsections; i++) {
-		s = c->sections[i];
-		anchor = xasprintf("section-%s", s->id);
-		pdf_heading(r->doc, NULL, 1, s->title, anchor, PDF_H_ALL);
-		free(anchor);
-		if (pdf_markdown(r, NULL, s->body, s->pos.file, s->body_line,
-		    1) == -1)
-			rc = -1;
-		pdf_corrections_of(r, s->corrections, s->ncorrections, s->pos.file);
-	}
-	/* the report's own pages with pdf: true, after the commentary */
 	for (i = 0; i < c->project->npages; i++) {
 		const struct page *pg = &c->project->pages[i];
 
@@ -228,6 +174,65 @@ commentary(struct pdf_report *r)
 		if (pdf_markdown(r, NULL, pg->body, pg->pos.file, pg->body_line, 1) == -1)
 			rc = -1;
 	}
+	return rc;
+}
+
+/*
+ * The home page's sections in the home page's order, as the view decided
+ * them (view_home.c): the headline figures open the first content page,
+ * then the medal table and the movement unless the commentary shows them,
+ * then the commentary.
+ */
+static int
+home(struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct edition *e = c->project->report.edition;
+	struct vd_page *own = c->view == NULL ? vd_home_new(c) : NULL;
+	const struct vd_page *hp = own != NULL ? own : c->view->home;
+	unsigned first = PDF_H_NEWPAGE;
+	size_t i, k;
+	int rc = 0;
+
+	for (i = 0; hp != NULL && i < hp->n; i++) {
+		const struct vd_section *sec = &hp->s[i];
+		const char *anchor = sec->id;
+		char *name = NULL;
+
+		if (strcmp(sec->id, "figures") == 0)
+			anchor = "headline";
+		else if (strcmp(sec->id, "movement") == 0)
+			anchor = "movers";
+		else if (strcmp(sec->id, "commentary") == 0 && sec->n > 0 &&
+		    sec->b[0].section != NULL)
+			anchor = name = xasprintf("section-%s", sec->b[0].section->id);
+		pdf_heading(r->doc, NULL, 1, sec->title, anchor, PDF_H_ALL | first);
+		free(name);
+		first = 0;
+		for (k = 0; k < sec->n; k++) {
+			const struct vd_block *b = &sec->b[k];
+
+			if (b->kind == VB_TABLE && b->role != NULL &&
+			    strcmp(b->role, "medal-table") == 0)
+				pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
+			else if (b->kind == VB_TABLE && b->role != NULL &&
+			    strcmp(b->role, "movers") == 0)
+				pdf_table_lazy(r, NULL, build_movers,
+				    table_eds(e, c->compare.baseline));
+			else if (b->kind == VB_MARKDOWN) {
+				if (pdf_markdown(r, NULL, b->md, b->file, b->line, 1) == -1)
+					rc = -1;
+			} else
+				pdf_view_block(r, NULL, b);
+		}
+		/* a commentary section's corrections under it, dated */
+		if (strcmp(sec->id, "commentary") == 0 && sec->n > 0 &&
+		    sec->b[0].section != NULL)
+			pdf_corrections_of(r, sec->b[0].section->corrections,
+			    sec->b[0].section->ncorrections, sec->b[0].section->pos.file);
+	}
+	/* the view's tables were copied: its page may go (pdf_view_block) */
+	vd_page_free(own);
 	return rc;
 }
 
@@ -244,91 +249,6 @@ static void
 para(struct pdf_report *r, const char *text)
 {
 	pdf_run(r->doc, pdf_para(r->doc, NULL), text, (size_t)-1, 0, NULL);
-}
-
-/*
- * The edition's medal table and its movers, each unless the commentary
- * showed it already (no table twice). They start the second part.
- */
-static void
-medals_and_movers(struct pdf_report *r)
-{
-	const struct computed *c = r->c;
-	const struct edition *e = c->project->report.edition;
-	unsigned newpage = PDF_H_NEWPAGE;
-	char *s;
-
-	if (!r->shown_medals) {
-		s = report_format1(&c->project->report, "pdf_medal_table", "edition", e->name);
-		pdf_heading(r->doc, NULL, 1, s, "medals", PDF_H_ALL | newpage);
-		free(s);
-		pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
-		newpage = 0;
-	}
-	if (!c->has_compare || c->compare.baseline == NULL || r->shown_movers)
-		return;
-	s = report_format1(&c->project->report, "movers_since", "edition",
-	    c->compare.baseline->name);
-	pdf_heading(r->doc, NULL, 1, s, "movers", PDF_H_ALL | newpage);
-	free(s);
-	pdf_table_lazy(r, NULL, build_movers,
-	    table_eds(e, c->compare.baseline));
-}
-
-static void
-figure_row(struct table *t, const char *name, char *value, char *note)
-{
-	struct table_cell *row = table_row(t);
-
-	table_cell_set(&row[0], name, NULL);
-	table_cell_take(&row[1], value, NULL);
-	row[1].numeric = true;
-	table_cell_take(&row[2], note, NULL);
-}
-
-/*
- * The headline figures, as on the site's home page, open the first
- * content page; the commentary follows on the same page.
- */
-static void
-headline(struct pdf_report *r)
-{
-	const struct computed *c = r->c;
-	const struct edition *e = c->project->report.edition;
-	const struct edition_stats *st = computed_edition(c, e);
-	const struct edition_stats *cmp = c->has_compare ? &c->compare : NULL;
-	struct table *t;
-	const struct report *rep = &c->project->report;
-	char *v, *p, *since;
-
-	pdf_heading(r->doc, NULL, 1, report_string(&c->project->report, "headline_figures"), "headline",
-	    PDF_H_ALL | PDF_H_NEWPAGE);
-	if (st == NULL)
-		return;
-	t = table_new(NULL, 3);
-	table_head(t, 0, report_string(&c->project->report, "figure"), false);
-	table_head(t, 1, e->name, true);
-	table_head(t, 2, "", false);
-	figure_row(t, report_string(&c->project->report, "medals"), view_int(rep, st->medals),
-	    report_format_n(&c->project->report, "of_n_reviewed", st->reviewed));
-	if (cmp != NULL && cmp->baseline != NULL) {
-		v = view_signed_int(rep, cmp->d_medals);
-		p = isnan(cmp->d_medals_pct) ? xstrdup("") : view_signed_pct(rep, cmp->d_medals_pct, 1);
-		since = report_format1(&c->project->report, "since_edition", "edition",
-		    cmp->baseline->name);
-		figure_row(t, report_string(&c->project->report, "change_in_medals"), v,
-		    xasprintf("%s%s%s", p, p[0] ? " " : "", since));
-		free(p);
-		free(since);
-	}
-	figure_row(t, report_string(&c->project->report, "medals_of_reviewed"), view_share(rep, st->medals_of_reviewed),
-	    xstrdup(report_string(&c->project->report, "share_of_reviewed")));
-	if (st->tracked >= 0)
-		figure_row(t, report_string(&c->project->report, "medals_of_tracked"), view_share(rep, st->medals_of_tracked),
-		    report_format_n(&c->project->report, "of_n_tracked", st->tracked));
-	figure_row(t, report_string(&c->project->report, "reviewed"), view_int(rep, st->reviewed),
-	    report_format_n(&c->project->report, "n_rated_ladder", st->rated));
-	pdf_table(r->doc, NULL, t, NULL);
 }
 
 /* Returns the providers' page builders; free them after rendering. */
@@ -663,10 +583,8 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	r.doc = pdfdoc_new();
 	r.frame = chart_frame_new(c);
 	title_page(&r);
-	headline(&r);
-	if (commentary(&r) == -1)
+	if (home(&r) == -1 || pages(&r) == -1)
 		goto out;
-	medals_and_movers(&r);
 	pdf_changes(&r);
 	fills = providers(&r);
 	if (project_has_security(c->project))

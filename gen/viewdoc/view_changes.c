@@ -454,17 +454,6 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 	return pg;
 }
 
-static void
-page_free(struct vd_page *pg)
-{
-	if (pg == NULL)
-		return;
-	vd_sections_free(pg->s, pg->n);
-	free(pg->title);
-	free(pg->description);
-	free(pg);
-}
-
 char *
 view_changes_path(const struct edition *e)
 {
@@ -588,7 +577,7 @@ view_changes_release(struct view_report *v)
 	size_t i;
 
 	for (i = 0; i < v->nchanges; i++)
-		page_free(v->changes[i]);
+		vd_page_free(v->changes[i]);
 	free(v->changes);
 	for (i = 0; i < v->ncorrections; i++) {
 		free(v->corrections[i].about);
@@ -596,7 +585,7 @@ view_changes_release(struct view_report *v)
 		free(v->corrections[i].plain);
 	}
 	free(v->corrections);
-	page_free(v->corrections_page);
+	vd_page_free(v->corrections_page);
 }
 
 const struct vd_page *

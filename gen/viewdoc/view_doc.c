@@ -330,6 +330,72 @@ dump_security(struct buf *b, const struct vd_security *sec)
 	}
 }
 
+/*
+ * A page's lines (the home page's, an edition's): each section's title; the figures' value and
+ * detail (the label is set apart from them on the site); the movers
+ * table's provider, tiers and movement (a reason may wrap in the PDF's
+ * narrow column) and its notes. The medal table is laid out otherwise
+ * by each (a tier's providers on its row on the site, under it in the
+ * PDF), the commentary is the content's own words: not dumped.
+ */
+static void
+dump_page(struct buf *b, const struct vd_page *hp, const char *page, const char *where)
+{
+	struct buf row = BUF_INIT;
+	size_t i, k, r, j;
+
+	for (i = 0; hp != NULL && i < hp->n; i++) {
+		const struct vd_section *s = &hp->s[i];
+		char *place = xasprintf("%s\t-\t%s\t%s\t", page, s->id, where);
+
+		/* the site gives the figures under the page's title, the PDF
+		 * under a heading of its own for its contents */
+		if (s->title != NULL && strcmp(s->id, "figures") == 0) {
+			char *pdf = xasprintf("%s\t-\t%s\tpdf\t", page, s->id);
+
+			dump_line(b, pdf, s->title);
+			free(pdf);
+		} else if (s->title != NULL)
+			dump_line(b, place, s->title);
+		for (k = 0; k < s->n; k++) {
+			const struct vd_block *bl = &s->b[k];
+			const struct table *t = bl->table;
+			size_t from = 0, to = 0;
+
+			if (bl->kind == VB_LIST || bl->kind == VB_PARA) {
+				dump_block(b, place, bl);
+				continue;
+			}
+			if (bl->kind != VB_TABLE || bl->role == NULL)
+				continue;
+			if (strcmp(bl->role, "figures") == 0)
+				from = 1, to = 3;
+			else if (strcmp(bl->role, "movers") == 0)
+				from = 0, to = 4;
+			else
+				continue;
+			for (r = 0; r < t->nrows; r++) {
+				buf_reset(&row);
+				for (j = from; j < to && j < t->ncols; j++) {
+					const char *c = t->cells[r * t->ncols + j].text;
+
+					if (c == NULL || *c == '\0')
+						continue;
+					if (row.len > 0)
+						buf_putc(&row, ' ');
+					buf_puts(&row, c);
+				}
+				if (row.len > 0)
+					dump_line(b, place, row.data);
+			}
+			for (r = 0; r < t->nnotes; r++)
+				dump_line(b, place, t->notes[r]);
+		}
+		free(place);
+	}
+	buf_release(&row);
+}
+
 void
 view_report_dump(const struct view_report *v, struct buf *b)
 {
@@ -350,4 +416,15 @@ view_report_dump(const struct view_report *v, struct buf *b)
 		}
 	}
 	dump_security(b, v->security);
+	dump_page(b, v->home, "home", "site,pdf");
+	/* the edition pages are the site's */
+	for (i = 0; i < v->neditions; i++) {
+		char *page;
+
+		if (v->editions[i] == NULL)
+			continue;
+		page = xasprintf("edition:%s", v->editions[i]->id);
+		dump_page(b, v->editions[i], page, "site");
+		free(page);
+	}
 }

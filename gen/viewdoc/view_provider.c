@@ -689,6 +689,11 @@ view_report_new(const struct computed *c)
 		v->providers[i] = vd_provider_new(c, &c->providers[i]);
 	view_changes_build(v);
 	v->security = vd_security_new(c);
+	v->home = vd_home_new(c);
+	v->neditions = c->neditions;
+	v->editions = xcalloc(c->neditions + 1, sizeof(*v->editions));
+	for (i = 0; i < c->neditions; i++)
+		v->editions[i] = vd_edition_new(c, &c->editions[i]);
 	return v;
 }
 
@@ -704,7 +709,22 @@ view_report_free(struct view_report *v)
 	free(v->providers);
 	view_changes_release(v);
 	vd_security_free(v->security);
+	vd_page_free(v->home);
+	for (i = 0; i < v->neditions; i++)
+		vd_page_free(v->editions[i]);
+	free(v->editions);
 	free(v);
+}
+
+const struct vd_page *
+view_edition(const struct view_report *v, const struct edition *e)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && i < v->neditions; i++)
+		if (v->c->editions[i].edition == e)
+			return v->editions[i];
+	return NULL;
 }
 
 const struct vd_provider *

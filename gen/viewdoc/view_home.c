@@ -1,0 +1,369 @@
+/*
+ * view_home.c: the home page decided once (issue 26 item 1): its sections
+ * in the order a reader meets them (the headline figures, the medal table,
+ * the movement, the commentary), each table's rows and each chart, so
+ * that the site and the PDF give the same sections in the same order and
+ * the same figures in the same words. The headline figures of an edition
+ * page are decided here too (vd_figures).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "view_doc.h"
+
+static const char *
+ename(const struct edition *e)
+{
+	return e->name != NULL ? e->name : e->id;
+}
+
+static const struct claim *
+claim_find(const struct edition_stats *s, const char *figure)
+{
+	size_t i;
+
+	for (i = 0; i < s->nclaims; i++)
+		if (strcmp(s->claims[i].claim->figure, figure) == 0)
+			return s->claims[i].claim;
+	return NULL;
+}
+
+char *
+vd_figure_value(const struct report *r, const struct edition_stats *s,
+    const char *figure, long computed)
+{
+	const struct claim *cl = claim_find(s, figure);
+	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
+	char *w, *out;
+
+	if (cl != NULL && cl->note != NULL && cl->value != computed) {
+		char *n = view_int(r, computed);
+
+		w = report_format_n(r, "n_stated", cl->value);
+		out = report_format(r, "figure_stated_counted",
+		    (const char *[]){"stated", "n", "counted", NULL},
+		    (const char *[]){w, n, counted, NULL});
+		free(n);
+		free(w);
+		return out;
+	}
+	if (s->edition->partial)
+		return report_format_n(r, "n_named", computed);
+	return view_int(r, computed);
+}
+
+/* An acknowledged claim's note where the count differs from it. */
+static const char *
+claim_note(const struct edition_stats *s, const char *figure, long computed)
+{
+	size_t i;
+
+	for (i = 0; i < s->nclaims; i++)
+		if (strcmp(s->claims[i].claim->figure, figure) == 0 &&
+		    s->claims[i].claim->note != NULL &&
+		    s->claims[i].claim->value != computed)
+			return s->claims[i].claim->note;
+	return NULL;
+}
+
+static void
+figure_row(struct table *t, const char *label, char *value, char *detail,
+    const char *note)
+{
+	struct table_cell *row = table_row(t);
+
+	table_cell_set(&row[0], label, NULL);
+	table_cell_take(&row[1], value, NULL);
+	row[1].numeric = true;
+	table_cell_take(&row[2], detail != NULL ? detail : xstrdup(""), NULL);
+	table_cell_set(&row[3], note != NULL ? note : "", NULL);
+}
+
+struct table *
+vd_figures(const struct computed *c, const struct edition_stats *s,
+    const struct edition_stats *cmp)
+{
+	const struct report *r = &c->project->report;
+	const struct edition *e = s->edition;
+	struct table *t = table_new(NULL, 4);
+	const char *note;
+
+	table_head(t, 0, report_string(r, "figure"), false);
+	table_head(t, 1, ename(e), true);
+	table_head(t, 2, "", false);
+	table_head(t, 3, "", false);
+	note = claim_note(s, "medals", s->medals);
+	figure_row(t, report_string(r, "medals"), vd_figure_value(r, s, "medals", s->medals),
+	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
+	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
+	if (cmp != NULL && cmp->baseline != NULL) {
+		const struct edition *b = cmp->baseline, *ce = cmp->edition;
+
+		if (!cmp->has_change)
+			figure_row(t, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
+			    report_format1(r, "not_computed_partial", "edition",
+			    ename(b->partial ? b : ce)), b->partial ? b->partial_note : ce->partial_note);
+		else {
+			char *v = view_signed_int(r, cmp->d_medals);
+			char *p = isnan(cmp->d_medals_pct) ? xstrdup("") :
+			    view_signed_pct(r, cmp->d_medals_pct, 1);
+			char *since = report_format1(r, "since_edition", "edition", ename(b));
+
+			figure_row(t, report_string(r, "change_in_medals"), v,
+			    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
+			free(p);
+			free(since);
+		}
+	}
+	if (!e->partial) {
+		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
+		    xstrdup(report_string(r, "share_of_reviewed")), NULL);
+		if (s->tracked >= 0)
+			figure_row(t, report_string(r, "medals_of_tracked"), view_share(r, s->medals_of_tracked),
+			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
+	}
+	note = claim_note(s, "reviewed", s->reviewed);
+	figure_row(t, report_string(r, "reviewed"), vd_figure_value(r, s, "reviewed", s->reviewed),
+	    report_format_n(r, "n_rated", s->rated),
+	    note ? note : e->partial ? e->partial_note : NULL);
+	table_drop_empty_columns(t, "");   /* no note: no column for it */
+	return t;
+}
+
+/* Does text hold the block shortcode {{kind what ...}}? */
+static bool
+text_has_block(const char *text, const char *kind, const char *what)
+{
+	const char *p = text;
+	size_t lk = strlen(kind), lw = strlen(what);
+
+	while (p != NULL && (p = strstr(p, "{{")) != NULL) {
+		p += 2;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, kind, lk) != 0 || p[lk] != ' ')
+			continue;
+		p += lk;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, what, lw) == 0 && (p[lw] == ' ' || p[lw] == '}'))
+			return true;
+	}
+	return false;
+}
+
+/* Does a visible commentary section show this table or chart already? */
+static bool
+sections_have(const struct computed *c, const char *kind, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < c->nsections; i++)
+		if (c->sections[i]->body != NULL &&
+		    text_has_block(c->sections[i]->body, kind, what))
+			return true;
+	return false;
+}
+
+static void
+figure_add(struct vd_section *sec, enum chart_kind k)
+{
+	struct vd_block *b = vd_block_add(sec, VB_FIGURE, "chart");
+
+	b->chart = (int)k;
+}
+
+struct vd_page *
+vd_home_new(const struct computed *c)
+{
+	const struct report *r = &c->project->report;
+	const struct edition_stats *s = computed_edition(c, r->edition);
+	const struct edition_stats *cmp = c->has_compare ? &c->compare : NULL;
+	struct vd_page *p = xcalloc(1, sizeof(*p));
+	struct vd_section *sec;
+	struct vd_block *b;
+	bool table, chart;
+	size_t i;
+
+	p->id = "home";
+	if (s == NULL)
+		return p;
+	sec = vd_section_add(&p->s, &p->n, "figures", report_string(r, "headline_figures"));
+	b = vd_block_add(sec, VB_TABLE, "figures");
+	b->table = vd_figures(c, s, cmp);
+	/* the medal table, distribution, movement and movers appear once:
+	 * here only when no commentary section shows them already */
+	table = !sections_have(c, "table", "medals");
+	chart = !sections_have(c, "chart", chart_kind_name(CHART_DISTRIBUTION));
+	if (table || chart) {
+		sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "the_medal_table"));
+		if (table) {
+			b = vd_block_add(sec, VB_TABLE, "medal-table");
+			b->table = table_medals_by_tier(c, r->edition);
+		}
+		if (chart)
+			figure_add(sec, CHART_DISTRIBUTION);
+	}
+	if (cmp != NULL && cmp->baseline != NULL) {
+		char *title;
+
+		chart = !sections_have(c, "chart", chart_kind_name(CHART_MOVEMENT));
+		table = !sections_have(c, "table", "movers");
+		if (chart || table) {
+			title = report_format1(r, "movement_since", "edition", ename(cmp->baseline));
+			sec = vd_section_add(&p->s, &p->n, "movement", title);
+			free(title);
+			if (chart)
+				figure_add(sec, CHART_MOVEMENT);
+			if (table) {
+				b = vd_block_add(sec, VB_TABLE, "movers");
+				b->table = table_movers(c, cmp->baseline, cmp->edition);
+			}
+		}
+	}
+	for (i = 0; i < c->nsections; i++) {
+		const struct section *cs = c->sections[i];
+
+		sec = vd_section_add(&p->s, &p->n, "commentary",
+		    cs->title != NULL ? cs->title : cs->id);
+		b = vd_block_add(sec, VB_MARKDOWN, "commentary");
+		b->md = cs->body;
+		b->file = cs->pos.file;
+		b->line = cs->body_line;
+		b->section = cs;
+	}
+	return p;
+}
+
+void
+vd_page_free(struct vd_page *p)
+{
+	if (p == NULL)
+		return;
+	vd_sections_free(p->s, p->n);
+	free(p->title);
+	free(p->description);
+	free(p);
+}
+
+/* A funnel step: its count, strong, and what it counts. */
+static void
+step_add(struct vd_block *b, const struct report *r, long value, const char *key)
+{
+	struct vd_inlines *it = vd_item_add(b);
+	char *n = view_int(r, value);
+
+	vd_add(it, VD_STRONG, n);
+	vd_add(it, VD_TEXT, " ");
+	vd_add(it, VD_TEXT, report_string(r, key));
+	free(n);
+}
+
+static const char *
+claim_label(const struct report *r, const struct claim *cl)
+{
+	if (cl->tier != NULL)
+		return cl->tier->name != NULL ? cl->tier->name : cl->tier->id;
+	if (strcmp(cl->figure, "reviewed") == 0 || strcmp(cl->figure, "rated") == 0 ||
+	    strcmp(cl->figure, "medals") == 0)
+		return report_string(r, cl->figure);
+	return cl->figure;
+}
+
+/*
+ * The figures the source states, each checked against the count: an item
+ * of inlines label, ": ", the figures (strong where they differ), and
+ * where the edition acknowledges the difference ". " and its note.
+ */
+static void
+claims_add(struct vd_section *sec, const struct report *r, const struct edition_stats *s)
+{
+	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
+	struct vd_block *b;
+	size_t i;
+
+	b = vd_block_add(sec, VB_PARA, "claims-intro");
+	vd_add(&b->in, VD_TEXT, report_string(r, "claims_intro"));
+	if (s->nclaims == 0) {
+		b = vd_block_add(sec, VB_PARA, "empty");
+		vd_add(&b->in, VD_TEXT, report_string(r, "no_claims"));
+		return;
+	}
+	b = vd_block_add(sec, VB_LIST, "claims");
+	for (i = 0; i < s->nclaims; i++) {
+		const struct claim_check *ck = &s->claims[i];
+		struct vd_inlines *it = vd_item_add(b);
+		char *st = report_format_n(r, "n_stated", ck->claim->value);
+		char *n = view_int(r, ck->computed), *fig;
+		bool ok = ck->claim->value == ck->computed;
+		bool ack = ck->claim->note != NULL;
+
+		if (ok && !ack)
+			fig = report_format(r, "claim_agree",
+			    (const char *[]){"stated", "n", "counted", "agree", NULL},
+			    (const char *[]){st, n, counted, report_string(r, "they_agree"), NULL});
+		else
+			fig = report_format(r, "figure_stated_counted",
+			    (const char *[]){"stated", "n", "counted", NULL},
+			    (const char *[]){st, n, counted, NULL});
+		vd_add(it, VD_TEXT, claim_label(r, ck->claim));
+		vd_add(it, VD_TEXT, ": ");
+		vd_add(it, ok && !ack ? VD_TEXT : VD_STRONG, fig);
+		if (ack) {
+			vd_add(it, VD_TEXT, ". ");
+			vd_add(it, VD_TEXT, ck->claim->note);
+		}
+		free(st);
+		free(n);
+		free(fig);
+	}
+}
+
+struct vd_page *
+vd_edition_new(const struct computed *c, const struct edition_stats *s)
+{
+	const struct report *r = &c->project->report;
+	const struct edition *e = s->edition;
+	bool focus = e == r->edition, named = e->partial;
+	struct vd_page *p = xcalloc(1, sizeof(*p));
+	struct vd_section *sec;
+	struct vd_block *b;
+	char *title;
+
+	p->id = e->id;
+	sec = vd_section_add(&p->s, &p->n, "figures", NULL);
+	b = vd_block_add(sec, VB_TABLE, "figures");
+	b->table = vd_figures(c, s, s);
+	sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "medal_table"));
+	b = vd_block_add(sec, VB_TABLE, "medal-table");
+	b->table = table_medals_by_tier(c, e);
+	sec = vd_section_add(&p->s, &p->n, "distribution", report_string(r, "distribution"));
+	if (focus)
+		figure_add(sec, CHART_DISTRIBUTION);
+	/* a partial edition's counts are "named" */
+	sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
+	b = vd_block_add(sec, VB_LIST, "funnel");
+	if (s->tracked >= 0)
+		step_add(b, r, s->tracked, "step_tracked");
+	step_add(b, r, s->reviewed, named ? "step_reviews_named" : "step_reviewed");
+	step_add(b, r, s->rated, named ? "step_named_on_ladder" : "step_rated_on_ladder");
+	step_add(b, r, s->medals, named ? "step_named_with_medal" : "step_given_medal");
+	if (focus)
+		figure_add(sec, CHART_FUNNEL);
+	if (s->baseline != NULL) {
+		title = report_format1(r, "movers_since", "edition", ename(s->baseline));
+		sec = vd_section_add(&p->s, &p->n, "movers", title);
+		free(title);
+		b = vd_block_add(sec, VB_TABLE, "movers");
+		b->table = table_movers(c, s->baseline, e);
+	} else {
+		sec = vd_section_add(&p->s, &p->n, "movers", report_string(r, "movers"));
+		b = vd_block_add(sec, VB_PARA, "empty");
+		vd_add(&b->in, VD_TEXT, report_string(r, "first_edition"));
+	}
+	sec = vd_section_add(&p->s, &p->n, "claims", report_string(r, "stated_and_counted"));
+	claims_add(sec, r, s);
+	return p;
+}

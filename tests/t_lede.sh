@@ -1,0 +1,100 @@
+#!/bin/sh
+# t_lede.sh: report.yaml's lede (SPEC 5.2, issue 27 site item 2): Markdown
+# with shortcodes, so its figures come from the data; it opens the home
+# page under the H1, is the home page's link preview (og:description and
+# the meta description), and stands on the PDF's title page. Its
+# shortcodes' errors are reported at their line and column in report.yaml.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+SKIP_COUNTER=fail
+. "$ROOT/tests/skip.sh"
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+# The finding of the default report, figures from FACTS.md section 2:
+# medals 37 -> 19 is a 48.6% drop (-49% at no digits); 19 of 77 is 24.7%.
+finding='Medals fell from 37 in ClusterMAX 2.0 to 19 in 3.0 (−49%). Of the 77 providers SemiAnalysis reviewed, 19 won one: 24.7%, about one in four.'
+
+"$PODIUM" build -C "$ROOT" -o "$T/s" -q 2>"$T/err"
+check "the default report builds" $?
+home="$T/s/index.html"
+
+# the H1, then the lede, before anything else of the page's body
+sed -n '/<h1>/,/<\/header>/p' "$home" >"$T/head"
+h1=$(sed -n 's/^<h1>\(.*\)<\/h1>$/\1/p' "$T/head")
+[ -n "$h1" ] && ! printf '%s' "$h1" | grep -qi "medal table"
+check "the H1 states the report, not 'the medal table' ($h1)" $?
+second=$(sed -n '2p' "$T/head")
+[ "$second" = "<div class=\"lede\"><p>$finding</p>" ]
+check "the line after the H1 is the lede, its figures computed" $?
+[ "$(grep -c 'class="lede"' "$home")" = 1 ]
+check "the lede once on the home page" $?
+grep -qF "<meta property=\"og:description\" content=\"$finding\">" "$home"
+check "og:description of the home page is the lede as plain text" $?
+grep -qF "<meta name=\"description\" content=\"$finding\">" "$home"
+check "the meta description of the home page is the lede" $?
+# other pages keep the report's description
+grep -qF "content=\"$finding\"" "$T/s/methodology/index.html"
+[ $? != 0 ]
+check "another page's preview is not the lede" $?
+
+if need "the PDF's text" pdftotext; then
+	pdftotext -f 1 -l 1 "$T/s/report.pdf" - | tr '\n' ' ' | tr -s ' ' >"$T/p1"
+	grep -qF "$finding" "$T/p1"
+	check "the PDF's title page holds the lede" $?
+	pdftotext -f 2 "$T/s/report.pdf" - | tr '\n' ' ' | tr -s ' ' | grep -qF "$finding"
+	[ $? != 0 ]
+	check "the lede is on the title page only" $?
+fi
+
+# German: the same shortcodes, the pack's number forms
+mkdir -p "$T/de"
+cp -R "$ROOT/content" "$T/de/content"
+sed -i 's/^language: en$/language: de/' "$T/de/content/report.yaml"
+"$PODIUM" build -C "$T/de" -o "$T/de/s" -q --only html 2>"$T/err.de"
+check "the German report builds" $?
+nb=$(printf '\302\240') # the pack puts a no-break space before '%'
+grep -qF "<div class=\"lede\"><p>Medals fell from 37 in ClusterMAX 2.0 to 19 in 3.0 (−49$nb%). Of the 77 providers SemiAnalysis reviewed, 19 won one: 24,7$nb%, about one in four.</p>" \
+    "$T/de/s/index.html"
+check "German: the lede's figures as German writes them (24,7 %)" $?
+
+# A bad shortcode in the lede: the error at its place in report.yaml,
+# once, nothing written; a quoted scalar and a folded one
+for style in quoted folded; do
+	mkdir -p "$T/$style"
+	cp -R "$ROOT/content" "$T/$style/content"
+	y="$T/$style/content/report.yaml"
+	if [ $style = quoted ]; then
+		awk '/^lede:/ { print "lede: \"Medals: {{count 9.9 medals}}.\""; skip = 1; next }
+		    skip && /^  / { next } { skip = 0; print }' "$ROOT/content/report.yaml" >"$y"
+		line=$(grep -n '^lede:' "$y" | cut -d: -f1) col=16
+	else
+		sed -i 's/{{count 3.0 reviewed}}/{{count 3.0 reviewd}}/' "$y"
+		line=$(grep -n 'reviewd' "$y" | cut -d: -f1)
+		col=$(grep 'reviewd' "$y" | awk '{ print index($0, "{{count 3.0 reviewd") }')
+	fi
+	"$PODIUM" check -C "$T/$style" >/dev/null 2>"$T/err.$style"
+	rc=$?
+	n=$(grep -c "^content/report.yaml:$line:$col: error: " "$T/err.$style")
+	[ "$rc" != 0 ] && [ "$n" = 1 ] && [ "$(grep -c ': error: ' "$T/err.$style")" = 1 ]
+	check "$style lede, bad shortcode: one error at report.yaml:$line:$col (exit $rc)" $?
+	sed -n '1,2s/^/# /p' "$T/err.$style"
+	"$PODIUM" build -C "$T/$style" -o "$T/$style/out" -q 2>/dev/null
+	[ $? != 0 ] && [ ! -e "$T/$style/out" ]
+	check "$style lede, bad shortcode: the build fails, nothing written" $?
+done
+
+# No lede: no lede block, the report's description is the preview
+mkdir -p "$T/none"
+cp -R "$ROOT/content" "$T/none/content"
+awk '/^lede:/ { skip = 1; next } skip && /^  / { next } { skip = 0; print }' \
+    "$ROOT/content/report.yaml" >"$T/none/content/report.yaml"
+"$PODIUM" build -C "$T/none" -o "$T/none/s" -q --only html 2>"$T/err.none"
+check "a report without a lede builds" $?
+! grep -q 'class="lede"' "$T/none/s/index.html" &&
+    grep -q '<meta property="og:description" content="SemiAnalysis&#39;s ClusterMAX ratings' "$T/none/s/index.html"
+check "without a lede: no lede block, the description is the preview" $?
+exit $fail

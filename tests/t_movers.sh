@@ -1,0 +1,103 @@
+#!/bin/sh
+# t_movers.sh: movers tables hold movers (issue 27 site item 3). The
+# movers table (the home page's, through the commentary's {{table movers}},
+# and each edition page's) lists the providers that moved up or down or
+# merged, each with the reason where its review gives one; the new, the
+# no longer reviewed, the not rated and those rated after an unrated
+# review are summed up in a line each with their names; against a partial
+# baseline the edition page says once why no movement is shown, and the
+# words "partial baseline" are gone from the site and the PDF.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+SKIP_COUNTER=fail
+. "$ROOT/tests/skip.sh"
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+"$PODIUM" build -C "$ROOT" -o "$T/s" -q 2>"$T/err"
+check "the default report builds" $?
+
+# rows of the movers table captioned $2 in page $1, links taken out:
+# "name|from|to|movement|reason"
+rows() {
+	sed -n "/<caption>$2<\/caption>/,/<\/table>/p" "$1" | grep '^<tr><td>' |
+	    sed 's/<a [^>]*>//g; s/<\/a>//g; s/<\/td><td[^>]*>/|/g; s/^<tr><td>//; s/<\/td><\/tr>$//'
+}
+
+rows "$T/s/index.html" "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" >"$T/home"
+# hand-checked against the tier lists of FACTS.md (2.0 and 3.0): 4 up,
+# 15 down, Voltage Park merged into Lightning
+[ "$(wc -l <"$T/home")" = 20 ]
+check "home: 20 movers from 2.0 to 3.0, no more ($(wc -l <"$T/home"))" $?
+! grep -qv '|↑ up [12]|\||↓ down [12]|\||merged into ' "$T/home"
+check "home: every row moved up, down or merged" $?
+for want in \
+    'Nebius|Gold|Platinum|↑ up 1|“[CoreWeave and Nebius are] the best providers in our view”' \
+    'Microsoft Azure|Gold|Silver|↓ down 1|The review finds that bureaucracy makes its clusters hard to use: getting VPN access took three weeks.' \
+    'Amazon Web Services|Silver|Bronze|↓ down 1|The review finds that managed clusters are not a priority for AWS and that the difficulty begins before a customer is even on the cluster; its specialists, once reached, were responsive and capable.' \
+    'Crusoe|Gold|Bronze|↓ down 2|Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
+    'Together AI|Silver|Bronze|↓ down 1|Moved down to Bronze in 3.0 because of reliability issues.' \
+    'GMI Cloud|Bronze|Silver|↑ up 1|—' \
+    'Voltage Park|Silver|—|merged into Lightning|Voltage Park merged into Lightning before ClusterMAX 3.0.'; do
+	grep -qxF "$want" "$T/home"
+	check "home row: $want" $?
+done
+# the order: ups, then downs, then merges
+first=$(sed -n 1p "$T/home" | cut -d'|' -f4) last=$(sed -n '$p' "$T/home" | cut -d'|' -f4)
+[ "$first" = "↑ up 1" ] && [ "$last" = "merged into Lightning" ]
+check "home: ups first, merges last" $?
+note() {
+	grep -qF "<p class=\"table-note\">$2</p>" "$1"
+}
+note "$T/s/index.html" "New in ClusterMAX 3.0 (15): Moonlite, Radiant, Vessl, Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Poolside, QumulusAI, SK Telecom, SpaceXAI, Tatra and Volta."
+check "home: the new summed up in one line with their names" $?
+note "$T/s/index.html" "Reviewed in ClusterMAX 3.0 but not rated (8): Atlas Cloud, Cirrascale, CUDO Compute, Denvr Dataworks, Fluidstack, Lightning, Scaleway and Sesterce."
+check "home: the not rated in one line" $?
+note "$T/s/index.html" "Rated in ClusterMAX 3.0 after a review without a rating in ClusterMAX 2.0 (3): Bitdeer, Core42 and FPT."
+check "home: Bitdeer, Core42 and FPT, never rated before 3.0, in a line of their own" $?
+grep -q '<p class="table-note">No longer reviewed in ClusterMAX 3.0 (22): Hot Aisle, ' "$T/s/index.html"
+check "home: the 22 no longer reviewed in one line" $?
+
+# the 3.0 edition page: the same table
+rows "$T/s/editions/3.0/index.html" "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" >"$T/e3"
+cmp -s "$T/home" "$T/e3"
+check "edition 3.0: the home page's movers" $?
+
+# edition 2.0 against the partial 1.0: the three known moves, and one line
+rows "$T/s/editions/2.0/index.html" "Movers from ClusterMAX 1.0 to ClusterMAX 2.0" >"$T/e2"
+printf '%s\n' 'Google Cloud|Bronze|Silver|↑ up 1' 'TensorWave|Bronze|Silver|↑ up 1' \
+    'Together AI|Gold|Silver|↓ down 1' | cmp -s - "$T/e2"
+check "edition 2.0: the three moves known against 1.0" $?
+[ "$(grep -c 'have no movement shown' "$T/s/editions/2.0/index.html")" = 1 ] &&
+    note "$T/s/editions/2.0/index.html" "70 providers rated in ClusterMAX 2.0 have no movement shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known."
+check "edition 2.0: once, why 70 show no movement" $?
+note "$T/s/editions/2.0/index.html" "No longer reviewed in ClusterMAX 2.0 (1): LeptonAI."
+check "edition 2.0: LeptonAI no longer reviewed" $?
+
+n=$(grep -rl "partial baseline" "$T/s" | wc -l)
+[ "$n" = 0 ]
+check "no 'partial baseline' on the site ($n files)" $?
+if need "the PDF's text" pdftotext; then
+	pdftotext "$T/s/report.pdf" "$T/pdf.txt"
+	! grep -q "partial baseline" "$T/pdf.txt"
+	check "no 'partial baseline' in the PDF" $?
+	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' | grep -qF "New in ClusterMAX 3.0 (15): Moonlite, Radiant, Vessl,"
+	check "the PDF's movers table has the same lines" $?
+fi
+# French: the notes in the pack's words and punctuation (a no-break space
+# before ':' and ';'), and the stated-and-counted figure likewise
+mkdir -p "$T/fr"
+cp -R "$ROOT/content" "$T/fr/content"
+sed -i 's/^language: en$/language: fr/' "$T/fr/content/report.yaml"
+"$PODIUM" build -C "$T/fr" -o "$T/fr/s" -q --only html 2>"$T/err.fr"
+check "the French report builds" $?
+nb=$(printf '\302\240')
+note "$T/fr/s/editions/2.0/index.html" "70 fournisseurs classés dans ClusterMAX 2.0 n’ont pas de mouvement indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
+    note "$T/fr/s/editions/2.0/index.html" "Plus évalués dans ClusterMAX 2.0 (1)$nb: LeptonAI."
+check "French: the movers' notes in French" $?
+grep -qF "<span class=\"value\">84 annoncés$nb; 85 comptés</span>" "$T/fr/s/editions/2.0/index.html"
+check "French: '84 annoncés ; 85 comptés' with a no-break space before ';'" $?
+exit $fail
