@@ -218,7 +218,7 @@ char *move_text(const struct report *r, enum move_status s, bool has_steps,
     int steps, const char *successor);
 /*
  * A fault test's step as every output gives it (SPEC 1.4): its time in the
- * report's units, "within 11m" for an upper bound, or NULL when none was
+ * report's units ("at once" for 0), "within 11m" for an upper bound, or NULL when none was
  * recorded (free the result); and its verdict against the edition's
  * target (negative: none): "within target", "over target", "not known"
  * for a bound over the target, "no time recorded", or "" without target.

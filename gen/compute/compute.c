@@ -575,6 +575,8 @@ fault_step_time(const struct report *r, int64_t secs, bool upper)
 
 	if (secs < 0)
 		return NULL;
+	if (secs == 0 && !upper) /* not "0s" */
+		return xstrdup(report_string(r, "at_once"));
 	report_duration(r, secs, buf, sizeof(buf));
 	return upper ? report_format1(r, "within_time", "time", buf) : xstrdup(buf);
 }
