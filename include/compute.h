@@ -21,7 +21,9 @@ struct build_opts {
 enum move_status {
 	MOVE_UP, MOVE_DOWN, MOVE_SAME, MOVE_NEW, MOVE_DROPPED, MOVE_MERGED,
 	MOVE_UNRATED, MOVE_RETURNED,
-	MOVE_UNLISTED  /* no review in a partial baseline: not known to be new */
+	MOVE_UNLISTED, /* no review in a partial baseline: not known to be new */
+	MOVE_FIRST     /* rated, unrated in the baseline and in every edition
+	                * before it: rated for the first time, not "again" */
 };
 
 /* One review as rated in an edition. */
@@ -100,9 +102,9 @@ struct provider_view {
  */
 enum change_kind {
 	CHANGE_UP, CHANGE_DOWN, CHANGE_MERGED, CHANGE_NEW, CHANGE_DROPPED,
-	CHANGE_UNRATED, CHANGE_RETURNED
+	CHANGE_UNRATED, CHANGE_RETURNED, CHANGE_FIRST
 };
-#define CHANGE_NKINDS (CHANGE_RETURNED + 1)
+#define CHANGE_NKINDS (CHANGE_FIRST + 1)
 
 struct change {
 	const struct provider *provider;

@@ -93,7 +93,7 @@ START_TEST(test_medals)
 	static const char *const coreweave[] = {"Platinum", "CoreWeave", "Platinum", "no change"};
 	static const char *const moonlite[] = {"Bronze", "Moonlite", "\xe2\x80\x94", "new"};
 	static const char *const fluid[] = {"Unavailable", "Fluidstack", "Gold", "not rated this edition"};
-	static const char *const ret[] = {"Silver", "Returner", "Unavailable", "rated again"};
+	static const char *const ret[] = {"Silver", "Returner", "Unavailable", "rated for the first time"};
 	static const char *const evil[] = {"Participation Ribbon", EVIL_NAME,
 	    "Underperforming", "\xe2\x86\x91 up 1"};
 
@@ -171,7 +171,7 @@ START_TEST(test_movers)
 		{EVIL_NAME, "Underperforming", "Participation Ribbon", "\xe2\x86\x91 up 1"},
 		{"Amazon Web Services", "Silver", "Bronze", "\xe2\x86\x93 down 1"},
 		{"Fluidstack", "Gold", "Unavailable", "not rated this edition"},
-		{"Returner", "Unavailable", "Silver", "rated again"},
+		{"Returner", "Unavailable", "Silver", "rated for the first time"},
 		{"Filler z3-gold-01", "\xe2\x80\x94", "Gold", "new"},
 	};
 	static const char *const merged[] = {"Voltage Park", "Silver", "\xe2\x80\x94",

@@ -130,9 +130,25 @@ struct mover {
 	int steps;
 };
 
+/* Was p in a rated tier in e or an edition before it? */
+static bool
+rated_from_start(const struct computed *c, const struct provider *p,
+    const struct edition *e)
+{
+	const struct edition_stats *s;
+	const struct rating *r;
+
+	for (; e != NULL; e = e->previous)
+		if ((s = computed_edition(c, e)) != NULL &&
+		    (r = edition_stats_rating(s, p)) != NULL && r->tier->rated)
+			return true;
+	return false;
+}
+
 /* The same rules as SPEC 2.2, for any pair of editions. */
 static void
-mover_status(struct mover *m, const struct edition *from, const struct edition *to)
+mover_status(const struct computed *c, struct mover *m, const struct edition *from,
+    const struct edition *to)
 {
 	const struct tier *t1 = m->t1, *t2 = m->t2;
 
@@ -148,7 +164,7 @@ mover_status(struct mover *m, const struct edition *from, const struct edition *
 	else if (!t2->rated)
 		m->status = MOVE_UNRATED;
 	else if (!t1->rated)
-		m->status = MOVE_RETURNED;
+		m->status = rated_from_start(c, m->provider, from) ? MOVE_RETURNED : MOVE_FIRST;
 	else {
 		m->steps = (int)t1->index - (int)t2->index;
 		m->status = m->steps > 0 ? MOVE_UP : m->steps < 0 ? MOVE_DOWN : MOVE_SAME;
@@ -163,6 +179,7 @@ status_rank(enum move_status s)
 	case MOVE_DOWN: return 1;
 	case MOVE_UNRATED: return 2;
 	case MOVE_RETURNED: return 3;
+	case MOVE_FIRST: return 3;
 	case MOVE_NEW: return 4;
 	case MOVE_MERGED: return 5;
 	case MOVE_DROPPED: return 6;
@@ -218,7 +235,7 @@ movers_collect(const struct computed *c, const struct edition *from,
 		m->r2 = r2;
 		m->t1 = r1 ? r1->tier : NULL;
 		m->t2 = r2 ? r2->tier : NULL;
-		mover_status(m, from, to);
+		mover_status(c, m, from, to);
 		if (m->status != MOVE_SAME)
 			(*n)++;
 	}

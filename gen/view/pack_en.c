@@ -150,6 +150,7 @@ const struct ui_string ui_strings_default[] = {
 	{"move_unrated", "not rated this edition"},
 	{"move_returned", "rated again"},
 	{"move_first_rated", "rated for the first time"},
+	{"move_from_uncertain", "{move}, counted from an uncertain tier"},
 	{"move_unlisted", "not named in the partial baseline"},
 	/* failure tests */
 	{"step_detected", "Detected"},
@@ -439,6 +440,7 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_dropped", "No longer reviewed ({n})"},
 	{"changes_unrated", "Not rated ({n})"},
 	{"changes_returned", "Rated again ({n})"},
+	{"changes_first", "Rated for the first time ({n})"},
 	{"changes_item", "{provider}: "},
 	{"changes_new_at", "new, at {after}"},
 	{"changes_was", "was {before}"},

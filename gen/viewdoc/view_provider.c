@@ -52,16 +52,6 @@ rating_before(const struct computed *c, const struct provider_view *pv, size_t i
 	return table_rating_before(c, pv->history[i].rating);
 }
 
-/* Whether any rating before history[i] was in a rated tier. */
-static bool
-rated_before(const struct provider_view *pv, size_t i)
-{
-	while (i-- > 0)
-		if (pv->history[i].rating->tier != NULL && pv->history[i].rating->tier->rated)
-			return true;
-	return false;
-}
-
 /* "; " then the words of key with {edition}. */
 static void
 clause_edition(struct vd_inlines *in, const struct report *r, const char *key,
@@ -88,9 +78,7 @@ clause_move(struct vd_inlines *in, const struct computed *c,
 		return;
 	if (rt->status == MOVE_SAME && held)
 		return;   /* "held since" says it */
-	if (rt->status == MOVE_RETURNED && !rated_before(pv, i))
-		w = xstrdup(report_string(r, "move_first_rated"));
-	else if (rt->status == MOVE_NEW)
+	if (rt->status == MOVE_NEW)
 		w = xstrdup(report_string(r, "new_in_edition"));
 	else
 		w = move_words(r, rt->status, rt->has_steps, rt->steps, NULL);
