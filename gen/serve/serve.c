@@ -88,23 +88,87 @@ errors_html(const struct diag *d)
 	return buf_detach(&b, NULL);
 }
 
-/* What a browser must do after a good build: nothing, restyle or reload. */
-static enum serve_event
-change_of(struct server *sv, const struct site_hash *h)
+/* Whether a file a page may embed changed: every page reloads. */
+static bool
+shared_file(const char *rel)
 {
-	enum serve_event ev = SERVE_EV_RELOAD;
+	return str_starts(rel, "assets/") || str_starts(rel, "charts/") ||
+	    str_starts(rel, "badges/");
+}
 
-	if (sv->have_hash && h->other == sv->hash.other)
-		ev = h->css == sv->hash.css ? SERVE_EV_NONE : SERVE_EV_CSS;
+/* Adds what changed file rel means to ch: its page, or its folder (a
+ * stylesheet is counted by the hashes, a "css" event). */
+static void
+note_changed(struct serve_change *ch, const char *rel, size_t *cap)
+{
+	const char *slash = strrchr(rel, '/');
+
+	if (str_ends(rel, ".css"))
+		return;
+	if (shared_file(rel)) {
+		ch->all = true;
+		return;
+	}
+	ch->keys = xgrow(ch->keys, sizeof(char *), ch->n + 1, cap);
+	ch->keys[ch->n++] = str_ends(rel, ".html") ? xstrdup(rel) :
+	    slash != NULL ? xstrndup(rel, (size_t)(slash - rel + 1)) : xstrdup("");
+}
+
+/*
+ * What changed from the site served now (sv->prev, hash sv->hash) to the
+ * one just built (now, hash h): from the hashes, whether the stylesheets
+ * and other files changed; from the two lists of files, which pages and
+ * folders did. Without both lists, every page reloads.
+ */
+static void
+change_of(struct server *sv, const struct site_hash *h,
+    const struct site_prev *now, struct serve_change *ch)
+{
+	const char *rel;
+	uint64_t fh;
+	size_t i, n, fsize, cap = 0;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->css = !sv->have_hash || h->css != sv->hash.css;
+	ch->other = !sv->have_hash || h->other != sv->hash.other;
 	sv->hash = *h;
 	sv->have_hash = true;
-	return ev;
+	if (!ch->other)
+		return;
+	if (sv->prev == NULL || now == NULL) {
+		ch->all = true;
+		return;
+	}
+	n = site_prev_count(now);
+	for (i = 0; i < n && !ch->all; i++) {
+		rel = site_prev_file(now, i, &fh, &fsize);
+		if (!site_prev_same(sv->prev, rel, fh, fsize))
+			note_changed(ch, rel, &cap);
+	}
+	n = site_prev_count(sv->prev);
+	for (i = 0; i < n && !ch->all; i++) {
+		rel = site_prev_file(sv->prev, i, &fh, &fsize);
+		if (!site_prev_same(now, rel, fh, fsize))
+			note_changed(ch, rel, &cap);
+	}
+	/* the hashes differ and no file does: not known which, so all */
+	if (ch->n == 0)
+		ch->all = true;
+}
+
+static void
+change_release(struct serve_change *ch)
+{
+	strv_free(ch->keys, ch->n);
+	ch->keys = NULL;
+	ch->n = 0;
 }
 
 static void
 rebuild(struct server *sv)
 {
 	struct build_request rq;
+	struct serve_change ch;
 	struct site_hash h;
 	struct diag d;
 	double t0 = now_ms();
@@ -134,13 +198,15 @@ rebuild(struct server *sv)
 		h.other = rq.hash_other;
 	}
 	if (rc == EXIT_OK && mkdir_p(out) == 0 && (rq.hashed || site_hash_dir(out, &h) == 0)) {
-		serve_publish(&sv->state, out, change_of(sv, &h));
+		change_of(sv, &h, rq.prev_out, &ch);
+		serve_publish(&sv->state, out, &ch);
+		change_release(&ch);
 		out = NULL;
-		if (rq.prev_out != NULL) {
-			site_prev_free(sv->prev);
-			sv->prev = rq.prev_out;
-			rq.prev_out = NULL;
-		}
+		/* the next rebuild compares with (and links from) this one; none
+		 * (not hashed): it writes every file and reloads every page */
+		site_prev_free(sv->prev);
+		sv->prev = rq.prev_out;
+		rq.prev_out = NULL;
 	} else {
 		serve_fail(&sv->state, errors_html(&d));
 		sv->have_hash = false;
