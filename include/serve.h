@@ -125,6 +125,19 @@ bool serve_host_ok(const char *bind, unsigned port, const char *self,
  * sends "reload" only when that page (or every page) changed after seen.
  */
 char *serve_reload_script(uint64_t seq);
+/* The file a page's path shows ("/a/b/" is "a/b/index.html"), decoded as
+ * a request's (serve_path.h); NULL when it is not an HTML page or not a
+ * path. malloc'd. */
+char *serve_page_file(const char *path);
+/*
+ * What a stream must send once the generation has moved past seen, the
+ * one its page was served with: "reload" when page (a serve_page_file; NULL:
+ * any page, which reloads on every change but of the stylesheets alone),
+ * its folder ("a/b/") or every page changed after seen; else "css" when the
+ * stylesheets did; else NULL, nothing. seen 0: "reload". The lock is held.
+ */
+const char *serve_event_due(const struct serve_state *s, const char *page,
+    const char *folder, uint64_t seen);
 /* Inserts the script before the last </body> (or at the end) of an HTML page. */
 void serve_inject(struct buf *page, const char *script);
 

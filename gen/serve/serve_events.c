@@ -55,12 +55,8 @@ serve_reload_script(uint64_t seq)
 	    "</script>\n", (unsigned long long)seq, SERVE_EVENTS_PATH);
 }
 
-/*
- * The file a page's path shows ("/a/b/" is "a/b/index.html"), decoded as a
- * request's; NULL when it is not an HTML page (or not a path at all).
- */
-static char *
-page_file(const char *path)
+char *
+serve_page_file(const char *path)
 {
 	struct req_path p;
 	struct buf b = BUF_INIT;
@@ -83,18 +79,15 @@ page_file(const char *path)
 	return buf_detach(&b, NULL);
 }
 
-/* What the client must do now that the generation has moved past what it
- * has seen: "reload", "css" or nothing (NULL). The lock is held. */
-static const char *
-sse_due(const struct sse_client *c)
+const char *
+serve_event_due(const struct serve_state *s, const char *page,
+    const char *folder, uint64_t seen)
 {
-	const struct serve_state *s = c->s;
-
-	if (c->seen == 0 || (c->page == NULL ? s->other_gen > c->seen :
-	    s->all_gen > c->seen || serve_page_gen(s, c->page) > c->seen ||
-	    serve_page_gen(s, c->folder) > c->seen))
+	if (seen == 0 || (page == NULL ? s->other_gen > seen :
+	    s->all_gen > seen || serve_page_gen(s, page) > seen ||
+	    serve_page_gen(s, folder) > seen))
 		return "reload";
-	if (s->css_gen > c->seen)
+	if (s->css_gen > seen)
 		return "css";
 	return NULL;
 }
@@ -205,7 +198,7 @@ sse_read(void *cls, uint64_t pos, char *out, size_t max)
 				n = snprintf(out, max, ": ping\n\n");
 				break;
 			}
-			ev = sse_due(c);
+			ev = serve_event_due(s, c->page, c->folder, c->seen);
 			c->seen = s->seq;
 			if (ev != NULL) {
 				n = snprintf(out, max, "event: %s\ndata: %llu\n\n", ev,
@@ -239,7 +232,7 @@ serve_events_response(struct serve_state *s, struct MHD_Connection *conn)
 	char *end;
 
 	c->s = s;
-	c->page = page_file(MHD_lookup_connection_value(conn,
+	c->page = serve_page_file(MHD_lookup_connection_value(conn,
 	    MHD_GET_ARGUMENT_KIND, "page"));
 	if (c->page != NULL) {
 		slash = strrchr(c->page, '/');
