@@ -228,12 +228,20 @@ serve_events_response(struct serve_state *s, struct MHD_Connection *conn)
 	struct sse_client *c = xcalloc(1, sizeof(*c));
 	const union MHD_ConnectionInfo *ci;
 	struct MHD_Response *r;
-	const char *seen, *slash;
-	char *end;
+	const char *seen, *slash, *page;
+	char *end, *raw;
 
 	c->s = s;
-	c->page = serve_page_file(MHD_lookup_connection_value(conn,
-	    MHD_GET_ARGUMENT_KIND, "page"));
+	/* the server unescapes nothing (serve_http.c): the script's
+	 * encodeURIComponent is undone here, once, giving the path as the
+	 * browser has it, whose segments serve_page_file decodes */
+	if ((page = MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND,
+	    "page")) != NULL) {
+		raw = xstrdup(page);
+		raw[MHD_http_unescape(raw)] = '\0';
+		c->page = serve_page_file(raw);
+		free(raw);
+	}
 	if (c->page != NULL) {
 		slash = strrchr(c->page, '/');
 		c->folder = slash != NULL ?
