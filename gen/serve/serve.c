@@ -96,6 +96,12 @@ shared_file(const char *rel)
 	    str_starts(rel, "badges/");
 }
 
+static int
+str_ptr_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* Adds what changed file rel means to ch: its page, or its folder (a
  * stylesheet is counted by the hashes, a "css" event). */
 static void
@@ -154,6 +160,30 @@ change_of(struct server *sv, const struct site_hash *h,
 	/* the hashes differ and no file does: not known which, so all */
 	if (ch->n == 0)
 		ch->all = true;
+	/* a changed file is met in both lists; a folder's files many times */
+	if (ch->n > 1)
+		qsort(ch->keys, ch->n, sizeof(char *), str_ptr_cmp);
+	for (i = n = 0; i < ch->n; i++)
+		if (n > 0 && strcmp(ch->keys[n - 1], ch->keys[i]) == 0)
+			free(ch->keys[i]);
+		else
+			ch->keys[n++] = ch->keys[i];
+	ch->n = n;
+}
+
+/* What the browsers are told, for serve -v. */
+static void
+change_words(const struct serve_change *ch, char *out, size_t n)
+{
+	if (ch->all)
+		snprintf(out, n, "every page reloads");
+	else if (ch->other)
+		snprintf(out, n, "%zu page%s or folder%s reload%s", ch->n,
+		    ch->n == 1 ? "" : "s", ch->n == 1 ? "" : "s", ch->n == 1 ? "s" : "");
+	else if (ch->css)
+		snprintf(out, n, "every page restyles");
+	else
+		snprintf(out, n, "no page reloads");
 }
 
 static void
@@ -171,7 +201,8 @@ rebuild(struct server *sv)
 	struct serve_change ch;
 	struct site_hash h;
 	struct diag d;
-	double t0 = now_ms();
+	double t0 = now_ms(), t1, change_ms = 0;
+	char what[64] = "";
 	char *out;
 	int rc;
 
@@ -198,7 +229,10 @@ rebuild(struct server *sv)
 		h.other = rq.hash_other;
 	}
 	if (rc == EXIT_OK && mkdir_p(out) == 0 && (rq.hashed || site_hash_dir(out, &h) == 0)) {
+		t1 = now_ms();
 		change_of(sv, &h, rq.prev_out, &ch);
+		change_ms = now_ms() - t1;
+		change_words(&ch, what, sizeof(what));
 		serve_publish(&sv->state, out, &ch);
 		change_release(&ch);
 		out = NULL;
@@ -216,7 +250,11 @@ rebuild(struct server *sv)
 		remove_tree(out);
 		free(out);
 	}
-	if (sv->verbose)
+	if (sv->verbose && what[0] != '\0')
+		fprintf(stderr, "podium: built in %.1f ms (build %.1f ms: %s; "
+		    "changes %.2f ms: %s)\n", now_ms() - t0, rq.elapsed_ms, rq.timing,
+		    change_ms, what);
+	else if (sv->verbose)
 		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms: %s)\n",
 		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,
 		    rq.elapsed_ms, rq.timing);
