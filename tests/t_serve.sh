@@ -269,7 +269,8 @@ gen_of() { get "$1" >/dev/null && sed -n 's/.*var g=\([0-9]*\),.*/\1/p' "$T/body
 # stream NAME PATH SEEN: a page's stream, into $T/ev_NAME, its path
 # encoded as the script encodes it (encodeURIComponent)
 stream() {
-	curl -s -N --max-time 60 "$URL/__podium/events?page=$(printf %s "$2" | sed 's|/|%2F|g')&seen=$3" >"$T/ev_$1" &
+	: >"$T/ev_$1"
+	curl -s -N --max-time 60 "$URL/__podium/events?page=$(printf %s "$2" | sed 's|/|%2F|g')&seen=$3" >>"$T/ev_$1" &
 	PAGE_SSE="$PAGE_SSE $!"
 	wait_for 5 grep -q 'event: hello' "$T/ev_$1"
 }
