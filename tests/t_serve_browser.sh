@@ -111,8 +111,9 @@ else
 fi
 t0=$(ms)
 cp "$T/beta.good" "$T/proj/content/providers/beta.yaml"
-# No second chance: a page that connects after the reload was sent learns
-# of it from the hello's build number, so a missed reload is a bug.
+# No second chance: a page that connects after the reload was sent names
+# the generation it was served with, and the server reloads it at once, so
+# a missed reload is a bug.
 if wait_for 10 title_is "$T0"; then
 	ok "the fix reloads the page back ($(($(ms) - t0)) ms)"
 else
