@@ -145,6 +145,14 @@ struct site_prev;
 void site_out_prev_use(struct site_out *o, const struct site_prev *prev);
 struct site_prev *site_out_prev_take(struct site_out *o, const char *dir);
 void site_prev_free(struct site_prev *pv);
+/* Its files, for podium serve to tell what a rebuild changed: how many,
+ * the name (and hash and size) of file i, and whether rel is one of them
+ * with that hash and size (false for a NULL pv). */
+size_t site_prev_count(const struct site_prev *pv);
+const char *site_prev_file(const struct site_prev *pv, size_t i, uint64_t *hash,
+    size_t *size);
+bool site_prev_same(const struct site_prev *pv, const char *rel, uint64_t hash,
+    size_t size);
 /* The hashes so far; false when site_out_hash_begin() was not called. */
 bool site_out_hash(const struct site_out *o, uint64_t *css, uint64_t *other);
 /* Carries the kept files of the previous OUT in (o->carry), then swaps the

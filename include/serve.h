@@ -30,7 +30,26 @@ struct serve_site {
 	unsigned refs;   /* requests reading it, plus one while current */
 };
 
-enum serve_event { SERVE_EV_NONE, SERVE_EV_RELOAD, SERVE_EV_CSS };
+/*
+ * What a good rebuild changed, for the live-reload streams: nothing, or the
+ * stylesheets (a "css" event restyles every page), or other files. Of
+ * those, either all pages must reload (a file a page may embed changed:
+ * under assets/, charts/ or badges/, or the change is not known file by
+ * file), or only those that keys name: a page ("providers/a/index.html")
+ * or a folder ("search/", "" for the top) whose files other than pages
+ * changed, for the pages in it (search/index.html embeds search/index.js).
+ */
+struct serve_change {
+	bool css, other, all;
+	char **keys;
+	size_t n;
+};
+
+/* A page or folder, and the generation that last changed it. */
+struct serve_page_gen {
+	char *key;
+	uint64_t gen;
+};
 
 struct serve_state {
 	pthread_mutex_t lock;
@@ -38,7 +57,13 @@ struct serve_state {
 	struct serve_site *site;   /* last good build, or NULL */
 	char *errors;              /* HTML-escaped diagnostics of a failed build, or NULL */
 	uint64_t seq;              /* generation of what is shown */
-	enum serve_event last;     /* the event that made seq */
+	uint64_t other_gen;        /* the last generation that changed more than
+	                              the stylesheets */
+	uint64_t all_gen;          /* ... that changed every page */
+	uint64_t css_gen;          /* ... that changed the stylesheets */
+	struct serve_page_gen *pages; /* ... that changed each page or folder */
+	size_t npages, cap;
+	struct htab page_t;        /* hash_str(key) -> pages */
 	bool stopping;
 	const char *bind;          /* the address served, as given (--bind) */
 	unsigned port;             /* ... and its port: the Host a request must name */
@@ -55,8 +80,13 @@ struct serve_site *serve_site_get(struct serve_state *s, char **errors,
     uint64_t *seq);
 void serve_site_put(struct serve_state *s, struct serve_site *site);
 
-/* Publishes a new site (takes ownership of path) and clears the errors. */
-void serve_publish(struct serve_state *s, char *path, enum serve_event ev);
+/* Publishes a new site (takes ownership of path) and clears the errors;
+ * ch says what changed (NULL: everything). */
+void serve_publish(struct serve_state *s, char *path,
+    const struct serve_change *ch);
+/* The generation that last changed page or folder key (0: none); the lock
+ * is held. */
+uint64_t serve_page_gen(const struct serve_state *s, const char *key);
 /* Shows errors (takes ownership of the HTML text) on every page. */
 void serve_fail(struct serve_state *s, char *errors_html);
 /* Wakes every waiting live-reload client so that it ends. */
@@ -89,8 +119,25 @@ struct MHD_Response *serve_events_response(struct serve_state *s,
 bool serve_host_ok(const char *bind, unsigned port, const char *self,
     const char *host);
 
-/* The live-reload script for a page of generation seq, malloc'd. */
+/*
+ * The live-reload script for a page of generation seq, malloc'd. It opens
+ * the stream with the page's path and seq (?page=/a/b/&seen=N): the stream
+ * sends "reload" only when that page (or every page) changed after seen.
+ */
 char *serve_reload_script(uint64_t seq);
+/* The file a page's path shows ("/a/b/" is "a/b/index.html"), decoded as
+ * a request's (serve_path.h); NULL when it is not an HTML page or not a
+ * path. malloc'd. */
+char *serve_page_file(const char *path);
+/*
+ * What a stream must send once the generation has moved past seen, the
+ * one its page was served with: "reload" when page (a serve_page_file; NULL:
+ * any page, which reloads on every change but of the stylesheets alone),
+ * its folder ("a/b/") or every page changed after seen; else "css" when the
+ * stylesheets did; else NULL, nothing. seen 0: "reload". The lock is held.
+ */
+const char *serve_event_due(const struct serve_state *s, const char *page,
+    const char *folder, uint64_t seen);
 /* Inserts the script before the last </body> (or at the end) of an HTML page. */
 void serve_inject(struct buf *page, const char *script);
 

@@ -14,8 +14,10 @@
 T=$(mktemp -d)
 PID=""
 SSE=""
+PAGE_SSE=""
 cleanup() {
 	[ -n "$SSE" ] && kill "$SSE" 2>/dev/null
+	for p in $PAGE_SSE; do kill "$p" 2>/dev/null; done
 	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
 	rm -rf "$T"
 }
@@ -128,7 +130,7 @@ check "GET / answers 200 or 404 (no index.html yet)" \
 check "pages are text/html; charset=utf-8" header_is 'Content-Type: text/html; charset=utf-8'
 check "responses say Cache-Control: no-store" header_is 'Cache-Control: no-store'
 check "the live-reload script is injected before </body>" \
-    sh -c "tr -d '\n' <'$T/body' | grep -q 'new EventSource(\"/__podium/events\").*</script></body>'"
+    sh -c "tr -d '\n' <'$T/body' | grep -q 'new EventSource(\"/__podium/events?page=\"+encodeURIComponent(location.pathname)+\"&seen=\"+g).*</script></body>'"
 # head_like_get PATH: HEAD PATH and GET PATH, each over its own connection
 # as the bytes come (perl, no client in between): the same status line, the
 # same headers but Date, a Content-Length that is the GET body's length,
@@ -259,6 +261,81 @@ check "a stylesheet edit sends a css event" wait_for "$LIMIT" more_csses "$c0"
 check "... and no page reload" test "$(reloads)" = "$n0"
 check "... and serves the new stylesheet" \
     sh -c "curl -s --max-time 5 '$URL/assets/extra.css' | grep -q '#333'"
+
+# --- only the browsers showing a changed page reload ---
+# Two streams as the pages open them (their path and the generation they
+# were served with): alpha's and beta's provider pages.
+gen_of() { get "$1" >/dev/null && sed -n 's/.*var g=\([0-9]*\),.*/\1/p' "$T/body" | head -n 1; }
+# stream NAME PATH SEEN: a page's stream, into $T/ev_NAME, its path
+# encoded as the script encodes it (encodeURIComponent)
+stream() {
+	: >"$T/ev_$1"
+	curl -s -N --max-time 60 "$URL/__podium/events?page=$(printf %s "$2" | sed 's|/|%2F|g')&seen=$3" >>"$T/ev_$1" &
+	PAGE_SSE="$PAGE_SSE $!"
+	wait_for 5 grep -q 'event: hello' "$T/ev_$1"
+}
+evs() { grep -c "^event: $2" "$T/ev_$1"; }
+more_evs() { [ "$(evs "$1" "$2")" -gt "$3" ]; }
+settle
+ga=$(gen_of /providers/alpha/)
+gb=$(gen_of /providers/beta/)
+check "the provider pages carry their generation ($ga, $gb)" test -n "$ga" -a -n "$gb"
+stream alpha /providers/alpha/ "$ga"
+stream beta /providers/beta/ "$gb"
+sleep 0.3
+check "a stream opened by an unchanged page does not reload it" \
+    test "$(evs alpha reload)$(evs beta reload)" = 00
+curl -s --max-time 5 "$URL/providers/beta/" | sed 's/var g=[0-9]*/var g=/' >"$T/beta.before"
+n0=$(reloads)
+sed -i 's/^summary: .*/summary: "Alpha moved up a long way in the fixture."/' \
+    "$T/proj/content/reviews/2.0/alpha.yaml"
+check "an edit to alpha's review reloads the stream on alpha's page" \
+    wait_for "$LIMIT" more_evs alpha reload 0
+check "... and a stream that names no page" wait_for 2 more_reloads "$n0"
+settle
+check "... and not the one on beta's page" test "$(evs beta reload)$(evs beta css)" = 00
+check "... whose page is as it was" \
+    sh -c "curl -s --max-time 5 '$URL/providers/beta/' | sed 's/var g=[0-9]*/var g=/' | cmp -s - '$T/beta.before'"
+# a page served before the edit that opens its stream after it reloads at once
+stream alpha_late /providers/alpha/ "$ga"
+check "a stream from a page of alpha older than the edit reloads at once" \
+    wait_for 2 more_evs alpha_late reload 0
+stream beta_late /providers/beta/ "$gb"
+sleep 0.3
+check "... one from beta's page of before the edit does not" \
+    test "$(evs beta_late reload)" = 0
+# a stylesheet: every page restyles (beta's too)
+c0=$(evs beta css)
+printf '.extra { color: #444; }\n' >"$T/proj/assets/extra.css"
+check "a stylesheet edit restyles the stream on alpha's page" \
+    wait_for "$LIMIT" more_evs alpha css 0
+check "... and the one on beta's page" wait_for 2 more_evs beta css "$c0"
+check "... without reloading beta's" test "$(evs beta reload)" = 0
+# any other file under assets/ (a page may embed it): every page reloads
+printf 'var x = 1;\n' >"$T/proj/assets/extra.js"
+check "a new script under assets/ reloads the stream on beta's page" \
+    wait_for "$LIMIT" more_evs beta reload 0
+check "... and the one on alpha's page" wait_for 2 more_evs alpha reload 0
+# a broken edit: the error page is on every page
+settle
+ra=$(evs alpha reload)
+rb=$(evs beta reload)
+printf 'colour: "red"\n' >>"$T/proj/content/providers/alpha.yaml"
+check "a broken edit reloads the stream on beta's page" \
+    wait_for "$LIMIT" more_evs beta reload "$rb"
+check "... and the one on alpha's page" wait_for 2 more_evs alpha reload "$ra"
+check "... which both show the error" \
+    sh -c "curl -s --max-time 5 '$URL/providers/beta/' | grep -q 'podium-errors' && \
+    curl -s --max-time 5 '$URL/providers/alpha/' | grep -q 'podium-errors'"
+settle
+ra=$(evs alpha reload)
+rb=$(evs beta reload)
+sed -i '/^colour: "red"$/d' "$T/proj/content/providers/alpha.yaml"
+both_reload() { more_evs beta reload "$rb" && more_evs alpha reload "$ra"; }
+check "the fix reloads both again" wait_for "$LIMIT" both_reload
+check "... and the site is back" wait_for 2 body_lacks /providers/beta/ 'podium-errors'
+for p in $PAGE_SSE; do kill "$p" 2>/dev/null; done
+PAGE_SSE=""
 
 # --- files planted in the served folder: MIME types, folders, 404 page ---
 settle

@@ -3,8 +3,9 @@
 # Chromium opens a page of `podium serve`; the test reads the page's title
 # through the DevTools HTTP endpoint (/json/list) while it breaks and fixes a
 # content file: the title must turn into the error page's and back, which
-# only happens if the injected script reloaded the page. Skipped when
-# Chromium is not installed. Every wait is bounded; the trap kills both.
+# only happens if the injected script reloaded the page. Then, with two
+# pages open, an edit reloads the one it changed and not the other
+# (tests/browser/serve_reload.js). Skipped when Chromium is not installed. Every wait is bounded; the trap kills both.
 : "${PODIUM:?}" "${ROOT:?}"
 
 . "$ROOT/tests/skip.sh"
@@ -110,8 +111,9 @@ else
 fi
 t0=$(ms)
 cp "$T/beta.good" "$T/proj/content/providers/beta.yaml"
-# No second chance: a page that connects after the reload was sent learns
-# of it from the hello's build number, so a missed reload is a bug.
+# No second chance: a page that connects after the reload was sent names
+# the generation it was served with, and the server reloads it at once, so
+# a missed reload is a bug.
 if wait_for 10 title_is "$T0"; then
 	ok "the fix reloads the page back ($(($(ms) - t0)) ms)"
 else
@@ -123,6 +125,21 @@ fi
 kill -9 "-$CPID" 2>/dev/null
 wait "$CPID" 2>/dev/null
 CPID=""
+
+# Two pages open: an edit reloads the page it changed, not the other
+# (tests/browser/serve_reload.js; needs node and puppeteer-core).
+if ! command -v node >/dev/null 2>&1 ||
+    [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
+	skip "only the page an edit changed reloads: no node or puppeteer-core (make test-node)"
+else
+	NODE_PATH="$ROOT/tests/node_modules" node "$ROOT/tests/browser/serve_reload.js" \
+	    "http://127.0.0.1:$PORT" "$T/proj" >"$T/reload.out" 2>&1
+	cat "$T/reload.out"
+	n=$(grep -c '^not ok' "$T/reload.out")
+	grep -q '^ok' "$T/reload.out" || n=$((n + 1))
+	fails=$((fails + n))
+fi
+
 kill -INT "$PID"
 if wait_for 10 sh -c "! kill -0 $PID 2>/dev/null"; then
 	ok "the server stops"

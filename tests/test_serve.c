@@ -4,9 +4,14 @@
  * port; with a wildcard bind, any IP address and the machine's own name.
  * Everything else (another name, another port, a name that only starts or
  * ends like an accepted one, no Host) is refused: DNS rebinding.
+ * Which live-reload streams a rebuild reloads (serve_event_due): those on
+ * a page it changed, on a page of a folder whose other files it changed,
+ * all of them for a shared file or the error page, and only a restyle for
+ * stylesheets; and which file a page's path shows (serve_page_file).
  */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "serve.h"
 
@@ -76,6 +81,126 @@ START_TEST(test_wildcard_bind)
 }
 END_TEST
 
+START_TEST(test_page_file)
+{
+	static const char *const cases[][2] = {
+		{"/", "index.html"},
+		{"/providers/alpha/", "providers/alpha/index.html"},
+		{"/a%20b/", "a b/index.html"},
+		{"/404.html", "404.html"},
+		{"/no/such/page", NULL},
+		{"/data/ratings.json", NULL},
+		{"/../", NULL},
+		{"/a/%2e%2e/", NULL},
+		{"providers/", NULL},
+		{"", NULL},
+	};
+	char *got;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		got = serve_page_file(cases[i][0]);
+		if (cases[i][1] == NULL)
+			ck_assert_msg(got == NULL, "%s: %s", cases[i][0], got);
+		else
+			ck_assert_msg(got != NULL && strcmp(got, cases[i][1]) == 0,
+			    "%s: %s", cases[i][0], got ? got : "NULL");
+		free(got);
+	}
+	ck_assert_ptr_null(serve_page_file(NULL));
+}
+END_TEST
+
+/* A build folder to publish (removed when its generation is let go). */
+static char *
+site_dir(void)
+{
+	char *d = strdup("/tmp/podium-test-serve.XXXXXX");
+
+	ck_assert_ptr_nonnull(mkdtemp(d));
+	return d;
+}
+
+#define DUE_(page, folder, seen) serve_event_due(&s, page, folder, seen)
+#define DUE(...) DUE_(__VA_ARGS__)
+#define A "providers/alpha/index.html", "providers/alpha/"
+#define B "providers/beta/index.html", "providers/beta/"
+#define SEARCH "search/index.html", "search/"
+
+START_TEST(test_reload_due)
+{
+	struct serve_state s;
+	char *alpha[] = {"providers/alpha/index.html"}, *search[] = {"search/"};
+	struct serve_change ch;
+	uint64_t g;
+
+	serve_state_init(&s);
+	/* the first site: everything is new */
+	serve_publish(&s, site_dir(), NULL);
+	g = s.seq;
+	ck_assert_ptr_null(DUE(A, g));
+	ck_assert_ptr_null(DUE(NULL, NULL, g));
+	ck_assert_str_eq(DUE(A, g - 1), "reload");
+	ck_assert_str_eq(DUE(A, 0), "reload");
+
+	/* alpha's page changed: alpha's stream reloads, beta's does not */
+	memset(&ch, 0, sizeof(ch));
+	ch.other = true;
+	ch.keys = alpha;
+	ch.n = 1;
+	serve_publish(&s, site_dir(), &ch);
+	ck_assert_uint_eq(s.seq, g + 1);
+	ck_assert_str_eq(DUE(A, g), "reload");
+	ck_assert_ptr_null(DUE(B, g));
+	ck_assert_ptr_null(DUE(A, g + 1));
+	ck_assert_str_eq(DUE(NULL, NULL, g), "reload");
+
+	/* nothing changed: no new generation */
+	memset(&ch, 0, sizeof(ch));
+	serve_publish(&s, site_dir(), &ch);
+	ck_assert_uint_eq(s.seq, g + 1);
+
+	/* stylesheets alone: every page restyles, none reloads */
+	ch.css = true;
+	serve_publish(&s, site_dir(), &ch);
+	ck_assert_uint_eq(s.seq, g + 2);
+	ck_assert_str_eq(DUE(B, g + 1), "css");
+	ck_assert_str_eq(DUE(NULL, NULL, g + 1), "css");
+	/* a page that missed both (a stream that reconnects) */
+	ck_assert_str_eq(DUE(A, g), "reload");
+	ck_assert_str_eq(DUE(B, g), "css");
+
+	/* a file beside search/index.html (its index.js) */
+	memset(&ch, 0, sizeof(ch));
+	ch.other = true;
+	ch.keys = search;
+	ch.n = 1;
+	serve_publish(&s, site_dir(), &ch);
+	ck_assert_str_eq(DUE(SEARCH, g + 2), "reload");
+	ck_assert_ptr_null(DUE(B, g + 2));
+	ck_assert_ptr_null(DUE("index.html", "", g + 2));
+
+	/* a shared file (assets/, charts/, badges/): every page */
+	memset(&ch, 0, sizeof(ch));
+	ch.other = ch.all = true;
+	serve_publish(&s, site_dir(), &ch);
+	ck_assert_str_eq(DUE(B, g + 3), "reload");
+
+	/* the error page is on every page, and so is the fix */
+	serve_fail(&s, strdup("content/x.yaml:1:1: error: boom\n"));
+	ck_assert_uint_eq(s.seq, g + 5);
+	ck_assert_str_eq(DUE(B, g + 4), "reload");
+	serve_fail(&s, strdup("content/x.yaml:1:1: error: boom\n"));
+	ck_assert_uint_eq(s.seq, g + 5);
+	memset(&ch, 0, sizeof(ch));
+	serve_publish(&s, site_dir(), &ch);
+	ck_assert_uint_eq(s.seq, g + 6);
+	ck_assert_str_eq(DUE(B, g + 5), "reload");
+	ck_assert_str_eq(DUE(SEARCH, g + 5), "reload");
+	serve_state_release(&s);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -88,6 +213,10 @@ main(void)
 	tcase_add_test(tc, test_port_80);
 	tcase_add_test(tc, test_named_binds);
 	tcase_add_test(tc, test_wildcard_bind);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("reload");
+	tcase_add_test(tc, test_page_file);
+	tcase_add_test(tc, test_reload_due);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -973,6 +973,27 @@ site_prev_free(struct site_prev *pv)
 	free(pv);
 }
 
+size_t
+site_prev_count(const struct site_prev *pv)
+{
+	return pv != NULL ? pv->n : 0;
+}
+
+const char *
+site_prev_file(const struct site_prev *pv, size_t i, uint64_t *hash, size_t *size)
+{
+	*hash = pv->v[i].hash;
+	*size = pv->v[i].size;
+	return pv->v[i].rel;
+}
+
+bool
+site_prev_same(const struct site_prev *pv, const char *rel, uint64_t hash,
+    size_t size)
+{
+	return pv != NULL && prev_same(pv, rel, hash, size);
+}
+
 bool
 site_out_hash(const struct site_out *o, uint64_t *css, uint64_t *other)
 {

@@ -88,26 +88,121 @@ errors_html(const struct diag *d)
 	return buf_detach(&b, NULL);
 }
 
-/* What a browser must do after a good build: nothing, restyle or reload. */
-static enum serve_event
-change_of(struct server *sv, const struct site_hash *h)
+/* Whether a file a page may embed changed: every page reloads. */
+static bool
+shared_file(const char *rel)
 {
-	enum serve_event ev = SERVE_EV_RELOAD;
+	return str_starts(rel, "assets/") || str_starts(rel, "charts/") ||
+	    str_starts(rel, "badges/");
+}
 
-	if (sv->have_hash && h->other == sv->hash.other)
-		ev = h->css == sv->hash.css ? SERVE_EV_NONE : SERVE_EV_CSS;
+static int
+str_ptr_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Adds what changed file rel means to ch: its page, or its folder (a
+ * stylesheet is counted by the hashes, a "css" event). */
+static void
+note_changed(struct serve_change *ch, const char *rel, size_t *cap)
+{
+	const char *slash = strrchr(rel, '/');
+
+	if (str_ends(rel, ".css"))
+		return;
+	if (shared_file(rel)) {
+		ch->all = true;
+		return;
+	}
+	ch->keys = xgrow(ch->keys, sizeof(char *), ch->n + 1, cap);
+	ch->keys[ch->n++] = str_ends(rel, ".html") ? xstrdup(rel) :
+	    slash != NULL ? xstrndup(rel, (size_t)(slash - rel + 1)) : xstrdup("");
+}
+
+/*
+ * What changed from the site served now (sv->prev, hash sv->hash) to the
+ * one just built (now, hash h): from the hashes, whether the stylesheets
+ * and other files changed; from the two lists of files, which pages and
+ * folders did. Without both lists, every page reloads.
+ */
+static void
+change_of(struct server *sv, const struct site_hash *h,
+    const struct site_prev *now, struct serve_change *ch)
+{
+	const char *rel;
+	uint64_t fh;
+	size_t i, n, fsize, cap = 0;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->css = !sv->have_hash || h->css != sv->hash.css;
+	ch->other = !sv->have_hash || h->other != sv->hash.other;
 	sv->hash = *h;
 	sv->have_hash = true;
-	return ev;
+	if (!ch->other)
+		return;
+	if (sv->prev == NULL || now == NULL) {
+		ch->all = true;
+		return;
+	}
+	n = site_prev_count(now);
+	for (i = 0; i < n && !ch->all; i++) {
+		rel = site_prev_file(now, i, &fh, &fsize);
+		if (!site_prev_same(sv->prev, rel, fh, fsize))
+			note_changed(ch, rel, &cap);
+	}
+	n = site_prev_count(sv->prev);
+	for (i = 0; i < n && !ch->all; i++) {
+		rel = site_prev_file(sv->prev, i, &fh, &fsize);
+		if (!site_prev_same(now, rel, fh, fsize))
+			note_changed(ch, rel, &cap);
+	}
+	/* the hashes differ and no file does: not known which, so all */
+	if (ch->n == 0)
+		ch->all = true;
+	/* a changed file is met in both lists; a folder's files many times */
+	if (ch->n > 1)
+		qsort(ch->keys, ch->n, sizeof(char *), str_ptr_cmp);
+	for (i = n = 0; i < ch->n; i++)
+		if (n > 0 && strcmp(ch->keys[n - 1], ch->keys[i]) == 0)
+			free(ch->keys[i]);
+		else
+			ch->keys[n++] = ch->keys[i];
+	ch->n = n;
+}
+
+/* What the browsers are told, for serve -v. */
+static void
+change_words(const struct serve_change *ch, char *out, size_t n)
+{
+	if (ch->all)
+		snprintf(out, n, "every page reloads");
+	else if (ch->other)
+		snprintf(out, n, "%zu page%s or folder%s reload%s", ch->n,
+		    ch->n == 1 ? "" : "s", ch->n == 1 ? "" : "s", ch->n == 1 ? "s" : "");
+	else if (ch->css)
+		snprintf(out, n, "every page restyles");
+	else
+		snprintf(out, n, "no page reloads");
+}
+
+static void
+change_release(struct serve_change *ch)
+{
+	strv_free(ch->keys, ch->n);
+	ch->keys = NULL;
+	ch->n = 0;
 }
 
 static void
 rebuild(struct server *sv)
 {
 	struct build_request rq;
+	struct serve_change ch;
 	struct site_hash h;
 	struct diag d;
-	double t0 = now_ms();
+	double t0 = now_ms(), t1, change_ms = 0;
+	char what[64] = "";
 	char *out;
 	int rc;
 
@@ -134,13 +229,18 @@ rebuild(struct server *sv)
 		h.other = rq.hash_other;
 	}
 	if (rc == EXIT_OK && mkdir_p(out) == 0 && (rq.hashed || site_hash_dir(out, &h) == 0)) {
-		serve_publish(&sv->state, out, change_of(sv, &h));
+		t1 = now_ms();
+		change_of(sv, &h, rq.prev_out, &ch);
+		change_ms = now_ms() - t1;
+		change_words(&ch, what, sizeof(what));
+		serve_publish(&sv->state, out, &ch);
+		change_release(&ch);
 		out = NULL;
-		if (rq.prev_out != NULL) {
-			site_prev_free(sv->prev);
-			sv->prev = rq.prev_out;
-			rq.prev_out = NULL;
-		}
+		/* the next rebuild compares with (and links from) this one; none
+		 * (not hashed): it writes every file and reloads every page */
+		site_prev_free(sv->prev);
+		sv->prev = rq.prev_out;
+		rq.prev_out = NULL;
 	} else {
 		serve_fail(&sv->state, errors_html(&d));
 		sv->have_hash = false;
@@ -150,7 +250,11 @@ rebuild(struct server *sv)
 		remove_tree(out);
 		free(out);
 	}
-	if (sv->verbose)
+	if (sv->verbose && what[0] != '\0')
+		fprintf(stderr, "podium: built in %.1f ms (build %.1f ms: %s; "
+		    "changes %.2f ms: %s)\n", now_ms() - t0, rq.elapsed_ms, rq.timing,
+		    change_ms, what);
+	else if (sv->verbose)
 		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms: %s)\n",
 		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,
 		    rq.elapsed_ms, rq.timing);

@@ -14,7 +14,10 @@ serve_state_init(struct serve_state *s)
 	s->site = NULL;
 	s->errors = NULL;
 	s->seq = 1;
-	s->last = SERVE_EV_NONE;
+	s->other_gen = s->all_gen = s->css_gen = 0;
+	s->pages = NULL;
+	s->npages = s->cap = 0;
+	s->page_t = (struct htab)HTAB_INIT;
 	s->stopping = false;
 }
 
@@ -38,6 +41,10 @@ serve_state_release(struct serve_state *s)
 	s->site = NULL;
 	free(s->errors);
 	s->errors = NULL;
+	for (size_t i = 0; i < s->npages; i++)
+		free(s->pages[i].key);
+	free(s->pages);
+	htab_free(&s->page_t);
 	pthread_cond_destroy(&s->cond);
 	pthread_mutex_destroy(&s->lock);
 }
@@ -75,17 +82,46 @@ serve_site_put(struct serve_state *s, struct serve_site *site)
 
 /* Bumps the generation; the lock is held. */
 static void
-announce(struct serve_state *s, enum serve_event ev)
+announce(struct serve_state *s)
 {
 	s->seq++;
-	s->last = ev;
 	pthread_cond_broadcast(&s->cond);
 }
 
+uint64_t
+serve_page_gen(const struct serve_state *s, const char *key)
+{
+	size_t at = 0, item;
+
+	while (htab_next(&s->page_t, hash_str(key), &at, &item))
+		if (strcmp(s->pages[item].key, key) == 0)
+			return s->pages[item].gen;
+	return 0;
+}
+
+/* Marks page or folder key changed by generation gen; the lock is held. */
+static void
+page_changed(struct serve_state *s, const char *key, uint64_t gen)
+{
+	size_t at = 0, item;
+
+	while (htab_next(&s->page_t, hash_str(key), &at, &item))
+		if (strcmp(s->pages[item].key, key) == 0) {
+			s->pages[item].gen = gen;
+			return;
+		}
+	s->pages = xgrow(s->pages, sizeof(*s->pages), s->npages + 1, &s->cap);
+	s->pages[s->npages].key = xstrdup(key);
+	s->pages[s->npages].gen = gen;
+	htab_add(&s->page_t, hash_str(key), s->npages++);
+}
+
 void
-serve_publish(struct serve_state *s, char *path, enum serve_event ev)
+serve_publish(struct serve_state *s, char *path, const struct serve_change *ch)
 {
 	struct serve_site *site = xcalloc(1, sizeof(*site)), *old;
+	bool all = ch == NULL || ch->all;
+	size_t i;
 
 	site->path = path;
 	site->dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -94,12 +130,23 @@ serve_publish(struct serve_state *s, char *path, enum serve_event ev)
 	old = s->site;
 	s->site = site;
 	if (s->errors != NULL) {
+		/* the error page was on every page */
 		free(s->errors);
 		s->errors = NULL;
-		ev = SERVE_EV_RELOAD;
+		all = true;
 	}
-	if (ev != SERVE_EV_NONE)
-		announce(s, ev);
+	if (all || ch->css || ch->other) {
+		announce(s);
+		if (all || ch->css)
+			s->css_gen = s->seq;
+		if (all || ch->other)
+			s->other_gen = s->seq;
+		if (all)
+			s->all_gen = s->seq;
+		else if (ch->other)
+			for (i = 0; i < ch->n; i++)
+				page_changed(s, ch->keys[i], s->seq);
+	}
 	pthread_mutex_unlock(&s->lock);
 	serve_site_put(s, old);
 }
@@ -113,7 +160,8 @@ serve_fail(struct serve_state *s, char *errors_html)
 	} else {
 		free(s->errors);
 		s->errors = errors_html;
-		announce(s, SERVE_EV_RELOAD);
+		announce(s);
+		s->all_gen = s->other_gen = s->seq;
 	}
 	pthread_mutex_unlock(&s->lock);
 }
