@@ -1,7 +1,7 @@
 /*
  * badge.h: a provider's medal badge for one edition, for the provider to
- * show on its own site: a medal in the tier's colour, the tier's name, the
- * edition's and the report's title, drawn by cairo as SVG (with a <title>
+ * show on its own site: a medal in the tier's colour, the tier's name and
+ * the edition's, drawn by cairo as SVG (with a <title>
  * and <desc>) and as PNG. It draws text: on the build's drawing thread
  * only (fonts.h).
  */

@@ -2,8 +2,10 @@
 # t_badges.sh: medal badges. Every provider in a medal tier of an edition
 # gets badges/EDITION/PROVIDER.svg and .png, and badges/PROVIDER.svg is
 # its newest medal's; nobody else gets one; the SVG is a document with its
-# text alternative, the PNG twice its size; the provider page gives the
-# embed code, escaped; drafts give no badge; two builds are byte-identical.
+# text alternative, the PNG twice its size, its caption the tier and the
+# edition's name; the provider page shows a medal of the report's edition
+# only, and gives the embed code, escaped and absolute, only with base_url;
+# drafts give no badge; two builds are byte-identical.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
@@ -47,33 +49,56 @@ t = ET.parse(os.path.join(d, '3.0', 'azure.svg')).getroot()
 assert t.tag == ns + 'svg', t.tag
 assert t.get('width') == '264px' and t.get('height') == '72px', t.attrib
 title = t.find(ns + 'title').text
-assert title == 'Microsoft Azure: Silver in ClusterMAX 3.0, ClusterMAX 3.0: fewer medals, a higher bar', title
+assert title == 'Microsoft Azure: Silver in ClusterMAX 3.0', title
 png = open(os.path.join(d, '3.0', 'azure.png'), 'rb').read()
 assert png[:8] == b'\x89PNG\r\n\x1a\n'
 w, h = struct.unpack('>II', png[16:24])
 assert (w, h) == (528, 144), (w, h)
 PY
 check "SVG: a document with its text alternative; PNG: 528x144" $?
-test "$(grep -c '<use xlink:href="#glyph' "$S/badges/3.0/azure.svg")" -gt 20
+test "$(grep -c '<use xlink:href="#glyph' "$S/badges/3.0/azure.svg")" -ge 20
 check "the badge's text is drawn as glyphs" $?
 
-# the provider page: the embed code, linking back to the page
-P=$S/providers/lepton/index.html
-grep -q 'src="../../badges/lepton.svg" width="264" height="72" alt="LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: fewer medals, a higher bar"' "$P" &&
-    grep -q '<code>&lt;a href=&quot;providers/lepton/&quot;&gt;&lt;img src=&quot;badges/lepton.svg&quot; width=&quot;264&quot; height=&quot;72&quot; alt=&quot;LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: fewer medals, a higher bar&quot;&gt;&lt;/a&gt;</code>' "$P" &&
-    grep -q '<code>\[!\[LeptonAI: Gold in ClusterMAX 1.0, ClusterMAX 3.0: fewer medals, a higher bar\](badges/lepton.svg)\](providers/lepton/)</code>' "$P"
-check "provider page: the badge and its HTML and Markdown embed code" $?
+# the badge's caption: the tier and the edition's name, not the report's
+# long title (cut on a badge 264 px wide): cairo's glyph runs, in ink and
+# in the muted grey, are "Silver" (6) and "ClusterMAX 3.0" (14), no third
+python3 - "$S/badges/3.0/azure.svg" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+runs = [(m.group(1), m.group(2).count('<use'))
+        for m in re.finditer(r'<g style="fill:rgb\(([^)]*)\)[^>]*>(.*?)</g>', s, re.S)]
+assert runs == [('10.196078%,10.196078%,10.196078%', 6),
+                ('29.019608%,29.019608%,29.019608%', 14)], runs
+PY
+check "badge caption: the tier and the edition, no report title" $?
+
+# the provider page: a current medal's badge; without base_url no embed
+# code (relative URLs break on the provider's site)
+P=$S/providers/coreweave/index.html
+grep -q 'src="../../badges/coreweave.svg" width="264" height="72" alt="CoreWeave: Platinum in ClusterMAX 3.0"' "$P" &&
+    ! grep -q 'href=&quot;providers/\|src=&quot;badges/\|<code>\[!\[' "$P" &&
+    ! grep -q 'with the code below' "$P"
+check "without base_url: the badge, no embed code and no words offering it" $?
+! grep -q 'badge-embed' "$S/providers/lepton/index.html" &&
+    ! grep -q 'og:image" content="[^"]*badges/' "$S/providers/lepton/index.html" &&
+    grep -q 'og:image" content="../../badges/3.0/coreweave.png"' "$P"
+check "a medal of an older edition only (LeptonAI, Gold in 1.0) is not offered" $?
 ! grep -q 'badge-embed' "$S/providers/hetzner/index.html" &&
     ! grep -q 'badge-embed' "$S/providers/mithril/index.html"
 check "no badge section for a provider that never held a medal" $?
 
-# with base_url, the code is absolute
+# with base_url, the code is absolute: HTML and Markdown, linking back
 mkdir -p "$T/b"
 cp -R "$ROOT/content" "$T/b/content"
 sed -i -e '/^base_url:/d' -e 's|^title:|base_url: https://ratings.example/sub/\ntitle:|' "$T/b/content/report.yaml"
 build "$T/b" "$T/b/site"
-grep -q '<code>&lt;a href=&quot;https://ratings.example/sub/providers/azure/&quot;&gt;&lt;img src=&quot;https://ratings.example/sub/badges/azure.svg&quot;' "$T/b/site/providers/azure/index.html"
-check "with base_url the embed code is absolute" $?
+B=$T/b/site/providers/azure/index.html
+grep -q 'Microsoft Azure may show its latest medal on its own site with the code below' "$B" &&
+    grep -q '<code>&lt;a href=&quot;https://ratings.example/sub/providers/azure/&quot;&gt;&lt;img src=&quot;https://ratings.example/sub/badges/azure.svg&quot; width=&quot;264&quot; height=&quot;72&quot; alt=&quot;Microsoft Azure: Silver in ClusterMAX 3.0&quot;&gt;&lt;/a&gt;</code>' "$B" &&
+    grep -q '<code>\[!\[Microsoft Azure: Silver in ClusterMAX 3.0\](https://ratings.example/sub/badges/azure.svg)\](https://ratings.example/sub/providers/azure/)</code>' "$B"
+check "with base_url the embed code (HTML and Markdown) is absolute" $?
+! grep -q 'badge-embed' "$T/b/site/providers/lepton/index.html"
+check "with base_url still no badge for LeptonAI's 1.0 medal" $?
 
 # byte-identical on a second build
 build "$ROOT" "$T/a2"

@@ -1,8 +1,9 @@
 /*
  * badge.c: medal badges (badge.h). The drawing: a disc in the tier's
  * colour with a ring and two ribbon tails on the left; on the right the
- * tier's name, the edition's name and the report's title, each on one line
- * cut with an ellipsis to the space there is. Colours are fixed (a badge
+ * tier's name and the edition's name (the report's short name: its long
+ * title, cut to the badge's width, told little and was cut mid-word), each
+ * on one line cut with an ellipsis to the space there is. Colours are fixed (a badge
  * is shown on other sites, on any background): dark text on white.
  */
 #include <math.h>
@@ -32,8 +33,8 @@ badge_init(struct badge *b, const struct report *rep, const struct provider *p,
 	b->edition = e;
 	b->tier = t;
 	b->alt = report_format(rep, "badge_alt",
-	    (const char *[]){"provider", "tier", "edition", "report", NULL},
-	    (const char *[]){p->name, t->name, e->name, rep->title, NULL});
+	    (const char *[]){"provider", "tier", "edition", NULL},
+	    (const char *[]){p->name, t->name, e->name, NULL});
 }
 
 void
@@ -141,11 +142,9 @@ badge_draw(const struct badge *b, cairo_t *cr)
 	cairo_restore(cr);
 	canvas_cairo_init(&cv, cr);
 	cx_begin(&x, &ch, &cv, 1, NULL);
-	cx_text(&x, b->tier->name, TEXT_X, 20, AL_LEFT, 17, true, maxw,
+	cx_text(&x, b->tier->name, TEXT_X, 26, AL_LEFT, 17, true, maxw,
 	    badge_ink);
-	cx_text(&x, b->edition->name, TEXT_X, 41, AL_LEFT, 12.5, false, maxw,
-	    badge_ink);
-	cx_text(&x, b->report->title, TEXT_X, 58, AL_LEFT, 10.5, false, maxw,
+	cx_text(&x, b->edition->name, TEXT_X, 48, AL_LEFT, 13, false, maxw,
 	    badge_muted);
 	cx_end(&x);
 }

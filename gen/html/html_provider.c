@@ -208,30 +208,36 @@ md_escape(struct buf *b, const char *s)
 	}
 }
 
-/* A site path as others must write it: absolute with base_url, else as
- * it is under the site's root. malloc'd. */
-static char *
-site_url(const struct report *r, const char *rel)
+/*
+ * The provider's medal in the report's edition, the entry of its history
+ * whose badge is badges/P.svg, or NULL: no medal in it (an older medal,
+ * lost or not reviewed since, is not offered: SPEC 5.3).
+ */
+static const struct history_entry *
+badge_current(const struct report *rp, const struct provider_view *v)
 {
-	return r->base_url != NULL ? html_url_join(r->base_url, rel) :
-	    xstrdup(rel);
+	const struct history_entry *he = badge_latest(v);
+
+	return he != NULL && he->edition == rp->edition ? he : NULL;
 }
 
 /*
  * The medal badge and the code that shows it on another site, linked back
- * to this page: {src, alt, intro, html_code, md_code}, or null when the
- * provider never held a medal.
+ * to this page: {src, alt, embed: {intro, html_code, md_code}}, or null
+ * when the provider holds no medal in the report's edition. Without
+ * base_url there is no embed code: the site's own addresses, relative,
+ * break on another site, and its address is not known.
  */
 static struct tv *
 badge_values(struct html_ctx *h, const struct provider_view *v,
     const char *root, const char *rel)
 {
 	const struct report *rp = &h->p->report;
-	const struct history_entry *he = badge_latest(v);
+	const struct history_entry *he = badge_current(rp, v);
 	struct buf code = BUF_INIT, src = BUF_INIT;
 	char *img, *page, *path;
 	struct badge b;
-	struct tv *o;
+	struct tv *o, *em;
 
 	if (he == NULL)
 		return tv_null();
@@ -242,10 +248,18 @@ badge_values(struct html_ctx *h, const struct provider_view *v,
 	buf_puts(&src, path);
 	pv_set_href(o, "src", "", src.data);
 	pv_set_str(o, "alt", b.alt);
-	pv_set_taken(o, "intro", report_format1(rp, "badge_intro", "provider",
+	buf_release(&src);
+	if (rp->base_url == NULL) {
+		free(path);
+		badge_release(&b);
+		return o;
+	}
+	em = tv_object();
+	tv_set(o, "embed", em);
+	pv_set_taken(em, "intro", report_format1(rp, "badge_intro", "provider",
 	    html_provider_name(v->provider)));
-	img = site_url(rp, path);
-	page = site_url(rp, rel);
+	img = html_url_join(rp->base_url, path);
+	page = html_url_join(rp->base_url, rel);
 	/* the page's address as a link gives it: its folder */
 	if (strlen(page) >= 10 && strcmp(page + strlen(page) - 10, "index.html") == 0)
 		page[strlen(page) - 10] = '\0';
@@ -257,7 +271,7 @@ badge_values(struct html_ctx *h, const struct provider_view *v,
 	    (int)BADGE_W, (int)BADGE_H);
 	esc_attr(&code, b.alt);
 	buf_puts(&code, "\"></a>");
-	pv_set_taken(o, "html_code", buf_detach(&code, NULL));
+	pv_set_taken(em, "html_code", buf_detach(&code, NULL));
 	buf_puts(&code, "[![");
 	md_escape(&code, b.alt);
 	buf_puts(&code, "](");
@@ -265,11 +279,10 @@ badge_values(struct html_ctx *h, const struct provider_view *v,
 	buf_puts(&code, ")](");
 	md_escape(&code, page);
 	buf_puts(&code, ")");
-	pv_set_taken(o, "md_code", buf_detach(&code, NULL));
+	pv_set_taken(em, "md_code", buf_detach(&code, NULL));
 	free(img);
 	free(page);
 	free(path);
-	buf_release(&src);
 	badge_release(&b);
 	return o;
 }
@@ -324,11 +337,10 @@ provider_values(struct html_ctx *h, const struct provider_view *v,
 		if (ld != NULL)
 			pv_set_taken(page, "jsonld_html", ld);
 	}
-	/* a link preview shows the provider's medal when its latest rating
-	 * holds one (not an older medal it has lost since) */
-	if (badge_latest(v) != NULL && v->nhistory > 0 &&
-	    badge_latest(v)->edition == v->history[v->nhistory - 1].edition) {
-		char *png = badge_path(pr, badge_latest(v)->edition, "png");
+	/* a link preview shows the provider's medal in the report's edition
+	 * (not an older medal, lost or not reviewed since) */
+	if (badge_current(&h->p->report, v) != NULL) {
+		char *png = badge_path(pr, h->p->report.edition, "png");
 
 		pv_set_og_image(page, &h->p->report, root, png);
 		free(png);

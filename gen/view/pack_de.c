@@ -334,7 +334,7 @@ const struct ui_string pack_de_strings[] = {
 	{"open_from_uncertain", "die Stufe in {edition}, von der aus gezählt wird, ist unsicher"},
 	{"open_not_reviewed", "nicht bewertet in {edition}"},
 	{"provider_description", "{name}: {line}"},
-	{"badge_alt", "{provider}: {tier} in {edition}, {report}"},
+	{"badge_alt", "{provider}: {tier} in {edition}"},
 	{"badge_heading", "Medaillen-Abzeichen"},
 	{"badge_intro", "{provider} kann seine neueste Medaille mit dem folgenden Code auf der eigenen Website zeigen; das Abzeichen verweist auf diese Seite zurück."},
 	{"badge_html", "HTML"},

@@ -348,7 +348,7 @@ const struct ui_string ui_strings_default[] = {
 	{"open_from_uncertain", "the {edition} tier this is counted from is uncertain"},
 	{"open_not_reviewed", "not reviewed in {edition}"},
 	{"provider_description", "{name}: {line}"},
-	{"badge_alt", "{provider}: {tier} in {edition}, {report}"},
+	{"badge_alt", "{provider}: {tier} in {edition}"},
 	{"badge_heading", "Medal badge"},
 	{"badge_intro", "{provider} may show its latest medal on its own site with the code below; the badge links back to this page."},
 	{"badge_html", "HTML"},

@@ -333,7 +333,7 @@ const struct ui_string pack_es_strings[] = {
 	{"open_from_uncertain", "el nivel de {edition} del que se parte es incierto"},
 	{"open_not_reviewed", "no evaluado en {edition}"},
 	{"provider_description", "{name}: {line}"},
-	{"badge_alt", "{provider}: {tier} en {edition}, {report}"},
+	{"badge_alt", "{provider}: {tier} en {edition}"},
 	{"badge_heading", "Insignia de medalla"},
 	{"badge_intro", "{provider} puede mostrar su medalla más reciente en su propio sitio con el código de abajo; la insignia enlaza de vuelta a esta página."},
 	{"badge_html", "HTML"},

@@ -336,7 +336,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"open_from_uncertain", "le niveau de {edition} dont on part est incertain"},
 	{"open_not_reviewed", "non évalué dans {edition}"},
 	{"provider_description", "{name} : {line}"},
-	{"badge_alt", "{provider}\u00a0: {tier} dans {edition}, {report}"},
+	{"badge_alt", "{provider}\u00a0: {tier} dans {edition}"},
 	{"badge_heading", "Badge de médaille"},
 	{"badge_intro", "{provider} peut afficher sa dernière médaille sur son propre site avec le code ci-dessous\u202f; le badge renvoie à cette page."},
 	{"badge_html", "HTML"},
