@@ -123,6 +123,13 @@ struct vd_section {
 struct vd_review {
 	const struct rating *rating; /* not owned */
 	bool thin;                  /* a tier and its sources only */
+	/* its heading's first word: "Review", or the title of the one section
+	 * it holds besides its sources ("Quotes" for CoreWeave 3.0, "Failure
+	 * test"), which is then under that heading, with no heading of its own
+	 * below an empty "Review" */
+	const char *part;           /* not owned */
+	const char *only;           /* that section's id ("fault", "security",
+	                             * "quotes"), or NULL */
 	struct vd_section *s;
 	size_t n;
 };

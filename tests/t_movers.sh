@@ -72,7 +72,7 @@ printf '%s\n' 'Google Cloud|Bronze|Silver|↑ up 1' 'TensorWave|Bronze|Silver|�
     'Together AI|Gold|Silver|↓ down 1' | cmp -s - "$T/e2"
 check "edition 2.0: the three moves known against 1.0" $?
 [ "$(grep -c 'have no movement shown' "$T/s/editions/2.0/index.html")" = 1 ] &&
-    note "$T/s/editions/2.0/index.html" "70 providers rated in ClusterMAX 2.0 have no movement shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known."
+    note "$T/s/editions/2.0/index.html" "70 providers reviewed in ClusterMAX 2.0 have no movement shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known."
 check "edition 2.0: once, why 70 show no movement" $?
 note "$T/s/editions/2.0/index.html" "No longer reviewed in ClusterMAX 2.0 (1): LeptonAI."
 check "edition 2.0: LeptonAI no longer reviewed" $?
@@ -95,7 +95,7 @@ sed -i 's/^language: en$/language: fr/' "$T/fr/content/report.yaml"
 "$PODIUM" build -C "$T/fr" -o "$T/fr/s" -q --only html 2>"$T/err.fr"
 check "the French report builds" $?
 nb=$(printf '\302\240')
-note "$T/fr/s/editions/2.0/index.html" "70 fournisseurs classés dans ClusterMAX 2.0 n’ont pas de mouvement indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
+note "$T/fr/s/editions/2.0/index.html" "70 fournisseurs évalués dans ClusterMAX 2.0 n’ont pas de mouvement indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
     note "$T/fr/s/editions/2.0/index.html" "Plus évalués dans ClusterMAX 2.0 (1)$nb: LeptonAI."
 check "French: the movers' notes in French" $?
 grep -qF "<span class=\"value\">84 annoncés$nb; 85 comptés</span>" "$T/fr/s/editions/2.0/index.html"

@@ -80,6 +80,34 @@ none en "what was injected, said once" "Fault injected" "injected GPU fault"
 none en "no enum 'other' where it says nothing" "(other)" " other)" "/ other /" \
     "report / other" "in its image other" "other, SemiAnalysis" ". other "
 none en "no '(acknowledged)' in a chart" "(acknowledged)" "acknowledged)"
+# review 16: who detected a fault in a sentence, the headline shares named in
+# full; review 22: the providers 2.0 reviewed (not rated) have no movement
+none en "no 'Detected by:' label, no 'Medals of' figure" "Detected by:" "Medals of"
+none de "kein 'Erkannt von:', keine 'Medaillen unter'" "Erkannt von:" "Medaillen unter"
+none fr "pas de « Détectée par : », pas de « Médailles parmi »" "Détectée par :" "Détectée par :" "Médailles parmi"
+none en "2.0: reviewed, not rated, providers have no movement shown" "providers rated in ClusterMAX 2.0 have no movement"
+for lang in en de fr; do
+	case $lang in
+	en) who='The provider detected it.' nobody='Nobody detected it.'
+	    share='Share of reviewed providers with a medal' tracked='Share of tracked providers with a medal'
+	    moved='70 providers reviewed in ClusterMAX 2.0 have no movement shown' ;;
+	de) who='Der Anbieter hat den Fehler erkannt.' nobody='Niemand hat den Fehler erkannt.'
+	    share='Anteil der geprüften Anbieter mit Medaille' tracked='Anteil der beobachteten Anbieter mit Medaille'
+	    moved='in ClusterMAX 2.0 geprüfte Anbieter ist keine Bewegung angegeben' ;;
+	fr) who='Le fournisseur a détecté la panne.' nobody='Personne n’a détecté la panne.'
+	    share='Part des fournisseurs évalués ayant une médaille' tracked='Part des fournisseurs suivis ayant une médaille'
+	    moved='fournisseurs évalués dans ClusterMAX 2.0 n’ont pas de mouvement indiqué' ;;
+	esac
+	grep -qF -- "$who" "$T/$lang/site" && grep -qF -- "$who" "$T/$lang/pdf" &&
+	    grep -qF -- "$nobody" "$T/$lang/site" && grep -qF -- "$nobody" "$T/$lang/pdf"
+	check "$lang: who detected a fault, in a sentence, on the site and in the PDF" $?
+	grep '^index.html: ' "$T/$lang/site" | grep -qF -- "$share" &&
+	    grep '^index.html: ' "$T/$lang/site" | grep -qF -- "$tracked" &&
+	    grep -qF -- "$share" "$T/$lang/pdf"
+	check "$lang: the headline shares named in full (home and PDF)" $?
+	grep -F 'editions/2.0/index.html: ' "$T/$lang/site" | grep -qF -- "$moved"
+	check "$lang: 2.0's unlisted providers are the reviewed ones" $?
+done
 none de "keine Stufe ohne Text als Link, kein doppeltes Eingespeist" \
     "nur die Stufe: Quelle" "Eingespeister Fehler:" "injected GPU fault"
 none de "kein 'Sonstiges', kein '(anerkannt)'" "(Sonstiges)" " Sonstiges)" \
@@ -98,8 +126,8 @@ grep -F 'providers/aws/index.html: ' "$T/de/site" |
     grep -qF 'Kein Bewertungstext; die Stufe stammt aus ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
 check "de: the same, in German" $?
 grep -F 'providers/lambda/index.html: ' "$T/en/site" |
-    grep -qF 'The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset. Detected by: the provider.' &&
-    grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. Detected by: the provider.' "$T/en/pdf"
+    grep -qF 'The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset. The provider detected it.' &&
+    grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. The provider detected it.' "$T/en/pdf"
 check "en: what the failure test injected, once, on the site and in the PDF" $?
 grep -F 'providers/nebius/index.html: ' "$T/fr/site" |
     grep -qF 'Le test a injecté a simulated NVIDIA GPU error on a GB300 rack.'

@@ -23,10 +23,10 @@ S=$T/s
 # 1.0 is partial: 16 named of 26 stated, no share, no change from it
 has "$S/editions/1.0/index.html" '<span class="value">26 stated; 16 named</span>' "partial edition: reviewed as stated and named"
 has "$S/editions/1.0/index.html" '<span class="value">14 named</span> <span class="detail">of 16 reviews named</span>' "partial edition: medals named"
-hasnt "$S/editions/1.0/index.html" 'Medals of reviewed' "partial edition: no share"
+hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "partial edition: no share"
 has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
 hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"
-count "$S/editions/2.0/index.html" '70 providers rated in ClusterMAX 2.0 have no movement shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
+count "$S/editions/2.0/index.html" '70 providers reviewed in ClusterMAX 2.0 have no movement shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
 n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
 [ "$n" -eq 70 ] && ok "ratings.json: 70 unlisted in 2.0" || nok "ratings.json: 70 unlisted in 2.0 ($n)"
 n=$(grep -c '"status": "new"' "$S/data/ratings.json")
@@ -34,8 +34,31 @@ n=$(grep -c '"status": "new"' "$S/data/ratings.json")
 # upper bounds and no injection
 has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td class="num">within 11m</td><td class="num">2m</td><td>not known</td></tr>' "an upper bound over the target: within 11m, not known"
 has "$S/providers/hyperstack/index.html" '<td class="num">within 1s</td><td class="num">2m</td><td>within target</td>' "an upper bound under the target: within target"
-has "$S/providers/runpod/index.html" "<strong>Not injected.</strong> No fault could be injected" "injected: false says not injected"
+has "$S/providers/runpod/index.html" "<p>The fault could not be injected: the test had no access to the kernel log.</p>" "injected: false with a note: the note says it, once"
+hasnt "$S/providers/runpod/index.html" 'Not injected' "... not three times"
 hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no timings table"
+# review 15: no table when no step has a time (the note says so); no blank
+# Result cell (a timed step with no target says so)
+has "$S/providers/oracle/index.html" 'No timing given.' "a failure test with no times (Oracle 3.0) says so ..."
+hasnt "$S/providers/oracle/index.html" 'Timings after injection' "... with no table of dashes"
+hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time recorded' cells"
+has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">—</td><td>no target</td></tr>' "a step with no target: 'no target', not a blank Result cell"
+for f in "$S"/providers/*/index.html; do grep -q '<td></td></tr>' "$f" && echo "$f"; done >"$T/blank"
+[ ! -s "$T/blank" ] && ok "no provider page has a blank last cell" || nok "no provider page has a blank last cell: $(cat "$T/blank")"
+# review 24: a review whose only words are quotes is headed by them, with no
+# empty "Review" heading over a "Quotes" one (CoreWeave 3.0)
+has "$S/providers/coreweave/index.html" '<h2 id="review-3.0-title">Quotes, ClusterMAX 3.0 <a class="anchor"' "quotes only: the review's heading says Quotes"
+hasnt "$S/providers/coreweave/index.html" 'Review, ClusterMAX 3.0' "... no empty Review heading"
+hasnt "$S/providers/coreweave/index.html" '<h3>Quotes</h3>' "... and no second Quotes heading"
+has "$S/providers/nebius/index.html" '<h2 id="review-3.0-title">Review, ClusterMAX 3.0 <a class="anchor"' "a review with text keeps its Review heading"
+has "$S/providers/nebius/index.html" '<h3>Quotes</h3>' "... and its Quotes heading"
+python3 -c '
+import re, sys
+for f in sys.argv[1:]:
+    if re.search(r"<h2 id=\"review-[^\"]*-title\">[^<]*<a [^>]*>#</a></h2>\s*<h3>", open(f, encoding="utf-8").read()):
+        print(f)
+' "$S"/providers/*/index.html >"$T/empty"
+[ ! -s "$T/empty" ] && ok "no review heading directly over a subheading" || nok "no review heading directly over a subheading: $(cat "$T/empty")"
 # columns hidden when empty, and no empty review blocks
 hasnt "$S/providers/aws/index.html" '>Score<' "no score column without a rubric"
 hasnt "$S/providers/aws/index.html" 'Review, ClusterMAX 2.0' "an edition with only a tier has no review section"

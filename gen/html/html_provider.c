@@ -58,6 +58,26 @@ md_list(struct html_ctx *h, const char **items, size_t n, const struct pos *at,
 }
 
 /*
+ * A section of a review as HTML; the one the review's heading names (its
+ * only section: CoreWeave 3.0's quotes) without a second heading below it.
+ */
+static struct tv *
+review_part(struct html_ctx *h, const struct vd_review *vr, const char *id,
+    const char *root)
+{
+	const struct vd_section *sec = vd_section_find(vr->s, vr->n, id);
+	struct vd_section q;
+	struct buf b = BUF_INIT;
+
+	if (sec == NULL || vr->only == NULL || strcmp(vr->only, id) != 0)
+		return html_view_value(h, vr->s, vr->n, id, root);
+	q = *sec;
+	q.title = NULL;
+	html_view_section(h, &q, root, &b);
+	return pv_taken(buf_detach(&b, NULL));
+}
+
+/*
  * A review: the view's sections as HTML (the override, the fields, the
  * failure test, security, quotes, sources), and the review's own Markdown
  * (summary, strengths, weaknesses) for the template to place.
@@ -71,6 +91,7 @@ review_values(struct html_ctx *h, const struct vd_review *vr, const char *root)
 
 	tv_set(o, "anchor", pv_cat("review-", rv->edition->id, ""));
 	pv_set_lit(o, "edition", edition_name(rv->edition));
+	pv_set_lit(o, "part", vr->part);
 	if (rv->draft) /* only in a build with drafts: serve, --drafts */
 		tv_set(o, "draft", tv_bool(true));
 	tv_set(o, "override_html", html_view_value(h, vr->s, vr->n, "override", root));
@@ -84,9 +105,9 @@ review_values(struct html_ctx *h, const struct vd_review *vr, const char *root)
 	tv_set(o, "strengths", st);
 	tv_set(o, "weaknesses", wk);
 	tv_set(o, "fields_html", html_view_value(h, vr->s, vr->n, "fields", root));
-	tv_set(o, "fault_html", html_view_value(h, vr->s, vr->n, "fault", root));
-	tv_set(o, "security_html", html_view_value(h, vr->s, vr->n, "security", root));
-	tv_set(o, "quotes_html", html_view_value(h, vr->s, vr->n, "quotes", root));
+	tv_set(o, "fault_html", review_part(h, vr, "fault", root));
+	tv_set(o, "security_html", review_part(h, vr, "security", root));
+	tv_set(o, "quotes_html", review_part(h, vr, "quotes", root));
 	tv_set(o, "response_html", html_view_value(h, vr->s, vr->n, "response", root));
 	tv_set(o, "corrections_html", html_view_value(h, vr->s, vr->n, "corrections", root));
 	tv_set(o, "sources_html", html_view_value(h, vr->s, vr->n, "sources", root));

@@ -119,7 +119,7 @@ vd_figures(const struct computed *c, const struct edition_stats *s,
 	}
 	if (!e->partial) {
 		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
-		    xstrdup(report_string(r, "share_of_reviewed")), NULL);
+		    report_format_n(r, "of_n_reviewed", s->reviewed), NULL);
 		if (s->tracked >= 0)
 			figure_row(t, report_string(r, "medals_of_tracked"), view_share(r, s->medals_of_tracked),
 			    report_format_n(r, "of_n_tracked", s->tracked), NULL);

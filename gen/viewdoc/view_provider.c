@@ -361,14 +361,17 @@ fault_step(const struct report *r, struct table *t, const char *label,
 	row[2].numeric = true;
 	/* a time counted from a person's approval is not held against a target
 	 * counted from the fault */
+	/* a timed step with no target says so: never a blank Result cell */
 	table_cell_set(&row[3], from_approval && secs >= 0 && target >= 0 ?
-	    report_string(r, "not_known") : fault_step_verdict(r, secs, upper, target), NULL);
+	    report_string(r, "not_known") : secs >= 0 && target < 0 ?
+	    report_string(r, "no_target") : fault_step_verdict(r, secs, upper, target), NULL);
 }
 
 static void
 fault_section(struct vd_review *v, const struct report *r)
 {
-	static const char *const by[] = {"by_provider", "by_customer", "by_nobody"};
+	static const char *const by[] = {"detected_provider", "detected_customer",
+	    "detected_nobody"};
 	const struct review *rv = v->rating->review;
 	const struct fault_test *f = rv->fault;
 	const struct edition *e = rv->edition;
@@ -379,43 +382,49 @@ fault_section(struct vd_review *v, const struct report *r)
 	if (f == NULL)
 		return;
 	s = vd_section_add(&v->s, &v->n, "fault", report_string(r, "failure_test"));
-	b = vd_block_add(s, VB_PARA, "fault-intro");
 	if (f->not_injected) {
-		/* nothing was timed: no table of dashes */
-		vd_add(&b->in, VD_STRONG, report_string(r, "not_injected"));
-		vd_add(&b->in, VD_TEXT, " ");
-		vd_add(&b->in, VD_TEXT, report_string(r, "nothing_to_time"));
+		/* nothing was timed: no table of dashes; a note says why, and then
+		 * it alone says so (not three sentences saying one thing) */
+		if (f->note == NULL) {
+			b = vd_block_add(s, VB_PARA, "fault-intro");
+			vd_add(&b->in, VD_STRONG, report_string(r, "not_injected"));
+			vd_add(&b->in, VD_TEXT, " ");
+			vd_add(&b->in, VD_TEXT, report_string(r, "nothing_to_time"));
+		}
 	} else {
 		/* what was injected, who noticed, and whether a human had to act */
 		struct vd_inline what = {.kind = VD_TEXT, .text = (char *)(f->fault != NULL ?
 		    f->fault : report_string(r, "fault_not_described"))};
 
+		b = vd_block_add(s, VB_PARA, "fault-intro");
 		vd_add_format(&b->in, r, "fault_injected", (const char *const[]){"fault", NULL},
 		    &what);
-		vd_add(&b->in, VD_TEXT, " ");
-		vd_add(&b->in, VD_TEXT, report_string(r, "detected_by_label"));
+		/* who noticed, as a sentence: "The provider detected it." */
 		vd_add(&b->in, VD_TEXT, " ");
 		vd_add(&b->in, VD_TEXT, report_string(r, f->detected_by == DETECT_UNSET ?
-		    "not_recorded" : by[f->detected_by]));
-		vd_add(&b->in, VD_TEXT, ".");
+		    "detected_unrecorded" : by[f->detected_by]));
 		if (f->automatic != TRI_UNSET) {
 			vd_add(&b->in, VD_TEXT, " ");
 			vd_add(&b->in, VD_TEXT, report_string(r, f->automatic == TRI_TRUE ?
 			    "recovery_automatic" : "recovery_human"));
 		}
-		t = table_new(report_string(r, e->target_detect >= 0 || e->target_replace >= 0 ?
-		    "timings_caption_targets" : "timings_caption"), 4);
-		table_head(t, 0, report_string(r, "step"), false);
-		table_head(t, 1, report_string(r, "time"), true);
-		table_head(t, 2, report_string(r, "target"), true);
-		table_head(t, 3, report_string(r, "result"), false);
-		fault_step(r, t, report_string(r, "step_detected"), f->detect_after,
-		    f->detect_upper, e->target_detect, false);
-		fault_step(r, t, report_string(r, "step_drained"), f->drain_after,
-		    f->drain_upper, -1, false);
-		fault_step(r, t, report_string(r, "step_replaced"), f->replaced_after,
-		    f->replaced_upper, e->target_replace, f->replaced_from_approval);
-		vd_block_add(s, VB_TABLE, "fault")->table = t;
+		/* no step timed: no table all of dashes (the note says so) */
+		if (f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0) {
+			t = table_new(report_string(r, e->target_detect >= 0 ||
+			    e->target_replace >= 0 ? "timings_caption_targets" :
+			    "timings_caption"), 4);
+			table_head(t, 0, report_string(r, "step"), false);
+			table_head(t, 1, report_string(r, "time"), true);
+			table_head(t, 2, report_string(r, "target"), true);
+			table_head(t, 3, report_string(r, "result"), false);
+			fault_step(r, t, report_string(r, "step_detected"), f->detect_after,
+			    f->detect_upper, e->target_detect, false);
+			fault_step(r, t, report_string(r, "step_drained"), f->drain_after,
+			    f->drain_upper, -1, false);
+			fault_step(r, t, report_string(r, "step_replaced"), f->replaced_after,
+			    f->replaced_upper, e->target_replace, f->replaced_from_approval);
+			vd_block_add(s, VB_TABLE, "fault")->table = t;
+		}
 	}
 	if (f->note != NULL) {
 		b = vd_block_add(s, VB_MARKDOWN, "fault-note");
@@ -604,11 +613,36 @@ review_thin(const struct rating *rt)
 	    rv->response == NULL && rv->ncorrections == 0;
 }
 
+/*
+ * The one section a review holds besides its sources, when it is a failure
+ * test, security or quotes (CoreWeave 3.0: quotes only): it heads the
+ * review. NULL when there are more, or another kind.
+ */
+static const struct vd_section *
+only_section(const struct vd_review *v)
+{
+	const struct vd_section *one = NULL;
+	size_t i;
+
+	for (i = 0; i < v->n; i++) {
+		if (strcmp(v->s[i].id, "sources") == 0)
+			continue;
+		if (one != NULL)
+			return NULL;
+		one = &v->s[i];
+	}
+	if (one == NULL || one->title == NULL || (strcmp(one->id, "fault") != 0 &&
+	    strcmp(one->id, "security") != 0 && strcmp(one->id, "quotes") != 0))
+		return NULL;
+	return one;
+}
+
 static void
 review_build(struct vd_review *v, const struct computed *c, const struct rating *rt)
 {
 	const struct report *r = &c->project->report;
 	const struct review *rv = rt->review;
+	const struct vd_section *one;
 	struct vd_block *b;
 
 	v->rating = rt;
@@ -631,6 +665,11 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	vd_corrections_section(&v->s, &v->n, r, v->rating->review->corrections,
 	    v->rating->review->ncorrections, v->rating->review->pos.file);
 	sources_section(v, r);
+	if ((one = only_section(v)) != NULL) {
+		v->only = one->id;
+		v->part = one->title;
+	} else
+		v->part = report_string(r, "review");
 }
 
 struct vd_provider *
