@@ -116,7 +116,7 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 	static const char *const lead[] = {"opening", "site", "successor",
 	    "fields", "tier-description"};
 	const struct vd_review *vr = view_review(vp, rt);
-	struct pdf_block *last;
+	struct pdf_block *last = NULL;
 	size_t i;
 
 	if (vr == NULL)
