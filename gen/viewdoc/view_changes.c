@@ -1,10 +1,8 @@
 /*
  * view_changes.c: what the changes page of each edition says, and the
  * corrections (issue 28 items 2 and 8), once for the site, the PDF and
- * the feed. The moves come from the computed model (changes.c); a
- * reason is the review's own words: its first quote, else the first
- * sentence of its summary, read from the summary's one parsed tree
- * (md_doc_get: nothing is parsed again).
+ * the feed. The moves come from the computed model (changes.c), each
+ * with its reason from move_reason(), as the movers table gives it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -219,12 +217,6 @@ plain_of(const struct computed *c, const char *src, const char *file, bool first
 	return buf_detach(&w.b, NULL);
 }
 
-static char *
-first_sentence(const struct computed *c, const struct review *rv)
-{
-	return plain_of(c, rv->summary, rv->pos.file, true);
-}
-
 /* "Gold to Platinum (up 1)", "new, at Bronze", "was Silver": the move. */
 static void
 change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
@@ -274,33 +266,35 @@ change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
 	free(w);
 }
 
-/* The reason, in the review's own words, after the move; false: none. */
+/* The reason after the move, as move_reason() decided it (the movers
+ * table gives the same): a quote in quotation marks with its source, a
+ * summary sentence as plain text; false: none. */
 static bool
 change_reason(struct vd_inlines *in, const struct computed *c, const struct change *ch)
 {
 	const struct report *r = &c->project->report;
 	struct vd_inline v;
-	char *s = NULL;
 
-	if (ch->quote != NULL)
+	if (ch->quote != NULL) {
 		v = val(VD_EMPH, ch->quote->text);
-	else if (ch->review != NULL && (s = first_sentence(c, ch->review)) != NULL)
-		v = val(VD_EMPH, s);
-	else
+		vd_add(in, VD_TEXT, report_string(r, "changes_because"));
+		vd_add_format(in, r, "changes_reason", (const char *[]){"reason", NULL}, &v);
+		if (ch->quote->source != NULL) {
+			struct vd_inline src = val(VD_LINK, ch->quote->source->title != NULL ?
+			    ch->quote->source->title : ch->quote->source->id);
+
+			src.target = VD_SOURCE;
+			src.source = ch->quote->source;
+			vd_add(in, VD_TEXT, " \xe2\x80\x94 ");
+			vd_add_format(in, r, "changes_quoted_from",
+			    (const char *[]){"source", NULL}, &src);
+		}
+		return true;
+	}
+	if (ch->reason == NULL)
 		return false;
 	vd_add(in, VD_TEXT, report_string(r, "changes_because"));
-	vd_add_format(in, r, "changes_reason", (const char *[]){"reason", NULL}, &v);
-	if (ch->quote != NULL && ch->quote->source != NULL) {
-		struct vd_inline src = val(VD_LINK, ch->quote->source->title != NULL ?
-		    ch->quote->source->title : ch->quote->source->id);
-
-		src.target = VD_SOURCE;
-		src.source = ch->quote->source;
-		vd_add(in, VD_TEXT, " \xe2\x80\x94 ");
-		vd_add_format(in, r, "changes_quoted_from", (const char *[]){"source", NULL},
-		    &src);
-	}
-	free(s);
+	vd_add(in, VD_TEXT, ch->reason);
 	return true;
 }
 
