@@ -33,7 +33,7 @@ new 15: argentum boostrun byteplus darya global-ai groq moonlite poolside qumulu
 dropped 22: aethir akash arc backend blusky clore deepinfra dihuni dstack e2e evroc exabits gpu-net greenai hot-aisle neev qubrid runsun sakura salad telenor telus
 unrated 8: atlas cirrascale cudo denvr fluidstack lightning scaleway sesterce
 first 3: bitdeer core42 fpt
-rules: New tier: ○ Participation Ribbon.
+rules: 
 W
 diff "$T/want" "$T/got" >"$T/diff"
 check "3.0 against 2.0: the groups worked out by hand (4 up, 15 down, 1 merged, 15 new, 22 no longer reviewed, 8 not rated, 3 rated for the first time: Bitdeer, Core42 and FPT were unavailable in 2.0 and never rated before) and the new tier" $?
@@ -43,6 +43,11 @@ grep -q '<h2 id="changes-dropped">No longer reviewed (22)</h2>' "$P" &&
 check "each group is titled with its kind and count" $?
 grep -q '68 providers changed standing between ClusterMAX 2.0 and ClusterMAX 3.0\.' "$P"
 check "the page opens with the count: 68 providers" $?
+# only a tier added (review defect 7): one sentence in the intro, no
+# heading of its own, in the HTML and the PDF
+grep -q '^<p class="changes-rules">ClusterMAX 3.0 added a tier: <span class="tier"[^>]*><span class="glyph" aria-hidden="true">○</span> Participation Ribbon</span>\.</p>$' "$P" &&
+    ! grep -q 'The tiers, the rubric and the thresholds' "$P"
+check "3.0: 'ClusterMAX 3.0 added a tier: Participation Ribbon.' under no heading of its own" $?
 # the reasons: Nebius's first quote, with its source
 grep -q 'Nebius</a>: <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Gold</span> to <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Platinum</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\. “<em>\[CoreWeave and Nebius are\] the best providers in our view</em>” — quoted from <a href="../../../sources/index.html#runtime-2026">' "$P"
 check "Nebius: Gold to Platinum, up 1, with its review's first quote and its source" $?
@@ -73,7 +78,9 @@ test ! -e "$T/d/editions/1.0/changes"
 check "the first edition has no changes page" $?
 pdftotext "$T/d/report.pdf" "$T/d.txt"
 grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^No longer reviewed (22)$' "$T/d.txt" &&
-    grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt"
+    grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
+    grep -q '^ClusterMAX 3.0 added a tier: Participation Ribbon\.$' "$T/d.txt" &&
+    ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
 check "the PDF has the section, with the same words" $?
 
 # every kind of move, and a changed rubric, in the fixture

@@ -452,6 +452,8 @@ const struct ui_string pack_de_strings[] = {
 	{"changes_rules_same", "Stufen, Bewertungsschema und Schwellen sind wie in {baseline}."},
 	{"changes_tier_added", "Neue Stufe: {tier}"},
 	{"changes_tier_removed", "Nicht mehr verwendete Stufe: {tier}"},
+	{"changes_tier_added_alone", "{edition} hat eine Stufe hinzugefügt: {tier}."},
+	{"changes_tier_removed_alone", "{edition} verwendet eine Stufe nicht mehr: {tier}."},
 	{"changes_rubric_added", "Ab dieser Ausgabe werden die Stufen aus einem Bewertungsschema berechnet"},
 	{"changes_rubric_dropped", "Die Stufen werden wie vergeben veröffentlicht, nicht mehr aus einem Bewertungsschema berechnet"},
 	{"changes_scale", "Punkte reichen von 0 bis {to}, zuvor von 0 bis {from}"},

@@ -471,6 +471,8 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_rules_same", "The tiers, the rubric and the thresholds are as in {baseline}."},
 	{"changes_tier_added", "New tier: {tier}"},
 	{"changes_tier_removed", "Tier no longer used: {tier}"},
+	{"changes_tier_added_alone", "{edition} added a tier: {tier}."},
+	{"changes_tier_removed_alone", "{edition} no longer uses a tier: {tier}."},
 	{"changes_rubric_added", "Tiers are computed from a rubric from this edition on"},
 	{"changes_rubric_dropped", "Tiers are published as given, no longer computed from a rubric"},
 	{"changes_scale", "Scores run from 0 to {to}, before from 0 to {from}"},

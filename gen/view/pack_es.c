@@ -451,6 +451,8 @@ const struct ui_string pack_es_strings[] = {
 	{"changes_rules_same", "Los niveles, la rúbrica y los umbrales son los de {baseline}."},
 	{"changes_tier_added", "Nuevo nivel: {tier}"},
 	{"changes_tier_removed", "Nivel que ya no se usa: {tier}"},
+	{"changes_tier_added_alone", "{edition} añadió un nivel: {tier}."},
+	{"changes_tier_removed_alone", "{edition} ya no usa un nivel: {tier}."},
 	{"changes_rubric_added", "Desde esta edición los niveles se calculan con una rúbrica"},
 	{"changes_rubric_dropped", "Los niveles se publican tal cual, ya no se calculan con una rúbrica"},
 	{"changes_scale", "Las puntuaciones van de 0 a {to}, antes de 0 a {from}"},

@@ -454,6 +454,8 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_rules_same", "Les niveaux, la grille et les seuils sont ceux de {baseline}."},
 	{"changes_tier_added", "Nouveau niveau : {tier}"},
 	{"changes_tier_removed", "Niveau abandonné : {tier}"},
+	{"changes_tier_added_alone", "{edition} a ajouté un niveau\u00a0: {tier}."},
+	{"changes_tier_removed_alone", "{edition} n\u2019utilise plus un niveau\u00a0: {tier}."},
 	{"changes_rubric_added", "À partir de cette édition, les niveaux sont calculés à partir d'une grille"},
 	{"changes_rubric_dropped", "Les niveaux sont publiés tels quels, sans plus être calculés à partir d'une grille"},
 	{"changes_scale", "Les notes vont de 0 à {to}, avant de 0 à {from}"},

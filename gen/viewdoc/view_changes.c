@@ -376,14 +376,45 @@ rule_item(struct vd_inlines *it, const struct report *r, const struct rule_chang
 	vd_add(it, VD_TEXT, ".");
 }
 
+/* Only tiers added or removed (review defect 7): a sentence each under no
+ * heading of its own ("ClusterMAX 3.0 added a tier: Participation
+ * Ribbon."), a paragraph of the intro section s; true if so. */
+static bool
+changes_tiers_only(struct vd_section *s, const struct report *r,
+    const struct edition_changes *ec)
+{
+	struct vd_block *b;
+	struct vd_inline v[2];
+	size_t i;
+
+	for (i = 0; i < ec->nrules; i++)
+		if (ec->rules[i].kind != RULE_TIER_ADDED &&
+		    ec->rules[i].kind != RULE_TIER_REMOVED)
+			return false;
+	if (ec->nrules == 0)
+		return false;
+	b = vd_block_add(s, VB_PARA, "changes-rules");
+	v[0] = val(VD_TEXT, edition_name(ec->edition));
+	for (i = 0; i < ec->nrules; i++) {
+		if (i > 0)
+			vd_add(&b->in, VD_TEXT, " ");
+		v[1] = val_tier(ec->rules[i].tier);
+		vd_add_format(&b->in, r, ec->rules[i].kind == RULE_TIER_ADDED ?
+		    "changes_tier_added_alone" : "changes_tier_removed_alone",
+		    (const char *[]){"edition", "tier", NULL}, v);
+	}
+	return true;
+}
+
 static void
 changes_rules(struct vd_page *pg, const struct report *r, const struct edition_changes *ec)
 {
-	struct vd_section *s = vd_section_add(&pg->s, &pg->n, "rules",
-	    report_string(r, "changes_rules"));
+	struct vd_section *s;
 	struct vd_block *b;
 	struct vd_inline v = val(VD_TEXT, edition_name(ec->baseline));
 	size_t i;
+
+	s = vd_section_add(&pg->s, &pg->n, "rules", report_string(r, "changes_rules"));
 
 	if (ec->nrules == 0) {
 		b = vd_block_add(s, VB_PARA, "changes-rules");
@@ -403,6 +434,7 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 	struct vd_page *pg = xcalloc(1, sizeof(*pg));
 	struct vd_inline v[4];
 	struct vd_block *b;
+	bool tiers_only;
 	int k;
 
 	pg->title = report_format1(r, "changes_title", "edition", edition_name(ec->edition));
@@ -443,9 +475,12 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 		return pg;
 	if (ec->total > 0)
 		vd_add(&b->in, VD_TEXT, report_string(r, "changes_intro_more"));
+	/* the intro section: pg->s may move as sections are added */
+	tiers_only = changes_tiers_only(&pg->s[0], r, ec);
 	for (k = 0; k < CHANGE_NKINDS; k++)
 		changes_group(pg, c, ec, (enum change_kind)k);
-	changes_rules(pg, r, ec);
+	if (!tiers_only)
+		changes_rules(pg, r, ec);
 	return pg;
 }
 
