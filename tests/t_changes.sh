@@ -1,9 +1,11 @@
 #!/bin/sh
 # t_changes.sh: editions/<id>/changes/ (issue 28 item 2). Every provider
 # whose standing changed against the previous edition, grouped by kind of
-# move, with its tiers before and after and the reason in the review's
-# own words (its first quote, else its summary's first sentence, from the
-# one parsed tree); what changed in the tiers, the rubric and the
+# move, with its tiers before and after and its reason from move_reason(),
+# the movers table's too (review defects 1 and 6): the review's first quote
+# in quotation marks with its source, else the first summary sentence that
+# says more than the move as plain text (no quotation marks, not "the
+# review's words"), else none; what changed in the tiers, the rubric and the
 # thresholds; linked from the edition page, a section of the PDF, the
 # edition's entry in feed.xml; in every pack. The groups of the default
 # report's 3.0 against 2.0 are the ones worked out by hand from FACTS.md
@@ -31,7 +33,7 @@ new 15: argentum boostrun byteplus darya global-ai groq moonlite poolside qumulu
 dropped 22: aethir akash arc backend blusky clore deepinfra dihuni dstack e2e evroc exabits gpu-net greenai hot-aisle neev qubrid runsun sakura salad telenor telus
 unrated 8: atlas cirrascale cudo denvr fluidstack lightning scaleway sesterce
 first 3: bitdeer core42 fpt
-rules: New tier: ○ Participation Ribbon.
+rules: 
 W
 diff "$T/want" "$T/got" >"$T/diff"
 check "3.0 against 2.0: the groups worked out by hand (4 up, 15 down, 1 merged, 15 new, 22 no longer reviewed, 8 not rated, 3 rated for the first time: Bitdeer, Core42 and FPT were unavailable in 2.0 and never rated before) and the new tier" $?
@@ -41,11 +43,29 @@ grep -q '<h2 id="changes-dropped">No longer reviewed (22)</h2>' "$P" &&
 check "each group is titled with its kind and count" $?
 grep -q '68 providers changed standing between ClusterMAX 2.0 and ClusterMAX 3.0\.' "$P"
 check "the page opens with the count: 68 providers" $?
-# the reasons: Nebius's first quote, Crusoe's summary's first sentence
-grep -q 'Nebius</a>: <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Gold</span> to <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Platinum</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>); in the review&#39;s words: “<em>\[CoreWeave and Nebius are\] the best providers in our view</em>” — quoted from <a href="../../../sources/index.html#runtime-2026">' "$P"
+# only a tier added (review defect 7): one sentence in the intro, no
+# heading of its own, in the HTML and the PDF
+grep -q '^<p class="changes-rules">ClusterMAX 3.0 added a tier: <span class="tier"[^>]*><span class="glyph" aria-hidden="true">○</span> Participation Ribbon</span>\.</p>$' "$P" &&
+    ! grep -q 'The tiers, the rubric and the thresholds' "$P"
+check "3.0: 'ClusterMAX 3.0 added a tier: Participation Ribbon.' under no heading of its own" $?
+# the reasons: Nebius's first quote, with its source
+grep -q 'Nebius</a>: <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Gold</span> to <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidden="true">●</span> Platinum</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\. “<em>\[CoreWeave and Nebius are\] the best providers in our view</em>” — quoted from <a href="../../../sources/index.html#runtime-2026">' "$P"
 check "Nebius: Gold to Platinum, up 1, with its review's first quote and its source" $?
-grep -q 'Crusoe</a>: .* Gold</span> to .* Bronze</span> (<span class="move move-down"><span aria-hidden="true">↓</span> down 2</span>); in the review&#39;s words: “<em>Moved down to Bronze in 3.0, and placed at the bottom of that tier.</em>”</li>' "$P"
-check "Crusoe: Gold to Bronze, down 2, with its summary's first sentence" $?
+# a summary sentence is plain text, never quoted
+grep -q 'Crusoe</a>: .* Gold</span> to .* Bronze</span> (<span class="move move-down"><span aria-hidden="true">↓</span> down 2</span>)\. Moved down to Bronze in 3.0, and placed at the bottom of that tier\.</li>' "$P"
+check "Crusoe: Gold to Bronze, down 2, with its summary's sentence as plain text" $?
+! grep -q 'review&#39;s words\|review&#39;s own words\|“<em>Moved\|“<em>Not tested' "$P"
+check "no summary sentence in quotation marks, no \"in the review's words\"" $?
+# a sentence that only restates the move is no reason (GMI Cloud: "Moved
+# up from Bronze to Silver in 3.0.")
+grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\.</li>' "$P"
+check "GMI Cloud: a summary that only restates the move gives no reason" $?
+# the same reason for Azure here as on the home page's movers table
+grep -q 'Microsoft Azure</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. The review finds that bureaucracy makes its clusters hard to use: getting VPN access took three weeks\.</li>' "$P" &&
+    grep -q '<td>The review finds that bureaucracy makes its clusters hard to use: getting VPN access took three weeks\.</td>' "$T/d/index.html"
+check "Azure: the same reason on the changes page and the home movers table" $?
+grep -q 'Below, by kind of move, each with its reason where the review gives one\.' "$P"
+check "the intro promises no review's own words" $?
 grep -q 'Voltage Park</a>: was .* Silver</span>, merged into <a href="../../../providers/lightning/index.html">Lightning</a>\.</li>' "$P"
 check "Voltage Park: was Silver, merged into Lightning (linked)" $?
 grep -q '<a href="changes/index.html">What changed since ClusterMAX 2.0</a>' "$T/d/editions/3.0/index.html" ||
@@ -58,7 +78,9 @@ test ! -e "$T/d/editions/1.0/changes"
 check "the first edition has no changes page" $?
 pdftotext "$T/d/report.pdf" "$T/d.txt"
 grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^No longer reviewed (22)$' "$T/d.txt" &&
-    grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt"
+    grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
+    grep -q '^ClusterMAX 3.0 added a tier: Participation Ribbon\.$' "$T/d.txt" &&
+    ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
 check "the PDF has the section, with the same words" $?
 
 # every kind of move, and a changed rubric, in the fixture
@@ -79,9 +101,10 @@ W
 diff "$T/want" "$T/got" >"$T/diff"
 check "the fixture: one provider of every kind of move, and the rubric's and thresholds' changes" $?
 sed 's/^/# /' "$T/diff" | head -20
-# a first sentence with a shortcode and emphasis, as a reader reads it
-grep -q '“<em>Down One lost ground to Up One on reliability.</em>”</li>' "$F"
-check "a summary's first sentence: its shortcode's words, its emphasis as text" $?
+# a sentence written with markup (a shortcode, emphasis) is no reason:
+# the movers table's cell is plain text, and both give the same
+grep -q 'Down One</a>: .* Bronze</span> (<span class="move move-down"><span aria-hidden="true">↓</span> down 2</span>)\.</li>' "$F"
+check "a summary sentence with markup: no reason, as in the movers table" $?
 grep -q 'New One</a>: new, at .* Silver</span>\.</li>' "$F" &&
     grep -q 'Dropped One</a>: was .* Weak</span>\.</li>' "$F" &&
     grep -q 'Returned One</a>: <span class="tier tier-unrated"[^>]*>.* Unavailable</span> to .* Bronze</span>\.</li>' "$F"

@@ -35,9 +35,10 @@ check "home: 20 movers from 2.0 to 3.0, no more ($(wc -l <"$T/home"))" $?
 ! grep -qv '|↑ up [12]|\||↓ down [12]|\||merged into ' "$T/home"
 check "home: every row moved up, down or merged" $?
 for want in \
-    'Nebius|Gold|Platinum|↑ up 1|“[CoreWeave and Nebius are] the best providers in our view”' \
+    'Nebius|Gold|Platinum|↑ up 1|“[CoreWeave and Nebius are] the best providers in our view” — quoted from Compute, capital, and who actually delivers it' \
+    'Google Cloud|Silver|Gold|↑ up 1|“[Oracle and Google are] really good as well” — quoted from Compute, capital, and who actually delivers it' \
     'Microsoft Azure|Gold|Silver|↓ down 1|The review finds that bureaucracy makes its clusters hard to use: getting VPN access took three weeks.' \
-    'Amazon Web Services|Silver|Bronze|↓ down 1|The review finds that managed clusters are not a priority for AWS and that the difficulty begins before a customer is even on the cluster; its specialists, once reached, were responsive and capable.' \
+    'Amazon Web Services|Silver|Bronze|↓ down 1|“[HyperPod is] not that great” — quoted from Compute, capital, and who actually delivers it' \
     'Crusoe|Gold|Bronze|↓ down 2|Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
     'Together AI|Silver|Bronze|↓ down 1|Moved down to Bronze in 3.0 because of reliability issues.' \
     'GMI Cloud|Bronze|Silver|↑ up 1|—' \
@@ -45,6 +46,18 @@ for want in \
 	grep -qxF "$want" "$T/home"
 	check "home row: $want" $?
 done
+# one reason per move (review defect 6): the changes page gives each
+# mover the reason of the home movers table (move_reason()), Azure's
+# "three weeks" among them; a summary sentence is never in quotation marks
+C=$T/s/editions/3.0/changes/index.html
+for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Crusoe' 'Together AI'; do
+	why=$(grep -F "$who|" "$T/home" | cut -d'|' -f5)
+	line=$(grep -F ">$who</a>: " "$C" | sed 's/<[^>]*>//g')
+	case $line in *"). $why") r=0 ;; *) r=1 ;; esac
+	check "$who: the same reason on the home movers table and the changes page" $r
+done
+! grep -q '|“The \||“Moved' "$T/home"
+check "home: no summary sentence in quotation marks" $?
 # the order: ups, then downs, then merges
 first=$(sed -n 1p "$T/home" | cut -d'|' -f4) last=$(sed -n '$p' "$T/home" | cut -d'|' -f4)
 [ "$first" = "↑ up 1" ] && [ "$last" = "merged into Lightning" ]

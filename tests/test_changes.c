@@ -166,6 +166,10 @@ START_TEST(test_every_kind)
 	/* Up One's reason: its first quote */
 	ck_assert_ptr_nonnull(ec->v[CHANGE_UP][0].quote);
 	ck_assert_str_eq(ec->v[CHANGE_UP][0].quote->text, "the most improved cluster of the year");
+	ck_assert_ptr_null(ec->v[CHANGE_UP][0].reason);
+	/* Down One's first sentence is written with markup: no reason, as the
+	 * movers table's plain cell has none (move_reason, review defect 6) */
+	ck_assert_ptr_null(ec->v[CHANGE_DOWN][0].reason);
 	ck_assert_uint_eq(ec->nrules, 6);
 	r = ec->rules;
 	ck_assert_int_eq(r[0].kind, RULE_TIER_ADDED);
@@ -187,6 +191,37 @@ START_TEST(test_every_kind)
 }
 END_TEST
 
+/* move_reason (review defects 1 and 6): the first quote; else the first
+ * summary sentence that says more than the move (a short one naming the
+ * tier only restates it); else none. */
+START_TEST(test_move_reason)
+{
+	struct tier silver = {.id = "silver", .name = "Silver"};
+	struct quote q = {.text = "a quoted line", .at = -1};
+	struct review rv;
+	const struct quote *got;
+	char *text;
+
+	memset(&rv, 0, sizeof(rv));
+	rv.summary = "Moved down to Silver in 3.0. The review finds that getting\n"
+	    "VPN access took three weeks. More.";
+	ck_assert(move_reason(&rv, &silver, &got, &text));
+	ck_assert_ptr_null(got);
+	ck_assert_str_eq(text, "The review finds that getting VPN access took three weeks.");
+	free(text);
+	rv.summary = "Moved down to Silver in 3.0.";
+	ck_assert(!move_reason(&rv, &silver, &got, &text));
+	ck_assert_ptr_null(got);
+	ck_assert_ptr_null(text);
+	rv.quotes = &q;
+	rv.nquotes = 1;
+	ck_assert(move_reason(&rv, &silver, &got, &text));
+	ck_assert_ptr_eq(got, &q);
+	ck_assert_ptr_null(text);
+	ck_assert(!move_reason(NULL, &silver, &got, &text));
+}
+END_TEST
+
 int
 main(void)
 {
@@ -198,6 +233,7 @@ main(void)
 	tcase_add_test(tc, test_mini_e2);
 	tcase_add_test(tc, test_mini_e3_and_e1);
 	tcase_add_test(tc, test_every_kind);
+	tcase_add_test(tc, test_move_reason);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -70,6 +70,76 @@ moves_alloc(struct edition_changes *ec, const struct edition_stats *s)
 		ec->v[k] = xcalloc(n[k] + 1, sizeof(*ec->v[k]));
 }
 
+/* Does the sentence s (n bytes) name the tier t in at most eight words?
+ * Then it only restates the move ("Moved down to Bronze in 3.0."). */
+static bool
+restates(const char *s, size_t n, const struct tier *t)
+{
+	char *w = xstrndup(s, n);
+	size_t words = 1, i;
+	bool names = t != NULL && t->name != NULL && strstr(w, t->name) != NULL;
+
+	for (i = 0; i < n; i++)
+		words += s[i] == ' ';
+	free(w);
+	return names && words <= 8;
+}
+
+/* The first sentence of summary s that says more than a move to t, as
+ * plain text (a sentence written with Markdown markup is none: a table
+ * cell and a list item give it alike); else NULL. malloc'd. */
+static char *
+summary_reason(const char *s, const struct tier *t)
+{
+	const char *p, *end;
+	size_t n;
+
+	for (p = s; p != NULL && *p != '\0'; p = end) {
+		char *w, *q;
+
+		while (*p == ' ' || *p == '\n')
+			p++;
+		/* a sentence ends at ". " (or "! ", "? ") or at the end */
+		for (end = p; *end != '\0'; end++)
+			if (strchr(".!?", *end) != NULL && (end[1] == ' ' || end[1] == '\n' ||
+			    end[1] == '\0')) {
+				end++;
+				break;
+			}
+		n = (size_t)(end - p);
+		if (n == 0)
+			break;
+		if (restates(p, n, t))
+			continue;
+		w = xstrndup(p, n);
+		if (strpbrk(w, "{[*_`<\\") != NULL) {
+			free(w);
+			break;   /* written with markup */
+		}
+		for (q = w; *q != '\0'; q++)
+			if (*q == '\n')
+				*q = ' ';
+		return w;
+	}
+	return NULL;
+}
+
+bool
+move_reason(const struct review *rv, const struct tier *t, const struct quote **quote,
+    char **text)
+{
+	*quote = NULL;
+	*text = NULL;
+	if (rv == NULL)
+		return false;
+	if (rv->nquotes > 0 && rv->quotes[0].text != NULL) {
+		*quote = &rv->quotes[0];
+		return true;
+	}
+	*text = summary_reason(rv->summary, t);
+	return *text != NULL;
+}
+
 /* The ratings that moved, and the providers gone since the baseline. */
 static void
 moves_compute(struct edition_changes *ec, const struct edition_stats *s)
@@ -91,7 +161,7 @@ moves_compute(struct edition_changes *ec, const struct edition_stats *s)
 		o->has_steps = rt->has_steps;
 		o->review = rt->review;
 		o->earlier = edition_review(s->baseline, rt->provider);
-		o->quote = rt->review->nquotes > 0 ? &rt->review->quotes[0] : NULL;
+		move_reason(rt->review, rt->tier, &o->quote, &o->reason);
 	}
 	for (i = 0; i < s->ngone; i++) {
 		if ((k = change_kind_of(s->gone[i].status)) < 0)
@@ -269,8 +339,13 @@ changes_free(struct computed *c)
 	int k;
 
 	for (i = 0; c->changes != NULL && i < c->neditions; i++) {
-		for (k = 0; k < CHANGE_NKINDS; k++)
+		for (k = 0; k < CHANGE_NKINDS; k++) {
+			size_t j;
+
+			for (j = 0; j < c->changes[i].n[k]; j++)
+				free(c->changes[i].v[k][j].reason);
 			free(c->changes[i].v[k]);
+		}
 		free(c->changes[i].rules);
 	}
 	free(c->changes);

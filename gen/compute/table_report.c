@@ -304,67 +304,24 @@ movers_collect(const struct computed *c, const struct edition *from,
 	return v;
 }
 
-/* Does the sentence s (n bytes) name the tier t in at most eight words?
- * Then it only restates the move ("Moved down to Bronze in 3.0."). */
-static bool
-restates(const char *s, size_t n, const struct tier *t)
-{
-	char *w = xstrndup(s, n);
-	size_t words = 1, i;
-	bool names = t != NULL && t->name != NULL && strstr(w, t->name) != NULL;
-
-	for (i = 0; i < n; i++)
-		words += s[i] == ' ';
-	free(w);
-	return names && words <= 8;
-}
-
-/*
- * Why a provider moved, as its review says it: the first sentence of the
- * summary that says more than the move, written without Markdown markup
- * (a table cell is plain text); else the review's first quote; else NULL.
- * malloc'd.
- */
+/* The movers table's reason for a move, from move_reason() (the changes
+ * page gives the same): a quote in quotation marks with its source, else a
+ * summary sentence as it stands; else NULL. malloc'd. */
 static char *
-move_reason(const struct report *rp, const struct rating *rt)
+mover_reason(const struct report *rp, const struct rating *rt)
 {
-	const struct review *rv = rt != NULL ? rt->review : NULL;
-	const char *p, *end;
-	size_t n;
+	const struct quote *q;
+	char *text;
 
-	if (rv == NULL)
+	if (rt == NULL || !move_reason(rt->review, rt->tier, &q, &text))
 		return NULL;
-	for (p = rv->summary; p != NULL && *p != '\0'; p = end) {
-		while (*p == ' ' || *p == '\n')
-			p++;
-		/* a sentence ends at ". " (or "! ", "? ") or at the end */
-		for (end = p; *end != '\0'; end++)
-			if (strchr(".!?", *end) != NULL && (end[1] == ' ' || end[1] == '\n' ||
-			    end[1] == '\0')) {
-				end++;
-				break;
-			}
-		n = (size_t)(end - p);
-		if (n == 0)
-			break;
-		if (restates(p, n, rt->tier))
-			continue;
-		{
-			char *w = xstrndup(p, n), *q;
-
-			if (strpbrk(w, "{[*_`<\\") != NULL) {
-				free(w);
-				break;   /* written with markup: not a cell's text */
-			}
-			for (q = w; *q != '\0'; q++)
-				if (*q == '\n')
-					*q = ' ';
-			return w;
-		}
-	}
-	if (rv->nquotes > 0 && rv->quotes[0].text != NULL)
-		return report_format1(rp, "movers_quote", "text", rv->quotes[0].text);
-	return NULL;
+	if (q != NULL && q->source == NULL)
+		return report_format1(rp, "changes_reason", "reason", q->text);
+	if (q != NULL)
+		return report_format(rp, "movers_quote", (const char *[]){"text", "source",
+		    NULL}, (const char *[]){q->text, q->source->title != NULL ?
+		    q->source->title : q->source->id, NULL});
+	return text;
 }
 
 /* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */
@@ -418,7 +375,7 @@ table_movers(const struct computed *c, const struct edition *from,
 	for (i = 0; i < n; i++)
 		if (v[i].status == MOVE_UP || v[i].status == MOVE_DOWN ||
 		    v[i].status == MOVE_MERGED)
-			reasons += (why[i] = move_reason(rp, v[i].r2 != NULL ? v[i].r2 :
+			reasons += (why[i] = mover_reason(rp, v[i].r2 != NULL ? v[i].r2 :
 			    v[i].r1)) != NULL;
 	cap = report_format(rp, "table_movers_caption", (const char *[]){"from", "to", NULL},
 	    (const char *[]){from->name, to->name, NULL});

@@ -1,10 +1,8 @@
 /*
  * view_changes.c: what the changes page of each edition says, and the
  * corrections (issue 28 items 2 and 8), once for the site, the PDF and
- * the feed. The moves come from the computed model (changes.c); a
- * reason is the review's own words: its first quote, else the first
- * sentence of its summary, read from the summary's one parsed tree
- * (md_doc_get: nothing is parsed again).
+ * the feed. The moves come from the computed model (changes.c), each
+ * with its reason from move_reason(), as the movers table gives it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -219,12 +217,6 @@ plain_of(const struct computed *c, const char *src, const char *file, bool first
 	return buf_detach(&w.b, NULL);
 }
 
-static char *
-first_sentence(const struct computed *c, const struct review *rv)
-{
-	return plain_of(c, rv->summary, rv->pos.file, true);
-}
-
 /* "Gold to Platinum (up 1)", "new, at Bronze", "was Silver": the move. */
 static void
 change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
@@ -274,33 +266,35 @@ change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
 	free(w);
 }
 
-/* The reason, in the review's own words, after the move; false: none. */
+/* The reason after the move, as move_reason() decided it (the movers
+ * table gives the same): a quote in quotation marks with its source, a
+ * summary sentence as plain text; false: none. */
 static bool
 change_reason(struct vd_inlines *in, const struct computed *c, const struct change *ch)
 {
 	const struct report *r = &c->project->report;
 	struct vd_inline v;
-	char *s = NULL;
 
-	if (ch->quote != NULL)
+	if (ch->quote != NULL) {
 		v = val(VD_EMPH, ch->quote->text);
-	else if (ch->review != NULL && (s = first_sentence(c, ch->review)) != NULL)
-		v = val(VD_EMPH, s);
-	else
+		vd_add(in, VD_TEXT, report_string(r, "changes_because"));
+		vd_add_format(in, r, "changes_reason", (const char *[]){"reason", NULL}, &v);
+		if (ch->quote->source != NULL) {
+			struct vd_inline src = val(VD_LINK, ch->quote->source->title != NULL ?
+			    ch->quote->source->title : ch->quote->source->id);
+
+			src.target = VD_SOURCE;
+			src.source = ch->quote->source;
+			vd_add(in, VD_TEXT, " \xe2\x80\x94 ");
+			vd_add_format(in, r, "changes_quoted_from",
+			    (const char *[]){"source", NULL}, &src);
+		}
+		return true;
+	}
+	if (ch->reason == NULL)
 		return false;
 	vd_add(in, VD_TEXT, report_string(r, "changes_because"));
-	vd_add_format(in, r, "changes_reason", (const char *[]){"reason", NULL}, &v);
-	if (ch->quote != NULL && ch->quote->source != NULL) {
-		struct vd_inline src = val(VD_LINK, ch->quote->source->title != NULL ?
-		    ch->quote->source->title : ch->quote->source->id);
-
-		src.target = VD_SOURCE;
-		src.source = ch->quote->source;
-		vd_add(in, VD_TEXT, " \xe2\x80\x94 ");
-		vd_add_format(in, r, "changes_quoted_from", (const char *[]){"source", NULL},
-		    &src);
-	}
-	free(s);
+	vd_add(in, VD_TEXT, ch->reason);
 	return true;
 }
 
@@ -382,14 +376,45 @@ rule_item(struct vd_inlines *it, const struct report *r, const struct rule_chang
 	vd_add(it, VD_TEXT, ".");
 }
 
+/* Only tiers added or removed (review defect 7): a sentence each under no
+ * heading of its own ("ClusterMAX 3.0 added a tier: Participation
+ * Ribbon."), a paragraph of the intro section s; true if so. */
+static bool
+changes_tiers_only(struct vd_section *s, const struct report *r,
+    const struct edition_changes *ec)
+{
+	struct vd_block *b;
+	struct vd_inline v[2];
+	size_t i;
+
+	for (i = 0; i < ec->nrules; i++)
+		if (ec->rules[i].kind != RULE_TIER_ADDED &&
+		    ec->rules[i].kind != RULE_TIER_REMOVED)
+			return false;
+	if (ec->nrules == 0)
+		return false;
+	b = vd_block_add(s, VB_PARA, "changes-rules");
+	v[0] = val(VD_TEXT, edition_name(ec->edition));
+	for (i = 0; i < ec->nrules; i++) {
+		if (i > 0)
+			vd_add(&b->in, VD_TEXT, " ");
+		v[1] = val_tier(ec->rules[i].tier);
+		vd_add_format(&b->in, r, ec->rules[i].kind == RULE_TIER_ADDED ?
+		    "changes_tier_added_alone" : "changes_tier_removed_alone",
+		    (const char *[]){"edition", "tier", NULL}, v);
+	}
+	return true;
+}
+
 static void
 changes_rules(struct vd_page *pg, const struct report *r, const struct edition_changes *ec)
 {
-	struct vd_section *s = vd_section_add(&pg->s, &pg->n, "rules",
-	    report_string(r, "changes_rules"));
+	struct vd_section *s;
 	struct vd_block *b;
 	struct vd_inline v = val(VD_TEXT, edition_name(ec->baseline));
 	size_t i;
+
+	s = vd_section_add(&pg->s, &pg->n, "rules", report_string(r, "changes_rules"));
 
 	if (ec->nrules == 0) {
 		b = vd_block_add(s, VB_PARA, "changes-rules");
@@ -409,6 +434,7 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 	struct vd_page *pg = xcalloc(1, sizeof(*pg));
 	struct vd_inline v[4];
 	struct vd_block *b;
+	bool tiers_only;
 	int k;
 
 	pg->title = report_format1(r, "changes_title", "edition", edition_name(ec->edition));
@@ -449,9 +475,12 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 		return pg;
 	if (ec->total > 0)
 		vd_add(&b->in, VD_TEXT, report_string(r, "changes_intro_more"));
+	/* the intro section: pg->s may move as sections are added */
+	tiers_only = changes_tiers_only(&pg->s[0], r, ec);
 	for (k = 0; k < CHANGE_NKINDS; k++)
 		changes_group(pg, c, ec, (enum change_kind)k);
-	changes_rules(pg, r, ec);
+	if (!tiers_only)
+		changes_rules(pg, r, ec);
 	return pg;
 }
 
