@@ -403,6 +403,8 @@ md_block(struct buf *b, const struct computed *c, const struct vd_block *k,
 		break;
 	case VB_FIGURE:
 		break;  /* a chart: its table is beside it in the view */
+	case VB_MEDALS:
+		break;
 	case VB_MARKDOWN:
 		content_md(b, c, k->md, k->file, k->line, root);
 		buf_putc(b, '\n');
@@ -723,6 +725,7 @@ view_words(struct buf *b, const struct computed *c, const struct vd_section *s,
 			case VB_TABLE:
 				break;  /* figures, said in the paragraphs */
 			case VB_FIGURE:
+			case VB_MEDALS:
 				break;
 			case VB_MARKDOWN:
 				md_words(b, c, bl->md, bl->file, bl->line);

@@ -331,7 +331,8 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root, bool 
 		buf_add(b, md.data, md.len);
 		break;
 	case VB_FIGURE:
-		break;   /* the page's template places its charts */
+	case VB_MEDALS:
+		break;   /* the page's template places its charts and medal table */
 	}
 	buf_release(&md);
 }

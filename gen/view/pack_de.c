@@ -340,7 +340,6 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_edition_published", "Ausgabe: {edition}, veröffentlicht am {date}"},
 	{"pdf_edition", "Ausgabe: {edition}"},
 	{"compiled_on", "Erstellt am {date}"},
-	{"pdf_medal_table", "Medaillenspiegel: {edition}"},
 	{"movers_since", "Auf- und Absteiger seit {edition}"},
 	{"movers_reason", "Grund"},
 	{"movers_quote", "\u201e{text}\u201c"},

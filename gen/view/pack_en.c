@@ -355,7 +355,6 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_edition_published", "Edition: {edition}, published {date}"},
 	{"pdf_edition", "Edition: {edition}"},
 	{"compiled_on", "Compiled {date}"},
-	{"pdf_medal_table", "Medal table: {edition}"},
 	{"movers_since", "Movers since {edition}"},
 	{"movers_reason", "Reason"},
 	{"movers_quote", "\u201c{text}\u201d"},

@@ -339,7 +339,6 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_edition_published", "Edición: {edition}, publicada el {date}"},
 	{"pdf_edition", "Edición: {edition}"},
 	{"compiled_on", "Elaborado el {date}"},
-	{"pdf_medal_table", "Medallero: {edition}"},
 	{"movers_since", "Cambios de nivel desde {edition}"},
 	{"movers_reason", "Motivo"},
 	{"movers_quote", "\u00ab{text}\u00bb"},

@@ -342,7 +342,6 @@ const struct ui_string pack_fr_strings[] = {
 	{"pdf_edition_published", "Édition\u00a0: {edition}, publiée le {date}"},
 	{"pdf_edition", "Édition\u00a0: {edition}"},
 	{"compiled_on", "Établi le {date}"},
-	{"pdf_medal_table", "Tableau des médailles\u00a0: {edition}"},
 	{"movers_since", "Mouvements depuis {edition}"},
 	{"movers_reason", "Motif"},
 	{"movers_quote", "\u00ab\u00a0{text}\u00a0\u00bb"},
