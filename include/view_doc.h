@@ -315,6 +315,13 @@ struct vd_inline *vd_add_tier(struct vd_inlines *in, const struct tier *t,
  */
 void vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
     const char *const *names, const struct vd_inline *vals);
+/*
+ * A name and its value joined as the pack's label_value joins them
+ * ("{label}: {value}", French "{label}\u00a0: {value}"): label's inline
+ * and value's inlines copied, the pack's words between them as VD_TEXT.
+ */
+void vd_add_label_value(struct vd_inlines *in, const struct report *r,
+    const struct vd_inline *label, const struct vd_inlines *value);
 struct vd_section *vd_section_add(struct vd_section **s, size_t *n, const char *id,
     const char *title);
 struct vd_block *vd_block_add(struct vd_section *s, enum vd_block_kind kind,

@@ -85,7 +85,8 @@ section_table(const struct vd_section *sec)
 	return NULL;
 }
 
-/* The claims as the view phrased them: label, the figures (strong where
+/* The claims as the view phrased them: label, the words between it and
+ * the figures (the pack's label_value: ": "), the figures (strong where
  * they differ), the acknowledged difference's note. */
 static struct tv *
 claims(const struct vd_section *sec)
@@ -105,6 +106,7 @@ claims(const struct vd_section *sec)
 				continue;
 			o = tv_object();
 			pv_set_str(o, "label", it->v[0].text);
+			pv_set_str(o, "sep", it->v[1].text);
 			pv_set_str(o, "figures", it->v[2].text);
 			tv_set(o, "differ", tv_bool(it->v[2].kind == VD_STRONG));
 			pv_set_str(o, "note", it->n > 4 ? it->v[4].text : NULL);
@@ -178,11 +180,16 @@ char *
 html_edition_description(const struct report *r, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
-	char *sum = edition_summary(r, s), *out;
+	char *sum = edition_summary(r, s), *name, *said, *out;
 	char *date = e->published != DATE_NONE ? view_date(r, e->published) : xstrdup("");
 
-	out = xasprintf("%s%s%s%s: %s.", e->name != NULL ? e->name : e->id,
-	    date[0] ? " (" : "", date, date[0] ? ")" : "", sum);
+	/* "Edition (date): summary", the colon as the language writes it */
+	name = xasprintf("%s%s%s%s", e->name != NULL ? e->name : e->id,
+	    date[0] ? " (" : "", date, date[0] ? ")" : "");
+	said = report_label_value(r, name, sum);
+	out = xasprintf("%s.", said);
+	free(said);
+	free(name);
 	free(date);
 	free(sum);
 	return out;

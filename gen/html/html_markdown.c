@@ -598,8 +598,10 @@ methodology_copy(const struct computed *c, struct site_out *o)
 		buf_puts(&b, "**");
 		if (t->description != NULL) {
 			struct buf d = BUF_INIT;
+			char *sep = report_label_sep(r);
 
-			buf_puts(&b, ": ");
+			md_text(&b, sep);
+			free(sep);
 			content_md(&d, c, t->description, t->pos.file,
 			    t->description_at.line, "../");
 			while (d.len > 0 && d.data[d.len - 1] == '\n')

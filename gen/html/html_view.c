@@ -188,8 +188,8 @@ role_attr(struct buf *b, const char *role)
 	buf_putc(b, '"');
 }
 
-/* A field: its name (the strong inline before ": ") as the term, the rest
- * as its description. */
+/* A field: its name (the strong inline before the pack's label_value
+ * words, ": ") as the term, the rest as its description. */
 static void
 field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
     struct buf *b)
@@ -204,8 +204,12 @@ field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
 	}
 	buf_puts(b, "\"><dt>");
 	if (it->n > 0 && it->v[0].kind == VD_STRONG) {
+		char *sep = report_label_sep(&h->p->report);
+
 		esc_html(b, it->v[0].text);
-		skip = it->n > 1 && strcmp(it->v[1].text, ": ") == 0 ? 2 : 1;
+		skip = it->n > 1 && it->v[1].kind == VD_TEXT &&
+		    strcmp(it->v[1].text, sep) == 0 ? 2 : 1;
+		free(sep);
 	}
 	buf_puts(b, "</dt><dd>");
 	rest.v = it->v + skip;

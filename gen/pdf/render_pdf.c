@@ -450,7 +450,10 @@ methodology(struct pdf_report *r)
 			free(g);
 		}
 		if (t->description != NULL) {
-			pdf_run(r->doc, p, ": ", 2, 0, NULL);
+			char *sep = report_label_sep(rep);
+
+			pdf_run(r->doc, p, sep, (size_t)-1, 0, NULL);
+			free(sep);
 			pdf_markdown_inline(r, p, t->description, t->pos.file, t->pos.line);
 		}
 	}

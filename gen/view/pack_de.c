@@ -377,6 +377,7 @@ const struct ui_string pack_de_strings[] = {
 	{"criteria_scored", "Kriterien, bewertet von 0 bis {scale}"},
 	{"require_at_least", "{criterion} mindestens {min}"},
 	{"in_edition_lc", "in {edition}:"},
+	{"label_value", "{label}: {value}"},
 	{"providers_count_intro", "{n} Anbieter wurden in mindestens einer Ausgabe geprüft. Die Stufe steht für jede Ausgabe, die den Anbieter geprüft hat."},
 	{"providers_count_intro_one", "{n} Anbieter wurde in mindestens einer Ausgabe geprüft. Die Stufe steht für jede Ausgabe, die ihn geprüft hat."},
 	{"size_bytes", "{n} Byte"},

@@ -395,6 +395,7 @@ const struct ui_string ui_strings_default[] = {
 	{"criteria_scored", "Criteria, scored 0 to {scale}"},
 	{"require_at_least", "{criterion} at least {min}"},
 	{"in_edition_lc", "in {edition}:"},
+	{"label_value", "{label}: {value}"},
 	{"providers_count_intro", "{n} providers reviewed in at least one edition. Tiers are given for every edition that reviewed the provider."},
 	{"providers_count_intro_one", "{n} provider reviewed in at least one edition. Tiers are given for every edition that reviewed the provider."},
 	{"size_bytes", "{n} bytes"},

@@ -376,6 +376,7 @@ const struct ui_string pack_es_strings[] = {
 	{"criteria_scored", "Criterios, puntuados de 0 a {scale}"},
 	{"require_at_least", "{criterion} al menos {min}"},
 	{"in_edition_lc", "en {edition}:"},
+	{"label_value", "{label}: {value}"},
 	{"providers_count_intro", "{n} proveedores evaluados en al menos una edición. Se da el nivel de cada edición que evaluó al proveedor."},
 	{"providers_count_intro_one", "{n} proveedor evaluado en al menos una edición. Se da el nivel de cada edición que lo evaluó."},
 	{"size_bytes", "{n} bytes"},

@@ -379,6 +379,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"criteria_scored", "Critères, notés de 0 à {scale}"},
 	{"require_at_least", "{criterion} au moins {min}"},
 	{"in_edition_lc", "dans {edition}\u00a0:"},
+	{"label_value", "{label}\u00a0: {value}"},
 	{"providers_count_intro", "{n} fournisseurs évalués dans au moins une édition. Le palier est donné pour chaque édition qui a évalué le fournisseur."},
 	{"providers_count_intro_one", "{n} fournisseur évalué dans au moins une édition. Le palier est donné pour chaque édition qui l’a évalué."},
 	{"size_bytes", "{n} octets"},

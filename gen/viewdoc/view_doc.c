@@ -85,6 +85,35 @@ vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
 		vd_add(in, VD_TEXT, text + from);
 }
 
+void
+vd_add_label_value(struct vd_inlines *in, const struct report *r,
+    const struct vd_inline *label, const struct vd_inlines *value)
+{
+	const char *text = report_string(r, "label_value"), *name;
+	size_t at = 0, from = 0, len, off, i;
+	char *piece;
+
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		bool is_label = len == 5 && memcmp(name, "label", 5) == 0;
+
+		if (!is_label && !(len == 5 && memcmp(name, "value", 5) == 0))
+			continue;   /* not one of the two: copied as written */
+		if (off > from) {
+			piece = xstrndup(text + from, off - from);
+			vd_add(in, VD_TEXT, piece);
+			free(piece);
+		}
+		if (is_label)
+			inline_copy(in, label);
+		else
+			for (i = 0; i < value->n; i++)
+				inline_copy(in, &value->v[i]);
+		from = at;
+	}
+	if (text[from] != '\0')
+		vd_add(in, VD_TEXT, text + from);
+}
+
 struct vd_section *
 vd_section_add(struct vd_section **s, size_t *n, const char *id, const char *title)
 {

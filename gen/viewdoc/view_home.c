@@ -390,7 +390,7 @@ claim_label(const struct report *r, const struct claim *cl)
 
 /*
  * The figures the source states, each checked against the count: an item
- * of inlines label, ": ", the figures (strong where they differ), and
+ * of inlines label, ": " (label_value), the figures (strong where they differ), and
  * where the edition acknowledges the difference ". " and its note.
  */
 static void
@@ -424,9 +424,15 @@ claims_add(struct vd_section *sec, const struct report *r, const struct edition_
 			fig = report_format(r, "figure_stated_counted",
 			    (const char *[]){"stated", "n", "counted", NULL},
 			    (const char *[]){st, n, counted, NULL});
-		vd_add(it, VD_TEXT, claim_label(r, ck->claim));
-		vd_add(it, VD_TEXT, ": ");
-		vd_add(it, ok && !ack ? VD_TEXT : VD_STRONG, fig);
+		{
+			struct vd_inlines label = {0}, value = {0};
+
+			vd_add(&label, VD_TEXT, claim_label(r, ck->claim));
+			vd_add(&value, ok && !ack ? VD_TEXT : VD_STRONG, fig);
+			vd_add_label_value(it, r, &label.v[0], &value);
+			vd_inlines_release(&label);
+			vd_inlines_release(&value);
+		}
 		if (ack) {
 			vd_add(it, VD_TEXT, ". ");
 			vd_add(it, VD_TEXT, ck->claim->note);
