@@ -172,8 +172,7 @@ struct tv *pv_chart(struct html_ctx *h, const char *root,
 /* Markdown rendered to HTML, or NULL after diagnostics. */
 struct tv *pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
     const char *root);
-struct tv *pv_medal_table(const struct report *rp, const struct edition_stats *s,
-    const char *root);
+struct tv *pv_medal_table(const struct vd_medals *m, const char *root);
 struct tv *pv_movers(const struct computed *c, const struct edition_stats *s,
     const char *root);
 /* A figure with an acknowledged discrepancy reads "84 stated; 85 counted". */

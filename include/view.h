@@ -76,6 +76,14 @@ char *report_format(const struct report *r, const char *key,
     const char *const *names, const char *const *values);
 char *report_format1(const struct report *r, const char *key, const char *name,
     const char *value);
+/*
+ * A field's name and its value as the language joins them, the pack's
+ * label_value: "Kind: cloud", in French "Kind\u00a0: cloud"; malloc'd.
+ */
+char *report_label_value(const struct report *r, const char *label, const char *value);
+/* What label_value puts between the name and the value (": "), for a back
+ * end that lays the two out apart (a bold name, then Markdown); malloc'd. */
+char *report_label_sep(const struct report *r);
 /* report_format with one number {n}, written as the language writes it. */
 char *report_format_n(const struct report *r, const char *key, long n);
 /*

@@ -90,7 +90,49 @@ enum vd_block_kind {
 	VB_TABLE,       /* table */
 	VB_QUOTE,       /* in: the quoted words; items[0]: who said it */
 	VB_FIGURE,      /* a chart of kind chart (for provider) */
-	VB_MARKDOWN     /* a Markdown text of the content: md, at file:line */
+	VB_MARKDOWN,    /* a Markdown text of the content: md, at file:line */
+	VB_MEDALS       /* the medal table by tier: medals */
+};
+
+/* A provider in a tier of the medal table. */
+struct vd_medal_entry {
+	const struct rating *rating;  /* not owned */
+	char *name;                   /* the provider's name */
+	char *mark;                   /* "(tier uncertain)" or NULL */
+	char *uncertain;              /* why, after "Uncertain:", or NULL */
+	bool draft;                   /* a draft review (a build with drafts) */
+	char *before;                 /* its tier in the baseline, or NULL */
+	char *move;                   /* its movement, or NULL */
+};
+
+/* A tier of the medal table: its count and its providers, in order. */
+struct vd_medal_tier {
+	const struct tier *tier;      /* not owned */
+	const char *group;            /* the group's label on the first tier
+	                               * of adjacent ones in it, else NULL
+	                               * (not owned) */
+	long count;
+	char *count_text;             /* "2" */
+	char *unit;                   /* "providers" (plural of count) */
+	struct vd_medal_entry *v;
+	size_t n;
+};
+
+/*
+ * The medal table (view_home.c), every tier of an edition best first:
+ * the site gives a tier's providers on its row, the PDF under it. The
+ * baseline's tier and the movement of each provider are given (head_before,
+ * head_move not NULL) where the PDF shows them: the home page's table,
+ * the movement only when there is no movers table.
+ */
+struct vd_medals {
+	char *caption;
+	char *head_tier, *head_count, *head_who;
+	char *head_before, *head_move; /* or NULL */
+	char *draft;                   /* the draft mark's word */
+	char *uncertain_label;         /* "Uncertain:" */
+	struct vd_medal_tier *tiers;
+	size_t n;
 };
 
 struct vd_block {
@@ -109,6 +151,7 @@ struct vd_block {
 	const char *md;             /* VB_MARKDOWN (not owned: the model's) */
 	const char *file;
 	unsigned line;
+	struct vd_medals *medals;   /* VB_MEDALS */
 };
 
 /* A section of a page: a title (may be NULL) and its blocks. */
@@ -227,6 +270,13 @@ struct vd_page *vd_home_new(const struct computed *c);
  * none).
  */
 struct vd_page *vd_edition_new(const struct computed *c, const struct edition_stats *s);
+/* The medal table of edition e (with the baseline's tiers and the
+ * movement as the PDF shows them when pdf); free with vd_medals_free(). */
+struct vd_medals *vd_medals_new(const struct computed *c, const struct edition *e,
+    bool pdf);
+void vd_medals_free(struct vd_medals *m);
+/* The medal table of page p, or NULL. Not owned. */
+const struct vd_medals *vd_page_medals(const struct vd_page *p);
 /* The page of edition e, or NULL. Not owned. */
 const struct vd_page *view_edition(const struct view_report *v, const struct edition *e);
 void vd_page_free(struct vd_page *p);
@@ -272,6 +322,13 @@ struct vd_inline *vd_add_tier(struct vd_inlines *in, const struct tier *t,
  */
 void vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
     const char *const *names, const struct vd_inline *vals);
+/*
+ * A name and its value joined as the pack's label_value joins them
+ * ("{label}: {value}", French "{label}\u00a0: {value}"): label's inline
+ * and value's inlines copied, the pack's words between them as VD_TEXT.
+ */
+void vd_add_label_value(struct vd_inlines *in, const struct report *r,
+    const struct vd_inline *label, const struct vd_inlines *value);
 struct vd_section *vd_section_add(struct vd_section **s, size_t *n, const char *id,
     const char *title);
 struct vd_block *vd_block_add(struct vd_section *s, enum vd_block_kind kind,
@@ -313,7 +370,8 @@ void vd_inlines_text(const struct vd_inlines *in, struct buf *b);
  * the security page's as "@security<TAB>-<TAB>section<TAB>site,pdf<TAB>text"
  * (a table there one cell a line: the PDF may wrap a cell), then the home
  * page's as "home<TAB>-<TAB>section<TAB>site,pdf<TAB>text" (its section
- * titles, figures, movers rows and notes) and each edition page's. For
+ * titles, figures, medal table (its baseline tiers the PDF's only), movers
+ * rows and notes) and each edition page's. For
  * tests: what the site and the PDF must both say.
  */
 void view_report_dump(const struct view_report *v, struct buf *b);

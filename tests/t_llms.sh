@@ -63,8 +63,17 @@ check "... the failure test's table" \
     'has "$A" "| Detected | 1m30s | 2m | within target |" && has "$A" "| Replaced | 35m7s | 1h | within target |"'
 check "... the declared fields and practices" \
     'has "$A" "- **Kind**: hyperscaler" && has "$A" "- Audit tool: no"'
-check "an edition's copy: its ratings by tier, linked to the copies" \
-    'has "$M/editions/e3/index.md" "| Elite | [Alpha Cloud](../../providers/alpha/index.md) | Elite | no change |"'
+E3=$M/editions/e3/index.md
+check "an edition's copy: its medal table as the page gives it, linked to the copies" \
+    'has "$E3" "| Elite | 2 providers | [Alpha Cloud](../../providers/alpha/index.md), [Delta](../../providers/delta/index.md) |" &&
+     has "$E3" "| Weak | 0 providers | — |"'
+check "... the page's sections in its order, from its view" \
+    '[ "$(grep "^#" "$E3" | tr "\n" "|")" = "# Edition Three|## Medal table|## From tracked to medals|## Movers since Edition Two|## Stated and counted|" ]'
+check "... its figures, funnel, movers with their notes, and the stated figures" \
+    'has "$E3" "| Medals of tracked | 10.0% | of 40 providers tracked |" && has "$E3" "- **40** tracked" &&
+     has "$E3" "| [Gamma GPU](../../providers/gamma/index.md) | Weak | — | merged into Alpha Cloud |" &&
+     has "$E3" "Reviewed in Edition Three but not rated (1): Golf." &&
+     has "$E3" "- Elite: 2 stated, 2 counted: they agree"'
 check "the methodology's copy: the ladder" \
     'has "$M/methodology/index.md" "- **Elite**" && has "$M/methodology/index.md" "- **Untested**"'
 check "the home page's copy: the commentary, its shortcodes evaluated" \

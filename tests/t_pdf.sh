@@ -184,7 +184,7 @@ check "a provider in a rated: false tier: in the table, no section of its own" $
 
 # No table twice: each of the report's tables' titles once in the text.
 twice=""
-for t in "ClusterMAX 3.0: ratings by tier" \
+for t in "Tiers of ClusterMAX 3.0, best first" \
     "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" \
     "Public security findings, ClusterMAX 3.0" \
     "ClusterMAX 3.0: stated and counted figures"; do

@@ -62,28 +62,33 @@ grep -q -F 'SemiAnalysisAI/ClusterMAX: the cmax audit tool. SemiAnalysis.' "$T/a
     ! grep -q -F 'other, ' "$T/all"
 check "no \"other, \" in the citations" $?
 
-# The medal table grouped by tier: "Gold (2)" then its providers, the
+# The medal table as the view decides it: a row per tier of the edition,
+# its name and "2 providers", then a row per provider under it, the
 # counts those of data/ratings.json for the edition.
 "$PODIUM" build -C "$ROOT" -o "$T/site" -q >"$T/err" 2>&1
 check "default site builds" $?
 J="$T/site/data/ratings.json"
 ed=$(jq -r '.report.edition' "$J")
+edname=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | .name' "$J")
 jq -r --arg ed "$ed" '(.editions[] | select(.id == $ed) | .counts) as $c |
-    .ladder[] | select($c[.id] != null) | "\(.name) (\($c[.id]))"' "$J" >"$T/groups"
+    .ladder[] | select($c[.id] != null) |
+    "\(.name) +\($c[.id]) provider\(if $c[.id] == 1 then "" else "s" end)"' "$J" >"$T/groups"
 test "$(wc -l <"$T/groups")" -ge 3
 check "the edition has ratings in several tiers" $?
 # the table's rows, over its pages: from its caption to the next section
-# (the commentary's first, as on the home page)
-pdftotext -layout "$P" - | sed -n '/ratings by tier$/,/^Summary$\|^Movers since\|^What changed in\|^Providers$/p' |
-    grep '^ [^ ]' | grep -v '^ Provider  ' >"$T/medals"
+# (the commentary's first, as on the home page); a tier's row starts the
+# line, a provider's is under "Who"
+pdftotext -layout "$P" - | sed -n "/^Tiers of $edname, best first\$/,/^Summary\$\|^Movers since\|^What changed in\|^Providers\$/p" |
+    grep -v '^ Tier  ' | grep -v 'page [0-9]* of [0-9]*$' >"$T/medals"
+grep '^ [^ ]' "$T/medals" >"$T/medal-tiers"
 missing=0
 while IFS= read -r g; do
-	grep -q -F -x " $g" "$T/medals" || { echo "# no row: $g"; missing=1; }
+	grep -q -x -E " $g" "$T/medal-tiers" || { echo "# no row: $g"; missing=1; }
 done <"$T/groups"
 check "medal table: a row per tier with its count" $missing
 total=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | [.counts[]] | add' "$J")
-rows=$(wc -l <"$T/medals")
-test "$rows" -eq $((total + $(wc -l <"$T/groups")))
+rows=$(grep -c -E '^ {20,}[^ ]' "$T/medals")
+test "$rows" -eq "$total"
 check "medal table: each of the $total providers once" $?
 
 # Providers without review text (the site's test: no summary, lists,
@@ -150,16 +155,16 @@ done <"$T/practices"
 check "security: each practice with its meaning" $missing
 
 # A tier marked uncertain: the mark and its reason beside the provider in
-# the grouped medal table.
+# the medal table.
 cp -R "$ROOT/tests/fixtures/mini" "$T/unc"
 echo 'tier_uncertain: "UNCERTAIN-REASON"' >>"$T/unc/content/reviews/e3/beta.yaml"
 sed -i '/{{table medals e3}}/d' "$T/unc/content/commentary/intro.md"
 build "$T/unc" "$T/unc-out"
-pdftotext -layout "$T/unc-out/report.pdf" - | sed -n '/ratings by tier$/,/^Movers/p' >"$T/unc.txt"
-grep -q '^ Strong (1)$' "$T/unc.txt" &&
-    grep -q '^ Beta Compute (tier uncertain)  ' "$T/unc.txt" &&
-    grep -q '^ Uncertain: UNCERTAIN-REASON$' "$T/unc.txt"
-check "medal table by tier: an uncertain tier marked beside its provider" $?
+pdftotext -layout "$T/unc-out/report.pdf" - | sed -n '/best first$/,/^Movers/p' >"$T/unc.txt"
+grep -q -E '^ Strong +1 provider$' "$T/unc.txt" &&
+    grep -q -E '^ {20,}Beta Compute \(tier uncertain\)' "$T/unc.txt" &&
+    grep -q -E '^ {20,}Uncertain: UNCERTAIN-REASON' "$T/unc.txt"
+check "medal table: an uncertain tier marked beside its provider" $?
 
 # The fixtures' reports: no quote twice on a page, no "other, " cited.
 for f in "$ROOT"/tests/fixtures/*/; do

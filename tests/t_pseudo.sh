@@ -19,8 +19,10 @@
 #   German writes "1.000"); the default report has no count of four
 #   digits, so nothing shows it here;
 # - a list field's items are joined with ", " (gen/load/model.c
-#   field_value_text), and a colon podium puts after a name in a sentence
-#   built in C (an edition's description) has no no-break space in French.
+#   field_value_text), and the compare page's failure steps with "; "
+#   (French would write " ; "); the colon between a name and its value
+#   is the pack's label_value everywhere (checked below), but llms.txt's
+#   "- [name](url): note" keeps the colon llmstxt.org's format has.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -83,6 +85,17 @@ grep -q "24,7$nb%" "$T/fr/site/index.html" && grep -q '23 septembre 2026' "$T/fr
 grep -Eq '>[0-9]+ fournisseurs évalués dans au moins une édition' "$T/fr/site/providers/index.html" &&
 	ok "fr: the providers index counts in a sentence of its own" ||
 	nok "fr: the providers index counts in a sentence of its own"
+# a name and its value joined as French joins them (label_value): a
+# no-break space before the colon, in the pages, the charts, the compare
+# page's data and the PDF
+grep -q "content=\"ClusterMAX 2.0 (6 novembre 2025)$nb: 85 évalués" "$T/fr/site/editions/2.0/index.html" &&
+	grep -q "<span class=\"claim-figure\">Évalués</span>$nb: <strong>84 annoncés" "$T/fr/site/editions/2.0/index.html" &&
+	grep -q "<title>Historique des paliers$nb: Amazon Web Services</title>" "$T/fr/site/charts/history-aws.svg" &&
+	grep -q "Détectée$nb: aucun temps relevé" "$T/fr/site/compare/index.json" &&
+	grep -Eq "^Audit tool( |$nb): Runs SemiAnalysis" "$T/fr/pdf.txt" &&
+	! grep -q "Audit tool: " "$T/fr/pdf.txt" &&
+	ok "fr: a no-break space before the colon after a name (edition description, claims, chart title, compare, PDF)" ||
+	nok "fr: a no-break space before the colon after a name (edition description, claims, chart title, compare, PDF)"
 grep -q '23 de septiembre de 2026' "$T/es/site/index.html" &&
 	ok "es: '23 de septiembre de 2026'" || nok "es: '23 de septiembre de 2026'"
 # scores and a rubric's weights (mini has a rubric)

@@ -81,6 +81,27 @@ sys.exit(0 if ok else 1)
 PY
 	check "the home page's sections in the same order on the site and in the PDF ($(tr '\n' ';' <"$T/home.order" | cut -c1-60)...)" $?
 
+	# the medal table (issue 26): decided once, its tiers, counts and
+	# providers on both, the baseline's tiers the PDF's
+	grep -q "$(printf '^home\t-\tmedals\tsite,pdf\tTiers of ClusterMAX 3.0, best first$')" "$T/dump" &&
+	    grep -q "$(printf '^home\t-\tmedals\tsite,pdf\tBronze$')" "$T/dump" &&
+	    grep -q "$(printf '^home\t-\tmedals\tsite,pdf\t10 providers$')" "$T/dump" &&
+	    grep -q "$(printf '^home\t-\tmedals\tsite,pdf\tAmazon Web Services$')" "$T/dump" &&
+	    grep -q "$(printf '^home\t-\tmedals\tpdf\tIn ClusterMAX 2.0$')" "$T/dump"
+	check "the home page's medal table in the view: tiers, counts, providers, the baseline's tier for the PDF" $?
+	n=$(grep -c "$(printf '^home\t-\tmedals\tsite,pdf\t[0-9]* providers\?$')" "$T/dump")
+	test "$n" = "$(jq '.ladder | length' "$T/s/data/ratings.json")"
+	check "the medal table gives every tier of the ladder ($n)" $?
+	grep -q "$(printf '^edition:2.0\t-\tmedals\tsite\tTiers of ClusterMAX 2.0, best first$')" "$T/dump"
+	check "edition 2.0's medal table in the view" $?
+	sed 's/>10<span class="unit"> providers</>ten<span class="unit"> providers</' \
+	    "$T/s/index.html" >"$T/home2.html" && mkdir -p "$T/s2" &&
+	    cp -R "$T/s/providers" "$T/s/security" "$T/s2/" && cp "$T/home2.html" "$T/s2/index.html"
+	grep "$(printf '^home\t-\tmedals\t')" "$T/dump" >"$T/medals.dump"
+	python3 "$ROOT/tests/view_compare.py" "$T/medals.dump" "$T/s2" "$T/pdf.txt" "$T/pdf.raw" >"$T/cmp3"
+	[ $? = 1 ] && grep -q '^missing on the site: home - medals: 10 providers' "$T/cmp3"
+	check "a medal table phrased otherwise on the site fails the comparison" $?
+
 	# the edition pages (the site's): their figures, funnel and movers
 	for s in figures funnel movers; do
 		grep -q "$(printf "^edition:2.0\t-\t$s\tsite\t")" "$T/dump"

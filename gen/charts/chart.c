@@ -151,7 +151,7 @@ make_title(const struct chart *ch, const struct computed *c)
 	case TITLE_EDITION:
 		return edition_title(t, r->edition);
 	case TITLE_PROVIDER:
-		return xasprintf("%s: %s", t, ch->provider->name);
+		return report_label_value(r, t, ch->provider->name);
 	}
 	return xstrdup(t);
 }

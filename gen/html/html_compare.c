@@ -19,12 +19,14 @@
 #include "view.h"
 
 /* The view's section id as plain text: its paragraphs, then its table's
- * rows ("Detected 1m30s 2m within target; ..."); malloc'd or NULL. */
+ * rows ("Detected: 1m30s (within target); ...", the step and its time
+ * joined as the pack's label_value joins them); malloc'd or NULL. */
 static char *
-section_text(const struct vd_section *s, size_t n, const char *id)
+section_text(const struct report *rp, const struct vd_section *s, size_t n, const char *id)
 {
 	const struct vd_section *sec = vd_section_find(s, n, id);
 	struct buf b = BUF_INIT;
+	char *sep = report_label_sep(rp);
 	size_t i, r, k;
 
 	for (i = 0; sec != NULL && i < sec->n; i++) {
@@ -57,13 +59,14 @@ section_text(const struct vd_section *s, size_t n, const char *id)
 					    row[1].text[0] != '\0')
 						buf_printf(&b, " (%s)", t);
 					else
-						buf_printf(&b, ": %s", t);
+						buf_printf(&b, "%s%s", sep, t);
 				}
 			}
 			if (bl->table->nrows > 0)
 				buf_putc(&b, '.');
 		}
 	}
+	free(sep);
 	return b.len > 0 ? buf_detach(&b, NULL) : (buf_release(&b), NULL);
 }
 
@@ -141,7 +144,7 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	for (i = 0; vp != NULL && i < vp->nreviews && lastv == NULL; i++)
 		if (!vp->reviews[i].thin)
 			lastv = &vp->reviews[i];
-	s = lastv != NULL ? section_text(lastv->s, lastv->n, "fault") : NULL;
+	s = lastv != NULL ? section_text(&h->p->report, lastv->s, lastv->n, "fault") : NULL;
 	jw_key(w, "fault");
 	jw_string_or_null(w, s);
 	free(s);

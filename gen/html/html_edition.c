@@ -7,25 +7,27 @@
 #include "parse.h"
 #include "view_doc.h"
 
+/* The distribution's bars of the view's medal table: a tier and its count,
+ * as wide as its share of the fullest. */
 static struct tv *
-bars(const struct edition_stats *s)
+bars(const struct vd_medals *m)
 {
-	const struct edition *e = s->edition;
 	struct tv *a = tv_array(), *o, *t;
-	long max = 0, n;
+	long max = 0;
 	char w[32];
 	size_t i;
 
-	for (i = 0; i < e->ntiers; i++)
-		if (s->counts[e->tiers[i]->index] > max)
-			max = s->counts[e->tiers[i]->index];
-	for (i = 0; i < e->ntiers; i++) {
-		n = s->counts[e->tiers[i]->index];
+	for (i = 0; m != NULL && i < m->n; i++)
+		if (m->tiers[i].count > max)
+			max = m->tiers[i].count;
+	for (i = 0; m != NULL && i < m->n; i++) {
+		long n = m->tiers[i].count;
+
 		o = tv_object();
-		t = pv_tier(e->tiers[i]);
+		t = pv_tier(m->tiers[i].tier);
 		pv_set_str(o, "color", tv_str_value(tv_get(t, "color")));
 		tv_set(o, "tier", t);
-		tv_set(o, "count", tv_int(n));
+		pv_set_str(o, "count", m->tiers[i].count_text);
 		fmt_fixed(max > 0 ? 100.0 * (double)n / (double)max : 0.0, 1, w, sizeof(w));
 		pv_set_str(o, "pct", w);
 		tv_append(a, o);
@@ -83,7 +85,8 @@ section_table(const struct vd_section *sec)
 	return NULL;
 }
 
-/* The claims as the view phrased them: label, the figures (strong where
+/* The claims as the view phrased them: label, the words between it and
+ * the figures (the pack's label_value: ": "), the figures (strong where
  * they differ), the acknowledged difference's note. */
 static struct tv *
 claims(const struct vd_section *sec)
@@ -103,6 +106,7 @@ claims(const struct vd_section *sec)
 				continue;
 			o = tv_object();
 			pv_set_str(o, "label", it->v[0].text);
+			pv_set_str(o, "sep", it->v[1].text);
 			pv_set_str(o, "figures", it->v[2].text);
 			tv_set(o, "differ", tv_bool(it->v[2].kind == VD_STRONG));
 			pv_set_str(o, "note", it->n > 4 ? it->v[4].text : NULL);
@@ -176,11 +180,16 @@ char *
 html_edition_description(const struct report *r, const struct edition_stats *s)
 {
 	const struct edition *e = s->edition;
-	char *sum = edition_summary(r, s), *out;
+	char *sum = edition_summary(r, s), *name, *said, *out;
 	char *date = e->published != DATE_NONE ? view_date(r, e->published) : xstrdup("");
 
-	out = xasprintf("%s%s%s%s: %s.", e->name != NULL ? e->name : e->id,
-	    date[0] ? " (" : "", date, date[0] ? ")" : "", sum);
+	/* "Edition (date): summary", the colon as the language writes it */
+	name = xasprintf("%s%s%s%s", e->name != NULL ? e->name : e->id,
+	    date[0] ? " (" : "", date, date[0] ? ")" : "");
+	said = report_label_value(r, name, sum);
+	out = xasprintf("%s.", said);
+	free(said);
+	free(name);
 	free(date);
 	free(sum);
 	return out;
@@ -230,8 +239,9 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL)
 		tv_set(page, "figures", html_figures_of(section_table(
 		    vd_section_find(vp->s, vp->n, "figures"))));
-	tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
-	tv_set(page, "bars", bars(s));
+	if (vd_page_medals(vp) != NULL)
+		tv_set(page, "medal_table", pv_medal_table(vd_page_medals(vp), root));
+	tv_set(page, "bars", bars(vd_page_medals(vp)));
 	tv_set(page, "funnel", funnel(vd_section_find(vp->s, vp->n, "funnel")));
 	if (has_chart(vd_section_find(vp->s, vp->n, "distribution"), CHART_DISTRIBUTION))
 		tv_set(page, "distribution",

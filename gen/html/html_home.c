@@ -142,8 +142,8 @@ html_home(struct html_ctx *h)
 	tv_set(page, "figures", html_figures(h->c, s, cmp));
 	/* the view decided which of the medal table, distribution, movement
 	 * and movers the page shows (those no commentary section shows) */
-	if (home_has(hp, "medals", VB_TABLE, 0)) {
-		tv_set(page, "medal_table", pv_medal_table(&h->p->report, s, root));
+	if (vd_page_medals(hp) != NULL) {
+		tv_set(page, "medal_table", pv_medal_table(vd_page_medals(hp), root));
 		tv_set(page, "show_medals", tv_bool(true));
 	}
 	if (home_has(hp, "medals", VB_FIGURE, CHART_DISTRIBUTION)) {

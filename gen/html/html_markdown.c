@@ -3,8 +3,8 @@
  * (SPEC 5.3, issue 28 item 6), for readers that are programs.
  *
  * A provider's copy is written from its view (view_doc.h), the tree the
- * HTML and the PDF render, so the three say the same words; an edition's
- * from the tables its page shows (table_medals, table_movers); the
+ * HTML and the PDF render, so the three say the same words, and so is an
+ * edition's (its page's view: figures, medal table, funnel, movers); the
  * commentary, the custom pages and the tiers' descriptions are Markdown
  * already, written out with their shortcodes evaluated from the model.
  * Names from the content are escaped for Markdown.
@@ -265,6 +265,8 @@ md_table(struct buf *b, const struct table *t, const char *root)
 {
 	size_t i, j;
 
+	if (t->nrows == 0)
+		goto notes;   /* no row: the notes alone say it, as on the page */
 	if (t->caption != NULL) {
 		buf_putc(b, '*');
 		md_text(b, t->caption);
@@ -302,6 +304,11 @@ md_table(struct buf *b, const struct table *t, const char *root)
 		buf_putc(b, '\n');
 	}
 	buf_putc(b, '\n');
+notes:
+	for (i = 0; i < t->nnotes; i++) {
+		md_text(b, t->notes[i]);
+		buf_puts(b, "\n\n");
+	}
 }
 
 static void
@@ -362,6 +369,59 @@ md_inlines(struct buf *b, const struct computed *c, const struct vd_inlines *in,
 	}
 }
 
+/*
+ * The medal table as the page gives it: a row per tier, its count and its
+ * providers on the row, each linked to its copy, marked as the page marks
+ * it (a draft, an uncertain tier), a dash where the tier holds none.
+ */
+static void
+md_medals(struct buf *b, const struct vd_medals *m, const char *root)
+{
+	size_t i, j;
+
+	buf_putc(b, '*');
+	md_text(b, m->caption);
+	buf_puts(b, "*\n\n| ");
+	md_text(b, m->head_tier);
+	buf_puts(b, " | ");
+	md_text(b, m->head_count);
+	buf_puts(b, " | ");
+	md_text(b, m->head_who);
+	buf_puts(b, " |\n| --- | ---: | --- |\n");
+	for (i = 0; i < m->n; i++) {
+		const struct vd_medal_tier *t = &m->tiers[i];
+
+		buf_puts(b, "| ");
+		md_text(b, t->tier->name);
+		buf_puts(b, " | ");
+		md_text(b, t->count_text);
+		buf_putc(b, ' ');
+		md_text(b, t->unit);
+		buf_puts(b, " | ");
+		for (j = 0; j < t->n; j++) {
+			const struct vd_medal_entry *en = &t->v[j];
+			char *u = provider_md(en->rating->provider);
+
+			if (j > 0)
+				buf_puts(b, ", ");
+			md_link(b, en->name, root, u);
+			free(u);
+			if (en->draft) {
+				buf_putc(b, ' ');
+				md_text(b, m->draft);
+			}
+			if (en->mark != NULL) {
+				buf_putc(b, ' ');
+				md_text(b, en->mark);
+			}
+		}
+		if (t->n == 0)
+			buf_puts(b, "\xe2\x80\x94");
+		buf_puts(b, " |\n");
+	}
+	buf_putc(b, '\n');
+}
+
 /* A block of a section whose title is at level: its headings below it. */
 static void
 md_block(struct buf *b, const struct computed *c, const struct vd_block *k,
@@ -403,6 +463,9 @@ md_block(struct buf *b, const struct computed *c, const struct vd_block *k,
 		break;
 	case VB_FIGURE:
 		break;  /* a chart: its table is beside it in the view */
+	case VB_MEDALS:
+		md_medals(b, k->medals, root);
+		break;
 	case VB_MARKDOWN:
 		content_md(b, c, k->md, k->file, k->line, root);
 		buf_putc(b, '\n');
@@ -478,31 +541,39 @@ provider_copy(const struct computed *c, const struct vd_provider *vp,
 	return rc;
 }
 
+/*
+ * An edition's page, from its view (view_home.c): its description, then
+ * its sections as the page gives them (the figures, the medal table, the
+ * funnel, the movers, the stated and counted figures); a section that
+ * holds only a chart is left out (its figures are in the tables).
+ */
 static int
 edition_copy(const struct computed *c, const struct edition_stats *s,
     struct site_out *o)
 {
 	const struct report *r = &c->project->report;
 	const struct edition *e = s->edition;
+	const struct vd_page *vp = view_edition(c->view, e);
+	struct vd_page *own = NULL;
 	struct buf b = BUF_INIT;
-	struct table *t;
 	char *rel = xasprintf("editions/%s/index.md", e->id), *desc;
+	size_t i, k;
 	int rc;
 
+	if (vp == NULL)   /* a build without the view (a unit test's) */
+		vp = own = vd_edition_new(c, s);
 	heading(&b, e->name != NULL ? e->name : e->id);
 	desc = html_edition_description(r, s);
 	md_text(&b, desc);
 	free(desc);
 	buf_puts(&b, "\n\n");
-	if ((t = table_medals(c, e)) != NULL) {
-		md_table(&b, t, "../../");
-		table_free(t);
+	for (i = 0; i < vp->n; i++) {
+		for (k = 0; k < vp->s[i].n && vp->s[i].b[k].kind == VB_FIGURE; k++)
+			;
+		if (k < vp->s[i].n)
+			md_sections(&b, c, &vp->s[i], 1, "../../", 2);
 	}
-	if (s->baseline != NULL && (t = table_movers(c, s->baseline, e)) != NULL) {
-		if (t->nrows > 0)
-			md_table(&b, t, "../../");
-		table_free(t);
-	}
+	vd_page_free(own);
 	rc = out(o, rel, &b);
 	free(rel);
 	return rc;
@@ -527,8 +598,10 @@ methodology_copy(const struct computed *c, struct site_out *o)
 		buf_puts(&b, "**");
 		if (t->description != NULL) {
 			struct buf d = BUF_INIT;
+			char *sep = report_label_sep(r);
 
-			buf_puts(&b, ": ");
+			md_text(&b, sep);
+			free(sep);
 			content_md(&d, c, t->description, t->pos.file,
 			    t->description_at.line, "../");
 			while (d.len > 0 && d.data[d.len - 1] == '\n')
@@ -723,6 +796,7 @@ view_words(struct buf *b, const struct computed *c, const struct vd_section *s,
 			case VB_TABLE:
 				break;  /* figures, said in the paragraphs */
 			case VB_FIGURE:
+			case VB_MEDALS:
 				break;
 			case VB_MARKDOWN:
 				md_words(b, c, bl->md, bl->file, bl->line);

@@ -189,8 +189,8 @@ role_attr(struct buf *b, const char *role)
 	buf_putc(b, '"');
 }
 
-/* A field: its name (the strong inline before ": ") as the term, the rest
- * as its description. */
+/* A field: its name (the strong inline before the pack's label_value
+ * words, ": ") as the term, the rest as its description. */
 static void
 field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
     struct buf *b)
@@ -205,8 +205,12 @@ field_html(struct html_ctx *h, const struct vd_inlines *it, const char *root,
 	}
 	buf_puts(b, "\"><dt>");
 	if (it->n > 0 && it->v[0].kind == VD_STRONG) {
+		char *sep = report_label_sep(&h->p->report);
+
 		esc_html(b, it->v[0].text);
-		skip = it->n > 1 && strcmp(it->v[1].text, ": ") == 0 ? 2 : 1;
+		skip = it->n > 1 && it->v[1].kind == VD_TEXT &&
+		    strcmp(it->v[1].text, sep) == 0 ? 2 : 1;
+		free(sep);
 	}
 	buf_puts(b, "</dt><dd>");
 	rest.v = it->v + skip;
@@ -332,7 +336,8 @@ block_html(struct html_ctx *h, const struct vd_block *k, const char *root, bool 
 		buf_add(b, md.data, md.len);
 		break;
 	case VB_FIGURE:
-		break;   /* the page's template places its charts */
+	case VB_MEDALS:
+		break;   /* the page's template places its charts and medal table */
 	}
 	buf_release(&md);
 }

@@ -348,65 +348,54 @@ pv_markdown(struct html_ctx *h, const char *src, const struct pos *at,
 	return v;
 }
 
-/* The providers of one tier, or the movers: links made as the page renders. */
-struct link_list {
-	const struct report *r;
+/* The providers of one tier of the view's medal table: links made as the
+ * page renders. */
+struct medal_list {
 	const char *root;
-	size_t n;
-	const struct rating *v[];
+	const struct vd_medal_tier *t;
 };
-
-static struct link_list *
-link_list_new(const char *root, size_t n)
-{
-	struct link_list *l = tv_alloc(sizeof(*l) + (n + 1) * sizeof(l->v[0]));
-
-	l->root = root;
-	return l;
-}
 
 static struct tv *
 tier_member(size_t i, void *arg)
 {
-	const struct link_list *l = arg;
-	struct tv *o = pv_provider_link(l->root, l->v[i]->provider);
+	const struct medal_list *l = arg;
+	const struct vd_medal_entry *en = &l->t->v[i];
+	struct tv *o = pv_provider_link(l->root, en->rating->provider);
 
-	pv_set_str(o, "uncertain", l->v[i]->review->tier_uncertain);
-	if (l->v[i]->review->draft) /* only in a build with drafts */
+	pv_set_str(o, "name", en->name);
+	pv_set_str(o, "mark", en->mark);
+	pv_set_str(o, "uncertain", en->uncertain);
+	if (en->draft) /* only in a build with drafts */
 		tv_set(o, "draft", tv_bool(true));
-	tv_set(o, "last", tv_bool(i + 1 == l->n));
+	tv_set(o, "last", tv_bool(i + 1 == l->t->n));
 	return o;
 }
 
 struct tv *
-pv_medal_table(const struct report *rp, const struct edition_stats *s, const char *root)
+pv_medal_table(const struct vd_medals *m, const char *root)
 {
-	const struct edition *e = s->edition;
 	struct tv *o = tv_object(), *tiers = tv_array(), *row;
-	struct link_list *names;
-	size_t i, j, k;
+	struct medal_list *names;
+	size_t i;
 
-	pv_set_taken(o, "caption", report_format1(rp, "medal_table_caption", "edition",
-	    e->name != NULL ? e->name : e->id));
-	for (i = 0; i < e->ntiers; i++) {
+	pv_set_str(o, "caption", m->caption);
+	pv_set_str(o, "head_tier", m->head_tier);
+	pv_set_str(o, "head_count", m->head_count);
+	pv_set_str(o, "head_who", m->head_who);
+	pv_set_str(o, "draft_label", m->draft);
+	pv_set_str(o, "uncertain_label", m->uncertain_label);
+	for (i = 0; i < m->n; i++) {
+		const struct vd_medal_tier *t = &m->tiers[i];
+
 		row = tv_object();
-		for (j = 0, k = 0; j < s->nratings; j++)
-			k += s->ratings[j].tier == e->tiers[i];
-		names = link_list_new(root, k);
-		tv_set(row, "tier", pv_tier(e->tiers[i]));
-		/* a group's label heads the first of its adjacent tiers */
-		if (e->tiers[i]->group != NULL && (i == 0 || e->tiers[i - 1]->group == NULL ||
-		    strcmp(e->tiers[i - 1]->group, e->tiers[i]->group) != 0))
-			pv_set_lit(row, "group_start", e->tiers[i]->group);
-		tv_set(row, "count",
-		    tv_int(s->counts[e->tiers[i]->index]));
-		pv_set_str(row, "count_unit", report_string(rp, view_plural(rp,
-		    (double)s->counts[e->tiers[i]->index], "provider_unit_one", "provider_unit")));
-		for (j = 0; j < s->nratings; j++)
-			if (s->ratings[j].tier == e->tiers[i])
-				names->v[names->n++] = &s->ratings[j];
-		tv_set(row, "providers",
-		    pv_list(names->n, tier_member, names));
+		tv_set(row, "tier", pv_tier(t->tier));
+		pv_set_str(row, "group_start", t->group);
+		pv_set_str(row, "count", t->count_text);
+		pv_set_str(row, "count_unit", t->unit);
+		names = tv_alloc(sizeof(*names));
+		names->root = root;
+		names->t = t;
+		tv_set(row, "providers", pv_list(t->n, tier_member, names));
 		tv_append(tiers, row);
 	}
 	tv_set(o, "tiers", tiers);

@@ -161,6 +161,8 @@ pdf_view_block(struct pdf_report *r, struct pdf_block *parent, const struct vd_b
 	case VB_FIGURE:
 		pdf_chart(r, parent, (enum chart_kind)k->chart, k->provider);
 		break;
+	case VB_MEDALS:
+		break;   /* render_pdf.c lays it out (pdf_medals) */
 	case VB_MARKDOWN:
 		if (k->role != NULL && strcmp(k->role, "tier-description") == 0) {
 			p = pdf_para(r->doc, parent);

@@ -37,13 +37,61 @@ table_eds(const struct edition *e, const struct edition *base)
 	return te;
 }
 
-/* The medal table grouped by tier (table_medals_by_tier). */
-static struct table *
-build_medals(const struct computed *c, const void *arg)
-{
-	const struct table_eds *te = arg;
+static void table_add(struct pdf_report *r, struct table *t, const char *anchor);
 
-	return table_medals_by_tier(c, te->e);
+/*
+ * The medal table as the view decided it, laid out for the page: a row
+ * per tier (its name, how many it holds), its providers on rows under
+ * it, each with its baseline tier and movement where the view gives them.
+ */
+static struct table *
+medals_table(const struct vd_medals *m)
+{
+	size_t ncols = 3 + (m->head_before != NULL) + (m->head_move != NULL), i, j, col;
+	struct table *t = table_new(m->caption, ncols);
+	struct table_cell *row;
+
+	table_head(t, 0, m->head_tier, false);
+	table_head(t, 1, m->head_count, true);
+	table_head(t, 2, m->head_who, false);
+	col = 3;
+	if (m->head_before != NULL)
+		table_head(t, col++, m->head_before, false);
+	if (m->head_move != NULL)
+		table_head(t, col, m->head_move, false);
+	for (i = 0; i < m->n; i++) {
+		const struct vd_medal_tier *tt = &m->tiers[i];
+
+		row = table_row(t);
+		table_cell_set(&row[0], tt->tier->name, NULL);
+		row[0].tier = tt->tier;
+		table_cell_take(&row[1], xasprintf("%s %s", tt->count_text, tt->unit), NULL);
+		row[1].numeric = true;
+		for (j = 2; j < ncols; j++)
+			table_cell_set(&row[j], "", NULL);
+		for (j = 0; j < tt->n; j++) {
+			const struct vd_medal_entry *en = &tt->v[j];
+			char *href = xasprintf("providers/%s/", en->rating->provider->id);
+
+			row = table_row(t);
+			table_cell_set(&row[0], "", NULL);
+			table_cell_set(&row[1], "", NULL);
+			if (en->mark != NULL)
+				table_cell_take(&row[2], xasprintf("%s %s\n%s %s", en->name, en->mark,
+				    m->uncertain_label, en->uncertain), href);
+			else
+				table_cell_set(&row[2], en->name, href);
+			free(href);
+			col = 3;
+			if (en->before != NULL) {
+				table_cell_set(&row[col], en->before, NULL);
+				row[col++].tier = en->rating->previous;
+			}
+			if (en->move != NULL)
+				table_cell_set(&row[col], en->move, NULL);
+		}
+	}
+	return t;
 }
 
 static struct table *
@@ -212,9 +260,8 @@ home(struct pdf_report *r)
 		for (k = 0; k < sec->n; k++) {
 			const struct vd_block *b = &sec->b[k];
 
-			if (b->kind == VB_TABLE && b->role != NULL &&
-			    strcmp(b->role, "medal-table") == 0)
-				pdf_table_lazy(r, NULL, build_medals, table_eds(e, NULL));
+			if (b->kind == VB_MEDALS)
+				table_add(r, medals_table(b->medals), NULL);
 			else if (b->kind == VB_TABLE && b->role != NULL &&
 			    strcmp(b->role, "movers") == 0)
 				pdf_table_lazy(r, NULL, build_movers,
@@ -403,7 +450,10 @@ methodology(struct pdf_report *r)
 			free(g);
 		}
 		if (t->description != NULL) {
-			pdf_run(r->doc, p, ": ", 2, 0, NULL);
+			char *sep = report_label_sep(rep);
+
+			pdf_run(r->doc, p, sep, (size_t)-1, 0, NULL);
+			free(sep);
 			pdf_markdown_inline(r, p, t->description, t->pos.file, t->pos.line);
 		}
 	}

@@ -184,6 +184,25 @@ report_format(const struct report *r, const char *key,
 }
 
 char *
+report_label_value(const struct report *r, const char *label, const char *value)
+{
+	return report_format(r, "label_value", (const char *[]){"label", "value", NULL},
+	    (const char *[]){label, value, NULL});
+}
+
+char *
+report_label_sep(const struct report *r)
+{
+	const char *s = report_string(r, "label_value");
+	const char *l = strstr(s, "{label}"), *v = l != NULL ? strstr(l, "{value}") : NULL;
+
+	if (v == NULL)   /* another order: the parts apart, a space between */
+		return xstrdup(" ");
+	l += strlen("{label}");
+	return xstrndup(l, (size_t)(v - l));
+}
+
+char *
 report_format1(const struct report *r, const char *key, const char *name,
     const char *value)
 {

@@ -85,6 +85,35 @@ vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
 		vd_add(in, VD_TEXT, text + from);
 }
 
+void
+vd_add_label_value(struct vd_inlines *in, const struct report *r,
+    const struct vd_inline *label, const struct vd_inlines *value)
+{
+	const char *text = report_string(r, "label_value"), *name;
+	size_t at = 0, from = 0, len, off, i;
+	char *piece;
+
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		bool is_label = len == 5 && memcmp(name, "label", 5) == 0;
+
+		if (!is_label && !(len == 5 && memcmp(name, "value", 5) == 0))
+			continue;   /* not one of the two: copied as written */
+		if (off > from) {
+			piece = xstrndup(text + from, off - from);
+			vd_add(in, VD_TEXT, piece);
+			free(piece);
+		}
+		if (is_label)
+			inline_copy(in, label);
+		else
+			for (i = 0; i < value->n; i++)
+				inline_copy(in, &value->v[i]);
+		from = at;
+	}
+	if (text[from] != '\0')
+		vd_add(in, VD_TEXT, text + from);
+}
+
 struct vd_section *
 vd_section_add(struct vd_section **s, size_t *n, const char *id, const char *title)
 {
@@ -147,6 +176,7 @@ block_release(struct vd_block *b)
 		vd_inlines_release(&b->items[i]);
 	free(b->items);
 	table_free(b->table);
+	vd_medals_free(b->medals);
 }
 
 void
@@ -243,6 +273,7 @@ dump_block(struct buf *b, const char *place, const struct vd_block *k)
 		break;
 	case VB_FIGURE:
 	case VB_MARKDOWN:
+	case VB_MEDALS:  /* dump_page's */
 		break;   /* the content's own words, or a picture: not phrased here */
 	}
 	buf_release(&row);
@@ -331,12 +362,49 @@ dump_security(struct buf *b, const struct vd_security *sec)
 }
 
 /*
+ * The medal table's lines, one a cell (each lays it out its own way: a
+ * tier's providers on its row on the site, under it in the PDF): its
+ * caption and heads, each tier's name and count, each provider's name;
+ * the baseline's tier and the movement the PDF's only (pdf: where the
+ * PDF's lines go, or NULL when the page is the site's alone).
+ */
+static void
+dump_medals(struct buf *b, const char *place, const char *pdf, const struct vd_medals *m)
+{
+	size_t i, j;
+
+	dump_line(b, place, m->caption);
+	dump_line(b, place, m->head_tier);
+	dump_line(b, place, m->head_count);
+	dump_line(b, place, m->head_who);
+	if (pdf != NULL && m->head_before != NULL)
+		dump_line(b, pdf, m->head_before);
+	if (pdf != NULL && m->head_move != NULL)
+		dump_line(b, pdf, m->head_move);
+	for (i = 0; i < m->n; i++) {
+		char *count = xasprintf("%s %s", m->tiers[i].count_text, m->tiers[i].unit);
+
+		dump_line(b, place, m->tiers[i].tier->name);
+		dump_line(b, place, count);
+		free(count);
+		for (j = 0; j < m->tiers[i].n; j++) {
+			const struct vd_medal_entry *en = &m->tiers[i].v[j];
+
+			dump_line(b, place, en->name);
+			if (pdf != NULL && en->before != NULL)
+				dump_line(b, pdf, en->before);
+			if (pdf != NULL && en->move != NULL)
+				dump_line(b, pdf, en->move);
+		}
+	}
+}
+
+/*
  * A page's lines (the home page's, an edition's): each section's title; the figures' value and
- * detail (the label is set apart from them on the site); the movers
- * table's provider, tiers and movement (a reason may wrap in the PDF's
- * narrow column) and its notes. The medal table is laid out otherwise
- * by each (a tier's providers on its row on the site, under it in the
- * PDF), the commentary is the content's own words: not dumped.
+ * detail (the label is set apart from them on the site); the medal table
+ * (dump_medals); the movers table's provider, tiers and movement (a
+ * reason may wrap in the PDF's narrow column) and its notes. The
+ * commentary is the content's own words: not dumped.
  */
 static void
 dump_page(struct buf *b, const struct vd_page *hp, const char *page, const char *where)
@@ -364,6 +432,14 @@ dump_page(struct buf *b, const struct vd_page *hp, const char *page, const char 
 
 			if (bl->kind == VB_LIST || bl->kind == VB_PARA) {
 				dump_block(b, place, bl);
+				continue;
+			}
+			if (bl->kind == VB_MEDALS) {
+				char *pdf = strstr(where, "pdf") != NULL ?
+				    xasprintf("%s\t-\t%s\tpdf\t", page, s->id) : NULL;
+
+				dump_medals(b, place, pdf, bl->medals);
+				free(pdf);
 				continue;
 			}
 			if (bl->kind != VB_TABLE || bl->role == NULL)

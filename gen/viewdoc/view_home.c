@@ -167,6 +167,122 @@ sections_have(const struct computed *c, const char *kind, const char *what)
 	return false;
 }
 
+struct vd_medals *
+vd_medals_new(const struct computed *c, const struct edition *e, bool pdf)
+{
+	const struct report *r = &c->project->report;
+	const struct edition_stats *s = computed_edition(c, e);
+	struct vd_medals *m;
+	size_t i, j;
+
+	if (s == NULL)
+		return NULL;
+	m = xcalloc(1, sizeof(*m));
+	m->caption = report_format1(r, "medal_table_caption", "edition", ename(e));
+	m->head_tier = xstrdup(report_string(r, "tier"));
+	m->head_count = xstrdup(report_string(r, "providers"));
+	m->head_who = xstrdup(report_string(r, "who"));
+	m->draft = xstrdup(report_string(r, "draft_label"));
+	m->uncertain_label = xstrdup(report_string(r, "uncertain_label"));
+	/* the PDF gives the baseline's tiers, and the movement where no
+	 * movers table gives it */
+	if (pdf && s->baseline != NULL) {
+		m->head_before = report_format1(r, "in_edition", "edition", ename(s->baseline));
+		if (!(c->has_compare && c->compare.baseline != NULL))
+			m->head_move = xstrdup(report_string(r, "movement"));
+	}
+	m->tiers = xcalloc(e->ntiers ? e->ntiers : 1, sizeof(*m->tiers));
+	m->n = e->ntiers;
+	for (i = 0; i < e->ntiers; i++) {
+		struct vd_medal_tier *t = &m->tiers[i];
+
+		t->tier = e->tiers[i];
+		/* a group's label heads the first of its adjacent tiers */
+		if (t->tier->group != NULL && (i == 0 || e->tiers[i - 1]->group == NULL ||
+		    strcmp(e->tiers[i - 1]->group, t->tier->group) != 0))
+			t->group = t->tier->group;
+		t->count = s->counts[t->tier->index];
+		t->count_text = view_int(r, t->count);
+		t->unit = xstrdup(report_string(r, view_plural(r, (double)t->count,
+		    "provider_unit_one", "provider_unit")));
+		for (j = 0; j < s->nratings; j++)
+			t->n += s->ratings[j].tier == t->tier;
+		t->v = xcalloc(t->n ? t->n : 1, sizeof(*t->v));
+		t->n = 0;
+		for (j = 0; j < s->nratings; j++) {
+			const struct rating *rt = &s->ratings[j];
+			struct vd_medal_entry *en;
+
+			if (rt->tier != t->tier)
+				continue;
+			en = &t->v[t->n++];
+			en->rating = rt;
+			en->name = xstrdup(rt->provider->name);
+			en->draft = rt->review->draft;
+			if (rt->review->tier_uncertain != NULL) {
+				en->mark = xstrdup(report_string(r, "tier_uncertain"));
+				en->uncertain = xstrdup(rt->review->tier_uncertain);
+			}
+			if (m->head_before != NULL) {
+				const struct rating *before = table_rating_before(c, rt);
+
+				en->before = before != NULL ? table_tier_text(r, before) :
+				    xstrdup(rt->previous != NULL ? rt->previous->name : "\xe2\x80\x94");
+			}
+			if (m->head_move != NULL)
+				en->move = move_text(r, rt->status, true, rt->steps,
+				    rt->provider->successor != NULL ?
+				    rt->provider->successor->name : NULL);
+		}
+	}
+	return m;
+}
+
+void
+vd_medals_free(struct vd_medals *m)
+{
+	size_t i, j;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->n; i++) {
+		for (j = 0; j < m->tiers[i].n; j++) {
+			struct vd_medal_entry *en = &m->tiers[i].v[j];
+
+			free(en->name);
+			free(en->mark);
+			free(en->uncertain);
+			free(en->before);
+			free(en->move);
+		}
+		free(m->tiers[i].v);
+		free(m->tiers[i].count_text);
+		free(m->tiers[i].unit);
+	}
+	free(m->tiers);
+	free(m->caption);
+	free(m->head_tier);
+	free(m->head_count);
+	free(m->head_who);
+	free(m->head_before);
+	free(m->head_move);
+	free(m->draft);
+	free(m->uncertain_label);
+	free(m);
+}
+
+const struct vd_medals *
+vd_page_medals(const struct vd_page *p)
+{
+	const struct vd_section *sec = p != NULL ? vd_section_find(p->s, p->n, "medals") : NULL;
+	size_t i;
+
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == VB_MEDALS)
+			return sec->b[i].medals;
+	return NULL;
+}
+
 static void
 figure_add(struct vd_section *sec, enum chart_kind k)
 {
@@ -200,8 +316,8 @@ vd_home_new(const struct computed *c)
 	if (table || chart) {
 		sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "the_medal_table"));
 		if (table) {
-			b = vd_block_add(sec, VB_TABLE, "medal-table");
-			b->table = table_medals_by_tier(c, r->edition);
+			b = vd_block_add(sec, VB_MEDALS, "medal-table");
+			b->medals = vd_medals_new(c, r->edition, true);
 		}
 		if (chart)
 			figure_add(sec, CHART_DISTRIBUTION);
@@ -274,7 +390,7 @@ claim_label(const struct report *r, const struct claim *cl)
 
 /*
  * The figures the source states, each checked against the count: an item
- * of inlines label, ": ", the figures (strong where they differ), and
+ * of inlines label, ": " (label_value), the figures (strong where they differ), and
  * where the edition acknowledges the difference ". " and its note.
  */
 static void
@@ -308,9 +424,15 @@ claims_add(struct vd_section *sec, const struct report *r, const struct edition_
 			fig = report_format(r, "figure_stated_counted",
 			    (const char *[]){"stated", "n", "counted", NULL},
 			    (const char *[]){st, n, counted, NULL});
-		vd_add(it, VD_TEXT, claim_label(r, ck->claim));
-		vd_add(it, VD_TEXT, ": ");
-		vd_add(it, ok && !ack ? VD_TEXT : VD_STRONG, fig);
+		{
+			struct vd_inlines label = {0}, value = {0};
+
+			vd_add(&label, VD_TEXT, claim_label(r, ck->claim));
+			vd_add(&value, ok && !ack ? VD_TEXT : VD_STRONG, fig);
+			vd_add_label_value(it, r, &label.v[0], &value);
+			vd_inlines_release(&label);
+			vd_inlines_release(&value);
+		}
 		if (ack) {
 			vd_add(it, VD_TEXT, ". ");
 			vd_add(it, VD_TEXT, ck->claim->note);
@@ -337,8 +459,8 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	b = vd_block_add(sec, VB_TABLE, "figures");
 	b->table = vd_figures(c, s, s);
 	sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "medal_table"));
-	b = vd_block_add(sec, VB_TABLE, "medal-table");
-	b->table = table_medals_by_tier(c, e);
+	b = vd_block_add(sec, VB_MEDALS, "medal-table");
+	b->medals = vd_medals_new(c, e, false);
 	sec = vd_section_add(&p->s, &p->n, "distribution", report_string(r, "distribution"));
 	if (focus)
 		figure_add(sec, CHART_DISTRIBUTION);

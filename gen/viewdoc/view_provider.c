@@ -197,7 +197,7 @@ fields_section(struct vd_section **s, size_t *n, const struct report *r,
 {
 	struct vd_section *sec = NULL;
 	struct vd_block *b = NULL;
-	struct vd_inlines *it;
+	struct vd_inlines label = {0}, value = {0}, *it = &value;
 	struct vd_inline *o;
 	char *t;
 	size_t i;
@@ -209,9 +209,9 @@ fields_section(struct vd_section **s, size_t *n, const struct report *r,
 			sec = vd_section_add(s, n, "fields", NULL);
 			b = vd_block_add(sec, VB_LIST, "fields");
 		}
-		it = vd_item_add(b);
-		vd_add(it, VD_STRONG, defs[i].name)->value = xstrdup(defs[i].id);
-		vd_add(it, VD_TEXT, ": ");
+		/* the name, strong, and the value, joined as the language joins
+		 * them (label_value) */
+		vd_add(&label, VD_STRONG, defs[i].name)->value = xstrdup(defs[i].id);
 		switch (field_types[defs[i].type].shows) {
 		case SHOWS_MARKDOWN:
 			o = vd_add(it, VD_MARKDOWN, v[i].text);
@@ -236,6 +236,9 @@ fields_section(struct vd_section **s, size_t *n, const struct report *r,
 			vd_add(it, VD_TEXT, " ");
 			vd_add(it, VD_TEXT, defs[i].unit);
 		}
+		vd_add_label_value(vd_item_add(b), r, &label.v[0], &value);
+		vd_inlines_release(&label);
+		vd_inlines_release(&value);
 	}
 }
 
@@ -464,9 +467,13 @@ security_section(struct vd_review *v, const struct report *r)
 		o = vd_add(it, VD_MARK, "");
 		o->role = VD_ROLE_CHECK;
 		o->value = xstrdup(rv->practices[i] == TRI_TRUE ? "yes" : "no");
-		vd_add(it, VD_TEXT, r->practices[i].name);
-		vd_add(it, VD_TEXT, ": ");
-		vd_add(it, VD_TEXT, report_string(r, rv->practices[i] == TRI_TRUE ? "yes" : "no"));
+		{
+			char *said = report_label_value(r, r->practices[i].name,
+			    report_string(r, rv->practices[i] == TRI_TRUE ? "yes" : "no"));
+
+			vd_add(it, VD_TEXT, said);
+			free(said);
+		}
 	}
 	for (i = 0; i < rv->nfindings; i++) {
 		if (!rv->findings[i].public) {

@@ -236,14 +236,22 @@ practices_section(struct vd_security *v, const struct computed *c)
 		const struct practice_def *pd = &r->practices[i];
 
 		it = vd_item_add(b);
-		vd_add(it, VD_STRONG, pd->name)->value = xstrdup(pd->id);
-		if (pd->description == NULL)
+		if (pd->description == NULL) {
+			vd_add(it, VD_STRONG, pd->name)->value = xstrdup(pd->id);
 			continue;
-		vd_add(it, VD_TEXT, ": ");
-		md = vd_add(it, VD_MARKDOWN, pd->description);
-		md->md = pd->description;
-		md->file = pd->pos.file;
-		md->line = pd->pos.line;
+		}
+		{
+			struct vd_inlines label = {0}, value = {0};
+
+			vd_add(&label, VD_STRONG, pd->name)->value = xstrdup(pd->id);
+			md = vd_add(&value, VD_MARKDOWN, pd->description);
+			md->md = pd->description;
+			md->file = pd->pos.file;
+			md->line = pd->pos.line;
+			vd_add_label_value(it, r, &label.v[0], &value);
+			vd_inlines_release(&label);
+			vd_inlines_release(&value);
+		}
 	}
 	t = table_security(c, v->edition);
 	/* without a practice column left, the table would repeat the findings */
