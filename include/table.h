@@ -11,11 +11,15 @@
 #include "util.h"
 
 /*
- * HTML of a table: <table> with <caption>, <thead> and <tbody>. root_rel is
+ * HTML of a table: <table> with <caption>, <thead> and <tbody>; a body cell
+ * carries its column's head as data-label. root_rel is
  * the path from the page to the site root ("", "../") put before hrefs.
  * A tier cell carries class "tier tier-ID" and the tier's name as text.
  */
 void table_html(const struct table *t, const char *root_rel, struct buf *out);
+/* The table's notes, a <p class="table-note"> each: put after the table's
+ * scroll box, not inside it. */
+void table_notes_html(const struct table *t, struct buf *out);
 
 /*
  * A rating's tier as text, "(tier uncertain)" and the reason after it when

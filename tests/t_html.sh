@@ -55,7 +55,7 @@ has "$S/editions/e1/index.html" 'The source says four; five are counted &amp; ke
 has "$S/index.html" '<span class="value">−1</span>' "change with U+2212 minus"
 has "$S/index.html" '−25.0% since Edition One' "percent change with U+2212 minus"
 has "$S/index.html" '75.0%' "share of reviewed"
-has "$S/editions/e2/index.html" '<td>↓ down 1</td>' "movement in arrow and words"
+has "$S/editions/e2/index.html" '<td data-label="Movement">↓ down 1</td>' "movement in arrow and words"
 has "$S/editions/e2/index.html" 'merged into &lt;script&gt;' "merged provider names its successor"
 has "$S/providers/epsilon/index.html" 'rated for the first time' "rated from an unrated tier, never rated before"
 has "$S/providers/alpha/index.html" '<td class="num">1m30s</td><td class="num">2m</td><td>within target</td>' "fault timing within target"

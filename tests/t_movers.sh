@@ -23,8 +23,8 @@ check "the default report builds" $?
 # rows of the movers table captioned $2 in page $1, links taken out:
 # "name|from|to|movement|reason"
 rows() {
-	sed -n "/<caption>$2<\/caption>/,/<\/table>/p" "$1" | grep '^<tr><td>' |
-	    sed 's/<a [^>]*>//g; s/<\/a>//g; s/<\/td><td[^>]*>/|/g; s/^<tr><td>//; s/<\/td><\/tr>$//'
+	sed -n "/<caption>$2<\/caption>/,/<\/table>/p" "$1" | grep '^<tr><td[ >]' |
+	    sed 's/<a [^>]*>//g; s/<\/a>//g; s/<\/td><td[^>]*>/|/g; s/^<tr><td[^>]*>//; s/<\/td><\/tr>$//'
 }
 
 rows "$T/s/index.html" "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" >"$T/home"

@@ -307,12 +307,12 @@ START_TEST(test_blocks)
 	    "<thead>\n<tr><th scope=\"col\">Provider</th><th scope=\"col\">Drivers current</th>"
 	    "<th scope=\"col\">Embargo program</th>"
 	    "<th scope=\"col\">Findings</th></tr>\n</thead>\n<tbody>\n"
-	    "<tr><td><a href=\"../providers/aws/index.html\">Amazon Web Services</a></td><td>yes</td>"
-	    "<td>no</td><td>Metadata &lt;leak&gt; &amp; more (high, "
+	    "<tr><td data-label=\"Provider\"><a href=\"../providers/aws/index.html\">Amazon Web Services</a></td><td data-label=\"Drivers current\">yes</td>"
+	    "<td data-label=\"Embargo program\">no</td><td data-label=\"Findings\">Metadata &lt;leak&gt; &amp; more (high, "
 	    "cross-tenant; disclosed 1 August 2026; patched 7 August 2026; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n"
-	    "<tr><td>Not named</td><td>\xe2\x80\x94</td><td>\xe2\x80\x94</td>"
-	    "<td>Tenant storage reachable (critical, cross-tenant; "
+	    "<tr><td data-label=\"Provider\">Not named</td><td data-label=\"Drivers current\">\xe2\x80\x94</td><td data-label=\"Embargo program\">\xe2\x80\x94</td>"
+	    "<td data-label=\"Findings\">Tenant storage reachable (critical, cross-tenant; "
 	    "disclosed 1 August 2026; patched 7d after disclosure; fix verified)<br>"
 	    "1 undisclosed finding</td></tr>\n</tbody>\n</table>\n</div>\n</blockquote>\n");
 	{
@@ -320,9 +320,9 @@ START_TEST(test_blocks)
 
 		ck_assert(str_starts(got, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Movers from ClusterMAX 2.0 to ClusterMAX 3.0\">\n<table class=\"data\">\n<caption>Movers from "
 		    "ClusterMAX 2.0 to ClusterMAX 3.0</caption>\n"));
-		ck_assert_ptr_nonnull(strstr(got, "<tr><td><a href=\"../providers/nebius/index.html\">"
-		    "Nebius</a></td><td class=\"tier tier-gold\">Gold</td>"
-		    "<td class=\"tier tier-platinum\">Platinum</td><td>\xe2\x86\x91 up 1</td></tr>"));
+		ck_assert_ptr_nonnull(strstr(got, "<tr><td data-label=\"Provider\"><a href=\"../providers/nebius/index.html\">"
+		    "Nebius</a></td><td data-label=\"ClusterMAX 2.0\" class=\"tier tier-gold\">Gold</td>"
+		    "<td data-label=\"ClusterMAX 3.0\" class=\"tier tier-platinum\">Platinum</td><td data-label=\"Movement\">\xe2\x86\x91 up 1</td></tr>"));
 		free(got);
 	}
 	/* inside code a block shortcode is text */

@@ -307,12 +307,12 @@ START_TEST(test_html)
 	    "<caption>Caption &lt;&amp;&gt;</caption>\n"
 	    "<thead>\n<tr><th scope=\"col\">Tier</th><th scope=\"col\">Provider</th>"
 	    "<th scope=\"col\" class=\"num\">N</th></tr>\n</thead>\n<tbody>\n"
-	    "<tr><td class=\"tier tier-gold\">Gold</td>"
-	    "<td><a href=\"../../providers/evil/index.html\">&lt;script&gt;alert(1)&lt;/script&gt; "
+	    "<tr><td data-label=\"Tier\" class=\"tier tier-gold\">Gold</td>"
+	    "<td data-label=\"Provider\"><a href=\"../../providers/evil/index.html\">&lt;script&gt;alert(1)&lt;/script&gt; "
 	    "&quot;Q&quot; &amp; &#39;Co&#39; \xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa</a></td>"
-	    "<td class=\"num\">7</td></tr>\n"
-	    "<tr><td>a<br>b</td><td><a href=\"#\">x</a></td>"
-	    "<td><a href=\"https://example.org/?a=1&amp;b=2\">y</a></td></tr>\n"
+	    "<td data-label=\"N\" class=\"num\">7</td></tr>\n"
+	    "<tr><td data-label=\"Tier\">a<br>b</td><td data-label=\"Provider\"><a href=\"#\">x</a></td>"
+	    "<td data-label=\"N\"><a href=\"https://example.org/?a=1&amp;b=2\">y</a></td></tr>\n"
 	    "</tbody>\n</table>\n");
 	buf_release(&b);
 	table_free(t);

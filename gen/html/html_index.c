@@ -126,6 +126,7 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 
 		f = tv_object();
 		pv_set_lit(f, "id", d->id);
+		pv_set_str(f, "name", d->name);   /* a phone's label of the cell */
 		pv_set_taken(f, "data", filter_value(rp, d, v));
 		pv_set_taken(f, "value", v != NULL && v->set ? field_words(rp, d, v) :
 		    xstrdup(""));
@@ -135,6 +136,9 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 	/* newest edition first: on a phone the current one shows without scrolling */
 	for (j = c->neditions; j-- > 0;) {
 		cell = tv_object();
+		/* the cell's label when a phone shows the row as a card */
+		pv_set_str(cell, "edition", c->editions[j].edition->name != NULL ?
+		    c->editions[j].edition->name : c->editions[j].edition->id);
 		r = edition_stats_rating(&c->editions[j], pr);
 		if (r != NULL) {
 			tv_set(cell, "tier", r->review->tier_uncertain != NULL ?

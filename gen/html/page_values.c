@@ -266,9 +266,15 @@ pv_table(const struct table *t, const char *root)
 	for (i = 0; i < t->nrows; i++) {
 		row = tv_object();
 		cells = tv_array();
-		for (j = 0; j < t->ncols; j++)
-			tv_append(cells,
-			    table_cell_values(&t->cells[i * t->ncols + j], root));
+		for (j = 0; j < t->ncols; j++) {
+			struct tv *cell = table_cell_values(&t->cells[i * t->ncols + j],
+			    root);
+
+			/* its column's head: a phone shows it before the cell */
+			pv_set_str(cell, "label", t->head[j].text != NULL ?
+			    t->head[j].text : "");
+			tv_append(cells, cell);
+		}
 		tv_set(row, "cells", cells);
 		tv_append(rows, row);
 	}
@@ -419,7 +425,7 @@ pv_movers(const struct computed *c, const struct edition_stats *s, const char *r
 	const struct report *rp = &c->project->report;
 	struct tv *o;
 	struct table *t;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, notes = BUF_INIT;
 
 	if (s == NULL || s->baseline == NULL)
 		return tv_null();
@@ -437,17 +443,10 @@ pv_movers(const struct computed *c, const struct edition_stats *s, const char *r
 	    report_string(rp, "table_scroll"));
 	if (t->nrows > 0)
 		table_html(t, root, &b);
-	else {
-		/* no row: the notes alone say what changed */
-		size_t i;
-
-		for (i = 0; i < t->nnotes; i++) {
-			buf_puts(&b, "<p class=\"table-note\">");
-			esc_html(&b, t->notes[i]);
-			buf_puts(&b, "</p>\n");
-		}
-	}
+	/* the notes after the scroll box, or alone when no row moved */
+	table_notes_html(t, &notes);
 	tv_set(o, "has_notes", tv_bool(t->nnotes > 0));
+	tv_set(o, "notes_html", pv_taken(buf_detach(&notes, NULL)));
 	tv_set(o, "table_html", pv_taken(buf_detach(&b, NULL)));
 	table_free(t);
 	return o;

@@ -352,7 +352,9 @@ put_chart(const struct render *r, const struct shortcode *sc)
 		buf_puts(r->out, "</summary>\n");
 		table_wrap_open(r, t);
 		table_html(t, r->root, r->out);
-		buf_puts(r->out, "</div>\n</details>\n");
+		buf_puts(r->out, "</div>\n");
+		table_notes_html(t, r->out);
+		buf_puts(r->out, "</details>\n");
 		table_free(t);
 	}
 	buf_puts(r->out, "</figure>\n");
@@ -376,6 +378,8 @@ put_block(const struct render *r, const struct shortcode *sc)
 		table_wrap_open(r, t);
 		table_html(t, r->root, r->out);
 		buf_puts(r->out, "</div>\n");
+		/* its notes after the box: they do not scroll with it */
+		table_notes_html(t, r->out);
 		table_free(t);
 	}
 }
@@ -722,13 +726,23 @@ table_cell_text(struct buf *out, const char *s)
 	esc_html(out, s);
 }
 
+/*
+ * A cell; a body cell carries its column's head as data-label (label, or
+ * NULL for none), which a phone's stylesheet shows before the cell when the
+ * table is laid out a row at a time.
+ */
 static void
 table_cell_html(const struct table_cell *c, const char *root, bool head,
-    struct buf *out)
+    const char *label, struct buf *out)
 {
 	buf_add(out, head ? "<th" : "<td", 3);
 	if (head)
 		buf_puts(out, " scope=\"col\"");
+	if (label != NULL && *label != '\0') {
+		buf_puts(out, " data-label=\"");
+		esc_attr(out, label);
+		buf_putc(out, '"');
+	}
 	if (c->tier || c->numeric) {
 		buf_puts(out, " class=\"");
 		if (c->numeric)
@@ -771,15 +785,23 @@ table_html(const struct table *t, const char *root_rel, struct buf *out)
 	}
 	buf_puts(out, "<thead>\n<tr>");
 	for (k = 0; k < t->ncols; k++)
-		table_cell_html(&t->head[k], root, true, out);
+		table_cell_html(&t->head[k], root, true, NULL, out);
 	buf_puts(out, "</tr>\n</thead>\n<tbody>\n");
 	for (i = 0; i < t->nrows; i++) {
 		buf_puts(out, "<tr>");
 		for (k = 0; k < t->ncols; k++)
-			table_cell_html(&t->cells[i * t->ncols + k], root, false, out);
+			table_cell_html(&t->cells[i * t->ncols + k], root, false,
+			    t->head[k].text, out);
 		buf_puts(out, "</tr>\n");
 	}
 	buf_puts(out, "</tbody>\n</table>\n");
+}
+
+void
+table_notes_html(const struct table *t, struct buf *out)
+{
+	size_t i;
+
 	for (i = 0; i < t->nnotes; i++) {
 		buf_puts(out, "<p class=\"table-note\">");
 		table_cell_text(out, t->notes[i]);

@@ -8,6 +8,10 @@
 // - no chart cut off: every chart's picture lies within the viewport, drawn
 //   whole (at 390 px, the narrow variant: charts/narrow/);
 // - every table's scroll box is focusable and labelled;
+// - at 390 px no table's text is cut on the home, edition and providers
+//   index pages (its box does not scroll: the table fits, or shows its rows
+//   as cards), and no table's notes sit inside its scroll box;
+// - every navigation link lies within the viewport, whole;
 // - axe-core (WCAG 2.0 and 2.1, A and AA) finds no violation, light and
 //   dark (prefers-color-scheme emulated).
 // The site is served over HTTP from a server of its own (missing paths get
@@ -33,6 +37,7 @@ const pages = [
 	["home", "/"],
 	["editions index", "/editions/"],
 	["edition", "/editions/3.0/"],
+	["edition (movers with notes)", "/editions/2.0/"],
 	["partial edition", "/editions/1.0/"],
 	["changes", "/editions/3.0/changes/"],
 	["provider", "/providers/aws/"],
@@ -125,7 +130,34 @@ async function checkPage(browser, base, name, url, width, scheme) {
 			return s.scrollbarWidth === "none" || s.overflowX !== "auto" ||
 			    (s.backgroundImage.match(/gradient/g) || []).length < 4;
 		});
+		// a table whose box scrolls hides some of its text from a phone
+		const cutTables = Array.from(document.querySelectorAll(".table-wrap table"))
+		    .filter((t) => t.getClientRects().length > 0)
+		    .filter((t) => {
+			const w = t.closest(".table-wrap");
+			return w.scrollWidth > w.clientWidth + 0.5;
+		    });
+		const notesInBox = document.querySelectorAll(".table-wrap .table-note").length;
+		// every link of the navigation in sight, none cut by its box
+		const navLinks = Array.from(document.querySelectorAll(".masthead nav a"));
+		const navOut = navLinks.filter((a) => {
+			const r = a.getBoundingClientRect();
+			let box = a.parentElement;
+			for (; box && box !== document.body; box = box.parentElement) {
+				const b = box.getBoundingClientRect(), s = getComputedStyle(box);
+				if (s.overflowX !== "visible" &&
+				    (r.left < b.left - 0.5 || r.right > b.right + 0.5))
+					return true;
+			}
+			return r.width === 0 || r.left < -0.5 || r.right > window.innerWidth + 0.5;
+		});
 		return {
+			cutTables: cutTables.map((t) => (t.caption ? t.caption.textContent : t.className) +
+			    " " + t.closest(".table-wrap").scrollWidth + " > " +
+			    t.closest(".table-wrap").clientWidth),
+			notesInBox: notesInBox,
+			nav: navLinks.length, navOut: navOut.map((a) => a.textContent + " " +
+			    Math.round(a.getBoundingClientRect().right)),
 			scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
 			cells: cells.length,
 			bad: bad.slice(0, 3).map((c) => c.tagName + "." + c.className + ": " +
@@ -161,6 +193,13 @@ async function checkPage(browser, base, name, url, width, scheme) {
 	    m.wraps + ")", m.unlabelled + " not");
 	ok(m.uncued === 0, at + ": every box that scrolls shows it (" + m.scrolling + ")",
 	    m.uncued + " without a scrollbar or edge shadows");
+	if (width < 640 && /^(home|edition|providers index)/.test(name))
+		ok(m.cutTables.length === 0, at + ": no table's text cut (its box does not scroll)",
+		    m.cutTables.join("; "));
+	ok(m.notesInBox === 0, at + ": every table's notes after its scroll box",
+	    m.notesInBox + " inside");
+	ok(m.nav > 0 && m.navOut.length === 0, at + ": every navigation link within the viewport (" +
+	    m.nav + ")", m.navOut.join("; "));
 	await page.addScriptTag({path: axePath});
 	const v = await page.evaluate(async (tags) => {
 		const r = await window.axe.run(document, {runOnly: {type: "tag", values: tags}});
