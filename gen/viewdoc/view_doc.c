@@ -166,6 +166,40 @@ vd_inlines_release(struct vd_inlines *in)
 	memset(in, 0, sizeof(*in));
 }
 
+/* A medal table (built by view_home.c), freed with the tree. */
+void
+vd_medals_free(struct vd_medals *m)
+{
+	size_t i, j;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->n; i++) {
+		for (j = 0; j < m->tiers[i].n; j++) {
+			struct vd_medal_entry *en = &m->tiers[i].v[j];
+
+			free(en->name);
+			free(en->mark);
+			free(en->uncertain);
+			free(en->before);
+			free(en->move);
+		}
+		free(m->tiers[i].v);
+		free(m->tiers[i].count_text);
+		free(m->tiers[i].unit);
+	}
+	free(m->tiers);
+	free(m->caption);
+	free(m->head_tier);
+	free(m->head_count);
+	free(m->head_who);
+	free(m->head_before);
+	free(m->head_move);
+	free(m->draft);
+	free(m->uncertain_label);
+	free(m);
+}
+
 static void
 block_release(struct vd_block *b)
 {

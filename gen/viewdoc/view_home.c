@@ -238,39 +238,6 @@ vd_medals_new(const struct computed *c, const struct edition *e, bool pdf)
 	return m;
 }
 
-void
-vd_medals_free(struct vd_medals *m)
-{
-	size_t i, j;
-
-	if (m == NULL)
-		return;
-	for (i = 0; i < m->n; i++) {
-		for (j = 0; j < m->tiers[i].n; j++) {
-			struct vd_medal_entry *en = &m->tiers[i].v[j];
-
-			free(en->name);
-			free(en->mark);
-			free(en->uncertain);
-			free(en->before);
-			free(en->move);
-		}
-		free(m->tiers[i].v);
-		free(m->tiers[i].count_text);
-		free(m->tiers[i].unit);
-	}
-	free(m->tiers);
-	free(m->caption);
-	free(m->head_tier);
-	free(m->head_count);
-	free(m->head_who);
-	free(m->head_before);
-	free(m->head_move);
-	free(m->draft);
-	free(m->uncertain_label);
-	free(m);
-}
-
 const struct vd_medals *
 vd_page_medals(const struct vd_page *p)
 {
