@@ -560,6 +560,63 @@ START_TEST(test_table_no_stub_rows)
 }
 END_TEST
 
+/*
+ * A narrow column whose cells hold a hyphenated word (the security table's
+ * Class) is as wide as that word: no line of its cells ends inside the
+ * word, though the table is wider than the body and its long column wraps.
+ */
+START_TEST(test_table_word_whole)
+{
+	static const char *const words_in[] = {"cross-tenant", "escape",
+	    "remote-code-execution", "metadata"};
+	struct pdf_doc *doc = pdfdoc_new();
+	struct table *t = table_new(NULL, 5);
+	struct table_cell *row;
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char *s, *path;
+	struct word *v;
+	size_t nw, i, k, whole[4] = {0}, rows = 8;
+
+	seed = 5;
+	pdfdoc_paper(doc, PDF_A4);
+	pdfdoc_set(doc, PDF_TITLE, "Classes");
+	table_head(t, 0, "Finding", false);
+	table_head(t, 1, "Provider", false);
+	table_head(t, 2, "Class", false);
+	table_head(t, 3, "Status", false);
+	table_head(t, 4, "Source", false);
+	for (i = 0; i < rows; i++) {
+		row = table_row(t);
+		s = words(40);
+		table_cell_take(&row[0], s, NULL);
+		table_cell_set(&row[1], "Not named", NULL);
+		table_cell_set(&row[2], words_in[i % 4], NULL);
+		table_cell_set(&row[3], "fix verified", NULL);
+		s = words(12);
+		table_cell_take(&row[4], s, NULL);
+	}
+	pdf_table(doc, NULL, t, NULL);
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/classes.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	v = bbox_words(path, &nw);
+	/* a line ending inside a word leaves pieces of it, not the word */
+	for (i = 0; i < nw; i++)
+		for (k = 0; k < 4; k++)
+			if (strcmp(v[i].text, words_in[k]) == 0)
+				whole[k]++;
+	for (k = 0; k < 4; k++)
+		ck_assert_msg(whole[k] == rows / 4, "%s whole %zu times of %zu",
+		    words_in[k], whole[k], rows / 4);
+	free(v);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
 /* The running head names the section in force at the top of the page: a
  * section that starts lower on a page is named from the next page on. */
 START_TEST(test_running_head_in_force)
@@ -1209,6 +1266,7 @@ suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_table_no_stub_rows);
+	tcase_add_test(tc, test_table_word_whole);
 	tcase_add_test(tc, test_keep_together);
 	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);

@@ -116,8 +116,8 @@ cell_measure_raw(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 
 /*
  * The widest word of s: s laid out once on one line, each cluster's width
- * added to the word it is in (words end where pango may break a line;
- * spaces count for none). Linear in the length of s, whatever its words
+ * added to the word it is in (words end at white space, so that a
+ * hyphenated word such as "cross-tenant" is one; spaces count for none). Linear in the length of s, whatever its words
  * (a layout of width 1, a line a word, took quadratic time).
  */
 static double
@@ -130,6 +130,7 @@ word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	size_t len = strlen(s), i, nwords = 1;
 	int *word_of, n, ch = 0, best = 0;
 	int *width;
+	bool white = false;       /* the character before is white space */
 
 	pdf_layout_font(ctx, l, font, NULL);
 	pango_layout_set_text(l, s, -1);
@@ -138,12 +139,14 @@ word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	word_of = xcalloc(len + 1, sizeof(*word_of));
 	for (i = 0; i < len; i++) {
 		if (!utf8_continues(s[i])) {
-			if (ch > 0 && ch < n && attrs[ch].is_line_break)
+			bool w = ch < n && attrs[ch].is_white;
+
+			if (white && !w)
 				nwords++;
+			white = w;
 			ch++;
 		}
-		word_of[i] = ch > 0 && ch - 1 < n && attrs[ch - 1].is_white ?
-		    -1 : (int)nwords - 1;
+		word_of[i] = white ? -1 : (int)nwords - 1;
 	}
 	width = xcalloc(nwords, sizeof(*width));
 	it = pango_layout_get_iter(l);
@@ -280,12 +283,20 @@ cell_str(const struct table_cell *c)
 	return c->text != NULL ? c->text : "";
 }
 
-/* Each column's widest word, for a table wider than the body. */
+/*
+ * A word wider than this share of the body's width does not widen its
+ * column past it (a long link may break); narrower ones are never broken.
+ */
+#define WORD_CAP 0.3
+
+/* Each column's widest word (at most WORD_CAP of width), for a table wider
+ * than the body. */
 static void
-columns_min(struct pdf_ctx *ctx, const struct table *t, double *min)
+columns_min(struct pdf_ctx *ctx, const struct table *t, double *min,
+    double width)
 {
 	size_t r, c, n = t->ncols;
-	double w;
+	double w, cap = WORD_CAP * width - 2 * PAD_X;
 
 	for (c = 0; c < n; c++)
 		min[c] = cell_min(ctx, cell_str(&t->head[c]), FONT_TABLE_HEAD);
@@ -297,6 +308,9 @@ columns_min(struct pdf_ctx *ctx, const struct table *t, double *min)
 			if (w > min[c])
 				min[c] = w;
 		}
+	for (c = 0; c < n; c++)
+		if (min[c] > cap)
+			min[c] = cap;
 }
 
 void
@@ -333,7 +347,7 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	for (c = 0; c < n; c++)
 		sum += nat[c] + 2 * PAD_X;
 	if (sum > width)
-		columns_min(ctx, t, min);
+		columns_min(ctx, t, min, width);
 	columns_fit(p, nat, min, width);
 	free(nat);
 	free(min);
