@@ -485,9 +485,10 @@ END_TEST
 /* A document of a paragraph of `lead` words, then a table of n one-line
  * rows "cell-NNN", rendered to name; its words in *v. */
 static struct pdf_result
-tail_render(unsigned lead, unsigned n, const char *name, struct word **v,
-    size_t *nw)
+tail_render(unsigned lead, unsigned n, unsigned notes, const char *name,
+    struct word **v, size_t *nw)
 {
+	struct pdf_block *prev;
 	struct pdf_doc *doc = pdfdoc_new();
 	struct table *t = table_new(NULL, 2);
 	struct table_cell *row;
@@ -513,7 +514,18 @@ tail_render(unsigned lead, unsigned n, const char *name, struct word **v,
 	s = words(lead);
 	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
 	free(s);
-	pdf_table(doc, NULL, t, NULL);
+	prev = pdf_table(doc, NULL, t, NULL);
+	/* notes kept with the table's last rows and each with the next, as
+	 * a movers table's are */
+	for (r = 1; r <= notes; r++) {
+		prev->keep_with_next = true;
+		prev = pdf_para(doc, NULL);
+		snprintf(num, sizeof(num), "note-%u", r);
+		pdf_run(doc, prev, num, (size_t)-1, 0, NULL);
+		s = words(30);
+		pdf_run(doc, prev, s, (size_t)-1, 0, NULL);
+		free(s);
+	}
 	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
 	pdfdoc_free(doc);
 	path = xasprintf("%s/%s", tmpdir, name);
@@ -537,7 +549,7 @@ START_TEST(test_table_no_stub_rows)
 	for (lead = 50; lead <= 650; lead += 150)
 		for (n = 30; n <= 110; n += 4) {
 			snprintf(name, sizeof(name), "tail-%u-%u.pdf", lead, n);
-			res = tail_render(lead, n, name, &v, &nw);
+			res = tail_render(lead, n, 0, name, &v, &nw);
 			for (p = 1; p <= res.pages; p++) {
 				rows = 0;
 				for (i = 0; i < nw; i++)
@@ -614,6 +626,47 @@ START_TEST(test_table_word_whole)
 	free(v);
 	free(path);
 	buf_release(&b);
+}
+END_TEST
+
+/* A table's notes (a movers table's "New in ..." lines) stay with its last
+ * rows: wherever the table breaks, no note opens a page without rows. */
+START_TEST(test_table_notes_kept)
+{
+	unsigned lead, n, moved = 0;
+	struct pdf_result res;
+	struct word *v;
+	size_t nw, i;
+	char name[64], last[32];
+
+	for (lead = 50; lead <= 650; lead += 150)
+		for (n = 30; n <= 110; n += 8) {
+			unsigned row_page = 0, note_page[4] = {0}, prev_page = 0;
+
+			snprintf(name, sizeof(name), "notes-%u-%u.pdf", lead, n);
+			snprintf(last, sizeof(last), "cell-%03u", n);
+			res = tail_render(lead, n, 3, name, &v, &nw);
+			for (i = 0; i < nw; i++) {
+				if (strcmp(v[i].text, last) == 0)
+					row_page = v[i].page;
+				else if (str_starts(v[i].text, "note-") &&
+				    v[i].text[5] >= '1' && v[i].text[5] <= '3')
+					note_page[v[i].text[5] - '0'] = v[i].page;
+				if (strcmp(v[i].text, "cell-001") == 0)
+					prev_page = v[i].page;
+			}
+			ck_assert_uint_gt(row_page, 0);
+			for (i = 1; i <= 3; i++)
+				ck_assert_msg(note_page[i] == row_page, "%u words, "
+				    "%u rows: last row on page %u, note %zu on %u",
+				    lead, n, row_page, i, note_page[i]);
+			if (row_page > prev_page)
+				moved++;
+			(void)res;
+			free(v);
+		}
+	/* the sweep broke tables */
+	ck_assert_uint_gt(moved, 10);
 }
 END_TEST
 
@@ -1267,6 +1320,7 @@ suite(void)
 	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_table_no_stub_rows);
 	tcase_add_test(tc, test_table_word_whole);
+	tcase_add_test(tc, test_table_notes_kept);
 	tcase_add_test(tc, test_keep_together);
 	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);

@@ -455,22 +455,36 @@ pdf_table_height(const struct pdf_block *b)
 	return caption_h(p) + p->head_h + rows_h(p, 0, p->nrows) + 12;
 }
 
+bool
+pdf_table_breaks(const struct pdf_block *b)
+{
+	const struct table_prep *p = b->prep;
+
+	return p->ncols > 0 && p->nrows >= 2 * TABLE_KEEP;
+}
+
 /*
  * The row before which the page that row `from` starts must break: the
  * first that does not fit below y, moved up so that TABLE_KEEP rows go
  * over (unless that would leave fewer than TABLE_KEEP here). p->nrows:
- * the rest fits.
+ * the rest fits, and so does `after` below it (what the table is kept
+ * with: its notes); when that does not, the last TABLE_KEEP rows go over
+ * with it.
  */
 static size_t
 rows_break(const struct pdf_ctx *ctx, const struct table_prep *p,
-    size_t from, double y)
+    size_t from, double y, double after)
 {
 	size_t r = from;
 
 	while (r < p->nrows && y + p->row_h[r] <= ctx->y1 + 0.01)
 		y += p->row_h[r++];
-	if (r == p->nrows)
+	if (r == p->nrows) {
+		if (after > 0 && y + 12 + after > ctx->y1 + 0.01 &&
+		    p->nrows >= from + 2 * TABLE_KEEP)
+			return p->nrows - TABLE_KEEP;
 		return r;
+	}
 	if (p->nrows - r < TABLE_KEEP && r > from + TABLE_KEEP) {
 		size_t back = TABLE_KEEP - (p->nrows - r);
 
@@ -559,8 +573,10 @@ void
 pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 {
 	const struct table_prep *p = b->prep;
+	double after = ctx->keep_after;
 	size_t r, brk;
 
+	ctx->keep_after = 0;
 	if (p->ncols == 0)
 		return;
 	pdf_need(ctx, pdf_table_min(b));
@@ -575,13 +591,13 @@ pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 	head_draw(ctx, p, x);
 	pdf_dest_end(ctx, b->anchor);
-	brk = rows_break(ctx, p, 0, ctx->y);
+	brk = rows_break(ctx, p, 0, ctx->y, after);
 	for (r = 0; r < p->nrows; r++) {
 		if (r == brk && r > 0) {
 			fill(ctx, RULE_RGB, x, ctx->y, p->width, 0.5);
 			pdf_new_page(ctx);
 			head_draw(ctx, p, x);
-			brk = rows_break(ctx, p, r, ctx->y);
+			brk = rows_break(ctx, p, r, ctx->y, after);
 		}
 		if (r % 2 == 1)
 			fill(ctx, ZEBRA_RGB, x, ctx->y, p->width, p->row_h[r]);
