@@ -10,6 +10,7 @@
 #define HEAD_RGB 0xe3e8efu
 #define ZEBRA_RGB 0xf5f7f9u
 #define RULE_RGB 0x44546au
+#define SEVERE_RGB 0xa3271cu  /* a critical or high severity: the site's --down */
 
 /*
  * A table of at most this many cells (a provider's fault test) has its
@@ -209,7 +210,8 @@ cell_min(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 static enum pdf_font
 cell_font(const struct table_cell *c, bool head)
 {
-	return head || c->tier != NULL ? FONT_TABLE_HEAD : FONT_TABLE;
+	return head || c->tier != NULL || c->role == TABLE_ROLE_SEVERITY ?
+	    FONT_TABLE_HEAD : FONT_TABLE;
 }
 
 /* Column widths: natural widths stretched to the body's width when they
@@ -504,19 +506,34 @@ fill(struct pdf_ctx *ctx, unsigned rgb, double x, double y, double w,
 	cairo_fill(ctx->cr);
 }
 
+/* Whether a body cell is a critical or high severity, drawn in red as
+ * the site's badge is. */
+static bool
+cell_severe(const struct table_cell *c)
+{
+	return c != NULL && c->role == TABLE_ROLE_SEVERITY && c->role_id != NULL &&
+	    (strcmp(c->role_id, "critical") == 0 || strcmp(c->role_id, "high") == 0);
+}
+
+/* A row of texts; cells: the body row's cells (NULL: the header). */
 static void
 row_draw(struct pdf_ctx *ctx, const struct table_prep *p,
-    struct pdf_text **texts, double x, double h, const char *cell_tag)
+    struct pdf_text **texts, const struct table_cell *cells, double x,
+    double h, const char *cell_tag)
 {
 	double cx = x;
+	unsigned ink = ctx->ink;
 	size_t c;
 
 	pdf_tag_push(ctx, "TR", NULL);
 	for (c = 0; c < p->ncols; c++) {
 		pdf_tag_push(ctx, cell_tag, NULL);
+		if (cells != NULL && cell_severe(&cells[c]))
+			ctx->ink = SEVERE_RGB;
 		if (texts[c] != NULL)
 			pdf_text_draw(ctx, texts[c], cx + PAD_X,
 			    ctx->y + PAD_Y, 0, texts[c]->nlines);
+		ctx->ink = ink;
 		pdf_tag_pop(ctx);
 		cx += p->colw[c];
 	}
@@ -537,7 +554,8 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 	size_t c, n = p->ncols;
 
 	if (p->body != NULL) {
-		row_draw(ctx, p, p->body + r * n, x, p->row_h[r], "TD");
+		row_draw(ctx, p, p->body + r * n, p->t->cells + r * n, x,
+		    p->row_h[r], "TD");
 		return;
 	}
 	if (n > ARRAY_SIZE(one))
@@ -554,7 +572,7 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 			    false, p->colw[c]);
 	}
 	ctx->tape_bypass = false;
-	row_draw(ctx, p, texts, x, p->row_h[r], "TD");
+	row_draw(ctx, p, texts, p->t->cells + r * n, x, p->row_h[r], "TD");
 	for (c = 0; c < n; c++)
 		pdf_text_free(texts[c]);
 	if (texts != one)
@@ -566,7 +584,7 @@ head_draw(struct pdf_ctx *ctx, const struct table_prep *p, double x)
 {
 	fill(ctx, HEAD_RGB, x, ctx->y, p->width, p->head_h);
 	fill(ctx, RULE_RGB, x, ctx->y + p->head_h - 0.8, p->width, 0.8);
-	row_draw(ctx, p, p->head, x, p->head_h, "TH");
+	row_draw(ctx, p, p->head, NULL, x, p->head_h, "TH");
 }
 
 void
