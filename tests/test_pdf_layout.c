@@ -670,6 +670,77 @@ START_TEST(test_table_notes_kept)
 }
 END_TEST
 
+/* A group's heading row (the medal table's "Gold (2)") never ends a page:
+ * it goes over with its group's first rows, wherever the table breaks. */
+START_TEST(test_table_group_row_kept)
+{
+	static const struct tier tier = {.id = "gold", .name = "Gold"};
+	unsigned lead, g, k, ends = 0;
+	struct word *v;
+	size_t nw, i;
+
+	for (lead = 50; lead <= 900; lead += 50) {
+		struct pdf_doc *doc = pdfdoc_new();
+		struct table *t = table_new(NULL, 2);
+		struct table_cell *row;
+		struct buf b = BUF_INIT;
+		struct pdf_result res;
+		const char *err = NULL;
+		char num[32], *s, *path;
+		unsigned p;
+
+		seed = 9;
+		pdfdoc_paper(doc, PDF_A4);
+		pdfdoc_set(doc, PDF_TITLE, "Groups");
+		table_head(t, 0, "Provider", false);
+		table_head(t, 1, "Before", false);
+		/* groups of 1 to 6 rows, so that some heading meets a page end */
+		for (g = 0; g < 24; g++) {
+			row = table_row(t);
+			snprintf(num, sizeof(num), "grp-%02u", g);
+			table_cell_set(&row[0], num, NULL);
+			row[0].tier = &tier;
+			table_cell_set(&row[1], "", NULL);
+			for (k = 0; k <= g % 6; k++) {
+				row = table_row(t);
+				snprintf(num, sizeof(num), "cell-%02u-%u", g, k);
+				table_cell_set(&row[0], num, NULL);
+				table_cell_set(&row[1], "Silver", NULL);
+			}
+		}
+		pdf_heading(doc, NULL, 1, "Alpha", NULL, PDF_H_ALL);
+		s = words(lead);
+		pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+		free(s);
+		pdf_table(doc, NULL, t, NULL);
+		ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+		pdfdoc_free(doc);
+		path = xasprintf("%s/groups-%u.pdf", tmpdir, lead);
+		ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+		v = bbox_words(path, &nw);
+		for (p = 1; p < res.pages; p++) {
+			const struct word *last = NULL;
+
+			for (i = 0; i < nw; i++)
+				if (v[i].page == p && (str_starts(v[i].text,
+				    "grp-") || str_starts(v[i].text, "cell-")) &&
+				    (last == NULL || v[i].y0 > last->y0))
+					last = &v[i];
+			if (last == NULL)
+				continue;
+			ends++;
+			ck_assert_msg(!str_starts(last->text, "grp-"), "%u words: "
+			    "page %u ends with the group row %s", lead, p,
+			    last->text);
+		}
+		free(v);
+		free(path);
+		buf_release(&b);
+	}
+	ck_assert_uint_gt(ends, 10);
+}
+END_TEST
+
 /* The running head names the section in force at the top of the page: a
  * section that starts lower on a page is named from the next page on. */
 START_TEST(test_running_head_in_force)
@@ -1321,6 +1392,7 @@ suite(void)
 	tcase_add_test(tc, test_table_no_stub_rows);
 	tcase_add_test(tc, test_table_word_whole);
 	tcase_add_test(tc, test_table_notes_kept);
+	tcase_add_test(tc, test_table_group_row_kept);
 	tcase_add_test(tc, test_keep_together);
 	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);

@@ -457,6 +457,24 @@ pdf_table_height(const struct pdf_block *b)
 	return caption_h(p) + p->head_h + rows_h(p, 0, p->nrows) + 12;
 }
 
+/*
+ * Whether row r heads a group (the medal table's "Gold (2)"): its first
+ * cell names a tier, the others are empty. A page never ends with one.
+ */
+static bool
+group_row(const struct table_prep *p, size_t r)
+{
+	const struct table_cell *row = &p->t->cells[r * p->ncols];
+	size_t c;
+
+	if (p->ncols < 2 || row[0].tier == NULL)
+		return false;
+	for (c = 1; c < p->ncols; c++)
+		if (row[c].text != NULL && row[c].text[0] != '\0')
+			return false;
+	return true;
+}
+
 bool
 pdf_table_breaks(const struct pdf_block *b)
 {
@@ -482,16 +500,18 @@ rows_break(const struct pdf_ctx *ctx, const struct table_prep *p,
 	while (r < p->nrows && y + p->row_h[r] <= ctx->y1 + 0.01)
 		y += p->row_h[r++];
 	if (r == p->nrows) {
-		if (after > 0 && y + 12 + after > ctx->y1 + 0.01 &&
-		    p->nrows >= from + 2 * TABLE_KEEP)
-			return p->nrows - TABLE_KEEP;
-		return r;
-	}
-	if (p->nrows - r < TABLE_KEEP && r > from + TABLE_KEEP) {
+		if (after <= 0 || y + 12 + after <= ctx->y1 + 0.01 ||
+		    p->nrows < from + 2 * TABLE_KEEP)
+			return r;
+		r = p->nrows - TABLE_KEEP;
+	} else if (p->nrows - r < TABLE_KEEP && r > from + TABLE_KEEP) {
 		size_t back = TABLE_KEEP - (p->nrows - r);
 
 		r = r - back >= from + TABLE_KEEP ? r - back : from + TABLE_KEEP;
 	}
+	/* a group's heading row goes over with its first rows */
+	while (r > from + 1 && r < p->nrows && group_row(p, r - 1))
+		r--;
 	return r > from ? r : from + 1;
 }
 
