@@ -575,7 +575,8 @@ END_TEST
 /*
  * A narrow column whose cells hold a hyphenated word (the security table's
  * Class) is as wide as that word: no line of its cells ends inside the
- * word, though the table is wider than the body and its long column wraps.
+ * word, though the table is wider than the body and its long column wraps;
+ * short columns are not wrapped at all.
  */
 START_TEST(test_table_word_whole)
 {
@@ -623,6 +624,15 @@ START_TEST(test_table_word_whole)
 	for (k = 0; k < 4; k++)
 		ck_assert_msg(whole[k] == rows / 4, "%s whole %zu times of %zu",
 		    words_in[k], whole[k], rows / 4);
+	/* a short column (a provider, a status) is not wrapped while the long
+	 * ones, which wrap anyway, can give it room */
+	for (i = 0, k = 0; i + 1 < nw; i++)
+		if (strcmp(v[i].text, "Not") == 0 || strcmp(v[i].text, "fix") == 0) {
+			ck_assert_msg(fabs(v[i + 1].y0 - v[i].y0) < 1, "%s %s "
+			    "wrapped", v[i].text, v[i + 1].text);
+			k++;
+		}
+	ck_assert_uint_eq(k, 2 * rows);
 	free(v);
 	free(path);
 	buf_release(&b);

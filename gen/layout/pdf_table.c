@@ -214,21 +214,45 @@ cell_font(const struct table_cell *c, bool head)
 	    FONT_TABLE_HEAD : FONT_TABLE;
 }
 
+/*
+ * A word wider than this share of the body's width does not widen its
+ * column past it (a long link may break); narrower ones are never broken;
+ * a column no wider than this unwrapped is a short one.
+ */
+#define WORD_CAP 0.3
+
 /* Column widths: natural widths stretched to the body's width when they
- * fit; otherwise each column gets its widest word and a share of the rest
- * in proportion to how much more it would like. */
+ * fit; otherwise short columns (a name, a tier, a status) whole and the
+ * others, which wrap anyway, their widest word and a share of the rest in
+ * proportion to how much more each would like; failing that every column
+ * its widest word and such a share. */
 static void
 columns_fit(struct table_prep *p, const double *nat, const double *min,
     double avail)
 {
-	double sn = 0, sm = 0, slack = 0;
+	double sn = 0, sm = 0, slack = 0, ss = 0, sslack = 0;
 	size_t c, n = p->ncols;
+	bool *whole = xcalloc(n ? n : 1, sizeof(*whole));
 
 	for (c = 0; c < n; c++) {
 		sn += nat[c] + 2 * PAD_X;
 		sm += min[c] + 2 * PAD_X;
 		slack += nat[c] - min[c];
+		whole[c] = nat[c] + 2 * PAD_X <= WORD_CAP * avail;
+		ss += (whole[c] ? nat[c] : min[c]) + 2 * PAD_X;
+		if (!whole[c])
+			sslack += nat[c] - min[c];
 	}
+	/* short columns whole, when the long ones can still take the rest */
+	if (sn > avail && ss <= avail && sslack > 0) {
+		for (c = 0; c < n; c++)
+			p->colw[c] = whole[c] ? nat[c] + 2 * PAD_X : min[c] +
+			    2 * PAD_X + (nat[c] - min[c]) * (avail - ss) / sslack;
+		p->width = avail;
+		free(whole);
+		return;
+	}
+	free(whole);
 	for (c = 0; c < n; c++) {
 		if (sn <= avail)
 			p->colw[c] = (nat[c] + 2 * PAD_X) * avail / sn;
@@ -284,12 +308,6 @@ cell_str(const struct table_cell *c)
 {
 	return c->text != NULL ? c->text : "";
 }
-
-/*
- * A word wider than this share of the body's width does not widen its
- * column past it (a long link may break); narrower ones are never broken.
- */
-#define WORD_CAP 0.3
 
 /* Each column's widest word (at most WORD_CAP of width), for a table wider
  * than the body. */
