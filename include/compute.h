@@ -21,7 +21,9 @@ struct build_opts {
 enum move_status {
 	MOVE_UP, MOVE_DOWN, MOVE_SAME, MOVE_NEW, MOVE_DROPPED, MOVE_MERGED,
 	MOVE_UNRATED, MOVE_RETURNED,
-	MOVE_UNLISTED  /* no review in a partial baseline: not known to be new */
+	MOVE_UNLISTED, /* no review in a partial baseline: not known to be new */
+	MOVE_FIRST     /* rated, unrated in the baseline and in every edition
+	                * before it: rated for the first time, not "again" */
 };
 
 /* One review as rated in an edition. */
@@ -100,9 +102,9 @@ struct provider_view {
  */
 enum change_kind {
 	CHANGE_UP, CHANGE_DOWN, CHANGE_MERGED, CHANGE_NEW, CHANGE_DROPPED,
-	CHANGE_UNRATED, CHANGE_RETURNED
+	CHANGE_UNRATED, CHANGE_RETURNED, CHANGE_FIRST
 };
-#define CHANGE_NKINDS (CHANGE_RETURNED + 1)
+#define CHANGE_NKINDS (CHANGE_FIRST + 1)
 
 struct change {
 	const struct provider *provider;
@@ -201,7 +203,10 @@ const struct edition_stats *computed_edition(const struct computed *c, const str
 const struct provider_view *computed_provider(const struct computed *c, const struct provider *p);
 /* The rating of provider in edition, or NULL. */
 const struct rating *edition_stats_rating(const struct edition_stats *s, const struct provider *p);
+/* A movement's status as the data gives it (SPEC 2.2: MOVE_FIRST is
+ * "returned"), and as the pages' classes and templates name it ("first"). */
 const char *move_status_name(enum move_status s);
+const char *move_status_class(enum move_status s);
 /*
  * A movement in the report's words, the same on every page, table and in
  * the PDF: "up 2" (move_up_n; move_up without a step count), "no change",
@@ -218,7 +223,7 @@ char *move_text(const struct report *r, enum move_status s, bool has_steps,
     int steps, const char *successor);
 /*
  * A fault test's step as every output gives it (SPEC 1.4): its time in the
- * report's units, "within 11m" for an upper bound, or NULL when none was
+ * report's units ("at once" for 0), "within 11m" for an upper bound, or NULL when none was
  * recorded (free the result); and its verdict against the edition's
  * target (negative: none): "within target", "over target", "not known"
  * for a bound over the target, "no time recorded", or "" without target.

@@ -48,6 +48,7 @@ extern const char *const review_builtin_keys[];
 /* Parts of a review (load_reviews.c); detected_names: fault_test.detected_by. */
 extern const char *const override_keys[];
 extern const char *const fault_keys[];
+extern const char *const replaced_from_names[]; /* fault_test.replaced_from */
 extern const char *const detected_names[];
 extern const char *const security_keys[];
 extern const char *const quote_keys[];

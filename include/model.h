@@ -227,6 +227,8 @@ struct fault_test {
 	bool detect_upper;      /* detect_after is an upper bound ("<=11m") */
 	bool drain_upper;       /* likewise drain_after */
 	bool replaced_upper;    /* likewise replaced_after */
+	bool replaced_from_approval; /* replaced_from: approval: replaced_after is
+	                         * counted from a person's approval, not the fault */
 };
 
 struct quote {

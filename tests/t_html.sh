@@ -57,7 +57,7 @@ has "$S/index.html" '−25.0% since Edition One' "percent change with U+2212 min
 has "$S/index.html" '75.0%' "share of reviewed"
 has "$S/editions/e2/index.html" '<td>↓ down 1</td>' "movement in arrow and words"
 has "$S/editions/e2/index.html" 'merged into &lt;script&gt;' "merged provider names its successor"
-has "$S/providers/epsilon/index.html" 'rated again' "return from an unrated tier"
+has "$S/providers/epsilon/index.html" 'rated for the first time' "rated from an unrated tier, never rated before"
 has "$S/providers/alpha/index.html" '<td class="num">1m30s</td><td class="num">2m</td><td>within target</td>' "fault timing within target"
 has "$S/providers/alpha/index.html" '<td class="num">1h15m</td><td class="num">1h</td><td>over target</td>' "fault timing over target"
 has "$S/providers/alpha/index.html" 'href="https://video.example.org/watch?v=abc&amp;t=731" rel="external">12:11</a>' "timestamp links into the video"

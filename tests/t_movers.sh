@@ -56,7 +56,7 @@ note "$T/s/index.html" "New in ClusterMAX 3.0 (15): Moonlite, Radiant, Vessl, Ar
 check "home: the new summed up in one line with their names" $?
 note "$T/s/index.html" "Reviewed in ClusterMAX 3.0 but not rated (8): Atlas Cloud, Cirrascale, CUDO Compute, Denvr Dataworks, Fluidstack, Lightning, Scaleway and Sesterce."
 check "home: the not rated in one line" $?
-note "$T/s/index.html" "Rated in ClusterMAX 3.0 after a review without a rating in ClusterMAX 2.0 (3): Bitdeer, Core42 and FPT."
+note "$T/s/index.html" "Rated for the first time in ClusterMAX 3.0 (3): Bitdeer, Core42 and FPT."
 check "home: Bitdeer, Core42 and FPT, never rated before 3.0, in a line of their own" $?
 grep -q '<p class="table-note">No longer reviewed in ClusterMAX 3.0 (22): Hot Aisle, ' "$T/s/index.html"
 check "home: the 22 no longer reviewed in one line" $?

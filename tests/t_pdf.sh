@@ -221,7 +221,7 @@ grep -q '^ *Detected  *within 11m  *2m  *not known *$' "$T/layout.txt" &&
 check "fault test: an upper bound is written 'within 11m', its verdict not known" $?
 grep -q '^ *Replaced  *8h40m  *1h  *over target *$' "$T/layout.txt" &&
     grep -q '^ *Replaced  *2h  *1h  *over target *$' "$T/layout.txt" &&
-    grep -q '^ *Detected  *0s  *2m  *within target *$' "$T/layout.txt" &&
+    grep -q '^ *Detected  *at once  *2m  *within target *$' "$T/layout.txt" &&
     grep -q "^ *Drained  *$dash  *$dash  *no time recorded *\$" "$T/layout.txt"
 check "fault test: a row per step with its target and verdict (over target: Nebius, Lambda)" $?
 grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. Detected by: the provider. Recovery was automatic, with no human in the loop.' "$T/a.one" &&

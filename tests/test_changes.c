@@ -5,10 +5,11 @@
  * tests/fixtures/mini, e2 against e1: Alpha strong -> elite and Beta
  * (Bravo in e1, an alias) fair -> strong are up; Gamma fair -> weak is
  * down; Golf is new; Delta weak -> untested is not rated; Echo untested ->
- * fair is rated again. e3 against e2 (no drafts): Gamma is gone and has a
- * successor (merged); Golf fair -> untested; Delta untested -> elite
- * (rated again); Alpha 92 elite, Beta 76 strong and Echo 60 fair stay;
- * e3 brings the rubric. e1 has no previous edition.
+ * fair is rated for the first time (never rated before, not "again").
+ * e3 against e2 (no drafts): Gamma is gone and has a successor (merged);
+ * Golf fair -> untested; Delta untested -> elite (rated again: it was
+ * weak in e1); Alpha 92 elite, Beta 76 strong and Echo 60 fair stay; e3
+ * brings the rubric. e1 has no previous edition.
  *
  * tests/fixtures/changes, e2 against e1: one provider of each kind, a new
  * tier (platinum), a weight 2 -> 3, a criterion added and one dropped, a
@@ -94,7 +95,8 @@ START_TEST(test_mini_e2)
 	ck_assert_str_eq(ids(ec, CHANGE_DOWN), "gamma");
 	ck_assert_str_eq(ids(ec, CHANGE_NEW), "golf");
 	ck_assert_str_eq(ids(ec, CHANGE_UNRATED), "delta");
-	ck_assert_str_eq(ids(ec, CHANGE_RETURNED), "echo");
+	ck_assert_str_eq(ids(ec, CHANGE_FIRST), "echo");
+	ck_assert_str_eq(ids(ec, CHANGE_RETURNED), "");
 	ck_assert_str_eq(ids(ec, CHANGE_MERGED), "");
 	ck_assert_str_eq(ids(ec, CHANGE_DROPPED), "");
 	ck_assert_uint_eq(ec->total, 6);
@@ -122,6 +124,7 @@ START_TEST(test_mini_e3_and_e1)
 	ck_assert_str_eq(ids(ec, CHANGE_MERGED), "gamma");
 	ck_assert_str_eq(ids(ec, CHANGE_UNRATED), "golf");
 	ck_assert_str_eq(ids(ec, CHANGE_RETURNED), "delta");
+	ck_assert_str_eq(ids(ec, CHANGE_FIRST), "");
 	ck_assert_uint_eq(ec->total, 3);
 	ck_assert_ptr_null(ec->v[CHANGE_MERGED][0].after);
 	ck_assert_ptr_null(ec->v[CHANGE_MERGED][0].review);
@@ -151,9 +154,12 @@ START_TEST(test_every_kind)
 	ck_assert_str_eq(ids(ec, CHANGE_NEW), "new1");
 	ck_assert_str_eq(ids(ec, CHANGE_DROPPED), "dropped1");
 	ck_assert_str_eq(ids(ec, CHANGE_UNRATED), "unrated1");
-	ck_assert_str_eq(ids(ec, CHANGE_RETURNED), "returned1");
+	/* unavailable in e1, the first edition: rated for the first time */
+	ck_assert_str_eq(ids(ec, CHANGE_FIRST), "returned1");
+	ck_assert_str_eq(ids(ec, CHANGE_RETURNED), "");
+	/* one of every kind but a return (mini's e3 has one: Delta) */
 	for (k = 0; k < CHANGE_NKINDS; k++)
-		ck_assert_uint_eq(ec->n[k], 1);
+		ck_assert_uint_eq(ec->n[k], k == CHANGE_RETURNED ? 0 : 1);
 	/* Down One: gold to bronze, two steps down; the reason is its summary's */
 	ck_assert_int_eq(ec->v[CHANGE_DOWN][0].steps, -2);
 	ck_assert_ptr_null(ec->v[CHANGE_DOWN][0].quote);

@@ -166,8 +166,9 @@ START_TEST(test_movement_previous)
 	r = rating(s, "delta");
 	ck_assert_int_eq(r->status, MOVE_UNRATED);
 	ck_assert(!r->has_steps);
-	r = rating(s, "echo");
-	ck_assert_int_eq(r->status, MOVE_RETURNED);
+	r = rating(s, "echo"); /* untested in e1, its first edition: a first rating */
+	ck_assert_int_eq(r->status, MOVE_FIRST);
+	ck_assert_str_eq(move_status_name(r->status), "returned"); /* SPEC 2.2 */
 	ck_assert(!r->has_steps);
 	r = rating(s, "golf");
 	ck_assert_int_eq(r->status, MOVE_NEW);
@@ -206,7 +207,7 @@ START_TEST(test_movement_compare)
 	ck_assert_int_eq(rating(s, "beta")->steps, 1);
 	ck_assert_int_eq(rating(s, "delta")->status, MOVE_UP);
 	ck_assert_int_eq(rating(s, "delta")->steps, 3);
-	ck_assert_int_eq(rating(s, "echo")->status, MOVE_RETURNED);
+	ck_assert_int_eq(rating(s, "echo")->status, MOVE_FIRST);
 	ck_assert_int_eq(rating(s, "golf")->status, MOVE_NEW);
 	ck_assert_uint_eq(s->ngone, 1);
 	ck_assert_str_eq(s->gone[0].previous->id, "fair");

@@ -93,7 +93,7 @@ START_TEST(test_medals)
 	static const char *const coreweave[] = {"Platinum", "CoreWeave", "Platinum", "no change"};
 	static const char *const moonlite[] = {"Bronze", "Moonlite", "\xe2\x80\x94", "new"};
 	static const char *const fluid[] = {"Unavailable", "Fluidstack", "Gold", "not rated this edition"};
-	static const char *const ret[] = {"Silver", "Returner", "Unavailable", "rated again"};
+	static const char *const ret[] = {"Silver", "Returner", "Unavailable", "rated for the first time"};
 	static const char *const evil[] = {"Participation Ribbon", EVIL_NAME,
 	    "Underperforming", "\xe2\x86\x91 up 1"};
 
@@ -194,12 +194,12 @@ START_TEST(test_movers)
 	ck_assert_uint_eq(t->nrows, 4);
 	for (i = 0; i < ARRAY_SIZE(rows); i++)
 		check_move(t, i, rows[i]);
-	/* new (70), rated again, not rated, no longer reviewed (77) */
+	/* new (70), rated for the first time, not rated, no longer reviewed (77) */
 	ck_assert_uint_eq(t->nnotes, 4);
 	ck_assert_ptr_nonnull(strstr(t->notes[0], "New in ClusterMAX 3.0 (70): "));
 	ck_assert_ptr_nonnull(strstr(t->notes[0], "Moonlite"));
-	ck_assert_str_eq(t->notes[1], "Rated in ClusterMAX 3.0 after a review without a "
-	    "rating in ClusterMAX 2.0 (1): Returner.");
+	ck_assert_str_eq(t->notes[1], "Rated for the first time in ClusterMAX 3.0 (1): "
+	    "Returner.");
 	ck_assert_str_eq(t->notes[2], "Reviewed in ClusterMAX 3.0 but not rated (1): "
 	    "Fluidstack.");
 	ck_assert_ptr_nonnull(strstr(t->notes[3], "No longer reviewed in ClusterMAX 3.0 (77): "));

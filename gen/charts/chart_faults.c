@@ -53,6 +53,28 @@ has_timing(const struct fault_test *f)
 	return f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0;
 }
 
+/* The replacement time drawn on the axis of time after the fault, or -1: a
+ * bound is said, not drawn, and so is a time counted from a person's
+ * approval (replaced_from: approval), which is no time after the fault. */
+static int64_t
+replaced_drawn(const struct fault_test *f)
+{
+	return f->replaced_upper || f->replaced_from_approval ? -1 : f->replaced_after;
+}
+
+/* "43m after approval" as a data table and the text say it; free it. */
+static char *
+replaced_words(const struct report *r, const struct fault_test *f, const char *key)
+{
+	char *time = fault_step_time(r, f->replaced_after, f->replaced_upper), *t;
+
+	if (time == NULL)
+		return NULL;
+	t = report_format1(r, key, "time", time);
+	free(time);
+	return t;
+}
+
 double
 faults_height(const struct computed *c, double w)
 {
@@ -77,7 +99,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	const struct edition_stats *s = chart_report_stats(c);
 	const struct rating **v;
 	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
-	size_t uninjected = 0, unreplaced = 0;
+	size_t uninjected = 0, unreplaced = 0, approval = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
 	char d[128], n1[32], n2[32], *t;
 	const char *values[4];
@@ -95,7 +117,10 @@ faults_desc(const struct computed *c, struct buf *b)
 		/* each provider in one count, so that they add up to n */
 		if (f->replaced_after >= 0) {
 			repl++;
-			within += target >= 0 && f->replaced_after <= target;
+			/* a time from a person's approval is not held against the target */
+			within += target >= 0 && !f->replaced_from_approval &&
+			    f->replaced_after <= target;
+			approval += f->replaced_from_approval;
 		} else if (f->not_injected)
 			uninjected++;
 		else if (f->detected_by == DETECT_NONE)
@@ -117,6 +142,11 @@ faults_desc(const struct computed *c, struct buf *b)
 		values[0] = n1, values[1] = d, values[2] = NULL;
 		t = report_format(r, "faults_desc_target", tnames, values);
 		buf_printf(b, " %s", t);
+		free(t);
+	}
+	if (approval) {
+		t = report_format_n(r, "faults_desc_approval", (long)approval);
+		buf_printf(b, ", %s", t);
 		free(t);
 	}
 	snprintf(n1, sizeof(n1), "%zu", undetected);
@@ -197,8 +227,7 @@ row_span(const struct axis *a, const struct fault_test *f, double *lo,
 {
 	/* a bound ("within 1h") is said in the note, never drawn as a time */
 	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
-	    f->drain_upper ? -1 : f->drain_after,
-	    f->replaced_upper ? -1 : f->replaced_after};
+	    f->drain_upper ? -1 : f->drain_after, replaced_drawn(f)};
 	int i;
 
 	*lo = INFINITY;
@@ -297,6 +326,18 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 		key = "faults_customer";
 	if (key != NULL)
 		text_set(nt->text, sizeof(nt->text), report_string(r, key));
+	if (f->replaced_from_approval && !f->not_injected &&
+	    (t = replaced_words(r, f, "faults_replaced_after_approval")) != NULL) {
+		/* said beside the row, never drawn as a time after the fault */
+		char both[sizeof(nt->text)];
+
+		if (nt->text[0] != '\0') {
+			snprintf(both, sizeof(both), "%s; %s", nt->text, t);
+			text_set(nt->text, sizeof(nt->text), both);
+		} else
+			text_set(nt->text, sizeof(nt->text), t);
+		free(t);
+	}
 	if (nt->text[0] == '\0')
 		return;
 	row_span(a, f, &lo, &hi);
@@ -475,8 +516,7 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 {
 	const struct fault_test *f = r->review->fault;
 	int64_t t[3] = {f->detect_upper ? -1 : f->detect_after,
-	    f->drain_upper ? -1 : f->drain_after,
-	    f->replaced_upper ? -1 : f->replaced_after};
+	    f->drain_upper ? -1 : f->drain_after, replaced_drawn(f)};
 	double lo, hi;
 	int i;
 
@@ -530,7 +570,8 @@ faults_draw(struct cx *x, const struct computed *c)
 			longest = f->detect_after;
 		if (f->drain_after > longest)
 			longest = f->drain_after;
-		if (f->replaced_after > longest)
+		/* a bound still reaches as far; a time from approval is not drawn */
+		if (!f->replaced_from_approval && f->replaced_after > longest)
 			longest = f->replaced_after;
 	}
 	if (CX_NARROW(x)) {
@@ -573,18 +614,16 @@ faults_draw(struct cx *x, const struct computed *c)
 	free(v);
 }
 
+/* A step's time as the provider's page gives it: "at once", "within 11m". */
 static void
 cell_duration(const struct report *r, struct table_cell *cell, int64_t s, bool upper)
 {
-	char d[128];
+	char *t = fault_step_time(r, s, upper);
 
-	if (s < 0) {
+	if (t == NULL)
 		table_cell_set(cell, "\u2014", NULL);
-	} else {
-		report_duration(r, s, d, sizeof(d));
-		table_cell_take(cell, upper ? report_format1(r, "within_time", "time", d) :
-		    xstrdup(d), NULL);
-	}
+	else
+		table_cell_take(cell, t, NULL);
 	cell->numeric = true;
 }
 
@@ -622,7 +661,11 @@ faults_table(const struct computed *c)
 		    report_string(r, by[f->detected_by]), NULL);
 		cell_duration(r, &row[2], f->detect_after, f->detect_upper);
 		cell_duration(r, &row[3], f->drain_after, f->drain_upper);
-		cell_duration(r, &row[4], f->replaced_after, f->replaced_upper);
+		if (f->replaced_from_approval && f->replaced_after >= 0) {
+			table_cell_take(&row[4], replaced_words(r, f, "time_after_approval"), NULL);
+			row[4].numeric = true;
+		} else
+			cell_duration(r, &row[4], f->replaced_after, f->replaced_upper);
 		table_cell_set(&row[5], f->automatic == TRI_TRUE ? report_string(r, "yes") :
 		    f->automatic == TRI_FALSE ? report_string(r, "no") : "\u2014", NULL);
 	}

@@ -141,7 +141,7 @@ move_desc(const struct computed *c, struct buf *b)
 	static const char *const mover[] = {"name", "change", "tier", NULL};
 	const struct report *rep = &c->project->report;
 	size_t n, total, i, named = 0;
-	size_t k[8] = {0};
+	size_t k[MOVE_FIRST + 1] = {0};
 	char num[4][32], *t, *ch;
 	const char *values[7];
 

@@ -45,6 +45,7 @@ static const char review_fault[] =
     "#   detect_after: 2m           # durations: 90s, 24m, 8h40m, 2d\n"
     "#   drain_after: 67s\n"
     "#   replaced_after: 24m        # back in service\n"
+    "#   replaced_from: fault       # or approval: timed from a person's approval\n"
     "#   automatic: true            # no human in the loop\n"
     "#   note: \"...\"                # Markdown\n";
 

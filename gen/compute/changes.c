@@ -24,6 +24,7 @@ change_kind_of(enum move_status s)
 	case MOVE_MERGED: return CHANGE_MERGED;
 	case MOVE_UNRATED: return CHANGE_UNRATED;
 	case MOVE_RETURNED: return CHANGE_RETURNED;
+	case MOVE_FIRST: return CHANGE_FIRST;
 	case MOVE_SAME:
 	case MOVE_UNLISTED:
 		break;

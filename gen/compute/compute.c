@@ -150,9 +150,26 @@ review_tier(const struct review *r)
 	return r->tier ? r->tier : review_computed_tier(r, score);
 }
 
-/* Movement from t1 (baseline) to t2. */
+/* Was p rated (in a rated tier) in e or any edition before it? */
+static bool
+rated_since_start(const struct edition *e, const struct provider *p,
+    const struct build_opts *o)
+{
+	const struct review *r;
+	const struct tier *t;
+
+	for (; e != NULL; e = e->previous)
+		if ((r = visible_review(e, p, o)) != NULL && (t = review_tier(r)) != NULL &&
+		    t->rated)
+			return true;
+	return false;
+}
+
+/* Movement from t1 (baseline) to t2; rated_earlier: a rated tier in the
+ * baseline or an edition before it (else a rated t2 is a first rating). */
 static void
-rating_move(struct rating *rt, const struct tier *t1, const struct edition *baseline)
+rating_move(struct rating *rt, const struct tier *t1, const struct edition *baseline,
+    bool rated_earlier)
 {
 	const struct tier *t2 = rt->tier;
 
@@ -166,7 +183,7 @@ rating_move(struct rating *rt, const struct tier *t1, const struct edition *base
 	else if (!t2->rated)
 		rt->status = MOVE_UNRATED;
 	else if (!t1->rated)
-		rt->status = MOVE_RETURNED;
+		rt->status = rated_earlier ? MOVE_RETURNED : MOVE_FIRST;
 	else {
 		rt->has_steps = true;
 		rt->steps = (int)t1->index - (int)t2->index;
@@ -350,7 +367,8 @@ stats_compute(struct edition_stats *s, const struct project *p, const struct edi
 		else
 			rt->override = r->tier && rt->computed && r->tier != rt->computed;
 		old = visible_review(baseline, r->provider, o);
-		rating_move(rt, old ? review_tier(old) : NULL, baseline);
+		rating_move(rt, old ? review_tier(old) : NULL, baseline,
+		    rated_since_start(baseline, r->provider, o));
 		s->counts[rt->tier->index]++;
 		s->reviewed++;
 		s->rated += rt->tier->rated;
@@ -556,7 +574,7 @@ move_words(const struct report *r, enum move_status s, bool has_steps,
 {
 	static const char *const keys[] = {"move_up", "move_down", "move_same",
 	    "move_new", "move_dropped", "move_merged", "move_unrated",
-	    "move_returned", "move_unlisted"};
+	    "move_returned", "move_unlisted", "move_first_rated"};
 
 	if (s == MOVE_UP && has_steps)
 		return report_format_n(r, "move_up_n", steps);
@@ -575,6 +593,8 @@ fault_step_time(const struct report *r, int64_t secs, bool upper)
 
 	if (secs < 0)
 		return NULL;
+	if (secs == 0 && !upper) /* not "0s" */
+		return xstrdup(report_string(r, "at_once"));
 	report_duration(r, secs, buf, sizeof(buf));
 	return upper ? report_format1(r, "within_time", "time", buf) : xstrdup(buf);
 }
@@ -610,7 +630,7 @@ move_mark(enum move_status s)
 {
 	static const char *const marks[] = {"\xe2\x86\x91", "\xe2\x86\x93", "=", "+",
 	    "\xc3\x97", "\xe2\x86\x92", "\xe2\x80\x93", "\xe2\x86\xba",
-	    "\xe2\x80\x94"};
+	    "\xe2\x80\x94", "+"};
 
 	return (size_t)s < ARRAY_SIZE(marks) ? marks[s] : "=";
 }
@@ -618,8 +638,16 @@ move_mark(enum move_status s)
 const char *
 move_status_name(enum move_status s)
 {
+	/* SPEC 2.2's statuses: a first rating is a move out of a rated: false
+	 * tier like any other (only its words tell it apart) */
 	static const char *const names[] = {"up", "down", "same", "new", "dropped",
-	    "merged", "unrated", "returned", "unlisted"};
+	    "merged", "unrated", "returned", "unlisted", "returned"};
 
 	return (size_t)s < ARRAY_SIZE(names) ? names[s] : "same";
+}
+
+const char *
+move_status_class(enum move_status s)
+{
+	return s == MOVE_FIRST ? "first" : move_status_name(s);
 }

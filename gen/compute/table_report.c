@@ -191,9 +191,25 @@ struct mover {
 	int steps;
 };
 
+/* Was p in a rated tier in e or an edition before it? */
+static bool
+rated_from_start(const struct computed *c, const struct provider *p,
+    const struct edition *e)
+{
+	const struct edition_stats *s;
+	const struct rating *r;
+
+	for (; e != NULL; e = e->previous)
+		if ((s = computed_edition(c, e)) != NULL &&
+		    (r = edition_stats_rating(s, p)) != NULL && r->tier->rated)
+			return true;
+	return false;
+}
+
 /* The same rules as SPEC 2.2, for any pair of editions. */
 static void
-mover_status(struct mover *m, const struct edition *from, const struct edition *to)
+mover_status(const struct computed *c, struct mover *m, const struct edition *from,
+    const struct edition *to)
 {
 	const struct tier *t1 = m->t1, *t2 = m->t2;
 
@@ -209,7 +225,7 @@ mover_status(struct mover *m, const struct edition *from, const struct edition *
 	else if (!t2->rated)
 		m->status = MOVE_UNRATED;
 	else if (!t1->rated)
-		m->status = MOVE_RETURNED;
+		m->status = rated_from_start(c, m->provider, from) ? MOVE_RETURNED : MOVE_FIRST;
 	else {
 		m->steps = (int)t1->index - (int)t2->index;
 		m->status = m->steps > 0 ? MOVE_UP : m->steps < 0 ? MOVE_DOWN : MOVE_SAME;
@@ -224,6 +240,7 @@ status_rank(enum move_status s)
 	case MOVE_DOWN: return 1;
 	case MOVE_UNRATED: return 2;
 	case MOVE_RETURNED: return 3;
+	case MOVE_FIRST: return 3;
 	case MOVE_NEW: return 4;
 	case MOVE_MERGED: return 5;
 	case MOVE_DROPPED: return 6;
@@ -279,7 +296,7 @@ movers_collect(const struct computed *c, const struct edition *from,
 		m->r2 = r2;
 		m->t1 = r1 ? r1->tier : NULL;
 		m->t2 = r2 ? r2->tier : NULL;
-		mover_status(m, from, to);
+		mover_status(c, m, from, to);
 		if (m->status != MOVE_SAME)
 			(*n)++;
 	}
@@ -379,7 +396,8 @@ movers_line(const struct computed *c, struct table *t, const struct mover *v, si
 /*
  * The movers table (issue 27): a row for each provider that moved up or
  * down or merged, with the reason where its review gives one; the new,
- * the dropped, the not rated and the rated again each summed up in a note
+ * the dropped, the not rated, the rated again and the rated for the first
+ * time each summed up in a note
  * with their names; against a partial edition, one note says why the
  * providers it does not name show no move.
  * Columns: provider, tier in from, tier in to, movement, reason.
@@ -433,6 +451,7 @@ table_movers(const struct computed *c, const struct edition *from,
 	free(why);
 	movers_line(c, t, v, n, MOVE_NEW, "movers_line_new", from, to);
 	movers_line(c, t, v, n, MOVE_RETURNED, "movers_line_returned", from, to);
+	movers_line(c, t, v, n, MOVE_FIRST, "movers_line_first", from, to);
 	movers_line(c, t, v, n, MOVE_UNRATED, "movers_line_unrated", from, to);
 	movers_line(c, t, v, n, MOVE_DROPPED, "movers_line_dropped", from, to);
 	if (unlisted > 0) {

@@ -94,10 +94,12 @@ review_values(struct html_ctx *h, const struct vd_review *vr, const char *root)
 }
 
 static struct tv *
-history_row(const struct report *rp, const struct history_entry *he, bool thin,
+history_row(const struct computed *c, const struct history_entry *he, bool thin,
     const char *root)
 {
-	const struct rating *r = he->rating;
+	const struct report *rp = &c->project->report;
+	const struct rating *r = he->rating, *before = table_rating_before(c, r);
+	struct tv *m;
 	struct tv *o = tv_object();
 	char *path = html_edition_path(he->edition), score[32];
 
@@ -119,9 +121,19 @@ history_row(const struct report *rp, const struct history_entry *he, bool thin,
 	else
 		fmt_fixed(r->score, 1, score, sizeof(score));
 	pv_set_taken(o, "score", view_decimal(rp, score));
-	tv_set(o, "move", he->edition->previous != NULL || r->previous != NULL ?
-	    pv_move(rp, r->status, r->steps, r->has_steps, NULL) :
-	    tv_null());
+	if (he->edition->previous == NULL && r->previous == NULL) {
+		tv_set(o, "move", tv_null());
+		return o;
+	}
+	m = pv_move(rp, r->status, r->steps, r->has_steps, NULL);
+	if (before != NULL && before->review->tier_uncertain != NULL) {
+		/* the row above marks that tier uncertain: so does the move */
+		char *w = move_words(rp, r->status, r->has_steps, r->steps, NULL);
+
+		pv_set_taken(m, "words", report_format1(rp, "move_from_uncertain", "move", w));
+		free(w);
+	}
+	tv_set(o, "move", m);
 	return o;
 }
 
@@ -294,7 +306,7 @@ provider_values(struct html_ctx *h, const struct provider_view *v,
 	rv = tv_array();
 	for (i = 0; i < v->nhistory; i++) {
 		/* the view's reviews are newest first */
-		tv_append(hist, history_row(&h->p->report, &v->history[i],
+		tv_append(hist, history_row(h->c, &v->history[i],
 		    vp->reviews[v->nhistory - 1 - i].thin, root));
 		/* no score column when no edition has a rubric score (SPEC 1.1) */
 		if (!isnan(v->history[i].rating->score))

@@ -62,13 +62,14 @@ mark_html(struct buf *b, const struct vd_inline *v, const char *root, bool terms
 		break;
 	case VD_ROLE_MOVE:
 		/* "not rated", "rated again": what rated means is the ladder's */
-		terms = terms && (v->move == MOVE_UNRATED || v->move == MOVE_RETURNED);
+		terms = terms && (v->move == MOVE_UNRATED || v->move == MOVE_RETURNED ||
+		    v->move == MOVE_FIRST);
 		if (terms) {
 			buf_puts(b, "<a class=\"term\" href=\"");
 			md_href_write(b, root, "methodology/#ladder", true);
 			buf_puts(b, "\">");
 		}
-		buf_printf(b, "<span class=\"move move-%s\">", move_status_name(v->move));
+		buf_printf(b, "<span class=\"move move-%s\">", move_status_class(v->move));
 		if (v->move == MOVE_UP || v->move == MOVE_DOWN)
 			buf_printf(b, "<span aria-hidden=\"true\">%s</span> ", move_mark(v->move));
 		esc_html(b, v->text);

@@ -192,7 +192,7 @@ pv_move(const struct report *r, enum move_status st, int steps, bool has_steps,
 {
 	struct tv *m = tv_object();
 
-	tv_set(m, "status", tv_lit(move_status_name(st)));
+	tv_set(m, "status", tv_lit(move_status_class(st)));
 	pv_set_lit(m, "arrow", move_mark(st));
 	pv_set_taken(m, "words", move_words(r, st, has_steps, steps,
 	    successor != NULL ? html_provider_name(successor) : NULL));

@@ -14,8 +14,9 @@ const char *const review_builtin_keys[] = {"tier", "tier_uncertain", "scores", "
     "draft", "summary", "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", "response", "corrections", NULL};
 const char *const override_keys[] = {"reason", NULL};
 const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
-    "drain_after", "replaced_after", "automatic", "note", "injected", NULL};
+    "drain_after", "replaced_after", "replaced_from", "automatic", "note", "injected", NULL};
 const char *const detected_names[] = {"provider", "customer", "none", NULL};
+const char *const replaced_from_names[] = {"fault", "approval", NULL};
 const char *const security_keys[] = {"practices", "findings", NULL};
 const char *const quote_keys[] = {"text", "source", "at", NULL};
 const char *const response_keys[] = {"text", "date", "source", NULL};
@@ -107,6 +108,10 @@ fault_load(struct loader *l, const char *file, const struct ynode *n, struct rev
 	    &f->drain_upper);
 	bound_load(l, file, opt(n, "replaced_after"), "replaced_after", &f->replaced_after,
 	    &f->replaced_upper);
+	/* replaced_from: approval: the replacement is timed from a person's
+	 * approval, not from the fault, and is never drawn on the fault's axis */
+	if (get_enum(l, file, opt(n, "replaced_from"), "replaced_from", replaced_from_names, &e))
+		f->replaced_from_approval = e == 1;
 	if (get_bool(l, file, opt(n, "injected"), "injected", &b))
 		f->not_injected = !b;
 	tri_load(l, file, n, "automatic", &f->automatic);

@@ -106,7 +106,7 @@ pdf_changes(struct pdf_report *r)
 
 	if (pg == NULL || e == NULL || e->previous == NULL)
 		return;
-	pdf_heading(r->doc, NULL, 1, pg->title, "changes", PDF_H_ALL);
+	pdf_heading(r->doc, NULL, 1, pg->title, "changes", PDF_H_ALL | PDF_H_NEWPAGE);
 	pdf_corrections_of(r, e->corrections, e->ncorrections, e->pos.file);
 	for (i = 0; i < pg->n; i++)
 		section_capped(r, &pg->s[i]);

@@ -208,6 +208,7 @@ b_field_type(struct sw *s)
 static void b_class(struct sw *s) { b_enum(s, class_names); }
 static void b_severity(struct sw *s) { b_enum(s, severity_names); }
 static void b_detected(struct sw *s) { b_enum(s, detected_names); }
+static void b_replaced_from(struct sw *s) { b_enum(s, replaced_from_names); }
 static void b_kind(struct sw *s) { b_enum(s, kind_names); }
 
 /* Containers. */
@@ -590,7 +591,8 @@ b_fault(struct sw *s)
 {
 	static const struct prop props[] = {{"fault", b_text}, {"detected_by", b_detected},
 		{"detect_after", b_bound}, {"drain_after", b_bound},
-		{"replaced_after", b_bound}, {"automatic", b_bool}, {"note", b_text},
+		{"replaced_after", b_bound}, {"replaced_from", b_replaced_from},
+		{"automatic", b_bool}, {"note", b_text},
 		{"injected", b_bool}, {NULL, NULL}};
 	static const char *const req[] = {"fault", NULL};
 

@@ -256,6 +256,7 @@ change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
 	case CHANGE_DOWN:
 	case CHANGE_UNRATED:
 	case CHANGE_RETURNED:
+	case CHANGE_FIRST:
 		break;
 	}
 	v[0] = val_tier(ch->before);
@@ -305,10 +306,10 @@ change_reason(struct vd_inlines *in, const struct computed *c, const struct chan
 
 static const char *const change_keys[CHANGE_NKINDS] = {
 	"changes_up", "changes_down", "changes_merged", "changes_new",
-	"changes_dropped", "changes_unrated", "changes_returned"
+	"changes_dropped", "changes_unrated", "changes_returned", "changes_first"
 };
 static const char *const change_ids[CHANGE_NKINDS] = {
-	"up", "down", "merged", "new", "dropped", "unrated", "returned"
+	"up", "down", "merged", "new", "dropped", "unrated", "returned", "first"
 };
 
 static void

@@ -52,16 +52,6 @@ rating_before(const struct computed *c, const struct provider_view *pv, size_t i
 	return table_rating_before(c, pv->history[i].rating);
 }
 
-/* Whether any rating before history[i] was in a rated tier. */
-static bool
-rated_before(const struct provider_view *pv, size_t i)
-{
-	while (i-- > 0)
-		if (pv->history[i].rating->tier != NULL && pv->history[i].rating->tier->rated)
-			return true;
-	return false;
-}
-
 /* "; " then the words of key with {edition}. */
 static void
 clause_edition(struct vd_inlines *in, const struct report *r, const char *key,
@@ -88,9 +78,7 @@ clause_move(struct vd_inlines *in, const struct computed *c,
 		return;
 	if (rt->status == MOVE_SAME && held)
 		return;   /* "held since" says it */
-	if (rt->status == MOVE_RETURNED && !rated_before(pv, i))
-		w = xstrdup(report_string(r, "move_first_rated"));
-	else if (rt->status == MOVE_NEW)
+	if (rt->status == MOVE_NEW)
 		w = xstrdup(report_string(r, "new_in_edition"));
 	else
 		w = move_words(r, rt->status, rt->has_steps, rt->steps, NULL);
@@ -342,11 +330,12 @@ markdown_list(struct vd_review *v, const struct report *r, const char *id,
 /*
  * One step of a fault test: its time (an upper bound, SPEC 1.4, as "within
  * 11m"), the edition's target and the verdict; a bound over the target is
- * not known to miss it.
+ * not known to miss it, nor is a time counted from a person's approval
+ * (from_approval: "43m after approval").
  */
 static void
 fault_step(const struct report *r, struct table *t, const char *label,
-    int64_t secs, bool upper, int64_t target)
+    int64_t secs, bool upper, int64_t target, bool from_approval)
 {
 	struct table_cell *row = table_row(t);
 	char *time = fault_step_time(r, secs, upper);
@@ -355,7 +344,12 @@ fault_step(const struct report *r, struct table *t, const char *label,
 	table_cell_set(&row[0], label, NULL);
 	if (time == NULL)
 		table_cell_set(&row[1], "\xe2\x80\x94", NULL);
-	else
+	else if (from_approval) {
+		/* replaced_from: approval: "43m after approval" */
+		table_cell_take(&row[1], report_format1(r, "time_after_approval", "time", time),
+		    NULL);
+		free(time);
+	} else
 		table_cell_take(&row[1], time, NULL);
 	row[1].numeric = true;
 	if (target < 0)
@@ -365,7 +359,10 @@ fault_step(const struct report *r, struct table *t, const char *label,
 		table_cell_set(&row[2], buf, NULL);
 	}
 	row[2].numeric = true;
-	table_cell_set(&row[3], fault_step_verdict(r, secs, upper, target), NULL);
+	/* a time counted from a person's approval is not held against a target
+	 * counted from the fault */
+	table_cell_set(&row[3], from_approval && secs >= 0 && target >= 0 ?
+	    report_string(r, "not_known") : fault_step_verdict(r, secs, upper, target), NULL);
 }
 
 static void
@@ -413,11 +410,11 @@ fault_section(struct vd_review *v, const struct report *r)
 		table_head(t, 2, report_string(r, "target"), true);
 		table_head(t, 3, report_string(r, "result"), false);
 		fault_step(r, t, report_string(r, "step_detected"), f->detect_after,
-		    f->detect_upper, e->target_detect);
+		    f->detect_upper, e->target_detect, false);
 		fault_step(r, t, report_string(r, "step_drained"), f->drain_after,
-		    f->drain_upper, -1);
+		    f->drain_upper, -1, false);
 		fault_step(r, t, report_string(r, "step_replaced"), f->replaced_after,
-		    f->replaced_upper, e->target_replace);
+		    f->replaced_upper, e->target_replace, f->replaced_from_approval);
 		vd_block_add(s, VB_TABLE, "fault")->table = t;
 	}
 	if (f->note != NULL) {
