@@ -13,11 +13,21 @@
 
 #include "tier.h"
 
+/* What a cell's text is, for the back ends to mark it (a style hint). */
+enum table_role {
+	TABLE_ROLE_NONE,
+	TABLE_ROLE_SEVERITY       /* a finding's severity (the view's
+	                             VD_ROLE_SEVERITY): role_id is its id */
+};
+
 struct table_cell {
 	char *text;               /* UTF-8, not escaped; malloc'd; '\n' = line break */
 	char *href;               /* site path ("providers/aws/") or NULL */
 	const struct tier *tier;  /* the cell names a tier: style hint */
 	bool numeric;             /* right-aligned */
+	enum table_role role;     /* TABLE_ROLE_NONE: plain text */
+	const char *role_id;      /* the role's id ("high"): a static string,
+	                             not owned; NULL with TABLE_ROLE_NONE */
 };
 
 struct table {

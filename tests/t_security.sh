@@ -126,6 +126,48 @@ if need "the PDF's text" pdftotext; then
 	check "the PDF's section names the commentary it leaves out; the site, which gives it, does not" $?
 fi
 
+# a finding's severity is a mark: the site's badge (class severity
+# severity-ID, the pack's word), the PDF's word in red when high
+mkdir "$T/sev" && cp -R "$ROOT/tests/fixtures/mini/content" "$T/sev/content"
+"$PODIUM" build -C "$T/sev" -o "$T/sevs" -q >/dev/null 2>&1
+grep -qF '<td data-label="Severity"><span class="severity severity-medium">medium</span></td>' \
+    "$T/sevs/security/index.html"
+check "a finding's severity is the site's badge, in the pack's word" $?
+sed -i 's/severity: medium/severity: high/' "$T/sev/content/reviews/e3/alpha.yaml"
+mkdir "$T/sevde" && cp -R "$T/sev/content" "$T/sevde/content" &&
+    sed -i 's/^language: en$/language: de/' "$T/sevde/content/report.yaml"
+"$PODIUM" build -C "$T/sevde" -o "$T/sevdes" -q >/dev/null 2>&1
+grep -qF '<span class="severity severity-high">hoch</span>' "$T/sevdes/security/index.html"
+check "German: the badge's class is the id, its word German" $?
+"$PODIUM" build -C "$T/sev" -o "$T/sevs" -q >/dev/null 2>&1
+if need "the PDF's colours" pdftotext pdftoppm; then
+	# the table's cell "high" (the list says "(high,"): its box, drawn
+	python3 - "$T/sevs/report.pdf" <<'PY'
+import re, subprocess, sys
+pdf = sys.argv[1]
+box = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True).stdout
+page, hit = 0, None
+for line in box.splitlines():
+    if "<page " in line:
+        page += 1
+    m = re.search(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">high<', line)
+    if m and hit is None:
+        hit = (page,) + tuple(float(v) for v in m.groups())
+if hit is None:
+    sys.exit("no cell 'high'")
+p, x0, y0, x1, y1 = hit
+ppm = subprocess.run(["pdftoppm", "-r", "72", "-f", str(p), "-l", str(p), "-x", str(int(x0)),
+    "-y", str(int(y0)), "-W", str(int(x1 - x0) + 1), "-H", str(int(y1 - y0) + 1), pdf],
+    capture_output=True).stdout
+head = ppm.split(b"\n", 3)
+w, h = map(int, head[1].split())
+px = head[3][:w * h * 3]
+red = sum(1 for i in range(0, len(px), 3) if px[i] > px[i + 1] + 60 and px[i] > px[i + 2] + 60)
+sys.exit(0 if red > 3 else "cell 'high' not red (%d red pixels)" % red)
+PY
+	check "the PDF draws a high severity in red" $?
+fi
+
 # German: the same tree in the pack's words
 mkdir "$T/de" && cp -R "$ROOT/content" "$T/de/content" &&
     sed -i 's/^language: en$/language: de/' "$T/de/content/report.yaml"

@@ -485,9 +485,10 @@ END_TEST
 /* A document of a paragraph of `lead` words, then a table of n one-line
  * rows "cell-NNN", rendered to name; its words in *v. */
 static struct pdf_result
-tail_render(unsigned lead, unsigned n, const char *name, struct word **v,
-    size_t *nw)
+tail_render(unsigned lead, unsigned n, unsigned notes, const char *name,
+    struct word **v, size_t *nw)
 {
+	struct pdf_block *prev;
 	struct pdf_doc *doc = pdfdoc_new();
 	struct table *t = table_new(NULL, 2);
 	struct table_cell *row;
@@ -513,7 +514,18 @@ tail_render(unsigned lead, unsigned n, const char *name, struct word **v,
 	s = words(lead);
 	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
 	free(s);
-	pdf_table(doc, NULL, t, NULL);
+	prev = pdf_table(doc, NULL, t, NULL);
+	/* notes kept with the table's last rows and each with the next, as
+	 * a movers table's are */
+	for (r = 1; r <= notes; r++) {
+		prev->keep_with_next = true;
+		prev = pdf_para(doc, NULL);
+		snprintf(num, sizeof(num), "note-%u", r);
+		pdf_run(doc, prev, num, (size_t)-1, 0, NULL);
+		s = words(30);
+		pdf_run(doc, prev, s, (size_t)-1, 0, NULL);
+		free(s);
+	}
 	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
 	pdfdoc_free(doc);
 	path = xasprintf("%s/%s", tmpdir, name);
@@ -537,7 +549,7 @@ START_TEST(test_table_no_stub_rows)
 	for (lead = 50; lead <= 650; lead += 150)
 		for (n = 30; n <= 110; n += 4) {
 			snprintf(name, sizeof(name), "tail-%u-%u.pdf", lead, n);
-			res = tail_render(lead, n, name, &v, &nw);
+			res = tail_render(lead, n, 0, name, &v, &nw);
 			for (p = 1; p <= res.pages; p++) {
 				rows = 0;
 				for (i = 0; i < nw; i++)
@@ -557,6 +569,185 @@ START_TEST(test_table_no_stub_rows)
 	/* the sweep did break tables, and some at their very end */
 	ck_assert_uint_gt(breaks, 40);
 	ck_assert_uint_eq(shortest, 3);
+}
+END_TEST
+
+/*
+ * A narrow column whose cells hold a hyphenated word (the security table's
+ * Class) is as wide as that word: no line of its cells ends inside the
+ * word, though the table is wider than the body and its long column wraps;
+ * short columns are not wrapped at all.
+ */
+START_TEST(test_table_word_whole)
+{
+	static const char *const words_in[] = {"cross-tenant", "escape",
+	    "remote-code-execution", "metadata"};
+	struct pdf_doc *doc = pdfdoc_new();
+	struct table *t = table_new(NULL, 5);
+	struct table_cell *row;
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char *s, *path;
+	struct word *v;
+	size_t nw, i, k, whole[4] = {0}, rows = 8;
+
+	seed = 5;
+	pdfdoc_paper(doc, PDF_A4);
+	pdfdoc_set(doc, PDF_TITLE, "Classes");
+	table_head(t, 0, "Finding", false);
+	table_head(t, 1, "Provider", false);
+	table_head(t, 2, "Class", false);
+	table_head(t, 3, "Status", false);
+	table_head(t, 4, "Source", false);
+	for (i = 0; i < rows; i++) {
+		row = table_row(t);
+		s = words(40);
+		table_cell_take(&row[0], s, NULL);
+		table_cell_set(&row[1], "Not named", NULL);
+		table_cell_set(&row[2], words_in[i % 4], NULL);
+		table_cell_set(&row[3], "fix verified", NULL);
+		s = words(12);
+		table_cell_take(&row[4], s, NULL);
+	}
+	pdf_table(doc, NULL, t, NULL);
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/classes.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	v = bbox_words(path, &nw);
+	/* a line ending inside a word leaves pieces of it, not the word */
+	for (i = 0; i < nw; i++)
+		for (k = 0; k < 4; k++)
+			if (strcmp(v[i].text, words_in[k]) == 0)
+				whole[k]++;
+	for (k = 0; k < 4; k++)
+		ck_assert_msg(whole[k] == rows / 4, "%s whole %zu times of %zu",
+		    words_in[k], whole[k], rows / 4);
+	/* a short column (a provider, a status) is not wrapped while the long
+	 * ones, which wrap anyway, can give it room */
+	for (i = 0, k = 0; i + 1 < nw; i++)
+		if (strcmp(v[i].text, "Not") == 0 || strcmp(v[i].text, "fix") == 0) {
+			ck_assert_msg(fabs(v[i + 1].y0 - v[i].y0) < 1, "%s %s "
+			    "wrapped", v[i].text, v[i + 1].text);
+			k++;
+		}
+	ck_assert_uint_eq(k, 2 * rows);
+	free(v);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+/* A table's notes (a movers table's "New in ..." lines) stay with its last
+ * rows: wherever the table breaks, no note opens a page without rows. */
+START_TEST(test_table_notes_kept)
+{
+	unsigned lead, n, moved = 0;
+	struct pdf_result res;
+	struct word *v;
+	size_t nw, i;
+	char name[64], last[32];
+
+	for (lead = 50; lead <= 650; lead += 150)
+		for (n = 30; n <= 110; n += 8) {
+			unsigned row_page = 0, note_page[4] = {0}, prev_page = 0;
+
+			snprintf(name, sizeof(name), "notes-%u-%u.pdf", lead, n);
+			snprintf(last, sizeof(last), "cell-%03u", n);
+			res = tail_render(lead, n, 3, name, &v, &nw);
+			for (i = 0; i < nw; i++) {
+				if (strcmp(v[i].text, last) == 0)
+					row_page = v[i].page;
+				else if (str_starts(v[i].text, "note-") &&
+				    v[i].text[5] >= '1' && v[i].text[5] <= '3')
+					note_page[v[i].text[5] - '0'] = v[i].page;
+				if (strcmp(v[i].text, "cell-001") == 0)
+					prev_page = v[i].page;
+			}
+			ck_assert_uint_gt(row_page, 0);
+			for (i = 1; i <= 3; i++)
+				ck_assert_msg(note_page[i] == row_page, "%u words, "
+				    "%u rows: last row on page %u, note %zu on %u",
+				    lead, n, row_page, i, note_page[i]);
+			if (row_page > prev_page)
+				moved++;
+			(void)res;
+			free(v);
+		}
+	/* the sweep broke tables */
+	ck_assert_uint_gt(moved, 10);
+}
+END_TEST
+
+/* A group's heading row (the medal table's "Gold (2)") never ends a page:
+ * it goes over with its group's first rows, wherever the table breaks. */
+START_TEST(test_table_group_row_kept)
+{
+	static const struct tier tier = {.id = "gold", .name = "Gold"};
+	unsigned lead, g, k, ends = 0;
+	struct word *v;
+	size_t nw, i;
+
+	for (lead = 50; lead <= 900; lead += 50) {
+		struct pdf_doc *doc = pdfdoc_new();
+		struct table *t = table_new(NULL, 2);
+		struct table_cell *row;
+		struct buf b = BUF_INIT;
+		struct pdf_result res;
+		const char *err = NULL;
+		char num[32], *s, *path;
+		unsigned p;
+
+		seed = 9;
+		pdfdoc_paper(doc, PDF_A4);
+		pdfdoc_set(doc, PDF_TITLE, "Groups");
+		table_head(t, 0, "Provider", false);
+		table_head(t, 1, "Before", false);
+		/* groups of 1 to 6 rows, so that some heading meets a page end */
+		for (g = 0; g < 24; g++) {
+			row = table_row(t);
+			snprintf(num, sizeof(num), "grp-%02u", g);
+			table_cell_set(&row[0], num, NULL);
+			row[0].tier = &tier;
+			table_cell_set(&row[1], "", NULL);
+			for (k = 0; k <= g % 6; k++) {
+				row = table_row(t);
+				snprintf(num, sizeof(num), "cell-%02u-%u", g, k);
+				table_cell_set(&row[0], num, NULL);
+				table_cell_set(&row[1], "Silver", NULL);
+			}
+		}
+		pdf_heading(doc, NULL, 1, "Alpha", NULL, PDF_H_ALL);
+		s = words(lead);
+		pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+		free(s);
+		pdf_table(doc, NULL, t, NULL);
+		ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+		pdfdoc_free(doc);
+		path = xasprintf("%s/groups-%u.pdf", tmpdir, lead);
+		ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+		v = bbox_words(path, &nw);
+		for (p = 1; p < res.pages; p++) {
+			const struct word *last = NULL;
+
+			for (i = 0; i < nw; i++)
+				if (v[i].page == p && (str_starts(v[i].text,
+				    "grp-") || str_starts(v[i].text, "cell-")) &&
+				    (last == NULL || v[i].y0 > last->y0))
+					last = &v[i];
+			if (last == NULL)
+				continue;
+			ends++;
+			ck_assert_msg(!str_starts(last->text, "grp-"), "%u words: "
+			    "page %u ends with the group row %s", lead, p,
+			    last->text);
+		}
+		free(v);
+		free(path);
+		buf_release(&b);
+	}
+	ck_assert_uint_gt(ends, 10);
 }
 END_TEST
 
@@ -1209,6 +1400,9 @@ suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_table_no_stub_rows);
+	tcase_add_test(tc, test_table_word_whole);
+	tcase_add_test(tc, test_table_notes_kept);
+	tcase_add_test(tc, test_table_group_row_kept);
 	tcase_add_test(tc, test_keep_together);
 	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);

@@ -266,7 +266,15 @@ table_view_html(struct html_ctx *h, const struct table *t, const char *role,
 				md_href_write(b, root, c->href, true);
 				buf_puts(b, "\">");
 			}
+			/* a severity is a badge, as the view's severity mark */
+			if (c->role == TABLE_ROLE_SEVERITY && c->role_id != NULL) {
+				buf_puts(b, "<span class=\"severity severity-");
+				esc_attr(b, c->role_id);
+				buf_puts(b, "\">");
+			}
 			esc_html(b, c->text != NULL ? c->text : "");
+			if (c->role == TABLE_ROLE_SEVERITY && c->role_id != NULL)
+				buf_puts(b, "</span>");
 			if (c->href != NULL)
 				buf_puts(b, "</a>");
 			buf_puts(b, j == 0 ? "</th>" : "</td>");

@@ -636,8 +636,11 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 				block_ensure(ctx, k->next, ctx->x1 - x);
 			h = chain_height(ctx, b);
 			/* a paragraph of five lines or more breaks where its
-			 * last two go over with what it is kept with */
-			if (b->kind == PDF_PARA && prep_of(b)->text->nlines >= 5)
+			 * last two go over with what it is kept with, a
+			 * table of six rows or more where its last three do */
+			if ((b->kind == PDF_PARA &&
+			    prep_of(b)->text->nlines >= 5) ||
+			    (b->kind == PDF_TABLE && pdf_table_breaks(b)))
 				ctx->keep_after = h - block_height(b);
 			else if (h <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);

@@ -152,8 +152,9 @@ struct pdf_ctx {
 	struct pdf_tape *tape;     /* the first pass's texts (pdf_text.c) */
 	enum pdf_tape_mode tape_mode;
 	bool tape_bypass;          /* texts only the second pass asks for */
-	double keep_after;         /* the next text placed is kept with what
-	                              needs this much after it (pdf_text.c) */
+	double keep_after;         /* the next text or table placed is kept
+	                              with what needs this much after it
+	                              (pdf_text.c, pdf_table.c) */
 	unsigned long shaped[2], reused, twice; /* for pdf_result */
 	PangoLayout *chrome_line[2]; /* running header: title and section lines */
 	char *chrome_text[2];
@@ -280,6 +281,9 @@ double pdf_table_min(const struct pdf_block *b);
 /* Its whole height, prepared, with the space after it. */
 double pdf_table_height(const struct pdf_block *b);
 void pdf_table_release(struct pdf_block *b);
+/* Whether a prepared table is long enough to break over pages (its last
+ * rows go with what it is kept with, pdf_ctx's keep_after). */
+bool pdf_table_breaks(const struct pdf_block *b);
 void pdf_size_memo_free(struct pdf_ctx *ctx);
 
 

@@ -10,6 +10,7 @@
 #define HEAD_RGB 0xe3e8efu
 #define ZEBRA_RGB 0xf5f7f9u
 #define RULE_RGB 0x44546au
+#define SEVERE_RGB 0xa3271cu  /* a critical or high severity: the site's --down */
 
 /*
  * A table of at most this many cells (a provider's fault test) has its
@@ -116,8 +117,8 @@ cell_measure_raw(struct pdf_ctx *ctx, const char *s, enum pdf_font font,
 
 /*
  * The widest word of s: s laid out once on one line, each cluster's width
- * added to the word it is in (words end where pango may break a line;
- * spaces count for none). Linear in the length of s, whatever its words
+ * added to the word it is in (words end at white space, so that a
+ * hyphenated word such as "cross-tenant" is one; spaces count for none). Linear in the length of s, whatever its words
  * (a layout of width 1, a line a word, took quadratic time).
  */
 static double
@@ -130,6 +131,7 @@ word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	size_t len = strlen(s), i, nwords = 1;
 	int *word_of, n, ch = 0, best = 0;
 	int *width;
+	bool white = false;       /* the character before is white space */
 
 	pdf_layout_font(ctx, l, font, NULL);
 	pango_layout_set_text(l, s, -1);
@@ -138,12 +140,14 @@ word_measure(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 	word_of = xcalloc(len + 1, sizeof(*word_of));
 	for (i = 0; i < len; i++) {
 		if (!utf8_continues(s[i])) {
-			if (ch > 0 && ch < n && attrs[ch].is_line_break)
+			bool w = ch < n && attrs[ch].is_white;
+
+			if (white && !w)
 				nwords++;
+			white = w;
 			ch++;
 		}
-		word_of[i] = ch > 0 && ch - 1 < n && attrs[ch - 1].is_white ?
-		    -1 : (int)nwords - 1;
+		word_of[i] = white ? -1 : (int)nwords - 1;
 	}
 	width = xcalloc(nwords, sizeof(*width));
 	it = pango_layout_get_iter(l);
@@ -206,24 +210,49 @@ cell_min(struct pdf_ctx *ctx, const char *s, enum pdf_font font)
 static enum pdf_font
 cell_font(const struct table_cell *c, bool head)
 {
-	return head || c->tier != NULL ? FONT_TABLE_HEAD : FONT_TABLE;
+	return head || c->tier != NULL || c->role == TABLE_ROLE_SEVERITY ?
+	    FONT_TABLE_HEAD : FONT_TABLE;
 }
 
+/*
+ * A word wider than this share of the body's width does not widen its
+ * column past it (a long link may break); narrower ones are never broken;
+ * a column no wider than this unwrapped is a short one.
+ */
+#define WORD_CAP 0.3
+
 /* Column widths: natural widths stretched to the body's width when they
- * fit; otherwise each column gets its widest word and a share of the rest
- * in proportion to how much more it would like. */
+ * fit; otherwise short columns (a name, a tier, a status) whole and the
+ * others, which wrap anyway, their widest word and a share of the rest in
+ * proportion to how much more each would like; failing that every column
+ * its widest word and such a share. */
 static void
 columns_fit(struct table_prep *p, const double *nat, const double *min,
     double avail)
 {
-	double sn = 0, sm = 0, slack = 0;
+	double sn = 0, sm = 0, slack = 0, ss = 0, sslack = 0;
 	size_t c, n = p->ncols;
+	bool *whole = xcalloc(n ? n : 1, sizeof(*whole));
 
 	for (c = 0; c < n; c++) {
 		sn += nat[c] + 2 * PAD_X;
 		sm += min[c] + 2 * PAD_X;
 		slack += nat[c] - min[c];
+		whole[c] = nat[c] + 2 * PAD_X <= WORD_CAP * avail;
+		ss += (whole[c] ? nat[c] : min[c]) + 2 * PAD_X;
+		if (!whole[c])
+			sslack += nat[c] - min[c];
 	}
+	/* short columns whole, when the long ones can still take the rest */
+	if (sn > avail && ss <= avail && sslack > 0) {
+		for (c = 0; c < n; c++)
+			p->colw[c] = whole[c] ? nat[c] + 2 * PAD_X : min[c] +
+			    2 * PAD_X + (nat[c] - min[c]) * (avail - ss) / sslack;
+		p->width = avail;
+		free(whole);
+		return;
+	}
+	free(whole);
 	for (c = 0; c < n; c++) {
 		if (sn <= avail)
 			p->colw[c] = (nat[c] + 2 * PAD_X) * avail / sn;
@@ -280,12 +309,14 @@ cell_str(const struct table_cell *c)
 	return c->text != NULL ? c->text : "";
 }
 
-/* Each column's widest word, for a table wider than the body. */
+/* Each column's widest word (at most WORD_CAP of width), for a table wider
+ * than the body. */
 static void
-columns_min(struct pdf_ctx *ctx, const struct table *t, double *min)
+columns_min(struct pdf_ctx *ctx, const struct table *t, double *min,
+    double width)
 {
 	size_t r, c, n = t->ncols;
-	double w;
+	double w, cap = WORD_CAP * width - 2 * PAD_X;
 
 	for (c = 0; c < n; c++)
 		min[c] = cell_min(ctx, cell_str(&t->head[c]), FONT_TABLE_HEAD);
@@ -297,6 +328,9 @@ columns_min(struct pdf_ctx *ctx, const struct table *t, double *min)
 			if (w > min[c])
 				min[c] = w;
 		}
+	for (c = 0; c < n; c++)
+		if (min[c] > cap)
+			min[c] = cap;
 }
 
 void
@@ -333,7 +367,7 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	for (c = 0; c < n; c++)
 		sum += nat[c] + 2 * PAD_X;
 	if (sum > width)
-		columns_min(ctx, t, min);
+		columns_min(ctx, t, min, width);
 	columns_fit(p, nat, min, width);
 	free(nat);
 	free(min);
@@ -442,26 +476,60 @@ pdf_table_height(const struct pdf_block *b)
 }
 
 /*
+ * Whether row r heads a group (the medal table's "Gold (2)"): its first
+ * cell names a tier, the others are empty. A page never ends with one.
+ */
+static bool
+group_row(const struct table_prep *p, size_t r)
+{
+	const struct table_cell *row = &p->t->cells[r * p->ncols];
+	size_t c;
+
+	if (p->ncols < 2 || row[0].tier == NULL)
+		return false;
+	for (c = 1; c < p->ncols; c++)
+		if (row[c].text != NULL && row[c].text[0] != '\0')
+			return false;
+	return true;
+}
+
+bool
+pdf_table_breaks(const struct pdf_block *b)
+{
+	const struct table_prep *p = b->prep;
+
+	return p->ncols > 0 && p->nrows >= 2 * TABLE_KEEP;
+}
+
+/*
  * The row before which the page that row `from` starts must break: the
  * first that does not fit below y, moved up so that TABLE_KEEP rows go
  * over (unless that would leave fewer than TABLE_KEEP here). p->nrows:
- * the rest fits.
+ * the rest fits, and so does `after` below it (what the table is kept
+ * with: its notes); when that does not, the last TABLE_KEEP rows go over
+ * with it.
  */
 static size_t
 rows_break(const struct pdf_ctx *ctx, const struct table_prep *p,
-    size_t from, double y)
+    size_t from, double y, double after)
 {
 	size_t r = from;
 
 	while (r < p->nrows && y + p->row_h[r] <= ctx->y1 + 0.01)
 		y += p->row_h[r++];
-	if (r == p->nrows)
-		return r;
-	if (p->nrows - r < TABLE_KEEP && r > from + TABLE_KEEP) {
+	if (r == p->nrows) {
+		if (after <= 0 || y + 12 + after <= ctx->y1 + 0.01 ||
+		    p->nrows < from + 2 * TABLE_KEEP)
+			return r;
+		r = p->nrows - TABLE_KEEP;
+	} else if (p->nrows - r < TABLE_KEEP && r > from + TABLE_KEEP) {
 		size_t back = TABLE_KEEP - (p->nrows - r);
 
 		r = r - back >= from + TABLE_KEEP ? r - back : from + TABLE_KEEP;
 	}
+	/* a group's heading row goes over with its first rows */
+	while (r > from + 1 && r < p->nrows && group_row(p, r - 1))
+		r--;
 	return r > from ? r : from + 1;
 }
 
@@ -476,19 +544,34 @@ fill(struct pdf_ctx *ctx, unsigned rgb, double x, double y, double w,
 	cairo_fill(ctx->cr);
 }
 
+/* Whether a body cell is a critical or high severity, drawn in red as
+ * the site's badge is. */
+static bool
+cell_severe(const struct table_cell *c)
+{
+	return c != NULL && c->role == TABLE_ROLE_SEVERITY && c->role_id != NULL &&
+	    (strcmp(c->role_id, "critical") == 0 || strcmp(c->role_id, "high") == 0);
+}
+
+/* A row of texts; cells: the body row's cells (NULL: the header). */
 static void
 row_draw(struct pdf_ctx *ctx, const struct table_prep *p,
-    struct pdf_text **texts, double x, double h, const char *cell_tag)
+    struct pdf_text **texts, const struct table_cell *cells, double x,
+    double h, const char *cell_tag)
 {
 	double cx = x;
+	unsigned ink = ctx->ink;
 	size_t c;
 
 	pdf_tag_push(ctx, "TR", NULL);
 	for (c = 0; c < p->ncols; c++) {
 		pdf_tag_push(ctx, cell_tag, NULL);
+		if (cells != NULL && cell_severe(&cells[c]))
+			ctx->ink = SEVERE_RGB;
 		if (texts[c] != NULL)
 			pdf_text_draw(ctx, texts[c], cx + PAD_X,
 			    ctx->y + PAD_Y, 0, texts[c]->nlines);
+		ctx->ink = ink;
 		pdf_tag_pop(ctx);
 		cx += p->colw[c];
 	}
@@ -509,7 +592,8 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 	size_t c, n = p->ncols;
 
 	if (p->body != NULL) {
-		row_draw(ctx, p, p->body + r * n, x, p->row_h[r], "TD");
+		row_draw(ctx, p, p->body + r * n, p->t->cells + r * n, x,
+		    p->row_h[r], "TD");
 		return;
 	}
 	if (n > ARRAY_SIZE(one))
@@ -526,7 +610,7 @@ body_row(struct pdf_ctx *ctx, const struct table_prep *p, size_t r, double x)
 			    false, p->colw[c]);
 	}
 	ctx->tape_bypass = false;
-	row_draw(ctx, p, texts, x, p->row_h[r], "TD");
+	row_draw(ctx, p, texts, p->t->cells + r * n, x, p->row_h[r], "TD");
 	for (c = 0; c < n; c++)
 		pdf_text_free(texts[c]);
 	if (texts != one)
@@ -538,15 +622,17 @@ head_draw(struct pdf_ctx *ctx, const struct table_prep *p, double x)
 {
 	fill(ctx, HEAD_RGB, x, ctx->y, p->width, p->head_h);
 	fill(ctx, RULE_RGB, x, ctx->y + p->head_h - 0.8, p->width, 0.8);
-	row_draw(ctx, p, p->head, x, p->head_h, "TH");
+	row_draw(ctx, p, p->head, NULL, x, p->head_h, "TH");
 }
 
 void
 pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 {
 	const struct table_prep *p = b->prep;
+	double after = ctx->keep_after;
 	size_t r, brk;
 
+	ctx->keep_after = 0;
 	if (p->ncols == 0)
 		return;
 	pdf_need(ctx, pdf_table_min(b));
@@ -561,13 +647,13 @@ pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 	head_draw(ctx, p, x);
 	pdf_dest_end(ctx, b->anchor);
-	brk = rows_break(ctx, p, 0, ctx->y);
+	brk = rows_break(ctx, p, 0, ctx->y, after);
 	for (r = 0; r < p->nrows; r++) {
 		if (r == brk && r > 0) {
 			fill(ctx, RULE_RGB, x, ctx->y, p->width, 0.5);
 			pdf_new_page(ctx);
 			head_draw(ctx, p, x);
-			brk = rows_break(ctx, p, r, ctx->y);
+			brk = rows_break(ctx, p, r, ctx->y, after);
 		}
 		if (r % 2 == 1)
 			fill(ctx, ZEBRA_RGB, x, ctx->y, p->width, p->row_h[r]);

@@ -111,7 +111,9 @@ struct pdf_block {
 	                             blocks kept each with the next start on
 	                             one page together (when they fit one); a
 	                             paragraph of five lines or more breaks so
-	                             that its last two lines go with the next */
+	                             that its last two lines go with the next,
+	                             a table of six rows or more so that its
+	                             last three do */
 	bool keep_together;       /* a short one (half a page at most) is not
 	                             broken over pages */
 	struct table *table;      /* PDF_TABLE, owned by the document */

@@ -101,16 +101,23 @@ lazy_table_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 {
 	struct lazy_table *lt = arg;
 	struct table *t = lt->build(lt->r->c, lt->arg);
+	struct pdf_block *prev = NULL;
 	size_t i;
 
 	if (t == NULL)
 		return;
 	pdf_table_links(t);
-	/* a table without rows is its notes alone (movers: who is new, ...) */
+	/* a table without rows is its notes alone (movers: who is new, ...);
+	 * its notes stay with its last rows and each with the next: none
+	 * opens a page alone */
 	if (t->nrows > 0)
-		pdf_table(doc, self, t, NULL);
-	for (i = 0; i < t->nnotes; i++)
-		pdf_run(doc, pdf_para(doc, self), t->notes[i], (size_t)-1, 0, NULL);
+		prev = pdf_table(doc, self, t, NULL);
+	for (i = 0; i < t->nnotes; i++) {
+		if (prev != NULL)
+			prev->keep_with_next = true;
+		prev = pdf_para(doc, self);
+		pdf_run(doc, prev, t->notes[i], (size_t)-1, 0, NULL);
+	}
 	if (t->nrows == 0)
 		table_free(t);
 }

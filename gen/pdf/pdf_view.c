@@ -85,6 +85,8 @@ table_copy(const struct table *t)
 			row[j].href = pdf_target(c->href);
 			row[j].numeric = c->numeric;
 			row[j].tier = c->tier;
+			row[j].role = c->role;
+			row[j].role_id = c->role_id;
 		}
 	}
 	return o;

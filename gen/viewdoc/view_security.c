@@ -105,6 +105,11 @@ finding_row(const struct report *r, struct table *t, const struct finding *f,
 	    finding_class_name(f->cls)) : "", NULL);
 	table_cell_set(&row[3], f->severity != SEV_UNSET ? view_word(r, "severity",
 	    severity_name(f->severity)) : DASH, NULL);
+	/* a stated severity is a mark (the site's badge), its words the pack's */
+	if (f->severity != SEV_UNSET) {
+		row[3].role = TABLE_ROLE_SEVERITY;
+		row[3].role_id = severity_name(f->severity);
+	}
 	table_cell_take(&row[4], status_text(r, f), NULL);
 	source_cell(&row[5], f, rv);
 }
