@@ -148,4 +148,14 @@ for lang in en de; do
 	    grep -q 'id="ladder"' "$T/$lang/s/methodology/index.html"
 	check "$lang: a provider's opening line links its tier and 'not rated' to the ladder" $?
 done
+
+# the pages' link to the feed is named in the report's language (with a
+# base_url, when there is a feed): no English "editions" in a French report
+mkdir -p "$T/feed" && cp -R "$ROOT/content" "$T/feed/content" &&
+    sed -i -e 's/^language: en$/language: fr/' -e 's|^base_url: ~$|base_url: https://example.org/r/|' \
+        "$T/feed/content/report.yaml" &&
+    "$PODIUM" build -C "$T/feed" -o "$T/feed/s" -q --only html >/dev/null 2>&1 &&
+    grep -q "type=\"application/atom+xml\" title=\"ClusterMAX 3.0[^\"]*$(printf '\302\240'): éditions\"" "$T/feed/s/index.html" &&
+    ! grep -rq 'atom+xml" title="[^"]*: editions"' "$T/feed/s"
+check "fr: the link to the feed is named in French" $?
 exit $fail

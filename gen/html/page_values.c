@@ -645,8 +645,11 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		pv_set_href(o, "markdown_href", root, md);
 		free(md);
 	}
-	if (r->base_url != NULL)
+	if (r->base_url != NULL) {
 		pv_set_taken(o, "feed_href", html_url_join(r->base_url, "feed.xml"));
+		pv_set_taken(o, "feed_title", report_format1(r, "feed_link_title", "title",
+		    r->title));
+	}
 	esc_attr(&eroot, root);
 	pv_set_taken(o, "root", buf_detach(&eroot, NULL));
 	free(root);

@@ -421,6 +421,7 @@ const struct ui_string pack_de_strings[] = {
 	{"correction_of_edition", "{edition}"},
 	{"correction_sep", ": "},
 	{"correction_feed_title", "Korrektur: {about}"},
+	{"feed_link_title", "{title}: Ausgaben"},
 	{"changes_title", "Was sich in {edition} geändert hat"},
 	{"changes_link", "Was sich seit {baseline} geändert hat"},
 	{"changes_no_baseline", "{edition} ist die erste Ausgabe: Es gibt nichts, womit sie sich vergleichen ließe."},

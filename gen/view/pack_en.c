@@ -440,6 +440,7 @@ const struct ui_string ui_strings_default[] = {
 	{"correction_of_edition", "{edition}"},
 	{"correction_sep", ": "},
 	{"correction_feed_title", "Correction: {about}"},
+	{"feed_link_title", "{title}: editions"},
 	{"changes_title", "What changed in {edition}"},
 	{"changes_link", "What changed since {baseline}"},
 	{"changes_no_baseline", "{edition} is the first edition: there is nothing to compare it with."},

@@ -420,6 +420,7 @@ const struct ui_string pack_es_strings[] = {
 	{"correction_of_edition", "{edition}"},
 	{"correction_sep", ": "},
 	{"correction_feed_title", "Corrección: {about}"},
+	{"feed_link_title", "{title}: ediciones"},
 	{"changes_title", "Qué cambió en {edition}"},
 	{"changes_link", "Qué cambió desde {baseline}"},
 	{"changes_no_baseline", "{edition} es la primera edición: no hay nada con qué compararla."},

@@ -423,6 +423,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"correction_of_edition", "{edition}"},
 	{"correction_sep", " : "},
 	{"correction_feed_title", "Correction : {about}"},
+	{"feed_link_title", "{title}\u00a0: éditions"},
 	{"changes_title", "Ce qui a changé dans {edition}"},
 	{"changes_link", "Ce qui a changé depuis {baseline}"},
 	{"changes_no_baseline", "{edition} est la première édition : il n'y a rien à quoi la comparer."},
