@@ -128,9 +128,10 @@ CPID=""
 
 # Two pages open: an edit reloads the page it changed, not the other
 # (tests/browser/serve_reload.js; needs node and puppeteer-core).
-if ! command -v node >/dev/null 2>&1 ||
-    [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
-	skip "only the page an edit changed reloads: no node or puppeteer-core (make test-node)"
+if ! need "only the page an edit changed reloads" node; then
+	:
+elif [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
+	skip "only the page an edit changed reloads: no puppeteer-core (make test-node)"
 else
 	NODE_PATH="$ROOT/tests/node_modules" node "$ROOT/tests/browser/serve_reload.js" \
 	    "http://127.0.0.1:$PORT" "$T/proj" >"$T/reload.out" 2>&1

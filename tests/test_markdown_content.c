@@ -98,7 +98,8 @@ START_TEST(test_movers_block)
 	ck_assert_ptr_nonnull(strstr(h, "<tr><td data-label=\"Provider\"><a href=\"providers/aws/index.html\">Amazon "
 	    "Web Services</a></td><td data-label=\"ClusterMAX 2.0\" class=\"tier tier-silver\">Silver</td>"
 	    "<td data-label=\"ClusterMAX 3.0\" class=\"tier tier-bronze\">Bronze</td><td data-label=\"Movement\">\xe2\x86\x93 down 1</td><td data-label=\"Reason\">"
-	    "The review finds that managed clusters are not a priority for AWS"));
+	    "\xe2\x80\x9c[HyperPod is] not that great\xe2\x80\x9d \xe2\x80\x94 quoted from "
+	    "Compute, capital, and who actually delivers it</td>"));
 	/* the medal table is the home page's own: not repeated in commentary */
 	free(h);
 	h = section_html("20-medal-table");
