@@ -33,7 +33,11 @@ const types = {
 	".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json",
 	".csv": "text/csv", ".pdf": "application/pdf", ".xml": "application/xml",
 };
-const pages = [
+// CHECK_PAGES="name=/url/,name=/url/": these pages instead (another site)
+const pages = process.env.CHECK_PAGES ? process.env.CHECK_PAGES.split(",").map((e) => {
+	const i = e.indexOf("=");
+	return [e.slice(0, i), e.slice(i + 1)];
+}) : [
 	["home", "/"],
 	["editions index", "/editions/"],
 	["edition", "/editions/3.0/"],
