@@ -11,58 +11,12 @@
 // - nothing is requested from outside the site; no script error;
 // - HOSTILE_DIR's names and a hostile query stay text (no element made).
 "use strict";
-const http = require("http");
-const fs = require("fs");
+const {serve, ok, open, result} = require("./site.js");
 const path = require("path");
 const puppeteer = require("puppeteer-core");
-
 const site = path.resolve(process.argv[2]);
 const hostile = path.resolve(process.argv[3]);
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
-const types = {".html": "text/html; charset=utf-8", ".css": "text/css",
-	".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png",
-	".json": "application/json"};
-
-function serve(dir) {
-	return http.createServer((req, res) => {
-		let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
-		if (p.endsWith("/")) p += "index.html";
-		const file = path.join(dir, path.normalize(p));
-		try {
-			if (!file.startsWith(dir + path.sep)) throw new Error("outside");
-			const body = fs.readFileSync(file);
-			res.writeHead(200, {"Content-Type": types[path.extname(file)] || "application/octet-stream"});
-			res.end(body);
-		} catch (e) {
-			res.writeHead(404);
-			res.end();
-		}
-	});
-}
-
-let failed = 0;
-function ok(cond, name, detail) {
-	console.log((cond ? "ok - " : "not ok - ") + name);
-	if (!cond) {
-		failed++;
-		if (detail !== undefined) console.log("# " + detail);
-	}
-}
-
-async function open(browser, url, opts) {
-	const page = await browser.newPage();
-	const errors = [], outside = [];
-	page.on("pageerror", (e) => errors.push(String(e)));
-	page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-	page.on("dialog", (d) => { errors.push("dialog: " + d.message()); d.dismiss(); });
-	page.on("request", (r) => {
-		if (!r.url().startsWith(opts.base)) outside.push(r.url());
-	});
-	if (opts.noscript) await page.setJavaScriptEnabled(false);
-	await page.setViewport({width: opts.width || 1280, height: 900});
-	await page.goto(url, {waitUntil: "load"});
-	return {page, errors, outside};
-}
 
 function results(page) {
 	return page.evaluate(() => {
@@ -164,5 +118,5 @@ async function run(browser, base, how) {
 		server.close();
 		hserver.close();
 	}
-	process.exit(failed ? 1 : 0);
+	process.exit(result.failed ? 1 : 0);
 })();
