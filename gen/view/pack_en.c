@@ -134,7 +134,6 @@ const struct ui_string ui_strings_default[] = {
 	{"of_n_reviews_named", "of {n} reviews named"},
 	{"of_n_tracked", "of {n} providers tracked"},
 	{"n_rated", "{n} rated (given a tier on the ladder)"},
-	{"n_rated_ladder", "{n} rated on the ladder"},
 	{"since_edition", "since {edition}"},
 	/* movement words */
 	{"move_up", "up"},
@@ -303,9 +302,6 @@ const struct ui_string ui_strings_default[] = {
 	{"summary_partial_one", "{n} named (partial), {medals} medal"},
 	{"partial_note", "Partial: the review list is incomplete."},
 	{"not_computed_partial", "not computed: {edition} is partial"},
-	{"described_below", "described below"},
-	{"undisclosed_findings", "Undisclosed findings"},
-	{"counted_not_described", "counted, not described until they are public"},
 	{"tier_unrated", "Reviewed but not rated: the provider could not be tested. Moving into or out of this tier is not a step up or down."},
 	{"tier_medal_highest", "A medal tier, the highest."},
 	{"tier_medal", "A medal tier."},
@@ -386,7 +382,6 @@ const struct ui_string ui_strings_default[] = {
 	{"figure_stated_counted", "{stated}; {n} {counted}"},
 	{"claim_agree", "{stated}, {n} {counted}: {agree}"},
 	{"n_named", "{n} named"},
-	{"n_counted", "{n} counted"},
 	{"changes_since", "What changed in the rules since {edition}"},
 	{"history_caption", "Tier in each edition that reviewed {name}"},
 	/* the Atom feed's entries */
@@ -399,7 +394,6 @@ const struct ui_string ui_strings_default[] = {
 	{"used_in", "Used in"},
 	{"criteria_scored", "Criteria, scored 0 to {scale}"},
 	{"require_at_least", "{criterion} at least {min}"},
-	{"in_edition_lc", "in {edition}:"},
 	{"label_value", "{label}: {value}"},
 	{"providers_count_intro", "{n} providers reviewed in at least one edition. Tiers are given for every edition that reviewed the provider."},
 	{"providers_count_intro_one", "{n} provider reviewed in at least one edition. Tiers are given for every edition that reviewed the provider."},
