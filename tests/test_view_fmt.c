@@ -5,6 +5,7 @@
  */
 #include <check.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -134,6 +135,47 @@ START_TEST(test_lists)
 }
 END_TEST
 
+/* Each thread keeps its own formatters: threads that format in different
+ * languages at once each get their own language's digits, every time. */
+static void *
+format_many(void *arg)
+{
+	struct report r;
+	int i, bad = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.language = arg;
+	for (i = 0; i < 2000; i++) {
+		char *n = view_decimal(&r, "1234.5"), *p = view_percent(&r, "24.7");
+		const char *want = strcmp(arg, "de") == 0 ? "1.234,5" : "1,234.5";
+		const char *wantp = strcmp(arg, "de") == 0 ? "24,7\xc2\xa0%" : "24.7%";
+
+		bad += strcmp(n, want) != 0 || strcmp(p, wantp) != 0;
+		free(n);
+		free(p);
+	}
+	return bad ? arg : NULL;
+}
+
+START_TEST(test_threads)
+{
+	static char *tags[] = {"en", "de", "en", "de"};
+	pthread_t t[4];
+	void *ret;
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, format_many, tags[i]), 0);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(pthread_join(t[i], &ret), 0);
+		ck_assert_ptr_null(ret);
+	}
+	/* and this thread, after a language change, formats in the new one */
+	EXPECT(view_decimal(lang("de"), "0.5"), "0,5");
+	EXPECT(view_decimal(lang("en"), "0.5"), "0.5");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -148,6 +190,7 @@ main(void)
 	tcase_add_test(tc, test_percent);
 	tcase_add_test(tc, test_dates);
 	tcase_add_test(tc, test_lists);
+	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -2,10 +2,14 @@
  * view_fmt.c: plural forms, numbers, dates and lists in the report's
  * language, with ICU (CLDR data). The pack's locale is passed to every ICU
  * call and dates are formatted in UTC with the pack's fixed pattern: the
- * process's locale and time zone never matter. A formatter is opened for
- * each call and closed after it, so no state is shared between threads.
+ * process's locale and time zone never matter. Opening an ICU formatter
+ * costs far more than using one (a number formatter resolves its locale's
+ * currency and symbols), so each thread keeps the ones it opened for the
+ * locale in use (struct fmt_cache) until the locale changes or the thread
+ * ends: no formatter is shared between threads.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +52,73 @@ locale_of(const struct report *r, char out[static 64])
 	return pk->locale;
 }
 
+/* The formatters one thread has opened, for one locale. Numbers are kept
+ * by style (decimal, percent) and fraction digits up to FMT_DIGITS - 1. */
+#define FMT_DIGITS 8
+struct fmt_cache {
+	char locale[64];
+	UNumberFormat *num[2][FMT_DIGITS];
+	UPluralRules *plural;
+	UDateFormat *date;
+	char date_pattern[64];
+	UListFormatter *list;
+};
+
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+
+static void
+cache_close(struct fmt_cache *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < FMT_DIGITS; j++)
+			unum_close(c->num[i][j]);
+	uplrules_close(c->plural);
+	udat_close(c->date);
+	ulistfmt_close(c->list);
+	memset(c, 0, sizeof(*c));
+}
+
+static void
+cache_free(void *p)
+{
+	if (p != NULL)
+		cache_close(p);
+	free(p);
+}
+
+static void
+cache_key_make(void)
+{
+	if (pthread_key_create(&cache_key, cache_free) != 0)
+		oom();
+}
+
+/* This thread's formatters for the report's locale (emptied when the
+ * locale differs from the last call's: serve may change the language). */
+static struct fmt_cache *
+cache_of(const struct report *r)
+{
+	struct fmt_cache *c;
+	char loc[64];
+	const char *l = locale_of(r, loc);
+
+	pthread_once(&cache_once, cache_key_make);
+	c = pthread_getspecific(cache_key);
+	if (c == NULL) {
+		c = xcalloc(1, sizeof(*c));
+		if (pthread_setspecific(cache_key, c) != 0)
+			oom();
+	}
+	if (strcmp(c->locale, l) != 0) {
+		cache_close(c);
+		snprintf(c->locale, sizeof(c->locale), "%s", l);
+	}
+	return c;
+}
+
 bool
 view_rtl(const struct report *r)
 {
@@ -66,19 +137,19 @@ const char *
 view_plural(const struct report *r, double n, const char *one, const char *other)
 {
 	UErrorCode e = U_ZERO_ERROR;
-	char loc[64];
-	UPluralRules *pr = uplrules_open(locale_of(r, loc), &e);
+	struct fmt_cache *c = cache_of(r);
 	UChar kw[16];
 	int32_t len = 0;
 	bool is_one = false;
 
-	if (U_SUCCESS(e))
-		len = uplrules_select(pr, n, kw, (int32_t)ARRAY_SIZE(kw), &e);
-	if (U_SUCCESS(e) && len == 3)
+	if (c->plural == NULL)
+		c->plural = uplrules_open(c->locale, &e);
+	if (U_SUCCESS(e) && c->plural != NULL)
+		len = uplrules_select(c->plural, n, kw, (int32_t)ARRAY_SIZE(kw), &e);
+	if (U_SUCCESS(e) && c->plural != NULL && len == 3)
 		is_one = kw[0] == 'o' && kw[1] == 'n' && kw[2] == 'e';
-	else if (U_FAILURE(e))
+	else if (U_FAILURE(e) || c->plural == NULL)
 		is_one = n == 1;
-	uplrules_close(pr);
 	return is_one ? one : other;
 }
 
@@ -128,25 +199,17 @@ decimal_plain(const char *dec, char *plain, size_t size, int *digits)
 	return true;
 }
 
-/* dec through a number formatter of style (UNUM_DECIMAL or UNUM_PERCENT). */
-static char *
-decimal_format(const struct report *r, const char *dec, UNumberFormatStyle style)
+/* A number formatter of style with digits fraction digits, or NULL. */
+static UNumberFormat *
+number_open(const char *locale, UNumberFormatStyle style, int digits)
 {
 	static const UChar minus[] = {0x2212, 0};
 	UErrorCode e = U_ZERO_ERROR;
-	UNumberFormat *f;
-	UChar out[128];
-	char plain[128], loc[64];
-	int digits;
-	int32_t n;
-	char *s;
+	UNumberFormat *f = unum_open(style, NULL, 0, locale, NULL, &e);
 
-	if (!decimal_plain(dec, plain, sizeof(plain), &digits))
-		return xstrdup(dec);
-	f = unum_open(style, NULL, 0, locale_of(r, loc), NULL, &e);
 	if (U_FAILURE(e)) {
 		unum_close(f);
-		return xstrdup(dec);
+		return NULL;
 	}
 	unum_setAttribute(f, UNUM_MULTIPLIER, 1);
 	/* the locale's own rule: Spanish groups only from five digits on */
@@ -154,8 +217,39 @@ decimal_format(const struct report *r, const char *dec, UNumberFormatStyle style
 	unum_setAttribute(f, UNUM_MIN_FRACTION_DIGITS, digits);
 	unum_setAttribute(f, UNUM_MAX_FRACTION_DIGITS, digits);
 	unum_setSymbol(f, UNUM_MINUS_SIGN_SYMBOL, minus, 1, &e);
+	if (U_FAILURE(e)) {
+		unum_close(f);
+		return NULL;
+	}
+	return f;
+}
+
+/* dec through a number formatter of style (UNUM_DECIMAL or UNUM_PERCENT). */
+static char *
+decimal_format(const struct report *r, const char *dec, UNumberFormatStyle style)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	struct fmt_cache *c;
+	UNumberFormat *f, **slot = NULL;
+	UChar out[128];
+	char plain[128];
+	int digits;
+	int32_t n;
+	char *s;
+
+	if (!decimal_plain(dec, plain, sizeof(plain), &digits))
+		return xstrdup(dec);
+	c = cache_of(r);
+	if (digits < FMT_DIGITS)
+		slot = &c->num[style == UNUM_PERCENT][digits];
+	f = slot != NULL && *slot != NULL ? *slot : number_open(c->locale, style, digits);
+	if (f == NULL)
+		return xstrdup(dec);
+	if (slot != NULL)
+		*slot = f;
 	n = unum_formatDecimal(f, plain, -1, out, (int32_t)ARRAY_SIZE(out), NULL, &e);
-	unum_close(f);
+	if (slot == NULL)
+		unum_close(f);
 	if (U_FAILURE(e) || (s = utf8_of(out, n)) == NULL)
 		return xstrdup(dec);
 	return s;
@@ -241,22 +335,28 @@ view_date(const struct report *r, int32_t days)
 	const struct view_pack *pk = view_pack_find(r != NULL ? r->language : NULL);
 	static const UChar utc[] = {'U', 'T', 'C', 0};
 	UErrorCode e = U_ZERO_ERROR;
+	struct fmt_cache *c = cache_of(r);
 	UChar pat[64], out[128];
-	char loc[64];
-	UDateFormat *f;
 	char iso[11];
 	int32_t n;
 	char *s;
 
 	date_format(days, iso);
-	u_strFromUTF8(pat, (int32_t)ARRAY_SIZE(pat), NULL, pk->date_pattern, -1, &e);
-	f = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale_of(r, loc), utc, -1, pat, -1, &e);
-	if (U_FAILURE(e)) {
-		udat_close(f);
-		return xstrdup(iso);
+	if (c->date != NULL && strcmp(c->date_pattern, pk->date_pattern) != 0) {
+		udat_close(c->date);
+		c->date = NULL;
 	}
-	n = udat_format(f, (UDate)days * 86400.0 * 1000.0, out, (int32_t)ARRAY_SIZE(out), NULL, &e);
-	udat_close(f);
+	if (c->date == NULL) {
+		u_strFromUTF8(pat, (int32_t)ARRAY_SIZE(pat), NULL, pk->date_pattern, -1, &e);
+		c->date = udat_open(UDAT_PATTERN, UDAT_PATTERN, c->locale, utc, -1, pat, -1, &e);
+		if (U_FAILURE(e)) {
+			udat_close(c->date);
+			c->date = NULL;
+			return xstrdup(iso);
+		}
+		snprintf(c->date_pattern, sizeof(c->date_pattern), "%s", pk->date_pattern);
+	}
+	n = udat_format(c->date, (UDate)days * 86400.0 * 1000.0, out, (int32_t)ARRAY_SIZE(out), NULL, &e);
 	if (U_FAILURE(e) || (s = utf8_of(out, n)) == NULL)
 		return xstrdup(iso);
 	return s;
@@ -279,9 +379,9 @@ char *
 view_list(const struct report *r, const char *const *items, size_t n)
 {
 	UErrorCode e = U_ZERO_ERROR;
+	struct fmt_cache *c;
 	UListFormatter *f;
 	UChar **u = NULL, *out = NULL;
-	char loc[64];
 	int32_t len = 0;
 	char *s = NULL;
 	size_t i;
@@ -301,7 +401,15 @@ view_list(const struct report *r, const char *const *items, size_t n)
 		u[i] = xmalloc(((size_t)ul + 1) * sizeof(UChar));
 		u_strFromUTF8(u[i], ul + 1, NULL, items[i], -1, &e);
 	}
-	f = ulistfmt_openForType(locale_of(r, loc), ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &e);
+	c = cache_of(r);
+	if (c->list == NULL && U_SUCCESS(e)) {
+		c->list = ulistfmt_openForType(c->locale, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &e);
+		if (U_FAILURE(e)) {
+			ulistfmt_close(c->list);
+			c->list = NULL;
+		}
+	}
+	f = c->list;
 	if (U_SUCCESS(e))
 		len = ulistfmt_format(f, (const UChar *const *)u, NULL, (int32_t)n, NULL, 0, &e);
 	if (e == U_BUFFER_OVERFLOW_ERROR) {
@@ -311,7 +419,6 @@ view_list(const struct report *r, const char *const *items, size_t n)
 	}
 	if (U_SUCCESS(e) && out != NULL)
 		s = utf8_of(out, len);
-	ulistfmt_close(f);
 	for (i = 0; i < n; i++)
 		free(u[i]);
 	free(u);
