@@ -116,6 +116,10 @@ void cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb 
 /* A centred message for a chart without data. */
 void cx_empty(struct cx *x, const char *msg);
 
+/* PNG bytes of an RGB24 or ARGB32 image surface, appended to out, encoded
+ * by libpng (png_out.c); -1 (out as it was) on failure. */
+int surface_png(cairo_surface_t *s, struct buf *out);
+
 /* SVG bytes (chart_output.c). */
 /* A cairo write function appending to the struct buf in closure. */
 cairo_status_t chart_to_buf(void *closure, const unsigned char *data, unsigned int n);

@@ -372,6 +372,96 @@ START_TEST(test_png_decodes)
 }
 END_TEST
 
+/* Decodes PNG bytes to 8-bit RGBA rows (libpng's transforms expand RGB). */
+static unsigned char *
+png_rgba(const struct buf *b, png_uint_32 *w, png_uint_32 *h, int *color)
+{
+	struct png_src src = {(const unsigned char *)b->data, b->len, 0};
+	png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png_create_info_struct(png);
+	unsigned char *px;
+	png_uint_32 y;
+
+	ck_assert_int_eq(png_sig_cmp(src.p, 0, 8), 0);
+	png_set_read_fn(png, &src, png_read_mem);
+	png_read_info(png, info);
+	*w = png_get_image_width(png, info);
+	*h = png_get_image_height(png, info);
+	*color = png_get_color_type(png, info);
+	png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+	png_read_update_info(png, info);
+	ck_assert_uint_eq(png_get_rowbytes(png, info), *w * 4);
+	px = xmalloc((size_t)*w * *h * 4);
+	for (y = 0; y < *h; y++)
+		png_read_row(png, px + (size_t)y * *w * 4, NULL);
+	png_read_end(png, NULL);
+	png_destroy_read_struct(&png, &info, NULL);
+	return px;
+}
+
+/* surface_png: the pixels cairo drew, alpha unpremultiplied as cairo's
+ * own writer does; an opaque surface as RGB; the same bytes every time. */
+START_TEST(test_png_pixels)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 3, 2);
+	cairo_surface_t *o = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2, 1);
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	unsigned char *px;
+	uint32_t *d;
+	png_uint_32 w, h;
+	int color;
+
+	cairo_surface_flush(s);
+	d = (uint32_t *)(void *)cairo_image_surface_get_data(s);
+	/* opaque red; half-transparent green (premultiplied 0x80 of 0xff: 0x80);
+	 * fully transparent; a quarter-alpha grey; opaque white; opaque black */
+	d[0] = 0xffff0000u;
+	d[1] = 0x80008000u;
+	d[2] = 0x00000000u;
+	d = (uint32_t *)(void *)(cairo_image_surface_get_data(s) + cairo_image_surface_get_stride(s));
+	d[0] = 0x40202020u;
+	d[1] = 0xffffffffu;
+	d[2] = 0xff000000u;
+	cairo_surface_mark_dirty(s);
+	ck_assert_int_eq(surface_png(s, &a), 0);
+	px = png_rgba(&a, &w, &h, &color);
+	ck_assert_uint_eq(w, 3);
+	ck_assert_uint_eq(h, 2);
+	ck_assert_int_eq(color, PNG_COLOR_TYPE_RGB_ALPHA);
+	{
+		static const unsigned char want[] = {
+			255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 0, 0,
+			128, 128, 128, 64, 255, 255, 255, 255, 0, 0, 0, 255,
+		};
+
+		ck_assert_mem_eq(px, want, sizeof(want));
+	}
+	free(px);
+	ck_assert_int_eq(surface_png(s, &b), 0);
+	ck_assert_uint_eq(a.len, b.len);
+	ck_assert_mem_eq(a.data, b.data, a.len);
+	buf_reset(&a);
+	cairo_surface_flush(o);
+	d = (uint32_t *)(void *)cairo_image_surface_get_data(o);
+	d[0] = 0x00123456u;
+	d[1] = 0x00fedcbau;
+	cairo_surface_mark_dirty(o);
+	ck_assert_int_eq(surface_png(o, &a), 0);
+	px = png_rgba(&a, &w, &h, &color);
+	ck_assert_int_eq(color, PNG_COLOR_TYPE_RGB);
+	{
+		static const unsigned char want[] = {0x12, 0x34, 0x56, 255, 0xfe, 0xdc, 0xba, 255};
+
+		ck_assert_mem_eq(px, want, sizeof(want));
+	}
+	free(px);
+	buf_release(&a);
+	buf_release(&b);
+	cairo_surface_destroy(s);
+	cairo_surface_destroy(o);
+}
+END_TEST
+
 START_TEST(test_svg_head)
 {
 	struct fixture *fx = fixture_new(6, name_wild);
@@ -2075,6 +2165,7 @@ main(void)
 	tcase_add_test(tc, test_palette);
 	tcase_add_test(tc, test_huge_name);
 	tcase_add_test(tc, test_render_sharing);
+	tcase_add_test(tc, test_png_pixels);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -204,10 +204,7 @@ badge_png(const struct badge *b, double scale, struct buf *out)
 	cairo_scale(cr, scale, scale);
 	badge_draw(b, cr);
 	if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
-		cairo_surface_flush(s);
-		if (cairo_surface_write_to_png_stream(s, chart_to_buf, out) ==
-		    CAIRO_STATUS_SUCCESS)
-			rc = 0;
+		rc = surface_png(s, out);
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);

@@ -192,9 +192,8 @@ chart_svg(const struct chart *ch, const struct computed *c, struct buf *out)
 }
 
 /*
- * The PNG: cairo draws on an image surface painted white, and writes it
- * with cairo_surface_write_to_png_stream(), which encodes with libpng (no
- * time or text chunks: the bytes depend on the pixels only).
+ * The PNG: cairo draws on an image surface painted white, and libpng
+ * encodes it (png_out.c).
  */
 int
 chart_png(const struct chart *ch, const struct computed *c, double scale,
@@ -214,9 +213,10 @@ chart_png(const struct chart *ch, const struct computed *c, double scale,
 	canvas_cairo_init(&cv, cr);
 	chart_draw(ch, c, &cv, w, h);
 	if (!failed(cairo_status(cr))) {
-		cairo_surface_flush(s);
-		if (!failed(cairo_surface_write_to_png_stream(s, chart_to_buf, out)))
+		if (surface_png(s, out) == 0)
 			rc = 0;
+		else
+			why = "libpng could not encode the chart";
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
