@@ -114,22 +114,19 @@ struct change {
 	bool has_steps;
 	const struct review *review;  /* this edition's, or NULL (dropped, merged) */
 	const struct review *earlier; /* the baseline's, or NULL (new) */
-	/* the reason, from move_reason(): the review's first quote, else
-	 * (quote NULL) a summary sentence that says more than the move
-	 * (reason, malloc'd), else neither */
-	const struct quote *quote;
+	/* the reason, from move_reason() (malloc'd), or NULL */
 	char *reason;
 };
 
 /*
  * Why a provider moved to tier t, as its review rv says it, decided once
- * for the changes page and the movers table (review defects 1 and 6): the
- * review's first quote (*quote: shown quoted, with its source); else the
- * first sentence of its summary that says more than the move, as plain
- * text (*text, malloc'd: not a quotation); else false and both NULL.
+ * for the changes page and the movers table: the opening sentence of its
+ * summary, as plain text (malloc'd), unless that sentence only restates
+ * the move or is written with markup; else NULL. A later sentence tells
+ * of the provider, not of the move, and a quote is a speaker's remark
+ * (shown with the review), never a reason (reader review #2).
  */
-bool move_reason(const struct review *rv, const struct tier *t,
-    const struct quote **quote, char **text);
+char *move_reason(const struct review *rv, const struct tier *t);
 
 enum rule_change_kind {
 	RULE_TIER_ADDED, RULE_TIER_REMOVED,       /* tier */

@@ -45,11 +45,21 @@ hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time reco
 has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">—</td><td>no target</td></tr>' "a step with no target: 'no target', not a blank Result cell"
 for f in "$S"/providers/*/index.html; do grep -q '<td></td></tr>' "$f" && echo "$f"; done >"$T/blank"
 [ ! -s "$T/blank" ] && ok "no provider page has a blank last cell" || nok "no provider page has a blank last cell: $(cat "$T/blank")"
+# reader review #3: CoreWeave, the top provider, has review text under its
+# "review below"
+has "$S/providers/coreweave/index.html" '<h2 id="review-3.0-title">Review, ClusterMAX 3.0 <a class="anchor"' "CoreWeave's 3.0 review has its Review heading"
+has "$S/providers/coreweave/index.html" 'Platinum in ClusterMAX 1.0, 2.0 and 3.0' "... and its words"
 # review 24: a review whose only words are quotes is headed by them, with no
-# empty "Review" heading over a "Quotes" one (CoreWeave 3.0)
-has "$S/providers/coreweave/index.html" '<h2 id="review-3.0-title">Quotes, ClusterMAX 3.0 <a class="anchor"' "quotes only: the review's heading says Quotes"
-hasnt "$S/providers/coreweave/index.html" 'Review, ClusterMAX 3.0' "... no empty Review heading"
-hasnt "$S/providers/coreweave/index.html" '<h3>Quotes</h3>' "... and no second Quotes heading"
+# empty "Review" heading over a "Quotes" one (CoreWeave 3.0 without its
+# summary)
+mkdir -p "$T/q"
+cp -R "$ROOT/content" "$T/q/content"
+sed -i '/^summary:/,/^quotes:/{/^quotes:/!d}' "$T/q/content/reviews/3.0/coreweave.yaml"
+"$PODIUM" build -q -C "$T/q" -o "$T/q/s" --only html 2>"$T/q/err" || nok "the report with a quotes-only review builds"
+Q=$T/q/s/providers/coreweave/index.html
+has "$Q" '<h2 id="review-3.0-title">Quotes, ClusterMAX 3.0 <a class="anchor"' "quotes only: the review's heading says Quotes"
+hasnt "$Q" 'Review, ClusterMAX 3.0' "... no empty Review heading"
+hasnt "$Q" '<h3>Quotes</h3>' "... and no second Quotes heading"
 has "$S/providers/nebius/index.html" '<h2 id="review-3.0-title">Review, ClusterMAX 3.0 <a class="anchor"' "a review with text keeps its Review heading"
 has "$S/providers/nebius/index.html" '<h3>Quotes</h3>' "... and its Quotes heading"
 python3 -c '

@@ -69,7 +69,7 @@ has "$T/main" "Security findings"
 check "the page is titled as the PDF's section is" $?
 for f in \
     "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks, container escapes (NVIDIAScape, CVE-2025-23266), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
-    "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to the national intelligence agency of a country among the world's largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
+    "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
     "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries, while the image of Vultr carried libraries with applicable CVEs. Security issues at FPT, partition keys that were not configured correctly, were described in the 2.1 update (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
     "3 public findings."; do
 	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }

@@ -160,15 +160,12 @@ START_TEST(test_every_kind)
 	/* one of every kind but a return (mini's e3 has one: Delta) */
 	for (k = 0; k < CHANGE_NKINDS; k++)
 		ck_assert_uint_eq(ec->n[k], k == CHANGE_RETURNED ? 0 : 1);
-	/* Down One: gold to bronze, two steps down; the reason is its summary's */
+	/* Down One: gold to bronze, two steps down */
 	ck_assert_int_eq(ec->v[CHANGE_DOWN][0].steps, -2);
-	ck_assert_ptr_null(ec->v[CHANGE_DOWN][0].quote);
-	/* Up One's reason: its first quote */
-	ck_assert_ptr_nonnull(ec->v[CHANGE_UP][0].quote);
-	ck_assert_str_eq(ec->v[CHANGE_UP][0].quote->text, "the most improved cluster of the year");
-	ck_assert_ptr_null(ec->v[CHANGE_UP][0].reason);
-	/* Down One's first sentence is written with markup: no reason, as the
-	 * movers table's plain cell has none (move_reason, review defect 6) */
+	/* Up One's reason: its summary's opening sentence, not its quote */
+	ck_assert_str_eq(ec->v[CHANGE_UP][0].reason, "Up One improved everywhere.");
+	/* Down One's opening sentence is written with markup: no reason, as
+	 * the movers table's plain cell has none */
 	ck_assert_ptr_null(ec->v[CHANGE_DOWN][0].reason);
 	ck_assert_uint_eq(ec->nrules, 6);
 	r = ec->rules;
@@ -191,34 +188,42 @@ START_TEST(test_every_kind)
 }
 END_TEST
 
-/* move_reason (review defects 1 and 6): the first quote; else the first
- * summary sentence that says more than the move (a short one naming the
- * tier only restates it); else none. */
+/* move_reason (reader review #2): the summary's opening sentence, unless
+ * it only restates the move (a short one naming the tier); never a later
+ * sentence, never a quote; else none. */
 START_TEST(test_move_reason)
 {
 	struct tier silver = {.id = "silver", .name = "Silver"};
 	struct quote q = {.text = "a quoted line", .at = -1};
 	struct review rv;
-	const struct quote *got;
 	char *text;
 
 	memset(&rv, 0, sizeof(rv));
-	rv.summary = "Moved down to Silver in 3.0. The review finds that getting\n"
-	    "VPN access took three weeks. More.";
-	ck_assert(move_reason(&rv, &silver, &got, &text));
-	ck_assert_ptr_null(got);
-	ck_assert_str_eq(text, "The review finds that getting VPN access took three weeks.");
+	rv.summary = "Moved down to Silver in 3.0 because of reliability\n"
+	    "issues. More.";
+	text = move_reason(&rv, &silver);
+	ck_assert_str_eq(text, "Moved down to Silver in 3.0 because of reliability issues.");
 	free(text);
+	rv.summary = "Not tested for 3.0: it had no capacity. More.";
+	text = move_reason(&rv, &silver);
+	ck_assert_str_eq(text, "Not tested for 3.0: it had no capacity.");
+	free(text);
+	/* a finding after the move is no reason for it */
+	rv.summary = "Moved down to Silver in 3.0. The review finds that getting\n"
+	    "VPN access took three weeks.";
+	ck_assert_ptr_null(move_reason(&rv, &silver));
 	rv.summary = "Moved down to Silver in 3.0.";
-	ck_assert(!move_reason(&rv, &silver, &got, &text));
-	ck_assert_ptr_null(got);
-	ck_assert_ptr_null(text);
+	ck_assert_ptr_null(move_reason(&rv, &silver));
+	/* nor is a quote, with a restating summary or none */
 	rv.quotes = &q;
 	rv.nquotes = 1;
-	ck_assert(move_reason(&rv, &silver, &got, &text));
-	ck_assert_ptr_eq(got, &q);
-	ck_assert_ptr_null(text);
-	ck_assert(!move_reason(NULL, &silver, &got, &text));
+	ck_assert_ptr_null(move_reason(&rv, &silver));
+	rv.summary = NULL;
+	ck_assert_ptr_null(move_reason(&rv, &silver));
+	/* an opening sentence with markup is none, nor the next one */
+	rv.summary = "Moved to *Silver* after a long review. A plain sentence.";
+	ck_assert_ptr_null(move_reason(&rv, &silver));
+	ck_assert_ptr_null(move_reason(NULL, &silver));
 }
 END_TEST
 

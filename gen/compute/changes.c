@@ -85,59 +85,46 @@ restates(const char *s, size_t n, const struct tier *t)
 	return names && words <= 8;
 }
 
-/* The first sentence of summary s that says more than a move to t, as
- * plain text (a sentence written with Markdown markup is none: a table
- * cell and a list item give it alike); else NULL. malloc'd. */
+/* The opening sentence of summary s, as plain text, if it says more than
+ * a move to t; else NULL (it only restates the move, or it is written
+ * with Markdown markup: a table cell and a list item give it alike).
+ * malloc'd. */
 static char *
 summary_reason(const char *s, const struct tier *t)
 {
-	const char *p, *end;
+	const char *p = s, *end;
+	char *w, *q;
 	size_t n;
 
-	for (p = s; p != NULL && *p != '\0'; p = end) {
-		char *w, *q;
-
-		while (*p == ' ' || *p == '\n')
-			p++;
-		/* a sentence ends at ". " (or "! ", "? ") or at the end */
-		for (end = p; *end != '\0'; end++)
-			if (strchr(".!?", *end) != NULL && (end[1] == ' ' || end[1] == '\n' ||
-			    end[1] == '\0')) {
-				end++;
-				break;
-			}
-		n = (size_t)(end - p);
-		if (n == 0)
+	if (p == NULL)
+		return NULL;
+	while (*p == ' ' || *p == '\n')
+		p++;
+	/* a sentence ends at ". " (or "! ", "? ") or at the end */
+	for (end = p; *end != '\0'; end++)
+		if (strchr(".!?", *end) != NULL && (end[1] == ' ' || end[1] == '\n' ||
+		    end[1] == '\0')) {
+			end++;
 			break;
-		if (restates(p, n, t))
-			continue;
-		w = xstrndup(p, n);
-		if (strpbrk(w, "{[*_`<\\") != NULL) {
-			free(w);
-			break;   /* written with markup */
 		}
-		for (q = w; *q != '\0'; q++)
-			if (*q == '\n')
-				*q = ' ';
-		return w;
+	n = (size_t)(end - p);
+	if (n == 0 || restates(p, n, t))
+		return NULL;
+	w = xstrndup(p, n);
+	if (strpbrk(w, "{[*_`<\\") != NULL) {
+		free(w);
+		return NULL;   /* written with markup */
 	}
-	return NULL;
+	for (q = w; *q != '\0'; q++)
+		if (*q == '\n')
+			*q = ' ';
+	return w;
 }
 
-bool
-move_reason(const struct review *rv, const struct tier *t, const struct quote **quote,
-    char **text)
+char *
+move_reason(const struct review *rv, const struct tier *t)
 {
-	*quote = NULL;
-	*text = NULL;
-	if (rv == NULL)
-		return false;
-	if (rv->nquotes > 0 && rv->quotes[0].text != NULL) {
-		*quote = &rv->quotes[0];
-		return true;
-	}
-	*text = summary_reason(rv->summary, t);
-	return *text != NULL;
+	return rv != NULL ? summary_reason(rv->summary, t) : NULL;
 }
 
 /* The ratings that moved, and the providers gone since the baseline. */
@@ -161,7 +148,7 @@ moves_compute(struct edition_changes *ec, const struct edition_stats *s)
 		o->has_steps = rt->has_steps;
 		o->review = rt->review;
 		o->earlier = edition_review(s->baseline, rt->provider);
-		move_reason(rt->review, rt->tier, &o->quote, &o->reason);
+		o->reason = move_reason(rt->review, rt->tier);
 	}
 	for (i = 0; i < s->ngone; i++) {
 		if ((k = change_kind_of(s->gone[i].status)) < 0)

@@ -305,23 +305,12 @@ movers_collect(const struct computed *c, const struct edition *from,
 }
 
 /* The movers table's reason for a move, from move_reason() (the changes
- * page gives the same): a quote in quotation marks with its source, else a
- * summary sentence as it stands; else NULL. malloc'd. */
+ * page gives the same): a summary sentence as it stands; else NULL.
+ * malloc'd. */
 static char *
-mover_reason(const struct report *rp, const struct rating *rt)
+mover_reason(const struct rating *rt)
 {
-	const struct quote *q;
-	char *text;
-
-	if (rt == NULL || !move_reason(rt->review, rt->tier, &q, &text))
-		return NULL;
-	if (q != NULL && q->source == NULL)
-		return report_format1(rp, "changes_reason", "reason", q->text);
-	if (q != NULL)
-		return report_format(rp, "movers_quote", (const char *[]){"text", "source",
-		    NULL}, (const char *[]){q->text, q->source->title != NULL ?
-		    q->source->title : q->source->id, NULL});
-	return text;
+	return rt != NULL ? move_reason(rt->review, rt->tier) : NULL;
 }
 
 /* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */
@@ -375,7 +364,7 @@ table_movers(const struct computed *c, const struct edition *from,
 	for (i = 0; i < n; i++)
 		if (v[i].status == MOVE_UP || v[i].status == MOVE_DOWN ||
 		    v[i].status == MOVE_MERGED)
-			reasons += (why[i] = mover_reason(rp, v[i].r2 != NULL ? v[i].r2 :
+			reasons += (why[i] = mover_reason(v[i].r2 != NULL ? v[i].r2 :
 			    v[i].r1)) != NULL;
 	cap = report_format(rp, "table_movers_caption", (const char *[]){"from", "to", NULL},
 	    (const char *[]){from->name, to->name, NULL});

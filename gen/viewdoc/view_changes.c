@@ -267,30 +267,12 @@ change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
 }
 
 /* The reason after the move, as move_reason() decided it (the movers
- * table gives the same): a quote in quotation marks with its source, a
- * summary sentence as plain text; false: none. */
+ * table gives the same): a summary sentence as plain text; false: none. */
 static bool
 change_reason(struct vd_inlines *in, const struct computed *c, const struct change *ch)
 {
 	const struct report *r = &c->project->report;
-	struct vd_inline v;
 
-	if (ch->quote != NULL) {
-		v = val(VD_EMPH, ch->quote->text);
-		vd_add(in, VD_TEXT, report_string(r, "changes_because"));
-		vd_add_format(in, r, "changes_reason", (const char *[]){"reason", NULL}, &v);
-		if (ch->quote->source != NULL) {
-			struct vd_inline src = val(VD_LINK, ch->quote->source->title != NULL ?
-			    ch->quote->source->title : ch->quote->source->id);
-
-			src.target = VD_SOURCE;
-			src.source = ch->quote->source;
-			vd_add(in, VD_TEXT, " \xe2\x80\x94 ");
-			vd_add_format(in, r, "changes_quoted_from",
-			    (const char *[]){"source", NULL}, &src);
-		}
-		return true;
-	}
 	if (ch->reason == NULL)
 		return false;
 	vd_add(in, VD_TEXT, report_string(r, "changes_because"));
