@@ -314,7 +314,7 @@ providers(struct pdf_report *r)
 	struct pdf_block *p;
 	struct pdf_provider_fill *fills;
 	size_t i, nrated = 0, nrows = 0;
-	bool *rows;
+	bool *rows, unrated;
 	char *s, *n;
 
 	if (st == NULL || st->nratings == 0)
@@ -331,8 +331,11 @@ providers(struct pdf_report *r)
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
+	/* with a table of rows too, the sentences follow the part's order:
+	 * the entries, the rows, then those not rated */
+	unrated = nrated < st->nratings && nrows == 0;
 	n = view_int(&r->c->project->report, (long long)nrated);
-	s = report_format(&r->c->project->report, nrated < st->nratings ?
+	s = report_format(&r->c->project->report, unrated ?
 	    view_plural(&r->c->project->report, (double)nrated, "pdf_providers_intro_one_unrated",
 	    "pdf_providers_intro_unrated") : view_plural(&r->c->project->report, (double)nrated,
 	    "pdf_providers_intro_one", "pdf_providers_intro"),
@@ -349,6 +352,11 @@ providers(struct pdf_report *r)
 		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 		free(s);
 		free(n);
+		if (nrated < st->nratings) {
+			pdf_run(r->doc, p, " ", 1, 0, NULL);
+			pdf_run(r->doc, p, report_string(&r->c->project->report,
+			    "pdf_providers_then_unrated"), (size_t)-1, 0, NULL);
+		}
 	}
 	fills = xcalloc(st->nratings, sizeof(*fills));
 	for (i = 0; i < st->nratings; i++) {

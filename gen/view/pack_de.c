@@ -356,6 +356,7 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_providers_intro_one_unrated", "{n} in {edition} eingestufter Anbieter; die geprüften, aber nicht eingestuften stehen danach in einer Tabelle."},
 	{"pdf_providers_rows", "Die {n}, deren Bewertungen nur eine Stufe nennen, stehen in einer Tabelle nach den übrigen."},
 	{"pdf_providers_rows_one", "Der eine, dessen Bewertung nur eine Stufe nennt, steht in einer Tabelle nach den übrigen."},
+	{"pdf_providers_then_unrated", "Die geprüften, aber nicht eingestuften folgen in einer eigenen Tabelle."},
 	{"pdf_rows_title", "Eingestuft, ohne Bewertungstext"},
 	{"pdf_rows_intro", "Ihre Bewertungen nennen eine Stufe und deren Quellen, sonst nichts."},
 	{"pdf_rows_standing", "Verlauf"},

@@ -371,6 +371,7 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_providers_intro_one_unrated", "The {n} provider rated in {edition}, in tier order; those reviewed but not rated are in one table after them."},
 	{"pdf_providers_rows", "Those {n} whose reviews give a tier and nothing more are in one table after the others."},
 	{"pdf_providers_rows_one", "The one whose review gives a tier and nothing more is in a table after the others."},
+	{"pdf_providers_then_unrated", "Those reviewed but not rated follow, in a table of their own."},
 	{"pdf_rows_title", "Rated, without review text"},
 	{"pdf_rows_intro", "Their reviews give a tier and its sources, nothing more."},
 	{"pdf_rows_standing", "Standing"},

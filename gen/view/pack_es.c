@@ -355,6 +355,7 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_providers_intro_one_unrated", "{n} proveedor clasificado en {edition}; los evaluados sin clasificar van después en una sola tabla."},
 	{"pdf_providers_rows", "Los {n} cuyas evaluaciones solo dan un nivel figuran en una tabla después de los demás."},
 	{"pdf_providers_rows_one", "El único cuya evaluación solo da un nivel figura en una tabla después de los demás."},
+	{"pdf_providers_then_unrated", "Los evaluados sin clasificar van después, en una tabla aparte."},
 	{"pdf_rows_title", "Clasificados, sin texto de evaluación"},
 	{"pdf_rows_intro", "Sus evaluaciones dan un nivel y sus fuentes, nada más."},
 	{"pdf_rows_standing", "Evolución"},

@@ -358,6 +358,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"pdf_providers_intro_one_unrated", "{n} fournisseur classé dans {edition}\u202f; ceux qui ont été évalués sans être classés suivent dans un seul tableau."},
 	{"pdf_providers_rows", "Les {n} dont l’évaluation ne donne qu’un palier figurent dans un tableau après les autres."},
 	{"pdf_providers_rows_one", "Celui dont l’évaluation ne donne qu’un palier figure dans un tableau après les autres."},
+	{"pdf_providers_then_unrated", "Ceux qui ont été évalués sans être classés suivent, dans un tableau à part."},
 	{"pdf_rows_title", "Classés, sans texte d’évaluation"},
 	{"pdf_rows_intro", "Leurs évaluations donnent un palier et ses sources, rien de plus."},
 	{"pdf_rows_standing", "Évolution"},
