@@ -328,12 +328,15 @@ pdf_rows_table(struct pdf_report *r, const struct edition_stats *st, const bool 
 		return;
 	/* the sources they share, once, with the table's last rows */
 	vp = view_of(r->c, first, &own);
-	for (i = 0; vp != NULL && i < vp->nreviews; i++)
-		if (vp->reviews[i].rating == first) {
-			p->keep_with_next = true;
-			pdf_view_section(r, NULL, vd_section_find(vp->reviews[i].s,
-			    vp->reviews[i].n, "sources"));
-		}
+	for (i = 0; vp != NULL && i < vp->nreviews; i++) {
+		const struct vd_section *src = vd_section_find(vp->reviews[i].s,
+		    vp->reviews[i].n, "sources");
+
+		if (vp->reviews[i].rating != first || src == NULL)
+			continue;
+		p->keep_with_next = true;
+		pdf_view_section(r, NULL, src);
+	}
 	vd_provider_free(own);
 }
 

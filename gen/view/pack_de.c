@@ -358,7 +358,7 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_providers_rows_one", "Der eine, dessen Bewertung nur eine Stufe nennt, steht in einer Tabelle nach den übrigen."},
 	{"pdf_providers_then_unrated", "Die geprüften, aber nicht eingestuften folgen in einer eigenen Tabelle."},
 	{"pdf_rows_title", "Eingestuft, ohne Bewertungstext"},
-	{"pdf_rows_intro", "Ihre Bewertungen nennen eine Stufe und deren Quellen, sonst nichts."},
+	{"pdf_rows_intro", "Ihre Bewertungen nennen nur eine Stufe."},
 	{"pdf_rows_standing", "Verlauf"},
 	{"pdf_medals_unrated", "aufgeführt unter \u201e{title}\u201c"},
 	{"pdf_findings_1_1", "{public} öffentlicher Befund; {undisclosed} nicht veröffentlichter Befund (gezählt, nicht beschrieben)."},

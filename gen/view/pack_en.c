@@ -373,7 +373,7 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_providers_rows_one", "The one whose review gives a tier and nothing more is in a table after the others."},
 	{"pdf_providers_then_unrated", "Those reviewed but not rated follow, in a table of their own."},
 	{"pdf_rows_title", "Rated, without review text"},
-	{"pdf_rows_intro", "Their reviews give a tier and its sources, nothing more."},
+	{"pdf_rows_intro", "Their reviews give a tier and nothing more."},
 	{"pdf_rows_standing", "Standing"},
 	{"pdf_medals_unrated", "listed in \u201c{title}\u201d"},
 	{"pdf_findings_1_1", "{public} public finding; {undisclosed} undisclosed finding (counted, not described)."},

@@ -357,7 +357,7 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_providers_rows_one", "El único cuya evaluación solo da un nivel figura en una tabla después de los demás."},
 	{"pdf_providers_then_unrated", "Los evaluados sin clasificar van después, en una tabla aparte."},
 	{"pdf_rows_title", "Clasificados, sin texto de evaluación"},
-	{"pdf_rows_intro", "Sus evaluaciones dan un nivel y sus fuentes, nada más."},
+	{"pdf_rows_intro", "Sus evaluaciones solo dan un nivel."},
 	{"pdf_rows_standing", "Evolución"},
 	{"pdf_medals_unrated", "listados en \u00ab{title}\u00bb"},
 	{"pdf_findings_1_1", "{public} hallazgo público; {undisclosed} hallazgo no divulgado (contado, no descrito)."},

@@ -360,7 +360,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"pdf_providers_rows_one", "Celui dont l’évaluation ne donne qu’un palier figure dans un tableau après les autres."},
 	{"pdf_providers_then_unrated", "Ceux qui ont été évalués sans être classés suivent, dans un tableau à part."},
 	{"pdf_rows_title", "Classés, sans texte d’évaluation"},
-	{"pdf_rows_intro", "Leurs évaluations donnent un palier et ses sources, rien de plus."},
+	{"pdf_rows_intro", "Leurs évaluations ne donnent qu’un palier."},
 	{"pdf_rows_standing", "Évolution"},
 	{"pdf_medals_unrated", "listés sous \u00ab\u00a0{title}\u00a0\u00bb"},
 	{"pdf_findings_1_1", "{public} faille publique\u202f; {undisclosed} faille non divulguée (comptée, non décrite)."},
