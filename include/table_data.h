@@ -28,6 +28,8 @@ struct table_cell {
 	enum table_role role;     /* TABLE_ROLE_NONE: plain text */
 	const char *role_id;      /* the role's id ("high"): a static string,
 	                             not owned; NULL with TABLE_ROLE_NONE */
+	char *anchor;             /* the PDF's: a destination at this cell's
+	                             row ("provider-ID"), malloc'd, or NULL */
 };
 
 struct table {

@@ -131,6 +131,10 @@ struct vd_medals {
 	char *head_before, *head_move; /* or NULL */
 	char *draft;                   /* the draft mark's word */
 	char *uncertain_label;         /* "Uncertain:" */
+	/* the PDF's: what a not-rated tier's row says in place of its
+	 * providers, who are named once, in the providers part's table
+	 * ("listed in “Reviewed, not rated”"); NULL on the site */
+	char *unrated_ref;
 	struct vd_medal_tier *tiers;
 	size_t n;
 };
@@ -182,6 +186,11 @@ struct vd_review {
 struct vd_provider {
 	const struct provider *provider; /* not owned */
 	char *description;          /* for link previews: plain text */
+	/* the opening line's clauses after the tier ("held since ClusterMAX
+	 * 1.0", "down 1 since ClusterMAX 2.0; not reviewed in ..."), for a
+	 * row of the PDF's table of providers rated without review text;
+	 * empty when the line has none */
+	struct vd_inlines standing;
 	struct vd_section *s;
 	size_t n;
 	struct vd_review *reviews;
@@ -302,6 +311,13 @@ const struct vd_provider *view_provider(const struct view_report *v,
 struct vd_provider *vd_provider_new(const struct computed *c,
     const struct provider_view *pv);
 void vd_provider_free(struct vd_provider *p);
+/*
+ * Whether the PDF gives p's review rt as a row of one table (the name, the
+ * tier, the standing) instead of an entry: the review is thin and the page
+ * says nothing above it but its opening line (no site, successor, fields,
+ * or uncertain tier).
+ */
+bool vd_provider_row(const struct vd_provider *p, const struct rating *rt);
 /* The security page; NULL without security practices or findings. Free
  * with vd_security_free(). */
 struct vd_security *vd_security_new(const struct computed *c);
@@ -315,6 +331,8 @@ struct vd_inline *vd_add(struct vd_inlines *in, enum vd_kind kind, const char *t
 struct vd_inline *vd_add_link(struct vd_inlines *in, const char *text, enum vd_target t);
 struct vd_inline *vd_add_tier(struct vd_inlines *in, const struct tier *t,
     const char *uncertain);
+/* A copy of v (its strings too) appended to in. */
+void vd_add_copy(struct vd_inlines *in, const struct vd_inline *v);
 /*
  * The string key of the report's pack with each {name} replaced by the
  * inline of the same index in vals (names NULL-terminated; vals copied),

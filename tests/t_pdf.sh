@@ -112,30 +112,55 @@ check "every section title in the text$missing" $?
 
 qpdf --json --json-key=outlines "$T/a/report.pdf" >"$T/outlines"
 missing=""
+# those with review text have an entry; Firmus, GMI Cloud, Gcore, Verda
+# and Prime Intellect, a tier and sources only, a row of one table (below)
 for p in CoreWeave Nebius "Google Cloud" Oracle Lambda "Microsoft Azure" \
     Firmus TensorWave "GMI Cloud" "Amazon Web Services" Gcore GMO Verda \
     Moonlite "Together AI" Crusoe "Prime Intellect" DigitalOcean Hyperstack; do
 	grep -qF "$p" "$T/a.txt" || missing="$missing [$p]"
+	case $p in Firmus | "GMI Cloud" | Gcore | Verda | "Prime Intellect") continue ;; esac
 	grep -qF "\"title\": \"$p\"" "$T/outlines" || missing="$missing [outline $p]"
 done
 test -z "$missing"
-check "every 3.0 medal holder in the text and the outline$missing" $?
+check "every 3.0 medal holder in the text, those with an entry in the outline$missing" $?
 n=$(grep -c '"title":' "$T/outlines")
-test "$n" -ge 58
-check "outline entries: $n (sections and the 45 rated providers)" $?
+test "$n" -ge 36
+check "outline entries: $n (sections, the 19 rated providers with an entry, the two tables)" $?
 
-# sections NAME DIR: DIR/report.pdf (built with DIR/data) has a section
-# for every provider rated in the report's edition, by name (ratings.json):
-# under "Providers" in the outline exactly those, in the report's order,
-# then "Reviewed, not rated" when a provider was reviewed but not rated;
-# the top level exactly the titles in $T/top; and each provider's name a
-# line of the page its outline entry points to.
+# rows CONTENT EDITION: the providers whose review in EDITION says nothing
+# but its tier and sources (and who have no site, successor or fields), by
+# name: the PDF gives each a row of one table, not an entry
+rows() {
+	python3 - "$1" "$2" <<'PY'
+import os, sys, yaml
+root, ed = sys.argv[1:3]
+d = os.path.join(root, "reviews", ed)
+for f in sorted(os.listdir(d)):
+    if not f.endswith(".yaml"):
+        continue
+    rv = yaml.safe_load(open(os.path.join(d, f), encoding="utf-8")) or {}
+    pr = yaml.safe_load(open(os.path.join(root, "providers", f), encoding="utf-8")) or {}
+    if set(rv) <= {"tier", "sources"} and not set(pr) & {"url", "successor", "fields"}:
+        print(pr.get("name", f[:-5]))
+PY
+}
+
+# sections NAME DIR CONTENT: DIR/report.pdf (built with DIR/data) has a
+# section for every provider rated in the report's edition, by name
+# (ratings.json), but those of rows(): under "Providers" in the outline
+# exactly those, in the report's order, then "Rated, without review text"
+# when rows() names any, then "Reviewed, not rated" when a provider was
+# reviewed but not rated; the top level exactly the titles in $T/top; and
+# each provider's name a line of the page its outline entry points to.
 sections() {
 	j=$2/data/ratings.json
+	rows "$3" "$(jq -r '.report.edition' "$j")" >"$T/rows"
 	jq -r '(.ladder | map(select(.rated) | .id)) as $r | .report.edition as $e |
 	    (.providers | map({(.id): .name}) | add) as $n |
 	    .editions[] | select(.id == $e) | .ratings[] |
-	    select(.tier as $t | $r | index($t)) | $n[.provider]' "$j" >"$T/want.rated"
+	    select(.tier as $t | $r | index($t)) | $n[.provider]' "$j" >"$T/want.all"
+	grep -vxF -f "$T/rows" "$T/want.all" >"$T/want.rated"
+	test -s "$T/rows" && echo "Rated, without review text" >>"$T/want.rated"
 	jq -r '(.ladder | map(select(.rated | not) | .id)) as $u | .report.edition as $e |
 	    .editions[] | select(.id == $e) | [.ratings[] | select(.tier as $t | $u | index($t))] |
 	    if length > 0 then "Reviewed, not rated" else empty end' "$j" >>"$T/want.rated"
@@ -144,7 +169,7 @@ sections() {
 	jq -r '.outlines[] | .title' "$T/o.json" >"$T/got.top"
 	jq -r '.outlines[] | select(.title == "Providers") | .kids[] | .title' "$T/o.json" >"$T/got.rated"
 	test "$(wc -l <"$T/want.rated")" -ge 3 && cmp -s "$T/want.rated" "$T/got.rated"
-	check "$1: the outline's providers are the $(grep -vc 'Reviewed, not rated' "$T/want.rated") rated, by name, in order$(diff "$T/want.rated" "$T/got.rated" | grep '^[<>]' | tr '\n' ' ')" $?
+	check "$1: the outline's providers are the $(grep -vc 'Reviewed, not rated\|Rated, without' "$T/want.rated") rated with an entry, by name, in order, then the tables$(diff "$T/want.rated" "$T/got.rated" | grep '^[<>]' | tr '\n' ' ')" $?
 	cmp -s "$T/top" "$T/got.top"
 	check "$1: the outline's top level, exactly $(wc -l <"$T/top") entries$(diff "$T/top" "$T/got.top" | grep '^[<>]' | tr '\n' ' ')" $?
 	pdftotext "$2/report.pdf" "$T/s.txt"
@@ -157,6 +182,16 @@ sections() {
 	done <"$T/dests"
 	test -s "$T/dests" && test -z "$missing"
 	check "$1: each provider's name heads its section on the page the outline gives$missing" $?
+	# each row of the table: its name once in the providers part, on its
+	# own line (a cell), never the heading of an entry
+	missing=""
+	while IFS= read -r name; do
+		c=$(sed -n '/^Rated, without review text$/,/^Reviewed, not rated$\|^Security findings$/p' \
+		    "$T/s.txt" | grep -cxF "$name")
+		[ "$c" = 1 ] || missing="$missing [$name: $c]"
+	done <"$T/rows"
+	test -z "$missing"
+	check "$1: the $(wc -l <"$T/rows") providers without review text, a row each in one table$missing" $?
 }
 # the home page's sections in its order (the view's), then the PDF's parts
 printf '%s\n' "Headline figures" "The medal table" "Summary" "Medals and the tiers below" \
@@ -165,7 +200,9 @@ printf '%s\n' "Headline figures" "The medal table" "Summary" "Medals and the tie
     "What changed in ClusterMAX 3.0" "Providers" "Security findings" "Methodology" \
     "Sources" >"$T/top"
 build "$ROOT" "$T/sec" "--only pdf,data"
-sections "the default report" "$T/sec"
+sections "the default report" "$T/sec" "$ROOT/content"
+test "$(wc -l <"$T/rows")" -ge 20
+check "the default report: 20 or more providers rated without review text" $?
 # mini with Golf rated: the last provider by id, by name and by rank
 cp -R "$ROOT/tests/fixtures/mini" "$T/mini-golf"
 sed -i 's/^tier: untested$/tier: weak/' "$T/mini-golf/content/reviews/e3/golf.yaml"
@@ -173,7 +210,7 @@ build "$T/mini-golf" "$T/sec-golf" "--only pdf,data"
 printf '%s\n' "Headline figures" "The medal table" "Movement since Edition One" \
     "Summary" "What changed in Edition Three" "Providers" \
     "Security findings" "Methodology" "Sources" >"$T/top"
-sections "mini, the last provider rated" "$T/sec-golf"
+sections "mini, the last provider rated" "$T/sec-golf" "$T/mini-golf/content"
 test "$(tail -n 1 "$T/want.rated")" = Golf
 check "mini, the last provider rated: Golf is rated, the last of them" $?
 
@@ -355,10 +392,11 @@ check "hyphenated compounds copy out whole" $?
 # from the body's top (72 pt) to its bottom (page height less 68 pt). A
 # part starts at a page whose first body line is a part's title; the
 # pages before the first part (title, contents) are not counted.
-# fill_check PDF PARTS: writes the pages less than a third full to $T/fill.
+# fill_check PDF PARTS [SHARE]: writes the pages less than a third full
+# (or SHARE of the body) to $T/fill.
 fill_check() {
 	pdftotext -bbox "$1" "$T/bbox.html"
-	awk -v parts="$2" '
+	awk -v parts="$2" -v share="${3:-0.3333}" '
 BEGIN { n = split(parts, pv, "|"); for (i = 1; i <= n; i++) part[pv[i]] = 1 }
 /<page / { p++; match($0, /height="[0-9.]+"/); h[p] = substr($0, RSTART + 8, RLENGTH - 9) + 0; low[p] = 0; first[p] = "" ; fy[p] = 1e9; next }
 /<word / {
@@ -375,15 +413,20 @@ END {
 	bad = ""
 	for (i = s0; i < p; i++) {
 		if (start[i + 1]) continue
-		if ((low[i] - 72) < (h[i] - 72 - 68) / 3) bad = bad " " i
+		if ((low[i] - 72) < (h[i] - 72 - 68) * share) bad = bad " " i
 	}
-	if (bad != "") { print "pages less than a third full:" bad; exit 1 }
+	if (bad != "") { print "pages less than " share " full:" bad; exit 1 }
 	if (s0 == 0) { print "no part found"; exit 1 }
 	print p " pages"
 }' "$T/bbox.html" >"$T/fill"
 }
 fill_check "$T/a/report.pdf" "Headline figures|Providers|Security findings"
 check "no page but a part's last less than a third full: $(cat "$T/fill")" $?
+# no white gaps among the providers: an entry that does not fit starts on
+# the page anyway (its heading with its chart) unless little would be
+# left blank, so no page of the part but its last ends more than 40% short
+fill_check "$T/a/report.pdf" "Headline figures|About this report|What changed in ClusterMAX 3.0|Providers|Security findings" 0.6
+check "no page but a part's last less than 60% full: $(cat "$T/fill")" $?
 
 # entry_check PDF: a provider's entry starts on the page of its chart (its
 # heading, tier line and the lines above the chart never left at a page's
@@ -446,8 +489,11 @@ check "default report: each text shaped once, the same bytes ($(cat "$T/once.sta
 # the part or section whose title opens the page, else the last one begun
 # on a page before (not one that begins lower on this page). Read from the
 # outline's top level (each entry's page) and each page's text.
+# A provider's entry (and each table of the providers part) is a section
+# of its own for the head: the page its entry continues on names it.
 qpdf --json --json-key=outlines "$T/a/report.pdf" |
-    jq -r '.outlines[] | "\(.destpageposfrom1)\t\(.title)"' >"$T/tops"
+    jq -r '.outlines[] | "\(.destpageposfrom1)\t\(.title)",
+        (select(.title == "Providers") | .kids[] | "\(.destpageposfrom1)\t\(.title)")' >"$T/tops"
 pages=$(pdfinfo "$T/a/report.pdf" | sed -n 's/^Pages: *//p')
 title=$(sed -n 's/^Title: *//p' "$T/info")
 bad=""
@@ -465,6 +511,20 @@ while [ "$p" -le "$pages" ]; do
 done
 test "$pages" -gt 20 && test -z "$bad"
 check "running heads: the section in force at each page's top$bad" $?
+# a page that continues a provider's entry names that provider
+p=3
+cont=""
+while [ "$p" -le "$pages" ]; do
+	head=$(pdftotext -f "$p" -l "$p" -layout "$T/a/report.pdf" - | head -n 1 |
+	    sed "s/^$title  *//")
+	awk -F '\t' -v p="$p" -v h="$head" '$2 == h && $1 < p { f = 1 } $1 == p && $2 == h { f = 0 }
+	    END { exit !f }' "$T/tops" && qpdf --json --json-key=outlines "$T/a/report.pdf" |
+	    jq -e --arg h "$head" '.outlines[] | select(.title == "Providers") | .kids[] |
+	        select(.title == $h)' >/dev/null && cont="$cont [p. $p: $head]"
+	p=$((p + 1))
+done
+test -n "$cont"
+check "running heads: a page that continues a provider's entry names the provider$cont" $?
 
 measure "links" qpdf --qdf --object-streams=disable "$T/a/report.pdf" "$T/qdf.pdf"
 grep -aq "/Dest (provider-coreweave)" "$T/qdf.pdf"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # t_pdf_reader.sh: report.pdf as a reader goes through it: no quote twice
 # on a page, citations without the word "other", the medal table grouped
-# by tier, compact entries for providers without review text, and the
-# site's security section.
+# by tier (the not-rated providers named once), one table for providers
+# without review text, and the site's security section.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -83,42 +83,56 @@ pdftotext -layout "$P" - | sed -n "/^Tiers of $edname, best first\$/,/^Summary\$
 grep '^ [^ ]' "$T/medals" >"$T/medal-tiers"
 missing=0
 while IFS= read -r g; do
-	grep -q -x -E " $g" "$T/medal-tiers" || { echo "# no row: $g"; missing=1; }
+	grep -q -x -E " $g( {2,}.*)?" "$T/medal-tiers" || { echo "# no row: $g"; missing=1; }
 done <"$T/groups"
 check "medal table: a row per tier with its count" $missing
-total=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | [.counts[]] | add' "$J")
+# the providers of a tier on the ladder under it; a not-rated tier's are
+# named once, in the providers part's table, and its row says so
+total=$(jq -r --arg ed "$ed" '(.ladder | map(select(.rated) | .id)) as $r |
+    [.editions[] | select(.id == $ed) | .ratings[] | select(.tier as $t | $r | index($t))] |
+    length' "$J")
 rows=$(grep -c -E '^ {20,}[^ ]' "$T/medals")
-test "$rows" -eq "$total"
-check "medal table: each of the $total providers once" $?
+test "$rows" -eq "$total" &&
+    grep -q -E '^ Unavailable +[0-9]+ providers +listed in “Reviewed, not rated”$' "$T/medal-tiers"
+check "medal table: each of the $total rated providers once, the not-rated ones referred to their table" $?
+# each provider reviewed but not rated: its name once in the whole PDF
+# (the not-rated table), not again in the medal table
+pdftotext -layout "$P" "$T/all.layout"
+missing=""
+for name in $(jq -r --arg ed "$ed" '(.ladder | map(select(.rated | not) | .id)) as $u |
+    (.providers | map({(.id): .name}) | add) as $n |
+    .editions[] | select(.id == $ed) | .ratings[] | select(.tier as $t | $u | index($t)) |
+    $n[.provider] | gsub(" "; "_")' "$J"); do
+	name=$(echo "$name" | tr '_' ' ')
+	c=$(grep -c -E "^ $name {2,}" "$T/all.layout")
+	[ "$c" = 1 ] || missing="$missing [$name: $c]"
+done
+test -z "$missing"
+check "each provider reviewed but not rated: one row in the PDF, in one table$missing" $?
 
 # Providers without review text (the site's test: no summary, lists,
-# failure test, security, quotes or override) get a compact entry: the
-# opening line (the view's: "Underperforming in ClusterMAX 3.0, held
-# since ...") and the sources, no history chart. Every rated provider
-# still has its entry, and the outline lists it.
+# failure test, security, quotes or override) are rows of one table (the
+# name, the tier, the standing: "held since ClusterMAX 2.0"), not entries
+# of their own: no heading, chart or sources line each. Every other rated
+# provider has its entry, opened by the view's line ("Underperforming in
+# ClusterMAX 3.0, held since ...").
 rated=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | .rated' "$J")
 tiers=$(jq -r '[.ladder[].name] | join("|")' "$J")
-edname=$(jq -r --arg ed "$ed" '.editions[] | select(.id == $ed) | .name' "$J")
 opening="^($tiers) in $edname( \\(|[;,.])"
 entries=$(pdftotext "$P" - | grep -cE "$opening")
 charts=$(pdftotext "$P" - | grep -c '^Tier history: ')
-test "$entries" -eq "$rated" && test "$charts" -lt "$rated"
-check "compact entries: $rated entries, $charts of them with a chart" $?
-# its entry: the heading Akamai, then its tier line, up to the next one
-pdftotext "$P" - | awk 'prev == "Akamai" && / in / { on = 1 }
-    on && /^FarmGPU$/ { exit } on && NF { print } { prev = $0 }' >"$T/akamai"
-grep -q "^Underperforming in $edname" "$T/akamai" && grep -q '^Sources: ' "$T/akamai" &&
-    ! grep -q '^Tier history' "$T/akamai" && test "$(wc -l <"$T/akamai")" -eq 2
-check "a provider without review text: tier and sources, no chart" $?
-most=0
-i=1
-while [ "$i" -le "$n" ]; do
-	c=$(pdftotext -f "$i" -l "$i" "$P" - | grep -cE "$opening")
-	[ "$c" -gt "$most" ] && most=$c
-	i=$((i + 1))
-done
-test "$most" -ge 5
-check "compact entries share a page: $most on the fullest" $?
+pdftotext -layout "$P" - | sed -n '/^Rated, without review text$/,/^Reviewed, not rated$/p' >"$T/rows"
+nrows=$(grep -c -E "^ [^ ].* {2,}($tiers) {2,}[^ ]" "$T/rows")
+test "$nrows" -ge 20 && test "$((entries + nrows))" -eq "$rated" && test "$charts" -eq "$entries"
+check "compact: $entries entries with a chart each, $nrows providers without review text as rows ($rated rated)" $?
+grep -q -E "^ Akamai {2,}Underperforming {2,}held since ClusterMAX 2\.0$" "$T/rows" &&
+    ! pdftotext "$P" - | grep -A 1 -x 'Akamai' | grep -q "^Underperforming in $edname" &&
+    test "$(grep -c '^Sources: ' "$T/rows")" = 1
+check "a provider without review text: a row (tier, standing), no entry; the sources they share once" $?
+# a link to one (the medal table's) goes to its row
+qpdf --qdf --object-streams=disable "$P" "$T/qdf.pdf" 2>/dev/null
+grep -aq "/Dest (provider-akamai)\|/D (provider-akamai)\|(provider-akamai)" "$T/qdf.pdf"
+check "a row of the table is a link's destination (provider-akamai)" $?
 
 # The security section is the site's security page: its scope sentence,
 # the findings table (the same findings, each with its provider) and the

@@ -810,6 +810,211 @@ START_TEST(test_running_head_in_force)
 END_TEST
 
 /*
+ * A provider's entry is a running section of its own (a level 2 heading
+ * flagged PDF_H_RUNNING): a page its entry continues on names it, not the
+ * part it is in; a page before any entry names the part.
+ */
+START_TEST(test_running_head_entry)
+{
+	static const char *const names[] = {"Entryone", "Entrytwo", "Entrythree"};
+	struct pdf_doc *doc = pdfdoc_new();
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	struct pdf_geometry g;
+	const char *err = NULL;
+	char *s, *path;
+	struct word *v;
+	size_t nw, i, k;
+	unsigned hp[3] = {0, 0, 0}, p, cont = 0;
+	double hy[3] = {0, 0, 0};
+	const char *head[32] = {NULL}, *want;
+
+	pdf_geometry(PDF_A4, &g);
+	seed = 7;
+	pdfdoc_paper(doc, PDF_A4);
+	pdfdoc_set(doc, PDF_TITLE, "Heads");
+	pdf_heading(doc, NULL, 1, "Partsection", NULL, PDF_H_ALL);
+	s = words(300);
+	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+	free(s);
+	for (k = 0; k < 3; k++) {
+		pdf_heading(doc, NULL, 2, names[k], NULL, PDF_H_OUTLINE | PDF_H_RUNNING);
+		s = words(1100);
+		pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+		free(s);
+	}
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/entry-heads.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	v = bbox_words(path, &nw);
+	ck_assert_uint_lt(res.pages, 32);
+	for (i = 0; i < nw; i++) {
+		for (k = 0; k < 3; k++) {
+			if (strcmp(v[i].text, names[k]) != 0)
+				continue;
+			if (v[i].y1 <= g.header_y + 4)
+				head[v[i].page] = names[k];
+			else if (hp[k] == 0) {
+				hp[k] = v[i].page;
+				hy[k] = v[i].y0;
+			}
+		}
+		if (v[i].y1 <= g.header_y + 4 && strcmp(v[i].text, "Partsection") == 0)
+			head[v[i].page] = "Partsection";
+	}
+	for (p = 2; p <= res.pages; p++) {
+		bool on = false;
+
+		want = "Partsection";
+		for (k = 0; k < 3; k++)
+			if (hp[k] != 0 && (hp[k] < p || (hp[k] == p && hy[k] < g.top + 30))) {
+				want = names[k];
+				on = hp[k] < p;   /* the entry began on a page before */
+			}
+		ck_assert_msg(head[p] != NULL && strcmp(head[p], want) == 0,
+		    "page %u: head %s, want %s", p, head[p] ? head[p] : "none", want);
+		cont += on;
+	}
+	/* entries went on over pages: those pages named them */
+	ck_assert_uint_gt(cont, 2);
+	free(v);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+/*
+ * A table row's anchor (table_cell's) is a destination: a link to it is
+ * written, as a heading's is; without it the link is plain text.
+ */
+START_TEST(test_row_anchor)
+{
+	unsigned links[2], with;
+
+	for (with = 0; with < 2; with++) {
+		struct pdf_doc *doc = pdfdoc_new();
+		struct table *t = table_new(NULL, 2);
+		struct table_cell *row;
+		struct buf b = BUF_INIT;
+		struct pdf_result res;
+		const char *err = NULL;
+		struct pdf_block *para;
+		unsigned r;
+
+		pdfdoc_set(doc, PDF_TITLE, "Rows");
+		para = pdf_para(doc, NULL);
+		pdf_run(doc, para, "To the second row", (size_t)-1, 0, "#row-two");
+		table_head(t, 0, "Name", false);
+		table_head(t, 1, "Tier", false);
+		for (r = 0; r < 3; r++) {
+			row = table_row(t);
+			table_cell_set(&row[0], r == 1 ? "Two" : "Other", NULL);
+			table_cell_set(&row[1], "Gold", NULL);
+			if (r == 1 && with)
+				row[0].anchor = xstrdup("row-two");
+		}
+		pdf_table(doc, NULL, t, NULL);
+		ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+		links[with] = res.links;
+		pdfdoc_free(doc);
+		buf_release(&b);
+	}
+	ck_assert_uint_eq(links[0], 0);
+	ck_assert_uint_eq(links[1], 1);
+}
+END_TEST
+
+static char *words_from(unsigned long from, unsigned n);
+
+static void
+long_entry_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
+{
+	char *s;
+
+	(void)arg;
+	s = words_from(90, 260);
+	pdf_run(doc, pdf_para(doc, self), s, (size_t)-1, 0, NULL);
+	free(s);
+	pdf_run(doc, pdf_para(doc, self), "Sources: Endmark.", (size_t)-1, 0,
+	    NULL);
+}
+
+/*
+ * An entry kept together but longer than a fifth of the body goes whole
+ * to the next page only when that leaves less than a fifth of the body
+ * blank; with more room it starts there and goes on over the page, its
+ * heading with its first lines: no page ends far short of its foot.
+ */
+START_TEST(test_keep_together_blank)
+{
+	unsigned lead, moved = 0, broke = 0;
+	struct pdf_geometry g;
+	struct pdf_result res;
+	struct word *v;
+	size_t nw, i;
+	char *s, *path;
+	const char *err = NULL;
+	double body;
+
+	pdf_geometry(PDF_A4, &g);
+	body = g.page_h - g.top - g.bottom;
+	for (lead = 300; lead <= 1100; lead += 20) {
+		struct pdf_doc *doc = pdfdoc_new();
+		struct buf b = BUF_INIT;
+		struct pdf_block *h;
+		unsigned head_page = 0, end_page = 0, lead_page = 0;
+		double lead_y = 0;
+
+		seed = 13;
+		pdfdoc_paper(doc, PDF_A4);
+		pdfdoc_set(doc, PDF_TITLE, "Entries");
+		pdf_heading(doc, NULL, 1, "Alpha", NULL, PDF_H_ALL);
+		s = words(lead);
+		pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
+		free(s);
+		pdf_run(doc, pdf_para(doc, NULL), "Leadend.", (size_t)-1, 0,
+		    NULL);
+		h = pdf_heading(doc, NULL, 2, "Entryhead", NULL, PDF_H_ALL);
+		h->keep_with_next = true;
+		pdf_lazy(doc, NULL, long_entry_fill, NULL)->keep_together = true;
+		ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+		pdfdoc_free(doc);
+		path = xasprintf("%s/blank-%u.pdf", tmpdir, lead);
+		ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+		v = bbox_words(path, &nw);
+		for (i = 0; i < nw; i++) {
+			if (v[i].y1 <= g.header_y + 4)
+				continue;   /* the running head names it too */
+			if (strcmp(v[i].text, "Entryhead") == 0 && head_page == 0)
+				head_page = v[i].page;
+			if (strcmp(v[i].text, "Endmark.") == 0)
+				end_page = v[i].page;
+			if (strcmp(v[i].text, "Leadend.") == 0) {
+				lead_page = v[i].page;
+				lead_y = v[i].y1;
+			}
+		}
+		ck_assert_uint_ne(head_page, 0);
+		if (head_page > lead_page) {
+			/* moved whole: little was left (the line's own
+			 * spacing aside) */
+			ck_assert_msg(g.page_h - g.bottom - lead_y < 0.2 * body + 12,
+			    "%u words: the entry moved, leaving %.0f pt blank", lead,
+			    g.page_h - g.bottom - lead_y);
+			moved++;
+		}
+		broke += head_page < end_page;
+		free(v);
+		free(path);
+		buf_release(&b);
+	}
+	ck_assert_uint_gt(moved, 0);
+	ck_assert_uint_gt(broke, 0);
+}
+END_TEST
+
+/*
  * n words from seed from, the document's seed left as it was: a lazy
  * block's fill adds the same text in each pass, as pdfdoc.h asks.
  */
@@ -1406,6 +1611,9 @@ suite(void)
 	tcase_add_test(tc, test_keep_together);
 	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);
+	tcase_add_test(tc, test_running_head_entry);
+	tcase_add_test(tc, test_row_anchor);
+	tcase_add_test(tc, test_keep_together_blank);
 	tcase_add_test(tc, test_qpdf_check);
 	tcase_add_test(tc, test_page_size);
 	tcase_add_test(tc, test_metadata);

@@ -26,7 +26,8 @@ cell_release(struct table_cell *c)
 {
 	free(c->text);
 	free(c->href);
-	c->text = c->href = NULL;
+	free(c->anchor);
+	c->text = c->href = c->anchor = NULL;
 }
 
 void

@@ -59,6 +59,25 @@ runs_plain(const struct pdf_run *r)
 	return buf_detach(&b, NULL);
 }
 
+/* A table's rows' anchors (table_cell's): the first of a name keeps it. */
+static void
+cell_anchors_add(struct pdf_ctx *ctx, struct table *t)
+{
+	struct table_cell *c;
+	size_t i;
+
+	for (i = 0; i < t->nrows * t->ncols; i++) {
+		c = &t->cells[i];
+		if (c->anchor == NULL)
+			continue;
+		if (pdf_anchor_find(ctx, c->anchor) != NULL) {
+			free(c->anchor);
+			c->anchor = NULL;
+		} else
+			pdf_anchor_push(ctx, c->anchor);
+	}
+}
+
 static void
 anchor_add(struct pdf_ctx *ctx, struct pdf_block *b)
 {
@@ -66,6 +85,8 @@ anchor_add(struct pdf_ctx *ctx, struct pdf_block *b)
 	    (b->flags & (PDF_H_TOC | PDF_H_OUTLINE)))
 		b->anchor = arena_printf(ctx->doc->arena, "sec-%u",
 		    ++ctx->autoid);
+	if (b->table != NULL)
+		cell_anchors_add(ctx, b->table);
 	if (b->anchor == NULL)
 		return;
 	if (pdf_anchor_find(ctx, b->anchor) != NULL) {
@@ -300,7 +321,7 @@ head_lines(const struct pdf_text *t)
 
 static double block_min(const struct pdf_block *);
 static double block_height(const struct pdf_block *);
-static double block_start(const struct pdf_ctx *, const struct pdf_block *);
+static double block_start(const struct pdf_ctx *, const struct pdf_block *, double);
 
 /* Whether b stays on the page of the block after it. */
 static bool
@@ -309,6 +330,18 @@ kept_with_next(const struct pdf_block *b)
 	/* a heading that starts a page is at the top of one anyway */
 	return b->keep_with_next && b->next != NULL &&
 	    !(b->kind == PDF_HEADING && (b->flags & PDF_H_NEWPAGE));
+}
+
+/*
+ * Whether a prepared block kept with the next breaks over pages, its end
+ * going with the next: a paragraph of five lines or more, a table of six
+ * rows or more.
+ */
+static bool
+block_breaks(const struct pdf_block *b)
+{
+	return (b->kind == PDF_PARA && prep_of(b)->text->nlines >= 5) ||
+	    (b->kind == PDF_TABLE && pdf_table_breaks(b));
 }
 
 /*
@@ -322,9 +355,14 @@ chain_height(const struct pdf_ctx *ctx, const struct pdf_block *b)
 {
 	double h = 0;
 
-	for (; kept_with_next(b); b = b->next)
+	for (; kept_with_next(b); b = b->next) {
+		/* one that breaks over pages (kids_place) needs only its start:
+		 * its last lines or rows go with the rest of the chain */
+		if (block_breaks(b))
+			return h + block_min(b);
 		h += block_height(b);
-	return h + (ctx != NULL ? block_start(ctx, b) : block_min(b));
+	}
+	return h + (ctx != NULL ? block_start(ctx, b, h) : block_min(b));
 }
 
 /* The height a block needs below the cursor to start on this page. */
@@ -392,18 +430,28 @@ block_height(const struct pdf_block *b)
 }
 
 /*
- * What a block kept with b needs to start below the cursor: all of b when
- * b is kept together and short (half the body's height at most), else
- * what it needs to start.
+ * A block kept together that does not fit below the cursor goes whole to
+ * the next page only when that leaves less than this share of the body
+ * blank; else it breaks where its own keeps let it (a provider's entry
+ * over two pages, its heading still with its chart), so that no page ends
+ * far short of its foot when the next block could have started there.
+ */
+#define MOVE_BLANK_MAX 0.2
+
+/*
+ * What a block kept with b (the blocks before it in the chain taking
+ * before) needs to start below the cursor: all of b when b is kept
+ * together, short (half the body's height at most) and fits, or when
+ * moving it leaves little blank; else what it needs to start.
  */
 static double
-block_start(const struct pdf_ctx *ctx, const struct pdf_block *b)
+block_start(const struct pdf_ctx *ctx, const struct pdf_block *b, double before)
 {
-	double h;
+	double h, body = ctx->y1 - ctx->y0, left = ctx->y1 - ctx->y;
 
 	if (b->keep_together) {
 		h = block_height(b);
-		if (h <= (ctx->y1 - ctx->y0) / 2)
+		if (h <= body / 2 && (before + h <= left || left < MOVE_BLANK_MAX * body))
 			return h;
 	}
 	return block_min(b);
@@ -453,7 +501,9 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 		pdf_new_page(ctx);
 	pdf_space(ctx, heading_before[b->level - 1]);
 	pdf_need(ctx, pdf_text_height(p->text));
-	if ((b->flags & PDF_H_RUNNING) && b->level == 1) {
+	/* level 1: the section; level 2 flagged so (a provider's entry):
+	 * the part of it in force until the next such heading */
+	if ((b->flags & PDF_H_RUNNING) && b->level <= 2) {
 		free(ctx->section);
 		ctx->section = xstrdup(p->plain);
 		/* the head names the section in force at the page's top */
@@ -634,18 +684,15 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 
 			for (k = b; stream && kept_with_next(k); k = k->next)
 				block_ensure(ctx, k->next, ctx->x1 - x);
-			h = chain_height(ctx, b);
 			/* a paragraph of five lines or more breaks where its
 			 * last two go over with what it is kept with, a
 			 * table of six rows or more where its last three do */
-			if ((b->kind == PDF_PARA &&
-			    prep_of(b)->text->nlines >= 5) ||
-			    (b->kind == PDF_TABLE && pdf_table_breaks(b)))
-				ctx->keep_after = h - block_height(b);
-			else if (h <= ctx->y1 - ctx->y0)
+			if (block_breaks(b))
+				ctx->keep_after = chain_height(ctx, b->next);
+			else if ((h = chain_height(ctx, b)) <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);
 		} else if (b->keep_together)
-			pdf_need(ctx, block_start(ctx, b));
+			pdf_need(ctx, block_start(ctx, b, 0));
 		block_place(ctx, b, x);
 		if (stream)
 			block_release(ctx, b);

@@ -565,6 +565,9 @@ row_draw(struct pdf_ctx *ctx, const struct table_prep *p,
 
 	pdf_tag_push(ctx, "TR", NULL);
 	for (c = 0; c < p->ncols; c++) {
+		/* a row's destination, at its top */
+		if (cells != NULL && cells[c].anchor != NULL)
+			pdf_dest_begin(ctx, cells[c].anchor);
 		pdf_tag_push(ctx, cell_tag, NULL);
 		if (cells != NULL && cell_severe(&cells[c]))
 			ctx->ink = SEVERE_RGB;

@@ -60,7 +60,9 @@ enum pdf_paper { PDF_A4, PDF_LETTER };
 /* Heading flags (bits). */
 #define PDF_H_OUTLINE 1u /* an entry in the PDF outline */
 #define PDF_H_TOC     2u /* a line in the table of contents */
-#define PDF_H_RUNNING 4u /* level 1: becomes the running header's section */
+#define PDF_H_RUNNING 4u /* level 1 or 2: becomes the running header's
+                            section (a level 2 one until the next heading
+                            so flagged: a provider's entry in its part) */
 #define PDF_H_NEWPAGE 8u /* starts a new page */
 #define PDF_H_ALL     (PDF_H_OUTLINE | PDF_H_TOC | PDF_H_RUNNING)
 

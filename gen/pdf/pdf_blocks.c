@@ -16,6 +16,9 @@ pdf_target(const char *href)
 
 	if (href == NULL)
 		return NULL;
+	/* already one of the document's (the PDF's own tables) */
+	if (href[0] == '#' && href[1] != '\0')
+		return xstrdup(href);
 	if (str_starts(href, "http://") || str_starts(href, "https://") ||
 	    str_starts(href, "mailto:"))
 		return url_allowed(href) ? xstrdup(href) : NULL;

@@ -106,6 +106,8 @@ pdf_changes(struct pdf_report *r)
 
 	if (pg == NULL || e == NULL || e->previous == NULL)
 		return;
+	/* a part of its own: on the page of the movers table it would give
+	 * the same quotes again */
 	pdf_heading(r->doc, NULL, 1, pg->title, "changes", PDF_H_ALL | PDF_H_NEWPAGE);
 	pdf_corrections_of(r, e->corrections, e->ncorrections, e->pos.file);
 	for (i = 0; i < pg->n; i++)

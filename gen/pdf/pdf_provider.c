@@ -192,8 +192,9 @@ pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f)
 	f->r = r;
 	f->filled = false;
 	/* sections flow: the heading stays with the tier line below it */
+	/* the running head names the entry on the pages it continues on */
 	h = pdf_heading(r->doc, NULL, 2, f->rt->provider->name, anchor,
-	    PDF_H_OUTLINE | PDF_H_TOC);
+	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_RUNNING);
 	h->keep_with_next = true;
 	free(anchor);
 	/* a short entry is not split over two pages */
@@ -204,6 +205,139 @@ bool
 rating_on_ladder(const struct rating *rt)
 {
 	return rt->tier == NULL || rt->tier->rated;
+}
+
+/* The view of rt's provider: the build's, else one made now into *own
+ * (free it with vd_provider_free()). */
+static const struct vd_provider *
+view_of(const struct computed *c, const struct rating *rt, struct vd_provider **own)
+{
+	const struct vd_provider *vp = view_provider(c->view, rt->provider);
+
+	*own = NULL;
+	if (vp == NULL)
+		vp = *own = vd_provider_new(c, computed_provider(c, rt->provider));
+	return vp;
+}
+
+bool
+pdf_provider_row(const struct pdf_report *r, const struct rating *rt)
+{
+	struct vd_provider *own;
+	bool row = vd_provider_row(view_of(r->c, rt, &own), rt);
+
+	vd_provider_free(own);
+	return row;
+}
+
+/* Whether every rated row's review cites the same sources as first's. */
+static bool
+rows_share_sources(const struct edition_stats *st, const bool *rows,
+    const struct review *first)
+{
+	const struct review *rv;
+	size_t i, j;
+
+	for (i = 0; i < st->nratings; i++) {
+		if (!rows[i])
+			continue;
+		rv = st->ratings[i].review;
+		if (rv->nsources != first->nsources)
+			return false;
+		for (j = 0; j < rv->nsources; j++)
+			if (rv->sources[j] != first->sources[j])
+				return false;
+	}
+	return true;
+}
+
+/* A row of the table: name (its entry's anchor), tier, standing, and
+ * the sources when the rows' differ. */
+static void
+row_add(struct pdf_report *r, struct table *t, const struct rating *rt, bool sources)
+{
+	const struct report *rep = &r->c->project->report;
+	struct table_cell *row = table_row(t);
+	struct vd_provider *own;
+	const struct vd_provider *vp = view_of(r->c, rt, &own);
+	const struct review *rv = rt->review;
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	table_cell_set(&row[0], rt->provider->name != NULL ? rt->provider->name :
+	    rt->provider->id, NULL);
+	row[0].anchor = xasprintf("provider-%s", rt->provider->id);
+	table_cell_set(&row[1], rt->tier != NULL ? rt->tier->name : report_string(rep,
+	    "not_rated"), NULL);
+	row[1].tier = rt->tier;
+	if (vp != NULL)
+		vd_inlines_text(&vp->standing, &b);
+	table_cell_set(&row[2], b.len > 0 ? b.data : "\xe2\x80\x94", NULL);
+	if (sources) {
+		buf_reset(&b);
+		for (i = 0; i < rv->nsources; i++) {
+			if (i > 0)
+				buf_puts(&b, "; ");
+			buf_puts(&b, rv->sources[i]->title != NULL ? rv->sources[i]->title :
+			    rv->sources[i]->id);
+		}
+		/* one source: its entry linked */
+		table_cell_set(&row[3], b.len > 0 ? b.data : "\xe2\x80\x94", NULL);
+		if (rv->nsources == 1)
+			row[3].href = xasprintf("#source-%s", rv->sources[0]->id);
+	}
+	buf_release(&b);
+	vd_provider_free(own);
+}
+
+void
+pdf_rows_table(struct pdf_report *r, const struct edition_stats *st, const bool *rows)
+{
+	const struct report *rep = &r->c->project->report;
+	const struct rating *first = NULL;
+	const struct vd_provider *vp;
+	struct vd_provider *own;
+	struct pdf_block *p;
+	struct table *t;
+	bool shared;
+	size_t i;
+
+	for (i = 0; i < st->nratings && first == NULL; i++)
+		if (rows[i])
+			first = &st->ratings[i];
+	if (first == NULL)
+		return;
+	shared = rows_share_sources(st, rows, first->review);
+	t = table_new(NULL, shared ? 3 : 4);
+	table_head(t, 0, report_string(rep, "provider"), false);
+	table_head(t, 1, report_string(rep, "tier"), false);
+	table_head(t, 2, report_string(rep, "pdf_rows_standing"), false);
+	if (!shared)
+		table_head(t, 3, report_string(rep, "sources"), false);
+	for (i = 0; i < st->nratings; i++)
+		if (rows[i])
+			row_add(r, t, &st->ratings[i], !shared);
+	/* a heading of the running head and the contents, as an entry's */
+	pdf_heading(r->doc, NULL, 2, report_string(rep, "pdf_rows_title"), "providers-rows",
+	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_RUNNING)->keep_with_next = true;
+	p = pdf_para(r->doc, NULL);
+	pdf_run(r->doc, p, report_string(rep, "pdf_rows_intro"), (size_t)-1, 0, NULL);
+	p->keep_with_next = true;
+	p = pdf_table(r->doc, NULL, t, NULL);
+	if (!shared)
+		return;
+	/* the sources they share, once, with the table's last rows */
+	vp = view_of(r->c, first, &own);
+	for (i = 0; vp != NULL && i < vp->nreviews; i++) {
+		const struct vd_section *src = vd_section_find(vp->reviews[i].s,
+		    vp->reviews[i].n, "sources");
+
+		if (vp->reviews[i].rating != first || src == NULL)
+			continue;
+		p->keep_with_next = true;
+		pdf_view_section(r, NULL, src);
+	}
+	vd_provider_free(own);
 }
 
 void
@@ -245,7 +379,7 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 			row[2].tier = rt->previous;
 		}
 	}
-	pdf_heading(r->doc, NULL, 2, report_string(&c->project->report, "reviewed_not_rated"), "providers-unrated",
-	    PDF_H_OUTLINE | PDF_H_TOC)->keep_with_next = true;
+	pdf_heading(r->doc, NULL, 2, report_string(&c->project->report, "reviewed_not_rated"),
+	    "providers-unrated", PDF_H_OUTLINE | PDF_H_TOC | PDF_H_RUNNING)->keep_with_next = true;
 	pdf_table(r->doc, NULL, t, NULL);
 }

@@ -31,8 +31,8 @@ struct pdf_provider_fill {
 
 /*
  * A site path or URL as a PDF link target: "providers/ID/" becomes
- * "#provider-ID", "sources/#ID" "#source-ID", http(s) and mailto stay;
- * anything else NULL. malloc'd.
+ * "#provider-ID", "sources/#ID" "#source-ID", http(s), mailto and
+ * "#anchor" stay; anything else NULL. malloc'd.
  */
 char *pdf_target(const char *href);
 /* Builds a table from the computed model (NULL: none). */
@@ -89,6 +89,14 @@ void pdf_provider_page(struct pdf_report *r, struct pdf_provider_fill *f);
 bool rating_on_ladder(const struct rating *rt);
 /* The providers of st in rated: false tiers, in one compact table. */
 void pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st);
+/* Whether rated rt is a row of the table of providers rated without
+ * review text (the view's vd_provider_row), not an entry of its own. */
+bool pdf_provider_row(const struct pdf_report *r, const struct rating *rt);
+/* That table: the ratings of st marked in rows (parallel to st->ratings),
+ * each a row (name, tier, standing; the sources they share once below,
+ * else a column); nothing when none is marked. */
+void pdf_rows_table(struct pdf_report *r, const struct edition_stats *st,
+    const bool *rows);
 
 /* pdf_changes.c: what changed in the report's edition (its corrections
  * first); the dated corrections of one item, under it. pdf_corrections.c:

@@ -151,6 +151,9 @@ pdf_view_block(struct pdf_report *r, struct pdf_block *parent, const struct vd_b
 			break;
 		}
 		p = l = pdf_list(r->doc, parent, 0);
+		/* a short list (the last group of a changes page: three
+		 * providers) is not broken, one item alone over the page */
+		l->keep_together = k->nitems <= 4;
 		for (i = 0; i < k->nitems; i++)
 			pdf_view_inlines(r, pdf_para(r->doc, pdf_item(r->doc, l)), &k->items[i], 0);
 		break;

@@ -69,6 +69,12 @@ medals_table(const struct vd_medals *m)
 		row[1].numeric = true;
 		for (j = 2; j < ncols; j++)
 			table_cell_set(&row[j], "", NULL);
+		/* a not-rated tier's providers are named once, in the
+		 * providers part's table: its row says where */
+		if (!tt->tier->rated && tt->n > 0 && m->unrated_ref != NULL) {
+			table_cell_set(&row[2], m->unrated_ref, "#providers-unrated");
+			continue;
+		}
 		for (j = 0; j < tt->n; j++) {
 			const struct vd_medal_entry *en = &tt->v[j];
 			char *href = xasprintf("providers/%s/", en->rating->provider->id);
@@ -305,33 +311,62 @@ providers(struct pdf_report *r)
 	const struct computed *c = r->c;
 	const struct edition *e = c->project->report.edition;
 	const struct edition_stats *st = computed_edition(c, e);
+	struct pdf_block *p;
 	struct pdf_provider_fill *fills;
-	size_t i, nrated = 0;
+	size_t i, nrated = 0, nrows = 0;
+	bool *rows, unrated;
 	char *s, *n;
 
 	if (st == NULL || st->nratings == 0)
 		return NULL;
-	for (i = 0; i < st->nratings; i++)
-		nrated += rating_on_ladder(&st->ratings[i]);
+	/* rated with a tier and nothing more: a row of one table each */
+	rows = xcalloc(st->nratings, sizeof(*rows));
+	for (i = 0; i < st->nratings; i++) {
+		if (!rating_on_ladder(&st->ratings[i]))
+			continue;
+		nrated++;
+		rows[i] = pdf_provider_row(r, &st->ratings[i]);
+		nrows += rows[i];
+	}
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
 	    PDF_H_ALL | PDF_H_NEWPAGE);
+	/* with a table of rows too, the sentences follow the part's order:
+	 * the entries, the rows, then those not rated */
+	unrated = nrated < st->nratings && nrows == 0;
 	n = view_int(&r->c->project->report, (long long)nrated);
-	s = report_format(&r->c->project->report, nrated < st->nratings ?
+	s = report_format(&r->c->project->report, unrated ?
 	    view_plural(&r->c->project->report, (double)nrated, "pdf_providers_intro_one_unrated",
 	    "pdf_providers_intro_unrated") : view_plural(&r->c->project->report, (double)nrated,
 	    "pdf_providers_intro_one", "pdf_providers_intro"),
 	    (const char *[]){"n", "edition", NULL}, (const char *[]){n, e->name, NULL});
 	free(n);
-	para(r, s);
+	p = pdf_para(r->doc, NULL);
+	pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
 	free(s);
+	if (nrows > 0) {
+		n = view_int(&r->c->project->report, (long long)nrows);
+		s = report_format1(&r->c->project->report, view_plural(&r->c->project->report,
+		    (double)nrows, "pdf_providers_rows_one", "pdf_providers_rows"), "n", n);
+		pdf_run(r->doc, p, " ", 1, 0, NULL);
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+		free(n);
+		if (nrated < st->nratings) {
+			pdf_run(r->doc, p, " ", 1, 0, NULL);
+			pdf_run(r->doc, p, report_string(&r->c->project->report,
+			    "pdf_providers_then_unrated"), (size_t)-1, 0, NULL);
+		}
+	}
 	fills = xcalloc(st->nratings, sizeof(*fills));
 	for (i = 0; i < st->nratings; i++) {
-		if (!rating_on_ladder(&st->ratings[i]))
+		if (!rating_on_ladder(&st->ratings[i]) || rows[i])
 			continue;
 		fills[i].rt = &st->ratings[i];
 		pdf_provider_page(r, &fills[i]);
 	}
+	pdf_rows_table(r, st, rows);
+	free(rows);
 	if (nrated < st->nratings) {
 		pdf_unrated_table(r, st);
 		pdf_unrated_notes(r, st);

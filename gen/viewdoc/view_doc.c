@@ -45,9 +45,8 @@ vd_add_tier(struct vd_inlines *in, const struct tier *t, const char *uncertain)
 	return v;
 }
 
-/* A copy of v into in. */
-static void
-inline_copy(struct vd_inlines *in, const struct vd_inline *v)
+void
+vd_add_copy(struct vd_inlines *in, const struct vd_inline *v)
 {
 	struct vd_inline *o = vd_add(in, v->kind, v->text);
 	char *text = o->text;
@@ -78,7 +77,7 @@ vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
 			vd_add(in, VD_TEXT, piece);
 			free(piece);
 		}
-		inline_copy(in, &vals[i]);
+		vd_add_copy(in, &vals[i]);
 		from = at;
 	}
 	if (text[from] != '\0')
@@ -104,10 +103,10 @@ vd_add_label_value(struct vd_inlines *in, const struct report *r,
 			free(piece);
 		}
 		if (is_label)
-			inline_copy(in, label);
+			vd_add_copy(in, label);
 		else
 			for (i = 0; i < value->n; i++)
-				inline_copy(in, &value->v[i]);
+				vd_add_copy(in, &value->v[i]);
 		from = at;
 	}
 	if (text[from] != '\0')
@@ -197,6 +196,7 @@ vd_medals_free(struct vd_medals *m)
 	free(m->head_move);
 	free(m->draft);
 	free(m->uncertain_label);
+	free(m->unrated_ref);
 	free(m);
 }
 
@@ -403,7 +403,8 @@ dump_security(struct buf *b, const struct vd_security *sec)
  * PDF's lines go, or NULL when the page is the site's alone).
  */
 static void
-dump_medals(struct buf *b, const char *place, const char *pdf, const struct vd_medals *m)
+dump_medals(struct buf *b, const char *place, const char *site, const char *pdf,
+    const struct vd_medals *m)
 {
 	size_t i, j;
 
@@ -418,12 +419,23 @@ dump_medals(struct buf *b, const char *place, const char *pdf, const struct vd_m
 	for (i = 0; i < m->n; i++) {
 		char *count = xasprintf("%s %s", m->tiers[i].count_text, m->tiers[i].unit);
 
+		/* the PDF names a not-rated tier's providers in their own
+		 * table, once: its row says where */
+		bool elsewhere = pdf != NULL && m->unrated_ref != NULL &&
+		    !m->tiers[i].tier->rated && m->tiers[i].n > 0;
+
 		dump_line(b, place, m->tiers[i].tier->name);
 		dump_line(b, place, count);
 		free(count);
+		if (elsewhere)
+			dump_line(b, pdf, m->unrated_ref);
 		for (j = 0; j < m->tiers[i].n; j++) {
 			const struct vd_medal_entry *en = &m->tiers[i].v[j];
 
+			if (elsewhere) {
+				dump_line(b, site, en->name);
+				continue;
+			}
 			dump_line(b, place, en->name);
 			if (pdf != NULL && en->before != NULL)
 				dump_line(b, pdf, en->before);
@@ -471,9 +483,11 @@ dump_page(struct buf *b, const struct vd_page *hp, const char *page, const char 
 			if (bl->kind == VB_MEDALS) {
 				char *pdf = strstr(where, "pdf") != NULL ?
 				    xasprintf("%s\t-\t%s\tpdf\t", page, s->id) : NULL;
+				char *site = xasprintf("%s\t-\t%s\tsite\t", page, s->id);
 
-				dump_medals(b, place, pdf, bl->medals);
+				dump_medals(b, place, site, pdf, bl->medals);
 				free(pdf);
+				free(site);
 				continue;
 			}
 			if (bl->kind != VB_TABLE || bl->role == NULL)
@@ -512,12 +526,26 @@ view_report_dump(const struct view_report *v, struct buf *b)
 	const struct vd_provider *p;
 	const struct rating *cur;
 	size_t i, k;
+	bool row;
 
 	for (i = 0; i < v->nproviders; i++) {
 		if ((p = v->providers[i]) == NULL)
 			continue;
 		cur = pdf_rating(v, p->provider);
-		dump_sections(b, p, "-", p->s, p->n, true, cur != NULL, false);
+		row = vd_provider_row(p, cur);
+		dump_sections(b, p, "-", p->s, p->n, true, cur != NULL && !row, false);
+		/* a row of the PDF's table: the name, the tier, the standing */
+		if (row) {
+			char *place = xasprintf("%s\t-\tstanding\tpdf\t", p->provider->id);
+			struct buf t = BUF_INIT;
+
+			dump_line(b, place, p->provider->name);
+			vd_inlines_text(&p->standing, &t);
+			if (t.len > 0)
+				dump_line(b, place, t.data);
+			buf_release(&t);
+			free(place);
+		}
 		for (k = 0; k < p->nreviews; k++) {
 			const struct vd_review *rv = &p->reviews[k];
 

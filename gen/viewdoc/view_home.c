@@ -186,6 +186,9 @@ vd_medals_new(const struct computed *c, const struct edition *e, bool pdf)
 	m->uncertain_label = xstrdup(report_string(r, "uncertain_label"));
 	/* the PDF gives the baseline's tiers, and the movement where no
 	 * movers table gives it */
+	if (pdf)
+		m->unrated_ref = report_format1(r, "pdf_medals_unrated", "title",
+		    report_string(r, "reviewed_not_rated"));
 	if (pdf && s->baseline != NULL) {
 		m->head_before = report_format1(r, "in_edition", "edition", ename(s->baseline));
 		if (!(c->has_compare && c->compare.baseline != NULL))

@@ -106,11 +106,11 @@ clause_move(struct vd_inlines *in, const struct computed *c,
  * a tier marked uncertain, and the later editions that did not review it.
  */
 static void
-opening_line(struct vd_inlines *in, const struct computed *c,
-    const struct provider_view *pv)
+opening_line(struct vd_inlines *in, struct vd_inlines *standing,
+    const struct computed *c, const struct provider_view *pv)
 {
 	const struct report *r = &c->project->report;
-	size_t last = pv->nhistory - 1, since = last, i;
+	size_t last = pv->nhistory - 1, since = last, i, from;
 	const struct history_entry *he = &pv->history[last];
 	const struct rating *before = rating_before(c, pv, last);
 	struct vd_inline tier;
@@ -130,6 +130,8 @@ opening_line(struct vd_inlines *in, const struct computed *c,
 		vd_add(in, VD_TEXT, " ");
 		vd_add(in, VD_TEXT, report_string(r, "tier_uncertain"));
 	}
+	/* the clauses after the tier: in the line, and on their own */
+	from = in->n;
 	while (since > 0 && pv->history[since - 1].rating->tier == he->rating->tier)
 		since--;
 	if (since < last) {
@@ -153,6 +155,9 @@ opening_line(struct vd_inlines *in, const struct computed *c,
 		free(list);
 	}
 	free(later);
+	/* the first clause's separator (", " or "; ") is the line's */
+	for (i = from + 1; i < in->n; i++)
+		vd_add_copy(standing, &in->v[i]);
 	vd_add(in, VD_TEXT, ".");
 }
 
@@ -168,7 +173,7 @@ opening_section(struct vd_provider *p, const struct computed *c,
 	struct vd_block *b;
 	char *w;
 
-	opening_line(&vd_block_add(s, VB_PARA, "standfirst")->in, c, pv);
+	opening_line(&vd_block_add(s, VB_PARA, "standfirst")->in, &p->standing, c, pv);
 	if (he->rating->review->tier_uncertain != NULL) {
 		b = vd_block_add(s, VB_PARA, "uncertain");
 		vd_add(&b->in, VD_TEXT, report_string(r, "uncertain_label"));
@@ -704,6 +709,28 @@ vd_provider_new(const struct computed *c, const struct provider_view *pv)
 	return p;
 }
 
+bool
+vd_provider_row(const struct vd_provider *p, const struct rating *rt)
+{
+	const struct vd_section *open;
+	size_t i;
+
+	if (p == NULL || rt == NULL)
+		return false;
+	for (i = 0; i < p->nreviews; i++)
+		if (p->reviews[i].rating == rt)
+			break;
+	if (i == p->nreviews || !p->reviews[i].thin)
+		return false;
+	/* a site, a successor, fields or an uncertain tier need an entry */
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->s[i].id, "site") == 0 || strcmp(p->s[i].id, "successor") == 0 ||
+		    strcmp(p->s[i].id, "fields") == 0)
+			return false;
+	open = vd_section_find(p->s, p->n, "opening");
+	return open != NULL && open->n == 1;
+}
+
 void
 vd_provider_free(struct vd_provider *p)
 {
@@ -712,6 +739,7 @@ vd_provider_free(struct vd_provider *p)
 	if (p == NULL)
 		return;
 	vd_sections_free(p->s, p->n);
+	vd_inlines_release(&p->standing);
 	for (i = 0; i < p->nreviews; i++)
 		vd_sections_free(p->reviews[i].s, p->reviews[i].n);
 	free(p->reviews);
