@@ -46,6 +46,7 @@ struct html_ctx {
 	struct site_out *o;
 	struct diag *d;
 	struct mustache_set *set;
+	struct marks_cache *marks; /* history marks drawn once a shape (chart.h) */
 	char **pages;        /* site paths written, for the sitemap */
 	size_t npages, cap;
 	bool failed;         /* a page could not be built (diagnostics given) */

@@ -189,7 +189,7 @@ history_layer(struct html_ctx *h, const struct provider *pr, const char *root,
 	tv_set(o, narrow ? "narrow_width" : "width", tv_int((long long)lround(ch.width)));
 	tv_set(o, narrow ? "narrow_height" : "height",
 	    tv_int((long long)lround(chart_history_framed_height(&ch))));
-	if (chart_history_marks(&ch, h->c, &b) == 0)
+	if (chart_history_marks(&ch, h->c, h->marks, &b) == 0)
 		pv_set_taken(o, narrow ? "narrow_marks" : "marks", buf_detach(&b, NULL));
 	chart_release(&ch);
 	buf_release(&b);
