@@ -25,9 +25,10 @@ G="python3 $ROOT/tests/changes_groups.py"
 check "the default report builds" $?
 P=$T/d/editions/3.0/changes/index.html
 $G "$P" >"$T/got"
+# within a group, by the name a reader sees: azure (Microsoft Azure) under M
 cat >"$T/want" <<'W'
 up 4: gmi google hyperbolic nebius
-down 15: aws azure buzzhpc crusoe gcore gmo ibm latitude neysa runpod shadeform stn together vast vultr
+down 15: aws buzzhpc crusoe gcore gmo ibm latitude azure neysa runpod shadeform stn together vast vultr
 merged 1: voltage-park
 new 15: argentum boostrun byteplus darya global-ai groq moonlite poolside qumulusai radiant sk-telecom spacexai tatra vessl volta
 dropped 22: aethir akash arc backend blusky clore deepinfra dihuni dstack e2e evroc exabits gpu-net greenai hot-aisle neev qubrid runsun sakura salad telenor telus

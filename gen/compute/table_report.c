@@ -257,7 +257,8 @@ mover_tier_index(const struct mover *m)
 	return t ? t->index : 0;
 }
 
-/* Up, down, unrated, returned, new, merged, dropped; then by tier, then id. */
+/* Up, down, unrated, returned, new, merged, dropped; then by tier, then in
+ * reader order (provider.order). */
 static int
 cmp_mover(const void *a, const void *b)
 {
@@ -269,7 +270,8 @@ cmp_mover(const void *a, const void *b)
 		return rx < ry ? -1 : 1;
 	if (ix != iy)
 		return ix < iy ? -1 : 1;
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 /* Every provider rated in from or to, with its move; same ones left out. */
@@ -541,7 +543,7 @@ table_security(const struct computed *c, const struct edition *e)
 		table_head(t, k + 1, rp->practices[k].name, false);
 	table_head(t, np + 1, report_string(rp, "findings"), false);
 	for (i = 0; s && i < p->nproviders; i++) {
-		const struct rating *rt = edition_stats_rating(s, &p->providers[i]);
+		const struct rating *rt = edition_stats_rating(s, p->by_name[i]);
 		const struct review *r = rt ? rt->review : NULL;
 		struct table_cell *row;
 

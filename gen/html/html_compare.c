@@ -242,9 +242,13 @@ html_compare_index(struct html_ctx *h)
 	jw_array_end(&w);
 	jw_key(&w, "providers");
 	jw_object_begin(&w);
-	for (i = 0; i < c->nproviders; i++)
-		if (c->providers[i].visible && c->providers[i].nhistory > 0)
-			provider_json(&w, h, &c->providers[i]);
+	for (i = 0; i < c->nproviders; i++) {
+		const struct provider_view *pv =
+		    &c->providers[c->project->by_name[i]->index];
+
+		if (pv->visible && pv->nhistory > 0)
+			provider_json(&w, h, pv);
+	}
 	jw_object_end(&w);
 	jw_object_end(&w);
 	safe = html_json_script_safe(&b);

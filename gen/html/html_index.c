@@ -8,15 +8,15 @@
 
 #include "html.h"
 
-/* Providers by name, case folded, then id: the order a reader expects. */
+/* Providers in reader order (provider.order: by name, collated in the
+ * report's language, then id). */
 static int
 cmp_provider(const void *a, const void *b)
 {
 	const struct provider *x = (*(const struct provider_view *const *)a)->provider;
 	const struct provider *y = (*(const struct provider_view *const *)b)->provider;
-	int r = strcasecmp(html_provider_name(x), html_provider_name(y));
 
-	return r != 0 ? r : strcmp(x->id, y->id);
+	return (x->order > y->order) - (x->order < y->order);
 }
 
 static int

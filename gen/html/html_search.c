@@ -190,9 +190,12 @@ html_search_index(struct html_ctx *h)
 		entry(&w, url, s->title, &t);
 		free(url);
 	}
-	for (i = 0; i < h->c->nproviders; i++)
-		if (h->c->providers[i].visible && h->c->providers[i].nhistory > 0)
-			provider_entry(h, &w, &h->c->providers[i], &t);
+	for (i = 0; i < h->c->nproviders; i++) {
+		const struct provider_view *pv = &h->c->providers[p->by_name[i]->index];
+
+		if (pv->visible && pv->nhistory > 0)
+			provider_entry(h, &w, pv, &t);
+	}
 	for (i = 0; i < p->npages; i++) {
 		char *url = xasprintf("%s/index.html", p->pages[i].id);
 
