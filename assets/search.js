@@ -40,7 +40,7 @@
 		return n;
 	}
 	/* every word must occur; a word in the title counts ten times, and a
-	   title that holds the query as typed ("2.0", "velo nord") comes first */
+	   title that holds the query as typed (2.0) comes first */
 	function rank(ws, phrase) {
 		var hits = [];
 		index.pages.forEach(function (p, order) {
@@ -57,7 +57,7 @@
 		return hits;
 	}
 	/* the text around the first word found, the words marked (the query
-	   as typed where the text holds it: "2.0", not every 2 and 0) */
+	   as typed where the text holds it: 2.0, not every 2 and 0) */
 	function snippet(text, words, phrase) {
 		var fm = foldMap(text), first = -1, i, at;
 		var ws = phrase.length > 0 && fm.text.indexOf(phrase) !== -1 ? [phrase] : words;

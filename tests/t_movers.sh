@@ -41,8 +41,8 @@ for want in \
     'Amazon Web Services|Silver|Bronze|↓ down 1|“[HyperPod is] not that great” — quoted from Compute, capital, and who actually delivers it' \
     'Crusoe|Gold|Bronze|↓ down 2|Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
     'Together AI|Silver|Bronze|↓ down 1|Moved down to Bronze in 3.0 because of reliability issues.' \
-    'GMI Cloud|Bronze|Silver|↑ up 1|—' \
-    'Voltage Park|Silver|—|merged into Lightning|Voltage Park merged into Lightning before ClusterMAX 3.0.'; do
+    'GMI Cloud|Bronze|Silver|↑ up 1|no reason given' \
+    'Voltage Park|Silver|not reviewed|merged into Lightning|Voltage Park merged into Lightning before ClusterMAX 3.0.'; do
 	grep -qxF "$want" "$T/home"
 	check "home row: $want" $?
 done

@@ -3,6 +3,7 @@
  * built from the computed model. Movement is always written as an arrow and
  * words ("↑ up 1"), never left to colour.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -400,10 +401,14 @@ table_movers(const struct computed *c, const struct edition *from,
 		cell_provider(&row[0], v[i].provider);
 		cell_rating(rp, &row[1], v[i].r1);
 		cell_rating(rp, &row[2], v[i].r2);
+		/* merged: no review in the later edition, said in words */
+		if (v[i].r2 == NULL)
+			table_cell_set(&row[2], report_string(rp, "cell_not_reviewed"), NULL);
 		table_cell_take(&row[3], movement_text(rp, v[i].status, v[i].steps,
 		    v[i].provider), NULL);
 		if (reasons > 0)
-			table_cell_take(&row[4], why[i] != NULL ? why[i] : xstrdup(DASH), NULL);
+			table_cell_take(&row[4], why[i] != NULL ? why[i] :
+			    xstrdup(report_string(rp, "cell_no_reason")), NULL);
 		else
 			free(why[i]);
 	}
@@ -531,7 +536,7 @@ table_security(const struct computed *c, const struct edition *e)
 	const struct edition_stats *s = computed_edition(c, e);
 	const struct project *p = c->project;
 	const struct report *rp = &p->report;
-	size_t np = rp->npractices, i, k;
+	size_t np = rp->npractices, i, k, named;
 	struct table *t;
 	char *cap;
 
@@ -556,6 +561,7 @@ table_security(const struct computed *c, const struct edition *e)
 			    tri_text(rp, r->practices != NULL ? r->practices[k] : TRI_UNSET), NULL);
 		table_cell_take(&row[np + 1], findings_text(rp, r->findings, r->nfindings), NULL);
 	}
+	named = t->nrows;
 	if (e->nfindings) {
 		struct table_cell *row = table_row(t);
 
@@ -565,6 +571,11 @@ table_security(const struct computed *c, const struct edition *e)
 		table_cell_take(&row[np + 1], findings_text(rp, e->findings, e->nfindings), NULL);
 	}
 	table_drop_empty_columns(t, DASH);
+	/* a practice not recorded, and one that has no meaning for a
+	 * finding no provider is named for: each in its own words */
+	table_cells_say(t, SIZE_MAX, 0, named, DASH, report_string(rp, "not_known"));
+	table_cells_say(t, SIZE_MAX, named, t->nrows, DASH,
+	    report_string(rp, "cell_not_applicable"));
 	return t;
 }
 

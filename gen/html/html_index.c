@@ -149,8 +149,13 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 			buf_puts(&tiers, c->editions[j].edition->id);
 			buf_putc(&tiers, ':');
 			buf_puts(&tiers, r->tier->id);
-		} else
+		} else {
 			tv_set(cell, "rank", tv_int(999));
+			/* a partial edition may have reviewed it without naming it */
+			pv_set_str(cell, "none", report_string(&c->project->report,
+			    c->editions[j].edition->partial ? "cell_not_named" :
+			    "cell_not_reviewed"));
+		}
 		tv_append(cells, cell);
 	}
 	tv_set(o, "cells", cells);
