@@ -43,6 +43,17 @@ has "$S/providers/oracle/index.html" 'No timing given.' "a failure test with no 
 hasnt "$S/providers/oracle/index.html" 'Timings after injection' "... with no table of dashes"
 hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time recorded' cells"
 has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">none</td><td>no target</td></tr>' "a step with no target: 'none' and 'no target', not a dash and a blank Result cell"
+# reader review #19: the methodology is told once: the tiers' meanings with
+# the ladder (the methodology page), the method in the methodology notes;
+# the About page and the notes point to them instead of retelling them
+count "$S/methodology/index.html" 'can charge a premium' 1 "a tier's meaning on the methodology page"
+count "$S/index.html" 'can charge a premium' 0 "... not retold in the home page's notes"
+count "$S/index.html" 'publishes no weights' 1 "the method in the methodology notes, once"
+count "$S/about/index.html" 'publishes no weights' 0 "... not retold on the About page"
+count "$S/about/index.html" 'stands still' 0 "... nor the relative rating"
+# reader review #27: a tier's group in a sentence, not a parenthesis
+has "$S/methodology/index.html" '<span class="tier-group-name">Grouped as Not Recommended.</span>' "methodology: 'Grouped as Not Recommended.'"
+hasnt "$S/methodology/index.html" '(Not Recommended)' "... not '(Not Recommended)' after the tier's name"
 # reader review #23: a dash meant "not reviewed", "not stated", "does not
 # apply" and "no reason given" at once; each is said in words
 has "$S/providers/index.html" '<td data-value="999" data-label="ClusterMAX 3.0"><span class="none">not reviewed</span></td>' "providers index: an edition with no review says 'not reviewed'"

@@ -380,6 +380,8 @@ const struct ui_string pack_de_strings[] = {
 	{"feed_summary_partial_one", "{n} Bewertungen genannt (unvollständige Ausgabe), {medals} Medaille."},
 	{"site_nav", "Website"},
 	{"used_in", "Verwendet in"},
+	{"tier_group_member", "Gruppiert als {group}."},
+	{"tier_group_member_pdf", ", gruppiert als {group}"},
 	{"criteria_scored", "Kriterien, bewertet von 0 bis {scale}"},
 	{"require_at_least", "{criterion} mindestens {min}"},
 	{"label_value", "{label}: {value}"},

@@ -398,6 +398,8 @@ const struct ui_string ui_strings_default[] = {
 	/* words the templates, the script and the style sheet carried */
 	{"site_nav", "Site"},
 	{"used_in", "Used in"},
+	{"tier_group_member", "Grouped as {group}."},
+	{"tier_group_member_pdf", ", grouped as {group}"},
 	{"criteria_scored", "Criteria, scored 0 to {scale}"},
 	{"require_at_least", "{criterion} at least {min}"},
 	{"label_value", "{label}: {value}"},

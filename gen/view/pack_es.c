@@ -379,6 +379,8 @@ const struct ui_string pack_es_strings[] = {
 	{"feed_summary_partial_one", "{n} evaluaciones nombradas (edición parcial), {medals} medalla."},
 	{"site_nav", "Sitio"},
 	{"used_in", "Usado en"},
+	{"tier_group_member", "Agrupado como {group}."},
+	{"tier_group_member_pdf", ", agrupado como {group}"},
 	{"criteria_scored", "Criterios, puntuados de 0 a {scale}"},
 	{"require_at_least", "{criterion} al menos {min}"},
 	{"label_value", "{label}: {value}"},

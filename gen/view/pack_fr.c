@@ -382,6 +382,8 @@ const struct ui_string pack_fr_strings[] = {
 	{"feed_summary_partial_one", "{n} évaluations nommées (édition partielle), {medals} médaille."},
 	{"site_nav", "Site"},
 	{"used_in", "Utilisé dans"},
+	{"tier_group_member", "Regroupé sous {group}."},
+	{"tier_group_member_pdf", ", regroupé sous {group}"},
 	{"criteria_scored", "Critères, notés de 0 à {scale}"},
 	{"require_at_least", "{criterion} au moins {min}"},
 	{"label_value", "{label}\u00a0: {value}"},
