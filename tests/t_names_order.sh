@@ -26,6 +26,7 @@ eq "$(names "$S/editions/2.0/index.html" 'Gold</span></th>.*?</tr>')" \
     "Crusoe, Fluidstack, Microsoft Azure, Nebius, Oracle" "2.0's medal table: Gold by name"
 eq "$(names "$S/index.html" 'Silver</span></th>.*?</tr>')" \
     "Firmus, GMI Cloud, Lambda, Microsoft Azure, TensorWave" "the home page's medal table: Silver by name"
+has "$S/index.html" 'New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Moonlite, Poolside, QumulusAI, Radiant, SK Telecom, SpaceXAI, Tatra, Vessl and Volta.' "the movers' notes list names by name, whatever their tiers"
 python3 - "$S/providers/index.html" > "$T/index" <<'PY'
 import re, sys
 t = open(sys.argv[1], encoding="utf-8").read()

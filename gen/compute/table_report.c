@@ -328,6 +328,15 @@ mover_reason(const struct report *rp, const struct rating *rt)
 }
 
 /* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */
+static int
+provider_order_cmp(const void *a, const void *b)
+{
+	const struct provider *x = *(const struct provider *const *)a;
+	const struct provider *y = *(const struct provider *const *)b;
+
+	return (x->order > y->order) - (x->order < y->order);
+}
+
 static void
 movers_line(const struct computed *c, struct table *t, const struct mover *v, size_t n,
     enum move_status st, const char *key, const struct edition *from,
@@ -335,12 +344,18 @@ movers_line(const struct computed *c, struct table *t, const struct mover *v, si
 {
 	const struct report *rp = &c->project->report;
 	const char **names = xcalloc(n + 1, sizeof(*names));
+	const struct provider **pv = xcalloc(n + 1, sizeof(*pv));
 	char *list, *count;
 	size_t i, k = 0;
 
 	for (i = 0; i < n; i++)
 		if (v[i].status == st)
-			names[k++] = v[i].provider->name;
+			pv[k++] = v[i].provider;
+	/* a list of names in a sentence: by name, whatever their tiers */
+	qsort(pv, k, sizeof(*pv), provider_order_cmp);
+	for (i = 0; i < k; i++)
+		names[i] = pv[i]->name;
+	free(pv);
 	if (k > 0) {
 		list = view_list(rp, names, k);
 		count = view_int(rp, (long long)k);
