@@ -51,6 +51,9 @@ count "$S/index.html" 'can charge a premium' 0 "... not retold in the home page'
 count "$S/index.html" 'publishes no weights' 1 "the method in the methodology notes, once"
 count "$S/about/index.html" 'publishes no weights' 0 "... not retold on the About page"
 count "$S/about/index.html" 'stands still' 0 "... nor the relative rating"
+# reader review #27: a partial edition's summary without "(partial)"
+has "$S/editions/index.html" '<p class="edition-meta"><time datetime="2025-03-26">26 March 2025</time> · only 16 named, 14 medals</p>' "editions index: 'only 16 named, 14 medals'"
+hasnt "$S/editions/index.html" 'named (partial)' "... not '16 named (partial)'"
 # reader review #27: a tier's group in a sentence, not a parenthesis
 has "$S/methodology/index.html" '<span class="tier-group-name">Grouped as Not Recommended.</span>' "methodology: 'Grouped as Not Recommended.'"
 hasnt "$S/methodology/index.html" '(Not Recommended)' "... not '(Not Recommended)' after the tier's name"
