@@ -61,7 +61,9 @@ struct edition_stats {
 	long reviewed, rated, medals, tracked; /* tracked: -1 unknown */
 	double medals_of_reviewed;    /* 0..1, NAN if reviewed == 0 or partial */
 	double medals_of_tracked;     /* NAN if tracked unknown or 0, or partial */
-	struct rating *ratings;       /* ladder order, then provider id */
+	struct rating *ratings;       /* ladder order, then provider.order (by name,
+	                               * as readers see them; the data files
+	                               * sort by id themselves) */
 	size_t nratings;
 	const struct rating **by_provider; /* per provider index: rating or NULL */
 	struct gone *gone;            /* provider id order */

@@ -207,6 +207,9 @@ struct provider {
 	const char *successor_id;
 	const struct provider *successor; /* optional */
 	size_t index;           /* position in project.providers (sorted by id) */
+	size_t order;           /* position in project.by_name: the order a reader
+	                         * sees (by name, collated in the report's
+	                         * language, then by id) */
 	struct pos pos;
 	struct field_value *fields; /* report.provider_fields, in declaration order */
 };
@@ -379,6 +382,9 @@ struct project {
 	size_t neditions;
 	struct provider *providers; /* sorted by id */
 	size_t nproviders;
+	const struct provider **by_name; /* the same nproviders in reader order
+	                                  * (provider.order): every list a reader
+	                                  * sees; the data files keep id order */
 	struct alias_ref *aliases;  /* every alias, sorted; NULL: scan providers */
 	size_t naliases;
 	struct review *reviews;     /* by edition, then provider id */

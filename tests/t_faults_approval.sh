@@ -59,7 +59,7 @@ check "from the fault, no such clause" '[ "$descf" = "Failure test in Ratings 20
 flat() { sed 's/<[^>]*>/|/g' "$1" | tr -s '|' | tr -d '\n'; }
 home=$(flat "$T/appr.site/index.html")
 check "the data table: at once, 3d after approval" \
-    'printf "%s" "$home" | grep -q "|Pedal Point|provider|at once|—|3d after approval|"'
+    'printf "%s" "$home" | grep -q "|Pedal Point|provider|at once|not stated|3d after approval|"'
 page=$(flat "$T/appr.site/providers/pedalpoint/index.html")
 check "the page's steps: detected at once, within target" \
     'printf "%s" "$page" | grep -q "|Detected|at once|2m|within target|"'

@@ -42,8 +42,8 @@ for want in \
     'Vultr|Silver|Participation Ribbon|↓ down 2|—' \
     'Crusoe|Gold|Bronze|↓ down 2|Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
     'Together AI|Silver|Bronze|↓ down 1|Moved down to Bronze in 3.0 because of reliability issues.' \
-    'GMI Cloud|Bronze|Silver|↑ up 1|—' \
-    'Voltage Park|Silver|—|merged into Lightning|Voltage Park merged into Lightning before ClusterMAX 3.0.'; do
+    'GMI Cloud|Bronze|Silver|↑ up 1|no reason given' \
+    'Voltage Park|Silver|not reviewed|merged into Lightning|Voltage Park merged into Lightning before ClusterMAX 3.0.'; do
 	grep -qxF "$want" "$T/home"
 	check "home row: $want" $?
 done
@@ -71,13 +71,13 @@ check "home: ups first, merges last" $?
 note() {
 	grep -qF "<p class=\"table-note\">$2</p>" "$1"
 }
-note "$T/s/index.html" "New in ClusterMAX 3.0 (15): Moonlite, Radiant, Vessl, Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Poolside, QumulusAI, SK Telecom, SpaceXAI, Tatra and Volta."
+note "$T/s/index.html" "New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Moonlite, Poolside, QumulusAI, Radiant, SK Telecom, SpaceXAI, Tatra, Vessl and Volta."
 check "home: the new summed up in one line with their names" $?
 note "$T/s/index.html" "Reviewed in ClusterMAX 3.0 but not rated (8): Atlas Cloud, Cirrascale, CUDO Compute, Denvr Dataworks, Fluidstack, Lightning, Scaleway and Sesterce."
 check "home: the not rated in one line" $?
 note "$T/s/index.html" "Rated for the first time in ClusterMAX 3.0 (3): Bitdeer, Core42 and FPT."
 check "home: Bitdeer, Core42 and FPT, never rated before 3.0, in a line of their own" $?
-grep -q '<p class="table-note">No longer reviewed in ClusterMAX 3.0 (22): Hot Aisle, ' "$T/s/index.html"
+grep -q '<p class="table-note">No longer reviewed in ClusterMAX 3.0 (22): Aethir, Akash Network, ARC Compute, ' "$T/s/index.html"
 check "home: the 22 no longer reviewed in one line" $?
 
 # the 3.0 edition page: the same table
@@ -103,7 +103,7 @@ if need "the PDF's text" pdftotext; then
 	pdftotext "$T/s/report.pdf" "$T/pdf.txt"
 	! grep -q "partial baseline" "$T/pdf.txt"
 	check "no 'partial baseline' in the PDF" $?
-	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' | grep -qF "New in ClusterMAX 3.0 (15): Moonlite, Radiant, Vessl,"
+	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' | grep -qF "New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus,"
 	check "the PDF's movers table has the same lines" $?
 fi
 # French: the notes in the pack's words and punctuation (a no-break space

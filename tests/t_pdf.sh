@@ -148,7 +148,8 @@ PY
 # sections NAME DIR CONTENT: DIR/report.pdf (built with DIR/data) has a
 # section for every provider rated in the report's edition, by name
 # (ratings.json), but those of rows(): under "Providers" in the outline
-# exactly those, in the report's order, then "Rated, without review text"
+# exactly those, in the report's order (ladder order, then by name as a
+# reader looks them up, not by id), then "Rated, without review text"
 # when rows() names any, then "Reviewed, not rated" when a provider was
 # reviewed but not rated; the top level exactly the titles in $T/top; and
 # each provider's name a line of the page its outline entry points to.
@@ -158,7 +159,9 @@ sections() {
 	jq -r '(.ladder | map(select(.rated) | .id)) as $r | .report.edition as $e |
 	    (.providers | map({(.id): .name}) | add) as $n |
 	    .editions[] | select(.id == $e) | .ratings[] |
-	    select(.tier as $t | $r | index($t)) | $n[.provider]' "$j" >"$T/want.all"
+	    select(.tier as $t | $r | index($t)) |
+	    "\(.tier as $t | $r | index($t))\t\($n[.provider])"' "$j" |
+	    LC_ALL=C sort -s -t "$(printf '\t')" -k1,1n -k2,2f | cut -f2 >"$T/want.all"
 	grep -vxF -f "$T/rows" "$T/want.all" >"$T/want.rated"
 	test -s "$T/rows" && echo "Rated, without review text" >>"$T/want.rated"
 	jq -r '(.ladder | map(select(.rated | not) | .id)) as $u | .report.edition as $e |
@@ -248,7 +251,6 @@ tr '\n' ' ' <"$T/a.txt" | sed 's/  */ /g' >"$T/a.one"
 # <=11m against 2m); who detected it in the site's words; and a test with
 # nothing injected says so instead of a row of dashes (Runpod).
 pdftotext -layout "$T/a/report.pdf" "$T/layout.txt"
-dash=$(printf '\342\200\224')
 # headed and captioned as on the site
 grep -q '^Failure test$' "$T/layout.txt" && ! grep -q '^Fault test$' "$T/layout.txt" &&
     grep -q "^Timings after injection, against the edition's targets$" "$T/layout.txt"
@@ -259,7 +261,7 @@ check "fault test: an upper bound is written 'within 11m', its verdict not known
 grep -q '^ *Replaced  *8h40m  *1h  *over target *$' "$T/layout.txt" &&
     grep -q '^ *Replaced  *2h  *1h  *over target *$' "$T/layout.txt" &&
     grep -q '^ *Detected  *at once  *2m  *within target *$' "$T/layout.txt" &&
-    grep -q "^ *Drained  *$dash  *$dash  *no time recorded *\$" "$T/layout.txt"
+    grep -q "^ *Drained  *not stated  *none  *no time recorded *\$" "$T/layout.txt"
 check "fault test: a row per step with its target and verdict (over target: Nebius, Lambda)" $?
 grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. The provider detected it. Recovery was automatic, with no human in the loop.' "$T/a.one" &&
     grep -qF 'Nobody detected it.' "$T/a.one" &&
@@ -363,7 +365,7 @@ test "$n" = 2 &&
 check "a finding: the security table's words, in its order, in the provider's section ($n)" $?
 grep -qF 'Security • FINDING-NODATE' "$T/find.one" &&
     grep -qF 'Drivers current: yes • Embargo program: yes • Audit tool: no' "$T/find.one" &&
-    ! grep -qF 'not known' "$T/find.one" && ! grep -qF 'not stated' "$T/find.one"
+    ! grep -qE '(Drivers current|Embargo program|Audit tool): not (known|stated)' "$T/find.one"
 check "a practice with no answer: not listed, as on the site" $?
 
 # The layout's language is report.yaml's: in Romanian the font's localised

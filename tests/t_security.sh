@@ -79,8 +79,8 @@ done
 cat >"$T/rows" <<'EOF'
 Finding | Provider | Class | Status | Source
 Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told | Not named | cross-tenant | fix verified | Most Neoclouds Suck At Security
-Partition keys not configured correctly (described in ClusterMAX 2.1) | FPT | | — | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
-Libraries with applicable CVEs in its image | Vultr | | — | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
+Partition keys not configured correctly | FPT | | nothing recorded | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
+Libraries with applicable CVEs in its image | Vultr | | nothing recorded | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
 EOF
 grep -F ' | ' "$T/main" | sed -n 1,4p >"$T/got"
 cmp -s "$T/rows" "$T/got"

@@ -50,7 +50,8 @@ change_cmp(const void *a, const void *b)
 {
 	const struct change *x = a, *y = b;
 
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 /* Each kind's array, sized for the changes of that kind in s. */

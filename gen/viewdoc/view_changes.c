@@ -296,12 +296,16 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 	struct vd_section *s;
 	struct vd_block *b;
 	struct vd_inlines *it;
-	char *t;
+	char *t, *key;
 	size_t i;
 
 	if (ec->n[k] == 0)
 		return;
-	t = report_format_n(r, change_keys[k], (long)ec->n[k]);
+	/* "4 moved up": the count first, not in parentheses after the kind */
+	key = xasprintf("%s_one", change_keys[k]);
+	t = report_format_n(r, view_plural(r, (double)ec->n[k], key, change_keys[k]),
+	    (long)ec->n[k]);
+	free(key);
 	s = vd_section_add(&pg->s, &pg->n, change_ids[k], t);
 	free(t);
 	b = vd_block_add(s, VB_LIST, "changes");

@@ -351,7 +351,7 @@ fault_step(const struct report *r, struct table *t, const char *label,
 
 	table_cell_set(&row[0], label, NULL);
 	if (time == NULL)
-		table_cell_set(&row[1], "\xe2\x80\x94", NULL);
+		table_cell_set(&row[1], report_string(r, "not_stated"), NULL);
 	else if (from_approval) {
 		/* replaced_from: approval: "43m after approval" */
 		table_cell_take(&row[1], report_format1(r, "time_after_approval", "time", time),
@@ -361,7 +361,7 @@ fault_step(const struct report *r, struct table *t, const char *label,
 		table_cell_take(&row[1], time, NULL);
 	row[1].numeric = true;
 	if (target < 0)
-		table_cell_set(&row[2], "\xe2\x80\x94", NULL);
+		table_cell_set(&row[2], report_string(r, "cell_none"), NULL);
 	else {
 		report_duration(r, target, buf, sizeof(buf));
 		table_cell_set(&row[2], buf, NULL);

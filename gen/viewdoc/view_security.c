@@ -149,6 +149,15 @@ findings_table(const struct computed *c, const struct edition *e,
 	}
 	/* a severity nobody states, a class nobody names: no column of blanks */
 	table_drop_empty_columns(t, DASH);
+	/* the dashes left, each in its column's words */
+	for (i = 0; i < t->ncols; i++)
+		if (t->head[i].text != NULL &&
+		    strcmp(t->head[i].text, report_string(r, "severity")) == 0)
+			table_cells_say(t, i, 0, t->nrows, DASH, report_string(r, "not_stated"));
+		else if (t->head[i].text != NULL &&
+		    strcmp(t->head[i].text, report_string(r, "finding_status")) == 0)
+			table_cells_say(t, i, 0, t->nrows, DASH,
+			    report_string(r, "cell_nothing_recorded"));
 	return t;
 }
 
