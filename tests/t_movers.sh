@@ -35,11 +35,11 @@ check "home: 20 movers from 2.0 to 3.0, no more ($(wc -l <"$T/home"))" $?
 ! grep -qv '|↑ up [12]|\||↓ down [12]|\||merged into ' "$T/home"
 check "home: every row moved up, down or merged" $?
 for want in \
-    'Nebius|Gold|Platinum|↑ up 1|—' \
-    'Google Cloud|Silver|Gold|↑ up 1|—' \
-    'Microsoft Azure|Gold|Silver|↓ down 1|—' \
-    'Amazon Web Services|Silver|Bronze|↓ down 1|—' \
-    'Vultr|Silver|Participation Ribbon|↓ down 2|—' \
+    'Nebius|Gold|Platinum|↑ up 1|no reason given' \
+    'Google Cloud|Silver|Gold|↑ up 1|no reason given' \
+    'Microsoft Azure|Gold|Silver|↓ down 1|no reason given' \
+    'Amazon Web Services|Silver|Bronze|↓ down 1|no reason given' \
+    'Vultr|Silver|Participation Ribbon|↓ down 2|no reason given' \
     'Crusoe|Gold|Bronze|↓ down 2|Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
     'Together AI|Silver|Bronze|↓ down 1|Moved down to Bronze in 3.0 because of reliability issues.' \
     'GMI Cloud|Bronze|Silver|↑ up 1|no reason given' \
@@ -49,13 +49,13 @@ for want in \
 done
 # one reason per move (review defect 6): the changes page gives each
 # mover the reason of the home movers table (move_reason()), or, where the
-# table has none ("—"), none; a reason is never a quote nor in quotation
+# table has none ("no reason given"), none; a reason is never a quote nor in quotation
 # marks (reader review #2: a remark in a talk is not a cause)
 C=$T/s/editions/3.0/changes/index.html
 for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Crusoe' 'Together AI' 'Vultr'; do
 	why=$(grep -F "$who|" "$T/home" | cut -d'|' -f5)
 	line=$(grep -F ">$who</a>: " "$C" | sed 's/<[^>]*>//g')
-	if [ "$why" = "—" ]; then
+	if [ "$why" = "no reason given" ]; then
 		case $line in *")." | *")") r=0 ;; *) r=1 ;; esac
 	else
 		case $line in *"). $why") r=0 ;; *) r=1 ;; esac
