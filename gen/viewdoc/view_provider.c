@@ -10,6 +10,7 @@
 
 #include "chart.h"
 #include "view_doc.h"
+#include "workers.h"
 
 static const char *
 edition_name(const struct edition *e)
@@ -747,6 +748,14 @@ vd_provider_free(struct vd_provider *p)
 	free(p);
 }
 
+static void
+provider_job(size_t i, void *arg)
+{
+	struct view_report *v = arg;
+
+	v->providers[i] = vd_provider_new(v->c, &v->c->providers[i]);
+}
+
 struct view_report *
 view_report_new(const struct computed *c)
 {
@@ -756,8 +765,9 @@ view_report_new(const struct computed *c)
 	v->c = c;
 	v->nproviders = c->nproviders;
 	v->providers = xcalloc(c->nproviders + 1, sizeof(*v->providers));
-	for (i = 0; i < c->nproviders; i++)
-		v->providers[i] = vd_provider_new(c, &c->providers[i]);
+	/* each provider's page on its own: over the cores, each job writing
+	 * only its own slot (the computed report is only read) */
+	parallel_for(c->nproviders, provider_job, v);
 	view_changes_build(v);
 	v->security = vd_security_new(c);
 	v->home = vd_home_new(c);
