@@ -323,17 +323,6 @@ vd_home_new(const struct computed *c)
 	return p;
 }
 
-void
-vd_page_free(struct vd_page *p)
-{
-	if (p == NULL)
-		return;
-	vd_sections_free(p->s, p->n);
-	free(p->title);
-	free(p->description);
-	free(p);
-}
-
 /* A funnel step: its count, strong, and what it counts. */
 static void
 step_add(struct vd_block *b, const struct report *r, long value, const char *key)
