@@ -140,4 +140,11 @@ const char *view_word(const struct report *r, const char *prefix, const char *va
  * "" for none. malloc'd. */
 char *view_list(const struct report *r, const char *const *items, size_t n);
 
+/*
+ * The formatters above are opened once per thread and locale, and closed
+ * when the thread ends; this closes the calling thread's now (the main
+ * thread's, at the end of a build, which no thread-end reaches).
+ */
+void view_fmt_thread_done(void);
+
 #endif

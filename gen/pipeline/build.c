@@ -16,6 +16,7 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
+#include "view.h"
 #include "view_doc.h"
 #include "workers.h"
 
@@ -624,6 +625,7 @@ out:
 	free(record);
 	workers_stop();
 	fonts_text_done();
+	view_fmt_thread_done();
 	rq->elapsed_ms = now_ms() - t0;
 	return rc;
 }

@@ -2,10 +2,14 @@
  * view_fmt.c: plural forms, numbers, dates and lists in the report's
  * language, with ICU (CLDR data). The pack's locale is passed to every ICU
  * call and dates are formatted in UTC with the pack's fixed pattern: the
- * process's locale and time zone never matter. A formatter is opened for
- * each call and closed after it, so no state is shared between threads.
+ * process's locale and time zone never matter. Each thread keeps the
+ * formatters it opened for the locale it last used (fmt_cache), so no state
+ * is shared between threads, and a page of a thousand numbers opens one
+ * formatter, not a thousand (opening one costs some hundred times the
+ * formatting: the locale's data is looked up anew).
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +52,90 @@ locale_of(const struct report *r, char out[static 64])
 	return pk->locale;
 }
 
+/*
+ * The formatters of one thread, for one locale (loc) and, for dates, one
+ * pattern: opened when first needed, closed when the locale changes or the
+ * thread ends (fmt_cache_free, a thread-specific key's destructor).
+ */
+struct fmt_cache {
+	char loc[64];
+	const char *date_pattern;   /* the pack's, which date was opened with */
+	UNumberFormat *num[2];      /* UNUM_DECIMAL, UNUM_PERCENT */
+	UPluralRules *plural;
+	UDateFormat *date;
+	UListFormatter *list;
+};
+
+static pthread_key_t fmt_key;
+static pthread_once_t fmt_once = PTHREAD_ONCE_INIT;
+static bool fmt_key_ok;
+
+static void
+fmt_cache_clear(struct fmt_cache *fc)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(fc->num); i++)
+		if (fc->num[i] != NULL)
+			unum_close(fc->num[i]);
+	if (fc->plural != NULL)
+		uplrules_close(fc->plural);
+	if (fc->date != NULL)
+		udat_close(fc->date);
+	if (fc->list != NULL)
+		ulistfmt_close(fc->list);
+	memset(fc, 0, sizeof(*fc));
+}
+
+static void
+fmt_cache_free(void *p)
+{
+	if (p == NULL)
+		return;
+	fmt_cache_clear(p);
+	free(p);
+}
+
+static void
+fmt_key_make(void)
+{
+	fmt_key_ok = pthread_key_create(&fmt_key, fmt_cache_free) == 0;
+}
+
+/* This thread's formatters for locale loc (emptied when it had another);
+ * NULL when no key could be made: then each call opens its own. */
+static struct fmt_cache *
+fmt_cache_get(const char *loc)
+{
+	struct fmt_cache *fc;
+
+	pthread_once(&fmt_once, fmt_key_make);
+	if (!fmt_key_ok)
+		return NULL;
+	if ((fc = pthread_getspecific(fmt_key)) == NULL) {
+		fc = xcalloc(1, sizeof(*fc));
+		if (pthread_setspecific(fmt_key, fc) != 0) {
+			free(fc);
+			return NULL;
+		}
+	}
+	if (strcmp(fc->loc, loc) != 0) {
+		fmt_cache_clear(fc);
+		snprintf(fc->loc, sizeof(fc->loc), "%s", loc);
+	}
+	return fc;
+}
+
+void
+view_fmt_thread_done(void)
+{
+	struct fmt_cache *fc;
+
+	pthread_once(&fmt_once, fmt_key_make);
+	if (!fmt_key_ok || (fc = pthread_getspecific(fmt_key)) == NULL)
+		return;
+	pthread_setspecific(fmt_key, NULL);
+	fmt_cache_free(fc);
+}
+
 bool
 view_rtl(const struct report *r)
 {
@@ -67,18 +155,26 @@ view_plural(const struct report *r, double n, const char *one, const char *other
 {
 	UErrorCode e = U_ZERO_ERROR;
 	char loc[64];
-	UPluralRules *pr = uplrules_open(locale_of(r, loc), &e);
+	const char *l = locale_of(r, loc);
+	struct fmt_cache *fc = fmt_cache_get(l);
+	UPluralRules *pr = fc != NULL ? fc->plural : NULL;
 	UChar kw[16];
 	int32_t len = 0;
 	bool is_one = false;
 
+	if (pr == NULL) {
+		pr = uplrules_open(l, &e);
+		if (fc != NULL && U_SUCCESS(e))
+			fc->plural = pr;
+	}
 	if (U_SUCCESS(e))
 		len = uplrules_select(pr, n, kw, (int32_t)ARRAY_SIZE(kw), &e);
 	if (U_SUCCESS(e) && len == 3)
 		is_one = kw[0] == 'o' && kw[1] == 'n' && kw[2] == 'e';
 	else if (U_FAILURE(e))
 		is_one = n == 1;
-	uplrules_close(pr);
+	if (fc == NULL || fc->plural != pr)
+		uplrules_close(pr);
 	return is_one ? one : other;
 }
 
@@ -128,34 +224,59 @@ decimal_plain(const char *dec, char *plain, size_t size, int *digits)
 	return true;
 }
 
+/* A number formatter of style (UNUM_DECIMAL or UNUM_PERCENT) for locale
+ * loc, set as every number is written; NULL if ICU cannot open one. */
+static UNumberFormat *
+decimal_open(const char *loc, UNumberFormatStyle style)
+{
+	static const UChar minus[] = {0x2212, 0};
+	UErrorCode e = U_ZERO_ERROR;
+	UNumberFormat *f = unum_open(style, NULL, 0, loc, NULL, &e);
+
+	if (U_FAILURE(e)) {
+		unum_close(f);
+		return NULL;
+	}
+	unum_setAttribute(f, UNUM_MULTIPLIER, 1);
+	/* the locale's own rule: Spanish groups only from five digits on */
+	unum_setAttribute(f, UNUM_MINIMUM_GROUPING_DIGITS, UNUM_MINIMUM_GROUPING_DIGITS_AUTO);
+	unum_setSymbol(f, UNUM_MINUS_SIGN_SYMBOL, minus, 1, &e);
+	if (U_FAILURE(e)) {
+		unum_close(f);
+		return NULL;
+	}
+	return f;
+}
+
 /* dec through a number formatter of style (UNUM_DECIMAL or UNUM_PERCENT). */
 static char *
 decimal_format(const struct report *r, const char *dec, UNumberFormatStyle style)
 {
-	static const UChar minus[] = {0x2212, 0};
 	UErrorCode e = U_ZERO_ERROR;
 	UNumberFormat *f;
 	UChar out[128];
 	char plain[128], loc[64];
+	const char *l;
+	struct fmt_cache *fc;
+	size_t k = style == UNUM_PERCENT;
 	int digits;
 	int32_t n;
 	char *s;
 
 	if (!decimal_plain(dec, plain, sizeof(plain), &digits))
 		return xstrdup(dec);
-	f = unum_open(style, NULL, 0, locale_of(r, loc), NULL, &e);
-	if (U_FAILURE(e)) {
-		unum_close(f);
+	l = locale_of(r, loc);
+	fc = fmt_cache_get(l);
+	if ((f = fc != NULL ? fc->num[k] : NULL) == NULL &&
+	    (f = decimal_open(l, style)) == NULL)
 		return xstrdup(dec);
-	}
-	unum_setAttribute(f, UNUM_MULTIPLIER, 1);
-	/* the locale's own rule: Spanish groups only from five digits on */
-	unum_setAttribute(f, UNUM_MINIMUM_GROUPING_DIGITS, UNUM_MINIMUM_GROUPING_DIGITS_AUTO);
+	if (fc != NULL)
+		fc->num[k] = f;
 	unum_setAttribute(f, UNUM_MIN_FRACTION_DIGITS, digits);
 	unum_setAttribute(f, UNUM_MAX_FRACTION_DIGITS, digits);
-	unum_setSymbol(f, UNUM_MINUS_SIGN_SYMBOL, minus, 1, &e);
 	n = unum_formatDecimal(f, plain, -1, out, (int32_t)ARRAY_SIZE(out), NULL, &e);
-	unum_close(f);
+	if (fc == NULL)
+		unum_close(f);
 	if (U_FAILURE(e) || (s = utf8_of(out, n)) == NULL)
 		return xstrdup(dec);
 	return s;
@@ -243,20 +364,33 @@ view_date(const struct report *r, int32_t days)
 	UErrorCode e = U_ZERO_ERROR;
 	UChar pat[64], out[128];
 	char loc[64];
-	UDateFormat *f;
+	const char *l = locale_of(r, loc);
+	struct fmt_cache *fc = fmt_cache_get(l);
+	UDateFormat *f = NULL;
 	char iso[11];
 	int32_t n;
 	char *s;
 
 	date_format(days, iso);
-	u_strFromUTF8(pat, (int32_t)ARRAY_SIZE(pat), NULL, pk->date_pattern, -1, &e);
-	f = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale_of(r, loc), utc, -1, pat, -1, &e);
-	if (U_FAILURE(e)) {
-		udat_close(f);
-		return xstrdup(iso);
+	if (fc != NULL && fc->date != NULL && fc->date_pattern == pk->date_pattern)
+		f = fc->date;
+	else {
+		u_strFromUTF8(pat, (int32_t)ARRAY_SIZE(pat), NULL, pk->date_pattern, -1, &e);
+		f = udat_open(UDAT_PATTERN, UDAT_PATTERN, l, utc, -1, pat, -1, &e);
+		if (U_FAILURE(e)) {
+			udat_close(f);
+			return xstrdup(iso);
+		}
+		if (fc != NULL) {
+			if (fc->date != NULL)
+				udat_close(fc->date);
+			fc->date = f;
+			fc->date_pattern = pk->date_pattern;
+		}
 	}
 	n = udat_format(f, (UDate)days * 86400.0 * 1000.0, out, (int32_t)ARRAY_SIZE(out), NULL, &e);
-	udat_close(f);
+	if (fc == NULL)
+		udat_close(f);
 	if (U_FAILURE(e) || (s = utf8_of(out, n)) == NULL)
 		return xstrdup(iso);
 	return s;
@@ -279,9 +413,11 @@ char *
 view_list(const struct report *r, const char *const *items, size_t n)
 {
 	UErrorCode e = U_ZERO_ERROR;
-	UListFormatter *f;
+	UListFormatter *f = NULL;
+	struct fmt_cache *fc;
 	UChar **u = NULL, *out = NULL;
 	char loc[64];
+	const char *l;
 	int32_t len = 0;
 	char *s = NULL;
 	size_t i;
@@ -301,7 +437,13 @@ view_list(const struct report *r, const char *const *items, size_t n)
 		u[i] = xmalloc(((size_t)ul + 1) * sizeof(UChar));
 		u_strFromUTF8(u[i], ul + 1, NULL, items[i], -1, &e);
 	}
-	f = ulistfmt_openForType(locale_of(r, loc), ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &e);
+	l = locale_of(r, loc);
+	fc = fmt_cache_get(l);
+	if (U_SUCCESS(e) && (f = fc != NULL ? fc->list : NULL) == NULL) {
+		f = ulistfmt_openForType(l, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &e);
+		if (fc != NULL && U_SUCCESS(e))
+			fc->list = f;
+	}
 	if (U_SUCCESS(e))
 		len = ulistfmt_format(f, (const UChar *const *)u, NULL, (int32_t)n, NULL, 0, &e);
 	if (e == U_BUFFER_OVERFLOW_ERROR) {
@@ -311,7 +453,8 @@ view_list(const struct report *r, const char *const *items, size_t n)
 	}
 	if (U_SUCCESS(e) && out != NULL)
 		s = utf8_of(out, len);
-	ulistfmt_close(f);
+	if (f != NULL && (fc == NULL || fc->list != f))
+		ulistfmt_close(f);
 	for (i = 0; i < n; i++)
 		free(u[i]);
 	free(u);
