@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mustache.h"
 #include "template_values.h"
 #include "util.h"
 
@@ -289,4 +290,66 @@ struct tv *
 tv_at(const struct tv *v, size_t i)
 {
 	return i < tv_size(v) ? v->u.arr.v[i] : NULL;
+}
+
+/* A tag for each kind of value and each end, so that no two trees mix to
+ * the same bytes: a length before every string. */
+static uint64_t
+hash_tag(uint64_t h, unsigned char tag, size_t n)
+{
+	uint64_t len = n;
+
+	h = hash_bytes(h, &tag, 1);
+	return hash_bytes(h, &len, sizeof(len));
+}
+
+uint64_t
+tv_hash_tree(uint64_t h, const struct tv *v)
+{
+	const struct mustache_list *l;
+	struct tv_mark mark;
+	size_t i, n;
+
+	if (v == NULL)
+		return hash_tag(h, 'n', 0);
+	switch (v->type) {
+	case TV_NULL:
+	case TV_FALSE:
+	case TV_TRUE:
+		return hash_tag(h, (unsigned char)('0' + v->type), 0);
+	case TV_INT:
+		h = hash_tag(h, 'i', 0);
+		return hash_bytes(h, &v->u.i, sizeof(v->u.i));
+	case TV_REAL:
+		h = hash_tag(h, 'r', 0);
+		return hash_bytes(h, &v->u.r, sizeof(v->u.r));
+	case TV_STRING:
+		n = v->u.str.s != NULL ? v->u.str.len : 0;
+		h = hash_tag(h, 's', n);
+		return n > 0 ? hash_bytes(h, v->u.str.s, n) : h;
+	case TV_ARRAY:
+		h = hash_tag(h, 'a', v->u.arr.n);
+		for (i = 0; i < v->u.arr.n; i++)
+			h = tv_hash_tree(h, v->u.arr.v[i]);
+		return hash_tag(h, ']', 0);
+	case TV_OBJECT:
+		h = hash_tag(h, 'o', v->u.obj.n);
+		for (i = 0; i < v->u.obj.n; i++) {
+			n = v->u.obj.v[i].len;
+			h = hash_tag(h, 'k', n);
+			h = hash_bytes(h, v->u.obj.v[i].key, n);
+			h = tv_hash_tree(h, v->u.obj.v[i].value);
+		}
+		return hash_tag(h, '}', 0);
+	case TV_LIST:
+		l = v->u.list;
+		h = hash_tag(h, 'l', l->n);
+		for (i = 0; i < l->n; i++) {
+			mark = tv_mark();
+			h = tv_hash_tree(h, l->item(i, l->arg));
+			tv_release(mark);
+		}
+		return hash_tag(h, ')', 0);
+	}
+	return h;
 }

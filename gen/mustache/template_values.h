@@ -126,4 +126,12 @@ void tv_release(struct tv_mark mark);
 /* Frees everything the thread made. */
 void tv_reset(void);
 
+/*
+ * v's whole tree mixed into h (hash_bytes): the same values give the same
+ * hash, whatever arena they are in; a list made item by item is made here
+ * too, an item at a time (freed after each, as a render frees it). What
+ * a render makes of v depends on nothing else but the templates.
+ */
+uint64_t tv_hash_tree(uint64_t h, const struct tv *v);
+
 #endif
