@@ -8,9 +8,11 @@
 # rebuild, the served folder must hold byte for byte the files of
 # `podium build --drafts --only html,data` of the same content, but for
 # the report charts' PNGs, which a preview does not make. A broken edit
-# shows the error page, and its repair the site again. The steps are drawn
-# from PODIUM_SEED (default: the clock), printed so that a failure can be
-# replayed; PODIUM_SERVE_STEPS says how many (default 12, 6 sanitized).
+# shows the error page, and its repair the site again; a summary's edit
+# keeps every badge (linked from the served site, not drawn again). The
+# steps are drawn from PODIUM_SEED (default: the clock), printed so that a
+# failure can be replayed; PODIUM_SERVE_STEPS says how many (default 12, 6
+# sanitized).
 : "${PODIUM:?}" "${ROOT:?}"
 
 T=$(mktemp -d)
@@ -185,17 +187,31 @@ compare() {
 	else
 		ok "step $1 ($what): the served site is a clean build's"
 	fi
+	# a review's summary changes no badge: none is drawn or written again,
+	# the served site's are linked (serve -v: "N of M files kept")
+	if [ "$kept_check" = 1 ]; then
+		kept=$(grep '^podium: built in' "$T/err" | tail -n 1 |
+		    sed -n 's/.*; \([0-9]*\) of [0-9]* files kept).*/\1/p')
+		nbadges=$(find "$SERVED/site-$last/badges" -type f | wc -l)
+		if [ -n "$kept" ] && [ "$kept" -ge "$nbadges" ] && [ "$nbadges" -gt 0 ]; then
+			ok "step $1: the rebuild kept $kept files (the $nbadges badges among them)"
+		else
+			nok "step $1: the rebuild kept ${kept:-no} files, fewer than the $nbadges badges"
+		fi
+	fi
 }
 
 settle
 what="the first build"
+kept_check=0
 compare 0
 step=1
 while [ "$step" -le "$STEPS" ]; do
 	nb=$(builds)
+	kept_check=0
 	rnd 9
 	case $R in
-	0) e_summary "$step" ;;
+	0) e_summary "$step"; kept_check=1 ;;
 	1) e_commentary "$step" ;;
 	2) e_subtitle "$step" ;;
 	3) e_tier "$step" ;;
