@@ -139,6 +139,9 @@ int chart_svg_frame(struct chart_frame *f, struct buf *out);
  */
 int chart_history_marks(const struct chart *ch, const struct computed *c,
     struct buf *out);
+/* The marks' drawings chart_history_marks keeps for the process, by shape
+ * (the same shape is drawn once), freed. */
+void chart_marks_forget(void);
 /* The height of a framed history chart (frame and marks): the chart's, less
  * the band its title would take, as pages show no title inside it. */
 double chart_history_framed_height(const struct chart *ch);

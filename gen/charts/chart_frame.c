@@ -244,6 +244,136 @@ marks_draw(void *arg, struct canvas *cv)
 }
 
 /*
+ * The marks' drawings this process has made, by shape: a thousand
+ * providers' histories take a few dozen shapes, and a preview (podium
+ * serve) draws the same ones again on every rebuild. The key is all the
+ * drawing reads: the chart's size and every mark (hist_marks); the value
+ * is cairo's SVG, whose only number that differs from one drawing to the
+ * next (its surface's) is dropped from a page (chart_history_marks).
+ * Bounded: past MARKS_MEMO_MAX shapes, it starts again.
+ */
+#define MARKS_MEMO_MAX 4096
+
+struct marks_memo {
+	uint64_t hash;
+	struct buf key, raw;
+};
+
+static pthread_mutex_t marks_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct marks_memo *marks_v;
+static size_t marks_n, marks_cap;
+
+static void
+key_double(struct buf *k, double v)
+{
+	buf_add(k, &v, sizeof(v));
+}
+
+/* The key of ch's marks into k. */
+static void
+marks_key(const struct chart *ch, const struct computed *c, struct buf *k)
+{
+	struct hist_mark *m;
+	size_t i, n;
+
+	key_double(k, ch->width);
+	key_double(k, ch->height);
+	m = hist_marks(c, ch->provider, ch->width, &n);
+	buf_add(k, &n, sizeof(n));
+	for (i = 0; i < n; i++) {
+		unsigned char flags = (unsigned char)(m[i].dot | m[i].dashed << 1 |
+		    m[i].hollow << 2);
+
+		key_double(k, m[i].x0);
+		key_double(k, m[i].y0);
+		key_double(k, m[i].x1);
+		key_double(k, m[i].y1);
+		key_double(k, m[i].fill.r);
+		key_double(k, m[i].fill.g);
+		key_double(k, m[i].fill.b);
+		buf_putc(k, (char)flags);
+	}
+	free(m);
+}
+
+/* A drawing of key k (hash h) into raw: true if one was kept. */
+static bool
+marks_find(const struct buf *k, uint64_t h, struct buf *raw)
+{
+	bool found = false;
+	size_t i;
+
+	pthread_mutex_lock(&marks_lock);
+	for (i = 0; i < marks_n && !found; i++)
+		if (marks_v[i].hash == h && marks_v[i].key.len == k->len &&
+		    memcmp(marks_v[i].key.data, k->data, k->len) == 0) {
+			buf_add(raw, marks_v[i].raw.data, marks_v[i].raw.len);
+			found = true;
+		}
+	pthread_mutex_unlock(&marks_lock);
+	return found;
+}
+
+static void
+marks_clear_locked(void)
+{
+	for (size_t i = 0; i < marks_n; i++) {
+		buf_release(&marks_v[i].key);
+		buf_release(&marks_v[i].raw);
+	}
+	marks_n = 0;
+}
+
+/* Keeps the drawing raw of key k (hash h). */
+static void
+marks_keep(const struct buf *k, uint64_t h, const struct buf *raw)
+{
+	struct marks_memo *mm;
+
+	pthread_mutex_lock(&marks_lock);
+	if (marks_n >= MARKS_MEMO_MAX)
+		marks_clear_locked();
+	marks_v = xgrow(marks_v, sizeof(*marks_v), marks_n + 1, &marks_cap);
+	mm = &marks_v[marks_n++];
+	mm->hash = h;
+	buf_init(&mm->key);
+	buf_init(&mm->raw);
+	buf_add(&mm->key, k->data, k->len);
+	buf_add(&mm->raw, raw->data, raw->len);
+	pthread_mutex_unlock(&marks_lock);
+}
+
+/* cairo's SVG of ch's marks into raw, drawn or taken from the memo. */
+static int
+marks_svg(const struct chart *ch, const struct computed *c, struct buf *raw)
+{
+	struct marks_arg m = {ch, c};
+	struct buf k = BUF_INIT;
+	uint64_t h;
+	int rc = 0;
+
+	marks_key(ch, c, &k);
+	h = hash_bytes(HASH_SEED, k.data, k.len);
+	if (!marks_find(&k, h, raw)) {
+		if ((rc = cropped_svg(ch, marks_draw, &m, raw)) == 0)
+			marks_keep(&k, h, raw);
+	}
+	buf_release(&k);
+	return rc;
+}
+
+void
+chart_marks_forget(void)
+{
+	pthread_mutex_lock(&marks_lock);
+	marks_clear_locked();
+	free(marks_v);
+	marks_v = NULL;
+	marks_cap = 0;
+	pthread_mutex_unlock(&marks_lock);
+}
+
+/*
  * cairo's drawing of the marks, for a page: its <svg> tag replaced by one
  * that names the marks and gives their text alternative, a style sheet
  * that switches their ink on dark pages (scoped to the marks: it is in the
@@ -254,14 +384,13 @@ int
 chart_history_marks(const struct chart *ch, const struct computed *c,
     struct buf *out)
 {
-	struct marks_arg m = {ch, c};
 	struct buf raw = BUF_INIT, rules = BUF_INIT;
 	const char *p, *q, *end;
 	int rc = -1;
 
 	if (ch->kind != CHART_HISTORY || ch->provider == NULL)
 		return -1;
-	if (cropped_svg(ch, marks_draw, &m, &raw) == 0 &&
+	if (marks_svg(ch, c, &raw) == 0 &&
 	    (p = strstr(raw.data, "<svg")) != NULL && (p = strchr(p, '>')) != NULL &&
 	    (end = strstr(p, "</svg>")) != NULL) {
 		p++;

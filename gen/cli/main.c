@@ -56,6 +56,7 @@ main(int argc, char *argv[])
 				return rc;
 			rc = cmds[i].fn(argc - 1, argv + 1);
 			chart_fonts_release();
+			chart_marks_forget();
 			return rc;
 		}
 	}
