@@ -73,8 +73,9 @@ int render_charts(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d);
 /*
  * The same drawing as a list of jobs, for drawing processes
- * (pipeline/draw.c): job k of a plan draws and writes one chart (or one
- * badge, with its copies), in any process, in any order; the plan's files
+ * (pipeline/draw.c): job k of a plan draws and writes one chart (or the
+ * badges of one tier in one edition, drawn once, with their copies), in any
+ * process, in any order; the plan's files
  * are those render_charts (render_badges) writes when its jobs are taken in
  * order and recorded so. A plan draws on the thread that runs its jobs.
  */

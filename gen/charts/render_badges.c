@@ -216,6 +216,12 @@ struct badge_plan {
 	const struct edition_stats **es;
 	const struct rating **rt;
 	size_t n;
+	/* the jobs: the holders of one tier in one edition, next to each
+	 * other in the list (ratings are in ladder order), are one job, so
+	 * that one process draws their badge, once; job k is the ratings
+	 * from group[k] to group[k + 1] */
+	size_t *group;
+	size_t ngroups;
 	struct drawn *drawn;    /* the badges this process has drawn */
 	size_t ndrawn, cap;
 };
@@ -243,26 +249,36 @@ badge_plan_new(const struct computed *c)
 			pl->rt[pl->n++] = rt;
 		}
 	}
+	pl->group = xcalloc(pl->n + 1, sizeof(*pl->group));
+	for (i = 0; i < pl->n; i++)
+		if (i == 0 || pl->es[i] != pl->es[i - 1] ||
+		    pl->rt[i]->tier != pl->rt[i - 1]->tier)
+			pl->group[pl->ngroups++] = i;
+	pl->group[pl->ngroups] = pl->n;
 	return pl;
 }
 
 size_t
 badge_plan_count(const struct badge_plan *pl)
 {
-	return pl->n;
+	return pl->ngroups;
 }
 
 int
 badge_plan_run(struct badge_plan *pl, size_t k, struct site_out *o,
     struct diag *d)
 {
-	const struct rating *rt = pl->rt[k];
+	size_t i;
 
-	if (badge_write(pl->c, pl->es[k], rt, is_latest(pl->c, rt->provider,
-	    pl->es[k]->edition), pl->reuse, &pl->drawn, &pl->ndrawn, &pl->cap,
-	    o, d) == -1) {
-		o->failed = true;
-		return -1;
+	for (i = pl->group[k]; i < pl->group[k + 1]; i++) {
+		const struct rating *rt = pl->rt[i];
+
+		if (badge_write(pl->c, pl->es[i], rt, is_latest(pl->c, rt->provider,
+		    pl->es[i]->edition), pl->reuse, &pl->drawn, &pl->ndrawn, &pl->cap,
+		    o, d) == -1) {
+			o->failed = true;
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -280,6 +296,7 @@ badge_plan_free(struct badge_plan *pl)
 		free(pl->drawn[i].png_rel);
 	}
 	free(pl->drawn);
+	free(pl->group);
 	free(pl->es);
 	free(pl->rt);
 	free(pl);
@@ -294,7 +311,7 @@ render_badges(const struct computed *c, const struct render_opts *ro,
 	int rc = 0;
 
 	pl->reuse = ro->reuse;
-	for (k = 0; k < pl->n && rc == 0; k++)
+	for (k = 0; k < pl->ngroups && rc == 0; k++)
 		rc = badge_plan_run(pl, k, o, d);
 	badge_plan_free(pl);
 	return rc;
