@@ -60,6 +60,12 @@ struct html_ctx {
 	 * site path ("providers/aws/index.html"); NULL: pages are written */
 	struct render_dump *dump;
 	char *dump_rel;
+	/* a preview (render_opts' reuse): each page's key is its template
+	 * values' hash from this seed (of the project's templates), and a page
+	 * whose key is the previous build's is linked, not rendered (publish.h,
+	 * site_out_put_prev); false: every page is rendered */
+	bool keyed;
+	uint64_t key_seed;
 };
 
 
@@ -118,6 +124,9 @@ int project_file_read(const char *dir, const char *rel, size_t max,
 /* html_templates.c: the templates, a project's own first. */
 /* On success, free with mustache_set_free(). */
 struct mustache_set *html_templates_open(const struct project *p);
+/* A hash of the project's templates/ folder (each file's name and bytes):
+ * what the pages are rendered with, beside the built-in templates. */
+uint64_t html_templates_key(const struct project *p);
 /* Renders template with data and writes it at site path rel. 0 or -1. */
 int html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel);

@@ -600,8 +600,13 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		pv_set_str(o, "edition_name", edition_name(r->edition));
 	pv_set_taken(o, "canonical", canonical(r, rel));
 	/* the interface words, the report's own where it gives them */
-	for (i = 0; ui_strings_default[i].key != NULL; i++)
-		pv_set_lit(t, ui_strings_default[i].key, report_string(r, ui_strings_default[i].key));
+	for (i = 0; ui_strings_default[i].key != NULL; i++) {
+		const char *v = report_string(r, ui_strings_default[i].key);
+
+		/* each key once: added, not looked for among the others */
+		if (v != NULL)
+			tv_add(t, ui_strings_default[i].key, tv_lit(v));
+	}
 	tv_set(o, "t", t);
 	tv_set(o, "extra_css", tv_bool(h->extra_css));
 	nav_add(nav, root, report_string(r, "report"), "index.html", strcmp(kind, "home") == 0);

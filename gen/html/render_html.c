@@ -358,6 +358,9 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	h.d = d;
 	h.set = html_templates_open(h.p);
 	h.marks = marks_cache_new();
+	h.keyed = ro->reuse && ro->dump == NULL && !o->discard;
+	if (h.keyed)
+		h.key_seed = html_templates_key(h.p);
 	if (ro->dump != NULL)
 		html_dump_begin(&h, ro->dump);
 	for (i = 0; ro->sizes_known && !o->discard && i < HTML_NDOWNLOADS; i++) {
