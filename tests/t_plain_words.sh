@@ -143,10 +143,12 @@ for lang in en de; do
 	grep -q '<p class="standfirst"><a class="tier-term" href="../../methodology/index.html#tier-silver">' \
 	    "$T/$lang/s/providers/azure/index.html" &&
 	    grep -q '<li id="tier-silver">' "$T/$lang/s/methodology/index.html" &&
-	    grep -q '<a class="term" href="../../methodology/index.html#ladder"><span class="move move-unrated">' \
+	    grep -q '<a class="tier-term" href="../../methodology/index.html#tier-unavailable">' \
 	    "$T/$lang/s/providers/fluidstack/index.html" &&
+	    grep -q '<a class="term" href="../../methodology/index.html#ladder"><span class="move move-first">' \
+	    "$T/$lang/s/providers/bitdeer/index.html" &&
 	    grep -q 'id="ladder"' "$T/$lang/s/methodology/index.html"
-	check "$lang: a provider's opening line links its tier and 'not rated' to the ladder" $?
+	check "$lang: a provider's opening line links its tier and 'rated for the first time' to the ladder" $?
 done
 
 # the pages' link to the feed is named in the report's language (with a

@@ -150,6 +150,7 @@ const struct ui_string ui_strings_default[] = {
 	{"move_first_rated", "rated for the first time"},
 	{"move_from_uncertain", "{move}, counted from an uncertain tier"},
 	{"move_unlisted", "no earlier tier known"},
+	{"move_first_edition", "first edition"},
 	/* failure tests */
 	{"step_detected", "Detected"},
 	{"step_drained", "Drained"},
@@ -340,8 +341,9 @@ const struct ui_string ui_strings_default[] = {
 	{"tier_in_edition", "{tier} in {edition}"},
 	{"open_since", "held since {edition}"},
 	{"open_move", "{move} since {edition}"},
-	{"open_from_uncertain", "the {edition} tier this is counted from is uncertain"},
-	{"open_not_reviewed", "not reviewed in {edition}"},
+	{"open_last_reviewed", "Not reviewed since {edition}, where it was {tier}"},
+	{"open_after", "after {tier} in {edition}"},
+	{"open_uncertain", "the {edition} tier is uncertain: {reason}"},
 	{"provider_description", "{name}: {line}"},
 	{"badge_alt", "{provider}: {tier} in {edition}"},
 	{"badge_heading", "Medal badge"},
@@ -350,7 +352,6 @@ const struct ui_string ui_strings_default[] = {
 	{"badge_markdown", "Markdown"},
 	/* after the tier on a provider's page */
 	{"tier_in_the_edition", "in {edition}"},
-	{"uncertain_in_edition", "Uncertain in {edition}:"},
 	{"pdf_page_of", "page {page} of {pages}"},
 	{"pdf_edition_published", "Edition: {edition}, published {date}"},
 	{"pdf_edition", "Edition: {edition}"},
