@@ -47,6 +47,7 @@ const pages = process.env.CHECK_PAGES ? process.env.CHECK_PAGES.split(",").map((
 	["provider", "/providers/aws/"],
 	["provider (not injected)", "/providers/runpod/"],
 	["provider (long sources)", "/providers/hyperstack/"],
+	["provider (a long movement)", "/providers/salad/"],
 	["providers index", "/providers/"],
 	["security", "/security/"],
 	["methodology", "/methodology/"],
