@@ -122,14 +122,14 @@ struct change {
 };
 
 /*
- * Why a provider moved to tier t, as its review rv says it, decided once
- * for the changes page and the movers table (review defects 1 and 6): the
- * review's first quote (*quote: shown quoted, with its source); else the
- * first sentence of its summary that says more than the move, as plain
- * text (*text, malloc'd: not a quotation); else false and both NULL.
+ * Why the rating rt moved (from rt->previous to rt->tier), as its review
+ * says it, decided once for the changes page and the movers table (review
+ * defects 1 and 6): the review's first quote (*quote: shown quoted, with
+ * its source); else the first sentence of its summary that says more than
+ * the move, as plain text (*text, malloc'd: not a quotation); else false
+ * and both NULL.
  */
-bool move_reason(const struct review *rv, const struct tier *t,
-    const struct quote **quote, char **text);
+bool move_reason(const struct rating *rt, const struct quote **quote, char **text);
 
 enum rule_change_kind {
 	RULE_TIER_ADDED, RULE_TIER_REMOVED,       /* tier */

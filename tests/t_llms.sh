@@ -72,7 +72,7 @@ check "... the page's sections in its order, from its view" \
 check "... its figures, funnel, movers with their notes, and the stated figures" \
     'has "$E3" "| Share of tracked providers with a medal | 10.0% | of 40 providers tracked |" && has "$E3" "- **40** tracked" &&
      has "$E3" "| [Gamma GPU](../../providers/gamma/index.md) | Weak | — | merged into Alpha Cloud |" &&
-     has "$E3" "Reviewed in Edition Three but not rated (1): Golf." &&
+     has "$E3" "Rated in Edition Two, not rated in Edition Three (1): Golf." &&
      has "$E3" "- Elite: 2 stated, 2 counted: they agree"'
 check "the methodology's copy: the ladder" \
     'has "$M/methodology/index.md" "- **Elite**" && has "$M/methodology/index.md" "- **Untested**"'

@@ -67,7 +67,7 @@ note() {
 }
 note "$T/s/index.html" "New in ClusterMAX 3.0 (15): Moonlite, Radiant, Vessl, Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Poolside, QumulusAI, SK Telecom, SpaceXAI, Tatra and Volta."
 check "home: the new summed up in one line with their names" $?
-note "$T/s/index.html" "Reviewed in ClusterMAX 3.0 but not rated (8): Atlas Cloud, Cirrascale, CUDO Compute, Denvr Dataworks, Fluidstack, Lightning, Scaleway and Sesterce."
+note "$T/s/index.html" "Rated in ClusterMAX 2.0, not rated in ClusterMAX 3.0 (8): Atlas Cloud, Cirrascale, CUDO Compute, Denvr Dataworks, Fluidstack, Lightning, Scaleway and Sesterce."
 check "home: the not rated in one line" $?
 note "$T/s/index.html" "Rated for the first time in ClusterMAX 3.0 (3): Bitdeer, Core42 and FPT."
 check "home: Bitdeer, Core42 and FPT, never rated before 3.0, in a line of their own" $?

@@ -191,34 +191,46 @@ START_TEST(test_every_kind)
 }
 END_TEST
 
-/* move_reason (review defects 1 and 6): the first quote; else the first
- * summary sentence that says more than the move (a short one naming the
- * tier only restates it); else none. */
+/* move_reason (review defects 1 and 6, reader review #16): the first
+ * quote; else the first summary sentence that says more than the move (a
+ * short one naming the tier, or one naming the tier before and the tier,
+ * only restates it); else none. */
 START_TEST(test_move_reason)
 {
 	struct tier silver = {.id = "silver", .name = "Silver"};
+	struct tier gold = {.id = "gold", .name = "Gold"};
+	struct tier unavailable = {.id = "unavailable", .name = "Unavailable"};
 	struct quote q = {.text = "a quoted line", .at = -1};
 	struct review rv;
+	struct rating rt = {.review = &rv, .tier = &silver, .previous = &gold};
 	const struct quote *got;
 	char *text;
 
 	memset(&rv, 0, sizeof(rv));
 	rv.summary = "Moved down to Silver in 3.0. The review finds that getting\n"
 	    "VPN access took three weeks. More.";
-	ck_assert(move_reason(&rv, &silver, &got, &text));
+	ck_assert(move_reason(&rt, &got, &text));
 	ck_assert_ptr_null(got);
 	ck_assert_str_eq(text, "The review finds that getting VPN access took three weeks.");
 	free(text);
 	rv.summary = "Moved down to Silver in 3.0.";
-	ck_assert(!move_reason(&rv, &silver, &got, &text));
+	ck_assert(!move_reason(&rt, &got, &text));
 	ck_assert_ptr_null(got);
 	ck_assert_ptr_null(text);
+	/* from the tier before to the tier, in nine words: a restatement */
+	rt.tier = &unavailable;
+	rv.summary = "Moved from Gold in 2.0 to Unavailable in 3.0. Not tested for 3.0: "
+	    "it refused.";
+	ck_assert(move_reason(&rt, &got, &text));
+	ck_assert_str_eq(text, "Not tested for 3.0: it refused.");
+	free(text);
+	rt.tier = &silver;
 	rv.quotes = &q;
 	rv.nquotes = 1;
-	ck_assert(move_reason(&rv, &silver, &got, &text));
+	ck_assert(move_reason(&rt, &got, &text));
 	ck_assert_ptr_eq(got, &q);
 	ck_assert_ptr_null(text);
-	ck_assert(!move_reason(NULL, &silver, &got, &text));
+	ck_assert(!move_reason(NULL, &got, &text));
 }
 END_TEST
 

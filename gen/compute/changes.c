@@ -70,26 +70,35 @@ moves_alloc(struct edition_changes *ec, const struct edition_stats *s)
 		ec->v[k] = xcalloc(n[k] + 1, sizeof(*ec->v[k]));
 }
 
-/* Does the sentence s (n bytes) name the tier t in at most eight words?
- * Then it only restates the move ("Moved down to Bronze in 3.0."). */
+/* Whether the sentence w names the tier t. */
 static bool
-restates(const char *s, size_t n, const struct tier *t)
+names_tier(const char *w, const struct tier *t)
+{
+	return t != NULL && t->name != NULL && strstr(w, t->name) != NULL;
+}
+
+/* Does the sentence s (n bytes) name the tier t in at most eight words, or
+ * both the tier before and t in at most twelve? Then it only restates the
+ * move ("Moved down to Bronze in 3.0.", "Moved from Gold in 2.0 to
+ * Unavailable in 3.0."). */
+static bool
+restates(const char *s, size_t n, const struct tier *t, const struct tier *before)
 {
 	char *w = xstrndup(s, n);
 	size_t words = 1, i;
-	bool names = t != NULL && t->name != NULL && strstr(w, t->name) != NULL;
+	bool names = names_tier(w, t), both = names && names_tier(w, before);
 
 	for (i = 0; i < n; i++)
 		words += s[i] == ' ';
 	free(w);
-	return names && words <= 8;
+	return (names && words <= 8) || (both && words <= 12);
 }
 
-/* The first sentence of summary s that says more than a move to t, as
- * plain text (a sentence written with Markdown markup is none: a table
- * cell and a list item give it alike); else NULL. malloc'd. */
+/* The first sentence of summary s that says more than a move from before
+ * to t, as plain text (a sentence written with Markdown markup is none: a
+ * table cell and a list item give it alike); else NULL. malloc'd. */
 static char *
-summary_reason(const char *s, const struct tier *t)
+summary_reason(const char *s, const struct tier *t, const struct tier *before)
 {
 	const char *p, *end;
 	size_t n;
@@ -109,7 +118,7 @@ summary_reason(const char *s, const struct tier *t)
 		n = (size_t)(end - p);
 		if (n == 0)
 			break;
-		if (restates(p, n, t))
+		if (restates(p, n, t, before))
 			continue;
 		w = xstrndup(p, n);
 		if (strpbrk(w, "{[*_`<\\") != NULL) {
@@ -125,9 +134,10 @@ summary_reason(const char *s, const struct tier *t)
 }
 
 bool
-move_reason(const struct review *rv, const struct tier *t, const struct quote **quote,
-    char **text)
+move_reason(const struct rating *rt, const struct quote **quote, char **text)
 {
+	const struct review *rv = rt != NULL ? rt->review : NULL;
+
 	*quote = NULL;
 	*text = NULL;
 	if (rv == NULL)
@@ -136,7 +146,7 @@ move_reason(const struct review *rv, const struct tier *t, const struct quote **
 		*quote = &rv->quotes[0];
 		return true;
 	}
-	*text = summary_reason(rv->summary, t);
+	*text = summary_reason(rv->summary, rt->tier, rt->previous);
 	return *text != NULL;
 }
 
@@ -161,7 +171,7 @@ moves_compute(struct edition_changes *ec, const struct edition_stats *s)
 		o->has_steps = rt->has_steps;
 		o->review = rt->review;
 		o->earlier = edition_review(s->baseline, rt->provider);
-		move_reason(rt->review, rt->tier, &o->quote, &o->reason);
+		move_reason(rt, &o->quote, &o->reason);
 	}
 	for (i = 0; i < s->ngone; i++) {
 		if ((k = change_kind_of(s->gone[i].status)) < 0)

@@ -313,7 +313,7 @@ mover_reason(const struct report *rp, const struct rating *rt)
 	const struct quote *q;
 	char *text;
 
-	if (rt == NULL || !move_reason(rt->review, rt->tier, &q, &text))
+	if (rt == NULL || !move_reason(rt, &q, &text))
 		return NULL;
 	if (q != NULL && q->source == NULL)
 		return report_format1(rp, "changes_reason", "reason", q->text);

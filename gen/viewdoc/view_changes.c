@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "markdown.h"
 #include "parse.h"
@@ -306,33 +307,116 @@ static const char *const change_ids[CHANGE_NKINDS] = {
 	"up", "down", "merged", "new", "dropped", "unrated", "returned", "first"
 };
 
+/*
+ * Whether reason only says again that the provider is new: a short
+ * sentence (eight words at most) that opens with the pack's word for a new
+ * move ("New in 3.0: not reviewed in earlier editions." after "new, at
+ * Bronze").
+ */
+static bool
+restates_new(const struct report *r, const char *reason)
+{
+	const char *w = report_string(r, "move_new"), *p;
+	size_t n = strlen(w), words = 1;
+
+	if (n == 0 || strncasecmp(reason, w, n) != 0 ||
+	    (reason[n] != ' ' && reason[n] != ':' && reason[n] != ','))
+		return false;
+	for (p = reason; *p != '\0'; p++)
+		words += *p == ' ';
+	return words <= 8;
+}
+
+/* The summary sentence ch's item gives as its reason, or NULL: none, or a
+ * quote (the provider's or a speaker's own words, never grouped). */
+static const char *
+summary_of(const struct report *r, enum change_kind k, const struct change *ch)
+{
+	if (ch->quote != NULL || ch->reason == NULL)
+		return NULL;
+	if (k == CHANGE_NEW && restates_new(r, ch->reason))
+		return NULL;
+	return ch->reason;
+}
+
+/* How many changes of v[0..n) give the summary sentence s. */
+static size_t
+sharing(const struct report *r, enum change_kind k, const struct change *v, size_t n,
+    const char *s)
+{
+	size_t i, m = 0;
+	const char *t;
+
+	for (i = 0; s != NULL && i < n; i++)
+		m += (t = summary_of(r, k, &v[i])) != NULL && strcmp(t, s) == 0;
+	return m;
+}
+
+/* "Provider: the move", then its reason unless told not to. */
+static void
+change_item(struct vd_block *b, const struct computed *c, enum change_kind k,
+    const struct change *ch, bool reason)
+{
+	const struct report *r = &c->project->report;
+	struct vd_inline p = val_provider(ch->provider);
+	struct vd_inlines *it = vd_item_add(b);
+	const char *s = summary_of(r, k, ch);
+
+	vd_add_format(it, r, "changes_item", (const char *[]){"provider", NULL}, &p);
+	change_move(it, r, k, ch);
+	/* a quotation closes the item; a bare move ends with a full stop */
+	if (reason && ch->quote != NULL)
+		change_reason(it, c, ch);
+	else if (reason && s != NULL) {
+		vd_add(it, VD_TEXT, report_string(r, "changes_because"));
+		vd_add(it, VD_TEXT, s);
+	} else
+		vd_add(it, VD_TEXT, ".");
+}
+
+/*
+ * One kind of move: its heading, then each provider with its move and its
+ * reason; a reason two or more share (the Unavailable providers' "Not
+ * tested for 3.0: ...") is said once, as a subheading over their names,
+ * after the providers with a reason of their own.
+ */
 static void
 changes_group(struct vd_page *pg, const struct computed *c, const struct edition_changes *ec,
     enum change_kind k)
 {
 	const struct report *r = &c->project->report;
+	const struct change *v = ec->v[k];
+	size_t n = ec->n[k], i, j;
 	struct vd_section *s;
-	struct vd_block *b;
-	struct vd_inlines *it;
+	struct vd_block *b = NULL;
+	const char *why;
 	char *t;
-	size_t i;
 
-	if (ec->n[k] == 0)
+	if (n == 0)
 		return;
-	t = report_format_n(r, change_keys[k], (long)ec->n[k]);
+	t = report_format_n(r, change_keys[k], (long)n);
 	s = vd_section_add(&pg->s, &pg->n, change_ids[k], t);
 	free(t);
-	b = vd_block_add(s, VB_LIST, "changes");
-	for (i = 0; i < ec->n[k]; i++) {
-		const struct change *ch = &ec->v[k][i];
-		struct vd_inline p = val_provider(ch->provider);
+	for (i = 0; i < n; i++)
+		if (sharing(r, k, v, n, summary_of(r, k, &v[i])) < 2) {
+			if (b == NULL)
+				b = vd_block_add(s, VB_LIST, "changes");
+			change_item(b, c, k, &v[i], true);
+		}
+	for (i = 0; i < n; i++) {
+		why = summary_of(r, k, &v[i]);
+		if (sharing(r, k, v, n, why) < 2 || sharing(r, k, v, i, why) > 0)
+			continue;   /* said with its own item, or under its heading */
+		b = vd_block_add(s, VB_HEADING, "changes-reason");
+		b->level = 3;
+		vd_add(&b->in, VD_TEXT, why);
+		b = vd_block_add(s, VB_LIST, "changes");
+		for (j = i; j < n; j++) {
+			const char *o = summary_of(r, k, &v[j]);
 
-		it = vd_item_add(b);
-		vd_add_format(it, r, "changes_item", (const char *[]){"provider", NULL}, &p);
-		change_move(it, r, k, ch);
-		/* a quotation closes the item; a bare move ends with a full stop */
-		if (!change_reason(it, c, ch))
-			vd_add(it, VD_TEXT, ".");
+			if (o != NULL && strcmp(o, why) == 0)
+				change_item(b, c, k, &v[j], false);
+		}
 	}
 }
 
