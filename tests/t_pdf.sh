@@ -159,7 +159,7 @@ sections() {
 	check "$1: each provider's name heads its section on the page the outline gives$missing" $?
 }
 # the home page's sections in its order (the view's), then the PDF's parts
-printf '%s\n' "Headline figures" "The medal table" "Summary" "Medals and the tiers below" \
+printf '%s\n' "Headline figures" "The tier table" "Summary" "Medals and the tiers below" \
     "Why the big clouds fell" "The failure test" "Security" "Methodology notes" \
     "Known discrepancies" "About this report" \
     "What changed in ClusterMAX 3.0" "Providers" "Security findings" "Methodology" \
@@ -170,7 +170,7 @@ sections "the default report" "$T/sec"
 cp -R "$ROOT/tests/fixtures/mini" "$T/mini-golf"
 sed -i 's/^tier: untested$/tier: weak/' "$T/mini-golf/content/reviews/e3/golf.yaml"
 build "$T/mini-golf" "$T/sec-golf" "--only pdf,data"
-printf '%s\n' "Headline figures" "The medal table" "Movement since Edition One" \
+printf '%s\n' "Headline figures" "The tier table" "Movement since Edition One" \
     "Summary" "What changed in Edition Three" "Providers" \
     "Security findings" "Methodology" "Sources" >"$T/top"
 sections "mini, the last provider rated" "$T/sec-golf"

@@ -670,5 +670,7 @@ faults_table(const struct computed *c)
 		    f->automatic == TRI_FALSE ? report_string(r, "no") : "\u2014", NULL);
 	}
 	free(v);
+	/* the rows' order, which the table does not show (reader review #21) */
+	table_note_take(t, xstrdup(report_string(r, "faults_order")));
 	return t;
 }

@@ -279,6 +279,12 @@ badge_values(struct html_ctx *h, const struct provider_view *v,
 	pv_set_href(o, "src", "", src.data);
 	pv_set_str(o, "alt", b.alt);
 	buf_release(&src);
+	/* what the badge is for, with or without the code that shows it */
+	if (rp->base_url == NULL)
+		pv_set_taken(o, "intro", report_format(rp, "badge_what",
+		    (const char *[]){"provider", "edition", NULL},
+		    (const char *[]){html_provider_name(v->provider), edition_name(he->edition),
+		    NULL}));
 	if (rp->base_url == NULL) {
 		free(path);
 		badge_release(&b);

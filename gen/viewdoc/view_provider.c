@@ -365,7 +365,7 @@ fault_step(const struct report *r, struct table *t, const char *label,
 	 * counted from the fault */
 	/* a timed step with no target says so: never a blank Result cell */
 	table_cell_set(&row[3], from_approval && secs >= 0 && target >= 0 ?
-	    report_string(r, "not_known") : secs >= 0 && target < 0 ?
+	    report_string(r, "verdict_from_approval") : secs >= 0 && target < 0 ?
 	    report_string(r, "no_target") : fault_step_verdict(r, secs, upper, target), NULL);
 }
 
