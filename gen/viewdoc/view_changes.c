@@ -339,17 +339,54 @@ summary_of(const struct report *r, enum change_kind k, const struct change *ch)
 	return ch->reason;
 }
 
-/* How many changes of v[0..n) give the summary sentence s. */
-static size_t
-sharing(const struct report *r, enum change_kind k, const struct change *v, size_t n,
-    const char *s)
-{
-	size_t i, m = 0;
-	const char *t;
+/* For sorting change indices by their summary sentence, then by index. */
+struct by_reason {
+	const char *why;   /* NULL: none, or a quote */
+	size_t i;
+};
 
-	for (i = 0; s != NULL && i < n; i++)
-		m += (t = summary_of(r, k, &v[i])) != NULL && strcmp(t, s) == 0;
-	return m;
+static int
+by_reason_cmp(const void *a, const void *b)
+{
+	const struct by_reason *x = a, *y = b;
+	int c;
+
+	if (x->why == NULL || y->why == NULL)
+		c = (x->why == NULL) - (y->why == NULL);
+	else
+		c = strcmp(x->why, y->why);
+	if (c != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * For each change of v[0..n): how many share its summary sentence
+ * (count[i], 0 for none) and the first of them (first[i]), by one sort,
+ * not a pass over the others each (a group may hold thousands).
+ */
+static void
+sharing(const struct report *r, enum change_kind k, const struct change *v, size_t n,
+    size_t *count, size_t *first)
+{
+	struct by_reason *o = xcalloc(n + 1, sizeof(*o));
+	size_t i, j, m;
+
+	for (i = 0; i < n; i++) {
+		o[i].why = summary_of(r, k, &v[i]);
+		o[i].i = i;
+	}
+	qsort(o, n, sizeof(*o), by_reason_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && o[i].why != NULL && o[j].why != NULL &&
+		    strcmp(o[i].why, o[j].why) == 0; j++)
+			;
+		for (m = i; m < j; m++) {
+			count[o[m].i] = o[i].why != NULL ? j - i : 0;
+			first[o[m].i] = o[i].i;
+		}
+	}
+	free(o);
 }
 
 /* "Provider: the move", then its reason unless told not to. */
@@ -386,10 +423,9 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 {
 	const struct report *r = &c->project->report;
 	const struct change *v = ec->v[k];
-	size_t n = ec->n[k], i, j;
+	size_t n = ec->n[k], i, j, *count, *first;
 	struct vd_section *s;
 	struct vd_block *b = NULL;
-	const char *why;
 	char *t;
 
 	if (n == 0)
@@ -397,27 +433,28 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 	t = report_format_n(r, change_keys[k], (long)n);
 	s = vd_section_add(&pg->s, &pg->n, change_ids[k], t);
 	free(t);
+	count = xcalloc(n, sizeof(*count));
+	first = xcalloc(n, sizeof(*first));
+	sharing(r, k, v, n, count, first);
 	for (i = 0; i < n; i++)
-		if (sharing(r, k, v, n, summary_of(r, k, &v[i])) < 2) {
+		if (count[i] < 2) {
 			if (b == NULL)
 				b = vd_block_add(s, VB_LIST, "changes");
 			change_item(b, c, k, &v[i], true);
 		}
 	for (i = 0; i < n; i++) {
-		why = summary_of(r, k, &v[i]);
-		if (sharing(r, k, v, n, why) < 2 || sharing(r, k, v, i, why) > 0)
+		if (count[i] < 2 || first[i] != i)
 			continue;   /* said with its own item, or under its heading */
 		b = vd_block_add(s, VB_HEADING, "changes-reason");
 		b->level = 3;
-		vd_add(&b->in, VD_TEXT, why);
+		vd_add(&b->in, VD_TEXT, summary_of(r, k, &v[i]));
 		b = vd_block_add(s, VB_LIST, "changes");
-		for (j = i; j < n; j++) {
-			const char *o = summary_of(r, k, &v[j]);
-
-			if (o != NULL && strcmp(o, why) == 0)
+		for (j = i; j < n; j++)
+			if (count[j] >= 2 && first[j] == i)
 				change_item(b, c, k, &v[j], false);
-		}
 	}
+	free(count);
+	free(first);
 }
 
 /* A number as the pack writes it (weights, scores, thresholds). */
