@@ -121,14 +121,16 @@ struct change {
 };
 
 /*
- * Why a provider moved to tier t, as its review rv says it, decided once
- * for the changes page and the movers table: the opening sentence of its
+ * Why a provider moved from tier before to tier t, as its review rv says
+ * it, decided once for the changes page and the movers table: the opening
+ * sentence of its
  * summary, as plain text (malloc'd), unless that sentence only restates
  * the move or is written with markup; else NULL. A later sentence tells
  * of the provider, not of the move, and a quote is a speaker's remark
  * (shown with the review), never a reason (reader review #2).
  */
-char *move_reason(const struct review *rv, const struct tier *t);
+char *move_reason(const struct review *rv, const struct tier *t,
+    const struct tier *before);
 
 enum rule_change_kind {
 	RULE_TIER_ADDED, RULE_TIER_REMOVED,       /* tier */

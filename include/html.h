@@ -191,6 +191,9 @@ char *html_figure(const struct report *r, const struct edition_stats *s, const c
 /* Headline figures of an edition, and its change against cmp's baseline. */
 /* The same, from a table of the view's (vd_figures). */
 struct tv *html_figures_of(const struct table *t);
+/* The notes under the figures (vd_figures' table notes), each once, as an
+ * array of {text}: the figures partial's figure_notes. */
+struct tv *html_figure_notes(const struct table *t);
 struct tv *html_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /*

@@ -21,7 +21,20 @@ if ! "$PODIUM" build -q -C "$ROOT" -o "$T/s" 2> "$T/err"; then
 fi
 S=$T/s
 # 1.0 is partial: 16 named of 26 stated, no share, no change from it
-has "$S/editions/1.0/index.html" '<span class="value">26 stated; 16 named</span>' "partial edition: reviewed as stated and named"
+has "$S/editions/1.0/index.html" '<span class="value">16 named</span> <span class="detail">26 stated; 16 rated (given a tier on the ladder)</span>' "partial edition: reviewed as named, the stated figure under it"
+# each note once, under the strip, not in its cards; no heading over
+# nothing on the first edition (reader review #18, #19)
+n=$(grep -c 'article&#39;s full table is an image' "$S/editions/1.0/index.html")
+[ "$n" = 1 ] && grep -qF '<p class="figures-note">The 1.0 article&#39;s full table is an image' "$S/editions/1.0/index.html" &&
+    ! grep -q '<span class="note">' "$S/editions/1.0/index.html" "$S/editions/2.0/index.html" &&
+    [ "$(grep -c 'The extra review section is among the Not Recommended' "$S/editions/2.0/index.html")" = 1 ] &&
+    grep -q '<span class="value">85</span> <span class="detail">84 stated; 60 rated' "$S/editions/2.0/index.html" &&
+    ! grep -q 'id="movers"' "$S/editions/1.0/index.html" &&
+    ! grep -q 'id="claims"' "$S/editions/1.0/index.html" &&
+    grep -q 'id="claims"' "$S/editions/2.0/index.html"
+r=$?
+[ "$r" = 0 ] && ok "each figure's note once, under the strip; no empty movers or claims section on 1.0" ||
+    nok "each figure's note once, under the strip; no empty movers or claims section on 1.0 ($n)"
 has "$S/editions/1.0/index.html" '<span class="value">14 named</span> <span class="detail">of 16 reviews named</span>' "partial edition: medals named"
 hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "partial edition: no share"
 has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
@@ -106,7 +119,7 @@ hasnt "$S/security/index.html" '>Severity<' "no severity column when no finding 
 hasnt "$S/security/index.html" 'severity-' "no empty severity badge"
 hasnt "$S/security/index.html" '(, ' "no empty field in a finding's text"
 hasnt "$S/security/index.html" '<th scope="col">Audit tool' "no practice column that is empty everywhere"
-has "$S/security/index.html" '<dt>Audit tool</dt><dd>Runs SemiAnalysis&#39;s free audit tool (<code>cmax audit security</code>).</dd>' "the practices the report checks, each with its meaning"
+has "$S/security/index.html" '<p class="empty">No review of ClusterMAX 3.0 records whether a provider follows the practices this report looks for: Drivers current, Embargo program and Audit tool.</p>' "the practices the report checks, none recorded: named in one line"
 # Salad's 1.0 tier is uncertain wherever it is shown
 has "$S/editions/1.0/index.html" 'Salad Cloud</a> <abbr class="uncertain"' "uncertain tier marked in the medal table"
 has "$S/providers/salad/index.html" '<abbr class="uncertain"' "uncertain tier marked on the provider's page"

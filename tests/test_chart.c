@@ -546,7 +546,7 @@ START_TEST(test_descriptions)
 	 * 11 rated, tracked 12 x 3 + 2 = 38).
 	 */
 	chart_init(&ch, &fx->c, CHART_DISTRIBUTION, NULL);
-	ck_assert_str_eq(ch.title, "Medal distribution by edition");
+	ck_assert_str_eq(ch.title, "Tiers by edition");
 	ck_assert_str_eq(ch.desc, "Medal holders: 2 of 4 reviewed in ClusterMAX 1.0, "
 	    "7 of 10 reviewed in ClusterMAX 2.0, 8 of 12 reviewed in ClusterMAX 3.0. "
 	    "ClusterMAX 2.0, reviewed: 11 stated, 10 counted.");

@@ -274,7 +274,14 @@ check_chart(const char *name)
 		esc_attr(&want, t->caption);
 		buf_puts(&want, "\">\n");
 		table_html(t, "../", &want);
-		buf_puts(&want, "</div>\n</details>\n");
+		buf_puts(&want, "</div>\n");
+		/* a table's notes after its scroll box (the faults table's order) */
+		for (size_t k = 0; k < t->nnotes; k++) {
+			buf_puts(&want, "<p class=\"table-note\">");
+			esc_html(&want, t->notes[k]);
+			buf_puts(&want, "</p>\n");
+		}
+		buf_puts(&want, "</details>\n");
 		table_free(t);
 	}
 	buf_puts(&want, "</figure>\n<p>After.</p>\n");

@@ -200,8 +200,8 @@ START_TEST(test_movers)
 	ck_assert_ptr_nonnull(strstr(t->notes[0], "Moonlite"));
 	ck_assert_str_eq(t->notes[1], "Rated for the first time in ClusterMAX 3.0 (1): "
 	    "Returner.");
-	ck_assert_str_eq(t->notes[2], "Reviewed in ClusterMAX 3.0 but not rated (1): "
-	    "Fluidstack.");
+	ck_assert_str_eq(t->notes[2], "Rated in ClusterMAX 2.0, not rated in ClusterMAX 3.0 "
+	    "(1): Fluidstack.");
 	ck_assert_ptr_nonnull(strstr(t->notes[3], "No longer reviewed in ClusterMAX 3.0 (77): "));
 	/* same tier in both: not a mover */
 	for (i = 0; i < t->nrows; i++) {

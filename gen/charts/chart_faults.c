@@ -676,5 +676,7 @@ faults_table(const struct computed *c)
 		    report_string(r, na ? "cell_not_applicable" : "not_known"), NULL);
 	}
 	free(v);
+	/* the rows' order, which the table does not show (reader review #21) */
+	table_note_take(t, xstrdup(report_string(r, "faults_order")));
 	return t;
 }

@@ -313,7 +313,7 @@ movers_collect(const struct computed *c, const struct edition *from,
 static char *
 mover_reason(const struct rating *rt)
 {
-	return rt != NULL ? move_reason(rt->review, rt->tier) : NULL;
+	return rt != NULL ? move_reason(rt->review, rt->tier, rt->previous) : NULL;
 }
 
 /* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */

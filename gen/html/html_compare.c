@@ -275,6 +275,50 @@ html_compare_index(struct html_ctx *h)
 	return rc;
 }
 
+/* Whether a review of p holds a public finding (the compare table's). */
+static bool
+any_public_finding(const struct project *p)
+{
+	size_t i, k, f;
+
+	for (i = 0; i < p->neditions; i++)
+		for (k = 0; k < p->editions[i].nreviews; k++)
+			for (f = 0; f < p->editions[i].reviews[k]->nfindings; f++)
+				if (p->editions[i].reviews[k]->findings[f].public)
+					return true;
+	return false;
+}
+
+/*
+ * What the page sets side by side, as the report has it (reader review
+ * #8): the tiers, then scores only with a rubric, the failure test only
+ * where a review has one, public findings only where there are some, and
+ * the provider fields the report declares, by their names.
+ */
+static char *
+compare_nojs(const struct project *p)
+{
+	const struct report *r = &p->report;
+	const char **what = xcalloc(r->nprovider_fields + 5, sizeof(*what));
+	size_t n = 0, i;
+	char *list, *out;
+
+	what[n++] = report_string(r, "compare_has_tiers");
+	if (project_has_rubric(p))
+		what[n++] = report_string(r, "compare_has_scores");
+	if (project_has_fault_tests(p))
+		what[n++] = report_string(r, "compare_has_faults");
+	if (any_public_finding(p))
+		what[n++] = report_string(r, "compare_has_findings");
+	for (i = 0; i < r->nprovider_fields; i++)
+		what[n++] = r->provider_fields[i].name;
+	list = view_list(r, what, n);
+	out = report_format1(r, "compare_nojs", "what", list);
+	free(list);
+	free(what);
+	return out;
+}
+
 int
 html_compare_page(struct html_ctx *h, const void *arg)
 {
@@ -283,6 +327,7 @@ html_compare_page(struct html_ctx *h, const void *arg)
 	    report_string(r, "compare_title"));
 
 	(void)arg;
+	pv_set_taken(page, "nojs", compare_nojs(h->p));
 	pv_set_str(page, "heading", report_string(r, "compare_title"));
 	pv_set_str(page, "description", report_string(r, "compare_title"));
 	return html_page_out(h, "compare", page, "compare/index.html");
