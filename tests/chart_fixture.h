@@ -298,6 +298,7 @@ fixture_new(size_t nproviders, fixture_name_fn name)
 	fx->c.compare = fx->c.editions[2];
 	fx->c.has_compare = true;
 	fx_history(fx);
+	project_derive(&fx->p);
 	return fx;
 }
 

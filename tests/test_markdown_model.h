@@ -311,6 +311,7 @@ fx_new(struct fx *fx, bool allow_html)
 	p->report.compare_id = "2.0";
 	diag_init(&fx->d);
 	fx->p = p;
+	project_derive(p);
 	fx->c = computed_new(p, &o, &fx->d);
 }
 
