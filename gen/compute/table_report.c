@@ -359,7 +359,8 @@ movers_line(const struct computed *c, struct table *t, const struct mover *v, si
 
 /*
  * The movers table (issue 27): a row for each provider that moved up or
- * down or merged, with the reason where its review gives one; the new,
+ * down or merged, with the reason where its review gives one (a column
+ * when most rows have one, else a note each under the table); the new,
  * the dropped, the not rated, the rated again and the rated for the first
  * time each summed up in a note
  * with their names; against a partial edition, one note says why the
@@ -374,7 +375,8 @@ table_movers(const struct computed *c, const struct edition *from,
 	struct table *t;
 	struct mover *v;
 	char *cap;
-	size_t i, n, unlisted = 0, reasons = 0;
+	size_t i, n, unlisted = 0, reasons = 0, rows = 0;
+	bool column;
 	char **why;
 
 	v = movers_collect(c, from, to, &n);
@@ -382,17 +384,20 @@ table_movers(const struct computed *c, const struct edition *from,
 	for (i = 0; i < n; i++)
 		if (v[i].status == MOVE_UP || v[i].status == MOVE_DOWN ||
 		    v[i].status == MOVE_MERGED)
-			reasons += (why[i] = mover_reason(v[i].r2 != NULL ? v[i].r2 :
-			    v[i].r1)) != NULL;
+			rows++, reasons += (why[i] = mover_reason(v[i].r2 != NULL ?
+			    v[i].r2 : v[i].r1)) != NULL;
+	/* a column of reasons when most rows have one; a few reasons are
+	 * notes under the table, not a column that mostly says none */
+	column = reasons > 0 && reasons * 2 >= rows;
 	cap = report_format(rp, "table_movers_caption", (const char *[]){"from", "to", NULL},
 	    (const char *[]){from->name, to->name, NULL});
-	t = table_new(cap, reasons > 0 ? 5 : 4);
+	t = table_new(cap, column ? 5 : 4);
 	free(cap);
 	table_head(t, 0, report_string(rp, "provider"), false);
 	table_head(t, 1, from->name, false);
 	table_head(t, 2, to->name, false);
 	table_head(t, 3, report_string(rp, "movement"), false);
-	if (reasons > 0)
+	if (column)
 		table_head(t, 4, report_string(rp, "movers_reason"), false);
 	for (i = 0; i < n; i++) {
 		struct table_cell *row;
@@ -410,12 +415,21 @@ table_movers(const struct computed *c, const struct edition *from,
 			table_cell_set(&row[2], report_string(rp, "cell_not_reviewed"), NULL);
 		table_cell_take(&row[3], movement_text(rp, v[i].status, v[i].steps,
 		    v[i].provider), NULL);
-		if (reasons > 0)
+		if (column) {
 			table_cell_take(&row[4], why[i] != NULL ? why[i] :
 			    xstrdup(report_string(rp, "cell_no_reason")), NULL);
-		else
-			free(why[i]);
+			why[i] = NULL;
+		}
 	}
+	/* the few reasons, in the rows' order, each after its provider */
+	for (i = 0; i < n; i++)
+		if (why[i] != NULL) {
+			table_note_take(t, report_format(rp, "movers_line_reason",
+			    (const char *[]){"provider", "reason", NULL},
+			    (const char *[]){v[i].provider->name != NULL ? v[i].provider->name :
+			    v[i].provider->id, why[i], NULL}));
+			free(why[i]);
+		}
 	free(why);
 	movers_line(c, t, v, n, MOVE_NEW, "movers_line_new", from, to);
 	movers_line(c, t, v, n, MOVE_RETURNED, "movers_line_returned", from, to);

@@ -360,6 +360,7 @@ const struct ui_string pack_de_strings[] = {
 	{"compiled_on", "Erstellt am {date}"},
 	{"movers_since", "Auf- und Absteiger seit {edition}"},
 	{"movers_reason", "Grund"},
+	{"movers_line_reason", "{provider}: {reason}"},
 	{"movers_line_new", "Neu in {edition} ({count}): {names}."},
 	{"movers_line_dropped", "In {edition} nicht mehr begutachtet ({count}): {names}."},
 	{"movers_line_unrated", "In {from} eingestuft, in {edition} nicht eingestuft ({count}): {names}."},

@@ -375,6 +375,7 @@ const struct ui_string ui_strings_default[] = {
 	{"compiled_on", "Compiled {date}"},
 	{"movers_since", "Movers since {edition}"},
 	{"movers_reason", "Reason"},
+	{"movers_line_reason", "{provider}: {reason}"},
 	{"movers_line_new", "New in {edition} ({count}): {names}."},
 	{"movers_line_dropped", "No longer reviewed in {edition} ({count}): {names}."},
 	{"movers_line_unrated", "Rated in {from}, not rated in {edition} ({count}): {names}."},

@@ -359,6 +359,7 @@ const struct ui_string pack_es_strings[] = {
 	{"compiled_on", "Elaborado el {date}"},
 	{"movers_since", "Cambios de nivel desde {edition}"},
 	{"movers_reason", "Motivo"},
+	{"movers_line_reason", "{provider}: {reason}"},
 	{"movers_line_new", "Nuevos en {edition} ({count}): {names}."},
 	{"movers_line_dropped", "Ya no evaluados en {edition} ({count}): {names}."},
 	{"movers_line_unrated", "Calificados en {from}, sin nivel en {edition} ({count}): {names}."},

@@ -362,6 +362,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"compiled_on", "Établi le {date}"},
 	{"movers_since", "Mouvements depuis {edition}"},
 	{"movers_reason", "Motif"},
+	{"movers_line_reason", "{provider}\u00a0: {reason}"},
 	{"movers_line_new", "Nouveaux dans {edition} ({count})\u00a0: {names}."},
 	{"movers_line_dropped", "Plus évalués dans {edition} ({count})\u00a0: {names}."},
 	{"movers_line_unrated", "Notés dans {from}, sans niveau dans {edition} ({count})\u00a0: {names}."},
