@@ -126,18 +126,19 @@ START_TEST(test_share)
 }
 END_TEST
 
+/* a tier's name links to what it means; the provider's name, to its page */
 START_TEST(test_names)
 {
 	CK_HTML("{{provider aws}} is {{tier aws 3.0}}, was {{tier aws 2.0}}.",
 	    "<p><a href=\"../providers/aws/index.html\">Amazon Web Services</a> is "
-	    "<a class=\"tier tier-bronze\" href=\"../providers/aws/index.html\">Bronze</a>, was "
-	    "<a class=\"tier tier-silver\" href=\"../providers/aws/index.html\">Silver</a>.</p>\n");
+	    "<a class=\"tier tier-bronze\" href=\"../methodology/index.html#tier-bronze\">Bronze</a>, was "
+	    "<a class=\"tier tier-silver\" href=\"../methodology/index.html#tier-silver\">Silver</a>.</p>\n");
 	/* an alias is the same provider */
 	CK_HTML("{{provider lightning-ai}} {{tier lightning-ai 3.0}}",
 	    "<p><a href=\"../providers/lightning/index.html\">Lightning</a> "
-	    "<a class=\"tier tier-bronze\" href=\"../providers/lightning/index.html\">Bronze</a></p>\n");
+	    "<a class=\"tier tier-bronze\" href=\"../methodology/index.html#tier-bronze\">Bronze</a></p>\n");
 	CK_HTML("{{tier fluidstack 3.0}}",
-	    "<p><a class=\"tier tier-unavailable\" href=\"../providers/fluidstack/index.html\">"
+	    "<p><a class=\"tier tier-unavailable\" href=\"../methodology/index.html#tier-unavailable\">"
 	    "Unavailable</a></p>\n");
 }
 END_TEST

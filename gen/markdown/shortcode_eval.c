@@ -183,8 +183,10 @@ eval_tier(const struct computed *c, const struct shortcode *sc, struct sc_inline
 		out->text = xstrdup("?");
 		return;
 	}
+	/* a tier's name links to what the tier means, not to the provider
+	 * (whose name, beside it, links there) */
 	out->text = xstrdup(rt->tier->name);
-	out->href = xasprintf("providers/%s/", p->id);
+	out->href = xasprintf("methodology/#tier-%s", rt->tier->id);
 	out->tier = rt->tier;
 }
 
