@@ -154,7 +154,9 @@ struct rule_change {
 struct edition_changes {
 	const struct edition *edition;
 	const struct edition *baseline;   /* NULL: the first edition */
-	bool computed;                    /* false: no baseline, or either is partial */
+	bool computed;                    /* false: no baseline, or a partial edition */
+	bool partial_baseline;            /* computed against a partial baseline: */
+	size_t unlisted;                  /* the ratings of providers it does not name */
 	struct change *v[CHANGE_NKINDS];  /* by provider id within a kind */
 	size_t n[CHANGE_NKINDS];
 	size_t total;                     /* changes of every kind */

@@ -311,7 +311,7 @@ void
 changes_compute(struct computed *c)
 {
 	const struct project *p = c->project;
-	size_t i;
+	size_t i, k;
 
 	c->changes = xcalloc(c->neditions + 1, sizeof(*c->changes));
 	for (i = 0; i < c->neditions; i++) {
@@ -320,9 +320,15 @@ changes_compute(struct computed *c)
 
 		ec->edition = s->edition;
 		ec->baseline = s->baseline;
-		if (s->baseline == NULL || s->edition->partial || s->baseline->partial)
+		/* against a partial baseline, the moves of the providers it
+		 * names are known (the edition page's movers show them); a
+		 * partial edition's own list is not whole, so nothing is */
+		if (s->baseline == NULL || s->edition->partial)
 			continue;
 		ec->computed = true;
+		ec->partial_baseline = s->baseline->partial;
+		for (k = 0; k < s->nratings; k++)
+			ec->unlisted += s->ratings[k].status == MOVE_UNLISTED;
 		moves_compute(ec, s);
 		tiers_compare(ec, s->edition, s->baseline);
 		rubric_compare(ec, p, s->edition, s->baseline);

@@ -564,6 +564,17 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 	}
 	if (!ec->computed)
 		return pg;
+	/* against a partial baseline: why the others show no change, once */
+	if (ec->partial_baseline && ec->unlisted > 0) {
+		char *n = view_int(r, (long long)ec->unlisted);
+
+		vd_add(&b->in, VD_TEXT, " ");
+		v[2] = val(VD_TEXT, n);
+		vd_add_format(&b->in, r, view_plural(r, (double)ec->unlisted,
+		    "movers_line_unlisted_one", "movers_line_unlisted"),
+		    (const char *[]){"edition", "from", "count", NULL}, v);
+		free(n);
+	}
 	if (ec->total > 0)
 		vd_add(&b->in, VD_TEXT, report_string(r, "changes_intro_more"));
 	/* the intro section: pg->s may move as sections are added */
