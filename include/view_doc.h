@@ -55,7 +55,10 @@ enum vd_role {
 	VD_ROLE_MOVE,     /* a movement's words: move */
 	VD_ROLE_SEVERITY, /* a finding's severity: value is its id */
 	VD_ROLE_DATE,     /* a date in words: value is its ISO form */
-	VD_ROLE_CHECK     /* a practice's answer as a sign: value yes or no, no text */
+	VD_ROLE_CHECK,    /* a practice's answer as a sign: value yes or no, no text */
+	VD_ROLE_PAGE      /* the number of the page value (an anchor, "#section-ID")
+	                   * is on, in an output with pages (the PDF), which puts
+	                   * it for text ("{page}"); others print nothing */
 };
 
 struct vd_inline {
@@ -338,6 +341,13 @@ void vd_add_copy(struct vd_inlines *in, const struct vd_inline *v);
  * inline of the same index in vals (names NULL-terminated; vals copied),
  * the text between as VD_TEXT.
  */
+/*
+ * The order the sources are listed in, site and PDF: by date, oldest
+ * first; one dated only in words ("April 2026") right after the source
+ * before it in sources.yaml; one with no date last, in file order. An
+ * array of p->nsources indexes into p->sources; malloc'd (NULL if none).
+ */
+size_t *vd_sources_order(const struct project *p);
 void vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
     const char *const *names, const struct vd_inline *vals);
 /*

@@ -54,13 +54,43 @@ done <"$T/quotes"
 check "no quote printed twice on a page" $twice
 # the second entry refers to the first, linked to it
 pdftotext "$P" - | tr '\n' ' ' | tr -s ' ' >"$T/all"
-grep -q -F '“[Oracle and Google are]…” ↑ Google Cloud' "$T/all"
-check "a quote printed before is a reference to its first entry" $?
+# in words, with the page of that entry (the page its heading is on)
+gpage=0
+i=1
+while [ "$i" -le "$n" ]; do
+	if grep -q -F 'Google Cloud Gold in ClusterMAX 3.0' "$T/p$i"; then gpage=$i; break; fi
+	i=$((i + 1))
+done
+grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud, page $gpage." "$T/all" &&
+    ! grep -q -F '↑ Google Cloud' "$T/all"
+check "a quote printed before is referred to in words, with its entry's page ($gpage)" $?
 
-# A source of kind other is cited without the word.
-grep -q -F 'SemiAnalysisAI/ClusterMAX: the cmax audit tool. SemiAnalysis.' "$T/all" &&
-    ! grep -q -F 'other, ' "$T/all"
-check "no \"other, \" in the citations" $?
+# The security part points to the commentary's section by its page.
+spage=0
+i=3
+while [ "$i" -le "$n" ]; do
+	if grep -q ' Security Shortly before' "$T/p$i"; then spage=$i; break; fi
+	i=$((i + 1))
+done
+test "$spage" -gt 2 &&
+    grep -q -F "What was tested and what was found: see “Security”, page $spage." "$T/all"
+check "the security part gives the page of the section \"Security\" ($spage)" $?
+
+# A source of kind other is cited without the word; a kind is never a
+# lower-case word after a full stop; sources by date, undated last.
+grep -q -F 'SemiAnalysisAI/ClusterMAX: the cmax audit tool, SemiAnalysis.' "$T/all" &&
+    ! grep -q -F 'other, ' "$T/all" &&
+    ! grep -q '\. \(report\|article\|video\|talk\),' "$T/all" &&
+    grep -q -F 'How to Rent GPUs (report), SemiAnalysis, 26 March 2025.' "$T/all"
+check "no \"other, \" in the citations, and no kind after a full stop" $?
+pdftotext -f "$n" -l "$n" "$P" - | sed -n '/^Sources$/,$p' >"$T/srcs"
+grep -o 'Rating System | How to Rent\|ClusterMAX 2.0: The\|ClusterMAX 2.1 Update\|Most Neoclouds\|Rating System Returns\|who actually delivers it\|the cmax audit tool' "$T/srcs" |
+    tr '\n' '|' >"$T/srcorder"
+test "$(cat "$T/srcorder")" = 'Rating System | How to Rent|ClusterMAX 2.0: The|ClusterMAX 2.1 Update|Most Neoclouds|Rating System Returns|who actually delivers it|the cmax audit tool|'
+check "sources by date, the one dated in words after its neighbour, undated last" $?
+# a URL never breaks right after its scheme
+! grep -q 'https\?://$' "$T/srcs"
+check "no URL broken after https://" $?
 
 # The medal table as the view decides it: a row per tier of the edition,
 # its name and "2 providers", then a row per provider under it, the

@@ -497,12 +497,34 @@ methodology(struct pdf_report *r)
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
 }
 
+/*
+ * A URL that breaks over lines only in its path, never inside the scheme
+ * and host ("https://" alone at a line's end).
+ */
+static void
+url_runs(struct pdf_report *r, struct pdf_block *p, const char *url)
+{
+	const char *host = strstr(url, "://"), *path;
+
+	host = host != NULL ? host + 3 : url;
+	path = host + strcspn(host, "/?#");
+	pdf_run(r->doc, p, url, (size_t)(path - url), PDF_S_CODE | PDF_S_NOBREAK, url);
+	if (*path != '\0')
+		pdf_run(r->doc, p, path, (size_t)-1, PDF_S_CODE, url);
+}
+
+/*
+ * A source: its title (linked), its kind in parentheses ("report": lower
+ * case never after a full stop), author, publisher and date after commas,
+ * then its address.
+ */
 static void
 source_entry(struct pdf_report *r, const struct source *s)
 {
 	struct pdf_block *p = pdf_para(r->doc, NULL);
 	char *anchor = xasprintf("source-%s", s->id), *t;
 	const char *kind;
+	char *date = NULL;
 
 	p->anchor = pdfdoc_strdup(r->doc, anchor);
 	free(anchor);
@@ -511,33 +533,32 @@ source_entry(struct pdf_report *r, const struct source *s)
 	/* the kind, unless it is none of the named ones ("other") */
 	kind = s->kind != SOURCE_OTHER ? view_word(&r->c->project->report,
 	    "kind", source_kind_name(s->kind)) : NULL;
-	t = xasprintf(".%s%s%s%s%s", kind != NULL || s->author != NULL ||
-	    s->publisher != NULL ? " " : "", kind != NULL ? kind : "",
-	    kind != NULL && s->author != NULL ? ", " : "",
-	    s->author ? s->author : "",
-	    (kind != NULL || s->author != NULL) && s->publisher != NULL ? ", " : "");
-	pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
-	free(t);
-	if (s->publisher != NULL)
+	if (kind != NULL) {
+		t = xasprintf(" (%s)", kind);
+		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+		free(t);
+	}
+	if (s->author != NULL) {
+		pdf_run(r->doc, p, ", ", 2, 0, NULL);
+		pdf_run(r->doc, p, s->author, (size_t)-1, 0, NULL);
+	}
+	if (s->publisher != NULL) {
+		pdf_run(r->doc, p, ", ", 2, 0, NULL);
 		pdf_run(r->doc, p, s->publisher, (size_t)-1, PDF_S_ITALIC, NULL);
-	if (s->date != DATE_NONE) {
-		char *words = view_date(&r->c->project->report, s->date);
-
-		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
-		    s->publisher != NULL ? ", " : " ", words);
-		free(words);
-		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
-		free(t);
-	} else if (s->date_text != NULL) {
-		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
-		    s->publisher != NULL ? ", " : " ", s->date_text);
-		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
-		free(t);
+	}
+	if (s->date != DATE_NONE)
+		date = view_date(&r->c->project->report, s->date);
+	else if (s->date_text != NULL)
+		date = xstrdup(s->date_text);
+	if (date != NULL) {
+		pdf_run(r->doc, p, ", ", 2, 0, NULL);
+		pdf_run(r->doc, p, date, (size_t)-1, 0, NULL);
+		free(date);
 	}
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
 	if (s->url != NULL && url_allowed(s->url)) {
 		pdf_run(r->doc, p, " ", 1, 0, NULL);
-		pdf_run(r->doc, p, s->url, (size_t)-1, PDF_S_CODE, s->url);
+		url_runs(r, p, s->url);
 	}
 }
 
@@ -545,14 +566,16 @@ static void
 sources(struct pdf_report *r)
 {
 	const struct project *p = r->c->project;
-	size_t i;
+	size_t i, *order;
 
 	if (p->nsources == 0)
 		return;
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "sources"),
 	    "sources", PDF_H_ALL);
+	order = vd_sources_order(p);
 	for (i = 0; i < p->nsources; i++)
-		source_entry(r, &p->sources[i]);
+		source_entry(r, &p->sources[order[i]]);
+	free(order);
 }
 
 /*
