@@ -104,8 +104,9 @@ struct vd_medal_entry {
 	char *mark;                   /* "(tier uncertain)" or NULL */
 	char *uncertain;              /* why, after "Uncertain:", or NULL */
 	bool draft;                   /* a draft review (a build with drafts) */
-	char *before;                 /* its tier in the baseline, or NULL */
-	char *move;                   /* its movement, or NULL */
+	char *move;                   /* its movement in words ("up 1"), the
+	                               * PDF's where no movers table gives it;
+	                               * NULL for no change, or elsewhere */
 };
 
 /* A tier of the medal table: its count and its providers, in order. */
@@ -123,15 +124,15 @@ struct vd_medal_tier {
 
 /*
  * The medal table (view_home.c), every tier of an edition best first:
- * the site gives a tier's providers on its row, the PDF under it. The
- * baseline's tier and the movement of each provider are given (head_before,
- * head_move not NULL) where the PDF shows them: the home page's table,
- * the movement only when there is no movers table.
+ * the site gives a tier's providers on its row, under column heads; the
+ * PDF in a paragraph after its name and count, without them. Neither
+ * gives the baseline's tiers, which the movers table gives; the PDF's
+ * home table gives each provider's movement only when there is no movers
+ * table.
  */
 struct vd_medals {
 	char *caption;
-	char *head_tier, *head_count, *head_who;
-	char *head_before, *head_move; /* or NULL */
+	char *head_tier, *head_count, *head_who; /* the site's column heads */
 	char *draft;                   /* the draft mark's word */
 	char *uncertain_label;         /* "Uncertain:" */
 	/* the PDF's: what a not-rated tier's row says in place of its
