@@ -19,7 +19,7 @@
 		rows.sort(function (a, b) {
 			var x = value(a, i), y = value(b, i), r;
 			if (numeric) r = Number(x) - Number(y);
-			else r = x.localeCompare(y, undefined, {sensitivity: "base"});
+			else r = x.localeCompare(y, document.documentElement.lang || undefined, {sensitivity: "base"});
 			return r * dir;
 		});
 		rows.forEach(function (r) { body.appendChild(r); });

@@ -39,7 +39,9 @@
 		while (at !== -1) { n++; at = hay.indexOf(w, at + w.length); }
 		return n;
 	}
-	function rank(ws) {
+	/* every word must occur; a word in the title counts ten times, and a
+	   title that holds the query as typed (2.0) comes first */
+	function rank(ws, phrase) {
 		var hits = [];
 		index.pages.forEach(function (p, order) {
 			var score = 0;
@@ -48,14 +50,17 @@
 				if (t + b === 0) return;
 				score += 10 * t + b;
 			}
+			if (phrase.length > 0 && p.title_fold.indexOf(phrase) !== -1) score += 100000;
 			hits.push({page: p, score: score, order: order});
 		});
 		hits.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
 		return hits;
 	}
-	/* the text around the first word found, the words marked */
-	function snippet(text, ws) {
+	/* the text around the first word found, the words marked (the query
+	   as typed where the text holds it: 2.0, not every 2 and 0) */
+	function snippet(text, words, phrase) {
 		var fm = foldMap(text), first = -1, i, at;
+		var ws = phrase.length > 0 && fm.text.indexOf(phrase) !== -1 ? [phrase] : words;
 		for (i = 0; i < ws.length; i++) {
 			at = fm.text.indexOf(ws[i]);
 			if (at !== -1 && (first === -1 || at < first)) first = at;
@@ -97,7 +102,8 @@
 		var lead = document.createElement("p");
 		out.appendChild(lead);
 		if (ws.length === 0) { lead.textContent = out.getAttribute("data-prompt"); return; }
-		var hits = rank(ws);
+		var phrase = fold(q).trim().replace(/\s+/g, " ");
+		var hits = rank(ws, phrase);
 		if (hits.length === 0) { lead.textContent = out.getAttribute("data-none"); return; }
 		lead.textContent = out.getAttribute("data-found") + " " + hits.length.toLocaleString(index.language);
 		var ol = document.createElement("ol");
@@ -106,7 +112,7 @@
 			a.href = root + h.page.url;
 			a.textContent = h.page.title;
 			li.appendChild(a);
-			li.appendChild(snippet(h.page.text, ws));
+			li.appendChild(snippet(h.page.text, ws, phrase));
 			ol.appendChild(li);
 		});
 		out.appendChild(ol);

@@ -38,6 +38,8 @@ struct build_request {
 	const struct site_prev *prev;
 	struct site_prev *prev_out; /* out: this build's, for the next one */
 	bool hashed;           /* out: the site was written, with these hashes */
+	size_t nfiles, nkept;  /* out: files written, and of them those linked
+	                          from prev by their key (publish.h) */
 	uint64_t hash_css, hash_other; /* out (publish.h, site_out_hash) */
 	double elapsed_ms;     /* out: wall time of the build */
 	char timing[256];      /* out: "load 3.1, compute 0.4, ..." ms per step */

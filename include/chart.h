@@ -135,10 +135,15 @@ int chart_svg_frame(struct chart_frame *f, struct buf *out);
  * switches their ink on dark pages. The frame's image and the marks share
  * the geometry: the chart's, moved up by the title's band. Appended to
  * out; returns 0, or -1 if ch is not a provider's history chart or cairo
- * failed. Needs no frame and draws no text: safe on any thread.
+ * failed. Needs no frame and draws no text: safe on any thread. With a
+ * cache (marks_cache_new(), one a build, shared by its threads), marks of
+ * a shape drawn before are copied instead of drawn again: the same bytes.
  */
+struct marks_cache;
+struct marks_cache *marks_cache_new(void);
+void marks_cache_free(struct marks_cache *mc);
 int chart_history_marks(const struct chart *ch, const struct computed *c,
-    struct buf *out);
+    struct marks_cache *mc, struct buf *out);
 /* The height of a framed history chart (frame and marks): the chart's, less
  * the band its title would take, as pages show no title inside it. */
 double chart_history_framed_height(const struct chart *ch);

@@ -61,7 +61,9 @@ struct edition_stats {
 	long reviewed, rated, medals, tracked; /* tracked: -1 unknown */
 	double medals_of_reviewed;    /* 0..1, NAN if reviewed == 0 or partial */
 	double medals_of_tracked;     /* NAN if tracked unknown or 0, or partial */
-	struct rating *ratings;       /* ladder order, then provider id */
+	struct rating *ratings;       /* ladder order, then provider.order (by name,
+	                               * as readers see them; the data files
+	                               * sort by id themselves) */
 	size_t nratings;
 	const struct rating **by_provider; /* per provider index: rating or NULL */
 	struct gone *gone;            /* provider id order */
@@ -119,14 +121,16 @@ struct change {
 };
 
 /*
- * Why a provider moved to tier t, as its review rv says it, decided once
- * for the changes page and the movers table: the opening sentence of its
+ * Why a provider moved from tier before to tier t, as its review rv says
+ * it, decided once for the changes page and the movers table: the opening
+ * sentence of its
  * summary, as plain text (malloc'd), unless that sentence only restates
  * the move or is written with markup; else NULL. A later sentence tells
  * of the provider, not of the move, and a quote is a speaker's remark
  * (shown with the review), never a reason (reader review #2).
  */
-char *move_reason(const struct review *rv, const struct tier *t);
+char *move_reason(const struct review *rv, const struct tier *t,
+    const struct tier *before);
 
 enum rule_change_kind {
 	RULE_TIER_ADDED, RULE_TIER_REMOVED,       /* tier */

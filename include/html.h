@@ -46,6 +46,7 @@ struct html_ctx {
 	struct site_out *o;
 	struct diag *d;
 	struct mustache_set *set;
+	struct marks_cache *marks; /* history marks drawn once a shape (chart.h) */
 	char **pages;        /* site paths written, for the sitemap */
 	size_t npages, cap;
 	bool failed;         /* a page could not be built (diagnostics given) */
@@ -59,6 +60,12 @@ struct html_ctx {
 	 * site path ("providers/aws/index.html"); NULL: pages are written */
 	struct render_dump *dump;
 	char *dump_rel;
+	/* a preview (render_opts' reuse): each page's key is its template
+	 * values' hash from this seed (of the project's templates), and a page
+	 * whose key is the previous build's is linked, not rendered (publish.h,
+	 * site_out_put_prev); false: every page is rendered */
+	bool keyed;
+	uint64_t key_seed;
 };
 
 
@@ -117,6 +124,9 @@ int project_file_read(const char *dir, const char *rel, size_t max,
 /* html_templates.c: the templates, a project's own first. */
 /* On success, free with mustache_set_free(). */
 struct mustache_set *html_templates_open(const struct project *p);
+/* A hash of the project's templates/ folder (each file's name and bytes):
+ * what the pages are rendered with, beside the built-in templates. */
+uint64_t html_templates_key(const struct project *p);
 /* Renders template with data and writes it at site path rel. 0 or -1. */
 int html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel);
@@ -181,6 +191,9 @@ char *html_figure(const struct report *r, const struct edition_stats *s, const c
 /* Headline figures of an edition, and its change against cmp's baseline. */
 /* The same, from a table of the view's (vd_figures). */
 struct tv *html_figures_of(const struct table *t);
+/* The notes under the figures (vd_figures' table notes), each once, as an
+ * array of {text}: the figures partial's figure_notes. */
+struct tv *html_figure_notes(const struct table *t);
 struct tv *html_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /*

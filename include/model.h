@@ -207,6 +207,9 @@ struct provider {
 	const char *successor_id;
 	const struct provider *successor; /* optional */
 	size_t index;           /* position in project.providers (sorted by id) */
+	size_t order;           /* position in project.by_name: the order a reader
+	                         * sees (by name, collated in the report's
+	                         * language, then by id) */
 	struct pos pos;
 	struct field_value *fields; /* report.provider_fields, in declaration order */
 };
@@ -379,6 +382,9 @@ struct project {
 	size_t neditions;
 	struct provider *providers; /* sorted by id */
 	size_t nproviders;
+	const struct provider **by_name; /* the same nproviders in reader order
+	                                  * (provider.order): every list a reader
+	                                  * sees; the data files keep id order */
 	struct alias_ref *aliases;  /* every alias, sorted; NULL: scan providers */
 	size_t naliases;
 	struct review *reviews;     /* by edition, then provider id */
@@ -387,6 +393,11 @@ struct project {
 	size_t nsections;
 	struct page *pages;         /* by order, then id */
 	size_t npages;
+	/* what the content has at all, found once after loading
+	 * (project_derive): whether any practice or finding is recorded,
+	 * whether any review has a fault test */
+	bool has_security;
+	bool has_fault_tests;
 };
 
 /* Lookups by id (binary search or alias); NULL when absent. */
@@ -417,6 +428,9 @@ int field_index(const struct field_def *defs, size_t n, const char *id);
  * (declared practices, or a finding), failure tests (a review with a
  * fault_test), scores (an edition with a rubric).
  */
+/* Sets what p has at all (has_security, has_fault_tests) from what it
+ * holds: project_load calls it; a project built by hand calls it too. */
+void project_derive(struct project *p);
 bool project_has_security(const struct project *p);
 bool project_has_fault_tests(const struct project *p);
 bool project_has_rubric(const struct project *p);

@@ -145,6 +145,22 @@ struct site_prev;
 void site_out_prev_use(struct site_out *o, const struct site_prev *prev);
 struct site_prev *site_out_prev_take(struct site_out *o, const char *dir);
 void site_prev_free(struct site_prev *pv);
+/*
+ * Keys: a hashing build may give a file it writes the key of what it was
+ * made from (a page's template values, a badge's tier and edition: a hash,
+ * never 0), and the next build, with the same key for it, links the
+ * previous build's file instead of making it again: a preview redraws and
+ * re-renders only what changed. note_key gives rel (written, or to be
+ * written, by this build) its key; put_prev links the previous build's rel
+ * when it was made from key (and notes the key again): 0, then the caller
+ * records rel as written (site_out_record with 0); -1, nothing done, when
+ * there is no such file, its key differs, or the link fails: then the
+ * caller makes the file. Both may run in several threads at once.
+ */
+void site_out_note_key(const struct site_out *o, const char *rel, uint64_t key);
+int site_out_put_prev(const struct site_out *o, const char *rel, uint64_t key);
+/* How many files site_out_put_prev has linked in this build. */
+size_t site_out_reused(const struct site_out *o);
 /* Its files, for podium serve to tell what a rebuild changed: how many,
  * the name (and hash and size) of file i, and whether rel is one of them
  * with that hash and size (false for a NULL pv). */

@@ -49,6 +49,11 @@ struct render_opts {
 	bool sizes_known;
 	/* --dump-data, or NULL: the pages are written. */
 	struct render_dump *dump;
+	/* Preview (podium serve): the pages and badges a hashing build makes
+	 * are given keys of what they are made from, and those whose key is
+	 * the previous build's are linked from it instead of made again
+	 * (publish.h, site_out_put_prev). */
+	bool reuse;
 };
 
 /* data/ratings.json and data/ratings.csv (SPEC 4.2). */
@@ -58,16 +63,19 @@ int render_data(const struct computed *c, struct site_out *o, struct diag *d);
 int render_html(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d);
 /* badges/<edition>/<provider>.svg and .png, and badges/<provider>.svg,
- * for the medal holders (badge.h); drawn on the calling thread. */
-int render_badges(const struct computed *c, struct site_out *o, struct diag *d);
+ * for the medal holders (badge.h); drawn on the calling thread, those
+ * of the previous build linked instead with ro's reuse. */
+int render_badges(const struct computed *c, const struct render_opts *ro,
+    struct site_out *o, struct diag *d);
 /* charts/<name>.svg and .png, drawn on the calling thread, as ro's
  * share_charts and charts_kept say. */
 int render_charts(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d);
 /*
  * The same drawing as a list of jobs, for drawing processes
- * (pipeline/draw.c): job k of a plan draws and writes one chart (or one
- * badge, with its copies), in any process, in any order; the plan's files
+ * (pipeline/draw.c): job k of a plan draws and writes one chart (or the
+ * badges of one tier in one edition, drawn once, with their copies), in any
+ * process, in any order; the plan's files
  * are those render_charts (render_badges) writes when its jobs are taken in
  * order and recorded so. A plan draws on the thread that runs its jobs.
  */

@@ -60,5 +60,11 @@ void table_cell_take(struct table_cell *c, char *text, const char *href);
 void table_note_take(struct table *t, char *text);
 /* Drops every column after the first whose cells all read "" or empty. */
 void table_drop_empty_columns(struct table *t, const char *empty);
+/* Every cell of rows r0 to r1 (exclusive; at most nrows) of column col
+ * (every column: SIZE_MAX) whose text is mark gets words instead: a mark
+ * that stands for two things (a dash: not known, does not apply) is put
+ * in words once the empty columns are gone. */
+void table_cells_say(struct table *t, size_t col, size_t r0, size_t r1,
+    const char *mark, const char *words);
 
 #endif

@@ -145,11 +145,14 @@ fx_providers(struct fixture *fx, size_t n, fixture_name_fn name)
 
 	fx->p.nproviders = n;
 	fx->p.providers = arena_array(fx->a, n ? n : 1, sizeof(*fx->p.providers));
+	/* reader order = id order here: the tests' expectations read by id */
+	fx->p.by_name = arena_array(fx->a, n ? n : 1, sizeof(*fx->p.by_name));
 	for (i = 0; i < n; i++) {
 		pr = &fx->p.providers[i];
 		pr->id = arena_printf(fx->a, "p%04zu", i);
 		pr->name = name(i);
-		pr->index = i;
+		pr->index = pr->order = i;
+		fx->p.by_name[i] = pr;
 	}
 }
 
@@ -295,6 +298,7 @@ fixture_new(size_t nproviders, fixture_name_fn name)
 	fx->c.compare = fx->c.editions[2];
 	fx->c.has_compare = true;
 	fx_history(fx);
+	project_derive(&fx->p);
 	return fx;
 }
 

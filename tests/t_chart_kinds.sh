@@ -52,14 +52,14 @@ if need "the PDF's text" pdftotext; then
 	pdftotext "$T/o/report.pdf" "$T/pdf.txt" 2>/dev/null
 	ok=0
 	# the English pack's titles (chart_distribution, ...)
-	for title in "From tracked to medals, Edition Three" "Failure-test timings, Edition Three"; do
+	for title in "From tracked to medals, Edition Three" "Failure-test timings by tier, Edition Three"; do
 		a=$(grep -c "^$title" "$T/plain.txt")
 		b=$(grep -c "^$title" "$T/pdf.txt")
 		[ "$b" -eq $((a + 1)) ] || { echo "# '$title': $b times in the PDF, $a without the shortcodes"; ok=1; }
 	done
 	# the home page's own charts (the view's medals and movement sections)
 	# are drawn once: in those sections, or where the commentary puts them
-	for title in "Medal distribution by edition" "Movement from Edition One"; do
+	for title in "Tiers by edition" "Movement from Edition One"; do
 		a=$(grep -c "^$title" "$T/plain.txt")
 		b=$(grep -c "^$title" "$T/pdf.txt")
 		[ "$a" -eq 1 ] && [ "$b" -eq 1 ] || { echo "# '$title': $b times in the PDF, $a without the shortcodes"; ok=1; }

@@ -37,6 +37,13 @@ n=$(grep -c '<input type="checkbox" name="providers" value="[a-z0-9._-]*" form="
 check "the providers index: a box for each of its $n providers, in a GET form to compare/" \
     '[ "$n" = "$(get "len(d[\"providers\"])")" ] &&
      grep -q "<form class=\"compare-pick\" id=\"compare-form\" action=\"../compare/index.html\" method=\"get\">" "$S/providers/index.html"'
+# without its script the page says what it compares, as the report has it
+# (reader review #8): scores only with a rubric, fields by their names
+check "the page without script: what mini has to compare" \
+    'grep -qF "<p class=\"compare-nojs\">This page sets two to four providers side by side: their tier in each edition, their scores, the failure test, public security findings, Kind and Country. It needs JavaScript." "$S/compare/index.html"'
+"$PODIUM" build -q -C "$ROOT" -o "$T/default" --only html || nok "build the default report"
+check "... and what the default report has: no scores, no declared facts" \
+    'grep -qF "<p class=\"compare-nojs\">This page sets two to four providers side by side: their tier in each edition, the failure test and public security findings. It needs JavaScript." "$T/default/compare/index.html"'
 H=$T/hostile
 "$PODIUM" build -q -C "$ROOT/tests/fixtures/hostile" -o "$H" --only html || nok "build hostile"
 check "hostile names: no \"<\" as such in the data" '! grep -q "<" "$H/compare/index.json" "$H/compare/index.js"'

@@ -59,12 +59,14 @@ check "from the fault, no such clause" '[ "$descf" = "Failure test in Ratings 20
 flat() { sed 's/<[^>]*>/|/g' "$1" | tr -s '|' | tr -d '\n'; }
 home=$(flat "$T/appr.site/index.html")
 check "the data table: at once, 3d after approval" \
-    'printf "%s" "$home" | grep -q "|Pedal Point|provider|at once|—|3d after approval|"'
+    'printf "%s" "$home" | grep -q "|Pedal Point|provider|at once|not stated|3d after approval|"'
 page=$(flat "$T/appr.site/providers/pedalpoint/index.html")
 check "the page's steps: detected at once, within target" \
     'printf "%s" "$page" | grep -q "|Detected|at once|2m|within target|"'
-check "the page's steps: replaced 3d after approval, not known against the target" \
-    'printf "%s" "$page" | grep -q "|Replaced|3d after approval|1h|not known|"'
+check "the page's steps: replaced 3d after approval, not comparable with the target, and why (reader review #21)" \
+    'printf "%s" "$page" | grep -q "|Replaced|3d after approval|1h|not comparable: timed from approval|"'
+check "the data table says its rows are in tier order" \
+    'printf "%s" "$home" | grep -q "|Providers in tier order, best first.|"'
 pagef=$(flat "$T/fault.site/providers/pedalpoint/index.html")
 check "from the fault: 3d, over target" \
     'printf "%s" "$pagef" | grep -q "|Replaced|3d|1h|over target|"'

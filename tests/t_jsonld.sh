@@ -43,7 +43,7 @@ check "a provider whose medal is in the past: the distribution chart, not the ol
 check "each provider page its own description" \
     'has "$A" "<meta property=\"og:description\" content=\"Alpha Cloud: Elite in Edition Three, held since Edition Two.\">" &&
      has "$A" "<meta name=\"twitter:description\" content=\"Alpha Cloud: Elite in Edition Three, held since Edition Two.\">" &&
-     has "$G" "<meta property=\"og:description\" content=\"Gamma GPU: Weak in Edition Two;"'
+     has "$G" "<meta property=\"og:description\" content=\"Gamma GPU: Not reviewed since Edition Two, where it was Weak; down 1 since Edition One.\">"'
 check "the home page: its own address and an absolute og:image" \
     'has "$M/index.html" "<meta property=\"og:url\" content=\"https://example.org/mini/\">" &&
      has "$M/index.html" "<meta property=\"og:image\" content=\"https://example.org/mini/charts/distribution.png\">"'

@@ -68,11 +68,11 @@ check "an edition's copy: its medal table as the page gives it, linked to the co
     'has "$E3" "| Elite | 2 providers | [Alpha Cloud](../../providers/alpha/index.md), [Delta](../../providers/delta/index.md) |" &&
      has "$E3" "| Weak | 0 providers | — |"'
 check "... the page's sections in its order, from its view" \
-    '[ "$(grep "^#" "$E3" | tr "\n" "|")" = "# Edition Three|## Medal table|## From tracked to medals|## Movers since Edition Two|## Stated and counted|" ]'
+    '[ "$(grep "^#" "$E3" | tr "\n" "|")" = "# Edition Three|## Tier table|## From tracked to medals|## Movers since Edition Two|## Stated and counted|" ]'
 check "... its figures, funnel, movers with their notes, and the stated figures" \
     'has "$E3" "| Share of tracked providers with a medal | 10.0% | of 40 providers tracked |" && has "$E3" "- **40** tracked" &&
-     has "$E3" "| [Gamma GPU](../../providers/gamma/index.md) | Weak | — | merged into Alpha Cloud |" &&
-     has "$E3" "Reviewed in Edition Three but not rated (1): Golf." &&
+     has "$E3" "| [Gamma GPU](../../providers/gamma/index.md) | Weak | not reviewed | merged into Alpha Cloud |" &&
+     has "$E3" "Rated in Edition Two, not rated in Edition Three (1): Golf." &&
      has "$E3" "- Elite: 2 stated, 2 counted: they agree"'
 check "the methodology's copy: the ladder" \
     'has "$M/methodology/index.md" "- **Elite**" && has "$M/methodology/index.md" "- **Untested**"'

@@ -22,9 +22,11 @@ PODIUM_MD_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/s" -q 2>"$T/err"
 check "the default report builds" $?
 set -- $(stats "$T/err")
 texts=${1:-0} parses=${2:-0}
-# 82 texts before the custom page and the practices' descriptions were
-# linted; each build used to parse them 432 times
-[ "$texts" -ge 86 ] && [ "$parses" -eq "$texts" ]
+# every Markdown file is a text kept (commentary, custom pages), and so are
+# the review texts and descriptions in YAML: more texts than files. Each
+# build used to parse them 432 times.
+mdfiles=$(find "$ROOT/content" -name '*.md' | wc -l)
+[ "$texts" -gt "$mdfiles" ] && [ "$parses" -eq "$texts" ]
 check "the default report: $texts texts kept, $parses parses (one each) over site and PDF" $?
 first=$(sed -n 's/^podium: markdown: \([0-9]*\) texts, \([0-9]*\) parses$/\2/p' "$T/err" | head -n 1)
 [ "$first" = "$parses" ]

@@ -143,11 +143,33 @@ for lang in en de; do
 	grep -q '<p class="standfirst"><a class="tier-term" href="../../methodology/index.html#tier-silver">' \
 	    "$T/$lang/s/providers/azure/index.html" &&
 	    grep -q '<li id="tier-silver">' "$T/$lang/s/methodology/index.html" &&
-	    grep -q '<a class="term" href="../../methodology/index.html#ladder"><span class="move move-unrated">' \
+	    grep -q '<a class="tier-term" href="../../methodology/index.html#tier-unavailable">' \
 	    "$T/$lang/s/providers/fluidstack/index.html" &&
+	    grep -q '<a class="term" href="../../methodology/index.html#ladder"><span class="move move-first">' \
+	    "$T/$lang/s/providers/bitdeer/index.html" &&
 	    grep -q 'id="ladder"' "$T/$lang/s/methodology/index.html"
-	check "$lang: a provider's opening line links its tier and 'not rated' to the ladder" $?
+	check "$lang: a provider's opening line links its tier and 'rated for the first time' to the ladder" $?
 done
+
+# words that say what is there (reader review #24, #33): the tables and
+# the chart of every tier are not named for the medals alone; the footer
+# does not name again the edition the title names; the 404 page does not
+# guess; the badge says what it is for
+s=$T/en/s
+grep -q '<h2 id="medal-table-title">The tier table <a' "$s/index.html" &&
+    grep -q '>Tier table <a class="anchor"' "$s/editions/3.0/index.html" &&
+    grep -q '<title>Tiers by edition</title>' "$s/charts/distribution.svg" &&
+    ! grep -rqiE '<(h[1-6]|caption|title|figcaption)[^>]*>[^<]*(medal table|medal distribution)' "$s" \
+        --include=*.html
+check "en: the tier table and the tiers by edition, not 'medal table'" $?
+grep -q '^<p>ClusterMAX 3.0: fewer medals, a higher bar</p>$' "$s/index.html" &&
+    ! grep -rq 'edition covered' "$s" --include=*.html
+check "en: the footer names the edition once, in the title" $?
+grep -q '<p class="standfirst">There is no page at this address.</p>' "$s/404.html"
+check "en: the 404 page says what it knows, and no guess" $?
+grep -A2 '<h2 id="badge-heading">Medal badge</h2>' "$s/providers/aws/index.html" |
+    grep -qx '<p>Amazon Web Services may show this badge of its medal in ClusterMAX 3.0 on its own site.</p>'
+check "en: the medal badge says what it is for" $?
 
 # the pages' link to the feed is named in the report's language (with a
 # base_url, when there is a feed): no English "editions" in a French report

@@ -92,8 +92,8 @@ grep -q "content=\"ClusterMAX 2.0 (6 novembre 2025)$nb: 85 évalués" "$T/fr/sit
 	grep -q "<span class=\"claim-figure\">Évalués</span>$nb: <strong>84 annoncés" "$T/fr/site/editions/2.0/index.html" &&
 	grep -q "<title>Historique des paliers$nb: Amazon Web Services</title>" "$T/fr/site/charts/history-aws.svg" &&
 	grep -q "Détectée$nb: aucun temps relevé" "$T/fr/site/compare/index.json" &&
-	grep -Eq "^Audit tool( |$nb): Runs SemiAnalysis" "$T/fr/pdf.txt" &&
-	! grep -q "Audit tool: " "$T/fr/pdf.txt" &&
+	grep -Eq "^Sources( |$nb): ClusterMAX 3.0" "$T/fr/pdf.txt" &&
+	! grep -q "^Sources: " "$T/fr/pdf.txt" &&
 	ok "fr: a no-break space before the colon after a name (edition description, claims, chart title, compare, PDF)" ||
 	nok "fr: a no-break space before the colon after a name (edition description, claims, chart title, compare, PDF)"
 grep -q '23 de septiembre de 2026' "$T/es/site/index.html" &&
@@ -103,8 +103,8 @@ cp -R "$ROOT/tests/fixtures/mini" "$T/mini"
 sed -i 's/^language: en$/language: de/' "$T/mini/content/report.yaml"
 if "$PODIUM" build -q -C "$T/mini" -o "$T/mini/site" 2> "$T/err"; then
 	pdftotext "$T/mini/site/report.pdf" "$T/mini.txt"
-	grep -rq '<td class="num">92,0</td>' "$T/mini/site/providers" &&
-		! grep -rq '<td class="num">[0-9]*\.[0-9]' "$T/mini/site/providers" &&
+	grep -rq '<td class="num" data-label="[^"]*">92,0</td>' "$T/mini/site/providers" &&
+		! grep -rq '<td class="num"[^>]*>[0-9]*\.[0-9]' "$T/mini/site/providers" &&
 		grep -qx '3,00' "$T/mini.txt" && grep -q '+33,3 % seit' "$T/mini.txt" &&
 		ok "de: scores, weights and changes with a decimal comma (pages, PDF)" ||
 		nok "de: scores, weights and changes with a decimal comma (pages, PDF)"

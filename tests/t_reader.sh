@@ -21,7 +21,20 @@ if ! "$PODIUM" build -q -C "$ROOT" -o "$T/s" 2> "$T/err"; then
 fi
 S=$T/s
 # 1.0 is partial: 16 named of 26 stated, no share, no change from it
-has "$S/editions/1.0/index.html" '<span class="value">26 stated; 16 named</span>' "partial edition: reviewed as stated and named"
+has "$S/editions/1.0/index.html" '<span class="value">16 named</span> <span class="detail">26 stated; 16 rated (given a tier on the ladder)</span>' "partial edition: reviewed as named, the stated figure under it"
+# each note once, under the strip, not in its cards; no heading over
+# nothing on the first edition (reader review #18, #19)
+n=$(grep -c 'article&#39;s full table is an image' "$S/editions/1.0/index.html")
+[ "$n" = 1 ] && grep -qF '<p class="figures-note">The 1.0 article&#39;s full table is an image' "$S/editions/1.0/index.html" &&
+    ! grep -q '<span class="note">' "$S/editions/1.0/index.html" "$S/editions/2.0/index.html" &&
+    [ "$(grep -c 'The extra review section is among the Not Recommended' "$S/editions/2.0/index.html")" = 1 ] &&
+    grep -q '<span class="value">85</span> <span class="detail">84 stated; 60 rated' "$S/editions/2.0/index.html" &&
+    ! grep -q 'id="movers"' "$S/editions/1.0/index.html" &&
+    ! grep -q 'id="claims"' "$S/editions/1.0/index.html" &&
+    grep -q 'id="claims"' "$S/editions/2.0/index.html"
+r=$?
+[ "$r" = 0 ] && ok "each figure's note once, under the strip; no empty movers or claims section on 1.0" ||
+    nok "each figure's note once, under the strip; no empty movers or claims section on 1.0 ($n)"
 has "$S/editions/1.0/index.html" '<span class="value">14 named</span> <span class="detail">of 16 reviews named</span>' "partial edition: medals named"
 hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "partial edition: no share"
 has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
@@ -42,7 +55,36 @@ hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no
 has "$S/providers/oracle/index.html" 'No timing given.' "a failure test with no times (Oracle 3.0) says so ..."
 hasnt "$S/providers/oracle/index.html" 'Timings after injection' "... with no table of dashes"
 hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time recorded' cells"
-has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">—</td><td>no target</td></tr>' "a step with no target: 'no target', not a blank Result cell"
+has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">none</td><td>no target</td></tr>' "a step with no target: 'none' and 'no target', not a dash and a blank Result cell"
+# reader review #19: the methodology is told once: the tiers' meanings with
+# the ladder (the methodology page), the method in the methodology notes;
+# the About page and the notes point to them instead of retelling them
+count "$S/methodology/index.html" 'can charge a premium' 1 "a tier's meaning on the methodology page"
+count "$S/index.html" 'can charge a premium' 0 "... not retold in the home page's notes"
+count "$S/index.html" 'publishes no weights' 1 "the method in the methodology notes, once"
+count "$S/about/index.html" 'publishes no weights' 0 "... not retold on the About page"
+count "$S/about/index.html" 'stands still' 0 "... nor the relative rating"
+# reader review #27: a partial edition's summary without "(partial)"
+has "$S/editions/index.html" '<p class="edition-meta"><time datetime="2025-03-26">26 March 2025</time> · only 16 named, 14 medals</p>' "editions index: 'only 16 named, 14 medals'"
+hasnt "$S/editions/index.html" 'named (partial)' "... not '16 named (partial)'"
+# reader review #27: a tier's group in a sentence, not a parenthesis
+has "$S/methodology/index.html" '<span class="tier-group-name">Grouped as Not Recommended.</span>' "methodology: 'Grouped as Not Recommended.'"
+hasnt "$S/methodology/index.html" '(Not Recommended)' "... not '(Not Recommended)' after the tier's name"
+# reader review #23: a dash meant "not reviewed", "not stated", "does not
+# apply" and "no reason given" at once; each is said in words
+has "$S/providers/index.html" '<td data-value="999" data-label="ClusterMAX 3.0"><span class="none">not reviewed</span></td>' "providers index: an edition with no review says 'not reviewed'"
+has "$S/providers/index.html" '<td data-value="999" data-label="ClusterMAX 1.0"><span class="none">not named</span></td>' "... a partial edition's, 'not named' (it may have reviewed the provider without naming it)"
+flat() { sed 's/<[^>]*>/|/g' "$1" | tr -s '|' | tr -d '\n'; }
+flat "$S/index.html" >"$T/home.flat"
+has "$T/home.flat" '|Runpod|not injected|does not apply|does not apply|does not apply|does not apply|' "failure-test table: no fault injected, so no time applies"
+has "$T/home.flat" '|Google Cloud|provider|not stated|not stated|not stated|not known|' "... a time the review does not give: 'not stated'"
+count "$S/providers/index.html" '>—<' 0 "providers index: no dash"
+python3 - "$S/index.html" >"$T/dash" <<'PY'
+import re, sys
+t = open(sys.argv[1], encoding="utf-8").read()
+print(len(re.findall(r"<td[^>]*>\u2014</td>", t)))
+PY
+[ "$(cat "$T/dash")" = 0 ] && ok "home page: no table cell that is only a dash" || nok "home page: no table cell that is only a dash ($(cat "$T/dash"))"
 for f in "$S"/providers/*/index.html; do grep -q '<td></td></tr>' "$f" && echo "$f"; done >"$T/blank"
 [ ! -s "$T/blank" ] && ok "no provider page has a blank last cell" || nok "no provider page has a blank last cell: $(cat "$T/blank")"
 # reader review #3: CoreWeave, the top provider, has review text under its
@@ -77,7 +119,7 @@ hasnt "$S/security/index.html" '>Severity<' "no severity column when no finding 
 hasnt "$S/security/index.html" 'severity-' "no empty severity badge"
 hasnt "$S/security/index.html" '(, ' "no empty field in a finding's text"
 hasnt "$S/security/index.html" '<th scope="col">Audit tool' "no practice column that is empty everywhere"
-has "$S/security/index.html" '<dt>Audit tool</dt><dd>Runs SemiAnalysis&#39;s free audit tool (<code>cmax audit security</code>).</dd>' "the practices the report checks, each with its meaning"
+has "$S/security/index.html" '<p class="empty">No review of ClusterMAX 3.0 records whether a provider follows the practices this report looks for: Drivers current, Embargo program and Audit tool.</p>' "the practices the report checks, none recorded: named in one line"
 # Salad's 1.0 tier is uncertain wherever it is shown
 has "$S/editions/1.0/index.html" 'Salad Cloud</a> <abbr class="uncertain"' "uncertain tier marked in the medal table"
 has "$S/providers/salad/index.html" '<abbr class="uncertain"' "uncertain tier marked on the provider's page"

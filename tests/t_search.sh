@@ -1,7 +1,8 @@
 #!/bin/sh
 # t_search.sh: full-text search (issue 28 item 4, SPEC 5.3).
 # 1. The index: search/index.json parses, holds every provider page, the
-#    commentary, the custom pages and the methodology, each with its words
+#    commentary, each edition's page (its description first) and changes
+#    page, the custom pages, the methodology and the sources, each with its words
 #    and the same folded by ICU (stosszeit for Stoßzeit, cafe for Café);
 #    no content "<" as such in it; every page's masthead holds the search
 #    form (a GET form to search/).
@@ -34,8 +35,13 @@ check "the index parses as JSON, in the report's language" '[ "$(get "d[\"langua
 np=$(ls -d "$S"/providers/*/ | wc -l)
 check "it holds every provider page ($np)" \
     '[ "$(get "len([p for p in d[\"pages\"] if p[\"url\"].startswith(\"providers/\")])")" = "$np" ]'
-check "... the custom pages, the commentary and the methodology" \
-    '[ "$(get "sorted(set(p[\"url\"].split(\"#\")[0] for p in d[\"pages\"] if not p[\"url\"].startswith(\"providers/\")))")" = "['"'about/index.html', 'faq/index.html', 'index.html', 'methodology/index.html'"']" ]'
+check "... the custom pages, the commentary, each edition's page and changes page, the methodology and the sources" \
+    '[ "$(get "sorted(set(p[\"url\"].split(\"#\")[0] for p in d[\"pages\"] if not p[\"url\"].startswith(\"providers/\")))")" = "['"'about/index.html', 'editions/2025/index.html', 'editions/2026/changes/index.html', 'editions/2026/index.html', 'faq/index.html', 'index.html', 'methodology/index.html', 'sources/index.html'"']" ]'
+# an edition's entry: its name, then the page's own description (what a
+# search for its date or its figures finds), then its words
+desc=$(python3 -c 'import html, re, sys; print(html.unescape(re.search(r"<meta name=\"description\" content=\"([^\"]*)\"", open(sys.argv[1], encoding="utf-8").read()).group(1)))' "$S/editions/2025/index.html")
+check "an edition's page is found by its name and its description ($desc)" \
+    '[ "$(get "[(p[\"title\"], p[\"text\"].startswith(\"$desc\")) for p in d[\"pages\"] if p[\"url\"] == \"editions/2025/index.html\"]")" = "[('"'Pedal Index 2025'"', True)]" ]'
 check "the words as written, and folded by ICU" \
     '[ "$(get "[(p[\"title_fold\"], \"Stoßzeit\" in p[\"text\"], \"stosszeit\" in p[\"fold\"], \"cafe daneben\" in p[\"fold\"]) for p in d[\"pages\"] if p[\"url\"] == \"faq/index.html\"]")" = "[('"'questions'"', True, True, True)]" ]'
 check "a review's words are in its provider's page" \

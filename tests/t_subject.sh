@@ -77,7 +77,7 @@ hasnt "$T/b/providers/pedalo/index.html" '<dt>Docks</dt>' "a field without a val
 
 # Tier description and group.
 has "$P" '<div class="tier-description"><p>Docks everywhere, bikes in working order, <em>fair</em> prices.</p>' "tier description beside the provider's tier"
-has "$T/b/methodology/index.html" '<span class="tier-group-name">(Not recommended)</span>' "tier group on the methodology page"
+has "$T/b/methodology/index.html" '<span class="tier-group-name">Grouped as Not recommended.</span>' "tier group on the methodology page, in a sentence"
 has "$T/b/editions/2026/index.html" '<tr class="tier-group"><th scope="rowgroup" colspan="3">Not recommended</th></tr>' "tier group heads the medal table rows"
 
 # ratings.json and ratings.csv.

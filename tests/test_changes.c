@@ -189,11 +189,14 @@ START_TEST(test_every_kind)
 END_TEST
 
 /* move_reason (reader review #2): the summary's opening sentence, unless
- * it only restates the move (a short one naming the tier); never a later
+ * it only restates the move (a short one naming the tier, or
+ * one naming the tier before and the tier); never a later
  * sentence, never a quote; else none. */
 START_TEST(test_move_reason)
 {
 	struct tier silver = {.id = "silver", .name = "Silver"};
+	struct tier gold = {.id = "gold", .name = "Gold"};
+	struct tier unavailable = {.id = "unavailable", .name = "Unavailable"};
 	struct quote q = {.text = "a quoted line", .at = -1};
 	struct review rv;
 	char *text;
@@ -201,29 +204,39 @@ START_TEST(test_move_reason)
 	memset(&rv, 0, sizeof(rv));
 	rv.summary = "Moved down to Silver in 3.0 because of reliability\n"
 	    "issues. More.";
-	text = move_reason(&rv, &silver);
+	text = move_reason(&rv, &silver, &gold);
 	ck_assert_str_eq(text, "Moved down to Silver in 3.0 because of reliability issues.");
 	free(text);
 	rv.summary = "Not tested for 3.0: it had no capacity. More.";
-	text = move_reason(&rv, &silver);
+	text = move_reason(&rv, &silver, &gold);
 	ck_assert_str_eq(text, "Not tested for 3.0: it had no capacity.");
 	free(text);
 	/* a finding after the move is no reason for it */
 	rv.summary = "Moved down to Silver in 3.0. The review finds that getting\n"
 	    "VPN access took three weeks.";
-	ck_assert_ptr_null(move_reason(&rv, &silver));
+	ck_assert_ptr_null(move_reason(&rv, &silver, &gold));
 	rv.summary = "Moved down to Silver in 3.0.";
-	ck_assert_ptr_null(move_reason(&rv, &silver));
+	ck_assert_ptr_null(move_reason(&rv, &silver, &gold));
 	/* nor is a quote, with a restating summary or none */
 	rv.quotes = &q;
 	rv.nquotes = 1;
-	ck_assert_ptr_null(move_reason(&rv, &silver));
+	ck_assert_ptr_null(move_reason(&rv, &silver, &gold));
 	rv.summary = NULL;
-	ck_assert_ptr_null(move_reason(&rv, &silver));
+	ck_assert_ptr_null(move_reason(&rv, &silver, &gold));
 	/* an opening sentence with markup is none, nor the next one */
 	rv.summary = "Moved to *Silver* after a long review. A plain sentence.";
-	ck_assert_ptr_null(move_reason(&rv, &silver));
-	ck_assert_ptr_null(move_reason(NULL, &silver));
+	ck_assert_ptr_null(move_reason(&rv, &silver, &gold));
+	ck_assert_ptr_null(move_reason(NULL, &silver, &gold));
+	/* from the tier before to the tier, in nine words: a restatement */
+	rv.quotes = NULL;
+	rv.nquotes = 0;
+	rv.summary = "Moved from Gold in 2.0 to Unavailable in 3.0.";
+	ck_assert_ptr_null(move_reason(&rv, &unavailable, &gold));
+	/* and naming the tier before alone is not one */
+	rv.summary = "Gold in 2.0 hid how thin its support desk was.";
+	text = move_reason(&rv, &unavailable, &gold);
+	ck_assert_str_eq(text, "Gold in 2.0 hid how thin its support desk was.");
+	free(text);
 }
 END_TEST
 

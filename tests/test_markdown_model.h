@@ -124,8 +124,12 @@ fx_providers(struct project *p)
 	qsort(v, n, sizeof(*v), fx_cmp_provider);
 	p->providers = v;
 	p->nproviders = n;
-	for (i = 0; i < n; i++)
-		v[i].index = i;
+	/* reader order = id order here: the tests' expectations read by id */
+	p->by_name = arena_array(p->arena, n, sizeof(*p->by_name));
+	for (i = 0; i < n; i++) {
+		v[i].index = v[i].order = i;
+		p->by_name[i] = &v[i];
+	}
 	for (i = 0; i < n; i++) {
 		if (strcmp(v[i].id, "voltage-park") == 0) {
 			v[i].successor_id = "lightning";
@@ -307,6 +311,7 @@ fx_new(struct fx *fx, bool allow_html)
 	p->report.compare_id = "2.0";
 	diag_init(&fx->d);
 	fx->p = p;
+	project_derive(p);
 	fx->c = computed_new(p, &o, &fx->d);
 }
 

@@ -182,7 +182,7 @@ START_TEST(test_movers)
 		{"Nebius", "Gold", "Platinum", "\xe2\x86\x91 up 1"},
 		{EVIL_NAME, "Underperforming", "Participation Ribbon", "\xe2\x86\x91 up 1"},
 		{"Amazon Web Services", "Silver", "Bronze", "\xe2\x86\x93 down 1"},
-		{"Voltage Park", "Silver", "\xe2\x80\x94", "merged into Lightning"},
+		{"Voltage Park", "Silver", "not reviewed", "merged into Lightning"},
 	};
 	size_t i;
 
@@ -200,8 +200,8 @@ START_TEST(test_movers)
 	ck_assert_ptr_nonnull(strstr(t->notes[0], "Moonlite"));
 	ck_assert_str_eq(t->notes[1], "Rated for the first time in ClusterMAX 3.0 (1): "
 	    "Returner.");
-	ck_assert_str_eq(t->notes[2], "Reviewed in ClusterMAX 3.0 but not rated (1): "
-	    "Fluidstack.");
+	ck_assert_str_eq(t->notes[2], "Rated in ClusterMAX 2.0, not rated in ClusterMAX 3.0 "
+	    "(1): Fluidstack.");
 	ck_assert_ptr_nonnull(strstr(t->notes[3], "No longer reviewed in ClusterMAX 3.0 (77): "));
 	/* same tier in both: not a mover */
 	for (i = 0; i < t->nrows; i++) {
@@ -225,7 +225,8 @@ START_TEST(test_security)
 	static const char *const aws[] = {"Amazon Web Services", "yes", "no",
 	    "Metadata <leak> & more (high, cross-tenant; disclosed 1 August 2026; "
 	    "patched 7 August 2026; fix verified)\n1 undisclosed finding"};
-	static const char *const unnamed[] = {"Not named", "\xe2\x80\x94", "\xe2\x80\x94",
+	/* a practice has no meaning for a finding no provider is named for */
+	static const char *const unnamed[] = {"Not named", "does not apply", "does not apply",
 	    "Tenant storage reachable (critical, cross-tenant; disclosed "
 	    "1 August 2026; patched 7d after disclosure; fix verified)\n1 undisclosed finding"};
 	struct buf b = BUF_INIT;

@@ -614,14 +614,18 @@ faults_draw(struct cx *x, const struct computed *c)
 	free(v);
 }
 
-/* A step's time as the provider's page gives it: "at once", "within 11m". */
+/* A step's time as the provider's page gives it: "at once", "within 11m";
+ * none: "not stated", or "does not apply" when no fault was injected or
+ * none was detected (na). */
 static void
-cell_duration(const struct report *r, struct table_cell *cell, int64_t s, bool upper)
+cell_duration(const struct report *r, struct table_cell *cell, int64_t s, bool upper,
+    bool na)
 {
 	char *t = fault_step_time(r, s, upper);
 
 	if (t == NULL)
-		table_cell_set(cell, "\u2014", NULL);
+		table_cell_set(cell, report_string(r, na ? "cell_not_applicable" :
+		    "not_stated"), NULL);
 	else
 		table_cell_take(cell, t, NULL);
 	cell->numeric = true;
@@ -650,6 +654,7 @@ faults_table(const struct computed *c)
 	(void)n;
 	for (i = 0; i < total; i++) {
 		const struct fault_test *f = v[i]->review->fault;
+		bool na = f->not_injected || f->detected_by == DETECT_NONE;
 
 		row = table_row(t);
 		href = xasprintf("providers/%s/", v[i]->provider->id);
@@ -657,18 +662,21 @@ faults_table(const struct computed *c)
 		free(href);
 		table_cell_set(&row[1], f->not_injected ?
 		    report_string(r, "faults_not_injected") :
-		    f->detected_by == DETECT_UNSET ? "\u2014" :
+		    f->detected_by == DETECT_UNSET ? report_string(r, "not_stated") :
 		    report_string(r, by[f->detected_by]), NULL);
-		cell_duration(r, &row[2], f->detect_after, f->detect_upper);
-		cell_duration(r, &row[3], f->drain_after, f->drain_upper);
+		cell_duration(r, &row[2], f->detect_after, f->detect_upper, na);
+		cell_duration(r, &row[3], f->drain_after, f->drain_upper, na);
 		if (f->replaced_from_approval && f->replaced_after >= 0) {
 			table_cell_take(&row[4], replaced_words(r, f, "time_after_approval"), NULL);
 			row[4].numeric = true;
 		} else
-			cell_duration(r, &row[4], f->replaced_after, f->replaced_upper);
+			cell_duration(r, &row[4], f->replaced_after, f->replaced_upper, na);
 		table_cell_set(&row[5], f->automatic == TRI_TRUE ? report_string(r, "yes") :
-		    f->automatic == TRI_FALSE ? report_string(r, "no") : "\u2014", NULL);
+		    f->automatic == TRI_FALSE ? report_string(r, "no") :
+		    report_string(r, na ? "cell_not_applicable" : "not_known"), NULL);
 	}
 	free(v);
+	/* the rows' order, which the table does not show (reader review #21) */
+	table_note_take(t, xstrdup(report_string(r, "faults_order")));
 	return t;
 }

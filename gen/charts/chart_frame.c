@@ -12,6 +12,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -244,31 +245,167 @@ marks_draw(void *arg, struct canvas *cv)
 }
 
 /*
- * cairo's drawing of the marks, for a page: its <svg> tag replaced by one
- * that names the marks and gives their text alternative, a style sheet
- * that switches their ink on dark pages (scoped to the marks: it is in the
- * page), and cairo's "surfaceN" group ids dropped (a page may hold other
- * SVGs, and cairo numbers surfaces for the whole process).
+ * Marks of the same shape are drawn once a build: many providers share a
+ * history (the same tiers in the same editions), and their marks differ
+ * in nothing but the text alternative, which is not part of what cairo
+ * draws. The cache is keyed by the chart's size and the marks themselves
+ * (hist_marks(): their coordinates, colours and kinds), and holds what
+ * follows the aria-label: the style sheet and cairo's drawing.
  */
-int
-chart_history_marks(const struct chart *ch, const struct computed *c,
-    struct buf *out)
+struct marks_entry {
+	uint64_t hash;
+	struct buf key;
+	char *svg;
+};
+
+struct marks_cache {
+	pthread_mutex_t lock;
+	struct marks_entry *slot;    /* open addressing; a power of two */
+	size_t cap, n;
+};
+
+struct marks_cache *
+marks_cache_new(void)
+{
+	struct marks_cache *mc = xcalloc(1, sizeof(*mc));
+
+	pthread_mutex_init(&mc->lock, NULL);
+	return mc;
+}
+
+void
+marks_cache_free(struct marks_cache *mc)
+{
+	size_t i;
+
+	if (mc == NULL)
+		return;
+	for (i = 0; i < mc->cap; i++)
+		if (mc->slot[i].svg != NULL) {
+			buf_release(&mc->slot[i].key);
+			free(mc->slot[i].svg);
+		}
+	free(mc->slot);
+	pthread_mutex_destroy(&mc->lock);
+	free(mc);
+}
+
+static void
+key_double(struct buf *k, double v)
+{
+	buf_printf(k, "%a;", v);
+}
+
+/* The key of a chart's marks: its size, then each mark, in text (%a gives
+ * every double exactly). */
+static void
+marks_key(const struct chart *ch, const struct hist_mark *m, size_t n, struct buf *k)
+{
+	size_t i;
+
+	key_double(k, ch->width);
+	key_double(k, ch->height);
+	for (i = 0; i < n; i++) {
+		key_double(k, m[i].x0);
+		key_double(k, m[i].y0);
+		key_double(k, m[i].x1);
+		key_double(k, m[i].y1);
+		key_double(k, m[i].fill.r);
+		key_double(k, m[i].fill.g);
+		key_double(k, m[i].fill.b);
+		buf_printf(k, "%d%d%d|", m[i].dot, m[i].dashed, m[i].hollow);
+	}
+}
+
+static uint64_t
+key_hash(const struct buf *k)
+{
+	uint64_t h = 1469598103934665603u;
+	size_t i;
+
+	for (i = 0; i < k->len; i++)
+		h = (h ^ (unsigned char)k->data[i]) * 1099511628211u;
+	return h;
+}
+
+/* The slot of key in mc: its entry, or the empty slot where it goes. */
+static struct marks_entry *
+cache_slot(struct marks_cache *mc, const struct buf *key, uint64_t h)
+{
+	size_t i = (size_t)h & (mc->cap - 1);
+
+	while (mc->slot[i].svg != NULL && (mc->slot[i].hash != h ||
+	    mc->slot[i].key.len != key->len ||
+	    memcmp(mc->slot[i].key.data, key->data, key->len) != 0))
+		i = (i + 1) & (mc->cap - 1);
+	return &mc->slot[i];
+}
+
+/* A copy of what the cache holds for key, or NULL. */
+static char *
+cache_get(struct marks_cache *mc, const struct buf *key, uint64_t h)
+{
+	char *svg = NULL;
+
+	pthread_mutex_lock(&mc->lock);
+	if (mc->cap > 0) {
+		const struct marks_entry *e = cache_slot(mc, key, h);
+
+		if (e->svg != NULL)
+			svg = xstrdup(e->svg);
+	}
+	pthread_mutex_unlock(&mc->lock);
+	return svg;
+}
+
+/* Keeps svg for key (a copy of both), unless another thread kept it first. */
+static void
+cache_put(struct marks_cache *mc, const struct buf *key, uint64_t h, const char *svg)
+{
+	struct marks_entry *e;
+	size_t i;
+
+	pthread_mutex_lock(&mc->lock);
+	if (2 * (mc->n + 1) > mc->cap) {
+		struct marks_entry *old = mc->slot;
+		size_t oldcap = mc->cap;
+
+		mc->cap = oldcap == 0 ? 64 : 2 * oldcap;
+		mc->slot = xcalloc(mc->cap, sizeof(*mc->slot));
+		for (i = 0; i < oldcap; i++)
+			if (old[i].svg != NULL)
+				*cache_slot(mc, &old[i].key, old[i].hash) = old[i];
+		free(old);
+	}
+	e = cache_slot(mc, key, h);
+	if (e->svg == NULL) {
+		e->hash = h;
+		buf_init(&e->key);
+		buf_add(&e->key, key->data, key->len);
+		e->svg = xstrdup(svg);
+		mc->n++;
+	}
+	pthread_mutex_unlock(&mc->lock);
+}
+
+/*
+ * What follows a marks <svg>'s aria-label: a style sheet that switches
+ * their ink on dark pages (scoped to the marks: it is in the page), and
+ * cairo's drawing with its "surfaceN" group ids dropped (a page may hold
+ * other SVGs, and cairo numbers surfaces for the whole process).
+ */
+static int
+marks_body(const struct chart *ch, const struct computed *c, struct buf *out)
 {
 	struct marks_arg m = {ch, c};
 	struct buf raw = BUF_INIT, rules = BUF_INIT;
 	const char *p, *q, *end;
 	int rc = -1;
 
-	if (ch->kind != CHART_HISTORY || ch->provider == NULL)
-		return -1;
 	if (cropped_svg(ch, marks_draw, &m, &raw) == 0 &&
 	    (p = strstr(raw.data, "<svg")) != NULL && (p = strchr(p, '>')) != NULL &&
 	    (end = strstr(p, "</svg>")) != NULL) {
 		p++;
-		buf_printf(out, "<svg class=\"history-marks\" viewBox=\"0 0 %ld %ld\" "
-		    "role=\"img\" aria-label=\"", lround(ch->width),
-		    lround(ch->height - HIST_CROP));
-		esc_xml(out, ch->desc != NULL ? ch->desc : "");
 		buf_puts(out, "\">");
 		svg_dark_rules(p, ".history-marks ", &rules);
 		if (rules.len > 0)
@@ -288,6 +425,46 @@ chart_history_marks(const struct chart *ch, const struct computed *c,
 	}
 	buf_release(&rules);
 	buf_release(&raw);
+	return rc;
+}
+
+/* cairo's drawing of the marks, for a page, in an <svg> that names them
+ * and gives their text alternative (chart.h). */
+int
+chart_history_marks(const struct chart *ch, const struct computed *c,
+    struct marks_cache *mc, struct buf *out)
+{
+	struct buf key = BUF_INIT, body = BUF_INIT;
+	struct hist_mark *m;
+	uint64_t h = 0;
+	char *svg = NULL;
+	size_t n;
+	int rc = 0;
+
+	if (ch->kind != CHART_HISTORY || ch->provider == NULL)
+		return -1;
+	if (mc != NULL) {
+		m = hist_marks(c, ch->provider, ch->width, &n);
+		marks_key(ch, m, n, &key);
+		free(m);
+		h = key_hash(&key);
+		svg = cache_get(mc, &key, h);
+	}
+	if (svg == NULL) {
+		rc = marks_body(ch, c, &body);
+		if (rc == 0 && mc != NULL)
+			cache_put(mc, &key, h, body.data);
+	}
+	if (rc == 0) {
+		buf_printf(out, "<svg class=\"history-marks\" viewBox=\"0 0 %ld %ld\" "
+		    "role=\"img\" aria-label=\"", lround(ch->width),
+		    lround(ch->height - HIST_CROP));
+		esc_xml(out, ch->desc != NULL ? ch->desc : "");
+		buf_puts(out, svg != NULL ? svg : body.data);
+	}
+	free(svg);
+	buf_release(&body);
+	buf_release(&key);
 	return rc;
 }
 

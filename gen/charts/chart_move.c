@@ -39,7 +39,8 @@ cmp_priority(const void *a, const void *b)
 		return is_mover(x) ? -1 : 1;
 	if (sx != sy)
 		return sy - sx;
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 /* *out is malloc'd (free it); returns how many are drawn. */
@@ -195,7 +196,7 @@ move_desc(const struct computed *c, struct buf *b)
 	free(v);
 }
 
-/* Sort keys within a band: the other side's tier, then id. */
+/* Sort keys within a band: the other side's tier, then reader order. */
 static int
 cmp_left(const void *a, const void *b)
 {
@@ -206,7 +207,8 @@ cmp_left(const void *a, const void *b)
 		return x->previous->index < y->previous->index ? -1 : 1;
 	if (x->tier->index != y->tier->index)
 		return x->tier->index < y->tier->index ? -1 : 1;
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 static int
@@ -219,7 +221,8 @@ cmp_right(const void *a, const void *b)
 		return x->tier->index < y->tier->index ? -1 : 1;
 	if (x->previous->index != y->previous->index)
 		return x->previous->index < y->previous->index ? -1 : 1;
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 /* y of each rating's slot on one side; v is sorted by that side's tier. */

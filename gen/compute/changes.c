@@ -50,7 +50,8 @@ change_cmp(const void *a, const void *b)
 {
 	const struct change *x = a, *y = b;
 
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 /* Each kind's array, sized for the changes of that kind in s. */
@@ -70,27 +71,36 @@ moves_alloc(struct edition_changes *ec, const struct edition_stats *s)
 		ec->v[k] = xcalloc(n[k] + 1, sizeof(*ec->v[k]));
 }
 
-/* Does the sentence s (n bytes) name the tier t in at most eight words?
- * Then it only restates the move ("Moved down to Bronze in 3.0."). */
+/* Whether the sentence w names the tier t. */
 static bool
-restates(const char *s, size_t n, const struct tier *t)
+names_tier(const char *w, const struct tier *t)
+{
+	return t != NULL && t->name != NULL && strstr(w, t->name) != NULL;
+}
+
+/* Does the sentence s (n bytes) name the tier t in at most eight words, or
+ * both the tier before and t in at most twelve? Then it only restates the
+ * move ("Moved down to Bronze in 3.0.", "Moved from Gold in 2.0 to
+ * Unavailable in 3.0."). */
+static bool
+restates(const char *s, size_t n, const struct tier *t, const struct tier *before)
 {
 	char *w = xstrndup(s, n);
 	size_t words = 1, i;
-	bool names = t != NULL && t->name != NULL && strstr(w, t->name) != NULL;
+	bool names = names_tier(w, t), both = names && names_tier(w, before);
 
 	for (i = 0; i < n; i++)
 		words += s[i] == ' ';
 	free(w);
-	return names && words <= 8;
+	return (names && words <= 8) || (both && words <= 12);
 }
 
 /* The opening sentence of summary s, as plain text, if it says more than
- * a move to t; else NULL (it only restates the move, or it is written
- * with Markdown markup: a table cell and a list item give it alike).
- * malloc'd. */
+ * a move from before to t; else NULL (it only restates the move, or it is
+ * written with Markdown markup: a table cell and a list item give it
+ * alike). malloc'd. */
 static char *
-summary_reason(const char *s, const struct tier *t)
+summary_reason(const char *s, const struct tier *t, const struct tier *before)
 {
 	const char *p = s, *end;
 	char *w, *q;
@@ -108,7 +118,7 @@ summary_reason(const char *s, const struct tier *t)
 			break;
 		}
 	n = (size_t)(end - p);
-	if (n == 0 || restates(p, n, t))
+	if (n == 0 || restates(p, n, t, before))
 		return NULL;
 	w = xstrndup(p, n);
 	if (strpbrk(w, "{[*_`<\\") != NULL) {
@@ -122,9 +132,9 @@ summary_reason(const char *s, const struct tier *t)
 }
 
 char *
-move_reason(const struct review *rv, const struct tier *t)
+move_reason(const struct review *rv, const struct tier *t, const struct tier *before)
 {
-	return rv != NULL ? summary_reason(rv->summary, t) : NULL;
+	return rv != NULL ? summary_reason(rv->summary, t, before) : NULL;
 }
 
 /* The ratings that moved, and the providers gone since the baseline. */
@@ -148,7 +158,7 @@ moves_compute(struct edition_changes *ec, const struct edition_stats *s)
 		o->has_steps = rt->has_steps;
 		o->review = rt->review;
 		o->earlier = edition_review(s->baseline, rt->provider);
-		o->reason = move_reason(rt->review, rt->tier);
+		o->reason = move_reason(rt->review, rt->tier, rt->previous);
 	}
 	for (i = 0; i < s->ngone; i++) {
 		if ((k = change_kind_of(s->gone[i].status)) < 0)

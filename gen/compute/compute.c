@@ -198,7 +198,8 @@ cmp_rating(const void *a, const void *b)
 
 	if (x->tier->index != y->tier->index)
 		return x->tier->index < y->tier->index ? -1 : 1;
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 static double

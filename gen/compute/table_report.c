@@ -3,6 +3,7 @@
  * built from the computed model. Movement is always written as an arrow and
  * words ("↑ up 1"), never left to colour.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,7 +258,8 @@ mover_tier_index(const struct mover *m)
 	return t ? t->index : 0;
 }
 
-/* Up, down, unrated, returned, new, merged, dropped; then by tier, then id. */
+/* Up, down, unrated, returned, new, merged, dropped; then by tier, then in
+ * reader order (provider.order). */
 static int
 cmp_mover(const void *a, const void *b)
 {
@@ -269,7 +271,8 @@ cmp_mover(const void *a, const void *b)
 		return rx < ry ? -1 : 1;
 	if (ix != iy)
 		return ix < iy ? -1 : 1;
-	return strcmp(x->provider->id, y->provider->id);
+	return (x->provider->order > y->provider->order) -
+	    (x->provider->order < y->provider->order);
 }
 
 /* Every provider rated in from or to, with its move; same ones left out. */
@@ -310,10 +313,19 @@ movers_collect(const struct computed *c, const struct edition *from,
 static char *
 mover_reason(const struct rating *rt)
 {
-	return rt != NULL ? move_reason(rt->review, rt->tier) : NULL;
+	return rt != NULL ? move_reason(rt->review, rt->tier, rt->previous) : NULL;
 }
 
 /* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */
+static int
+provider_order_cmp(const void *a, const void *b)
+{
+	const struct provider *x = *(const struct provider *const *)a;
+	const struct provider *y = *(const struct provider *const *)b;
+
+	return (x->order > y->order) - (x->order < y->order);
+}
+
 static void
 movers_line(const struct computed *c, struct table *t, const struct mover *v, size_t n,
     enum move_status st, const char *key, const struct edition *from,
@@ -321,12 +333,18 @@ movers_line(const struct computed *c, struct table *t, const struct mover *v, si
 {
 	const struct report *rp = &c->project->report;
 	const char **names = xcalloc(n + 1, sizeof(*names));
+	const struct provider **pv = xcalloc(n + 1, sizeof(*pv));
 	char *list, *count;
 	size_t i, k = 0;
 
 	for (i = 0; i < n; i++)
 		if (v[i].status == st)
-			names[k++] = v[i].provider->name;
+			pv[k++] = v[i].provider;
+	/* a list of names in a sentence: by name, whatever their tiers */
+	qsort(pv, k, sizeof(*pv), provider_order_cmp);
+	for (i = 0; i < k; i++)
+		names[i] = pv[i]->name;
+	free(pv);
 	if (k > 0) {
 		list = view_list(rp, names, k);
 		count = view_int(rp, (long long)k);
@@ -341,7 +359,8 @@ movers_line(const struct computed *c, struct table *t, const struct mover *v, si
 
 /*
  * The movers table (issue 27): a row for each provider that moved up or
- * down or merged, with the reason where its review gives one; the new,
+ * down or merged, with the reason where its review gives one (a column
+ * when most rows have one, else a note each under the table); the new,
  * the dropped, the not rated, the rated again and the rated for the first
  * time each summed up in a note
  * with their names; against a partial edition, one note says why the
@@ -356,7 +375,8 @@ table_movers(const struct computed *c, const struct edition *from,
 	struct table *t;
 	struct mover *v;
 	char *cap;
-	size_t i, n, unlisted = 0, reasons = 0;
+	size_t i, n, unlisted = 0, reasons = 0, rows = 0;
+	bool column;
 	char **why;
 
 	v = movers_collect(c, from, to, &n);
@@ -364,17 +384,20 @@ table_movers(const struct computed *c, const struct edition *from,
 	for (i = 0; i < n; i++)
 		if (v[i].status == MOVE_UP || v[i].status == MOVE_DOWN ||
 		    v[i].status == MOVE_MERGED)
-			reasons += (why[i] = mover_reason(v[i].r2 != NULL ? v[i].r2 :
-			    v[i].r1)) != NULL;
+			rows++, reasons += (why[i] = mover_reason(v[i].r2 != NULL ?
+			    v[i].r2 : v[i].r1)) != NULL;
+	/* a column of reasons when most rows have one; a few reasons are
+	 * notes under the table, not a column that mostly says none */
+	column = reasons > 0 && reasons * 2 >= rows;
 	cap = report_format(rp, "table_movers_caption", (const char *[]){"from", "to", NULL},
 	    (const char *[]){from->name, to->name, NULL});
-	t = table_new(cap, reasons > 0 ? 5 : 4);
+	t = table_new(cap, column ? 5 : 4);
 	free(cap);
 	table_head(t, 0, report_string(rp, "provider"), false);
 	table_head(t, 1, from->name, false);
 	table_head(t, 2, to->name, false);
 	table_head(t, 3, report_string(rp, "movement"), false);
-	if (reasons > 0)
+	if (column)
 		table_head(t, 4, report_string(rp, "movers_reason"), false);
 	for (i = 0; i < n; i++) {
 		struct table_cell *row;
@@ -387,13 +410,26 @@ table_movers(const struct computed *c, const struct edition *from,
 		cell_provider(&row[0], v[i].provider);
 		cell_rating(rp, &row[1], v[i].r1);
 		cell_rating(rp, &row[2], v[i].r2);
+		/* merged: no review in the later edition, said in words */
+		if (v[i].r2 == NULL)
+			table_cell_set(&row[2], report_string(rp, "cell_not_reviewed"), NULL);
 		table_cell_take(&row[3], movement_text(rp, v[i].status, v[i].steps,
 		    v[i].provider), NULL);
-		if (reasons > 0)
-			table_cell_take(&row[4], why[i] != NULL ? why[i] : xstrdup(DASH), NULL);
-		else
-			free(why[i]);
+		if (column) {
+			table_cell_take(&row[4], why[i] != NULL ? why[i] :
+			    xstrdup(report_string(rp, "cell_no_reason")), NULL);
+			why[i] = NULL;
+		}
 	}
+	/* the few reasons, in the rows' order, each after its provider */
+	for (i = 0; i < n; i++)
+		if (why[i] != NULL) {
+			table_note_take(t, report_format(rp, "movers_line_reason",
+			    (const char *[]){"provider", "reason", NULL},
+			    (const char *[]){v[i].provider->name != NULL ? v[i].provider->name :
+			    v[i].provider->id, why[i], NULL}));
+			free(why[i]);
+		}
 	free(why);
 	movers_line(c, t, v, n, MOVE_NEW, "movers_line_new", from, to);
 	movers_line(c, t, v, n, MOVE_RETURNED, "movers_line_returned", from, to);
@@ -518,7 +554,7 @@ table_security(const struct computed *c, const struct edition *e)
 	const struct edition_stats *s = computed_edition(c, e);
 	const struct project *p = c->project;
 	const struct report *rp = &p->report;
-	size_t np = rp->npractices, i, k;
+	size_t np = rp->npractices, i, k, named;
 	struct table *t;
 	char *cap;
 
@@ -530,7 +566,7 @@ table_security(const struct computed *c, const struct edition *e)
 		table_head(t, k + 1, rp->practices[k].name, false);
 	table_head(t, np + 1, report_string(rp, "findings"), false);
 	for (i = 0; s && i < p->nproviders; i++) {
-		const struct rating *rt = edition_stats_rating(s, &p->providers[i]);
+		const struct rating *rt = edition_stats_rating(s, p->by_name[i]);
 		const struct review *r = rt ? rt->review : NULL;
 		struct table_cell *row;
 
@@ -543,6 +579,7 @@ table_security(const struct computed *c, const struct edition *e)
 			    tri_text(rp, r->practices != NULL ? r->practices[k] : TRI_UNSET), NULL);
 		table_cell_take(&row[np + 1], findings_text(rp, r->findings, r->nfindings), NULL);
 	}
+	named = t->nrows;
 	if (e->nfindings) {
 		struct table_cell *row = table_row(t);
 
@@ -552,6 +589,11 @@ table_security(const struct computed *c, const struct edition *e)
 		table_cell_take(&row[np + 1], findings_text(rp, e->findings, e->nfindings), NULL);
 	}
 	table_drop_empty_columns(t, DASH);
+	/* a practice not recorded, and one that has no meaning for a
+	 * finding no provider is named for: each in its own words */
+	table_cells_say(t, SIZE_MAX, 0, named, DASH, report_string(rp, "not_known"));
+	table_cells_say(t, SIZE_MAX, named, t->nrows, DASH,
+	    report_string(rp, "cell_not_applicable"));
 	return t;
 }
 

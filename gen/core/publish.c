@@ -37,11 +37,19 @@ strip_slashes(char *s)
 #define STAGE_IN ".podium-tmp-"
 #define OLD_IN ".podium-old-"
 
-/* A file of the previous build (site_prev): its name, hash and size. */
+/* A file of the previous build (site_prev): its name, hash and size, and
+ * the key of what it was made from (site_out_note_key), 0 when none. */
 struct prev_file {
 	char *rel;
 	uint64_t hash;
 	size_t size;
+	uint64_t key;
+};
+
+/* A file's key, noted while the build runs (site_out_note_key). */
+struct file_key {
+	char *rel;
+	uint64_t key;
 };
 
 /* The files an earlier build wrote, where they are now (publish.h). */
@@ -66,6 +74,10 @@ struct site_out_shared {
 	const struct site_prev *prev; /* files the same as these are linked */
 	struct prev_file *now; /* the files written, for the next build's prev */
 	size_t nnow, capnow;
+	struct file_key *keys; /* the keys noted, set on now's files by
+	                          site_out_prev_take */
+	size_t nkeys, capkeys;
+	_Atomic size_t nreused; /* files linked by their key (put_prev) */
 };
 
 /* A file's hash: of its name and bytes. */
@@ -84,6 +96,7 @@ hash_note(struct site_out_shared *sh, const char *rel, uint64_t h, size_t n)
 	sh->now = xgrow(sh->now, sizeof(*sh->now), sh->nnow + 1, &sh->capnow);
 	sh->now[sh->nnow].rel = xstrdup(rel);
 	sh->now[sh->nnow].hash = h;
+	sh->now[sh->nnow].key = 0;
 	sh->now[sh->nnow++].size = n;
 	pthread_mutex_unlock(&sh->mu);
 }
@@ -95,16 +108,25 @@ hash_add(struct site_out_shared *sh, const char *rel, const void *p, size_t n)
 	hash_note(sh, rel, file_hash(rel, p, n), n);
 }
 
-/* Did the previous build write rel with these bytes (hash h, n of them)? */
-static bool
-prev_same(const struct site_prev *pv, const char *rel, uint64_t h, size_t n)
+/* The previous build's file rel, or NULL. */
+static const struct prev_file *
+prev_find(const struct site_prev *pv, const char *rel)
 {
 	size_t at = 0, item;
 
 	while (htab_next(&pv->t, hash_str(rel), &at, &item))
 		if (strcmp(pv->v[item].rel, rel) == 0)
-			return pv->v[item].hash == h && pv->v[item].size == n;
-	return false;
+			return &pv->v[item];
+	return NULL;
+}
+
+/* Did the previous build write rel with these bytes (hash h, n of them)? */
+static bool
+prev_same(const struct site_prev *pv, const char *rel, uint64_t h, size_t n)
+{
+	const struct prev_file *f = prev_find(pv, rel);
+
+	return f != NULL && f->hash == h && f->size == n;
 }
 
 /* Links the previous build's rel into the staging folder, making its
@@ -864,6 +886,43 @@ site_out_put_same(const struct site_out *o, const char *from, const char *rel,
 	return 0;
 }
 
+void
+site_out_note_key(const struct site_out *o, const char *rel, uint64_t key)
+{
+	struct site_out_shared *sh = o->shared;
+
+	if (sh == NULL || !sh->hashing || key == 0)
+		return;
+	pthread_mutex_lock(&sh->mu);
+	sh->keys = xgrow(sh->keys, sizeof(*sh->keys), sh->nkeys + 1, &sh->capkeys);
+	sh->keys[sh->nkeys].rel = xstrdup(rel);
+	sh->keys[sh->nkeys++].key = key;
+	pthread_mutex_unlock(&sh->mu);
+}
+
+int
+site_out_put_prev(const struct site_out *o, const char *rel, uint64_t key)
+{
+	const struct site_prev *pv;
+	const struct prev_file *f;
+
+	if (o->tmp == NULL || o->discard || o->shared == NULL || !o->shared->hashing ||
+	    (pv = o->shared->prev) == NULL || key == 0 || !rel_safe(rel))
+		return -1;
+	if ((f = prev_find(pv, rel)) == NULL || f->key != key || prev_link(o, rel) == -1)
+		return -1;
+	hash_note(o->shared, rel, f->hash, f->size);
+	site_out_note_key(o, rel, key);
+	atomic_fetch_add(&o->shared->nreused, 1);
+	return 0;
+}
+
+size_t
+site_out_reused(const struct site_out *o)
+{
+	return o->shared != NULL ? atomic_load(&o->shared->nreused) : 0;
+}
+
 int
 site_out_open(const struct site_out *o, const char *rel, int *fd)
 {
@@ -953,6 +1012,13 @@ site_out_prev_take(struct site_out *o, const char *dir)
 	pv->t = (struct htab)HTAB_INIT;
 	for (i = 0; i < pv->n; i++)
 		htab_add(&pv->t, hash_str(pv->v[i].rel), i);
+	/* a key noted for a file the build did not write is dropped */
+	for (i = 0; i < sh->nkeys; i++) {
+		struct prev_file *f = (struct prev_file *)prev_find(pv, sh->keys[i].rel);
+
+		if (f != NULL)
+			f->key = sh->keys[i].key;
+	}
 	sh->now = NULL;
 	sh->nnow = sh->capnow = 0;
 	return pv;
@@ -1417,6 +1483,9 @@ site_out_abort(struct site_out *o)
 		for (size_t i = 0; i < o->shared->nnow; i++)
 			free(o->shared->now[i].rel);
 		free(o->shared->now);
+		for (size_t i = 0; i < o->shared->nkeys; i++)
+			free(o->shared->keys[i].rel);
+		free(o->shared->keys);
 		pthread_mutex_destroy(&o->shared->mu);
 	}
 	free(o->shared);

@@ -3,6 +3,7 @@
  * functions that build them (table_data.h). The report's own tables are
  * compute's (table_report.c).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,22 @@ table_cell_take(struct table_cell *c, char *text, const char *href)
 	free(c->href);
 	c->text = text;
 	c->href = h;
+}
+
+void
+table_cells_say(struct table *t, size_t col, size_t r0, size_t r1,
+    const char *mark, const char *words)
+{
+	size_t r, k;
+
+	for (r = r0; r < r1 && r < t->nrows; r++)
+		for (k = 0; k < t->ncols; k++) {
+			struct table_cell *c = &t->cells[r * t->ncols + k];
+
+			if ((col == SIZE_MAX || k == col) && c->text != NULL &&
+			    strcmp(c->text, mark) == 0)
+				table_cell_set(c, words, c->href);
+		}
 }
 
 static bool

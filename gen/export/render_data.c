@@ -29,6 +29,31 @@ struct sink {
 	int err;                     /* 0, else the first failure's errno */
 };
 
+static int
+rating_id_cmp(const void *a, const void *b)
+{
+	const struct rating *x = *(const struct rating *const *)a;
+	const struct rating *y = *(const struct rating *const *)b;
+
+	if (x->tier->index != y->tier->index)
+		return x->tier->index < y->tier->index ? -1 : 1;
+	return strcmp(x->provider->id, y->provider->id);
+}
+
+/* s's ratings in the data files' order (SPEC 4.2: ladder order, then
+ * provider id; the pages list them by name). Free with free(). */
+static const struct rating **
+ratings_by_id(const struct edition_stats *s)
+{
+	const struct rating **v = xcalloc(s->nratings + 1, sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < s->nratings; i++)
+		v[i] = &s->ratings[i];
+	qsort(v, s->nratings, sizeof(*v), rating_id_cmp);
+	return v;
+}
+
 /* Writes out what b holds once it holds a piece (all: whatever it holds). */
 static void
 sink_flush(struct sink *s, bool all)
@@ -296,6 +321,7 @@ json_edition(struct jsonw *w, const struct report *rp, const struct edition_stat
     struct sink *out)
 {
 	const struct edition *e = s->edition;
+	const struct rating **by_id;
 	size_t i;
 
 	jw_object_begin(w);
@@ -342,10 +368,12 @@ json_edition(struct jsonw *w, const struct report *rp, const struct edition_stat
 	}
 	jw_key(w, "ratings");
 	jw_array_begin(w);
+	by_id = ratings_by_id(s);
 	for (i = 0; i < s->nratings; i++) {
-		json_rating(w, rp, &s->ratings[i]);
+		json_rating(w, rp, by_id[i]);
 		sink_flush(out, false);
 	}
+	free(by_id);
 	jw_array_end(w);
 	jw_object_end(w);
 }
@@ -665,12 +693,15 @@ ratings_csv(const struct computed *c, struct sink *out)
 	if (resp)
 		buf_puts(&out->b, ",response,response_date,response_source");
 	buf_puts(&out->b, "\r\n");
-	for (i = 0; i < c->neditions; i++)
+	for (i = 0; i < c->neditions; i++) {
+		const struct rating **by_id = ratings_by_id(&c->editions[i]);
+
 		for (k = 0; k < c->editions[i].nratings; k++) {
-			csv_rating(&out->b, rp, &c->editions[i], &c->editions[i].ratings[k], unc,
-			    resp);
+			csv_rating(&out->b, rp, &c->editions[i], by_id[k], unc, resp);
 			sink_flush(out, false);
 		}
+		free(by_id);
+	}
 }
 
 /* Writes rel with make; 0, or -1 after site_out_record's report. */

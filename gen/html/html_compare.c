@@ -18,6 +18,16 @@
 #include "podium.h"
 #include "view.h"
 
+/* A timings cell that gives nothing to compare: empty, a dash, "not
+ * stated" (no time) or "none" (no target). */
+static bool
+says_nothing(const struct report *rp, const char *t)
+{
+	return t == NULL || *t == '\0' || strcmp(t, "\xe2\x80\x94") == 0 ||
+	    strcmp(t, report_string(rp, "not_stated")) == 0 ||
+	    strcmp(t, report_string(rp, "cell_none")) == 0;
+}
+
 /* The view's section id as plain text: its paragraphs, then its table's
  * rows ("Detected: 1m30s (within target); ...", the step and its time
  * joined as the pack's label_value joins them); malloc'd or NULL. */
@@ -49,14 +59,12 @@ section_text(const struct report *rp, const struct vd_section *s, size_t n, cons
 					if (bl->table->ncols == 4 && k == 2)
 						continue;
 					t = row[k].text;
-					/* an empty cell ("—") says nothing here */
-					if (t == NULL || *t == '\0' || strcmp(t, "\xe2\x80\x94") == 0)
+					if (says_nothing(rp, t))
 						continue;
 					if (k == 0)
 						buf_puts(&b, t);
 					else if (bl->table->ncols == 4 && k == 3 &&
-					    row[1].text != NULL && strcmp(row[1].text, "\xe2\x80\x94") != 0 &&
-					    row[1].text[0] != '\0')
+					    !says_nothing(rp, row[1].text))
 						buf_printf(&b, " (%s)", t);
 					else
 						buf_printf(&b, "%s%s", sep, t);
@@ -242,9 +250,13 @@ html_compare_index(struct html_ctx *h)
 	jw_array_end(&w);
 	jw_key(&w, "providers");
 	jw_object_begin(&w);
-	for (i = 0; i < c->nproviders; i++)
-		if (c->providers[i].visible && c->providers[i].nhistory > 0)
-			provider_json(&w, h, &c->providers[i]);
+	for (i = 0; i < c->nproviders; i++) {
+		const struct provider_view *pv =
+		    &c->providers[c->project->by_name[i]->index];
+
+		if (pv->visible && pv->nhistory > 0)
+			provider_json(&w, h, pv);
+	}
 	jw_object_end(&w);
 	jw_object_end(&w);
 	safe = html_json_script_safe(&b);
@@ -263,6 +275,50 @@ html_compare_index(struct html_ctx *h)
 	return rc;
 }
 
+/* Whether a review of p holds a public finding (the compare table's). */
+static bool
+any_public_finding(const struct project *p)
+{
+	size_t i, k, f;
+
+	for (i = 0; i < p->neditions; i++)
+		for (k = 0; k < p->editions[i].nreviews; k++)
+			for (f = 0; f < p->editions[i].reviews[k]->nfindings; f++)
+				if (p->editions[i].reviews[k]->findings[f].public)
+					return true;
+	return false;
+}
+
+/*
+ * What the page sets side by side, as the report has it (reader review
+ * #8): the tiers, then scores only with a rubric, the failure test only
+ * where a review has one, public findings only where there are some, and
+ * the provider fields the report declares, by their names.
+ */
+static char *
+compare_nojs(const struct project *p)
+{
+	const struct report *r = &p->report;
+	const char **what = xcalloc(r->nprovider_fields + 5, sizeof(*what));
+	size_t n = 0, i;
+	char *list, *out;
+
+	what[n++] = report_string(r, "compare_has_tiers");
+	if (project_has_rubric(p))
+		what[n++] = report_string(r, "compare_has_scores");
+	if (project_has_fault_tests(p))
+		what[n++] = report_string(r, "compare_has_faults");
+	if (any_public_finding(p))
+		what[n++] = report_string(r, "compare_has_findings");
+	for (i = 0; i < r->nprovider_fields; i++)
+		what[n++] = r->provider_fields[i].name;
+	list = view_list(r, what, n);
+	out = report_format1(r, "compare_nojs", "what", list);
+	free(list);
+	free(what);
+	return out;
+}
+
 int
 html_compare_page(struct html_ctx *h, const void *arg)
 {
@@ -271,6 +327,7 @@ html_compare_page(struct html_ctx *h, const void *arg)
 	    report_string(r, "compare_title"));
 
 	(void)arg;
+	pv_set_taken(page, "nojs", compare_nojs(h->p));
 	pv_set_str(page, "heading", report_string(r, "compare_title"));
 	pv_set_str(page, "description", report_string(r, "compare_title"));
 	return html_page_out(h, "compare", page, "compare/index.html");

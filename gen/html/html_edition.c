@@ -236,9 +236,12 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		free(path);
 	}
 	/* what the page says, as the view decided it (view_home.c) */
-	if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL)
-		tv_set(page, "figures", html_figures_of(section_table(
-		    vd_section_find(vp->s, vp->n, "figures"))));
+	if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL) {
+		const struct table *ft = section_table(vd_section_find(vp->s, vp->n, "figures"));
+
+		tv_set(page, "figures", html_figures_of(ft));
+		tv_set(page, "figure_notes", html_figure_notes(ft));
+	}
 	if (vd_page_medals(vp) != NULL)
 		tv_set(page, "medal_table", pv_medal_table(vd_page_medals(vp), root));
 	tv_set(page, "bars", bars(vd_page_medals(vp)));
@@ -251,6 +254,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
 	tv_set(page, "movement", pv_movers(h->c, s, root));
 	pv_set_taken(page, "jsonld_html", html_jsonld_edition(h, s, root));
+	tv_set(page, "show_claims", tv_bool(vd_section_find(vp->s, vp->n, "claims") != NULL));
 	cl = claims(vd_section_find(vp->s, vp->n, "claims"));
 	tv_set(page, "has_claims", tv_bool(tv_size(cl) > 0));
 	tv_set(page, "claims", cl);

@@ -25,6 +25,20 @@ html_figures(const struct computed *c, const struct edition_stats *s,
 }
 
 struct tv *
+html_figure_notes(const struct table *t)
+{
+	struct tv *a = tv_array(), *o;
+	size_t i;
+
+	for (i = 0; t != NULL && i < t->nnotes; i++) {
+		o = tv_object();
+		pv_set_str(o, "text", t->notes[i]);
+		tv_append(a, o);
+	}
+	return a;
+}
+
+struct tv *
 html_figures_of(const struct table *t)
 {
 	struct tv *a = tv_array(), *o;
@@ -148,7 +162,13 @@ html_home(struct html_ctx *h)
 			free(words);
 		}
 	}
-	tv_set(page, "figures", html_figures(h->c, s, cmp));
+	{
+		struct table *t = vd_figures(h->c, s, cmp);
+
+		tv_set(page, "figures", html_figures_of(t));
+		tv_set(page, "figure_notes", html_figure_notes(t));
+		table_free(t);
+	}
 	/* the view decided which of the medal table, distribution, movement
 	 * and movers the page shows (those no commentary section shows) */
 	if (vd_page_medals(hp) != NULL) {

@@ -8,15 +8,15 @@
 
 #include "html.h"
 
-/* Providers by name, case folded, then id: the order a reader expects. */
+/* Providers in reader order (provider.order: by name, collated in the
+ * report's language, then id). */
 static int
 cmp_provider(const void *a, const void *b)
 {
 	const struct provider *x = (*(const struct provider_view *const *)a)->provider;
 	const struct provider *y = (*(const struct provider_view *const *)b)->provider;
-	int r = strcasecmp(html_provider_name(x), html_provider_name(y));
 
-	return r != 0 ? r : strcmp(x->id, y->id);
+	return (x->order > y->order) - (x->order < y->order);
 }
 
 static int
@@ -149,8 +149,13 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 			buf_puts(&tiers, c->editions[j].edition->id);
 			buf_putc(&tiers, ':');
 			buf_puts(&tiers, r->tier->id);
-		} else
+		} else {
 			tv_set(cell, "rank", tv_int(999));
+			/* a partial edition may have reviewed it without naming it */
+			pv_set_str(cell, "none", report_string(&c->project->report,
+			    c->editions[j].edition->partial ? "cell_not_named" :
+			    "cell_not_reviewed"));
+		}
 		tv_append(cells, cell);
 	}
 	tv_set(o, "cells", cells);

@@ -704,7 +704,8 @@ llms_txt(const struct computed *c, struct site_out *o)
 	}
 	llms_section(&b, report_string(r, "providers"));
 	for (i = 0; c->view != NULL && i < c->view->nproviders; i++) {
-		const struct vd_provider *vp = c->view->providers[i];
+		const struct vd_provider *vp =
+		    c->view->providers[c->project->by_name[i]->index];
 		char *rel;
 
 		if (vp == NULL)

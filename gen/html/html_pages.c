@@ -111,6 +111,11 @@ ladder_values(struct html_ctx *h, const char *root)
 		tv_set(o, "tier", pv_tier(&r->ladder[i]));
 		pv_set_str(o, "meaning", tier_meaning(r, &r->ladder[i], nmedals));
 		pv_set_lit(o, "group", r->ladder[i].group);
+		/* "Grouped as Not Recommended.": a sentence, not a parenthesis
+		 * after the tier's name */
+		if (r->ladder[i].group != NULL)
+			pv_set_taken(o, "group_text", report_format1(r, "tier_group_member",
+			    "group", r->ladder[i].group));
 		if (r->ladder[i].description != NULL)
 			tv_set(o, "description_html", pv_markdown(h, r->ladder[i].description,
 			    &r->ladder[i].pos, root));

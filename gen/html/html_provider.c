@@ -143,7 +143,12 @@ history_row(const struct computed *c, const struct history_entry *he, bool thin,
 		fmt_fixed(r->score, 1, score, sizeof(score));
 	pv_set_taken(o, "score", view_decimal(rp, score));
 	if (he->edition->previous == NULL && r->previous == NULL) {
-		tv_set(o, "move", tv_null());
+		/* said, not left blank: a blank cell reads as a move not known,
+		 * as "no earlier tier known" does a row below on other pages */
+		m = tv_object();
+		tv_set(m, "status", tv_lit("same"));
+		pv_set_str(m, "words", report_string(rp, "move_first_edition"));
+		tv_set(o, "move", m);
 		return o;
 	}
 	m = pv_move(rp, r->status, r->steps, r->has_steps, NULL);
@@ -158,15 +163,19 @@ history_row(const struct computed *c, const struct history_entry *he, bool thin,
 	return o;
 }
 
+/* The tier now: the last review's, with what the tier means when the view
+ * says it (not for a tier held in an older edition only). */
 static struct tv *
-current_values(struct html_ctx *h, const struct provider_view *v, const char *root)
+current_values(struct html_ctx *h, const struct provider_view *v,
+    const struct vd_provider *vp, const char *root)
 {
 	const struct history_entry *he = &v->history[v->nhistory - 1];
 	const struct tier *t = he->rating->tier;
 	struct tv *o = tv_object();
 
 	tv_set(o, "tier", pv_rating_tier(he->rating));
-	if (t->description != NULL)
+	if (t->description != NULL &&
+	    vd_section_find(vp->s, vp->n, "tier-description") != NULL)
 		tv_set(o, "tier_description_html", pv_markdown(h, t->description, &t->pos, root));
 	pv_set_lit(o, "edition", edition_name(he->edition));
 	return o;
@@ -189,7 +198,7 @@ history_layer(struct html_ctx *h, const struct provider *pr, const char *root,
 	tv_set(o, narrow ? "narrow_width" : "width", tv_int((long long)lround(ch.width)));
 	tv_set(o, narrow ? "narrow_height" : "height",
 	    tv_int((long long)lround(chart_history_framed_height(&ch))));
-	if (chart_history_marks(&ch, h->c, &b) == 0)
+	if (chart_history_marks(&ch, h->c, h->marks, &b) == 0)
 		pv_set_taken(o, narrow ? "narrow_marks" : "marks", buf_detach(&b, NULL));
 	chart_release(&ch);
 	buf_release(&b);
@@ -270,6 +279,12 @@ badge_values(struct html_ctx *h, const struct provider_view *v,
 	pv_set_href(o, "src", "", src.data);
 	pv_set_str(o, "alt", b.alt);
 	buf_release(&src);
+	/* what the badge is for, with or without the code that shows it */
+	if (rp->base_url == NULL)
+		pv_set_taken(o, "intro", report_format(rp, "badge_what",
+		    (const char *[]){"provider", "edition", NULL},
+		    (const char *[]){html_provider_name(v->provider), edition_name(he->edition),
+		    NULL}));
 	if (rp->base_url == NULL) {
 		free(path);
 		badge_release(&b);
@@ -331,7 +346,7 @@ provider_values(struct html_ctx *h, const struct provider_view *v,
 	}
 	if (pr->successor != NULL)
 		tv_set(page, "successor", pv_provider_link(root, pr->successor));
-	tv_set(page, "current", current_values(h, v, root));
+	tv_set(page, "current", current_values(h, v, vp, root));
 	tv_set(page, "has_scores", tv_bool(project_has_rubric(h->p)));
 	pv_set_taken(page, "history_caption", report_format1(&h->p->report, "history_caption",
 	    "name", html_provider_name(pr)));

@@ -2,7 +2,9 @@
  * html_search.c: the site's full-text search (SPEC 5.3, issue 28 item 4).
  *
  * At build time every page worth finding (each provider's page with its
- * reviews, each commentary section, each custom page, the methodology)
+ * reviews, each commentary section, each edition's page and its changes
+ * page, each custom page, the methodology, the security page, the
+ * sources)
  * becomes an entry of search/index.json: its title, its address, its
  * words, and the same title and words folded for matching in any
  * language: compatibility-decomposed (NFKD), marks removed, case folded
@@ -165,6 +167,71 @@ provider_entry(struct html_ctx *h, struct jsonw *w, const struct provider_view *
 	vd_provider_free(own);
 }
 
+/* Each edition's page, newest first (as the editions index lists them):
+ * its one-sentence description, then its words; and its changes page. */
+static void
+edition_entries(struct html_ctx *h, struct jsonw *w, struct buf *t)
+{
+	const struct computed *c = h->c;
+	size_t i;
+
+	for (i = c->neditions; i-- > 0;) {
+		const struct edition_stats *s = &c->editions[i];
+		const struct edition *e = s->edition;
+		const struct vd_page *vp = view_edition(c->view, e), *ch;
+		struct vd_page *own = NULL;
+		char *url, *desc, *dir;
+
+		if (vp == NULL)   /* a build without the view (a unit test's) */
+			vp = own = vd_edition_new(c, s);
+		desc = html_edition_description(&h->p->report, s);
+		buf_puts(t, desc);
+		buf_putc(t, ' ');
+		view_words(t, c, vp->s, vp->n);
+		url = html_edition_path(e);
+		entry(w, url, e->name != NULL ? e->name : e->id, t);
+		free(url);
+		free(desc);
+		vd_page_free(own);
+		if (s->baseline == NULL || (ch = view_changes(c->view, e)) == NULL)
+			continue;
+		view_words(t, c, ch->s, ch->n);
+		dir = view_changes_path(e);
+		url = xasprintf("%sindex.html", dir);
+		entry(w, url, ch->title != NULL ? ch->title : e->id, t);
+		free(url);
+		free(dir);
+	}
+}
+
+/* The security page (when the report has one) and the sources page: the
+ * sources' titles, authors and publishers. */
+static void
+other_entries(struct html_ctx *h, struct jsonw *w, struct buf *t)
+{
+	const struct project *p = h->p;
+	const struct vd_security *sec = h->c->view != NULL ? h->c->view->security : NULL;
+	size_t i;
+
+	if (sec != NULL) {
+		view_words(t, h->c, sec->s, sec->n);
+		entry(w, "security/index.html", sec->title, t);
+	}
+	for (i = 0; i < p->nsources; i++) {
+		const struct source *s = &p->sources[i];
+		const char *v[] = {s->title, s->author, s->publisher};
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(v); k++)
+			if (v[k] != NULL) {
+				buf_puts(t, v[k]);
+				buf_puts(t, ". ");
+			}
+	}
+	if (p->nsources > 0)
+		entry(w, "sources/index.html", report_string(&p->report, "sources"), t);
+}
+
 int
 html_search_index(struct html_ctx *h)
 {
@@ -190,9 +257,13 @@ html_search_index(struct html_ctx *h)
 		entry(&w, url, s->title, &t);
 		free(url);
 	}
-	for (i = 0; i < h->c->nproviders; i++)
-		if (h->c->providers[i].visible && h->c->providers[i].nhistory > 0)
-			provider_entry(h, &w, &h->c->providers[i], &t);
+	for (i = 0; i < h->c->nproviders; i++) {
+		const struct provider_view *pv = &h->c->providers[p->by_name[i]->index];
+
+		if (pv->visible && pv->nhistory > 0)
+			provider_entry(h, &w, pv, &t);
+	}
+	edition_entries(h, &w, &t);
 	for (i = 0; i < p->npages; i++) {
 		char *url = xasprintf("%s/index.html", p->pages[i].id);
 
@@ -211,6 +282,7 @@ html_search_index(struct html_ctx *h)
 		    r->ladder[i].description_at.line);
 	}
 	entry(&w, "methodology/index.html", report_string(r, "methodology"), &t);
+	other_entries(h, &w, &t);
 	jw_array_end(&w);
 	jw_object_end(&w);
 	/* no content's "<", ">" or "&" as such, in the script or the JSON */

@@ -1,8 +1,10 @@
 /* html_templates.c: finds templates (the project's own, then the built-in
  * ones), compiles them once per build, and writes rendered pages. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "html.h"
@@ -80,6 +82,46 @@ struct mustache_set *
 html_templates_open(const struct project *p)
 {
 	return mustache_set_new(template_load, (void *)p);
+}
+
+uint64_t
+html_templates_key(const struct project *p)
+{
+	uint64_t h = hash_str("templates"), sum = 0;
+	struct buf b = BUF_INIT;
+	struct dirent *de;
+	struct stat st;
+	char *dir, *path;
+	DIR *dp;
+
+	if (p == NULL || p->dir == NULL)
+		return h;
+	dir = path_join(p->dir, "templates");
+	if ((dp = opendir(dir)) == NULL) {
+		free(dir);
+		return h;
+	}
+	/* each entry's name, kind and bytes; summed, so the order of reading
+	 * does not matter */
+	while ((de = readdir(dp)) != NULL) {
+		uint64_t f = hash_str(de->d_name);
+
+		path = path_join(dir, de->d_name);
+		if (stat(path, &st) == 0) {
+			f = hash_bytes(f, &st.st_mode, sizeof(st.st_mode));
+			buf_reset(&b);
+			if (S_ISREG(st.st_mode) && file_read(path, TEMPLATE_MAX, &b) == FILE_OK)
+				f = hash_bytes(f, b.data, b.len);
+			else
+				f = hash_bytes(f, &st.st_mtim, sizeof(st.st_mtim));
+		}
+		sum += f;
+		free(path);
+	}
+	closedir(dp);
+	buf_release(&b);
+	free(dir);
+	return hash_bytes(h, &sum, sizeof(sum));
 }
 
 /*
@@ -244,8 +286,19 @@ html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
 	struct buf b = BUF_INIT;
 	struct page_sink ps = {h->o, rel, -1, 0, false};
 	const struct mustache_sink sink = {PAGE_PIECE, page_flush, &ps};
+	uint64_t key = 0;
 	int rc = -1, put;
 
+	/* a preview: the same values, templates and path as the previous
+	 * build's page give the same page, linked from there */
+	if (h->keyed) {
+		key = tv_hash_tree(hash_bytes(h->key_seed, tpl, strlen(tpl) + 1), data);
+		key += key == 0;
+		if (site_out_put_prev(h->o, rel, key) == 0) {
+			put = 0;
+			goto record;
+		}
+	}
 	/* pages are alike in size: room for the last one saves most regrowth */
 	buf_grow(&b, last_len);
 	if (mustache_render_sink(h->set, tpl, data, &b, &sink, h->d) == -1) {
@@ -260,6 +313,9 @@ html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
 		last_len = b.len;
 		put = site_out_put(h->o, rel, b.data, b.len);
 	}
+	if (put == 0)
+		site_out_note_key(h->o, rel, key);
+record:
 	if (h->job != NULL) {
 		rc = job_page_record(h, rel, put);
 		goto out;

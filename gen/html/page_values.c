@@ -596,12 +596,22 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 		pv_set_str(o, "compiled", date);
 		pv_set_taken(o, "compiled_text", view_date(r, r->published));
 	}
+	/* the footer names the edition after the title, unless the title
+	 * does ("ClusterMAX 3.0: fewer medals, a higher bar") */
 	if (r->edition != NULL)
 		pv_set_str(o, "edition_name", edition_name(r->edition));
+	if (r->edition != NULL && (r->title == NULL ||
+	    strstr(r->title, edition_name(r->edition)) == NULL))
+		pv_set_str(o, "footer_edition", edition_name(r->edition));
 	pv_set_taken(o, "canonical", canonical(r, rel));
 	/* the interface words, the report's own where it gives them */
-	for (i = 0; ui_strings_default[i].key != NULL; i++)
-		pv_set_lit(t, ui_strings_default[i].key, report_string(r, ui_strings_default[i].key));
+	for (i = 0; ui_strings_default[i].key != NULL; i++) {
+		const char *v = report_string(r, ui_strings_default[i].key);
+
+		/* each key once: added, not looked for among the others */
+		if (v != NULL)
+			tv_add(t, ui_strings_default[i].key, tv_lit(v));
+	}
 	tv_set(o, "t", t);
 	tv_set(o, "extra_css", tv_bool(h->extra_css));
 	nav_add(nav, root, report_string(r, "report"), "index.html", strcmp(kind, "home") == 0);

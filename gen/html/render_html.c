@@ -357,6 +357,10 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	h.o = o;
 	h.d = d;
 	h.set = html_templates_open(h.p);
+	h.marks = marks_cache_new();
+	h.keyed = ro->reuse && ro->dump == NULL && !o->discard;
+	if (h.keyed)
+		h.key_seed = html_templates_key(h.p);
 	if (ro->dump != NULL)
 		html_dump_begin(&h, ro->dump);
 	for (i = 0; ro->sizes_known && !o->discard && i < HTML_NDOWNLOADS; i++) {
@@ -389,6 +393,7 @@ render_html(const struct computed *c, const struct render_opts *ro,
 		h.failed = true;
 	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);
+	marks_cache_free(h.marks);
 	for (i = 0; i < h.npages; i++)
 		free(h.pages[i]);
 	free(h.pages);

@@ -95,6 +95,7 @@ project_load(const char *dir, struct diag *d)
 		content_unread_check(&l);
 		report_resolve(&l);
 		load_checks(&l);
+		project_derive(p);
 	}
 	diag_sort_from(d, from);
 	loader_release(&l);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collate.h"
 #include "load.h"
 #include "loadpriv.h"
 #include "parse.h"
@@ -216,6 +217,32 @@ successors_resolve(struct loader *l, struct ptmp *v, size_t n)
 	free(state);
 }
 
+/* Each provider's place in the order a reader sees: its name collated in
+ * the report's language, then its id. */
+static void
+providers_order(struct loader *l)
+{
+	struct project *p = l->p;
+	size_t n = p->nproviders, i;
+	const char **keys = xcalloc(n ? n : 1, sizeof(*keys));
+	const char **ids = xcalloc(n ? n : 1, sizeof(*ids));
+	size_t *rank = xcalloc(n ? n : 1, sizeof(*rank));
+
+	for (i = 0; i < n; i++) {
+		keys[i] = p->providers[i].name != NULL ? p->providers[i].name : p->providers[i].id;
+		ids[i] = p->providers[i].id;
+	}
+	collate_rank(p->report.language, keys, ids, n, rank);
+	p->by_name = arena_array(l->a, n ? n : 1, sizeof(*p->by_name));
+	for (i = 0; i < n; i++) {
+		p->providers[i].order = rank[i];
+		p->by_name[rank[i]] = &p->providers[i];
+	}
+	free(keys);
+	free(ids);
+	free(rank);
+}
+
 void
 providers_load(struct loader *l)
 {
@@ -241,6 +268,7 @@ providers_load(struct loader *l)
 		p->providers[i].index = i;
 	}
 	p->nproviders = m;
+	providers_order(l);
 	alias_index(l);
 	aliases_check(l, v, m);
 	successors_resolve(l, v, m);

@@ -213,8 +213,10 @@ field_index(const struct field_def *defs, size_t n, const char *id)
 	return -1;
 }
 
-bool
-project_has_security(const struct project *p)
+/* Whether p records any security practice or finding: a scan of every
+ * review, made once (project_derive), not once per page that asks. */
+static bool
+scan_security(const struct project *p)
 {
 	size_t i, k;
 
@@ -230,8 +232,8 @@ project_has_security(const struct project *p)
 	return false;
 }
 
-bool
-project_has_fault_tests(const struct project *p)
+static bool
+scan_fault_tests(const struct project *p)
 {
 	size_t i, k;
 
@@ -240,6 +242,25 @@ project_has_fault_tests(const struct project *p)
 			if (p->editions[i].reviews[k]->fault != NULL)
 				return true;
 	return false;
+}
+
+void
+project_derive(struct project *p)
+{
+	p->has_security = scan_security(p);
+	p->has_fault_tests = scan_fault_tests(p);
+}
+
+bool
+project_has_security(const struct project *p)
+{
+	return p->has_security;
+}
+
+bool
+project_has_fault_tests(const struct project *p)
+{
+	return p->has_fault_tests;
 }
 
 bool

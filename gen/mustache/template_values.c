@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mustache.h"
 #include "template_values.h"
 #include "util.h"
 
@@ -248,6 +249,19 @@ tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
 }
 
 void
+tv_add(struct tv *o, const char *k, struct tv *v)
+{
+	size_t len = strlen(k);
+
+	if (o == NULL || o->type != TV_OBJECT)
+		return;
+	if (len > UINT32_MAX)
+		abort();
+	o->u.obj.v = grow(o->u.obj.v, o->u.obj.n, &o->u.obj.cap, sizeof(*o->u.obj.v));
+	pair_add(o, k, len, tv_hash_n(k, len), v);
+}
+
+void
 tv_set(struct tv *o, const char *k, struct tv *v)
 {
 	size_t len = strlen(k);
@@ -289,4 +303,92 @@ struct tv *
 tv_at(const struct tv *v, size_t i)
 {
 	return i < tv_size(v) ? v->u.arr.v[i] : NULL;
+}
+
+/*
+ * The tree's hash takes eight bytes a step (hash_bytes takes one: a page's
+ * values are some kilobytes, hashed on every rebuild of a preview). Each
+ * step is a bijection of the state for a given word, so two inputs that
+ * differ in one word never meet.
+ */
+static uint64_t
+mix(uint64_t h, uint64_t w)
+{
+	h ^= w;
+	h *= UINT64_C(0x9e3779b97f4a7c15);
+	return h ^ (h >> 29);
+}
+
+static uint64_t
+mix_bytes(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = mix(h, w);
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	return mix(h, w ^ ((uint64_t)n << 56));
+}
+
+/* A tag for each kind of value and each end, so that no two trees mix to
+ * the same words: a length before every string. */
+static uint64_t
+hash_tag(uint64_t h, unsigned char tag, size_t n)
+{
+	return mix(mix(h, tag), (uint64_t)n);
+}
+
+uint64_t
+tv_hash_tree(uint64_t h, const struct tv *v)
+{
+	const struct mustache_list *l;
+	struct tv_mark mark;
+	size_t i, n;
+
+	if (v == NULL)
+		return hash_tag(h, 'n', 0);
+	switch (v->type) {
+	case TV_NULL:
+	case TV_FALSE:
+	case TV_TRUE:
+		return hash_tag(h, (unsigned char)('0' + v->type), 0);
+	case TV_INT:
+		h = hash_tag(h, 'i', 0);
+		return mix(h, (uint64_t)v->u.i);
+	case TV_REAL:
+		h = hash_tag(h, 'r', 0);
+		return mix_bytes(h, &v->u.r, sizeof(v->u.r));
+	case TV_STRING:
+		n = v->u.str.s != NULL ? v->u.str.len : 0;
+		h = hash_tag(h, 's', n);
+		return n > 0 ? mix_bytes(h, v->u.str.s, n) : h;
+	case TV_ARRAY:
+		h = hash_tag(h, 'a', v->u.arr.n);
+		for (i = 0; i < v->u.arr.n; i++)
+			h = tv_hash_tree(h, v->u.arr.v[i]);
+		return hash_tag(h, ']', 0);
+	case TV_OBJECT:
+		h = hash_tag(h, 'o', v->u.obj.n);
+		for (i = 0; i < v->u.obj.n; i++) {
+			n = v->u.obj.v[i].len;
+			h = hash_tag(h, 'k', n);
+			h = mix_bytes(h, v->u.obj.v[i].key, n);
+			h = tv_hash_tree(h, v->u.obj.v[i].value);
+		}
+		return hash_tag(h, '}', 0);
+	case TV_LIST:
+		l = v->u.list;
+		h = hash_tag(h, 'l', l->n);
+		for (i = 0; i < l->n; i++) {
+			mark = tv_mark();
+			h = tv_hash_tree(h, l->item(i, l->arg));
+			tv_release(mark);
+		}
+		return hash_tag(h, ')', 0);
+	}
+	return h;
 }

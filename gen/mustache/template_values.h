@@ -92,6 +92,9 @@ unsigned tv_hash(const char *k);
 /* Sets key k of object o to v. k is kept, not copied: it must outlive the
  * value (a string literal). Setting a key again replaces its value. */
 void tv_set(struct tv *o, const char *k, struct tv *v);
+/* tv_set for a key o does not hold yet (not looked for: an object of a
+ * few hundred keys, made key by key, is not searched a few hundred times). */
+void tv_add(struct tv *o, const char *k, struct tv *v);
 /* tv_set with k's length and hash given. */
 void tv_set_hashed(struct tv *o, const char *k, size_t len, unsigned hash,
     struct tv *v);
@@ -125,5 +128,13 @@ struct tv_mark tv_mark(void);
 void tv_release(struct tv_mark mark);
 /* Frees everything the thread made. */
 void tv_reset(void);
+
+/*
+ * v's whole tree mixed into h: the same values give the same
+ * hash, whatever arena they are in; a list made item by item is made here
+ * too, an item at a time (freed after each, as a render frees it). What
+ * a render makes of v depends on nothing else but the templates.
+ */
+uint64_t tv_hash_tree(uint64_t h, const struct tv *v);
 
 #endif

@@ -505,7 +505,7 @@ methodology(struct pdf_report *r)
 		p = pdf_para(r->doc, NULL);
 		pdf_run(r->doc, p, t->name, (size_t)-1, PDF_S_BOLD, NULL);
 		if (t->group != NULL) {
-			char *g = xasprintf(" (%s)", t->group);
+			char *g = report_format1(rep, "tier_group_member_pdf", "group", t->group);
 
 			pdf_run(r->doc, p, g, (size_t)-1, 0, NULL);
 			free(g);

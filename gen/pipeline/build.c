@@ -16,6 +16,7 @@
 #include "podium.h"
 #include "publish.h"
 #include "render.h"
+#include "view.h"
 #include "view_doc.h"
 #include "workers.h"
 
@@ -102,8 +103,7 @@ static int
 step_badges(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d)
 {
-	(void)ro;
-	return render_badges(c, o, d);
+	return render_badges(c, ro, o, d);
 }
 
 static int
@@ -523,6 +523,7 @@ build_run(struct build_request *rq, struct diag *d)
 	rq->timing[0] = '\0';
 	rq->hashed = false;
 	rq->prev_out = NULL;
+	rq->nfiles = rq->nkept = 0;
 	if (rq->write) {
 		out = rq->out ? xstrdup(rq->out) : path_join(rq->dir, "site");
 		if (site_out_check(rq->dir, out, rq->force, d) == -1 ||
@@ -571,6 +572,7 @@ build_run(struct build_request *rq, struct diag *d)
 	 */
 	ro.share_charts = (rq->parts & PART_ALL) == PART_ALL;
 	ro.charts_kept = rq->charts_kept;
+	ro.reuse = rq->hash;
 	ro.sizes_known = rq->write;
 	ro.dump = rq->dump;
 	if (!rq->write) {
@@ -595,6 +597,8 @@ build_run(struct build_request *rq, struct diag *d)
 		goto out;
 	}
 	progress(rq, "publishing");
+	rq->nfiles = o.nfiles;
+	rq->nkept = site_out_reused(&o);
 	t = now_ms();
 	if (site_out_commit(&o) == -1)
 		site_out_abort(&o);

@@ -252,8 +252,8 @@ rebuild(struct server *sv)
 	}
 	if (sv->verbose && what[0] != '\0')
 		fprintf(stderr, "podium: built in %.1f ms (build %.1f ms: %s; "
-		    "changes %.2f ms: %s)\n", now_ms() - t0, rq.elapsed_ms, rq.timing,
-		    change_ms, what);
+		    "changes %.2f ms: %s; %zu of %zu files kept)\n", now_ms() - t0,
+		    rq.elapsed_ms, rq.timing, change_ms, what, rq.nkept, rq.nfiles);
 	else if (sv->verbose)
 		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms: %s)\n",
 		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,

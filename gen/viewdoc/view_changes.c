@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "markdown.h"
 #include "parse.h"
@@ -266,20 +267,6 @@ change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
 	free(w);
 }
 
-/* The reason after the move, as move_reason() decided it (the movers
- * table gives the same): a summary sentence as plain text; false: none. */
-static bool
-change_reason(struct vd_inlines *in, const struct computed *c, const struct change *ch)
-{
-	const struct report *r = &c->project->report;
-
-	if (ch->reason == NULL)
-		return false;
-	vd_add(in, VD_TEXT, report_string(r, "changes_because"));
-	vd_add(in, VD_TEXT, ch->reason);
-	return true;
-}
-
 static const char *const change_keys[CHANGE_NKINDS] = {
 	"changes_up", "changes_down", "changes_merged", "changes_new",
 	"changes_dropped", "changes_unrated", "changes_returned", "changes_first"
@@ -288,34 +275,156 @@ static const char *const change_ids[CHANGE_NKINDS] = {
 	"up", "down", "merged", "new", "dropped", "unrated", "returned", "first"
 };
 
+/*
+ * Whether reason only says again that the provider is new: a short
+ * sentence (eight words at most) that opens with the pack's word for a new
+ * move ("New in 3.0: not reviewed in earlier editions." after "new, at
+ * Bronze").
+ */
+static bool
+restates_new(const struct report *r, const char *reason)
+{
+	const char *w = report_string(r, "move_new"), *p;
+	size_t n = strlen(w), words = 1;
+
+	if (n == 0 || strncasecmp(reason, w, n) != 0 ||
+	    (reason[n] != ' ' && reason[n] != ':' && reason[n] != ','))
+		return false;
+	for (p = reason; *p != '\0'; p++)
+		words += *p == ' ';
+	return words <= 8;
+}
+
+/* The summary sentence ch's item gives as its reason (move_reason(): the
+ * movers table gives the same), or NULL: none. */
+static const char *
+summary_of(const struct report *r, enum change_kind k, const struct change *ch)
+{
+	if (ch->reason == NULL)
+		return NULL;
+	if (k == CHANGE_NEW && restates_new(r, ch->reason))
+		return NULL;
+	return ch->reason;
+}
+
+/* For sorting change indices by their summary sentence, then by index. */
+struct by_reason {
+	const char *why;   /* NULL: no reason */
+	size_t i;
+};
+
+static int
+by_reason_cmp(const void *a, const void *b)
+{
+	const struct by_reason *x = a, *y = b;
+	int c;
+
+	if (x->why == NULL || y->why == NULL)
+		c = (x->why == NULL) - (y->why == NULL);
+	else
+		c = strcmp(x->why, y->why);
+	if (c != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * For each change of v[0..n): how many share its summary sentence
+ * (count[i], 0 for none) and the first of them (first[i]), by one sort,
+ * not a pass over the others each (a group may hold thousands).
+ */
+static void
+sharing(const struct report *r, enum change_kind k, const struct change *v, size_t n,
+    size_t *count, size_t *first)
+{
+	struct by_reason *o = xcalloc(n + 1, sizeof(*o));
+	size_t i, j, m;
+
+	for (i = 0; i < n; i++) {
+		o[i].why = summary_of(r, k, &v[i]);
+		o[i].i = i;
+	}
+	qsort(o, n, sizeof(*o), by_reason_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && o[i].why != NULL && o[j].why != NULL &&
+		    strcmp(o[i].why, o[j].why) == 0; j++)
+			;
+		for (m = i; m < j; m++) {
+			count[o[m].i] = o[i].why != NULL ? j - i : 0;
+			first[o[m].i] = o[i].i;
+		}
+	}
+	free(o);
+}
+
+/* "Provider: the move", then its reason unless told not to. */
+static void
+change_item(struct vd_block *b, const struct computed *c, enum change_kind k,
+    const struct change *ch, bool reason)
+{
+	const struct report *r = &c->project->report;
+	struct vd_inline p = val_provider(ch->provider);
+	struct vd_inlines *it = vd_item_add(b);
+	const char *s = summary_of(r, k, ch);
+
+	vd_add_format(it, r, "changes_item", (const char *[]){"provider", NULL}, &p);
+	change_move(it, r, k, ch);
+	/* a bare move ends with a full stop */
+	if (reason && s != NULL) {
+		vd_add(it, VD_TEXT, report_string(r, "changes_because"));
+		vd_add(it, VD_TEXT, s);
+	} else
+		vd_add(it, VD_TEXT, ".");
+}
+
+/*
+ * One kind of move: its heading, then each provider with its move and its
+ * reason; a reason two or more share (the Unavailable providers' "Not
+ * tested for 3.0: ...") is said once, as a subheading over their names,
+ * after the providers with a reason of their own.
+ */
 static void
 changes_group(struct vd_page *pg, const struct computed *c, const struct edition_changes *ec,
     enum change_kind k)
 {
 	const struct report *r = &c->project->report;
+	const struct change *v = ec->v[k];
+	size_t n = ec->n[k], i, j, *count, *first;
 	struct vd_section *s;
-	struct vd_block *b;
-	struct vd_inlines *it;
-	char *t;
-	size_t i;
+	struct vd_block *b = NULL;
+	char *t, *key;
 
-	if (ec->n[k] == 0)
+	if (n == 0)
 		return;
-	t = report_format_n(r, change_keys[k], (long)ec->n[k]);
+	/* "4 moved up": the count first, not in parentheses after the kind */
+	key = xasprintf("%s_one", change_keys[k]);
+	t = report_format_n(r, view_plural(r, (double)n, key, change_keys[k]),
+	    (long)n);
+	free(key);
 	s = vd_section_add(&pg->s, &pg->n, change_ids[k], t);
 	free(t);
-	b = vd_block_add(s, VB_LIST, "changes");
-	for (i = 0; i < ec->n[k]; i++) {
-		const struct change *ch = &ec->v[k][i];
-		struct vd_inline p = val_provider(ch->provider);
-
-		it = vd_item_add(b);
-		vd_add_format(it, r, "changes_item", (const char *[]){"provider", NULL}, &p);
-		change_move(it, r, k, ch);
-		/* a quotation closes the item; a bare move ends with a full stop */
-		if (!change_reason(it, c, ch))
-			vd_add(it, VD_TEXT, ".");
+	count = xcalloc(n, sizeof(*count));
+	first = xcalloc(n, sizeof(*first));
+	sharing(r, k, v, n, count, first);
+	for (i = 0; i < n; i++)
+		if (count[i] < 2) {
+			if (b == NULL)
+				b = vd_block_add(s, VB_LIST, "changes");
+			change_item(b, c, k, &v[i], true);
+		}
+	for (i = 0; i < n; i++) {
+		if (count[i] < 2 || first[i] != i)
+			continue;   /* said with its own item, or under its heading */
+		b = vd_block_add(s, VB_HEADING, "changes-reason");
+		b->level = 3;
+		vd_add(&b->in, VD_TEXT, summary_of(r, k, &v[i]));
+		b = vd_block_add(s, VB_LIST, "changes");
+		for (j = i; j < n; j++)
+			if (count[j] >= 2 && first[j] == i)
+				change_item(b, c, k, &v[j], false);
 	}
+	free(count);
+	free(first);
 }
 
 /* A number as the pack writes it (weights, scores, thresholds). */

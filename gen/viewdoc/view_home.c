@@ -68,6 +68,25 @@ claim_note(const struct edition_stats *s, const char *figure, long computed)
 	return NULL;
 }
 
+/* A note under the figures, once however many figures it is about. */
+static void
+figure_note(struct table *t, const char *note)
+{
+	size_t i;
+
+	if (note == NULL)
+		return;
+	for (i = 0; i < t->nnotes; i++)
+		if (strcmp(t->notes[i], note) == 0)
+			return;
+	table_note_take(t, xstrdup(note));
+}
+
+/*
+ * A figure of the strip: its label, its value, the words under it; its
+ * note (a stated figure the count differs from, a partial edition's) is
+ * not in the card but under the strip, once (reader review #18).
+ */
 static void
 figure_row(struct table *t, const char *label, char *value, char *detail,
     const char *note)
@@ -78,7 +97,29 @@ figure_row(struct table *t, const char *label, char *value, char *detail,
 	table_cell_take(&row[1], value, NULL);
 	row[1].numeric = true;
 	table_cell_take(&row[2], detail != NULL ? detail : xstrdup(""), NULL);
-	table_cell_set(&row[3], note != NULL ? note : "", NULL);
+	figure_note(t, note);
+}
+
+/* The counted figure as the strip's headline ("85", "16 named"), the
+ * stated one, where an acknowledged claim differs, before its detail
+ * ("84 stated; 60 rated"): the headline is a number, not a sentence. */
+static void
+figure_counted(struct table *t, const struct report *r, const struct edition_stats *s,
+    const char *label, const char *figure, long computed, char *detail, const char *note)
+{
+	const struct claim *cl = claim_find(s, figure);
+	char *value = s->edition->partial ? report_format_n(r, "n_named", computed) :
+	    view_int(r, computed), *st, *both;
+
+	if (cl != NULL && cl->note != NULL && cl->value != computed) {
+		st = report_format_n(r, "n_stated", cl->value);
+		both = report_format(r, "figure_stated_detail", (const char *[]){"stated",
+		    "detail", NULL}, (const char *[]){st, detail, NULL});
+		free(st);
+		free(detail);
+		detail = both;
+	}
+	figure_row(t, label, value, detail, note);
 }
 
 struct table *
@@ -87,15 +128,14 @@ vd_figures(const struct computed *c, const struct edition_stats *s,
 {
 	const struct report *r = &c->project->report;
 	const struct edition *e = s->edition;
-	struct table *t = table_new(NULL, 4);
+	struct table *t = table_new(NULL, 3);
 	const char *note;
 
 	table_head(t, 0, report_string(r, "figure"), false);
 	table_head(t, 1, ename(e), true);
 	table_head(t, 2, "", false);
-	table_head(t, 3, "", false);
 	note = claim_note(s, "medals", s->medals);
-	figure_row(t, report_string(r, "medals"), vd_figure_value(r, s, "medals", s->medals),
+	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals,
 	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
 	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
 	if (cmp != NULL && cmp->baseline != NULL) {
@@ -125,10 +165,10 @@ vd_figures(const struct computed *c, const struct edition_stats *s,
 			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
 	}
 	note = claim_note(s, "reviewed", s->reviewed);
-	figure_row(t, report_string(r, "reviewed"), vd_figure_value(r, s, "reviewed", s->reviewed),
+	figure_counted(t, r, s, report_string(r, "reviewed"), "reviewed", s->reviewed,
 	    report_format_n(r, "n_rated", s->rated),
 	    note ? note : e->partial ? e->partial_note : NULL);
-	table_drop_empty_columns(t, "");   /* no note: no column for it */
+	table_drop_empty_columns(t, "");
 	return t;
 }
 
@@ -316,17 +356,6 @@ vd_home_new(const struct computed *c)
 	return p;
 }
 
-void
-vd_page_free(struct vd_page *p)
-{
-	if (p == NULL)
-		return;
-	vd_sections_free(p->s, p->n);
-	free(p->title);
-	free(p->description);
-	free(p);
-}
-
 /* A funnel step: its count, strong, and what it counts. */
 static void
 step_add(struct vd_block *b, const struct report *r, long value, const char *key)
@@ -356,6 +385,29 @@ claim_label(const struct report *r, const struct claim *cl)
  * of inlines label, ": " (label_value), the figures (strong where they differ), and
  * where the edition acknowledges the difference ". " and its note.
  */
+/* Whether the figures strip shows claim ck with its note: a stated medals
+ * or reviewed count that differs from the count (vd_figures). */
+static bool
+claim_in_strip(const struct claim_check *ck)
+{
+	return ck->claim->note != NULL && ck->claim->value != ck->computed &&
+	    (strcmp(ck->claim->figure, "medals") == 0 ||
+	    strcmp(ck->claim->figure, "reviewed") == 0);
+}
+
+/* Whether every claim of s is in the strip already (none: false, the
+ * section says there is none). */
+static bool
+claims_all_in_strip(const struct edition_stats *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nclaims; i++)
+		if (!claim_in_strip(&s->claims[i]))
+			return false;
+	return s->nclaims > 0;
+}
+
 static void
 claims_add(struct vd_section *sec, const struct report *r, const struct edition_stats *s)
 {
@@ -396,7 +448,8 @@ claims_add(struct vd_section *sec, const struct report *r, const struct edition_
 			vd_inlines_release(&label);
 			vd_inlines_release(&value);
 		}
-		if (ack) {
+		/* a note the strip gives is not given again */
+		if (ack && !claim_in_strip(ck)) {
 			vd_add(it, VD_TEXT, ". ");
 			vd_add(it, VD_TEXT, ck->claim->note);
 		}
@@ -437,18 +490,19 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	step_add(b, r, s->medals, named ? "step_named_with_medal" : "step_given_medal");
 	if (focus)
 		figure_add(sec, CHART_FUNNEL);
+	/* the first edition has no movers: no heading over nothing (reader
+	 * review #19) */
 	if (s->baseline != NULL) {
 		title = report_format1(r, "movers_since", "edition", ename(s->baseline));
 		sec = vd_section_add(&p->s, &p->n, "movers", title);
 		free(title);
 		b = vd_block_add(sec, VB_TABLE, "movers");
 		b->table = table_movers(c, s->baseline, e);
-	} else {
-		sec = vd_section_add(&p->s, &p->n, "movers", report_string(r, "movers"));
-		b = vd_block_add(sec, VB_PARA, "empty");
-		vd_add(&b->in, VD_TEXT, report_string(r, "first_edition"));
 	}
-	sec = vd_section_add(&p->s, &p->n, "claims", report_string(r, "stated_and_counted"));
-	claims_add(sec, r, s);
+	/* the stated figures, unless the strip above says all they say */
+	if (!claims_all_in_strip(s)) {
+		sec = vd_section_add(&p->s, &p->n, "claims", report_string(r, "stated_and_counted"));
+		claims_add(sec, r, s);
+	}
 	return p;
 }

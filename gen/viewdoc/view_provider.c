@@ -10,6 +10,7 @@
 
 #include "chart.h"
 #include "view_doc.h"
+#include "workers.h"
 
 static const char *
 edition_name(const struct edition *e)
@@ -52,23 +53,28 @@ rating_before(const struct computed *c, const struct provider_view *pv, size_t i
 	return table_rating_before(c, pv->history[i].rating);
 }
 
-/* "; " then the words of key with {edition}. */
-static void
-clause_edition(struct vd_inlines *in, const struct report *r, const char *key,
-    const char *edition)
+/* A tier as the opening line names it: a mark that links to its meaning. */
+static struct vd_inline
+tier_mark(const struct report *r, const struct rating *rt)
 {
-	vd_add(in, VD_TEXT, "; ");
-	vd_add_format(in, r, key, (const char *[]){"edition", NULL},
-	    (struct vd_inline[]){val_text(edition)});
+	struct vd_inline v;
+
+	memset(&v, 0, sizeof(v));
+	v.kind = VD_MARK;
+	v.role = VD_ROLE_TIER;
+	v.tier = rt->tier;
+	v.text = (char *)(v.tier != NULL ? v.tier->name : report_string(r, "not_rated"));
+	return v;
 }
 
 /* The movement of history[i] against the edition before, as a clause. */
 static void
 clause_move(struct vd_inlines *in, const struct computed *c,
-    const struct provider_view *pv, size_t i, bool held)
+    const struct provider_view *pv, size_t i, bool held, bool reviewed_now)
 {
 	const struct report *r = &c->project->report;
 	const struct rating *rt = pv->history[i].rating;
+	const struct rating *before = rating_before(c, pv, i);
 	const struct edition_stats *st = computed_edition(c, pv->history[i].edition);
 	const struct edition *base = st != NULL ? st->baseline : NULL;
 	struct vd_inline mv;
@@ -78,6 +84,17 @@ clause_move(struct vd_inlines *in, const struct computed *c,
 		return;
 	if (rt->status == MOVE_SAME && held)
 		return;   /* "held since" says it */
+	if (rt->status == MOVE_NEW && !reviewed_now)
+		return;   /* "new in this edition" is about an older one */
+	if (rt->status == MOVE_UNRATED && before != NULL) {
+		/* "not rated this edition" after a tier that says so: the tier
+		 * it was rated before instead */
+		vd_add(in, VD_TEXT, ", ");
+		vd_add_format(in, r, "open_after", (const char *[]){"tier", "edition", NULL},
+		    (struct vd_inline[]){tier_mark(r, before),
+		    val_text(edition_name(before->review->edition))});
+		return;
+	}
 	if (rt->status == MOVE_NEW)
 		w = xstrdup(report_string(r, "new_in_edition"));
 	else
@@ -100,10 +117,35 @@ clause_move(struct vd_inlines *in, const struct computed *c,
 	free(w);
 }
 
+/* "; the {edition} tier is uncertain: {reason}" for a rating marked so. */
+static void
+clause_uncertain(struct vd_inlines *in, const struct report *r, const struct rating *rt)
+{
+	if (rt == NULL || rt->review->tier_uncertain == NULL)
+		return;
+	vd_add(in, VD_TEXT, "; ");
+	vd_add_format(in, r, "open_uncertain", (const char *[]){"edition", "reason", NULL},
+	    (struct vd_inline[]){val_text(edition_name(rt->review->edition)),
+	    val_text(rt->review->tier_uncertain)});
+}
+
+/* Whether the provider's last review is older than the report's edition. */
+static bool
+not_reviewed_now(const struct computed *c, const struct provider_view *pv)
+{
+	const struct report *r = &c->project->report;
+	const struct edition *last = pv->history[pv->nhistory - 1].edition;
+
+	return r->edition != NULL && last->index < r->edition->index &&
+	    last->index + 1 < c->neditions;
+}
+
 /*
- * The opening line: "Gold in ClusterMAX 3.0, held since ClusterMAX 1.0",
- * the move against the edition before, whether that move is counted from
- * a tier marked uncertain, and the later editions that did not review it.
+ * The opening line, one sentence: the tier now ("Gold in ClusterMAX 3.0"),
+ * or, for a provider the report's edition did not review, its last review
+ * and tier ("Not reviewed since ClusterMAX 2.0, where it was Bronze"); since
+ * when it holds the tier, the move against the edition before, and, once,
+ * why a tier it names is uncertain.
  */
 static void
 opening_line(struct vd_inlines *in, struct vd_inlines *standing,
@@ -113,23 +155,11 @@ opening_line(struct vd_inlines *in, struct vd_inlines *standing,
 	size_t last = pv->nhistory - 1, since = last, i, from;
 	const struct history_entry *he = &pv->history[last];
 	const struct rating *before = rating_before(c, pv, last);
-	struct vd_inline tier;
-	const char **later = NULL;
-	size_t nlater = 0;
-	char *list;
+	bool now = !not_reviewed_now(c, pv);
 
-	memset(&tier, 0, sizeof(tier));
-	tier.kind = VD_MARK;
-	tier.role = VD_ROLE_TIER;
-	tier.tier = he->rating->tier;
-	tier.text = (char *)(tier.tier != NULL ? tier.tier->name : report_string(r, "not_rated"));
-	vd_add_format(in, r, "tier_in_edition", (const char *[]){"tier", "edition", NULL},
-	    (struct vd_inline[]){tier, val_text(edition_name(he->edition))});
-	/* marked where it is named; the reason follows the line */
-	if (he->rating->review->tier_uncertain != NULL) {
-		vd_add(in, VD_TEXT, " ");
-		vd_add(in, VD_TEXT, report_string(r, "tier_uncertain"));
-	}
+	vd_add_format(in, r, now ? "tier_in_edition" : "open_last_reviewed",
+	    (const char *[]){"tier", "edition", NULL},
+	    (struct vd_inline[]){tier_mark(r, he->rating), val_text(edition_name(he->edition))});
 	/* the clauses after the tier: in the line, and on their own */
 	from = in->n;
 	while (since > 0 && pv->history[since - 1].rating->tier == he->rating->tier)
@@ -139,56 +169,24 @@ opening_line(struct vd_inlines *in, struct vd_inlines *standing,
 		vd_add_format(in, r, "open_since", (const char *[]){"edition", NULL},
 		    (struct vd_inline[]){val_text(edition_name(pv->history[since].edition))});
 	}
-	clause_move(in, c, pv, last, since < last);
-	if (before != NULL && before->review->tier_uncertain != NULL)
-		clause_edition(in, r, "open_from_uncertain",
-		    edition_name(before->review->edition));
-	/* the editions after its last review, up to the report's */
-	for (i = he->edition->index + 1; r->edition != NULL && i <= r->edition->index &&
-	    i < c->neditions; i++) {
-		later = xrealloc(later, (nlater + 1) * sizeof(*later));
-		later[nlater++] = edition_name(c->editions[i].edition);
-	}
-	if (nlater > 0) {
-		list = view_list(r, later, nlater);
-		clause_edition(in, r, "open_not_reviewed", list);
-		free(list);
-	}
-	free(later);
+	clause_move(in, c, pv, last, since < last, now);
+	clause_uncertain(in, r, he->rating);
+	if (before != NULL && before->review->edition != he->edition)
+		clause_uncertain(in, r, before);
 	/* the first clause's separator (", " or "; ") is the line's */
 	for (i = from + 1; i < in->n; i++)
 		vd_add_copy(standing, &in->v[i]);
 	vd_add(in, VD_TEXT, ".");
 }
 
-/* The opening section: the line, then why a tier in it is uncertain. */
+/* The opening section: the line, with what it says once. */
 static void
 opening_section(struct vd_provider *p, const struct computed *c,
     const struct provider_view *pv)
 {
-	const struct report *r = &c->project->report;
-	const struct history_entry *he = &pv->history[pv->nhistory - 1];
-	const struct rating *before = rating_before(c, pv, pv->nhistory - 1);
 	struct vd_section *s = vd_section_add(&p->s, &p->n, "opening", NULL);
-	struct vd_block *b;
-	char *w;
 
 	opening_line(&vd_block_add(s, VB_PARA, "standfirst")->in, &p->standing, c, pv);
-	if (he->rating->review->tier_uncertain != NULL) {
-		b = vd_block_add(s, VB_PARA, "uncertain");
-		vd_add(&b->in, VD_TEXT, report_string(r, "uncertain_label"));
-		vd_add(&b->in, VD_TEXT, " ");
-		add_sentence(&b->in, he->rating->review->tier_uncertain);
-	}
-	if (before != NULL && before->review->tier_uncertain != NULL) {
-		b = vd_block_add(s, VB_PARA, "uncertain");
-		w = report_format1(r, "uncertain_in_edition", "edition",
-		    edition_name(before->review->edition));
-		vd_add(&b->in, VD_TEXT, w);
-		vd_add(&b->in, VD_TEXT, " ");
-		add_sentence(&b->in, before->review->tier_uncertain);
-		free(w);
-	}
 }
 
 /*
@@ -260,7 +258,9 @@ page_sections(struct vd_provider *p, const struct computed *c,
 	struct vd_inline *o;
 
 	opening_section(p, c, pv);
-	if (t != NULL && t->description != NULL) {
+	/* what the tier means, under the line that names it as the tier now;
+	 * not for a tier the provider held in an older edition */
+	if (t != NULL && t->description != NULL && !not_reviewed_now(c, pv)) {
 		s = vd_section_add(&p->s, &p->n, "tier-description", NULL);
 		b = vd_block_add(s, VB_MARKDOWN, "tier-description");
 		b->md = t->description;
@@ -351,7 +351,7 @@ fault_step(const struct report *r, struct table *t, const char *label,
 
 	table_cell_set(&row[0], label, NULL);
 	if (time == NULL)
-		table_cell_set(&row[1], "\xe2\x80\x94", NULL);
+		table_cell_set(&row[1], report_string(r, "not_stated"), NULL);
 	else if (from_approval) {
 		/* replaced_from: approval: "43m after approval" */
 		table_cell_take(&row[1], report_format1(r, "time_after_approval", "time", time),
@@ -361,7 +361,7 @@ fault_step(const struct report *r, struct table *t, const char *label,
 		table_cell_take(&row[1], time, NULL);
 	row[1].numeric = true;
 	if (target < 0)
-		table_cell_set(&row[2], "\xe2\x80\x94", NULL);
+		table_cell_set(&row[2], report_string(r, "cell_none"), NULL);
 	else {
 		report_duration(r, target, buf, sizeof(buf));
 		table_cell_set(&row[2], buf, NULL);
@@ -371,7 +371,7 @@ fault_step(const struct report *r, struct table *t, const char *label,
 	 * counted from the fault */
 	/* a timed step with no target says so: never a blank Result cell */
 	table_cell_set(&row[3], from_approval && secs >= 0 && target >= 0 ?
-	    report_string(r, "not_known") : secs >= 0 && target < 0 ?
+	    report_string(r, "verdict_from_approval") : secs >= 0 && target < 0 ?
 	    report_string(r, "no_target") : fault_step_verdict(r, secs, upper, target), NULL);
 }
 
@@ -747,6 +747,14 @@ vd_provider_free(struct vd_provider *p)
 	free(p);
 }
 
+static void
+provider_job(size_t i, void *arg)
+{
+	struct view_report *v = arg;
+
+	v->providers[i] = vd_provider_new(v->c, &v->c->providers[i]);
+}
+
 struct view_report *
 view_report_new(const struct computed *c)
 {
@@ -756,8 +764,9 @@ view_report_new(const struct computed *c)
 	v->c = c;
 	v->nproviders = c->nproviders;
 	v->providers = xcalloc(c->nproviders + 1, sizeof(*v->providers));
-	for (i = 0; i < c->nproviders; i++)
-		v->providers[i] = vd_provider_new(c, &c->providers[i]);
+	/* each provider's page on its own: over the cores, each job writing
+	 * only its own slot (the computed report is only read) */
+	parallel_for(c->nproviders, provider_job, v);
 	view_changes_build(v);
 	v->security = vd_security_new(c);
 	v->home = vd_home_new(c);

@@ -52,8 +52,8 @@ status_text(const struct report *r, const struct finding *f)
 		free(d);
 	} else if (f->verified_flag)
 		buf_printf(&b, "%s%s", b.len > 0 ? "; " : "", report_string(r, "fix_verified"));
-	if (b.len == 0)
-		buf_puts(&b, DASH);   /* nothing recorded */
+	if (b.len == 0)   /* said, not a dash: a dash means four things elsewhere */
+		buf_puts(&b, report_string(r, "status_not_recorded"));
 	return buf_detach(&b, NULL);
 }
 
@@ -100,9 +100,10 @@ finding_row(const struct report *r, struct table *t, const struct finding *f,
 		free(href);
 	} else
 		table_cell_set(&row[1], report_string(r, "not_named"), NULL);
-	/* "other" names no class: the cell says nothing rather than "other" */
+	/* "other" names no class: the cell says so rather than "other" (a
+	 * blank cell when no finding has a class: no column) */
 	table_cell_set(&row[2], f->cls != FCLASS_OTHER ? view_word(r, "class",
-	    finding_class_name(f->cls)) : "", NULL);
+	    finding_class_name(f->cls)) : report_string(r, "class_not_given"), NULL);
 	table_cell_set(&row[3], f->severity != SEV_UNSET ? view_word(r, "severity",
 	    severity_name(f->severity)) : DASH, NULL);
 	/* a stated severity is a mark (the site's badge), its words the pack's */
@@ -149,6 +150,16 @@ findings_table(const struct computed *c, const struct edition *e,
 	}
 	/* a severity nobody states, a class nobody names: no column of blanks */
 	table_drop_empty_columns(t, DASH);
+	table_drop_empty_columns(t, report_string(r, "class_not_given"));
+	/* the dashes left, each in its column's words */
+	for (i = 0; i < t->ncols; i++)
+		if (t->head[i].text != NULL &&
+		    strcmp(t->head[i].text, report_string(r, "severity")) == 0)
+			table_cells_say(t, i, 0, t->nrows, DASH, report_string(r, "not_stated"));
+		else if (t->head[i].text != NULL &&
+		    strcmp(t->head[i].text, report_string(r, "finding_status")) == 0)
+			table_cells_say(t, i, 0, t->nrows, DASH,
+			    report_string(r, "cell_nothing_recorded"));
 	return t;
 }
 
@@ -194,6 +205,64 @@ commentary_ref(struct vd_inlines *in, const struct report *r, const struct secti
 	free(anchor);
 }
 
+/* The practices table of e when a review records a practice, else NULL. */
+static struct table *
+practices_table(const struct computed *c, const struct edition *e)
+{
+	struct table *t = table_security(c, e);
+
+	/* without a practice column left, the table would repeat the findings */
+	if (t != NULL && t->nrows > 0 && t->ncols > 2)
+		return t;
+	table_free(t);
+	return NULL;
+}
+
+static bool
+practices_recorded(const struct computed *c, const struct edition *e)
+{
+	struct table *t = practices_table(c, e);
+
+	table_free(t);
+	return t != NULL;
+}
+
+/*
+ * What the page gives, as the report has it (reader review #7): the public
+ * findings, the practices each provider follows, only where some are
+ * recorded; that findings not yet public are counted, only where there are
+ * some.
+ */
+static void
+intro(struct vd_section *s, const struct report *r, bool findings, bool practices,
+    bool undisclosed)
+{
+	const char *what[2];
+	size_t n = 0;
+	struct vd_block *b = NULL;
+	char *list, *w;
+
+	if (findings)
+		what[n++] = report_string(r, "security_has_findings");
+	if (practices)
+		what[n++] = report_string(r, "security_has_practices");
+	if (n > 0) {
+		b = vd_block_add(s, VB_PARA, "standfirst");
+		list = view_list(r, what, n);
+		w = report_format1(r, "security_intro", "what", list);
+		vd_add(&b->in, VD_TEXT, w);
+		free(w);
+		free(list);
+	}
+	if (!undisclosed)
+		return;
+	if (b == NULL)
+		b = vd_block_add(s, VB_PARA, "standfirst");
+	else
+		vd_add(&b->in, VD_TEXT, " ");
+	vd_add(&b->in, VD_TEXT, report_string(r, "security_intro_undisclosed"));
+}
+
 static void
 scope_section(struct vd_security *v, const struct computed *c,
     const struct edition_stats *st)
@@ -204,8 +273,8 @@ scope_section(struct vd_security *v, const struct computed *c,
 	char *w;
 	size_t i;
 
-	vd_add(&vd_block_add(s, VB_PARA, "standfirst")->in, VD_TEXT,
-	    report_string(r, "security_intro"));
+	intro(s, r, st != NULL && st->public_findings > 0, practices_recorded(c, v->edition),
+	    st != NULL && st->private_findings > 0);
 	for (i = 0; i < c->nsections; i++) {
 		const struct section *sec = c->sections[i];
 
@@ -241,6 +310,30 @@ findings_section(struct vd_security *v, const struct computed *c,
 	vd_block_add(s, VB_TABLE, "findings-table")->table = t;
 }
 
+/* No practice recorded: one line that names the practices looked for. */
+static void
+practices_none(struct vd_section *s, const struct report *r, const struct edition *e)
+{
+	const char **names = xcalloc(r->npractices + 1, sizeof(*names));
+	char *list, *w;
+	size_t i;
+
+	for (i = 0; i < r->npractices; i++)
+		names[i] = r->practices[i].name;
+	list = view_list(r, names, r->npractices);
+	w = report_format(r, "no_practices", (const char *[]){"edition", "practices", NULL},
+	    (const char *[]){e->name != NULL ? e->name : e->id, list, NULL});
+	vd_add(&vd_block_add(s, VB_PARA, "empty")->in, VD_TEXT, w);
+	free(w);
+	free(list);
+	free(names);
+}
+
+/*
+ * The practices: what each means, then each provider's answers; when no
+ * review records one, a line that says so and names them, and no
+ * definitions of practices nobody is shown to follow.
+ */
 static void
 practices_section(struct vd_security *v, const struct computed *c)
 {
@@ -255,6 +348,11 @@ practices_section(struct vd_security *v, const struct computed *c)
 	if (r->npractices == 0)
 		return;
 	s = vd_section_add(&v->s, &v->n, "practices", report_string(r, "practices"));
+	t = practices_table(c, v->edition);
+	if (t == NULL) {
+		practices_none(s, r, v->edition);
+		return;
+	}
 	b = vd_block_add(s, VB_LIST, "practice-defs");
 	for (i = 0; i < r->npractices; i++) {
 		const struct practice_def *pd = &r->practices[i];
@@ -277,15 +375,7 @@ practices_section(struct vd_security *v, const struct computed *c)
 			vd_inlines_release(&value);
 		}
 	}
-	t = table_security(c, v->edition);
-	/* without a practice column left, the table would repeat the findings */
-	if (t != NULL && t->nrows > 0 && t->ncols > 2) {
-		vd_block_add(s, VB_TABLE, "practices")->table = t;
-		return;
-	}
-	table_free(t);
-	vd_add(&vd_block_add(s, VB_PARA, "empty")->in, VD_TEXT,
-	    report_string(r, "no_practices"));
+	vd_block_add(s, VB_TABLE, "practices")->table = t;
 }
 
 struct vd_security *

@@ -4,7 +4,8 @@
 // in its FAQ page; prints "ok - ..." / "not ok - ..." lines:
 // - "stosszeit" and "STOSSZEIT" find the FAQ, its snippet marks "Stoßzeit";
 //   "cafe" marks "Café" (case and accents folded, the query as the index);
-// - a provider's name, unaccented, ranks its page first; every word must occur;
+// - a provider's name, unaccented, ranks its page first, an edition's its
+//   edition's page; every word must occur;
 // - the masthead's search box on another page leads to the results;
 // - without JavaScript the page says what it does, in the pack's words,
 //   and links the providers index;
@@ -59,6 +60,11 @@ async function run(browser, base, how) {
 	r = await results(o.page);
 	ok(r.items.length === 0 && r.lead === "Keine Seite enthält alle diese Wörter.",
 	    how + ": every word must occur, else the pack says none", JSON.stringify(r));
+	await o.page.close();
+	o = await open(browser, base + "search/index.html?q=2025", {base});
+	r = await results(o.page);
+	ok(r.items.length > 0 && r.items[0].href === "../editions/2025/index.html",
+	    how + ": an edition's name (\"2025\") ranks its page first", JSON.stringify(r.items.slice(0, 3)));
 	await o.page.close();
 	o = await open(browser, base + "search/index.html?q=velo+nord", {base});
 	r = await results(o.page);

@@ -1,0 +1,249 @@
+#!/bin/sh
+# t_serve_same.sh: what `podium serve` serves after a series of random edits
+# is what a clean build of the same content makes. Serves a copy of the
+# default report and, step after step, edits it as an editor would (a
+# review's summary, a commentary section, report.yaml's subtitle or a
+# tier's name, a provider's or an edition's name, an edit undone, an edit
+# that breaks the content and its repair, two edits at once); after each
+# rebuild, the served folder must hold byte for byte the files of
+# `podium build --drafts --only html,data` of the same content, but for
+# the report charts' PNGs, which a preview does not make. A broken edit
+# shows the error page, and its repair the site again; a summary's edit
+# keeps every badge (linked from the served site, not drawn again). The
+# steps are drawn from PODIUM_SEED (default: the clock), printed so that a
+# failure can be replayed; PODIUM_SERVE_STEPS says how many (default 12, 6
+# sanitized).
+: "${PODIUM:?}" "${ROOT:?}"
+
+T=$(mktemp -d)
+PID=""
+cleanup() {
+	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+fails=0
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fails=$((fails + 1)); }
+. "$ROOT/tests/skip.sh"
+need curl
+
+SLOW=${PODIUM_SLOW:-1}
+SEED=${PODIUM_SEED:-$(date +%s)}
+if [ -n "${PODIUM_SANITIZED:-}" ]; then
+	STEPS=${PODIUM_SERVE_STEPS:-6}
+else
+	STEPS=${PODIUM_SERVE_STEPS:-12}
+fi
+echo "# seed $SEED, $STEPS steps (PODIUM_SEED=$SEED to replay)"
+
+ms() { date +%s%3N; }
+wait_for() {
+	deadline=$(($(ms) + $1 * 1000 * SLOW))
+	shift
+	while [ "$(ms)" -lt "$deadline" ]; do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+# every build, good or failed
+builds() { grep -c '^podium: built in\|^podium: build failed' "$T/err"; }
+more_builds() { [ "$(builds)" -gt "$1" ]; }
+# Waits until no rebuild has run for 300 ms (bounded).
+settle() {
+	s_i=0
+	s_n=$(builds)
+	while [ $s_i -lt $((20 * SLOW)) ]; do
+		sleep 0.3
+		s_m=$(builds)
+		[ "$s_m" = "$s_n" ] && return 0
+		s_n=$s_m
+		s_i=$((s_i + 1))
+	done
+	return 1
+}
+
+mkdir "$T/proj" "$T/orig" "$T/tmp"
+cp -R "$ROOT/content" "$T/proj/content"
+cp -R "$ROOT/content" "$T/orig/content"
+export TMPDIR="$T/tmp"
+
+tries=0
+while :; do
+	PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
+	"$PODIUM" serve -C "$T/proj" -p "$PORT" -v >"$T/out" 2>"$T/err" &
+	PID=$!
+	wait_for 30 grep -q 'serving http' "$T/out" && break
+	kill -9 "$PID" 2>/dev/null
+	wait "$PID" 2>/dev/null
+	PID=""
+	tries=$((tries + 1))
+	if [ $tries -ge 8 ]; then
+		nok "serve starts"
+		cat "$T/err"
+		exit 1
+	fi
+done
+URL="http://127.0.0.1:$PORT"
+SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
+
+# The random numbers of this run, one a line; rnd N sets R to the next, mod N.
+awk -v s="$SEED" 'BEGIN { srand(s); for (i = 0; i < 4000; i++) print int(rand() * 1000000) }' \
+    >"$T/rand"
+RI=0
+rnd() {
+	RI=$((RI + 1))
+	R=$(($(sed -n "${RI}p" "$T/rand") % $1))
+}
+# pick FILE...: sets P to one of them, at random
+pick() {
+	rnd $#
+	shift "$R"
+	P=$1
+}
+
+C=$T/proj/content
+edited=""
+note() { case " $edited " in *" $1 "*) ;; *) edited="$edited $1" ;; esac; }
+
+e_summary() {
+	pick $(cd "$C" && grep -l '^summary: |$' reviews/*/*.yaml)
+	sed -i "s/^summary: |\$/&\\n  Edit $1 of the review./" "$C/$P"
+	note "$P"
+	what="the summary of $P"
+}
+e_commentary() {
+	pick $(cd "$C" && ls commentary/*.md)
+	printf '\nEdit %s of this section.\n' "$1" >>"$C/$P"
+	note "$P"
+	what="commentary $P"
+}
+e_subtitle() {
+	sed -i "s/^subtitle: \"\\(.*\\)\"\$/subtitle: \"\\1, edit $1\"/" "$C/report.yaml"
+	note report.yaml
+	what="report.yaml's subtitle"
+}
+e_tier() {
+	pick platinum gold silver bronze ribbon
+	sed -i "s/{id: $P, name: \\([^,]*\\),/{id: $P, name: \\1 $1,/" "$C/report.yaml"
+	note report.yaml
+	what="the name of tier $P"
+}
+e_provider() {
+	pick $(cd "$C" && ls providers/*.yaml)
+	if grep -q '^name: "' "$C/$P"; then
+		sed -i "s/^name: \"\\(.*\\)\"\$/name: \"\\1 $1\"/" "$C/$P"
+	else
+		sed -i "s/^name: \\(.*\\)\$/name: \\1 $1/" "$C/$P"
+	fi
+	note "$P"
+	what="the name of $P"
+}
+e_edition() {
+	pick 1.0 2.0 3.0
+	sed -i "s/^name: \"\\(.*\\)\"\$/name: \"\\1 ($1)\"/" "$C/editions/$P.yaml"
+	note "editions/$P.yaml"
+	what="the name of edition $P"
+}
+# undoes the edits of one file, if any was edited
+e_undo() {
+	if [ -z "$edited" ]; then
+		e_summary "$1"
+		return
+	fi
+	pick $edited
+	cp "$T/orig/content/$P" "$C/$P"
+	what="$P as it was"
+}
+e_two() {
+	e_summary "$1"
+	w=$what
+	e_provider "$1"
+	what="$w and $what"
+}
+
+# compare STEP: the served site against a clean build of the same content.
+compare() {
+	rm -rf "$T/clean"
+	if ! "$PODIUM" build -q -C "$T/proj" --drafts --only html,data -o "$T/clean" \
+	    2>"$T/clean.err"; then
+		nok "step $1 ($what): the clean build fails"
+		sed 's/^/# /' "$T/clean.err" | head -n 5
+		return
+	fi
+	last=$(ls -d "$SERVED"/site-* 2>/dev/null | sed 's/.*site-//' | sort -n | tail -n 1)
+	if [ -z "$last" ]; then
+		nok "step $1 ($what): no served site"
+		return
+	fi
+	diff -r "$SERVED/site-$last" "$T/clean" >"$T/diff" 2>&1
+	grep -v "^Only in $T/clean/charts: [^/]*\\.png\$" "$T/diff" >"$T/diff.rest"
+	if [ -s "$T/diff.rest" ]; then
+		nok "step $1 ($what): the served site is a clean build's"
+		grep -a '^Only in\|^diff \|^[<>]' "$T/diff.rest" | cut -c1-200 | head -n 12 | sed 's/^/# /'
+	else
+		ok "step $1 ($what): the served site is a clean build's"
+	fi
+	# a review's summary changes no badge: none is drawn or written again,
+	# the served site's are linked (serve -v: "N of M files kept")
+	if [ "$kept_check" = 1 ]; then
+		kept=$(grep '^podium: built in' "$T/err" | tail -n 1 |
+		    sed -n 's/.*; \([0-9]*\) of [0-9]* files kept).*/\1/p')
+		nbadges=$(find "$SERVED/site-$last/badges" -type f | wc -l)
+		if [ -n "$kept" ] && [ "$kept" -ge "$nbadges" ] && [ "$nbadges" -gt 0 ]; then
+			ok "step $1: the rebuild kept $kept files (the $nbadges badges among them)"
+		else
+			nok "step $1: the rebuild kept ${kept:-no} files, fewer than the $nbadges badges"
+		fi
+	fi
+}
+
+settle
+what="the first build"
+kept_check=0
+compare 0
+step=1
+while [ "$step" -le "$STEPS" ]; do
+	nb=$(builds)
+	kept_check=0
+	rnd 9
+	case $R in
+	0) e_summary "$step"; kept_check=1 ;;
+	1) e_commentary "$step" ;;
+	2) e_subtitle "$step" ;;
+	3) e_tier "$step" ;;
+	4) e_provider "$step" ;;
+	5) e_edition "$step" ;;
+	6) e_undo "$step" ;;
+	7) e_two "$step" ;;
+	8)
+		# broken, shown as such, then repaired
+		pick $(cd "$C" && ls reviews/3.0/*.yaml)
+		cp "$C/$P" "$T/keep.yaml"
+		printf 'no_such_key_%s: 1\n' "$step" >>"$C/$P"
+		if wait_for 20 more_builds "$nb" && settle &&
+		    curl -s --max-time 5 "$URL/" | grep -q 'podium-errors'; then
+			ok "step $step: a broken $P shows the error page"
+		else
+			nok "step $step: a broken $P shows the error page"
+		fi
+		nb=$(builds)
+		cp "$T/keep.yaml" "$C/$P"
+		what="$P broken and repaired"
+		;;
+	esac
+	if ! wait_for 20 more_builds "$nb" || ! settle; then
+		nok "step $step ($what): serve rebuilds"
+	else
+		compare "$step"
+	fi
+	step=$((step + 1))
+done
+
+kill "$PID" 2>/dev/null
+wait "$PID" 2>/dev/null
+PID=""
+[ "$fails" -eq 0 ]
