@@ -55,7 +55,10 @@ enum vd_role {
 	VD_ROLE_MOVE,     /* a movement's words: move */
 	VD_ROLE_SEVERITY, /* a finding's severity: value is its id */
 	VD_ROLE_DATE,     /* a date in words: value is its ISO form */
-	VD_ROLE_CHECK     /* a practice's answer as a sign: value yes or no, no text */
+	VD_ROLE_CHECK,    /* a practice's answer as a sign: value yes or no, no text */
+	VD_ROLE_PAGE      /* the number of the page value (an anchor, "#section-ID")
+	                   * is on, in an output with pages (the PDF), which puts
+	                   * it for text ("{page}"); others print nothing */
 };
 
 struct vd_inline {
@@ -101,8 +104,9 @@ struct vd_medal_entry {
 	char *mark;                   /* "(tier uncertain)" or NULL */
 	char *uncertain;              /* why, after "Uncertain:", or NULL */
 	bool draft;                   /* a draft review (a build with drafts) */
-	char *before;                 /* its tier in the baseline, or NULL */
-	char *move;                   /* its movement, or NULL */
+	char *move;                   /* its movement in words ("up 1"), the
+	                               * PDF's where no movers table gives it;
+	                               * NULL for no change, or elsewhere */
 };
 
 /* A tier of the medal table: its count and its providers, in order. */
@@ -120,15 +124,15 @@ struct vd_medal_tier {
 
 /*
  * The medal table (view_home.c), every tier of an edition best first:
- * the site gives a tier's providers on its row, the PDF under it. The
- * baseline's tier and the movement of each provider are given (head_before,
- * head_move not NULL) where the PDF shows them: the home page's table,
- * the movement only when there is no movers table.
+ * the site gives a tier's providers on its row, under column heads; the
+ * PDF in a paragraph after its name and count, without them. Neither
+ * gives the baseline's tiers, which the movers table gives; the PDF's
+ * home table gives each provider's movement only when there is no movers
+ * table.
  */
 struct vd_medals {
 	char *caption;
-	char *head_tier, *head_count, *head_who;
-	char *head_before, *head_move; /* or NULL */
+	char *head_tier, *head_count, *head_who; /* the site's column heads */
 	char *draft;                   /* the draft mark's word */
 	char *uncertain_label;         /* "Uncertain:" */
 	/* the PDF's: what a not-rated tier's row says in place of its
@@ -338,6 +342,13 @@ void vd_add_copy(struct vd_inlines *in, const struct vd_inline *v);
  * inline of the same index in vals (names NULL-terminated; vals copied),
  * the text between as VD_TEXT.
  */
+/*
+ * The order the sources are listed in, site and PDF: by date, oldest
+ * first; one dated only in words ("April 2026") right after the source
+ * before it in sources.yaml; one with no date last, in file order. An
+ * array of p->nsources indexes into p->sources; malloc'd (NULL if none).
+ */
+size_t *vd_sources_order(const struct project *p);
 void vd_add_format(struct vd_inlines *in, const struct report *r, const char *key,
     const char *const *names, const struct vd_inline *vals);
 /*

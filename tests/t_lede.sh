@@ -97,4 +97,9 @@ check "a report without a lede builds" $?
 ! grep -q 'class="lede"' "$T/none/s/index.html" &&
     grep -q '<meta property="og:description" content="SemiAnalysis&#39;s ClusterMAX ratings' "$T/none/s/index.html"
 check "without a lede: no lede block, the description is the preview" $?
+
+# The kicker above the H1 says whose date it gives: the edition's
+# publication, not the report's (reader review #25).
+grep -q '<p class="kicker">ClusterMAX 3.0 · <time datetime="2026-09-23">published 23 September 2026</time></p>' "$home"
+check "the home page's kicker: the edition, published on its date" $?
 exit $fail

@@ -135,7 +135,7 @@ check "fr: the same sentence in French (the content's words kept)" $?
 grep -F 'sources/index.html: ' "$T/en/site" |
     grep -qE 'SemiAnalysisAI/ClusterMAX: the cmax audit tool *, SemiAnalysis\. +[^o ]'
 check "en: a source of kind other is cited without its kind" $?
-grep -qF 'SemiAnalysisAI/ClusterMAX: the cmax audit tool. SemiAnalysis' "$T/en/pdf"
+grep -qF 'SemiAnalysisAI/ClusterMAX: the cmax audit tool, SemiAnalysis' "$T/en/pdf"
 check "en: ... and in the PDF" $?
 
 # the report's own terms, explained where a page first uses them

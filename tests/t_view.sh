@@ -104,14 +104,19 @@ sys.exit(0 if ok else 1)
 PY
 	check "the home page's sections in the same order on the site and in the PDF ($(tr '\n' ';' <"$T/home.order" | cut -c1-60)...)" $?
 
-	# the medal table (issue 26): decided once, its tiers, counts and
-	# providers on both, the baseline's tiers the PDF's
+	# the medal table (issue 26): decided once, its tiers, counts,
+	# providers and groups on both, the column heads the site's (the PDF
+	# gives a paragraph a tier); the baseline's tiers on neither (the
+	# movers table gives them), so the PDF's own lines are only where the
+	# not-rated providers are
 	grep -q "$(printf '^home\t-\tmedals\tsite,pdf\tTiers of ClusterMAX 3.0, best first$')" "$T/dump" &&
 	    grep -q "$(printf '^home\t-\tmedals\tsite,pdf\tBronze$')" "$T/dump" &&
 	    grep -q "$(printf '^home\t-\tmedals\tsite,pdf\t10 providers$')" "$T/dump" &&
 	    grep -q "$(printf '^home\t-\tmedals\tsite,pdf\tAmazon Web Services$')" "$T/dump" &&
-	    grep -q "$(printf '^home\t-\tmedals\tpdf\tIn ClusterMAX 2.0$')" "$T/dump"
-	check "the home page's medal table in the view: tiers, counts, providers, the baseline's tier for the PDF" $?
+	    grep -q "$(printf '^home\t-\tmedals\tsite,pdf\tNot Recommended$')" "$T/dump" &&
+	    grep -q "$(printf '^home\t-\tmedals\tsite\tWho$')" "$T/dump" &&
+	    test "$(grep "$(printf '^home\t-\tmedals\tpdf\t')" "$T/dump" | cut -f 5)" = 'listed in “Reviewed, not rated”'
+	check "the home page's medal table in the view: tiers, counts, providers, groups; heads the site's; no baseline tier" $?
 	n=$(grep -c "$(printf '^home\t-\tmedals\tsite,pdf\t[0-9]* providers\?$')" "$T/dump")
 	test "$n" = "$(jq '.ladder | length' "$T/s/data/ratings.json")"
 	check "the medal table gives every tier of the ladder ($n)" $?

@@ -152,6 +152,15 @@ html_home(struct html_ctx *h)
 		date_format(r->edition->published, date);
 		pv_set_str(page, "published", date);
 		pv_set_taken(page, "published_text", view_date(r, r->edition->published));
+		/* "published 23 September 2026": the edition's date, which the
+		 * kicker would otherwise seem to give as the report's */
+		{
+			char *words = view_date(r, r->edition->published);
+
+			pv_set_taken(page, "published_on", report_format1(r, "home_published",
+			    "date", words));
+			free(words);
+		}
 	}
 	{
 		struct table *t = vd_figures(h->c, s, cmp);

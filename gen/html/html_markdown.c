@@ -324,7 +324,7 @@ md_inlines(struct buf *b, const struct computed *c, const struct vd_inlines *in,
 		case VD_TEXT:
 		case VD_MARK:
 			/* a practice's sign: the words beside it say it */
-			if (!(x->kind == VD_MARK && x->role == VD_ROLE_CHECK))
+			if (!(x->kind == VD_MARK && (x->role == VD_ROLE_CHECK || x->role == VD_ROLE_PAGE)))
 				md_text(b, x->text);
 			break;
 		case VD_STRONG:
@@ -762,7 +762,7 @@ words_inlines(struct buf *b, const struct computed *c, const struct vd_inlines *
 
 		if (x->kind == VD_MARKDOWN)
 			md_words(b, c, x->md != NULL ? x->md : x->text, x->file, x->line);
-		else if (!(x->kind == VD_MARK && x->role == VD_ROLE_CHECK))
+		else if (!(x->kind == VD_MARK && (x->role == VD_ROLE_CHECK || x->role == VD_ROLE_PAGE)))
 			buf_puts(b, x->text);
 	}
 	buf_putc(b, ' ');

@@ -354,11 +354,12 @@ html_sources(struct html_ctx *h)
 	    report_string(&h->p->report, "sources")), *a = tv_array(), *o;
 	const struct source *s;
 	char date[11];
-	size_t i;
+	size_t i, *order;
 
 	pv_set_str(page, "heading", report_string(&p->report, "sources"));
+	order = vd_sources_order(p);
 	for (i = 0; i < p->nsources; i++) {
-		s = &p->sources[i];
+		s = &p->sources[order[i]];
 		o = tv_object();
 		pv_set_str(o, "id", s->id);
 		pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
@@ -379,6 +380,7 @@ html_sources(struct html_ctx *h)
 			pv_set_taken(o, "url", html_url(s->url));
 		tv_append(a, o);
 	}
+	free(order);
 	tv_set(page, "sources", a);
 	return html_page_out(h, "sources", page, rel);
 }

@@ -97,6 +97,8 @@ mark_html(struct buf *b, const struct vd_inline *v, const char *root, bool terms
 		    v->value != NULL && strcmp(v->value, "yes") == 0 ? "\xe2\x9c\x93" :
 		    "\xe2\x9c\x97");
 		break;
+	case VD_ROLE_PAGE:
+		break;
 	}
 }
 

@@ -239,6 +239,50 @@ lazy_open(struct pdf_ctx *ctx, struct pdf_block *b)
 	lazy_expand(ctx, b);
 }
 
+/*
+ * A paragraph's text, each page-number run (PDF_S_PAGE) given the page of
+ * its anchor: the first pass's (a forward reference) or this pass's.
+ */
+static struct pdf_text *
+para_text(struct pdf_ctx *ctx, const struct pdf_run *runs, double width)
+{
+	struct pdf_run *copy = NULL, **tail = &copy, *c;
+	const struct pdf_run *r;
+	const struct pdf_anchor *a;
+	struct pdf_text *t;
+	char num[16][16];
+	size_t n = 0;
+
+	for (r = runs; r != NULL && !(r->style & PDF_S_PAGE); r = r->next)
+		;
+	if (r == NULL)
+		return pdf_text_new(ctx, runs, FONT_BODY, width, PANGO_ALIGN_LEFT, false);
+	for (r = runs; r != NULL; r = r->next) {
+		c = xmalloc(sizeof(*c));
+		*c = *r;
+		c->next = NULL;
+		if ((r->style & PDF_S_PAGE) && n < 16) {
+			a = r->link != NULL && r->link[0] == '#' ?
+			    pdf_anchor_find(ctx, r->link + 1) : NULL;
+			if (a != NULL && a->page > 0)
+				snprintf(num[n], sizeof(num[n]), "%u", a->page);
+			else
+				snprintf(num[n], sizeof(num[n]), "00");
+			c->text = num[n++];
+		}
+		c->style &= ~PDF_S_PAGE;
+		*tail = c;
+		tail = &c->next;
+	}
+	t = pdf_text_new(ctx, copy, FONT_BODY, width, PANGO_ALIGN_LEFT, false);
+	while (copy != NULL) {
+		c = copy->next;
+		free(copy);
+		copy = c;
+	}
+	return t;
+}
+
 static void
 block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 {
@@ -264,8 +308,7 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	case PDF_PARA:
 		/* ragged right: pango does not hyphenate, and justified
 		 * lines without hyphens open rivers */
-		p->text = pdf_text_new(ctx, b->runs, FONT_BODY, width,
-		    PANGO_ALIGN_LEFT, false);
+		p->text = para_text(ctx, b->runs, width);
 		break;
 	case PDF_CODE:
 		p->text = pdf_text_plain(ctx, b->runs->text, FONT_CODE,

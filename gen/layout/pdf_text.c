@@ -36,6 +36,9 @@ pdf_style_attrs(PangoAttrList *al, unsigned style, bool link, size_t start,
 		pango_attr_list_insert(al, attr_range(
 		    pango_attr_scale_new(PDF_CODE_SCALE), start, end));
 	}
+	if (style & PDF_S_NOBREAK)
+		pango_attr_list_insert(al, attr_range(
+		    pango_attr_allow_breaks_new(FALSE), start, end));
 	if (link)
 		pango_attr_list_insert(al, attr_range(pdf_link_colour(), start,
 		    end));

@@ -50,6 +50,12 @@ enum pdf_paper { PDF_A4, PDF_LETTER };
 #define PDF_S_BOLD   1u
 #define PDF_S_ITALIC 2u
 #define PDF_S_CODE 4u
+/* The run's text is replaced, as it is laid out, by the number of the page
+ * its link ("#anchor") is on: a cross-reference ("see ..., page 9"). The
+ * first pass, which does not know it yet, lays out "00". */
+#define PDF_S_PAGE 8u
+/* No line break inside the run (a URL's scheme and host). */
+#define PDF_S_NOBREAK 16u
 
 /*
  * Lists and quotes nested deeper than this (in Markdown) go into the

@@ -49,6 +49,26 @@ pdf_table_links(struct table *t)
 	}
 }
 
+void
+pdf_name_run(struct pdf_doc *doc, struct pdf_block *p, const char *name,
+    unsigned style, const char *link)
+{
+	size_t n = PDF_NAME_MAX;
+	char *t;
+
+	if (strlen(name) <= n) {
+		pdf_run(doc, p, name, (size_t)-1, style, link);
+		return;
+	}
+	while (n > 0 && utf8_continues(name[n]))
+		n--;
+	t = xmalloc(n + sizeof("\u2026"));
+	memcpy(t, name, n);
+	memcpy(t + n, "\u2026", sizeof("\u2026"));
+	pdf_run(doc, p, t, (size_t)-1, style, link);
+	free(t);
+}
+
 struct chart_fig {
 	struct chart ch;
 	const struct computed *c;

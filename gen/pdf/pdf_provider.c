@@ -8,6 +8,7 @@
 
 #include "parse.h"
 #include "pdf_report.h"
+#include "view.h"
 #include "view_doc.h"
 
 /*
@@ -37,15 +38,18 @@ quote_printed_before(const struct pdf_report *r, const struct rating *rt,
 }
 
 /*
- * A quote printed in full earlier: its first words, then the provider
- * whose entry gives it, linked there.
+ * A quote printed in full earlier: its first words, then in words where
+ * it is (pdf_quote_under: "quoted in full under CoreWeave, page 13"), the
+ * name linked to that entry.
  */
 static void
 quote_reference(struct pdf_report *r, struct pdf_block *q,
     const struct quote *qt, const struct provider *first)
 {
+	const struct report *rep = &r->c->project->report;
 	struct pdf_block *p = pdf_para(r->doc, q);
-	size_t words = 1, keep, n;
+	const char *text = report_string(rep, "pdf_quote_under"), *name;
+	size_t words = 1, keep, n, at = 0, from = 0, len, off;
 	const char *t;
 	char *s, *target;
 
@@ -58,11 +62,24 @@ quote_reference(struct pdf_report *r, struct pdf_block *q,
 		if (*t == ' ' && ++n == keep)
 			break;
 	target = xasprintf("#provider-%s", first->id);
-	s = xasprintf("\xe2\x80\x9c%.*s\xe2\x80\xa6\xe2\x80\x9d", (int)(t - qt->text), qt->text);
-	pdf_run(r->doc, p, s, (size_t)-1, PDF_S_ITALIC, target);
+	s = *t == '\0' ? xasprintf("\xe2\x80\x9c%s\xe2\x80\x9d", qt->text) :
+	    xasprintf("\xe2\x80\x9c%.*s\xe2\x80\xa6\xe2\x80\x9d", (int)(t - qt->text), qt->text);
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		if (off > from)
+			pdf_run(r->doc, p, text + from, off - from, 0, NULL);
+		from = at;
+		if (len == 5 && memcmp(name, "quote", 5) == 0)
+			pdf_run(r->doc, p, s, (size_t)-1, PDF_S_ITALIC, target);
+		else if (len == 4 && memcmp(name, "name", 4) == 0)
+			pdf_run(r->doc, p, first->name, (size_t)-1, 0, target);
+		else if (len == 4 && memcmp(name, "page", 4) == 0)
+			pdf_run(r->doc, p, "00", 2, PDF_S_PAGE, target);
+		else
+			from = off;   /* not one of ours: copied as written */
+	}
+	if (text[from] != '\0')
+		pdf_run(r->doc, p, text + from, (size_t)-1, 0, NULL);
 	free(s);
-	pdf_run(r->doc, p, " \xe2\x86\x91 ", (size_t)-1, 0, NULL);
-	pdf_run(r->doc, p, first->name, (size_t)-1, 0, target);
 	free(target);
 }
 

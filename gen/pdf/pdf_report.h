@@ -48,6 +48,13 @@ void pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
     pdf_table_build_fn *build, void *arg);
 /* Rewrites every cell's href of t with pdf_target(). */
 void pdf_table_links(struct table *t);
+/*
+ * Appends a name (a provider's, a tier's) to paragraph p as a run, cut at
+ * PDF_NAME_MAX bytes with an ellipsis as headings and table cells are:
+ * a megabyte of name in running text would fill hundreds of pages.
+ */
+void pdf_name_run(struct pdf_doc *doc, struct pdf_block *p, const char *name,
+    unsigned style, const char *link);
 /* Adds a chart as a figure (nothing when it has no size). */
 void pdf_chart(struct pdf_report *r, struct pdf_block *parent,
     enum chart_kind kind, const struct provider *pr);

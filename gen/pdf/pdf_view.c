@@ -53,7 +53,12 @@ pdf_view_inlines(struct pdf_report *r, struct pdf_block *p, const struct vd_inli
 			free(target);
 			break;
 		case VD_MARK:
-			if (*v->text != '\0')
+			if (v->role == VD_ROLE_PAGE) {
+				target = pdf_target(v->value);
+				if (target != NULL)
+					pdf_run(r->doc, p, "00", 2, style | PDF_S_PAGE, target);
+				free(target);
+			} else if (*v->text != '\0')
 				pdf_run(r->doc, p, v->text, (size_t)-1, v->role == VD_ROLE_TIER ?
 				    style | PDF_S_BOLD : style, NULL);
 			break;

@@ -40,64 +40,90 @@ table_eds(const struct edition *e, const struct edition *base)
 static void table_add(struct pdf_report *r, struct table *t, const char *anchor);
 
 /*
- * The medal table as the view decided it, laid out for the page: a row
- * per tier (its name, how many it holds), its providers on rows under
- * it, each with its baseline tier and movement where the view gives them.
+ * The medal table as the site packs it: a paragraph for each tier, its
+ * name and count, then its providers run on, each linked to its entry,
+ * so that 77 providers take a third of a page, not three pages of one
+ * name a row. A group's label (the site's row over its tiers) stands on
+ * its own line over the first of them. Where there is no movers table
+ * the view gives each provider's movement ("up 1", none for no change):
+ * it follows the name, "(up 1)". A tier marked uncertain is
+ * marked beside the name, the reason after the list. A not-rated tier's
+ * providers are named once, in the providers part's table: its paragraph
+ * says where. Names are cut as a table cell's are (pdf_name_run).
  */
-static struct table *
-medals_table(const struct vd_medals *m)
+static void
+medals_paras(struct pdf_report *r, const struct vd_medals *m)
 {
-	size_t ncols = 3 + (m->head_before != NULL) + (m->head_move != NULL), i, j, col;
-	struct table *t = table_new(m->caption, ncols);
-	struct table_cell *row;
+	char *sep = report_label_sep(&r->c->project->report), *t, *href;
+	struct pdf_block *p;
+	size_t i, j, k, nunc;
 
-	table_head(t, 0, m->head_tier, false);
-	table_head(t, 1, m->head_count, true);
-	table_head(t, 2, m->head_who, false);
-	col = 3;
-	if (m->head_before != NULL)
-		table_head(t, col++, m->head_before, false);
-	if (m->head_move != NULL)
-		table_head(t, col, m->head_move, false);
+	p = pdf_para(r->doc, NULL);
+	pdf_run(r->doc, p, m->caption, (size_t)-1, PDF_S_ITALIC, NULL);
+	p->keep_with_next = true;
 	for (i = 0; i < m->n; i++) {
 		const struct vd_medal_tier *tt = &m->tiers[i];
 
-		row = table_row(t);
-		table_cell_set(&row[0], tt->tier->name, NULL);
-		row[0].tier = tt->tier;
-		table_cell_take(&row[1], xasprintf("%s %s", tt->count_text, tt->unit), NULL);
-		row[1].numeric = true;
-		for (j = 2; j < ncols; j++)
-			table_cell_set(&row[j], "", NULL);
-		/* a not-rated tier's providers are named once, in the
-		 * providers part's table: its row says where */
+		if (tt->group != NULL) {
+			p = pdf_para(r->doc, NULL);
+			pdf_name_run(r->doc, p, tt->group, PDF_S_ITALIC, NULL);
+			p->keep_with_next = true;
+		}
+		p = pdf_para(r->doc, NULL);
+		p->keep_together = true;
+		pdf_name_run(r->doc, p, tt->tier->name, PDF_S_BOLD, NULL);
+		t = xasprintf(" (%s %s)%s", tt->count_text, tt->unit, tt->n > 0 ? sep : "");
+		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+		free(t);
 		if (!tt->tier->rated && tt->n > 0 && m->unrated_ref != NULL) {
-			table_cell_set(&row[2], m->unrated_ref, "#providers-unrated");
+			pdf_run(r->doc, p, m->unrated_ref, (size_t)-1, 0, "#providers-unrated");
 			continue;
 		}
+		nunc = 0;
 		for (j = 0; j < tt->n; j++) {
 			const struct vd_medal_entry *en = &tt->v[j];
-			char *href = xasprintf("providers/%s/", en->rating->provider->id);
+			const struct rating *rt = en->rating;
 
-			row = table_row(t);
-			table_cell_set(&row[0], "", NULL);
-			table_cell_set(&row[1], "", NULL);
-			if (en->mark != NULL)
-				table_cell_take(&row[2], xasprintf("%s %s\n%s %s", en->name, en->mark,
-				    m->uncertain_label, en->uncertain), href);
-			else
-				table_cell_set(&row[2], en->name, href);
+			if (j > 0)
+				pdf_run(r->doc, p, ", ", 2, 0, NULL);
+			href = xasprintf("#provider-%s", rt->provider->id);
+			pdf_name_run(r->doc, p, en->name, 0, href);
 			free(href);
-			col = 3;
-			if (en->before != NULL) {
-				table_cell_set(&row[col], en->before, NULL);
-				row[col++].tier = en->rating->previous;
+			if (en->mark != NULL) {
+				t = xasprintf(" %s", en->mark);
+				pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+				free(t);
+				nunc += en->uncertain != NULL;
 			}
-			if (en->move != NULL)
-				table_cell_set(&row[col], en->move, NULL);
+			/* the view's movement, where the PDF shows one */
+			if (en->move != NULL) {
+				t = xasprintf(" (%s)", en->move);
+				pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+				free(t);
+			}
+		}
+		/* why a tier is uncertain, after the list: the reason alone
+		 * for one provider; for more, each provider's name before its
+		 * reason ("Uncertain: A, why; B, why") */
+		if (nunc == 0)
+			continue;
+		t = xasprintf(". %s", m->uncertain_label);
+		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+		free(t);
+		for (j = 0, k = 0; j < tt->n; j++) {
+			const struct vd_medal_entry *en = &tt->v[j];
+
+			if (en->mark == NULL || en->uncertain == NULL)
+				continue;
+			pdf_run(r->doc, p, k++ > 0 ? "; " : " ", (size_t)-1, 0, NULL);
+			if (nunc > 1) {
+				pdf_name_run(r->doc, p, en->name, 0, NULL);
+				pdf_run(r->doc, p, ", ", 2, 0, NULL);
+			}
+			pdf_run(r->doc, p, en->uncertain, (size_t)-1, 0, NULL);
 		}
 	}
-	return t;
+	free(sep);
 }
 
 static struct table *
@@ -267,7 +293,7 @@ home(struct pdf_report *r)
 			const struct vd_block *b = &sec->b[k];
 
 			if (b->kind == VB_MEDALS)
-				table_add(r, medals_table(b->medals), NULL);
+				medals_paras(r, b->medals);
 			else if (b->kind == VB_TABLE && b->role != NULL &&
 			    strcmp(b->role, "movers") == 0)
 				pdf_table_lazy(r, NULL, build_movers,
@@ -497,12 +523,34 @@ methodology(struct pdf_report *r)
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
 }
 
+/*
+ * A URL that breaks over lines only in its path, never inside the scheme
+ * and host ("https://" alone at a line's end).
+ */
+static void
+url_runs(struct pdf_report *r, struct pdf_block *p, const char *url)
+{
+	const char *host = strstr(url, "://"), *path;
+
+	host = host != NULL ? host + 3 : url;
+	path = host + strcspn(host, "/?#");
+	pdf_run(r->doc, p, url, (size_t)(path - url), PDF_S_CODE | PDF_S_NOBREAK, url);
+	if (*path != '\0')
+		pdf_run(r->doc, p, path, (size_t)-1, PDF_S_CODE, url);
+}
+
+/*
+ * A source: its title (linked), its kind in parentheses ("report": lower
+ * case never after a full stop), author, publisher and date after commas,
+ * then its address.
+ */
 static void
 source_entry(struct pdf_report *r, const struct source *s)
 {
 	struct pdf_block *p = pdf_para(r->doc, NULL);
 	char *anchor = xasprintf("source-%s", s->id), *t;
 	const char *kind;
+	char *date = NULL;
 
 	p->anchor = pdfdoc_strdup(r->doc, anchor);
 	free(anchor);
@@ -511,33 +559,32 @@ source_entry(struct pdf_report *r, const struct source *s)
 	/* the kind, unless it is none of the named ones ("other") */
 	kind = s->kind != SOURCE_OTHER ? view_word(&r->c->project->report,
 	    "kind", source_kind_name(s->kind)) : NULL;
-	t = xasprintf(".%s%s%s%s%s", kind != NULL || s->author != NULL ||
-	    s->publisher != NULL ? " " : "", kind != NULL ? kind : "",
-	    kind != NULL && s->author != NULL ? ", " : "",
-	    s->author ? s->author : "",
-	    (kind != NULL || s->author != NULL) && s->publisher != NULL ? ", " : "");
-	pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
-	free(t);
-	if (s->publisher != NULL)
+	if (kind != NULL) {
+		t = xasprintf(" (%s)", kind);
+		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
+		free(t);
+	}
+	if (s->author != NULL) {
+		pdf_run(r->doc, p, ", ", 2, 0, NULL);
+		pdf_run(r->doc, p, s->author, (size_t)-1, 0, NULL);
+	}
+	if (s->publisher != NULL) {
+		pdf_run(r->doc, p, ", ", 2, 0, NULL);
 		pdf_run(r->doc, p, s->publisher, (size_t)-1, PDF_S_ITALIC, NULL);
-	if (s->date != DATE_NONE) {
-		char *words = view_date(&r->c->project->report, s->date);
-
-		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
-		    s->publisher != NULL ? ", " : " ", words);
-		free(words);
-		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
-		free(t);
-	} else if (s->date_text != NULL) {
-		t = xasprintf("%s%s", kind != NULL || s->author != NULL ||
-		    s->publisher != NULL ? ", " : " ", s->date_text);
-		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
-		free(t);
+	}
+	if (s->date != DATE_NONE)
+		date = view_date(&r->c->project->report, s->date);
+	else if (s->date_text != NULL)
+		date = xstrdup(s->date_text);
+	if (date != NULL) {
+		pdf_run(r->doc, p, ", ", 2, 0, NULL);
+		pdf_run(r->doc, p, date, (size_t)-1, 0, NULL);
+		free(date);
 	}
 	pdf_run(r->doc, p, ".", 1, 0, NULL);
 	if (s->url != NULL && url_allowed(s->url)) {
 		pdf_run(r->doc, p, " ", 1, 0, NULL);
-		pdf_run(r->doc, p, s->url, (size_t)-1, PDF_S_CODE, s->url);
+		url_runs(r, p, s->url);
 	}
 }
 
@@ -545,14 +592,16 @@ static void
 sources(struct pdf_report *r)
 {
 	const struct project *p = r->c->project;
-	size_t i;
+	size_t i, *order;
 
 	if (p->nsources == 0)
 		return;
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "sources"),
 	    "sources", PDF_H_ALL);
+	order = vd_sources_order(p);
 	for (i = 0; i < p->nsources; i++)
-		source_entry(r, &p->sources[i]);
+		source_entry(r, &p->sources[order[i]]);
+	free(order);
 }
 
 /*

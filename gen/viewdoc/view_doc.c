@@ -1,5 +1,6 @@
 /* view_doc.c: the report view's document tree: building it, its plain
  * text, and freeing it (include/view_doc.h). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,48 @@ vd_add_copy(struct vd_inlines *in, const struct vd_inline *v)
 	o->ref = dup_or_null(v->ref);
 	o->uncertain = dup_or_null(v->uncertain);
 	o->value = dup_or_null(v->value);
+}
+
+struct source_key {
+	int64_t date;
+	size_t i;
+};
+
+static int
+source_key_cmp(const void *a, const void *b)
+{
+	const struct source_key *x = a, *y = b;
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+size_t *
+vd_sources_order(const struct project *p)
+{
+	struct source_key *k;
+	size_t *order, i;
+	int64_t last = INT64_MIN;
+
+	if (p->nsources == 0)
+		return NULL;
+	k = xcalloc(p->nsources, sizeof(*k));
+	for (i = 0; i < p->nsources; i++) {
+		const struct source *s = &p->sources[i];
+
+		k[i].i = i;
+		if (s->date != DATE_NONE)
+			last = k[i].date = s->date;
+		else
+			k[i].date = s->date_text != NULL ? last : INT64_MAX;
+	}
+	qsort(k, p->nsources, sizeof(*k), source_key_cmp);
+	order = xcalloc(p->nsources, sizeof(*order));
+	for (i = 0; i < p->nsources; i++)
+		order[i] = k[i].i;
+	free(k);
+	return order;
 }
 
 void
@@ -180,7 +223,6 @@ vd_medals_free(struct vd_medals *m)
 			free(en->name);
 			free(en->mark);
 			free(en->uncertain);
-			free(en->before);
 			free(en->move);
 		}
 		free(m->tiers[i].v);
@@ -192,8 +234,6 @@ vd_medals_free(struct vd_medals *m)
 	free(m->head_tier);
 	free(m->head_count);
 	free(m->head_who);
-	free(m->head_before);
-	free(m->head_move);
 	free(m->draft);
 	free(m->uncertain_label);
 	free(m->unrated_ref);

@@ -156,10 +156,11 @@ dump_security(struct buf *b, const struct vd_security *sec)
 
 /*
  * The medal table's lines, one a cell (each lays it out its own way: a
- * tier's providers on its row on the site, under it in the PDF): its
- * caption and heads, each tier's name and count, each provider's name;
- * the baseline's tier and the movement the PDF's only (pdf: where the
- * PDF's lines go, or NULL when the page is the site's alone).
+ * tier's providers on its row on the site, in a paragraph after its name
+ * in the PDF): its caption, the column heads (the site's only), each
+ * group's label, each tier's name and count, each provider's name; the
+ * movement the PDF's only (pdf: where the PDF's lines go, or NULL when
+ * the page is the site's alone).
  */
 static void
 dump_medals(struct buf *b, const char *place, const char *site, const char *pdf,
@@ -168,13 +169,9 @@ dump_medals(struct buf *b, const char *place, const char *site, const char *pdf,
 	size_t i, j;
 
 	dump_line(b, place, m->caption);
-	dump_line(b, place, m->head_tier);
-	dump_line(b, place, m->head_count);
-	dump_line(b, place, m->head_who);
-	if (pdf != NULL && m->head_before != NULL)
-		dump_line(b, pdf, m->head_before);
-	if (pdf != NULL && m->head_move != NULL)
-		dump_line(b, pdf, m->head_move);
+	dump_line(b, site, m->head_tier);
+	dump_line(b, site, m->head_count);
+	dump_line(b, site, m->head_who);
 	for (i = 0; i < m->n; i++) {
 		char *count = xasprintf("%s %s", m->tiers[i].count_text, m->tiers[i].unit);
 
@@ -183,6 +180,8 @@ dump_medals(struct buf *b, const char *place, const char *site, const char *pdf,
 		bool elsewhere = pdf != NULL && m->unrated_ref != NULL &&
 		    !m->tiers[i].tier->rated && m->tiers[i].n > 0;
 
+		if (m->tiers[i].group != NULL)
+			dump_line(b, place, m->tiers[i].group);
 		dump_line(b, place, m->tiers[i].tier->name);
 		dump_line(b, place, count);
 		free(count);
@@ -196,8 +195,6 @@ dump_medals(struct buf *b, const char *place, const char *site, const char *pdf,
 				continue;
 			}
 			dump_line(b, place, en->name);
-			if (pdf != NULL && en->before != NULL)
-				dump_line(b, pdf, en->before);
 			if (pdf != NULL && en->move != NULL)
 				dump_line(b, pdf, en->move);
 		}

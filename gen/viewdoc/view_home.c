@@ -213,6 +213,7 @@ vd_medals_new(const struct computed *c, const struct edition *e, bool pdf)
 	const struct report *r = &c->project->report;
 	const struct edition_stats *s = computed_edition(c, e);
 	struct vd_medals *m;
+	bool moves;
 	size_t i, j;
 
 	if (s == NULL)
@@ -224,16 +225,12 @@ vd_medals_new(const struct computed *c, const struct edition *e, bool pdf)
 	m->head_who = xstrdup(report_string(r, "who"));
 	m->draft = xstrdup(report_string(r, "draft_label"));
 	m->uncertain_label = xstrdup(report_string(r, "uncertain_label"));
-	/* the PDF gives the baseline's tiers, and the movement where no
-	 * movers table gives it */
 	if (pdf)
 		m->unrated_ref = report_format1(r, "pdf_medals_unrated", "title",
 		    report_string(r, "reviewed_not_rated"));
-	if (pdf && s->baseline != NULL) {
-		m->head_before = report_format1(r, "in_edition", "edition", ename(s->baseline));
-		if (!(c->has_compare && c->compare.baseline != NULL))
-			m->head_move = xstrdup(report_string(r, "movement"));
-	}
+	/* the PDF gives the movement where no movers table gives it (the
+	 * baseline's tiers are the movers table's: not repeated here) */
+	moves = pdf && s->baseline != NULL && !(c->has_compare && c->compare.baseline != NULL);
 	m->tiers = xcalloc(e->ntiers ? e->ntiers : 1, sizeof(*m->tiers));
 	m->n = e->ntiers;
 	for (i = 0; i < e->ntiers; i++) {
@@ -266,14 +263,10 @@ vd_medals_new(const struct computed *c, const struct edition *e, bool pdf)
 				en->mark = xstrdup(report_string(r, "tier_uncertain"));
 				en->uncertain = xstrdup(rt->review->tier_uncertain);
 			}
-			if (m->head_before != NULL) {
-				const struct rating *before = table_rating_before(c, rt);
-
-				en->before = before != NULL ? table_tier_text(r, before) :
-				    xstrdup(rt->previous != NULL ? rt->previous->name : "\xe2\x80\x94");
-			}
-			if (m->head_move != NULL)
-				en->move = move_text(r, rt->status, true, rt->steps,
+			/* in words, as a sentence gives it ("up 1", not the
+			 * tables' arrow), and nothing for no change */
+			if (moves && rt->status != MOVE_SAME)
+				en->move = move_words(r, rt->status, true, rt->steps,
 				    rt->provider->successor != NULL ?
 				    rt->provider->successor->name : NULL);
 		}

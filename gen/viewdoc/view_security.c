@@ -184,6 +184,27 @@ counts_text(const struct report *r, size_t pub, size_t priv)
 	    (const char *[]){"public", "undisclosed", NULL}, (const char *[]){a, b, NULL});
 }
 
+/* "What was tested ...: see “Security”, page 7.": the section linked,
+ * and the page it starts on where the output has pages. */
+static void
+commentary_ref(struct vd_inlines *in, const struct report *r, const struct section *sec)
+{
+	struct vd_inline v[2];
+	char *anchor = xasprintf("#section-%s", sec->id);
+
+	memset(v, 0, sizeof(v));
+	v[0].kind = VD_LINK;
+	v[0].text = (char *)(sec->title != NULL ? sec->title : sec->id);
+	v[0].target = VD_PAGE;
+	v[0].ref = anchor;
+	v[1].kind = VD_MARK;
+	v[1].text = (char *)"{page}";
+	v[1].role = VD_ROLE_PAGE;
+	v[1].value = anchor;
+	vd_add_format(in, r, "security_scope_ref", (const char *[]){"section", "page", NULL}, v);
+	free(anchor);
+}
+
 /* The practices table of e when a review records a practice, else NULL. */
 static struct table *
 practices_table(const struct computed *c, const struct edition *e)
@@ -266,9 +287,7 @@ scope_section(struct vd_security *v, const struct computed *c,
 		/* for an output that gives the commentary elsewhere (the PDF),
 		 * where to read it */
 		b = vd_block_add(s, VB_PARA, "commentary-ref");
-		w = report_format1(r, "security_scope_ref", "section", sec->title);
-		vd_add(&b->in, VD_TEXT, w);
-		free(w);
+		commentary_ref(&b->in, r, sec);
 	}
 	w = counts_text(r, st != NULL ? st->public_findings : 0,
 	    st != NULL ? st->private_findings : 0);
