@@ -35,7 +35,7 @@ n=$(grep -c 'article&#39;s full table is an image' "$S/editions/1.0/index.html")
 r=$?
 [ "$r" = 0 ] && ok "each figure's note once, under the strip; no empty movers or claims section on 1.0" ||
     nok "each figure's note once, under the strip; no empty movers or claims section on 1.0 ($n)"
-has "$S/editions/1.0/index.html" '<span class="value">14 named</span> <span class="detail">of 16 reviews named</span>' "partial edition: medals named"
+has "$S/editions/1.0/index.html" '<span class="value">14</span> <span class="detail">of the 16 providers named</span>' "partial edition: medals among those named, 'named' said once"
 hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "partial edition: no share"
 has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
 hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"

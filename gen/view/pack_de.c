@@ -139,7 +139,7 @@ const struct ui_string pack_de_strings[] = {
 	{"from", "von"},
 	{"to", "bis"},
 	{"of_n_reviewed", "von {n} geprüften"},
-	{"of_n_reviews_named", "von {n} genannten Bewertungen"},
+	{"of_n_reviews_named", "von {n} genannten Anbietern"},
 	{"of_n_tracked", "von {n} beobachteten Anbietern"},
 	{"n_rated", "{n} eingestuft (mit einer Stufe der Leiter)"},
 	{"since_edition", "seit {edition}"},

@@ -143,7 +143,7 @@ const struct ui_string ui_strings_default[] = {
 	{"to", "to"},
 	/* sentences that carry numbers or names: {placeholders} (report_format) */
 	{"of_n_reviewed", "of {n} reviewed"},
-	{"of_n_reviews_named", "of {n} reviews named"},
+	{"of_n_reviews_named", "of the {n} providers named"},
 	{"of_n_tracked", "of {n} providers tracked"},
 	{"n_rated", "{n} rated (given a tier on the ladder)"},
 	{"since_edition", "since {edition}"},

@@ -138,7 +138,7 @@ const struct ui_string pack_es_strings[] = {
 	{"from", "de"},
 	{"to", "a"},
 	{"of_n_reviewed", "de {n} evaluados"},
-	{"of_n_reviews_named", "de {n} evaluaciones nombradas"},
+	{"of_n_reviews_named", "de los {n} proveedores nombrados"},
 	{"of_n_tracked", "de {n} proveedores seguidos"},
 	{"n_rated", "{n} clasificados (con un nivel de la escala)"},
 	{"since_edition", "desde {edition}"},

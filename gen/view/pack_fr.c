@@ -141,7 +141,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"from", "de"},
 	{"to", "à"},
 	{"of_n_reviewed", "sur {n} évalués"},
-	{"of_n_reviews_named", "sur {n} évaluations nommées"},
+	{"of_n_reviews_named", "sur les {n} fournisseurs nommés"},
 	{"of_n_tracked", "sur {n} fournisseurs suivis"},
 	{"n_rated", "{n} classés (placés sur un palier de l’échelle)"},
 	{"since_edition", "depuis {edition}"},

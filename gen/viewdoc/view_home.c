@@ -108,8 +108,10 @@ figure_counted(struct table *t, const struct report *r, const struct edition_sta
     const char *label, const char *figure, long computed, char *detail, const char *note)
 {
 	const struct claim *cl = claim_find(s, figure);
-	char *value = s->edition->partial ? report_format_n(r, "n_named", computed) :
-	    view_int(r, computed), *st, *both;
+	/* a partial edition's reviews are "16 named" (not all it made); the
+	 * figures among them are plain counts, their detail says of what */
+	char *value = s->edition->partial && strcmp(figure, "reviewed") == 0 ?
+	    report_format_n(r, "n_named", computed) : view_int(r, computed), *st, *both;
 
 	if (cl != NULL && cl->note != NULL && cl->value != computed) {
 		st = report_format_n(r, "n_stated", cl->value);
