@@ -75,6 +75,31 @@ move_select(const struct computed *c, const struct rating ***out, size_t *total)
 	return n;
 }
 
+/*
+ * With featured: providers the report chose, so a reader is told the chart
+ * is a choice: "The report's 9 featured providers, of 47 reviewed in both
+ * editions." malloc'd; NULL when the chart draws every candidate.
+ */
+static char *
+featured_note(const struct computed *c, size_t drawn)
+{
+	static const char *const names[] = {"n", "total", NULL};
+	const struct report *rep = &c->project->report;
+	size_t i, all = 0;
+	char n1[32], n2[32];
+	const char *values[] = {n1, n2, NULL};
+
+	if (rep->featured == NULL)
+		return NULL;
+	for (i = 0; i < c->compare.nratings; i++)
+		all += candidate(&c->compare.ratings[i]);
+	if (all <= drawn)
+		return NULL;
+	view_int_to(rep, (long long)drawn, n1, sizeof(n1));
+	view_int_to(rep, (long long)all, n2, sizeof(n2));
+	return report_format(rep, "move_featured", names, values);
+}
+
 /* A rating's change in words ("up 1"), malloc'd, as the pages give it. */
 static char *
 change_words(const struct report *rep, const struct rating *r)
@@ -119,6 +144,7 @@ move_height(const struct computed *c, double w)
 	struct band *b;
 	size_t n, total;
 	double h;
+	char *t;
 
 	(void)w;
 	n = move_select(c, &v, &total);
@@ -127,7 +153,10 @@ move_height(const struct computed *c, double w)
 		return TOP + 60;
 	}
 	b = xcalloc(c->project->report.nladder + 1, sizeof(*b));
-	h = TOP + COLS_HEAD + bands_make(c, v, n, b, 0) + (total > n ? 22 : 0) + 10;
+	t = featured_note(c, n);
+	h = TOP + COLS_HEAD + bands_make(c, v, n, b, 0) + (total > n || t != NULL ? 22 : 0) +
+	    10;
+	free(t);
 	free(b);
 	free(v);
 	return h;
@@ -178,6 +207,10 @@ move_desc(const struct computed *c, struct buf *b)
 		free(t);
 	}
 	buf_puts(b, ".");
+	if ((t = featured_note(c, n)) != NULL) {
+		buf_printf(b, " %s", t);
+		free(t);
+	}
 	for (i = 0; i < n && named < 10; i++) {
 		if (v[i]->status != MOVE_UP && v[i]->status != MOVE_DOWN)
 			continue;
@@ -391,7 +424,11 @@ move_draw(struct cx *x, const struct computed *c)
 	short_form = changes_short(x, &c->project->report, r, n);
 	for (j = 0; j < n; j++)
 		draw_right_label(x, &c->project->report, r[j], yr[j], short_form);
-	if (total > n) {
+	if ((t = featured_note(c, n)) != NULL) {
+		cx_text(x, t, MARGIN, top + h + 11, AL_LEFT, FS_SMALL, false,
+		    x->w - 2 * MARGIN, COL_INK2);
+		free(t);
+	} else if (total > n) {
 		static const char *const names[] = {"n", "total", NULL};
 		char n1[32], n2[32];
 		const char *values[] = {n1, n2, NULL};
