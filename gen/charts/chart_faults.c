@@ -319,7 +319,7 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 	else if (!has_timing(f))
 		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_no_timing" :
 		    "faults_no_timing";
-	else if (f->replaced_after < 0)
+	else if (f->replaced_after < 0)   /* not stated: not "never" */
 		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_not_replaced" :
 		    "faults_not_replaced";
 	else if (f->detected_by == DETECT_CUSTOMER)
