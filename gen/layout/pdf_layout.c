@@ -575,11 +575,19 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
     double width)
 {
 	const struct block_prep *p = b->prep;
-	double fx = x + (width - p->w) / 2;
+	double w = p->w, h = p->h, room = ctx->y1 - ctx->y, fx;
 
 	if (p->h <= 0)
 		return;
-	pdf_need(ctx, block_min(b));
+	/* a figure a little taller than the room left on a page is drawn a
+	 * little smaller there (down to 80%), rather than leaving the rest of
+	 * the page blank; a caption below it keeps it at its size */
+	if (!ctx->at_top && p->text == NULL && h > room && h * 0.8 <= room) {
+		w *= room / h;
+		h = room;
+	} else
+		pdf_need(ctx, block_min(b));
+	fx = x + (width - w) / 2;
 	pdf_tag_push(ctx, "Figure", NULL);
 	pdf_dest_begin(ctx, b->anchor);
 	if (ctx->cr != NULL) {
@@ -587,15 +595,15 @@ figure_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x,
 
 		canvas_cairo_init_direct(&cv, ctx->cr);
 		cairo_save(ctx->cr);
-		cairo_rectangle(ctx->cr, fx, ctx->y, p->w, p->h);
+		cairo_rectangle(ctx->cr, fx, ctx->y, w, h);
 		cairo_clip(ctx->cr);
 		cairo_translate(ctx->cr, fx, ctx->y);
-		b->draw(b->arg, &cv, p->w, p->h);
+		b->draw(b->arg, &cv, w, h);
 		cairo_restore(ctx->cr);
 	}
 	pdf_dest_end(ctx, b->anchor);
 	pdf_tag_pop(ctx);
-	ctx->y += p->h;
+	ctx->y += h;
 	ctx->at_top = false;
 	if (p->text != NULL) {
 		ctx->y += 4;

@@ -139,6 +139,12 @@ pdf_view_block(struct pdf_report *r, struct pdf_block *parent, const struct vd_b
 
 	switch (k->kind) {
 	case VB_HEADING:
+		/* a subheading in a section (a reason its providers share):
+		 * bold, and never the last line of a page */
+		p = pdf_para(r->doc, parent);
+		pdf_view_inlines(r, p, &k->in, PDF_S_BOLD);
+		p->keep_with_next = true;
+		break;
 	case VB_PARA:
 		p = pdf_para(r->doc, parent);
 		pdf_view_inlines(r, p, &k->in, 0);

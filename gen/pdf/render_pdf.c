@@ -248,8 +248,10 @@ pages(struct pdf_report *r)
 
 		if (!pg->pdf)
 			continue;
+		/* runs on after the home page's sections, as they run on after
+		 * one another: a short page is not a page of its own */
 		anchor = xasprintf("page-%s", pg->id);
-		pdf_heading(r->doc, NULL, 1, pg->title, anchor, PDF_H_ALL | PDF_H_NEWPAGE);
+		pdf_heading(r->doc, NULL, 1, pg->title, anchor, PDF_H_ALL);
 		free(anchor);
 		if (pdf_markdown(r, NULL, pg->body, pg->pos.file, pg->body_line, 1) == -1)
 			rc = -1;
