@@ -50,8 +50,10 @@ new = new[:new.index("</section>")]
 launch = ("Not tested for 3.0: its service had not launched yet, or it had not "
           "been tested yet (the two reasons are grouped together).")
 heads = re.findall(r"<h3>(.*?)</h3>", new)
-names = lambda block: re.findall(r'<li><a href="[^"]*/providers/([^/]+)/[^"]*">[^<]*</a>: new, at '
-                                 r'<span class="tier tier-unrated"[^>]*><span[^>]*>[^<]*</span> Unavailable</span>\.</li>', block)
+# a new provider off the ladder is "new, not rated (Unavailable)", not
+# "new, at Unavailable" (reader review of the PDF #7)
+names = lambda block: re.findall(r'<li><a href="[^"]*/providers/([^/]+)/[^"]*">[^<]*</a>: new, not rated \('
+                                 r'<span class="tier tier-unrated"[^>]*><span[^>]*>[^<]*</span> Unavailable</span>\)\.</li>', block)
 after = new[new.index("<h3>" + launch + "</h3>"):]
 after = after[:after.index("</ul>")]
 ok = (heads == [launch, "Not tested for 3.0, for reasons of geography or regulation."] and
@@ -60,7 +62,7 @@ ok = (heads == [launch, "Not tested for 3.0, for reasons of geography or regulat
       s.count(launch) == 2 and  # its subheading, and Sesterce's own item
       "Moved from Gold in 2.0 to Unavailable in 3.0." not in s and
       "New in 3.0: not reviewed in earlier editions." not in s and
-      "Moonlite</a>: new, at" in new)
+      "Moonlite</a>: new, at" in new and "new, at <span class=\"tier tier-unrated\"" not in s)
 sys.exit(0 if ok else 1)
 PY
 check "a reason shared is said once, over its providers' names; none restates the move" $?

@@ -475,6 +475,7 @@ const struct ui_string pack_de_strings[] = {
 	{"changes_first_one", "{n} zum ersten Mal eingestuft"},
 	{"changes_item", "{provider}: "},
 	{"changes_new_at", "neu, mit {after}"},
+	{"changes_new_unrated", "neu, nicht eingestuft ({after})"},
 	{"changes_was", "zuvor {before}"},
 	{"changes_merged_into", "zuvor {before}, aufgegangen in {successor}"},
 	{"changes_from_to", "von {before} zu {after}"},

@@ -494,6 +494,7 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_first_one", "{n} rated for the first time"},
 	{"changes_item", "{provider}: "},
 	{"changes_new_at", "new, at {after}"},
+	{"changes_new_unrated", "new, not rated ({after})"},
 	{"changes_was", "was {before}"},
 	{"changes_merged_into", "was {before}, merged into {successor}"},
 	{"changes_from_to", "{before} to {after}"},

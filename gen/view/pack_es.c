@@ -474,6 +474,7 @@ const struct ui_string pack_es_strings[] = {
 	{"changes_first_one", "{n} calificado por primera vez"},
 	{"changes_item", "{provider}: "},
 	{"changes_new_at", "nuevo, en {after}"},
+	{"changes_new_unrated", "nuevo, sin calificar ({after})"},
 	{"changes_was", "era {before}"},
 	{"changes_merged_into", "era {before}, fusionado con {successor}"},
 	{"changes_from_to", "de {before} a {after}"},

@@ -477,6 +477,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_first_one", "{n} noté pour la première fois"},
 	{"changes_item", "{provider} : "},
 	{"changes_new_at", "nouveau, en {after}"},
+	{"changes_new_unrated", "nouveau, non noté ({after})"},
 	{"changes_was", "était {before}"},
 	{"changes_merged_into", "était {before}, fusionné avec {successor}"},
 	{"changes_from_to", "de {before} à {after}"},

@@ -229,8 +229,11 @@ change_move(struct vd_inlines *in, const struct report *r, enum change_kind k,
 
 	switch (k) {
 	case CHANGE_NEW:
+		/* "new, at Bronze"; a tier off the ladder is no place to be at:
+		 * "new, not rated (Unavailable)" */
 		v[0] = val_tier(ch->after);
-		vd_add_format(in, r, "changes_new_at", (const char *[]){"after", NULL}, v);
+		vd_add_format(in, r, ch->after != NULL && !ch->after->rated ?
+		    "changes_new_unrated" : "changes_new_at", (const char *[]){"after", NULL}, v);
 		return;
 	case CHANGE_DROPPED:
 		v[0] = val_tier(ch->before);
