@@ -2,7 +2,8 @@
  * markdown.h: commentary and review text. CommonMark through cmark, plus
  * podium's shortcodes (SPEC 1.6): {{count ...}}, {{change ...}}, {{share ...}},
  * {{tier P E}}, {{provider P}}, {{at S m:ss}}, {{cite S}}, {{chart NAME}},
- * {{table medals E}}, {{table movers E1 E2}}, {{table security E}}.
+ * {{table medals E}}, {{table movers E1 E2}}, {{table security E}},
+ * {{medals E1 E2 kept|dropped|...}}.
  *
  * md_parse() finds and checks every shortcode (an unknown shortcode or id is
  * an error at its line and column), then parses the Markdown. Each back end
@@ -18,7 +19,7 @@
 
 enum sc_kind {
 	SC_COUNT, SC_CHANGE, SC_SHARE, SC_TIER, SC_PROVIDER, SC_AT, SC_CITE,
-	SC_CHART, SC_TABLE
+	SC_CHART, SC_TABLE, SC_MEDALS
 };
 
 /* The value of an inline shortcode: text, optionally a link. */
@@ -97,6 +98,17 @@ const char *sc_kind_name(enum sc_kind k);
  * range). Reports the first problem at sc->pos and returns false.
  */
 bool sc_check(const struct computed *c, const struct shortcode *sc, struct diag *d);
+/*
+ * {{medals FROM TO WHAT}}: of the medal holders of edition from, how many in
+ * edition to kept a medal ("kept"), were rated below the medals ("dropped"),
+ * either ("rated"), were reviewed but not rated ("unrated"), were not
+ * reviewed ("unreviewed"), either of the last two ("left"); or ("gained")
+ * how many medal holders of to held no medal in from. sc_medals_what() is
+ * the index of a WHAT word, or -1.
+ */
+int sc_medals_what(const char *what);
+long sc_medals_count(const struct computed *c, const struct edition *from,
+    const struct edition *to, int what);
 
 /* Evaluates an inline shortcode (checked). Free with sc_inline_release(). */
 void sc_eval_inline(const struct computed *c, const struct shortcode *sc,

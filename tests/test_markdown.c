@@ -126,6 +126,37 @@ START_TEST(test_share)
 }
 END_TEST
 
+/*
+ * How 2.0's 37 medal holders fared in 3.0, worked by hand from the fixture:
+ * 6 named (aws, coreweave, fluidstack, lightning, nebius, voltage-park) and
+ * 31 fillers with no 3.0 review. aws, coreweave, lightning and nebius keep a
+ * medal (4); fluidstack is Unavailable (1); voltage-park and the 31 fillers
+ * are not reviewed (32); none is rated below the medals. 3.0's 19 medals are
+ * the 4 kept and 15 gained: moonlite (new), returner (was Unavailable) and
+ * 13 fillers (2 gold, 4 silver, 7 bronze).
+ */
+START_TEST(test_medals_flow)
+{
+	CK_HTML("{{medals 2.0 3.0 kept}} {{medals 2.0 3.0 dropped}} {{medals 2.0 3.0 rated}}",
+	    "<p>4 0 4</p>\n");
+	CK_HTML("{{medals 2.0 3.0 unrated}} {{medals 2.0 3.0 unreviewed}} "
+	    "{{medals 2.0 3.0 left}} {{medals 2.0 3.0 gained}}", "<p>1 32 33 15</p>\n");
+	/* backwards: 3.0's 19 holders in 2.0: aws, coreweave, lightning and
+	 * nebius held one; returner was Unavailable; moonlite and the 13
+	 * fillers were not reviewed; 2.0's other 33 gained nothing in 3.0 */
+	CK_HTML("{{medals 3.0 2.0 kept}} {{medals 3.0 2.0 unrated}} "
+	    "{{medals 3.0 2.0 unreviewed}} {{medals 3.0 2.0 gained}}", "<p>4 1 14 33</p>\n");
+	CK_ERR("{{medals 2.0 3.0}} {{medals 2.0 3.0 lost}}\n{{medals 3.0 3.0 kept}} "
+	    "{{medals 2.0 9 kept}}",
+	    FILE_MD ":5:1: error: 'medals' takes 3 arguments ({{medals FROM TO "
+	    "kept|dropped|rated|unrated|unreviewed|left|gained}}), not 2\n"
+	    FILE_MD ":5:20: error: 'medals' counts kept, dropped, rated, unrated, "
+	    "unreviewed, left or gained, not 'lost'\n"
+	    FILE_MD ":6:1: error: 'medals' compares two editions, not '3.0' with itself\n"
+	    FILE_MD ":6:25: error: unknown edition '9'\n");
+}
+END_TEST
+
 /* a tier's name links to what it means; the provider's name, to its page */
 START_TEST(test_names)
 {
@@ -1125,6 +1156,7 @@ markdown_suite(void)
 	tcase_add_test(tc, test_count);
 	tcase_add_test(tc, test_change);
 	tcase_add_test(tc, test_share);
+	tcase_add_test(tc, test_medals_flow);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_at_cite);
 	tcase_add_test(tc, test_hostile);

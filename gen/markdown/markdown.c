@@ -254,7 +254,7 @@ static const char *
 nearest_name(const char *name)
 {
 	static const char *const names[] = {"count", "change", "share", "tier",
-	    "provider", "at", "cite", "chart", "table"};
+	    "provider", "at", "cite", "chart", "table", "medals"};
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(names); i++)

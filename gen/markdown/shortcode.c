@@ -14,7 +14,8 @@
 #define DIGITS_MAX 6
 
 static const char *const kind_names[] = {
-	"count", "change", "share", "tier", "provider", "at", "cite", "chart", "table"
+	"count", "change", "share", "tier", "provider", "at", "cite", "chart", "table",
+	"medals"
 };
 
 
@@ -297,6 +298,33 @@ check_chart(const struct check *k)
 	return ok;
 }
 
+/*
+ * {{medals FROM TO WHAT}}: how the medal holders of FROM fared in TO (see
+ * sc_medals_count()). Both editions complete, as for a change.
+ */
+static bool
+check_medals(const struct check *k)
+{
+	const struct shortcode *sc = k->sc;
+	const struct edition *e1, *e2;
+
+	if (!arity(k, "medals", 3, sc->nargs, "medals FROM TO kept|dropped|rated|"
+	    "unrated|unreviewed|left|gained"))
+		return false;
+	if ((e1 = need_edition(k, sc->args[0])) == NULL ||
+	    (e2 = need_edition(k, sc->args[1])) == NULL)
+		return false;
+	if (e1 == e2)
+		return fail(k, "'medals' compares two editions, not '%s' with itself", e1->id);
+	if (e1->partial || e2->partial)
+		return fail(k, "no medal flow %s partial edition '%s': its review list is "
+		    "incomplete", e1->partial ? "from" : "to", e1->partial ? e1->id : e2->id);
+	if (sc_medals_what(sc->args[2]) < 0)
+		return fail(k, "'medals' counts kept, dropped, rated, unrated, unreviewed, "
+		    "left or gained, not '%s'", sc->args[2]);
+	return true;
+}
+
 static bool
 check_table(const struct check *k)
 {
@@ -349,6 +377,8 @@ sc_check(const struct computed *c, const struct shortcode *sc, struct diag *d)
 		return check_chart(&k);
 	case SC_TABLE:
 		return check_table(&k);
+	case SC_MEDALS:
+		return check_medals(&k);
 	}
 	return fail(&k, "unknown shortcode");
 }

@@ -129,6 +129,64 @@ eval_share(const struct computed *c, const struct shortcode *sc)
 	return view_percent(&c->project->report, out);
 }
 
+enum { MW_KEPT, MW_DROPPED, MW_RATED, MW_UNRATED, MW_UNREVIEWED, MW_LEFT, MW_GAINED };
+
+int
+sc_medals_what(const char *what)
+{
+	static const char *const words[] = {"kept", "dropped", "rated", "unrated",
+	    "unreviewed", "left", "gained"};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (strcmp(words[i], what) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool
+has_medal(const struct rating *rt)
+{
+	return rt != NULL && rt->tier->medal;
+}
+
+long
+sc_medals_count(const struct computed *c, const struct edition *from,
+    const struct edition *to, int what)
+{
+	const struct edition_stats *s1 = computed_edition(c, from);
+	const struct edition_stats *s2 = computed_edition(c, to);
+	const struct project *p = c->project;
+	long n = 0;
+	size_t i;
+
+	if (s1 == NULL || s2 == NULL)
+		return 0;
+	for (i = 0; i < p->nproviders; i++) {
+		const struct rating *a = edition_stats_rating(s1, &p->providers[i]);
+		const struct rating *b = edition_stats_rating(s2, &p->providers[i]);
+		bool hit;
+
+		if (what == MW_GAINED) {
+			n += has_medal(b) && !has_medal(a);
+			continue;
+		}
+		if (!has_medal(a))
+			continue;
+		switch (what) {
+		case MW_KEPT: hit = has_medal(b); break;
+		case MW_DROPPED: hit = b && b->tier->rated && !b->tier->medal; break;
+		case MW_RATED: hit = b && b->tier->rated; break;
+		case MW_UNRATED: hit = b && !b->tier->rated; break;
+		case MW_UNREVIEWED: hit = b == NULL; break;
+		case MW_LEFT: hit = b == NULL || !b->tier->rated; break;
+		default: hit = false; break;
+		}
+		n += hit;
+	}
+	return n;
+}
+
 /* url with "t=SECONDS" added to its query, before any fragment. */
 static char *
 url_at(const char *url, int64_t secs)
@@ -230,6 +288,11 @@ sc_eval_inline(const struct computed *c, const struct shortcode *sc,
 		break;
 	case SC_CITE:
 		eval_cite(c, sc, out);
+		break;
+	case SC_MEDALS:
+		out->text = view_int(&c->project->report, sc_medals_count(c,
+		    project_edition(c->project, sc->args[0]),
+		    project_edition(c->project, sc->args[1]), sc_medals_what(sc->args[2])));
 		break;
 	default:
 		out->text = xstrdup(sc->raw ? sc->raw : "");
