@@ -47,6 +47,11 @@ struct table *table_medals(const struct computed *c, const struct edition *e);
 struct table *table_medals_by_tier(const struct computed *c, const struct edition *e);
 struct table *table_movers(const struct computed *c, const struct edition *from,
     const struct edition *to);
+/* The same; without lines, none of the notes that sum up the new, the
+ * dropped, the not rated and the rated for the first time (the PDF lists
+ * them once, in its part on what changed). */
+struct table *table_movers_opt(const struct computed *c, const struct edition *from,
+    const struct edition *to, bool lines);
 struct table *table_security(const struct computed *c, const struct edition *e);
 struct table *table_claims(const struct computed *c, const struct edition *e);
 

@@ -80,12 +80,12 @@ done
 cat >"$T/rows" <<'EOF'
 Finding | Provider | Class | Status | Source
 Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told | Not named | cross-tenant | fix verified | Most Neoclouds Suck At Security
-Partition keys not configured correctly | FPT | not classified | no dates recorded | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
-Libraries with applicable CVEs in its image | Vultr | not classified | no dates recorded | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
+Partition keys not configured correctly | FPT | not given | not stated | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
+Libraries with applicable CVEs in its image | Vultr | not given | not stated | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
 EOF
 grep -F ' | ' "$T/main" | sed -n 1,4p >"$T/got"
 cmp -s "$T/rows" "$T/got"
-check "every public finding: provider, class (or 'not classified'), status (or 'no dates recorded'), its source" $?
+check "every public finding: provider, class (or 'not given'), status (or 'not stated'), its source" $?
 cmp -s "$T/rows" "$T/got" || diff "$T/rows" "$T/got" | sed -n '1,8s/^/# /p'
 grep -q 'href="../sources/index.html#neocloud-security">Most Neoclouds' "$T/s/security/index.html" &&
     grep -q '<td data-label="Provider"><a href="../providers/fpt/index.html">FPT</a></td>' "$T/s/security/index.html"

@@ -371,6 +371,13 @@ struct table *
 table_movers(const struct computed *c, const struct edition *from,
     const struct edition *to)
 {
+	return table_movers_opt(c, from, to, true);
+}
+
+struct table *
+table_movers_opt(const struct computed *c, const struct edition *from,
+    const struct edition *to, bool lines)
+{
 	const struct report *rp = &c->project->report;
 	struct table *t;
 	struct mover *v;
@@ -424,18 +431,30 @@ table_movers(const struct computed *c, const struct edition *from,
 	/* the few reasons, in the rows' order, each after its provider */
 	for (i = 0; i < n; i++)
 		if (why[i] != NULL) {
-			table_note_take(t, report_format(rp, "movers_line_reason",
-			    (const char *[]){"provider", "reason", NULL},
-			    (const char *[]){v[i].provider->name != NULL ? v[i].provider->name :
-			    v[i].provider->id, why[i], NULL}));
-			free(why[i]);
+			const char *name = v[i].provider->name != NULL ?
+			    v[i].provider->name : v[i].provider->id;
+			size_t len = strlen(name);
+
+			/* a reason that names its provider first stands alone:
+			 * not "Voltage Park: Voltage Park merged ..." */
+			if (strncmp(why[i], name, len) == 0 && (why[i][len] == ' ' ||
+			    why[i][len] == '\''))
+				table_note_take(t, why[i]);
+			else {
+				table_note_take(t, report_format(rp, "movers_line_reason",
+				    (const char *[]){"provider", "reason", NULL},
+				    (const char *[]){name, why[i], NULL}));
+				free(why[i]);
+			}
 		}
 	free(why);
-	movers_line(c, t, v, n, MOVE_NEW, "movers_line_new", from, to);
-	movers_line(c, t, v, n, MOVE_RETURNED, "movers_line_returned", from, to);
-	movers_line(c, t, v, n, MOVE_FIRST, "movers_line_first", from, to);
-	movers_line(c, t, v, n, MOVE_UNRATED, "movers_line_unrated", from, to);
-	movers_line(c, t, v, n, MOVE_DROPPED, "movers_line_dropped", from, to);
+	if (lines) {
+		movers_line(c, t, v, n, MOVE_NEW, "movers_line_new", from, to);
+		movers_line(c, t, v, n, MOVE_RETURNED, "movers_line_returned", from, to);
+		movers_line(c, t, v, n, MOVE_FIRST, "movers_line_first", from, to);
+		movers_line(c, t, v, n, MOVE_UNRATED, "movers_line_unrated", from, to);
+		movers_line(c, t, v, n, MOVE_DROPPED, "movers_line_dropped", from, to);
+	}
 	if (unlisted > 0) {
 		char *count = view_int(rp, (long long)unlisted);
 
@@ -623,13 +642,21 @@ table_claims(const struct computed *c, const struct edition *e)
 	char *cap;
 	size_t i;
 
+	bool notes = false;
+
+	/* a column of notes only where a figure has one or differs: seven
+	 * rows of "they agree" say it once, under the table */
+	for (i = 0; s && i < s->nclaims; i++)
+		notes |= s->claims[i].claim->note != NULL ||
+		    s->claims[i].claim->value != s->claims[i].computed;
 	cap = report_format1(rp, "table_claims_caption", "edition", e->name);
-	t = table_new(cap, 4);
+	t = table_new(cap, notes ? 4 : 3);
 	free(cap);
 	table_head(t, 0, report_string(rp, "figure"), false);
 	table_head(t, 1, report_string(rp, "stated_head"), true);
 	table_head(t, 2, report_string(rp, "counted_head"), true);
-	table_head(t, 3, report_string(rp, "note"), false);
+	if (notes)
+		table_head(t, 3, report_string(rp, "note"), false);
 	for (i = 0; s && i < s->nclaims; i++) {
 		const struct claim_check *ck = &s->claims[i];
 		struct table_cell *row = table_row(t);
@@ -638,11 +665,15 @@ table_claims(const struct computed *c, const struct edition *e)
 		cell_long(rp, &row[1], ck->claim->value);
 		cell_long(rp, &row[2], ck->computed);
 		/* as the edition's page says it: the note, else whether they agree */
+		if (!notes)
+			continue;
 		if (ck->claim->note)
 			table_cell_set(&row[3], ck->claim->note, NULL);
 		else
 			table_cell_set(&row[3], report_string(rp, ck->claim->value == ck->computed ?
 			    "they_agree" : "does_not_match"), NULL);
 	}
+	if (!notes && s != NULL && s->nclaims > 0)
+		table_note_take(t, xstrdup(report_string(rp, "claims_all_agree")));
 	return t;
 }

@@ -31,6 +31,24 @@ pdf_target(const char *href)
 	}
 	if (str_starts(href, "sources/#") && href[9] != '\0')
 		return xasprintf("#source-%s", href + 9);
+	/* the home page's sections, as a page links them ("index.html#x") */
+	if (str_starts(href, "index.html#") && href[11] != '\0')
+		return xasprintf("#%s", href + 11);
+	/* the site's own pages, to their part of the PDF: the methodology
+	 * (whatever its fragment: the PDF's ladder is one block), the
+	 * security findings, the sources, the providers; a custom page to
+	 * its part (pdf_target_ok() drops the link if the PDF has none) */
+	if (str_starts(href, "methodology/"))
+		return xstrdup("#methodology");
+	if (strcmp(href, "security/") == 0)
+		return xstrdup("#security-findings");
+	if (strcmp(href, "sources/") == 0)
+		return xstrdup("#sources");
+	if (strcmp(href, "providers/") == 0)
+		return xstrdup("#providers");
+	if ((end = strchr(href, '/')) != NULL && end[1] == '\0' && end != href &&
+	    strcspn(href, "#?.:") > (size_t)(end - href))
+		return xasprintf("#page-%.*s", (int)(end - href), href);
 	return NULL;
 }
 

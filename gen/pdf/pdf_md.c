@@ -217,8 +217,25 @@ shown_note(struct pdf_report *r, const struct shortcode *sc)
 	}
 	if (sc->nargs == 3 && strcmp(sc->args[0], "movers") == 0 &&
 	    base != NULL && project_edition(p, sc->args[1]) == base &&
-	    project_edition(p, sc->args[2]) == e)
+	    project_edition(p, sc->args[2]) == e) {
 		r->shown_movers = true;
+		if (r->movers_anchor == NULL && r->cur_anchor != NULL) {
+			r->movers_anchor = xstrdup(r->cur_anchor);
+			r->movers_title = xstrdup(r->cur_title ? r->cur_title : "");
+		}
+	}
+}
+
+/* The movers table of the report's edition, its other changes left to
+ * the PDF's part on them. */
+static struct table *
+build_movers_rows(const struct computed *c, const void *arg)
+{
+	const struct sc_words *sw = arg;
+	const struct project *p = c->project;
+
+	return table_movers_opt(c, project_edition(p, sw->sc.args[1]),
+	    project_edition(p, sw->sc.args[2]), false);
 }
 
 static void
@@ -228,8 +245,14 @@ block_shortcode(struct md_walk *w, struct pdf_block *parent,
 	int kind;
 
 	if (sc->kind == SC_TABLE) {
+		bool had = w->r->shown_movers;
+
 		shown_note(w->r, sc);
-		pdf_table_lazy(w->r, parent, build_sc_table, sc_words(sc));
+		if (!had && w->r->shown_movers && pdf_has_changes(w->r)) {
+			pdf_table_lazy(w->r, parent, build_movers_rows, sc_words(sc));
+			pdf_movers_pointer(w->r, parent);
+		} else
+			pdf_table_lazy(w->r, parent, build_sc_table, sc_words(sc));
 	}
 	else if (sc->kind == SC_CHART && sc->nargs > 0 &&
 	    (kind = chart_kind_parse(sc->args[0])) >= 0)

@@ -124,14 +124,15 @@ view_review(const struct vd_provider *vp, const struct rating *rt)
 /*
  * The entry as the view decides it: the opening line, the provider's site
  * and fields; then, unless the review is thin (its sources only, compact
- * as the site gives it), what the tier means, the history chart and the
- * review's sections in the view's order.
+ * as the site gives it), the history chart and the review's sections in
+ * the view's order.
  */
 static void
 entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rating *rt)
 {
-	static const char *const lead[] = {"opening", "site", "successor",
-	    "fields", "tier-description"};
+	/* what the tier means is not repeated in each entry: the tier's name
+	 * in the opening line links to the ladder in the methodology */
+	static const char *const lead[] = {"opening", "site", "successor", "fields"};
 	const struct vd_review *vr = view_review(vp, rt);
 	struct pdf_block *last = NULL;
 	size_t i;
@@ -139,13 +140,11 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 	if (vr == NULL)
 		return;
 	/*
-	 * The lines above the chart (the tier line, the site, the fields,
-	 * what the tier means) stay on its page: no heading and opening line
+	 * The lines above the chart (the tier line, the site, the fields)
+	 * stay on its page: no heading and opening line
 	 * left at a page's foot with the rest of the entry over the page.
 	 */
 	for (i = 0; i < ARRAY_SIZE(lead); i++) {
-		if (vr->thin && strcmp(lead[i], "tier-description") == 0)
-			break;
 		last = pdf_view_section(r, r->parent,
 		    vd_section_find(vp->s, vp->n, lead[i]));
 		if (last != NULL && !vr->thin)

@@ -20,7 +20,23 @@ struct pdf_report {
 	/* the commentary showed the edition's table of this kind (shown
 	 * once, so not again in a section of its own) */
 	bool shown_medals, shown_movers, shown_security;
+	/* the home page's section being laid out (anchor, title), and the one
+	 * that shows the movers table of the edition against its previous:
+	 * the changes part points there for the moves, and the table there
+	 * points to the changes part for the rest (no change listed twice) */
+	const char *cur_anchor, *cur_title;
+	char *movers_anchor, *movers_title;
 };
+
+/* True when the PDF has a part on what changed in the report's edition
+ * (its previous edition is the movement's baseline). */
+bool pdf_has_changes(const struct pdf_report *r);
+/* After the movers table: where the other changes are, with its page. */
+void pdf_movers_pointer(struct pdf_report *r, struct pdf_block *parent);
+/* A paragraph of the pack's text key, its {section} the title given and
+ * {page} the page of anchor (a cross-reference), {count} count. */
+struct pdf_block *pdf_xref_para(struct pdf_report *r, struct pdf_block *parent,
+    const char *key, const char *title, const char *anchor, const char *count);
 
 /* What a provider's page is built from while it is laid out. */
 struct pdf_provider_fill {

@@ -135,6 +135,14 @@ build_movers(const struct computed *c, const void *arg)
 }
 
 static struct table *
+build_movers_rows(const struct computed *c, const void *arg)
+{
+	const struct table_eds *te = arg;
+
+	return table_movers_opt(c, te->base, te->e, false);
+}
+
+static struct table *
 build_claims(const struct computed *c, const void *arg)
 {
 	const struct table_eds *te = arg;
@@ -289,7 +297,8 @@ home(struct pdf_report *r)
 		    sec->b[0].section != NULL)
 			anchor = name = xasprintf("section-%s", sec->b[0].section->id);
 		pdf_heading(r->doc, NULL, 1, sec->title, anchor, PDF_H_ALL | first);
-		free(name);
+		r->cur_anchor = anchor;
+		r->cur_title = sec->title;
 		first = 0;
 		for (k = 0; k < sec->n; k++) {
 			const struct vd_block *b = &sec->b[k];
@@ -297,9 +306,18 @@ home(struct pdf_report *r)
 			if (b->kind == VB_MEDALS)
 				medals_paras(r, b->medals);
 			else if (b->kind == VB_TABLE && b->role != NULL &&
-			    strcmp(b->role, "movers") == 0)
-				pdf_table_lazy(r, NULL, build_movers,
+			    strcmp(b->role, "movers") == 0) {
+				bool rows = pdf_has_changes(r) && r->movers_anchor == NULL;
+
+				if (rows) {
+					r->movers_anchor = xstrdup(anchor);
+					r->movers_title = xstrdup(sec->title ? sec->title : "");
+				}
+				pdf_table_lazy(r, NULL, rows ? build_movers_rows : build_movers,
 				    table_eds(e, c->compare.baseline));
+				if (rows)
+					pdf_movers_pointer(r, NULL);
+			}
 			else if (b->kind == VB_MARKDOWN) {
 				if (pdf_markdown(r, NULL, b->md, b->file, b->line, 1) == -1)
 					rc = -1;
@@ -311,6 +329,8 @@ home(struct pdf_report *r)
 		    sec->b[0].section != NULL)
 			pdf_corrections_of(r, sec->b[0].section->corrections,
 			    sec->b[0].section->ncorrections, sec->b[0].section->pos.file);
+		r->cur_anchor = r->cur_title = NULL;
+		free(name);
 	}
 	/* the view's tables were copied: its page may go (pdf_view_block) */
 	vd_page_free(own);
@@ -522,7 +542,17 @@ methodology(struct pdf_report *r)
 	}
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
 		table_add(r, rubric_table(rep, e->rubric), NULL);
+	/* the stated figures of every edition that states some, the report's
+	 * own edition first, then the older ones, newest first: where an
+	 * article's figure differs from the count is the point of the table */
 	pdf_table_lazy(r, NULL, build_claims, table_eds(e, NULL));
+	for (size_t i = r->c->project->neditions; i-- > 0;) {
+		const struct edition *o = &r->c->project->editions[i];
+		const struct edition_stats *s = computed_edition(r->c, o);
+
+		if (o != e && s != NULL && s->nclaims > 0)
+			pdf_table_lazy(r, NULL, build_claims, table_eds(o, NULL));
+	}
 }
 
 /*
@@ -730,6 +760,8 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	pdf_corrections(&r);
 	rc = write_pdf(&r, o);
 out:
+	free(r.movers_anchor);
+	free(r.movers_title);
 	pdfdoc_free(r.doc);
 	chart_frame_free(r.frame);
 	free(fills);
