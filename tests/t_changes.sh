@@ -47,8 +47,8 @@ import re, sys
 s = open(sys.argv[1]).read()
 new = s[s.index('<section class="changes-new"'):]
 new = new[:new.index("</section>")]
-launch = ("Not tested for 3.0: its service had not launched yet, or it had not "
-          "been tested yet (the two reasons are grouped together).")
+launch = ("Not tested for 3.0: its service had not launched, or it had not "
+          "been tested yet; the source does not say which.")
 heads = re.findall(r"<h3>(.*?)</h3>", new)
 # a new provider off the ladder is "new, not rated (Unavailable)", not
 # "new, at Unavailable" (reader review of the PDF #7)
@@ -101,7 +101,7 @@ grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="tr
 check "Together AI: the same reason on the changes page and the home movers table" $?
 # not being tested is a reason (a merger told after it is not): one that
 # Fluidstack shares with six others, said once, over their names
-sed -n '/<h3>Not tested for 3\.0: it either refused to be tested or had no capacity to offer (the two reasons are grouped together)\.<\/h3>/,/<\/ul>/p' "$P" |
+sed -n '/<h3>Not tested for 3\.0: it refused to be tested or had no capacity to offer; the source does not say which\.<\/h3>/,/<\/ul>/p' "$P" |
     grep -q '<li><a href="[^"]*/fluidstack/index.html">Fluidstack</a>: .* Unavailable</span>\.</li>'
 check "Fluidstack: not tested for 3.0 is its reason, said once over the providers who share it" $?
 grep -q 'Below, by kind of move, each with its reason where the review gives one\.' "$P"
@@ -125,8 +125,13 @@ sed 's/^/# /' "$T/got2"
 test ! -e "$T/d/editions/1.0/changes"
 check "the first edition has no changes page" $?
 pdftotext "$T/d/report.pdf" "$T/d.txt"
+# the moves up, down and merged are the movers table's rows: the part
+# says where (4 up + 15 down + 1 merged = 20), and lists the rest
+tr '\n' ' ' <"$T/d.txt" | tr -s ' ' >"$T/d.flat"
 grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^22 no longer reviewed$' "$T/d.txt" &&
-    grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
+    ! grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
+    ! grep -q '^4 moved up$' "$T/d.txt" && ! grep -q '^15 moved down$' "$T/d.txt" &&
+    grep -qF 'The 20 moves up or down and mergers are the rows of the movers table in “Who moved since 2.0”, page 4; the other changes follow.' "$T/d.flat" &&
     grep -q '^ClusterMAX 3.0 added a tier: Participation Ribbon\.$' "$T/d.txt" &&
     ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
 check "the PDF has the section, with the same words" $?

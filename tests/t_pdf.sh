@@ -568,6 +568,27 @@ grep -qF SECRET-DRAFT-TEXT "$T/d.txt" && grep -qF SECRET-DRAFT-SECTION "$T/d.txt
     ! grep -qF PRIVATE-FINDING-TITLE "$T/d.txt"
 check "--drafts shows drafts, never private findings" $?
 
+# Said once (reader review of the PDF #2 and #21): what a tier means is in
+# the methodology's ladder, not again in each provider's entry (Bronze's
+# meaning: once); the stated figures of every edition that states some,
+# each table's agreement said once when all agree (3.0: 7 figures), a
+# note per figure only where one has a note (2.0: 84 stated, 85 counted;
+# 1.0: 26 stated, 16 named)
+build "$ROOT" "$T/once" "--only pdf"
+pdftotext "$T/once/report.pdf" "$T/once.txt"
+tr '\n' ' ' <"$T/once.txt" | tr -s ' ' >"$T/once.flat"
+[ "$(grep -o 'Meets the minimum: the last tier SemiAnalysis recommends' "$T/once.flat" | wc -l)" = 1 ] &&
+    [ "$(grep -o 'Adequate, with noticeable gaps' "$T/once.flat" | wc -l)" = 1 ]
+check "default report: each tier's meaning once, in the methodology, not in every entry" $?
+grep -qxF 'ClusterMAX 3.0: stated and counted figures' "$T/once.txt" &&
+    grep -qxF 'ClusterMAX 2.0: stated and counted figures' "$T/once.txt" &&
+    grep -qxF 'ClusterMAX 1.0: stated and counted figures' "$T/once.txt" &&
+    [ "$(grep -c 'they agree' "$T/once.txt")" = 1 ] &&
+    grep -qxF 'Each figure stated agrees with the count.' "$T/once.txt" &&
+    grep -qF 'The extra review section is among the Not Recommended' "$T/once.txt" &&
+    grep -qF 'Only the providers named in its text are here.' "$T/once.txt"
+check "default report: the stated figures of each edition, agreement said once per table" $?
+
 # Fonts that must exist: a build, partial or full, or a check, that cannot
 # find a family it needs fails (exit 3) naming it, once, and writes nothing.
 mkdir -p "$T/fc"

@@ -70,7 +70,7 @@ check "the page is titled as the PDF's section is" $?
 for f in \
     "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks, container escapes (NVIDIAScape, CVE-2025-23266), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
     "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
-    "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries, while the image of Vultr carried libraries with applicable CVEs. Security issues at FPT, partition keys that were not configured correctly, were described in the 2.1 update (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
+    "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries; which CVEs the others carried is not listed here. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys were not configured correctly, as the 2.1 update described (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
     "Given here: the security findings made public." \
     "The table below lists the 3 findings made public."; do
 	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }
@@ -182,7 +182,7 @@ mkdir "$T/de" && cp -R "$ROOT/content" "$T/de/content" &&
 "$PODIUM" build -C "$T/de" -o "$T/des" -q >/dev/null 2>&1
 text "$T/des/security/index.html" >"$T/depage"
 has "$T/depage" "Die Tabelle unten nennt die 3 öffentlich gemachten Befunde." &&
-    grep -qF "| FPT | nicht eingeordnet | keine Daten verzeichnet |" "$T/depage" &&
+    grep -qF "| FPT | keine Angabe | nicht angegeben |" "$T/depage" &&
     grep -qxF "Befund | Anbieter | Art | Stand | Quelle" "$T/depage" &&
     grep -qF " | Nicht genannt | mandantenübergreifend | Behebung geprüft | Most Neoclouds Suck At Security" "$T/depage"
 r=$?

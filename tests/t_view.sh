@@ -156,9 +156,14 @@ PY
 	check "a report without the movers in its commentary builds" $?
 	# in content order: a table's cell that wraps stays with its row
 	pdftotext -raw "$T/mv/s/report.pdf" "$T/mv/pdf.txt"
-	grep "^home" "$T/mv/dump" >"$T/mv/home"
-	python3 "$ROOT/tests/view_compare.py" "$T/mv/home" "$T/mv/s" "$T/mv/pdf.txt" >"$T/mv/cmp"
-	check "its home page's movement section: the same on the site and in the PDF ($(tail -n 1 "$T/mv/cmp"))" $?
+	# but for the lines that sum up the new, the rated for the first time,
+	# the no longer rated and the no longer reviewed: the PDF lists those
+	# once, in its part on what changed, and says so under the table
+	grep "^home" "$T/mv/dump" |
+	    grep -v "$(printf '\tmovement\t[^\t]*\t')\(New in\|Rated for the first time in\|Rated in ClusterMAX 2.0, not rated in\|No longer reviewed in\) ClusterMAX 3.0 (" >"$T/mv/home"
+	python3 "$ROOT/tests/view_compare.py" "$T/mv/home" "$T/mv/s" "$T/mv/pdf.txt" >"$T/mv/cmp" &&
+	    tr '\n' ' ' <"$T/mv/pdf.txt" | grep -qF "The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page"
+	check "its home page's movement section: the same on the site and in the PDF, the other changes pointed to ($(tail -n 1 "$T/mv/cmp"))" $?
 	grep '^missing' "$T/mv/cmp" | sed -n '1,5s/^/# /p'
 	grep -q "$(printf '^home\t-\tmovement\tsite,pdf\tAmazon Web Services Silver Bronze ↓ down 1$')" "$T/mv/dump" &&
 	    grep -q "$(printf '^home\t-\tmovement\tsite,pdf\tNew in ClusterMAX 3.0 (15): ')" "$T/mv/dump"

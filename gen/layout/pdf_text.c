@@ -349,19 +349,33 @@ text_fp(const struct pdf_run *runs, const char *plain, enum pdf_font font,
 	return h;
 }
 
-/* The second pass: the tape's next text when it is fp's (the caller's), else
- * NULL. */
+/* How far ahead the second pass looks for its text on the tape. */
+#define TAPE_AHEAD 8
+
+/*
+ * The second pass: the tape's next text when it is fp's (the caller's), else
+ * NULL. A text that differs from the first pass's (a forward reference's
+ * page number, "00" then "9") is shaped anew and the tape stays where it
+ * is; the text after it finds its own a step or a few further on, and the
+ * ones skipped are freed. Only a text not within TAPE_AHEAD is shaped
+ * anew without the tape moving.
+ */
 static struct pdf_text *
 tape_take(struct pdf_ctx *ctx, uint64_t fp)
 {
 	struct pdf_tape *tp = ctx->tape;
 	struct pdf_text *t;
+	size_t k;
 
 	if (ctx->tape_mode != TAPE_PLAY || tp == NULL || ctx->tape_bypass)
 		return NULL;
 	if (tp->at < tp->n && tp->v[tp->at].fp != fp) {
-		/* out of step: read no further (the rest is freed) */
-		while (tp->at < tp->n)
+		for (k = 1; k <= TAPE_AHEAD && tp->at + k < tp->n; k++)
+			if (tp->v[tp->at + k].fp == fp)
+				break;
+		if (k > TAPE_AHEAD || tp->at + k >= tp->n)
+			return NULL;
+		while (k-- > 0)
 			pdf_text_free(tp->v[tp->at++].text);
 	}
 	if (tp->at == tp->n)
