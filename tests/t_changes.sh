@@ -131,7 +131,7 @@ tr '\n' ' ' <"$T/d.txt" | tr -s ' ' >"$T/d.flat"
 grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^22 no longer reviewed$' "$T/d.txt" &&
     ! grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
     ! grep -q '^4 moved up$' "$T/d.txt" && ! grep -q '^15 moved down$' "$T/d.txt" &&
-    grep -qF 'The 20 moves up or down and mergers are the rows of the movers table in “Who moved since 2.0”, page 4; the other changes follow.' "$T/d.flat" &&
+    grep -qF 'The 20 moves up or down and mergers are the rows of the movers table in “Who moved since 2.0”, page '"$(pdfinfo -dests "$T/d/report.pdf" | awk '$NF == "\"section-30-big-clouds\"" { print $1 }')"'; the other changes follow.' "$T/d.flat" &&
     grep -q '^ClusterMAX 3.0 added a tier: Participation Ribbon\.$' "$T/d.txt" &&
     ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
 check "the PDF has the section, with the same words" $?

@@ -47,16 +47,25 @@ for want in \
 	grep -qxF "$want" "$T/home"
 	check "home row: $want" $?
 done
-# three of the twenty moves have a reason in their review (reader review
+# two of the twenty moves have a reason in their review (reader review
 # #10): no column that mostly says none, but a note each under the table,
-# in the rows' order; a reason that opens with its provider's name is not
-# prefixed with it again (not "Voltage Park: Voltage Park merged")
+# in the rows' order, then the lines that sum up the rest
 grep -o '<p class="table-note">[^<]*</p>' "$T/s/index.html" | sed 's/<[^>]*>//g' | head -n 3 >"$T/reasons"
 printf '%s\n' 'Crusoe: Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
     'Together AI: Moved down to Bronze in 3.0 because of reliability issues.' \
-    'Voltage Park merged into Lightning before ClusterMAX 3.0.' | cmp -s - "$T/reasons" &&
+    'New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Moonlite, Poolside, QumulusAI, Radiant, SK Telecom, SpaceXAI, Tatra, Vessl and Volta.' | cmp -s - "$T/reasons" &&
     ! grep -q '<th scope="col">Reason</th>\|no reason given' "$T/s/index.html"
 check "home: the three reasons as notes under the table, no Reason column" $?
+# a reason that opens with its provider's name is not prefixed with it
+# again (not "Voltage Park: Voltage Park merged ...")
+mkdir -p "$T/vp"
+cp -R "$ROOT/content" "$T/vp/content"
+printf 'tier: silver\nsummary: |\n  Voltage Park merged into Lightning before ClusterMAX 3.0.\nsources: [clustermax-2.0]\n' \
+    >"$T/vp/content/reviews/2.0/voltage-park.yaml"
+"$PODIUM" build -C "$T/vp" -o "$T/vp/s" -q --only html 2>/dev/null &&
+    grep -qF '<p class="table-note">Voltage Park merged into Lightning before ClusterMAX 3.0.</p>' "$T/vp/s/index.html" &&
+    ! grep -qF 'Voltage Park: Voltage Park' "$T/vp/s/index.html"
+check "a reason that names its provider first is not prefixed with the name" $?
 # one reason per move (review defect 6): the changes page gives each
 # mover the reason the home page's notes give (move_reason()), or, where
 # they give none, none; a reason is never a quote nor in quotation marks
@@ -117,7 +126,7 @@ if need "the PDF's text" pdftotext; then
 	# and their reasons, and points to the part that lists the rest
 	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' >"$T/pdf.flat"
 	! grep -qF "New in ClusterMAX 3.0 (15):" "$T/pdf.flat" &&
-	    grep -qF "Together AI: Moved down to Bronze in 3.0 because of reliability issues. Voltage Park merged into Lightning before ClusterMAX 3.0. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page 9." "$T/pdf.flat"
+	    grep -qF "Together AI: Moved down to Bronze in 3.0 because of reliability issues. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page $(pdfinfo -dests "$T/s/report.pdf" | awk '$NF == "\"changes\"" { print $1 }')." "$T/pdf.flat"
 	check "the PDF's movers table: its reasons, then where the other changes are, not the same lists twice" $?
 fi
 # French: the notes in the pack's words and punctuation (a no-break space
