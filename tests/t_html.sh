@@ -53,7 +53,7 @@ has "$S/providers/alpha/index.html" 'Metadata endpoint open' "public finding sho
 has "$S/editions/e1/index.html" '4 stated; 5 counted' "acknowledged claim shows both figures"
 has "$S/editions/e1/index.html" 'The source says four; five are counted &amp; kept.' "claim note shown"
 has "$S/index.html" '<span class="value">−1</span>' "change with U+2212 minus"
-has "$S/index.html" '−25.0% since Edition One' "percent change with U+2212 minus"
+has "$S/index.html" '−25.0% from 4 in Edition One' "percent change with U+2212 minus"
 has "$S/index.html" '75.0%' "share of reviewed"
 has "$S/editions/e2/index.html" '<td data-label="Movement">↓ down 1</td>' "movement in arrow and words"
 has "$S/editions/e2/index.html" 'merged into &lt;script&gt;' "merged provider names its successor"

@@ -143,7 +143,7 @@ const struct ui_string pack_de_strings[] = {
 	{"of_n_reviews_named", "von {n} genannten Anbietern"},
 	{"of_n_tracked", "von {n} beobachteten Anbietern"},
 	{"n_rated", "{n} eingestuft (mit einer Stufe der Leiter)"},
-	{"since_edition", "seit {edition}"},
+	{"from_n_in_edition", "von {n} in {edition}"},
 	{"move_up", "aufgestiegen"},
 	{"move_up_n", "um {n} aufgestiegen"},
 	{"move_down", "abgestiegen"},

@@ -147,7 +147,7 @@ const struct ui_string ui_strings_default[] = {
 	{"of_n_reviews_named", "of the {n} providers named"},
 	{"of_n_tracked", "of {n} providers tracked"},
 	{"n_rated", "{n} rated (given a tier on the ladder)"},
-	{"since_edition", "since {edition}"},
+	{"from_n_in_edition", "from {n} in {edition}"},
 	/* movement words */
 	{"move_up", "up"},
 	{"move_up_n", "up {n}"},

@@ -142,7 +142,7 @@ const struct ui_string pack_es_strings[] = {
 	{"of_n_reviews_named", "de los {n} proveedores nombrados"},
 	{"of_n_tracked", "de {n} proveedores seguidos"},
 	{"n_rated", "{n} clasificados (con un nivel de la escala)"},
-	{"since_edition", "desde {edition}"},
+	{"from_n_in_edition", "frente a {n} en {edition}"},
 	{"move_up", "sube"},
 	{"move_up_n", "sube {n}"},
 	{"move_down", "baja"},

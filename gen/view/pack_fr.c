@@ -145,7 +145,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"of_n_reviews_named", "sur les {n} fournisseurs nommés"},
 	{"of_n_tracked", "sur {n} fournisseurs suivis"},
 	{"n_rated", "{n} classés (placés sur un palier de l’échelle)"},
-	{"since_edition", "depuis {edition}"},
+	{"from_n_in_edition", "par rapport à {n} dans {edition}"},
 	{"move_up", "en hausse"},
 	{"move_up_n", "en hausse de {n}"},
 	{"move_down", "en baisse"},

@@ -135,7 +135,7 @@ vd_figures(const struct computed *c, const struct edition_stats *s,
 
 	table_head(t, 0, report_string(r, "figure"), false);
 	table_head(t, 1, ename(e), true);
-	table_head(t, 2, "", false);
+	table_head(t, 2, report_string(r, "details"), false);
 	note = claim_note(s, "medals", s->medals);
 	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals,
 	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
@@ -151,11 +151,16 @@ vd_figures(const struct computed *c, const struct edition_stats *s,
 			char *v = view_signed_int(r, cmp->d_medals);
 			char *p = isnan(cmp->d_medals_pct) ? xstrdup("") :
 			    view_signed_pct(r, cmp->d_medals_pct, 1);
-			char *since = report_format1(r, "since_edition", "edition", ename(b));
+			const struct edition_stats *bs = computed_edition(c, b);
+			char *n = view_int(r, bs != NULL ? bs->medals : s->medals - cmp->d_medals);
+			/* the base of the change given: "−48.6% from 37 in 2.0" */
+			char *since = report_format(r, "from_n_in_edition",
+			    (const char *[]){"n", "edition", NULL}, (const char *[]){n, ename(b), NULL});
 
 			figure_row(t, report_string(r, "change_in_medals"), v,
 			    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
 			free(p);
+			free(n);
 			free(since);
 		}
 	}
