@@ -186,6 +186,7 @@ faults_height(const struct computed *c, double w)
 	size_t n, total;
 
 	double h, lines = foot_lines(w);
+	bool foot = false;
 	char *t;
 
 	n = faults_select(c, &v, &total);
@@ -197,14 +198,19 @@ faults_height(const struct computed *c, double w)
 	/* a phone's legend wraps its fourth entry, the ring */
 	if (lines > 1 && draws_bound(v, n))
 		h += LEGEND_LINE;
-	if ((t = faults_uncompared(c, v, n, true)) != NULL)
+	if ((t = faults_uncompared(c, v, n, true)) != NULL) {
 		h += lines * FOOT_LINE + (total > n ? 0 : 4);
+		foot = true;
+	}
 	free(t);
-	if ((t = faults_missing(c, FOOT_NAMED, true)) != NULL)
+	if ((t = faults_missing(c, FOOT_NAMED, true)) != NULL) {
 		h += lines * FOOT_LINE + 4;
+		foot = true;
+	}
 	free(t);
 	free(v);
-	return h;
+	/* room for the foot's last descenders */
+	return h + (foot ? 4 : 0);
 }
 
 void

@@ -344,7 +344,7 @@ markdown_list(struct vd_review *v, const struct report *r, const char *id,
  * (from_approval: "43m after approval"), and a test the review does not
  * hold against the targets (against_targets: false) is not compared. A
  * step with no target, or no time, has nothing in its Result cell (a dash,
- * not program words); the section says once which steps have no target.
+ * not program words); the caption says once which steps have no target.
  * With no target at all (targets false) the table has no such columns.
  */
 static void
@@ -390,10 +390,11 @@ fault_step(const struct report *r, struct table *t, const char *label,
 		table_cell_set(&row[3], fault_step_verdict(r, secs, upper, target), NULL);
 }
 
-/* "The edition sets no target for draining the node." when a step in the
- * table has none (the drain never has one); NULL when each has one. */
+/* The timings' caption when the edition sets targets: "Timings after
+ * injection, against the edition's targets (none set for the drain)", so
+ * that the dash in a Target cell is said once (the drain never has one). */
 static char *
-fault_no_target(const struct report *r, const struct edition *e)
+fault_caption(const struct report *r, const struct edition *e)
 {
 	const char *steps[3];
 	size_t n = 0;
@@ -405,7 +406,7 @@ fault_no_target(const struct report *r, const struct edition *e)
 	if (e->target_replace < 0)
 		steps[n++] = report_string(r, "step_noun_replace");
 	list = view_list(r, steps, n);
-	s = report_format1(r, "timings_no_target", "steps", list);
+	s = report_format1(r, "timings_caption_targets", "steps", list);
 	free(list);
 	return s;
 }
@@ -465,8 +466,11 @@ fault_section(struct vd_review *v, const struct report *r)
 		if (f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0) {
 			bool targets = e->target_detect >= 0 || e->target_replace >= 0;
 
-			t = table_new(report_string(r, targets ? "timings_caption_targets" :
-			    "timings_caption"), targets ? 4 : 2);
+			char *caption = targets ? fault_caption(r, e) :
+			    xstrdup(report_string(r, "timings_caption"));
+
+			t = table_new(caption, targets ? 4 : 2);
+			free(caption);
 			table_head(t, 0, report_string(r, "step"), false);
 			table_head(t, 1, report_string(r, "time"), true);
 			if (targets) {
@@ -481,14 +485,6 @@ fault_section(struct vd_review *v, const struct report *r)
 			    f->replaced_upper, e->target_replace, f->replaced_from_approval,
 			    f->not_compared, targets);
 			vd_block_add(s, VB_TABLE, "fault")->table = t;
-			/* why a Target cell is empty, once */
-			if (targets) {
-				char *why = fault_no_target(r, e);
-
-				b = vd_block_add(s, VB_PARA, "fault-targets");
-				vd_add(&b->in, VD_TEXT, why);
-				free(why);
-			}
 		}
 	}
 	if (f->note != NULL) {
