@@ -107,8 +107,8 @@ faults_missing(const struct computed *c, size_t named, bool shortn)
 		if (rt->review->fault == NULL && rt->tier != NULL && rt->tier->rated)
 			names[n++] = shortn ? provider_label(rt->provider) : rt->provider->name;
 	}
-	/* "and 1 other" would name no fewer words than the one name */
-	if (all == n + 1 && n < s->nratings) {
+	/* not "and 1 other": the one left is named */
+	if (all == n + 1) {
 		for (; i < s->nratings; i++) {
 			const struct rating *rt = &s->ratings[i];
 
