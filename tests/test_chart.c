@@ -1635,8 +1635,13 @@ START_TEST(test_faults_review)
 		chart_init_sized(&ch, &fx->c, CHART_FAULTS, NULL, narrow);
 		geo_draw(&ch, &fx->c, &g);
 		ck_assert_ptr_nonnull(t = geo_text_find(&g, "detected within 11m"));
-		/* the 2m target runs between the note's ends */
 		ck_assert_ptr_nonnull(geo_text_find(&g, "detected within 1s"));
+		/* the dashed 2m target runs between the note's ends (above and
+		 * below its row): the case the review saw */
+		for (j = 0, rings = 0; j < g.ns; j++)
+			rings += g.s[j].col == 0x1f1f1f && g.s[j].x > t->x0 + 1 &&
+			    g.s[j].x < t->x1 - 1;
+		ck_assert_uint_gt(rings, 0);
 		assert_lines_clear(&ch, &g);
 		/* the legend's ring: hollow (one arc of the detection's colour,
 		 * radius 3.25) just left of "upper bound", on its line */
