@@ -232,6 +232,10 @@ struct fault_test {
 	bool replaced_upper;    /* likewise replaced_after */
 	bool replaced_from_approval; /* replaced_from: approval: replaced_after is
 	                         * counted from a person's approval, not the fault */
+	bool not_compared;      /* against_targets: false: not judged against the
+	                         * edition's targets (the note says why) */
+	bool first_missed;      /* first_missed: true: the first injection went
+	                         * unnoticed; the timings are for a later one */
 };
 
 struct quote {

@@ -45,7 +45,7 @@ n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
 n=$(grep -c '"status": "new"' "$S/data/ratings.json")
 [ "$n" -eq 31 ] && ok "ratings.json: new only in 3.0 (31)" || nok "ratings.json: new only in 3.0 ($n)"
 # upper bounds and no injection
-has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td class="num">within 11m</td><td class="num">2m</td><td>not known</td></tr>' "an upper bound over the target: within 11m, not known"
+has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td class="num">within 11m</td><td class="num">2m</td><td>not known: only a bound</td></tr>' "an upper bound over the target: within 11m, not known: only a bound"
 has "$S/providers/hyperstack/index.html" '<td class="num">within 1s</td><td class="num">2m</td><td>within target</td>' "an upper bound under the target: within target"
 has "$S/providers/runpod/index.html" "<p>The fault could not be injected: the test had no access to the kernel log.</p>" "injected: false with a note: the note says it, once"
 hasnt "$S/providers/runpod/index.html" 'Not injected' "... not three times"
@@ -55,7 +55,14 @@ hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no
 has "$S/providers/oracle/index.html" 'No timing given.' "a failure test with no times (Oracle 3.0) says so ..."
 hasnt "$S/providers/oracle/index.html" 'Timings after injection' "... with no table of dashes"
 hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time recorded' cells"
-has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">none</td><td>no target</td></tr>' "a step with no target: 'none' and 'no target', not a dash and a blank Result cell"
+# reader review of the failure test #6: a step with no target shows nothing
+# there (a dash), not program words ("none", "no target"); the caption says
+# once why; a time not given has nothing to judge (no "no time recorded")
+has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">—</td><td>—</td></tr>' "a step with no target: a dash in Target and Result, not 'none' and 'no target'"
+has "$S/providers/azure/index.html" "<caption>Timings after injection, against the edition&#39;s targets (none set for the drain)</caption>" "... the caption says once why"
+has "$S/providers/azure/index.html" '<tr><th scope="row">Replaced</th><td class="num">not stated</td><td class="num">1h</td><td>—</td></tr>' "... a time not given: 'not stated', and nothing to judge"
+hasnt "$S/providers/azure/index.html" '>no target<' "... no 'no target'"
+hasnt "$S/providers/azure/index.html" 'no time recorded' "... nor 'no time recorded'"
 # reader review #19: the methodology is told once: the tiers' meanings with
 # the ladder (the methodology page), the method in the methodology notes;
 # the About page and the notes point to them instead of retelling them
@@ -77,7 +84,7 @@ has "$S/providers/index.html" '<td data-value="999" data-label="ClusterMAX 1.0">
 flat() { sed 's/<[^>]*>/|/g' "$1" | tr -s '|' | tr -d '\n'; }
 flat "$S/index.html" >"$T/home.flat"
 has "$T/home.flat" '|Runpod|not injected|does not apply|does not apply|does not apply|does not apply|' "failure-test table: no fault injected, so no time applies"
-has "$T/home.flat" '|Google Cloud|provider|not stated|not stated|not stated|not known|' "... a time the review does not give: 'not stated'"
+has "$T/home.flat" '|Google Cloud|provider|not stated|not stated|not stated|not stated|' "... a time the review does not give: 'not stated'; nor whether recovery was automatic (reader review of the failure test #5: not 'not known')"
 count "$S/providers/index.html" '>—<' 0 "providers index: no dash"
 python3 - "$S/index.html" >"$T/dash" <<'PY'
 import re, sys

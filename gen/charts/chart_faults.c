@@ -21,6 +21,8 @@
 #define LEGEND 18.0
 #define TARGETS 20.0
 #define AXIS 30.0
+#define FOOT_LINE 15.0     /* a line of the chart's foot notes */
+#define LEGEND_LINE 16.0   /* a second line of a phone's legend */
 
 static const struct rgb COL_DETECT = RGB8(0x3b6ea8);
 static const struct rgb COL_DRAIN = RGB8(0xb8860b);
@@ -75,18 +77,140 @@ replaced_words(const struct report *r, const struct fault_test *f, const char *k
 	return t;
 }
 
+/*
+ * The rated providers of the edition whose review gives no failure-test
+ * result, as a sentence: "The reviews of CoreWeave, Firmus and 40 others
+ * give no failure-test result." (up to named names, in tier order; short:
+ * their short names, as the chart draws them). It does not say they were
+ * not tested: the data cannot say that. NULL when there are none.
+ */
+static char *
+faults_missing(const struct computed *c, size_t named, bool shortn)
+{
+	const struct report *r = &c->project->report;
+	const struct edition_stats *s = chart_report_stats(c);
+	const char **names;
+	size_t i, n = 0, all = 0;
+	char *list, *others, *t;
+
+	if (s == NULL)
+		return NULL;
+	for (i = 0; i < s->nratings; i++)
+		all += s->ratings[i].review->fault == NULL && s->ratings[i].tier != NULL &&
+		    s->ratings[i].tier->rated;
+	if (all == 0)
+		return NULL;
+	names = xcalloc(named + 2, sizeof(*names));
+	for (i = 0; i < s->nratings && n < named; i++) {
+		const struct rating *rt = &s->ratings[i];
+
+		if (rt->review->fault == NULL && rt->tier != NULL && rt->tier->rated)
+			names[n++] = shortn ? provider_label(rt->provider) : rt->provider->name;
+	}
+	/* not "and 1 other": the one left is named */
+	if (all == n + 1) {
+		for (; i < s->nratings; i++) {
+			const struct rating *rt = &s->ratings[i];
+
+			if (rt->review->fault == NULL && rt->tier != NULL && rt->tier->rated) {
+				names[n++] = shortn ? provider_label(rt->provider) :
+				    rt->provider->name;
+				break;
+			}
+		}
+	}
+	others = all > n ? report_format_n(r, all - n == 1 ? "faults_others_one" :
+	    "faults_others", (long)(all - n)) : NULL;
+	if (others != NULL)
+		names[n] = others;
+	list = view_list(r, names, n + (others != NULL));
+	t = report_format1(r, all == 1 ? "faults_no_result_one" : "faults_no_result",
+	    "names", list);
+	free(list);
+	free(others);
+	free(names);
+	return t;
+}
+
+/* The providers drawn whose review does not hold the test against the
+ * targets (against_targets: false), as a sentence; NULL when none. */
+static char *
+faults_uncompared(const struct computed *c, const struct rating *const *v, size_t n,
+    bool shortn)
+{
+	const struct report *r = &c->project->report;
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	size_t i, k = 0;
+	char *list, *t = NULL;
+
+	for (i = 0; i < n; i++)
+		if (v[i]->review->fault->not_compared)
+			names[k++] = shortn ? provider_label(v[i]->provider) : v[i]->provider->name;
+	if (k > 0) {
+		list = view_list(r, names, k);
+		t = report_format1(r, "faults_not_compared", "names", list);
+		free(list);
+	}
+	free(names);
+	return t;
+}
+
+/* Names drawn in the chart's foot: the first few, the rest counted. */
+#define FOOT_NAMED 3
+/* Named in the text alternative and the table's note. */
+#define TEXT_NAMED 10
+
+/* Lines a foot note takes: a phone's chart gives each two. */
+static double
+foot_lines(double w)
+{
+	return w < CHART_WIDTH - 1 ? 2 : 1;
+}
+
+/* Does any drawn row show a detection bound, a hollow ring? */
+static bool
+draws_bound(const struct rating *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i]->review->fault->detect_upper && !v[i]->review->fault->not_injected)
+			return true;
+	return false;
+}
+
 double
 faults_height(const struct computed *c, double w)
 {
 	const struct rating **v;
 	size_t n, total;
 
-	(void)w;
+	double h, lines = foot_lines(w);
+	bool foot = false;
+	char *t;
+
 	n = faults_select(c, &v, &total);
-	free(v);
-	if (n == 0)
+	if (n == 0) {
+		free(v);
 		return TOP + 60;
-	return TOP + LEGEND + TARGETS + (double)n * ROW + AXIS + (total > n ? 20 : 0) + 6;
+	}
+	h = TOP + LEGEND + TARGETS + (double)n * ROW + AXIS + (total > n ? 20 : 0) + 6;
+	/* a phone's legend wraps its fourth entry, the ring */
+	if (lines > 1 && draws_bound(v, n))
+		h += LEGEND_LINE;
+	if ((t = faults_uncompared(c, v, n, true)) != NULL) {
+		h += lines * FOOT_LINE + (total > n ? 0 : 4);
+		foot = true;
+	}
+	free(t);
+	if ((t = faults_missing(c, FOOT_NAMED, true)) != NULL) {
+		h += lines * FOOT_LINE + 4;
+		foot = true;
+	}
+	free(t);
+	free(v);
+	/* room for the foot's last descenders */
+	return h + (foot ? 4 : 0);
 }
 
 void
@@ -99,7 +223,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	const struct edition_stats *s = chart_report_stats(c);
 	const struct rating **v;
 	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
-	size_t uninjected = 0, unreplaced = 0, approval = 0;
+	size_t uninjected = 0, unreplaced = 0, approval = 0, uncompared = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
 	char d[128], n1[32], n2[32], *t;
 	const char *values[4];
@@ -119,8 +243,10 @@ faults_desc(const struct computed *c, struct buf *b)
 			repl++;
 			/* a time from a person's approval is not held against the target */
 			within += target >= 0 && !f->replaced_from_approval &&
-			    f->replaced_after <= target;
+			    !f->not_compared && f->replaced_after <= target;
 			approval += f->replaced_from_approval;
+			/* against_targets: false: not held against the target */
+			uncompared += target >= 0 && f->not_compared;
 		} else if (f->not_injected)
 			uninjected++;
 		else if (f->detected_by == DETECT_NONE)
@@ -166,8 +292,19 @@ faults_desc(const struct computed *c, struct buf *b)
 		free(t);
 	}
 	buf_putc(b, '.');
+	if (uncompared) {
+		t = faults_uncompared(c, v, total, false);
+		buf_printf(b, " %s", t);
+		free(t);
+	}
+	if ((t = faults_missing(c, TEXT_NAMED, false)) != NULL) {
+		buf_printf(b, " %s", t);
+		free(t);
+	}
 	free(v);
 }
+
+#define BOUND_R 4.0
 
 struct axis {
 	double x0, x1, lmax; /* log10 of the axis maximum; minimum is 1 s */
@@ -219,7 +356,6 @@ struct note {
 	double bx;
 };
 
-#define BOUND_R 4.0
 
 static double
 row_span(const struct axis *a, const struct fault_test *f, double *lo,
@@ -324,6 +460,8 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 		    "faults_not_replaced";
 	else if (f->detected_by == DETECT_CUSTOMER)
 		key = "faults_customer";
+	else if (f->first_missed)   /* the times are for a later injection */
+		key = "faults_first_missed";
 	if (key != NULL)
 		text_set(nt->text, sizeof(nt->text), report_string(r, key));
 	if (f->replaced_from_approval && !f->not_injected &&
@@ -450,19 +588,44 @@ marker(struct cx *x, int kind, double mx, double my)
 	cv_fill(cv);
 }
 
+/* The hollow ring of a detection known only as a bound ("within 11m"). */
 static void
-draw_legend(struct cx *x, const struct report *r, const struct axis *a, double y)
+ring(struct cx *x, double mx, double my)
+{
+	cx_color(x, COL_DETECT);
+	cv_new_path(x->cv);
+	cv_arc(x->cv, mx, my, BOUND_R - 0.75, 0, 2 * M_PI);
+	cv_line_width(x->cv, 1.5);
+	cv_stroke(x->cv);
+}
+
+/*
+ * The markers' legend over the plot (a narrow chart's from its left edge,
+ * to fit), and the hollow ring's when a row draws one (bound); on a phone
+ * an entry that does not fit the line starts the next (faults_height keeps
+ * room for it).
+ */
+static void
+draw_legend(struct cx *x, const struct report *r, const struct axis *a, double y,
+    bool bound)
 {
 	static const char *const names[] = {"faults_legend_detected",
-		"faults_legend_drained", "faults_legend_replaced"};
-	/* over the plot; a narrow chart's from its left edge, to fit */
-	double lx = CX_NARROW(x) ? MARGIN : PX0;
+		"faults_legend_drained", "faults_legend_replaced", "faults_legend_bound"};
+	double left = CX_NARROW(x) ? MARGIN : PX0, lx = left, tw, th;
 	int i;
 
-	for (i = 0; i < 3; i++) {
-		marker(x, i, lx + 6, y);
-		lx += 16 + cx_text(x, report_string(r, names[i]), lx + 14, y, AL_LEFT, FS_SMALL, false, 0,
-		    COL_INK) + 14;
+	for (i = 0; i < (bound ? 4 : 3); i++) {
+		cx_measure(x, report_string(r, names[i]), FS_SMALL, false, 0, &tw, &th);
+		if (lx > left && lx + 14 + tw > x->w - MARGIN && CX_NARROW(x)) {
+			lx = left;
+			y += LEGEND_LINE;
+		}
+		if (i < 3)
+			marker(x, i, lx + 6, y);
+		else
+			ring(x, lx + 6, y);
+		lx += 16 + cx_text(x, report_string(r, names[i]), lx + 14, y, AL_LEFT, FS_SMALL,
+		    false, 0, COL_INK) + 14;
 	}
 }
 
@@ -532,16 +695,55 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 			cx_text(x, "\u2192", axis_x(a, t[i]) + 5, y, AL_LEFT, FS_SMALL,
 			    true, 0, COL_INK);
 	}
-	if (nt->bound) {
-		cx_color(x, COL_DETECT);
-		cv_new_path(x->cv);
-		cv_arc(x->cv, nt->bx, y, BOUND_R - 0.75, 0, 2 * M_PI);
-		cv_line_width(x->cv, 1.5);
-		cv_stroke(x->cv);
-	}
+	if (nt->bound)
+		ring(x, nt->bx, y);
 	if (nt->x1 > nt->x0)
 		cx_text(x, nt->text, nt->ax, y, nt->al, FS_SMALL, false, nt->maxw,
 		    COL_INK);
+}
+
+/*
+ * A note in the chart's foot, from y + gap: its words on foot_lines()
+ * lines, broken between words, the last cut short if it must be (the text
+ * alternative and the table say it whole). Returns where the next starts.
+ */
+static double
+draw_foot(struct cx *x, const char *text, double y, double gap)
+{
+	double maxw = x->w - 2 * MARGIN, tw, th, my;
+	size_t lines = (size_t)foot_lines(x->w), line, len = strlen(text), at = 0;
+	char *part = xmalloc(len + 1);
+
+	my = y + gap + FOOT_LINE / 2;
+	for (line = 0; line < lines && at < len; line++) {
+		size_t end = len, best = 0, k;
+
+		/* the most whole words that fit, unless this is the last line */
+		if (line + 1 < lines) {
+			for (k = at; k <= len; k++) {
+				if (k < len && text[k] != ' ')
+					continue;
+				memcpy(part, text + at, k - at);
+				part[k - at] = '\0';
+				cx_measure(x, part, FS_SMALL, false, 0, &tw, &th);
+				if (tw > maxw && best > 0)
+					break;
+				best = k;
+				if (tw > maxw)
+					break;
+			}
+			end = best;
+		}
+		memcpy(part, text + at, end - at);
+		part[end - at] = '\0';
+		cx_text(x, part, MARGIN, my, AL_LEFT, FS_SMALL, false, maxw, COL_INK2);
+		my += FOOT_LINE;
+		at = end;
+		while (at < len && text[at] == ' ')
+			at++;
+	}
+	free(part);
+	return y + gap + (double)lines * FOOT_LINE;
 }
 
 void
@@ -554,7 +756,8 @@ faults_draw(struct cx *x, const struct computed *c)
 	int64_t longest = 0;
 	struct axis a;
 	struct note *notes;
-	double top, bottom;
+	double top, bottom, legend2, foot;
+	bool bound = false;
 	char *t;
 
 	n = faults_select(c, &v, &total);
@@ -587,18 +790,33 @@ faults_draw(struct cx *x, const struct computed *c)
 		a.x0 = PX0_WIDE;
 	a.x1 = x->w - MARGIN - 8;
 	a.lmax = log10((double)axis_max(longest));
-	top = TOP + LEGEND + TARGETS;
+	/* a phone's legend may take a second line (faults_height's room) */
+	legend2 = foot_lines(x->w) > 1 && draws_bound(v, n) ? LEGEND_LINE : 0;
+	top = TOP + LEGEND + legend2 + TARGETS;
 	bottom = top + (double)n * ROW;
 	notes = xcalloc(n, sizeof(*notes));
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		row_note(x, r, &a, v[i], &notes[i]);
-	draw_legend(x, r, &a, TOP + LEGEND / 2 - 2);
+		bound |= notes[i].bound;
+	}
+	draw_legend(x, r, &a, TOP + LEGEND / 2 - 2, bound);
 	draw_axis(x, r, &a, top, bottom, notes, n);
-	draw_targets(x, r, &a, s->edition, TOP + LEGEND + TARGETS / 2 - 1, top,
+	draw_targets(x, r, &a, s->edition, TOP + LEGEND + legend2 + TARGETS / 2 - 1, top,
 	    notes, n);
 	for (i = 0; i < n; i++)
 		draw_row(x, &a, v[i], &notes[i], top + ((double)i + 0.5) * ROW);
 	free(notes);
+	/* under the axis's words: who is not compared with the targets, then
+	 * whose review gives no result (each on foot_lines() lines) */
+	foot = bottom + AXIS + (total > n ? 20 : 0) + 6;
+	if ((t = faults_uncompared(c, v, n, true)) != NULL) {
+		foot = draw_foot(x, t, foot, total > n ? 0 : 4);
+		free(t);
+	}
+	if ((t = faults_missing(c, FOOT_NAMED, true)) != NULL) {
+		draw_foot(x, t, foot, 4);
+		free(t);
+	}
 	if (total > n) {
 		static const char *const names[] = {"n", "total", NULL};
 		char n1[32], n2[32];
@@ -637,12 +855,14 @@ faults_table(const struct computed *c)
 {
 	static const char *const by[] = {"faults_by_provider", "faults_by_customer",
 		"faults_not_detected"};
+	static const char *const later[] = {"faults_by_provider_later",
+		"faults_by_customer_later", NULL};
 	const struct report *r = &c->project->report;
 	const struct rating **v;
 	struct table *t = table_new(report_string(r, "chart_faults"), 6);
 	struct table_cell *row;
 	size_t n, total, i;
-	char *href;
+	char *href, *text;
 
 	table_head(t, 0, report_string(r, "provider"), false);
 	table_head(t, 1, report_string(r, "detected_by"), false);
@@ -663,6 +883,9 @@ faults_table(const struct computed *c)
 		table_cell_set(&row[1], f->not_injected ?
 		    report_string(r, "faults_not_injected") :
 		    f->detected_by == DETECT_UNSET ? report_string(r, "not_stated") :
+		    /* first_missed: not to read as catching the first injection */
+		    f->first_missed && f->detected_by != DETECT_NONE ?
+		    report_string(r, later[f->detected_by]) :
 		    report_string(r, by[f->detected_by]), NULL);
 		cell_duration(r, &row[2], f->detect_after, f->detect_upper, na);
 		cell_duration(r, &row[3], f->drain_after, f->drain_upper, na);
@@ -673,10 +896,13 @@ faults_table(const struct computed *c)
 			cell_duration(r, &row[4], f->replaced_after, f->replaced_upper, na);
 		table_cell_set(&row[5], f->automatic == TRI_TRUE ? report_string(r, "yes") :
 		    f->automatic == TRI_FALSE ? report_string(r, "no") :
-		    report_string(r, na ? "cell_not_applicable" : "not_known"), NULL);
+		    report_string(r, na ? "cell_not_applicable" : "not_stated"), NULL);
 	}
 	free(v);
 	/* the rows' order, which the table does not show (reader review #21) */
 	table_note_take(t, xstrdup(report_string(r, "faults_order")));
+	/* the rated providers it has no row for, once */
+	if ((text = faults_missing(c, TEXT_NAMED, false)) != NULL)
+		table_note_take(t, text);
 	return t;
 }

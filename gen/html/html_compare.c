@@ -18,13 +18,12 @@
 #include "podium.h"
 #include "view.h"
 
-/* A timings cell that gives nothing to compare: empty, a dash, "not
- * stated" (no time) or "none" (no target). */
+/* A timings cell that gives nothing to compare: empty, a dash (no target,
+ * or no time to judge: its Time cell says "not stated") or "none". */
 static bool
 says_nothing(const struct report *rp, const char *t)
 {
 	return t == NULL || *t == '\0' || strcmp(t, "\xe2\x80\x94") == 0 ||
-	    strcmp(t, report_string(rp, "not_stated")) == 0 ||
 	    strcmp(t, report_string(rp, "cell_none")) == 0;
 }
 

@@ -14,7 +14,7 @@ const char *const review_builtin_keys[] = {"tier", "tier_uncertain", "scores", "
     "draft", "summary", "strengths", "weaknesses", "fault_test", "security", "quotes", "sources", "response", "corrections", NULL};
 const char *const override_keys[] = {"reason", NULL};
 const char *const fault_keys[] = {"fault", "detected_by", "detect_after",
-    "drain_after", "replaced_after", "replaced_from", "automatic", "note", "injected", NULL};
+    "drain_after", "replaced_after", "replaced_from", "automatic", "note", "injected", "against_targets", "first_missed", NULL};
 const char *const detected_names[] = {"provider", "customer", "none", NULL};
 const char *const replaced_from_names[] = {"fault", "approval", NULL};
 const char *const security_keys[] = {"practices", "findings", NULL};
@@ -114,6 +114,13 @@ fault_load(struct loader *l, const char *file, const struct ynode *n, struct rev
 		f->replaced_from_approval = e == 1;
 	if (get_bool(l, file, opt(n, "injected"), "injected", &b))
 		f->not_injected = !b;
+	/* against_targets: false: the test is not judged against the edition's
+	 * targets (a system they are not set for); the note says why */
+	if (get_bool(l, file, opt(n, "against_targets"), "against_targets", &b))
+		f->not_compared = !b;
+	/* first_missed: true: the first injection went unnoticed */
+	if (get_bool(l, file, opt(n, "first_missed"), "first_missed", &b))
+		f->first_missed = b;
 	tri_load(l, file, n, "automatic", &f->automatic);
 	if (get_str(l, file, opt(n, "note"), "note", &f->note))
 		f->note_at = text_origin_of(l, opt(n, "note"));

@@ -593,7 +593,8 @@ b_fault(struct sw *s)
 		{"detect_after", b_bound}, {"drain_after", b_bound},
 		{"replaced_after", b_bound}, {"replaced_from", b_replaced_from},
 		{"automatic", b_bool}, {"note", b_text},
-		{"injected", b_bool}, {NULL, NULL}};
+		{"injected", b_bool}, {"against_targets", b_bool},
+		{"first_missed", b_bool}, {NULL, NULL}};
 	static const char *const req[] = {"fault", NULL};
 
 	mapping(s, fault_keys, props, req);

@@ -335,15 +335,22 @@ markdown_list(struct vd_review *v, const struct report *r, const char *id,
 	}
 }
 
+#define FAULT_DASH "\xe2\x80\x94" /* U+2014: nothing to say in this cell */
+
 /*
  * One step of a fault test: its time (an upper bound, SPEC 1.4, as "within
  * 11m"), the edition's target and the verdict; a bound over the target is
  * not known to miss it, nor is a time counted from a person's approval
- * (from_approval: "43m after approval").
+ * (from_approval: "43m after approval"), and a test the review does not
+ * hold against the targets (against_targets: false) is not compared. A
+ * step with no target, or no time, has nothing in its Result cell (a dash,
+ * not program words); the caption says once which steps have no target.
+ * With no target at all (targets false) the table has no such columns.
  */
 static void
 fault_step(const struct report *r, struct table *t, const char *label,
-    int64_t secs, bool upper, int64_t target, bool from_approval)
+    int64_t secs, bool upper, int64_t target, bool from_approval, bool not_compared,
+    bool targets)
 {
 	struct table_cell *row = table_row(t);
 	char *time = fault_step_time(r, secs, upper);
@@ -360,19 +367,48 @@ fault_step(const struct report *r, struct table *t, const char *label,
 	} else
 		table_cell_take(&row[1], time, NULL);
 	row[1].numeric = true;
+	if (!targets)
+		return;
 	if (target < 0)
-		table_cell_set(&row[2], report_string(r, "cell_none"), NULL);
+		table_cell_set(&row[2], FAULT_DASH, NULL);
 	else {
 		report_duration(r, target, buf, sizeof(buf));
 		table_cell_set(&row[2], buf, NULL);
 	}
 	row[2].numeric = true;
-	/* a time counted from a person's approval is not held against a target
-	 * counted from the fault */
-	/* a timed step with no target says so: never a blank Result cell */
-	table_cell_set(&row[3], from_approval && secs >= 0 && target >= 0 ?
-	    report_string(r, "verdict_from_approval") : secs >= 0 && target < 0 ?
-	    report_string(r, "no_target") : fault_step_verdict(r, secs, upper, target), NULL);
+	if (secs < 0 || target < 0)
+		table_cell_set(&row[3], FAULT_DASH, NULL);
+	else if (not_compared)
+		table_cell_set(&row[3], report_string(r, "verdict_not_compared"), NULL);
+	else if (from_approval)
+		/* a time counted from a person's approval is not held against a
+		 * target counted from the fault */
+		table_cell_set(&row[3], report_string(r, "verdict_from_approval"), NULL);
+	else if (upper && secs > target)
+		table_cell_set(&row[3], report_string(r, "verdict_bound"), NULL);
+	else
+		table_cell_set(&row[3], fault_step_verdict(r, secs, upper, target), NULL);
+}
+
+/* The timings' caption when the edition sets targets: "Timings after
+ * injection, against the edition's targets (none set for the drain)", so
+ * that the dash in a Target cell is said once (the drain never has one). */
+static char *
+fault_caption(const struct report *r, const struct edition *e)
+{
+	const char *steps[3];
+	size_t n = 0;
+	char *list, *s;
+
+	if (e->target_detect < 0)
+		steps[n++] = report_string(r, "step_noun_detect");
+	steps[n++] = report_string(r, "step_noun_drain");
+	if (e->target_replace < 0)
+		steps[n++] = report_string(r, "step_noun_replace");
+	list = view_list(r, steps, n);
+	s = report_format1(r, "timings_caption_targets", "steps", list);
+	free(list);
+	return s;
 }
 
 static void
@@ -380,6 +416,8 @@ fault_section(struct vd_review *v, const struct report *r)
 {
 	static const char *const by[] = {"detected_provider", "detected_customer",
 	    "detected_nobody"};
+	static const char *const later[] = {"detected_provider_later",
+	    "detected_customer_later", NULL};
 	const struct review *rv = v->rating->review;
 	const struct fault_test *f = rv->fault;
 	const struct edition *e = rv->edition;
@@ -409,8 +447,16 @@ fault_section(struct vd_review *v, const struct report *r)
 		    &what);
 		/* who noticed, as a sentence: "The provider detected it." */
 		vd_add(&b->in, VD_TEXT, " ");
+		/* first_missed: the first injection went unnoticed; the provider's
+		 * catching a later one is not to read as catching the first */
+		if (f->first_missed && f->detected_by != DETECT_NONE) {
+			vd_add(&b->in, VD_TEXT, report_string(r, "first_missed"));
+			vd_add(&b->in, VD_TEXT, " ");
+		}
 		vd_add(&b->in, VD_TEXT, report_string(r, f->detected_by == DETECT_UNSET ?
-		    "detected_unrecorded" : by[f->detected_by]));
+		    "detected_unrecorded" : f->first_missed && f->detected_by != DETECT_NONE ?
+		    later[f->detected_by] :
+		    by[f->detected_by]));
 		if (f->automatic != TRI_UNSET) {
 			vd_add(&b->in, VD_TEXT, " ");
 			vd_add(&b->in, VD_TEXT, report_string(r, f->automatic == TRI_TRUE ?
@@ -418,19 +464,26 @@ fault_section(struct vd_review *v, const struct report *r)
 		}
 		/* no step timed: no table all of dashes (the note says so) */
 		if (f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0) {
-			t = table_new(report_string(r, e->target_detect >= 0 ||
-			    e->target_replace >= 0 ? "timings_caption_targets" :
-			    "timings_caption"), 4);
+			bool targets = e->target_detect >= 0 || e->target_replace >= 0;
+
+			char *caption = targets ? fault_caption(r, e) :
+			    xstrdup(report_string(r, "timings_caption"));
+
+			t = table_new(caption, targets ? 4 : 2);
+			free(caption);
 			table_head(t, 0, report_string(r, "step"), false);
 			table_head(t, 1, report_string(r, "time"), true);
-			table_head(t, 2, report_string(r, "target"), true);
-			table_head(t, 3, report_string(r, "result"), false);
+			if (targets) {
+				table_head(t, 2, report_string(r, "target"), true);
+				table_head(t, 3, report_string(r, "result"), false);
+			}
 			fault_step(r, t, report_string(r, "step_detected"), f->detect_after,
-			    f->detect_upper, e->target_detect, false);
+			    f->detect_upper, e->target_detect, false, f->not_compared, targets);
 			fault_step(r, t, report_string(r, "step_drained"), f->drain_after,
-			    f->drain_upper, -1, false);
+			    f->drain_upper, -1, false, f->not_compared, targets);
 			fault_step(r, t, report_string(r, "step_replaced"), f->replaced_after,
-			    f->replaced_upper, e->target_replace, f->replaced_from_approval);
+			    f->replaced_upper, e->target_replace, f->replaced_from_approval,
+			    f->not_compared, targets);
 			vd_block_add(s, VB_TABLE, "fault")->table = t;
 		}
 	}
