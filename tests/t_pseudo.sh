@@ -105,7 +105,7 @@ if "$PODIUM" build -q -C "$T/mini" -o "$T/mini/site" 2> "$T/err"; then
 	pdftotext "$T/mini/site/report.pdf" "$T/mini.txt"
 	grep -rq '<td class="num" data-label="[^"]*">92,0</td>' "$T/mini/site/providers" &&
 		! grep -rq '<td class="num"[^>]*>[0-9]*\.[0-9]' "$T/mini/site/providers" &&
-		grep -qx '3,00' "$T/mini.txt" && grep -q '+33,3 % seit' "$T/mini.txt" &&
+		grep -qx '3,00' "$T/mini.txt" && grep -q '+33,3 % von ' "$T/mini.txt" &&
 		ok "de: scores, weights and changes with a decimal comma (pages, PDF)" ||
 		nok "de: scores, weights and changes with a decimal comma (pages, PDF)"
 else

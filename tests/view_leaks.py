@@ -273,7 +273,9 @@ def words(lang, content, site, pdftext):
     for where, text in texts:
         if own(text, corpus, vocab):
             continue
-        for part in re.split(r"\s*(?:[·:;,()\[\]|/→—–•\n]|\s-\s|\.\s)\s*", text):
+        # quotation marks split too: a title quoted in a pack's sentence
+        # ("in „Who moved since 2.0“, Seite 4") is the content's own text
+        for part in re.split(r"\s*(?:[·:;,()\[\]|/→—–•\n„“”«»]|\s-\s|\.\s)\s*", text):
             part = fold(part).strip(" .-'\"" + QUOTES)
             if not part or own(part, corpus, vocab):
                 continue
