@@ -148,7 +148,12 @@ done
 [ ! -s "$T/missing" ] && ok "every page: description, og tags, favicon, download sizes" ||
 	{ nok "every page: description, og tags, favicon, download sizes"; head "$T/missing"; }
 [ -f "$S/assets/favicon.svg" ] && ok "favicon written" || nok "favicon written"
-has "$S/404.html" 'href="/assets/style.css"' "404 page: links from the root without base_url"
+# the 404 page without base_url: relative to the site's root, where it is
+# (opened from disk, served from a sub-path); nothing from the server's root
+has "$S/404.html" '<link rel="stylesheet" href="assets/style.css">' "404 page: stylesheet relative without base_url"
+has "$S/404.html" '<a href="index.html">Go to the report</a>' "404 page: report link relative without base_url"
+has "$S/404.html" '<a href="providers/index.html">find a provider</a>' "404 page: providers link relative without base_url"
+hasnt "$S/404.html" 'href="/' "404 page: no root-absolute link without base_url"
 has "$S/editions/index.html" 'href="../editions/3.0/index.html">ClusterMAX 3.0</a>' "editions index lists 3.0"
 first=$(grep -o '<h2 class="edition-name"><a href="[^"]*">[^<]*' "$S/editions/index.html" | sed 's/.*">//' | tr '\n' ',')
 [ "$first" = "ClusterMAX 3.0,ClusterMAX 2.0,ClusterMAX 1.0," ] && ok "editions index newest first" ||
@@ -162,7 +167,10 @@ hasnt "$S/editions/3.0/index.html" 'rel="next"' "no next link from the newest"
 F=$ROOT/tests/golden/site/project
 if "$PODIUM" build -q -C "$F" -o "$T/f" 2> "$T/err"; then
 	has "$T/f/index.html" '<meta property="og:image" content="https://example.org/tiny/charts/distribution.png">' "og:image absolute with base_url"
-	has "$T/f/404.html" 'href="https://example.org/tiny/assets/style.css"' "404 page: absolute links with base_url"
+	# with base_url, the 404 page's links start at its path: right at any depth
+	has "$T/f/404.html" '<link rel="stylesheet" href="/tiny/assets/style.css">' "404 page: stylesheet from base_url's path"
+	has "$T/f/404.html" '<a href="/tiny/index.html">' "404 page: report link from base_url's path"
+	hasnt "$T/f/404.html" 'href="assets/' "404 page: no relative link with base_url"
 	if need "feed.xml is well-formed XML" xmllint; then
 		xmllint --noout "$T/f/feed.xml" 2> "$T/x" && ok "feed.xml is well-formed XML" ||
 			{ nok "feed.xml is well-formed XML"; head "$T/x"; }

@@ -85,6 +85,7 @@ const struct ui_string pack_de_strings[] = {
 	{"dist_claim_note", "\u2020 {figure}: {stated} angegeben, {n} gezählt"},
 	{"dist_claim_note_partial", "\u2020 {figure}: {stated} angegeben, {n} genannt"},
 	{"dist_table_caption", "Bewertungen je Stufe und Ausgabe"},
+	{"dist_table_caption_absent", "Bewertungen je Stufe und Ausgabe (\u2014: die Stufe gab es in dieser Ausgabe nicht)"},
 	{"faults_none", "Keine Ausfalltests"},
 	{"faults_none_edition", "Keine Ausfalltests in dieser Ausgabe"},
 	{"faults_desc", "Ausfalltest in {edition}, {n} Anbieter: {replaced} ersetzten den Knoten in einer angegebenen Zeit"},

@@ -88,6 +88,7 @@ const struct ui_string ui_strings_default[] = {
 	{"dist_claim_note", "\u2020 {figure}: {stated} stated, {n} counted"},
 	{"dist_claim_note_partial", "\u2020 {figure}: {stated} stated, {n} named"},
 	{"dist_table_caption", "Reviews per tier and edition"},
+	{"dist_table_caption_absent", "Reviews per tier and edition (\u2014: the tier did not exist in that edition)"},
 	{"faults_none", "No failure tests"},
 	{"faults_none_edition", "No failure tests in this edition"},
 	{"faults_desc", "Failure test in {edition}, {n} providers: {replaced} replaced the node in a stated time"},

@@ -84,6 +84,7 @@ const struct ui_string pack_es_strings[] = {
 	{"dist_claim_note", "\u2020 {figure}: {stated} declarados, {n} contados"},
 	{"dist_claim_note_partial", "\u2020 {figure}: {stated} declarados, {n} nombrados"},
 	{"dist_table_caption", "Evaluaciones por nivel y edición"},
+	{"dist_table_caption_absent", "Evaluaciones por nivel y edición (\u2014: el nivel no existía en esa edición)"},
 	{"faults_none", "Ninguna prueba de fallo"},
 	{"faults_none_edition", "Ninguna prueba de fallo en esta edición"},
 	{"faults_desc", "Prueba de fallo en {edition}, {n} proveedores: {replaced} sustituyeron el nodo en un tiempo declarado"},

@@ -87,6 +87,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"dist_claim_note", "\u2020 {figure}\u00a0: {stated} annoncés, {n} comptés"},
 	{"dist_claim_note_partial", "\u2020 {figure}\u00a0: {stated} annoncés, {n} nommés"},
 	{"dist_table_caption", "Évaluations par palier et par édition"},
+	{"dist_table_caption_absent", "Évaluations par palier et par édition (\u2014 : le palier n\u2019existait pas dans cette édition)"},
 	{"faults_none", "Aucun test de panne"},
 	{"faults_none_edition", "Aucun test de panne dans cette édition"},
 	{"faults_desc", "Test de panne dans {edition}, {n} fournisseurs\u00a0: {replaced} ont remplacé le nœud en un temps indiqué"},
