@@ -1,0 +1,36 @@
+#!/bin/sh
+# t_site_pages.sh: what a reader meets on the default report's edition,
+# provider and methodology pages, word for word (reader review of the
+# site): a tier an edition did not have reads "—" in the tiers-by-edition
+# data, with its meaning once in the caption.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fail=1; }
+has() { if grep -qF -- "$2" "$1"; then ok "$3"; else nok "$3"; fi; }
+hasnt() { if grep -qF -- "$2" "$1"; then nok "$3"; else ok "$3"; fi; }
+# count FILE STRING: how many lines hold the exact string
+count() { grep -cF -- "$2" "$1"; }
+
+if ! "$PODIUM" build -q -C "$ROOT" -o "$T/s" --only html 2> "$T/err"; then
+	nok "default report builds"
+	head -n 20 "$T/err"
+	exit 1
+fi
+S=$T/s
+E3=$S/editions/3.0/index.html
+
+# 2. Tiers by edition: 1.0 had neither the ribbon nor Unavailable, 2.0 no
+# ribbon (content/editions/*.yaml tiers:): "—", not 0
+has "$E3" '<caption>Reviews per tier and edition (—: the tier did not exist in that edition)</caption>' "tiers by edition: the dash's meaning in the caption"
+row() { tr -d '\n' < "$E3" | grep -o "<tr><td data-label=\"Edition\">$1</td>.*" | sed 's|</tr>.*||; s|<[^>]*>| |g; s|  *| |g; s|^ ||; s| $||'; }
+r1=$(row "ClusterMAX 1.0")
+[ "$r1" = "ClusterMAX 1.0 1 6 4 3 — 2 — 16 14" ] && ok "tiers by edition: 1.0 row ($r1)" || nok "tiers by edition: 1.0 row ($r1)"
+r2=$(row "ClusterMAX 2.0")
+[ "$r2" = "ClusterMAX 2.0 1 5 12 19 — 23 25 85 37" ] && ok "tiers by edition: 2.0 row ($r2)" || nok "tiers by edition: 2.0 row ($r2)"
+r3=$(row "ClusterMAX 3.0")
+[ "$r3" = "ClusterMAX 3.0 2 2 5 10 15 11 32 77 19" ] && ok "tiers by edition: 3.0 row ($r3)" || nok "tiers by edition: 3.0 row ($r3)"
+
+exit $fail
