@@ -2,7 +2,8 @@
 # t_site_pages.sh: what a reader meets on the default report's edition,
 # provider and methodology pages, word for word (reader review of the
 # site): a tier an edition did not have reads "—" in the tiers-by-edition
-# data, with its meaning once in the caption.
+# data, with its meaning once in the caption; a provider page gives its
+# tiers in one table.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -32,5 +33,13 @@ r2=$(row "ClusterMAX 2.0")
 [ "$r2" = "ClusterMAX 2.0 1 5 12 19 — 23 25 85 37" ] && ok "tiers by edition: 2.0 row ($r2)" || nok "tiers by edition: 2.0 row ($r2)"
 r3=$(row "ClusterMAX 3.0")
 [ "$r3" = "ClusterMAX 3.0 2 2 5 10 15 11 32 77 19" ] && ok "tiers by edition: 3.0 row ($r3)" || nok "tiers by edition: 3.0 row ($r3)"
+
+# 3. A provider page gives its tiers once: the history table, no second
+# table of the same rows behind the chart
+P=$S/providers/coreweave/index.html
+has "$P" '<caption>Tier in each edition that reviewed CoreWeave</caption>' "provider: the history table"
+n=$(count "$P" '<table')
+[ "$n" = 1 ] && ok "provider: one table of its tiers ($n)" || nok "provider: one table of its tiers ($n)"
+hasnt "$P" 'class="chart-data"' "provider: no data table behind the history chart"
 
 exit $fail
