@@ -3,7 +3,8 @@
 # provider and methodology pages, word for word (reader review of the
 # site): a tier an edition did not have reads "—" in the tiers-by-edition
 # data, with its meaning once in the caption; a provider page gives its
-# tiers in one table.
+# tiers in one table; the methodology says a thing once; a failure test's
+# cells and a tier's glyph are ready for a phone.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -41,5 +42,24 @@ has "$P" '<caption>Tier in each edition that reviewed CoreWeave</caption>' "prov
 n=$(count "$P" '<table')
 [ "$n" = 1 ] && ok "provider: one table of its tiers ($n)" || nok "provider: one table of its tiers ($n)"
 hasnt "$P" 'class="chart-data"' "provider: no data table behind the history chart"
+
+# 10. The methodology says a thing once: a tier's editions only where they
+# are not all three; no rubric in any edition, said once
+M=$S/methodology/index.html
+n=$(grep -o 'Used in [^<]*' "$M" | tr '\n' '|')
+[ "$n" = "Used in ClusterMAX 3.0.|Used in ClusterMAX 2.0 and ClusterMAX 3.0.|" ] &&
+	ok "methodology: the editions of the ribbon and of Unavailable only ($n)" ||
+	nok "methodology: the editions of the ribbon and of Unavailable only ($n)"
+n=$(grep -o 'each tier is the one the source gives' "$M" | wc -l)
+[ "$n" = 1 ] && ok "methodology: the no-rubric sentence once ($n)" || nok "methodology: the no-rubric sentence once ($n)"
+has "$M" '<p>No edition publishes a scored rubric: each tier is the one the source gives.</p>' "methodology: no edition has a rubric, in those words"
+
+# 4. A failure test's timings a step at a time on a phone: each cell says
+# its column (the style sheet hangs the name beside it)
+P=$S/providers/tensorwave/index.html
+has "$P" '<tr><th scope="row">Replaced</th><td data-label="Time" class="num">43m after approval</td><td data-label="Target" class="num">1h</td><td data-label="Result">not comparable: timed from approval</td></tr>' "failure test: each cell with its column's name"
+# 6. a tier's glyph kept with its name
+nbsp=$(printf '\302\240')
+has "$S/providers/index.html" "<span class=\"glyph\" aria-hidden=\"true\">●</span>${nbsp}Platinum</span>" "tier glyph and name joined by a no-break space"
 
 exit $fail

@@ -23,8 +23,10 @@ tier_html(struct buf *b, const struct vd_inline *v)
 		esc_html(b, v->text);
 		return;
 	}
+	/* the glyph kept with the name (a no-break space): a narrow column
+	 * never leaves it on a line of its own */
 	buf_printf(b, "<span class=\"tier%s%s\" style=\"--tier: %s\"><span class=\"glyph\" "
-	    "aria-hidden=\"true\">%s</span> ", t->medal ? " tier-medal" : "",
+	    "aria-hidden=\"true\">%s</span>\xc2\xa0", t->medal ? " tier-medal" : "",
 	    t->rated ? "" : " tier-unrated", tier_color(t, color),
 	    t->medal ? "\xe2\x97\x8f" : t->rated ? "\xe2\x97\x8b" : "\xe2\x80\x93");
 	esc_html(b, v->text);
@@ -225,7 +227,9 @@ static void
 table_view_html(struct html_ctx *h, const struct table *t, const char *role,
     const char *root, struct buf *b)
 {
-	bool stack = role != NULL && strcmp(role, "findings-table") == 0;
+	/* a table a phone shows a row at a time (the style sheet's) */
+	bool stack = role != NULL && (strcmp(role, "findings-table") == 0 ||
+	    strcmp(role, "fault") == 0);
 	size_t i, j;
 
 	/* a table scrolls in its own box, which a keyboard reaches and a

@@ -251,6 +251,7 @@ const struct ui_string ui_strings_default[] = {
 	{"requirements", "Requirements"},
 	{"below_every_threshold", "Below every threshold:"},
 	{"no_rubric", "This edition publishes tiers without a scored rubric: each tier is the one the source gives."},
+	{"no_rubric_any", "No edition publishes a scored rubric: each tier is the one the source gives."},
 	{"failure_test_targets", "Failure-test targets:"},
 	{"merged_into", "Merged into"},
 	{"score", "Score"},
@@ -433,6 +434,7 @@ const struct ui_string ui_strings_default[] = {
 	{"size_kb", "{n} kB"},
 	{"size_mb", "{n} MB"},
 	{"shown_of", "{n} of {total} shown"},
+	{"sort_by", "Sort by"},
 	{"provider_unit", "providers"},
 	{"provider_unit_one", "provider"},
 	/* values of the content's enums, as printed */
