@@ -21,7 +21,7 @@ if ! "$PODIUM" build -q -C "$ROOT" -o "$T/s" 2> "$T/err"; then
 fi
 S=$T/s
 # 1.0 is partial: 16 named of 26 stated, no share, no change from it
-has "$S/editions/1.0/index.html" '<span class="value">16 named</span> <span class="detail">26 stated; 16 rated (given a tier on the ladder)</span>' "partial edition: reviewed as named, the stated figure under it"
+has "$S/editions/1.0/index.html" '<span class="value">26</span> <span class="detail">stated, 16 of them named</span>' "partial edition: the stated reviews, the named among them, each figure once"
 # each note once, under the strip, not in its cards; no heading over
 # nothing on the first edition (reader review #18, #19)
 n=$(grep -c 'article&#39;s full table is an image' "$S/editions/1.0/index.html")
@@ -37,7 +37,13 @@ r=$?
     nok "each figure's note once, under the strip; no empty movers or claims section on 1.0 ($n)"
 has "$S/editions/1.0/index.html" '<span class="value">14</span> <span class="detail">of the 16 providers named</span>' "partial edition: medals among those named, 'named' said once"
 hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "partial edition: no share"
-has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
+# no change from a partial edition: said in the movement section, not
+# first thing on the 2.0 page (reader review of the site #8)
+hasnt "$S/editions/2.0/index.html" 'Change in medals' "no change from a partial edition: no figure of it"
+has "$S/editions/2.0/index.html" '<p class="baseline-note">The 1.0 article&#39;s full table is an image and its text names only some of the providers it rated, so no share or change is computed for 1.0.</p>' "... the reason in the movement section"
+n=$(grep -n -e 'id="movers-title"' -e 'class="baseline-note"' "$S/editions/2.0/index.html" | cut -d: -f1 | tr '\n' ' ')
+set -- $n
+[ $# = 2 ] && [ "$1" -lt "$2" ] && ok "... under the movement's heading ($n)" || nok "... under the movement's heading ($n)"
 hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"
 count "$S/editions/2.0/index.html" '70 providers reviewed in ClusterMAX 2.0 have no movement shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
 n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
@@ -45,8 +51,8 @@ n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
 n=$(grep -c '"status": "new"' "$S/data/ratings.json")
 [ "$n" -eq 31 ] && ok "ratings.json: new only in 3.0 (31)" || nok "ratings.json: new only in 3.0 ($n)"
 # upper bounds and no injection
-has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td class="num">within 11m</td><td class="num">2m</td><td>not known</td></tr>' "an upper bound over the target: within 11m, not known"
-has "$S/providers/hyperstack/index.html" '<td class="num">within 1s</td><td class="num">2m</td><td>within target</td>' "an upper bound under the target: within target"
+has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td data-label="Time" class="num">within 11m</td><td data-label="Target" class="num">2m</td><td data-label="Result">not known</td></tr>' "an upper bound over the target: within 11m, not known"
+has "$S/providers/hyperstack/index.html" '<td data-label="Time" class="num">within 1s</td><td data-label="Target" class="num">2m</td><td data-label="Result">within target</td>' "an upper bound under the target: within target"
 has "$S/providers/runpod/index.html" "<p>The fault could not be injected: the test had no access to the kernel log.</p>" "injected: false with a note: the note says it, once"
 hasnt "$S/providers/runpod/index.html" 'Not injected' "... not three times"
 hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no timings table"
@@ -55,7 +61,7 @@ hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no
 has "$S/providers/oracle/index.html" 'No timing given.' "a failure test with no times (Oracle 3.0) says so ..."
 hasnt "$S/providers/oracle/index.html" 'Timings after injection' "... with no table of dashes"
 hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time recorded' cells"
-has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">none</td><td>no target</td></tr>' "a step with no target: 'none' and 'no target', not a dash and a blank Result cell"
+has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td data-label="Time" class="num">at once</td><td data-label="Target" class="num">none</td><td data-label="Result">no target</td></tr>' "a step with no target: 'none' and 'no target', not a dash and a blank Result cell"
 # reader review #19: the methodology is told once: the tiers' meanings with
 # the ladder (the methodology page), the method in the methodology notes;
 # the About page and the notes point to them instead of retelling them
@@ -84,7 +90,11 @@ import re, sys
 t = open(sys.argv[1], encoding="utf-8").read()
 print(len(re.findall(r"<td[^>]*>\u2014</td>", t)))
 PY
-[ "$(cat "$T/dash")" = 0 ] && ok "home page: no table cell that is only a dash" || nok "home page: no table cell that is only a dash ($(cat "$T/dash"))"
+# but the tiers-by-edition data's, a tier an edition did not have (the
+# ribbon in 1.0 and 2.0, Unavailable in 1.0), which its caption explains
+[ "$(cat "$T/dash")" = 3 ] && ok "home page: no table cell that is only a dash, but the 3 of tiers an edition did not have" ||
+	nok "home page: no table cell that is only a dash, but the 3 of tiers an edition did not have ($(cat "$T/dash"))"
+has "$S/index.html" '<caption>Reviews per tier and edition (—: the tier did not exist in that edition)</caption>' "... which the table's caption explains"
 for f in "$S"/providers/*/index.html; do grep -q '<td></td></tr>' "$f" && echo "$f"; done >"$T/blank"
 [ ! -s "$T/blank" ] && ok "no provider page has a blank last cell" || nok "no provider page has a blank last cell: $(cat "$T/blank")"
 # reader review #3: CoreWeave, the top provider, has review text under its

@@ -146,15 +146,19 @@ async function checkPage(browser, base, name, url, width, scheme) {
 			const w = t.closest(".table-wrap");
 			return w.scrollWidth > w.clientWidth + 0.5;
 		    });
-		// a caption or cell wider than its table's box: cut mid-word
+		// a caption or cell cut mid-word: its text wider than itself, or
+		// (in a box that does not scroll: one that does shows it, above)
+		// past its table's box
 		const cutText = Array.from(document.querySelectorAll(
 		    ".table-wrap caption, .table-wrap th, .table-wrap td"))
 		    .filter((e) => e.getClientRects().length > 0)
 		    .filter((e) => {
-			const b = e.closest(".table-wrap").getBoundingClientRect();
+			const w = e.closest(".table-wrap");
+			const b = w.getBoundingClientRect();
 			const r = e.getBoundingClientRect();
-			return r.right > b.right + 0.5 || r.left < b.left - 0.5 ||
-			    e.scrollWidth > e.clientWidth + 0.5;
+			return e.scrollWidth > e.clientWidth + 0.5 ||
+			    (w.scrollWidth <= w.clientWidth + 0.5 &&
+			    (r.right > b.right + 0.5 || r.left < b.left - 0.5));
 		    });
 		// the providers index on a phone: no header row of jumbled sort
 		// buttons; the filters' sort control, labelled, in sight
