@@ -4,7 +4,8 @@
 # site): a tier an edition did not have reads "—" in the tiers-by-edition
 # data, with its meaning once in the caption; a provider page gives its
 # tiers in one table; the methodology says a thing once; a failure test's
-# cells and a tier's glyph are ready for a phone.
+# cells and a tier's glyph are ready for a phone; an edition page opens
+# with what the edition found and gives each count once.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -61,5 +62,38 @@ has "$P" '<tr><th scope="row">Replaced</th><td data-label="Time" class="num">43m
 # 6. a tier's glyph kept with its name
 nbsp=$(printf '\302\240')
 has "$S/providers/index.html" "<span class=\"glyph\" aria-hidden=\"true\">●</span>${nbsp}Platinum</span>" "tier glyph and name joined by a no-break space"
+
+# 8. Each edition page opens with what the edition found (FACTS.md: 3.0
+# rated 45 of 77 reviewed, 19 medals against 2.0's 37: 18 fewer; 2.0 rated
+# 60 of 85, 37 medals, no change computed from partial 1.0; 1.0 names 16 of
+# the 26 it reviewed, 14 with a medal), before anything else
+lead() { sed -n 's|^<p class="lede">\(.*\)</p>$|\1|p' "$1"; }
+l=$(lead "$E3")
+[ "$l" = "ClusterMAX 3.0 rated 45 of 77 reviewed providers; 19 received a medal, 18 fewer than in ClusterMAX 2.0." ] &&
+	ok "3.0 opens with its finding ($l)" || nok "3.0 opens with its finding ($l)"
+l=$(lead "$S/editions/2.0/index.html")
+[ "$l" = "ClusterMAX 2.0 rated 60 of 85 reviewed providers; 37 received a medal." ] &&
+	ok "2.0 opens with its finding ($l)" || nok "2.0 opens with its finding ($l)"
+l=$(lead "$S/editions/1.0/index.html")
+[ "$l" = "ClusterMAX 1.0 names 16 of the 26 providers it reviewed; 14 of them received a medal." ] &&
+	ok "1.0 opens with its finding ($l)" || nok "1.0 opens with its finding ($l)"
+first=$(sed -n '/<main/,$p' "$S/editions/2.0/index.html" | grep -m1 -o -e 'class="lede"' -e 'ClusterMAX 1.0 names' -e "The 1.0 article")
+[ "$first" = 'class="lede"' ] && ok "2.0: its finding before any word about 1.0" || nok "2.0: its finding before any word about 1.0 ($first)"
+# each count in one place: no bars beside the tier table, the funnel once
+for e in 1.0 2.0 3.0; do
+	hasnt "$S/editions/$e/index.html" 'class="bars"' "$e: no distribution bars repeating the tier table"
+done
+hasnt "$E3" '<ol class="funnel">' "3.0: the funnel as its chart with its data, not a list as well"
+n=$(count "$E3" 'id="funnel-title"')
+[ "$n" = 1 ] && ok "3.0: one funnel section" || nok "3.0: one funnel section ($n)"
+hasnt "$S/editions/2.0/index.html" 'id="funnel"' "2.0: no funnel repeating its figures"
+# 9. the partial 1.0, each figure once and plainly
+E1=$S/editions/1.0/index.html
+has "$E1" '<span class="value">14</span> <span class="detail">of the 16 providers named</span>' "1.0: medals of the named"
+has "$E1" '<span class="value">26</span> <span class="detail">stated, 16 of them named</span>' "1.0: the stated reviews, the named among them"
+steps=$(sed -n '/<ol class="funnel">/,/<\/ol>/p' "$E1" | sed 's/<[^>]*>//g' | grep -v '^$' | tr '\n' '|')
+[ "$steps" = "169 tracked|16 named in its text|16 of them on the ladder|14 of them with a medal|" ] &&
+	ok "1.0: the funnel in plain words ($steps)" || nok "1.0: the funnel in plain words ($steps)"
+hasnt "$E1" 'named on the ladder' "1.0: no 'named on the ladder'"
 
 exit $fail

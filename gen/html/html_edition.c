@@ -263,6 +263,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		tv_set(page, "medal_table", pv_medal_table(vd_page_medals(vp), root));
 	tv_set(page, "bars", bars(vd_page_medals(vp)));
 	tv_set(page, "funnel", funnel(vd_section_find(vp->s, vp->n, "funnel")));
+	tv_set(page, "show_funnel", tv_bool(vd_section_find(vp->s, vp->n, "funnel") != NULL));
 	if (has_chart(vd_section_find(vp->s, vp->n, "distribution"), CHART_DISTRIBUTION))
 		tv_set(page, "distribution",
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));

@@ -544,11 +544,14 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 		sec = vd_section_add(&p->s, &p->n, "distribution", report_string(r, "distribution"));
 		figure_add(sec, CHART_DISTRIBUTION);
 	}
-	/* a partial edition's counts are "named" */
-	sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
-	if (focus)
+	/* the funnel: its chart on the focus edition's page; elsewhere its
+	 * steps only where the figures leave some out (a partial edition's
+	 * tracked and named on the ladder), which are "named" */
+	if (focus) {
+		sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
 		figure_add(sec, CHART_FUNNEL);
-	else {
+	} else if (named) {
+		sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
 		b = vd_block_add(sec, VB_LIST, "funnel");
 		if (s->tracked >= 0)
 			step_add(b, r, s->tracked, "step_tracked");
