@@ -181,6 +181,14 @@ if "$PODIUM" build -q -C "$F" -o "$T/f" 2> "$T/err"; then
 	has "$T/f/404.html" '<link rel="stylesheet" href="/tiny/assets/style.css">' "404 page: stylesheet from base_url's path"
 	has "$T/f/404.html" '<a href="/tiny/index.html">' "404 page: report link from base_url's path"
 	hasnt "$T/f/404.html" 'href="assets/' "404 page: no relative link with base_url"
+	# a base_url that is a host alone: its path is the server's root
+	cp -R "$F" "$T/host"
+	sed -i 's|^base_url: .*|base_url: https://example.org|' "$T/host/content/report.yaml"
+	if "$PODIUM" build -q -C "$T/host" -o "$T/h" --only html 2> "$T/err"; then
+		has "$T/h/404.html" '<link rel="stylesheet" href="/assets/style.css">' "404 page: a host-only base_url's path is /"
+	else
+		nok "the fixture builds with a host-only base_url"; head "$T/err"
+	fi
 	if need "feed.xml is well-formed XML" xmllint; then
 		xmllint --noout "$T/f/feed.xml" 2> "$T/x" && ok "feed.xml is well-formed XML" ||
 			{ nok "feed.xml is well-formed XML"; head "$T/x"; }

@@ -23,10 +23,8 @@ tier_html(struct buf *b, const struct vd_inline *v)
 		esc_html(b, v->text);
 		return;
 	}
-	/* the glyph kept with the name (a no-break space): a narrow column
-	 * never leaves it on a line of its own */
 	buf_printf(b, "<span class=\"tier%s%s\" style=\"--tier: %s\"><span class=\"glyph\" "
-	    "aria-hidden=\"true\">%s</span>\xc2\xa0", t->medal ? " tier-medal" : "",
+	    "aria-hidden=\"true\">%s</span> ", t->medal ? " tier-medal" : "",
 	    t->rated ? "" : " tier-unrated", tier_color(t, color),
 	    t->medal ? "\xe2\x97\x8f" : t->rated ? "\xe2\x97\x8b" : "\xe2\x80\x93");
 	esc_html(b, v->text);
