@@ -116,7 +116,7 @@ figure_counted(struct table *t, const struct report *r, const struct edition_sta
 	/* a partial edition's stated reviews: "26 / stated, 16 of them named",
 	 * each figure once (reader review #9) */
 	if (s->edition->partial && strcmp(figure, "reviewed") == 0 && cl != NULL &&
-	    cl->value != computed) {
+	    cl->value > computed) {
 		free(value);
 		free(detail);
 		figure_row(t, label, view_int(r, cl->value),
@@ -207,7 +207,8 @@ edition_lead(const struct report *r, const struct edition_stats *s)
 	view_int_to(r, s->reviewed, reviewed, sizeof(reviewed));
 	view_int_to(r, s->medals, medals, sizeof(medals));
 	if (e->partial) {
-		bool st = cl != NULL && cl->value != s->reviewed;
+		/* "16 of the 26": the stated reviews, where they are more */
+		bool st = cl != NULL && cl->value > s->reviewed;
 
 		view_int_to(r, st ? cl->value : 0, stated, sizeof(stated));
 		return report_format(r, st ? "edition_lead_partial_stated" : "edition_lead_partial",
