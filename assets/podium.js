@@ -25,6 +25,18 @@
 		rows.forEach(function (r) { body.appendChild(r); });
 	}
 
+	// the sort control of the filters (a phone's, whose table shows no
+	// header row): one option a column, names A to Z, tiers best first
+	var sortSel = form.elements.sort;
+
+	function sortOn(i, dir) {
+		var th = heads[i];
+		Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+		th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
+		sortBy(i, th.getAttribute("data-sort") === "num", dir);
+		if (sortSel) sortSel.value = String(i);
+	}
+
 	Array.prototype.forEach.call(heads, function (th, i) {
 		var kind = th.getAttribute("data-sort");
 		if (!kind) return;
@@ -33,13 +45,22 @@
 		b.textContent = th.textContent;
 		th.textContent = "";
 		th.appendChild(b);
+		if (sortSel) {
+			var o = document.createElement("option");
+			o.value = String(i);
+			o.textContent = b.textContent;
+			sortSel.appendChild(o);
+		}
 		b.addEventListener("click", function () {
-			var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
-			Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
-			th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
-			sortBy(i, kind === "num", dir);
+			sortOn(i, th.getAttribute("aria-sort") === "ascending" ? -1 : 1);
 		});
 	});
+	if (sortSel) {
+		sortSel.addEventListener("change", function (e) {
+			e.stopPropagation();
+			sortOn(Number(sortSel.value), 1);
+		});
+	}
 
 	function matches(row, f) {
 		for (var id in f.fields) {

@@ -2,7 +2,7 @@
 # t_browser.sh: the default report in headless Chromium, page type by page
 # type, at 1280 and 390 px, light and dark (tests/browser/check.js): no
 # sideways scroll, every td/th a table cell, every image loaded, no script
-# error, the 404 page styled at a nested address, every chart whole (the
+# error, the 404 page styled as a missing page, every chart whole (the
 # narrow variant on a phone), every table's scroll box focusable and
 # labelled, and no WCAG 2.0/2.1 A or AA violation that axe-core finds;
 # then the pages only a report with corrections and responses has.

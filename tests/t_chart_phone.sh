@@ -59,8 +59,8 @@ check "the phone's failure chart says the same" \
     "grep -qF \"<desc>\$desc</desc>\" '$S/charts/narrow/faults.svg'"
 
 # Bronze and Underperforming: two tier colours on the pages, not two browns
-bronze=$(grep -o 'tier-medal" style="--tier: #[0-9a-f]*"><span class="glyph" aria-hidden="true">[^<]*</span> Bronze' "$S/index.html" | head -n 1 | sed 's/.*--tier: \(#[0-9a-f]*\).*/\1/')
-under=$(grep -o 'style="--tier: #[0-9a-f]*"><span class="glyph" aria-hidden="true">[^<]*</span> Underperforming' "$S/providers/index.html" | head -n 1 | sed 's/.*--tier: \(#[0-9a-f]*\).*/\1/')
+bronze=$(grep -o 'tier-medal" style="--tier: #[0-9a-f]*"><span class="glyph" aria-hidden="true">[^<]*</span>.Bronze' "$S/index.html" | head -n 1 | sed 's/.*--tier: \(#[0-9a-f]*\).*/\1/')
+under=$(grep -o 'style="--tier: #[0-9a-f]*"><span class="glyph" aria-hidden="true">[^<]*</span>.Underperforming' "$S/providers/index.html" | head -n 1 | sed 's/.*--tier: \(#[0-9a-f]*\).*/\1/')
 check "Bronze is $bronze, Underperforming $under (violet)" \
     "[ '$bronze' = '#b26c1b' ] && [ '$under' = '#983fff' ]"
 

@@ -3,7 +3,8 @@
 # every page and checks that every href and src resolves to a file in the
 # output folder, and every #anchor to an id in the page it names. Links must
 # be relative (the site works from any folder and from file://), except the
-# 404 page's, which start at the server's root ("/") to work at any depth.
+# 404 page's with a base_url, which start at its path ("/tiny/") to work at
+# any depth of that site.
 # Usage as a tool: sh tests/t_links.sh SITE_DIR (walks that folder only).
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -13,7 +14,8 @@ fail=0
 walk() {
 	(cd "$1" && find . -type f | sed 's|^\./||' | sort > "$T/files" &&
 	find . -name '*.html' | sed 's|^\./||' | sort > "$T/pages" &&
-	awk '
+	base=$(sed -n 's|.*<link rel="stylesheet" href="\(/[^"]*\)assets/style\.css">.*|\1|p' 404.html 2>/dev/null; true) &&
+	awk -v base="$base" '
 	function decode(s,   out, i, c, h) {
 		gsub(/&amp;/, "\\&", s); gsub(/&quot;/, "\"", s); gsub(/&#39;/, "\047", s)
 		gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s)
@@ -70,8 +72,10 @@ walk() {
 			split(links[i], a, "\t"); page = a[1]; v = a[2]
 			dir = page; sub(/[^\/]*$/, "", dir)
 			if (v ~ /^(https?:|mailto:)/) continue
-			# 404.html is served at any depth: its links start at the root
-			if (page == "404.html" && v ~ /^\/[^\/]/) { v = substr(v, 2); dir = "" }
+			# 404.html with a base_url: its links start at its path
+			if (page == "404.html" && base != "" && index(v, base) == 1) {
+				v = substr(v, length(base) + 1); dir = ""
+			}
 			if (v ~ /^[a-zA-Z][a-zA-Z0-9+.-]*:/ || v ~ /^\//) {
 				print page ": " v ": not relative"; continue
 			}

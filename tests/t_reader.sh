@@ -21,7 +21,7 @@ if ! "$PODIUM" build -q -C "$ROOT" -o "$T/s" 2> "$T/err"; then
 fi
 S=$T/s
 # 1.0 is partial: 16 named of 26 stated, no share, no change from it
-has "$S/editions/1.0/index.html" '<span class="value">16 named</span> <span class="detail">26 stated; 16 rated (given a tier on the ladder)</span>' "partial edition: reviewed as named, the stated figure under it"
+has "$S/editions/1.0/index.html" '<span class="value">26</span> <span class="detail">stated, 16 of them named</span>' "partial edition: the stated reviews, the named among them, each figure once"
 # each note once, under the strip, not in its cards; no heading over
 # nothing on the first edition (reader review #18, #19)
 n=$(grep -c 'article&#39;s full table is an image' "$S/editions/1.0/index.html")
@@ -37,7 +37,13 @@ r=$?
     nok "each figure's note once, under the strip; no empty movers or claims section on 1.0 ($n)"
 has "$S/editions/1.0/index.html" '<span class="value">14</span> <span class="detail">of the 16 providers named</span>' "partial edition: medals among those named, 'named' said once"
 hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "partial edition: no share"
-has "$S/editions/2.0/index.html" '<span class="value">—</span> <span class="detail">not computed: ClusterMAX 1.0 is partial</span>' "no change from a partial edition, with the reason"
+# no change from a partial edition: said in the movement section, not
+# first thing on the 2.0 page (reader review of the site #8)
+hasnt "$S/editions/2.0/index.html" 'Change in medals' "no change from a partial edition: no figure of it"
+has "$S/editions/2.0/index.html" '<p class="baseline-note">The 1.0 article&#39;s full table is an image and its text names only some of the providers it rated, so no share or change is computed for 1.0.</p>' "... the reason in the movement section"
+n=$(grep -n -e 'id="movers-title"' -e 'class="baseline-note"' "$S/editions/2.0/index.html" | cut -d: -f1 | tr '\n' ' ')
+set -- $n
+[ $# = 2 ] && [ "$1" -lt "$2" ] && ok "... under the movement's heading ($n)" || nok "... under the movement's heading ($n)"
 hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"
 count "$S/editions/2.0/index.html" '70 providers reviewed in ClusterMAX 2.0 have no movement shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
 n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
@@ -45,8 +51,8 @@ n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
 n=$(grep -c '"status": "new"' "$S/data/ratings.json")
 [ "$n" -eq 31 ] && ok "ratings.json: new only in 3.0 (31)" || nok "ratings.json: new only in 3.0 ($n)"
 # upper bounds and no injection
-has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td class="num">within 11m</td><td class="num">2m</td><td>not known: only a bound</td></tr>' "an upper bound over the target: within 11m, not known: only a bound"
-has "$S/providers/hyperstack/index.html" '<td class="num">within 1s</td><td class="num">2m</td><td>within target</td>' "an upper bound under the target: within target"
+has "$S/providers/moonlite/index.html" '<tr><th scope="row">Detected</th><td data-label="Time" class="num">within 11m</td><td data-label="Target" class="num">2m</td><td data-label="Result">not known: only a bound</td></tr>' "an upper bound over the target: within 11m, not known: only a bound"
+has "$S/providers/hyperstack/index.html" '<td data-label="Time" class="num">within 1s</td><td data-label="Target" class="num">2m</td><td data-label="Result">within target</td>' "an upper bound under the target: within target"
 has "$S/providers/runpod/index.html" "<p>The fault could not be injected: the test had no access to the kernel log.</p>" "injected: false with a note: the note says it, once"
 hasnt "$S/providers/runpod/index.html" 'Not injected' "... not three times"
 hasnt "$S/providers/runpod/index.html" 'Timings after injection' "... and has no timings table"
@@ -58,9 +64,9 @@ hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time reco
 # reader review of the failure test #6: a step with no target shows nothing
 # there (a dash), not program words ("none", "no target"); the caption says
 # once why; a time not given has nothing to judge (no "no time recorded")
-has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td class="num">at once</td><td class="num">—</td><td>—</td></tr>' "a step with no target: a dash in Target and Result, not 'none' and 'no target'"
+has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td data-label="Time" class="num">at once</td><td data-label="Target" class="num">—</td><td data-label="Result">—</td></tr>' "a step with no target: a dash in Target and Result, not 'none' and 'no target'"
 has "$S/providers/azure/index.html" "<caption>Timings after injection, against the edition&#39;s targets (none set for the drain)</caption>" "... the caption says once why"
-has "$S/providers/azure/index.html" '<tr><th scope="row">Replaced</th><td class="num">not stated</td><td class="num">1h</td><td>—</td></tr>' "... a time not given: 'not stated', and nothing to judge"
+has "$S/providers/azure/index.html" '<tr><th scope="row">Replaced</th><td data-label="Time" class="num">not stated</td><td data-label="Target" class="num">1h</td><td data-label="Result">—</td></tr>' "... a time not given: 'not stated', and nothing to judge"
 hasnt "$S/providers/azure/index.html" '>no target<' "... no 'no target'"
 hasnt "$S/providers/azure/index.html" 'no time recorded' "... nor 'no time recorded'"
 # reader review #19: the methodology is told once: the tiers' meanings with
@@ -91,7 +97,11 @@ import re, sys
 t = open(sys.argv[1], encoding="utf-8").read()
 print(len(re.findall(r"<td[^>]*>\u2014</td>", t)))
 PY
-[ "$(cat "$T/dash")" = 0 ] && ok "home page: no table cell that is only a dash" || nok "home page: no table cell that is only a dash ($(cat "$T/dash"))"
+# but the tiers-by-edition data's, a tier an edition did not have (the
+# ribbon in 1.0 and 2.0, Unavailable in 1.0), which its caption explains
+[ "$(cat "$T/dash")" = 3 ] && ok "home page: no table cell that is only a dash, but the 3 of tiers an edition did not have" ||
+	nok "home page: no table cell that is only a dash, but the 3 of tiers an edition did not have ($(cat "$T/dash"))"
+has "$S/index.html" '<caption>Reviews per tier and edition (—: the tier did not exist in that edition)</caption>' "... which the table's caption explains"
 for f in "$S"/providers/*/index.html; do grep -q '<td></td></tr>' "$f" && echo "$f"; done >"$T/blank"
 [ ! -s "$T/blank" ] && ok "no provider page has a blank last cell" || nok "no provider page has a blank last cell: $(cat "$T/blank")"
 # reader review #3: CoreWeave, the top provider, has review text under its
@@ -155,7 +165,12 @@ done
 [ ! -s "$T/missing" ] && ok "every page: description, og tags, favicon, download sizes" ||
 	{ nok "every page: description, og tags, favicon, download sizes"; head "$T/missing"; }
 [ -f "$S/assets/favicon.svg" ] && ok "favicon written" || nok "favicon written"
-has "$S/404.html" 'href="/assets/style.css"' "404 page: links from the root without base_url"
+# the 404 page without base_url: relative to the site's root, where it is
+# (opened from disk, served from a sub-path); nothing from the server's root
+has "$S/404.html" '<link rel="stylesheet" href="assets/style.css">' "404 page: stylesheet relative without base_url"
+has "$S/404.html" '<a href="index.html">Go to the report</a>' "404 page: report link relative without base_url"
+has "$S/404.html" '<a href="providers/index.html">find a provider</a>' "404 page: providers link relative without base_url"
+hasnt "$S/404.html" 'href="/' "404 page: no root-absolute link without base_url"
 has "$S/editions/index.html" 'href="../editions/3.0/index.html">ClusterMAX 3.0</a>' "editions index lists 3.0"
 first=$(grep -o '<h2 class="edition-name"><a href="[^"]*">[^<]*' "$S/editions/index.html" | sed 's/.*">//' | tr '\n' ',')
 [ "$first" = "ClusterMAX 3.0,ClusterMAX 2.0,ClusterMAX 1.0," ] && ok "editions index newest first" ||
@@ -169,7 +184,18 @@ hasnt "$S/editions/3.0/index.html" 'rel="next"' "no next link from the newest"
 F=$ROOT/tests/golden/site/project
 if "$PODIUM" build -q -C "$F" -o "$T/f" 2> "$T/err"; then
 	has "$T/f/index.html" '<meta property="og:image" content="https://example.org/tiny/charts/distribution.png">' "og:image absolute with base_url"
-	has "$T/f/404.html" 'href="https://example.org/tiny/assets/style.css"' "404 page: absolute links with base_url"
+	# with base_url, the 404 page's links start at its path: right at any depth
+	has "$T/f/404.html" '<link rel="stylesheet" href="/tiny/assets/style.css">' "404 page: stylesheet from base_url's path"
+	has "$T/f/404.html" '<a href="/tiny/index.html">' "404 page: report link from base_url's path"
+	hasnt "$T/f/404.html" 'href="assets/' "404 page: no relative link with base_url"
+	# a base_url that is a host alone: its path is the server's root
+	cp -R "$F" "$T/host"
+	sed -i 's|^base_url: .*|base_url: https://example.org|' "$T/host/content/report.yaml"
+	if "$PODIUM" build -q -C "$T/host" -o "$T/h" --only html 2> "$T/err"; then
+		has "$T/h/404.html" '<link rel="stylesheet" href="/assets/style.css">' "404 page: a host-only base_url's path is /"
+	else
+		nok "the fixture builds with a host-only base_url"; head "$T/err"
+	fi
 	if need "feed.xml is well-formed XML" xmllint; then
 		xmllint --noout "$T/f/feed.xml" 2> "$T/x" && ok "feed.xml is well-formed XML" ||
 			{ nok "feed.xml is well-formed XML"; head "$T/x"; }

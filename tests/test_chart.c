@@ -1295,6 +1295,59 @@ geo_draw(const struct chart *ch, const struct computed *c, struct geo *g)
 }
 
 /*
+ * A phone's history chart names its three editions on one row (reader
+ * review of the site #7: staggered names read as two rows): "ClusterMAX
+ * 1.0" and its like do not fit a 360 px chart's columns, so each column
+ * has what differs ("1.0", "2.0", "3.0"), left to right on one line and
+ * whole, and the words they share ("ClusterMAX") stand once below them,
+ * centred under the middle column.
+ */
+START_TEST(test_history_narrow_names)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	static const char *const want[] = {"1.0", "2.0", "3.0"};
+	const struct geo_text *ed[3] = {NULL, NULL, NULL}, *shared = NULL;
+	struct chart ch;
+	struct geo g;
+	size_t i, j;
+
+	chart_init_sized(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3], true);
+	geo_draw(&ch, &fx->c, &g);
+	for (i = 0; i < g.nt; i++) {
+		ck_assert_msg(strncmp(g.t[i].s, "ClusterMAX ", 11) != 0,
+		    "a whole edition name on a phone: \"%s\"", g.t[i].s);
+		ck_assert_msg(!g.t[i].cut, "\"%s\" cut short", g.t[i].s);
+		for (j = 0; j < 3; j++)
+			if (strcmp(g.t[i].s, want[j]) == 0) {
+				ck_assert_ptr_null(ed[j]);
+				ed[j] = &g.t[i];
+			}
+		if (strcmp(g.t[i].s, "ClusterMAX") == 0) {
+			ck_assert_ptr_null(shared);
+			shared = &g.t[i];
+		}
+	}
+	ck_assert_ptr_nonnull(ed[0]);
+	ck_assert_ptr_nonnull(ed[1]);
+	ck_assert_ptr_nonnull(ed[2]);
+	ck_assert_ptr_nonnull(shared);
+	for (j = 1; j < 3; j++) {
+		/* one row: the same top, left to right, apart */
+		ck_assert_double_eq_tol(ed[j]->y0, ed[0]->y0, 0.5);
+		ck_assert_double_gt(ed[j]->x0, ed[j - 1]->x1);
+	}
+	/* the shared words below the row, under the middle column */
+	ck_assert_double_gt(shared->y0, ed[0]->y1);
+	ck_assert_double_eq_tol((shared->x0 + shared->x1) / 2,
+	    (ed[1]->x0 + ed[1]->x1) / 2, 1.0);
+	ck_assert_double_le(shared->y1, ch.height);
+	geo_free(&g);
+	chart_release(&ch);
+	fixture_free(fx);
+}
+END_TEST
+
+/*
  * SPEC 5.5: more movers than the chart can draw (1000 providers, most of
  * them moving between the fixture's editions): it draws MOVE_MAX, the
  * largest moves first, says how many of how many it shows, and its table
@@ -2452,6 +2505,7 @@ main(void)
 	tcase_add_test(tc, test_png_lossless);
 	tcase_add_test(tc, test_framed_pdf);
 	tcase_add_test(tc, test_canvas_calls);
+	tcase_add_test(tc, test_history_narrow_names);
 	tcase_add_test(tc, test_move_bound);
 	tcase_add_test(tc, test_grid_clear_of_labels);
 	tcase_add_test(tc, test_bound_beside_point);

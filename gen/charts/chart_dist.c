@@ -344,9 +344,18 @@ dist_table(const struct computed *c)
 {
 	const struct report *r = &c->project->report;
 	size_t ncols = r->nladder + 3, i, j;
-	struct table *t = table_new(report_string(r, "dist_table_caption"), ncols);
+	struct table *t;
 	struct table_cell *row;
 	char num[32];
+	bool absent = false;
+
+	/* a tier an edition did not have reads "\u2014", not 0: the caption
+	 * says so, once */
+	for (i = 0; i < c->neditions; i++)
+		for (j = 0; j < r->nladder; j++)
+			absent |= !edition_has_tier(c->editions[i].edition, &r->ladder[j]);
+	t = table_new(report_string(r, absent ? "dist_table_caption_absent" :
+	    "dist_table_caption"), ncols);
 
 	table_head(t, 0, report_string(r, "edition"), false);
 	for (j = 0; j < r->nladder; j++) {
@@ -361,7 +370,10 @@ dist_table(const struct computed *c)
 		row = table_row(t);
 		table_cell_set(&row[0], s->edition->name, NULL);
 		for (j = 0; j < r->nladder; j++) {
-			view_int_to(&c->project->report, s->counts[j], num, sizeof(num));
+			if (edition_has_tier(s->edition, &r->ladder[j]))
+				view_int_to(&c->project->report, s->counts[j], num, sizeof(num));
+			else
+				snprintf(num, sizeof(num), "\u2014");
 			table_cell_set(&row[j + 1], num, NULL);
 			row[j + 1].numeric = true;
 		}

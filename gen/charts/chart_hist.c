@@ -9,11 +9,13 @@
 #define EDLABELS 24.0
 /* A narrow chart's (chart_init_sized) tier names are given less room, its
  * editions' columns come closer, and where three or more would crowd their
- * names, the names stand on two staggered lines. */
+ * names, each name wraps under its own column ("ClusterMAX" over "1.0"),
+ * the names on one row of two lines (a phone read staggered names as two
+ * rows of editions: reader review #7). */
 #define NARROW(w) ((w) < CHART_WIDTH - 1)
 #define NAMEW(w) (NARROW(w) ? 122.0 : 150.0)
 #define PX0(w) (MARGIN + NAMEW(w) + (NARROW(w) ? 8.0 : 20.0))
-#define STAGGER 14.0
+#define LINE2 14.0 /* a wrapped edition name's second line, below its first */
 /* Between the ladder's rows and those of the tiers with rated: false, which
  * are drawn apart: moving into one is not a step down. */
 #define UNRATED_GAP 14.0
@@ -29,9 +31,9 @@ ladder_counts(const struct report *r, size_t *rated, size_t *unrated)
 		(*(r->ladder[i].rated ? rated : unrated))++;
 }
 
-/* Do the edition names stand on two lines? */
+/* May the edition names wrap to two lines? */
 static bool
-staggered(const struct computed *c, double w)
+wrapped(const struct computed *c, double w)
 {
 	return NARROW(w) && c->neditions >= 3;
 }
@@ -45,7 +47,7 @@ hist_height(const struct computed *c, double w)
 	if (c->neditions == 0 || nr + nu == 0)
 		return TOP + 60;
 	return TOP + (double)nr * ROW + (nu > 0 ? UNRATED_GAP + (double)nu * ROW : 0) +
-	    EDLABELS + 8 + (staggered(c, w) ? STAGGER : 0);
+	    EDLABELS + 8 + (wrapped(c, w) ? LINE2 : 0);
 }
 
 void
@@ -163,13 +165,89 @@ tier_row(struct cx *x, const struct computed *c, const struct tier *t, double y)
 	}
 }
 
+/*
+ * The length of the words every edition's name begins with, with the space
+ * after them, where some name does not fit its column and the rest of
+ * each does; else 0.
+ */
+static size_t
+names_shared(struct cx *x, const struct computed *c, double w)
+{
+	const char *first = c->editions[0].edition->name;
+	size_t n = 0, i, k;
+	double tw, th;
+	bool wide = false;
+
+	/* the longest prefix ending in a space that every name has */
+	for (k = 0; first[k] != '\0'; k++) {
+		if (first[k] != ' ')
+			continue;
+		for (i = 1; i < c->neditions; i++)
+			if (strncmp(c->editions[i].edition->name, first, k + 1) != 0)
+				break;
+		if (i < c->neditions)
+			break;
+		n = k + 1;
+	}
+	if (n == 0)
+		return 0;
+	for (i = 0; i < c->neditions; i++) {
+		const char *name = c->editions[i].edition->name;
+
+		if (name[n] == '\0')
+			return 0;
+		cx_measure(x, name, FS_SMALL, false, 0, &tw, &th);
+		wide |= tw > w;
+		cx_measure(x, name + n, FS_SMALL, false, 0, &tw, &th);
+		if (tw > w)
+			return 0;
+	}
+	return wide ? n : 0;
+}
+
+/*
+ * An edition's name under its column, in at most two lines of width w
+ * centred at cx0, the first at my: as many of its words as fit on the
+ * first, the rest on the second (ellipsized should they not fit).
+ */
+static void
+edition_name_wrapped(struct cx *x, const char *name, double cx0, double my, double w)
+{
+	const char *sp = NULL, *p;
+	double tw, th;
+	char *head;
+
+	cx_measure(x, name, FS_SMALL, false, 0, &tw, &th);
+	if (tw <= w) {
+		cx_text(x, name, cx0, my, AL_CENTER, FS_SMALL, false, w, COL_INK2);
+		return;
+	}
+	/* the last space whose words before it fit */
+	for (p = strchr(name, ' '); p != NULL; p = strchr(p + 1, ' ')) {
+		head = xstrndup(name, (size_t)(p - name));
+		cx_measure(x, head, FS_SMALL, false, 0, &tw, &th);
+		free(head);
+		if (tw > w && sp != NULL)
+			break;
+		sp = p;
+	}
+	if (sp == NULL) {
+		cx_text(x, name, cx0, my, AL_CENTER, FS_SMALL, false, w, COL_INK2);
+		return;
+	}
+	head = xstrndup(name, (size_t)(sp - name));
+	cx_text(x, head, cx0, my, AL_CENTER, FS_SMALL, false, w, COL_INK2);
+	cx_text(x, sp + 1, cx0, my + LINE2, AL_CENTER, FS_SMALL, false, w, COL_INK2);
+	free(head);
+}
+
 /* The part every provider shares: tier rows and edition names. */
 void
 hist_draw_frame(struct cx *x, const struct computed *c)
 {
 	const struct report *r = &c->project->report;
 	double colw, cx0, y = rows_bottom(r), sep;
-	size_t i, nr, nu;
+	size_t i, nr, nu, pre;
 	bool apart = false;
 
 	if (c->neditions == 0 || r->nladder == 0) {
@@ -190,14 +268,31 @@ hist_draw_frame(struct cx *x, const struct computed *c)
 		cx_text(x, t->name, MARGIN, tier_y(r, t), AL_LEFT, FS_SMALL, false,
 		    NAMEW(x->w), t->rated ? COL_INK : COL_INK2);
 	}
-	colw = c->neditions > 1 ? (col_x(x->w, c, 1) - col_x(x->w, c, 0)) *
-	    (staggered(c, x->w) ? 2 : 1) - 8 : 200;
+	colw = c->neditions > 1 ? (col_x(x->w, c, 1) - col_x(x->w, c, 0)) - 8 : 200;
 	colw = fmin(colw, 2 * INSET(x->w));
+	/* names too wide for their columns that share their first words
+	 * ("ClusterMAX 1.0", "ClusterMAX 2.0"): what differs under each
+	 * column ("1.0"), what they share once under all of them */
+	if (wrapped(c, x->w) && (pre = names_shared(x, c, colw)) > 0) {
+		char *shared = xstrndup(c->editions[0].edition->name, pre - 1);
+
+		for (i = 0; i < c->neditions; i++)
+			cx_text(x, c->editions[i].edition->name + pre, col_x(x->w, c, i),
+			    y + EDLABELS / 2 + 2, AL_CENTER, FS_SMALL, false, colw, COL_INK2);
+		cx_text(x, shared, (col_x(x->w, c, 0) + col_x(x->w, c, c->neditions - 1)) / 2,
+		    y + EDLABELS / 2 + 2 + LINE2, AL_CENTER, FS_SMALL, false,
+		    x->w - PX0(x->w) - MARGIN, COL_INK2);
+		free(shared);
+		return;
+	}
 	for (i = 0; i < c->neditions; i++) {
 		cx0 = col_x(x->w, c, i);
-		cx_text(x, c->editions[i].edition->name, cx0, y + EDLABELS / 2 + 2 +
-		    (staggered(c, x->w) && i % 2 == 1 ? STAGGER : 0),
-		    AL_CENTER, FS_SMALL, false, colw, COL_INK2);
+		if (wrapped(c, x->w))
+			edition_name_wrapped(x, c->editions[i].edition->name, cx0,
+			    y + EDLABELS / 2 + 2, colw);
+		else
+			cx_text(x, c->editions[i].edition->name, cx0, y + EDLABELS / 2 + 2,
+			    AL_CENTER, FS_SMALL, false, colw, COL_INK2);
 	}
 }
 

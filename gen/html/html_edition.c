@@ -61,6 +61,19 @@ funnel(const struct vd_section *sec)
 	return a;
 }
 
+/* The text of the section's first paragraph of role role, or NULL. */
+static const char *
+section_para(const struct vd_section *sec, const char *role)
+{
+	size_t i;
+
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == VB_PARA && sec->b[i].role != NULL &&
+		    strcmp(sec->b[i].role, role) == 0 && sec->b[i].in.n > 0)
+			return sec->b[i].in.v[0].text;
+	return NULL;
+}
+
 /* Does the section hold a figure of chart kind k? */
 static bool
 has_chart(const struct vd_section *sec, enum chart_kind k)
@@ -235,7 +248,11 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		tv_set(page, "changes", ch);
 		free(path);
 	}
-	/* what the page says, as the view decided it (view_home.c) */
+	/* what the page says, as the view decided it (view_home.c): what the
+	 * edition found first */
+	pv_set_str(page, "lead", section_para(vd_section_find(vp->s, vp->n, "lead"), "lead"));
+	pv_set_str(page, "baseline_note", section_para(vd_section_find(vp->s, vp->n, "movers"),
+	    "baseline-note"));
 	if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL) {
 		const struct table *ft = section_table(vd_section_find(vp->s, vp->n, "figures"));
 
@@ -246,6 +263,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 		tv_set(page, "medal_table", pv_medal_table(vd_page_medals(vp), root));
 	tv_set(page, "bars", bars(vd_page_medals(vp)));
 	tv_set(page, "funnel", funnel(vd_section_find(vp->s, vp->n, "funnel")));
+	tv_set(page, "show_funnel", tv_bool(vd_section_find(vp->s, vp->n, "funnel") != NULL));
 	if (has_chart(vd_section_find(vp->s, vp->n, "distribution"), CHART_DISTRIBUTION))
 		tv_set(page, "distribution",
 		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));

@@ -123,7 +123,8 @@ ladder_values(struct html_ctx *h, const char *root)
 		for (j = 0; j < c->project->neditions; j++)
 			if (edition_has_tier(&c->project->editions[j], &r->ladder[i]))
 				used[nused++] = edition_name(&c->project->editions[j]);
-		if (nused > 0)
+		/* the editions only where they are not all of them */
+		if (nused > 0 && nused < c->project->neditions)
 			pv_set_taken(o, "used", view_list(r, used, nused));
 		tv_append(a, o);
 	}
@@ -342,6 +343,10 @@ html_methodology(struct html_ctx *h)
 	for (i = p->neditions; i-- > 0;)
 		tv_append(eds, edition_method(&p->report, &p->editions[i]));
 	tv_set(page, "editions", eds);
+	/* no edition with a rubric: said once, not under each edition */
+	for (i = 0; i < p->neditions && p->editions[i].rubric == NULL; i++)
+		;
+	tv_set(page, "no_rubric_all", tv_bool(p->neditions > 0 && i == p->neditions));
 	return html_page_out(h, "methodology", page, rel);
 }
 

@@ -225,7 +225,9 @@ static void
 table_view_html(struct html_ctx *h, const struct table *t, const char *role,
     const char *root, struct buf *b)
 {
-	bool stack = role != NULL && strcmp(role, "findings-table") == 0;
+	/* a table a phone shows a row at a time (the style sheet's) */
+	bool stack = role != NULL && (strcmp(role, "findings-table") == 0 ||
+	    strcmp(role, "fault") == 0);
 	size_t i, j;
 
 	/* a table scrolls in its own box, which a keyboard reaches and a

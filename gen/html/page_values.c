@@ -560,6 +560,23 @@ report_description(const struct report *r)
 	return r->subtitle != NULL ? r->subtitle : r->title;
 }
 
+/* The path of an absolute URL, ending in "/": "https://a.org/r/" is
+ * "/r/", "https://a.org" is "/"; malloc'd. */
+static char *
+url_path_of(const char *url)
+{
+	const char *p = strstr(url, "://"), *q;
+	size_t n;
+
+	p = p != NULL ? p + 3 : url;
+	p += strcspn(p, "/?#");
+	n = strcspn(p, "?#");
+	if (n == 0)
+		return xstrdup("/");
+	q = p + n;
+	return q[-1] == '/' ? xstrndup(p, n) : xasprintf("%.*s/", (int)n, p);
+}
+
 struct tv *
 pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
@@ -570,11 +587,13 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	size_t i;
 
 	/*
-	 * The 404 page is served at any depth: with a base URL, links are
-	 * absolute; without, they start at the server's root ("/").
+	 * The 404 page: with a base URL, its links start at the base URL's
+	 * path ("/report/"), so that they hold at any depth of that site;
+	 * without one, they are relative to the site's root, where 404.html
+	 * is: it works opened from disk and served from a sub-path.
 	 */
 	if (strcmp(kind, "404") == 0)
-		root = xstrdup(r->base_url != NULL ? r->base_url : "/");
+		root = r->base_url != NULL ? url_path_of(r->base_url) : xstrdup("");
 	else
 		root = html_root_rel(rel);
 

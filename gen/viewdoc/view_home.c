@@ -113,6 +113,16 @@ figure_counted(struct table *t, const struct report *r, const struct edition_sta
 	char *value = s->edition->partial && strcmp(figure, "reviewed") == 0 ?
 	    report_format_n(r, "n_named", computed) : view_int(r, computed), *st, *both;
 
+	/* a partial edition's stated reviews: "26 / stated, 16 of them named",
+	 * each figure once (reader review #9) */
+	if (s->edition->partial && strcmp(figure, "reviewed") == 0 && cl != NULL &&
+	    cl->value > computed) {
+		free(value);
+		free(detail);
+		figure_row(t, label, view_int(r, cl->value),
+		    report_format_n(r, "figure_partial_named", computed), note);
+		return;
+	}
 	if (cl != NULL && cl->note != NULL && cl->value != computed) {
 		st = report_format_n(r, "n_stated", cl->value);
 		both = report_format(r, "figure_stated_detail", (const char *[]){"stated",
@@ -124,9 +134,9 @@ figure_counted(struct table *t, const struct report *r, const struct edition_sta
 	figure_row(t, label, value, detail, note);
 }
 
-struct table *
-vd_figures(const struct computed *c, const struct edition_stats *s,
-    const struct edition_stats *cmp)
+static struct table *
+figures_new(const struct computed *c, const struct edition_stats *s,
+    const struct edition_stats *cmp, bool edition_only)
 {
 	const struct report *r = &c->project->report;
 	const struct edition *e = s->edition;
@@ -140,7 +150,9 @@ vd_figures(const struct computed *c, const struct edition_stats *s,
 	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals,
 	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
 	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
-	if (cmp != NULL && cmp->baseline != NULL) {
+	/* an edition page says a change it cannot compute in its movement
+	 * section, not first thing (edition_only) */
+	if (cmp != NULL && cmp->baseline != NULL && !(edition_only && !cmp->has_change)) {
 		const struct edition *b = cmp->baseline, *ce = cmp->edition;
 
 		if (!cmp->has_change)
@@ -177,6 +189,47 @@ vd_figures(const struct computed *c, const struct edition_stats *s,
 	    note ? note : e->partial ? e->partial_note : NULL);
 	table_drop_empty_columns(t, "");
 	return t;
+}
+
+struct table *
+vd_figures(const struct computed *c, const struct edition_stats *s,
+    const struct edition_stats *cmp)
+{
+	return figures_new(c, s, cmp, false);
+}
+
+/* The edition page's opening sentence: what the edition found, with the
+ * change in medals where one is computed; malloc'd. */
+static char *
+edition_lead(const struct report *r, const struct edition_stats *s)
+{
+	const struct edition *e = s->edition;
+	const struct claim *cl = claim_find(s, "reviewed");
+	char rated[32], reviewed[32], medals[32], diff[32], stated[32];
+	const char *key;
+
+	view_int_to(r, s->rated, rated, sizeof(rated));
+	view_int_to(r, s->reviewed, reviewed, sizeof(reviewed));
+	view_int_to(r, s->medals, medals, sizeof(medals));
+	if (e->partial) {
+		/* "16 of the 26": the stated reviews, where they are more */
+		bool st = cl != NULL && cl->value > s->reviewed;
+
+		view_int_to(r, st ? cl->value : 0, stated, sizeof(stated));
+		return report_format(r, st ? "edition_lead_partial_stated" : "edition_lead_partial",
+		    (const char *[]){"edition", "n", "stated", "medals", NULL},
+		    (const char *[]){ename(e), reviewed, stated, medals, NULL});
+	}
+	if (s->baseline == NULL || !s->has_change)
+		key = "edition_lead";
+	else
+		key = s->d_medals < 0 ? "edition_lead_fewer" : s->d_medals > 0 ?
+		    "edition_lead_more" : "edition_lead_same";
+	view_int_to(r, s->d_medals < 0 ? -s->d_medals : s->d_medals, diff, sizeof(diff));
+	return report_format(r, key,
+	    (const char *[]){"edition", "rated", "reviewed", "medals", "diff", "baseline", NULL},
+	    (const char *[]){ename(e), rated, reviewed, medals, diff,
+	    s->baseline != NULL ? ename(s->baseline) : "", NULL});
 }
 
 /* Does text hold the block shortcode {{kind what ...}}? */
@@ -478,31 +531,54 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	char *title;
 
 	p->id = e->id;
+	/* what the edition found, first; then each count in one place (reader
+	 * review #8): the figures, the tier table (each tier's count), the
+	 * tiers by edition and the funnel as charts with their data on the
+	 * focus edition's page, else the funnel's steps */
+	sec = vd_section_add(&p->s, &p->n, "lead", NULL);
+	b = vd_block_add(sec, VB_PARA, "lead");
+	title = edition_lead(r, s);
+	vd_add(&b->in, VD_TEXT, title);
+	free(title);
 	sec = vd_section_add(&p->s, &p->n, "figures", NULL);
 	b = vd_block_add(sec, VB_TABLE, "figures");
-	b->table = vd_figures(c, s, s);
+	b->table = figures_new(c, s, s, true);
 	sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "medal_table"));
 	b = vd_block_add(sec, VB_MEDALS, "medal-table");
 	b->medals = vd_medals_new(c, e, false);
-	sec = vd_section_add(&p->s, &p->n, "distribution", report_string(r, "distribution"));
-	if (focus)
+	if (focus) {
+		sec = vd_section_add(&p->s, &p->n, "distribution", report_string(r, "distribution"));
 		figure_add(sec, CHART_DISTRIBUTION);
-	/* a partial edition's counts are "named" */
-	sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
-	b = vd_block_add(sec, VB_LIST, "funnel");
-	if (s->tracked >= 0)
-		step_add(b, r, s->tracked, "step_tracked");
-	step_add(b, r, s->reviewed, named ? "step_reviews_named" : "step_reviewed");
-	step_add(b, r, s->rated, named ? "step_named_on_ladder" : "step_rated_on_ladder");
-	step_add(b, r, s->medals, named ? "step_named_with_medal" : "step_given_medal");
-	if (focus)
+	}
+	/* the funnel: its chart on the focus edition's page; elsewhere its
+	 * steps only where the figures leave some out (a partial edition's
+	 * tracked and named on the ladder), which are "named" */
+	if (focus) {
+		sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
 		figure_add(sec, CHART_FUNNEL);
+	} else if (named) {
+		sec = vd_section_add(&p->s, &p->n, "funnel", report_string(r, "chart_funnel"));
+		b = vd_block_add(sec, VB_LIST, "funnel");
+		if (s->tracked >= 0)
+			step_add(b, r, s->tracked, "step_tracked");
+		step_add(b, r, s->reviewed, named ? "step_reviews_named" : "step_reviewed");
+		step_add(b, r, s->rated, named ? "step_named_on_ladder" : "step_rated_on_ladder");
+		step_add(b, r, s->medals, named ? "step_named_with_medal" : "step_given_medal");
+	}
 	/* the first edition has no movers: no heading over nothing (reader
-	 * review #19) */
+	 * review #19); against a partial baseline, why no change is computed
+	 * is said here, not before anything about this edition */
 	if (s->baseline != NULL) {
+		const struct edition *pe = s->baseline->partial ? s->baseline :
+		    e->partial ? e : NULL;
+
 		title = report_format1(r, "movers_since", "edition", ename(s->baseline));
 		sec = vd_section_add(&p->s, &p->n, "movers", title);
 		free(title);
+		if (!s->has_change && pe != NULL && pe->partial_note != NULL) {
+			b = vd_block_add(sec, VB_PARA, "baseline-note");
+			vd_add(&b->in, VD_TEXT, pe->partial_note);
+		}
 		b = vd_block_add(sec, VB_TABLE, "movers");
 		b->table = table_movers(c, s->baseline, e);
 	}

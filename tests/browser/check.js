@@ -16,7 +16,7 @@
 //   dark (prefers-color-scheme emulated).
 // The site is served over HTTP from a server of its own (missing paths get
 // 404.html, as a web server is set up to), so that the 404 page is checked
-// at a nested address.
+// as a missing page at the site's root.
 "use strict";
 const http = require("http");
 const fs = require("fs");
@@ -48,6 +48,7 @@ const pages = process.env.CHECK_PAGES ? process.env.CHECK_PAGES.split(",").map((
 	["provider (not injected)", "/providers/runpod/"],
 	["provider (long sources)", "/providers/hyperstack/"],
 	["provider (a long movement)", "/providers/salad/"],
+	["provider (a failure test)", "/providers/tensorwave/"],
 	["providers index", "/providers/"],
 	["security", "/security/"],
 	["methodology", "/methodology/"],
@@ -55,7 +56,9 @@ const pages = process.env.CHECK_PAGES ? process.env.CHECK_PAGES.split(",").map((
 	["custom page", "/about/"],
 	["search", "/search/?q=coreweave"],
 	["compare", "/compare/?providers=coreweave,aws,crusoe,nebius"],
-	["404 at a nested path", "/no/such/deep/page/"],
+	// without base_url the 404 page's links are relative to the site's
+	// root (t_reader): it is checked where it stands, as a missing page
+	["404 page", "/no-such-page.html"],
 ];
 
 function serve() {
@@ -143,6 +146,25 @@ async function checkPage(browser, base, name, url, width, scheme) {
 			const w = t.closest(".table-wrap");
 			return w.scrollWidth > w.clientWidth + 0.5;
 		    });
+		// a caption or cell cut mid-word: its text wider than itself, or
+		// (in a box that does not scroll: one that does shows it, above)
+		// past its table's box
+		const cutText = Array.from(document.querySelectorAll(
+		    ".table-wrap caption, .table-wrap th, .table-wrap td"))
+		    .filter((e) => e.getClientRects().length > 0)
+		    .filter((e) => {
+			const w = e.closest(".table-wrap");
+			const b = w.getBoundingClientRect();
+			const r = e.getBoundingClientRect();
+			return e.scrollWidth > e.clientWidth + 0.5 ||
+			    (w.scrollWidth <= w.clientWidth + 0.5 &&
+			    (r.right > b.right + 0.5 || r.left < b.left - 0.5));
+		    });
+		// the providers index on a phone: no header row of jumbled sort
+		// buttons; the filters' sort control, labelled, in sight
+		const index = document.getElementById("provider-index");
+		const sortSel = document.querySelector(".filters select[name=sort]");
+		const sortBox = sortSel ? sortSel.getBoundingClientRect() : null;
 		const notesInBox = document.querySelectorAll(".table-wrap .table-note").length;
 		// every link of the navigation in sight, none cut by its box
 		const navLinks = Array.from(document.querySelectorAll(".masthead nav a"));
@@ -162,6 +184,14 @@ async function checkPage(browser, base, name, url, width, scheme) {
 			    " " + t.closest(".table-wrap").scrollWidth + " > " +
 			    t.closest(".table-wrap").clientWidth),
 			notesInBox: notesInBox,
+			cutText: cutText.slice(0, 3).map((e) => e.tagName + " " +
+			    e.textContent.trim().slice(0, 40)),
+			index: !!index,
+			headShown: index ? getComputedStyle(index.tHead).display !== "none" : false,
+			sort: sortSel ? {shown: sortSel.getClientRects().length > 0,
+			    inView: sortBox.left >= 0 && sortBox.right <= window.innerWidth,
+			    label: sortSel.labels.length ? sortSel.labels[0].textContent.trim() : "",
+			    options: Array.from(sortSel.options).map((o) => o.textContent)} : null,
 			nav: navLinks.length, navOut: navOut.map((a) => a.textContent + " " +
 			    Math.round(a.getBoundingClientRect().right)),
 			scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
@@ -202,6 +232,28 @@ async function checkPage(browser, base, name, url, width, scheme) {
 	if (width < 640 && /^(home|edition|provider)/.test(name))
 		ok(m.cutTables.length === 0, at + ": no table's text cut (its box does not scroll)",
 		    m.cutTables.join("; "));
+	if (width < 640)
+		ok(m.cutText.length === 0, at + ": no caption or cell cut off", m.cutText.join("; "));
+	if (m.index && width < 640) {
+		ok(!m.headShown, at + ": no header row of sort buttons on a phone");
+		ok(m.sort && m.sort.shown && m.sort.inView && m.sort.label.indexOf("Sort by") === 0,
+		    at + ": the sort control, labelled, in sight", JSON.stringify(m.sort));
+	}
+	if (m.index) {
+		ok(m.sort && m.sort.options.join(",") ===
+		    "Provider,ClusterMAX 3.0,ClusterMAX 2.0,ClusterMAX 1.0",
+		    at + ": the sort control offers each column", JSON.stringify(m.sort));
+		// choosing an edition sorts by its tier, best first
+		await page.select(".filters select[name=sort]", "2");
+		const first = await page.evaluate(() => {
+			const t = document.getElementById("provider-index");
+			return {name: t.tBodies[0].rows[0].cells[1].textContent.trim(),
+			    sorted: t.tHead.rows[0].cells[2].getAttribute("aria-sort")};
+		});
+		ok(first.name === "CoreWeave" && first.sorted === "ascending",
+		    at + ": sorting by ClusterMAX 3.0 puts its best first (" + first.name + ")",
+		    JSON.stringify(first));
+	}
 	ok(m.notesInBox === 0, at + ": every table's notes after its scroll box",
 	    m.notesInBox + " inside");
 	ok(m.nav > 0 && m.navOut.length === 0, at + ": every navigation link within the viewport (" +
