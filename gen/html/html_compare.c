@@ -200,6 +200,17 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	vd_provider_free(own);
 }
 
+void
+html_compare_provider(struct html_ctx *h, const struct provider_view *v,
+    struct buf *out)
+{
+	struct jsonw w;
+
+	/* a member of the "providers" object of the index's object */
+	jw_init_at(&w, out, 2);
+	provider_json(&w, h, v);
+}
+
 int
 html_compare_index(struct html_ctx *h)
 {
@@ -254,7 +265,12 @@ html_compare_index(struct html_ctx *h)
 		const struct provider_view *pv =
 		    &c->providers[c->project->by_name[i]->index];
 
-		if (pv->visible && pv->nhistory > 0)
+		char *made = h->compare_entries != NULL ?
+		    h->compare_entries[pv->provider->index] : NULL;
+
+		if (made != NULL)
+			jw_splice(&w, made, strlen(made));
+		else if (pv->visible && pv->nhistory > 0)
 			provider_json(&w, h, pv);
 	}
 	jw_object_end(&w);

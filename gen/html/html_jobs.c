@@ -102,12 +102,30 @@ job_merge(struct html_ctx *h, struct html_job *j)
 			free(j->w[i].rel);
 			continue;
 		}
+		/* a page's Markdown copy is not a page of the sitemap */
+		if (str_ends(j->w[i].rel, ".md")) {
+			free(j->w[i].rel);
+			continue;
+		}
 		h->pages = xgrow(h->pages, sizeof(*h->pages), h->npages + 1, &h->cap);
 		h->pages[h->npages++] = j->w[i].rel;
 	}
 	free(j->w);
 	j->w = NULL;
 	j->nw = j->capw = 0;
+}
+
+int
+html_job_write(struct html_ctx *h, const char *rel, const void *p, size_t n)
+{
+	struct html_job *j = h->job;
+
+	if (j == NULL)
+		return site_out_write(h->o, rel, p, n);
+	j->w = xgrow(j->w, sizeof(*j->w), j->nw + 1, &j->capw);
+	j->w[j->nw].rel = xstrdup(rel);
+	j->w[j->nw].put = site_out_put(h->o, rel, p, n);
+	return j->w[j->nw++].put == 0 ? 0 : -1;
 }
 
 void

@@ -167,6 +167,19 @@ provider_entry(struct html_ctx *h, struct jsonw *w, const struct provider_view *
 	vd_provider_free(own);
 }
 
+void
+html_search_provider(struct html_ctx *h, const struct provider_view *v,
+    struct buf *out)
+{
+	struct buf t = BUF_INIT;
+	struct jsonw w;
+
+	/* an item of the "pages" array of the index's object */
+	jw_init_at(&w, out, 2);
+	provider_entry(h, &w, v, &t);
+	buf_release(&t);
+}
+
 /* Each edition's page, newest first (as the editions index lists them):
  * its one-sentence description, then its words; and its changes page. */
 static void
@@ -260,7 +273,12 @@ html_search_index(struct html_ctx *h)
 	for (i = 0; i < h->c->nproviders; i++) {
 		const struct provider_view *pv = &h->c->providers[p->by_name[i]->index];
 
-		if (pv->visible && pv->nhistory > 0)
+		char *made = h->search_entries != NULL ?
+		    h->search_entries[pv->provider->index] : NULL;
+
+		if (made != NULL)
+			jw_splice(&w, made, strlen(made));
+		else if (pv->visible && pv->nhistory > 0)
 			provider_entry(h, &w, pv, &t);
 	}
 	edition_entries(h, &w, &t);
