@@ -101,6 +101,24 @@ struct html_job {
 };
 
 void html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n);
+/*
+ * A JSON index written in pieces (html_jobs.c): search/index.json and its
+ * script twin index.js ("window.NAME = " the JSON ";\n"), made safe for a
+ * script (html_json_script_safe) a piece at a time, so that neither is
+ * held whole. Write the JSON into b (a jsonw on it); flush at a point
+ * between two values (never inside a string) writes what b holds once it
+ * is large; end writes the rest and records both files (0, or -1).
+ */
+struct html_index {
+	struct html_ctx *h;
+	const char *rel[2];  /* the JSON, the script */
+	int fd[2], err[2];
+	struct buf b;
+};
+void html_index_begin(struct html_index *x, struct html_ctx *h, const char *json,
+    const char *js, const char *name);
+void html_index_flush(struct html_index *x);
+int html_index_end(struct html_index *x);
 /* Writes a file that is not a page (a page's Markdown copy): in a job,
  * recorded when the job is merged, as its pages are; else at once. */
 int html_job_write(struct html_ctx *h, const char *rel, const void *p, size_t n);
