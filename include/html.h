@@ -52,6 +52,11 @@ struct html_ctx {
 	bool failed;         /* a page could not be built (diagnostics given) */
 	bool extra_css;      /* the project has assets/extra.css: every page links it */
 	struct html_job *job; /* set while a job runs: its pages are kept there */
+	/* each provider's entry of the search index and of the compare data
+	 * (parallel to the project's providers), made by its page's job with
+	 * its view (html_search_provider, html_compare_provider) and put in
+	 * the indexes after the pages; NULL: the indexes make them */
+	char **search_entries, **compare_entries;
 	/* the downloads' size texts (" (34 kB)", or "" for no file), in the
 	 * order of html_downloads, when known before the pages are made;
 	 * NULL (check): each page holds a placeholder instead */
@@ -96,6 +101,30 @@ struct html_job {
 };
 
 void html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n);
+/*
+ * A JSON index written in pieces (html_jobs.c): search/index.json and its
+ * script twin index.js ("window.NAME = " the JSON ";\n"), made safe for a
+ * script (html_json_script_safe) a piece at a time, so that neither is
+ * held whole. Write the JSON into b (a jsonw on it); flush at a point
+ * between two values (never inside a string) writes what b holds once it
+ * is large; end writes the rest and records both files (0, or -1).
+ */
+struct html_index {
+	struct html_ctx *h;
+	const char *rel[2];  /* the JSON, the script */
+	int fd[2], err[2];
+	struct buf b;
+};
+void html_index_begin(struct html_index *x, struct html_ctx *h, const char *json,
+    const char *js, const char *name);
+void html_index_flush(struct html_index *x);
+int html_index_end(struct html_index *x);
+/* Writes a file that is not a page (a page's Markdown copy): in a job,
+ * recorded when the job is merged, as its pages are; else at once. */
+int html_job_write(struct html_ctx *h, const char *rel, const void *p, size_t n);
+/* The Markdown copy of a provider's page (providers/ID/index.md), from
+ * its view; written with the page (html_markdown.c). */
+int html_markdown_provider(struct html_ctx *h, const struct vd_provider *vp);
 
 /* html_files.c: the project's own templates and assets, read safely. */
 enum project_path {
@@ -235,6 +264,12 @@ int html_compare_page(struct html_ctx *h, const void *arg);
 int html_compare_index(struct html_ctx *h);
 int html_search_page(struct html_ctx *h, const void *arg);
 int html_search_index(struct html_ctx *h);
+/* Provider v's entry of each index, as its items at the index's depth
+ * (jsonw.h, jw_init_at), from its view, into out. */
+void html_search_provider(struct html_ctx *h, const struct provider_view *v,
+    struct buf *out);
+void html_compare_provider(struct html_ctx *h, const struct provider_view *v,
+    struct buf *out);
 void html_search_fold(const char *s, struct buf *out);
 /* An edition in a sentence: its name, date and figures; malloc'd. */
 char *html_edition_description(const struct report *r, const struct edition_stats *s);

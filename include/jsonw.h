@@ -28,6 +28,14 @@ struct jsonw {
 };
 
 void jw_init(struct jsonw *w, struct buf *b);
+/*
+ * A piece written apart and put in later (pages made over the cores): a
+ * writer whose items are written as at depth (the items of the container
+ * open at that depth), with no comma before the first; jw_splice puts
+ * such a piece (its items) where w stands, with the comma it needs.
+ */
+void jw_init_at(struct jsonw *w, struct buf *b, unsigned depth);
+void jw_splice(struct jsonw *w, const char *piece, size_t n);
 void jw_object_begin(struct jsonw *w);
 void jw_object_end(struct jsonw *w);
 void jw_array_begin(struct jsonw *w);

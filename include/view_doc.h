@@ -255,7 +255,18 @@ struct vd_correction {
  * home page and each edition's page. */
 struct view_report {
 	const struct computed *c;
+	/*
+	 * A provider's page is not kept for the whole build: the job that
+	 * writes its page builds it, lends it here while the page and what
+	 * else is made from it are made (view_provider_lend), and frees it, so
+	 * that memory does not grow with the providers. A slot is NULL
+	 * otherwise: a back end then builds the page itself
+	 * (vd_provider_new) and frees it when done. What the pages of the
+	 * whole report need of a provider's page is kept as it is returned:
+	 * its description (llms.txt), parallel to the project's providers.
+	 */
 	struct vd_provider **providers;
+	char **descriptions;
 	size_t nproviders;
 	/* each edition's changes page (view_changes.c), parallel to the
 	 * computed editions */
@@ -311,6 +322,20 @@ void view_report_free(struct view_report *v);
 /* The page of provider p, or NULL. Not owned. */
 const struct vd_provider *view_provider(const struct view_report *v,
     const struct provider *p);
+/*
+ * Lends vp (provider p's page, built by the caller) to v: view_provider
+ * gives it until view_provider_return, which keeps its description and
+ * empties the slot; the caller then frees vp. One thread per provider: a
+ * slot is only read by the thread that lent it.
+ */
+void view_provider_lend(const struct view_report *v, const struct provider *p,
+    const struct vd_provider *vp);
+void view_provider_return(const struct view_report *v, const struct provider *p);
+/* The description of p's page (for links to it): the one kept when its
+ * page was written, else its page built now into *own (free it with
+ * vd_provider_free); NULL when p has no page. */
+const char *view_provider_description(const struct view_report *v,
+    const struct provider *p, struct vd_provider **own);
 /* One provider's page; free with vd_provider_free(). */
 struct vd_provider *vd_provider_new(const struct computed *c,
     const struct provider_view *pv);

@@ -13,6 +13,26 @@ jw_init(struct jsonw *w, struct buf *b)
 	w->b = b;
 }
 
+void
+jw_init_at(struct jsonw *w, struct buf *b, unsigned depth)
+{
+	jw_init(w, b);
+	w->depth = depth;
+}
+
+void
+jw_splice(struct jsonw *w, const char *piece, size_t n)
+{
+	if (n == 0)
+		return;
+	if (w->depth > 0 && w->depth <= JW_MAX_DEPTH) {
+		if (w->has_items[w->depth - 1])
+			buf_putc(w->b, ',');
+		w->has_items[w->depth - 1] = true;
+	}
+	buf_add(w->b, piece, n);
+}
+
 /* A line end and up to 64 spaces of indentation. */
 static const char line_start[] = "\n"
     "                                                                ";

@@ -199,18 +199,31 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	vd_provider_free(own);
 }
 
+void
+html_compare_provider(struct html_ctx *h, const struct provider_view *v,
+    struct buf *out)
+{
+	struct jsonw w;
+
+	/* a member of the "providers" object of the index's object */
+	jw_init_at(&w, out, 2);
+	provider_json(&w, h, v);
+}
+
 int
 html_compare_index(struct html_ctx *h)
 {
 	const struct computed *c = h->c;
 	const struct report *r = &h->p->report;
-	struct buf b = BUF_INIT, js = BUF_INIT;
+	struct html_index x;
 	struct jsonw w;
-	char *safe;
 	size_t i, k;
-	int rc = 0;
+	int rc;
 
-	jw_init(&w, &b);
+	/* written as it is made, a piece at a time: it is as large as the
+	 * providers' pages together */
+	html_index_begin(&x, h, "compare/index.json", "compare/index.js", "podiumCompare");
+	jw_init(&w, &x.b);
 	jw_object_begin(&w);
 	jw_key(&w, "editions");
 	jw_array_begin(&w);
@@ -253,24 +266,21 @@ html_compare_index(struct html_ctx *h)
 		const struct provider_view *pv =
 		    &c->providers[c->project->by_name[i]->index];
 
-		if (pv->visible && pv->nhistory > 0)
+		char *made = h->compare_entries != NULL ?
+		    h->compare_entries[pv->provider->index] : NULL;
+
+		if (made != NULL) {
+			/* made with its page (render_html.c); not kept */
+			jw_splice(&w, made, strlen(made));
+			free(made);
+			h->compare_entries[pv->provider->index] = NULL;
+		} else if (pv->visible && pv->nhistory > 0)
 			provider_json(&w, h, pv);
+		html_index_flush(&x);
 	}
 	jw_object_end(&w);
 	jw_object_end(&w);
-	safe = html_json_script_safe(&b);
-	buf_puts(&b, safe);
-	buf_putc(&b, '\n');
-	free(safe);
-	if (site_out_write(h->o, "compare/index.json", b.data, b.len) == -1)
-		rc = -1;
-	buf_puts(&js, "window.podiumCompare = ");
-	buf_add(&js, b.data, b.len - 1);
-	buf_puts(&js, ";\n");
-	if (rc == 0 && site_out_write(h->o, "compare/index.js", js.data, js.len) == -1)
-		rc = -1;
-	buf_release(&js);
-	buf_release(&b);
+	rc = html_index_end(&x);
 	return rc;
 }
 

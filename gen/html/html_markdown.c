@@ -499,14 +499,20 @@ heading(struct buf *b, const char *title)
 	buf_puts(b, "\n\n");
 }
 
+/* One line break at the end. */
+static void
+trim_end(struct buf *b)
+{
+	while (b->len > 1 && b->data[b->len - 1] == '\n' && b->data[b->len - 2] == '\n')
+		b->len--;
+}
+
 static int
 out(struct site_out *o, const char *rel, struct buf *b)
 {
 	int rc;
 
-	/* one line break at the end */
-	while (b->len > 1 && b->data[b->len - 1] == '\n' && b->data[b->len - 2] == '\n')
-		b->len--;
+	trim_end(b);
 	rc = site_out_write(o, rel, b->data, b->len);
 	buf_release(b);
 	return rc;
@@ -514,10 +520,10 @@ out(struct site_out *o, const char *rel, struct buf *b)
 
 /* A provider's page, from its view: the sections above the reviews, then
  * each review that is more than a tier and its sources, newest first. */
-static int
-provider_copy(const struct computed *c, const struct vd_provider *vp,
-    struct site_out *o)
+int
+html_markdown_provider(struct html_ctx *h, const struct vd_provider *vp)
 {
+	const struct computed *c = h->c;
 	struct buf b = BUF_INIT;
 	char *rel = provider_md(vp->provider);
 	size_t i;
@@ -536,7 +542,9 @@ provider_copy(const struct computed *c, const struct vd_provider *vp,
 		buf_puts(&b, "\n\n");
 		md_sections(&b, c, r->s, r->n, "../../", 3);
 	}
-	rc = out(o, rel, &b);
+	trim_end(&b);
+	rc = html_job_write(h, rel, b.data, b.len);
+	buf_release(&b);
 	free(rel);
 	return rc;
 }
@@ -704,15 +712,17 @@ llms_txt(const struct computed *c, struct site_out *o)
 	}
 	llms_section(&b, report_string(r, "providers"));
 	for (i = 0; c->view != NULL && i < c->view->nproviders; i++) {
-		const struct vd_provider *vp =
-		    c->view->providers[c->project->by_name[i]->index];
+		const struct provider *pr = c->project->by_name[i];
+		struct vd_provider *own;
+		const char *desc = view_provider_description(c->view, pr, &own);
 		char *rel;
 
-		if (vp == NULL)
+		if (desc == NULL)
 			continue;
-		rel = provider_md(vp->provider);
-		llms_link(&b, r, html_provider_name(vp->provider), rel, vp->description);
+		rel = provider_md(pr);
+		llms_link(&b, r, html_provider_name(pr), rel, desc);
 		free(rel);
+		vd_provider_free(own);
 	}
 	if (p->npages > 0) {
 		llms_section(&b, report_string(r, "more_pages"));
@@ -821,9 +831,7 @@ render_markdown(const struct computed *c, struct site_out *o, struct diag *d)
 	rc |= home_copy(c, o);
 	for (i = 0; i < c->neditions; i++)
 		rc |= edition_copy(c, &c->editions[i], o);
-	for (i = 0; i < c->view->nproviders; i++)
-		if (c->view->providers[i] != NULL)
-			rc |= provider_copy(c, c->view->providers[i], o);
+	/* the providers' copies are written with their pages (render_html.c) */
 	rc |= methodology_copy(c, o);
 	for (i = 0; i < p->npages; i++)
 		rc |= page_copy(c, &p->pages[i], o);

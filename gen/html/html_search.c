@@ -167,6 +167,19 @@ provider_entry(struct html_ctx *h, struct jsonw *w, const struct provider_view *
 	vd_provider_free(own);
 }
 
+void
+html_search_provider(struct html_ctx *h, const struct provider_view *v,
+    struct buf *out)
+{
+	struct buf t = BUF_INIT;
+	struct jsonw w;
+
+	/* an item of the "pages" array of the index's object */
+	jw_init_at(&w, out, 2);
+	provider_entry(h, &w, v, &t);
+	buf_release(&t);
+}
+
 /* Each edition's page, newest first (as the editions index lists them):
  * its one-sentence description, then its words; and its changes page. */
 static void
@@ -237,13 +250,16 @@ html_search_index(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const struct report *r = &p->report;
-	struct buf b = BUF_INIT, t = BUF_INIT, js = BUF_INIT;
+	struct buf t = BUF_INIT;
+	struct html_index x;
 	struct jsonw w;
-	char *safe;
 	size_t i;
-	int rc = 0;
+	int rc;
 
-	jw_init(&w, &b);
+	/* written as it is made, a piece at a time: it is as large as the
+	 * providers' pages together */
+	html_index_begin(&x, h, "search/index.json", "search/index.js", "podiumSearch");
+	jw_init(&w, &x.b);
 	jw_object_begin(&w);
 	jw_key(&w, "language");
 	jw_string(&w, r->language != NULL ? r->language : "en");
@@ -260,8 +276,17 @@ html_search_index(struct html_ctx *h)
 	for (i = 0; i < h->c->nproviders; i++) {
 		const struct provider_view *pv = &h->c->providers[p->by_name[i]->index];
 
-		if (pv->visible && pv->nhistory > 0)
+		char *made = h->search_entries != NULL ?
+		    h->search_entries[pv->provider->index] : NULL;
+
+		if (made != NULL) {
+			/* made with its page (render_html.c); not kept */
+			jw_splice(&w, made, strlen(made));
+			free(made);
+			h->search_entries[pv->provider->index] = NULL;
+		} else if (pv->visible && pv->nhistory > 0)
 			provider_entry(h, &w, pv, &t);
+		html_index_flush(&x);
 	}
 	edition_entries(h, &w, &t);
 	for (i = 0; i < p->npages; i++) {
@@ -286,20 +311,8 @@ html_search_index(struct html_ctx *h)
 	jw_array_end(&w);
 	jw_object_end(&w);
 	/* no content's "<", ">" or "&" as such, in the script or the JSON */
-	safe = html_json_script_safe(&b);
-	buf_puts(&b, safe);
-	buf_putc(&b, '\n');
-	free(safe);
-	if (site_out_write(h->o, "search/index.json", b.data, b.len) == -1)
-		rc = -1;
-	buf_puts(&js, "window.podiumSearch = ");
-	buf_add(&js, b.data, b.len - 1);
-	buf_puts(&js, ";\n");
-	if (rc == 0 && site_out_write(h->o, "search/index.js", js.data, js.len) == -1)
-		rc = -1;
-	buf_release(&js);
+	rc = html_index_end(&x);
 	buf_release(&t);
-	buf_release(&b);
 	return rc;
 }
 

@@ -70,6 +70,45 @@ corrections_page(struct html_ctx *h, const void *arg)
 	return html_corrections(h);
 }
 
+/*
+ * A provider's page: its view built, lent to the view while the page is
+ * made from it, and freed, one provider at a time in each thread, so that
+ * a build holds no more of the providers' views than it has threads
+ * (view_doc.h), with what else is made of it: its Markdown copy and its
+ * entries of the search and compare indexes. Its description is kept for
+ * llms.txt.
+ */
+static int
+provider_page(struct html_ctx *h, const void *arg)
+{
+	const struct provider_view *pv = arg;
+	const struct view_report *v = h->c->view;
+	struct vd_provider *vp;
+	int rc;
+
+	if (v == NULL || view_provider(v, pv->provider) != NULL)
+		return html_provider_page(h, arg);
+	vp = vd_provider_new(h->c, pv);
+	view_provider_lend(v, pv->provider, vp);
+	rc = html_provider_page(h, arg);
+	/* its Markdown copy (a step of its own once, render_markdown) and
+	 * its entries of the search and compare indexes */
+	if (vp != NULL && h->p->report.edition != NULL &&
+	    html_markdown_provider(h, vp) == -1)
+		rc = -1;
+	if (vp != NULL && h->search_entries != NULL) {
+		struct buf b = BUF_INIT;
+
+		html_search_provider(h, pv, &b);
+		h->search_entries[pv->provider->index] = buf_detach(&b, NULL);
+		html_compare_provider(h, pv, &b);
+		h->compare_entries[pv->provider->index] = buf_detach(&b, NULL);
+	}
+	view_provider_return(v, pv->provider);
+	vd_provider_free(vp);
+	return rc;
+}
+
 static void
 job_add(struct html_job *jobs, size_t *n, int (*page)(struct html_ctx *, const void *),
     const void *arg, const char *tpl)
@@ -78,7 +117,7 @@ job_add(struct html_job *jobs, size_t *n, int (*page)(struct html_ctx *, const v
 	jobs[*n].arg = arg;
 	jobs[*n].tpl = tpl;
 	/* every page but a provider's lists the whole report */
-	jobs[*n].heavy = page != html_provider_page;
+	jobs[*n].heavy = page != provider_page;
 	(*n)++;
 }
 
@@ -105,7 +144,7 @@ jobs_list(const struct html_ctx *h, struct html_job *jobs)
 	}
 	for (i = 0; i < c->nproviders; i++)
 		if (c->providers[i].visible && c->providers[i].nhistory > 0)
-			job_add(jobs, &n, html_provider_page, &c->providers[i], "provider");
+			job_add(jobs, &n, provider_page, &c->providers[i], "provider");
 	job_add(jobs, &n, index_page, NULL, "providers");
 	if (focus && project_has_security(h->p))
 		job_add(jobs, &n, security_page, NULL, "security");
@@ -382,6 +421,10 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	jobs = xcalloc(2 * c->neditions + c->nproviders + c->project->npages + 11,
 	    sizeof(*jobs));
 	n = jobs_list(&h, jobs);
+	if (h.p->report.edition != NULL && ro->dump == NULL && c->view != NULL) {
+		h.search_entries = xcalloc(c->nproviders + 1, sizeof(*h.search_entries));
+		h.compare_entries = xcalloc(c->nproviders + 1, sizeof(*h.compare_entries));
+	}
 	html_jobs_run(&h, jobs, n);
 	free(jobs);
 	html_assets(&h);
@@ -391,6 +434,12 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	if (h.p->report.edition != NULL && !h.failed && ro->dump == NULL &&
 	    (html_search_index(&h) == -1 || html_compare_index(&h) == -1))
 		h.failed = true;
+	for (i = 0; h.search_entries != NULL && i < c->nproviders; i++) {
+		free(h.search_entries[i]);
+		free(h.compare_entries[i]);
+	}
+	free(h.search_entries);
+	free(h.compare_entries);
 	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);
 	marks_cache_free(h.marks);

@@ -16,13 +16,18 @@ pdf_corrections(struct pdf_report *r)
 	pdf_view_page_capped(r, pg);
 }
 
-/* The view's review of rating rt on its provider's page, or NULL. */
+/* The view's review of rating rt on its provider's page, or NULL; the
+ * page built into *own when the build holds none (free it). */
 static const struct vd_review *
-view_review_of(const struct computed *c, const struct rating *rt)
+view_review_of(const struct computed *c, const struct rating *rt,
+    struct vd_provider **own)
 {
 	const struct vd_provider *vp = view_provider(c->view, rt->provider);
 	size_t i;
 
+	*own = NULL;
+	if (vp == NULL)
+		vp = *own = vd_provider_new(c, computed_provider(c, rt->provider));
 	for (i = 0; vp != NULL && i < vp->nreviews; i++)
 		if (vp->reviews[i].rating == rt)
 			return &vp->reviews[i];
@@ -35,14 +40,19 @@ pdf_unrated_notes(struct pdf_report *r, const struct edition_stats *st)
 	const struct vd_review *vr;
 	const struct vd_section *s;
 	struct vd_section one;
+	struct vd_provider *own;
 	size_t i;
 
 	for (i = 0; i < st->nratings; i++) {
 		const struct rating *rt = &st->ratings[i];
 
 		if (rating_on_ladder(rt) || (rt->review->response == NULL &&
-		    rt->review->ncorrections == 0) || (vr = view_review_of(r->c, rt)) == NULL)
+		    rt->review->ncorrections == 0))
 			continue;
+		if ((vr = view_review_of(r->c, rt, &own)) == NULL) {
+			vd_provider_free(own);
+			continue;
+		}
 		/* a compact row says nothing of its own: the provider's answer and
 		 * the corrections of its review are given after the table */
 		pdf_heading(r->doc, NULL, 3, rt->provider->name != NULL ?
@@ -53,5 +63,6 @@ pdf_unrated_notes(struct pdf_report *r, const struct edition_stats *st)
 			one.title = NULL;
 			pdf_view_section(r, r->parent, &one);
 		}
+		vd_provider_free(own);
 	}
 }

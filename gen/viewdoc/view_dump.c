@@ -285,7 +285,10 @@ view_report_dump(const struct view_report *v, struct buf *b)
 	bool row;
 
 	for (i = 0; i < v->nproviders; i++) {
-		if ((p = v->providers[i]) == NULL)
+		/* each provider's page built for the dump and freed (view_doc.h) */
+		struct vd_provider *own = vd_provider_new(v->c, &v->c->providers[i]);
+
+		if ((p = own) == NULL)
 			continue;
 		cur = pdf_rating(v, p->provider);
 		row = vd_provider_row(p, cur);
@@ -308,6 +311,7 @@ view_report_dump(const struct view_report *v, struct buf *b)
 			dump_sections(b, p, rv->rating->review->edition->id, rv->s, rv->n,
 			    !rv->thin, cur == rv->rating, rv->thin);
 		}
+		vd_provider_free(own);
 	}
 	dump_security(b, v->security);
 	dump_page(b, v->home, "home", "site,pdf");

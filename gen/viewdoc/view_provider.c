@@ -800,14 +800,6 @@ vd_provider_free(struct vd_provider *p)
 	free(p);
 }
 
-static void
-provider_job(size_t i, void *arg)
-{
-	struct view_report *v = arg;
-
-	v->providers[i] = vd_provider_new(v->c, &v->c->providers[i]);
-}
-
 struct view_report *
 view_report_new(const struct computed *c)
 {
@@ -816,10 +808,10 @@ view_report_new(const struct computed *c)
 
 	v->c = c;
 	v->nproviders = c->nproviders;
+	/* the providers' pages are built one at a time where they are
+	 * written, and lent here meanwhile (view_provider_lend) */
 	v->providers = xcalloc(c->nproviders + 1, sizeof(*v->providers));
-	/* each provider's page on its own: over the cores, each job writing
-	 * only its own slot (the computed report is only read) */
-	parallel_for(c->nproviders, provider_job, v);
+	v->descriptions = xcalloc(c->nproviders + 1, sizeof(*v->descriptions));
 	view_changes_build(v);
 	v->security = vd_security_new(c);
 	v->home = vd_home_new(c);
@@ -837,9 +829,12 @@ view_report_free(struct view_report *v)
 
 	if (v == NULL)
 		return;
-	for (i = 0; i < v->nproviders; i++)
+	for (i = 0; i < v->nproviders; i++) {
 		vd_provider_free(v->providers[i]);
+		free(v->descriptions[i]);
+	}
 	free(v->providers);
+	free(v->descriptions);
 	view_changes_release(v);
 	vd_security_free(v->security);
 	vd_page_free(v->home);
