@@ -8,6 +8,7 @@
 
 #include "parse.h"
 #include "pdf_report.h"
+#include "view_doc.h"
 
 char *
 pdf_target(const char *href)
@@ -183,4 +184,55 @@ pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
 	lt->arg = arg;
 	pdfdoc_on_free(r->doc, lazy_table_free, lt);
 	pdf_lazy(r->doc, parent, lazy_table_fill, lt);
+}
+
+/* The changes part and the movers table point to each other (pdf_changes.c,
+ * pdf_md.c, render_pdf.c): what they share lives here, below both. */
+bool
+pdf_has_changes(const struct pdf_report *r)
+{
+	const struct computed *c = r->c;
+	const struct edition *e = c->project->report.edition;
+
+	return e != NULL && e->previous != NULL && c->has_compare &&
+	    c->compare.baseline == e->previous && view_changes(c->view, e) != NULL;
+}
+
+struct pdf_block *
+pdf_xref_para(struct pdf_report *r, struct pdf_block *parent, const char *key,
+    const char *title, const char *anchor, const char *count)
+{
+	const char *text = report_string(&r->c->project->report, key);
+	struct pdf_block *p = pdf_para(r->doc, parent);
+	size_t at = 0, from = 0, len, off;
+	char *target = xasprintf("#%s", anchor);
+	const char *name;
+
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		if (off > from)
+			pdf_run(r->doc, p, text + from, off - from, 0, NULL);
+		from = at;
+		if (len == 7 && memcmp(name, "section", 7) == 0)
+			pdf_run(r->doc, p, title, (size_t)-1, 0, target);
+		else if (len == 4 && memcmp(name, "page", 4) == 0)
+			pdf_run(r->doc, p, "00", 2, PDF_S_PAGE, target);
+		else if (len == 5 && memcmp(name, "count", 5) == 0 && count != NULL)
+			pdf_run(r->doc, p, count, (size_t)-1, 0, NULL);
+		else
+			from = off;   /* not one of ours: copied as written */
+	}
+	if (text[from] != '\0')
+		pdf_run(r->doc, p, text + from, (size_t)-1, 0, NULL);
+	free(target);
+	return p;
+}
+
+void
+pdf_movers_pointer(struct pdf_report *r, struct pdf_block *parent)
+{
+	const struct edition *e = r->c->project->report.edition;
+	const struct vd_page *pg = view_changes(r->c->view, e);
+
+	if (pg != NULL)
+		pdf_xref_para(r, parent, "pdf_movers_others", pg->title, "changes", NULL);
 }
