@@ -115,7 +115,8 @@ jq -r --arg ed "$ed" '(.providers | map({(.id): .name}) | add) as $n |
 test "$(grep -c -v '	0	' "$T/tiers")" -ge 3
 check "the edition has ratings in several tiers" $?
 # the site's groups: "Not Recommended|Underperforming"
-sed -n '/class="tier-group"/{s/.*colspan="3">\([^<]*\)<.*/\1/;N;s/\n.*<\/span> \([^<]*\)<\/span><\/th>.*/|\1/p;}' \
+# (the glyph and the tier's name are joined by a no-break space)
+sed -n '/class="tier-group"/{s/.*colspan="3">\([^<]*\)<.*/\1/;N;s/\n.*<\/span>[^[:alpha:]<]*\([^<]*\)<\/span><\/th>.*/|\1/p;}' \
     "$T/site/index.html" | sed 's/&amp;/\&/g' >"$T/site-groups"
 # the table, from its caption to the next section (the commentary's
 # first, as on the home page), without that heading, its lines joined

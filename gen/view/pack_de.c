@@ -41,6 +41,7 @@ const struct ui_string pack_de_strings[] = {
 	{"weaknesses", "Schwächen"},
 	{"failure_test", "Ausfalltest"},
 	{"quotes", "Zitate"},
+	{"quoted_title", "„{title}“"},
 	{"the_ladder", "Die Stufenleiter"},
 	{"more_pages", "Weitere Seiten"},
 	{"downloads_heading", "Dateien zum Herunterladen"},

@@ -43,6 +43,7 @@ const struct ui_string ui_strings_default[] = {
 	{"weaknesses", "Weaknesses"},
 	{"failure_test", "Failure test"},
 	{"quotes", "Quotes"},
+	{"quoted_title", "“{title}”"},
 	{"the_ladder", "The ladder"},
 	{"more_pages", "More pages"},
 	{"downloads_heading", "Downloads"},

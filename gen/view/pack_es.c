@@ -40,6 +40,7 @@ const struct ui_string pack_es_strings[] = {
 	{"weaknesses", "Puntos débiles"},
 	{"failure_test", "Prueba de fallo"},
 	{"quotes", "Citas"},
+	{"quoted_title", "«{title}»"},
 	{"the_ladder", "La escala"},
 	{"more_pages", "Más páginas"},
 	{"downloads_heading", "Descargas"},

@@ -43,6 +43,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"weaknesses", "Points faibles"},
 	{"failure_test", "Test de panne"},
 	{"quotes", "Citations"},
+	{"quoted_title", "«\u00a0{title}\u00a0»"},
 	{"the_ladder", "L’échelle"},
 	{"more_pages", "Autres pages"},
 	{"downloads_heading", "Téléchargements"},

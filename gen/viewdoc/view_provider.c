@@ -594,8 +594,28 @@ quotes_section(struct vd_review *v, const struct report *r)
 			continue;
 		by = vd_item_add(b);
 		vd_add(by, VD_TEXT, "\xe2\x80\x94 ");
-		vd_add_link(by, q->source->title != NULL ? q->source->title : q->source->id,
-		    VD_SOURCE)->source = q->source;
+		/* a remark is its speaker's: the author first, where the
+		 * source names one, then the work */
+		if (q->source->author != NULL) {
+			/* then the work's title in the language's quotation
+			 * marks: its commas are not the byline's */
+			char *w = report_format1(r, "quoted_title", "title", "\x01");
+			char *mid = strchr(w, '\x01');
+
+			vd_add(by, VD_TEXT, q->source->author);
+			vd_add(by, VD_TEXT, ", ");
+			if (mid != NULL) {
+				*mid = '\0';
+				vd_add(by, VD_TEXT, w);
+			}
+			vd_add_link(by, q->source->title != NULL ? q->source->title :
+			    q->source->id, VD_SOURCE)->source = q->source;
+			if (mid != NULL)
+				vd_add(by, VD_TEXT, mid + 1);
+			free(w);
+		} else
+			vd_add_link(by, q->source->title != NULL ? q->source->title :
+			    q->source->id, VD_SOURCE)->source = q->source;
 		if (q->at_text == NULL)
 			continue;
 		vd_add(by, VD_TEXT, ", ");
