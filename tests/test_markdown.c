@@ -123,6 +123,10 @@ START_TEST(test_share)
 	CK_HTML("{{share 2.0 medals of reviewed digits=2}}", "<p>43.53%</p>\n");
 	CK_HTML("{{share 3.0 ribbon of reviewed digits=6}}", "<p>19.480519%</p>\n");
 	CK_HTML("{{share 2.0 ribbon of tracked}}", "<p>0.0%</p>\n");
+	/* of the rated: 3.0 rates 77 - 32 Unavailable = 45, 19 / 45 = 42.2%;
+	 * 2.0 rates 85 - 25 = 60, 37 / 60 = 61.7% */
+	CK_HTML("{{share 3.0 medals of rated}} {{share 2.0 medals of rated digits=2}}",
+	    "<p>42.2% 61.67%</p>\n");
 }
 END_TEST
 
@@ -408,13 +412,13 @@ START_TEST(test_errors)
 	    FILE_MD ":8:1: error: 'digits' must be a whole number from 0 to 6, not 'x'\n"
 	    FILE_MD ":9:1: error: no percent change from zero: 'medals' is 0 in edition '1.0'\n");
 	CK_ERR("{{share 3.0 medals reviewed}} {{share 3.0 medals to reviewed}}\n"
-	    "{{share 3.0 medals of rated}} {{share 3.0 reviewed of tracked}}\n"
+	    "{{share 3.0 medals of named}} {{share 3.0 reviewed of tracked}}\n"
 	    "{{share 1.0 medals of reviewed}} {{share 3.0 medals of tracked pct}}\n"
 	    "{{share 3.0 medals of tracked digits=10}}",
 	    FILE_MD ":5:1: error: 'share' takes 4 arguments "
-	    "({{share EDITION FIGURE of reviewed|tracked [digits=N]}}), not 3\n"
+	    "({{share EDITION FIGURE of reviewed|rated|tracked [digits=N]}}), not 3\n"
 	    FILE_MD ":5:31: error: expected 'of' in 'share', not 'to'\n"
-	    FILE_MD ":6:1: error: a share is of 'reviewed' or 'tracked', not 'rated'\n"
+	    FILE_MD ":6:1: error: a share is of 'reviewed', 'rated' or 'tracked', not 'named'\n"
 	    FILE_MD ":6:31: error: unknown figure 'reviewed' in 'share'\n"
 	    FILE_MD ":7:1: error: no share of zero: 'reviewed' is 0 in edition '1.0'\n"
 	    FILE_MD ":7:34: error: unknown option 'pct' in 'share'\n"

@@ -222,13 +222,13 @@ static bool
 check_share(const struct check *k)
 {
 	static const char *const num_words[] = {"medals", NULL};
-	static const char *const den_words[] = {"reviewed", "tracked", NULL};
+	static const char *const den_words[] = {"reviewed", "rated", "tracked", NULL};
 	const struct shortcode *sc = k->sc;
 	const struct edition *e;
 	long a, b;
 
 	if (!arity(k, "share", 4, count_positional(sc),
-	    "share EDITION FIGURE of reviewed|tracked [digits=N]"))
+	    "share EDITION FIGURE of reviewed|rated|tracked [digits=N]"))
 		return false;
 	if ((e = need_edition(k, sc->args[0])) == NULL)
 		return false;
@@ -239,8 +239,10 @@ check_share(const struct check *k)
 		return false;
 	if (strcmp(sc->args[2], "of") != 0)
 		return fail(k, "expected 'of' in 'share', not '%s'", sc->args[2]);
-	if (strcmp(sc->args[3], "reviewed") != 0 && strcmp(sc->args[3], "tracked") != 0)
-		return fail(k, "a share is of 'reviewed' or 'tracked', not '%s'", sc->args[3]);
+	if (strcmp(sc->args[3], "reviewed") != 0 && strcmp(sc->args[3], "rated") != 0 &&
+	    strcmp(sc->args[3], "tracked") != 0)
+		return fail(k, "a share is of 'reviewed', 'rated' or 'tracked', not '%s'",
+		    sc->args[3]);
 	if (!need_figure(k, e, sc->args[3], den_words, &b))
 		return false;
 	if (b == 0)
