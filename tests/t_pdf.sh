@@ -434,8 +434,13 @@ check "no page but a part's last less than a third full: $(cat "$T/fill")" $?
 # no white gaps among the providers: an entry that does not fit starts on
 # the page anyway (its heading with its chart) unless little would be
 # left blank, so no page of the part but its last ends more than 40% short
-fill_check "$T/a/report.pdf" "Headline figures|About this report|What changed in ClusterMAX 3.0|Providers|Security findings" 0.6
-check "no page but a part's last less than 60% full: $(cat "$T/fill")" $?
+fill_check "$T/a/report.pdf" "Providers|Security findings" 0.6
+check "no page of the providers but the part's last less than 60% full: $(cat "$T/fill")" $?
+# the home page's sections: a heading, the lines leading into a chart and
+# the chart go to the next page together when the chart does not fit (even
+# shrunk), so up to half a page may stay blank, never more
+fill_check "$T/a/report.pdf" "Headline figures|Providers" 0.5
+check "no page of the home page's sections less than half full: $(cat "$T/fill")" $?
 
 # entry_check PDF: a provider's entry starts on the page of its chart (its
 # heading, tier line and the lines above the chart never left at a page's

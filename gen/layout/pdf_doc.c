@@ -108,6 +108,8 @@ block_add(struct pdf_doc *doc, struct pdf_block *parent,
 	if (parent == NULL)
 		parent = doc->root;
 	b->kind = kind;
+	b->after_heading = parent->last_kid != NULL &&
+	    parent->last_kid->kind == PDF_HEADING;
 	if (parent->last_kid != NULL)
 		parent->last_kid->next = b;
 	else

@@ -370,6 +370,13 @@ static double block_start(const struct pdf_ctx *, const struct pdf_block *, doub
 static bool
 kept_with_next(const struct pdf_block *b)
 {
+	/* a heading, a short paragraph and a figure: the paragraph leads
+	 * from the heading into the figure, and a heading with two lines
+	 * under it is not left at a page's foot with its figure overleaf */
+	if (b->kind == PDF_PARA && b->after_heading && b->next != NULL &&
+	    b->next->kind == PDF_FIGURE && b->prep != NULL && prep_of(b)->text != NULL &&
+	    prep_of(b)->text->nlines <= 3)
+		return true;
 	/* a heading that starts a page is at the top of one anyway */
 	return b->keep_with_next && b->next != NULL &&
 	    !(b->kind == PDF_HEADING && (b->flags & PDF_H_NEWPAGE));

@@ -115,6 +115,7 @@ struct pdf_block {
 	unsigned start;           /* list: 0 bulleted, else the first number */
 	const char *anchor;       /* destination name or NULL (heading, paragraph,
 	                             table, figure) */
+	bool after_heading;       /* the block just before it is a heading */
 	bool keep_with_next;      /* never a page break between this and next:
 	                             blocks kept each with the next start on
 	                             one page together (when they fit one); a

@@ -116,9 +116,9 @@ pdf_changes(struct pdf_report *r)
 
 	if (pg == NULL || e == NULL || e->previous == NULL)
 		return;
-	/* a part of its own: on the page of the movers table it would give
-	 * the same quotes again */
-	pdf_heading(r->doc, NULL, 1, pg->title, "changes", PDF_H_ALL | PDF_H_NEWPAGE);
+	/* it runs on after the home page's sections and pages, as they run
+	 * on after one another: what is left of a page is not left blank */
+	pdf_heading(r->doc, NULL, 1, pg->title, "changes", PDF_H_ALL);
 	pdf_corrections_of(r, e->corrections, e->ncorrections, e->pos.file);
 	for (i = 0; r->movers_anchor != NULL && i < pg->n; i++)
 		if (in_movers_table(&pg->s[i]))
