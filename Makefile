@@ -133,8 +133,8 @@ fuzz: fuzz-targets
 		    || exit 1; \
 	done
 
-# Unit tests (Check), then the regression and end-to-end scripts, then the
-# whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Unit tests (Check) and the regression and end-to-end scripts, and beside
+# them the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 # T="NAME..." runs only those (a unit test, test_load, or a script, t_pdf)
 # and builds only what they need; the sanitizer run runs the same.
 T ?=
@@ -158,17 +158,34 @@ test-node:
 		npm install --prefix tests --no-save --no-audit --no-fund --loglevel=error vnu-jar puppeteer-core axe-core || exit 1; \
 	fi
 
-check: $(NODE_DEPS) $(CHECK_BUILD)
-	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 sh tests/run.sh $(B) ./$(PODIUM_BIN) $(T)
-	$(MAKE) check-asan
-
-check-asan: $(NODE_DEPS)
-	@$(MAKE) --no-print-directory V=asan $(patsubst $(B)/%,build/asan/%,$(subst $(PODIUM_BIN),build/asan/podium,$(CHECK_BUILD)))
-	TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000 \
+# The two passes (tests/run.sh, each running PODIUM_TEST_JOBS tests at a
+# time) run side by side: the sanitized build and its pass start in the
+# background, into build/check-asan.log, while the release pass runs and
+# prints as it goes; then that log is printed, to its end. Either failing
+# (or the sanitized build) fails the check.
+CHECK_ENV = TZ=UTC LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1790000000
+RUN_RELEASE = $(CHECK_ENV) sh tests/run.sh $(B) ./$(PODIUM_BIN) $(T)
+RUN_ASAN = $(CHECK_ENV) \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=print_suppressions=0:suppressions=$(CURDIR)/tests/lsan.supp \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	PODIUM_SANITIZED=1 sh tests/run.sh build/asan ./build/asan/podium $(T)
+ASAN_BUILD = $(patsubst $(B)/%,build/asan/%,$(subst $(PODIUM_BIN),build/asan/podium,$(CHECK_BUILD)))
+
+check: $(NODE_DEPS) $(CHECK_BUILD)
+	@echo "$(MAKE) V=asan ... && $(RUN_ASAN) >build/check-asan.log 2>&1 &"
+	@echo "$(RUN_RELEASE)"
+	@{ $(MAKE) --no-print-directory V=asan $(ASAN_BUILD) && $(RUN_ASAN); } \
+	    >build/check-asan.log 2>&1 & san=$$!; \
+	$(RUN_RELEASE); rel=$$?; \
+	echo "-- the ASan+UBSan build and pass, run beside it (build/check-asan.log):"; \
+	tail -n +1 -f --pid=$$san build/check-asan.log; \
+	wait $$san; asan=$$?; \
+	test $$rel -eq 0 && test $$asan -eq 0
+
+check-asan: $(NODE_DEPS)
+	@$(MAKE) --no-print-directory V=asan $(ASAN_BUILD)
+	$(RUN_ASAN)
 
 # The whole suite under memcheck: every unit test and fuzz harness, and
 # podium wherever a script runs it (tests/run.sh, PODIUM_VALGRIND).

@@ -96,13 +96,23 @@ check "... and golf's published e2 review carries no mark" \
 need "serve's draft marks" curl || exit "$fails"
 sed -i 's/^language: en$/language: de/' "$P/content/report.yaml"
 SLOW=${PODIUM_SLOW:-1}
-PORT=18011
-"$PODIUM" serve -C "$P" -p "$PORT" >"$T/out" 2>"$T/serr" &
-PID=$!
-i=0
-while [ $i -lt $((200 * SLOW)) ] && ! grep -q 'serving http' "$T/out"; do
-	sleep 0.1
-	i=$((i + 1))
+# on a port drawn at random (other tests may serve beside this one), a
+# few tries: a port in use ends the server at once (exit 3)
+tries=0
+while [ $tries -lt 8 ]; do
+	PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
+	"$PODIUM" serve -C "$P" -p "$PORT" >"$T/out" 2>"$T/serr" &
+	PID=$!
+	i=0
+	while [ $i -lt $((200 * SLOW)) ] && ! grep -q 'serving http' "$T/out" &&
+	    kill -0 "$PID" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	grep -q 'serving http' "$T/out" && break
+	kill "$PID" 2>/dev/null
+	wait "$PID" 2>/dev/null
+	tries=$((tries + 1))
 done
 get() { curl -s --max-time $((5 * SLOW)) "http://127.0.0.1:$PORT/$1"; }
 get providers/golf/ >"$T/golf.html"

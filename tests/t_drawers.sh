@@ -62,6 +62,19 @@ else
 	grep -o 'report.pdf[^<]*<[^<]*<[^<]*' "$T/site/index.html" | head -n 3 | sed 's/^/# /'
 fi
 
+# left_of KIDS: sets $left to the processes of KIDS still there, waiting up to
+# 5 s (times PODIUM_SLOW: a busy machine) for them to go
+left_of() {
+	j=0
+	while :; do
+		left=
+		for k in $1; do kill -0 "$k" 2>/dev/null && left="$left $k"; done
+		[ -z "$left" ] || [ $j -ge $((50 * ${PODIUM_SLOW:-1})) ] && return 0
+		sleep 0.1
+		j=$((j + 1))
+	done
+}
+
 # children PID: the processes whose parent is PID
 children() {
 	ps -o pid= --ppid "$1" 2>/dev/null | tr -d ' '
@@ -109,9 +122,7 @@ if start_build; then
 		sed 's/^/# /' "$T/err" | head -n 5
 	fi
 	# the other process ended too
-	sleep 0.2
-	left=
-	for k in $KIDS; do kill -0 "$k" 2>/dev/null && left="$left $k"; done
+	left_of "$KIDS"
 	[ -z "$left" ] && ok "... and no drawing process is left" ||
 	    nok "... and no drawing process is left (left:$left)"
 else
@@ -125,9 +136,7 @@ for sig in TERM INT; do
 		kill -"$sig" "$PID"
 		wait "$PID"
 		rc=$?
-		sleep 0.2
-		left=
-		for k in $KIDS; do kill -0 "$k" 2>/dev/null && left="$left $k"; done
+		left_of "$KIDS"
 		if [ -z "$left" ] && [ "$rc" -gt 128 ] && untouched; then
 			ok "SIG$sig to podium reaches its drawing processes: they end, no staging folder, the old site untouched"
 		else

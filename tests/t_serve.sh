@@ -58,7 +58,7 @@ wait_for() {
 get() {
 	p=$1
 	shift
-	curl -s --path-as-is --max-time 5 -D "$T/head" -o "$T/body" \
+	curl -s --path-as-is --max-time $((5 * SLOW)) -D "$T/head" -o "$T/body" \
 	    -w '%{http_code}' "$@" "$URL$p"
 }
 status_is() { [ "$(get "$2")" = "$1" ]; }
@@ -70,11 +70,11 @@ builds() { grep -c '^podium: built in' "$T/err"; }
 more_builds() { [ "$(builds)" -gt "$1" ]; }
 reloads() { grep -c '^event: reload' "$T/events"; }
 more_reloads() { [ "$(reloads)" -gt "$1" ]; }
-# Waits until no rebuild has run for 300 ms (bounded: 5 s).
+# Waits until no rebuild has run for 300 ms (bounded: 5 s, times SLOW).
 settle() {
 	i=0
 	n=$(grep -c '^podium: build' "$T/err")
-	while [ $i -lt 16 ]; do
+	while [ $i -lt $((16 * SLOW)) ]; do
 		sleep 0.3
 		m=$(grep -c '^podium: build' "$T/err")
 		[ "$m" = "$n" ] && return 0
@@ -164,8 +164,11 @@ head_like_get() {
 	print "# HEAD $path: $_\n" for @why;
 	exit(@why ? 1 : 0);' "$PORT" "$1"
 }
-curl -s -N --max-time 1 "$URL/__podium/events" >"$T/hello"
-check "the event stream starts with a hello" grep -qx 'event: hello' "$T/hello"
+curl -s -N --max-time $((5 * SLOW)) "$URL/__podium/events" >"$T/hello" &
+HELLO=$!
+check "the event stream starts with a hello" wait_for 5 grep -qx 'event: hello' "$T/hello"
+kill "$HELLO" 2>/dev/null
+wait "$HELLO" 2>/dev/null
 
 # The page that shows content, once the renderers write it.
 PROBE=""
@@ -177,7 +180,7 @@ for p in / /data/ratings.json; do
 done
 
 # Live reload events, read by a client for the rest of the test.
-curl -s -N --max-time 60 "$URL/__podium/events" >"$T/events" &
+curl -s -N --max-time $((300 * SLOW)) "$URL/__podium/events" >"$T/events" &
 SSE=$!
 wait_for 5 grep -q 'event: hello' "$T/events"
 # --- an edit is seen within a second ---
@@ -225,7 +228,7 @@ else
 		nok "a build error shows in the page within ${LIMIT}s: $esc"
 	fi
 	check "the error page answers 500 and reloads live" \
-	    sh -c "test \"\$(curl -s --max-time 5 -o '$T/eb' -w '%{http_code}' '$URL/any/page.html')\" = 500 && \
+	    sh -c "test \"\$(curl -s --max-time $((5 * SLOW)) -o '$T/eb' -w '%{http_code}' '$URL/any/page.html')\" = 500 && \
 	    grep -qF '/__podium/events' '$T/eb' && grep -qF -- '$esc' '$T/eb'"
 	check "the error sends a reload event" wait_for 2 more_reloads "$n0"
 	check "the terminal prints the same diagnostic" grep -qxF -- "$diagline" "$T/err"
@@ -260,7 +263,7 @@ printf '.extra { color: #333; }\n' >"$T/proj/assets/extra.css"
 check "a stylesheet edit sends a css event" wait_for "$LIMIT" more_csses "$c0"
 check "... and no page reload" test "$(reloads)" = "$n0"
 check "... and serves the new stylesheet" \
-    sh -c "curl -s --max-time 5 '$URL/assets/extra.css' | grep -q '#333'"
+    sh -c "curl -s --max-time $((5 * SLOW)) '$URL/assets/extra.css' | grep -q '#333'"
 
 # --- only the browsers showing a changed page reload ---
 # Two streams as the pages open them (their path and the generation they
@@ -270,7 +273,7 @@ gen_of() { get "$1" >/dev/null && sed -n 's/.*var g=\([0-9]*\),.*/\1/p' "$T/body
 # encoded as the script encodes it (encodeURIComponent)
 stream() {
 	: >"$T/ev_$1"
-	curl -s -N --max-time 60 "$URL/__podium/events?page=$(printf %s "$2" | sed 's|/|%2F|g')&seen=$3" >>"$T/ev_$1" &
+	curl -s -N --max-time $((300 * SLOW)) "$URL/__podium/events?page=$(printf %s "$2" | sed 's|/|%2F|g')&seen=$3" >>"$T/ev_$1" &
 	PAGE_SSE="$PAGE_SSE $!"
 	wait_for 5 grep -q 'event: hello' "$T/ev_$1"
 }
@@ -285,7 +288,7 @@ stream beta /providers/beta/ "$gb"
 sleep 0.3
 check "a stream opened by an unchanged page does not reload it" \
     test "$(evs alpha reload)$(evs beta reload)" = 00
-curl -s --max-time 5 "$URL/providers/beta/" | sed 's/var g=[0-9]*/var g=/' >"$T/beta.before"
+curl -s --max-time $((5 * SLOW)) "$URL/providers/beta/" | sed 's/var g=[0-9]*/var g=/' >"$T/beta.before"
 n0=$(reloads)
 sed -i 's/^summary: .*/summary: "Alpha moved up a long way in the fixture."/' \
     "$T/proj/content/reviews/2.0/alpha.yaml"
@@ -295,7 +298,7 @@ check "... and a stream that names no page" wait_for 2 more_reloads "$n0"
 settle
 check "... and not the one on beta's page" test "$(evs beta reload)$(evs beta css)" = 00
 check "... whose page is as it was" \
-    sh -c "curl -s --max-time 5 '$URL/providers/beta/' | sed 's/var g=[0-9]*/var g=/' | cmp -s - '$T/beta.before'"
+    sh -c "curl -s --max-time $((5 * SLOW)) '$URL/providers/beta/' | sed 's/var g=[0-9]*/var g=/' | cmp -s - '$T/beta.before'"
 # a page served before the edit that opens its stream after it reloads at once
 stream alpha_late /providers/alpha/ "$ga"
 check "a stream from a page of alpha older than the edit reloads at once" \
@@ -325,8 +328,8 @@ check "a broken edit reloads the stream on beta's page" \
     wait_for "$LIMIT" more_evs beta reload "$rb"
 check "... and the one on alpha's page" wait_for 2 more_evs alpha reload "$ra"
 check "... which both show the error" \
-    sh -c "curl -s --max-time 5 '$URL/providers/beta/' | grep -q 'podium-errors' && \
-    curl -s --max-time 5 '$URL/providers/alpha/' | grep -q 'podium-errors'"
+    sh -c "curl -s --max-time $((5 * SLOW)) '$URL/providers/beta/' | grep -q 'podium-errors' && \
+    curl -s --max-time $((5 * SLOW)) '$URL/providers/alpha/' | grep -q 'podium-errors'"
 settle
 ra=$(evs alpha reload)
 rb=$(evs beta reload)
@@ -361,11 +364,11 @@ for pair in css:'text/css; charset=utf-8' js:'text/javascript; charset=utf-8' \
 done
 check "MIME types of html, css, js, svg, png, pdf, json, csv, xml, txt, woff2" $mime_ok
 check "a folder without its slash redirects to it" \
-    sh -c "test \"\$(curl -s --max-time 5 -D '$T/rh' -o /dev/null -w '%{http_code}' '$URL/sub')\" = 301 && \
+    sh -c "test \"\$(curl -s --max-time $((5 * SLOW)) -D '$T/rh' -o /dev/null -w '%{http_code}' '$URL/sub')\" = 301 && \
     tr -d '\r' <'$T/rh' | grep -qx 'Location: /sub/'"
 check "a folder serves its index.html" body_has /sub/ 'planted page'
 check "a missing page answers 404 with the site's 404.html" \
-    sh -c "test \"\$(curl -s --max-time 5 -o '$T/nb' -w '%{http_code}' '$URL/no/such/page')\" = 404 && \
+    sh -c "test \"\$(curl -s --max-time $((5 * SLOW)) -o '$T/nb' -w '%{http_code}' '$URL/no/such/page')\" = 404 && \
     grep -q 'planted 404' '$T/nb' && grep -q '__podium/events' '$T/nb'"
 for p in / /sub/ /assets/extra.css /t/f.pdf /no/such/page; do
 	check "HEAD $p: GET's status and headers, no body" head_like_get "$p"
@@ -401,7 +404,7 @@ done
 check "traversal, encoded traversal, NUL and symlinks out are refused" $refused
 check "an encoded '..' answers 400" status_is 400 '/%2e%2e/etc/passwd'
 check "a symlink out answers 403" status_is 403 /leak.txt
-code=$(curl -s --max-time 5 -o "$T/body" -w '%{http_code}' \
+code=$(curl -s --max-time $((5 * SLOW)) -o "$T/body" -w '%{http_code}' \
     --request-target "$T/proj/content/report.yaml" "$URL/")
 check "an absolute file-system path is refused ($code)" \
     sh -c "test $code != 200 && ! grep -q 'ladder' '$T/body'"
@@ -410,11 +413,11 @@ check "no rebuild ran while files were planted" \
 
 # --- methods ---
 check "POST answers 405 with Allow: GET, HEAD" \
-    sh -c "test \"\$(curl -s --max-time 5 -X POST -d x=1 -D '$T/ph' -o /dev/null -w '%{http_code}' '$URL/')\" = 405 && \
+    sh -c "test \"\$(curl -s --max-time $((5 * SLOW)) -X POST -d x=1 -D '$T/ph' -o /dev/null -w '%{http_code}' '$URL/')\" = 405 && \
     tr -d '\r' <'$T/ph' | grep -qx 'Allow: GET, HEAD'"
 check "PUT and DELETE answer 405" \
-    sh -c "test \"\$(curl -s --max-time 5 -X PUT -o /dev/null -w '%{http_code}' '$URL/sub/')\" = 405 && \
-    test \"\$(curl -s --max-time 5 -X DELETE -o /dev/null -w '%{http_code}' '$URL/sub/')\" = 405"
+    sh -c "test \"\$(curl -s --max-time $((5 * SLOW)) -X PUT -o /dev/null -w '%{http_code}' '$URL/sub/')\" = 405 && \
+    test \"\$(curl -s --max-time $((5 * SLOW)) -X DELETE -o /dev/null -w '%{http_code}' '$URL/sub/')\" = 405"
 
 # --- a burst: 400 requests, 8 at a time, all 200 (during rebuilds when the
 # target comes from the build; else on a planted file, with no rebuild) ---
@@ -426,7 +429,7 @@ if [ -n "$PROBE" ]; then
 		printf '\n' >>"$T/proj/content/providers/gamma.yaml"; sleep 0.05; i=$((i + 1))
 	done ) &
 fi
-xargs -P 8 -n 1 curl -s --max-time 10 -o /dev/null -w '%{http_code}\n' <"$T/urls" >"$T/codes"
+xargs -P 8 -n 1 curl -s --max-time $((10 * SLOW)) -o /dev/null -w '%{http_code}\n' <"$T/urls" >"$T/codes"
 wait_for 1 true
 n200=$(grep -c '^200$' "$T/codes")
 check "a burst of 400 requests, 8 at a time, all 200 ($n200)" test "$n200" = 400
@@ -434,7 +437,7 @@ check "the server is still alive" alive
 check "... and answers" status_is 200 "$target"
 
 # --- Host: only this server's names (no DNS rebinding) ---
-host_code() { curl -s --max-time 5 -o "$T/hostbody" -w '%{http_code}' -H "Host: $1" "$URL/"; }
+host_code() { curl -s --max-time $((5 * SLOW)) -o "$T/hostbody" -w '%{http_code}' -H "Host: $1" "$URL/"; }
 hosts_ok=true
 for h in "127.0.0.1:$PORT" "localhost:$PORT" "LocalHost:$PORT" "[::1]:$PORT"; do
 	code=$(host_code "$h")
@@ -455,7 +458,7 @@ check "any other Host answers 421 and shows nothing of the site" $hosts_ok
 check "... with a message naming the addresses it answers" \
     grep -qxF "this server answers requests for $URL/ and http://localhost:$PORT/ only" "$T/hostbody"
 check "the live-reload stream refuses another Host too" \
-    sh -c "test \"\$(curl -s --max-time 2 -o /dev/null -w '%{http_code}' -H 'Host: evil.example:$PORT' '$URL/__podium/events')\" = 421"
+    sh -c "test \"\$(curl -s --max-time $((2 * SLOW)) -o /dev/null -w '%{http_code}' -H 'Host: evil.example:$PORT' '$URL/__podium/events')\" = 421"
 
 # --- slow and idle clients: 300 connections from 127.0.0.2 that send
 # nothing. At most 32 are kept, a normal request still succeeds at once,

@@ -65,13 +65,19 @@ if [ -z "$PID" ]; then
 fi
 URL="http://127.0.0.1:$PORT/"
 
-DPORT=$(rand_port)
-[ "$DPORT" = "$PORT" ] && DPORT=$((PORT + 1))
+# DevTools on a port Chromium picks free (0) and names in its profile's
+# DevToolsActivePort: none to collide with a test beside this one
 setsid chromium --headless --no-sandbox --disable-gpu --disable-breakpad --disable-crash-reporter \
     --disable-background-networking --no-first-run --disable-component-update \
     --user-data-dir="$T/chrome" --remote-debugging-address=127.0.0.1 \
-    --remote-debugging-port="$DPORT" "$URL" >"$T/chrome.log" 2>&1 &
+    --remote-debugging-port=0 "$URL" >"$T/chrome.log" 2>&1 &
 CPID=$!
+if ! wait_for 30 test -s "$T/chrome/DevToolsActivePort"; then
+	echo "not ok - chromium opens its DevTools port"
+	sed -n 1,20p "$T/chrome.log"
+	exit 1
+fi
+DPORT=$(head -n 1 "$T/chrome/DevToolsActivePort")
 
 # The title of the page at $URL, from the DevTools target list.
 title() {

@@ -71,7 +71,7 @@ SLOWPID=$!
 if wait_for 10 test -s "$T/slow"; then
 	sleep 1
 	t0=$(ms)
-	code=$(curl -s --max-time 3 -o /dev/null -w '%{http_code}' "$URL/")
+	code=$(curl -s --max-time $((3 * SLOW)) -o /dev/null -w '%{http_code}' "$URL/")
 	check "a request from 127.0.0.1 succeeds beside 40 slow ones ($code, $(($(ms) - t0)) ms)" \
 	    test "$code" = 200
 	made=$(sed -n 's/^made: //p' "$T/slow")
@@ -83,7 +83,7 @@ wait "$SLOWPID"
 SLOWPID=""
 left=$(sed -n 's/^open after 9 s: //p' "$T/slow")
 check "slow headers are cut after 5 s ($left of 40 left open after 9 s)" test "$left" = 0
-code=$(curl -s --max-time 3 -o /dev/null -w '%{http_code}' "$URL/")
+code=$(curl -s --max-time $((3 * SLOW)) -o /dev/null -w '%{http_code}' "$URL/")
 check "the server still answers after them ($code)" test "$code" = 200
 
 kill -TERM "$PID"

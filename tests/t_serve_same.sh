@@ -225,7 +225,7 @@ while [ "$step" -le "$STEPS" ]; do
 		cp "$C/$P" "$T/keep.yaml"
 		printf 'no_such_key_%s: 1\n' "$step" >>"$C/$P"
 		if wait_for 20 more_builds "$nb" && settle &&
-		    curl -s --max-time 5 "$URL/" | grep -q 'podium-errors'; then
+		    curl -s --max-time $((5 * SLOW)) "$URL/" | grep -q 'podium-errors'; then
 			ok "step $step: a broken $P shows the error page"
 		else
 			nok "step $step: a broken $P shows the error page"

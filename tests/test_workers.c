@@ -24,6 +24,8 @@ struct record {
 	pthread_t who[N];
 	atomic_int started;        /* indexes begun */
 	useconds_t pause;          /* per index */
+	int gather;                /* > 0: each index waits until this many
+	                            * have begun (at most 10 s) */
 };
 
 static void
@@ -34,8 +36,14 @@ record_run(size_t i, void *arg)
 	atomic_fetch_add(&r->runs[i], 1);
 	r->who[i] = pthread_self();
 	atomic_fetch_add(&r->started, 1);
-	if (r->pause > 0)
+	if (r->gather > 0) {
+		/* not a fixed pause: on a busy machine a thread may finish one
+		 * before another has started, and take a second */
+		for (int t = 0; t < 50000 && atomic_load(&r->started) < r->gather; t++)
+			usleep(200);
+	} else if (r->pause > 0) {
 		usleep(r->pause);
+	}
 }
 
 static struct record *
@@ -169,12 +177,15 @@ START_TEST(test_unreserved_uses_pool)
 END_TEST
 
 /* A shared list shorter than the threads still starts on as many as it
- * has jobs, the reserved core aside: 4 threads, 1 reserved, 3 jobs. */
+ * has jobs, the reserved core aside: 4 threads, 1 reserved, 3 jobs. Each
+ * job waits until all three have begun, so that none ends and lets its
+ * thread take another while a thread is still starting. */
 START_TEST(test_short_shared_list)
 {
-	struct record *r = record_new(20000);
+	struct record *r = record_new(0);
 	size_t i, k, distinct = 0;
 
+	r->gather = 3;
 	begin("4", 1);
 	parallel_for_shared(3, record_run, r);
 	for (i = 0; i < 3; i++) {
