@@ -113,6 +113,13 @@ void cx_color(struct cx *x, struct rgb c);
 void cx_line(struct cx *x, double x0, double y0, double x1, double y1, double lw,
     struct rgb c);
 void cx_rect(struct cx *x, double x0, double y0, double w, double h, struct rgb c);
+/* A line of a chart's foot notes, and how many lines a foot note takes at
+ * width w: a phone's chart gives each two. */
+#define CX_FOOT_LINE 15.0
+double cx_foot_lines(double w);
+/* Draws a foot note from y + gap on cx_foot_lines() lines, broken between
+ * words, the last cut short if it must be; returns where the next starts. */
+double cx_foot(struct cx *x, const char *text, double y, double gap);
 /* A centred message for a chart without data. */
 void cx_empty(struct cx *x, const char *msg);
 

@@ -83,7 +83,7 @@ check "DigitalOcean: 'provider, after a first miss'" \
     'printf "%s" "$home" | grep -qF "|DigitalOcean|provider, after a first miss|"'
 check "Lambda: Automatic 'not stated', as its note says of the XID 79 node it times" \
     'printf "%s" "$home" | grep -qF "|Lambda|provider|not stated|not stated|2h|not stated|" &&
-     flat "$T/d/providers/lambda/index.html" | grep -qF "the timings here are for that node, and the report does not say whether its return was automatic."'
+     flat "$T/d/providers/lambda/index.html" | grep -qF "the timings here are for that node, and the review does not say whether its return was automatic."'
 check "the rated providers without a result, named once in the data table (CoreWeave first)" \
     '[ "$(printf "%s" "$home" | grep -o "The reviews of CoreWeave, Firmus, GMI Cloud, Gcore, Prime Intellect, Verda, Bitdeer, BuzzHPC, Core42, FPT and 20 others give no failure-test result." | wc -l)" -eq 1 ]'
 page=$(flat "$T/d/providers/nebius/index.html")

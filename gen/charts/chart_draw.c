@@ -459,3 +459,53 @@ chart_scale(const struct chart *ch, double width, double height)
 		s = height / ch->height;
 	return s;
 }
+
+double
+cx_foot_lines(double w)
+{
+	return w < CHART_WIDTH - 1 ? 2 : 1;
+}
+
+/*
+ * A note in the chart's foot, from y + gap: its words on cx_foot_lines()
+ * lines, broken between words, the last cut short if it must be (the text
+ * alternative and the table say it whole). Returns where the next starts.
+ */
+double
+cx_foot(struct cx *x, const char *text, double y, double gap)
+{
+	double maxw = x->w - 2 * MARGIN, tw, th, my;
+	size_t lines = (size_t)cx_foot_lines(x->w), line, len = strlen(text), at = 0;
+	char *part = xmalloc(len + 1);
+
+	my = y + gap + CX_FOOT_LINE / 2;
+	for (line = 0; line < lines && at < len; line++) {
+		size_t end = len, best = 0, k;
+
+		/* the most whole words that fit, unless this is the last line */
+		if (line + 1 < lines) {
+			for (k = at; k <= len; k++) {
+				if (k < len && text[k] != ' ')
+					continue;
+				memcpy(part, text + at, k - at);
+				part[k - at] = '\0';
+				cx_measure(x, part, FS_SMALL, false, 0, &tw, &th);
+				if (tw > maxw && best > 0)
+					break;
+				best = k;
+				if (tw > maxw)
+					break;
+			}
+			end = best;
+		}
+		memcpy(part, text + at, end - at);
+		part[end - at] = '\0';
+		cx_text(x, part, MARGIN, my, AL_LEFT, FS_SMALL, false, maxw, COL_INK2);
+		my += CX_FOOT_LINE;
+		at = end;
+		while (at < len && text[at] == ' ')
+			at++;
+	}
+	free(part);
+	return y + gap + (double)lines * CX_FOOT_LINE;
+}

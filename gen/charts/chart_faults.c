@@ -21,7 +21,6 @@
 #define LEGEND 18.0
 #define TARGETS 20.0
 #define AXIS 30.0
-#define FOOT_LINE 15.0     /* a line of the chart's foot notes */
 #define LEGEND_LINE 16.0   /* a second line of a phone's legend */
 
 static const struct rgb COL_DETECT = RGB8(0x3b6ea8);
@@ -160,13 +159,6 @@ faults_uncompared(const struct computed *c, const struct rating *const *v, size_
 /* Named in the text alternative and the table's note. */
 #define TEXT_NAMED 10
 
-/* Lines a foot note takes: a phone's chart gives each two. */
-static double
-foot_lines(double w)
-{
-	return w < CHART_WIDTH - 1 ? 2 : 1;
-}
-
 /* Does any drawn row show a detection bound, a hollow ring? */
 static bool
 draws_bound(const struct rating *const *v, size_t n)
@@ -185,7 +177,7 @@ faults_height(const struct computed *c, double w)
 	const struct rating **v;
 	size_t n, total;
 
-	double h, lines = foot_lines(w);
+	double h, lines = cx_foot_lines(w);
 	bool foot = false;
 	char *t;
 
@@ -199,12 +191,12 @@ faults_height(const struct computed *c, double w)
 	if (lines > 1 && draws_bound(v, n))
 		h += LEGEND_LINE;
 	if ((t = faults_uncompared(c, v, n, true)) != NULL) {
-		h += lines * FOOT_LINE + (total > n ? 0 : 4);
+		h += lines * CX_FOOT_LINE + (total > n ? 0 : 4);
 		foot = true;
 	}
 	free(t);
 	if ((t = faults_missing(c, FOOT_NAMED, true)) != NULL) {
-		h += lines * FOOT_LINE + 4;
+		h += lines * CX_FOOT_LINE + 4;
 		foot = true;
 	}
 	free(t);
@@ -702,50 +694,6 @@ draw_row(struct cx *x, const struct axis *a, const struct rating *r,
 		    COL_INK);
 }
 
-/*
- * A note in the chart's foot, from y + gap: its words on foot_lines()
- * lines, broken between words, the last cut short if it must be (the text
- * alternative and the table say it whole). Returns where the next starts.
- */
-static double
-draw_foot(struct cx *x, const char *text, double y, double gap)
-{
-	double maxw = x->w - 2 * MARGIN, tw, th, my;
-	size_t lines = (size_t)foot_lines(x->w), line, len = strlen(text), at = 0;
-	char *part = xmalloc(len + 1);
-
-	my = y + gap + FOOT_LINE / 2;
-	for (line = 0; line < lines && at < len; line++) {
-		size_t end = len, best = 0, k;
-
-		/* the most whole words that fit, unless this is the last line */
-		if (line + 1 < lines) {
-			for (k = at; k <= len; k++) {
-				if (k < len && text[k] != ' ')
-					continue;
-				memcpy(part, text + at, k - at);
-				part[k - at] = '\0';
-				cx_measure(x, part, FS_SMALL, false, 0, &tw, &th);
-				if (tw > maxw && best > 0)
-					break;
-				best = k;
-				if (tw > maxw)
-					break;
-			}
-			end = best;
-		}
-		memcpy(part, text + at, end - at);
-		part[end - at] = '\0';
-		cx_text(x, part, MARGIN, my, AL_LEFT, FS_SMALL, false, maxw, COL_INK2);
-		my += FOOT_LINE;
-		at = end;
-		while (at < len && text[at] == ' ')
-			at++;
-	}
-	free(part);
-	return y + gap + (double)lines * FOOT_LINE;
-}
-
 void
 faults_draw(struct cx *x, const struct computed *c)
 {
@@ -791,7 +739,7 @@ faults_draw(struct cx *x, const struct computed *c)
 	a.x1 = x->w - MARGIN - 8;
 	a.lmax = log10((double)axis_max(longest));
 	/* a phone's legend may take a second line (faults_height's room) */
-	legend2 = foot_lines(x->w) > 1 && draws_bound(v, n) ? LEGEND_LINE : 0;
+	legend2 = cx_foot_lines(x->w) > 1 && draws_bound(v, n) ? LEGEND_LINE : 0;
 	top = TOP + LEGEND + legend2 + TARGETS;
 	bottom = top + (double)n * ROW;
 	notes = xcalloc(n, sizeof(*notes));
@@ -807,14 +755,14 @@ faults_draw(struct cx *x, const struct computed *c)
 		draw_row(x, &a, v[i], &notes[i], top + ((double)i + 0.5) * ROW);
 	free(notes);
 	/* under the axis's words: who is not compared with the targets, then
-	 * whose review gives no result (each on foot_lines() lines) */
+	 * whose review gives no result (each on cx_foot_lines() lines) */
 	foot = bottom + AXIS + (total > n ? 20 : 0) + 6;
 	if ((t = faults_uncompared(c, v, n, true)) != NULL) {
-		foot = draw_foot(x, t, foot, total > n ? 0 : 4);
+		foot = cx_foot(x, t, foot, total > n ? 0 : 4);
 		free(t);
 	}
 	if ((t = faults_missing(c, FOOT_NAMED, true)) != NULL) {
-		draw_foot(x, t, foot, 4);
+		cx_foot(x, t, foot, 4);
 		free(t);
 	}
 	if (total > n) {

@@ -146,7 +146,6 @@ move_height(const struct computed *c, double w)
 	double h;
 	char *t;
 
-	(void)w;
 	n = move_select(c, &v, &total);
 	if (n == 0) {
 		free(v);
@@ -154,8 +153,9 @@ move_height(const struct computed *c, double w)
 	}
 	b = xcalloc(c->project->report.nladder + 1, sizeof(*b));
 	t = featured_note(c, n);
-	h = TOP + COLS_HEAD + bands_make(c, v, n, b, 0) + (total > n || t != NULL ? 22 : 0) +
-	    10;
+	/* the note under the chart, on two lines on a phone (cx_foot) */
+	h = TOP + COLS_HEAD + bands_make(c, v, n, b, 0) + (t != NULL ?
+	    cx_foot_lines(w) * CX_FOOT_LINE + 7 : total > n ? 22 : 0) + 10;
 	free(t);
 	free(b);
 	free(v);
@@ -425,8 +425,7 @@ move_draw(struct cx *x, const struct computed *c)
 	for (j = 0; j < n; j++)
 		draw_right_label(x, &c->project->report, r[j], yr[j], short_form);
 	if ((t = featured_note(c, n)) != NULL) {
-		cx_text(x, t, MARGIN, top + h + 11, AL_LEFT, FS_SMALL, false,
-		    x->w - 2 * MARGIN, COL_INK2);
+		cx_foot(x, t, top + h + 11 - CX_FOOT_LINE / 2, 0);
 		free(t);
 	} else if (total > n) {
 		static const char *const names[] = {"n", "total", NULL};

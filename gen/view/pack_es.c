@@ -139,7 +139,7 @@ const struct ui_string pack_es_strings[] = {
 	{"move_desc_drawn", "(de los {n} representados)"},
 	{"move_desc_mover", "{name} {change} a {tier}"},
 	{"move_showing", "Se muestran {n} de {total} proveedores, primero los que cambian; la tabla los recoge todos."},
-	{"move_featured", "Los {n} proveedores destacados del informe, de {total} evaluados en ambas ediciones."},
+	{"move_featured", "Los {n} proveedores destacados del informe, de los {total} evaluados en ambas ediciones y clasificados en al menos una."},
 	{"move_table_caption", "Movimientos entre ediciones"},
 	{"move_before", "Antes"},
 	{"move_after", "Después"},

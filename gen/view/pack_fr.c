@@ -142,7 +142,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"move_desc_drawn", "(sur les {n} représentés)"},
 	{"move_desc_mover", "{name} {change} à {tier}"},
 	{"move_showing", "{n} fournisseurs sur {total} affichés, ceux qui bougent d’abord\u202f; le tableau les donne tous."},
-	{"move_featured", "Les {n} fournisseurs mis en avant par le rapport, sur {total} évalués dans les deux éditions."},
+	{"move_featured", "Les {n} fournisseurs mis en avant par le rapport, sur les {total} évalués dans les deux éditions et classés dans au moins une."},
 	{"move_table_caption", "Mouvements entre les éditions"},
 	{"move_before", "Avant"},
 	{"move_after", "Après"},
