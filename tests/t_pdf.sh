@@ -149,7 +149,7 @@ PY
 # section for every provider rated in the report's edition, by name
 # (ratings.json), but those of rows(): under "Providers" in the outline
 # exactly those, in the report's order (ladder order, then by name as a
-# reader looks them up, not by id), then "Rated, tier only"
+# reader looks them up, not by id), then "Other rated providers"
 # when rows() names any, then "Reviewed, not rated" when a provider was
 # reviewed but not rated; the top level exactly the titles in $T/top; and
 # each provider's name a line of the page its outline entry points to.
@@ -163,7 +163,7 @@ sections() {
 	    "\(.tier as $t | $r | index($t))\t\($n[.provider])"' "$j" |
 	    LC_ALL=C sort -s -t "$(printf '\t')" -k1,1n -k2,2f | cut -f2 >"$T/want.all"
 	grep -vxF -f "$T/rows" "$T/want.all" >"$T/want.rated"
-	test -s "$T/rows" && echo "Rated, tier only" >>"$T/want.rated"
+	test -s "$T/rows" && echo "Other rated providers" >>"$T/want.rated"
 	jq -r '(.ladder | map(select(.rated | not) | .id)) as $u | .report.edition as $e |
 	    .editions[] | select(.id == $e) | [.ratings[] | select(.tier as $t | $u | index($t))] |
 	    if length > 0 then "Reviewed, not rated" else empty end' "$j" >>"$T/want.rated"
@@ -189,7 +189,7 @@ sections() {
 	# own line (a cell), never the heading of an entry
 	missing=""
 	while IFS= read -r name; do
-		c=$(sed -n '/^Rated, tier only$/,/^Reviewed, not rated$\|^Security findings$/p' \
+		c=$(sed -n '/^Other rated providers$/,/^Reviewed, not rated$\|^Security findings$/p' \
 		    "$T/s.txt" | grep -cxF "$name")
 		[ "$c" = 1 ] || missing="$missing [$name: $c]"
 	done <"$T/rows"

@@ -234,7 +234,7 @@ tiers=$(jq -r '[.ladder[].name] | join("|")' "$J")
 opening="^($tiers) in $edname( \\(|[;,.])"
 entries=$(pdftotext "$P" - | grep -cE "$opening")
 charts=$(pdftotext "$P" - | grep -c '^Tier history: ')
-pdftotext -layout "$P" - | sed -n '/^Rated, tier only$/,/^Reviewed, not rated$/p' >"$T/rows"
+pdftotext -layout "$P" - | sed -n '/^Other rated providers$/,/^Reviewed, not rated$/p' >"$T/rows"
 nrows=$(grep -c -E "^ [^ ].* {2,}($tiers) {2,}[^ ]" "$T/rows")
 test "$nrows" -ge 20 && test "$((entries + nrows))" -eq "$rated" && test "$charts" -eq "$entries"
 check "compact: $entries entries with a chart each, $nrows providers without review text as rows ($rated rated)" $?

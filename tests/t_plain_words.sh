@@ -168,8 +168,8 @@ check "en: the footer names the edition once, in the title" $?
 grep -q '<p class="standfirst">There is no page at this address.</p>' "$s/404.html"
 check "en: the 404 page says what it knows, and no guess" $?
 grep -A2 '<h2 id="badge-heading">Medal badge</h2>' "$s/providers/aws/index.html" |
-    grep -qx '<p>Amazon Web Services may show this badge of its medal in ClusterMAX 3.0 on its own site.</p>'
-check "en: the medal badge says what it is for" $?
+    grep -qx '<p>A badge of the medal Amazon Web Services holds in ClusterMAX 3.0, for anyone who cites the rating.</p>'
+check "en: the medal badge says what it is, and grants nothing" $?
 
 # the pages' link to the feed is named in the report's language (with a
 # base_url, when there is a feed): no English "editions" in a French report

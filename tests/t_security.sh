@@ -71,7 +71,7 @@ for f in \
     "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks, container escapes (NVIDIAScape, CVE-2025-23266), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
     "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
     "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries; which CVEs the others carried is not listed here. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys were not configured correctly, as the 2.1 update described (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
-    "Given here: the security findings made public." \
+    "This section gives the security findings made public." \
     "The table below records the 3 findings made public one by one, each with its provider and source."; do
 	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }
 	check "the scope, word for word: $(printf %.50s "$f")..." $?
@@ -114,7 +114,7 @@ check "the home page gives the same facts" $?
 if need "the PDF's text" pdftotext; then
 	pdftotext "$T/s/report.pdf" - | tr -s ' \n' '  ' >"$T/pdf"
 	# the section from its heading (its last start: the contents name it) on
-	sed 's/.*Security findings Given here:/Given here:/; s/ Methodology .*//' \
+	sed 's/.*Security findings This section gives/This section gives/; s/ Methodology .*//' \
 	    "$T/pdf" | tr -d ' ' >"$T/sec"
 	miss=0
 	for w in "The table below records the 3 findings made public one by one, each with its provider and source." "Public security findings, ClusterMAX 3.0" \
