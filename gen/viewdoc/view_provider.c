@@ -667,17 +667,6 @@ response_section(struct vd_review *v, const struct report *r)
 	}
 }
 
-/* A review with nothing of its own to say: a tier and its sources only. */
-static bool
-review_thin(const struct rating *rt)
-{
-	const struct review *rv = rt->review;
-
-	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
-	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override &&
-	    rv->response == NULL && rv->ncorrections == 0;
-}
-
 /*
  * The one section a review holds besides its sources, when it is a failure
  * test, security or quotes (CoreWeave 3.0: quotes only): it heads the
@@ -711,7 +700,7 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	struct vd_block *b;
 
 	v->rating = rt;
-	v->thin = review_thin(rt);
+	v->thin = vd_review_thin(rt);
 	override_section(v, r);
 	if (rv->summary != NULL) {
 		b = vd_block_add(vd_section_add(&v->s, &v->n, "summary", NULL), VB_MARKDOWN,
