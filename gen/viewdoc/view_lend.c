@@ -42,15 +42,3 @@ view_provider_description(const struct view_report *v, const struct provider *p,
 		return NULL;
 	return vp->description;
 }
-
-/* A review with nothing of its own to say: a tier and its sources only
- * (vd_review's thin, decided from the model alone). */
-bool
-vd_review_thin(const struct rating *rt)
-{
-	const struct review *rv = rt->review;
-
-	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
-	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override &&
-	    rv->response == NULL && rv->ncorrections == 0;
-}

@@ -667,6 +667,17 @@ response_section(struct vd_review *v, const struct report *r)
 	}
 }
 
+/* A review with nothing of its own to say: a tier and its sources only. */
+bool
+vd_review_thin(const struct rating *rt)
+{
+	const struct review *rv = rt->review;
+
+	return rv->summary == NULL && rv->nstrengths == 0 && rv->nweaknesses == 0 &&
+	    rv->fault == NULL && !rv->has_security && rv->nquotes == 0 && !rt->override &&
+	    rv->response == NULL && rv->ncorrections == 0;
+}
+
 /*
  * The one section a review holds besides its sources, when it is a failure
  * test, security or quotes (CoreWeave 3.0: quotes only): it heads the
