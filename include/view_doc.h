@@ -347,6 +347,10 @@ void vd_provider_free(struct vd_provider *p);
  * or uncertain tier).
  */
 bool vd_provider_row(const struct vd_provider *p, const struct rating *rt);
+/* Whether review rating rt says nothing of its own (a tier and its
+ * sources only): its vd_review's thin, from the model without a view, so
+ * that vd_provider_row is false without building the page when not. */
+bool vd_review_thin(const struct rating *rt);
 /* The security page; NULL without security practices or findings. Free
  * with vd_security_free(). */
 struct vd_security *vd_security_new(const struct computed *c);

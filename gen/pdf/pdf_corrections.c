@@ -19,15 +19,12 @@ pdf_corrections(struct pdf_report *r)
 /* The view's review of rating rt on its provider's page, or NULL; the
  * page built into *own when the build holds none (free it). */
 static const struct vd_review *
-view_review_of(const struct computed *c, const struct rating *rt,
+view_review_of(struct pdf_report *r, const struct rating *rt,
     struct vd_provider **own)
 {
-	const struct vd_provider *vp = view_provider(c->view, rt->provider);
+	const struct vd_provider *vp = pdf_view_of(r, rt, own);
 	size_t i;
 
-	*own = NULL;
-	if (vp == NULL)
-		vp = *own = vd_provider_new(c, computed_provider(c, rt->provider));
 	for (i = 0; vp != NULL && i < vp->nreviews; i++)
 		if (vp->reviews[i].rating == rt)
 			return &vp->reviews[i];
@@ -49,7 +46,7 @@ pdf_unrated_notes(struct pdf_report *r, const struct edition_stats *st)
 		if (rating_on_ladder(rt) || (rt->review->response == NULL &&
 		    rt->review->ncorrections == 0))
 			continue;
-		if ((vr = view_review_of(r->c, rt, &own)) == NULL) {
+		if ((vr = view_review_of(r, rt, &own)) == NULL) {
 			vd_provider_free(own);
 			continue;
 		}

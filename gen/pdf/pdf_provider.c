@@ -174,9 +174,8 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 {
 	struct pdf_provider_fill *f = arg;
 	struct pdf_report *r = f->r;
-	const struct computed *c = r->c;
-	const struct vd_provider *vp = view_provider(c->view, f->rt->provider);
-	struct vd_provider *own = NULL;
+	const struct vd_provider *vp;
+	struct vd_provider *own;
 	struct diag *d = r->d, quiet;
 
 	(void)doc;
@@ -185,9 +184,9 @@ page_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 		diag_init(&quiet);
 		r->d = &quiet;
 	}
-	/* a build decides the view once; without one, this entry decides it */
-	if (vp == NULL)
-		vp = own = vd_provider_new(c, computed_provider(c, f->rt->provider));
+	/* built for this pass and freed once its blocks are made: memory
+	 * holds one provider's view at a time */
+	vp = pdf_view_of(r, f->rt, &own);
 	r->parent = self;
 	entry_fill(r, vp, f->rt);
 	vd_provider_free(own);
@@ -223,32 +222,45 @@ rating_on_ladder(const struct rating *rt)
 	return rt->tier == NULL || rt->tier->rated;
 }
 
-/* The view of rt's provider: the build's, else one made now into *own
- * (free it with vd_provider_free()). */
-static const struct vd_provider *
-view_of(const struct computed *c, const struct rating *rt, struct vd_provider **own)
+const struct vd_provider *
+pdf_view_of(struct pdf_report *r, const struct rating *rt, struct vd_provider **own)
 {
+	const struct computed *c = r->c;
 	const struct vd_provider *vp = view_provider(c->view, rt->provider);
 
 	*own = NULL;
-	if (vp == NULL)
+	if (vp == NULL) {
 		vp = *own = vd_provider_new(c, computed_provider(c, rt->provider));
+		r->views_built++;
+	}
 	return vp;
 }
 
-bool
-pdf_provider_row(const struct pdf_report *r, const struct rating *rt)
+char *
+pdf_provider_row(struct pdf_report *r, const struct rating *rt)
 {
 	struct vd_provider *own;
-	bool row = vd_provider_row(view_of(r->c, rt, &own), rt);
+	const struct vd_provider *vp;
+	struct buf b = BUF_INIT;
 
+	/* a review with text of its own is an entry: no view needed to say so */
+	if (!vd_review_thin(rt))
+		return NULL;
+	vp = pdf_view_of(r, rt, &own);
+	if (!vd_provider_row(vp, rt)) {
+		vd_provider_free(own);
+		return NULL;
+	}
+	/* the row's standing, kept for the table so that the view is built
+	 * once */
+	vd_inlines_text(&vp->standing, &b);
 	vd_provider_free(own);
-	return row;
+	return buf_detach(&b, NULL);
 }
 
 /* Whether every rated row's review cites the same sources as first's. */
 static bool
-rows_share_sources(const struct edition_stats *st, const bool *rows,
+rows_share_sources(const struct edition_stats *st, char *const *rows,
     const struct review *first)
 {
 	const struct review *rv;
@@ -270,12 +282,11 @@ rows_share_sources(const struct edition_stats *st, const bool *rows,
 /* A row of the table: name (its entry's anchor), tier, standing, and
  * the sources when the rows' differ. */
 static void
-row_add(struct pdf_report *r, struct table *t, const struct rating *rt, bool sources)
+row_add(struct pdf_report *r, struct table *t, const struct rating *rt,
+    const char *standing, bool sources)
 {
 	const struct report *rep = &r->c->project->report;
 	struct table_cell *row = table_row(t);
-	struct vd_provider *own;
-	const struct vd_provider *vp = view_of(r->c, rt, &own);
 	const struct review *rv = rt->review;
 	struct buf b = BUF_INIT;
 	size_t i;
@@ -286,11 +297,8 @@ row_add(struct pdf_report *r, struct table *t, const struct rating *rt, bool sou
 	table_cell_set(&row[1], rt->tier != NULL ? rt->tier->name : report_string(rep,
 	    "not_rated"), NULL);
 	row[1].tier = rt->tier;
-	if (vp != NULL)
-		vd_inlines_text(&vp->standing, &b);
-	table_cell_set(&row[2], b.len > 0 ? b.data : "\xe2\x80\x94", NULL);
+	table_cell_set(&row[2], standing[0] != '\0' ? standing : "\xe2\x80\x94", NULL);
 	if (sources) {
-		buf_reset(&b);
 		for (i = 0; i < rv->nsources; i++) {
 			if (i > 0)
 				buf_puts(&b, "; ");
@@ -303,11 +311,10 @@ row_add(struct pdf_report *r, struct table *t, const struct rating *rt, bool sou
 			row[3].href = xasprintf("#source-%s", rv->sources[0]->id);
 	}
 	buf_release(&b);
-	vd_provider_free(own);
 }
 
 void
-pdf_rows_table(struct pdf_report *r, const struct edition_stats *st, const bool *rows)
+pdf_rows_table(struct pdf_report *r, const struct edition_stats *st, char *const *rows)
 {
 	const struct report *rep = &r->c->project->report;
 	const struct rating *first = NULL;
@@ -332,7 +339,7 @@ pdf_rows_table(struct pdf_report *r, const struct edition_stats *st, const bool 
 		table_head(t, 3, report_string(rep, "sources"), false);
 	for (i = 0; i < st->nratings; i++)
 		if (rows[i])
-			row_add(r, t, &st->ratings[i], !shared);
+			row_add(r, t, &st->ratings[i], rows[i], !shared);
 	/* a heading of the running head and the contents, as an entry's */
 	pdf_heading(r->doc, NULL, 2, report_string(rep, "pdf_rows_title"), "providers-rows",
 	    PDF_H_OUTLINE | PDF_H_TOC | PDF_H_RUNNING)->keep_with_next = true;
@@ -343,7 +350,7 @@ pdf_rows_table(struct pdf_report *r, const struct edition_stats *st, const bool 
 	if (!shared)
 		return;
 	/* the sources they share, once, with the table's last rows */
-	vp = view_of(r->c, first, &own);
+	vp = pdf_view_of(r, first, &own);
 	for (i = 0; vp != NULL && i < vp->nreviews; i++) {
 		const struct vd_section *src = vd_section_find(vp->reviews[i].s,
 		    vp->reviews[i].n, "sources");

@@ -26,6 +26,7 @@ struct pdf_report {
 	 * points to the changes part for the rest (no change listed twice) */
 	const char *cur_anchor, *cur_title;
 	char *movers_anchor, *movers_title;
+	size_t views_built;       /* providers' views built (PODIUM_PDF_STATS) */
 };
 
 /* True when the PDF has a part on what changed in the report's edition
@@ -113,13 +114,20 @@ bool rating_on_ladder(const struct rating *rt);
 /* The providers of st in rated: false tiers, in one compact table. */
 void pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st);
 /* Whether rated rt is a row of the table of providers rated without
- * review text (the view's vd_provider_row), not an entry of its own. */
-bool pdf_provider_row(const struct pdf_report *r, const struct rating *rt);
-/* That table: the ratings of st marked in rows (parallel to st->ratings),
- * each a row (name, tier, standing; the sources they share once below,
- * else a column); nothing when none is marked. */
+ * review text (the view's vd_provider_row), not an entry of its own: its
+ * standing as plain text ("" when none; malloc'd) when it is, else NULL.
+ * The view is built only for a thin review (vd_review_thin), and once. */
+char *pdf_provider_row(struct pdf_report *r, const struct rating *rt);
+/* That table: the ratings of st whose rows[i] (parallel to st->ratings)
+ * is set, each a row (name, tier, rows[i] as the standing; the sources
+ * they share once below, else a column); nothing when none is set. */
 void pdf_rows_table(struct pdf_report *r, const struct edition_stats *st,
-    const bool *rows);
+    char *const *rows);
+/* The view of rt's provider: the build's when it lends one, else built
+ * now into *own (free it with vd_provider_free()) and counted in
+ * r->views_built. The PDF holds one provider's view at a time. */
+const struct vd_provider *pdf_view_of(struct pdf_report *r, const struct rating *rt,
+    struct vd_provider **own);
 
 /* pdf_changes.c: what changed in the report's edition (its corrections
  * first); the dated corrections of one item, under it. pdf_corrections.c:

@@ -362,7 +362,8 @@ providers(struct pdf_report *r)
 	struct pdf_block *p;
 	struct pdf_provider_fill *fills;
 	size_t i, nrated = 0, nrows = 0;
-	bool *rows, unrated;
+	char **rows;
+	bool unrated;
 	char *s, *n;
 
 	if (st == NULL || st->nratings == 0)
@@ -374,7 +375,7 @@ providers(struct pdf_report *r)
 			continue;
 		nrated++;
 		rows[i] = pdf_provider_row(r, &st->ratings[i]);
-		nrows += rows[i];
+		nrows += rows[i] != NULL;
 	}
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
@@ -408,12 +409,14 @@ providers(struct pdf_report *r)
 	}
 	fills = xcalloc(st->nratings, sizeof(*fills));
 	for (i = 0; i < st->nratings; i++) {
-		if (!rating_on_ladder(&st->ratings[i]) || rows[i])
+		if (!rating_on_ladder(&st->ratings[i]) || rows[i] != NULL)
 			continue;
 		fills[i].rt = &st->ratings[i];
 		pdf_provider_page(r, &fills[i]);
 	}
 	pdf_rows_table(r, st, rows);
+	for (i = 0; i < st->nratings; i++)
+		free(rows[i]);
 	free(rows);
 	if (nrated < st->nratings) {
 		pdf_unrated_table(r, st);
@@ -670,11 +673,12 @@ write_nowhere(void *closure, const unsigned char *data, unsigned int len)
 
 /*
  * With PODIUM_PDF_STATS set (non-empty), how many texts pango shaped in
- * each layout pass and how many the second took from the first, on
- * standard error: a test holds the second pass to shaping none again.
+ * each layout pass and how many the second took from the first, and how
+ * many providers' views were built, on standard error: a test holds the
+ * second pass to shaping none again.
  */
 static void
-pdf_stats(const struct pdf_result *res)
+pdf_stats(const struct pdf_report *r, const struct pdf_result *res)
 {
 	const char *on = getenv("PODIUM_PDF_STATS");
 
@@ -682,8 +686,8 @@ pdf_stats(const struct pdf_result *res)
 		return;
 	fprintf(stderr, "podium: pdf: %u pages, %lu texts shaped in the first "
 	    "pass, %lu in the second (%lu of them again), %lu taken from the "
-	    "first\n", res->pages, res->shaped[0], res->shaped[1], res->twice,
-	    res->reused);
+	    "first; %zu providers' views built\n", res->pages, res->shaped[0],
+	    res->shaped[1], res->twice, res->reused, r->views_built);
 }
 
 /* Lays the document out straight into OUT/report.pdf (nowhere for check). */
@@ -701,7 +705,7 @@ write_pdf(struct pdf_report *r, struct site_out *o)
 			o->failed = true;
 			return -1;
 		}
-		pdf_stats(&res);
+		pdf_stats(r, &res);
 		return site_out_record(o, "report.pdf", 0);
 	}
 	if ((s.err = site_out_open(o, "report.pdf", &fd)) != 0)
@@ -713,7 +717,7 @@ write_pdf(struct pdf_report *r, struct site_out *o)
 	}
 	rc = pdf_render_stream(r->doc, write_file, &s, &res, &err);
 	if (rc == 0)
-		pdf_stats(&res);
+		pdf_stats(r, &res);
 	if (fflush(s.fp) != 0 && s.err == 0)
 		s.err = errno != 0 ? errno : EIO;
 	if (fclose(s.fp) != 0 && s.err == 0)

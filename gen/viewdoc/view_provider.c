@@ -688,8 +688,8 @@ response_section(struct vd_review *v, const struct report *r)
 }
 
 /* A review with nothing of its own to say: a tier and its sources only. */
-static bool
-review_thin(const struct rating *rt)
+bool
+vd_review_thin(const struct rating *rt)
 {
 	const struct review *rv = rt->review;
 
@@ -731,7 +731,7 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	struct vd_block *b;
 
 	v->rating = rt;
-	v->thin = review_thin(rt);
+	v->thin = vd_review_thin(rt);
 	override_section(v, r);
 	if (rv->summary != NULL) {
 		b = vd_block_add(vd_section_add(&v->s, &v->n, "summary", NULL), VB_MARKDOWN,
