@@ -47,8 +47,8 @@ import re, sys
 s = open(sys.argv[1]).read()
 new = s[s.index('<section class="changes-new"'):]
 new = new[:new.index("</section>")]
-launch = ("Not tested for 3.0: its service had not launched, or it had not "
-          "been tested yet; the source does not say which.")
+launch = ("Not tested for 3.0: its service had not launched yet, or "
+          "SemiAnalysis had not yet tested it; the source does not say which.")
 heads = re.findall(r"<h3>(.*?)</h3>", new)
 # a new provider off the ladder is "new, not rated (Unavailable)", not
 # "new, at Unavailable" (reader review of the PDF #7)

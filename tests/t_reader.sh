@@ -40,7 +40,7 @@ hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "p
 # no change from a partial edition: said in the movement section, not
 # first thing on the 2.0 page (reader review of the site #8)
 hasnt "$S/editions/2.0/index.html" 'Change in medals' "no change from a partial edition: no figure of it"
-has "$S/editions/2.0/index.html" '<p class="baseline-note">The 1.0 article&#39;s full table is an image and its text names only some of the providers it rated, so no share or change is computed for 1.0.</p>' "... the reason in the movement section"
+has "$S/editions/2.0/index.html" '<p class="baseline-note">The 1.0 article&#39;s full table is an image and its text names only some of the providers it reviewed, so no medal share and no change in a count is computed from or to 1.0.</p>' "... the reason in the movement section"
 n=$(grep -n -e 'id="movers-title"' -e 'class="baseline-note"' "$S/editions/2.0/index.html" | cut -d: -f1 | tr '\n' ' ')
 set -- $n
 [ $# = 2 ] && [ "$1" -lt "$2" ] && ok "... under the movement's heading ($n)" || nok "... under the movement's heading ($n)"
