@@ -54,7 +54,7 @@ check "a provider page lays the phone's marks over the phone's frame" \
 # + 13 Participation Ribbon + 11 Underperforming), the first 10 named
 desc=$(sed -n 's/.*<desc>\(Failure test[^<]*\)<\/desc>.*/\1/p' "$S/charts/faults.svg")
 check "the failure chart's text: 15 = 8 + 2 + 3 + 1 + 1 ($desc)" \
-    "[ \"\$desc\" = 'Failure test in ClusterMAX 3.0, 15 providers: 8 replaced the node in a stated time (5 within the 1h target), 1 of these replacements timed from a person&#39;s approval, not from the fault, 2 did not detect the fault, 3 gave no timing, 1 did not replace the node, and on 1 no fault could be injected. Not compared with the targets, as the review explains: Nebius. The reviews of CoreWeave, Firmus, GMI Cloud, Gcore, Prime Intellect, Verda, Bitdeer, BuzzHPC, Core42, FPT and 20 others give no failure-test result.' ]"
+    "[ \"\$desc\" = 'Failure test in ClusterMAX 3.0, 15 providers: 8 replaced the node in a stated time (5 within the 1h target), 1 of these replacements timed from a person&#39;s approval, not from the fault, 2 did not detect the fault, 3 gave no timing, 1 did not replace the node, and on 1 no fault could be injected. The targets do not apply to Nebius, as the review explains. The reviews of CoreWeave, Firmus, GMI Cloud, Gcore, Prime Intellect, Verda, Bitdeer, BuzzHPC, Core42, FPT and 20 others give no failure-test result.' ]"
 check "the phone's failure chart says the same" \
     "grep -qF \"<desc>\$desc</desc>\" '$S/charts/narrow/faults.svg'"
 

@@ -45,7 +45,7 @@ check "... the note says why" \
     'printf "%s" "$page" | grep -qF "|The targets are set for city bikes.|"'
 check "the caption says once why a Target cell is a dash" \
     'printf "%s" "$page" | grep -qF "|Timings after injection, against the edition&#39;s targets (none set for the drain)|"'
-want="Failure test in Ratings 2026, 2 providers: 2 replaced the node in a stated time (1 within the 1h target), 0 did not detect the fault, 0 gave no timing. Not compared with the targets, as the review explains: Greenwheel."
+want="Failure test in Ratings 2026, 2 providers: 2 replaced the node in a stated time (1 within the 1h target), 0 did not detect the fault, 0 gave no timing. The targets do not apply to Greenwheel, as the review explains."
 got=$(desc "$T/p.site/charts/faults.svg")
 check "the chart's text: 1 within the target (Pedal Point's 30m), Greenwheel not compared ($got)" \
     '[ "$got" = "$want" ]'

@@ -1746,8 +1746,8 @@ START_TEST(test_faults_not_compared)
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
 	    "replaced the node in a stated time (1 within the 1h target), 1 did not detect "
-	    "the fault, 2 gave no timing, 1 did not replace the node. Not compared with the "
-	    "targets, as the review explains: Google Cloud. The reviews of Oracle, Crusoe "
+	    "the fault, 2 gave no timing, 1 did not replace the node. The targets do not "
+	    "apply to Google Cloud, as the review explains. The reviews of Oracle, Crusoe "
 	    "and Runpod give no failure-test result.");
 	tb = chart_table(&ch, &fx->c);
 	for (i = 0; i < tb->nrows; i++) {
@@ -1769,9 +1769,9 @@ START_TEST(test_faults_not_compared)
 		geo_draw(&ch, &fx->c, &g);
 		ck_assert_ptr_nonnull(geo_text_find(&g, "first injection missed"));
 		/* on a phone, on two lines */
-		geo_foot(&g, "Not compared", line, sizeof(line));
-		ck_assert_str_eq(line, "Not compared with the targets, as the review "
-		    "explains: Google Cloud.");
+		geo_foot(&g, "The targets do not", line, sizeof(line));
+		ck_assert_str_eq(line, "The targets do not apply to Google Cloud, as the "
+		    "review explains.");
 		assert_lines_clear(&ch, &g);
 		geo_free(&g);
 		assert_text_inside(&ch, &fx->c);

@@ -124,7 +124,7 @@ const struct ui_string pack_de_strings[] = {
 	{"faults_others_one", "{n} weiterer"},
 	{"faults_no_result", "Die Bewertungen von {names} nennen kein Ergebnis eines Ausfalltests."},
 	{"faults_no_result_one", "Die Bewertung von {names} nennt kein Ergebnis eines Ausfalltests."},
-	{"faults_not_compared", "Nicht an den Zielen gemessen, wie die Bewertung erklärt: {names}."},
+	{"faults_not_compared", "Die Ziele gelten nicht für {names}, wie die Bewertung erklärt."},
 	{"verdict_not_compared", "nicht an den Zielen gemessen"},
 	{"verdict_bound", "unbekannt: nur eine Obergrenze"},
 	{"step_noun_detect", "das Erkennen"},

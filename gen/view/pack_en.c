@@ -127,7 +127,7 @@ const struct ui_string ui_strings_default[] = {
 	{"faults_others_one", "{n} other"},
 	{"faults_no_result", "The reviews of {names} give no failure-test result."},
 	{"faults_no_result_one", "The review of {names} gives no failure-test result."},
-	{"faults_not_compared", "Not compared with the targets, as the review explains: {names}."},
+	{"faults_not_compared", "The targets do not apply to {names}, as the review explains."},
 	{"verdict_not_compared", "not compared with the targets"},
 	{"verdict_bound", "not known: only a bound"},
 	{"step_noun_detect", "detection"},

@@ -123,7 +123,7 @@ const struct ui_string pack_es_strings[] = {
 	{"faults_others_one", "{n} más"},
 	{"faults_no_result", "Las evaluaciones de {names} no dan ningún resultado de la prueba de fallo."},
 	{"faults_no_result_one", "La evaluación de {names} no da ningún resultado de la prueba de fallo."},
-	{"faults_not_compared", "No comparado con los objetivos, como explica la evaluación: {names}."},
+	{"faults_not_compared", "Los objetivos no se aplican a {names}, como explica la evaluación."},
 	{"verdict_not_compared", "no comparado con los objetivos"},
 	{"verdict_bound", "desconocido: solo una cota"},
 	{"step_noun_detect", "la detección"},

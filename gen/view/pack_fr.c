@@ -126,7 +126,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"faults_others_one", "{n} autre"},
 	{"faults_no_result", "Les évaluations de {names} ne donnent aucun résultat de test de panne."},
 	{"faults_no_result_one", "L’évaluation de {names} ne donne aucun résultat de test de panne."},
-	{"faults_not_compared", "Non comparé aux objectifs, comme l’évaluation l’explique\u00a0: {names}."},
+	{"faults_not_compared", "Les objectifs ne s’appliquent pas à {names}, comme l’explique l’évaluation."},
 	{"verdict_not_compared", "non comparé aux objectifs"},
 	{"verdict_bound", "inconnu\u00a0: seulement une borne"},
 	{"step_noun_detect", "la détection"},
