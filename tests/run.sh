@@ -104,7 +104,7 @@ report() {
 	rmdir "$W/lock"
 }
 
-# script_result NAME LABEL RC SECS: counts a script's result from its
+# script_result NAME LABEL RC SECS [CPU]: counts a script's result from its
 # output in $W/NAME.out, into $W/NAME.res and its report $W/NAME.txt
 script_result() {
 	o=$W/$1.out
@@ -114,7 +114,7 @@ script_result() {
 		nok=1
 	fi
 	{
-		echo "$2: $ok ok, $nok not ok ($4 s)"
+		echo "$2: $ok ok, $nok not ok ($4 s$5)"
 		# say what a script skipped (a missing tool), so a green run cannot
 		# hide it ("ok - # skip WHY" from tests/skip.sh, or TAP's
 		# "ok N # SKIP", any case)
@@ -124,7 +124,7 @@ script_result() {
 	echo "$ok $nok $4" >"$W/$1.res"
 }
 
-# unit_result NAME RC SECS: the same for a unit test, from Check's summary
+# unit_result NAME RC SECS [CPU]: the same for a unit test, from Check's summary
 unit_result() {
 	o=$W/$1.out
 	line=$(grep -E '^[0-9]+%: Checks: ' "$o" | tail -n 1)
@@ -137,7 +137,7 @@ unit_result() {
 		nf=1
 	fi
 	{
-		echo "$1: $line ($3 s)"
+		echo "$1: $line ($3 s$4)"
 		[ "$nf" -eq 0 ] || grep -v -E '^(Running suite|[0-9]+%: Checks)' "$o" | head -n 60
 	} >"$W/$1.txt"
 	echo "$((n - nf)) $nf $3" >"$W/$1.res"
@@ -150,12 +150,33 @@ run_test() {
 	t0=$(date +%s)
 	if [ "$1" = unit ]; then
 		$WRAP "$B/tests/$2" >"$W/$2.out" 2>&1 3>&- </dev/null
-		unit_result "$2" $? "$(($(date +%s) - t0))"
+		rc=$?
+		times >"$W/$2.cpu"
+		unit_result "$2" $rc "$(($(date +%s) - t0))" "$(cpu_secs "$2")"
 	else
 		sh "$ROOT/tests/$2.sh" >"$W/$2.out" 2>&1 3>&- </dev/null
-		script_result "$2" "$2.sh" $? "$(($(date +%s) - t0))"
+		rc=$?
+		times >"$W/$2.cpu"
+		script_result "$2" "$2.sh" $rc "$(($(date +%s) - t0))" "$(cpu_secs "$2")"
 	fi
 	report "$2"
+}
+
+# cpu_secs NAME: ", N s CPU": the processor seconds (user and system) of
+# the children of the shell that ran the test NAME, from what the builtin
+# times wrote to $W/NAME.cpu in that shell (in a pipe or $(...) it would
+# run in a new process, whose children have used nothing), so that a slow
+# CI log says which tests cost the time, whatever ran beside them
+cpu_secs() {
+	awk 'NR == 2 {
+		n = 0
+		for (i = 1; i <= 2; i++) {
+			split($i, a, "m")
+			sub("s", "", a[2])
+			n += a[1] * 60 + a[2]
+		}
+		printf ", %d s CPU", n + 0.5
+	}' "$W/$1.cpu"
 }
 
 # The whole-system scripts (a line "# run.sh: background" in them:
