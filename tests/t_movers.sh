@@ -109,8 +109,8 @@ rows "$T/s/editions/2.0/index.html" "Movers from ClusterMAX 1.0 to ClusterMAX 2.
 printf '%s\n' 'Google Cloud|Bronze|Silver|↑ up 1' 'TensorWave|Bronze|Silver|↑ up 1' \
     'Together AI|Gold|Silver|↓ down 1' | cmp -s - "$T/e2"
 check "edition 2.0: the three moves known against 1.0" $?
-[ "$(grep -c 'have no movement shown' "$T/s/editions/2.0/index.html")" = 1 ] &&
-    note "$T/s/editions/2.0/index.html" "70 providers reviewed in ClusterMAX 2.0 have no movement shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known."
+[ "$(grep -c 'no movement is shown' "$T/s/editions/2.0/index.html")" = 1 ] &&
+    note "$T/s/editions/2.0/index.html" "For 70 providers reviewed in ClusterMAX 2.0, no movement is shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known."
 check "edition 2.0: once, why 70 show no movement" $?
 note "$T/s/editions/2.0/index.html" "No longer reviewed in ClusterMAX 2.0 (1): LeptonAI."
 check "edition 2.0: LeptonAI no longer reviewed" $?

@@ -90,13 +90,13 @@ for lang in en de fr; do
 	case $lang in
 	en) who='The provider detected it.' nobody='Nobody detected it.'
 	    share='Share of reviewed providers with a medal' tracked='Share of tracked providers with a medal'
-	    moved='70 providers reviewed in ClusterMAX 2.0 have no movement shown' ;;
+	    moved='For 70 providers reviewed in ClusterMAX 2.0, no movement is shown' ;;
 	de) who='Der Anbieter hat den Fehler erkannt.' nobody='Niemand hat den Fehler erkannt.'
 	    share='Anteil der geprüften Anbieter mit Medaille' tracked='Anteil der beobachteten Anbieter mit Medaille'
 	    moved='in ClusterMAX 2.0 geprüfte Anbieter ist keine Bewegung angegeben' ;;
 	fr) who='Le fournisseur a détecté la panne.' nobody='Personne n’a détecté la panne.'
 	    share='Part des fournisseurs évalués ayant une médaille' tracked='Part des fournisseurs suivis ayant une médaille'
-	    moved='fournisseurs évalués dans ClusterMAX 2.0 n’ont pas de mouvement indiqué' ;;
+	    moved='fournisseurs évalués dans ClusterMAX 2.0, aucun mouvement n’est indiqué' ;;
 	esac
 	grep -qF -- "$who" "$T/$lang/site" && grep -qF -- "$who" "$T/$lang/pdf" &&
 	    grep -qF -- "$nobody" "$T/$lang/site" && grep -qF -- "$nobody" "$T/$lang/pdf"

@@ -45,7 +45,7 @@ n=$(grep -n -e 'id="movers-title"' -e 'class="baseline-note"' "$S/editions/2.0/i
 set -- $n
 [ $# = 2 ] && [ "$1" -lt "$2" ] && ok "... under the movement's heading ($n)" || nok "... under the movement's heading ($n)"
 hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"
-count "$S/editions/2.0/index.html" '70 providers reviewed in ClusterMAX 2.0 have no movement shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
+count "$S/editions/2.0/index.html" 'For 70 providers reviewed in ClusterMAX 2.0, no movement is shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
 n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
 [ "$n" -eq 70 ] && ok "ratings.json: 70 unlisted in 2.0" || nok "ratings.json: 70 unlisted in 2.0 ($n)"
 n=$(grep -c '"status": "new"' "$S/data/ratings.json")
