@@ -269,8 +269,10 @@ grep -q '^ *Replaced  *8h40m  *1h  *not compared with the targets *$' "$T/layout
     grep -q '^ *Detected  *at once  *2m  *not compared with the targets *$' "$T/layout.txt" &&
     ! grep -q '^ *Replaced  *8h40m  *1h  *over target' "$T/layout.txt"
 check "fault test: against_targets: false reads 'not compared with the targets' (Nebius)" $?
-grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. The provider detected it. Recovery was automatic, with no human in the loop.' "$T/a.one" &&
-    grep -qF 'Nobody detected it.' "$T/a.one" &&
+grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack, and a healthy node was back in service.' "$T/a.one" &&
+    grep -qF 'The test injected a simulated NVIDIA GPU error, and nobody detected it.' "$T/a.one" &&
+    grep -qF 'The test injected a simulated NVIDIA GPU error; the provider detected it but did not replace the node.' "$T/a.one" &&
+    ! grep -qF 'The provider detected it.' "$T/a.one" &&
     ! grep -qE 'Detected by' "$T/a.one"
 check "fault test: what was injected and who detected it, in the site's words" $?
 grep -q '^The fault could not be injected: the test had no access to the kernel log\.' "$T/layout.txt" &&
