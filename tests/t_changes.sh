@@ -113,7 +113,7 @@ grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move 
 check "GMI Cloud: a summary that only restates the move gives no reason" $?
 # the same reason for Together AI here as on the home page's movers table
 grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. Moved down to Bronze in 3\.0 because of reliability issues\.</li>' "$P" &&
-    grep -q '<p class="table-note">Together AI: Moved down to Bronze in 3\.0 because of reliability issues\.</p>' "$T/d/index.html"
+    grep -q '<p class="table-note">Why Together AI moved: Moved down to Bronze in 3\.0 because of reliability issues\.</p>' "$T/d/index.html"
 check "Together AI: the same reason on the changes page and the home movers table" $?
 # not being tested is a reason (a merger told after it is not): one that
 # Fluidstack shares with six others, said once, over their names

@@ -51,8 +51,8 @@ done
 # #10): no column that mostly says none, but a note each under the table,
 # in the rows' order, then the lines that sum up the rest
 grep -o '<p class="table-note">[^<]*</p>' "$T/s/index.html" | sed 's/<[^>]*>//g' | head -n 3 >"$T/reasons"
-printf '%s\n' 'Crusoe: Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
-    'Together AI: Moved down to Bronze in 3.0 because of reliability issues.' \
+printf '%s\n' 'Why Crusoe moved: Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
+    'Why Together AI moved: Moved down to Bronze in 3.0 because of reliability issues.' \
     'New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Moonlite, Poolside, QumulusAI, Radiant, SK Telecom, SpaceXAI, Tatra, Vessl and Volta.' | cmp -s - "$T/reasons" &&
     ! grep -q '<th scope="col">Reason</th>\|no reason given' "$T/s/index.html"
 check "home: the three reasons as notes under the table, no Reason column" $?
@@ -126,7 +126,7 @@ if need "the PDF's text" pdftotext; then
 	# and their reasons, and points to the part that lists the rest
 	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' >"$T/pdf.flat"
 	! grep -qF "New in ClusterMAX 3.0 (15):" "$T/pdf.flat" &&
-	    grep -qF "Together AI: Moved down to Bronze in 3.0 because of reliability issues. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page $(pdfinfo -dests "$T/s/report.pdf" | awk '$NF == "\"changes\"" { print $1 }')." "$T/pdf.flat"
+	    grep -qF "Why Together AI moved: Moved down to Bronze in 3.0 because of reliability issues. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page $(pdfinfo -dests "$T/s/report.pdf" | awk '$NF == "\"changes\"" { print $1 }')." "$T/pdf.flat"
 	check "the PDF's movers table: its reasons, then where the other changes are, not the same lists twice" $?
 fi
 # French: the notes in the pack's words and punctuation (a no-break space
