@@ -72,7 +72,7 @@ check "a reason that names its provider first is not prefixed with the name" $?
 # (reader review #2: a remark in a talk is not a cause)
 C=$T/s/editions/3.0/changes/index.html
 for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Crusoe' 'Together AI' 'Vultr'; do
-	why=$(grep -F "$who: " "$T/reasons" | sed "s/^$who: //")
+	why=$(grep -F "Why $who moved: " "$T/reasons" | sed "s/^Why $who moved: //")
 	line=$(grep -F ">$who</a>: " "$C" | sed 's/<[^>]*>//g')
 	if [ -z "$why" ]; then
 		case $line in *")." | *")") r=0 ;; *) r=1 ;; esac
@@ -137,7 +137,7 @@ sed -i 's/^language: en$/language: fr/' "$T/fr/content/report.yaml"
 "$PODIUM" build -C "$T/fr" -o "$T/fr/s" -q --only html 2>"$T/err.fr"
 check "the French report builds" $?
 nb=$(printf '\302\240')
-note "$T/fr/s/editions/2.0/index.html" "70 fournisseurs évalués dans ClusterMAX 2.0 n’ont pas de mouvement indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
+note "$T/fr/s/editions/2.0/index.html" "Pour 70 fournisseurs évalués dans ClusterMAX 2.0, aucun mouvement n’est indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
     note "$T/fr/s/editions/2.0/index.html" "Plus évalués dans ClusterMAX 2.0 (1)$nb: LeptonAI."
 check "French: the movers' notes in French" $?
 grep -qF "<span class=\"value\">85</span> <span class=\"detail\">84 annoncés$nb; " "$T/fr/s/editions/2.0/index.html"

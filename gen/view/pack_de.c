@@ -299,7 +299,7 @@ const struct ui_string pack_de_strings[] = {
 	{"security_intro", "Zur Sicherheit in {edition} gibt dieser Bericht {what} wieder."},
 	{"security_has_scope", "was geprüft und was gefunden wurde"},
 	{"security_has_findings", "jeden öffentlich gemachten Befund"},
-	{"security_has_practices", "die empfohlenen Praktiken und welche Anbieter sie befolgen"},
+	{"security_has_practices", "die Praktiken, die jeder Anbieter befolgt"},
 	{"security_has_practices_defs", "die empfohlenen Praktiken"},
 	{"security_intro_undisclosed", "Noch nicht öffentliche Befunde werden gezählt, nie beschrieben."},
 	{"status_not_recorded", "nicht angegeben"},

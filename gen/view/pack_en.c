@@ -310,7 +310,7 @@ const struct ui_string ui_strings_default[] = {
 	{"security_intro", "On security in {edition}, this report gives {what}."},
 	{"security_has_scope", "what was tested and what was found"},
 	{"security_has_findings", "each finding made public"},
-	{"security_has_practices", "the practices recommended, and which providers follow them"},
+	{"security_has_practices", "the practices each provider follows"},
 	{"security_has_practices_defs", "the practices recommended"},
 	{"security_intro_undisclosed", "Findings that are not yet public are counted, never described."},
 	{"status_not_recorded", "not stated"},

@@ -298,7 +298,7 @@ const struct ui_string pack_es_strings[] = {
 	{"security_intro", "Sobre la seguridad en {edition}, este informe da {what}."},
 	{"security_has_scope", "lo que se probó y lo que se encontró"},
 	{"security_has_findings", "cada hallazgo hecho público"},
-	{"security_has_practices", "las prácticas recomendadas, y qué proveedores las siguen"},
+	{"security_has_practices", "las prácticas que sigue cada proveedor"},
 	{"security_has_practices_defs", "las prácticas recomendadas"},
 	{"security_intro_undisclosed", "Los hallazgos aún no públicos se cuentan, nunca se describen."},
 	{"status_not_recorded", "no declarado"},

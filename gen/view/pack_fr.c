@@ -301,7 +301,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"security_intro", "Sur la sécurité dans {edition}, ce rapport donne {what}."},
 	{"security_has_scope", "ce qui a été testé et ce qui a été trouvé"},
 	{"security_has_findings", "chaque faille rendue publique"},
-	{"security_has_practices", "les pratiques recommandées, et quels fournisseurs les suivent"},
+	{"security_has_practices", "les pratiques que suit chaque fournisseur"},
 	{"security_has_practices_defs", "les pratiques recommandées"},
 	{"security_intro_undisclosed", "Les failles pas encore publiques sont comptées, jamais décrites."},
 	{"status_not_recorded", "non indiqué"},
