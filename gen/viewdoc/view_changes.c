@@ -416,7 +416,7 @@ group_item(struct vd_block *b, const struct computed *c, const struct edition_ch
 	const char **marks = xcalloc(m + 1, sizeof(*marks));
 	char **own = xcalloc(m + 1, sizeof(*own));
 	const char *key;
-	char *list, *p, *q;
+	char *list, *q;
 	size_t i, j;
 
 	memset(vals, 0, sizeof(vals));
@@ -440,16 +440,12 @@ group_item(struct vd_block *b, const struct computed *c, const struct edition_ch
 		marks[i] = own[i] = xasprintf("\x02%zu\x02", i);
 	list = view_list(r, marks, m);
 	for (i = 0; i < tmp.n; i++) {
-		if (tmp.v[i].kind != VD_TEXT || strstr(tmp.v[i].text, NAMES_MARK) == NULL) {
+		/* the mark is an inline of its own (vd_add_format copies each
+		 * value apart): a name that holds the same bytes is not it */
+		if (tmp.v[i].kind != VD_TEXT || (tmp.v[i].text != NULL &&
+		    strcmp(tmp.v[i].text, NAMES_MARK) != 0)) {
 			vd_add_copy(it, &tmp.v[i]);
 			continue;
-		}
-		/* the text around the mark, the list in its place */
-		p = strstr(tmp.v[i].text, NAMES_MARK);
-		if (p > tmp.v[i].text) {
-			q = xstrndup(tmp.v[i].text, (size_t)(p - tmp.v[i].text));
-			vd_add(it, VD_TEXT, q);
-			free(q);
 		}
 		for (q = list; *q != '\0';) {
 			char *e = strchr(q, '\x02');
@@ -473,9 +469,6 @@ group_item(struct vd_block *b, const struct computed *c, const struct edition_ch
 				vd_add_copy(it, &pv);
 			}
 		}
-		p += strlen(NAMES_MARK);
-		if (*p != '\0')
-			vd_add(it, VD_TEXT, p);
 	}
 	free(list);
 	for (i = 0; i < m; i++)
