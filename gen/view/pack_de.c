@@ -296,7 +296,7 @@ const struct ui_string pack_de_strings[] = {
 	{"at", "bei"},
 	{"providers_caption", "Alle Anbieter und ihre Stufe in jeder Ausgabe"},
 	{"providers_intro", "Anbieter wurden in mindestens einer Ausgabe geprüft. Die Stufe steht für jede Ausgabe, die den Anbieter geprüft hat."},
-	{"security_intro", "Zur Sicherheit in {edition} gibt dieser Bericht {what} wieder."},
+	{"security_intro", "Zur Sicherheit in {edition} nennt dieser Bericht: {what}."},
 	{"security_has_scope", "was geprüft und was gefunden wurde"},
 	{"security_has_findings", "jeden öffentlich gemachten Befund"},
 	{"security_has_practices", "die Praktiken, die jeder Anbieter befolgt"},
