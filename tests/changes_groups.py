@@ -1,6 +1,7 @@
 """changes_groups.py PAGE: the groups of a changes page, one line each:
 "KIND N: id id ..." (the provider ids of each item's first link, in page
-order), then "rules: TEXT | TEXT" (the rubric and threshold lines, as
+order; of every link of an item that opens with words, a sentence naming
+the providers that make the same change), then "rules: TEXT | TEXT" (the rubric and threshold lines, as
 text). For tests/t_changes.sh."""
 import re
 import sys
@@ -15,6 +16,7 @@ class Page(HTMLParser):
         self.rules = []
         self.li = None
         self.first = False
+        self.all = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -25,7 +27,10 @@ class Page(HTMLParser):
         elif tag == "li" and self.kind is not None:
             self.li = []
             self.first = True
-        elif tag == "a" and self.li is not None and self.first:
+            self.all = False
+        elif tag == "a" and self.li is not None and (self.first or self.all):
+            if self.first and "".join(self.li).strip():
+                self.all = True   # "New in 3.0 ...: A, B and C."
             m = re.search(r"providers/([^/]+)/", a.get("href", ""))
             if m and self.kind not in ("intro", "rules"):
                 self.groups[-1][1].append(m.group(1))

@@ -31,8 +31,8 @@ up 4: gmi google hyperbolic nebius
 down 15: aws buzzhpc crusoe gcore gmo ibm latitude azure neysa runpod shadeform stn together vast vultr
 merged 1: voltage-park
 new 15: moonlite radiant vessl argentum boostrun darya global-ai groq poolside qumulusai spacexai tatra volta byteplus sk-telecom
-dropped 22: aethir akash arc backend blusky clore deepinfra dihuni dstack e2e evroc exabits gpu-net greenai hot-aisle neev qubrid runsun sakura salad telenor telus
-unrated 8: sesterce atlas cirrascale cudo denvr fluidstack lightning scaleway
+dropped 22: aethir akash clore deepinfra dihuni dstack e2e exabits gpu-net salad arc backend blusky evroc greenai neev runsun sakura telenor telus hot-aisle qubrid
+unrated 8: sesterce atlas cudo denvr lightning cirrascale scaleway fluidstack
 first 3: bitdeer core42 fpt
 rules: 
 W
@@ -50,15 +50,19 @@ new = new[:new.index("</section>")]
 launch = ("Not tested for 3.0: its service had not launched yet, or "
           "SemiAnalysis had not yet tested it; the source does not say which.")
 heads = re.findall(r"<h3>(.*?)</h3>", new)
-# a new provider off the ladder is "new, not rated (Unavailable)", not
-# "new, at Unavailable" (reader review of the PDF #7)
-names = lambda block: re.findall(r'<li><a href="[^"]*/providers/([^/]+)/[^"]*">[^<]*</a>: new, not rated \('
-                                 r'<span class="tier tier-unrated"[^>]*><span[^>]*>[^<]*</span> Unavailable</span>\)\.</li>', block)
+# providers that make the same change are named in one sentence (issue 27
+# item 1: not "Argentum: new, not rated (Unavailable)." ten times), and a
+# new provider off the ladder is "not rated", not "at Unavailable"
+lead = ('<li>New in ClusterMAX 3.0 and not rated, all <span class="tier tier-unrated"[^>]*>'
+        '<span[^>]*>[^<]*</span> Unavailable</span>: (.*)\\.</li>')
+names = lambda block: [re.findall(r'providers/([^/]+)/', m) for m in re.findall(lead, block)]
 after = new[new.index("<h3>" + launch + "</h3>"):]
 after = after[:after.index("</ul>")]
 ok = (heads == [launch, "Not tested for 3.0, for reasons of geography or regulation."] and
-      names(after) == ["argentum", "boostrun", "darya", "global-ai", "groq", "poolside",
-                       "qumulusai", "spacexai", "tatra", "volta"] and
+      names(after) == [["argentum", "boostrun", "darya", "global-ai", "groq", "poolside",
+                        "qumulusai", "spacexai", "tatra", "volta"]] and
+      ", <a " in after and "</a> and <a " in after and
+      after.count("<li>") == 1 and
       s.count(launch) == 2 and  # its subheading, and Sesterce's own item
       "Moved from Gold in 2.0 to Unavailable in 3.0." not in s and
       "New in 3.0: not reviewed in earlier editions." not in s and
@@ -66,11 +70,22 @@ ok = (heads == [launch, "Not tested for 3.0, for reasons of geography or regulat
 sys.exit(0 if ok else 1)
 PY
 check "a reason shared is said once, over its providers' names; none restates the move" $?
-grep -q '<h2 id="changes-dropped">22 no longer reviewed</h2>' "$P" &&
-    grep -q '<h2 id="changes-unrated">8 no longer rated</h2>' "$P"
-check "each group is titled with its count and kind, no count in parentheses" $?
-grep -q '68 providers changed standing between ClusterMAX 2.0 and ClusterMAX 3.0\.' "$P"
-check "the page opens with the count: 68 providers" $?
+grep -q '<h2 id="changes-dropped">No longer reviewed: 22 providers</h2>' "$P" &&
+    grep -q '<h2 id="changes-unrated">No longer rated: 8 providers</h2>' "$P" &&
+    grep -q '<h2 id="changes-merged">Merged into another provider: 1 provider</h2>' "$P"
+check "each group is titled with its kind and count, not opening with a numeral (issue 27 item 5)" $?
+grep -q 'Between ClusterMAX 2.0 and ClusterMAX 3.0, 68 providers changed standing\.' "$P"
+check "the page opens with the count, not with a numeral: 68 providers" $?
+# the same change, several providers: one sentence each (issue 27 item 1)
+sed -e 's/<[^>]*>//g' "$P" >"$T/p.txt"
+grep -qF 'Listed as ○ Underperforming in ClusterMAX 2.0: Aethir, Akash Network, Clore, DeepInfra, Dihuni, dstack Sky, E2E Networks, Exabits, GPU.net and Salad Cloud.' "$T/p.txt" &&
+    grep -qF 'Listed as ● Bronze in ClusterMAX 2.0: Hot Aisle and Qubrid.' "$T/p.txt" &&
+    grep -qF 'From ● Bronze in ClusterMAX 2.0 to – Unavailable in ClusterMAX 3.0: Atlas Cloud, CUDO Compute, Denvr Dataworks and Lightning.' "$T/p.txt" &&
+    grep -qF 'From – Unavailable in ClusterMAX 2.0 to ○ Participation Ribbon in ClusterMAX 3.0: Bitdeer, Core42 and FPT.' "$T/p.txt" &&
+    grep -qF 'New in ClusterMAX 3.0 and not rated, all – Unavailable: BytePlus and SK Telecom.' "$T/p.txt" &&
+    grep -qF 'Fluidstack: ● Gold to – Unavailable.' "$T/p.txt" &&
+    ! grep -q ': new, not rated' "$T/p.txt"
+check "providers that make the same change are named in one sentence; one alone keeps its own line" $?
 # only a tier added (review defect 7): one sentence in the intro, no
 # heading of its own, in the HTML and the PDF
 grep -q '^<p class="changes-rules">ClusterMAX 3.0 added a tier: <span class="tier"[^>]*><span class="glyph" aria-hidden="true">○</span> Participation Ribbon</span>\.</p>$' "$P" &&
@@ -83,7 +98,8 @@ grep -q 'Nebius</a>: <span class="tier[^"]*"[^>]*><span class="glyph" aria-hidde
     ! grep -q 'quoted from\|best providers in our view\|really good as well\|not that great' "$P"
 check "Nebius: Gold to Platinum, up 1, and no quote as its reason (nor Google's, nor AWS's)" $?
 for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Vultr' 'FPT'; do
-	grep -q ">$who</a>: .*)\.</li>" "$P" || grep -q ">$who</a>: .*Participation Ribbon</span>\.</li>" "$P"
+	grep -q ">$who</a>: .*)\.</li>" "$P" || grep -q ">$who</a>: .*Participation Ribbon</span>\.</li>" "$P" ||
+	    grep -q ">$who</a>\.</li>" "$P"   # last named in a sentence of several
 	check "$who: no reason given" $?
 done
 # a summary sentence is plain text, never quoted
@@ -97,7 +113,7 @@ grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move 
 check "GMI Cloud: a summary that only restates the move gives no reason" $?
 # the same reason for Together AI here as on the home page's movers table
 grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. Moved down to Bronze in 3\.0 because of reliability issues\.</li>' "$P" &&
-    grep -q '<p class="table-note">Together AI: Moved down to Bronze in 3\.0 because of reliability issues\.</p>' "$T/d/index.html"
+    grep -q '<p class="table-note">Why Together AI moved: Moved down to Bronze in 3\.0 because of reliability issues\.</p>' "$T/d/index.html"
 check "Together AI: the same reason on the changes page and the home movers table" $?
 # not being tested is a reason (a merger told after it is not): one that
 # Fluidstack shares with six others, said once, over their names
@@ -119,7 +135,7 @@ P2=$T/d/editions/2.0/changes/index.html
 $G "$P2" >"$T/got2"
 printf '%s\n' 'up 2: google tensorwave' 'down 1: together' 'dropped 1: lepton' 'rules: ' |
     cmp -s - "$T/got2" &&
-    grep -q '4 providers changed standing between ClusterMAX 1.0 and ClusterMAX 2.0\. 70 providers reviewed in ClusterMAX 2.0 have no movement shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known\.' "$P2"
+    grep -q 'Between ClusterMAX 1.0 and ClusterMAX 2.0, 4 providers changed standing\. For 70 providers reviewed in ClusterMAX 2.0, no movement is shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known\.' "$P2"
 check "2.0 against the partial 1.0: the four known changes, and once why 70 show none" $?
 sed 's/^/# /' "$T/got2"
 test ! -e "$T/d/editions/1.0/changes"
@@ -128,9 +144,9 @@ pdftotext "$T/d/report.pdf" "$T/d.txt"
 # the moves up, down and merged are the movers table's rows: the part
 # says where (4 up + 15 down + 1 merged = 20), and lists the rest
 tr '\n' ' ' <"$T/d.txt" | tr -s ' ' >"$T/d.flat"
-grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^22 no longer reviewed$' "$T/d.txt" &&
+grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^No longer reviewed: 22 providers$' "$T/d.txt" &&
     ! grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
-    ! grep -q '^4 moved up$' "$T/d.txt" && ! grep -q '^15 moved down$' "$T/d.txt" &&
+    ! grep -q '^Moved up: 4 providers$' "$T/d.txt" && ! grep -q '^Moved down: 15 providers$' "$T/d.txt" &&
     grep -qF 'The 20 moves up or down and mergers are the rows of the movers table in “Who moved since 2.0”, page '"$(pdfinfo -dests "$T/d/report.pdf" | awk '$NF == "\"section-30-big-clouds\"" { print $1 }')"'; the other changes follow.' "$T/d.flat" &&
     grep -q '^ClusterMAX 3.0 added a tier: Participation Ribbon\.$' "$T/d.txt" &&
     ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
@@ -163,7 +179,7 @@ grep -q 'New One</a>: new, at .* Silver</span>\.</li>' "$F" &&
     grep -q 'Returned One</a>: <span class="tier tier-unrated"[^>]*>.* Unavailable</span> to .* Bronze</span>\.</li>' "$F"
 check "new, no longer reviewed and rated for the first time are phrased with their tiers" $?
 grep -A6 '<title>Edition Two</title>' "$T/f/feed.xml" | grep -q '<link rel="related" type="text/html" href="https://example.org/moves/editions/e2/changes/"/>' &&
-    grep -A6 '<title>Edition Two</title>' "$T/f/feed.xml" | grep -q '7 providers changed standing between Edition One and Edition Two\.</summary>'
+    grep -A6 '<title>Edition Two</title>' "$T/f/feed.xml" | grep -q 'Between Edition One and Edition Two, 7 providers changed standing\.</summary>'
 check "feed.xml: the edition's entry says what changed and links the changes page" $?
 grep -q 'editions/e2/changes/' "$T/f/sitemap.xml"
 check "the sitemap lists the changes page" $?
@@ -176,8 +192,8 @@ set -- $(sed -n 's/^podium: markdown: \([0-9]*\) texts, \([0-9]*\) parses$/\1 \2
 check "the reasons parse nothing again: $1 texts, $2 parses" $?
 
 # the other packs
-for l in de:'1 aufgestiegen':'von .* Silber.* zu ' fr:'1 en hausse':'de .* à ' es:'1 sube':'de .* a '; do
-	lang=${l%%:*} rest=${l#*:} head=${rest%%:*}
+for l in 'de|Aufgestiegen: 1 Anbieter|von .* Silber.* zu ' 'fr|En hausse : 1 fournisseur|de .* à ' 'es|Sube: 1 proveedor|de .* a '; do
+	lang=${l%%|*} rest=${l#*|} head=${rest%%|*}
 	mkdir -p "$T/$lang"
 	cp -R "$ROOT/tests/fixtures/changes/content" "$T/$lang/content"
 	sed -i "s/^language: en\$/language: $lang/" "$T/$lang/content/report.yaml"

@@ -32,7 +32,7 @@ check "corrections/: all four, newest first, each dated and linked to what it co
 sed 's/^/# /' "$T/diff" | head
 grep -q 'was wrong in the first printing.</li>' "$C" &&
     grep -q ': The count of <em>tracked</em> providers' "$C" &&
-    grep -q '<p class="corrections-intro">4 corrections were made to this report after it was published, newest first; none is made silently.</p>' "$C"
+    grep -q '<p class="corrections-intro">This report has had 4 corrections since it was published, newest first; none is made silently.</p>' "$C"
 check "its text is Markdown; the page says how many and that none is silent" $?
 for p in index.html providers/up1/index.html editions/e1/index.html corrections/index.html; do
 	grep -q '<li><a href="[./]*corrections/index.html"[^>]*>Corrections</a></li>' "$T/s/$p" ||
@@ -52,7 +52,7 @@ pdftotext "$T/s/report.pdf" "$T/pdf.txt"
 grep -q '^Corrected on 5 September 2025: A figure in the second paragraph was corrected\.$' "$T/pdf.txt" &&
     grep -q '^Corrected on 1 August 2025: A price was given in the wrong currency\.$' "$T/pdf.txt" &&
     grep -q '^Corrected on 20 June 2025: The count of tracked providers was wrong in the first printing\.$' "$T/pdf.txt" &&
-    grep -q '^4 corrections were made to this report after it was published, newest first; none is made silently\.$' "$T/pdf.txt"
+    grep -q '^This report has had 4 corrections since it was published, newest first; none is made silently\.$' "$T/pdf.txt"
 check "the PDF: each correction under its item, and the list of all" $?
 jq -e '[.corrections[] | [.date, .about, .edition, .provider, .section]] == [
     ["2025-09-05", "section", null, null, "intro"],

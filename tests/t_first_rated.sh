@@ -35,12 +35,12 @@ for id in bitdeer core42 fpt; do
 	check "$id's page: rated for the first time in its history" \
 	    'flat "$T/d/providers/$id/index.html" | grep -q "|ClusterMAX 3.0|○ Participation Ribbon|+ rated for the first time|"'
 done
-grep -q '<h2 id="changes-first">3 rated for the first time</h2>' "$T/d/editions/3.0/changes/index.html"
+grep -q '<h2 id="changes-first">Rated for the first time: 3 providers</h2>' "$T/d/editions/3.0/changes/index.html"
 check "the changes page: a group '3 rated for the first time'" '[ $? -eq 0 ]'
-grep -q '^3 rated for the first time$' "$T/d.txt"
+grep -q '^Rated for the first time: 3 providers$' "$T/d.txt"
 check "the PDF's changes: the same group" '[ $? -eq 0 ]'
 check "Salad Cloud's 2.0 move is counted from an uncertain tier, and says so" \
-    'flat "$T/d/providers/salad/index.html" | grep -q "|ClusterMAX 2.0|○ Underperforming|= no change, counted from an uncertain tier|"'
+    'flat "$T/d/providers/salad/index.html" | grep -q "|ClusterMAX 2.0|○ Underperforming|= no change, though the tier before is uncertain|"'
 check "a move from a certain tier says nothing of it (Oracle, 2.0)" \
     'flat "$T/d/providers/oracle/index.html" | grep -q "|ClusterMAX 2.0|● Gold|= no change|"'
 

@@ -50,7 +50,7 @@ has "$S/security/index.html" '1 undisclosed finding' "security page counts the p
 has "$S/providers/alpha/index.html" 'Metadata endpoint open' "public finding shown"
 
 # Figures, movement, claims.
-has "$S/editions/e1/index.html" '4 stated; 5 counted' "acknowledged claim shows both figures"
+has "$S/editions/e1/index.html" '4 stated by the source, 5 counted here' "acknowledged claim shows both figures"
 has "$S/editions/e1/index.html" 'The source says four; five are counted &amp; kept.' "claim note shown"
 has "$S/index.html" '<span class="value">−1</span>' "change with U+2212 minus"
 has "$S/index.html" '−25.0% from 4 in Edition One' "percent change with U+2212 minus"

@@ -114,9 +114,22 @@ grep -qF 'Where the lost medals went: of the 37 medal holders of 2.0,
 rated below the medals. Another 7 were reviewed for 3.0
 but not tested, and 3 were not reviewed again, so
 10 left the ladder without a new tier rather than being
-marked down. 1 provider won a medal it did not hold in
-2.0.' "$home"
+marked down. The one provider that won a medal it did not hold in 2.0 is
+Moonlite, new in 3.0 at Bronze.' "$home"
 check "the home page says where 2.0's medals went: 18 kept, 9 rated below, 7 untested, 3 not reviewed" $?
+# 'tracked' is defined where the home page first uses it, and in the
+# methodology's words (issue 27 item 7)
+grep -qF 'The numbers of providers tracked (those SemiAnalysis follows, of which it
+reviews only a part), reviewed and given a medal come from ClusterMAX 3.0' "$home" &&
+    grep -qF '<em>Tracked</em>: SemiAnalysis follows the provider, whether or
+not an edition reviews it;' "$home"
+check "'tracked' is defined at its first use and in the words used here" $?
+# the methodology does not claim every figure is computed: the tracked
+# totals and the security test's 25 providers / 32 clusters are stated
+pdftotext "$T/s/report.pdf" - 2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$T/pdf.flat"
+grep -qF "Tier counts, medal totals, shares and movement are computed from the reviews. The other figures are the sources' own, given as stated: the numbers of providers tracked, and figures the reviews cannot give, such as how many providers a test covered. Where a source states a figure that can be counted, it is checked against the count." "$T/pdf.flat" &&
+    ! grep -q 'Every figure in this report\|Every count in this report' "$T/pdf.flat"
+check "methodology_figures: which figures are computed, which are the sources' own" $?
 # no medal flow from a partial edition: an error at the shortcode
 mkdir -p "$T/flow"
 cp -R "$ROOT/content" "$T/flow/content"

@@ -51,8 +51,8 @@ done
 # #10): no column that mostly says none, but a note each under the table,
 # in the rows' order, then the lines that sum up the rest
 grep -o '<p class="table-note">[^<]*</p>' "$T/s/index.html" | sed 's/<[^>]*>//g' | head -n 3 >"$T/reasons"
-printf '%s\n' 'Crusoe: Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
-    'Together AI: Moved down to Bronze in 3.0 because of reliability issues.' \
+printf '%s\n' 'Why Crusoe moved: Moved down to Bronze in 3.0, and placed at the bottom of that tier.' \
+    'Why Together AI moved: Moved down to Bronze in 3.0 because of reliability issues.' \
     'New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Moonlite, Poolside, QumulusAI, Radiant, SK Telecom, SpaceXAI, Tatra, Vessl and Volta.' | cmp -s - "$T/reasons" &&
     ! grep -q '<th scope="col">Reason</th>\|no reason given' "$T/s/index.html"
 check "home: the three reasons as notes under the table, no Reason column" $?
@@ -72,7 +72,7 @@ check "a reason that names its provider first is not prefixed with the name" $?
 # (reader review #2: a remark in a talk is not a cause)
 C=$T/s/editions/3.0/changes/index.html
 for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Crusoe' 'Together AI' 'Vultr'; do
-	why=$(grep -F "$who: " "$T/reasons" | sed "s/^$who: //")
+	why=$(grep -F "Why $who moved: " "$T/reasons" | sed "s/^Why $who moved: //")
 	line=$(grep -F ">$who</a>: " "$C" | sed 's/<[^>]*>//g')
 	if [ -z "$why" ]; then
 		case $line in *")." | *")") r=0 ;; *) r=1 ;; esac
@@ -109,8 +109,8 @@ rows "$T/s/editions/2.0/index.html" "Movers from ClusterMAX 1.0 to ClusterMAX 2.
 printf '%s\n' 'Google Cloud|Bronze|Silver|↑ up 1' 'TensorWave|Bronze|Silver|↑ up 1' \
     'Together AI|Gold|Silver|↓ down 1' | cmp -s - "$T/e2"
 check "edition 2.0: the three moves known against 1.0" $?
-[ "$(grep -c 'have no movement shown' "$T/s/editions/2.0/index.html")" = 1 ] &&
-    note "$T/s/editions/2.0/index.html" "70 providers reviewed in ClusterMAX 2.0 have no movement shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known."
+[ "$(grep -c 'no movement is shown' "$T/s/editions/2.0/index.html")" = 1 ] &&
+    note "$T/s/editions/2.0/index.html" "For 70 providers reviewed in ClusterMAX 2.0, no movement is shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known."
 check "edition 2.0: once, why 70 show no movement" $?
 note "$T/s/editions/2.0/index.html" "No longer reviewed in ClusterMAX 2.0 (1): LeptonAI."
 check "edition 2.0: LeptonAI no longer reviewed" $?
@@ -126,7 +126,7 @@ if need "the PDF's text" pdftotext; then
 	# and their reasons, and points to the part that lists the rest
 	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' >"$T/pdf.flat"
 	! grep -qF "New in ClusterMAX 3.0 (15):" "$T/pdf.flat" &&
-	    grep -qF "Together AI: Moved down to Bronze in 3.0 because of reliability issues. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page $(pdfinfo -dests "$T/s/report.pdf" | awk '$NF == "\"changes\"" { print $1 }')." "$T/pdf.flat"
+	    grep -qF "Why Together AI moved: Moved down to Bronze in 3.0 because of reliability issues. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page $(pdfinfo -dests "$T/s/report.pdf" | awk '$NF == "\"changes\"" { print $1 }')." "$T/pdf.flat"
 	check "the PDF's movers table: its reasons, then where the other changes are, not the same lists twice" $?
 fi
 # French: the notes in the pack's words and punctuation (a no-break space
@@ -137,7 +137,7 @@ sed -i 's/^language: en$/language: fr/' "$T/fr/content/report.yaml"
 "$PODIUM" build -C "$T/fr" -o "$T/fr/s" -q --only html 2>"$T/err.fr"
 check "the French report builds" $?
 nb=$(printf '\302\240')
-note "$T/fr/s/editions/2.0/index.html" "70 fournisseurs évalués dans ClusterMAX 2.0 n’ont pas de mouvement indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
+note "$T/fr/s/editions/2.0/index.html" "Pour 70 fournisseurs évalués dans ClusterMAX 2.0, aucun mouvement n’est indiqué$nb: ClusterMAX 1.0 ne nomme qu’une partie de ses évaluations, leur niveau y est donc inconnu." &&
     note "$T/fr/s/editions/2.0/index.html" "Plus évalués dans ClusterMAX 2.0 (1)$nb: LeptonAI."
 check "French: the movers' notes in French" $?
 grep -qF "<span class=\"value\">85</span> <span class=\"detail\">84 annoncés$nb; " "$T/fr/s/editions/2.0/index.html"

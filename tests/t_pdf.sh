@@ -226,7 +226,7 @@ check "a provider in a rated: false tier: in the table, no section of its own" $
 twice=""
 for t in "Tiers of ClusterMAX 3.0, best first" \
     "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" \
-    "Public security findings, ClusterMAX 3.0" \
+    "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
     "ClusterMAX 3.0: stated and counted figures"; do
 	n=$(grep -cxF "$t" "$T/a.txt")
 	test "$n" = 1 || twice="$twice [$t: $n]"
@@ -269,8 +269,10 @@ grep -q '^ *Replaced  *8h40m  *1h  *not compared with the targets *$' "$T/layout
     grep -q '^ *Detected  *at once  *2m  *not compared with the targets *$' "$T/layout.txt" &&
     ! grep -q '^ *Replaced  *8h40m  *1h  *over target' "$T/layout.txt"
 check "fault test: against_targets: false reads 'not compared with the targets' (Nebius)" $?
-grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. The provider detected it. Recovery was automatic, with no human in the loop.' "$T/a.one" &&
-    grep -qF 'Nobody detected it.' "$T/a.one" &&
+grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack, and a healthy node was back in service.' "$T/a.one" &&
+    grep -qF 'The test injected a simulated NVIDIA GPU error, and nobody detected it.' "$T/a.one" &&
+    grep -qF 'The test injected a simulated NVIDIA GPU error; the provider detected it but did not replace the node.' "$T/a.one" &&
+    ! grep -qF 'The provider detected it.' "$T/a.one" &&
     ! grep -qE 'Detected by' "$T/a.one"
 check "fault test: what was injected and who detected it, in the site's words" $?
 grep -q '^The fault could not be injected: the test had no access to the kernel log\.' "$T/layout.txt" &&
@@ -573,7 +575,7 @@ done
 test -z "$found"
 check "no draft, embargoed or private text$found" $?
 grep -qF "Open metadata endpoint" "$T/f.txt" &&
-    grep -qF "1 public finding; 2 undisclosed findings" "$T/f.txt"
+    tr "\n" " " <"$T/f.txt" | grep -qF "Findings made public: 1; findings not yet public, counted but not described: 2."
 check "public finding shown, private ones only counted" $?
 pdfinfo "$T/f/report.pdf" | grep -q "^Page size:       612 x 792 pts (letter)$"
 check "paper letter from report.yaml" $?

@@ -88,15 +88,15 @@ none fr "pas de « Détectée par : », pas de « Médailles parmi »" "Détect�
 none en "2.0: reviewed, not rated, providers have no movement shown" "providers rated in ClusterMAX 2.0 have no movement"
 for lang in en de fr; do
 	case $lang in
-	en) who='The provider detected it.' nobody='Nobody detected it.'
+	en) who='and the provider detected it.' nobody='and nobody detected it.'
 	    share='Share of reviewed providers with a medal' tracked='Share of tracked providers with a medal'
-	    moved='70 providers reviewed in ClusterMAX 2.0 have no movement shown' ;;
-	de) who='Der Anbieter hat den Fehler erkannt.' nobody='Niemand hat den Fehler erkannt.'
+	    moved='For 70 providers reviewed in ClusterMAX 2.0, no movement is shown' ;;
+	de) who='und der Anbieter erkannte den Fehler.' nobody='und niemand erkannte den Fehler.'
 	    share='Anteil der geprüften Anbieter mit Medaille' tracked='Anteil der beobachteten Anbieter mit Medaille'
 	    moved='in ClusterMAX 2.0 geprüfte Anbieter ist keine Bewegung angegeben' ;;
-	fr) who='Le fournisseur a détecté la panne.' nobody='Personne n’a détecté la panne.'
+	fr) who='et le fournisseur a détecté la panne.' nobody='et personne n’a détecté la panne.'
 	    share='Part des fournisseurs évalués ayant une médaille' tracked='Part des fournisseurs suivis ayant une médaille'
-	    moved='fournisseurs évalués dans ClusterMAX 2.0 n’ont pas de mouvement indiqué' ;;
+	    moved='fournisseurs évalués dans ClusterMAX 2.0, aucun mouvement n’est indiqué' ;;
 	esac
 	grep -qF -- "$who" "$T/$lang/site" && grep -qF -- "$who" "$T/$lang/pdf" &&
 	    grep -qF -- "$nobody" "$T/$lang/site" && grep -qF -- "$nobody" "$T/$lang/pdf"
@@ -126,11 +126,11 @@ grep -F 'providers/aws/index.html: ' "$T/de/site" |
     grep -qF 'Die Stufe, wie veröffentlicht in ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
 check "de: the same, in German" $?
 grep -F 'providers/lambda/index.html: ' "$T/en/site" |
-    grep -qF 'The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset. The provider detected it.' &&
-    grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. The provider detected it.' "$T/en/pdf"
+    grep -qF 'The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset, and a healthy node was back in service.' &&
+    grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack, and a healthy node was back in service.' "$T/en/pdf"
 check "en: what the failure test injected, once, on the site and in the PDF" $?
 grep -F 'providers/nebius/index.html: ' "$T/fr/site" |
-    grep -qF 'Le test a injecté a simulated NVIDIA GPU error on a GB300 rack.'
+    grep -qF 'Le test a injecté a simulated NVIDIA GPU error on a GB300 rack, et un nœud sain a été remis en service.'
 check "fr: the same sentence in French (the content's words kept)" $?
 grep -F 'sources/index.html: ' "$T/en/site" |
     grep -qE 'SemiAnalysisAI/ClusterMAX: the cmax audit tool *, SemiAnalysis\. +[^o ]'

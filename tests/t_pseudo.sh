@@ -82,9 +82,9 @@ grep -q "24,7$nb%" "$T/fr/site/index.html" && grep -q '23 septembre 2026' "$T/fr
 	grep -q 'Médailles' "$T/fr/site/index.html" &&
 	ok "fr: '24,7 %', '23 septembre 2026', 'Médailles'" ||
 	nok "fr: '24,7 %', '23 septembre 2026', 'Médailles'"
-grep -Eq '>[0-9]+ fournisseurs évalués dans au moins une édition' "$T/fr/site/providers/index.html" &&
-	ok "fr: the providers index counts in a sentence of its own" ||
-	nok "fr: the providers index counts in a sentence of its own"
+grep -Eq '>En tout, [0-9]+ fournisseurs ont été évalués dans au moins une édition\.' "$T/fr/site/providers/index.html" &&
+	ok "fr: the providers index counts in a sentence of its own, not opening with a numeral" ||
+	nok "fr: the providers index counts in a sentence of its own, not opening with a numeral"
 # a name and its value joined as French joins them (label_value): a
 # no-break space before the colon, in the pages, the charts, the compare
 # page's data and the PDF

@@ -45,7 +45,7 @@ n=$(grep -n -e 'id="movers-title"' -e 'class="baseline-note"' "$S/editions/2.0/i
 set -- $n
 [ $# = 2 ] && [ "$1" -lt "$2" ] && ok "... under the movement's heading ($n)" || nok "... under the movement's heading ($n)"
 hasnt "$S/editions/2.0/index.html" '164.3%' "no percent change from a partial edition"
-count "$S/editions/2.0/index.html" '70 providers reviewed in ClusterMAX 2.0 have no movement shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
+count "$S/editions/2.0/index.html" 'For 70 providers reviewed in ClusterMAX 2.0, no movement is shown' 1 "against a partial baseline, why the providers with no review there show no movement, once"
 n=$(grep -c '"status": "unlisted"' "$S/data/ratings.json")
 [ "$n" -eq 70 ] && ok "ratings.json: 70 unlisted in 2.0" || nok "ratings.json: 70 unlisted in 2.0 ($n)"
 n=$(grep -c '"status": "new"' "$S/data/ratings.json")
@@ -136,7 +136,7 @@ hasnt "$S/security/index.html" '>Severity<' "no severity column when no finding 
 hasnt "$S/security/index.html" 'severity-' "no empty severity badge"
 hasnt "$S/security/index.html" '(, ' "no empty field in a finding's text"
 hasnt "$S/security/index.html" '<th scope="col">Audit tool' "no practice column that is empty everywhere"
-has "$S/security/index.html" '<p class="empty">No review of ClusterMAX 3.0 records whether a provider follows the practices this report looks for: Drivers current, Embargo program and Audit tool.</p>' "the practices the report checks, none recorded: named in one line"
+has "$S/security/index.html" '<p class="empty">The reviews of ClusterMAX 3.0 do not say which providers follow these practices.</p>' "the practices the report checks, none recorded: said once, after what each is"
 # Salad's 1.0 tier is uncertain wherever it is shown
 has "$S/editions/1.0/index.html" 'Salad Cloud</a> <abbr class="uncertain"' "uncertain tier marked in the medal table"
 has "$S/providers/salad/index.html" '<abbr class="uncertain"' "uncertain tier marked on the provider's page"

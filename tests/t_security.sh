@@ -69,42 +69,53 @@ has "$T/main" "Security findings"
 check "the page is titled as the PDF's section is" $?
 for f in \
     "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks, container escapes (NVIDIAScape, CVE-2025-23266), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
+    "(A DPU, or data processing unit, is a network card with a processor of its own, often used to keep tenants apart; in host-trusted mode it takes its orders from the server it sits in, so it no longer guards against that server's tenant.)" \
+    "join NVIDIA's embargoed security program, which tells its members of flaws before they are made public, so that they can patch first;" \
     "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
-    "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries; which CVEs the others carried is not listed here. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys were not configured correctly, as the 2.1 update described (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
-    "This section gives the security findings made public." \
-    "The table below records the 3 findings made public one by one, each with its provider and source."; do
+    "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries; which CVEs the others carried is not listed here. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys (the settings that keep each customer's traffic apart on a shared InfiniBand network) were not configured correctly, as the 2.1 update described (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
+    "On security in ClusterMAX 3.0, this report gives what was tested and what was found, each finding made public and the practices recommended." \
+    "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it."; do
 	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }
 	check "the scope, word for word: $(printf %.50s "$f")..." $?
 done
 # every public finding, one row each, in the view's order
 cat >"$T/rows" <<'EOF'
-Finding | Provider | Class | Status | Source
-Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told | Not named | cross-tenant | fix verified | Most Neoclouds Suck At Security
-Partition keys not configured correctly | FPT | not given | not stated | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
-Libraries with applicable CVEs in its image | Vultr | not given | not stated | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
+Finding | Provider | Source
+Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told (cross-tenant; fix verified) | Not named | Most Neoclouds Suck At Security
+Partition keys not configured correctly | FPT | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
+Libraries with applicable CVEs in its image | Vultr | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
 EOF
 grep -F ' | ' "$T/main" | sed -n 1,4p >"$T/got"
 cmp -s "$T/rows" "$T/got"
-check "every public finding: provider, class (or 'not given'), status (or 'not stated'), its source" $?
+check "every public finding: provider and source; a class and a status only one row gives are said in that row, no column of 'not given' (issue 27 item 2)" $?
+grep -q '<caption>Security findings made public, as recorded for ClusterMAX 3.0, each with its source</caption>' "$T/s/security/index.html" &&
+    ! grep -qF 'Public security findings, ClusterMAX 3.0' "$T/main"
+check "the table's title: recorded for 3.0, each with its source (one row's source is the 2.1 update)" $?
 cmp -s "$T/rows" "$T/got" || diff "$T/rows" "$T/got" | sed -n '1,8s/^/# /p'
 grep -q 'href="../sources/index.html#neocloud-security">Most Neoclouds' "$T/s/security/index.html" &&
     grep -q '<td data-label="Provider"><a href="../providers/fpt/index.html">FPT</a></td>' "$T/s/security/index.html"
 check "a finding's source and provider are links" $?
 ! grep -qE '\| other( \||$)|\(other\)' "$T/main"
 check "no class 'other' printed" $?
-a=$(grep -nxF "The table below records the 3 findings made public one by one, each with its provider and source." "$T/main" | cut -d: -f1)
+a=$(grep -nxF "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it." "$T/main" | cut -d: -f1)
 b=$(grep -nxF "Public findings #" "$T/main" | cut -d: -f1)
-c=$(grep -nxF "Practices #" "$T/main" | cut -d: -f1)
+c=$(grep -nxF "Recommended practices #" "$T/main" | cut -d: -f1)
 [ -n "$a" ] && [ -n "$b" ] && [ -n "$c" ] && [ "$a" -lt "$b" ] && [ "$b" -lt "$c" ]
 check "scope, then findings, then practices ($a $b $c)" $?
-# no practice recorded: one line naming them, no definitions of practices
-# nobody is shown to follow, no promise of them in the standfirst, nothing
-# said of undisclosed findings where there are none (reader review #7)
-has "$T/main" "No review of ClusterMAX 3.0 records whether a provider follows the practices this report looks for: Drivers current, Embargo program and Audit tool." &&
-    ! grep -qF "Audit tool: Runs" "$T/main" &&
-    ! grep -qiF "practices each provider follows" "$T/main" &&
+# no practice recorded: the practices as SemiAnalysis recommends them,
+# each with its description, then once, plainly, that the reviews do not
+# say who follows them (issue 27 item 2); no promise in the standfirst of
+# which providers follow them, nothing said of undisclosed findings where
+# there are none (reader review #7)
+has "$T/main" "The reviews of ClusterMAX 3.0 do not say which providers follow these practices." &&
+    grep -qF "SemiAnalysis recommends keeping drivers and software current." "$T/main" &&
+    grep -qF "SemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." "$T/main" &&
+    grep -qF "SemiAnalysis recommends running its free audit tool, cmax audit security, from the SemiAnalysisAI/ClusterMAX project." "$T/main" &&
+    [ "$(grep -c "follow these practices" "$T/main")" = 1 ] &&
+    ! grep -qF "No review of" "$T/main" &&
+    ! grep -qiF "which providers follow them" "$T/main" &&
     ! grep -qiF "not yet public" "$T/main"
-check "the practices, none recorded: said in one line, no promise of them" $?
+check "the practices, none recorded: each as recommended, with its description; once, that no review says who follows them" $?
 # the home page keeps the facts, without a table that repeated its prose
 text "$T/s/index.html" >"$T/home"
 grep -qF "Across the 25 providers and 32 clusters it tested" "$T/home" &&
@@ -114,13 +125,14 @@ check "the home page gives the same facts" $?
 if need "the PDF's text" pdftotext; then
 	pdftotext "$T/s/report.pdf" - | tr -s ' \n' '  ' >"$T/pdf"
 	# the section from its heading (its last start: the contents name it) on
-	sed 's/.*Security findings This section gives/This section gives/; s/ Methodology .*//' \
+	sed 's/.*Security findings On security in/On security in/; s/ Methodology .*//' \
 	    "$T/pdf" | tr -d ' ' >"$T/sec"
 	miss=0
-	for w in "The table below records the 3 findings made public one by one, each with its provider and source." "Public security findings, ClusterMAX 3.0" \
-	    "Most Neoclouds Suck At Security" "Not named" "cross-tenant" "fix verified" \
+	for w in "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it." "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
+	    "Most Neoclouds Suck At Security" "Not named" "(cross-tenant; fix verified)" \
 	    "How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update" \
-	    "No review of ClusterMAX 3.0 records whether a provider follows the practices this report looks for: Drivers current, Embargo program and Audit tool."; do
+	    "SemiAnalysis recommends keeping drivers and software current." \
+	    "The reviews of ClusterMAX 3.0 do not say which providers follow these practices."; do
 		grep -qF "$(printf %s "$w" | tr -d ' ')" "$T/sec" || { echo "# not in the PDF's section: $w"; miss=1; }
 	done
 	check "the PDF's security section: the same findings table and practices" $miss
@@ -181,10 +193,11 @@ mkdir "$T/de" && cp -R "$ROOT/content" "$T/de/content" &&
     sed -i 's/^language: en$/language: de/' "$T/de/content/report.yaml"
 "$PODIUM" build -C "$T/de" -o "$T/des" -q >/dev/null 2>&1
 text "$T/des/security/index.html" >"$T/depage"
-has "$T/depage" "Die Tabelle unten nennt die 3 öffentlich gemachten Befunde." &&
-    grep -qF "| FPT | keine Angabe | nicht angegeben |" "$T/depage" &&
-    grep -qxF "Befund | Anbieter | Art | Stand | Quelle" "$T/depage" &&
-    grep -qF " | Nicht genannt | mandantenübergreifend | Behebung geprüft | Most Neoclouds Suck At Security" "$T/depage"
+has "$T/depage" "Die Tabelle unten nennt die 3 Befunde, die dieser Bericht einzeln erfasst, jeweils mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde stehen nicht darin." &&
+    grep -qF "Partition keys not configured correctly | FPT | How Much" "$T/depage" &&
+    grep -qxF "Befund | Anbieter | Quelle" "$T/depage" &&
+    grep -qF " (mandantenübergreifend; Behebung geprüft) | Nicht genannt | Most Neoclouds Suck At Security" "$T/depage" &&
+    has "$T/depage" "Die Bewertungen von ClusterMAX 3.0 sagen nicht, welche Anbieter diese Praktiken befolgen."
 r=$?
 check "German: the same table in German words" $r
 [ $r = 0 ] || grep -F ' | ' "$T/depage" | sed -n '1,3s/^/# /p'

@@ -31,10 +31,10 @@ grep -q "$(printf '^hot-aisle\t-\topening\tsite\tNot reviewed since ClusterMAX 2
 check "a provider not reviewed now: its last tier's meaning not shown as the tier now's" $?
 # not rated now: the tier it was rated before, not "not rated" again
 grep -q "$(printf '^fluidstack\t-\topening\t[a-z,]*\tUnavailable in ClusterMAX 3.0, after Gold in ClusterMAX 2.0.$')" "$T/dump" &&
-    ! grep -q "$(printf '^[a-z0-9-]*\t-\topening\t.*not rated this edition')" "$T/dump"
+    ! grep -q "$(printf '^[a-z0-9-]*\t-\topening\t.*not rated in this edition')" "$T/dump"
 check "a provider not rated now: its line names the tier it had before, not 'not rated' again" $?
 # the first edition's row says so, as a later edition's row without a
-# tier before says "no earlier tier known": no blank movement cell
+# tier before says "its tier in the edition before is not known": no blank movement cell
 python3 - "$T/s/providers/aws/index.html" <<'PY'
 import re, sys
 s = open(sys.argv[1]).read()
@@ -144,8 +144,8 @@ PY
 	grep -q "$(printf '^edition:1.0\t-\tfunnel\tsite\t16 of them on the ladder$')" "$T/dump"
 	check "the comparison covers edition 1.0's funnel, in plain words" $?
 	# the note the figures strip gives is not given again (reader review #18)
-	grep -q "$(printf '^edition:2.0\t-\tclaims\tsite\tReviewed: 84 stated; 85 counted$')" "$T/dump" &&
-	    grep -q "$(printf '^edition:2.0\t-\tclaims\tsite\tMedals: 37 stated, 37 counted: they agree$')" "$T/dump"
+	grep -q "$(printf '^edition:2.0\t-\tclaims\tsite\tReviewed: 84 stated by the source, 85 counted here$')" "$T/dump" &&
+	    grep -q "$(printf '^edition:2.0\t-\tclaims\tsite\tMedals: 37 counted here, as the source states$')" "$T/dump"
 	check "edition 2.0's claims, phrased by the view" $?
 	# no heading over nothing (reader review #19): no movers, and no
 	# claims the strip gives already

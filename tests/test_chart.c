@@ -559,7 +559,7 @@ START_TEST(test_descriptions)
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
 	    "replaced the node in a stated time (2 within the 1h target), 1 did not detect the fault, "
-	    "2 gave no timing, 1 did not replace the node. The reviews of Oracle, Crusoe and "
+	    "2 gave no timing, 1 gave no replacement time. The reviews of Oracle, Crusoe and "
 	    "Runpod give no failure-test result.");
 	chart_release(&ch);
 	chart_init(&ch, &fx->c, CHART_HISTORY, &fx->p.providers[3]);
@@ -674,7 +674,7 @@ START_TEST(test_featured_and_unknowns)
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
 	    "replaced the node in a stated time, 1 did not detect the fault, 2 gave no timing, "
-	    "1 did not replace the node. The reviews of Oracle, Crusoe and Runpod give no "
+	    "1 gave no replacement time. The reviews of Oracle, Crusoe and Runpod give no "
 	    "failure-test result.");
 	assert_text_inside(&ch, &fx->c);
 	chart_release(&ch);
@@ -1746,7 +1746,7 @@ START_TEST(test_faults_not_compared)
 	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
 	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
 	    "replaced the node in a stated time (1 within the 1h target), 1 did not detect "
-	    "the fault, 2 gave no timing, 1 did not replace the node. The targets do not "
+	    "the fault, 2 gave no timing, 1 gave no replacement time. The targets do not "
 	    "apply to Google Cloud, as the review explains. The reviews of Oracle, Crusoe "
 	    "and Runpod give no failure-test result.");
 	tb = chart_table(&ch, &fx->c);
@@ -1777,6 +1777,45 @@ START_TEST(test_faults_not_compared)
 		assert_text_inside(&ch, &fx->c);
 		chart_release(&ch);
 	}
+	fixture_free(fx);
+}
+END_TEST
+
+/*
+ * The provider did not replace the node (issue 27 item 3, FACTS.md 4:
+ * Azure drained the node and provided no replacement, Oracle left it to
+ * the user): detected, recovery needed a human (automatic: false) and no
+ * replacement timed. The tally says "did not replace the node" and the
+ * row "not replaced by the provider", whether or not a step is timed; a
+ * replacement merely untimed (automatic not stated) is "no replacement
+ * time stated", counted as "gave no replacement time".
+ */
+START_TEST(test_faults_not_replaced)
+{
+	struct fixture *fx = fixture_new(12, name_real);
+	struct chart ch;
+	struct geo g;
+
+	/* Amazon Web Services: detected in 1s, no replacement (case 4) */
+	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
+	geo_draw(&ch, &fx->c, &g);
+	ck_assert_ptr_nonnull(geo_text_find(&g, "no replacement time stated"));
+	ck_assert_ptr_null(geo_text_find(&g, "not replaced by the provider"));
+	geo_free(&g);
+	chart_release(&ch);
+	fx_fault_of(fx, "Amazon Web Services")->automatic = TRI_FALSE;
+	/* Nebius: detected, nothing timed (case 1), recovery by a person */
+	fx_fault_of(fx, "Nebius")->automatic = TRI_FALSE;
+	chart_init(&ch, &fx->c, CHART_FAULTS, NULL);
+	ck_assert_str_eq(ch.desc, "Failure test in ClusterMAX 3.0, 8 providers: 4 "
+	    "replaced the node in a stated time (2 within the 1h target), 1 did not detect the fault, "
+	    "1 gave no timing, 2 did not replace the node. The reviews of Oracle, Crusoe and "
+	    "Runpod give no failure-test result.");
+	geo_draw(&ch, &fx->c, &g);
+	ck_assert_ptr_nonnull(geo_text_find(&g, "not replaced by the provider"));
+	ck_assert_ptr_null(geo_text_find(&g, "no replacement time stated"));
+	geo_free(&g);
+	chart_release(&ch);
 	fixture_free(fx);
 }
 END_TEST
@@ -2511,6 +2550,7 @@ main(void)
 	tcase_add_test(tc, test_bound_beside_point);
 	tcase_add_test(tc, test_faults_review);
 	tcase_add_test(tc, test_faults_not_compared);
+	tcase_add_test(tc, test_faults_not_replaced);
 	tcase_add_test(tc, test_faults_missing_bound);
 	tcase_add_test(tc, test_move_short_changes);
 	tcase_add_test(tc, test_frame_svg);

@@ -189,7 +189,7 @@ START_TEST(test_acknowledged_in_prose)
 	    "{{count 2.0 medals}}.", "x.md", 1, "", &b, &d), 0);
 	ck_assert_msg(str_starts(b.data, "<p>Reviewed: <span class=\"claim\" title=\""),
 	    "got %s", b.data);
-	ck_assert_ptr_nonnull(strstr(b.data, "\">84 stated; 85 counted</span>; medals 37.</p>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "\">84 stated by the source, 85 counted here</span>; medals 37.</p>"));
 	buf_release(&b);
 	diag_release(&d);
 }

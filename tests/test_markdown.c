@@ -86,7 +86,7 @@ START_TEST(test_count)
 	CK_HTML("{{count 2.0 medals}}", "<p>37</p>\n");
 	/* 2.0's acknowledged claim: both figures, and the note */
 	CK_HTML("{{count 3.0 reviewed}} {{count 2.0 reviewed}}", "<p>77 <span class=\"claim\" "
-	    "title=\"The article says 84; it has 85 review sections.\">84 stated; 85 counted"
+	    "title=\"The article says 84; it has 85 review sections.\">84 stated by the source, 85 counted here"
 	    "</span></p>\n");
 	CK_HTML("{{count 3.0 rated}}", "<p>45</p>\n");
 	CK_HTML("{{count 3.0 tracked}} of {{ count  2.0\ttracked }}", "<p>323 of 209</p>\n");

@@ -183,7 +183,7 @@ START_TEST(test_shortcodes)
 	    "{{share 2.0 medals of tracked}}\n", &ok);
 	ck_assert_msg(ok, "%s", h);
 	ck_assert_ptr_nonnull(strstr(h, "2 named"));
-	ck_assert_ptr_nonnull(strstr(h, "5 stated; 2 named"));
+	ck_assert_ptr_nonnull(strstr(h, "5 stated by the source, 2 named here"));
 	ck_assert_ptr_nonnull(strstr(h, "10.0%"));
 	free(h);
 }

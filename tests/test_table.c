@@ -92,7 +92,7 @@ START_TEST(test_medals)
 	    "\xe2\x86\x91 up 1"};
 	static const char *const coreweave[] = {"Platinum", "CoreWeave", "Platinum", "no change"};
 	static const char *const moonlite[] = {"Bronze", "Moonlite", "\xe2\x80\x94", "new"};
-	static const char *const fluid[] = {"Unavailable", "Fluidstack", "Gold", "not rated this edition"};
+	static const char *const fluid[] = {"Unavailable", "Fluidstack", "Gold", "not rated in this edition"};
 	static const char *const ret[] = {"Silver", "Returner", "Unavailable", "rated for the first time"};
 	static const char *const evil[] = {"Participation Ribbon", EVIL_NAME,
 	    "Underperforming", "\xe2\x86\x91 up 1"};

@@ -54,6 +54,20 @@ has_timing(const struct fault_test *f)
 	return f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0;
 }
 
+/*
+ * Whether the provider did not replace the node: the fault was detected,
+ * recovery needed a human (automatic: false) and no replacement is timed
+ * (Oracle left it to the user; Azure drained the node and provided none).
+ * The tally's "did not replace the node" and the row's label say so; a
+ * node whose replacement is only untimed is not counted so.
+ */
+static bool
+not_replaced(const struct fault_test *f)
+{
+	return !f->not_injected && f->detected_by != DETECT_NONE &&
+	    f->automatic == TRI_FALSE && f->replaced_after < 0;
+}
+
 /* The replacement time drawn on the axis of time after the fault, or -1: a
  * bound is said, not drawn, and so is a time counted from a person's
  * approval (replaced_from: approval), which is no time after the fault. */
@@ -216,6 +230,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	const struct rating **v;
 	size_t n, total, i, repl = 0, within = 0, undetected = 0, untimed = 0;
 	size_t uninjected = 0, unreplaced = 0, approval = 0, uncompared = 0;
+	size_t unreplace_timed = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
 	char d[128], n1[32], n2[32], *t;
 	const char *values[4];
@@ -243,10 +258,12 @@ faults_desc(const struct computed *c, struct buf *b)
 			uninjected++;
 		else if (f->detected_by == DETECT_NONE)
 			undetected++;
+		else if (not_replaced(f))
+			unreplaced++;
 		else if (!has_timing(f))
 			untimed++;
 		else
-			unreplaced++;
+			unreplace_timed++;
 	}
 	snprintf(n1, sizeof(n1), "%zu", total);
 	snprintf(n2, sizeof(n2), "%zu", repl);
@@ -275,6 +292,11 @@ faults_desc(const struct computed *c, struct buf *b)
 	free(t);
 	if (unreplaced) {
 		t = report_format_n(r, "faults_desc_unreplaced", (long)unreplaced);
+		buf_printf(b, ", %s", t);
+		free(t);
+	}
+	if (unreplace_timed) {
+		t = report_format_n(r, "faults_desc_no_replace_time", (long)unreplace_timed);
 		buf_printf(b, ", %s", t);
 		free(t);
 	}
@@ -444,12 +466,15 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 		free(t);
 	} else if (f->detected_by == DETECT_NONE)
 		key = "faults_not_detected";
+	else if (not_replaced(f))   /* a human had to act: the provider did not */
+		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_not_replaced" :
+		    "faults_not_replaced";
 	else if (!has_timing(f))
 		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_no_timing" :
 		    "faults_no_timing";
 	else if (f->replaced_after < 0)   /* not stated: not "never" */
-		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_not_replaced" :
-		    "faults_not_replaced";
+		key = f->detected_by == DETECT_CUSTOMER ? "faults_customer_no_replace_time" :
+		    "faults_no_replace_time";
 	else if (f->detected_by == DETECT_CUSTOMER)
 		key = "faults_customer";
 	else if (f->first_missed)   /* the times are for a later injection */

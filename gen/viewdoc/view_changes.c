@@ -380,11 +380,149 @@ change_item(struct vd_block *b, const struct computed *c, enum change_kind k,
 		vd_add(it, VD_TEXT, ".");
 }
 
+/* Whether a kind of move is grouped by its tiers into one sentence per
+ * group: not the moves up, down and merged, which the PDF gives as the
+ * movers table's rows, one per provider. */
+static bool
+groupable(enum change_kind k)
+{
+	return k == CHANGE_NEW || k == CHANGE_DROPPED || k == CHANGE_UNRATED ||
+	    k == CHANGE_RETURNED || k == CHANGE_FIRST;
+}
+
+/* Whether a and b make the same change: the same tiers before and after. */
+static bool
+same_change(const struct change *a, const struct change *b)
+{
+	return a->before == b->before && a->after == b->after;
+}
+
+#define NAMES_MARK "\x01names\x01"
+
+/*
+ * "New in 3.0 and not rated, all Unavailable: Argentum, Boostrun and
+ * Darya.": one sentence for the providers of v[at[0..m)] (two or more),
+ * which make the same change; the names linked, joined as the language
+ * joins a list.
+ */
+static void
+group_item(struct vd_block *b, const struct computed *c, const struct edition_changes *ec,
+    enum change_kind k, const struct change *v, const size_t *at, size_t m)
+{
+	const struct report *r = &c->project->report;
+	const struct change *ch = &v[at[0]];
+	struct vd_inlines *it = vd_item_add(b), tmp = {0};
+	struct vd_inline vals[5];
+	const char **marks = xcalloc(m + 1, sizeof(*marks));
+	char **own = xcalloc(m + 1, sizeof(*own));
+	const char *key;
+	char *list, *q;
+	size_t i, j;
+
+	memset(vals, 0, sizeof(vals));
+	vals[0] = val(VD_TEXT, edition_name(ec->edition));
+	vals[1] = val(VD_TEXT, ec->baseline != NULL ? edition_name(ec->baseline) : "");
+	vals[2] = ch->before != NULL ? val_tier(ch->before) : val(VD_TEXT, "");
+	vals[3] = ch->after != NULL ? val_tier(ch->after) : val(VD_TEXT, "");
+	vals[4] = val(VD_TEXT, NAMES_MARK);
+	if (k == CHANGE_NEW)
+		key = ch->after != NULL && !ch->after->rated ? "changes_group_new_unrated" :
+		    "changes_group_new_at";
+	else if (k == CHANGE_DROPPED)
+		key = "changes_group_was";
+	else
+		key = "changes_group_from_to";
+	vd_add_format(&tmp, r, key, (const char *[]){"edition", "baseline", "before", "after",
+	    "names", NULL}, vals);
+	/* the names as the language lists them, each a mark found again in
+	 * the list and made a link */
+	for (i = 0; i < m; i++)
+		marks[i] = own[i] = xasprintf("\x02%zu\x02", i);
+	list = view_list(r, marks, m);
+	for (i = 0; i < tmp.n; i++) {
+		/* the mark is an inline of its own (vd_add_format copies each
+		 * value apart): a name that holds the same bytes is not it */
+		if (tmp.v[i].kind != VD_TEXT || (tmp.v[i].text != NULL &&
+		    strcmp(tmp.v[i].text, NAMES_MARK) != 0)) {
+			vd_add_copy(it, &tmp.v[i]);
+			continue;
+		}
+		for (q = list; *q != '\0';) {
+			char *e = strchr(q, '\x02');
+
+			if (e == NULL) {
+				vd_add(it, VD_TEXT, q);
+				break;
+			}
+			if (e > q) {
+				char *t = xstrndup(q, (size_t)(e - q));
+
+				vd_add(it, VD_TEXT, t);
+				free(t);
+			}
+			j = (size_t)strtoul(e + 1, &q, 10);
+			if (*q == '\x02')
+				q++;
+			if (j < m) {
+				struct vd_inline pv = val_provider(v[at[j]].provider);
+
+				vd_add_copy(it, &pv);
+			}
+		}
+	}
+	free(list);
+	for (i = 0; i < m; i++)
+		free(own[i]);
+	free(own);
+	free(marks);
+	vd_inlines_release(&tmp);
+}
+
+/*
+ * The items of list b for the changes v[idx[0..m)], in that order: a
+ * provider alone in its change as "Provider: the move." (with its reason
+ * when reason), two or more that make the same change (and, with reason,
+ * have no reason of their own) as one sentence naming them all, where
+ * the first of them is.
+ */
+static void
+items_grouped(struct vd_block *b, const struct computed *c, const struct edition_changes *ec,
+    enum change_kind k, const size_t *idx, size_t m, bool reason)
+{
+	const struct report *r = &c->project->report;
+	const struct change *v = ec->v[k];
+	bool *done = xcalloc(m + 1, sizeof(*done));
+	size_t *at = xcalloc(m + 1, sizeof(*at));
+	size_t i, j, g;
+
+	for (i = 0; i < m; i++) {
+		if (done[i])
+			continue;
+		g = 0;
+		at[g++] = idx[i];
+		if (groupable(k) && !(reason && summary_of(r, k, &v[idx[i]]) != NULL))
+			for (j = i + 1; j < m; j++)
+				if (!done[j] && same_change(&v[idx[i]], &v[idx[j]]) &&
+				    !(reason && summary_of(r, k, &v[idx[j]]) != NULL)) {
+					at[g++] = idx[j];
+					done[j] = true;
+				}
+		done[i] = true;
+		if (g >= 2)
+			group_item(b, c, ec, k, v, at, g);
+		else
+			change_item(b, c, k, &v[idx[i]], reason);
+	}
+	free(at);
+	free(done);
+}
+
 /*
  * One kind of move: its heading, then each provider with its move and its
  * reason; a reason two or more share (the Unavailable providers' "Not
- * tested for 3.0: ...") is said once, as a subheading over their names,
- * after the providers with a reason of their own.
+ * tested for 3.0: ...") is said once, as a subheading over them, after
+ * the providers with a reason of their own; providers that make the same
+ * change with no reason between them are named in one sentence.
  */
 static void
 changes_group(struct vd_page *pg, const struct computed *c, const struct edition_changes *ec,
@@ -392,14 +530,14 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 {
 	const struct report *r = &c->project->report;
 	const struct change *v = ec->v[k];
-	size_t n = ec->n[k], i, j, *count, *first;
+	size_t n = ec->n[k], i, j, m, *count, *first, *idx;
 	struct vd_section *s;
 	struct vd_block *b = NULL;
 	char *t, *key;
 
 	if (n == 0)
 		return;
-	/* "4 moved up": the count first, not in parentheses after the kind */
+	/* "Moved up: 4 providers": the kind first, not a numeral opening */
 	key = xasprintf("%s_one", change_keys[k]);
 	t = report_format_n(r, view_plural(r, (double)n, key, change_keys[k]),
 	    (long)n);
@@ -408,13 +546,15 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 	free(t);
 	count = xcalloc(n, sizeof(*count));
 	first = xcalloc(n, sizeof(*first));
+	idx = xcalloc(n + 1, sizeof(*idx));
 	sharing(r, k, v, n, count, first);
-	for (i = 0; i < n; i++)
-		if (count[i] < 2) {
-			if (b == NULL)
-				b = vd_block_add(s, VB_LIST, "changes");
-			change_item(b, c, k, &v[i], true);
-		}
+	for (i = m = 0; i < n; i++)
+		if (count[i] < 2)
+			idx[m++] = i;
+	if (m > 0) {
+		b = vd_block_add(s, VB_LIST, "changes");
+		items_grouped(b, c, ec, k, idx, m, true);
+	}
 	for (i = 0; i < n; i++) {
 		if (count[i] < 2 || first[i] != i)
 			continue;   /* said with its own item, or under its heading */
@@ -422,10 +562,12 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 		b->level = 3;
 		vd_add(&b->in, VD_TEXT, summary_of(r, k, &v[i]));
 		b = vd_block_add(s, VB_LIST, "changes");
-		for (j = i; j < n; j++)
+		for (j = i, m = 0; j < n; j++)
 			if (count[j] >= 2 && first[j] == i)
-				change_item(b, c, k, &v[j], false);
+				idx[m++] = j;
+		items_grouped(b, c, ec, k, idx, m, false);
 	}
+	free(idx);
 	free(count);
 	free(first);
 }

@@ -411,11 +411,31 @@ fault_caption(const struct report *r, const struct edition *e)
 	return s;
 }
 
+/*
+ * The key of the sentence that says what came of an injected fault, from
+ * the data, the classes of the failure-test chart's tally: a node back in
+ * service (after a person's approval), not replaced by the provider (a
+ * human had to act and no replacement is timed), else who detected it.
+ */
+static const char *
+fault_result(const struct fault_test *f)
+{
+	if (f->detected_by == DETECT_NONE)
+		return "fault_result_nobody";
+	if (f->replaced_after >= 0)
+		return f->replaced_from_approval ? "fault_result_approval" :
+		    "fault_result_replaced";
+	if (f->detected_by == DETECT_UNSET)
+		return "fault_result_unrecorded";
+	if (f->automatic == TRI_FALSE)
+		return "fault_result_not_replaced";
+	return f->detected_by == DETECT_CUSTOMER ? "fault_result_customer" :
+	    "fault_result_detected";
+}
+
 static void
 fault_section(struct vd_review *v, const struct report *r)
 {
-	static const char *const by[] = {"detected_provider", "detected_customer",
-	    "detected_nobody"};
 	static const char *const later[] = {"detected_provider_later",
 	    "detected_customer_later", NULL};
 	const struct review *rv = v->rating->review;
@@ -438,26 +458,27 @@ fault_section(struct vd_review *v, const struct report *r)
 			vd_add(&b->in, VD_TEXT, report_string(r, "nothing_to_time"));
 		}
 	} else {
-		/* what was injected, who noticed, and whether a human had to act */
+		/* what was injected and what came of it, in one sentence from the
+		 * data (issue 27 item 3): not "The provider detected it." on
+		 * every entry, nor beside a note that tells otherwise */
 		struct vd_inline what = {.kind = VD_TEXT, .text = (char *)(f->fault != NULL ?
 		    f->fault : report_string(r, "fault_not_described"))};
 
 		b = vd_block_add(s, VB_PARA, "fault-intro");
-		vd_add_format(&b->in, r, "fault_injected", (const char *const[]){"fault", NULL},
-		    &what);
-		/* who noticed, as a sentence: "The provider detected it." */
-		vd_add(&b->in, VD_TEXT, " ");
-		/* first_missed: the first injection went unnoticed; the provider's
-		 * catching a later one is not to read as catching the first */
-		if (f->first_missed && f->detected_by != DETECT_NONE) {
-			vd_add(&b->in, VD_TEXT, report_string(r, "first_missed"));
+		if (f->first_missed && f->detected_by != DETECT_NONE &&
+		    f->detected_by != DETECT_UNSET) {
+			/* the first injection went unnoticed; the provider's catching
+			 * a later one is not to read as catching the first */
+			vd_add_format(&b->in, r, "fault_result_later", (const char *const[]){
+			    "fault", NULL}, &what);
 			vd_add(&b->in, VD_TEXT, " ");
-		}
-		vd_add(&b->in, VD_TEXT, report_string(r, f->detected_by == DETECT_UNSET ?
-		    "detected_unrecorded" : f->first_missed && f->detected_by != DETECT_NONE ?
-		    later[f->detected_by] :
-		    by[f->detected_by]));
-		if (f->automatic != TRI_UNSET) {
+			vd_add(&b->in, VD_TEXT, report_string(r, later[f->detected_by]));
+		} else
+			vd_add_format(&b->in, r, fault_result(f), (const char *const[]){"fault",
+			    NULL}, &what);
+		/* whether a human had to act, unless the review's note tells it */
+		if (f->automatic != TRI_UNSET && f->note == NULL &&
+		    strcmp(fault_result(f), "fault_result_not_replaced") != 0) {
 			vd_add(&b->in, VD_TEXT, " ");
 			vd_add(&b->in, VD_TEXT, report_string(r, f->automatic == TRI_TRUE ?
 			    "recovery_automatic" : "recovery_human"));

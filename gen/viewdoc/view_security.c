@@ -115,6 +115,41 @@ finding_row(const struct report *r, struct table *t, const struct finding *f,
 	source_cell(&row[5], f, rv);
 }
 
+/*
+ * The columns cols[0..n) of t that some rows leave empty (the cell says
+ * empty[i]): the values of each row that has some added to that row's
+ * finding, "Title (cross-tenant; fix verified)", and every cell of those
+ * columns made empty, to be dropped. A column every row fills stays.
+ */
+static void
+fold_columns(struct table *t, const size_t *cols, const char *const *empty, size_t n)
+{
+	struct table_cell *c, *f;
+	bool fold[8] = {false};
+	size_t i, k, filled;
+	struct buf b;
+
+	for (k = 0; k < n && k < 8; k++) {
+		for (i = filled = 0; i < t->nrows; i++)
+			filled += strcmp(t->cells[i * t->ncols + cols[k]].text, empty[k]) != 0;
+		fold[k] = filled > 0 && filled < t->nrows;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		f = &t->cells[i * t->ncols];
+		b = (struct buf)BUF_INIT;
+		for (k = 0; k < n && k < 8; k++) {
+			c = &t->cells[i * t->ncols + cols[k]];
+			if (!fold[k] || strcmp(c->text, empty[k]) == 0)
+				continue;
+			buf_printf(&b, "%s%s", b.len > 0 ? "; " : "", c->text);
+			table_cell_set(c, empty[k], NULL);
+		}
+		if (b.len > 0)
+			table_cell_take(f, xasprintf("%s (%s)", f->text, b.data), f->href);
+		buf_release(&b);
+	}
+}
+
 /* Every public finding of e: those tied to no provider first, then by
  * provider; no column that no finding fills. NULL when there is none. */
 static struct table *
@@ -128,8 +163,10 @@ findings_table(const struct computed *c, const struct edition *e,
 	char *cap;
 	size_t i, j;
 
-	cap = xasprintf("%s, %s", report_string(r, "public_security_findings"),
-	    e->name != NULL ? e->name : e->id);
+	/* the rows come from the edition and its reviews, whichever source
+	 * made each public (an update before it, too): the caption says so */
+	cap = report_format1(r, "findings_caption", "edition", e->name != NULL ? e->name :
+	    e->id);
 	t = table_new(cap, ARRAY_SIZE(heads));
 	free(cap);
 	for (i = 0; i < ARRAY_SIZE(heads); i++)
@@ -148,9 +185,14 @@ findings_table(const struct computed *c, const struct edition *e,
 		table_free(t);
 		return NULL;
 	}
+	/* a class or a status only some rows give: said in those rows'
+	 * finding, not a column of "not given" (issue 27 item 2) */
+	fold_columns(t, (const size_t[]){2, 4}, (const char *const[]){
+	    report_string(r, "class_not_given"), report_string(r, "status_not_recorded")}, 2);
 	/* a severity nobody states, a class nobody names: no column of blanks */
 	table_drop_empty_columns(t, DASH);
 	table_drop_empty_columns(t, report_string(r, "class_not_given"));
+	table_drop_empty_columns(t, report_string(r, "status_not_recorded"));
 	/* the dashes left, each in its column's words */
 	for (i = 0; i < t->ncols; i++)
 		if (t->head[i].text != NULL &&
@@ -228,28 +270,33 @@ practices_recorded(const struct computed *c, const struct edition *e)
 }
 
 /*
- * What the page gives, as the report has it (reader review #7): the public
- * findings, the practices each provider follows, only where some are
- * recorded; that findings not yet public are counted, only where there are
- * some.
+ * What the page gives, as the report has it (reader review #7), in one
+ * opening sentence: what was tested and found (the report's security
+ * commentary), the public findings, the practices recommended (and which
+ * providers follow them, where a review records it); that findings not
+ * yet public are counted, only where there are some.
  */
 static void
-intro(struct vd_section *s, const struct report *r, bool findings, bool practices,
-    bool undisclosed)
+intro(struct vd_section *s, const struct report *r, const struct edition *e, bool scope,
+    bool findings, bool practices, bool followed, bool undisclosed)
 {
-	const char *what[2];
+	const char *what[3];
 	size_t n = 0;
 	struct vd_block *b = NULL;
 	char *list, *w;
 
+	if (scope)
+		what[n++] = report_string(r, "security_has_scope");
 	if (findings)
 		what[n++] = report_string(r, "security_has_findings");
 	if (practices)
-		what[n++] = report_string(r, "security_has_practices");
+		what[n++] = report_string(r, followed ? "security_has_practices" :
+		    "security_has_practices_defs");
 	if (n > 0) {
 		b = vd_block_add(s, VB_PARA, "standfirst");
 		list = view_list(r, what, n);
-		w = report_format1(r, "security_intro", "what", list);
+		w = report_format(r, "security_intro", (const char *[]){"edition", "what", NULL},
+		    (const char *[]){e->name != NULL ? e->name : e->id, list, NULL});
 		vd_add(&b->in, VD_TEXT, w);
 		free(w);
 		free(list);
@@ -273,7 +320,12 @@ scope_section(struct vd_security *v, const struct computed *c,
 	char *w;
 	size_t i;
 
-	intro(s, r, st != NULL && st->public_findings > 0, practices_recorded(c, v->edition),
+	bool scope = false;
+
+	for (i = 0; i < c->nsections; i++)
+		scope = scope || c->sections[i]->security;
+	intro(s, r, v->edition, scope, st != NULL && st->public_findings > 0,
+	    r->npractices > 0, practices_recorded(c, v->edition),
 	    st != NULL && st->private_findings > 0);
 	for (i = 0; i < c->nsections; i++) {
 		const struct section *sec = c->sections[i];
@@ -310,49 +362,30 @@ findings_section(struct vd_security *v, const struct computed *c,
 	vd_block_add(s, VB_TABLE, "findings-table")->table = t;
 }
 
-/* No practice recorded: one line that names the practices looked for. */
-static void
-practices_none(struct vd_section *s, const struct report *r, const struct edition *e)
-{
-	const char **names = xcalloc(r->npractices + 1, sizeof(*names));
-	char *list, *w;
-	size_t i;
-
-	for (i = 0; i < r->npractices; i++)
-		names[i] = r->practices[i].name;
-	list = view_list(r, names, r->npractices);
-	w = report_format(r, "no_practices", (const char *[]){"edition", "practices", NULL},
-	    (const char *[]){e->name != NULL ? e->name : e->id, list, NULL});
-	vd_add(&vd_block_add(s, VB_PARA, "empty")->in, VD_TEXT, w);
-	free(w);
-	free(list);
-	free(names);
-}
-
 /*
- * The practices: what each means, then each provider's answers; when no
- * review records one, a line that says so and names them, and no
- * definitions of practices nobody is shown to follow.
+ * The practices: what each is, then each provider's answers; when no
+ * review records one, the definitions and one plain sentence that the
+ * reviews do not say which providers follow them (not the practices'
+ * names in a list after "No review records ...").
  */
 static void
 practices_section(struct vd_security *v, const struct computed *c)
 {
 	const struct report *r = &c->project->report;
+	const struct edition *e = v->edition;
 	struct vd_section *s;
 	struct vd_block *b;
 	struct vd_inlines *it;
 	struct vd_inline *md;
 	struct table *t;
+	char *w;
 	size_t i;
 
 	if (r->npractices == 0)
 		return;
-	s = vd_section_add(&v->s, &v->n, "practices", report_string(r, "practices"));
-	t = practices_table(c, v->edition);
-	if (t == NULL) {
-		practices_none(s, r, v->edition);
-		return;
-	}
+	s = vd_section_add(&v->s, &v->n, "practices", report_string(r,
+	    "practices_recommended"));
+	t = practices_table(c, e);
 	b = vd_block_add(s, VB_LIST, "practice-defs");
 	for (i = 0; i < r->npractices; i++) {
 		const struct practice_def *pd = &r->practices[i];
@@ -374,6 +407,13 @@ practices_section(struct vd_security *v, const struct computed *c)
 			vd_inlines_release(&label);
 			vd_inlines_release(&value);
 		}
+	}
+	if (t == NULL) {
+		w = report_format1(r, "no_practices", "edition", e->name != NULL ? e->name :
+		    e->id);
+		vd_add(&vd_block_add(s, VB_PARA, "empty")->in, VD_TEXT, w);
+		free(w);
+		return;
 	}
 	vd_block_add(s, VB_TABLE, "practices")->table = t;
 }

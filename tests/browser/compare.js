@@ -58,7 +58,7 @@ function table(page) {
 		ok(want(t.rows["Score, Security, Edition Three"]) === want(["5.0", "4.0"]) &&
 		    want(t.rows["Score, Reliability, Edition Three"]) === want(["4.0", "3.5"]),
 		    "... the scores per criterion", want(t.rows));
-		ok((t.rows["Failure test"] || [])[0].startsWith("The test injected synthetic XID error. The provider detected it.") &&
+		ok((t.rows["Failure test"] || [])[0].startsWith("The test injected synthetic XID error, and a healthy node was back in service. Recovery was automatic, with no human in the loop.") &&
 		    (t.rows["Failure test"] || [])[0].includes("Detected: 1m30s (within target); Drained: 2m; Replaced: 35m7s (within target)."),
 		    "... the failure test in the page's words", want(t.rows["Failure test"]));
 		ok(want(t.rows["Public security findings"]) !== undefined && t.rows["Public security findings"][0] === "1",
