@@ -531,7 +531,7 @@ build_run(struct build_request *rq, struct diag *d)
 			goto out;
 	}
 	progress(rq, "loading");
-	p = project_load(rq->dir, d);
+	p = project_load_cached(rq->dir, rq->load_kept, d);
 	timing_add(rq, "load", now_ms() - t0);
 	if (p == NULL || diag_failed(d))
 		goto out;

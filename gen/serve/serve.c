@@ -26,6 +26,7 @@
 #include "build.h"
 #include "cmd.h"
 #include "escape.h"
+#include "load.h"
 #include "podium.h"
 #include "render.h"
 #include "serve.h"
@@ -48,6 +49,8 @@ struct server {
 	bool pdf;                /* also rebuild report.pdf (slow: off by default) */
 	bool verbose;
 	struct chart_memo *charts; /* kept between rebuilds: only what changed is redrawn */
+	struct load_cache *yaml;   /* kept between rebuilds: only the YAML files
+	                              whose bytes changed are parsed again */
 	struct site_prev *prev;  /* the served site's files: a rebuild links those
 	                            that come out the same instead of writing them */
 	char *tmp;               /* the private folder, removed on exit */
@@ -204,6 +207,7 @@ rebuild(struct server *sv)
 	double t0 = now_ms(), t1, change_ms = 0;
 	char what[64] = "";
 	char *out;
+	size_t hits, parses, nkept_yaml;
 	int rc;
 
 	out = xasprintf("%s/site-%u", sv->tmp, ++sv->nbuilds);
@@ -217,6 +221,7 @@ rebuild(struct server *sv)
 	rq.write = true;
 	rq.quiet = true;
 	rq.charts_kept = sv->charts;
+	rq.load_kept = sv->yaml;
 	/* the build hashes what it writes: nothing is read back, and what is
 	 * the same as in the site served now is linked from it, not written */
 	rq.hash = true;
@@ -250,10 +255,13 @@ rebuild(struct server *sv)
 		remove_tree(out);
 		free(out);
 	}
+	nkept_yaml = load_cache_count(sv->yaml, &hits, &parses);
 	if (sv->verbose && what[0] != '\0')
 		fprintf(stderr, "podium: built in %.1f ms (build %.1f ms: %s; "
-		    "changes %.2f ms: %s; %zu of %zu files kept)\n", now_ms() - t0,
-		    rq.elapsed_ms, rq.timing, change_ms, what, rq.nkept, rq.nfiles);
+		    "changes %.2f ms: %s; YAML files: %zu parsed, %zu as before, "
+		    "%zu kept; %zu of %zu files kept)\n", now_ms() - t0,
+		    rq.elapsed_ms, rq.timing, change_ms, what, parses, hits,
+		    nkept_yaml, rq.nkept, rq.nfiles);
 	else if (sv->verbose)
 		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms: %s)\n",
 		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,
@@ -606,8 +614,10 @@ cmd_serve(int argc, char *argv[])
 	if (optind < argc)
 		return usage_error(serve_usage, "unexpected argument '%s'", argv[optind]);
 	sv.charts = chart_memo_new();
+	sv.yaml = load_cache_new();
 	c = serve_run(&sv);
 	chart_memo_free(sv.charts);
+	load_cache_free(sv.yaml);
 	site_prev_free(sv.prev);
 	return c;
 }
