@@ -14,6 +14,7 @@ struct chart_memo;   /* render.h */
 struct site_prev;    /* publish.h */
 struct render_dump;
 struct load_cache;    /* load.h */
+struct md_cache;      /* markdown.h */
 
 enum build_part {
 	PART_HTML = 1 << 0,
@@ -35,6 +36,8 @@ struct build_request {
 	struct render_dump *dump;       /* --dump-data (render.h), or NULL */
 	struct load_cache *load_kept;   /* podium serve: the content's YAML trees
 	                                   kept between builds (load.h), or NULL */
+	struct md_cache *md_kept;       /* podium serve: the Markdown trees kept
+	                                   between builds (markdown.h), or NULL */
 	bool hash;             /* podium serve: hash what the build writes */
 	/* with hash: the previous build's files (publish.h): those that come
 	 * out the same are linked from its folder, not written; or NULL */

@@ -550,7 +550,7 @@ build_run(struct build_request *rq, struct diag *d)
 	c = computed_new(p, &rq->opts, d);
 	if (c == NULL || diag_failed(d))
 		goto out;
-	c->texts = texts = lint_markdown(c, d);
+	c->texts = texts = lint_markdown_cached(c, rq->md_kept, d);
 	md_stats(texts);
 	/* what the pages say, decided once for the site and the PDF */
 	if (!diag_failed(d))
