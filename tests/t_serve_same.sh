@@ -13,7 +13,8 @@
 # from the served site, not drawn again) and parses one YAML file and one
 # Markdown text again, the others' trees kept from the build before; a
 # page added and then removed, and a file written again with the same
-# bytes, come out as a clean build too. The
+# bytes, come out as a clean build too; once serve is idle, the folders of
+# the sites it no longer serves are gone. The
 # steps are drawn from PODIUM_SEED (default: the clock), printed so that a
 # failure can be replayed; PODIUM_SERVE_STEPS says how many (default 12, 6
 # sanitized).
@@ -283,6 +284,16 @@ while [ "$step" -le "$STEPS" ]; do
 	fi
 	step=$((step + 1))
 done
+
+# the folders of the sites no longer served are removed while serve waits
+# for a change (not inside a rebuild): once it is idle, one is left
+one_site() { [ "$(ls -d "$SERVED"/site-* 2>/dev/null | wc -l)" -eq 1 ]; }
+if wait_for 10 one_site; then
+	ok "idle, serve keeps the folder of the site it serves only"
+else
+	nok "idle, serve keeps the folder of the site it serves only"
+	ls "$SERVED" | sed 's/^/# /'
+fi
 
 kill "$PID" 2>/dev/null
 wait "$PID" 2>/dev/null
