@@ -13,6 +13,8 @@
 struct chart_memo;   /* render.h */
 struct site_prev;    /* publish.h */
 struct render_dump;
+struct load_cache;    /* load.h */
+struct md_cache;      /* markdown.h */
 
 enum build_part {
 	PART_HTML = 1 << 0,
@@ -32,6 +34,10 @@ struct build_request {
 	bool progress;         /* a progress line on stderr (a terminal) */
 	struct chart_memo *charts_kept; /* podium serve: charts kept between builds (render.h), or NULL */
 	struct render_dump *dump;       /* --dump-data (render.h), or NULL */
+	struct load_cache *load_kept;   /* podium serve: the content's YAML trees
+	                                   kept between builds (load.h), or NULL */
+	struct md_cache *md_kept;       /* podium serve: the Markdown trees kept
+	                                   between builds (markdown.h), or NULL */
 	bool hash;             /* podium serve: hash what the build writes */
 	/* with hash: the previous build's files (publish.h): those that come
 	 * out the same are linked from its folder, not written; or NULL */

@@ -59,7 +59,33 @@ struct loader {
 	/* reviews collected before being sorted into p->reviews */
 	struct review *reviews;
 	size_t nreviews, capreviews;
+	/* trees kept between loads (load_cache.c), or NULL */
+	struct load_cache *cache;
 };
+
+/*
+ * load_cache.c: the trees kept between loads. load_cache_get (read only:
+ * from the jobs' threads at once) gives the tree kept for rel when its bytes
+ * are these; else a job parses and makes a copy of a tree whose parse
+ * reported nothing (load_cache_copy, in its thread), which the loader then
+ * puts in the cache in job order. load_cache_used marks a tree taken;
+ * load_cache_end drops those this load neither took nor put.
+ */
+struct ycache_new {
+	char *rel, *bytes;
+	size_t len;
+	struct ynode *root;
+	void *block;
+};
+const struct ynode *load_cache_get(const struct load_cache *c, const char *rel,
+    const char *bytes, size_t len);
+struct ycache_new *load_cache_copy(const char *rel, const char *bytes,
+    size_t len, const struct ynode *root);
+void load_cache_used(struct load_cache *c, const char *rel);
+void load_cache_put(struct load_cache *c, struct ycache_new *nw);
+void load_cache_drop(struct ycache_new *nw);
+void load_cache_begin(struct load_cache *c);
+void load_cache_end(struct load_cache *c);
 
 
 /* load_files.c: files and folders, below every part of the loader. */
@@ -101,6 +127,10 @@ struct yjob {
 	void (*then)(struct yjob *j);
 	void *ctx;
 	struct arena *keep;
+	/* with the loader's cache: the tree was taken from it, or a copy of
+	 * the one parsed, for it */
+	bool hit;
+	struct ycache_new *fresh;
 };
 void yjobs_load(struct loader *l, struct yjob *jobs, size_t n);
 void yjobs_reset(struct yjob *jobs, size_t n);

@@ -73,6 +73,9 @@ const struct md_doc *md_store_find(const struct md_store *s, const char *src);
 struct md_store *md_store_new(void);
 void md_store_put(struct md_store *s, const char *src, struct md_doc *doc);
 void md_store_move(struct md_store *to, struct md_store *from);
+/* Puts doc, a tree an md_cache keeps, without taking it over: the store
+ * reads it and never frees it. */
+void md_store_lend(struct md_store *s, const char *src, const struct md_doc *doc);
 void md_store_seal(struct md_store *s);
 /* How many texts s holds. */
 size_t md_store_count(const struct md_store *s);
@@ -84,6 +87,34 @@ void md_store_free(struct md_store *s);
  */
 const struct md_doc *md_doc_get(const struct computed *c, const char *src,
     const char *file, unsigned first_line, struct md_doc *own, struct diag *d);
+/*
+ * The trees of the texts kept between builds (podium serve, lint.h): a text
+ * met again with the same bytes, file and first line, whose shortcodes all
+ * still check against the model, gets its tree again instead of being
+ * parsed. Only a tree whose parse reported nothing is kept, so a text taken
+ * from the cache reports what its parse would have: nothing.
+ *
+ * md_cache_get may run in several threads at once (it only reads); a miss
+ * is parsed by the caller, and a tree to keep put with md_cache_put, which
+ * takes doc over (the codes then name the cache's copy of file), in one
+ * thread after those. begin and end bracket a build: end frees the trees it
+ * neither took nor put (once no store lends them).
+ */
+struct md_cache;
+struct md_cache *md_cache_new(void);
+void md_cache_free(struct md_cache *mc);
+void md_cache_begin(struct md_cache *mc);
+void md_cache_end(struct md_cache *mc);
+const struct md_doc *md_cache_get(struct md_cache *mc, const struct computed *c,
+    const char *src, const char *file, unsigned first_line);
+const struct md_doc *md_cache_put(struct md_cache *mc, const char *src,
+    const char *file, unsigned first_line, struct md_doc *doc);
+/* Texts kept; of the build under way, those taken and those put. */
+size_t md_cache_count(const struct md_cache *mc, size_t *hits, size_t *puts);
+/* cmark turns a node's strings into C strings when first asked: asks for
+ * them all once, before any other thread reads the tree. */
+void md_tree_warm(cmark_node *root);
+size_t md_cache_count(const struct md_cache *mc, size_t *hits, size_t *puts);
 /* How many times this process has parsed a Markdown text (md_parse). */
 unsigned long md_parse_count(void);
 

@@ -65,6 +65,9 @@ struct serve_state {
 	size_t npages, cap;
 	struct htab page_t;        /* hash_str(key) -> pages */
 	bool stopping;
+	char **dead;               /* folders of sites no longer served nor read,
+	                              to remove while no rebuild runs (serve_reap) */
+	size_t ndead, capdead;
 	const char *bind;          /* the address served, as given (--bind) */
 	unsigned port;             /* ... and its port: the Host a request must name */
 	char self[256];            /* the machine's name (gethostname), or "" */
@@ -89,6 +92,14 @@ void serve_publish(struct serve_state *s, char *path,
 uint64_t serve_page_gen(const struct serve_state *s, const char *key);
 /* Shows errors (takes ownership of the HTML text) on every page. */
 void serve_fail(struct serve_state *s, char *errors_html);
+/*
+ * Removes one folder of a site no longer served nor read (a site's last
+ * reference queues its folder instead of removing it: the rebuild that
+ * replaced it is not held up by it). Returns whether more are queued.
+ */
+bool serve_reap(struct serve_state *s);
+/* Whether a folder is queued for serve_reap. */
+bool serve_reap_due(struct serve_state *s);
 /* Wakes every waiting live-reload client so that it ends. */
 void serve_stop(struct serve_state *s);
 

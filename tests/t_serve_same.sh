@@ -8,8 +8,13 @@
 # rebuild, the served folder must hold byte for byte the files of
 # `podium build --drafts --only html,data` of the same content, but for
 # the report charts' PNGs, which a preview does not make. A broken edit
-# shows the error page, and its repair the site again; a summary's edit
-# keeps every badge (linked from the served site, not drawn again). The
+# (an unknown key, or YAML that does not parse) shows the error page, and
+# its repair the site again; a summary's edit keeps every badge (linked
+# from the served site, not drawn again) and parses one YAML file and one
+# Markdown text again, the others' trees kept from the build before; a
+# page added and then removed, and a file written again with the same
+# bytes, come out as a clean build too; once serve is idle, the folders of
+# the sites it no longer serves are gone. The
 # steps are drawn from PODIUM_SEED (default: the clock), printed so that a
 # failure can be replayed; PODIUM_SERVE_STEPS says how many (default 12, 6
 # sanitized).
@@ -188,8 +193,17 @@ compare() {
 		ok "step $1 ($what): the served site is a clean build's"
 	fi
 	# a review's summary changes no badge: none is drawn or written again,
-	# the served site's are linked (serve -v: "N of M files kept")
+	# the served site's are linked (serve -v: "N of M files kept"); and
+	# only the review's file and its summary are parsed again
 	if [ "$kept_check" = 1 ]; then
+		line=$(grep '^podium: built in' "$T/err" | tail -n 1)
+		case $line in
+		*"YAML files: 1 parsed, "*"Markdown texts: 1 parsed, "*)
+			ok "step $1: the rebuild parsed one YAML file and one Markdown text" ;;
+		*)
+			nok "step $1: the rebuild parsed one YAML file and one Markdown text"
+			echo "# $line" | cut -c1-400 ;;
+		esac
 		kept=$(grep '^podium: built in' "$T/err" | tail -n 1 |
 		    sed -n 's/.*; \([0-9]*\) of [0-9]* files kept).*/\1/p')
 		nbadges=$(find "$SERVED/site-$last/badges" -type f | wc -l)
@@ -209,7 +223,7 @@ step=1
 while [ "$step" -le "$STEPS" ]; do
 	nb=$(builds)
 	kept_check=0
-	rnd 9
+	rnd 11
 	case $R in
 	0) e_summary "$step"; kept_check=1 ;;
 	1) e_commentary "$step" ;;
@@ -223,7 +237,13 @@ while [ "$step" -le "$STEPS" ]; do
 		# broken, shown as such, then repaired
 		pick $(cd "$C" && ls reviews/3.0/*.yaml)
 		cp "$C/$P" "$T/keep.yaml"
-		printf 'no_such_key_%s: 1\n' "$step" >>"$C/$P"
+		rnd 2
+		if [ "$R" = 0 ]; then
+			printf 'no_such_key_%s: 1\n' "$step" >>"$C/$P"
+		else
+			# libyaml refuses it: no tree, the old one not taken
+			printf 'summary: [unclosed %s\n' "$step" >>"$C/$P"
+		fi
 		if wait_for 20 more_builds "$nb" && settle &&
 		    curl -s --max-time $((5 * SLOW)) "$URL/" | grep -q 'podium-errors'; then
 			ok "step $step: a broken $P shows the error page"
@@ -234,6 +254,28 @@ while [ "$step" -le "$STEPS" ]; do
 		cp "$T/keep.yaml" "$C/$P"
 		what="$P broken and repaired"
 		;;
+	9)
+		# a page added (a shortcode in it), served as a clean build
+		# serves it, then removed
+		printf -- '---\ntitle: Extra %s\norder: 90\n---\nA page on {{provider coreweave}}, edit %s.\n' \
+		    "$step" "$step" >"$C/pages/extra-$step.md"
+		what="page extra-$step.md added"
+		if wait_for 20 more_builds "$nb" && settle; then
+			compare "$step"
+		else
+			nok "step $step ($what): serve rebuilds"
+		fi
+		nb=$(builds)
+		rm -f "$C/pages/extra-$step.md"
+		what="page extra-$step.md removed"
+		;;
+	10)
+		# the same bytes written again: a rebuild that parses nothing new
+		pick $(cd "$C" && ls reviews/*/*.yaml report.yaml commentary/*.md)
+		cp "$C/$P" "$T/same"
+		cat "$T/same" >"$C/$P"
+		what="$P written again, the same"
+		;;
 	esac
 	if ! wait_for 20 more_builds "$nb" || ! settle; then
 		nok "step $step ($what): serve rebuilds"
@@ -242,6 +284,16 @@ while [ "$step" -le "$STEPS" ]; do
 	fi
 	step=$((step + 1))
 done
+
+# the folders of the sites no longer served are removed while serve waits
+# for a change (not inside a rebuild): once it is idle, one is left
+one_site() { [ "$(ls -d "$SERVED"/site-* 2>/dev/null | wc -l)" -eq 1 ]; }
+if wait_for 10 one_site; then
+	ok "idle, serve keeps the folder of the site it serves only"
+else
+	nok "idle, serve keeps the folder of the site it serves only"
+	ls "$SERVED" | sed 's/^/# /'
+fi
 
 kill "$PID" 2>/dev/null
 wait "$PID" 2>/dev/null

@@ -3,6 +3,7 @@
  * small valid project (load_helper.h), with the exact diagnostic expected.
  */
 #include "load_helper.h"
+#include "load.h"
 
 #define REP "content/report.yaml"
 #define SRC "content/sources.yaml"
@@ -352,6 +353,91 @@ START_TEST(test_order)
 }
 END_TEST
 
+/* Loads dir with cache c; the diagnostics, one a line (malloc'd), and the
+ * name of provider beta into *beta (malloc'd). */
+static char *
+load_cached(const char *dir, struct load_cache *c, char **beta)
+{
+	struct diag d;
+	struct buf b = BUF_INIT;
+	struct project *p;
+	const struct provider *pr;
+	size_t i;
+
+	diag_init(&d);
+	p = project_load_cached(dir, c, &d);
+	for (i = 0; i < d.n; i++) {
+		diag_format(&d.v[i], false, &b);
+		buf_putc(&b, '\n');
+	}
+	pr = p != NULL ? project_provider(p, "beta") : NULL;
+	*beta = xstrdup(pr != NULL ? pr->name : "-");
+	project_free(p);
+	diag_release(&d);
+	return buf_detach(&b, NULL);
+}
+
+#define CK_CACHE(c, kept_, hits_, parses_) do { \
+	size_t h_, p_; \
+	ck_assert_uint_eq(load_cache_count((c), &h_, &p_), (kept_)); \
+	ck_assert_uint_eq(h_, (hits_)); \
+	ck_assert_uint_eq(p_, (parses_)); \
+} while (0)
+
+/* Loads with the cache, expecting diagnostics want, beta's name (NULL: not
+ * asked) and the cache's counts. */
+#define CK_CACHED(want, name, kept_, hits_, parses_) do { \
+	char *got_ = load_cached(dir, c, &beta); \
+	ck_assert_str_eq(got_, (want)); \
+	if ((name) != NULL) \
+		ck_assert_str_eq(beta, (name)); \
+	CK_CACHE(c, kept_, hits_, parses_); \
+	free(got_); \
+	free(beta); \
+} while (0)
+
+/*
+ * The YAML trees kept between loads (podium serve): a file is parsed again
+ * only when its bytes changed; a file whose parse reports something is
+ * never kept, so it is reported again on every load, as a fresh load does.
+ */
+START_TEST(test_load_cache)
+{
+	static const struct tfile edit = {PB, "name: Beta Two\n"};
+	static const struct tfile dup = {R2, "tier: none\ntier: none\n"};
+	static const struct tfile gone = {R2, NULL};
+	const struct tfile both[] = {edit, dup};
+	struct load_cache *c = load_cache_new();
+	char *dir = project_dir_new(NULL, 0), *beta, *fresh;
+
+	/* the 9 YAML files of the base, parsed, then taken */
+	CK_CACHED("", "Beta", 9, 0, 9);
+	CK_CACHED("", "Beta", 9, 9, 0);
+
+	/* one file edited: it alone is parsed, and what it says is read */
+	tfile_put(dir, &edit);
+	CK_CACHED("", "Beta Two", 9, 8, 1);
+
+	/* a file with a duplicate key: reported as a fresh load reports it,
+	 * on every load, and not kept */
+	tfile_put(dir, &dup);
+	fresh = load_diags(both, 2);
+	ck_assert_str_eq(fresh, R2 ":2:1: error: duplicate key 'tier' (first at line 1)\n");
+	CK_CACHED(fresh, "Beta Two", 8, 8, 0);
+	CK_CACHED(fresh, "Beta Two", 8, 8, 0);
+	free(fresh);
+
+	/* repaired: kept again; removed: gone from the cache */
+	tfile_put(dir, &base_files[8]);
+	CK_CACHED("", "Beta Two", 9, 8, 1);
+	tfile_put(dir, &gone);
+	CK_CACHED("", "Beta Two", 8, 8, 0);
+
+	load_cache_free(c);
+	project_dir_free(dir);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -362,6 +448,7 @@ main(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_base_is_clean);
+	tcase_add_test(tc, test_load_cache);
 	tcase_add_test(tc, test_string_not_mapping);
 	tcase_add_test(tc, test_string_empty);
 	tcase_add_test(tc, test_bool);

@@ -1150,6 +1150,67 @@ START_TEST(test_random_texts)
 }
 END_TEST
 
+/*
+ * The trees kept between builds (podium serve): a text is taken again only
+ * with the same bytes, file and first line, and only while its shortcodes
+ * still check against the model; a tree is kept once, its codes naming the
+ * cache's copy of the file; a build's end drops what it did not use.
+ */
+START_TEST(test_md_cache)
+{
+	static const char src[] = "A {{provider aws}} text.";
+	struct md_cache *mc = md_cache_new();
+	const struct md_doc *kept;
+	struct provider *aws;
+	struct md_doc doc;
+	struct diag d;
+	char *again = xstrdup(src);
+	size_t hits, puts;
+
+	diag_init(&d);
+	md_cache_begin(mc);
+	ck_assert_ptr_null(md_cache_get(mc, fx.c, src, FILE_MD, 5));
+	ck_assert_int_eq(md_parse(fx.c, src, FILE_MD, 5, &doc, &d), 0);
+	ck_assert_uint_eq(d.n, 0);
+	kept = md_cache_put(mc, src, FILE_MD, 5, &doc);
+	ck_assert_ptr_null(doc.root);            /* taken over */
+	ck_assert_uint_eq(kept->ncodes, 1);
+	ck_assert_str_eq(kept->codes[0].pos.file, FILE_MD);
+	ck_assert_ptr_ne(kept->codes[0].pos.file, FILE_MD);
+	/* the same bytes elsewhere in memory: the same tree */
+	ck_assert_ptr_eq(md_cache_get(mc, fx.c, again, FILE_MD, 5), kept);
+	/* another line, file or text: not it */
+	ck_assert_ptr_null(md_cache_get(mc, fx.c, src, FILE_MD, 6));
+	ck_assert_ptr_null(md_cache_get(mc, fx.c, src, "commentary/other.md", 5));
+	ck_assert_ptr_null(md_cache_get(mc, fx.c, "A {{provider aws}} text!", FILE_MD, 5));
+	ck_assert_uint_eq(md_cache_count(mc, &hits, &puts), 1);
+	ck_assert_uint_eq(hits, 1);
+	ck_assert_uint_eq(puts, 1);
+	md_cache_end(mc);
+	ck_assert_uint_eq(md_cache_count(mc, NULL, NULL), 1);
+
+	/* the provider it names gone from the model: not taken, and a parse
+	 * says why */
+	aws = (struct provider *)project_provider(fx.p, "aws");
+	ck_assert_ptr_nonnull(aws);
+	aws->id = "aws~";
+	ck_assert_ptr_null(project_provider(fx.p, "aws"));
+	md_cache_begin(mc);
+	ck_assert_ptr_null(md_cache_get(mc, fx.c, src, FILE_MD, 5));
+	ck_assert_int_eq(md_parse(fx.c, src, FILE_MD, 5, &doc, &d), -1);
+	ck_assert_uint_gt(d.n, 0);
+	aws->id = "aws";
+	/* a build that did not take it drops it */
+	md_cache_end(mc);
+	ck_assert_uint_eq(md_cache_count(mc, &hits, &puts), 0);
+	ck_assert_uint_eq(hits, 0);
+	ck_assert_uint_eq(puts, 0);
+	diag_release(&d);
+	free(again);
+	md_cache_free(mc);
+}
+END_TEST
+
 static Suite *
 markdown_suite(void)
 {
@@ -1173,6 +1234,7 @@ markdown_suite(void)
 	tcase_add_test(tc, test_inline);
 	tcase_add_test(tc, test_doc);
 	tcase_add_test(tc, test_texts);
+	tcase_add_test(tc, test_md_cache);
 	tcase_add_test(tc, test_check);
 	tcase_add_test(tc, test_random_texts);
 	suite_add_tcase(s, tc);

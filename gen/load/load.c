@@ -58,6 +58,12 @@ diag_sort_from(struct diag *d, size_t from)
 struct project *
 project_load(const char *dir, struct diag *d)
 {
+	return project_load_cached(dir, NULL, d);
+}
+
+struct project *
+project_load_cached(const char *dir, struct load_cache *cache, struct diag *d)
+{
 	struct loader l;
 	struct project *p;
 	size_t from = d->n;
@@ -65,6 +71,7 @@ project_load(const char *dir, struct diag *d)
 
 	memset(&l, 0, sizeof(l));
 	l.dir_fd = -1;
+	l.cache = cache;
 	if ((l.root = realpath(dir, NULL)) == NULL) {
 		diag_system(d, NULL, "cannot open project folder '%s': %s", dir,
 		    strerror(errno));
@@ -85,6 +92,8 @@ project_load(const char *dir, struct diag *d)
 	l.p = p;
 	l.a = p->arena;
 	l.d = d;
+	if (cache != NULL)
+		load_cache_begin(cache);
 	if (report_load(&l)) {
 		sources_load(&l);
 		providers_load(&l);
@@ -98,6 +107,8 @@ project_load(const char *dir, struct diag *d)
 		project_derive(p);
 	}
 	diag_sort_from(d, from);
+	if (cache != NULL)
+		load_cache_end(cache);
 	loader_release(&l);
 	return p;
 }

@@ -243,6 +243,7 @@ yfile_load(struct loader *l, const char *rel, struct yfile *yf)
 {
 	struct buf b = BUF_INIT;
 	bool empty;
+	size_t n0;
 
 	yf->path = arena_strdup(l->a, rel);
 	yf->root = NULL;
@@ -250,7 +251,17 @@ yfile_load(struct loader *l, const char *rel, struct yfile *yf)
 	l->spare = NULL;
 	if (!loader_read(l, rel, &b))
 		goto out;
+	if (l->cache != NULL &&
+	    (yf->root = (struct ynode *)load_cache_get(l->cache, rel, b.data, b.len)) != NULL) {
+		/* the same bytes as last time: the same tree, and nothing to say */
+		load_cache_used(l->cache, rel);
+		goto out;
+	}
+	n0 = l->d->n;
 	yf->root = yaml_tree_parse(b.data, b.len, yf->path, 0, yf->tmp, l->d, &empty);
+	if (l->cache != NULL && !empty && yf->root != NULL &&
+	    yf->root->kind == YNODE_MAP && l->d->n == n0)
+		load_cache_put(l->cache, load_cache_copy(rel, b.data, b.len, yf->root));
 	if (empty)
 		diag_error(l->d, yf->path, 0, 0, "file is empty (expected a mapping)");
 	else if (yf->root != NULL && yf->root->kind != YNODE_MAP) {
@@ -359,6 +370,7 @@ yjob_run(size_t i, void *arg)
 	struct yjob *j = (struct yjob *)arg + i;
 	struct buf b = BUF_INIT;
 	bool empty, ok;
+	size_t n0;
 	int fd;
 
 	if (j->real == NULL || (fd = job_open(j)) == -1)
@@ -367,7 +379,17 @@ yjob_run(size_t i, void *arg)
 	close(fd);
 	if (!ok)
 		goto out;
+	if (j->l->cache != NULL && (j->yf.root = (struct ynode *)load_cache_get(j->l->cache,
+	    j->rel, b.data, b.len)) != NULL) {
+		/* the same bytes as last time: the same tree, and nothing to say */
+		j->hit = true;
+		goto built;
+	}
+	n0 = j->d.n;
 	j->yf.root = yaml_tree_parse(b.data, b.len, j->yf.path, 0, j->yf.tmp, &j->d, &empty);
+	if (j->l->cache != NULL && !empty && j->yf.root != NULL &&
+	    j->yf.root->kind == YNODE_MAP && j->d.n == n0)
+		j->fresh = load_cache_copy(j->rel, b.data, b.len, j->yf.root);
 	if (empty)
 		diag_error(&j->d, j->yf.path, 0, 0, "file is empty (expected a mapping)");
 	else if (j->yf.root != NULL && j->yf.root->kind != YNODE_MAP) {
@@ -376,6 +398,7 @@ yjob_run(size_t i, void *arg)
 		    ynode_kind_name(j->yf.root));
 		j->yf.root = NULL;
 	}
+built:
 	if (j->yf.root != NULL && j->then != NULL) {
 		if (j->keep == NULL)
 			j->keep = arena_new();
@@ -401,6 +424,8 @@ yjobs_load(struct loader *l, struct yjob *jobs, size_t n)
 		j->unchecked = false;
 		j->dir_fd = -1;
 		j->l = l;
+		j->hit = false;
+		j->fresh = NULL;
 		if (!count_file(l, j->rel))
 			continue;
 		if ((j->real = inside_folder(l, j->rel)) != NULL) {
@@ -413,6 +438,13 @@ yjobs_load(struct loader *l, struct yjob *jobs, size_t n)
 	}
 	parallel_for(n, yjob_run, jobs);
 	old_fds_close(l);
+	for (i = 0; l->cache != NULL && i < n; i++) {
+		if (jobs[i].hit)
+			load_cache_used(l->cache, jobs[i].rel);
+		else if (jobs[i].fresh != NULL)
+			load_cache_put(l->cache, jobs[i].fresh);
+		jobs[i].fresh = NULL;
+	}
 }
 
 void

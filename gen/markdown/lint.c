@@ -16,24 +16,43 @@
  * author wrote it: md_check counts in the value, text_origin_map finds the
  * place again in the scalar's source (quotes, escapes, folding).
  */
-/* Parses text (first_line on of file) once; keeps its tree in st. */
+/* Where a piece of work keeps the trees it parses: its store, and the
+ * trees kept between builds (podium serve), or NULL. */
+struct lint_to {
+	struct md_store *st;
+	struct md_cache *mc;
+};
+
+/* Parses text (first_line on of file) once; keeps its tree in st. With a
+ * cache, a text it holds is not parsed again, and one whose parse reported
+ * nothing goes into it. */
 static int
 parse_keep(const struct computed *c, const char *text, const char *file,
-    unsigned first_line, struct md_store *st, struct diag *d)
+    unsigned first_line, const struct lint_to *to, struct diag *d)
 {
+	const struct md_doc *kept;
 	struct md_doc doc;
+	size_t n0 = d->n;
 
 	if (text == NULL)
 		return 0;
+	if (to->mc != NULL &&
+	    (kept = md_cache_get(to->mc, c, text, file, first_line)) != NULL) {
+		md_store_lend(to->st, text, kept);
+		return 0;
+	}
 	if (md_parse(c, text, file, first_line, &doc, d) != 0)
 		return -1;
-	md_store_put(st, text, &doc);
+	if (to->mc != NULL && d->n == n0)
+		md_store_lend(to->st, text, md_cache_put(to->mc, text, file, first_line, &doc));
+	else
+		md_store_put(to->st, text, &doc);
 	return 0;
 }
 
 static void
 lint_text(const struct computed *c, const char *text, const char *file,
-    const struct text_origin *at, struct md_store *st, struct diag *d)
+    const struct text_origin *at, const struct lint_to *st, struct diag *d)
 {
 	struct diag scratch;
 	unsigned *lines, *cols;
@@ -66,7 +85,7 @@ lint_text(const struct computed *c, const char *text, const char *file,
 /* The declared text fields' values (n declared fields, values v). */
 static void
 lint_fields(const struct computed *c, const struct field_def *defs, size_t n,
-    const struct field_value *v, struct md_store *st, struct diag *d)
+    const struct field_value *v, const struct lint_to *st, struct diag *d)
 {
 	size_t i;
 
@@ -78,7 +97,7 @@ lint_fields(const struct computed *c, const struct field_def *defs, size_t n,
 /* Corrections (a review's, an edition's, a section's): their texts. */
 static void
 lint_corrections(const struct computed *c, const struct correction *v, size_t n,
-    struct md_store *st, struct diag *d)
+    const struct lint_to *st, struct diag *d)
 {
 	size_t i;
 
@@ -90,7 +109,7 @@ lint_corrections(const struct computed *c, const struct correction *v, size_t n,
  * of the provider in the list (providers_too). */
 static void
 lint_review(const struct computed *c, const struct review *r, bool providers_too,
-    struct md_store *st, struct diag *d)
+    const struct lint_to *st, struct diag *d)
 {
 	const struct report *rp = &c->project->report;
 	size_t i;
@@ -121,11 +140,11 @@ struct lint_work {
 	bool *first;       /* reviews[i] is its provider's first in the list */
 	size_t nreviews, n, nchunks;
 	struct diag *d;    /* one per chunk */
-	struct md_store **st; /* one per chunk: the trees it parsed */
+	struct lint_to *st; /* one per chunk: the trees it parsed */
 };
 
 static void
-lint_item(const struct lint_work *w, size_t i, struct md_store *st, struct diag *d)
+lint_item(const struct lint_work *w, size_t i, const struct lint_to *st, struct diag *d)
 {
 	const struct section *s;
 	const struct report *r = &w->c->project->report;
@@ -177,11 +196,18 @@ lint_chunk(size_t k, void *arg)
 	size_t i, from = w->n * k / w->nchunks, to = w->n * (k + 1) / w->nchunks;
 
 	for (i = from; i < to; i++)
-		lint_item(w, i, w->st[k], &w->d[k]);
+		lint_item(w, i, &w->st[k], &w->d[k]);
 }
 
 struct md_store *
 lint_markdown(const struct computed *c, struct diag *d)
+{
+	return lint_markdown_cached(c, NULL, d);
+}
+
+struct md_store *
+lint_markdown_cached(const struct computed *c, struct md_cache *mc,
+    struct diag *d)
 {
 	struct md_store *all = md_store_new();
 	struct lint_work w;
@@ -212,14 +238,21 @@ lint_markdown(const struct computed *c, struct diag *d)
 	w.nchunks = w.n < LINT_CHUNKS ? (w.n > 0 ? w.n : 1) : LINT_CHUNKS;
 	w.d = xcalloc(w.nchunks, sizeof(*w.d));
 	w.st = xcalloc(w.nchunks, sizeof(*w.st));
-	for (k = 0; k < w.nchunks; k++)
-		w.st[k] = md_store_new();
+	for (k = 0; k < w.nchunks; k++) {
+		w.st[k].st = md_store_new();
+		w.st[k].mc = mc;
+	}
+	if (mc != NULL)
+		md_cache_begin(mc);
 	parallel_for(w.nchunks, lint_chunk, &w);
 	for (k = 0; k < w.nchunks; k++) {
 		diag_move(d, &w.d[k]);
-		md_store_move(all, w.st[k]);
-		md_store_free(w.st[k]);
+		md_store_move(all, w.st[k].st);
+		md_store_free(w.st[k].st);
 	}
+	/* the trees this build neither took nor put: none is lent to a store */
+	if (mc != NULL)
+		md_cache_end(mc);
 	free(w.d);
 	free(w.st);
 	free(w.reviews);

@@ -13,6 +13,8 @@
 struct md_entry {
 	const char *src;   /* the model's text (not owned) */
 	struct md_doc doc;
+	bool lent;         /* doc is a tree kept between builds (md_cache_*),
+	                      not the store's */
 };
 
 struct md_store {
@@ -31,8 +33,18 @@ md_store_put(struct md_store *s, const char *src, struct md_doc *doc)
 {
 	s->v = xgrow(s->v, sizeof(*s->v), s->n + 1, &s->cap);
 	s->v[s->n].src = src;
+	s->v[s->n].lent = false;
 	s->v[s->n++].doc = *doc;
 	memset(doc, 0, sizeof(*doc));
+}
+
+void
+md_store_lend(struct md_store *s, const char *src, const struct md_doc *doc)
+{
+	s->v = xgrow(s->v, sizeof(*s->v), s->n + 1, &s->cap);
+	s->v[s->n].src = src;
+	s->v[s->n].lent = true;
+	s->v[s->n++].doc = *doc;
 }
 
 void
@@ -41,7 +53,10 @@ md_store_move(struct md_store *to, struct md_store *from)
 	size_t i;
 
 	for (i = 0; i < from->n; i++)
-		md_store_put(to, from->v[i].src, &from->v[i].doc);
+		if (from->v[i].lent)
+			md_store_lend(to, from->v[i].src, &from->v[i].doc);
+		else
+			md_store_put(to, from->v[i].src, &from->v[i].doc);
 	free(from->v);
 	memset(from, 0, sizeof(*from));
 }
@@ -59,8 +74,8 @@ cmp_entry(const void *a, const void *b)
  * cmark may turn a node's string into a C string the first time it is
  * asked for it: asked once here, before any thread reads the tree.
  */
-static void
-tree_warm(cmark_node *root)
+void
+md_tree_warm(cmark_node *root)
 {
 	cmark_iter *it = cmark_iter_new(root);
 	cmark_event_type ev;
@@ -86,9 +101,10 @@ md_store_seal(struct md_store *s)
 	size_t i;
 
 	qsort(s->v, s->n, sizeof(*s->v), cmp_entry);
+	/* a lent tree was warmed in the build that parsed it */
 	for (i = 0; i < s->n; i++)
-		if (s->v[i].doc.root != NULL)
-			tree_warm(s->v[i].doc.root);
+		if (s->v[i].doc.root != NULL && !s->v[i].lent)
+			md_tree_warm(s->v[i].doc.root);
 }
 
 const struct md_doc *
@@ -117,7 +133,8 @@ md_store_free(struct md_store *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->n; i++)
-		md_doc_release(&s->v[i].doc);
+		if (!s->v[i].lent)
+			md_doc_release(&s->v[i].doc);
 	free(s->v);
 	free(s);
 }

@@ -531,7 +531,7 @@ build_run(struct build_request *rq, struct diag *d)
 			goto out;
 	}
 	progress(rq, "loading");
-	p = project_load(rq->dir, d);
+	p = project_load_cached(rq->dir, rq->load_kept, d);
 	timing_add(rq, "load", now_ms() - t0);
 	if (p == NULL || diag_failed(d))
 		goto out;
@@ -550,7 +550,7 @@ build_run(struct build_request *rq, struct diag *d)
 	c = computed_new(p, &rq->opts, d);
 	if (c == NULL || diag_failed(d))
 		goto out;
-	c->texts = texts = lint_markdown(c, d);
+	c->texts = texts = lint_markdown_cached(c, rq->md_kept, d);
 	md_stats(texts);
 	/* what the pages say, decided once for the site and the PDF */
 	if (!diag_failed(d))

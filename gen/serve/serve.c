@@ -26,6 +26,8 @@
 #include "build.h"
 #include "cmd.h"
 #include "escape.h"
+#include "load.h"
+#include "markdown.h"
 #include "podium.h"
 #include "render.h"
 #include "serve.h"
@@ -48,6 +50,9 @@ struct server {
 	bool pdf;                /* also rebuild report.pdf (slow: off by default) */
 	bool verbose;
 	struct chart_memo *charts; /* kept between rebuilds: only what changed is redrawn */
+	struct load_cache *yaml;   /* kept between rebuilds: only the YAML files
+	                              whose bytes changed are parsed again */
+	struct md_cache *md;       /* ... and only the Markdown texts that changed */
 	struct site_prev *prev;  /* the served site's files: a rebuild links those
 	                            that come out the same instead of writing them */
 	char *tmp;               /* the private folder, removed on exit */
@@ -204,6 +209,7 @@ rebuild(struct server *sv)
 	double t0 = now_ms(), t1, change_ms = 0;
 	char what[64] = "";
 	char *out;
+	size_t hits, parses, nkept_yaml, md_hits, md_puts, nkept_md;
 	int rc;
 
 	out = xasprintf("%s/site-%u", sv->tmp, ++sv->nbuilds);
@@ -217,6 +223,8 @@ rebuild(struct server *sv)
 	rq.write = true;
 	rq.quiet = true;
 	rq.charts_kept = sv->charts;
+	rq.load_kept = sv->yaml;
+	rq.md_kept = sv->md;
 	/* the build hashes what it writes: nothing is read back, and what is
 	 * the same as in the site served now is linked from it, not written */
 	rq.hash = true;
@@ -250,10 +258,15 @@ rebuild(struct server *sv)
 		remove_tree(out);
 		free(out);
 	}
+	nkept_yaml = load_cache_count(sv->yaml, &hits, &parses);
+	nkept_md = md_cache_count(sv->md, &md_hits, &md_puts);
 	if (sv->verbose && what[0] != '\0')
 		fprintf(stderr, "podium: built in %.1f ms (build %.1f ms: %s; "
-		    "changes %.2f ms: %s; %zu of %zu files kept)\n", now_ms() - t0,
-		    rq.elapsed_ms, rq.timing, change_ms, what, rq.nkept, rq.nfiles);
+		    "changes %.2f ms: %s; YAML files: %zu parsed, %zu taken as before, "
+		    "%zu kept; Markdown texts: %zu parsed, %zu taken as before, %zu kept; "
+		    "%zu of %zu files kept)\n", now_ms() - t0,
+		    rq.elapsed_ms, rq.timing, change_ms, what, parses, hits,
+		    nkept_yaml, md_puts, md_hits, nkept_md, rq.nkept, rq.nfiles);
 	else if (sv->verbose)
 		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms: %s)\n",
 		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,
@@ -410,7 +423,9 @@ serve_loop(struct server *sv, struct watch *w, int sigfd)
 	pf[1].fd = w != NULL ? watch_fd(w) : -1;
 	pf[1].events = POLLIN;
 	for (;;) {
-		timeout = -1;
+		/* idle: the folders of sites no longer served are removed one
+		 * by one, a change coming first */
+		timeout = serve_reap_due(&sv->state) ? 0 : -1;
 		if (pending) {
 			now = now_ms();
 			timeout = (int)(last + DEBOUNCE_MS - now);
@@ -439,7 +454,8 @@ serve_loop(struct server *sv, struct watch *w, int sigfd)
 		if (pending) {
 			pending = false;
 			rebuild_watched(sv, sigfd);
-		}
+		} else if (n == 0)
+			serve_reap(&sv->state);
 	}
 }
 
@@ -606,8 +622,12 @@ cmd_serve(int argc, char *argv[])
 	if (optind < argc)
 		return usage_error(serve_usage, "unexpected argument '%s'", argv[optind]);
 	sv.charts = chart_memo_new();
+	sv.yaml = load_cache_new();
+	sv.md = md_cache_new();
 	c = serve_run(&sv);
 	chart_memo_free(sv.charts);
+	load_cache_free(sv.yaml);
+	md_cache_free(sv.md);
 	site_prev_free(sv.prev);
 	return c;
 }

@@ -19,26 +19,63 @@ serve_state_init(struct serve_state *s)
 	s->npages = s->cap = 0;
 	s->page_t = (struct htab)HTAB_INIT;
 	s->stopping = false;
+	s->dead = NULL;
+	s->ndead = s->capdead = 0;
 }
 
+/* Closes a site no longer read and queues its folder for serve_reap. */
 static void
-site_free(struct serve_site *site)
+site_free(struct serve_state *s, struct serve_site *site)
 {
 	if (site == NULL)
 		return;
 	if (site->dirfd != -1)
 		close(site->dirfd);
-	remove_tree(site->path);
-	free(site->path);
+	pthread_mutex_lock(&s->lock);
+	s->dead = xgrow(s->dead, sizeof(*s->dead), s->ndead + 1, &s->capdead);
+	s->dead[s->ndead++] = site->path;
+	pthread_mutex_unlock(&s->lock);
 	free(site);
+}
+
+bool
+serve_reap(struct serve_state *s)
+{
+	char *path = NULL;
+	bool more;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->ndead > 0)
+		path = s->dead[--s->ndead];
+	more = s->ndead > 0;
+	pthread_mutex_unlock(&s->lock);
+	if (path != NULL)
+		remove_tree(path);
+	free(path);
+	return more;
+}
+
+bool
+serve_reap_due(struct serve_state *s)
+{
+	bool due;
+
+	pthread_mutex_lock(&s->lock);
+	due = s->ndead > 0;
+	pthread_mutex_unlock(&s->lock);
+	return due;
 }
 
 void
 serve_state_release(struct serve_state *s)
 {
 	if (s->site != NULL && --s->site->refs == 0)
-		site_free(s->site);
+		site_free(s, s->site);
 	s->site = NULL;
+	while (serve_reap(s))
+		;
+	free(s->dead);
+	s->dead = NULL;
 	free(s->errors);
 	s->errors = NULL;
 	for (size_t i = 0; i < s->npages; i++)
@@ -77,7 +114,7 @@ serve_site_put(struct serve_state *s, struct serve_site *site)
 	last = --site->refs == 0;
 	pthread_mutex_unlock(&s->lock);
 	if (last)
-		site_free(site);
+		site_free(s, site);
 }
 
 /* Bumps the generation; the lock is held. */

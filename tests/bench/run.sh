@@ -303,8 +303,8 @@ for what in default big; do
 	serve=$(BENCH_EDITS=$BENCH_EDITS_N sh "$ROOT/tests/bench/serve.sh" "$PODIUM" "$content")
 	if [ -n "$serve" ]; then
 		set -- $serve
-		printf 'podium serve rebuild after one edit, %s (median of %s): build %s ms, with change detection and swap %s ms\n' \
-		    "$( [ "$what" = big ] && echo "wide 1000x5" || echo "default report")" "$3" "$1" "$2"
+		printf 'podium serve rebuild after one edit, %s (median of %s): build %s ms, with change detection and swap %s ms, %s ms of CPU\n' \
+		    "$( [ "$what" = big ] && echo "wide 1000x5" || echo "default report")" "$3" "$1" "$2" "${4:-?}"
 		eval "serve_$what=\$1"
 	else
 		echo "podium serve rebuild ($what): failed"

@@ -4,7 +4,10 @@
 # is edited. Serves a copy of it, edits one review's summary EDITS times
 # (each a real change, a second apart), and prints the median of the times
 # serve -v reports for each rebuild: the build alone and the whole rebuild
-# (build, change detection and swap), and the number of rebuilds.
+# (build, change detection and swap), the number of rebuilds, and the
+# median CPU time (user+sys, ms, from /proc) the serve process spent on
+# each edit, from the edit until a second after its rebuild (what a loaded
+# machine does not blur as it blurs wall time).
 set -u
 
 PODIUM=${1:?usage: serve.sh PODIUM [CONTENT]}
@@ -57,9 +60,15 @@ while :; do
 	fi
 done
 
+# the serve process's CPU time so far (user+sys), in ms
+cpu_ms() {
+	awk -v hz="$(getconf CLK_TCK)" '{ printf "%d\n", ($14 + $15) * 1000 / hz }' "/proc/$PID/stat"
+}
+: >"$T/cpu"
 i=1
 while [ "$i" -le "$EDITS" ]; do
 	sleep 1
+	c0=$(cpu_ms)
 	# a real edit: the summary gains a line
 	sed -i "s/^summary: |\$/&\\n  Edit $i./" "$REVIEW"
 	if ! wait_count $((i + 1)); then
@@ -67,6 +76,8 @@ while [ "$i" -le "$EDITS" ]; do
 		cat "$T/err" >&2
 		exit 1
 	fi
+	sleep 1
+	echo $(($(cpu_ms) - c0)) >>"$T/cpu"
 	i=$((i + 1))
 done
 
@@ -79,4 +90,4 @@ grep '^podium: built in' "$T/err" | sed 1d >"$T/rebuilds"
 [ -n "${BENCH_SERVE_LOG:-}" ] && cp "$T/err" "$BENCH_SERVE_LOG"
 build=$(sed 's/.*(build \([0-9.]*\) ms.*/\1/' "$T/rebuilds" | med)
 whole=$(sed 's/^podium: built in \([0-9.]*\) ms.*/\1/' "$T/rebuilds" | med)
-echo "$build $whole $(wc -l <"$T/rebuilds")"
+echo "$build $whole $(wc -l <"$T/rebuilds") $(med <"$T/cpu")"
