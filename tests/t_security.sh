@@ -70,7 +70,7 @@ check "the page is titled as the PDF's section is" $?
 for f in \
     "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks, container escapes (NVIDIAScape, CVE-2025-23266), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
     "(A DPU, or data processing unit, is a network card with a processor of its own, often used to keep tenants apart; in host-trusted mode it takes its orders from the server it sits in, so it no longer guards against that server's tenant.)" \
-    "Embargo programSemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." \
+    "SemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." \
     "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
     "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries; which CVEs the others carried is not listed here. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys (the settings that keep each customer's traffic apart on a shared InfiniBand network) were not configured correctly, as the 2.1 update described (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
     "On security in ClusterMAX 3.0, this report gives what was tested and what was found, each finding made public and the practices recommended." \
@@ -110,7 +110,7 @@ check "scope, then findings, then practices ($a $b $c)" $?
 has "$T/main" "The reviews of ClusterMAX 3.0 do not say which providers follow these practices." &&
     grep -qF "SemiAnalysis recommends keeping drivers and software current." "$T/main" &&
     grep -qF "SemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." "$T/main" &&
-    grep -qF "SemiAnalysis recommends running its free audit tool, cmax audit security, from the SemiAnalysisAI/ClusterMAX project." "$T/main" &&
+    grep -qF "SemiAnalysis recommends running its free audit tool, cmax audit security (SemiAnalysisAI/ClusterMAX: the cmax audit tool)." "$T/main" &&
     [ "$(grep -c "follow these practices" "$T/main")" = 1 ] &&
     ! grep -qF "No review of" "$T/main" &&
     ! grep -qiF "which providers follow them" "$T/main" &&
