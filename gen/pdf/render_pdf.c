@@ -279,7 +279,7 @@ title_page(struct pdf_report *r)
 	buf_release(&authors);
 }
 
-/* The report's own pages with pdf: true, after the home page's sections. */
+/* The report's own pages with pdf: true, after the providers (back matter). */
 static int
 pages(struct pdf_report *r)
 {
@@ -425,7 +425,7 @@ providers(struct pdf_report *r)
 	}
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
-	    PDF_H_ALL | PDF_H_NEWPAGE);
+	    PDF_H_ALL);   /* runs on: a new page left the last one half empty */
 	/* with a table of rows too, the sentences follow the part's order:
 	 * the entries, the rows, then those not rated */
 	unrated = nrated < st->nratings && nrows == 0;
@@ -847,7 +847,7 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	r.doc = pdfdoc_new();
 	r.frame = chart_frame_new(c);
 	title_page(&r);
-	if (home(&r) == -1 || pages(&r) == -1)
+	if (home(&r) == -1)
 		goto out;
 	pdf_changes(&r);
 	fills = providers(&r);
@@ -855,6 +855,10 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 		security_body(&r, false);
 	if (!r.methodology_merged)
 		methodology_body(&r, false);
+	/* the report's own pages (About) are back matter, before the
+	 * sources: between the analysis and the catalogue they left gaps */
+	if (pages(&r) == -1)
+		goto out;
 	sources(&r);
 	pdf_corrections(&r);
 	rc = write_pdf(&r, o);
