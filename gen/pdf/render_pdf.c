@@ -1,7 +1,10 @@
 /*
  * render_pdf.c: report.pdf (SPEC 4.4). Builds the document from the
- * computed model (title page, contents, commentary, medal table, movers,
- * one page per provider, security, methodology, sources) and lays it out
+ * computed model (title page, contents, the home page's sections with the
+ * tiers' meanings under the tier table and the security findings and the
+ * methodology's tables in the commentary parts that are the report's own
+ * account of them, the changes, the providers, then what has no such
+ * commentary, the report's own pages and the sources) and lays it out
  * with the PDF layout (pdfdoc.h).
  */
 #include <errno.h>
