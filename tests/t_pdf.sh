@@ -64,8 +64,18 @@ check "metadata: title and creator" $?
 TZ=UTC pdfinfo "$T/a/report.pdf" >"$T/a.info" 2>&1
 grep -q "^CreationDate:    Tue Dec  1 00:00:00 2026 UTC$" "$T/a.info" &&
     grep -q "^ModDate:         Tue Dec  1 00:00:00 2026 UTC$" "$T/a.info" &&
-    pdftotext -f 1 -l 1 "$T/a/report.pdf" - | grep -q "^Compiled 1 December 2026$"
+    pdftotext -f 1 -l 1 "$T/a/report.pdf" - >"$T/title.txt" &&
+    grep -qx "This report was compiled on 1 December 2026" "$T/title.txt"
 check "creation date: the title page's compiled date" $?
+# The title page's imprint in words, not a program's labels: the edition
+# with its date, then when this report was compiled ("Compiled" once, no
+# "Edition:"); each page's folio its number alone (page 3: "3").
+grep -qx "ClusterMAX 3.0, published 23 September 2026" "$T/title.txt" &&
+    [ "$(grep -ci 'compiled' "$T/title.txt")" = 1 ] &&
+    ! grep -q "Edition:" "$T/title.txt" &&
+    pdftotext -f 3 -l 3 -layout "$T/a/report.pdf" - | tr -d '\f' | grep -v '^ *$' | tail -n 1 | grep -qx ' *3' &&
+    ! pdftotext "$T/a/report.pdf" - | grep -q 'page [0-9]* of [0-9]*'
+check "title page: the edition and its date, then the compiled date; folios a number" $?
 # A report without one: SOURCE_DATE_EPOCH, else the edition's date, never
 # the clock.
 build "$ROOT/tests/fixtures/mini" "$T/mini"
@@ -104,7 +114,7 @@ for f in "$ROOT"/content/commentary/*.md; do
 	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
 done
 for t in "Headline figures" "Providers" "Reviewed, not rated" \
-    "Security findings" "Methodology" "Sources" "Contents"; do
+    "Public findings" "Practices" "Methodology" "Sources" "Contents"; do
 	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
 done
 test -z "$missing"
@@ -189,21 +199,35 @@ sections() {
 	# own line (a cell), never the heading of an entry
 	missing=""
 	while IFS= read -r name; do
-		c=$(sed -n '/^Other rated providers$/,/^Reviewed, not rated$\|^Security findings$/p' \
+		c=$(sed -n '/^Other rated providers$/,/^Reviewed, not rated$\|^About this report$/p' \
 		    "$T/s.txt" | grep -cxF "$name")
 		[ "$c" = 1 ] || missing="$missing [$name: $c]"
 	done <"$T/rows"
 	test -z "$missing"
 	check "$1: the $(wc -l <"$T/rows") providers without review text, a row each in one table$missing" $?
 }
-# the home page's sections in its order (the view's), then the PDF's parts
+# the home page's sections in its order (the view's), then the PDF's parts:
+# the security findings and the methodology's tables are in the parts of
+# the commentary that is the report's own account of them ("Security",
+# "Methodology notes"), not twin parts after the providers; the report's
+# own page (About) is back matter, before the sources
 printf '%s\n' "Headline figures" "The tier table" "Summary" "Medals and the tiers below" \
     "Who moved since 2.0" "The failure test" "Security" "Methodology notes" \
-    "Known discrepancies" "About this report" \
-    "What changed in ClusterMAX 3.0" "Providers" "Security findings" "Methodology" \
+    "Known discrepancies" \
+    "What changed in ClusterMAX 3.0" "Providers" "About this report" \
     "Sources" >"$T/top"
 build "$ROOT" "$T/sec" "--only pdf,data"
 sections "the default report" "$T/sec" "$ROOT/content"
+# the security part holds the findings and practices as its subsections,
+# the methodology notes the stated and counted figures: in the outline,
+# under them
+jq -r '.outlines[] | select(.title == "Security") | [.kids[].title] | join("|")' "$T/o.json" >"$T/sec.kids"
+[ "$(cat "$T/sec.kids")" = "Public findings|Practices" ] &&
+    [ "$(jq '[.outlines[] | select(.title | test("Security|Methodology"))] | length' "$T/o.json")" = 2 ] &&
+    awk '/^Security$/ { s = NR } /^Public findings$/ && s { f = NR } /^Methodology notes$/ && f { m = NR }
+        /^ClusterMAX 3.0: stated and counted figures$/ && m { c = NR } /^Known discrepancies$/ && c { k = NR }
+        END { exit !(s && f && m && c && k) }' "$T/s.txt"
+check "the default report: one Security part, its findings inside; one Methodology part, its tables inside ($(cat "$T/sec.kids"))" $?
 test "$(wc -l <"$T/rows")" -ge 20
 check "the default report: 20 or more providers rated without review text" $?
 # mini with Golf rated: the last provider by id, by name and by rank
@@ -403,11 +427,12 @@ check "hyphenated compounds copy out whole" $?
 # from the body's top (72 pt) to its bottom (page height less 68 pt). A
 # part starts at a page whose first body line is a part's title; the
 # pages before the first part (title, contents) are not counted.
-# fill_check PDF PARTS [SHARE]: writes the pages less than a third full
-# (or SHARE of the body) to $T/fill.
+# fill_check PDF PARTS [SHARE [FROM TO]]: writes the pages less than a
+# third full (or SHARE of the body) to $T/fill; with FROM and TO, only
+# those pages (FROM to TO, every one) are measured.
 fill_check() {
 	pdftotext -bbox "$1" "$T/bbox.html"
-	awk -v parts="$2" -v share="${3:-0.3333}" '
+	awk -v parts="$2" -v share="${3:-0.3333}" -v from="${4:-0}" -v to="${5:-0}" '
 BEGIN { n = split(parts, pv, "|"); for (i = 1; i <= n; i++) part[pv[i]] = 1 }
 /<page / { p++; match($0, /height="[0-9.]+"/); h[p] = substr($0, RSTART + 8, RLENGTH - 9) + 0; low[p] = 0; first[p] = "" ; fy[p] = 1e9; next }
 /<word / {
@@ -423,7 +448,8 @@ END {
 	for (i = 1; i <= p; i++) if (start[i]) { s0 = i; break }
 	bad = ""
 	for (i = s0; i < p; i++) {
-		if (start[i + 1]) continue
+		if (from > 0 && (i < from || i > to)) continue
+		if (start[i + 1] && from == 0) continue
 		if ((low[i] - 72) < (h[i] - 72 - 68) * share) bad = bad " " i
 	}
 	if (bad != "") { print "pages less than " share " full:" bad; exit 1 }
@@ -431,23 +457,28 @@ END {
 	print p " pages"
 }' "$T/bbox.html" >"$T/fill"
 }
-fill_check "$T/a/report.pdf" "Headline figures|Providers|Security findings"
+fill_check "$T/a/report.pdf" "Headline figures|About this report"
 check "no page but a part's last less than a third full: $(cat "$T/fill")" $?
 # no white gaps among the providers: an entry that does not fit starts on
 # the page anyway (its heading with its chart) unless little would be
 # left blank, so no page of the part but its last ends more than 40% short
-fill_check "$T/a/report.pdf" "Providers|Security findings" 0.6
+# (the part runs on after the changes: from its first page to the page
+# before the one About begins on, the part's last)
+qpdf --json --json-key=outlines "$T/a/report.pdf" >"$T/fill.o"
+pfrom=$(jq -r '.outlines[] | select(.title == "Providers") | .destpageposfrom1' "$T/fill.o")
+pto=$(jq -r '.outlines[] | select(.title == "About this report") | .destpageposfrom1 - 1' "$T/fill.o")
+test "$pto" -gt "$((pfrom + 4))" &&
+    fill_check "$T/a/report.pdf" "Headline figures" 0.6 "$pfrom" "$pto"
 check "no page of the providers but the part's last less than 60% full: $(cat "$T/fill")" $?
 # the home page's sections: a heading, the lines leading into a chart and
 # the chart go to the next page together when the chart does not fit (even
 # shrunk), so up to half a page may stay blank, never more
-fill_check "$T/a/report.pdf" "Headline figures|Providers" 0.5
+fill_check "$T/a/report.pdf" "Headline figures" 0.5 3 "$((pfrom - 1))"
 check "no page of the home page's sections less than half full: $(cat "$T/fill")" $?
 
-# entry_check PDF: a provider's entry starts on the page of its chart (its
-# heading, tier line and the lines above the chart never left at a page's
-# foot), and no page opens with a sources line, cut off from its entry.
-# Writes what it found wrong to $T/entries.
+# entry_check PDF: a provider's heading is never left at a page's foot: its
+# opening line follows it on its page; and no page opens with a sources
+# line, cut off from its entry. Writes what it found wrong to $T/entries.
 entry_check() {
 	pdftotext "$1" "$T/e.txt"
 	qpdf --json --json-key=outlines "$1" | jq -r '.outlines[] |
@@ -457,12 +488,15 @@ entry_check() {
 		while ((getline pg < txt) > 0) { n++; page[n] = pg }
 		RS = "\n"; FS = "\t" }
 	{
-		want = "Tier history: " $2
-		for (i = 1; i <= n; i++)
-			if (index(page[i], want "\n") > 0) {
-				if (i != $1) bad = bad " [" $2 ": p. " $1 ", chart p. " i "]"
+		m = split(page[$1], l, "\n"); ok = 0
+		for (j = 1; j < m; j++)
+			if (l[j] == $2) {
+				for (k = j + 1; k <= m && l[k] == ""; k++)
+					;
+				ok = k <= m && l[k] !~ /^[0-9]+$/
 				break
 			}
+		if (!ok) bad = bad " [" $2 ": p. " $1 ", no line after its heading]"
 	}
 	END {
 		for (i = 1; i <= n; i++) {
@@ -475,7 +509,7 @@ entry_check() {
 	}' "$T/e.dests" >"$T/entries"
 }
 entry_check "$T/a/report.pdf"
-check "entries: each with its chart on its first page, no sources line opening a page$(cat "$T/entries")" $?
+check "entries: each heading with its opening line, no sources line opening a page$(cat "$T/entries")" $?
 
 # The same on a generated report of 120 providers over 3 editions (about
 # 120 pages: providers' entries of every length, movers tables over pages),
@@ -488,7 +522,7 @@ if cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$T/gen.err" &&
 	fill_check "$T/g/out/report.pdf" "Headline figures|Providers|Methodology"
 	check "generated report: no page but a part's last less than a third full: $(cat "$T/fill")" $?
 	entry_check "$T/g/out/report.pdf"
-	check "generated report: each entry with its chart on its first page, no sources line opening a page$(cat "$T/entries")" $?
+	check "generated report: each heading with its opening line, no sources line opening a page$(cat "$T/entries")" $?
 	grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9]* in the second (0 of them again), [0-9]* taken from the first; [0-9]* providers. views built$' "$T/g.stats" &&
 	    test "$(sed -n 's/.*, \([0-9]*\) taken from the first;.*/\1/p' "$T/g.stats")" -gt 1000
 	check "generated report: each text shaped once ($(cat "$T/g.stats"))" $?
@@ -514,8 +548,8 @@ check "default report: each text shaped once, the same bytes ($(cat "$T/once.sta
 # A provider's entry (and each table of the providers part) is a section
 # of its own for the head: the page its entry continues on names it.
 qpdf --json --json-key=outlines "$T/a/report.pdf" |
-    jq -r '.outlines[] | "\(.destpageposfrom1)\t\(.title)",
-        (select(.title == "Providers") | .kids[] | "\(.destpageposfrom1)\t\(.title)")' >"$T/tops"
+    jq -r '.outlines[] | "\(.destpageposfrom1)\t\(.title)\t\t",
+        (select(.title == "Providers") | .kids[] | "\(.destpageposfrom1)\t\(.title)\t\tkid")' >"$T/tops"
 pages=$(pdfinfo "$T/a/report.pdf" | sed -n 's/^Pages: *//p')
 title=$(sed -n 's/^Title: *//p' "$T/info")
 bad=""
@@ -524,21 +558,29 @@ while [ "$p" -le "$pages" ]; do
 	head=$(pdftotext -f "$p" -l "$p" -layout "$T/a/report.pdf" - | head -n 1 |
 	    sed "s/^$title  *//")
 	body=$(pdftotext -f "$p" -l "$p" "$T/a/report.pdf" - | grep -v '^$' | sed -n 3p)
+	# the section in force at the top; when that is an entry (a kid)
+	# and another entry begins lower on the page, the last of them after
+	# a dash, as a dictionary's head ("Nebius – Oracle")
 	want=$(awk -F '\t' -v p="$p" -v body="$body" '
-	    $1 < p { last = $2 }
-	    $1 == p && !seen { seen = 1; if ($2 == body) top = $2 }
-	    END { print (top != "" ? top : last) }' "$T/tops")
+	    $1 < p { last = $2; lastkid = $4 }
+	    $1 == p && !seen { seen = 1; if ($2 == body) { top = $2; topkid = $4 } }
+	    $1 == p { here = $2; herekid = $4 }
+	    END { t = top != "" ? top : last; tk = top != "" ? topkid : lastkid
+	        if (tk == "kid" && herekid == "kid" && here != t) t = t " – " here
+	        print t }' "$T/tops")
 	[ "$head" = "$want" ] || bad="$bad [p. $p: '$head', not '$want']"
+	case $head in *" – "*) dict="$dict [p. $p]" ;; esac
 	p=$((p + 1))
 done
-test "$pages" -gt 20 && test -z "$bad"
-check "running heads: the section in force at each page's top$bad" $?
+test "$pages" -gt 15 && test -z "$bad" && test -n "$dict"
+check "running heads: the section in force at each page's top, a page of entries its first and last$bad$dict" $?
 # a page that continues a provider's entry names that provider
 p=3
 cont=""
 while [ "$p" -le "$pages" ]; do
 	head=$(pdftotext -f "$p" -l "$p" -layout "$T/a/report.pdf" - | head -n 1 |
 	    sed "s/^$title  *//")
+	head=${head%% – *}
 	awk -F '\t' -v p="$p" -v h="$head" '$2 == h && $1 < p { f = 1 } $1 == p && $2 == h { f = 0 }
 	    END { exit !f }' "$T/tops" && qpdf --json --json-key=outlines "$T/a/report.pdf" |
 	    jq -e --arg h "$head" '.outlines[] | select(.title == "Providers") | .kids[] |

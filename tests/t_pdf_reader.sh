@@ -2,7 +2,8 @@
 # t_pdf_reader.sh: report.pdf as a reader goes through it: no quote twice
 # on a page, citations without the word "other", the medal table grouped
 # by tier (the not-rated providers named once), one table for providers
-# without review text, and the site's security section.
+# without review text, and the site's security section in the security
+# commentary's part.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -65,16 +66,21 @@ grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud,
     ! grep -q -F '↑ Google Cloud' "$T/all"
 check "a quote printed before is referred to in words, with its entry's page ($gpage)" $?
 
-# The security part points to the commentary's section by its page.
+# The security part is the commentary marked security: true, one part at
+# its place in the home order, its findings and practices its subsections:
+# no second part, no sentence pointing from the part to itself.
 spage=0
 i=3
 while [ "$i" -le "$n" ]; do
 	if grep -q ' Security Shortly before' "$T/p$i"; then spage=$i; break; fi
 	i=$((i + 1))
 done
-test "$spage" -gt 2 &&
-    grep -q -F "What was tested and what was found: see “Security”, page $spage." "$T/all"
-check "the security part gives the page of the section \"Security\" ($spage)" $?
+test "$spage" -gt 2 && test "$spage" -lt 10 &&
+    ! grep -q -F "What was tested and what was found: see" "$T/all" &&
+    ! grep -q -F "This section gives the security findings made public." "$T/all" &&
+    grep -q -F "Shortly before ClusterMAX 3.0, SemiAnalysis published a security article" "$T/all" &&
+    [ "$(pdftotext "$P" - | grep -c -x 'Security findings')" = 0 ]
+check "one security part, the commentary's, on page $spage, no pointer to itself" $?
 
 # A source of kind other is cited without the word; a kind is never a
 # lower-case word after a full stop; sources by date, undated last.
@@ -94,9 +100,10 @@ check "no URL broken after https://" $?
 
 # The medal table as the view decides it, packed as the site packs it
 # (reader review #13): a paragraph per tier of the edition, its name and
-# "(2 providers)", then its providers run on after a colon; a group's
-# label (the site's row over its tiers) on its own line over the first of
-# them. Each paragraph against data/ratings.json: the count, and exactly
+# "(2 providers)", then its providers run on after a colon, then what the
+# tier means (issue 27: the tiers are met here first); a group is said in
+# each of its tiers' meanings ("Grouped as Not Recommended."), never a
+# label standing alone between two tiers (it read as a stray subhead). Each paragraph against data/ratings.json: the count, and exactly
 # the providers rated in that tier (as a set: the order is the view's);
 # a not-rated tier's are named once, in the providers part's table, and
 # its paragraph says where.
@@ -114,6 +121,18 @@ jq -r --arg ed "$ed" '(.providers | map({(.id): .name}) | add) as $n |
     ([$e.ratings[] | select(.tier == $t.id) | $n[.provider]] | join("|"))' "$J" >"$T/tiers"
 test "$(grep -c -v '	0	' "$T/tiers")" -ge 3
 check "the edition has ratings in several tiers" $?
+# each tier's meaning as report.yaml gives it (its Markdown's emphasis
+# marks dropped), after "Grouped as GROUP." for a tier of a group
+python3 - "$ROOT/content/report.yaml" >"$T/meanings" <<'PY'
+import sys, yaml
+for t in yaml.safe_load(open(sys.argv[1], encoding="utf-8"))["ladder"]:
+    m = (t.get("description") or "").replace("*", "")
+    if t.get("group"):
+        m = ("Grouped as %s. %s" % (t["group"], m)).strip()
+    print("%s\t%s" % (t["name"], m))
+PY
+test "$(grep -c '	Grouped as Not Recommended\. ' "$T/meanings")" = 2
+check "report.yaml gives the tiers' meanings, two of them grouped" $?
 # the site's groups: "Not Recommended|Underperforming"
 # (the glyph and the tier's name are joined by a no-break space)
 sed -n '/class="tier-group"/{s/.*colspan="3">\([^<]*\)<.*/\1/;N;s/\n.*<\/span>[^[:alpha:]<]*\([^<]*\)<\/span><\/th>.*/|\1/p;}' \
@@ -121,18 +140,21 @@ sed -n '/class="tier-group"/{s/.*colspan="3">\([^<]*\)<.*/\1/;N;s/\n.*<\/span>[^
 # the table, from its caption to the next section (the commentary's
 # first, as on the home page), without that heading, its lines joined
 range="/^Tiers of $edname, best first\$/,/^Summary\$\|^Movers since\|^What changed in\|^Providers\$/p"
-pdftotext "$P" - | sed -n "$range" | sed '$d' | grep -v 'page [0-9]* of [0-9]*$' |
+pdftotext "$P" - | sed -n "$range" | sed '$d' | grep -v '^[0-9][0-9]*$' |
     tr '\n' ' ' | tr -s ' ' | sed 's/ $//' >"$T/medals"
 MEDALS=$(cat "$T/medals") CAPTION="Tiers of $edname, best first" \
-    UNRATED="listed in “Reviewed, not rated”" awk -F '\t' -v groups="$T/site-groups" '
+    UNRATED="listed in “Reviewed, not rated”" awk -F '\t' -v groups="$T/site-groups" \
+    -v meanings="$T/meanings" '
 BEGIN {
 	text = ENVIRON["MEDALS"]
+	ng = 0
 	while ((getline l <groups) > 0) {
 		split(l, g, "|")
-		at = index(text, " " g[1] " " g[2] " (")
-		if (at == 0) { print "# no label " g[1] " over " g[2]; bad = 1; continue }
-		text = substr(text, 1, at) substr(text, at + length(g[1]) + 2)
+		ng++
+		if (index(text, " " g[1] " " g[2] " (") > 0) { print "# a label " g[1] " over " g[2]; bad = 1 }
 	}
+	if (ng == 0) { print "# the site has no group"; bad = 1 }
+	while ((getline l <meanings) > 0) { split(l, m, "\t"); meaning[m[1]] = m[2] }
 }
 { head[NR] = $1; count[NR] = $2; rated[NR] = $3; names[NR] = $4 }
 END {
@@ -153,6 +175,15 @@ END {
 			end[i] = length(text) + 1
 		para = substr(text, pos, end[i] - pos)
 		pos = end[i] + 1
+		# the meaning closes the paragraph
+		split(head[i], hn, " [(]")
+		mn = meaning[hn[1]]
+		if (mn != "") {
+			if (substr(para, length(para) - length(mn)) != " " mn) {
+				print "# " head[i] ": not its meaning at the end: " para; bad = 1
+			} else
+				para = substr(para, 1, length(para) - length(mn) - 1)
+		}
 		n = names[i] == "" ? 0 : split(names[i], want, "|")
 		if (n != count[i]) { print "# " head[i] ": " n " rated there"; bad = 1 }
 		if (n == 0) {
@@ -173,10 +204,11 @@ END {
 	}
 	exit bad
 }' "$T/tiers"
-check "medal table: a paragraph per tier, its count and its providers those of data/ratings.json, groups labelled as on the site" $?
-# the whole table in less than a page (it took three, a name a row)
+check "medal table: a paragraph per tier, its count, its providers those of data/ratings.json, its meaning and group" $?
+# the whole table, with the meanings, in less than a page (it took three,
+# a name a row)
 lines=$(pdftotext -layout "$P" - | sed -n "$range" | sed '$d' | grep -c .)
-test "$lines" -lt 20
+test "$lines" -lt 30
 check "medal table: $(wc -l <"$T/tiers") tiers in $lines lines" $?
 # every provider's name a link to its entry, and the not-rated tier's
 # words to their table, to destinations the PDF has (its names): the
@@ -236,8 +268,19 @@ entries=$(pdftotext "$P" - | grep -cE "$opening")
 charts=$(pdftotext "$P" - | grep -c '^Tier history: ')
 pdftotext -layout "$P" - | sed -n '/^Other rated providers$/,/^Reviewed, not rated$/p' >"$T/rows"
 nrows=$(grep -c -E "^ [^ ].* {2,}($tiers) {2,}[^ ]" "$T/rows")
-test "$nrows" -ge 20 && test "$((entries + nrows))" -eq "$rated" && test "$charts" -eq "$entries"
-check "compact: $entries entries with a chart each, $nrows providers without review text as rows ($rated rated)" $?
+test "$nrows" -ge 20 && test "$((entries + nrows))" -eq "$rated" && test "$charts" -eq 0
+check "compact: $entries entries and no history chart ($charts), $nrows providers without review text as rows ($rated rated)" $?
+# an entry's tiers by edition, one line of its lead in place of the chart,
+# the editions' shared first word said once: for the 16 entries reviewed
+# in more than one edition (of 19: Moonlite, Radiant and Vessl are new)
+pdftotext "$P" - | grep '^Tier by edition: ' >"$T/byed"
+grep -qxF 'Tier by edition: ClusterMAX 1.0 Platinum · 2.0 Platinum · 3.0 Platinum' "$T/byed" &&
+    grep -qxF 'Tier by edition: ClusterMAX 1.0 Gold · 2.0 Gold · 3.0 Bronze' "$T/byed" &&
+    grep -qxF 'Tier by edition: ClusterMAX 2.0 Unavailable · 3.0 Participation Ribbon' "$T/byed" &&
+    [ "$(wc -l <"$T/byed")" = 16 ] &&
+    pdftotext "$P" - | grep -A 2 -x 'CoreWeave' | grep -qxF 'Tier by edition: ClusterMAX 1.0 Platinum · 2.0 Platinum · 3.0 Platinum' &&
+    ! pdftotext "$P" - | grep -A 3 -x 'Moonlite' | grep -q '^Tier by edition'
+check "an entry's tier in each edition in one line of its lead ($(wc -l <"$T/byed") entries)" $?
 grep -q -E "^ Akamai {2,}Underperforming {2,}held since ClusterMAX 2\.0$" "$T/rows" &&
     ! pdftotext "$P" - | grep -A 1 -x 'Akamai' | grep -q "^Underperforming in $edname" &&
     test "$(grep -c '^Sources: ' "$T/rows")" = 1
@@ -247,21 +290,26 @@ qpdf --qdf --object-streams=disable "$P" "$T/qdf.pdf" 2>/dev/null
 grep -aq "/Dest (provider-akamai)\|/D (provider-akamai)\|(provider-akamai)" "$T/qdf.pdf"
 check "a row of the table is a link's destination (provider-akamai)" $?
 
-# The security section is the site's security page: its scope sentence,
-# the findings table (the same findings, each with its provider) and the
-# practices with what each means.
+# The security part holds the site's security page: the commentary (its
+# scope: what was tested), the count of findings, the findings table (the
+# same findings, each with its provider) and the practices with what each
+# means; not the site's standfirst, which says what the page holds.
 H="$T/site/security/index.html"
-# (the section's last start: the contents page names it too)
-pdftotext "$P" - | awk '/^Security findings$/ { on = 1; buf = "" }
-    on && /^Methodology$/ { on = 0; last = buf } on { buf = buf " " $0 }
-    END { print last }' |
+# (from the commentary's first words: the contents page and the running
+# heads name the part too)
+pdftotext "$P" - | awk '!on && /^Shortly before ClusterMAX 3\.0/ { on = 1 }
+    on && /^Methodology notes$/ { exit } on { buf = buf " " $0 }
+    END { print buf }' |
     tr -s ' ' >"$T/security"
 unent() {
 	sed 's/&amp;/\&/g; s/&#39;/'"'"'/g; s/&quot;/"/g; s/&lt;/</g; s/&gt;/>/g'
 }
-sed -n 's/.*class="standfirst">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
-test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security"
-check "security: the site's scope" $?
+sed -n 's/.*class="finding-counts">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
+test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security" &&
+    grep -q -F "Shortly before ClusterMAX 3.0, SemiAnalysis published" "$T/security" &&
+    grep -q -F " Public findings Public security findings, ClusterMAX 3.0 " "$T/security" &&
+    grep -q -F " Practices No review of ClusterMAX 3.0 records" "$T/security"
+check "security: the commentary, the site's count of findings, then its findings and practices" $?
 grep -o '<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*' "$H" |
     sed 's/<tr><th scope="row">//; s/<\/th><td[^>]*>/|/; s/<a [^>]*>//' | unent >"$T/findings"
 test "$(wc -l <"$T/findings")" -ge 2

@@ -124,8 +124,9 @@ check "the home page gives the same facts" $?
 
 if need "the PDF's text" pdftotext; then
 	pdftotext "$T/s/report.pdf" - | tr -s ' \n' '  ' >"$T/pdf"
-	# the section from its heading (its last start: the contents name it) on
-	sed 's/.*Security findings On security in/On security in/; s/ Methodology .*//' \
+	# the security part: the commentary marked security: true, from its
+	# first words, then its findings and practices, to the next part
+	sed 's/.* Security Shortly before/Shortly before/; s/ Methodology notes .*//' \
 	    "$T/pdf" | tr -d ' ' >"$T/sec"
 	miss=0
 	for w in "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it." "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
@@ -141,9 +142,12 @@ if need "the PDF's text" pdftotext; then
 	n=$(grep -oF "25 providers and 32 clusters it tested" "$T/pdf" | wc -l)
 	test "$n" = 1
 	check "the PDF gives the commentary's facts once, not again in its security section ($n)" $?
-	grep -q "$(printf %s 'What was tested and what was found: see “Security”, page' | tr -d ' ')[0-9][0-9]*\\." "$T/sec" &&
-	    ! grep -qF 'What was tested and what was found' "$T/s/security/index.html"
-	check "the PDF's section names the commentary it leaves out; the site, which gives it, does not" $?
+	# one part, the commentary's: no twin part after the providers, no
+	# sentence pointing from the part to itself
+	! grep -qF 'What was tested and what was found' "$T/pdf" &&
+	    ! grep -qF 'Security findings' "$T/pdf" &&
+	    grep -qF "$(printf %s 'Across the 25 providers and 32 clusters it tested' | tr -d ' ')" "$T/sec"
+	check "the PDF's security part is the commentary, then the findings, once" $?
 fi
 
 # a finding's severity is a mark: the site's badge (class severity

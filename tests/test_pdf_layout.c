@@ -812,7 +812,10 @@ END_TEST
 /*
  * A provider's entry is a running section of its own (a level 2 heading
  * flagged PDF_H_RUNNING): a page its entry continues on names it, not the
- * part it is in; a page before any entry names the part.
+ * part it is in; a page before any entry names the part. A page that
+ * opens in an entry and begins another lower down is headed by both, as
+ * a dictionary's ("Entryone – Entrytwo"): the first the one in force at
+ * its top, the last the last begun on it.
  */
 START_TEST(test_running_head_entry)
 {
@@ -825,9 +828,9 @@ START_TEST(test_running_head_entry)
 	char *s, *path;
 	struct word *v;
 	size_t nw, i, k;
-	unsigned hp[3] = {0, 0, 0}, p, cont = 0;
+	unsigned hp[3] = {0, 0, 0}, p, cont = 0, both = 0;
 	double hy[3] = {0, 0, 0};
-	const char *head[32] = {NULL}, *want;
+	const char *head[32] = {NULL}, *hlast[32] = {NULL}, *want, *last;
 
 	pdf_geometry(PDF_A4, &g);
 	seed = 7;
@@ -853,31 +856,44 @@ START_TEST(test_running_head_entry)
 		for (k = 0; k < 3; k++) {
 			if (strcmp(v[i].text, names[k]) != 0)
 				continue;
-			if (v[i].y1 <= g.header_y + 4)
-				head[v[i].page] = names[k];
-			else if (hp[k] == 0) {
+			if (v[i].y1 <= g.header_y + 4) {
+				if (head[v[i].page] == NULL)
+					head[v[i].page] = names[k];
+				hlast[v[i].page] = names[k];
+			} else if (hp[k] == 0) {
 				hp[k] = v[i].page;
 				hy[k] = v[i].y0;
 			}
 		}
 		if (v[i].y1 <= g.header_y + 4 && strcmp(v[i].text, "Partsection") == 0)
-			head[v[i].page] = "Partsection";
+			head[v[i].page] = hlast[v[i].page] = "Partsection";
 	}
 	for (p = 2; p <= res.pages; p++) {
-		bool on = false;
+		bool on = false, entry = false;
 
 		want = "Partsection";
 		for (k = 0; k < 3; k++)
 			if (hp[k] != 0 && (hp[k] < p || (hp[k] == p && hy[k] < g.top + 30))) {
 				want = names[k];
+				entry = true;
 				on = hp[k] < p;   /* the entry began on a page before */
 			}
+		/* the last entry begun lower on a page that opened in one */
+		last = want;
+		for (k = 0; k < 3; k++)
+			if (entry && hp[k] == p && hy[k] >= g.top + 30)
+				last = names[k];
 		ck_assert_msg(head[p] != NULL && strcmp(head[p], want) == 0,
 		    "page %u: head %s, want %s", p, head[p] ? head[p] : "none", want);
+		ck_assert_msg(hlast[p] != NULL && strcmp(hlast[p], last) == 0,
+		    "page %u: head ends %s, want %s", p, hlast[p] ? hlast[p] : "none", last);
 		cont += on;
+		both += last != want;
 	}
 	/* entries went on over pages: those pages named them */
 	ck_assert_uint_gt(cont, 2);
+	/* and pages where one ended and the next began named both */
+	ck_assert_uint_gt(both, 1);
 	free(v);
 	free(path);
 	buf_release(&b);

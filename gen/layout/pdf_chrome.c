@@ -112,15 +112,19 @@ void
 pdf_chrome(struct pdf_ctx *ctx)
 {
 	double w = ctx->x1 - ctx->x0;
-	struct buf foot = BUF_INIT;
+	struct buf foot = BUF_INIT, head = BUF_INIT;
 
 	if (ctx->cr == NULL)
 		return;
 	pdf_set_rgb(ctx, MUTED_RGB);
 	chrome_at(ctx, 0, ctx->doc->meta[PDF_TITLE], ctx->x0, w * 0.48,
 	    PANGO_ALIGN_LEFT, ctx->g.header_y);
-	chrome_at(ctx, 1, ctx->page_section, ctx->x0 + w * 0.5, w * 0.5,
-	    PANGO_ALIGN_RIGHT, ctx->g.header_y);
+	/* the entry in force at the top, and the last begun on the page */
+	if (ctx->page_section != NULL && ctx->page_last != NULL)
+		buf_printf(&head, "%s \xe2\x80\x93 %s", ctx->page_section, ctx->page_last);
+	chrome_at(ctx, 1, head.len > 0 ? head.data : ctx->page_section,
+	    ctx->x0 + w * 0.5, w * 0.5, PANGO_ALIGN_RIGHT, ctx->g.header_y);
+	buf_release(&head);
 	cairo_rectangle(ctx->cr, ctx->x0, ctx->g.header_y + 6, w, 0.4);
 	cairo_fill(ctx->cr);
 	footer_text(ctx->doc->meta[PDF_FOOTER], ctx->page, ctx->npages, &foot);

@@ -18,6 +18,9 @@ pdf_page_open(struct pdf_ctx *ctx)
 	ctx->chrome = ctx->page > 1;
 	free(ctx->page_section);
 	ctx->page_section = ctx->section != NULL ? xstrdup(ctx->section) : NULL;
+	ctx->page_section_level = ctx->section_level;
+	free(ctx->page_last);
+	ctx->page_last = NULL;
 	ctx->page_has_section = false;
 	for (i = 0; i < ctx->nquotes; i++)
 		ctx->quote_y[i] = ctx->y0;

@@ -556,12 +556,22 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 	if ((b->flags & PDF_H_RUNNING) && b->level <= 2) {
 		free(ctx->section);
 		ctx->section = xstrdup(p->plain);
+		ctx->section_level = b->level;
 		/* the head names the section in force at the page's top */
 		if (ctx->at_top && !ctx->page_has_section) {
 			free(ctx->page_section);
 			ctx->page_section = xstrdup(p->plain);
+			ctx->page_section_level = b->level;
 			ctx->page_has_section = true;
 		}
+		/* an entry (level 2) begun further down a page that opened in
+		 * one: the last such names the page's end; a part (level 1)
+		 * begun there ends the run of entries */
+		free(ctx->page_last);
+		ctx->page_last = NULL;
+		if (b->level == 2 && ctx->page_section_level == 2 &&
+		    ctx->page_section != NULL && strcmp(ctx->page_section, p->plain) != 0)
+			ctx->page_last = xstrdup(p->plain);
 	}
 	if (ctx->cr != NULL && (b->flags & PDF_H_OUTLINE) && b->anchor != NULL)
 		outline_add(ctx, b);
@@ -811,6 +821,7 @@ ctx_release(struct pdf_ctx *ctx)
 	htab_free(&ctx->anchor_index);
 	free(ctx->section);
 	free(ctx->page_section);
+	free(ctx->page_last);
 	pdf_text_cache_free(ctx);
 	pdf_size_memo_free(ctx);
 	pdf_chrome_release(ctx);
@@ -825,7 +836,9 @@ pass_run(struct pdf_ctx *ctx, unsigned autoid)
 {
 	free(ctx->section);
 	free(ctx->page_section);
-	ctx->section = ctx->page_section = NULL;
+	free(ctx->page_last);
+	ctx->section = ctx->page_section = ctx->page_last = NULL;
+	ctx->section_level = ctx->page_section_level = 0;
 	memset(ctx->outline, 0, sizeof(ctx->outline));
 	memset(&ctx->res, 0, sizeof(ctx->res));
 	ctx->page = 0;

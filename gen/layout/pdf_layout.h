@@ -128,6 +128,11 @@ struct pdf_ctx {
 	unsigned page;            /* 1-based */
 	char *section;            /* running header: the current section (owned) */
 	char *page_section;       /* the one shown on this page (owned) */
+	unsigned section_level, page_section_level; /* their headings' levels */
+	/* the last level 2 running heading placed on this page, when the
+	 * page opens in one (owned): the head then names the first and the
+	 * last entry on the page ("Nebius – Oracle"), as a dictionary's */
+	char *page_last;
 	struct pdf_tag tags[PDF_TAG_MAX];
 	size_t ntags;
 	size_t tag_over;          /* pushes past PDF_TAG_MAX, not written */

@@ -122,9 +122,82 @@ view_review(const struct vd_provider *vp, const struct rating *rt)
 }
 
 /*
+ * The length of the start the names of the editions of h share up to and
+ * with a space ("ClusterMAX "), 0 when they share none or one name would
+ * be left empty.
+ */
+static size_t
+editions_prefix(const struct history_entry *h, size_t n)
+{
+	const char *first = h[0].edition->name;
+	size_t len = strlen(first), i, k, sp = 0;
+
+	for (i = 1; i < n; i++) {
+		const char *o = h[i].edition->name;
+
+		for (k = 0; k < len && o[k] == first[k]; k++)
+			;
+		len = k;
+	}
+	for (k = 0; k < len; k++)
+		if (first[k] == ' ')
+			sp = k + 1;
+	for (i = 0; i < n; i++)
+		if (h[i].edition->name[sp] == '\0')
+			return 0;
+	return sp;
+}
+
+/*
+ * The provider's tier in each edition that reviewed it, in one line of
+ * the entry's lead (pdf_tier_history: "Tier by edition: ClusterMAX 1.0
+ * Gold · 2.0 Platinum · 3.0 Platinum"), the editions' shared first words
+ * said once; nothing for a provider reviewed in one edition only, whose
+ * opening line says it all.
+ */
+static void
+history_line(struct pdf_report *r, const struct provider *pr)
+{
+	const struct report *rep = &r->c->project->report;
+	const struct provider_view *pv = computed_provider(r->c, pr);
+	const char *text = report_string(rep, "pdf_tier_history"), *name;
+	size_t at = 0, from = 0, len, off, i, cut;
+	struct pdf_block *p;
+
+	if (pv == NULL || pv->nhistory < 2)
+		return;
+	cut = editions_prefix(pv->history, pv->nhistory);
+	p = pdf_para(r->doc, r->parent);
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		if (off > from)
+			pdf_run(r->doc, p, text + from, off - from, 0, NULL);
+		from = at;
+		if (len != 4 || memcmp(name, "list", 4) != 0) {
+			from = off;   /* not ours: copied as written */
+			continue;
+		}
+		for (i = 0; i < pv->nhistory; i++) {
+			const struct history_entry *h = &pv->history[i];
+			const struct tier *t = h->rating->tier;
+
+			if (i > 0)
+				pdf_run(r->doc, p, " \xc2\xb7 ", (size_t)-1, 0, NULL);
+			pdf_run(r->doc, p, h->edition->name + (i > 0 ? cut : 0),
+			    (size_t)-1, PDF_S_NOBREAK, NULL);
+			pdf_run(r->doc, p, "\xc2\xa0", (size_t)-1, 0, NULL);
+			pdf_name_run(r->doc, p, t != NULL ? t->name :
+			    report_string(rep, "not_rated"), PDF_S_BOLD, NULL);
+		}
+	}
+	if (text[from] != '\0')
+		pdf_run(r->doc, p, text + from, (size_t)-1, 0, NULL);
+	p->keep_with_next = true;
+}
+
+/*
  * The entry as the view decides it: the opening line, the provider's site
  * and fields; then, unless the review is thin (its sources only, compact
- * as the site gives it), the history chart and the review's sections in
+ * as the site gives it), the tier in each edition and the review's sections in
  * the view's order.
  */
 static void
@@ -154,7 +227,9 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 		pdf_view_section(r, r->parent, vd_section_find(vr->s, vr->n, "sources"));
 		return;
 	}
-	pdf_view_section(r, r->parent, vd_section_find(vp->s, vp->n, "history"));
+	/* the site's history chart is a line of the lead here: nineteen
+	 * quarter-page charts with a dot or three each said less than it */
+	history_line(r, vp->provider);
 	for (i = 0; i < vr->n; i++) {
 		/* the sources line never opens a page alone: kept with what
 		 * comes before it */

@@ -20,6 +20,11 @@ struct pdf_report {
 	/* the commentary showed the edition's table of this kind (shown
 	 * once, so not again in a section of its own) */
 	bool shown_medals, shown_movers, shown_security;
+	/* the built-in security and methodology parts were given under the
+	 * commentary that is the report's own account of them (one part
+	 * each, at the commentary's place); each tier's meaning was given
+	 * with the tier table, so the methodology does not repeat it */
+	bool security_merged, methodology_merged, tiers_defined;
 	/* the home page's section being laid out (anchor, title), and the one
 	 * that shows the movers table of the edition against its previous:
 	 * the changes part points there for the moves, and the table there

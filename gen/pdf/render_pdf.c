@@ -1,7 +1,10 @@
 /*
  * render_pdf.c: report.pdf (SPEC 4.4). Builds the document from the
- * computed model (title page, contents, commentary, medal table, movers,
- * one page per provider, security, methodology, sources) and lays it out
+ * computed model (title page, contents, the home page's sections with the
+ * tiers' meanings under the tier table and the security findings and the
+ * methodology's tables in the commentary parts that are the report's own
+ * account of them, the changes, the providers, then what has no such
+ * commentary, the report's own pages and the sources) and lays it out
  * with the PDF layout (pdfdoc.h).
  */
 #include <errno.h>
@@ -9,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -38,6 +42,44 @@ table_eds(const struct edition *e, const struct edition *base)
 }
 
 static void table_add(struct pdf_report *r, struct table *t, const char *anchor);
+static void security_body(struct pdf_report *r, bool merged);
+static void methodology_body(struct pdf_report *r, bool merged);
+static bool methodology_section(const struct report *rep, const struct section *s);
+
+/*
+ * What tier t means (its description) and its group ("Grouped as Not
+ * Recommended."), in italics, as a paragraph after the tier's paragraph
+ * tp, kept with it: the tier table is where the reader first meets the
+ * tiers, so their meanings are given there, once (the methodology then
+ * leaves them out). The group reads as part of each of its tiers' lines,
+ * never as a label between two tiers.
+ */
+static void
+tier_meaning(struct pdf_report *r, struct pdf_block *tp, const struct tier *t)
+{
+	const struct report *rep = &r->c->project->report;
+	struct pdf_block *p;
+	struct pdf_run *run;
+	char *g;
+
+	if (t->description == NULL && t->group == NULL)
+		return;
+	tp->keep_with_next = true;
+	p = pdf_para(r->doc, NULL);
+	p->keep_together = true;
+	if (t->group != NULL) {
+		g = report_format1(rep, "tier_group_member", "group", t->group);
+		pdf_run(r->doc, p, g, (size_t)-1, 0, NULL);
+		free(g);
+		if (t->description != NULL)
+			pdf_run(r->doc, p, " ", 1, 0, NULL);
+	}
+	if (t->description != NULL)
+		pdf_markdown_inline(r, p, t->description, t->pos.file, t->pos.line);
+	for (run = p->runs; run != NULL; run = run->next)
+		run->style |= PDF_S_ITALIC;
+	r->tiers_defined = true;
+}
 
 /*
  * The medal table as the site packs it: a paragraph for each tier, its
@@ -64,17 +106,15 @@ medals_paras(struct pdf_report *r, const struct vd_medals *m)
 	for (i = 0; i < m->n; i++) {
 		const struct vd_medal_tier *tt = &m->tiers[i];
 
-		if (tt->group != NULL) {
-			p = pdf_para(r->doc, NULL);
-			pdf_name_run(r->doc, p, tt->group, PDF_S_ITALIC, NULL);
-			p->keep_with_next = true;
-		}
 		p = pdf_para(r->doc, NULL);
 		p->keep_together = true;
 		pdf_name_run(r->doc, p, tt->tier->name, PDF_S_BOLD, NULL);
 		t = xasprintf(" (%s %s)%s", tt->count_text, tt->unit, tt->n > 0 ? sep : "");
 		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
 		free(t);
+		/* what the tier means, a paragraph after this one (the
+		 * list's runs still go to p) */
+		tier_meaning(r, p, tt->tier);
 		if (!tt->tier->rated && tt->n > 0 && m->unrated_ref != NULL) {
 			pdf_run(r->doc, p, m->unrated_ref, (size_t)-1, 0, "#providers-unrated");
 			continue;
@@ -242,7 +282,7 @@ title_page(struct pdf_report *r)
 	buf_release(&authors);
 }
 
-/* The report's own pages with pdf: true, after the home page's sections. */
+/* The report's own pages with pdf: true, after the providers (back matter). */
 static int
 pages(struct pdf_report *r)
 {
@@ -326,9 +366,24 @@ home(struct pdf_report *r)
 		}
 		/* a commentary section's corrections under it, dated */
 		if (strcmp(sec->id, "commentary") == 0 && sec->n > 0 &&
-		    sec->b[0].section != NULL)
-			pdf_corrections_of(r, sec->b[0].section->corrections,
-			    sec->b[0].section->ncorrections, sec->b[0].section->pos.file);
+		    sec->b[0].section != NULL) {
+			const struct section *cs = sec->b[0].section;
+
+			pdf_corrections_of(r, cs->corrections, cs->ncorrections,
+			    cs->pos.file);
+			/* the report's own account of security or of its
+			 * method is the part: the built-in one's tables follow
+			 * it as its subsections, not as a twin part later */
+			if (cs->security && !r->security_merged &&
+			    project_has_security(c->project)) {
+				r->security_merged = true;
+				security_body(r, true);
+			} else if (!r->methodology_merged &&
+			    methodology_section(&c->project->report, cs)) {
+				r->methodology_merged = true;
+				methodology_body(r, true);
+			}
+		}
 		r->cur_anchor = r->cur_title = NULL;
 		free(name);
 	}
@@ -344,12 +399,6 @@ table_add(struct pdf_report *r, struct table *t, const char *anchor)
 		return;
 	pdf_table_links(t);
 	pdf_table(r->doc, NULL, t, anchor);
-}
-
-static void
-para(struct pdf_report *r, const char *text)
-{
-	pdf_run(r->doc, pdf_para(r->doc, NULL), text, (size_t)-1, 0, NULL);
 }
 
 /* Returns the providers' page builders; free them after rendering. */
@@ -379,7 +428,7 @@ providers(struct pdf_report *r)
 	}
 	pdf_heading(r->doc, NULL, 1, report_string(&r->c->project->report, "providers"),
 	    "providers",
-	    PDF_H_ALL | PDF_H_NEWPAGE);
+	    PDF_H_ALL);   /* runs on: a new page left the last one half empty */
 	/* with a table of rows too, the sentences follow the part's order:
 	 * the entries, the rows, then those not rated */
 	unrated = nrated < st->nratings && nrows == 0;
@@ -426,13 +475,16 @@ providers(struct pdf_report *r)
 }
 
 /*
- * The security section renders the view's security page (view_security.c),
- * as the site does: the scope, the findings table, the practices. The
- * report's own account of security (a commentary) is in the PDF already,
- * among the commentary: it is not given twice.
+ * The security part renders the view's security page (view_security.c),
+ * as the site does: the scope, the findings table, the practices. Where
+ * the report has its own account of security (the commentary marked
+ * security: true), that commentary is the part (merged): its findings and
+ * practices follow it as subsections, without the sentences that say what
+ * the part holds or point to the commentary. Else the part stands alone,
+ * after the providers.
  */
 static void
-security(struct pdf_report *r)
+security_body(struct pdf_report *r, bool merged)
 {
 	struct vd_security *own = NULL;
 	const struct vd_security *v = r->c->view != NULL ? r->c->view->security : NULL;
@@ -443,7 +495,9 @@ security(struct pdf_report *r)
 
 	if (v == NULL && (v = own = vd_security_new(r->c)) == NULL)
 		return;
-	pdf_heading(r->doc, NULL, 1, v->title, "security", PDF_H_ALL | PDF_H_NEWPAGE);
+	if (!merged)
+		pdf_heading(r->doc, NULL, 1, v->title, "security",
+		    PDF_H_ALL | PDF_H_NEWPAGE);
 	for (i = 0; i < v->n; i++) {
 		s = &v->s[i];
 		if (s->title != NULL) {
@@ -454,8 +508,12 @@ security(struct pdf_report *r)
 		}
 		prev = NULL;
 		for (k = 0; k < s->n; k++) {
-			if (s->b[k].kind == VB_MARKDOWN && s->b[k].role != NULL &&
-			    strcmp(s->b[k].role, "commentary") == 0)
+			const char *role = s->b[k].role != NULL ? s->b[k].role : "";
+
+			if (s->b[k].kind == VB_MARKDOWN && strcmp(role, "commentary") == 0)
+				continue;
+			if (merged && (strcmp(role, "standfirst") == 0 ||
+			    strcmp(role, "commentary-ref") == 0))
 				continue;
 			p = pdf_view_block(r, NULL, &s->b[k]);
 			/* a sentence that leads into a table stays with it */
@@ -463,6 +521,9 @@ security(struct pdf_report *r)
 				prev->keep_with_next = true;
 			prev = s->b[k].kind == VB_PARA ? p : NULL;
 		}
+		/* the count of findings leads into their table's heading */
+		if (prev != NULL && i + 1 < v->n)
+			prev->keep_with_next = true;
 	}
 	vd_security_free(own);
 }
@@ -509,38 +570,74 @@ rubric_table(const struct report *rep, const struct rubric *rb)
 	return t;
 }
 
+/*
+ * Whether commentary section s is the report's notes on its method: its
+ * file's stem, after the order's digits ("60-methodology"), or its title's
+ * first word is the pack's "Methodology".
+ */
+static bool
+methodology_section(const struct report *rep, const struct section *s)
+{
+	const char *id = s->id, *word = report_string(rep, "methodology");
+	size_t n = strlen(word);
+
+	id += strspn(id, "0123456789");
+	id += *id == '-' || *id == '_';
+	if (strcmp(id, "methodology") == 0)
+		return true;
+	return s->title != NULL && strncasecmp(s->title, word, n) == 0 &&
+	    (s->title[n] == '\0' || s->title[n] == ' ');
+}
+
+/*
+ * The method: what is counted, the ladder and each tier's meaning (unless
+ * the tier table gave them), the rubric, the stated and counted figures.
+ * Merged: under the report's own methodology notes, the part they head;
+ * the first paragraph then takes the part's name as its anchor, where the
+ * site's links to the methodology page lead.
+ */
 static void
-methodology(struct pdf_report *r)
+methodology_body(struct pdf_report *r, bool merged)
 {
 	const struct computed *c = r->c;
 	const struct report *rep = &c->project->report;
 	const struct edition *e = rep->edition;
+	struct pdf_block *first;
 
-	pdf_heading(r->doc, NULL, 1, report_string(rep, "methodology"), "methodology",
-	    PDF_H_ALL);
-	para(r, report_string(rep, "methodology_figures"));
-	table_add(r, ladder_table(rep), NULL);
-	/* each tier's meaning and group, where the report gives them */
-	for (size_t i = 0; i < rep->nladder; i++) {
-		const struct tier *t = &rep->ladder[i];
-		struct pdf_block *p;
+	if (!merged)
+		pdf_heading(r->doc, NULL, 1, report_string(rep, "methodology"),
+		    "methodology", PDF_H_ALL);
+	first = pdf_para(r->doc, NULL);
+	pdf_run(r->doc, first, report_string(rep, "methodology_figures"), (size_t)-1, 0,
+	    NULL);
+	if (merged)
+		first->anchor = pdfdoc_strdup(r->doc, "methodology");
+	if (!r->tiers_defined) {
+		table_add(r, ladder_table(rep), NULL);
+		/* each tier's meaning and group, where the report gives them */
+		for (size_t i = 0; i < rep->nladder; i++) {
+			const struct tier *t = &rep->ladder[i];
+			struct pdf_block *p;
 
-		if (t->description == NULL && t->group == NULL)
-			continue;
-		p = pdf_para(r->doc, NULL);
-		pdf_run(r->doc, p, t->name, (size_t)-1, PDF_S_BOLD, NULL);
-		if (t->group != NULL) {
-			char *g = report_format1(rep, "tier_group_member_pdf", "group", t->group);
+			if (t->description == NULL && t->group == NULL)
+				continue;
+			p = pdf_para(r->doc, NULL);
+			pdf_run(r->doc, p, t->name, (size_t)-1, PDF_S_BOLD, NULL);
+			if (t->group != NULL) {
+				char *g = report_format1(rep, "tier_group_member_pdf", "group",
+				    t->group);
 
-			pdf_run(r->doc, p, g, (size_t)-1, 0, NULL);
-			free(g);
-		}
-		if (t->description != NULL) {
-			char *sep = report_label_sep(rep);
+				pdf_run(r->doc, p, g, (size_t)-1, 0, NULL);
+				free(g);
+			}
+			if (t->description != NULL) {
+				char *sep = report_label_sep(rep);
 
-			pdf_run(r->doc, p, sep, (size_t)-1, 0, NULL);
-			free(sep);
-			pdf_markdown_inline(r, p, t->description, t->pos.file, t->pos.line);
+				pdf_run(r->doc, p, sep, (size_t)-1, 0, NULL);
+				free(sep);
+				pdf_markdown_inline(r, p, t->description, t->pos.file,
+				    t->pos.line);
+			}
 		}
 	}
 	if (e->rubric != NULL && e->rubric->ncriteria > 0)
@@ -753,13 +850,18 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	r.doc = pdfdoc_new();
 	r.frame = chart_frame_new(c);
 	title_page(&r);
-	if (home(&r) == -1 || pages(&r) == -1)
+	if (home(&r) == -1)
 		goto out;
 	pdf_changes(&r);
 	fills = providers(&r);
-	if (project_has_security(c->project))
-		security(&r);
-	methodology(&r);
+	if (project_has_security(c->project) && !r.security_merged)
+		security_body(&r, false);
+	if (!r.methodology_merged)
+		methodology_body(&r, false);
+	/* the report's own pages (About) are back matter, before the
+	 * sources: between the analysis and the catalogue they left gaps */
+	if (pages(&r) == -1)
+		goto out;
 	sources(&r);
 	pdf_corrections(&r);
 	rc = write_pdf(&r, o);
