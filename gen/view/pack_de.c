@@ -236,6 +236,7 @@ const struct ui_string pack_de_strings[] = {
 	{"methodology_figures", "Jede Zahl in diesem Bericht wird aus den Bewertungen berechnet: Stufenzahlen, Medaillensummen, Anteile und Bewegung. Wo die Veröffentlichung eine Zahl angibt, wird sie mit der Zählung abgeglichen."},
 	{"claims_intro", "Jede Zahl, die die Quelle angibt, abgeglichen mit den hier gezählten Bewertungen."},
 	{"link_to_section", "Link zu diesem Abschnitt"},
+	{"more_in_page", "Mehr unter {page}"},
 	{"index", "Übersicht"},
 	{"editions_intro", "Alle Ausgaben der Einstufung in diesem Bericht, die neueste zuerst."},
 	{"focus_edition_lc", "die Ausgabe, um die es in diesem Bericht geht"},

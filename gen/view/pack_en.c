@@ -247,6 +247,7 @@ const struct ui_string ui_strings_default[] = {
 	{"methodology_figures", "Every count in this report is computed from the reviews: tier counts, medal totals, shares and movement. The numbers of providers tracked are the publication's own; where the publication states a figure that can be counted, it is checked against the count."},
 	{"claims_intro", "Every figure the source states, checked against the reviews counted here."},
 	{"link_to_section", "Link to this section"},
+	{"more_in_page", "More in {page}"},
 	{"index", "Index"},
 	{"editions_intro", "Every edition of the ratings in this report, newest first."},
 	{"focus_edition_lc", "the edition this report is about"},

@@ -235,6 +235,7 @@ const struct ui_string pack_es_strings[] = {
 	{"methodology_figures", "Cada cifra de este informe se calcula a partir de las evaluaciones: recuentos por nivel, totales de medallas, proporciones y movimientos. Cuando la publicación declara una cifra, se contrasta con el recuento."},
 	{"claims_intro", "Cada cifra que declara la fuente, contrastada con las evaluaciones contadas aquí."},
 	{"link_to_section", "Enlace a esta sección"},
+	{"more_in_page", "Más en {page}"},
 	{"index", "Índice"},
 	{"editions_intro", "Todas las ediciones de la clasificación de este informe, de la más reciente a la más antigua."},
 	{"focus_edition_lc", "la edición de la que trata este informe"},

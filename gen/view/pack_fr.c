@@ -238,6 +238,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"methodology_figures", "Chaque chiffre de ce rapport est calculé à partir des évaluations\u00a0: effectifs par palier, totaux de médailles, parts et mouvements. Quand la publication annonce un chiffre, il est vérifié par le décompte."},
 	{"claims_intro", "Chaque chiffre annoncé par la source, vérifié par les évaluations comptées ici."},
 	{"link_to_section", "Lien vers cette section"},
+	{"more_in_page", "La suite dans {page}"},
 	{"index", "Index"},
 	{"editions_intro", "Toutes les éditions du classement dans ce rapport, de la plus récente à la plus ancienne."},
 	{"focus_edition_lc", "l’édition dont traite ce rapport"},

@@ -354,6 +354,31 @@ figure_add(struct vd_section *sec, enum chart_kind k)
 	b->chart = (int)k;
 }
 
+/*
+ * A commentary section a page of its own gives in full: the security
+ * page (security: true, where the report has one) or the methodology
+ * (page: methodology). The home page then gives its opening and a link
+ * to that page, so that it does not repeat the page (issue 27).
+ */
+static void
+more_add(struct vd_block *b, const struct computed *c, const struct section *cs)
+{
+	const struct report *r = &c->project->report;
+	const char *title;
+
+	if (cs->page != NULL && strcmp(cs->page, "methodology") == 0) {
+		/* after the ladder, under its own title */
+		b->more_ref = xasprintf("methodology/#section-%s", cs->id);
+		title = report_string(r, "methodology");
+	} else if (cs->security && project_has_security(c->project)) {
+		/* the security page opens with it */
+		b->more_ref = xstrdup("security/");
+		title = report_string(r, "security");
+	} else
+		return;
+	b->more = report_format1(r, "more_in_page", "page", title);
+}
+
 struct vd_page *
 vd_home_new(const struct computed *c)
 {
@@ -412,6 +437,7 @@ vd_home_new(const struct computed *c)
 		b->file = cs->pos.file;
 		b->line = cs->body_line;
 		b->section = cs;
+		more_add(b, c, cs);
 	}
 	return p;
 }
