@@ -808,7 +808,8 @@ table_html(const struct table *t, const char *root_rel, struct buf *out)
 	const char *root = root_rel ? root_rel : "";
 	size_t i, k;
 
-	buf_puts(out, "<table class=\"data\"");
+	buf_puts(out, t->ncols > TABLE_PHONE_COLS ? "<table class=\"data wide\"" :
+	    "<table class=\"data\"");
 	if (t->id) {
 		buf_puts(out, " id=\"");
 		esc_attr(out, t->id);
