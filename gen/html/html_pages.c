@@ -403,8 +403,10 @@ html_sources(struct html_ctx *h)
 		} else
 			pv_set_str(o, "date", s->date_text);
 		pv_set_str(o, "kind", source_kind_name(s->kind));
-		/* "other" says nothing: no kind shown (issue 27, plain words) */
-		if (s->kind != SOURCE_OTHER)
+		/* a kind a reader would not assume from a citation: a video or
+		 * a talk, "(video)" in the sentence; "report", "article" and
+		 * "other" read like data after each entry (issue 27) */
+		if (s->kind == SOURCE_VIDEO || s->kind == SOURCE_TALK)
 			pv_set_str(o, "kind_text", view_word(&h->p->report, "kind",
 			    source_kind_name(s->kind)));
 		if (s->url != NULL)
