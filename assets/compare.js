@@ -12,6 +12,10 @@
 	if (!out || !data || !data.providers) return;
 	var root = out.getAttribute("data-root") || "";
 	var none = out.getAttribute("data-none") || "";
+	/* the opening (what is compared, how to choose) is for a reader with
+	   the script: without it the page's noscript text says what it does */
+	var intro = document.querySelector(".compare-intro");
+	if (intro) intro.hidden = false;
 
 	var ids = [];
 	new URLSearchParams(window.location.search).getAll("providers").forEach(function (v) {
@@ -46,22 +50,31 @@
 		th.appendChild(a);
 		head.appendChild(th);
 	});
-	function row(label, cell) {
+	/* a row unless no provider has a value; a provider without one gets
+	   the data's words for why (why(p)), else the dash */
+	function row(label, cell, why) {
 		var values = ps.map(cell);
 		if (values.every(function (v) { return v === null || v === undefined; })) return;
 		var tr = body.insertRow(), th = document.createElement("th");
 		th.scope = "row";
 		th.textContent = label;
 		tr.appendChild(th);
-		values.forEach(function (v) {
-			tr.insertCell().textContent = v === null || v === undefined ? none : String(v);
+		values.forEach(function (v, k) {
+			var td = tr.insertCell();
+			if (v === null || v === undefined) {
+				td.textContent = (why && why(ps[k])) || none;
+				td.className = "none";
+			} else
+				td.textContent = String(v);
 		});
 	}
+	var notReviewed = out.getAttribute("data-not-reviewed");
 	var tier = out.getAttribute("data-tier"), score = out.getAttribute("data-score");
 	/* newest edition first */
 	for (var i = data.editions.length - 1; i >= 0; i--) {
 		(function (e, i) {
-			row(tier + ", " + e.name, function (p) { return p.tiers[i] ? p.tiers[i].name : null; });
+			row(tier + ", " + e.name, function (p) { return p.tiers[i] ? p.tiers[i].name : null; },
+			    function () { return notReviewed; });
 		})(data.editions[i], i);
 	}
 	for (i = data.editions.length - 1; i >= 0; i--) {
@@ -73,10 +86,11 @@
 			});
 		});
 	}
-	row(out.getAttribute("data-fault"), function (p) { return p.fault; });
+	row(out.getAttribute("data-fault"), function (p) { return p.fault; },
+	    function (p) { return p.fault_none; });
 	row(out.getAttribute("data-findings"), function (p) {
 		return p.findings === null ? null : p.findings.toLocaleString(document.documentElement.lang);
-	});
+	}, function (p) { return p.findings_none; });
 	data.fields.forEach(function (f) {
 		row(f.name, function (p) { return p.fields[f.id] === undefined ? null : p.fields[f.id]; });
 	});

@@ -190,5 +190,10 @@ int md_to_html(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d);
 int md_to_html_inline(const struct computed *c, const char *src, const char *file,
     unsigned first_line, const char *root_rel, struct buf *out, struct diag *d);
+/* The text's opening only: its first paragraph (or list, ...) with the
+ * headings before it; *cut tells whether anything follows it. */
+int md_to_html_lead(const struct computed *c, const char *src, const char *file,
+    unsigned first_line, const char *root_rel, struct buf *out, bool *cut,
+    struct diag *d);
 
 #endif

@@ -310,6 +310,9 @@ struct section {
 	pdate embargo;        /* or DATE_NONE */
 	bool security;        /* the report's account of security: the security
 	                       * page opens with it */
+	const char *page;     /* page: "methodology" or "security", the page that
+	                       * gives it in full (the home page its opening), or
+	                       * NULL (static) */
 	const char *body;     /* Markdown after the front matter */
 	unsigned body_line;   /* line of the body's first line in the file */
 	struct pos pos;

@@ -17,6 +17,10 @@
  * A tier cell carries class "tier tier-ID" and the tier's name as text.
  */
 void table_html(const struct table *t, const char *root_rel, struct buf *out);
+/* A table of more columns than this is "wide" (class "data wide"): a phone
+ * shows it a row at a time, each cell under its column's name; a narrower
+ * one (the movers, a chart's data) stays a table there (issue 27). */
+#define TABLE_PHONE_COLS 4
 /* The table's notes, a <p class="table-note"> each: put after the table's
  * scroll box, not inside it. */
 void table_notes_html(const struct table *t, struct buf *out);

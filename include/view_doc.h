@@ -160,6 +160,12 @@ struct vd_block {
 	const char *file;
 	unsigned line;
 	struct vd_medals *medals;   /* VB_MEDALS */
+	/* VB_MARKDOWN of a commentary section that a page of its own gives
+	 * in full (page: methodology, security: true): the site's home page
+	 * gives its opening and then this link ("More in Security" to
+	 * "security/"); the PDF, which has no such page, gives it whole */
+	char *more;
+	char *more_ref;             /* a site path ("methodology/#section-ID") */
 };
 
 /* A section of a page: a title (may be NULL) and its blocks. */

@@ -56,5 +56,5 @@ if [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
 	exit $((fails > 0))
 fi
 CHROMIUM=${CHROMIUM:-$(command -v chromium)} NODE_PATH="$ROOT/tests/node_modules" \
-    node "$ROOT/tests/browser/compare.js" "$S" "$H" || fails=$((fails + 1))
+    node "$ROOT/tests/browser/compare.js" "$S" "$H" "$T/default" || fails=$((fails + 1))
 exit $((fails > 0))

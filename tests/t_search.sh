@@ -9,7 +9,9 @@
 # 2. The page in headless Chromium (tests/browser/search.js): folding,
 #    marks, ranking, the masthead's box, without JavaScript, nothing from
 #    outside the site, hostile names. Skips without node, chromium or
-#    puppeteer-core (fails where nothing may skip).
+#    puppeteer-core (fails where nothing may skip). The default report:
+#    a home section with its page, the count's words, an edition's tier
+#    table found by a provider's name.
 : "${PODIUM:?}" "${ROOT:?}"
 
 T=$(mktemp -d)
@@ -63,6 +65,7 @@ if [ ! -f "$ROOT/tests/node_modules/puppeteer-core/package.json" ]; then
 	skip "search in a browser: no puppeteer-core (make test-node)"
 	exit $((fails > 0))
 fi
+"$PODIUM" build -q -C "$ROOT" -o "$T/default" --only html || nok "build the default report"
 CHROMIUM=${CHROMIUM:-$(command -v chromium)} NODE_PATH="$ROOT/tests/node_modules" \
-    node "$ROOT/tests/browser/search.js" "$S" "$H" || fails=$((fails + 1))
+    node "$ROOT/tests/browser/search.js" "$S" "$H" "$T/default" || fails=$((fails + 1))
 exit $((fails > 0))

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "html.h"
 #include "jsonw.h"
 #include "parse.h"
@@ -154,6 +155,9 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	s = lastv != NULL ? section_text(&h->p->report, lastv->s, lastv->n, "fault") : NULL;
 	jw_key(w, "fault");
 	jw_string_or_null(w, s);
+	/* no result: why, in the view's words, not a bare dash */
+	jw_key(w, "fault_none");
+	jw_string(w, report_string(r, lastv != NULL ? "compare_no_fault" : "compare_no_review"));
 	free(s);
 	if (last != NULL && last->review != NULL)
 		for (i = 0; i < last->review->nfindings; i++)
@@ -164,6 +168,8 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 		jw_int(w, findings);
 	else
 		jw_null(w);
+	jw_key(w, "findings_none");
+	jw_string(w, report_string(r, "compare_no_security"));
 	/* declared fields, as the page words them */
 	jw_key(w, "fields");
 	jw_object_begin(w);
@@ -305,12 +311,12 @@ any_public_finding(const struct project *p)
  * the provider fields the report declares, by their names.
  */
 static char *
-compare_nojs(const struct project *p)
+compare_what(const struct project *p)
 {
 	const struct report *r = &p->report;
 	const char **what = xcalloc(r->nprovider_fields + 5, sizeof(*what));
 	size_t n = 0, i;
-	char *list, *out;
+	char *list;
 
 	what[n++] = report_string(r, "compare_has_tiers");
 	if (project_has_rubric(p))
@@ -322,10 +328,55 @@ compare_nojs(const struct project *p)
 	for (i = 0; i < r->nprovider_fields; i++)
 		what[n++] = r->provider_fields[i].name;
 	list = view_list(r, what, n);
-	out = report_format1(r, "compare_nojs", "what", list);
-	free(list);
 	free(what);
+	return list;
+}
+
+static char *
+compare_nojs(const struct project *p)
+{
+	char *list = compare_what(p);
+	char *out = report_format1(&p->report, "compare_nojs", "what", list);
+
+	free(list);
 	return out;
+}
+
+/* "Two to four providers side by side: their tier in each edition, ..." */
+static char *
+compare_intro_what(const struct project *p)
+{
+	char *list = compare_what(p);
+	char *out = report_format1(&p->report, "compare_intro", "what", list);
+
+	free(list);
+	return out;
+}
+
+/*
+ * The page's opening: what it sets side by side (the list compare_nojs
+ * gives), then how to choose others, with the providers index linked
+ * where the pack's sentence names it ({list}).
+ */
+static void
+compare_intro(struct html_ctx *h, struct tv *page, const char *root)
+{
+	const struct report *r = &h->p->report;
+	struct buf b = BUF_INIT;
+	char *how = report_format1(r, "compare_how", "list", "\x01"), *cut, *href;
+
+	cut = strchr(how, '\x01');
+	esc_html_n(&b, how, cut != NULL ? (size_t)(cut - how) : strlen(how));
+	if (cut != NULL) {
+		href = html_href(root, "providers/");
+		buf_printf(&b, "<a href=\"%s\">", href);
+		esc_html(&b, report_string(r, "compare_list"));
+		buf_puts(&b, "</a>");
+		esc_html(&b, cut + 1);
+		free(href);
+	}
+	pv_set_taken(page, "how_html", buf_detach(&b, NULL));
+	free(how);
 }
 
 int
@@ -336,6 +387,8 @@ html_compare_page(struct html_ctx *h, const void *arg)
 	    report_string(r, "compare_title"));
 
 	(void)arg;
+	pv_set_taken(page, "intro", compare_intro_what(h->p));
+	compare_intro(h, page, tv_str_value(tv_get(page, "root")));
 	pv_set_taken(page, "nojs", compare_nojs(h->p));
 	pv_set_str(page, "heading", report_string(r, "compare_title"));
 	pv_set_str(page, "description", report_string(r, "compare_title"));

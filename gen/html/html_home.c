@@ -85,11 +85,45 @@ section_marks(const struct html_ctx *h, const struct section *s, struct tv *o)
 	}
 }
 
+/* The view's block of commentary section s on the home page, or NULL. */
+static const struct vd_block *
+home_block(const struct vd_page *hp, const struct section *s)
+{
+	size_t i, k;
+
+	for (i = 0; hp != NULL && i < hp->n; i++)
+		for (k = 0; k < hp->s[i].n; k++)
+			if (hp->s[i].b[k].kind == VB_MARKDOWN && hp->s[i].b[k].section == s)
+				return &hp->s[i].b[k];
+	return NULL;
+}
+
+/* A section a page of its own gives in full: its opening, then the
+ * view's link to that page ("More in Security"). */
+static void
+section_lead(struct html_ctx *h, const struct section *s, const struct vd_block *b,
+    const struct pos *at, const char *root, struct tv *o)
+{
+	struct buf out = BUF_INIT;
+	bool cut = false;
+
+	if (md_to_html_lead(h->c, s->body, at->file, at->line, root, &out, &cut, h->d) == -1) {
+		h->failed = true;
+		buf_release(&out);
+		return;
+	}
+	tv_set(o, "body_html", tv_strn(out.data, out.len));
+	buf_release(&out);
+	pv_set_href(o, "more_href", root, b->more_ref);
+	pv_set_str(o, "more_text", b->more);
+}
+
 static struct tv *
-sections(struct html_ctx *h, const char *root)
+sections(struct html_ctx *h, const struct vd_page *hp, const char *root)
 {
 	struct tv *a = tv_array(), *o;
 	const struct section *s;
+	const struct vd_block *b;
 	struct pos at;
 	size_t i;
 
@@ -100,7 +134,11 @@ sections(struct html_ctx *h, const char *root)
 		pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
 		at = s->pos;
 		at.line = s->body_line;
-		tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
+		b = home_block(hp, s);
+		if (b != NULL && b->more != NULL)
+			section_lead(h, s, b, &at, root, o);
+		else
+			tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
 		tv_set(o, "corrections_html", html_corrections_value(h, s->corrections,
 		    s->ncorrections, s->pos.file, root, true));
 		section_marks(h, s, o);
@@ -193,7 +231,7 @@ html_home(struct html_ctx *h)
 	}
 	pv_set_taken(page, "jsonld_html", html_jsonld_dataset(h,
 	    tv_str_value(tv_get(page, "description")), root));
-	secs = sections(h, root);
+	secs = sections(h, hp, root);
 	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
 	    (tv_get(page, "movement") != NULL) > 1));
 	tv_set(page, "sections", secs);

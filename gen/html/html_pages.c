@@ -328,6 +328,31 @@ edition_method(const struct report *r, const struct edition *e)
 	return o;
 }
 
+/* The commentary sections that belong with the methodology (page:
+ * methodology), in full: the home page gives their opening. */
+static struct tv *
+methodology_notes(struct html_ctx *h, const char *root)
+{
+	struct tv *a = tv_array(), *o;
+	const struct section *s;
+	struct pos at;
+	size_t i;
+
+	for (i = 0; i < h->c->nsections; i++) {
+		s = h->c->sections[i];
+		if (s->page == NULL || strcmp(s->page, "methodology") != 0)
+			continue;
+		o = tv_object();
+		pv_set_taken(o, "anchor", xasprintf("section-%s", s->id));
+		pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
+		at = s->pos;
+		at.line = s->body_line;
+		tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
+		tv_append(a, o);
+	}
+	return a;
+}
+
 int
 html_methodology(struct html_ctx *h)
 {
@@ -347,6 +372,7 @@ html_methodology(struct html_ctx *h)
 	for (i = 0; i < p->neditions && p->editions[i].rubric == NULL; i++)
 		;
 	tv_set(page, "no_rubric_all", tv_bool(p->neditions > 0 && i == p->neditions));
+	tv_set(page, "notes", methodology_notes(h, tv_str_value(tv_get(page, "root"))));
 	return html_page_out(h, "methodology", page, rel);
 }
 
@@ -377,8 +403,10 @@ html_sources(struct html_ctx *h)
 		} else
 			pv_set_str(o, "date", s->date_text);
 		pv_set_str(o, "kind", source_kind_name(s->kind));
-		/* "other" says nothing: no kind shown (issue 27, plain words) */
-		if (s->kind != SOURCE_OTHER)
+		/* a kind a reader would not assume from a citation: a video or
+		 * a talk, "(video)" in the sentence; "report", "article" and
+		 * "other" read like data after each entry (issue 27) */
+		if (s->kind == SOURCE_VIDEO || s->kind == SOURCE_TALK)
 			pv_set_str(o, "kind_text", view_word(&h->p->report, "kind",
 			    source_kind_name(s->kind)));
 		if (s->url != NULL)

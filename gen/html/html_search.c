@@ -120,8 +120,12 @@ squeeze(struct buf *b)
 		b->data[k] = '\0';
 }
 
+/* An entry: url, its title (what ranks), where given what a result shows
+ * for it ("Report › Summary": a section, with the page it is on), and its
+ * words. */
 static void
-entry(struct jsonw *w, const char *url, const char *title, struct buf *text)
+entry_at(struct jsonw *w, const char *url, const char *title, const char *where,
+    struct buf *text)
 {
 	struct buf f = BUF_INIT;
 
@@ -131,6 +135,10 @@ entry(struct jsonw *w, const char *url, const char *title, struct buf *text)
 	jw_string(w, url);
 	jw_key(w, "title");
 	jw_string(w, title);
+	if (where != NULL) {
+		jw_key(w, "where");
+		jw_string(w, where);
+	}
 	html_search_fold(title, &f);
 	jw_key(w, "title_fold");
 	jw_string(w, f.data != NULL ? f.data : "");
@@ -143,6 +151,63 @@ entry(struct jsonw *w, const char *url, const char *title, struct buf *text)
 	jw_object_end(w);
 	buf_release(&f);
 	buf_reset(text);
+}
+
+static void
+entry(struct jsonw *w, const char *url, const char *title, struct buf *text)
+{
+	entry_at(w, url, title, NULL, text);
+}
+
+/* An edition's medal table as words ("Gold: Crusoe, Nebius."): a search
+ * for a provider finds each edition that rated it. */
+static void
+medal_words(struct buf *t, const struct vd_page *vp)
+{
+	const struct vd_medals *m = vd_page_medals(vp);
+	size_t i, k;
+
+	/* a sentence of its own after the page's words */
+	while (m != NULL && t->len > 0 && t->data[t->len - 1] == ' ')
+		t->len--;
+	if (m != NULL && t->len > 0 && t->data[t->len - 1] != '.')
+		buf_putc(t, '.');
+	if (m != NULL && t->len > 0)
+		buf_putc(t, ' ');
+	for (i = 0; m != NULL && i < m->n; i++) {
+		if (m->tiers[i].n == 0)
+			continue;
+		buf_puts(t, m->tiers[i].tier->name);
+		buf_puts(t, ": ");
+		for (k = 0; k < m->tiers[i].n; k++) {
+			buf_puts(t, m->tiers[i].v[k].name);
+			buf_puts(t, k + 1 < m->tiers[i].n ? ", " : ". ");
+		}
+	}
+}
+
+/* The home page's view block of commentary section s, or NULL. */
+static const struct vd_block *
+home_block(const struct computed *c, const struct section *s)
+{
+	const struct vd_page *hp = c->view != NULL ? c->view->home : NULL;
+	size_t i, k;
+
+	for (i = 0; hp != NULL && i < hp->n; i++)
+		for (k = 0; k < hp->s[i].n; k++)
+			if (hp->s[i].b[k].kind == VB_MARKDOWN && hp->s[i].b[k].section == s)
+				return &hp->s[i].b[k];
+	return NULL;
+}
+
+/* A commentary section that a page of its own gives in full (the home
+ * page has only its opening): that page's entry holds its words. */
+static bool
+section_elsewhere(const struct computed *c, const struct section *s)
+{
+	const struct vd_block *b = home_block(c, s);
+
+	return b != NULL && b->more_ref != NULL;
 }
 
 /* A provider's page: its opening and fields, every review's words. */
@@ -201,6 +266,7 @@ edition_entries(struct html_ctx *h, struct jsonw *w, struct buf *t)
 		buf_puts(t, desc);
 		buf_putc(t, ' ');
 		view_words(t, c, vp->s, vp->n);
+		medal_words(t, vp);
 		url = html_edition_path(e);
 		entry(w, url, e->name != NULL ? e->name : e->id, t);
 		free(url);
@@ -267,10 +333,16 @@ html_search_index(struct html_ctx *h)
 	jw_array_begin(&w);
 	for (i = 0; i < h->c->nsections; i++) {
 		const struct section *s = h->c->sections[i];
-		char *url = xasprintf("index.html#section-%s", s->id);
+		char *url, *where;
 
+		if (section_elsewhere(h->c, s))
+			continue;
+		url = xasprintf("index.html#section-%s", s->id);
+		where = report_format(r, "search_in_page", (const char *[]){"page", "section",
+		    NULL}, (const char *[]){report_string(r, "report"), s->title, NULL});
 		md_words(&t, h->c, s->body, s->pos.file, s->body_line);
-		entry(&w, url, s->title, &t);
+		entry_at(&w, url, s->title, where, &t);
+		free(where);
 		free(url);
 	}
 	for (i = 0; i < h->c->nproviders; i++) {
@@ -305,6 +377,17 @@ html_search_index(struct html_ctx *h)
 		buf_puts(&t, ". ");
 		md_words(&t, h->c, r->ladder[i].description, r->ladder[i].pos.file,
 		    r->ladder[i].description_at.line);
+	}
+	/* and the commentary it gives in full (page: methodology) */
+	for (i = 0; i < h->c->nsections; i++) {
+		const struct section *s = h->c->sections[i];
+
+		if (s->page == NULL || strcmp(s->page, "methodology") != 0)
+			continue;
+		buf_putc(&t, ' ');
+		buf_puts(&t, s->title);
+		buf_puts(&t, ". ");
+		md_words(&t, h->c, s->body, s->pos.file, s->body_line);
 	}
 	entry(&w, "methodology/index.html", report_string(r, "methodology"), &t);
 	other_entries(h, &w, &t);

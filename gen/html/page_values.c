@@ -261,6 +261,7 @@ pv_table(const struct table *t, const char *root)
 	rows = tv_array();
 	pv_set_str(o, "caption", t->caption);
 	pv_set_str(o, "id", t->id);
+	tv_set(o, "wide", tv_bool(t->ncols > TABLE_PHONE_COLS));
 	for (j = 0; j < t->ncols; j++)
 		tv_append(head, table_cell_values(&t->head[j], root));
 	for (i = 0; i < t->nrows; i++) {

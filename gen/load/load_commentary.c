@@ -10,7 +10,7 @@
 #define ORDER_MAX 1000000000L
 
 static const char *const section_keys[] = {"title", "order", "draft", "embargo",
-    "corrections", "security", NULL};
+    "corrections", "security", "page", NULL};
 
 /* True when the line at s (up to its '\n' or end) is exactly "---" (a '\r' allowed). */
 static bool
@@ -33,6 +33,30 @@ next_line(const char *s, const char *end)
 	return nl ? nl + 1 : end;
 }
 
+/*
+ * page: the site page that gives the section in full (methodology,
+ * security); the home page then gives its opening and a link there.
+ * page: security is security: true.
+ */
+static void
+section_page(struct loader *l, const char *file, const struct ynode *n, struct section *s)
+{
+	static const char *const pages[] = {"methodology", "security", NULL};
+	size_t i;
+
+	if (n == NULL)
+		return;
+	for (i = 0; n->kind == YNODE_SCALAR && pages[i] != NULL; i++)
+		if (strcmp(n->str, pages[i]) == 0) {
+			s->page = pages[i];
+			if (strcmp(pages[i], "security") == 0)
+				s->security = true;
+			return;
+		}
+	diag_error(l->d, file, n->line, n->col,
+	    "'page' must be methodology or security (the page that gives the section in full)");
+}
+
 static void
 front_fields(struct loader *l, const char *file, const struct ynode *root, struct section *s)
 {
@@ -47,6 +71,7 @@ front_fields(struct loader *l, const char *file, const struct ynode *root, struc
 		    &s->ncorrections);
 	get_bool(l, file, given(l, file, root, "security", "true or false"), "security",
 	    &s->security);
+	section_page(l, file, given(l, file, root, "page", "methodology or security"), s);
 }
 
 /*

@@ -615,9 +615,21 @@ render_node(struct render *r, cmark_node *node, bool enter)
 	return false;
 }
 
+/* The first top-level block after a text's opening: its headings and
+ * the first block after them (a paragraph, a list), or NULL. */
+static cmark_node *
+lead_end(const struct md_doc *doc)
+{
+	cmark_node *n = cmark_node_first_child(doc->root);
+
+	while (n != NULL && cmark_node_get_type(n) == CMARK_NODE_HEADING)
+		n = cmark_node_next(n);
+	return n != NULL ? cmark_node_next(n) : NULL;
+}
+
 static void
-render_doc(const struct computed *c, const struct md_doc *doc, const char *root_rel,
-    const char *id_prefix, bool bare, struct buf *out)
+render_doc_to(const struct computed *c, const struct md_doc *doc, const char *root_rel,
+    const char *id_prefix, bool bare, bool lead, struct buf *out)
 {
 	struct render r = {
 		.c = c, .doc = doc, .root = root_rel ? root_rel : "",
@@ -625,13 +637,14 @@ render_doc(const struct computed *c, const struct md_doc *doc, const char *root_
 		.allow_html = c->project->report.allow_html, .out = out,
 		.idtab = HTAB_INIT,
 	};
-	cmark_node *first;
+	cmark_node *first, *stop;
 	cmark_iter *it;
 	cmark_event_type ev;
 	size_t i;
 
 	if (doc->root == NULL)
 		return;
+	stop = lead ? lead_end(doc) : NULL;
 	first = cmark_node_first_child(doc->root);
 	if (bare && first && cmark_node_next(first) == NULL &&
 	    cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH)
@@ -640,6 +653,8 @@ render_doc(const struct computed *c, const struct md_doc *doc, const char *root_
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *node = cmark_iter_get_node(it);
 
+		if (node == stop)
+			break;
 		if (ev == CMARK_EVENT_ENTER && render_node(&r, node, true)) {
 			cmark_iter_reset(it, node, CMARK_EVENT_EXIT);
 		} else if (ev == CMARK_EVENT_EXIT)
@@ -651,6 +666,28 @@ render_doc(const struct computed *c, const struct md_doc *doc, const char *root_
 	free(r.ids);
 	free(r.next_k);
 	htab_free(&r.idtab);
+}
+
+static void
+render_doc(const struct computed *c, const struct md_doc *doc, const char *root_rel,
+    const char *id_prefix, bool bare, struct buf *out)
+{
+	render_doc_to(c, doc, root_rel, id_prefix, bare, false, out);
+}
+
+int
+md_to_html_lead(const struct computed *c, const char *src, const char *file,
+    unsigned first_line, const char *root_rel, struct buf *out, bool *cut, struct diag *d)
+{
+	struct md_doc own;
+	const struct md_doc *doc = md_doc_get(c, src, file, first_line, &own, d);
+
+	if (doc == NULL)
+		return -1;
+	*cut = doc->root != NULL && lead_end(doc) != NULL;
+	render_doc_to(c, doc, root_rel, "", false, true, out);
+	md_doc_release(&own);
+	return 0;
 }
 
 void
@@ -771,7 +808,8 @@ table_html(const struct table *t, const char *root_rel, struct buf *out)
 	const char *root = root_rel ? root_rel : "";
 	size_t i, k;
 
-	buf_puts(out, "<table class=\"data\"");
+	buf_puts(out, t->ncols > TABLE_PHONE_COLS ? "<table class=\"data wide\"" :
+	    "<table class=\"data\"");
 	if (t->id) {
 		buf_puts(out, " id=\"");
 		esc_attr(out, t->id);

@@ -44,7 +44,7 @@ table_eds(const struct edition *e, const struct edition *base)
 static void table_add(struct pdf_report *r, struct table *t, const char *anchor);
 static void security_body(struct pdf_report *r, bool merged);
 static void methodology_body(struct pdf_report *r, bool merged);
-static bool methodology_section(const struct report *rep, const struct section *s);
+static bool methodology_section(const struct section *s);
 
 /*
  * What tier t means (its description) and its group ("Grouped as Not
@@ -379,7 +379,7 @@ home(struct pdf_report *r)
 				r->security_merged = true;
 				security_body(r, true);
 			} else if (!r->methodology_merged &&
-			    methodology_section(&c->project->report, cs)) {
+			    methodology_section(cs)) {
 				r->methodology_merged = true;
 				methodology_body(r, true);
 			}
@@ -572,21 +572,13 @@ rubric_table(const struct report *rep, const struct rubric *rb)
 
 /*
  * Whether commentary section s is the report's notes on its method: its
- * file's stem, after the order's digits ("60-methodology"), or its title's
- * first word is the pack's "Methodology".
+ * front matter says page: methodology, as it does for the site (the
+ * methodology page gives it in full; the home page, its opening).
  */
 static bool
-methodology_section(const struct report *rep, const struct section *s)
+methodology_section(const struct section *s)
 {
-	const char *id = s->id, *word = report_string(rep, "methodology");
-	size_t n = strlen(word);
-
-	id += strspn(id, "0123456789");
-	id += *id == '-' || *id == '_';
-	if (strcmp(id, "methodology") == 0)
-		return true;
-	return s->title != NULL && strncasecmp(s->title, word, n) == 0 &&
-	    (s->title[n] == '\0' || s->title[n] == ' ');
+	return s->page != NULL && strcmp(s->page, "methodology") == 0;
 }
 
 /*

@@ -251,6 +251,8 @@ block_release(struct vd_block *b)
 	free(b->items);
 	table_free(b->table);
 	vd_medals_free(b->medals);
+	free(b->more);
+	free(b->more_ref);
 }
 
 void

@@ -146,10 +146,11 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 	table_head(t, 0, report_string(r, "figure"), false);
 	table_head(t, 1, ename(e), true);
 	table_head(t, 2, report_string(r, "details"), false);
-	note = claim_note(s, "medals", s->medals);
+	note = e->partial && e->partial_note != NULL ? e->partial_note :
+	    claim_note(s, "medals", s->medals);
 	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals,
 	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
-	    s->reviewed), note ? note : e->partial ? e->partial_note : NULL);
+	    s->reviewed), note);
 	/* an edition page says a change it cannot compute in its movement
 	 * section, not first thing (edition_only) */
 	if (cmp != NULL && cmp->baseline != NULL && !(edition_only && !cmp->has_change)) {
@@ -183,10 +184,13 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 			figure_row(t, report_string(r, "medals_of_tracked"), view_share(r, s->medals_of_tracked),
 			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
 	}
-	note = claim_note(s, "reviewed", s->reviewed);
+	/* a partial edition's note says why its counts are short: a
+	 * claim's note that says it again ("Only the providers named in its
+	 * text are here.") is left out, the caveat said once */
+	note = e->partial && e->partial_note != NULL ? e->partial_note :
+	    claim_note(s, "reviewed", s->reviewed);
 	figure_counted(t, r, s, report_string(r, "reviewed"), "reviewed", s->reviewed,
-	    report_format_n(r, "n_rated", s->rated),
-	    note ? note : e->partial ? e->partial_note : NULL);
+	    report_format_n(r, "n_rated", s->rated), note);
 	table_drop_empty_columns(t, "");
 	return t;
 }
@@ -354,6 +358,31 @@ figure_add(struct vd_section *sec, enum chart_kind k)
 	b->chart = (int)k;
 }
 
+/*
+ * A commentary section a page of its own gives in full: the security
+ * page (security: true, where the report has one) or the methodology
+ * (page: methodology). The home page then gives its opening and a link
+ * to that page, so that it does not repeat the page (issue 27).
+ */
+static void
+more_add(struct vd_block *b, const struct computed *c, const struct section *cs)
+{
+	const struct report *r = &c->project->report;
+	const char *title;
+
+	if (cs->page != NULL && strcmp(cs->page, "methodology") == 0) {
+		/* after the ladder, under its own title */
+		b->more_ref = xasprintf("methodology/#section-%s", cs->id);
+		title = report_string(r, "methodology");
+	} else if (cs->security && project_has_security(c->project)) {
+		/* the security page opens with it */
+		b->more_ref = xstrdup("security/");
+		title = report_string(r, "security");
+	} else
+		return;
+	b->more = report_format1(r, "more_in_page", "page", title);
+}
+
 struct vd_page *
 vd_home_new(const struct computed *c)
 {
@@ -412,6 +441,7 @@ vd_home_new(const struct computed *c)
 		b->file = cs->pos.file;
 		b->line = cs->body_line;
 		b->section = cs;
+		more_add(b, c, cs);
 	}
 	return p;
 }
@@ -575,7 +605,15 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 		title = report_format1(r, "movers_since", "edition", ename(s->baseline));
 		sec = vd_section_add(&p->s, &p->n, "movers", title);
 		free(title);
-		if (!s->has_change && pe != NULL && pe->partial_note != NULL) {
+		size_t k, unlisted = 0;
+
+		for (k = 0; k < s->nratings; k++)
+			unlisted += s->ratings[k].status == MOVE_UNLISTED;
+		/* the movers table's own line says why those it cannot place
+		 * have no movement ("70 providers ... have no movement shown:
+		 * ClusterMAX 1.0 names only some of its reviews"): the caveat
+		 * once on the page, not that line and the edition's note too */
+		if (!s->has_change && pe != NULL && pe->partial_note != NULL && unlisted == 0) {
 			b = vd_block_add(sec, VB_PARA, "baseline-note");
 			vd_add(&b->in, VD_TEXT, pe->partial_note);
 		}

@@ -8,6 +8,8 @@
 // - no chart cut off: every chart's picture lies within the viewport, drawn
 //   whole (at 390 px, the narrow variant: charts/narrow/);
 // - every table's scroll box is focusable and labelled;
+// - a table of up to four columns (the movers, a chart's data) stays a
+//   table at 390 px: its head row shown, its rows rows (issue 27);
 // - at 390 px no table's text is cut on the home, edition, provider and
 //   providers index pages (its box does not scroll: the table fits, or shows its rows
 //   as cards), and no table's notes sit inside its scroll box;
@@ -179,7 +181,16 @@ async function checkPage(browser, base, name, url, width, scheme) {
 			}
 			return r.width === 0 || r.left < -0.5 || r.right > window.innerWidth + 0.5;
 		});
+		// a table of up to four columns stays a table on a phone (its
+		// head row shown, its rows rows); only wider ones are cards
+		const narrowTables = Array.from(document.querySelectorAll(".table-wrap table.data"))
+		    .filter((t) => t.getClientRects().length > 0 && t.tHead && t.tHead.rows[0] &&
+		    t.tHead.rows[0].cells.length <= 4);
+		const carded = narrowTables.filter((t) => getComputedStyle(t.tHead).display === "none" ||
+		    getComputedStyle(t.tBodies[0].rows[0] || t.tHead.rows[0]).display !== "table-row");
 		return {
+			narrowTables: narrowTables.length,
+			carded: carded.map((t) => t.caption ? t.caption.textContent : t.className),
 			cutTables: cutTables.map((t) => (t.caption ? t.caption.textContent : t.className) +
 			    " " + t.closest(".table-wrap").scrollWidth + " > " +
 			    t.closest(".table-wrap").clientWidth),
@@ -222,6 +233,8 @@ async function checkPage(browser, base, name, url, width, scheme) {
 	// the stylesheet reached the page (the 404 page at any depth too)
 	ok(m.css !== "rgba(0, 0, 0, 0)", at + ": styled", "background " + m.css);
 	ok(m.cut.length === 0, at + ": every chart whole (" + m.charts + ")", m.cut.join("; "));
+	ok(m.carded.length === 0, at + ": every table of up to four columns is a table (" +
+	    m.narrowTables + ")", m.carded.join("; "));
 	if (width < 640)
 		ok(m.narrow === m.charts, at + ": every chart its narrow variant (" +
 		    m.narrow + " of " + m.charts + ")");

@@ -9,13 +9,17 @@
 // - the providers index's boxes lead to the comparison of those ticked;
 // - without JavaScript the page says what it does and links the index;
 // - nothing is requested from outside the site; no script error;
-// - HOSTILE_DIR's names stay text (no element made).
+// - HOSTILE_DIR's names stay text (no element made);
+// - DEFAULT_DIR (the default report, optional): the page opens with what
+//   it compares and how to choose others, the providers index linked; a
+//   cell with no value says why in the data's words, not a bare dash.
 "use strict";
 const {serve, ok, open, result} = require("./site.js");
 const path = require("path");
 const puppeteer = require("puppeteer-core");
 const site = path.resolve(process.argv[2]);
 const hostile = path.resolve(process.argv[3]);
+const deflt = process.argv[4] ? path.resolve(process.argv[4]) : null;
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
 function table(page) {
@@ -36,6 +40,36 @@ function table(page) {
 			wide: document.documentElement.scrollWidth > window.innerWidth,
 		};
 	});
+}
+
+async function defaultReport(browser, base) {
+	const want = JSON.stringify;
+	let o = await open(browser, base + "compare/index.html?providers=coreweave,nebius", {base});
+	const intro = await o.page.evaluate(() => {
+		const d = document.querySelector(".compare-intro");
+		return d ? {shown: d.offsetHeight > 0, text: d.innerText.replace(/\s+/g, " ").trim(),
+			links: Array.from(d.querySelectorAll("a")).map((a) => a.getAttribute("href"))} : null;
+	});
+	ok(intro !== null && intro.shown && intro.text === "Two to four providers side by side: their tier in each " +
+	    "edition, the failure test and public security findings. To compare others, tick two to four of " +
+	    "them in the list of every provider and press Compare." &&
+	    want(intro.links) === want(["../providers/index.html"]),
+	    "default report: the page says what it compares, how to choose, and links the providers index", want(intro));
+	let t = await table(o.page);
+	ok(want(t.head) === want(["CoreWeave", "Nebius"]) && (t.rows["Failure test"] || [])[0] === "no result in its review" &&
+	    (t.rows["Failure test"] || [])[1].startsWith("The test injected"),
+	    "default report: CoreWeave's failure-test cell says why it is empty", want(t.rows));
+	ok(!("Public security findings" in t.rows), "... a row neither has is left out", want(Object.keys(t.rows)));
+	await o.page.close();
+	o = await open(browser, base + "compare/index.html?providers=gmi,coreweave", {base});
+	t = await table(o.page);
+	ok(want(t.rows["Tier, ClusterMAX 1.0"]) === want(["not reviewed", "Platinum"]),
+	    "default report: an edition without a provider's review reads \"not reviewed\"", want(t.rows));
+	await o.page.close();
+	o = await open(browser, base + "compare/index.html?providers=coreweave,nebius", {base, noscript: true});
+	const hidden = await o.page.evaluate(() => document.querySelector(".compare-intro").offsetHeight === 0);
+	ok(hidden, "default report: without JavaScript the noscript text alone says what the page does");
+	await o.page.close();
 }
 
 (async () => {
@@ -110,6 +144,15 @@ function table(page) {
 		    t.elements === 0 && o.errors.length === 0,
 		    "hostile names: shown as text, no element made, no dialog", want({head: t.head, el: t.elements, err: o.errors}));
 		await o.page.close();
+		if (deflt !== null) {
+			const dserver = serve(deflt);
+			await new Promise((r) => dserver.listen(0, "127.0.0.1", r));
+			try {
+				await defaultReport(browser, "http://127.0.0.1:" + dserver.address().port + "/");
+			} finally {
+				dserver.close();
+			}
+		}
 	} catch (e) {
 		ok(false, "browser run", String(e && e.stack || e));
 	} finally {

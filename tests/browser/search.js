@@ -10,13 +10,18 @@
 // - without JavaScript the page says what it does, in the pack's words,
 //   and links the providers index;
 // - nothing is requested from outside the site; no script error;
-// - HOSTILE_DIR's names and a hostile query stay text (no element made).
+// - HOSTILE_DIR's names and a hostile query stay text (no element made);
+// - DEFAULT_DIR (the default report, optional): a home section shows the
+//   page it is on ("Report › Summary"), the count says results, not pages,
+//   in the singular for one; "crusoe" finds the 1.0, 2.0 and 3.0 pages
+//   (their tier tables); the security section is found on its page.
 "use strict";
 const {serve, ok, open, result} = require("./site.js");
 const path = require("path");
 const puppeteer = require("puppeteer-core");
 const site = path.resolve(process.argv[2]);
 const hostile = path.resolve(process.argv[3]);
+const deflt = process.argv[4] ? path.resolve(process.argv[4]) : null;
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
 function results(page) {
@@ -43,7 +48,7 @@ async function run(browser, base, how) {
 	ok(faq && faq.marks.includes("Stoßzeit"), how + ": ... and marks the word as written",
 	    JSON.stringify(faq));
 	ok(faq && faq.href === "../faq/index.html", how + ": ... linked from the search page", faq && faq.href);
-	ok(/^Gefundene Seiten: \d+$/.test(r.lead), how + ": the count in the pack's words", r.lead);
+	ok(/^\d+ Treffer$/.test(r.lead), how + ": the count in the pack's words", r.lead);
 	ok(o.errors.length === 0, how + ": no script error", o.errors.join(" | "));
 	ok(o.outside.length === 0, how + ": nothing requested from outside the site", o.outside.join(" "));
 	await o.page.close();
@@ -98,6 +103,28 @@ async function run(browser, base, how) {
 	await o.page.close();
 }
 
+async function defaultReport(browser, base) {
+	let o = await open(browser, base + "search/index.html?q=crusoe", {base});
+	let r = await results(o.page);
+	const eds = ["../editions/1.0/index.html", "../editions/2.0/index.html", "../editions/3.0/index.html"];
+	ok(eds.every((e) => r.items.some((i) => i.href === e)),
+	    "default report: \"crusoe\" finds the 1.0, 2.0 and 3.0 pages (their tier tables)",
+	    JSON.stringify(r.items.map((i) => i.href)));
+	const sum = r.items.find((i) => i.href === "../index.html#section-10-summary");
+	ok(sum !== undefined && sum.title === "Report \u203a Summary",
+	    "default report: a home section reads \"Report \u203a Summary\", the page with the section",
+	    JSON.stringify(sum));
+	ok(r.lead === r.items.length + " results", "default report: the count says results (\"" + r.lead + "\")", r.lead);
+	ok(!r.items.some((i) => i.title === "Security"),
+	    "default report: the security section is not a bare home section", JSON.stringify(r.items.map((i) => i.title)));
+	await o.page.close();
+	o = await open(browser, base + "search/index.html?q=nvidiascape", {base});
+	r = await results(o.page);
+	ok(r.items.length === 1 && r.items[0].href === "../security/index.html" && r.lead === "1 result",
+	    "default report: the security section's words find the security page, \"1 result\"", JSON.stringify(r));
+	await o.page.close();
+}
+
 (async () => {
 	const browser = await puppeteer.launch({executablePath: browserPath, headless: true,
 		args: ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files"]});
@@ -117,6 +144,15 @@ async function run(browser, base, how) {
 		ok(r.items.some((i) => i.title.includes("<script>alert(1)</script>")),
 		    "... a name reads as written", JSON.stringify(r.items.map((i) => i.title).slice(0, 3)));
 		await o.page.close();
+		if (deflt !== null) {
+			const dserver = serve(deflt);
+			await new Promise((r) => dserver.listen(0, "127.0.0.1", r));
+			try {
+				await defaultReport(browser, "http://127.0.0.1:" + dserver.address().port + "/");
+			} finally {
+				dserver.close();
+			}
+		}
 	} catch (e) {
 		ok(false, "browser run", String(e && e.stack || e));
 	} finally {

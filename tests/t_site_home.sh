@@ -1,0 +1,99 @@
+#!/bin/sh
+# t_site_home.sh: the home page does not repeat whole pages (issue 27,
+# the site #1). A commentary section that a page of its own gives in full
+# (security: true, the security page; page: methodology, the methodology
+# page) is on the home page as its opening, its first paragraph, and a
+# link to that page ("More in Security"); a section with no page of its
+# own stays whole; the methodology page gives its sections in full; the
+# PDF, which has no such pages, gives every section whole; a bad page:
+# value is an error at its line and column.
+: "${PODIUM:?}" "${ROOT:?}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+ok() { echo "ok - $1"; }
+nok() { echo "not ok - $1"; fail=1; }
+has() { if grep -qF -- "$2" "$1"; then ok "$3"; else nok "$3"; fi; }
+hasnt() { if grep -qF -- "$2" "$1"; then nok "$3"; else ok "$3"; fi; }
+# count FILE STRING: how many times the exact string occurs
+count() { grep -oF -- "$2" "$1" | wc -l | tr -d ' '; }
+
+if ! "$PODIUM" build -q -C "$ROOT" -o "$T/s" --only html 2> "$T/err"; then
+	nok "default report builds"
+	head -n 20 "$T/err"
+	exit 1
+fi
+H=$T/s/index.html
+SEC=$T/s/security/index.html
+
+# 1. The security section (security: true): its first paragraph, then the link
+has "$H" 'Shortly before ClusterMAX 3.0, SemiAnalysis published a security article' \
+    "home: the security section's first paragraph"
+has "$H" '<p class="more-link"><a href="security/index.html">More in Security</a></p>' \
+    "home: 'More in Security', linked to the security page"
+hasnt "$H" 'The exposed data belonged to banks' "home: not the security section's second paragraph"
+hasnt "$H" 'cmax audit security' "home: nor its third"
+[ "$(count "$SEC" 'The exposed data belonged to banks')" = 1 ] &&
+    [ "$(count "$SEC" 'Across the 25')" = 1 ] &&
+    ok "the security page gives the section in full, once" ||
+    nok "the security page gives the section in full, once"
+# a section with no page of its own stays whole, with no link
+has "$H" 'Counting the review sections gives the stated 77.' "home: a section with no page of its own stays whole"
+[ "$(count "$H" 'class="more-link"')" = 1 ] && ok "home: one 'More in' link (security only in the default content)" ||
+    nok "home: one 'More in' link (security only in the default content)"
+
+# 2. page: methodology, in a copy of the default content
+P=$T/p
+mkdir -p "$P"
+cp -R "$ROOT/content" "$P/content"
+M=$P/content/commentary/60-methodology.md
+sed -i 's/^order: 60$/order: 60\npage: methodology/' "$M"
+if ! "$PODIUM" build -q -C "$P" -o "$T/m" 2> "$T/err"; then
+	nok "the copy with page: methodology builds"
+	head -n 20 "$T/err"
+	exit 1
+fi
+H=$T/m/index.html
+MP=$T/m/methodology/index.html
+has "$H" '<strong>A relative rating.</strong> ClusterMAX rates managed GPU clusters, not whole clouds,' \
+    "page: methodology: the home page gives the first paragraph"
+hasnt "$H" 'How results are recorded.' "... not the rest"
+has "$H" '<p class="more-link"><a href="methodology/index.html#section-60-methodology">More in Methodology</a></p>' \
+    "... and 'More in Methodology', linked to the notes on that page"
+has "$MP" '<section class="commentary" id="section-60-methodology" aria-labelledby="section-60-methodology-title">' \
+    "the methodology page: the notes as a section of their own"
+has "$MP" '<h2 id="section-60-methodology-title">Methodology notes' "... under their title"
+[ "$(count "$MP" 'How results are recorded.')" = 1 ] && [ "$(count "$MP" 'A relative rating.')" = 1 ] &&
+    ok "... in full, once" || nok "... in full, once"
+# after the ladder, before the editions
+n=$(grep -n -e 'id="ladder-title"' -e 'id="section-60-methodology-title"' -e 'id="edition-' "$MP" | head -n 3 | cut -d: -f1 | tr '\n' ' ')
+set -- $n
+[ $# -ge 2 ] && [ "$1" -lt "$2" ] && ok "... after the ladder ($n)" || nok "... after the ladder ($n)"
+# the search finds the notes on the methodology page, not a home section
+python3 - "$T/m/search/index.json" <<'EOF' && ok "search: the notes' words are the methodology page's" || nok "search: the notes' words are the methodology page's"
+import json, sys
+d = json.load(open(sys.argv[1]))
+urls = [p["url"] for p in d["pages"] if "how results are recorded" in p["fold"]]
+assert urls == ["methodology/index.html"], urls
+EOF
+# the PDF gives every section whole
+if command -v pdftotext > /dev/null 2>&1; then
+	pdftotext "$T/m/report.pdf" - | tr '\n' ' ' | tr -s ' ' > "$T/pdf.txt"
+	grep -qF 'How results are recorded.' "$T/pdf.txt" && grep -qF 'The exposed data belonged to banks' "$T/pdf.txt" &&
+	    ! grep -qF 'More in Methodology' "$T/pdf.txt" && ! grep -qF 'More in Security' "$T/pdf.txt"
+	[ $? = 0 ] && ok "the PDF gives the methodology notes and the security section whole, no 'More in' link" ||
+	    nok "the PDF gives the methodology notes and the security section whole, no 'More in' link"
+fi
+
+# 3. A bad value: an error at its line and column
+sed -i 's/^page: methodology$/page: about/' "$M"
+"$PODIUM" build -q -C "$P" -o "$T/x" 2> "$T/err"
+rc=$?
+[ "$rc" = 1 ] && grep -qxF "content/commentary/60-methodology.md:4:7: error: 'page' must be methodology or security (the page that gives the section in full)" "$T/err" &&
+    ok "page: about: an error at 4:7" || { nok "page: about: an error at 4:7 ($rc)"; cat "$T/err"; }
+sed -i 's/^page: about$/page:/' "$M"
+"$PODIUM" build -q -C "$P" -o "$T/x" 2> "$T/err"
+grep -qxF "content/commentary/60-methodology.md:4:6: error: 'page' has no value: write methodology or security, or leave the key out" "$T/err" &&
+    ok "page: with no value: an error at 4:6" || { nok "page: with no value: an error at 4:6"; cat "$T/err"; }
+exit $fail
