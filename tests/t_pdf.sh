@@ -651,10 +651,10 @@ grep -qxF 'ClusterMAX 3.0: stated and counted figures' "$T/once.txt" &&
 check "default report: the stated figures of each edition, agreement said once per table" $?
 # site links in the content become the PDF's own links: a tier's name to the
 # methodology, "[About this report](about/)" to that part, a home section
-# ("index.html#section-60-methodology") to its heading
+# ("index.html#section-70-discrepancies") to its heading
 [ "$(grep -a -c '/Dest (methodology)' "$T/once/report.pdf")" -ge 1 ] &&
     grep -a -q '/Dest (page-about)' "$T/once/report.pdf" &&
-    grep -a -q '/Dest (section-60-methodology)' "$T/once/report.pdf"
+    grep -a -q '/Dest (section-70-discrepancies)' "$T/once/report.pdf"
 check "default report: links to the methodology, a page and a home section are PDF links" $?
 
 # Fonts that must exist: a build, partial or full, or a check, that cannot

@@ -48,7 +48,7 @@ P=$T/p
 mkdir -p "$P"
 cp -R "$ROOT/content" "$P/content"
 M=$P/content/commentary/60-methodology.md
-sed -i 's/^order: 60$/order: 60\npage: methodology/' "$M"
+grep -q "^page: methodology$" "$M" || sed -i 's/^order: 60$/order: 60\npage: methodology/' "$M"
 if ! "$PODIUM" build -q -C "$P" -o "$T/m" 2> "$T/err"; then
 	nok "the copy with page: methodology builds"
 	head -n 20 "$T/err"
