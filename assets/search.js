@@ -105,14 +105,14 @@
 		var phrase = fold(q).trim().replace(/\s+/g, " ");
 		var hits = rank(ws, phrase);
 		if (hits.length === 0) { lead.textContent = out.getAttribute("data-none"); return; }
-		/* "1 result", "12 results": the pack's words, the count in them */
+		/* the count in the pack's words, one or many (search_found_one, search_found) */
 		lead.textContent = out.getAttribute(hits.length === 1 ? "data-found-one" : "data-found")
 			.replace("{n}", hits.length.toLocaleString(index.language));
 		var ol = document.createElement("ol");
 		hits.forEach(function (h) {
 			var li = document.createElement("li"), a = document.createElement("a");
 			a.href = root + h.page.url;
-			/* a section with the page it is on ("Report › Summary") */
+			/* a section with the page it is on (search_in_page) */
 			a.textContent = h.page.where || h.page.title;
 			li.appendChild(a);
 			li.appendChild(snippet(h.page.text, ws, phrase));

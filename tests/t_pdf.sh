@@ -114,7 +114,7 @@ for f in "$ROOT"/content/commentary/*.md; do
 	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
 done
 for t in "Headline figures" "Providers" "Reviewed, not rated" \
-    "Public findings" "Practices" "Methodology" "Sources" "Contents"; do
+    "Public findings" "Recommended practices" "Methodology" "Sources" "Contents"; do
 	grep -qF "$t" "$T/a.txt" || missing="$missing [$t]"
 done
 test -z "$missing"
@@ -222,7 +222,7 @@ sections "the default report" "$T/sec" "$ROOT/content"
 # the methodology notes the stated and counted figures: in the outline,
 # under them
 jq -r '.outlines[] | select(.title == "Security") | [.kids[].title] | join("|")' "$T/o.json" >"$T/sec.kids"
-[ "$(cat "$T/sec.kids")" = "Public findings|Practices" ] &&
+[ "$(cat "$T/sec.kids")" = "Public findings|Recommended practices" ] &&
     [ "$(jq '[.outlines[] | select(.title | test("Security|Methodology"))] | length' "$T/o.json")" = 2 ] &&
     awk '/^Security$/ { s = NR } /^Public findings$/ && s { f = NR } /^Methodology notes$/ && f { m = NR }
         /^ClusterMAX 3.0: stated and counted figures$/ && m { c = NR } /^Known discrepancies$/ && c { k = NR }
@@ -656,6 +656,11 @@ check "default report: the stated figures of each edition, agreement said once p
     grep -a -q '/Dest (page-about)' "$T/once/report.pdf" &&
     grep -a -q '/Dest (section-70-discrepancies)' "$T/once/report.pdf"
 check "default report: links to the methodology, a page and a home section are PDF links" $?
+# a tier's name links to its line in the tier table, where its meaning is
+# (the site's methodology/index.html#tier-ID), not to the methodology part
+grep -a -q '/Dest (tier-bronze)' "$T/once/report.pdf" &&
+    grep -a -q '/Dest (tier-gold)' "$T/once/report.pdf"
+check "default report: a tier's name links to its meaning under the tier table" $?
 
 # Fonts that must exist: a build, partial or full, or a check, that cannot
 # find a family it needs fails (exit 3) naming it, once, and writes nothing.

@@ -307,8 +307,8 @@ unent() {
 sed -n 's/.*class="finding-counts">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
 test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security" &&
     grep -q -F "Shortly before ClusterMAX 3.0, SemiAnalysis published" "$T/security" &&
-    grep -q -F " Public findings Public security findings, ClusterMAX 3.0 " "$T/security" &&
-    grep -q -F " Practices No review of ClusterMAX 3.0 records" "$T/security"
+    grep -q -F " Public findings Security findings made public, as recorded for ClusterMAX 3.0, each with its source " "$T/security" &&
+    grep -q -F " Recommended practices Drivers current: SemiAnalysis recommends keeping drivers and software current." "$T/security"
 check "security: the commentary, the site's count of findings, then its findings and practices" $?
 grep -o '<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*' "$H" |
     sed 's/<tr><th scope="row">//; s/<\/th><td[^>]*>/|/; s/<a [^>]*>//' | unent >"$T/findings"

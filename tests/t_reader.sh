@@ -79,7 +79,8 @@ hasnt "$S/providers/azure/index.html" 'no time recorded' "... nor 'no time recor
 # the About page and the notes point to them instead of retelling them
 count "$S/methodology/index.html" 'can charge a premium' 1 "a tier's meaning on the methodology page"
 count "$S/index.html" 'can charge a premium' 0 "... not retold in the home page's notes"
-count "$S/index.html" 'publishes no weights' 1 "the method in the methodology notes, once"
+count "$S/methodology/index.html" 'publishes no weights' 1 "the method in the methodology notes, once, on the methodology page (page: methodology)"
+count "$S/index.html" 'publishes no weights' 0 "... the home page giving only their opening"
 count "$S/about/index.html" 'publishes no weights' 0 "... not retold on the About page"
 count "$S/about/index.html" 'stands still' 0 "... nor the relative rating"
 # reader review #27: a partial edition's summary without "(partial)"
@@ -170,12 +171,12 @@ done
 [ ! -s "$T/missing" ] && ok "every page: description, og tags, favicon, download sizes" ||
 	{ nok "every page: description, og tags, favicon, download sizes"; head "$T/missing"; }
 [ -f "$S/assets/favicon.svg" ] && ok "favicon written" || nok "favicon written"
-# the 404 page without base_url: relative to the site's root, where it is
-# (opened from disk, served from a sub-path); nothing from the server's root
-has "$S/404.html" '<link rel="stylesheet" href="assets/style.css">' "404 page: stylesheet relative without base_url"
-has "$S/404.html" '<a href="index.html">Go to the report</a>' "404 page: report link relative without base_url"
-has "$S/404.html" '<a href="providers/index.html">find a provider</a>' "404 page: providers link relative without base_url"
-hasnt "$S/404.html" 'href="/' "404 page: no root-absolute link without base_url"
+# the 404 page without base_url: from the host's root, since a server
+# gives it in place of a missing page at any depth (reader reviews 4 and 5)
+has "$S/404.html" '<link rel="stylesheet" href="/assets/style.css">' "404 page: stylesheet from the root without base_url"
+has "$S/404.html" '<a href="/index.html">Go to the report</a>' "404 page: report link from the root without base_url"
+has "$S/404.html" '<a href="/providers/index.html">find a provider</a>' "404 page: providers link from the root without base_url"
+hasnt "$S/404.html" 'href="assets/' "404 page: no link relative to the address it is served at"
 has "$S/editions/index.html" 'href="../editions/3.0/index.html">ClusterMAX 3.0</a>' "editions index lists 3.0"
 first=$(grep -o '<h2 class="edition-name"><a href="[^"]*">[^<]*' "$S/editions/index.html" | sed 's/.*">//' | tr '\n' ',')
 [ "$first" = "ClusterMAX 3.0,ClusterMAX 2.0,ClusterMAX 1.0," ] && ok "editions index newest first" ||

@@ -40,8 +40,8 @@ hasnt "$H" 'cmax audit security' "home: nor its third"
     nok "the security page gives the section in full, once"
 # a section with no page of its own stays whole, with no link
 has "$H" 'Counting the review sections gives the stated 77.' "home: a section with no page of its own stays whole"
-[ "$(count "$H" 'class="more-link"')" = 1 ] && ok "home: one 'More in' link (security only in the default content)" ||
-    nok "home: one 'More in' link (security only in the default content)"
+[ "$(count "$H" 'class="more-link"')" = 2 ] && ok "home: two 'More in' links (security, methodology)" ||
+    nok "home: two 'More in' links (security, methodology)"
 
 # 2. page: methodology, in a copy of the default content
 P=$T/p

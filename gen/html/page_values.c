@@ -588,13 +588,14 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	size_t i;
 
 	/*
-	 * The 404 page: with a base URL, its links start at the base URL's
-	 * path ("/report/"), so that they hold at any depth of that site;
-	 * without one, they are relative to the site's root, where 404.html
-	 * is: it works opened from disk and served from a sub-path.
+	 * The 404 page is served in place of a missing page at any depth
+	 * ("/providers/nosuch/"), so its links cannot be relative: with a
+	 * base URL they start at its path ("/report/"); without one, at the
+	 * host's root, where a site with no address of its own is served
+	 * (podium serve's too). A site served from a sub-path sets base_url.
 	 */
 	if (strcmp(kind, "404") == 0)
-		root = r->base_url != NULL ? url_path_of(r->base_url) : xstrdup("");
+		root = r->base_url != NULL ? url_path_of(r->base_url) : xstrdup("/");
 	else
 		root = html_root_rel(rel);
 

@@ -38,7 +38,13 @@ pdf_target(const char *href)
 	/* the site's own pages, to their part of the PDF: the methodology
 	 * (whatever its fragment: the PDF's ladder is one block), the
 	 * security findings, the sources, the providers; a custom page to
-	 * its part (pdf_target_ok() drops the link if the PDF has none) */
+	 * its part (a link to a part the PDF lacks is drawn as plain text) */
+	/* a tier's meaning: its line in the tier table, or in the
+	 * methodology where no tier table gave it ("#tier-ID"; a PDF with
+	 * neither draws the name as plain text) */
+	if ((id = strstr(href, "#tier-")) != NULL && str_starts(href, "methodology/") &&
+	    id[6] != '\0')
+		return xstrdup(id);
 	if (str_starts(href, "methodology/"))
 		return xstrdup("#methodology");
 	if (strcmp(href, "security/") == 0)

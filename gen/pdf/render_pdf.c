@@ -82,6 +82,21 @@ tier_meaning(struct pdf_report *r, struct pdf_block *tp, const struct tier *t)
 }
 
 /*
+ * The anchor of tier t's line, "tier-ID", as the site's ladder names it:
+ * a tier's name in the text links there (pdf_target()), to the line that
+ * says what the tier means.
+ */
+static const char *
+tier_anchor(struct pdf_report *r, const struct tier *t)
+{
+	char *a = xasprintf("tier-%s", t->id);
+	const char *kept = pdfdoc_strdup(r->doc, a);
+
+	free(a);
+	return kept;
+}
+
+/*
  * The medal table as the site packs it: a paragraph for each tier, its
  * name and count, then its providers run on, each linked to its entry,
  * so that 77 providers take a third of a page, not three pages of one
@@ -108,6 +123,8 @@ medals_paras(struct pdf_report *r, const struct vd_medals *m)
 
 		p = pdf_para(r->doc, NULL);
 		p->keep_together = true;
+		/* where a tier's name in the text leads (its meaning follows) */
+		p->anchor = tier_anchor(r, tt->tier);
 		pdf_name_run(r->doc, p, tt->tier->name, PDF_S_BOLD, NULL);
 		t = xasprintf(" (%s %s)%s", tt->count_text, tt->unit, tt->n > 0 ? sep : "");
 		pdf_run(r->doc, p, t, (size_t)-1, 0, NULL);
@@ -614,6 +631,7 @@ methodology_body(struct pdf_report *r, bool merged)
 			if (t->description == NULL && t->group == NULL)
 				continue;
 			p = pdf_para(r->doc, NULL);
+			p->anchor = tier_anchor(r, t);
 			pdf_run(r->doc, p, t->name, (size_t)-1, PDF_S_BOLD, NULL);
 			if (t->group != NULL) {
 				char *g = report_format1(rep, "tier_group_member_pdf", "group",

@@ -58,9 +58,10 @@ const pages = process.env.CHECK_PAGES ? process.env.CHECK_PAGES.split(",").map((
 	["custom page", "/about/"],
 	["search", "/search/?q=coreweave"],
 	["compare", "/compare/?providers=coreweave,aws,crusoe,nebius"],
-	// without base_url the 404 page's links are relative to the site's
-	// root (t_reader): it is checked where it stands, as a missing page
-	["404 page", "/no-such-page.html"],
+	// without base_url the 404 page's links start at the host's root
+	// (t_reader): it is checked where a server gives it, in place of a
+	// missing page deep in the site, styled and with its links working
+	["404 page", "/providers/no-such-provider/"],
 ];
 
 function serve() {
