@@ -20,7 +20,8 @@
  *   review's text may quote any of them through its shortcodes, and a
  *   history row reads the tier before);
  * - the provider's part: its place among the providers and the bytes of
- *   the file of each of its reviews.
+ *   the file of each of its reviews (none when one of them holds a
+ *   shortcode that quotes other reviews: a table or a chart).
  *
  * So a review whose text changes changes the key of its provider's page
  * alone; one whose tier changes changes every provider's (the figures are
@@ -224,6 +225,41 @@ html_inputs_global(struct html_ctx *h)
 	return k + (k == 0);
 }
 
+/*
+ * Whether every shortcode in the n bytes at s reads only what the key
+ * holds: the editions' figures and the ratings (count, change, share,
+ * medals, tier), the providers' names (provider) and the sources (at,
+ * cite). A table or a chart gives what other reviews say (the movers'
+ * reasons, the fault tests, the findings): a review holding one gives its
+ * page no key. Escaped braces are counted too.
+ */
+static bool
+shortcodes_keyed(const char *s, size_t n)
+{
+	static const char *const ok[] = {"count", "change", "share", "medals",
+	    "tier", "provider", "at", "cite", NULL};
+	const char *p = s, *end = s + n, *q;
+	size_t i, len;
+
+	while ((q = memchr(p, '{', (size_t)(end - p))) != NULL) {
+		p = q + 1;
+		if (p >= end || *p != '{')
+			continue;
+		p++;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		for (q = p; q < end && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'));)
+			q++;
+		len = (size_t)(q - p);
+		for (i = 0; ok[i] != NULL; i++)
+			if (strlen(ok[i]) == len && memcmp(ok[i], p, len) == 0)
+				break;
+		if (ok[i] == NULL)
+			return false;
+	}
+	return true;
+}
+
 uint64_t
 html_inputs_provider(const struct html_ctx *h, const struct provider_view *pv)
 {
@@ -253,6 +289,10 @@ html_inputs_provider(const struct html_ctx *h, const struct provider_view *pv)
 			break;
 		}
 		free(path);
+		if (!shortcodes_keyed(b.data, b.len)) {
+			k = 0;
+			break;
+		}
 		k = mix_str(k, file);
 		k = mix_u64(k, b.len);
 		k = hash_bytes(k, b.data, b.len);
