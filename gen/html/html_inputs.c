@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "html.h"
@@ -70,6 +71,97 @@ tier_id(const struct tier *t)
 }
 
 /*
+ * A file's hash kept with what stat said of it when it was read, so that
+ * a rebuild need not read it again: taken only when stat says the same
+ * (device, inode, size, modification and change times) and the file's
+ * change time is two seconds or more before the moment it was read. A
+ * write after that read sets the change time (which no program can set
+ * back) to that moment or later, so it cannot go unseen, whatever the
+ * clock's grain; a file written just before it was read is read again.
+ */
+struct fstamp {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtim, ctim;
+	time_t read_at;
+	uint64_t hash;
+};
+
+static void
+fstamp_clear(struct fstamp *f)
+{
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+}
+
+/* The hash of the file at path into *out (through f when it still holds;
+ * f is kept up to date; NULL: read); false when it cannot be read. */
+static bool
+fstamp_hash(struct fstamp *f, const char *path, struct buf *b, uint64_t *out)
+{
+	time_t now = time(NULL);
+	struct stat st;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	if (f != NULL && f->path != NULL && strcmp(f->path, path) == 0 &&
+	    f->dev == st.st_dev && f->ino == st.st_ino && f->size == st.st_size &&
+	    f->mtim.tv_sec == st.st_mtim.tv_sec && f->mtim.tv_nsec == st.st_mtim.tv_nsec &&
+	    f->ctim.tv_sec == st.st_ctim.tv_sec && f->ctim.tv_nsec == st.st_ctim.tv_nsec &&
+	    f->ctim.tv_sec + 2 <= f->read_at) {
+		*out = f->hash;
+		return true;
+	}
+	buf_reset(b);
+	if (file_read(path, INPUT_MAX, b) != FILE_OK)
+		return false;
+	*out = hash_bytes(mix_u64(HASH_SEED, b->len), b->data, b->len);
+	if (f != NULL) {
+		fstamp_clear(f);
+		f->path = xstrdup(path);
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
+		f->size = st.st_size;
+		f->mtim = st.st_mtim;
+		f->ctim = st.st_ctim;
+		f->read_at = now;
+		f->hash = *out;
+	}
+	return true;
+}
+
+/* The stamps of the files a walk met, in the order met. */
+struct fstamps {
+	struct fstamp *v;
+	size_t n, cap, at;
+};
+
+static struct fstamp *
+fstamps_next(struct fstamps *fs)
+{
+	if (fs == NULL)
+		return NULL;
+	if (fs->at == fs->n) {
+		fs->v = xgrow(fs->v, sizeof(*fs->v), fs->n + 1, &fs->cap);
+		memset(&fs->v[fs->n++], 0, sizeof(*fs->v));
+	}
+	return &fs->v[fs->at++];
+}
+
+static void
+fstamps_free(struct fstamps *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		fstamp_clear(&fs->v[i]);
+	free(fs->v);
+	memset(fs, 0, sizeof(*fs));
+}
+
+/*
  * Every file below dir (rel: its path from the project), each its path,
  * kind and bytes, summed into *sum so that the order of reading does not
  * matter; skip: a folder (its path from the project) left out. False when
@@ -77,7 +169,7 @@ tier_id(const struct tier *t)
  */
 static bool
 tree_sum(const char *dir, const char *rel, const char *skip, uint64_t *sum,
-    struct buf *b)
+    struct buf *b, struct fstamps *fs)
 {
 	struct dirent *de;
 	struct stat st;
@@ -99,13 +191,14 @@ tree_sum(const char *dir, const char *rel, const char *skip, uint64_t *sum,
 			ok = false;
 		else if (S_ISDIR(st.st_mode)) {
 			if (skip == NULL || strcmp(sub, skip) != 0)
-				ok = tree_sum(path, sub, skip, sum, b);
+				ok = tree_sum(path, sub, skip, sum, b, fs);
 		} else if (S_ISREG(st.st_mode)) {
-			buf_reset(b);
-			if (file_read(path, INPUT_MAX, b) != FILE_OK)
+			uint64_t fh;
+
+			if (!fstamp_hash(fstamps_next(fs), path, b, &fh))
 				ok = false;
 			else
-				*sum += hash_bytes(f, b->data, b->len);
+				*sum += mix_u64(f, fh);
 		} else
 			ok = false;  /* a FIFO or a device: no key */
 		free(sub);
@@ -114,6 +207,10 @@ tree_sum(const char *dir, const char *rel, const char *skip, uint64_t *sum,
 	closedir(dp);
 	return ok;
 }
+
+static struct fstamps *html_memo_stamps(struct html_memo *m);
+static struct fstamp *html_memo_stamp(struct html_memo *m, const struct provider *pr,
+    size_t i, size_t n);
 
 /* Every rating and every edition's figures, in the model's order. */
 static uint64_t
@@ -197,18 +294,22 @@ html_inputs_global(struct html_ctx *h)
 	char *dir;
 	bool ok;
 	struct tv *frame;
+	struct fstamps *fs;
 
 	if (p == NULL || p->dir == NULL)
 		return 0;
+	fs = h->memo != NULL ? html_memo_stamps(h->memo) : NULL;
+	if (fs != NULL)
+		fs->at = 0;
 	dir = path_join(p->dir, "content");
-	ok = tree_sum(dir, "content", "content/reviews", &sum, &b);
+	ok = tree_sum(dir, "content", "content/reviews", &sum, &b, fs);
 	free(dir);
 	k = mix_u64(k, sum);
 	/* assets/ need not be there */
 	dir = path_join(p->dir, "assets");
 	sum = 0;
 	if (ok && access(dir, F_OK) == 0)
-		ok = tree_sum(dir, "assets", NULL, &sum, &b);
+		ok = tree_sum(dir, "assets", NULL, &sum, &b, fs);
 	free(dir);
 	buf_release(&b);
 	if (!ok)
@@ -264,7 +365,8 @@ uint64_t
 html_inputs_provider(const struct html_ctx *h, const struct provider_view *pv)
 {
 	struct buf b = BUF_INIT;
-	uint64_t k = h->inputs;
+	uint64_t k = h->inputs, fh;
+	struct fstamp *f;
 	size_t i;
 
 	if (k == 0 || h->p->dir == NULL)
@@ -282,20 +384,21 @@ html_inputs_provider(const struct html_ctx *h, const struct provider_view *pv)
 			break;
 		}
 		path = file[0] == '/' ? xstrdup(file) : path_join(h->p->dir, file);
+		f = html_memo_stamp(h->memo, pv->provider, i, pv->nhistory);
+		/* a file read again is checked for its shortcodes; one taken by
+		 * its stamp was checked when read (a stamp is kept only then) */
 		buf_reset(&b);
-		if (file_read(path, INPUT_MAX, &b) != FILE_OK) {
+		if (!fstamp_hash(f, path, &b, &fh) ||
+		    (b.len > 0 && !shortcodes_keyed(b.data, b.len))) {
+			if (f != NULL)
+				fstamp_clear(f);
 			free(path);
 			k = 0;
 			break;
 		}
 		free(path);
-		if (!shortcodes_keyed(b.data, b.len)) {
-			k = 0;
-			break;
-		}
 		k = mix_str(k, file);
-		k = mix_u64(k, b.len);
-		k = hash_bytes(k, b.data, b.len);
+		k = mix_u64(k, fh);
 	}
 	buf_release(&b);
 	return k == 0 ? 0 : k + (k == 1);
@@ -311,6 +414,11 @@ struct html_memo_entry {
 
 struct html_memo {
 	struct html_memo_entry *v;
+	/* the stamps of each provider's review files, parallel to v (each
+	 * touched by that provider's job alone), and of the files the walk
+	 * of content/ and assets/ met */
+	struct fstamps *pstamps;
+	struct fstamps walk;
 	size_t n;
 	/* of the last build: pages taken as before, and made */
 	atomic_size_t taken, made;
@@ -339,10 +447,37 @@ html_memo_free(struct html_memo *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->n; i++)
+	for (i = 0; i < m->n; i++) {
 		entry_clear(&m->v[i]);
+		fstamps_free(&m->pstamps[i]);
+	}
 	free(m->v);
+	free(m->pstamps);
+	fstamps_free(&m->walk);
 	free(m);
+}
+
+static struct fstamps *
+html_memo_stamps(struct html_memo *m)
+{
+	return &m->walk;
+}
+
+/* The stamp of the i-th of a provider's n review files, or NULL. */
+static struct fstamp *
+html_memo_stamp(struct html_memo *m, const struct provider *pr, size_t i, size_t n)
+{
+	struct fstamps *fs;
+
+	if (m == NULL || pr->index >= m->n)
+		return NULL;
+	fs = &m->pstamps[pr->index];
+	if (fs->n != n) {
+		fstamps_free(fs);
+		fs->v = xcalloc(n + 1, sizeof(*fs->v));
+		fs->n = fs->cap = n;
+	}
+	return &fs->v[i];
 }
 
 /* Made the size of this build's providers; everything dropped if not. */
@@ -357,10 +492,14 @@ html_memo_fit(struct html_memo *m, size_t nproviders)
 	atomic_store(&m->made, 0);
 	if (m->n == nproviders)
 		return;
-	for (i = 0; i < m->n; i++)
+	for (i = 0; i < m->n; i++) {
 		entry_clear(&m->v[i]);
+		fstamps_free(&m->pstamps[i]);
+	}
 	free(m->v);
+	free(m->pstamps);
 	m->v = xcalloc(nproviders + 1, sizeof(*m->v));
+	m->pstamps = xcalloc(nproviders + 1, sizeof(*m->pstamps));
 	m->n = nproviders;
 }
 
