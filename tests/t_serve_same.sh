@@ -314,7 +314,8 @@ while [ "$step" -le "$STEPS" ]; do
 		pick $(cd "$C" && grep -l '^summary: |$' reviews/3.0/*.yaml)
 		x=$P
 		rnd 2
-		if [ "$R" = 1 ] && movers=$(movers) && [ -n "$movers" ]; then
+		# (a mover other than the review that quotes them)
+		if [ "$R" = 1 ] && movers=$(movers | grep -vx "$x") && [ -n "$movers" ]; then
 			# or the movers' table, whose reasons are the opening
 			# sentences of other reviews: one of those edited
 			sed -i "s/^summary: |\$/&\\n  Edit $step, the movers:\\n\\n  {{table movers 2.0 3.0}}\\n/" "$C/$x"
