@@ -15,6 +15,7 @@ struct site_prev;    /* publish.h */
 struct render_dump;
 struct load_cache;    /* load.h */
 struct md_cache;      /* markdown.h */
+struct html_memo;     /* render.h */
 
 enum build_part {
 	PART_HTML = 1 << 0,
@@ -38,6 +39,9 @@ struct build_request {
 	                                   kept between builds (load.h), or NULL */
 	struct md_cache *md_kept;       /* podium serve: the Markdown trees kept
 	                                   between builds (markdown.h), or NULL */
+	struct html_memo *pages_kept;   /* podium serve: what each provider's
+	                                   page made, kept between builds
+	                                   under its input key (render.h), or NULL */
 	bool hash;             /* podium serve: hash what the build writes */
 	/* with hash: the previous build's files (publish.h): those that come
 	 * out the same are linked from its folder, not written; or NULL */

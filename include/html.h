@@ -71,6 +71,13 @@ struct html_ctx {
 	 * site_out_put_prev); false: every page is rendered */
 	bool keyed;
 	uint64_t key_seed;
+	/* a preview's provider pages keyed by their inputs (html_inputs.c):
+	 * the report-wide part of the keys (0: none, each page is keyed by its
+	 * values), what the last rebuild kept of each provider's page, and,
+	 * in a provider page's job, that page's key (0: its values') */
+	uint64_t inputs;
+	struct html_memo *memo;
+	uint64_t ikey;
 };
 
 
@@ -122,6 +129,27 @@ int html_index_end(struct html_index *x);
 /* Writes a file that is not a page (a page's Markdown copy): in a job,
  * recorded when the job is merged, as its pages are; else at once. */
 int html_job_write(struct html_ctx *h, const char *rel, const void *p, size_t n);
+/* Records rel as written by the running job (put: site_out_put's
+ * result), or at once outside a job: 0 or -1. */
+int html_job_record(struct html_ctx *h, const char *rel, int put);
+
+/*
+ * html_inputs.c: a preview's provider pages keyed by their inputs, without
+ * building them. The report-wide part (0: no keys this build) and a
+ * provider's key (0: none: its page is built) from it; then, with the key
+ * unchanged since the last rebuild, html_memo_take links the page and its
+ * Markdown copy from the served site and gives back its index entries and
+ * description (false: build it); html_memo_keep keeps what a page's job
+ * made for the next rebuild, html_memo_drop forgets it.
+ */
+uint64_t html_inputs_global(struct html_ctx *h);
+uint64_t html_inputs_provider(const struct html_ctx *h, const struct provider_view *pv);
+void html_memo_fit(struct html_memo *m, size_t nproviders);
+bool html_memo_take(struct html_ctx *h, const struct provider_view *pv, uint64_t key);
+void html_memo_keep(struct html_memo *m, const struct provider *pr, uint64_t key,
+    const char *search, const char *compare, const char *description);
+void html_memo_drop(struct html_memo *m, const struct provider *pr);
+
 /* The Markdown copy of a provider's page (providers/ID/index.md), from
  * its view; written with the page (html_markdown.c). */
 int html_markdown_provider(struct html_ctx *h, const struct vd_provider *vp);

@@ -15,6 +15,13 @@
  */
 struct chart_memo;
 struct chart_memo *chart_memo_new(void);
+/* The provider pages a preview keeps between builds (render_opts). */
+struct html_memo;
+struct html_memo *html_memo_new(void);
+void html_memo_free(struct html_memo *m);
+/* Of the last build: the provider pages taken as before (returned), and
+ * those made (*made). */
+size_t html_memo_count(const struct html_memo *m, size_t *made);
 void chart_memo_free(struct chart_memo *m);
 
 /*
@@ -54,6 +61,11 @@ struct render_opts {
 	 * the previous build's are linked from it instead of made again
 	 * (publish.h, site_out_put_prev). */
 	bool reuse;
+	/* Preview: what each provider's page made (its index entries and
+	 * description) kept between builds under its input key, so that a
+	 * page whose inputs did not change is linked, not built (html.h,
+	 * html_inputs.c); NULL: none kept. Only with reuse. */
+	struct html_memo *pages_kept;
 };
 
 /* data/ratings.json and data/ratings.csv (SPEC 4.2). */

@@ -13,11 +13,16 @@
 # from the served site, not drawn again) and parses one YAML file and one
 # Markdown text again, the others' trees kept from the build before; a
 # page added and then removed, and a file written again with the same
-# bytes, come out as a clean build too; once serve is idle, the folders of
+# bytes, come out as a clean build too, and so do a review that quotes
+# another provider's tier when that tier changes (the provider pages are
+# keyed by their inputs: an edit to one review makes that provider's page
+# alone, serve -v says so) and an edit of the project's provider
+# template; once serve is idle, the folders of
 # the sites it no longer serves are gone. The
 # steps are drawn from PODIUM_SEED (default: the clock), printed so that a
 # failure can be replayed; PODIUM_SERVE_STEPS says how many (default 12, 6
-# sanitized).
+# sanitized); PODIUM_SERVE_KINDS (numbers of the kinds of step below, "11
+# 12") draws the steps from those kinds alone.
 : "${PODIUM:?}" "${ROOT:?}"
 
 T=$(mktemp -d)
@@ -112,6 +117,18 @@ pick() {
 
 C=$T/proj/content
 edited=""
+# the reviews of 3.0 with a block summary whose medal tier is not 2.0's
+movers() {
+	for f in "$C"/reviews/3.0/*.yaml; do
+		b=$(basename "$f")
+		[ -f "$C/reviews/2.0/$b" ] || continue
+		grep -q '^summary: |$' "$f" || continue
+		t3=$(sed -n 's/^tier: //p' "$f")
+		t2=$(sed -n 's/^tier: //p' "$C/reviews/2.0/$b")
+		case "$t2 $t3" in *unavailable*|*underperforming*) continue ;; esac
+		[ -n "$t2" ] && [ -n "$t3" ] && [ "$t2" != "$t3" ] && echo "reviews/3.0/$b"
+	done
+}
 note() { case " $edited " in *" $1 "*) ;; *) edited="$edited $1" ;; esac; }
 
 e_summary() {
@@ -204,6 +221,15 @@ compare() {
 			nok "step $1: the rebuild parsed one YAML file and one Markdown text"
 			echo "# $line" | cut -c1-400 ;;
 		esac
+		# and of the provider pages, that of the review's provider
+		# alone is made: the others are taken as before
+		case $line in
+		*"provider pages: 1 made, "*)
+			ok "step $1: the rebuild made one provider page" ;;
+		*)
+			nok "step $1: the rebuild made one provider page"
+			echo "# $line" | cut -c1-400 ;;
+		esac
 		kept=$(grep '^podium: built in' "$T/err" | tail -n 1 |
 		    sed -n 's/.*; \([0-9]*\) of [0-9]* files kept).*/\1/p')
 		nbadges=$(find "$SERVED/site-$last/badges" -type f | wc -l)
@@ -223,7 +249,12 @@ step=1
 while [ "$step" -le "$STEPS" ]; do
 	nb=$(builds)
 	kept_check=0
-	rnd 11
+	if [ -n "${PODIUM_SERVE_KINDS:-}" ]; then
+		pick $PODIUM_SERVE_KINDS
+		R=$P
+	else
+		rnd 13
+	fi
 	case $R in
 	0) e_summary "$step"; kept_check=1 ;;
 	1) e_commentary "$step" ;;
@@ -275,6 +306,62 @@ while [ "$step" -le "$STEPS" ]; do
 		cp "$C/$P" "$T/same"
 		cat "$T/same" >"$C/$P"
 		what="$P written again, the same"
+		;;
+	11)
+		# a review's text quotes another provider's tier: its page
+		# changes when only that other provider's review does (two
+		# reviews' tiers swapped, so the edition's counts stay)
+		pick $(cd "$C" && grep -l '^summary: |$' reviews/3.0/*.yaml)
+		x=$P
+		rnd 2
+		# (a mover other than the review that quotes them)
+		if [ "$R" = 1 ] && movers=$(movers | grep -vx "$x") && [ -n "$movers" ]; then
+			# or the movers' table, whose reasons are the opening
+			# sentences of other reviews: one of those edited
+			sed -i "s/^summary: |\$/&\\n  Edit $step, the movers:\\n\\n  {{table movers 2.0 3.0}}\\n/" "$C/$x"
+			note "$x"
+			what="$x quotes the movers' table"
+			if wait_for 20 more_builds "$nb" && settle; then
+				compare "$step"
+			else
+				nok "step $step ($what): serve rebuilds"
+			fi
+			nb=$(builds)
+			pick $movers
+			sed -i "s/^summary: |\$/&\\n  Moved, edit $step./" "$C/$P"
+			note "$P"
+			what="the opening of mover $P ($x quotes the movers' table)"
+		else
+			pick $(cd "$C" && grep -l '^tier: silver$' reviews/3.0/*.yaml)
+			y=$P
+			pick $(cd "$C" && grep -l '^tier: bronze$' reviews/3.0/*.yaml)
+			z=$P
+			yid=$(basename "$y" .yaml)
+			sed -i "s/^summary: |\$/&\\n  Edit $step: {{provider $yid}} is {{tier $yid 3.0}}./" "$C/$x"
+			note "$x"
+			what="$x quotes the tier of $yid"
+			if wait_for 20 more_builds "$nb" && settle; then
+				compare "$step"
+			else
+				nok "step $step ($what): serve rebuilds"
+			fi
+			nb=$(builds)
+			# both at once, as one rebuild
+			sed -i 's/^tier: silver$/tier: swap/' "$C/$y"
+			sed -i 's/^tier: bronze$/tier: silver/' "$C/$z"
+			sed -i 's/^tier: swap$/tier: bronze/' "$C/$y"
+			note "$y"
+			note "$z"
+			what="$y and $z swap their tiers ($x quotes $yid's)"
+		fi
+		;;
+	12)
+		# the project's own provider template, then an edit of it
+		mkdir -p "$T/proj/templates"
+		[ -f "$T/proj/templates/provider.mustache" ] ||
+		    cp "$ROOT/templates/provider.mustache" "$T/proj/templates/"
+		printf '<!-- edit %s -->\n' "$step" >>"$T/proj/templates/provider.mustache"
+		what="templates/provider.mustache edited"
 		;;
 	esac
 	if ! wait_for 20 more_builds "$nb" || ! settle; then

@@ -130,6 +130,24 @@ html_job_write(struct html_ctx *h, const char *rel, const void *p, size_t n)
 	return j->w[j->nw++].put == 0 ? 0 : -1;
 }
 
+int
+html_job_record(struct html_ctx *h, const char *rel, int put)
+{
+	struct html_job *j = h->job;
+
+	if (j == NULL) {
+		if (site_out_record(h->o, rel, put) == -1) {
+			h->failed = true;
+			return -1;
+		}
+		return 0;
+	}
+	j->w = xgrow(j->w, sizeof(*j->w), j->nw + 1, &j->capw);
+	j->w[j->nw].rel = xstrdup(rel);
+	j->w[j->nw].put = put;
+	return j->w[j->nw++].put == 0 ? 0 : -1;
+}
+
 /* What a piece of an index is written in: about 1 MiB. */
 #define INDEX_PIECE (1u << 20)
 

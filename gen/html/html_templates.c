@@ -292,7 +292,9 @@ html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
 	/* a preview: the same values, templates and path as the previous
 	 * build's page give the same page, linked from there */
 	if (h->keyed) {
-		key = tv_hash_tree(hash_bytes(h->key_seed, tpl, strlen(tpl) + 1), data);
+		/* a provider's page keyed by its inputs (html_inputs.c) */
+		key = h->ikey != 0 ? h->ikey :
+		    tv_hash_tree(hash_bytes(h->key_seed, tpl, strlen(tpl) + 1), data);
 		key += key == 0;
 		if (site_out_put_prev(h->o, rel, key) == 0) {
 			put = 0;

@@ -84,18 +84,35 @@ provider_page(struct html_ctx *h, const void *arg)
 	const struct provider_view *pv = arg;
 	const struct view_report *v = h->c->view;
 	struct vd_provider *vp;
+	uint64_t key = 0;
 	int rc;
 
 	if (v == NULL || view_provider(v, pv->provider) != NULL)
 		return html_provider_page(h, arg);
+	/* a preview: the inputs as the last rebuild had them give the same
+	 * page, copy and entries, kept from it (html_inputs.c) */
+	if (h->inputs != 0 && (key = html_inputs_provider(h, pv)) != 0 &&
+	    html_memo_take(h, pv, key))
+		return h->failed ? -1 : 0;
+	h->ikey = key;
 	vp = vd_provider_new(h->c, pv);
 	view_provider_lend(v, pv->provider, vp);
 	rc = html_provider_page(h, arg);
 	/* its Markdown copy (a step of its own once, render_markdown) and
 	 * its entries of the search and compare indexes */
-	if (vp != NULL && h->p->report.edition != NULL &&
-	    html_markdown_provider(h, vp) == -1)
-		rc = -1;
+	if (vp != NULL && h->p->report.edition != NULL) {
+		if (html_markdown_provider(h, vp) == -1)
+			rc = -1;
+		else if (key != 0) {
+			char *page = html_provider_path(pv->provider);
+			char *md = xasprintf("%.*sindex.md",
+			    (int)(strlen(page) - strlen("index.html")), page);
+
+			site_out_note_key(h->o, md, key);
+			free(md);
+			free(page);
+		}
+	}
 	if (vp != NULL && h->search_entries != NULL) {
 		struct buf b = BUF_INIT;
 
@@ -104,8 +121,18 @@ provider_page(struct html_ctx *h, const void *arg)
 		html_compare_provider(h, pv, &b);
 		h->compare_entries[pv->provider->index] = buf_detach(&b, NULL);
 	}
+	/* kept for the next rebuild only when made whole and saying nothing:
+	 * a page it links instead says nothing either */
+	if (key != 0 && rc == 0 && !h->failed && h->d->n == 0 && vp != NULL &&
+	    h->search_entries != NULL && h->p->report.edition != NULL)
+		html_memo_keep(h->memo, pv->provider, key,
+		    h->search_entries[pv->provider->index],
+		    h->compare_entries[pv->provider->index], vp->description);
+	else if (h->memo != NULL)
+		html_memo_drop(h->memo, pv->provider);
 	view_provider_return(v, pv->provider);
 	vd_provider_free(vp);
+	h->ikey = 0;
 	return rc;
 }
 
@@ -424,6 +451,13 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	if (h.p->report.edition != NULL && ro->dump == NULL && c->view != NULL) {
 		h.search_entries = xcalloc(c->nproviders + 1, sizeof(*h.search_entries));
 		h.compare_entries = xcalloc(c->nproviders + 1, sizeof(*h.compare_entries));
+	}
+	/* a preview's provider pages keyed by their inputs, and what the
+	 * last rebuild made of them (html_inputs.c) */
+	if (h.keyed && ro->pages_kept != NULL && h.search_entries != NULL) {
+		h.memo = ro->pages_kept;
+		html_memo_fit(h.memo, c->nproviders);
+		h.inputs = html_inputs_global(&h);
 	}
 	html_jobs_run(&h, jobs, n);
 	free(jobs);

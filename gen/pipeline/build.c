@@ -573,6 +573,7 @@ build_run(struct build_request *rq, struct diag *d)
 	ro.share_charts = (rq->parts & PART_ALL) == PART_ALL;
 	ro.charts_kept = rq->charts_kept;
 	ro.reuse = rq->hash;
+	ro.pages_kept = rq->hash ? rq->pages_kept : NULL;
 	ro.sizes_known = rq->write;
 	ro.dump = rq->dump;
 	if (!rq->write) {

@@ -53,6 +53,9 @@ struct server {
 	struct load_cache *yaml;   /* kept between rebuilds: only the YAML files
 	                              whose bytes changed are parsed again */
 	struct md_cache *md;       /* ... and only the Markdown texts that changed */
+	struct html_memo *pages;   /* what each provider's page made, kept under
+	                              its input key: only the pages whose inputs
+	                              changed are built */
 	struct site_prev *prev;  /* the served site's files: a rebuild links those
 	                            that come out the same instead of writing them */
 	char *tmp;               /* the private folder, removed on exit */
@@ -210,6 +213,7 @@ rebuild(struct server *sv)
 	char what[64] = "";
 	char *out;
 	size_t hits, parses, nkept_yaml, md_hits, md_puts, nkept_md;
+	size_t pages_taken, pages_made;
 	int rc;
 
 	out = xasprintf("%s/site-%u", sv->tmp, ++sv->nbuilds);
@@ -225,6 +229,7 @@ rebuild(struct server *sv)
 	rq.charts_kept = sv->charts;
 	rq.load_kept = sv->yaml;
 	rq.md_kept = sv->md;
+	rq.pages_kept = sv->pages;
 	/* the build hashes what it writes: nothing is read back, and what is
 	 * the same as in the site served now is linked from it, not written */
 	rq.hash = true;
@@ -260,13 +265,16 @@ rebuild(struct server *sv)
 	}
 	nkept_yaml = load_cache_count(sv->yaml, &hits, &parses);
 	nkept_md = md_cache_count(sv->md, &md_hits, &md_puts);
+	pages_taken = html_memo_count(sv->pages, &pages_made);
 	if (sv->verbose && what[0] != '\0')
 		fprintf(stderr, "podium: built in %.1f ms (build %.1f ms: %s; "
 		    "changes %.2f ms: %s; YAML files: %zu parsed, %zu taken as before, "
 		    "%zu kept; Markdown texts: %zu parsed, %zu taken as before, %zu kept; "
+		    "provider pages: %zu made, %zu taken as before; "
 		    "%zu of %zu files kept)\n", now_ms() - t0,
 		    rq.elapsed_ms, rq.timing, change_ms, what, parses, hits,
-		    nkept_yaml, md_puts, md_hits, nkept_md, rq.nkept, rq.nfiles);
+		    nkept_yaml, md_puts, md_hits, nkept_md, pages_made, pages_taken,
+		    rq.nkept, rq.nfiles);
 	else if (sv->verbose)
 		fprintf(stderr, "podium: %s in %.1f ms (build %.1f ms: %s)\n",
 		    rc == EXIT_OK ? "built" : "build failed", now_ms() - t0,
@@ -624,10 +632,12 @@ cmd_serve(int argc, char *argv[])
 	sv.charts = chart_memo_new();
 	sv.yaml = load_cache_new();
 	sv.md = md_cache_new();
+	sv.pages = html_memo_new();
 	c = serve_run(&sv);
 	chart_memo_free(sv.charts);
 	load_cache_free(sv.yaml);
 	md_cache_free(sv.md);
+	html_memo_free(sv.pages);
 	site_prev_free(sv.prev);
 	return c;
 }
