@@ -11,6 +11,8 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
+SKIP_COUNTER=fail
+. "$ROOT/tests/skip.sh"
 
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fail=1; }
@@ -78,7 +80,7 @@ urls = [p["url"] for p in d["pages"] if "how results are recorded" in p["fold"]]
 assert urls == ["methodology/index.html"], urls
 EOF
 # the PDF gives every section whole
-if command -v pdftotext > /dev/null 2>&1; then
+if need "the PDF's text" pdftotext; then
 	pdftotext "$T/m/report.pdf" - | tr '\n' ' ' | tr -s ' ' > "$T/pdf.txt"
 	grep -qF 'How results are recorded.' "$T/pdf.txt" && grep -qF 'The exposed data belonged to banks' "$T/pdf.txt" &&
 	    ! grep -qF 'More in Methodology' "$T/pdf.txt" && ! grep -qF 'More in Security' "$T/pdf.txt"
