@@ -65,7 +65,7 @@
 	/* on a phone the site's wide tables go a row at a time, each cell
 	   under its column's name (data-label): a provider's long failure test
 	   then wraps beside its name, not in a sliver of a column */
-	table.className = "data wide";
+	table.classList.add("data", "wide");
 	var body = table.createTBody();
 	var corner = document.createElement("th");
 	corner.scope = "col";
@@ -79,14 +79,21 @@
 		th.appendChild(a);
 		head.appendChild(th);
 	});
-	/* a row unless no provider has a value and the page's opening does not
-	   promise it (keep); a provider without one gets the data's words for
-	   why (why(p)), else the dash. A value of several lines keeps them
-	   (the cells keep line breaks). */
-	var keep = (out.getAttribute("data-keep") || "").split(" ");
+	/* a row unless no provider has a value; but the failure test and the
+	   findings, which the page's opening promises wherever the report has
+	   them, stay while any provider of the report has one (kept: the
+	   member), each empty cell saying why. A provider without a value gets
+	   the data's words for why (why(p)), else the dash. A value of several
+	   lines keeps them (the cells keep line breaks). */
+	function any(member) {
+		return Object.keys(data.providers).some(function (id) {
+			var v = data.providers[id][member];
+			return v !== null && v !== undefined;
+		});
+	}
 	function row(label, cell, why, kept) {
 		var values = ps.map(cell);
-		if (!(kept && keep.indexOf(kept) !== -1) &&
+		if (!(kept && any(kept)) &&
 		    values.every(function (v) { return v === null || v === undefined; })) return;
 		var tr = body.insertRow(), th = document.createElement("th");
 		th.scope = "row";
@@ -106,7 +113,7 @@
 	/* newest edition first */
 	for (var i = data.editions.length - 1; i >= 0; i--) {
 		(function (e, i) {
-			/* "not named" in a partial edition, as the providers index */
+			/* a partial edition's own words (not named), as the providers index */
 			row(tier + ", " + e.name, function (p) { return p.tiers[i] ? p.tiers[i].name : null; },
 			    function () { return e.none; });
 		})(data.editions[i], i);

@@ -444,11 +444,6 @@ html_compare_page(struct html_ctx *h, const void *arg)
 	pv_set_taken(page, "intro", compare_intro_what(h->p));
 	compare_intro(h, page, tv_str_value(tv_get(page, "root")));
 	pv_set_taken(page, "nojs", compare_nojs(h->p));
-	/* the rows the opening promises stay, a cell saying why it is empty
-	 * (reader review #2): not a row gone for two providers without one */
-	pv_set_str(page, "keep", project_has_fault_tests(h->p) ?
-	    (any_public_finding(h->p) ? "fault findings" : "fault") :
-	    any_public_finding(h->p) ? "findings" : "");
 	pv_set_str(page, "heading", report_string(r, "compare_title"));
 	pv_set_str(page, "description", report_string(r, "compare_title"));
 	return html_page_out(h, "compare", page, "compare/index.html");

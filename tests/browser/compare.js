@@ -98,6 +98,11 @@ async function defaultReport(browser, base) {
 	    "The node was drained; replacing it was left to the user. No timing given."]),
 	    "... Oracle's failure test keeps its review's note", want(t.rows["Failure test"]));
 	await o.page.close();
+	o = await open(browser, base + "compare/index.html?providers=vultr,fpt", {base});
+	t = await table(o.page);
+	ok(want(t.rows["Failure test"]) === want(["no result in its review", "no result in its review"]),
+	    "... the failure-test row the opening promises is kept where neither has one", want(t.rows));
+	await o.page.close();
 	o = await open(browser, base + "compare/index.html?providers=vultr,fpt,oracle", {base, width: 390});
 	t = await table(o.page);
 	ok(!t.wide && t.narrowest >= 150 && want(t.labels) === want(["Vultr", "FPT", "Oracle"]),
