@@ -2,8 +2,12 @@
 # t_compare.sh: compare two to four providers (issue 28 item 3, SPEC 5.3).
 # 1. compare/index.json, the static file the page reads, parses and holds
 #    tests/fixtures/mini's facts (hand-checked): each provider's tier per
-#    edition, scores per criterion, failure test, findings, fields. The
+#    edition, scores per criterion, failure test (a line each: what came of
+#    it, each step, the review's note), findings in words, fields. The
 #    providers index has a box per provider in a GET form to compare/.
+#    The default report's: "not named" for 1.0 (partial), Oracle's and
+#    Nebius's failure tests, the findings of Vultr, FPT and Oracle (reader
+#    review #1, #2). The page's words for a bad address in each language.
 # 2. The page in headless Chromium (tests/browser/compare.js). Skips
 #    without node, chromium or puppeteer-core (fails where nothing may skip).
 : "${PODIUM:?}" "${ROOT:?}"
@@ -21,7 +25,8 @@ check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
 S=$T/site
 "$PODIUM" build -q -C "$ROOT/tests/fixtures/mini" -o "$S" --only html || { nok "build"; exit 1; }
 I=$S/compare/index.json
-get() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {"d": d}))' "$I" "$1"; }
+get_in() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {"d": d}))' "$1" "$2"; }
+get() { get_in "$I" "$1"; }
 check "the data parses: the editions oldest first, with their criteria" \
     '[ "$(get "[(e[\"id\"], [c[\"id\"] for c in e[\"criteria\"]]) for e in d[\"editions\"]]")" = "[('"'e1'"', []), ('"'e2'"', []), ('"'e3'"', ['"'security'"', '"'reliability'"'])]" ] ||
      [ "$(get "[e[\"id\"] for e in d[\"editions\"]]")" = "['"'e1'"', '"'e2'"', '"'e3'"']" ]'
@@ -29,8 +34,16 @@ check "alpha: its tier in each edition" \
     '[ "$(get "[t[\"name\"] for t in d[\"providers\"][\"alpha\"][\"tiers\"]]")" = "['"'Strong'"', '"'Elite'"', '"'Elite'"']" ]'
 check "... its scores per criterion" \
     '[ "$(get "d[\"providers\"][\"alpha\"][\"scores\"]")" = "{'"'e3/security'"': '"'5.0'"', '"'e3/reliability'"': '"'4.0'"'}" ]'
-check "... its findings counted and its fields" \
-    '[ "$(get "d[\"providers\"][\"alpha\"][\"findings\"], d[\"providers\"][\"alpha\"][\"fields\"]")" = "(1, {'"'kind'"': '"'hyperscaler'"', '"'country'"': '"'US'"'})" ]'
+check "... its findings in words and its fields" \
+    '[ "$(get "d[\"providers\"][\"alpha\"][\"findings\"], d[\"providers\"][\"alpha\"][\"fields\"]")" = "('"'Open metadata endpoint (medium, exposed-service; disclosed 1 December 2025; patched 5 December 2025; fix verified)'"', {'"'kind'"': '"'hyperscaler'"', '"'country'"': '"'US'"'})" ]'
+check "... its failure test a line each: what came of it, then each step" \
+    '[ "$(get "d[\"providers\"][\"alpha\"][\"fault\"].split(chr(10))")" = "['"'The test injected synthetic XID error, and a healthy node was back in service. Recovery was automatic, with no human in the loop.'"', '"'Detected: 1m30s (within target)'"', '"'Drained: 2m'"', '"'Replaced: 35m7s (within target)'"']" ]'
+check "echo: what came of it, then the review's note on a line of its own" \
+    '[ "$(get "d[\"providers\"][\"echo\"][\"fault\"].split(chr(10))")" = "['"'The test injected PCIe reset, and nobody detected it.'"', '"'The fault went unnoticed.'"']" ]'
+check "beta (no security in its review): no findings, and why" \
+    '[ "$(get "d[\"providers\"][\"beta\"][\"findings\"], d[\"providers\"][\"beta\"][\"findings_none\"]")" = "(None, '"'not covered by its review'"')" ]'
+check "an edition that names every provider it reviewed: \"not reviewed\" for one it has not" \
+    '[ "$(get "[e[\"none\"] for e in d[\"editions\"]]")" = "['"'not reviewed'"', '"'not reviewed'"', '"'not reviewed'"']" ]'
 check "gamma (not reviewed in e3): no tier there" \
     '[ "$(get "d[\"providers\"][\"gamma\"][\"tiers\"][2]")" = None ]'
 n=$(grep -c '<input type="checkbox" name="providers" value="[a-z0-9._-]*" form="compare-form" aria-label="Compare [^"]*">' "$S/providers/index.html")
@@ -44,6 +57,37 @@ check "the page without script: what mini has to compare" \
 "$PODIUM" build -q -C "$ROOT" -o "$T/default" --only html || nok "build the default report"
 check "... and what the default report has: no scores, no declared facts" \
     'grep -qF "<p class=\"compare-nojs\">This page sets two to four providers side by side: their tier in each edition, the failure test and public security findings. It needs JavaScript." "$T/default/compare/index.html"'
+D=$T/default/compare/index.json
+check "the default report: ClusterMAX 1.0 (partial) says \"not named\", as the providers index" \
+    '[ "$(get_in "$D" "[e[\"none\"] for e in d[\"editions\"]]")" = "['"'not named'"', '"'not reviewed'"', '"'not reviewed'"']" ]'
+check "... Oracle's failure test keeps its review's note, a line of its own" \
+    '[ "$(get_in "$D" "d[\"providers\"][\"oracle\"][\"fault\"].split(chr(10))")" = "['"'The test injected a simulated NVIDIA GPU error; the provider detected it but did not replace the node.'"', '"'The node was drained; replacing it was left to the user. No timing given.'"']" ]'
+check "... Nebius's: what came of it, a line per step, then its note" \
+    '[ "$(get_in "$D" "d[\"providers\"][\"nebius\"][\"fault\"].split(chr(10))[:4]")" = "['"'The test injected a simulated NVIDIA GPU error on a GB300 rack, and a healthy node was back in service.'"', '"'Detected: at once (not compared with the targets)'"', '"'Drained: not stated'"', '"'Replaced: 8h40m (not compared with the targets)'"']" ] &&
+     [ "$(get_in "$D" "d[\"providers\"][\"nebius\"][\"fault\"].split(chr(10))[4]")" = "Detection was reported as instant. The replacement time is end to end, on a GB300 rack, and the node came back automatically. The edition'"'"'s targets are set for HGX systems, so this result on a GB300 rack is not compared with them." ]'
+check "... the findings in words: Vultr's, FPT's; Oracle none recorded; CoreWeave not covered" \
+    '[ "$(get_in "$D" "[(d[\"providers\"][p][\"findings\"], d[\"providers\"][p][\"findings_none\"]) for p in (\"vultr\", \"fpt\", \"oracle\", \"coreweave\")]")" = "[('"'Libraries with applicable CVEs in its image'"', '"'none recorded'"'), ('"'Partition keys not configured correctly'"', '"'none recorded'"'), (None, '"'none recorded'"'), (None, '"'not covered by its review'"')]" ]'
+check "... a step not timed is \"not stated\", as the page's Time cell, on a line of its own (AWS)" \
+    '[ "$(get_in "$D" "d[\"providers\"][\"aws\"][\"fault\"].split(chr(10))[:4]")" = "['"'The test injected a simulated NVIDIA GPU error, and a healthy node was back in service.'"', '"'Detected: not stated'"', '"'Drained: not stated'"', '"'Replaced: 24m (within target)'"']" ]'
+# a bad address is told what was wrong, in the report's language
+for l in de fr es; do
+	mkdir -p "$T/$l"
+	cp -R "$ROOT/tests/fixtures/mini/content" "$T/$l/"
+	sed -i "s/^language: en\$/language: $l/" "$T/$l/content/report.yaml"
+	"$PODIUM" build -q -C "$T/$l" -o "$T/$l/site" --only html || nok "build mini in $l"
+done
+NB=$(printf '\302\240')   # French puts a no-break space before ";" and inside « »
+words() { grep -o 'data-unknown="[^"]*" data-too-many="[^"]*" data-only-one="[^"]*"' "$T/$1/site/compare/index.html"; }
+check "de: the words for an unknown id, more than four, only one" \
+    '[ "$(words de)" = "data-unknown=\"Kein Anbieter heißt „{id}“.\" data-too-many=\"Höchstens vier Anbieter lassen sich vergleichen; Sie haben {n} gewählt.\" data-only-one=\"Sie haben nur {name} gewählt; ein Vergleich braucht mindestens zwei Anbieter.\"" ]'
+check "fr: likewise" \
+    '[ "$(words fr)" = "data-unknown=\"Aucun fournisseur ne s’appelle «${NB}{id}${NB}».\" data-too-many=\"On ne peut comparer que quatre fournisseurs au plus${NB}; vous en avez choisi {n}.\" data-only-one=\"Vous n’avez choisi que {name}${NB}; une comparaison demande au moins deux fournisseurs.\"" ]'
+check "es: likewise" \
+    '[ "$(words es)" = "data-unknown=\"Ningún proveedor se llama «{id}».\" data-too-many=\"Se pueden comparar cuatro proveedores como máximo; ha elegido {n}.\" data-only-one=\"Solo ha elegido {name}; una comparación necesita al menos dos proveedores.\"" ]'
+check "... and their words for no findings and for \"not named\"" \
+    '[ "$(get_in "$T/de/site/compare/index.json" "d[\"providers\"][\"alpha\"][\"findings_none\"]")" = "keine verzeichnet" ] &&
+     [ "$(get_in "$T/fr/site/compare/index.json" "d[\"providers\"][\"alpha\"][\"findings_none\"]")" = "aucune consignée" ] &&
+     [ "$(get_in "$T/es/site/compare/index.json" "d[\"providers\"][\"alpha\"][\"findings_none\"]")" = "ninguno registrado" ]'
 H=$T/hostile
 "$PODIUM" build -q -C "$ROOT/tests/fixtures/hostile" -o "$H" --only html || nok "build hostile"
 check "hostile names: no \"<\" as such in the data" '! grep -q "<" "$H/compare/index.json" "$H/compare/index.js"'

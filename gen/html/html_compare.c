@@ -5,7 +5,7 @@
  * site written here with the JSON writer (compare/index.json holds the
  * same): per provider its name and page, its tier in every edition, its
  * scores per criterion where a rubric gave them, its latest failure test
- * in the view's words, its public findings counted, its declared fields.
+ * in the view's words, its public findings in words, its declared fields.
  * Every word is decided here or by the pack; the script only lays out.
  */
 #include <math.h>
@@ -15,6 +15,7 @@
 #include "escape.h"
 #include "html.h"
 #include "jsonw.h"
+#include "markdown.h"
 #include "parse.h"
 #include "podium.h"
 #include "view.h"
@@ -28,15 +29,19 @@ says_nothing(const struct report *rp, const char *t)
 	    strcmp(t, report_string(rp, "cell_none")) == 0;
 }
 
-/* The view's section id as plain text: its paragraphs, then its table's
- * rows ("Detected: 1m30s (within target); ...", the step and its time
- * joined as the pack's label_value joins them); malloc'd or NULL. */
+/* The view's section id as plain text, a line each ('\n' between them,
+ * which the table's cells keep): its paragraphs, each row of its table
+ * ("Detected: 1m30s (within target)", the step and its time joined as the
+ * pack's label_value joins them) and its note, as the provider's page gives
+ * them (reader review #2); malloc'd or NULL. */
 static char *
-section_text(const struct report *rp, const struct vd_section *s, size_t n, const char *id)
+section_text(const struct computed *c, const struct vd_section *s, size_t n,
+    const char *id)
 {
+	const struct report *rp = &c->project->report;
 	const struct vd_section *sec = vd_section_find(s, n, id);
 	struct buf b = BUF_INIT;
-	char *sep = report_label_sep(rp);
+	char *sep = report_label_sep(rp), *note;
 	size_t i, r, k;
 
 	for (i = 0; sec != NULL && i < sec->n; i++) {
@@ -44,17 +49,27 @@ section_text(const struct report *rp, const struct vd_section *s, size_t n, cons
 
 		if (bl->kind == VB_PARA) {
 			if (b.len > 0)
-				buf_putc(&b, ' ');
+				buf_putc(&b, '\n');
 			vd_inlines_text(&bl->in, &b);
+		} else if (bl->kind == VB_MARKDOWN) {
+			/* the review's note, its Markdown as plain text */
+			note = md_text_of(c, bl->md, bl->file, bl->line);
+			if (note != NULL && *note != '\0') {
+				if (b.len > 0)
+					buf_putc(&b, '\n');
+				buf_puts(&b, note);
+			}
+			free(note);
 		} else if (bl->kind == VB_TABLE) {
 			/* the timings' table (step, time, target, result): each
-			 * step as "Detected: 1m30s (within target)", the target
-			 * being the edition's, the same for every provider */
+			 * step a line, "Detected: 1m30s (within target)", the
+			 * target being the edition's, the same for every provider */
 			for (r = 0; r < bl->table->nrows; r++) {
 				const struct table_cell *row = &bl->table->cells[r * bl->table->ncols];
 				const char *t;
 
-				buf_puts(&b, r > 0 ? "; " : b.len > 0 ? " " : "");
+				if (b.len > 0)
+					buf_putc(&b, '\n');
 				for (k = 0; k < bl->table->ncols; k++) {
 					if (bl->table->ncols == 4 && k == 2)
 						continue;
@@ -70,11 +85,47 @@ section_text(const struct report *rp, const struct vd_section *s, size_t n, cons
 						buf_printf(&b, "%s%s", sep, t);
 				}
 			}
-			if (bl->table->nrows > 0)
-				buf_putc(&b, '.');
 		}
 	}
 	free(sep);
+	return b.len > 0 ? buf_detach(&b, NULL) : (buf_release(&b), NULL);
+}
+
+/*
+ * The public findings of review rv in words, a line each: its title, then
+ * its details in brackets as the provider's page gives them; those not yet
+ * public counted on a line of their own (reader review #2). Malloc'd, or
+ * NULL when it records none.
+ */
+static char *
+findings_text(const struct report *r, const struct review *rv)
+{
+	struct buf b = BUF_INIT, d = BUF_INIT;
+	size_t i, hidden = 0;
+	char *w;
+
+	for (i = 0; i < rv->nfindings; i++) {
+		if (!rv->findings[i].public) {
+			hidden++;
+			continue;
+		}
+		if (b.len > 0)
+			buf_putc(&b, '\n');
+		buf_puts(&b, rv->findings[i].title);
+		buf_reset(&d);
+		table_finding_details(r, &d, &rv->findings[i]);
+		if (d.len > 0)
+			buf_printf(&b, " (%s)", d.data);
+	}
+	if (hidden > 0) {
+		if (b.len > 0)
+			buf_putc(&b, '\n');
+		w = report_format_n(r, view_plural(r, (double)hidden, "undisclosed_one",
+		    "undisclosed_many"), (long)hidden);
+		buf_puts(&b, w);
+		free(w);
+	}
+	buf_release(&d);
 	return b.len > 0 ? buf_detach(&b, NULL) : (buf_release(&b), NULL);
 }
 
@@ -89,7 +140,6 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	const struct vd_review *lastv = NULL;
 	char *path, *s;
 	size_t i, k;
-	long findings = 0;
 
 	if (vp == NULL)
 		vp = own = vd_provider_new(c, v);
@@ -152,24 +202,23 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	for (i = 0; vp != NULL && i < vp->nreviews && lastv == NULL; i++)
 		if (!vp->reviews[i].thin)
 			lastv = &vp->reviews[i];
-	s = lastv != NULL ? section_text(&h->p->report, lastv->s, lastv->n, "fault") : NULL;
+	s = lastv != NULL ? section_text(c, lastv->s, lastv->n, "fault") : NULL;
 	jw_key(w, "fault");
 	jw_string_or_null(w, s);
 	/* no result: why, in the view's words, not a bare dash */
 	jw_key(w, "fault_none");
 	jw_string(w, report_string(r, lastv != NULL ? "compare_no_fault" : "compare_no_review"));
 	free(s);
-	if (last != NULL && last->review != NULL)
-		for (i = 0; i < last->review->nfindings; i++)
-			if (last->review->findings[i].public)
-				findings++;
+	/* its findings in words; null where it has none, and then why: its
+	 * review records none, or does not cover security */
+	s = last != NULL && last->review != NULL && last->review->has_security ?
+	    findings_text(r, last->review) : NULL;
 	jw_key(w, "findings");
-	if (last != NULL && last->review != NULL && last->review->has_security)
-		jw_int(w, findings);
-	else
-		jw_null(w);
+	jw_string_or_null(w, s);
+	free(s);
 	jw_key(w, "findings_none");
-	jw_string(w, report_string(r, "compare_no_security"));
+	jw_string(w, report_string(r, last != NULL && last->review != NULL &&
+	    last->review->has_security ? "compare_none_recorded" : "compare_no_security"));
 	/* declared fields, as the page words them */
 	jw_key(w, "fields");
 	jw_object_begin(w);
@@ -241,6 +290,11 @@ html_compare_index(struct html_ctx *h)
 		jw_string(&w, e->id);
 		jw_key(&w, "name");
 		jw_string(&w, e->name != NULL ? e->name : e->id);
+		/* a provider without a tier in it, as the providers index says:
+		 * a partial edition may have reviewed it without naming it */
+		jw_key(&w, "none");
+		jw_string(&w, report_string(r, e->partial ? "cell_not_named" :
+		    "cell_not_reviewed"));
 		jw_key(&w, "criteria");
 		jw_array_begin(&w);
 		for (k = 0; e->rubric != NULL && k < e->rubric->ncriteria; k++) {
