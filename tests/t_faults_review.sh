@@ -91,7 +91,7 @@ check "Nebius (GB300): not compared with the HGX targets, not over target" \
     'printf "%s" "$page" | grep -qF "|Replaced|8h40m|1h|not compared with the targets|" &&
      ! printf "%s" "$page" | grep -q "over target"'
 check "the compare page's words: a step not timed is 'not stated', as the page's Time cell, not a bare step" \
-    'grep -qF "The test injected a simulated NVIDIA GPU error, and a healthy node was back in service. Detected: not stated; Drained: not stated; Replaced: 24m (within target)." "$T/d/compare/index.json" &&
+    'grep -qF "The test injected a simulated NVIDIA GPU error, and a healthy node was back in service.\\nDetected: not stated\\nDrained: not stated\\nReplaced: 24m (within target)\\n" "$T/d/compare/index.json" &&
      ! grep -q "Detected;" "$T/d/compare/index.json"'
 check "the commentary: the detection target is about 2 minutes, not 'a matter of minutes'" \
     'printf "%s" "$home" | grep -qF "a target time to detect the fault (about 2 minutes)" &&
