@@ -19,8 +19,8 @@
 #   German writes "1.000"); the default report has no count of four
 #   digits, so nothing shows it here;
 # - a list field's items are joined with ", " (gen/load/model.c
-#   field_value_text), and the compare page's failure steps one a line
-#   (French would write " ; "); the colon between a name and its value
+#   field_value_text) (French would write " ; " between the compare
+#   page's failure steps, which are now one a line); the colon between a name and its value
 #   is the pack's label_value everywhere (checked below), but llms.txt's
 #   "- [name](url): note" keeps the colon llmstxt.org's format has.
 T=$(mktemp -d)
