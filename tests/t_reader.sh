@@ -136,7 +136,7 @@ for f in sys.argv[1:]:
 # columns hidden when empty, and no empty review blocks
 hasnt "$S/providers/aws/index.html" '>Score<' "no score column without a rubric"
 hasnt "$S/providers/aws/index.html" 'Review, ClusterMAX 2.0' "an edition with only a tier has no review section"
-has "$S/providers/aws/index.html" 'The tier as published in <a href="../../sources/index.html#clustermax-2.0">ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System</a>' "... it is folded into the history table, its source named"
+has "$S/providers/aws/index.html" 'Source: <a href="../../sources/index.html#clustermax-2.0">ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System</a>' "... it is folded into the history table, its source named"
 hasnt "$S/security/index.html" '>Severity<' "no severity column when no finding has one"
 hasnt "$S/security/index.html" 'severity-' "no empty severity badge"
 hasnt "$S/security/index.html" '(, ' "no empty field in a finding's text"

@@ -288,7 +288,7 @@ const struct ui_string pack_de_strings[] = {
 	{"draft_mark", "Entwurf: nicht im veröffentlichten Bericht"},
 	{"embargo_mark", "Sperrfrist bis {date}: vorher nicht im veröffentlichten Bericht"},
 	{"review_below", "Bewertung unten"},
-	{"tier_only_from", "Die Stufe, wie veröffentlicht in"},
+	{"tier_only_from", "Quelle:"},
 	{"tier_set_by_editors", "Von der Redaktion gesetzte Stufe:"},
 	{"rubric_gives", "das Bewertungsschema ergibt"},
 	{"not_injected", "Nicht eingespeist."},

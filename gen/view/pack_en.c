@@ -299,7 +299,7 @@ const struct ui_string ui_strings_default[] = {
 	{"draft_mark", "Draft: not in the published report"},
 	{"embargo_mark", "Embargoed until {date}: not in the published report before then"},
 	{"review_below", "review below"},
-	{"tier_only_from", "The tier as published in"},
+	{"tier_only_from", "Source:"},
 	{"tier_set_by_editors", "Tier set by the editors:"},
 	{"rubric_gives", "the rubric gives"},
 	{"not_injected", "Not injected."},

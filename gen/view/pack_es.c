@@ -287,7 +287,7 @@ const struct ui_string pack_es_strings[] = {
 	{"draft_mark", "Borrador: no figura en el informe publicado"},
 	{"embargo_mark", "Bajo embargo hasta el {date}: no figura en el informe publicado antes de esa fecha"},
 	{"review_below", "evaluación más abajo"},
-	{"tier_only_from", "El nivel tal como se publicó en"},
+	{"tier_only_from", "Fuente:"},
 	{"tier_set_by_editors", "Nivel fijado por la redacción:"},
 	{"rubric_gives", "la rúbrica da"},
 	{"not_injected", "No inyectado."},

@@ -290,7 +290,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"draft_mark", "Brouillon\u00a0: absent du rapport publié"},
 	{"embargo_mark", "Sous embargo jusqu’au {date}\u00a0: absent du rapport publié d’ici là"},
 	{"review_below", "évaluation ci-dessous"},
-	{"tier_only_from", "Palier tel que publié dans"},
+	{"tier_only_from", "Source\u00a0:"},
 	{"tier_set_by_editors", "Palier fixé par la rédaction\u00a0:"},
 	{"rubric_gives", "la grille donne"},
 	{"not_injected", "Non injectée."},
