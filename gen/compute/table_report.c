@@ -309,11 +309,23 @@ movers_collect(const struct computed *c, const struct edition *from,
 
 /* The movers table's reason for a move, from move_reason() (the changes
  * page gives the same): a summary sentence as it stands; else NULL.
- * malloc'd. */
+ * A move to a rated tier has a reason only in a sentence that names that
+ * tier: one that does not ("Nebius now shares the top of the ladder with
+ * CoreWeave.") is about the provider, not the move, and no "Why ...
+ * moved:" heads it. malloc'd. */
 static char *
 mover_reason(const struct rating *rt)
 {
-	return rt != NULL ? move_reason(rt->review, rt->tier, rt->previous) : NULL;
+	char *w;
+
+	if (rt == NULL || (w = move_reason(rt->review, rt->tier, rt->previous)) == NULL)
+		return NULL;
+	if (rt->tier != NULL && rt->tier->rated && rt->tier->name != NULL &&
+	    strstr(w, rt->tier->name) == NULL) {
+		free(w);
+		return NULL;
+	}
+	return w;
 }
 
 /* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */

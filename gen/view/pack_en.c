@@ -20,6 +20,7 @@ const struct ui_string ui_strings_default[] = {
 	{"sources", "Sources"},
 	{"medals", "Medals"},
 	{"change_in_medals", "Change in medals"},
+	{"medals_of_rated", "Share of rated providers with a medal"},
 	{"medals_of_reviewed", "Share of reviewed providers with a medal"},
 	{"medals_of_tracked", "Share of tracked providers with a medal"},
 	{"reviewed", "Reviewed"},
@@ -175,6 +176,8 @@ const struct ui_string ui_strings_default[] = {
 	{"of_n_reviewed", "of {n} reviewed"},
 	{"of_n_reviews_named", "of the {n} providers named"},
 	{"of_n_tracked", "of {n} providers tracked"},
+	{"of_n_rated", "of {n} rated"},
+	{"of_n_rated_against", "of {n} rated, against {share} of {m} rated in {edition}"},
 	{"n_rated", "{n} rated (given a tier on the ladder)"},
 	{"from_n_in_edition", "from {n} in {edition}"},
 	/* movement words */

@@ -307,6 +307,10 @@ summary_of(const struct report *r, enum change_kind k, const struct change *ch)
 		return NULL;
 	if (k == CHANGE_NEW && restates_new(r, ch->reason))
 		return NULL;
+	/* a move to a rated tier: a reason names it (the movers table's rule) */
+	if (ch->after != NULL && ch->after->rated && ch->after->name != NULL &&
+	    strstr(ch->reason, ch->after->name) == NULL)
+		return NULL;
 	return ch->reason;
 }
 

@@ -177,6 +177,29 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 			free(since);
 		}
 	}
+	if (!e->partial && s->rated > 0) {
+		/* the lede's base first: the share of the rated, with the
+		 * baseline's where a change is computed (issue: one base) */
+		const struct edition_stats *bs = cmp != NULL && cmp->baseline != NULL &&
+		    cmp->has_change ? computed_edition(c, cmp->baseline) : NULL;
+		char *n = view_int(r, s->rated), *detail;
+
+		if (bs != NULL && bs->rated > 0 && !bs->edition->partial) {
+			char *was = view_share(r, (double)bs->medals / (double)bs->rated);
+			char *m = view_int(r, bs->rated);
+
+			detail = report_format(r, "of_n_rated_against",
+			    (const char *[]){"n", "share", "m", "edition", NULL},
+			    (const char *[]){n, was, m, ename(bs->edition), NULL});
+			free(was);
+			free(m);
+		} else
+			detail = report_format(r, "of_n_rated", (const char *[]){"n", NULL},
+			    (const char *[]){n, NULL});
+		free(n);
+		figure_row(t, report_string(r, "medals_of_rated"),
+		    view_share(r, (double)s->medals / (double)s->rated), detail, NULL);
+	}
 	if (!e->partial) {
 		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
 		    report_format_n(r, "of_n_reviewed", s->reviewed), NULL);
