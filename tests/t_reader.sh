@@ -97,7 +97,8 @@ hasnt "$S/providers/azure/index.html" 'no time recorded' "... nor 'no time recor
 # the About page and the notes point to them instead of retelling them
 count "$S/methodology/index.html" 'can charge a premium' 1 "a tier's meaning on the methodology page"
 count "$S/index.html" 'can charge a premium' 0 "... not retold in the home page's notes"
-count "$S/index.html" 'publishes no weights' 1 "the method in the methodology notes, once"
+count "$S/methodology/index.html" 'publishes no weights' 1 "the method in the methodology notes (on the methodology page), once"
+count "$S/index.html" 'publishes no weights' 0 "... not on the home page too"
 count "$S/about/index.html" 'publishes no weights' 0 "... not retold on the About page"
 count "$S/about/index.html" 'stands still' 0 "... nor the relative rating"
 # reader review #27: a partial edition's summary without "(partial)"

@@ -540,6 +540,7 @@ const struct ui_string pack_de_strings[] = {
 	{"changes_tier_added", "Neue Stufe: {tier}"},
 	{"changes_tier_removed", "Nicht mehr verwendete Stufe: {tier}"},
 	{"changes_tier_added_alone", "{edition} hat eine Stufe hinzugefügt: {tier}."},
+	{"changes_unrated_added_alone", "{edition} führte {tier} ein, für Anbieter, die nicht getestet werden konnten: eine Kennzeichnung neben der Leiter, keine Stufe der Bewertung."},
 	{"changes_tier_removed_alone", "{edition} verwendet eine Stufe nicht mehr: {tier}."},
 	{"changes_rubric_added", "Ab dieser Ausgabe werden die Stufen aus einem Bewertungsschema berechnet"},
 	{"changes_rubric_dropped", "Die Stufen werden wie vergeben veröffentlicht, nicht mehr aus einem Bewertungsschema berechnet"},

@@ -559,6 +559,7 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_tier_added", "New tier: {tier}"},
 	{"changes_tier_removed", "Tier no longer used: {tier}"},
 	{"changes_tier_added_alone", "{edition} added a tier: {tier}."},
+	{"changes_unrated_added_alone", "{edition} added {tier}, for providers it could not test: a label off the ladder, not a rating step."},
 	{"changes_tier_removed_alone", "{edition} no longer uses a tier: {tier}."},
 	{"changes_rubric_added", "Tiers are computed from a rubric from this edition on"},
 	{"changes_rubric_dropped", "Tiers are published as given, no longer computed from a rubric"},

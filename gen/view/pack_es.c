@@ -539,6 +539,7 @@ const struct ui_string pack_es_strings[] = {
 	{"changes_tier_added", "Nuevo nivel: {tier}"},
 	{"changes_tier_removed", "Nivel que ya no se usa: {tier}"},
 	{"changes_tier_added_alone", "{edition} añadió un nivel: {tier}."},
+	{"changes_unrated_added_alone", "{edition} añadió {tier}, para los proveedores que no se pudieron probar: una etiqueta fuera de la escala, no un nivel de calificación."},
 	{"changes_tier_removed_alone", "{edition} ya no usa un nivel: {tier}."},
 	{"changes_rubric_added", "Desde esta edición los niveles se calculan con una rúbrica"},
 	{"changes_rubric_dropped", "Los niveles se publican tal cual, ya no se calculan con una rúbrica"},

@@ -542,6 +542,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_tier_added", "Nouveau niveau : {tier}"},
 	{"changes_tier_removed", "Niveau abandonné : {tier}"},
 	{"changes_tier_added_alone", "{edition} a ajouté un niveau\u00a0: {tier}."},
+	{"changes_unrated_added_alone", "{edition} a ajouté {tier}, pour les fournisseurs qui n’ont pas pu être testés\u00a0: une mention hors de l’échelle, pas un palier de notation."},
 	{"changes_tier_removed_alone", "{edition} n\u2019utilise plus un niveau\u00a0: {tier}."},
 	{"changes_rubric_added", "À partir de cette édition, les niveaux sont calculés à partir d'une grille"},
 	{"changes_rubric_dropped", "Les niveaux sont publiés tels quels, sans plus être calculés à partir d'une grille"},

@@ -639,8 +639,12 @@ changes_tiers_only(struct vd_section *s, const struct report *r,
 		if (i > 0)
 			vd_add(&b->in, VD_TEXT, " ");
 		v[1] = val_tier(ec->rules[i].tier);
+		/* a tier off the ladder (Unavailable) is no rating step: not
+		 * "added a tier" but what it is for */
 		vd_add_format(&b->in, r, ec->rules[i].kind == RULE_TIER_ADDED ?
-		    "changes_tier_added_alone" : "changes_tier_removed_alone",
+		    (ec->rules[i].tier != NULL && !ec->rules[i].tier->rated ?
+		    "changes_unrated_added_alone" : "changes_tier_added_alone") :
+		    "changes_tier_removed_alone",
 		    (const char *[]){"edition", "tier", NULL}, v);
 	}
 	return true;
