@@ -125,8 +125,8 @@ SemiAnalysis <em>tracks</em> the providers it follows, <em>reviews</em> only a p
 <em>rates</em> a reviewed provider when it puts it on the ladder (any tier but
 Unavailable), and gives a <em>medal</em> for Platinum, Gold, Silver or Bronze.' "$home" &&
     grep -qF '<em>Tracked</em>: SemiAnalysis follows the provider, whether or
-not an edition reviews it;' "$home"
-check "'tracked' is defined at its first use and in the words used here" $?
+not an edition reviews it;' "$T/s/methodology/index.html"
+check "'tracked', 'reviewed', 'rated' and 'medal' are defined in the Summary, and in the words used here (the methodology notes)" $?
 # the methodology does not claim every figure is computed: the tracked
 # totals and the security test's 25 providers / 32 clusters are stated
 pdftotext "$T/s/report.pdf" - 2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$T/pdf.flat"
