@@ -47,8 +47,7 @@ import re, sys
 s = open(sys.argv[1]).read()
 new = s[s.index('<section class="changes-new"'):]
 new = new[:new.index("</section>")]
-launch = ("Not tested for 3.0: its service had not launched yet, or "
-          "SemiAnalysis had not yet tested it; the source does not say which.")
+launch = "Not launched yet, or not yet tested."
 heads = re.findall(r"<h3>(.*?)</h3>", new)
 # providers that make the same change are named in one sentence (issue 27
 # item 1: not "Argentum: new, not rated (Unavailable)." ten times), and a
@@ -58,7 +57,7 @@ lead = ('<li>New in ClusterMAX 3.0 and not rated, all <span class="tier tier-unr
 names = lambda block: [re.findall(r'providers/([^/]+)/', m) for m in re.findall(lead, block)]
 after = new[new.index("<h3>" + launch + "</h3>"):]
 after = after[:after.index("</ul>")]
-ok = (heads == [launch, "Not tested for 3.0, for reasons of geography or regulation."] and
+ok = (heads == [launch, "Not tested, for reasons of geography or regulation."] and
       names(after) == [["argentum", "boostrun", "darya", "global-ai", "groq", "poolside",
                         "qumulusai", "spacexai", "tatra", "volta"]] and
       ", <a " in after and "</a> and <a " in after and
@@ -103,8 +102,12 @@ for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Vultr' 'FPT';
 	check "$who: no reason given" $?
 done
 # a summary sentence is plain text, never quoted
-grep -q 'Crusoe</a>: .* Gold</span> to .* Bronze</span> (<span class="move move-down"><span aria-hidden="true">↓</span> down 2</span>)\. Moved down to Bronze in 3.0, and placed at the bottom of that tier\.</li>' "$P"
-check "Crusoe: Gold to Bronze, down 2, with its summary's sentence as plain text" $?
+# a summary sentence that does not name the tier moved to is about the
+# provider, not the move: no reason (Crusoe: "SemiAnalysis placed Crusoe at
+# the bottom of Bronze." only restates; Nebius's opening is no reason)
+grep -q 'Crusoe</a>: .* Gold</span> to .* Bronze</span> (<span class="move move-down"><span aria-hidden="true">↓</span> down 2</span>)\.</li>' "$P" &&
+    ! grep -q 'shares the top of the ladder\|bottom of Bronze' "$P"
+check "Crusoe: Gold to Bronze, down 2, and no reason (its review gives none)" $?
 ! grep -q 'review&#39;s words\|review&#39;s own words\|“<em>Moved\|“<em>Not tested' "$P"
 check "no summary sentence in quotation marks, no \"in the review's words\"" $?
 # a sentence that only restates the move is no reason (GMI Cloud: "Moved
@@ -112,12 +115,12 @@ check "no summary sentence in quotation marks, no \"in the review's words\"" $?
 grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\.</li>' "$P"
 check "GMI Cloud: a summary that only restates the move gives no reason" $?
 # the same reason for Together AI here as on the home page's movers table
-grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. Moved down to Bronze in 3\.0 because of reliability issues\.</li>' "$P" &&
-    grep -q '<p class="table-note">Why Together AI moved: Moved down to Bronze in 3\.0 because of reliability issues\.</p>' "$T/d/index.html"
+grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. The review gives reliability issues as the reason for its fall to Bronze\.</li>' "$P" &&
+    grep -q '<p class="table-note">Why Together AI moved: The review gives reliability issues as the reason for its fall to Bronze\.</p>' "$T/d/index.html"
 check "Together AI: the same reason on the changes page and the home movers table" $?
 # not being tested is a reason (a merger told after it is not): one that
 # Fluidstack shares with six others, said once, over their names
-sed -n '/<h3>Not tested for 3\.0: it refused to be tested or had no capacity to offer; the source does not say which\.<\/h3>/,/<\/ul>/p' "$P" |
+sed -n '/<h3>Refused testing, or had no capacity to offer\.<\/h3>/,/<\/ul>/p' "$P" |
     grep -q '<li><a href="[^"]*/fluidstack/index.html">Fluidstack</a>: .* Unavailable</span>\.</li>'
 check "Fluidstack: not tested for 3.0 is its reason, said once over the providers who share it" $?
 grep -q 'Below, by kind of move, each with its reason where the review gives one\.' "$P"

@@ -117,13 +117,16 @@ but not tested, and 3 were not reviewed again, so
 marked down. The one provider that won a medal it did not hold in 2.0 is
 Moonlite, new in 3.0 at Bronze.' "$home"
 check "the home page says where 2.0's medals went: 18 kept, 9 rated below, 7 untested, 3 not reviewed" $?
-# 'tracked' is defined where the home page first uses it, and in the
+# 'tracked', 'reviewed', 'rated' and 'medal' are defined in the Summary,
+# before the figures use them (reader review of the PDF #7), and in the
 # methodology's words (issue 27 item 7)
-grep -qF 'The numbers of providers tracked (those SemiAnalysis follows, of which it
-reviews only a part), reviewed and given a medal come from ClusterMAX 3.0' "$home" &&
+grep -qF 'with the bar raised every edition. Four words carry the counts here:
+SemiAnalysis <em>tracks</em> the providers it follows, <em>reviews</em> only a part of them,
+<em>rates</em> a reviewed provider when it puts it on the ladder (any tier but
+Unavailable), and gives a <em>medal</em> for Platinum, Gold, Silver or Bronze.' "$home" &&
     grep -qF '<em>Tracked</em>: SemiAnalysis follows the provider, whether or
 not an edition reviews it;' "$T/s/methodology/index.html"
-check "'tracked' is defined at its first use and in the words used here" $?
+check "'tracked', 'reviewed', 'rated' and 'medal' are defined in the Summary, and in the words used here (the methodology notes)" $?
 # the methodology does not claim every figure is computed: the tracked
 # totals and the security test's 25 providers / 32 clusters are stated
 pdftotext "$T/s/report.pdf" - 2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$T/pdf.flat"

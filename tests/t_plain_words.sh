@@ -120,10 +120,10 @@ none fr "pas d'« autre » ni d'« écart reconnu »" "(autre)" " autre)" \
 # what they say instead, in each language
 grep -qF 'providers/aws/index.html: ' "$T/en/site" &&
     grep -F 'providers/aws/index.html: ' "$T/en/site" |
-    grep -qF 'The tier as published in ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
+    grep -qF 'Source: ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
 check "en: a tier with no review text names its source" $?
 grep -F 'providers/aws/index.html: ' "$T/de/site" |
-    grep -qF 'Die Stufe, wie veröffentlicht in ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
+    grep -qF 'Quelle: ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
 check "de: the same, in German" $?
 grep -F 'providers/lambda/index.html: ' "$T/en/site" |
     grep -qF 'The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset, and a healthy node was back in service.' &&

@@ -37,6 +37,24 @@ r=$?
     nok "each figure's note once, under the strip; no empty movers or claims section on 1.0 ($n)"
 has "$S/editions/1.0/index.html" '<span class="value">14</span> <span class="detail">of the 16 providers named</span>' "partial edition: medals among those named, 'named' said once"
 hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "partial edition: no share"
+# one base for the headline share (reader review of the site #8, of the
+# PDF #2): the lede's, of the rated (19 of 45; 37 of 60 in 2.0), first,
+# with the edition before's; each share names its base
+has "$S/index.html" '<dt>Share of rated providers with a medal</dt>' "home: the share of the rated, labelled so"
+has "$S/index.html" '<dd><span class="value">42.2%</span> <span class="detail">of 45 rated, against 61.7% of 60 rated in ClusterMAX 2.0</span></dd>' "home: 42.2% of 45 rated, against 61.7% of 60 in 2.0, as the lede"
+has "$S/editions/2.0/index.html" '<dd><span class="value">61.7%</span> <span class="detail">of 60 rated</span></dd>' "2.0: 61.7% of 60 rated (no change against the partial 1.0)"
+hasnt "$S/editions/1.0/index.html" 'Share of rated providers with a medal' "partial edition: no share of the rated either"
+# a cordon is not a drain (reader reviews: Hyperstack's 1h30m)
+has "$S/providers/hyperstack/index.html" 'The sick node was cordoned by hand at 1h30m, so that no new work was sent to it; a cordon is not a drain, and no drain time is given.' "Hyperstack: the cordon in words"
+hasnt "$S/providers/hyperstack/index.html" 'class="num">1h30m</td>' "Hyperstack: 1h30m is no drain time"
+# an inferred tier is not called published (Salad Cloud's 1.0 tier)
+hasnt "$S/providers/salad/index.html" 'as published' "Salad Cloud: its inferred 1.0 tier is not 'as published'"
+has "$S/providers/salad/index.html" 'Source: <a href="../../sources/index.html#clustermax-1.0">' "... its source named"
+# a review says what the facts say, not the move again (reader reviews)
+hasnt "$S/providers/nebius/index.html" 'Moved up to Platinum' "Nebius: the move not said again as its review"
+has "$S/providers/nebius/index.html" 'Nebius now shares the top of the ladder with CoreWeave' "Nebius: its review"
+hasnt "$S/providers/fpt/index.html" 'First rated in 3.0' "FPT: 'rated for the first time' said once"
+hasnt "$S/index.html" 'Why Crusoe moved' "home: no 'Why Crusoe moved' over a sentence that gives no reason"
 # no change from a partial edition: said in the movement section, not
 # first thing on the 2.0 page (reader review of the site #8)
 hasnt "$S/editions/2.0/index.html" 'Change in medals' "no change from a partial edition: no figure of it"
@@ -79,8 +97,8 @@ hasnt "$S/providers/azure/index.html" 'no time recorded' "... nor 'no time recor
 # the About page and the notes point to them instead of retelling them
 count "$S/methodology/index.html" 'can charge a premium' 1 "a tier's meaning on the methodology page"
 count "$S/index.html" 'can charge a premium' 0 "... not retold in the home page's notes"
-count "$S/methodology/index.html" 'publishes no weights' 1 "the method in the methodology notes, once, on the methodology page (page: methodology)"
-count "$S/index.html" 'publishes no weights' 0 "... the home page giving only their opening"
+count "$S/methodology/index.html" 'publishes no weights' 1 "the method in the methodology notes (on the methodology page), once"
+count "$S/index.html" 'publishes no weights' 0 "... not on the home page too"
 count "$S/about/index.html" 'publishes no weights' 0 "... not retold on the About page"
 count "$S/about/index.html" 'stands still' 0 "... nor the relative rating"
 # reader review #27: a partial edition's summary without "(partial)"
@@ -113,7 +131,7 @@ for f in "$S"/providers/*/index.html; do grep -q '<td></td></tr>' "$f" && echo "
 # reader review #3: CoreWeave, the top provider, has review text under its
 # "review below"
 has "$S/providers/coreweave/index.html" '<h2 id="review-3.0-title">Review, ClusterMAX 3.0 <a class="anchor"' "CoreWeave's 3.0 review has its Review heading"
-has "$S/providers/coreweave/index.html" 'Platinum in ClusterMAX 1.0, 2.0 and 3.0' "... and its words"
+has "$S/providers/coreweave/index.html" 'Alone at the top of the ladder in 2.0, CoreWeave shares it' "... and its words"
 # review 24: a review whose only words are quotes is headed by them, with no
 # empty "Review" heading over a "Quotes" one (CoreWeave 3.0 without its
 # summary)
@@ -137,7 +155,7 @@ for f in sys.argv[1:]:
 # columns hidden when empty, and no empty review blocks
 hasnt "$S/providers/aws/index.html" '>Score<' "no score column without a rubric"
 hasnt "$S/providers/aws/index.html" 'Review, ClusterMAX 2.0' "an edition with only a tier has no review section"
-has "$S/providers/aws/index.html" 'The tier as published in <a href="../../sources/index.html#clustermax-2.0">ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System</a>' "... it is folded into the history table, its source named"
+has "$S/providers/aws/index.html" 'Source: <a href="../../sources/index.html#clustermax-2.0">ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System</a>' "... it is folded into the history table, its source named"
 hasnt "$S/security/index.html" '>Severity<' "no severity column when no finding has one"
 hasnt "$S/security/index.html" 'severity-' "no empty severity badge"
 hasnt "$S/security/index.html" '(, ' "no empty field in a finding's text"

@@ -81,7 +81,7 @@ done
 # every public finding, one row each, in the view's order
 cat >"$T/rows" <<'EOF'
 Finding | Provider | Source
-Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told (cross-tenant; fix verified) | Not named | Most Neoclouds Suck At Security
+Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told, and the fix verified by SemiAnalysis | Not named | Most Neoclouds Suck At Security
 Partition keys not configured correctly | FPT | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
 Libraries with applicable CVEs in its image | Vultr | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
 EOF
@@ -130,7 +130,7 @@ if need "the PDF's text" pdftotext; then
 	    "$T/pdf" | tr -d ' ' >"$T/sec"
 	miss=0
 	for w in "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it." "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
-	    "Most Neoclouds Suck At Security" "Not named" "(cross-tenant; fix verified)" \
+	    "Most Neoclouds Suck At Security" "Not named" "and the fix verified by SemiAnalysis" \
 	    "How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update" \
 	    "SemiAnalysis recommends keeping drivers and software current." \
 	    "The reviews of ClusterMAX 3.0 do not say which providers follow these practices."; do

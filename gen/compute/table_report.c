@@ -309,11 +309,25 @@ movers_collect(const struct computed *c, const struct edition *from,
 
 /* The movers table's reason for a move, from move_reason() (the changes
  * page gives the same): a summary sentence as it stands; else NULL.
- * malloc'd. */
+ * A move to a rated tier has a reason only in a sentence that names that
+ * tier: one that does not ("Nebius now shares the top of the ladder with
+ * CoreWeave.") is about the provider, not the move, and no "Why ...
+ * moved:" heads it. malloc'd. */
 static char *
-mover_reason(const struct rating *rt)
+mover_reason(const struct rating *rt, bool to)
 {
-	return rt != NULL ? move_reason(rt->review, rt->tier, rt->previous) : NULL;
+	char *w;
+
+	if (rt == NULL || (w = move_reason(rt->review, rt->tier, rt->previous)) == NULL)
+		return NULL;
+	/* to: rt is the rating moved to (a merger's is the one before, whose
+	 * tier its reason need not name) */
+	if (to && rt->tier != NULL && rt->tier->rated && rt->tier->name != NULL &&
+	    strstr(w, rt->tier->name) == NULL) {
+		free(w);
+		return NULL;
+	}
+	return w;
 }
 
 /* "New in 3.0 (2): A and B." for the movers of status st, or nothing. */
@@ -392,7 +406,7 @@ table_movers_opt(const struct computed *c, const struct edition *from,
 		if (v[i].status == MOVE_UP || v[i].status == MOVE_DOWN ||
 		    v[i].status == MOVE_MERGED)
 			rows++, reasons += (why[i] = mover_reason(v[i].r2 != NULL ?
-			    v[i].r2 : v[i].r1)) != NULL;
+			    v[i].r2 : v[i].r1, v[i].r2 != NULL)) != NULL;
 	/* a column of reasons when most rows have one; a few reasons are
 	 * notes under the table, not a column that mostly says none */
 	column = reasons > 0 && reasons * 2 >= rows;

@@ -307,6 +307,10 @@ summary_of(const struct report *r, enum change_kind k, const struct change *ch)
 		return NULL;
 	if (k == CHANGE_NEW && restates_new(r, ch->reason))
 		return NULL;
+	/* a move to a rated tier: a reason names it (the movers table's rule) */
+	if (ch->after != NULL && ch->after->rated && ch->after->name != NULL &&
+	    strstr(ch->reason, ch->after->name) == NULL)
+		return NULL;
 	return ch->reason;
 }
 
@@ -635,8 +639,12 @@ changes_tiers_only(struct vd_section *s, const struct report *r,
 		if (i > 0)
 			vd_add(&b->in, VD_TEXT, " ");
 		v[1] = val_tier(ec->rules[i].tier);
+		/* a tier off the ladder (Unavailable) is no rating step: not
+		 * "added a tier" but what it is for */
 		vd_add_format(&b->in, r, ec->rules[i].kind == RULE_TIER_ADDED ?
-		    "changes_tier_added_alone" : "changes_tier_removed_alone",
+		    (ec->rules[i].tier != NULL && !ec->rules[i].tier->rated ?
+		    "changes_unrated_added_alone" : "changes_tier_added_alone") :
+		    "changes_tier_removed_alone",
 		    (const char *[]){"edition", "tier", NULL}, v);
 	}
 	return true;

@@ -141,6 +141,13 @@ fold_columns(struct table *t, const size_t *cols, const char *const *empty, size
 			c = &t->cells[i * t->ncols + cols[k]];
 			if (!fold[k] || strcmp(c->text, empty[k]) == 0)
 				continue;
+			/* a class or status the finding's words give already
+			 * ("Cross-tenant storage access ...; the fix verified by
+			 * SemiAnalysis") is not said again in brackets */
+			if (strcasestr(f->text, c->text) != NULL) {
+				table_cell_set(c, empty[k], NULL);
+				continue;
+			}
 			buf_printf(&b, "%s%s", b.len > 0 ? "; " : "", c->text);
 			table_cell_set(c, empty[k], NULL);
 		}
