@@ -393,6 +393,7 @@ void vd_add_format(struct vd_inlines *in, const struct report *r, const char *ke
  */
 void vd_add_label_value(struct vd_inlines *in, const struct report *r,
     const struct vd_inline *label, const struct vd_inlines *value);
+const struct vd_block *vd_section_block(const struct vd_page *pg, const struct section *s);
 struct vd_section *vd_section_add(struct vd_section **s, size_t *n, const char *id,
     const char *title);
 struct vd_block *vd_block_add(struct vd_section *s, enum vd_block_kind kind,

@@ -85,19 +85,6 @@ section_marks(const struct html_ctx *h, const struct section *s, struct tv *o)
 	}
 }
 
-/* The view's block of commentary section s on the home page, or NULL. */
-static const struct vd_block *
-home_block(const struct vd_page *hp, const struct section *s)
-{
-	size_t i, k;
-
-	for (i = 0; hp != NULL && i < hp->n; i++)
-		for (k = 0; k < hp->s[i].n; k++)
-			if (hp->s[i].b[k].kind == VB_MARKDOWN && hp->s[i].b[k].section == s)
-				return &hp->s[i].b[k];
-	return NULL;
-}
-
 /* A section a page of its own gives in full: its opening, then the
  * view's link to that page ("More in Security"). */
 static void
@@ -134,7 +121,7 @@ sections(struct html_ctx *h, const struct vd_page *hp, const char *root)
 		pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
 		at = s->pos;
 		at.line = s->body_line;
-		b = home_block(hp, s);
+		b = vd_section_block(hp, s);
 		if (b != NULL && b->more != NULL)
 			section_lead(h, s, b, &at, root, o);
 		else

@@ -186,26 +186,12 @@ medal_words(struct buf *t, const struct vd_page *vp)
 	}
 }
 
-/* The home page's view block of commentary section s, or NULL. */
-static const struct vd_block *
-home_block(const struct computed *c, const struct section *s)
-{
-	const struct vd_page *hp = c->view != NULL ? c->view->home : NULL;
-	size_t i, k;
-
-	for (i = 0; hp != NULL && i < hp->n; i++)
-		for (k = 0; k < hp->s[i].n; k++)
-			if (hp->s[i].b[k].kind == VB_MARKDOWN && hp->s[i].b[k].section == s)
-				return &hp->s[i].b[k];
-	return NULL;
-}
-
 /* A commentary section that a page of its own gives in full (the home
  * page has only its opening): that page's entry holds its words. */
 static bool
 section_elsewhere(const struct computed *c, const struct section *s)
 {
-	const struct vd_block *b = home_block(c, s);
+	const struct vd_block *b = vd_section_block(c->view != NULL ? c->view->home : NULL, s);
 
 	return b != NULL && b->more_ref != NULL;
 }

@@ -299,3 +299,16 @@ vd_page_free(struct vd_page *p)
 	free(p->description);
 	free(p);
 }
+
+/* The view's block of commentary section s on page pg, or NULL. */
+const struct vd_block *
+vd_section_block(const struct vd_page *pg, const struct section *s)
+{
+	size_t i, k;
+
+	for (i = 0; pg != NULL && i < pg->n; i++)
+		for (k = 0; k < pg->s[i].n; k++)
+			if (pg->s[i].b[k].kind == VB_MARKDOWN && pg->s[i].b[k].section == s)
+				return &pg->s[i].b[k];
+	return NULL;
+}
