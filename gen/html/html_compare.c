@@ -386,22 +386,13 @@ compare_what(const struct project *p)
 	return list;
 }
 
+/* The pack's sentence key with what the page compares in its {what}
+ * ("Two to four providers side by side: their tier in each edition, ...") */
 static char *
-compare_nojs(const struct project *p)
+compare_sentence(const struct project *p, const char *key)
 {
 	char *list = compare_what(p);
-	char *out = report_format1(&p->report, "compare_nojs", "what", list);
-
-	free(list);
-	return out;
-}
-
-/* "Two to four providers side by side: their tier in each edition, ..." */
-static char *
-compare_intro_what(const struct project *p)
-{
-	char *list = compare_what(p);
-	char *out = report_format1(&p->report, "compare_intro", "what", list);
+	char *out = report_format1(&p->report, key, "what", list);
 
 	free(list);
 	return out;
@@ -441,9 +432,9 @@ html_compare_page(struct html_ctx *h, const void *arg)
 	    report_string(r, "compare_title"));
 
 	(void)arg;
-	pv_set_taken(page, "intro", compare_intro_what(h->p));
+	pv_set_taken(page, "intro", compare_sentence(h->p, "compare_intro"));
 	compare_intro(h, page, tv_str_value(tv_get(page, "root")));
-	pv_set_taken(page, "nojs", compare_nojs(h->p));
+	pv_set_taken(page, "nojs", compare_sentence(h->p, "compare_nojs"));
 	pv_set_str(page, "heading", report_string(r, "compare_title"));
 	pv_set_str(page, "description", report_string(r, "compare_title"));
 	return html_page_out(h, "compare", page, "compare/index.html");
