@@ -88,6 +88,15 @@ void md_store_free(struct md_store *s);
 const struct md_doc *md_doc_get(const struct computed *c, const char *src,
     const char *file, unsigned first_line, struct md_doc *own, struct diag *d);
 /*
+ * A piece of work in one thread that shows the same texts several times
+ * (a provider's page, its Markdown copy, its index entries): between begin
+ * and end, md_doc_get keeps what it parses for a text the build did not
+ * keep (lint.c keeps trees up to a budget, PODIUM_MD_KEEP), so each is
+ * parsed once in it; end frees them. Not nested; one scope per thread.
+ */
+void md_scope_begin(void);
+void md_scope_end(void);
+/*
  * The trees of the texts kept between builds (podium serve, lint.h): a text
  * met again with the same bytes, file and first line, whose shortcodes all
  * still check against the model, gets its tree again instead of being

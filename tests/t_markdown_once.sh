@@ -39,6 +39,33 @@ for only in html pdf; do
 	check "--only $only: one parse per text ($*)" $?
 done
 
+# PODIUM_MD_KEEP bounds the trees kept (lint.c): with none kept, each text
+# is checked by lint and parsed again once by each piece of work that shows
+# it (a provider's page, its copy and its index entries share one parse,
+# md_scope_begin), and the site and the PDF are the same bytes
+PODIUM_MD_KEEP=0 PODIUM_MD_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/none" -q 2>"$T/err.none"
+check "PODIUM_MD_KEEP=0 builds" $?
+set -- $(stats "$T/err.none")
+[ "${1:-x}" = 0 ] && [ "${2:-0}" -gt "$texts" ]
+check "PODIUM_MD_KEEP=0: no tree kept, more parses than texts ($*; $texts texts)" $?
+diff -r "$T/s" "$T/none" >"$T/none.diff" 2>&1
+check "PODIUM_MD_KEEP=0: the same site and PDF, byte for byte" $?
+head -n 5 "$T/none.diff" | sed 's/^/# /'
+# 1 MiB, shared by lint's 64 pieces of work, keeps the default report's
+# short texts and not its long ones: the same bytes, on one thread or three
+PODIUM_MD_KEEP=1 PODIUM_THREADS=3 PODIUM_MD_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/some" -q 2>"$T/err.some"
+set -- $(stats "$T/err.some")
+[ "${1:-0}" -gt 0 ] && [ "${1:-0}" -lt "$texts" ] && diff -r "$T/s" "$T/some" >/dev/null
+check "PODIUM_MD_KEEP=1: some trees kept ($*), the same bytes" $?
+PODIUM_MD_KEEP=0 PODIUM_THREADS=1 "$PODIUM" build -C "$ROOT" -o "$T/one" -q 2>/dev/null &&
+    diff -r "$T/s" "$T/one" >/dev/null
+check "PODIUM_MD_KEEP=0 on one thread: the same bytes" $?
+PODIUM_MD_KEEP=lots "$PODIUM" build -C "$ROOT" -o "$T/bad" -q >"$T/out.bad" 2>&1
+rc=$?
+[ "$rc" = 2 ] && [ ! -e "$T/bad" ] &&
+    grep -qx "podium: error: PODIUM_MD_KEEP must be a whole number of MiB of Markdown trees to keep (0: none), not 'lots'" "$T/out.bad"
+check "PODIUM_MD_KEEP=lots: a usage error (exit $rc), nothing written" $?
+
 PODIUM_MD_STATS=1 "$PODIUM" check -C "$ROOT/tests/fixtures/mini" 2>"$T/err.mini" >/dev/null
 set -- $(stats "$T/err.mini")
 [ -n "${1:-}" ] && [ "$1" -gt 0 ] && [ "$1" -eq "$2" ]

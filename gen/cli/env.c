@@ -69,5 +69,10 @@ env_check(void)
 		    "a whole number of drawing processes (0: none, draw on a thread)");
 		return EXIT_USAGE;
 	}
+	if ((v = getenv("PODIUM_MD_KEEP")) != NULL && *v != '\0' && !decimal(v, 1024 * 1024)) {
+		env_refuse("PODIUM_MD_KEEP", v,
+		    "a whole number of MiB of Markdown trees to keep (0: none)");
+		return EXIT_USAGE;
+	}
 	return EXIT_OK;
 }

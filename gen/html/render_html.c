@@ -9,6 +9,7 @@
 
 #include "escape.h"
 #include "html.h"
+#include "markdown.h"
 #include "parse.h"
 #include "render.h"
 
@@ -95,6 +96,7 @@ provider_page(struct html_ctx *h, const void *arg)
 	    html_memo_take(h, pv, key))
 		return h->failed ? -1 : 0;
 	h->ikey = key;
+	md_scope_begin();
 	vp = vd_provider_new(h->c, pv);
 	view_provider_lend(v, pv->provider, vp);
 	rc = html_provider_page(h, arg);
@@ -132,6 +134,7 @@ provider_page(struct html_ctx *h, const void *arg)
 		html_memo_drop(h->memo, pv->provider);
 	view_provider_return(v, pv->provider);
 	vd_provider_free(vp);
+	md_scope_end();
 	h->ikey = 0;
 	return rc;
 }

@@ -12,6 +12,36 @@
 #define LINT_CHUNKS 64
 
 /*
+ * How much of its trees a build keeps: by default 32 MiB, PODIUM_MD_KEEP
+ * MiB when set (0: none). A tree takes about twelve times its text's
+ * bytes (cmark 0.30: measured over the wide bench's reviews, 2.0 MB of
+ * text in 24 MB of trees), so a report of up to some 2.7 MB of Markdown
+ * has each text parsed once; past that, a text that does not fit is
+ * checked here and parsed again by each back end that shows it, and a
+ * report of 10,000 providers does not hold a quarter of a gigabyte of
+ * trees. Each piece of work gets an equal share, so which texts are kept
+ * does not depend on the threads (and the output never does).
+ */
+#define MD_KEEP_DEFAULT_MIB 32
+#define MD_TREE_PER_BYTE 12
+#define MD_TREE_EACH 256
+
+static size_t
+md_keep_budget(void)
+{
+	const char *s = getenv("PODIUM_MD_KEEP");
+	unsigned long mib = MD_KEEP_DEFAULT_MIB;
+	char *end;
+
+	if (s != NULL && *s != '\0') {
+		mib = strtoul(s, &end, 10);
+		if (*end != '\0' || mib > 1024UL * 1024)
+			mib = MD_KEEP_DEFAULT_MIB;
+	}
+	return (size_t)mib * 1024 * 1024;
+}
+
+/*
  * Checks a text read from a YAML scalar, each diagnostic placed where the
  * author wrote it: md_check counts in the value, text_origin_map finds the
  * place again in the scalar's source (quotes, escapes, folding).
@@ -21,18 +51,20 @@
 struct lint_to {
 	struct md_store *st;
 	struct md_cache *mc;
+	size_t room;     /* bytes of trees it may still keep (estimated) */
 };
 
-/* Parses text (first_line on of file) once; keeps its tree in st. With a
- * cache, a text it holds is not parsed again, and one whose parse reported
- * nothing goes into it. */
+/* Parses text (first_line on of file) once; keeps its tree in st while
+ * there is room, and always when its parse reported something (so that no
+ * back end reports it again). With a cache, a text it holds is not parsed
+ * again, and one whose parse reported nothing goes into it. */
 static int
 parse_keep(const struct computed *c, const char *text, const char *file,
-    unsigned first_line, const struct lint_to *to, struct diag *d)
+    unsigned first_line, struct lint_to *to, struct diag *d)
 {
 	const struct md_doc *kept;
 	struct md_doc doc;
-	size_t n0 = d->n;
+	size_t n0 = d->n, cost;
 
 	if (text == NULL)
 		return 0;
@@ -43,16 +75,23 @@ parse_keep(const struct computed *c, const char *text, const char *file,
 	}
 	if (md_parse(c, text, file, first_line, &doc, d) != 0)
 		return -1;
-	if (to->mc != NULL && d->n == n0)
+	if (to->mc != NULL && d->n == n0) {
 		md_store_lend(to->st, text, md_cache_put(to->mc, text, file, first_line, &doc));
-	else
-		md_store_put(to->st, text, &doc);
+		return 0;
+	}
+	cost = strlen(text) * MD_TREE_PER_BYTE + MD_TREE_EACH;
+	if (cost > to->room && d->n == n0) {
+		md_doc_release(&doc);
+		return 0;
+	}
+	to->room = cost < to->room ? to->room - cost : 0;
+	md_store_put(to->st, text, &doc);
 	return 0;
 }
 
 static void
 lint_text(const struct computed *c, const char *text, const char *file,
-    const struct text_origin *at, const struct lint_to *st, struct diag *d)
+    const struct text_origin *at, struct lint_to *st, struct diag *d)
 {
 	struct diag scratch;
 	unsigned *lines, *cols;
@@ -85,7 +124,7 @@ lint_text(const struct computed *c, const char *text, const char *file,
 /* The declared text fields' values (n declared fields, values v). */
 static void
 lint_fields(const struct computed *c, const struct field_def *defs, size_t n,
-    const struct field_value *v, const struct lint_to *st, struct diag *d)
+    const struct field_value *v, struct lint_to *st, struct diag *d)
 {
 	size_t i;
 
@@ -97,7 +136,7 @@ lint_fields(const struct computed *c, const struct field_def *defs, size_t n,
 /* Corrections (a review's, an edition's, a section's): their texts. */
 static void
 lint_corrections(const struct computed *c, const struct correction *v, size_t n,
-    const struct lint_to *st, struct diag *d)
+    struct lint_to *st, struct diag *d)
 {
 	size_t i;
 
@@ -109,7 +148,7 @@ lint_corrections(const struct computed *c, const struct correction *v, size_t n,
  * of the provider in the list (providers_too). */
 static void
 lint_review(const struct computed *c, const struct review *r, bool providers_too,
-    const struct lint_to *st, struct diag *d)
+    struct lint_to *st, struct diag *d)
 {
 	const struct report *rp = &c->project->report;
 	size_t i;
@@ -144,7 +183,7 @@ struct lint_work {
 };
 
 static void
-lint_item(const struct lint_work *w, size_t i, const struct lint_to *st, struct diag *d)
+lint_item(const struct lint_work *w, size_t i, struct lint_to *st, struct diag *d)
 {
 	const struct section *s;
 	const struct report *r = &w->c->project->report;
@@ -211,7 +250,7 @@ lint_markdown_cached(const struct computed *c, struct md_cache *mc,
 {
 	struct md_store *all = md_store_new();
 	struct lint_work w;
-	size_t i, k;
+	size_t i, k, budget;
 	bool *seen;
 
 	memset(&w, 0, sizeof(w));
@@ -238,9 +277,11 @@ lint_markdown_cached(const struct computed *c, struct md_cache *mc,
 	w.nchunks = w.n < LINT_CHUNKS ? (w.n > 0 ? w.n : 1) : LINT_CHUNKS;
 	w.d = xcalloc(w.nchunks, sizeof(*w.d));
 	w.st = xcalloc(w.nchunks, sizeof(*w.st));
+	budget = md_keep_budget();
 	for (k = 0; k < w.nchunks; k++) {
 		w.st[k].st = md_store_new();
 		w.st[k].mc = mc;
+		w.st[k].room = budget / w.nchunks;
 	}
 	if (mc != NULL)
 		md_cache_begin(mc);

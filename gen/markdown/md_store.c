@@ -100,7 +100,8 @@ md_store_seal(struct md_store *s)
 {
 	size_t i;
 
-	qsort(s->v, s->n, sizeof(*s->v), cmp_entry);
+	if (s->n > 1)
+		qsort(s->v, s->n, sizeof(*s->v), cmp_entry);
 	/* a lent tree was warmed in the build that parsed it */
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].doc.root != NULL && !s->v[i].lent)
@@ -139,16 +140,73 @@ md_store_free(struct md_store *s)
 	free(s);
 }
 
+/*
+ * A thread's scope (md_scope_begin): the trees parsed in it for texts the
+ * build did not keep, each in a block of its own (so that a tree handed
+ * out never moves), found by the text's address.
+ */
+struct md_scoped {
+	const char *src;
+	struct md_doc doc;
+};
+
+struct md_scope {
+	struct md_scoped **v;
+	size_t n, cap;
+};
+
+static _Thread_local struct md_scope *scope;
+
+void
+md_scope_begin(void)
+{
+	if (scope == NULL)
+		scope = xcalloc(1, sizeof(*scope));
+}
+
+void
+md_scope_end(void)
+{
+	size_t i;
+
+	if (scope == NULL)
+		return;
+	for (i = 0; i < scope->n; i++) {
+		md_doc_release(&scope->v[i]->doc);
+		free(scope->v[i]);
+	}
+	free(scope->v);
+	free(scope);
+	scope = NULL;
+}
+
 const struct md_doc *
 md_doc_get(const struct computed *c, const char *src, const char *file,
     unsigned first_line, struct md_doc *own, struct diag *d)
 {
 	const struct md_doc *kept = md_store_find(c->texts, src);
+	struct md_scoped *e;
+	size_t i;
 
 	memset(own, 0, sizeof(*own));
 	if (kept != NULL)
 		return kept;
-	if (md_parse(c, src, file, first_line, own, d) != 0)
+	if (scope == NULL || src == NULL) {
+		if (md_parse(c, src, file, first_line, own, d) != 0)
+			return NULL;
+		return own;
+	}
+	/* a scope holds one piece of work's texts: a few dozen */
+	for (i = 0; i < scope->n; i++)
+		if (scope->v[i]->src == src)
+			return &scope->v[i]->doc;
+	e = xcalloc(1, sizeof(*e));
+	if (md_parse(c, src, file, first_line, &e->doc, d) != 0) {
+		free(e);
 		return NULL;
-	return own;
+	}
+	e->src = src;
+	scope->v = xgrow(scope->v, sizeof(*scope->v), scope->n + 1, &scope->cap);
+	scope->v[scope->n++] = e;
+	return &e->doc;
 }
