@@ -122,6 +122,13 @@ cl=$(sed -n '/id="claims"/,/<\/section>/p' "$S/editions/2.0/index.html" | tr -d 
 n=$(count "$S/editions/2.0/index.html" 'The extra review section is among the Not Recommended')
 [ "$n" = 1 ] && ok "2.0: the note on 84 and 85 once ($n)" || nok "2.0: the note on 84 and 85 once ($n)"
 
+# the page's Markdown copy likewise
+M3=$S/editions/3.0/index.md
+has "$M3" "The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on [the report's front page](../../index.md)." "3.0 Markdown copy: the home page's overview linked"
+hasnt "$M3" '## Tier table' "3.0 Markdown copy: no second tier table"
+hasnt "$M3" '## Movers since' "3.0 Markdown copy: no second movers table"
+has "$S/editions/2.0/index.md" '## Tier table' "2.0 Markdown copy: its tier table"
+
 # 12. Page titles name a thing once (site review 17)
 t() { sed -n 's|^<title>\(.*\)</title>$|\1|p' "$1"; }
 [ "$(t "$E3")" = "ClusterMAX 3.0 — fewer medals, a higher bar" ] && ok "3.0: its title ($(t "$E3"))" || nok "3.0: its title ($(t "$E3"))"
