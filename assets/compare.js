@@ -91,6 +91,19 @@
 			return v !== null && v !== undefined;
 		});
 	}
+	/* a tier as every other table shows it (tier.mustache): its glyph,
+	   in its colour, joined to its name by a no-break space */
+	function tierMark(t) {
+		var span = document.createElement("span"), g = document.createElement("span");
+		span.className = "tier" + (t.medal ? " tier-medal" : "") + (t.rated ? "" : " tier-unrated");
+		if (t.color) span.style.setProperty("--tier", t.color);
+		g.className = "glyph";
+		g.setAttribute("aria-hidden", "true");
+		g.textContent = t.glyph || "";
+		span.appendChild(g);
+		span.appendChild(document.createTextNode("\u00a0" + t.name));
+		return span;
+	}
 	function row(label, cell, why, kept) {
 		var values = ps.map(cell);
 		if (!(kept && any(kept)) &&
@@ -105,7 +118,9 @@
 			if (v === null || v === undefined) {
 				td.textContent = (why && why(ps[k])) || none;
 				td.className = "none";
-			} else
+			} else if (typeof v === "object")
+				td.appendChild(tierMark(v));
+			else
 				td.textContent = String(v);
 		});
 	}
@@ -114,7 +129,7 @@
 	for (var i = data.editions.length - 1; i >= 0; i--) {
 		(function (e, i) {
 			/* a partial edition's own words (not named), as the providers index */
-			row(tier + ", " + e.name, function (p) { return p.tiers[i] ? p.tiers[i].name : null; },
+			row(tier + ", " + e.name, function (p) { return p.tiers[i] || null; },
 			    function () { return e.none; });
 		})(data.editions[i], i);
 	}

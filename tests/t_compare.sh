@@ -32,6 +32,12 @@ check "the data parses: the editions oldest first, with their criteria" \
      [ "$(get "[e[\"id\"] for e in d[\"editions\"]]")" = "['"'e1'"', '"'e2'"', '"'e3'"']" ]'
 check "alpha: its tier in each edition" \
     '[ "$(get "[t[\"name\"] for t in d[\"providers\"][\"alpha\"][\"tiers\"]]")" = "['"'Strong'"', '"'Elite'"', '"'Elite'"']" ]'
+# a tier's mark as every table gives it (site review 15): a medal's full
+# glyph in the tier's colour (report.yaml: Elite #5b6b7f), an unrated one's dash
+check "... each tier with its glyph and colour" \
+    '[ "$(get "[(t[\"glyph\"], t[\"color\"], t[\"medal\"], t[\"rated\"]) for t in d[\"providers\"][\"alpha\"][\"tiers\"][1:]]")" = "[('"'●'"', '"'#5b6b7f'"', True, True), ('"'●'"', '"'#5b6b7f'"', True, True)]" ]'
+check "... an unrated tier with its dash (delta, Untested in e2)" \
+    '[ "$(get "(d[\"providers\"][\"delta\"][\"tiers\"][1][\"glyph\"], d[\"providers\"][\"delta\"][\"tiers\"][1][\"rated\"])")" = "('"'–'"', False)" ]'
 check "... its scores per criterion" \
     '[ "$(get "d[\"providers\"][\"alpha\"][\"scores\"]")" = "{'"'e3/security'"': '"'5.0'"', '"'e3/reliability'"': '"'4.0'"'}" ]'
 check "... its findings in words and its fields" \

@@ -63,20 +63,25 @@ check "... the failure test's table" \
     'has "$A" "| Detected | 1m30s | 2m | within target |" && has "$A" "| Replaced | 35m7s | 1h | within target |"'
 check "... the declared fields and practices" \
     'has "$A" "- **Kind**: hyperscaler" && has "$A" "- Audit tool: no"'
+E2=$M/editions/e2/index.md
 E3=$M/editions/e3/index.md
 check "an edition's copy: its medal table as the page gives it, linked to the copies" \
-    'has "$E3" "| Elite | 2 providers | [Alpha Cloud](../../providers/alpha/index.md), [Delta](../../providers/delta/index.md) |" &&
-     has "$E3" "| Weak | 0 providers | — |"'
+    'has "$E2" "| Elite | 1 provider | [Alpha Cloud](../../providers/alpha/index.md) |" &&
+     has "$E2" "| Weak | 1 provider | [Gamma GPU](../../providers/gamma/index.md) |"'
 check "... the page's sections in its order, from its view" \
-    '[ "$(grep "^#" "$E3" | tr "\n" "|")" = "# Edition Three|## Tier table|## Movers since Edition Two|## Stated and counted|" ]'
-# the focus edition's funnel is its chart (with its data on the page): its
-# counts are the figures', once
+    '[ "$(grep "^#" "$E2" | tr "\n" "|")" = "# Edition Two|## Tier table|## Movers since Edition One|## Stated and counted|" ]'
 check "... what it found, its figures, movers with their notes, and the stated figures" \
-    'has "$E3" "Edition Three rated 4 of 5 reviewed providers; 4 received a medal, as many as in Edition Two." &&
-     has "$E3" "| Share of tracked providers with a medal | 10.0% | of 40 providers tracked |" && ! has "$E3" "- **40** tracked" &&
-     has "$E3" "| [Gamma GPU](../../providers/gamma/index.md) | Weak | not reviewed | merged into Alpha Cloud |" &&
-     has "$E3" "Rated in Edition Two, not rated in Edition Three (1): Golf." &&
-     has "$E3" "- Elite: 2" && ! has "$E3" "as the source states"'
+    'has "$E2" "| Share of tracked providers with a medal | 13.3% | of 30 providers tracked |" &&
+     has "$E2" "| [Gamma GPU](../../providers/gamma/index.md) | Fair | Weak | ↓ down 1 |" &&
+     has "$E2" "Rated in Edition One, not rated in Edition Two (1): Delta."'
+# the focus edition's copy, as its page (site review 6): what it found and
+# its stated figures; its tier table, figures and movers are the front
+# page's, linked
+check "the focus edition's copy: its finding, the front page linked, its stated figures" \
+    '[ "$(grep "^#" "$E3" | tr "\n" "|")" = "# Edition Three|## Stated and counted|" ] &&
+     has "$E3" "Edition Three rated 4 of 5 reviewed providers; 4 received a medal, as many as in Edition Two." &&
+     has "$E3" "The tier table of Edition Three, its charts and who moved since Edition Two are on [the report'"'"'s front page](../../index.md)." &&
+     has "$E3" "- Elite: 2" && ! has "$E3" "as the source states" && ! has "$E3" "- **40** tracked"'
 check "the methodology's copy: the ladder" \
     'has "$M/methodology/index.md" "- **Elite**" && has "$M/methodology/index.md" "- **Untested**"'
 check "the home page's copy: the commentary, its shortcodes evaluated" \

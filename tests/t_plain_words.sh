@@ -157,7 +157,7 @@ done
 # guess; the badge says what it is for
 s=$T/en/s
 grep -q '<h2 id="medal-table-title">The tier table <a' "$s/index.html" &&
-    grep -q '>Tier table <a class="anchor"' "$s/editions/3.0/index.html" &&
+    grep -q '>Tier table <a class="anchor"' "$s/editions/2.0/index.html" &&
     grep -q '<title>Tiers by edition</title>' "$s/charts/distribution.svg" &&
     ! grep -rqiE '<(h[1-6]|caption|title|figcaption)[^>]*>[^<]*(medal table|medal distribution)' "$s" \
         --include=*.html

@@ -27,8 +27,9 @@ E3=$S/editions/3.0/index.html
 
 # 2. Tiers by edition: 1.0 had neither the ribbon nor Unavailable, 2.0 no
 # ribbon (content/editions/*.yaml tiers:): "—", not 0
-has "$E3" '<caption>Reviews per tier and edition (—: the tier did not exist in that edition)</caption>' "tiers by edition: the dash's meaning in the caption"
-row() { tr -d '\n' < "$E3" | grep -o "<tr><td data-label=\"Edition\">$1</td>.*" | sed 's|</tr>.*||; s|<[^>]*>| |g; s|  *| |g; s|^ ||; s| $||'; }
+H=$S/index.html
+has "$H" '<caption>Reviews per tier and edition (—: the tier did not exist in that edition)</caption>' "tiers by edition: the dash's meaning in the caption"
+row() { tr -d '\n' < "$H" | grep -o "<tr><td data-label=\"Edition\">$1</td>.*" | sed 's|</tr>.*||; s|<[^>]*>| |g; s|  *| |g; s|^ ||; s| $||'; }
 r1=$(row "ClusterMAX 1.0")
 [ "$r1" = "ClusterMAX 1.0 1 6 4 3 — 2 — 16 14" ] && ok "tiers by edition: 1.0 row ($r1)" || nok "tiers by edition: 1.0 row ($r1)"
 r2=$(row "ClusterMAX 2.0")
@@ -95,5 +96,49 @@ steps=$(sed -n '/<ol class="funnel">/,/<\/ol>/p' "$E1" | sed 's/<[^>]*>//g' | gr
 [ "$steps" = "169 tracked|16 named in its text|16 of them on the ladder|14 of them with a medal|" ] &&
 	ok "1.0: the funnel in plain words ($steps)" || nok "1.0: the funnel in plain words ($steps)"
 hasnt "$E1" 'named on the ladder' "1.0: no 'named on the ladder'"
+
+# 11. The edition this report is about has its overview on the home page
+# (site review 6): its own page gives its finding, its funnel, its stated
+# figures and its changes page, and links to the home page for the rest;
+# the older editions keep their full page.
+for x in 'class="figures"' 'id="medal-table"' 'id="distribution"' 'id="movers"' 'No longer reviewed in'; do
+	hasnt "$E3" "$x" "3.0: not the home page's again ($x)"
+done
+has "$E3" '<p class="see-home">The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on <a href="../../index.html">the report&#39;s front page</a>.</p>' "3.0: the home page's overview linked"
+has "$E3" '<li class="changes"><a href="../../editions/3.0/changes/index.html">What changed since ClusterMAX 2.0</a></li>' "3.0: its changes page linked"
+for x in 'class="figures"' 'id="medal-table"' 'id="movers"'; do
+	has "$S/editions/2.0/index.html" "$x" "2.0: its full page ($x)"
+done
+# stated and counted (FACTS.md: 3.0 states 77 reviewed, 19 medals and
+# 2/2/5/10/15 for Platinum to the ribbon, each as counted): one sentence
+has "$E3" '<p class="claims-agree">The 7 figures that ClusterMAX 3.0 states agree with the count of its reviews here: 77 reviewed, 19 medals, 2 Platinum, 2 Gold, 5 Silver, 10 Bronze and 15 Participation Ribbon.</p>' "3.0: its stated figures in one sentence, all agreeing"
+hasnt "$E3" 'class="claims"' "3.0: no checklist of its stated figures"
+# 2.0 states 84 reviewed (85 counted; the note is in the strip above) and
+# 37 medals: a table, figure | stated | counted, the note not again
+cl=$(sed -n '/id="claims"/,/<\/section>/p' "$S/editions/2.0/index.html" | tr -d '\n' |
+	sed 's|<tr>|\n|g' | sed -n 's|</tr>.*||; s|<[^>]*>| |g; s|  *| |g; s|^ ||; s| $||; 2,$p' | tr '\n' '|')
+[ "$cl" = "Figure Stated Counted|Reviewed 84 85|Medals 37 37" ] &&
+	ok "2.0: the stated and counted table ($cl)" || nok "2.0: the stated and counted table ($cl)"
+n=$(count "$S/editions/2.0/index.html" 'The extra review section is among the Not Recommended')
+[ "$n" = 1 ] && ok "2.0: the note on 84 and 85 once ($n)" || nok "2.0: the note on 84 and 85 once ($n)"
+
+# the page's Markdown copy likewise
+M3=$S/editions/3.0/index.md
+has "$M3" "The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on [the report's front page](../../index.md)." "3.0 Markdown copy: the home page's overview linked"
+hasnt "$M3" '## Tier table' "3.0 Markdown copy: no second tier table"
+hasnt "$M3" '## Movers since' "3.0 Markdown copy: no second movers table"
+has "$S/editions/2.0/index.md" '## Tier table' "2.0 Markdown copy: its tier table"
+
+# 12. Page titles name a thing once (site review 17)
+t() { sed -n 's|^<title>\(.*\)</title>$|\1|p' "$1"; }
+[ "$(t "$E3")" = "ClusterMAX 3.0 — fewer medals, a higher bar" ] && ok "3.0: its title ($(t "$E3"))" || nok "3.0: its title ($(t "$E3"))"
+[ "$(t "$S/editions/3.0/changes/index.html")" = "What changed in ClusterMAX 3.0 — fewer medals, a higher bar" ] &&
+	ok "3.0 changes: its title" || nok "3.0 changes: its title ($(t "$S/editions/3.0/changes/index.html"))"
+[ "$(t "$S/editions/2.0/index.html")" = "ClusterMAX 2.0 — ClusterMAX 3.0: fewer medals, a higher bar" ] &&
+	ok "2.0: its title" || nok "2.0: its title ($(t "$S/editions/2.0/index.html"))"
+[ "$(t "$S/index.html")" = "ClusterMAX 3.0: fewer medals, a higher bar" ] && ok "home: its title" || nok "home: its title"
+twice=$(find "$S" -name '*.html' -exec sed -n 's|^<title>\(.*\)</title>$|\1|p' {} + |
+	grep -E 'ClusterMAX [0-9.]+.*ClusterMAX [0-9.]+' | awk '{ if (match($0, /ClusterMAX [0-9.]+/)) { n = substr($0, RSTART, RLENGTH); r = substr($0, RSTART + RLENGTH); if (index(r, n)) print } }' | head -n 3)
+[ -z "$twice" ] && ok "no title names an edition twice" || nok "no title names an edition twice ($twice)"
 
 exit $fail

@@ -18,6 +18,7 @@
 #include "markdown.h"
 #include "parse.h"
 #include "podium.h"
+#include "tier_color.h"
 #include "view.h"
 
 /* A timings cell that gives nothing to compare: empty, a dash (no target,
@@ -169,6 +170,17 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 		s = table_tier_text(r, rt);
 		jw_string(w, s);
 		free(s);
+		/* its mark, as every other table shows a tier (tier.mustache):
+		 * the glyph and the name carry the meaning, the colour helps */
+		jw_key(w, "glyph");
+		jw_string(w, rt->tier->medal ? "\xe2\x97\x8f" : rt->tier->rated ?
+		    "\xe2\x97\x8b" : "\xe2\x80\x93");
+		jw_key(w, "color");
+		jw_string(w, tier_color(rt->tier, (char[8]){0}));
+		jw_key(w, "medal");
+		jw_bool(w, rt->tier->medal);
+		jw_key(w, "rated");
+		jw_bool(w, rt->tier->rated);
 		jw_object_end(w);
 	}
 	jw_array_end(w);

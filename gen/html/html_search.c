@@ -232,11 +232,14 @@ html_search_provider(struct html_ctx *h, const struct provider_view *v,
 }
 
 /* Each edition's page, newest first (as the editions index lists them):
- * its one-sentence description, then its words; and its changes page. */
+ * its one-sentence description, then its words; and its changes page. The
+ * focus edition's tier table is the front page's, an entry of its own. */
 static void
 edition_entries(struct html_ctx *h, struct jsonw *w, struct buf *t)
 {
 	const struct computed *c = h->c;
+	/* the front page shows the focus edition's tier table (html_home.c) */
+	bool home_medals = c->view != NULL && vd_page_medals(c->view->home) != NULL;
 	size_t i;
 
 	for (i = c->neditions; i-- > 0;) {
@@ -251,11 +254,37 @@ edition_entries(struct html_ctx *h, struct jsonw *w, struct buf *t)
 		desc = html_edition_description(&h->p->report, s);
 		buf_puts(t, desc);
 		buf_putc(t, ' ');
-		view_words(t, c, vp->s, vp->n);
-		medal_words(t, vp);
+		if (e == h->p->report.edition && home_medals) {
+			/* the words its page gives (html_edition.c): the front
+			 * page gives its tier table and its movers, and its tier
+			 * table's entry is the one that finds a provider */
+			static const char *const shown[] = {"lead", "funnel", "claims"};
+			size_t k;
+
+			for (k = 0; k < ARRAY_SIZE(shown); k++) {
+				const struct vd_section *sec = vd_section_find(vp->s, vp->n, shown[k]);
+
+				if (sec != NULL)
+					view_words(t, c, sec, 1);
+			}
+		} else {
+			view_words(t, c, vp->s, vp->n);
+			medal_words(t, vp);
+		}
 		url = html_edition_path(e);
 		entry(w, url, e->name != NULL ? e->name : e->id, t);
 		free(url);
+		if (e == h->p->report.edition && home_medals) {
+			const struct report *r = &h->p->report;
+			char *where = report_format(r, "search_in_page", (const char *[]){"page",
+			    "section", NULL}, (const char *[]){report_string(r, "report"),
+			    report_string(r, "the_medal_table"), NULL});
+
+			medal_words(t, vp);
+			entry_at(w, "index.html#medal-table", report_string(r, "the_medal_table"),
+			    where, t);
+			free(where);
+		}
 		free(desc);
 		vd_page_free(own);
 		if (s->baseline == NULL || (ch = view_changes(c->view, e)) == NULL)

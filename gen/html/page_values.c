@@ -1,4 +1,5 @@
 /* page_values.c: the template values pages share (links, tiers, movement, tables, charts). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -578,6 +579,85 @@ url_path_of(const char *url)
 	return q[-1] == '/' ? xstrndup(p, n) : xasprintf("%.*s/", (int)n, p);
 }
 
+/* Is name in s as a whole name: not inside a longer word ("ClusterMAX 3.0"
+ * is in "What changed in ClusterMAX 3.0", not in "ClusterMAX 3.05")? A
+ * byte of a UTF-8 sequence counts as a letter. */
+static bool
+has_name(const char *s, const char *name)
+{
+	size_t n = name != NULL ? strlen(name) : 0;
+	const char *p;
+
+	if (n == 0 || s == NULL)
+		return false;
+	for (p = strstr(s, name); p != NULL; p = strstr(p + 1, name)) {
+		unsigned char b = p > s ? (unsigned char)p[-1] : ' ';
+		unsigned char a = (unsigned char)p[n];
+
+		if ((b < 0x80 && !isalnum(b)) && (a < 0x80 && !isalnum(a)))
+			return true;
+	}
+	return false;
+}
+
+/* The name of an edition or a provider that both the page's title and the
+ * report's are about, or NULL. */
+static const char *
+shared_name(const struct project *p, const char *title, const char *rtitle)
+{
+	size_t i;
+
+	for (i = 0; i < p->neditions; i++) {
+		const struct edition *e = &p->editions[i];
+
+		if (has_name(title, edition_name(e)) && has_name(rtitle, edition_name(e)))
+			return edition_name(e);
+	}
+	for (i = 0; i < p->nproviders; i++) {
+		const char *n = html_provider_name(&p->providers[i]);
+
+		if (has_name(title, n) && has_name(rtitle, n))
+			return n;
+	}
+	return NULL;
+}
+
+/*
+ * A page's <title>: its own, then the report's, a name never twice (site
+ * review 17). Where the report's title names what the page's does too
+ * ("ClusterMAX 3.0" in "ClusterMAX 3.0: fewer medals, a higher bar"), the
+ * report's goes without it when it starts with it and a separator ("What
+ * changed in ClusterMAX 3.0 — fewer medals, a higher bar"), else the page's
+ * title stands alone.
+ */
+static struct tv *
+page_title(const struct html_ctx *h, const char *title)
+{
+	const struct report *r = &h->p->report;
+	const char *name, *rest = NULL;
+	char *sep;
+	struct tv *v;
+
+	if (r->title == NULL)
+		return tv_str(title);
+	name = shared_name(h->p, title, r->title);
+	if (name == NULL)
+		return pv_cat(title, " \xe2\x80\x94 ", r->title);
+	sep = report_label_sep(r);
+	if (strncmp(r->title, name, strlen(name)) == 0) {
+		const char *after = r->title + strlen(name);
+
+		if (sep[0] != '\0' && strncmp(after, sep, strlen(sep)) == 0)
+			rest = after + strlen(sep);
+		else if (strncmp(after, ": ", 2) == 0)
+			rest = after + 2;
+	}
+	v = rest != NULL && rest[0] != '\0' && !has_name(rest, name) ?
+	    pv_cat(title, " \xe2\x80\x94 ", rest) : tv_str(title);
+	free(sep);
+	return v;
+}
+
 struct tv *
 pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title)
 {
@@ -603,7 +683,7 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	if (view_rtl(r)) /* only then: a left-to-right page says nothing */
 		tv_set(o, "rtl", tv_bool(true));
 	if (title != NULL)
-		tv_set(o, "title", pv_cat(title, " \xe2\x80\x94 ", r->title));
+		tv_set(o, "title", page_title(h, title));
 	else
 		pv_set_str(o, "title", r->title);
 	pv_set_str(o, "site_title", r->title);

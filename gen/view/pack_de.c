@@ -556,5 +556,18 @@ const struct ui_string pack_de_strings[] = {
 	{"changes_require", "{tier}: mindestens {to} in {criterion}, zuvor {from}"},
 	{"changes_floor", "Die unterste Stufe ist {tier}, zuvor {earlier}"},
 	{"changes_none_set", "keine"},
+	/* site8 */
+	{"edition_see_home", "Die Stufentabelle von {edition}, ihre Diagramme und wer sich seit {baseline} bewegt hat, stehen auf {home}."},
+	{"edition_see_home_first", "Die Stufentabelle von {edition} und ihre Diagramme stehen auf {home}."},
+	{"edition_see_home_link", "der Startseite des Berichts"},
+	{"claims_agree", "Die {n} Zahlen, die {edition} angibt, stimmen mit der Zählung der Bewertungen hier überein: {list}."},
+	{"claims_agree_one", "Die eine Zahl, die {edition} angibt, stimmt mit der Zählung der Bewertungen hier überein: {list}."},
+	{"claims_agree_partial", "Die {n} Zahlen, die {edition} angibt, stimmen mit den Anbietern überein, die sie nennt: {list}."},
+	{"claims_agree_partial_one", "Die eine Zahl, die {edition} angibt, stimmt mit den Anbietern überein, die sie nennt: {list}."},
+	{"claims_agree_reviewed", "{n} geprüft"},
+	{"claims_agree_rated", "{n} eingestuft"},
+	{"claims_agree_medals", "{n} Medaillen"},
+	{"claims_agree_medals_one", "{n} Medaille"},
+	{"claims_agree_tier", "{n} {tier}"},
 	{NULL, NULL},
 };

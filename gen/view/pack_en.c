@@ -575,5 +575,18 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_require", "{tier}: at least {to} in {criterion}, before {from}"},
 	{"changes_floor", "The floor is {tier}, before {earlier}"},
 	{"changes_none_set", "none"},
+	/* site8 */
+	{"edition_see_home", "The tier table of {edition}, its charts and who moved since {baseline} are on {home}."},
+	{"edition_see_home_first", "The tier table of {edition} and its charts are on {home}."},
+	{"edition_see_home_link", "the report's front page"},
+	{"claims_agree", "The {n} figures that {edition} states agree with the count of its reviews here: {list}."},
+	{"claims_agree_one", "The one figure that {edition} states agrees with the count of its reviews here: {list}."},
+	{"claims_agree_partial", "The {n} figures that {edition} states agree with the providers it names: {list}."},
+	{"claims_agree_partial_one", "The one figure that {edition} states agrees with the providers it names: {list}."},
+	{"claims_agree_reviewed", "{n} reviewed"},
+	{"claims_agree_rated", "{n} rated"},
+	{"claims_agree_medals", "{n} medals"},
+	{"claims_agree_medals_one", "{n} medal"},
+	{"claims_agree_tier", "{n} {tier}"},
 	{NULL, NULL},
 };

@@ -555,5 +555,18 @@ const struct ui_string pack_es_strings[] = {
 	{"changes_require", "{tier}: al menos {to} en {criterion}, antes {from}"},
 	{"changes_floor", "El nivel mínimo es {tier}, antes {earlier}"},
 	{"changes_none_set", "ninguno"},
+	/* site8 */
+	{"edition_see_home", "La tabla de niveles de {edition}, sus gráficos y quién se movió desde {baseline} están en {home}."},
+	{"edition_see_home_first", "La tabla de niveles de {edition} y sus gráficos están en {home}."},
+	{"edition_see_home_link", "la portada del informe"},
+	{"claims_agree", "Las {n} cifras que da {edition} coinciden con el recuento de sus evaluaciones hecho aquí: {list}."},
+	{"claims_agree_one", "La única cifra que da {edition} coincide con el recuento de sus evaluaciones hecho aquí: {list}."},
+	{"claims_agree_partial", "Las {n} cifras que da {edition} coinciden con los proveedores que nombra: {list}."},
+	{"claims_agree_partial_one", "La única cifra que da {edition} coincide con los proveedores que nombra: {list}."},
+	{"claims_agree_reviewed", "{n} evaluados"},
+	{"claims_agree_rated", "{n} clasificados"},
+	{"claims_agree_medals", "{n} medallas"},
+	{"claims_agree_medals_one", "{n} medalla"},
+	{"claims_agree_tier", "{n} {tier}"},
 	{NULL, NULL},
 };

@@ -558,5 +558,18 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_require", "{tier} : au moins {to} en {criterion}, avant {from}"},
 	{"changes_floor", "Le niveau plancher est {tier}, avant {earlier}"},
 	{"changes_none_set", "aucun"},
+	/* site8 */
+	{"edition_see_home", "Le tableau des paliers de {edition}, ses graphiques et les mouvements depuis {baseline} sont sur {home}."},
+	{"edition_see_home_first", "Le tableau des paliers de {edition} et ses graphiques sont sur {home}."},
+	{"edition_see_home_link", "la page d’accueil du rapport"},
+	{"claims_agree", "Les {n} chiffres que donne {edition} concordent avec le décompte de ses évaluations fait ici\u00a0: {list}."},
+	{"claims_agree_one", "Le seul chiffre que donne {edition} concorde avec le décompte de ses évaluations fait ici\u00a0: {list}."},
+	{"claims_agree_partial", "Les {n} chiffres que donne {edition} concordent avec les fournisseurs qu’elle nomme\u00a0: {list}."},
+	{"claims_agree_partial_one", "Le seul chiffre que donne {edition} concorde avec les fournisseurs qu’elle nomme\u00a0: {list}."},
+	{"claims_agree_reviewed", "{n} évalués"},
+	{"claims_agree_rated", "{n} classés"},
+	{"claims_agree_medals", "{n} médailles"},
+	{"claims_agree_medals_one", "{n} médaille"},
+	{"claims_agree_tier", "{n} {tier}"},
 	{NULL, NULL},
 };

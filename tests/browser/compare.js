@@ -36,12 +36,24 @@ function table(page) {
 		const t = out.querySelector("table");
 		const rows = {};
 		if (t) Array.from(t.tBodies[0].rows).forEach((r) => {
-			rows[r.cells[0].textContent] = Array.from(r.cells).slice(1).map((c) => c.textContent);
+			// a cell's words: a tier's glyph is a mark for the eye
+			// (aria-hidden), the words after it its name
+			rows[r.cells[0].textContent] = Array.from(r.cells).slice(1).map((c) => {
+				const k = c.cloneNode(true);
+				k.querySelectorAll("[aria-hidden]").forEach((g) => g.remove());
+				return k.textContent.replace(/^\u00a0/, "");
+			});
 		});
+		// each tier cell's mark: its glyph, whether a medal, its colour
+		const marks = t ? Array.from(t.tBodies[0].querySelectorAll("td > .tier")).map((s) =>
+			s.querySelector(".glyph").textContent + (s.classList.contains("tier-medal") ? " medal" : "") +
+			(s.classList.contains("tier-unrated") ? " unrated" : "") +
+			(s.style.getPropertyValue("--tier") ? " coloured" : "")) : [];
 		return {
 			head: t ? Array.from(t.tHead.rows[0].cells).slice(1).map((c) => c.textContent) : [],
 			links: t ? Array.from(t.tHead.querySelectorAll("a")).map((a) => a.getAttribute("href")) : [],
 			rows,
+			marks,
 			text: out.innerText,
 			said: Array.from(out.querySelectorAll(":scope > p")).map((p) => p.textContent),
 			// how the cells lay out: whether their lines are kept, how wide
@@ -84,6 +96,17 @@ async function defaultReport(browser, base) {
 	    want(t.rows["Failure test"]));
 	ok(want(t.rows["Public security findings"]) === want(["not covered by its review", "not covered by its review"]),
 	    "... the findings row the opening promises is kept, each cell saying why it is empty", want(t.rows));
+	// site review 15: a tier reads as in every other table, its glyph
+	// before its name (CoreWeave Platinum in all three editions; Nebius
+	// Platinum, Gold, Gold: FACTS.md), newest edition first
+	ok(want(t.rows["Tier, ClusterMAX 3.0"]) === want(["Platinum", "Platinum"]) &&
+	    want(t.rows["Tier, ClusterMAX 2.0"]) === want(["Platinum", "Gold"]) &&
+	    want(t.marks) === want(Array(6).fill("\u25cf medal coloured")),
+	    "default report: each tier with its mark, a medal's glyph in its colour", want({rows: t.rows, marks: t.marks}));
+	const cols = await o.page.evaluate(() => Array.from(document.querySelectorAll("#compare thead th"))
+		.map((c) => Math.round(c.getBoundingClientRect().width)));
+	ok(cols.length === 3 && Math.abs(cols[1] - cols[2]) <= 1,
+	    "... at 1280 px the providers' columns are as wide as each other", want(cols));
 	await o.page.close();
 	o = await open(browser, base + "compare/index.html?providers=vultr,fpt,oracle", {base});
 	t = await table(o.page);
@@ -108,6 +131,14 @@ async function defaultReport(browser, base) {
 	ok(!t.wide && t.narrowest >= 150 && want(t.labels) === want(["Vultr", "FPT", "Oracle"]),
 	    "... at 390 px a row at a time, each cell under its provider's name, none a sliver",
 	    want({wide: t.wide, narrowest: t.narrowest, labels: t.labels}));
+	// a row's head across the row, so its rule is not a short line under
+	// the words (site review 15)
+	const heads = await o.page.evaluate(() => Array.from(document.querySelectorAll("#compare tbody th")).map((h) => {
+		const r = h.closest("tr").getBoundingClientRect(), b = h.getBoundingClientRect();
+		return Math.round(r.width - b.width) + "/" + getComputedStyle(h).borderBottomStyle;
+	}));
+	ok(heads.length > 0 && heads.every((x) => x === "0/none"),
+	    "... at 390 px each row's head spans its row, with no rule of its own", want(heads));
 	await o.page.close();
 	o = await open(browser, base + "compare/index.html?providers=gmi,coreweave", {base});
 	t = await table(o.page);
