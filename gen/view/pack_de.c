@@ -432,7 +432,7 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_providers_then_unrated", "Die geprüften, aber nicht eingestuften folgen in einer eigenen Tabelle."},
 	{"pdf_tier_history", "Stufe je Ausgabe: {list}"},
 	{"pdf_quote_under", "{quote}: vollständig zitiert unter {name}, Seite {page}."},
-	{"home_published", "veröffentlicht am {date}"},
+	{"home_published", "die hier gelesene Ausgabe, veröffentlicht am {date}"},
 	{"pdf_rows_title", "Weitere eingestufte Anbieter"},
 	{"pdf_rows_intro", "Ihre Bewertungen nennen nur eine Stufe."},
 	{"pdf_rows_standing", "Verlauf"},
@@ -561,5 +561,6 @@ const struct ui_string pack_de_strings[] = {
 	{"movers_merged_item", "{provider} (in {successor})"},
 	{"changes_label_rated", "In {edition} eingestuft"},
 	{"changes_label_no_reason", "Ohne Grund in der Begutachtung"},
+	{"medals_share_line", "Mit Medaille: {reviewed} der {nreviewed} begutachteten Anbieter und {tracked} der {ntracked} beobachteten."},
 	{NULL, NULL},
 };

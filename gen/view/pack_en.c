@@ -447,7 +447,7 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_providers_then_unrated", "Those reviewed but not rated follow, in a table of their own."},
 	{"pdf_tier_history", "Tier by edition: {list}"},
 	{"pdf_quote_under", "{quote}: quoted in full under {name}, page {page}."},
-	{"home_published", "published {date}"},
+	{"home_published", "the edition this report reads, published {date}"},
 	{"pdf_rows_title", "Other rated providers"},
 	{"pdf_rows_intro", "For these providers this report records the tier alone."},
 	{"pdf_rows_standing", "Standing"},
@@ -580,5 +580,6 @@ const struct ui_string ui_strings_default[] = {
 	{"movers_merged_item", "{provider} (into {successor})"},
 	{"changes_label_rated", "Rated in {edition}"},
 	{"changes_label_no_reason", "No reason given in the review"},
+	{"medals_share_line", "With a medal: {reviewed} of the {nreviewed} providers reviewed, and {tracked} of the {ntracked} tracked."},
 	{NULL, NULL},
 };

@@ -431,7 +431,7 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_providers_then_unrated", "Los evaluados sin clasificar van después, en una tabla aparte."},
 	{"pdf_tier_history", "Nivel por edición: {list}"},
 	{"pdf_quote_under", "{quote}: citado completo en {name}, página {page}."},
-	{"home_published", "publicada el {date}"},
+	{"home_published", "la edición que lee este informe, publicada el {date}"},
 	{"pdf_rows_title", "Otros proveedores clasificados"},
 	{"pdf_rows_intro", "Sus evaluaciones solo dan un nivel."},
 	{"pdf_rows_standing", "Evolución"},
@@ -560,5 +560,6 @@ const struct ui_string pack_es_strings[] = {
 	{"movers_merged_item", "{provider} (por {successor})"},
 	{"changes_label_rated", "Calificados en {edition}"},
 	{"changes_label_no_reason", "Sin motivo dado en la evaluación"},
+	{"medals_share_line", "Con medalla: {reviewed} de los {nreviewed} proveedores evaluados, y {tracked} de los {ntracked} seguidos."},
 	{NULL, NULL},
 };

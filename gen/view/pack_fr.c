@@ -434,7 +434,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"pdf_providers_then_unrated", "Ceux qui ont été évalués sans être classés suivent, dans un tableau à part."},
 	{"pdf_tier_history", "Palier par édition\u00a0: {list}"},
 	{"pdf_quote_under", "{quote}\u00a0: cité en entier sous {name}, page {page}."},
-	{"home_published", "publiée le {date}"},
+	{"home_published", "l’édition que lit ce rapport, publiée le {date}"},
 	{"pdf_rows_title", "Autres fournisseurs classés"},
 	{"pdf_rows_intro", "Leurs évaluations ne donnent qu’un palier."},
 	{"pdf_rows_standing", "Évolution"},
@@ -563,5 +563,6 @@ const struct ui_string pack_fr_strings[] = {
 	{"movers_merged_item", "{provider} (par {successor})"},
 	{"changes_label_rated", "Notés dans {edition}"},
 	{"changes_label_no_reason", "Sans raison donnée dans l’évaluation"},
+	{"medals_share_line", "Avec une médaille\u00a0: {reviewed} des {nreviewed} fournisseurs évalués, et {tracked} des {ntracked} suivis."},
 	{NULL, NULL},
 };

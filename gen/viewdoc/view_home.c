@@ -200,7 +200,21 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 		figure_row(t, report_string(r, "medals_of_rated"),
 		    view_share(r, (double)s->medals / (double)s->rated), detail, NULL);
 	}
-	if (!e->partial) {
+	/* the shares of the reviewed and of the tracked: one line under the
+	 * strip, not two more cards beside the rated share (reader review,
+	 * site 6); without a tracked count, the reviewed share's card */
+	if (!e->partial && s->tracked >= 0 && s->rated > 0) {
+		char *a = view_share(r, s->medals_of_reviewed), *na = view_int(r, s->reviewed);
+		char *b = view_share(r, s->medals_of_tracked), *nb = view_int(r, s->tracked);
+
+		table_note_take(t, report_format(r, "medals_share_line",
+		    (const char *[]){"reviewed", "nreviewed", "tracked", "ntracked", NULL},
+		    (const char *[]){a, na, b, nb, NULL}));
+		free(a);
+		free(na);
+		free(b);
+		free(nb);
+	} else if (!e->partial) {
 		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
 		    report_format_n(r, "of_n_reviewed", s->reviewed), NULL);
 		if (s->tracked >= 0)
@@ -406,6 +420,21 @@ more_add(struct vd_block *b, const struct computed *c, const struct section *cs)
 	b->more = report_format1(r, "more_in_page", "page", title);
 }
 
+/* A commentary section of the home page. */
+static void
+commentary_add(struct vd_page *p, const struct computed *c, const struct section *cs)
+{
+	struct vd_section *sec = vd_section_add(&p->s, &p->n, "commentary",
+	    cs->title != NULL ? cs->title : cs->id);
+	struct vd_block *b = vd_block_add(sec, VB_MARKDOWN, "commentary");
+
+	b->md = cs->body;
+	b->file = cs->pos.file;
+	b->line = cs->body_line;
+	b->section = cs;
+	more_add(b, c, cs);
+}
+
 struct vd_page *
 vd_home_new(const struct computed *c)
 {
@@ -421,6 +450,11 @@ vd_home_new(const struct computed *c)
 	p->id = "home";
 	if (s == NULL)
 		return p;
+	/* the first commentary section (the summary) before the figures and
+	 * tables: the words they use (tracked, reviewed, rated, medal) are
+	 * defined before a reader meets them (reader review, pdf 5) */
+	if (c->nsections > 0)
+		commentary_add(p, c, c->sections[0]);
 	sec = vd_section_add(&p->s, &p->n, "figures", report_string(r, "headline_figures"));
 	b = vd_block_add(sec, VB_TABLE, "figures");
 	b->table = vd_figures(c, s, cmp);
@@ -454,18 +488,8 @@ vd_home_new(const struct computed *c)
 			}
 		}
 	}
-	for (i = 0; i < c->nsections; i++) {
-		const struct section *cs = c->sections[i];
-
-		sec = vd_section_add(&p->s, &p->n, "commentary",
-		    cs->title != NULL ? cs->title : cs->id);
-		b = vd_block_add(sec, VB_MARKDOWN, "commentary");
-		b->md = cs->body;
-		b->file = cs->pos.file;
-		b->line = cs->body_line;
-		b->section = cs;
-		more_add(b, c, cs);
-	}
+	for (i = 1; i < c->nsections; i++)
+		commentary_add(p, c, c->sections[i]);
 	return p;
 }
 
