@@ -336,8 +336,8 @@ const struct ui_string pack_de_strings[] = {
 	{"no_practices", "Die Bewertungen von {edition} sagen nicht, welche Anbieter diese Praktiken befolgen."},
 	{"finding_status", "Stand"},
 	{"finding_source", "Quelle"},
-	{"findings_public_one", "Die Tabelle unten nennt den einen Befund, den dieser Bericht einzeln erfasst, mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde stehen nicht darin."},
-	{"findings_public_many", "Die Tabelle unten nennt die {n} Befunde, die dieser Bericht einzeln erfasst, jeweils mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde stehen nicht darin."},
+	{"findings_public_one", "Die folgende Tabelle nennt den einen Befund, den dieser Bericht einzeln erfasst, mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde stehen nicht darin."},
+	{"findings_public_many", "Die folgende Tabelle nennt jeden Befund, den dieser Bericht einzeln erfasst ({n} insgesamt), mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde stehen nicht darin."},
 	{"findings_none", "Für diese Ausgabe ist kein Befund verzeichnet."},
 	{"security_scope_ref", "Was geprüft und was gefunden wurde: siehe „{section}“, Seite {page}."},
 	{"no_claims", "Die Quelle gibt für diese Ausgabe keine Zahlen an."},
@@ -561,6 +561,6 @@ const struct ui_string pack_de_strings[] = {
 	{"movers_merged_item", "{provider} (in {successor})"},
 	{"changes_label_rated", "In {edition} eingestuft"},
 	{"changes_label_no_reason", "Ohne Grund in der Begutachtung"},
-	{"medals_share_line", "Mit Medaille: {reviewed} der {nreviewed} begutachteten Anbieter und {tracked} der {ntracked} beobachteten."},
+	{"of_n_reviewed_tracked", "von {n} begutachteten; von den {m} beobachteten {share}"},
 	{NULL, NULL},
 };

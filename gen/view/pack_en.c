@@ -347,8 +347,8 @@ const struct ui_string ui_strings_default[] = {
 	{"no_practices", "The reviews of {edition} do not say which providers follow these practices."},
 	{"finding_status", "Status"},
 	{"finding_source", "Source"},
-	{"findings_public_one", "The table below lists the one finding this report records on its own, with the provider where it is named and its source; findings described only in general terms are not in it."},
-	{"findings_public_many", "The table below lists the {n} findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it."},
+	{"findings_public_one", "The table that follows gives the one finding this report records on its own, with the provider where it is named and its source; findings described only in general terms are not in it."},
+	{"findings_public_many", "The table that follows gives each finding this report records on its own ({n} in all), with the provider where it is named and its source; findings described only in general terms are not in it."},
 	{"findings_none", "No finding is recorded for this edition."},
 	{"security_scope_ref", "What was tested and what was found: see “{section}”, page {page}."},
 	{"no_claims", "The source states no figures for this edition."},
@@ -580,6 +580,6 @@ const struct ui_string ui_strings_default[] = {
 	{"movers_merged_item", "{provider} (into {successor})"},
 	{"changes_label_rated", "Rated in {edition}"},
 	{"changes_label_no_reason", "No reason given in the review"},
-	{"medals_share_line", "With a medal: {reviewed} of the {nreviewed} providers reviewed, and {tracked} of the {ntracked} tracked."},
+	{"of_n_reviewed_tracked", "of {n} reviewed; of the {m} tracked, {share}"},
 	{NULL, NULL},
 };

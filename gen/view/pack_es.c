@@ -335,8 +335,8 @@ const struct ui_string pack_es_strings[] = {
 	{"no_practices", "Las evaluaciones de {edition} no dicen qué proveedores siguen estas prácticas."},
 	{"finding_status", "Estado"},
 	{"finding_source", "Fuente"},
-	{"findings_public_one", "La tabla de abajo da el único hallazgo que este informe registra por separado, con el proveedor cuando se nombra y su fuente; los hallazgos descritos solo en términos generales no figuran en ella."},
-	{"findings_public_many", "La tabla de abajo da los {n} hallazgos que este informe registra uno a uno, cada uno con el proveedor cuando se nombra y su fuente; los hallazgos descritos solo en términos generales no figuran en ella."},
+	{"findings_public_one", "La tabla que sigue da el único hallazgo que este informe registra por separado, con el proveedor cuando se nombra y su fuente; los hallazgos descritos solo en términos generales no figuran en ella."},
+	{"findings_public_many", "La tabla que sigue da cada hallazgo que este informe registra por separado ({n} en total), con el proveedor cuando se nombra y su fuente; los hallazgos descritos solo en términos generales no figuran en ella."},
 	{"findings_none", "No se registra ningún hallazgo en esta edición."},
 	{"security_scope_ref", "Qué se probó y qué se encontró: véase «{section}», página {page}."},
 	{"no_claims", "La fuente no declara cifras para esta edición."},
@@ -560,6 +560,6 @@ const struct ui_string pack_es_strings[] = {
 	{"movers_merged_item", "{provider} (por {successor})"},
 	{"changes_label_rated", "Calificados en {edition}"},
 	{"changes_label_no_reason", "Sin motivo dado en la evaluación"},
-	{"medals_share_line", "Con medalla: {reviewed} de los {nreviewed} proveedores evaluados, y {tracked} de los {ntracked} seguidos."},
+	{"of_n_reviewed_tracked", "de {n} evaluados; de los {m} seguidos, {share}"},
 	{NULL, NULL},
 };

@@ -338,8 +338,8 @@ const struct ui_string pack_fr_strings[] = {
 	{"no_practices", "Les évaluations de {edition} ne disent pas quels fournisseurs suivent ces pratiques."},
 	{"finding_status", "Statut"},
 	{"finding_source", "Source"},
-	{"findings_public_one", "Le tableau ci-dessous donne la seule faille que ce rapport relève à part, avec le fournisseur quand il est nommé et sa source\u00a0; les failles décrites seulement en termes généraux n’y figurent pas."},
-	{"findings_public_many", "Le tableau ci-dessous donne les {n} failles que ce rapport relève une à une, chacune avec le fournisseur quand il est nommé et sa source\u00a0; les failles décrites seulement en termes généraux n’y figurent pas."},
+	{"findings_public_one", "Le tableau qui suit donne la seule faille que ce rapport relève à part, avec le fournisseur quand il est nommé et sa source\u00a0; les failles décrites seulement en termes généraux n’y figurent pas."},
+	{"findings_public_many", "Le tableau qui suit donne chaque faille que ce rapport relève à part ({n} en tout), avec le fournisseur quand il est nommé et sa source\u00a0; les failles décrites seulement en termes généraux n’y figurent pas."},
 	{"findings_none", "Aucune faille n’est consignée pour cette édition."},
 	{"security_scope_ref", "Ce qui a été testé et trouvé\u00a0: voir «\u00a0{section}\u00a0», page {page}."},
 	{"no_claims", "La source n’annonce aucun chiffre pour cette édition."},
@@ -563,6 +563,6 @@ const struct ui_string pack_fr_strings[] = {
 	{"movers_merged_item", "{provider} (par {successor})"},
 	{"changes_label_rated", "Notés dans {edition}"},
 	{"changes_label_no_reason", "Sans raison donnée dans l’évaluation"},
-	{"medals_share_line", "Avec une médaille\u00a0: {reviewed} des {nreviewed} fournisseurs évalués, et {tracked} des {ntracked} suivis."},
+	{"of_n_reviewed_tracked", "des {n} évalués\u00a0; des {m} suivis, {share}"},
 	{NULL, NULL},
 };

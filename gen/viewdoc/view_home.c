@@ -200,17 +200,18 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 		figure_row(t, report_string(r, "medals_of_rated"),
 		    view_share(r, (double)s->medals / (double)s->rated), detail, NULL);
 	}
-	/* the shares of the reviewed and of the tracked: one line under the
-	 * strip, not two more cards beside the rated share (reader review,
-	 * site 6); without a tracked count, the reviewed share's card */
+	/* the shares of the reviewed and of the tracked: one card, the
+	 * tracked share in its words, not two more cards beside the rated
+	 * share (reader review, site 6); without a tracked count, the
+	 * reviewed share's card alone */
 	if (!e->partial && s->tracked >= 0 && s->rated > 0) {
-		char *a = view_share(r, s->medals_of_reviewed), *na = view_int(r, s->reviewed);
+		char *na = view_int(r, s->reviewed);
 		char *b = view_share(r, s->medals_of_tracked), *nb = view_int(r, s->tracked);
 
-		table_note_take(t, report_format(r, "medals_share_line",
-		    (const char *[]){"reviewed", "nreviewed", "tracked", "ntracked", NULL},
-		    (const char *[]){a, na, b, nb, NULL}));
-		free(a);
+		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
+		    report_format(r, "of_n_reviewed_tracked",
+		    (const char *[]){"n", "share", "m", NULL},
+		    (const char *[]){na, b, nb, NULL}), NULL);
 		free(na);
 		free(b);
 		free(nb);
