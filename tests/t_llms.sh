@@ -73,7 +73,8 @@ check "... the page's sections in its order, from its view" \
 # counts are the figures', once
 check "... what it found, its figures, movers with their notes, and the stated figures" \
     'has "$E3" "Edition Three rated 4 of 5 reviewed providers; 4 received a medal, as many as in Edition Two." &&
-     has "$E3" "| Share of tracked providers with a medal | 10.0% | of 40 providers tracked |" && ! has "$E3" "- **40** tracked" &&
+     has "$E3" "| Share of reviewed providers with a medal | 80.0% | of 5 reviewed; of the 40 tracked, 10.0% |" && ! has "$E3" "- **40** tracked" &&
+     has "$E3" "Merged into another provider before Edition Three (1): Gamma GPU (into Alpha Cloud)." &&
      has "$E3" "| [Gamma GPU](../../providers/gamma/index.md) | Weak | not reviewed | merged into Alpha Cloud |" &&
      has "$E3" "Rated in Edition Two, not rated in Edition Three (1): Golf." &&
      has "$E3" "- Elite: 2" && ! has "$E3" "as the source states"'
