@@ -50,7 +50,7 @@ done
 # one of the twenty moves has a reason in their review (reader review
 # #10): no column that mostly says none, but a note each under the table,
 # in the rows' order, then the lines that sum up the rest
-grep -o '<p class="table-note">[^<]*</p>' "$T/s/index.html" | sed 's/<[^>]*>//g' | head -n 2 >"$T/reasons"
+grep -o '<p class="table-note">[^<]*</p>' "$T/s/index.html" | sed "s/<[^>]*>//g; s/&#39;/'/g" | head -n 2 >"$T/reasons"
 printf '%s\n' "Together AI's review gives reliability issues as the reason for its fall to Bronze." \
     'New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Moonlite, Poolside, QumulusAI, Radiant, SK Telecom, SpaceXAI, Tatra, Vessl and Volta.' | cmp -s - "$T/reasons" &&
     ! grep -q '<th scope="col">Reason</th>\|no reason given' "$T/s/index.html"
