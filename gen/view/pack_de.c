@@ -417,7 +417,7 @@ const struct ui_string pack_de_strings[] = {
 	{"movers_line_new", "Neu in {edition} ({count}): {names}."},
 	{"movers_line_dropped", "In {edition} nicht mehr begutachtet ({count}): {names}."},
 	{"pdf_movers_others", "Die übrigen Änderungen, darunter die in dieser Ausgabe neuen und die nicht mehr begutachteten Anbieter, stehen in „{section}“, Seite {page}."},
-	{"pdf_changes_moves_shown", "Die {count} Anbieter, die auf- oder abgestiegen oder in einem anderen aufgegangen sind, stehen in der Tabelle in „{section}“, Seite {page}. Es folgen die übrigen Änderungen."},
+	{"pdf_changes_moves_shown", "Die {count} Anbieter, die auf- oder abgestiegen oder in einem anderen Anbieter aufgegangen sind, stehen in der Tabelle in „{section}“, Seite {page}. Es folgen die übrigen Änderungen."},
 	{"movers_line_unrated", "In {from} eingestuft, in {edition} nicht eingestuft ({count}): {names}."},
 	{"movers_line_returned", "In {edition} eingestuft nach einer Begutachtung ohne Einstufung in {from} ({count}): {names}."},
 	{"movers_line_first", "Erstmals eingestuft in {edition} ({count}): {names}."},

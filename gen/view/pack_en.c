@@ -432,7 +432,7 @@ const struct ui_string ui_strings_default[] = {
 	{"movers_line_new", "New in {edition} ({count}): {names}."},
 	{"movers_line_dropped", "No longer reviewed in {edition} ({count}): {names}."},
 	{"pdf_movers_others", "The other changes, among them the providers new to this edition and those no longer reviewed, are in “{section}”, page {page}."},
-	{"pdf_changes_moves_shown", "The {count} providers that moved up or down, or merged into another, are in the movers table of “{section}”, page {page}. The other changes follow."},
+	{"pdf_changes_moves_shown", "The {count} providers that moved up or down or merged into another provider are in the movers table of “{section}”, page {page}. The other changes follow."},
 	{"movers_line_unrated", "Rated in {from}, not rated in {edition} ({count}): {names}."},
 	{"movers_line_returned", "Rated in {edition} after a review without a rating in {from} ({count}): {names}."},
 	{"movers_line_first", "Rated for the first time in {edition} ({count}): {names}."},

@@ -416,7 +416,7 @@ const struct ui_string pack_es_strings[] = {
 	{"movers_line_new", "Nuevos en {edition} ({count}): {names}."},
 	{"movers_line_dropped", "Ya no evaluados en {edition} ({count}): {names}."},
 	{"pdf_movers_others", "Los demás cambios, entre ellos los proveedores nuevos en esta edición y los que ya no se evalúan, están en «{section}», página {page}."},
-	{"pdf_changes_moves_shown", "Los {count} proveedores que subieron, bajaron o se fusionaron con otro están en la tabla de «{section}», página {page}. A continuación, los demás cambios."},
+	{"pdf_changes_moves_shown", "Los {count} proveedores que subieron, bajaron o se fusionaron con otro proveedor están en la tabla de «{section}», página {page}. A continuación, los demás cambios."},
 	{"movers_line_unrated", "Calificados en {from}, sin nivel en {edition} ({count}): {names}."},
 	{"movers_line_returned", "Clasificados en {edition} tras una evaluación sin nivel en {from} ({count}): {names}."},
 	{"movers_line_first", "Clasificados por primera vez en {edition} ({count}): {names}."},

@@ -419,7 +419,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"movers_line_new", "Nouveaux dans {edition} ({count})\u00a0: {names}."},
 	{"movers_line_dropped", "Plus évalués dans {edition} ({count})\u00a0: {names}."},
 	{"pdf_movers_others", "Les autres changements, dont les fournisseurs nouveaux dans cette édition et ceux qui ne sont plus évalués, sont dans «\u00a0{section}\u00a0», page {page}."},
-	{"pdf_changes_moves_shown", "Les {count} fournisseurs qui ont monté, descendu ou fusionné avec un autre figurent dans le tableau de «\u00a0{section}\u00a0», page {page}. Les autres changements suivent."},
+	{"pdf_changes_moves_shown", "Les {count} fournisseurs qui ont monté, descendu ou fusionné avec un autre fournisseur figurent dans le tableau de «\u00a0{section}\u00a0», page {page}. Les autres changements suivent."},
 	{"movers_line_unrated", "Notés dans {from}, sans niveau dans {edition} ({count})\u00a0: {names}."},
 	{"movers_line_returned", "Classés dans {edition} après une évaluation sans niveau dans {from} ({count})\u00a0: {names}."},
 	{"movers_line_first", "Classés pour la première fois dans {edition} ({count})\u00a0: {names}."},
