@@ -64,7 +64,8 @@ check "tracked, reviewed, rated and medal defined once, in the Summary" $?
 check "who rates said once in the report's text (and on the About page)" $?
 # Unavailable explained once: the tier table, not the medal section
 ! grep -qF "reviewed but not tested, because they declined or had no capacity" "$T/home" &&
-    grep -qF "Of the providers reviewed for 3.0, 32 are Unavailable: SemiAnalysis could not test them, for the reasons the tier table gives." "$T/home"
+    grep -qF "Of the providers reviewed for 3.0, 32 are Unavailable: SemiAnalysis could not test them, and the tier's meaning gives the reasons." "$T/home" &&
+    grep -q '^<a class="tier tier-unavailable" href="methodology/index.html#tier-unavailable">Unavailable</a>: SemiAnalysis could not test them' "$T/s/index.html"
 check "what Unavailable means: in the tier table, the medal section points to it" $?
 # "the last tier SemiAnalysis recommends": once, in Bronze's meaning
 [ "$(count "$T/pdf" "the last tier SemiAnalysis recommends")" = 1 ] &&
