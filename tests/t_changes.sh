@@ -142,7 +142,7 @@ check "Together AI: the same reason on the changes page and the home movers tabl
 sed -n '/<h3>Refused testing or had no capacity to offer (SemiAnalysis gives the two reasons together, not which applies)<\/h3>/,/<\/ul>/p' "$P" |
     grep -q '<li>From .* Gold</span> in ClusterMAX 2.0 to Unavailable in ClusterMAX 3.0: <a href="[^"]*/fluidstack/index.html">Fluidstack</a>\.</li>'
 check "Fluidstack: not tested for 3.0 is its reason, said once over the providers who share it" $?
-grep -q 'Below, by kind of move, each with its reason where the review gives one\.' "$P"
+grep -q 'They follow by kind of move, each with its reason where the review gives one\.' "$P" && ! grep -q 'Below, by kind' "$P"
 check "the intro promises no review's own words" $?
 grep -q 'Voltage Park</a>: was .* Silver</span>, merged into <a href="../../../providers/lightning/index.html">Lightning</a>\.</li>' "$P"
 check "Voltage Park: was Silver, merged into Lightning (linked)" $?

@@ -509,7 +509,7 @@ const struct ui_string pack_de_strings[] = {
 	{"changes_nothing", "Zwischen {baseline} und {edition} hat sich bei keinem Anbieter etwas geändert."},
 	{"changes_intro", "Zwischen {baseline} und {edition} hat sich bei {count} die Einstufung geändert."},
 	{"changes_intro_one", "Zwischen {baseline} und {edition} hat sich bei {count} die Einstufung geändert."},
-	{"changes_intro_more", " Unten nach Art der Bewegung geordnet, jeweils mit dem Grund, wo die Bewertung einen nennt."},
+	{"changes_intro_more", " Sie folgen nach Art der Bewegung geordnet, jeweils mit dem Grund, wo die Bewertung einen nennt."},
 	{"changes_count", "{n} Anbietern"},
 	{"changes_count_one", "{n} Anbieter"},
 	{"changes_up", "Aufgestiegen: {n} Anbieter"},

@@ -528,7 +528,7 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_nothing", "No provider's standing changed between {baseline} and {edition}."},
 	{"changes_intro", "Between {baseline} and {edition}, {count} changed standing."},
 	{"changes_intro_one", "Between {baseline} and {edition}, {count} changed standing."},
-	{"changes_intro_more", " Below, by kind of move, each with its reason where the review gives one."},
+	{"changes_intro_more", " They follow by kind of move, each with its reason where the review gives one."},
 	{"changes_count", "{n} providers"},
 	{"changes_count_one", "{n} provider"},
 	{"changes_up", "Moved up: {n} providers"},

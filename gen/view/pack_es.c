@@ -508,7 +508,7 @@ const struct ui_string pack_es_strings[] = {
 	{"changes_nothing", "Ningún proveedor cambió de posición entre {baseline} y {edition}."},
 	{"changes_intro", "Entre {baseline} y {edition}, {count} cambiaron de posición."},
 	{"changes_intro_one", "Entre {baseline} y {edition}, {count} cambió de posición."},
-	{"changes_intro_more", " Abajo, por tipo de movimiento, cada uno con su motivo cuando la evaluación lo da."},
+	{"changes_intro_more", " Siguen por tipo de movimiento, cada uno con su motivo cuando la evaluación lo da."},
 	{"changes_count", "{n} proveedores"},
 	{"changes_count_one", "{n} proveedor"},
 	{"changes_up", "Suben: {n} proveedores"},

@@ -511,7 +511,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_nothing", "Aucun fournisseur n'a changé de position entre {baseline} et {edition}."},
 	{"changes_intro", "Entre {baseline} et {edition}, {count} ont changé de position."},
 	{"changes_intro_one", "Entre {baseline} et {edition}, {count} a changé de position."},
-	{"changes_intro_more", " Ci-dessous, par type de mouvement, chacun avec sa raison quand l'évaluation en donne une."},
+	{"changes_intro_more", " Ils suivent par type de mouvement, chacun avec sa raison quand l’évaluation en donne une."},
 	{"changes_count", "{n} fournisseurs"},
 	{"changes_count_one", "{n} fournisseur"},
 	{"changes_up", "En hausse\u00a0: {n} fournisseurs"},
