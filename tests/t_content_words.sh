@@ -113,8 +113,10 @@ check "'quite a few' attributed, not the report's own count" $?
 check "the talk: 'the Modal Runtime talk' throughout; the HyperPod remark once" $?
 # the featured providers: why these nine, and that the chart leaves moves out
 grep -qF "The chart follows the nine providers this report features: the seven the talk names" "$T/home" &&
-    grep -qF "The 9 providers this report features, of the 50 reviewed in both editions and rated in at least one. Every move, theirs and the others’, is in the movers table that follows." "$T/s/index.html" &&
-    grep -qF "The 9 providers this report features, of the 50 reviewed in both editions and rated in at least one. Every move, theirs and the others’, is in the movers table that follows." "$T/pdf"
+    grep -qF "It leaves out the other movers, among them GMI Cloud, up, and Vultr, down two steps; the movers table after it gives every move." "$T/home" &&
+    grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/s/index.html" &&
+    grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/pdf" &&
+    ! grep -qF "rated in at least one.…" "$T/pdf"
 check "the movement chart: why these nine, and where the other moves are" $?
 # steps across a tier an edition adds (site review 14)
 grep -qF "A move is counted in steps on the later edition's ladder, a tier it adds included: Bronze to the Participation Ribbon, added in 3.0, is down 1, and Silver to it is down 2." "$T/meth"

@@ -155,7 +155,7 @@ const struct ui_string pack_de_strings[] = {
 	{"move_desc_drawn", "(von den {n} gezeichneten)"},
 	{"move_desc_mover", "{name} {change} auf {tier}"},
 	{"move_showing", "{n} von {total} Anbietern gezeigt, zuerst die Auf- und Absteiger; die Tabelle führt alle auf."},
-	{"move_featured", "Die {n} Anbieter, die dieser Bericht hervorhebt, von den {total} in beiden Ausgaben begutachteten und in mindestens einer eingestuften. Jede Bewegung, ihre und die der übrigen, steht in der folgenden Tabelle."},
+	{"move_featured", "Die {n} Anbieter, die der Bericht hervorhebt, von {total} in beiden Ausgaben begutachteten und in mindestens einer eingestuften."},
 	{"move_table_caption", "Bewegung zwischen den Ausgaben"},
 	{"move_before", "Vorher"},
 	{"move_after", "Nachher"},

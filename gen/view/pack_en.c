@@ -158,7 +158,7 @@ const struct ui_string ui_strings_default[] = {
 	{"move_desc_drawn", "(of the {n} drawn)"},
 	{"move_desc_mover", "{name} {change} to {tier}"},
 	{"move_showing", "Showing {n} of {total} providers, movers first; the table lists all."},
-	{"move_featured", "The {n} providers this report features, of the {total} reviewed in both editions and rated in at least one. Every move, theirs and the others’, is in the movers table that follows."},
+	{"move_featured", "The {n} providers the report features, of {total} reviewed in both editions and rated in at least one."},
 	{"move_table_caption", "Movement between editions"},
 	{"move_before", "Before"},
 	{"move_after", "After"},

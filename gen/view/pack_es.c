@@ -154,7 +154,7 @@ const struct ui_string pack_es_strings[] = {
 	{"move_desc_drawn", "(de los {n} representados)"},
 	{"move_desc_mover", "{name} {change} a {tier}"},
 	{"move_showing", "Se muestran {n} de {total} proveedores, primero los que cambian; la tabla los recoge todos."},
-	{"move_featured", "Los {n} proveedores que este informe destaca, de los {total} evaluados en ambas ediciones y clasificados en al menos una. Todos los cambios, los suyos y los de los demás, están en la tabla que sigue."},
+	{"move_featured", "Los {n} proveedores que el informe destaca, de {total} evaluados en ambas ediciones y clasificados en al menos una."},
 	{"move_table_caption", "Movimientos entre ediciones"},
 	{"move_before", "Antes"},
 	{"move_after", "Después"},

@@ -157,7 +157,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"move_desc_drawn", "(sur les {n} représentés)"},
 	{"move_desc_mover", "{name} {change} à {tier}"},
 	{"move_showing", "{n} fournisseurs sur {total} affichés, ceux qui bougent d’abord\u202f; le tableau les donne tous."},
-	{"move_featured", "Les {n} fournisseurs que ce rapport met en avant, sur les {total} évalués dans les deux éditions et classés dans au moins une. Tous les mouvements, les leurs et ceux des autres, figurent dans le tableau qui suit."},
+	{"move_featured", "Les {n} fournisseurs que le rapport met en avant, sur {total} évalués dans les deux éditions et classés dans au moins une."},
 	{"move_table_caption", "Mouvements entre les éditions"},
 	{"move_before", "Avant"},
 	{"move_after", "Après"},
