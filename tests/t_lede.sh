@@ -118,8 +118,10 @@ marked down. The one provider that won a medal it did not hold in 2.0 is
 Moonlite, new in 3.0 at Bronze.' "$home"
 check "the home page says where 2.0's medals went: 18 kept, 9 rated below, 7 untested, 3 not reviewed" $?
 # 'tracked', 'reviewed', 'rated' and 'medal' are defined once, in the
-# Summary; not a second time in the methodology (reader review of the PDF
-# #2: "Words used here")
+# Summary, and the Summary comes before the figures that use them (reader
+# review of the PDF #5: definitions precede use, on the home page's view,
+# so the PDF too); not a second time in the methodology (reader review of
+# the PDF #2: "Words used here")
 grep -qF 'Four words carry the counts in this report. SemiAnalysis <em>tracks</em> the
 providers it follows, <em>reviews</em> only a part of them, <em>rates</em> a reviewed
 provider when it puts it on the ladder (any tier but Unavailable, which
@@ -128,6 +130,12 @@ Silver or Bronze.' "$home" &&
     ! grep -qF 'Words used here' "$T/s/methodology/index.html" &&
     ! grep -qF '<em>Tracked</em>:' "$T/s/methodology/index.html"
 check "'tracked', 'reviewed', 'rated' and 'medal' are defined once, in the Summary, not again in the methodology" $?
+pdftotext "$T/s/report.pdf" - 2>/dev/null >"$T/pdf.txt"
+s=$(grep -n '^Four words carry the counts' "$T/pdf.txt" | head -n 1 | cut -d: -f1)
+# (the first is the contents' line)
+h=$(grep -n '^Headline figures$' "$T/pdf.txt" | sed -n 2p | cut -d: -f1)
+[ -n "$s" ] && [ -n "$h" ] && [ "$s" -lt "$h" ]
+check "the PDF: the Summary's definitions before the headline figures ($s < $h)" $?
 # the methodology does not claim every figure is computed: the tracked
 # totals and the security test's 25 providers / 32 clusters are stated
 pdftotext "$T/s/report.pdf" - 2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$T/pdf.flat"

@@ -206,12 +206,14 @@ sections() {
 	test -z "$missing"
 	check "$1: the $(wc -l <"$T/rows") providers without review text, a row each in one table$missing" $?
 }
-# the home page's sections in its order (the view's), then the PDF's parts:
+# the home page's sections in its order (the view's: the Summary, prose
+# alone, first, so that the words the figures use are defined before them;
+# mini's Summary shows a table and keeps its place), then the PDF's parts:
 # the security findings and the methodology's tables are in the parts of
 # the commentary that is the report's own account of them ("Security",
 # "Methodology notes"), not twin parts after the providers; the report's
 # own page (About) is back matter, before the sources
-printf '%s\n' "Headline figures" "The tier table" "Summary" "Medals and the tiers below" \
+printf '%s\n' "Summary" "Headline figures" "The tier table" "Medals and the tiers below" \
     "Who moved since 2.0" "The failure test" "Security" "Methodology notes" \
     "Known discrepancies" \
     "What changed in ClusterMAX 3.0" "Providers" "About this report" \

@@ -296,6 +296,24 @@ text_has_block(const char *text, const char *kind, const char *what)
 	return false;
 }
 
+/* Does text hold a block shortcode of this kind ({{table ...}},
+ * {{chart ...}}), whatever it shows? */
+static bool
+text_has_kind(const char *text, const char *kind)
+{
+	const char *p = text;
+	size_t lk = strlen(kind);
+
+	while (p != NULL && (p = strstr(p, "{{")) != NULL) {
+		p += 2;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, kind, lk) == 0 && p[lk] == ' ')
+			return true;
+	}
+	return false;
+}
+
 /* Does a visible commentary section show this table or chart already? */
 static bool
 sections_have(const struct computed *c, const char *kind, const char *what)
@@ -445,12 +463,22 @@ vd_home_new(const struct computed *c)
 	struct vd_page *p = xcalloc(1, sizeof(*p));
 	struct vd_section *sec;
 	struct vd_block *b;
-	bool table, chart;
+	bool table, chart, first;
 	size_t i;
 
 	p->id = "home";
 	if (s == NULL)
 		return p;
+	/* the first commentary section, when it is prose alone (a summary:
+	 * no table, no chart), before the figures and tables: the words they
+	 * use (tracked, reviewed, rated, medal) are defined before a reader
+	 * meets them (reader review, pdf 5); one that shows a table or a
+	 * chart keeps its place after them */
+	first = c->nsections > 0 && c->sections[0]->body != NULL &&
+	    !text_has_kind(c->sections[0]->body, "table") &&
+	    !text_has_kind(c->sections[0]->body, "chart");
+	if (first)
+		commentary_add(p, c, c->sections[0]);
 	sec = vd_section_add(&p->s, &p->n, "figures", report_string(r, "headline_figures"));
 	b = vd_block_add(sec, VB_TABLE, "figures");
 	b->table = vd_figures(c, s, cmp);
@@ -484,7 +512,7 @@ vd_home_new(const struct computed *c)
 			}
 		}
 	}
-	for (i = 0; i < c->nsections; i++)
+	for (i = first ? 1 : 0; i < c->nsections; i++)
 		commentary_add(p, c, c->sections[i]);
 	return p;
 }
