@@ -45,6 +45,9 @@ for d, _, files in os.walk(content):
                     given.append(s.strip())
         elif f.endswith(".yaml"):
             scalars(yaml.safe_load(text), given)
+# a sentence of the content may be shown as a label, without its closing
+# full stop (the changes page's reason over the providers it is given for)
+given += [g.strip().rstrip(".") for g in given if g.strip().endswith(".")]
 given = sorted({g for g in given if len(g.strip()) >= 2}, key=len, reverse=True)
 
 

@@ -32,43 +32,58 @@ down 15: aws buzzhpc crusoe gcore gmo ibm latitude azure neysa runpod shadeform 
 merged 1: voltage-park
 new 15: moonlite radiant vessl argentum boostrun darya global-ai groq poolside qumulusai spacexai tatra volta byteplus sk-telecom
 dropped 22: aethir akash clore deepinfra dihuni dstack e2e exabits gpu-net salad arc backend blusky evroc greenai neev runsun sakura telenor telus hot-aisle qubrid
-unrated 8: sesterce atlas cudo denvr lightning cirrascale scaleway fluidstack
+unrated 8: atlas cudo denvr lightning cirrascale scaleway fluidstack sesterce
 first 3: bitdeer core42 fpt
 rules: 
 W
 diff "$T/want" "$T/got" >"$T/diff"
 check "3.0 against 2.0: the groups worked out by hand (4 up, 15 down, 1 merged, 15 new, 22 no longer reviewed, 8 not rated, 3 rated for the first time: Bitdeer, Core42 and FPT were unavailable in 2.0 and never rated before) and the new tier" $?
 sed 's/^/# /' "$T/diff" | head -20
-# a reason several providers share is said once, as a subheading over
-# their names, after the providers with a reason of their own (reader
-# review #16); no reason that only restates the move
+# a kind of move where a review gives a reason is grouped by reason: each
+# reason a label (no full stop) over the providers it is given for, those
+# with none under a label of their own ("Rated in ClusterMAX 3.0"), every
+# provider under exactly one label and in one format (pdf review 4 and 6,
+# site review 3: not "all at" for two, not "Moonlite: new, at Bronze.", not
+# Sesterce's reason inline before a subhead); no reason that only restates
+# the move; an Unavailable tier in words, not a dash-like mark
 python3 - "$P" <<'PY'
 import re, sys
 s = open(sys.argv[1]).read()
-new = s[s.index('<section class="changes-new"'):]
-new = new[:new.index("</section>")]
-launch = "Not launched yet, or not yet tested."
-heads = re.findall(r"<h3>(.*?)</h3>", new)
-# providers that make the same change are named in one sentence (issue 27
-# item 1: not "Argentum: new, not rated (Unavailable)." ten times), and a
-# new provider off the ladder is "not rated", not "at Unavailable"
-lead = ('<li>New in ClusterMAX 3.0 and not rated, all <span class="tier tier-unrated"[^>]*>'
-        '<span[^>]*>[^<]*</span> Unavailable</span>: (.*)\\.</li>')
-names = lambda block: [re.findall(r'providers/([^/]+)/', m) for m in re.findall(lead, block)]
-after = new[new.index("<h3>" + launch + "</h3>"):]
-after = after[:after.index("</ul>")]
-ok = (heads == [launch, "Not tested, for reasons of geography or regulation."] and
-      names(after) == [["argentum", "boostrun", "darya", "global-ai", "groq", "poolside",
-                        "qumulusai", "spacexai", "tatra", "volta"]] and
-      ", <a " in after and "</a> and <a " in after and
-      after.count("<li>") == 1 and
-      s.count(launch) == 2 and  # its subheading, and Sesterce's own item
+def section(kind):
+    t = s[s.index('<section class="changes-%s"' % kind):]
+    return t[:t.index("</section>")]
+new, unrated = section("new"), section("unrated")
+launch = ("Not launched yet or not yet tested (SemiAnalysis gives the two reasons "
+          "together, not which applies)")
+refused = ("Refused testing or had no capacity to offer (SemiAnalysis gives the two "
+           "reasons together, not which applies)")
+geo = "Not tested, for reasons of geography or regulation"
+def labels(block):
+    return re.findall(r"<h3>(.*?)</h3>", block)
+def under(block, label):
+    t = block[block.index("<h3>" + label + "</h3>"):]
+    t = t[:t.index("</ul>")]
+    return [re.findall(r'providers/([^/]+)/', li) for li in re.findall(r"<li>(.*?)</li>", t)]
+ok = (labels(new) == ["Rated in ClusterMAX 3.0", launch, geo] and
+      labels(unrated) == [refused, launch] and
+      under(new, "Rated in ClusterMAX 3.0") == [["moonlite"], ["radiant", "vessl"]] and
+      under(new, launch) == [["argentum", "boostrun", "darya", "global-ai", "groq", "poolside",
+                              "qumulusai", "spacexai", "tatra", "volta"]] and
+      under(new, geo) == [["byteplus", "sk-telecom"]] and
+      under(unrated, refused) == [["atlas", "cudo", "denvr", "lightning"],
+                                  ["cirrascale", "scaleway"], ["fluidstack"]] and
+      under(unrated, launch) == [["sesterce"]] and
+      # the labels are labels: no full stop; every item of a labelled
+      # kind opens with words (one format), none with a provider's name
+      not any(l.endswith(".") for l in labels(s)) and
+      not re.search(r"<li><a ", new + unrated) and
+      "</a>: new, at" not in s and ", all " not in s and " all <span" not in s and
+      "tier-unrated" not in s and
       "Moved from Gold in 2.0 to Unavailable in 3.0." not in s and
-      "New in 3.0: not reviewed in earlier editions." not in s and
-      "Moonlite</a>: new, at" in new and "new, at <span class=\"tier tier-unrated\"" not in s)
+      "New in 3.0: not reviewed in earlier editions." not in s)
 sys.exit(0 if ok else 1)
 PY
-check "a reason shared is said once, over its providers' names; none restates the move" $?
+check "a kind with reasons: each reason a label (no full stop) over its providers, the rest under 'Rated in ClusterMAX 3.0', one format, no 'all', no dash for Unavailable" $?
 grep -q '<h2 id="changes-dropped">No longer reviewed: 22 providers</h2>' "$P" &&
     grep -q '<h2 id="changes-unrated">No longer rated: 8 providers</h2>' "$P" &&
     grep -q '<h2 id="changes-merged">Merged into another provider: 1 provider</h2>' "$P"
@@ -79,12 +94,15 @@ check "the page opens with the count, not with a numeral: 68 providers" $?
 sed -e 's/<[^>]*>//g' "$P" >"$T/p.txt"
 grep -qF 'Listed as ○ Underperforming in ClusterMAX 2.0: Aethir, Akash Network, Clore, DeepInfra, Dihuni, dstack Sky, E2E Networks, Exabits, GPU.net and Salad Cloud.' "$T/p.txt" &&
     grep -qF 'Listed as ● Bronze in ClusterMAX 2.0: Hot Aisle and Qubrid.' "$T/p.txt" &&
-    grep -qF 'From ● Bronze in ClusterMAX 2.0 to – Unavailable in ClusterMAX 3.0: Atlas Cloud, CUDO Compute, Denvr Dataworks and Lightning.' "$T/p.txt" &&
-    grep -qF 'From – Unavailable in ClusterMAX 2.0 to ○ Participation Ribbon in ClusterMAX 3.0: Bitdeer, Core42 and FPT.' "$T/p.txt" &&
-    grep -qF 'New in ClusterMAX 3.0 and not rated, all – Unavailable: BytePlus and SK Telecom.' "$T/p.txt" &&
-    grep -qF 'Fluidstack: ● Gold to – Unavailable.' "$T/p.txt" &&
-    ! grep -q ': new, not rated' "$T/p.txt"
-check "providers that make the same change are named in one sentence; one alone keeps its own line" $?
+    grep -qF 'From ● Bronze in ClusterMAX 2.0 to Unavailable in ClusterMAX 3.0: Atlas Cloud, CUDO Compute, Denvr Dataworks and Lightning.' "$T/p.txt" &&
+    grep -qF 'From Unavailable in ClusterMAX 2.0 to ○ Participation Ribbon in ClusterMAX 3.0: Bitdeer, Core42 and FPT.' "$T/p.txt" &&
+    grep -qF 'Not rated (Unavailable): BytePlus and SK Telecom.' "$T/p.txt" &&
+    grep -qF 'At ● Bronze: Moonlite.' "$T/p.txt" &&
+    grep -qF 'At ○ Participation Ribbon: Radiant and Vessl.' "$T/p.txt" &&
+    grep -qF 'From ● Gold in ClusterMAX 2.0 to Unavailable in ClusterMAX 3.0: Fluidstack.' "$T/p.txt" &&
+    grep -qF 'From ○ Underperforming in ClusterMAX 2.0 to Unavailable in ClusterMAX 3.0: Sesterce.' "$T/p.txt" &&
+    ! grep -q ': new, not rated\|: new, at\|– Unavailable' "$T/p.txt"
+check "providers that make the same change are named in one sentence, and one alone in the same format" $?
 # only a tier added (review defect 7): one sentence in the intro, no
 # heading of its own, in the HTML and the PDF
 grep -q '^<p class="changes-rules">ClusterMAX 3.0 added a tier: <span class="tier"[^>]*><span class="glyph" aria-hidden="true">○</span> Participation Ribbon</span>\.</p>$' "$P" &&
@@ -115,15 +133,16 @@ check "no summary sentence in quotation marks, no \"in the review's words\"" $?
 grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\.</li>' "$P"
 check "GMI Cloud: a summary that only restates the move gives no reason" $?
 # the same reason for Together AI here as on the home page's movers table
-grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. The review gives reliability issues as the reason for its fall to Bronze\.</li>' "$P" &&
-    grep -q '<p class="table-note">Why Together AI moved: The review gives reliability issues as the reason for its fall to Bronze\.</p>' "$T/d/index.html"
-check "Together AI: the same reason on the changes page and the home movers table" $?
+grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. Together AI&#39;s review gives reliability issues as the reason for its fall to Bronze\.</li>' "$P" &&
+    grep -q '<p class="table-note">Together AI&#39;s review gives reliability issues as the reason for its fall to Bronze\.</p>' "$T/d/index.html" &&
+    ! grep -q 'Why Together AI moved' "$T/d/index.html"
+check "Together AI: the same reason on the changes page and the home movers table, a sentence of its own (not 'Why Together AI moved: The review ...')" $?
 # not being tested is a reason (a merger told after it is not): one that
 # Fluidstack shares with six others, said once, over their names
-sed -n '/<h3>Refused testing, or had no capacity to offer\.<\/h3>/,/<\/ul>/p' "$P" |
-    grep -q '<li><a href="[^"]*/fluidstack/index.html">Fluidstack</a>: .* Unavailable</span>\.</li>'
+sed -n '/<h3>Refused testing or had no capacity to offer (SemiAnalysis gives the two reasons together, not which applies)<\/h3>/,/<\/ul>/p' "$P" |
+    grep -q '<li>From .* Gold</span> in ClusterMAX 2.0 to Unavailable in ClusterMAX 3.0: <a href="[^"]*/fluidstack/index.html">Fluidstack</a>\.</li>'
 check "Fluidstack: not tested for 3.0 is its reason, said once over the providers who share it" $?
-grep -q 'Below, by kind of move, each with its reason where the review gives one\.' "$P"
+grep -q 'They follow by kind of move, each with its reason where the review gives one\.' "$P" && ! grep -q 'Below, by kind' "$P"
 check "the intro promises no review's own words" $?
 grep -q 'Voltage Park</a>: was .* Silver</span>, merged into <a href="../../../providers/lightning/index.html">Lightning</a>\.</li>' "$P"
 check "Voltage Park: was Silver, merged into Lightning (linked)" $?
@@ -150,7 +169,7 @@ tr '\n' ' ' <"$T/d.txt" | tr -s ' ' >"$T/d.flat"
 grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^No longer reviewed: 22 providers$' "$T/d.txt" &&
     ! grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
     ! grep -q '^Moved up: 4 providers$' "$T/d.txt" && ! grep -q '^Moved down: 15 providers$' "$T/d.txt" &&
-    grep -qF 'The 20 moves up or down and mergers are the rows of the movers table in “Who moved since 2.0”, page '"$(pdfinfo -dests "$T/d/report.pdf" | awk '$NF == "\"section-30-big-clouds\"" { print $1 }')"'; the other changes follow.' "$T/d.flat" &&
+    grep -qF 'The 20 providers that moved up or down or merged into another provider are in the movers table of “Who moved since 2.0”, page '"$(pdfinfo -dests "$T/d/report.pdf" | awk '$NF == "\"section-30-big-clouds\"" { print $1 }')"'. The other changes follow.' "$T/d.flat" &&
     grep -q '^ClusterMAX 3.0 added a tier: Participation Ribbon\.$' "$T/d.txt" &&
     ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
 check "the PDF has the section, with the same words" $?
@@ -177,9 +196,10 @@ sed 's/^/# /' "$T/diff" | head -20
 # the movers table's cell is plain text, and both give the same
 grep -q 'Down One</a>: .* Bronze</span> (<span class="move move-down"><span aria-hidden="true">↓</span> down 2</span>)\.</li>' "$F"
 check "a summary sentence with markup: no reason, as in the movers table" $?
-grep -q 'New One</a>: new, at .* Silver</span>\.</li>' "$F" &&
-    grep -q 'Dropped One</a>: was .* Weak</span>\.</li>' "$F" &&
-    grep -q 'Returned One</a>: <span class="tier tier-unrated"[^>]*>.* Unavailable</span> to .* Bronze</span>\.</li>' "$F"
+grep -q '<li>At <span class="tier[^>]*><span[^>]*>[^<]*</span> Silver</span>: <a [^>]*>New One</a>\.</li>' "$F" &&
+    grep -q '<li>Listed as .* Weak</span> in Edition One: <a [^>]*>Dropped One</a>\.</li>' "$F" &&
+    grep -q '<li>From Unavailable in Edition One to .* Bronze</span> in Edition Two: <a [^>]*>Returned One</a>\.</li>' "$F" &&
+    grep -q '<h3>Not tested in this edition (no capacity)</h3>' "$F"
 check "new, no longer reviewed and rated for the first time are phrased with their tiers" $?
 grep -A6 '<title>Edition Two</title>' "$T/f/feed.xml" | grep -q '<link rel="related" type="text/html" href="https://example.org/moves/editions/e2/changes/"/>' &&
     grep -A6 '<title>Edition Two</title>' "$T/f/feed.xml" | grep -q 'Between Edition One and Edition Two, 7 providers changed standing\.</summary>'

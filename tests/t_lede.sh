@@ -117,16 +117,25 @@ but not tested, and 3 were not reviewed again, so
 marked down. The one provider that won a medal it did not hold in 2.0 is
 Moonlite, new in 3.0 at Bronze.' "$home"
 check "the home page says where 2.0's medals went: 18 kept, 9 rated below, 7 untested, 3 not reviewed" $?
-# 'tracked', 'reviewed', 'rated' and 'medal' are defined in the Summary,
-# before the figures use them (reader review of the PDF #7), and in the
-# methodology's words (issue 27 item 7)
-grep -qF 'with the bar raised every edition. Four words carry the counts here:
-SemiAnalysis <em>tracks</em> the providers it follows, <em>reviews</em> only a part of them,
-<em>rates</em> a reviewed provider when it puts it on the ladder (any tier but
-Unavailable), and gives a <em>medal</em> for Platinum, Gold, Silver or Bronze.' "$home" &&
-    grep -qF '<em>Tracked</em>: SemiAnalysis follows the provider, whether or
-not an edition reviews it;' "$T/s/methodology/index.html"
-check "'tracked', 'reviewed', 'rated' and 'medal' are defined in the Summary, and in the words used here (the methodology notes)" $?
+# 'tracked', 'reviewed', 'rated' and 'medal' are defined once, in the
+# Summary, and the Summary comes before the figures that use them (reader
+# review of the PDF #5: definitions precede use, on the home page's view,
+# so the PDF too); not a second time in the methodology (reader review of
+# the PDF #2: "Words used here")
+grep -qF 'Four words carry the counts in this report. SemiAnalysis <em>tracks</em> the
+providers it follows, <em>reviews</em> only a part of them, <em>rates</em> a reviewed
+provider when it puts it on the ladder (any tier but Unavailable, which
+marks a provider it could not test), and gives a <em>medal</em> for Platinum, Gold,
+Silver or Bronze.' "$home" &&
+    ! grep -qF 'Words used here' "$T/s/methodology/index.html" &&
+    ! grep -qF '<em>Tracked</em>:' "$T/s/methodology/index.html"
+check "'tracked', 'reviewed', 'rated' and 'medal' are defined once, in the Summary, not again in the methodology" $?
+pdftotext "$T/s/report.pdf" - 2>/dev/null >"$T/pdf.txt"
+s=$(grep -n '^Four words carry the counts' "$T/pdf.txt" | head -n 1 | cut -d: -f1)
+# (the first is the contents' line)
+h=$(grep -n '^Headline figures$' "$T/pdf.txt" | sed -n 2p | cut -d: -f1)
+[ -n "$s" ] && [ -n "$h" ] && [ "$s" -lt "$h" ]
+check "the PDF: the Summary's definitions before the headline figures ($s < $h)" $?
 # the methodology does not claim every figure is computed: the tracked
 # totals and the security test's 25 providers / 32 clusters are stated
 pdftotext "$T/s/report.pdf" - 2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$T/pdf.flat"
@@ -146,7 +155,9 @@ check "{{medals}} from a partial edition: the error, word for word, at its line 
 sed 's/^/# /' "$T/err.flow" | head -3
 
 # The kicker above the H1 says whose date it gives: the edition's
-# publication, not the report's (reader review #25).
-grep -q '<p class="kicker">ClusterMAX 3.0 · <time datetime="2026-09-23">published 23 September 2026</time></p>' "$home"
+# publication, not the report's (reader review #25, site review 16: it
+# says so in words), and the Summary says who published it when.
+grep -q '<p class="kicker">ClusterMAX 3.0 · <time datetime="2026-09-23">the edition this report reads, published 23 September 2026</time></p>' "$home" &&
+    grep -qF 'SemiAnalysis published ClusterMAX 3.0 on 23 September 2026' "$home"
 check "the home page's kicker: the edition, published on its date" $?
 exit $fail

@@ -76,7 +76,7 @@ check "check on mini (everything made, then thrown away): one parse per text ($*
 mkdir -p "$T/bad2"
 cp -R "$ROOT/content" "$T/bad2/content"
 printf '\nSee {{provider nosuch}}.\n' >>"$T/bad2/content/pages/about.md"
-sed -i 's/description: "SemiAnalysis recommends keeping drivers and software current."/description: "Kept {{count nothing}} current."/' \
+sed -i 's/description: "SemiAnalysis recommends keeping them and other software current."/description: "Kept {{count nothing}} current."/' \
     "$T/bad2/content/report.yaml"
 "$PODIUM" build -C "$T/bad2" -o "$T/bad2/out" 2>"$T/err.bad"
 rc=$?

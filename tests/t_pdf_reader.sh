@@ -137,10 +137,15 @@ check "report.yaml gives the tiers' meanings, two of them grouped" $?
 # (the glyph and the tier's name are joined by a no-break space)
 sed -n '/class="tier-group"/{s/.*colspan="3">\([^<]*\)<.*/\1/;N;s/\n.*<\/span>[^[:alpha:]<]*\([^<]*\)<\/span><\/th>.*/|\1/p;}' \
     "$T/site/index.html" | sed 's/&amp;/\&/g' >"$T/site-groups"
-# the table, from its caption to the next section (the commentary's
-# first, as on the home page), without that heading, its lines joined
-range="/^Tiers of $edname, best first\$/,/^Summary\$\|^Movers since\|^What changed in\|^Providers\$/p"
-pdftotext "$P" - | sed -n "$range" | sed '$d' | grep -v '^[0-9][0-9]*$' |
+# the table, from its caption to the next section (a commentary section,
+# as on the home page: the Summary comes before the figures, the medal
+# flow after the table), without that heading, its lines joined; a page's
+# number and running head (the report's title, the section's) where the
+# table runs over a page are not its text
+range="/^Tiers of $edname, best first\$/,/^Summary\$\|^Medals and the tiers below\$\|^Movers since\|^What changed in\|^Providers\$/p"
+rtitle=$(jq -r '.report.title' "$J")
+pdftotext "$P" - | sed -n "$range" | sed '$d' | tr -d '\f' | grep -v '^[0-9][0-9]*$' |
+    grep -vxF -e "$rtitle" -e "The tier table" |
     tr '\n' ' ' | tr -s ' ' | sed 's/ $//' >"$T/medals"
 MEDALS=$(cat "$T/medals") CAPTION="Tiers of $edname, best first" \
     UNRATED="listed in “Reviewed, not rated”" awk -F '\t' -v groups="$T/site-groups" \
@@ -207,7 +212,8 @@ END {
 check "medal table: a paragraph per tier, its count, its providers those of data/ratings.json, its meaning and group" $?
 # the whole table, with the meanings, in less than a page (it took three,
 # a name a row)
-lines=$(pdftotext -layout "$P" - | sed -n "$range" | sed '$d' | grep -c .)
+lines=$(pdftotext -layout "$P" - | sed -n "$range" | sed '$d' | tr -d '\f' | grep -v '^ *[0-9][0-9]* *$' |
+    grep -v "^$rtitle  *The tier table\$" | grep -c .)
 test "$lines" -lt 30
 check "medal table: $(wc -l <"$T/tiers") tiers in $lines lines" $?
 # every provider's name a link to its entry, and the not-rated tier's
@@ -308,7 +314,7 @@ sed -n 's/.*class="finding-counts">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
 test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security" &&
     grep -q -F "Shortly before ClusterMAX 3.0, SemiAnalysis published" "$T/security" &&
     grep -q -F " Public findings Security findings made public, as recorded for ClusterMAX 3.0, each with its source " "$T/security" &&
-    grep -q -F " Recommended practices Drivers current: SemiAnalysis recommends keeping drivers and software current." "$T/security"
+    grep -q -F " Recommended practices Up-to-date drivers: SemiAnalysis recommends keeping them and other software current." "$T/security"
 check "security: the commentary, the site's count of findings, then its findings and practices" $?
 grep -o '<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*' "$H" |
     sed 's/<tr><th scope="row">//; s/<\/th><td[^>]*>/|/; s/<a [^>]*>//' | unent >"$T/findings"

@@ -24,10 +24,10 @@ S=$T/s
 has "$S/editions/1.0/index.html" '<span class="value">26</span> <span class="detail">stated, 16 of them named</span>' "partial edition: the stated reviews, the named among them, each figure once"
 # each note once, under the strip, not in its cards; no heading over
 # nothing on the first edition (reader review #18, #19)
-n=$(grep -c 'article&#39;s full table is an image' "$S/editions/1.0/index.html")
-[ "$n" = 1 ] && grep -qF '<p class="figures-note">The 1.0 article&#39;s full table is an image' "$S/editions/1.0/index.html" &&
+n=$(grep -c 'article names only some of its reviews in its text' "$S/editions/1.0/index.html")
+[ "$n" = 1 ] && grep -qF '<p class="figures-note">The 1.0 article names only some of its reviews in its text (see the known discrepancies)' "$S/editions/1.0/index.html" &&
     ! grep -q '<span class="note">' "$S/editions/1.0/index.html" "$S/editions/2.0/index.html" &&
-    [ "$(grep -c 'The extra review section is among the Not Recommended' "$S/editions/2.0/index.html")" = 1 ] &&
+    [ "$(grep -c 'The article has one review section more than it states: see the known discrepancies.' "$S/editions/2.0/index.html")" = 1 ] &&
     grep -q '<span class="value">85</span> <span class="detail">84 stated; 60 rated' "$S/editions/2.0/index.html" &&
     ! grep -q 'id="movers"' "$S/editions/1.0/index.html" &&
     ! grep -q 'id="claims"' "$S/editions/1.0/index.html" &&

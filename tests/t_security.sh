@@ -68,13 +68,13 @@ has() { grep -qxF "$2" "$1"; }
 has "$T/main" "Security findings"
 check "the page is titled as the PDF's section is" $?
 for f in \
-    "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks, container escapes (NVIDIAScape, CVE-2025-23266), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
+    "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks (one customer could read details of another's), container escapes (code breaking out of the container it was confined to, among them the published flaw called NVIDIAScape, listed as CVE-2025-23266; a CVE is an entry in the public list of known security flaws), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
     "(A DPU, or data processing unit, is a network card with a processor of its own, often used to keep tenants apart; in host-trusted mode it takes its orders from the server it sits in, so it no longer guards against that server's tenant.)" \
     "SemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." \
     "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
     "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries; which CVEs the others carried is not listed here. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys (the settings that keep each customer's traffic apart on a shared InfiniBand network) were not configured correctly, as the 2.1 update described (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
     "On security in ClusterMAX 3.0, this report gives what was tested and what was found, each finding made public and the practices recommended." \
-    "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it."; do
+    "The table that follows gives each finding this report records on its own (3 in all), with the provider where it is named and its source; findings described only in general terms are not in it."; do
 	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }
 	check "the scope, word for word: $(printf %.50s "$f")..." $?
 done
@@ -97,7 +97,7 @@ grep -q 'href="../sources/index.html#neocloud-security">Most Neoclouds' "$T/s/se
 check "a finding's source and provider are links" $?
 ! grep -qE '\| other( \||$)|\(other\)' "$T/main"
 check "no class 'other' printed" $?
-a=$(grep -nxF "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it." "$T/main" | cut -d: -f1)
+a=$(grep -nxF "The table that follows gives each finding this report records on its own (3 in all), with the provider where it is named and its source; findings described only in general terms are not in it." "$T/main" | cut -d: -f1)
 b=$(grep -nxF "Public findings #" "$T/main" | cut -d: -f1)
 c=$(grep -nxF "Recommended practices #" "$T/main" | cut -d: -f1)
 [ -n "$a" ] && [ -n "$b" ] && [ -n "$c" ] && [ "$a" -lt "$b" ] && [ "$b" -lt "$c" ]
@@ -108,7 +108,7 @@ check "scope, then findings, then practices ($a $b $c)" $?
 # which providers follow them, nothing said of undisclosed findings where
 # there are none (reader review #7)
 has "$T/main" "The reviews of ClusterMAX 3.0 do not say which providers follow these practices." &&
-    grep -qF "SemiAnalysis recommends keeping drivers and software current." "$T/main" &&
+    grep -qF "SemiAnalysis recommends keeping them and other software current." "$T/main" &&
     grep -qF "SemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." "$T/main" &&
     grep -qF "SemiAnalysis recommends running its free audit tool, cmax audit security, from the SemiAnalysisAI/ClusterMAX project." "$T/main" &&
     [ "$(grep -c "follow these practices" "$T/main")" = 1 ] &&
@@ -129,10 +129,10 @@ if need "the PDF's text" pdftotext; then
 	sed 's/.* Security Shortly before/Shortly before/; s/ Methodology notes .*//' \
 	    "$T/pdf" | tr -d ' ' >"$T/sec"
 	miss=0
-	for w in "The table below lists the 3 findings this report records one by one, each with the provider where it is named and its source; findings described only in general terms are not in it." "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
+	for w in "The table that follows gives each finding this report records on its own (3 in all), with the provider where it is named and its source; findings described only in general terms are not in it." "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
 	    "Most Neoclouds Suck At Security" "Not named" "and the fix verified by SemiAnalysis" \
 	    "How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update" \
-	    "SemiAnalysis recommends keeping drivers and software current." \
+	    "SemiAnalysis recommends keeping them and other software current." \
 	    "The reviews of ClusterMAX 3.0 do not say which providers follow these practices."; do
 		grep -qF "$(printf %s "$w" | tr -d ' ')" "$T/sec" || { echo "# not in the PDF's section: $w"; miss=1; }
 	done
@@ -197,7 +197,7 @@ mkdir "$T/de" && cp -R "$ROOT/content" "$T/de/content" &&
     sed -i 's/^language: en$/language: de/' "$T/de/content/report.yaml"
 "$PODIUM" build -C "$T/de" -o "$T/des" -q >/dev/null 2>&1
 text "$T/des/security/index.html" >"$T/depage"
-has "$T/depage" "Die Tabelle unten nennt die 3 Befunde, die dieser Bericht einzeln erfasst, jeweils mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde stehen nicht darin." &&
+has "$T/depage" "Die folgende Tabelle nennt jeden Befund, den dieser Bericht einzeln erfasst (3 insgesamt), mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde stehen nicht darin." &&
     grep -qF "Partition keys not configured correctly | FPT | How Much" "$T/depage" &&
     grep -qxF "Befund | Anbieter | Quelle" "$T/depage" &&
     grep -qF " (mandantenübergreifend; Behebung geprüft) | Nicht genannt | Most Neoclouds Suck At Security" "$T/depage" &&

@@ -176,9 +176,10 @@ PY
 	pdftotext -raw "$T/mv/s/report.pdf" "$T/mv/pdf.txt"
 	# but for the lines that sum up the new, the rated for the first time,
 	# the no longer rated and the no longer reviewed: the PDF lists those
-	# once, in its part on what changed, and says so under the table
+	# once, in its part on what changed, and says so under the table; and
+	# the merged, whose line sums up a row of the table the PDF gives
 	grep "^home" "$T/mv/dump" |
-	    grep -v "$(printf '\tmovement\t[^\t]*\t')\(New in\|Rated for the first time in\|Rated in ClusterMAX 2.0, not rated in\|No longer reviewed in\) ClusterMAX 3.0 (" >"$T/mv/home"
+	    grep -v "$(printf '\tmovement\t[^\t]*\t')\(New in\|Rated for the first time in\|Rated in ClusterMAX 2.0, not rated in\|No longer reviewed in\|Merged into another provider before\) ClusterMAX 3.0 (" >"$T/mv/home"
 	python3 "$ROOT/tests/view_compare.py" "$T/mv/home" "$T/mv/s" "$T/mv/pdf.txt" >"$T/mv/cmp" &&
 	    tr '\n' ' ' <"$T/mv/pdf.txt" | grep -qF "The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page"
 	check "its home page's movement section: the same on the site and in the PDF, the other changes pointed to ($(tail -n 1 "$T/mv/cmp"))" $?

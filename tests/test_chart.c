@@ -645,9 +645,11 @@ START_TEST(test_featured_and_unknowns)
 	fx->p.report.featured = feat;
 	fx->p.report.nfeatured = 2;
 	chart_init(&ch, &fx->c, CHART_MOVEMENT, NULL);
-	/* and says they are a choice: of the 9 the table above counted */
+	/* and says they are a choice ("the report features": the commentary
+	 * says why those, and where the other moves are), of the 9 the table
+	 * above counted; short enough for the chart's foot line */
 	ck_assert_str_eq(ch.desc, "From ClusterMAX 2.0 to ClusterMAX 3.0, 2 providers: "
-	    "1 up, 1 down, 0 same. The report's 2 featured providers, of the 9 reviewed "
+	    "1 up, 1 down, 0 same. The 2 providers the report features, of 9 reviewed "
 	    "in both editions and rated in at least one. Nebius down 1 to Gold; Together AI up 1 to "
 	    "Participation Ribbon.");
 	t = chart_table(&ch, &fx->c);

@@ -371,6 +371,43 @@ movers_line(const struct computed *c, struct table *t, const struct mover *v, si
 	free(names);
 }
 
+/* "Merged into another provider before 3.0 (1): Voltage Park (into
+ * Lightning).": the mergers summed up in a line as the others are, so
+ * that the lines add up (85 - 22 - 1 + 15 = 77). */
+static void
+movers_line_merged(const struct computed *c, struct table *t, const struct mover *v,
+    size_t n, const struct edition *from, const struct edition *to)
+{
+	const struct report *rp = &c->project->report;
+	const struct provider **pv = xcalloc(n + 1, sizeof(*pv));
+	char **own = xcalloc(n + 1, sizeof(*own));
+	char *list, *count;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i].status == MOVE_MERGED)
+			pv[k++] = v[i].provider;
+	qsort(pv, k, sizeof(*pv), provider_order_cmp);
+	for (i = 0; i < k; i++)
+		own[i] = pv[i]->successor != NULL ? report_format(rp, "movers_merged_item",
+		    (const char *[]){"provider", "successor", NULL},
+		    (const char *[]){pv[i]->name, pv[i]->successor->name, NULL}) :
+		    xstrdup(pv[i]->name);
+	if (k > 0) {
+		list = view_list(rp, (const char *const *)own, k);
+		count = view_int(rp, (long long)k);
+		table_note_take(t, report_format(rp, "movers_line_merged",
+		    (const char *[]){"edition", "from", "count", "names", NULL},
+		    (const char *[]){to->name, from->name, count, list, NULL}));
+		free(list);
+		free(count);
+	}
+	for (i = 0; i < k; i++)
+		free(own[i]);
+	free(own);
+	free(pv);
+}
+
 /*
  * The movers table (issue 27): a row for each provider that moved up or
  * down or merged, with the reason where its review gives one (a column
@@ -468,6 +505,7 @@ table_movers_opt(const struct computed *c, const struct edition *from,
 		movers_line(c, t, v, n, MOVE_FIRST, "movers_line_first", from, to);
 		movers_line(c, t, v, n, MOVE_UNRATED, "movers_line_unrated", from, to);
 		movers_line(c, t, v, n, MOVE_DROPPED, "movers_line_dropped", from, to);
+		movers_line_merged(c, t, v, n, from, to);
 	}
 	if (unlisted > 0) {
 		char *count = view_int(rp, (long long)unlisted);

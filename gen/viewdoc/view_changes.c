@@ -37,11 +37,16 @@ val(enum vd_kind kind, const char *text)
 	return v;
 }
 
+/* A tier in a sentence: a mark (its glyph and colour) for a tier on the
+ * ladder; a tier off it (Unavailable) in words only, as its mark, a
+ * dash, reads as punctuation in running text ("all – Unavailable"). */
 static struct vd_inline
 val_tier(const struct tier *t)
 {
-	struct vd_inline v = val(VD_MARK, t->name != NULL ? t->name : t->id);
+	struct vd_inline v = val(t->rated ? VD_MARK : VD_TEXT, t->name != NULL ? t->name : t->id);
 
+	if (!t->rated)
+		return v;
 	v.role = VD_ROLE_TIER;
 	v.tier = t;
 	return v;
@@ -512,7 +517,11 @@ items_grouped(struct vd_block *b, const struct computed *c, const struct edition
 					done[j] = true;
 				}
 		done[i] = true;
-		if (g >= 2)
+		/* a kind named by its tiers keeps one format: one provider is
+		 * a group of one ("At Bronze: Moonlite."), not "Moonlite: new,
+		 * at Bronze." beside "At Participation Ribbon: Radiant and
+		 * Vessl." */
+		if (g >= 2 || (groupable(k) && !(reason && summary_of(r, k, &v[idx[i]]) != NULL)))
 			group_item(b, c, ec, k, v, at, g);
 		else
 			change_item(b, c, k, &v[idx[i]], reason);
@@ -521,12 +530,40 @@ items_grouped(struct vd_block *b, const struct computed *c, const struct edition
 	free(done);
 }
 
+/* A reason as a label over the providers it is given for: the sentence
+ * without its closing full stop (a label, not a sentence). malloc'd. */
+static char *
+reason_label(const char *why)
+{
+	size_t n = strlen(why);
+
+	while (n > 0 && (why[n - 1] == ' ' || why[n - 1] == '\n'))
+		n--;
+	if (n > 0 && why[n - 1] == '.')
+		n--;
+	return xstrndup(why, n);
+}
+
+/* A label over a list of the providers of one group (role changes-reason). */
+static void
+reason_heading(struct vd_section *s, const char *text)
+{
+	struct vd_block *b = vd_block_add(s, VB_HEADING, "changes-reason");
+
+	b->level = 3;
+	vd_add(&b->in, VD_TEXT, text);
+}
+
 /*
- * One kind of move: its heading, then each provider with its move and its
- * reason; a reason two or more share (the Unavailable providers' "Not
- * tested for 3.0: ...") is said once, as a subheading over them, after
- * the providers with a reason of their own; providers that make the same
- * change with no reason between them are named in one sentence.
+ * One kind of move: its heading, then each provider with its move. A kind
+ * whose moves are named in sentences by their tiers (new, no longer
+ * reviewed or rated, rated again or for the first time) and where a
+ * review gives a reason is grouped by reason (reader review, pdf 6): each
+ * reason is a label over the providers it is given for, the providers
+ * without one under a label of their own ("Rated in 3.0", "No reason
+ * given in the review"), so that every provider stands under exactly one
+ * label, in one format. The moves up, down and merged are a provider
+ * each, its reason after its move.
  */
 static void
 changes_group(struct vd_page *pg, const struct computed *c, const struct edition_changes *ec,
@@ -537,6 +574,7 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 	size_t n = ec->n[k], i, j, m, *count, *first, *idx;
 	struct vd_section *s;
 	struct vd_block *b = NULL;
+	bool reasons = false, pass;
 	char *t, *key;
 
 	if (n == 0)
@@ -548,26 +586,50 @@ changes_group(struct vd_page *pg, const struct computed *c, const struct edition
 	free(key);
 	s = vd_section_add(&pg->s, &pg->n, change_ids[k], t);
 	free(t);
+	for (i = 0; groupable(k) && i < n; i++)
+		reasons = reasons || summary_of(r, k, &v[i]) != NULL;
+	idx = xcalloc(n + 1, sizeof(*idx));
+	if (!reasons) {
+		for (i = 0; i < n; i++)
+			idx[i] = i;
+		b = vd_block_add(s, VB_LIST, "changes");
+		items_grouped(b, c, ec, k, idx, n, true);
+		free(idx);
+		return;
+	}
 	count = xcalloc(n, sizeof(*count));
 	first = xcalloc(n, sizeof(*first));
-	idx = xcalloc(n + 1, sizeof(*idx));
 	sharing(r, k, v, n, count, first);
-	for (i = m = 0; i < n; i++)
-		if (count[i] < 2)
-			idx[m++] = i;
-	if (m > 0) {
-		b = vd_block_add(s, VB_LIST, "changes");
-		items_grouped(b, c, ec, k, idx, m, true);
+	/* those with no reason first: rated (what a reason is given for is
+	 * not being tested), then not rated */
+	for (pass = true;; pass = false) {
+		for (i = m = 0; i < n; i++)
+			if (count[i] == 0 && (v[i].after != NULL && v[i].after->rated) == pass)
+				idx[m++] = i;
+		if (m > 0) {
+			if (pass)
+				t = report_format1(r, "changes_label_rated", "edition",
+				    edition_name(ec->edition));
+			else
+				t = xstrdup(report_string(r, "changes_label_no_reason"));
+			reason_heading(s, t);
+			free(t);
+			b = vd_block_add(s, VB_LIST, "changes");
+			items_grouped(b, c, ec, k, idx, m, false);
+		}
+		if (!pass)
+			break;
 	}
+	/* then each reason, in the order its first provider comes */
 	for (i = 0; i < n; i++) {
-		if (count[i] < 2 || first[i] != i)
-			continue;   /* said with its own item, or under its heading */
-		b = vd_block_add(s, VB_HEADING, "changes-reason");
-		b->level = 3;
-		vd_add(&b->in, VD_TEXT, summary_of(r, k, &v[i]));
+		if (count[i] == 0 || first[i] != i)
+			continue;
+		t = reason_label(summary_of(r, k, &v[i]));
+		reason_heading(s, t);
+		free(t);
 		b = vd_block_add(s, VB_LIST, "changes");
 		for (j = i, m = 0; j < n; j++)
-			if (count[j] >= 2 && first[j] == i)
+			if (count[j] > 0 && first[j] == i)
 				idx[m++] = j;
 		items_grouped(b, c, ec, k, idx, m, false);
 	}

@@ -200,7 +200,22 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 		figure_row(t, report_string(r, "medals_of_rated"),
 		    view_share(r, (double)s->medals / (double)s->rated), detail, NULL);
 	}
-	if (!e->partial) {
+	/* the shares of the reviewed and of the tracked: one card, the
+	 * tracked share in its words, not two more cards beside the rated
+	 * share (reader review, site 6); without a tracked count, the
+	 * reviewed share's card alone */
+	if (!e->partial && s->tracked >= 0 && s->rated > 0) {
+		char *na = view_int(r, s->reviewed);
+		char *b = view_share(r, s->medals_of_tracked), *nb = view_int(r, s->tracked);
+
+		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
+		    report_format(r, "of_n_reviewed_tracked",
+		    (const char *[]){"n", "share", "m", NULL},
+		    (const char *[]){na, b, nb, NULL}), NULL);
+		free(na);
+		free(b);
+		free(nb);
+	} else if (!e->partial) {
 		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
 		    report_format_n(r, "of_n_reviewed", s->reviewed), NULL);
 		if (s->tracked >= 0)
@@ -276,6 +291,24 @@ text_has_block(const char *text, const char *kind, const char *what)
 		while (*p == ' ')
 			p++;
 		if (strncmp(p, what, lw) == 0 && (p[lw] == ' ' || p[lw] == '}'))
+			return true;
+	}
+	return false;
+}
+
+/* Does text hold a block shortcode of this kind ({{table ...}},
+ * {{chart ...}}), whatever it shows? */
+static bool
+text_has_kind(const char *text, const char *kind)
+{
+	const char *p = text;
+	size_t lk = strlen(kind);
+
+	while (p != NULL && (p = strstr(p, "{{")) != NULL) {
+		p += 2;
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, kind, lk) == 0 && p[lk] == ' ')
 			return true;
 	}
 	return false;
@@ -406,6 +439,21 @@ more_add(struct vd_block *b, const struct computed *c, const struct section *cs)
 	b->more = report_format1(r, "more_in_page", "page", title);
 }
 
+/* A commentary section of the home page. */
+static void
+commentary_add(struct vd_page *p, const struct computed *c, const struct section *cs)
+{
+	struct vd_section *sec = vd_section_add(&p->s, &p->n, "commentary",
+	    cs->title != NULL ? cs->title : cs->id);
+	struct vd_block *b = vd_block_add(sec, VB_MARKDOWN, "commentary");
+
+	b->md = cs->body;
+	b->file = cs->pos.file;
+	b->line = cs->body_line;
+	b->section = cs;
+	more_add(b, c, cs);
+}
+
 struct vd_page *
 vd_home_new(const struct computed *c)
 {
@@ -415,12 +463,22 @@ vd_home_new(const struct computed *c)
 	struct vd_page *p = xcalloc(1, sizeof(*p));
 	struct vd_section *sec;
 	struct vd_block *b;
-	bool table, chart;
+	bool table, chart, first;
 	size_t i;
 
 	p->id = "home";
 	if (s == NULL)
 		return p;
+	/* the first commentary section, when it is prose alone (a summary:
+	 * no table, no chart), before the figures and tables: the words they
+	 * use (tracked, reviewed, rated, medal) are defined before a reader
+	 * meets them (reader review, pdf 5); one that shows a table or a
+	 * chart keeps its place after them */
+	first = c->nsections > 0 && c->sections[0]->body != NULL &&
+	    !text_has_kind(c->sections[0]->body, "table") &&
+	    !text_has_kind(c->sections[0]->body, "chart");
+	if (first)
+		commentary_add(p, c, c->sections[0]);
 	sec = vd_section_add(&p->s, &p->n, "figures", report_string(r, "headline_figures"));
 	b = vd_block_add(sec, VB_TABLE, "figures");
 	b->table = vd_figures(c, s, cmp);
@@ -454,18 +512,8 @@ vd_home_new(const struct computed *c)
 			}
 		}
 	}
-	for (i = 0; i < c->nsections; i++) {
-		const struct section *cs = c->sections[i];
-
-		sec = vd_section_add(&p->s, &p->n, "commentary",
-		    cs->title != NULL ? cs->title : cs->id);
-		b = vd_block_add(sec, VB_MARKDOWN, "commentary");
-		b->md = cs->body;
-		b->file = cs->pos.file;
-		b->line = cs->body_line;
-		b->section = cs;
-		more_add(b, c, cs);
-	}
+	for (i = first ? 1 : 0; i < c->nsections; i++)
+		commentary_add(p, c, c->sections[i]);
 	return p;
 }
 

@@ -1,0 +1,158 @@
+#!/bin/sh
+# t_content_words.sh: the default report's words after the third reader
+# review (PDF and site, issue 27): each thing said once, in its place, in
+# plain words, word for word. Definitions once (the Summary), before the
+# figures use them; what Unavailable means once (the tier table); the
+# 2.0 and 1.0 discrepancies in full once (Known discrepancies), elsewhere a
+# short reference; jargon explained where it is first used; the talk named
+# one way; the featured providers and the chart's choice explained; how a
+# move counts across a tier an edition adds; the sentences the reviews
+# flagged (Crusoe's missing reason, DigitalOcean's "after it", Salad's
+# inferred tier, Sesterce's reason, the merger's direction).
+: "${PODIUM:?}" "${ROOT:?}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+. "$ROOT/tests/skip.sh"
+SKIP_COUNTER=fail
+need "the default report's words" python3:html.parser pdftotext || exit $fail
+
+"$PODIUM" build -q -C "$ROOT" -o "$T/s" 2>"$T/err"
+check "the default report builds" $?
+# a page's visible text, one line, entities decoded
+text() {
+	python3 - "$1" <<'PY'
+import html.parser, re, sys
+class P(html.parser.HTMLParser):
+    def __init__(s):
+        super().__init__(convert_charrefs=True)
+        s.out, s.skip = [], 0
+    def handle_starttag(s, t, a):
+        if t in ("script", "style"): s.skip += 1
+    def handle_endtag(s, t):
+        if t in ("script", "style"): s.skip -= 1
+        elif t in ("p", "li", "h1", "h2", "h3", "td", "th", "dd", "dt", "caption", "figcaption"):
+            s.out.append(" ")
+    def handle_data(s, d):
+        if not s.skip: s.out.append(d)
+p = P(); p.feed(open(sys.argv[1], encoding="utf-8").read())
+print(re.sub(r"\s+", " ", "".join(p.out)))
+PY
+}
+text "$T/s/index.html" >"$T/home"
+text "$T/s/methodology/index.html" >"$T/meth"
+text "$T/s/about/index.html" >"$T/about"
+pdftotext "$T/s/report.pdf" - | tr -s ' \n' '  ' >"$T/pdf"
+count() { grep -oF -- "$2" "$1" | wc -l; }
+
+# the title states the finding the lede supports (PDF review 1)
+grep -qF "ClusterMAX 3.0: medals nearly halved, half for want of a test" "$T/home" &&
+    ! grep -qF "a higher bar</h1>" "$T/s/index.html"
+check "the title: medals nearly halved, half for want of a test" $?
+
+# definitions once, in the Summary (PDF review 2, 5)
+[ "$(count "$T/home" "Four words carry the counts")" = 1 ] &&
+    [ "$(count "$T/pdf" "Four words carry the counts")" = 1 ] &&
+    ! grep -qF "Words used here" "$T/meth" && ! grep -qF "Words used here" "$T/pdf"
+check "tracked, reviewed, rated and medal defined once, in the Summary" $?
+# who rates: in the Summary and About only, not again in the methodology
+! grep -qF "SemiAnalysis's: the report only counts" "$T/pdf" &&
+    [ "$(count "$T/pdf" "Every tier here is SemiAnalysis's")" = 1 ]
+check "who rates said once in the report's text (and on the About page)" $?
+# Unavailable explained once: the tier table, not the medal section
+! grep -qF "reviewed but not tested, because they declined or had no capacity" "$T/home" &&
+    grep -qF "Of the providers reviewed for 3.0, 32 are Unavailable: SemiAnalysis could not test them, and the tier's meaning gives the reasons." "$T/home" &&
+    grep -q '^<a class="tier tier-unavailable" href="methodology/index.html#tier-unavailable">Unavailable</a>: SemiAnalysis could not test them' "$T/s/index.html"
+check "what Unavailable means: in the tier table, the medal section points to it" $?
+# "the last tier SemiAnalysis recommends": once, in Bronze's meaning
+[ "$(count "$T/pdf" "the last tier SemiAnalysis recommends")" = 1 ] &&
+    grep -qF "Added in ClusterMAX 3.0 below Bronze, for a provider that does the bare minimum and no more. SemiAnalysis neither recommends it nor groups it with the tiers it calls Not Recommended." "$T/pdf"
+check "Bronze, the last tier recommended, said once; the Participation Ribbon neither recommended nor Not Recommended" $?
+# the 84/85 and 26/16 discrepancies in full once, elsewhere referred to
+[ "$(count "$T/pdf" "cannot be identified")" = 1 ] &&
+    [ "$(count "$T/pdf" "full table is an image")" = 1 ] &&
+    grep -qF "The article has one review section more than it states: see the known discrepancies." "$T/pdf" &&
+    ! grep -qF "its text names only part of the providers it reviewed" "$T/about"
+check "the 2.0 and 1.0 discrepancies in full once (Known discrepancies), a reference elsewhere" $?
+# the practices: not "the reviews do not say which providers follow" twice
+[ "$(count "$T/pdf" "which providers follow")" = 1 ]
+check "that no review says who follows the practices: once" $?
+
+# jargon where it is first used (PDF review 8, site review 11)
+first() { grep -oF -- "$2" "$1" | head -n 1; }
+cve=$(grep -o 'CVE[^-]' "$T/pdf" | head -n 1)
+grep -qF "listed as CVE-2025-23266; a CVE is an entry in the public list of known security flaws" "$T/pdf" &&
+    python3 - "$T/pdf" <<'PY'
+import sys
+t = open(sys.argv[1], encoding="utf-8").read()
+body = t[t.index("Four words carry"):]   # past the contents page
+at = body.index("a CVE is an entry")
+sys.exit(0 if body.find("CVE") >= body.find("NVIDIAScape") and body.find("CVE") < at else 1)
+PY
+check "CVE explained where first used, with NVIDIAScape" $?
+grep -qF "neoclouds (newer clouds built mainly to rent out GPUs)" "$T/pdf" &&
+    grep -qF "no SOC 2 or ISO 27001 (the usual security audit and certification)" "$T/pdf" &&
+    grep -qF "broken RDMA (the direct memory-to-memory transfers between nodes that large training jobs rely on)" "$T/pdf" &&
+    grep -qF "a PCIe reset, which restarts the link between a GPU and the rest of the server" "$T/pdf" &&
+    grep -qF "a faulty storage NIC (the network card that links a node to its storage)" "$T/pdf" &&
+    grep -qF "of HyperPod, AWS's service for running such clusters, he said it was \"not that great\"" "$T/pdf" &&
+    ! grep -qF "schedulable" "$T/pdf" && ! grep -rqF "schedulable" "$T/s" --include=*.html
+check "neocloud, SOC 2 / ISO 27001, RDMA, PCIe reset, NIC, HyperPod explained; no 'schedulable'" $?
+# the security article's "quite a few" is its own words, attributed
+grep -qF "On \"quite a few\" of them, in the article's words" "$T/pdf" &&
+    ! grep -qF "on quite a few clouds," "$T/pdf"
+check "'quite a few' attributed, not the report's own count" $?
+
+# the talk named one way, the AWS quote not repeated
+! grep -qF "October 2026 talk" "$T/pdf" && ! grep -qF "Runtime 2026 talk" "$T/pdf" &&
+    grep -qF "this report calls it the Modal Runtime talk" "$T/pdf" &&
+    [ "$(count "$T/pdf" "not that great")" = 1 ]
+check "the talk: 'the Modal Runtime talk' throughout; the HyperPod remark once" $?
+# the featured providers: why these nine, and that the chart leaves moves out
+grep -qF "The chart follows the nine providers this report features: the seven the talk names" "$T/home" &&
+    grep -qF "It leaves out the other movers, among them GMI Cloud, up, and Vultr, down two steps; the movers table after it gives every move." "$T/home" &&
+    grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/s/index.html" &&
+    grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/pdf" &&
+    ! grep -qF "rated in at least one.…" "$T/pdf"
+check "the movement chart: why these nine, and where the other moves are" $?
+# steps across a tier an edition adds (site review 14)
+grep -qF "A move is counted in steps on the later edition's ladder, a tier it adds included: Bronze to the Participation Ribbon, added in 3.0, is down 1, and Silver to it is down 2." "$T/meth"
+check "methodology: how steps count across an added tier" $?
+# one wording of the detection target (site review 10)
+grep -qF "targets are to detect the fault within 2 minutes and to replace the node within 1 hour" "$T/home" &&
+    ! grep -qF "about 2 minutes" "$T/home"
+check "the detection target: within 2 minutes, one wording" $?
+# two dates (site review 16): the edition's, said as the edition's
+grep -qF "SemiAnalysis published ClusterMAX 3.0 on 23 September 2026" "$T/home" &&
+    grep -qF "the edition this report reads, published 23 September 2026" "$T/home"
+check "the edition's date said as the edition's" $?
+# comma splice (PDF review 17)
+grep -qF "Some well-known names fell, among them Microsoft Azure, Crusoe and Amazon Web Services." "$T/home"
+check "no comma splice in the Summary" $?
+
+# sentences the reviews flagged
+text "$T/s/providers/crusoe/index.html" >"$T/crusoe"
+grep -qF "neither the review nor the talk gives a reason for it." "$T/crusoe" &&
+    ! grep -qF "this report records no reason" "$T/crusoe"
+check "Crusoe: the sources give no reason, not 'this report records none'" $?
+text "$T/s/providers/digitalocean/index.html" >"$T/do"
+grep -qF "a new node came 50 minutes after that injection" "$T/do" &&
+    ! grep -qF "50 minutes after it." "$T/do"
+check "DigitalOcean: 50 minutes after that injection" $?
+grep -qF "Salad Cloud's tier there, Underperforming" "$T/pdf" &&
+    grep -qF "is inferred from the article's layout and is uncertain." "$T/pdf"
+check "Salad Cloud: which tier is inferred" $?
+text "$T/s/providers/sesterce/index.html" >"$T/sesterce"
+grep -qF "Not launched yet or not yet tested (SemiAnalysis gives the two reasons together, not which applies)." "$T/sesterce"
+check "Sesterce: the two reasons SemiAnalysis gives together, said so" $?
+text "$T/s/providers/lightning/index.html" >"$T/lightning"
+grep -qF "Voltage Park merged into Lightning before this edition." "$T/lightning" &&
+    ! grep -qF "Lightning has merged with Voltage Park" "$T/lightning"
+check "the merger in one direction: Voltage Park into Lightning" $?
+text "$T/s/providers/fpt/index.html" >"$T/fpt"
+! grep -qF "the finding below" "$T/fpt"
+check "FPT: no 'the finding below'" $?
+exit $fail
