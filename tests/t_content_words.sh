@@ -98,7 +98,7 @@ grep -qF "neoclouds (newer clouds built mainly to rent out GPUs)" "$T/pdf" &&
     grep -qF "broken RDMA (the direct memory-to-memory transfers between nodes that large training jobs rely on)" "$T/pdf" &&
     grep -qF "a PCIe reset, which restarts the link between a GPU and the rest of the server" "$T/pdf" &&
     grep -qF "a faulty storage NIC (the network card that links a node to its storage)" "$T/pdf" &&
-    grep -qF "of HyperPod, AWS's service for running such clusters, he said it was \"not that great\"" "$T/pdf" &&
+    grep -qF "of HyperPod, one of AWS's offerings, he said it was \"not that great\"" "$T/pdf" &&
     ! grep -qF "schedulable" "$T/pdf" && ! grep -rqF "schedulable" "$T/s" --include=*.html
 check "neocloud, SOC 2 / ISO 27001, RDMA, PCIe reset, NIC, HyperPod explained; no 'schedulable'" $?
 # the security article's "quite a few" is its own words, attributed
