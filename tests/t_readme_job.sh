@@ -81,6 +81,9 @@ if [ "\$1" = clone ]; then
 		mkdir -p "\$last/build/release" &&
 		    tar -C "$ROOT/build/release" --exclude=./tests --exclude=./run-times -cf - . |
 		    tar -C "\$last/build/release" -xmf - || exit
+		# each newer than what it is made from, in make's order
+		cd "\$last/build/release" && touch version.h embed && touch embedded.c &&
+		    find . -name '*.o' -exec touch {} + || exit
 	fi
 	exit 0
 fi
