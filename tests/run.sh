@@ -93,6 +93,10 @@ export CK_TIMEOUT_MULTIPLIER
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 trap 'exit 130' INT TERM HUP
+# what tests/once.sh compares once a pass, for every script that asks it
+PODIUM_ONCE_DIR=$W/once
+mkdir "$PODIUM_ONCE_DIR"
+export PODIUM_ONCE_DIR
 
 # report NAME: prints $W/NAME.txt whole, one report at a time (a lock: the
 # folder $W/lock, made by one process only)
