@@ -220,11 +220,13 @@ if [ "$can_mount" = yes ]; then
 	stages=
 	kb=$((used + 8))
 	# 24k more each time: each step fails a later file (the data, the
-	# PDF, each kind of page, the assets, the charts' SVG and PNG, the
-	# phone charts, the badges); under ASan 72k more, which still fails
-	# one of each kind
+	# PDF, each kind of page, the assets, the indexes, llms.txt, the
+	# charts' SVG and PNG, the phone charts, the badges); under ASan 48k
+	# more, every other one, which still fails the data, the PDF, the
+	# pages, the assets, the indexes, the charts' SVG and PNG, the phone
+	# charts and the badges
 	step=24
-	[ "$sanitized" = yes ] && step=72
+	[ "$sanitized" = yes ] && step=48
 	may_pass=yes
 	while [ "$kb" -lt $((used * 3)) ]; do
 		mount -o remount,size="${kb}k" "$M"
