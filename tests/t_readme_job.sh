@@ -64,7 +64,7 @@ git clone -q "$ROOT" "$T/report" 2>"$T/clone.err" &&
 # source (the objects were current when it was linked).
 seed=no
 if [ -z "$(git -C "$ROOT" status --porcelain 2>/dev/null)" ] &&
-    [ -d "$ROOT/build/release" ] && [ "$PODIUM" -ef "$ROOT/podium" ] &&
+    [ -d "$ROOT/build/release" ] && [ "$(readlink -f "$PODIUM")" = "$(readlink -f "$ROOT/podium")" ] &&
     [ -z "$(cd "$ROOT" && find gen include templates assets tools Makefile -newer podium | head -n 1)" ]; then
 	seed=yes
 fi
