@@ -7,6 +7,13 @@
 # the lines of `expected` on stderr (its last line is "exit N", the status),
 # and `podium build` into a folder built earlier from the base must exit with
 # the same status and leave that folder exactly as it was.
+# Under ASan (make check's second pass, PODIUM_SANITIZED) the build runs for
+# every case that builds (exit 0: its pages made from a new input) and for
+# one case in eight of the others: check and build share the load and its
+# checks (gen/cli/cmd_build.c, one run()), which check has just run on the
+# same input under ASan, and a refused build's path (no staging folder, the
+# old site kept) is the same whatever stopped it. The release pass builds
+# every case.
 : "${PODIUM:?}" "${ROOT:?}"
 
 T=$(mktemp -d)
@@ -36,9 +43,11 @@ else
 fi
 rm -rf "$T/proj"
 
+i=0
 for dir in "$C"/*/; do
 	name=$(basename "$dir")
 	case "$name" in _*) continue ;; esac
+	i=$((i + 1))
 	cp -R "$C/_base" "$T/proj"
 	[ -d "$dir/content" ] && cp -R "$dir/content" "$T/proj/"
 	if [ -f "$dir/remove" ]; then
@@ -48,9 +57,17 @@ for dir in "$C"/*/; do
 	fi
 	[ -f "$dir/setup" ] && (cd "$T/proj" && sh "$dir/setup")
 	(cd "$T" && "$PODIUM" check -C proj >/dev/null 2>"$T/err"; echo "exit $?" >>"$T/err")
-	(cd "$T" && "$PODIUM" build -C proj -o site -q --only data,html >/dev/null 2>&1;
-	    echo "exit $?" >"$T/bexit")
-	if ! tail -n 1 "$dir/expected" | cmp -s - "$T/bexit"; then
+	built=yes
+	if [ -n "${PODIUM_SANITIZED:-}" ] && [ $((i % 8)) != 1 ] &&
+	    [ "$(tail -n 1 "$dir/expected")" != "exit 0" ]; then
+		built=no # under ASan, check's run only (see above)
+	else
+		(cd "$T" && "$PODIUM" build -C proj -o site -q --only data,html >/dev/null 2>&1;
+		    echo "exit $?" >"$T/bexit")
+	fi
+	if [ "$built" = no ]; then
+		:
+	elif ! tail -n 1 "$dir/expected" | cmp -s - "$T/bexit"; then
 		echo "not ok - corpus $name: build exits as check does"
 		fails=$((fails + 1))
 	elif [ "$(cat "$T/bexit")" = "exit 0" ]; then

@@ -23,9 +23,15 @@ cc -O2 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm || { nok "gen.c builds
 P=$T/r/podium
 PODIUM_THREADS=4 "$PODIUM" build -q -C "$P" -o "$T/a" --only html,data ||
     { nok "build with four threads"; exit 1; }
-PODIUM_THREADS=1 "$PODIUM" build -q -C "$P" -o "$T/b" --only html,data ||
-    { nok "build with one thread"; exit 1; }
-check "the same site with one thread as with four" 'diff -r "$T/a" "$T/b" >/dev/null'
+# The same site with one thread: in the release pass. Under ASan (make
+# check's second pass) the four threads' build is the one checked below;
+# one thread runs the same jobs inline, as t_threads.sh's builds with one
+# thread do under ASan, and what this compares is the bytes.
+if [ -z "${PODIUM_SANITIZED:-}" ]; then
+	PODIUM_THREADS=1 "$PODIUM" build -q -C "$P" -o "$T/b" --only html,data ||
+	    { nok "build with one thread"; exit 1; }
+	check "the same site with one thread as with four" 'diff -r "$T/a" "$T/b" >/dev/null'
+fi
 
 S=$T/a
 n=$(ls -d "$S"/providers/*/ | wc -l)

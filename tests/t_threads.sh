@@ -9,34 +9,48 @@ fail=0
 ok() { echo "ok - $1"; }
 nok() { echo "not ok - $1"; fail=1; }
 
-# same DIR NAME: builds DIR with 1, 3 and 5 threads and compares the trees.
+# The thread counts: one, and several (3 and 5). Under ASan (make check's
+# second pass) 1 and 3: 3 and 5 threads run the same code (each takes the
+# next index in turn, gen/core/workers.c), which the release pass runs with
+# both.
+counts="1 3 5"
+[ -n "${PODIUM_SANITIZED:-}" ] && counts="1 3"
+said=$(echo "$counts" | awk '{ for (i = 1; i <= NF; i++) printf "%s%s", i == 1 ? "" : i == NF ? " and " : ", ", $i }')
+
+# same DIR NAME MIN: builds DIR with each of $counts threads and compares
+# the trees; MIN charts at least.
 same() {
-	for n in 1 3 5; do
+	for n in $counts; do
 		if ! PODIUM_THREADS=$n "$PODIUM" build -q -C "$1" -o "$T/out-$n" 2>"$T/err"; then
 			nok "$2 builds with $n threads"
 			head -n 5 "$T/err"
 			return
 		fi
 	done
-	ok "$2 builds with 1, 3 and 5 threads"
-	if diff -r "$T/out-1" "$T/out-3" >/dev/null && diff -r "$T/out-1" "$T/out-5" >/dev/null; then
-		ok "$2: the same bytes with 1, 3 and 5 threads"
+	ok "$2 builds with $said threads"
+	bad=
+	pdf=
+	for n in $counts; do
+		[ "$n" = 1 ] && continue
+		diff -r "$T/out-1" "$T/out-$n" >/dev/null || bad="$bad $n"
+		cmp -s "$T/out-1/report.pdf" "$T/out-$n/report.pdf" || pdf="$pdf $n"
+	done
+	if [ -z "$bad" ]; then
+		ok "$2: the same bytes with $said threads"
 	else
-		nok "$2: the same bytes with 1, 3 and 5 threads"
-		{ diff -rq "$T/out-1" "$T/out-3"; diff -rq "$T/out-1" "$T/out-5"; } |
-		    head -n 5 | sed 's/^/# /'
+		nok "$2: the same bytes with $said threads (differ:$bad)"
+		for n in $bad; do diff -rq "$T/out-1" "$T/out-$n"; done | head -n 5 | sed 's/^/# /'
 	fi
 	# the PDF's blocks are prepared ahead on helper threads when n > 1
-	if [ -s "$T/out-1/report.pdf" ] && cmp -s "$T/out-1/report.pdf" "$T/out-3/report.pdf" &&
-	    cmp -s "$T/out-1/report.pdf" "$T/out-5/report.pdf"; then
-		ok "$2: report.pdf written, the same with 1, 3 and 5 threads"
+	if [ -s "$T/out-1/report.pdf" ] && [ -z "$pdf" ]; then
+		ok "$2: report.pdf written, the same with $said threads"
 	else
-		nok "$2: report.pdf written, the same with 1, 3 and 5 threads"
+		nok "$2: report.pdf written, the same with $said threads"
 	fi
 	n=$(find "$T/out-1/charts" -name '*.svg' | wc -l)
 	[ "$n" -ge "$3" ] && ok "$2: $n charts drawn (at least $3)" ||
 		nok "$2: $n charts drawn (at least $3)"
-	rm -rf "$T/out-1" "$T/out-3" "$T/out-5"
+	rm -rf "$T"/out-*
 }
 
 same "$ROOT" "default report" 5

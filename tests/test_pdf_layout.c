@@ -15,9 +15,27 @@
 #include "pdf_helper.h"
 #include "pdfdoc.h"
 #include "pdf_layout.h"
+#include "workers.h"
 
 #define TABLE_ROWS 300
 #define LONG_WORDS 5000
+
+/*
+ * The sweeps (a table, an entry or a paragraph after a lead text of each
+ * length in a range, so that a page ends at each place in it) take every
+ * point in the release pass, and every SWEEP-th point under
+ * AddressSanitizer (make check's second pass): the same code, breaking
+ * pages the same ways, on a third of the points, each checked as fully.
+ * What a sweep asks of its points as a whole (that so many of them broke
+ * the table) is scaled to the points it took.
+ */
+#ifndef SWEEP
+#if defined(__SANITIZE_ADDRESS__)
+#define SWEEP 3
+#else
+#define SWEEP 1
+#endif
+#endif
 
 static char tmpdir[256];
 
@@ -210,6 +228,75 @@ render_to(enum pdf_paper paper, const char *name, struct pdf_result *res,
 	return path;
 }
 
+/*
+ * The synthetic document on A4 and on Letter, rendered once before the
+ * tests fork (an unchecked fixture, in the runner's process): the tests
+ * that only read the PDF (qpdf, pdfinfo, pdffonts, pdftotext) and the
+ * render's counts share these instead of rendering the same document
+ * again each (it is deterministic: test_byte_identical renders it once
+ * more and compares). A render that fails leaves the path NULL, and each
+ * test using it fails saying so.
+ */
+static struct shared {
+	char *path;
+	struct pdf_result res;
+	struct buf bytes;
+	const char *err;
+} shared_a4, shared_letter;
+
+static void
+shared_render(struct shared *sh, enum pdf_paper paper, const char *name)
+{
+	struct pdf_doc *doc = synthetic(paper);
+
+	sh->bytes = (struct buf)BUF_INIT;
+	sh->err = NULL;
+	if (pdf_render(doc, &sh->bytes, &sh->res, &sh->err) != 0) {
+		if (sh->err == NULL)
+			sh->err = "?";
+		pdfdoc_free(doc);
+		return;
+	}
+	pdfdoc_free(doc);
+	sh->path = xasprintf("%s/%s", tmpdir, name);
+	if (file_write(sh->path, sh->bytes.data, sh->bytes.len) != 0) {
+		sh->err = "cannot write the shared PDF";
+		free(sh->path);
+		sh->path = NULL;
+	}
+}
+
+static void
+shared_setup(void)
+{
+	shared_render(&shared_a4, PDF_A4, "a4.pdf");
+	shared_render(&shared_letter, PDF_LETTER, "letter.pdf");
+	/* no thread of the runner's process left for the tests' forks */
+	workers_stop();
+}
+
+static void
+shared_teardown(void)
+{
+	free(shared_a4.path);
+	free(shared_letter.path);
+	buf_release(&shared_a4.bytes);
+	buf_release(&shared_letter.bytes);
+}
+
+/* The shared render on paper: its path (its result in *res, if asked). */
+static const char *
+shared(enum pdf_paper paper, struct pdf_result *res)
+{
+	struct shared *sh = paper == PDF_LETTER ? &shared_letter : &shared_a4;
+
+	ck_assert_msg(sh->path != NULL, "the shared render: %s",
+	    sh->err ? sh->err : "not made");
+	if (res != NULL)
+		*res = sh->res;
+	return sh->path;
+}
+
 static size_t
 count(const char *hay, const char *needle)
 {
@@ -259,23 +346,16 @@ END_TEST
 
 START_TEST(test_qpdf_check)
 {
-	struct buf b = BUF_INIT;
-	struct pdf_result res;
-	char *path = render_to(PDF_A4, "a4.pdf", &res, &b);
-
-	assert_qpdf_clean(path);
-	free(path);
-	buf_release(&b);
+	assert_qpdf_clean(shared(PDF_A4, NULL));
 }
 END_TEST
 
 
 START_TEST(test_page_size)
 {
-	struct buf b = BUF_INIT, l = BUF_INIT;
-	struct pdf_result res, lres;
-	char *a4 = render_to(PDF_A4, "a4.pdf", &res, &b);
-	char *letter = render_to(PDF_LETTER, "letter.pdf", &lres, &l);
+	struct pdf_result res;
+	const char *a4 = shared(PDF_A4, &res);
+	const char *letter = shared(PDF_LETTER, NULL);
 	char *out, want[64];
 
 	out = run("pdfinfo '%s'", a4);
@@ -289,17 +369,13 @@ START_TEST(test_page_size)
 	ck_assert_msg(strstr(out, "Page size:       612 x 792 pts (letter)")
 	    != NULL, "%s", out);
 	free(out);
-	free(a4);
-	free(letter);
-	buf_release(&b);
-	buf_release(&l);
 }
 END_TEST
 
 START_TEST(test_metadata)
 {
-	struct buf b = BUF_INIT;
-	char *path = render_to(PDF_A4, "a4.pdf", NULL, &b), *out;
+	const char *path = shared(PDF_A4, NULL);
+	char *out;
 
 	out = run("TZ=UTC pdfinfo '%s'", path);
 	ck_assert_msg(strstr(out, "Title:           Synthetic Layout Report\n"),
@@ -311,15 +387,13 @@ START_TEST(test_metadata)
 	ck_assert(strstr(out, "ModDate:         Wed Sep 23 00:00:00 2026 UTC\n"));
 	ck_assert(strstr(out, "Tagged:          yes\n"));
 	free(out);
-	free(path);
-	buf_release(&b);
 }
 END_TEST
 
 START_TEST(test_fonts_embedded)
 {
-	struct buf b = BUF_INIT;
-	char *path = render_to(PDF_A4, "a4.pdf", NULL, &b), *out, *line;
+	const char *path = shared(PDF_A4, NULL);
+	char *out, *line;
 	char *save = NULL, *tok[16];
 	size_t nfonts = 0, pagella = 0, heros = 0, n;
 
@@ -352,8 +426,6 @@ START_TEST(test_fonts_embedded)
 	ck_assert_uint_ge(pagella, 2);
 	ck_assert_uint_ge(heros, 2);
 	free(out);
-	free(path);
-	buf_release(&b);
 }
 END_TEST
 
@@ -399,9 +471,8 @@ bbox_words(const char *path, size_t *n)
 static void
 margins_check(enum pdf_paper paper, const char *name)
 {
-	struct buf b = BUF_INIT;
 	struct pdf_geometry g;
-	char *path = render_to(paper, name, NULL, &b);
+	const char *path = shared(paper, NULL);
 	struct word *v;
 	size_t n, i, body = 0;
 
@@ -426,8 +497,6 @@ margins_check(enum pdf_paper paper, const char *name)
 	}
 	ck_assert_uint_gt(body, LONG_WORDS);
 	free(v);
-	free(path);
-	buf_release(&b);
 }
 
 START_TEST(test_within_margins_a4)
@@ -445,9 +514,8 @@ END_TEST
 /* Every page with rows of the big table starts them under its header. */
 START_TEST(test_header_repeated)
 {
-	struct buf b = BUF_INIT;
 	struct pdf_result res;
-	char *path = render_to(PDF_A4, "a4.pdf", &res, &b);
+	const char *path = shared(PDF_A4, &res);
 	struct word *v;
 	size_t n, i, pages = 0, rows = 0;
 	unsigned p;
@@ -477,8 +545,6 @@ START_TEST(test_header_repeated)
 	ck_assert_uint_eq(rows, TABLE_ROWS);
 	ck_assert_uint_ge(pages, 5);
 	free(v);
-	free(path);
-	buf_release(&b);
 }
 END_TEST
 
@@ -547,7 +613,7 @@ START_TEST(test_table_no_stub_rows)
 	char name[64];
 
 	for (lead = 50; lead <= 650; lead += 150)
-		for (n = 30; n <= 110; n += 4) {
+		for (n = 30; n <= 110; n += 4 * SWEEP) {
 			snprintf(name, sizeof(name), "tail-%u-%u.pdf", lead, n);
 			res = tail_render(lead, n, 0, name, &v, &nw);
 			for (p = 1; p <= res.pages; p++) {
@@ -567,7 +633,7 @@ START_TEST(test_table_no_stub_rows)
 			free(v);
 		}
 	/* the sweep did break tables, and some at their very end */
-	ck_assert_uint_gt(breaks, 40);
+	ck_assert_uint_gt(breaks, 40 / SWEEP);
 	ck_assert_uint_eq(shortest, 3);
 }
 END_TEST
@@ -650,7 +716,7 @@ START_TEST(test_table_notes_kept)
 	char name[64], last[32];
 
 	for (lead = 50; lead <= 650; lead += 150)
-		for (n = 30; n <= 110; n += 8) {
+		for (n = 30; n <= 110; n += 8 * SWEEP) {
 			unsigned row_page = 0, note_page[4] = {0}, prev_page = 0;
 
 			snprintf(name, sizeof(name), "notes-%u-%u.pdf", lead, n);
@@ -676,7 +742,7 @@ START_TEST(test_table_notes_kept)
 			free(v);
 		}
 	/* the sweep broke tables */
-	ck_assert_uint_gt(moved, 10);
+	ck_assert_uint_gt(moved, 10 / SWEEP);
 }
 END_TEST
 
@@ -689,7 +755,7 @@ START_TEST(test_table_group_row_kept)
 	struct word *v;
 	size_t nw, i;
 
-	for (lead = 50; lead <= 900; lead += 50) {
+	for (lead = 50; lead <= 900; lead += 50 * SWEEP) {
 		struct pdf_doc *doc = pdfdoc_new();
 		struct table *t = table_new(NULL, 2);
 		struct table_cell *row;
@@ -747,7 +813,7 @@ START_TEST(test_table_group_row_kept)
 		free(path);
 		buf_release(&b);
 	}
-	ck_assert_uint_gt(ends, 10);
+	ck_assert_uint_gt(ends, 10 / SWEEP);
 }
 END_TEST
 
@@ -975,7 +1041,7 @@ START_TEST(test_keep_together_blank)
 
 	pdf_geometry(PDF_A4, &g);
 	body = g.page_h - g.top - g.bottom;
-	for (lead = 300; lead <= 1100; lead += 20) {
+	for (lead = 300; lead <= 1100; lead += 20 * SWEEP) {
 		struct pdf_doc *doc = pdfdoc_new();
 		struct buf b = BUF_INIT;
 		struct pdf_block *h;
@@ -1081,7 +1147,7 @@ START_TEST(test_keep_together)
 	char *s, *path;
 	const char *err = NULL;
 
-	for (lead = 300; lead <= 1100; lead += 25) {
+	for (lead = 300; lead <= 1100; lead += 25 * SWEEP) {
 		struct pdf_doc *doc = pdfdoc_new();
 		struct buf b = BUF_INIT;
 		struct pdf_block *h;
@@ -1141,7 +1207,7 @@ START_TEST(test_kept_tail)
 	char *s, *path;
 	const char *err = NULL;
 
-	for (lead = 300; lead <= 800; lead += 5) {
+	for (lead = 300; lead <= 800; lead += 5 * SWEEP) {
 		struct pdf_doc *doc = pdfdoc_new();
 		struct buf b = BUF_INIT;
 		struct pdf_block *p;
@@ -1192,9 +1258,9 @@ END_TEST
 
 START_TEST(test_outline_and_links)
 {
-	struct buf b = BUF_INIT;
 	struct pdf_result res;
-	char *path = render_to(PDF_A4, "a4.pdf", &res, &b), *out, want[64];
+	const char *path = shared(PDF_A4, &res);
+	char *out, want[64];
 
 	/* Six headings have outline entries. */
 	ck_assert_uint_eq(res.outlines, 6);
@@ -1215,16 +1281,14 @@ START_TEST(test_outline_and_links)
 	ck_assert(strstr(out, "(https://example.com/it's?a=1&b=2)") != NULL);
 	ck_assert(strstr(out, "missing") == NULL);
 	free(out);
-	free(path);
-	buf_release(&b);
 }
 END_TEST
 
 /* The contents page's number for a section is the page it starts on. */
 START_TEST(test_toc_numbers)
 {
-	struct buf b = BUF_INIT;
-	char *path = render_to(PDF_A4, "a4.pdf", NULL, &b), *out, *p, *cmd;
+	const char *path = shared(PDF_A4, NULL);
+	char *out, *p, *cmd;
 	unsigned num = 0;
 
 	out = run("pdftotext -layout -f 2 -l 2 '%s' -", path);
@@ -1245,8 +1309,6 @@ START_TEST(test_toc_numbers)
 	    "page %u", num);
 	free(out);
 	free(cmd);
-	free(path);
-	buf_release(&b);
 }
 END_TEST
 
@@ -1257,10 +1319,10 @@ END_TEST
  */
 START_TEST(test_footer)
 {
-	struct buf b = BUF_INIT;
 	struct pdf_result res;
 	struct pdf_geometry g;
-	char *path = render_to(PDF_A4, "foot.pdf", &res, &b), *out;
+	const char *path = shared(PDF_A4, &res);
+	char *out;
 	struct word *v;
 	size_t n, i, j, seen = 0;
 	unsigned total = 0;
@@ -1291,22 +1353,21 @@ START_TEST(test_footer)
 	ck_assert_ptr_null(strstr(out, "page 2 of"));
 	ck_assert_ptr_nonnull(strstr(out, "\"The big table\""));
 	free(out);
-	free(path);
-	buf_release(&b);
 }
 END_TEST
 
+/* A second render of the document, in the same process as the shared
+ * one (a child of it), makes the same bytes. */
 START_TEST(test_byte_identical)
 {
-	struct buf a = BUF_INIT, b = BUF_INIT;
-	char *p1 = render_to(PDF_A4, "one.pdf", NULL, &a);
-	char *p2 = render_to(PDF_A4, "two.pdf", NULL, &b);
+	struct buf b = BUF_INIT;
+	char *p2;
 
-	ck_assert_uint_eq(a.len, b.len);
-	ck_assert(memcmp(a.data, b.data, a.len) == 0);
-	free(p1);
+	(void)shared(PDF_A4, NULL);
+	p2 = render_to(PDF_A4, "two.pdf", NULL, &b);
+	ck_assert_uint_eq(shared_a4.bytes.len, b.len);
+	ck_assert(memcmp(shared_a4.bytes.data, b.data, b.len) == 0);
 	free(p2);
-	buf_release(&a);
 	buf_release(&b);
 }
 END_TEST
@@ -1444,8 +1505,8 @@ START_TEST(test_shaped_once)
 {
 	struct buf b = BUF_INIT;
 	struct pdf_result res;
-	char *path = render_to(PDF_A4, "once.pdf", &res, &b);
 
+	(void)shared(PDF_A4, &res);
 	ck_assert_uint_eq(res.twice, 0);
 	ck_assert_uint_ge(res.reused, 40);
 	/* the first pass's, less those made before it (the contents') */
@@ -1453,8 +1514,6 @@ START_TEST(test_shaped_once)
 	/* the big table's body cells, no more than its rows' cells */
 	ck_assert_uint_gt(res.shaped[1], 0);
 	ck_assert_uint_le(res.shaped[1], TABLE_ROWS * 5);
-	free(path);
-	buf_release(&b);
 	lazy_render("1", &b, &res);
 	ck_assert_uint_eq(res.twice, 0);
 	ck_assert_uint_eq(res.shaped[1], 0);
@@ -1619,6 +1678,7 @@ suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_unchecked_fixture(tc, shared_setup, shared_teardown);
 	tcase_add_test(tc, test_anchors);
 	tcase_add_test(tc, test_table_no_stub_rows);
 	tcase_add_test(tc, test_table_word_whole);
