@@ -248,7 +248,6 @@ para_text(struct pdf_ctx *ctx, const struct pdf_run *runs, double width)
 {
 	struct pdf_run *copy = NULL, **tail = &copy, *c;
 	const struct pdf_run *r;
-	const struct pdf_anchor *a;
 	struct pdf_text *t;
 	char num[16][16];
 	size_t n = 0;
@@ -262,10 +261,11 @@ para_text(struct pdf_ctx *ctx, const struct pdf_run *runs, double width)
 		*c = *r;
 		c->next = NULL;
 		if ((r->style & PDF_S_PAGE) && n < 16) {
-			a = r->link != NULL && r->link[0] == '#' ?
-			    pdf_anchor_find(ctx, r->link + 1) : NULL;
-			if (a != NULL && a->page > 0)
-				snprintf(num[n], sizeof(num[n]), "%u", a->page);
+			unsigned pg = r->link != NULL && r->link[0] == '#' ?
+			    pdf_anchor_page(ctx, r->link + 1) : 0;
+
+			if (pg > 0)
+				snprintf(num[n], sizeof(num[n]), "%u", pg);
 			else
 				snprintf(num[n], sizeof(num[n]), "00");
 			c->text = num[n++];
@@ -819,6 +819,7 @@ ctx_release(struct pdf_ctx *ctx)
 	g_object_unref(ctx->fontmap);
 	free(ctx->anchors);
 	htab_free(&ctx->anchor_index);
+	pdf_placed_free(ctx);
 	free(ctx->section);
 	free(ctx->page_section);
 	free(ctx->page_last);
