@@ -819,8 +819,10 @@ only_section(const struct vd_review *v)
 
 /*
  * A review that is one sentence and nothing else (besides its sources),
- * such as "ClusterMAX 1.0 listed this provider under its former name": a
- * note, not labelled a review (site review item 2).
+ * a sentence about the edition's own listing, which names the edition
+ * ("ClusterMAX 1.0 listed this provider under its former name"): a note,
+ * not labelled a review (site review item 2). A sentence on the provider
+ * ("Beta was the best.") is still its review.
  */
 static bool
 summary_only(const struct vd_review *v)
@@ -828,7 +830,7 @@ summary_only(const struct vd_review *v)
 	const char *t = v->rating->review->summary, *p;
 	size_t i;
 
-	if (t == NULL)
+	if (t == NULL || strstr(t, edition_name(v->rating->review->edition)) == NULL)
 		return false;
 	for (i = 0; i < v->n; i++)
 		if (strcmp(v->s[i].id, "sources") != 0 && strcmp(v->s[i].id, "summary") != 0)
