@@ -772,16 +772,18 @@ block_ensure(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 static void
 kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 {
-	bool stream = parent->kind == PDF_BODY;
+	bool stream = parent->kind == PDF_BODY, chained = false, kept;
 	struct pdf_block *b;
 	double h;
 
-	for (b = parent->kids; b != NULL; b = b->next) {
+	for (b = parent->kids; b != NULL; b = b->next, chained = kept) {
+		kept = false;
 		if (stream)
 			block_ensure(ctx, b, ctx->x1 - x);
 		if (kept_with_next(b)) {
 			const struct pdf_block *k;
 
+			kept = true;
 			for (k = b; stream && kept_with_next(k); k = k->next)
 				block_ensure(ctx, k->next, ctx->x1 - x);
 			/* a paragraph of five lines or more breaks where its
@@ -791,7 +793,10 @@ kids_place(struct pdf_ctx *ctx, struct pdf_block *parent, double x)
 				ctx->keep_after = chain_height(ctx, b->next);
 			else if ((h = part_start(ctx, b)) <= ctx->y1 - ctx->y0)
 				pdf_need(ctx, h);
-		} else if (b->keep_together)
+		} else if (b->keep_together && !chained)
+			/* a block the one before is kept with was placed by the
+			 * chain's decision (its start, or all of it, here): moving
+			 * it now would strand the heading placed for it */
 			pdf_need(ctx, block_start(ctx, b, 0));
 		block_place(ctx, b, x);
 		if (stream)
