@@ -186,7 +186,7 @@ draw_bar(struct cx *x, const struct computed *c, const struct edition_stats *s,
 			    0, rgb_text_on(tier_rgb(&r->ladder[i])));
 		else {
 			co[nco].want = bx + w / 2;
-			co[nco].text = xasprintf("%s\xc2\xa0%s", r->ladder[i].name, num);
+			co[nco].text = xasprintf("%s (%s)", r->ladder[i].name, num);
 			cx_measure(x, co[nco].text, FS_SMALL, false, 0, &co[nco].w, &th);
 			nco++;
 		}
