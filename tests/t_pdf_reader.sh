@@ -55,16 +55,17 @@ done <"$T/quotes"
 check "no quote printed twice on a page" $twice
 # the second entry refers to the first, linked to it
 pdftotext "$P" - | tr '\n' ' ' | tr -s ' ' >"$T/all"
-# in words, with the page of that entry (the page its heading is on)
+# in words, with the page the quote is printed on (issue 27, review item
+# 14: not the page its entry starts on)
 gpage=0
 i=1
 while [ "$i" -le "$n" ]; do
-	if grep -q -F 'Google Cloud Gold in ClusterMAX 3.0' "$T/p$i"; then gpage=$i; break; fi
+	if grep -q -F '“[Oracle and Google are] really good as well”' "$T/p$i"; then gpage=$i; break; fi
 	i=$((i + 1))
 done
 grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud, page $gpage." "$T/all" &&
     ! grep -q -F '↑ Google Cloud' "$T/all"
-check "a quote printed before is referred to in words, with its entry's page ($gpage)" $?
+check "a quote printed before is referred to in words, with the quote's page ($gpage)" $?
 
 # The security part is the commentary marked security: true, one part at
 # its place in the home order, its findings and practices its subsections:
@@ -277,20 +278,23 @@ nrows=$(grep -c -E "^ [^ ].* {2,}($tiers) {2,}[^ ]" "$T/rows")
 test "$nrows" -ge 20 && test "$((entries + nrows))" -eq "$rated" && test "$charts" -eq 0
 check "compact: $entries entries and no history chart ($charts), $nrows providers without review text as rows ($rated rated)" $?
 # an entry's tiers by edition, one line of its lead in place of the chart,
-# the editions' shared first word said once: for the 16 entries reviewed
-# in more than one edition (of 19: Moonlite, Radiant and Vessl are new)
+# the editions' shared first word said once: for the entries reviewed in
+# more than one edition whose tier changed (of 19: Moonlite, Radiant and
+# Vessl are new; a tier held in every edition is said by the opening
+# line's "held since", once: issue 27, review item 3)
 pdftotext "$P" - | grep '^Tier by edition: ' >"$T/byed"
-grep -qxF 'Tier by edition: ClusterMAX 1.0 Platinum · 2.0 Platinum · 3.0 Platinum' "$T/byed" &&
+! grep -qF 'Tier by edition: ClusterMAX 1.0 Platinum · 2.0 Platinum · 3.0 Platinum' "$T/byed" &&
     grep -qxF 'Tier by edition: ClusterMAX 1.0 Gold · 2.0 Gold · 3.0 Bronze' "$T/byed" &&
     grep -qxF 'Tier by edition: ClusterMAX 2.0 Unavailable · 3.0 Participation Ribbon' "$T/byed" &&
-    [ "$(wc -l <"$T/byed")" = 16 ] &&
-    pdftotext "$P" - | grep -A 2 -x 'CoreWeave' | grep -qxF 'Tier by edition: ClusterMAX 1.0 Platinum · 2.0 Platinum · 3.0 Platinum' &&
+    [ "$(wc -l <"$T/byed")" = 11 ] &&
+    pdftotext "$P" - | grep -A 1 -x 'CoreWeave' | grep -qxF 'Platinum in ClusterMAX 3.0, held since ClusterMAX 1.0.' &&
+    ! pdftotext "$P" - | grep -A 2 -x 'CoreWeave' | grep -q '^Tier by edition' &&
     ! pdftotext "$P" - | grep -A 3 -x 'Moonlite' | grep -q '^Tier by edition'
 check "an entry's tier in each edition in one line of its lead ($(wc -l <"$T/byed") entries)" $?
 grep -q -E "^ Akamai {2,}Underperforming {2,}held since ClusterMAX 2\.0$" "$T/rows" &&
     ! pdftotext "$P" - | grep -A 1 -x 'Akamai' | grep -q "^Underperforming in $edname" &&
-    test "$(grep -c '^Sources: ' "$T/rows")" = 1
-check "a provider without review text: a row (tier, standing), no entry; the sources they share once" $?
+    test "$(grep -c '^Sources: ' "$T/rows")" = 0
+check "a provider without review text: a row (tier, standing), no entry; their one source, the edition's article, named at the part's head" $?
 # a link to one (the medal table's) goes to its row
 qpdf --qdf --object-streams=disable "$P" "$T/qdf.pdf" 2>/dev/null
 grep -aq "/Dest (provider-akamai)\|/D (provider-akamai)\|(provider-akamai)" "$T/qdf.pdf"

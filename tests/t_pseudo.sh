@@ -92,7 +92,7 @@ grep -q "content=\"ClusterMAX 2.0 (6 novembre 2025)$nb: 85 évalués" "$T/fr/sit
 	grep -q "<span class=\"claim-figure\">Évalués</span>$nb: <strong>84 annoncés" "$T/fr/site/editions/2.0/index.html" &&
 	grep -q "<title>Historique des paliers$nb: Amazon Web Services</title>" "$T/fr/site/charts/history-aws.svg" &&
 	grep -q "Détectée$nb: non indiqué" "$T/fr/site/compare/index.json" &&
-	grep -Eq "^Sources( |$nb): ClusterMAX 3.0" "$T/fr/pdf.txt" &&
+	grep -Eq "^Sources( |$nb): Compute, capital" "$T/fr/pdf.txt" &&
 	! grep -q "^Sources: " "$T/fr/pdf.txt" &&
 	ok "fr: a no-break space before the colon after a name (edition description, claims, chart title, compare, PDF)" ||
 	nok "fr: a no-break space before the colon after a name (edition description, claims, chart title, compare, PDF)"

@@ -85,13 +85,27 @@ has "$S/providers/oracle/index.html" 'No timing given.' "a failure test with no 
 hasnt "$S/providers/oracle/index.html" 'Timings after injection' "... with no table of dashes"
 hasnt "$S/providers/oracle/index.html" 'no time recorded' "... nor 'no time recorded' cells"
 # reader review of the failure test #6: a step with no target shows nothing
-# there (a dash), not program words ("none", "no target"); the caption says
-# once why; a time not given has nothing to judge (no "no time recorded")
-has "$S/providers/azure/index.html" '<tr><th scope="row">Drained</th><td data-label="Time" class="num">at once</td><td data-label="Target" class="num">—</td><td data-label="Result">—</td></tr>' "a step with no target: a dash in Target and Result, not 'none' and 'no target'"
-has "$S/providers/azure/index.html" "<caption>Timings after injection, against the edition&#39;s targets (none set for the drain)</caption>" "... the caption says once why"
-has "$S/providers/azure/index.html" '<tr><th scope="row">Replaced</th><td data-label="Time" class="num">not stated</td><td data-label="Target" class="num">1h</td><td data-label="Result">—</td></tr>' "... a time not given: 'not stated', and nothing to judge"
+# there (a dash), not program words ("none", "no target"); a time not given
+# has nothing to judge (no "no time recorded"). Issue 27 (review item 3): a
+# short caption, the dash speaks for itself; one timed step is a sentence,
+# not a table of "not stated" rows (Azure: the drain alone)
+has "$S/providers/tensorwave/index.html" '<tr><th scope="row">Drained</th><td data-label="Time" class="num">not stated</td><td data-label="Target" class="num">—</td><td data-label="Result">—</td></tr>' "a step with no target: a dash in Target and Result, not 'none' and 'no target'; a time not given: 'not stated', and nothing to judge"
+has "$S/providers/tensorwave/index.html" "<caption>Timings after injection</caption>" "... a short caption"
+has "$S/providers/azure/index.html" '<p class="fault-timed">Of the three steps, only the drain is timed: at once.</p>' "one timed step: a sentence ..."
+hasnt "$S/providers/azure/index.html" 'Timings after injection' "... not a table of 'not stated' rows"
+has "$S/providers/lambda/index.html" '<p class="fault-timed">Of the three steps, only replacement is timed: 2h, against a target of 1h (over target).</p>' "... with its target and verdict"
+has "$S/providers/azure/index.html" '<p class="fault-intro">The provider detected the fault but did not replace the node.</p>' "the usual fault is not named again in an entry (the failure test's part says it)"
 hasnt "$S/providers/azure/index.html" '>no target<' "... no 'no target'"
 hasnt "$S/providers/azure/index.html" 'no time recorded' "... nor 'no time recorded'"
+# Issue 27, site review 2-4: nobody "holds" a tier off the ladder; a
+# one-sentence review (a rename) is a note, not a review; the tier's
+# definition is not pasted as a provider page's lede (its name links there)
+has "$S/providers/humain/index.html" '<span class="glyph" aria-hidden="true">–</span> Unavailable</span></a> in ClusterMAX 3.0, as in ClusterMAX 2.0.</p>' "Unavailable in two editions: 'as in', not 'held since'"
+hasnt "$S/providers/humain/index.html" 'held since' "... no 'held since' for Unavailable"
+has "$S/providers/verda/index.html" 'Note, ClusterMAX 1.0' "a rename note is labelled a note"
+hasnt "$S/providers/verda/index.html" 'Review, ClusterMAX 1.0' "... not a review"
+hasnt "$S/providers/runpod/index.html" 'bare minimum' "no tier definition pasted as the lede of a Participation Ribbon page"
+has "$S/providers/runpod/index.html" 'href="../../methodology/index.html#tier-ribbon"' "... its tier's name links to where tiers are defined"
 # reader review #19: the methodology is told once: the tiers' meanings with
 # the ladder (the methodology page), the method in the methodology notes;
 # the About page and the notes point to them instead of retelling them

@@ -38,9 +38,14 @@ PY
 		head -n 20 "$T/leaks"
 	fi
 	pdftotext "$T/$fx-zz/report.pdf" "$T/$fx.txt"
-	for k in tier_in_edition contents headline_figures sources_label; do
+	for k in tier_in_edition contents headline_figures; do
 		grep -q "ZZ${k}ZZ" "$T/$fx.txt" || miss="$miss $fx:pdf:$k"
 	done
+	# the entries' sources: their own lines, or, where every entry cites
+	# the edition's article alone, the sentence at the providers part's
+	# head that names it once (issue 27, review item 3)
+	grep -q "ZZsources_labelZZ\|ZZpdf_providers_sourceZZ" "$T/$fx.txt" ||
+		miss="$miss $fx:pdf:sources_label"
 	# mini's PDF: a quote at a time, a fault test against targets, a tier
 	# line with the baseline's tier, and every page's footer
 	[ "$fx" = mini ] && for k in at tier_in_edition pdf_page_of step within_target \

@@ -76,7 +76,12 @@ order=$(grep -o 'field field-[a-z]*' "$P" | head -n 10 | sed 's/field field-//' 
 hasnt "$T/b/providers/pedalo/index.html" '<dt>Docks</dt>' "a field without a value is not shown"
 
 # Tier description and group.
-has "$P" '<div class="tier-description"><p>Docks everywhere, bikes in working order, <em>fair</em> prices.</p>' "tier description beside the provider's tier"
+# the tier's meaning where the tiers are defined, the provider's page
+# linking there from its tier's name, not pasting it as its lede (issue 27,
+# site review 4)
+hasnt "$P" 'class="tier-description"' "no tier description pasted on the provider's page"
+has "$P" 'href="../../methodology/index.html#tier-five-spoke"' "... its tier's name links to the tier's meaning"
+has "$T/b/methodology/index.html" 'Docks everywhere, bikes in working order, <em>fair</em> prices.' "... which the methodology page gives"
 has "$T/b/methodology/index.html" '<span class="tier-group-name">Grouped as Not recommended.</span>' "tier group on the methodology page, in a sentence"
 has "$T/b/editions/2026/index.html" '<tr class="tier-group"><th scope="rowgroup" colspan="3">Not recommended</th></tr>' "tier group heads the medal table rows"
 

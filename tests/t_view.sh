@@ -25,10 +25,13 @@ grep -q "$(printf '^lepton\t-\topening\tsite\tNot reviewed since ClusterMAX 1.0,
 check "LeptonAI's page opens with when it was last reviewed and its tier there" $?
 # a tier held in an older edition only is not described as if it were the
 # tier now (reader review #27): no meaning under Hot Aisle's line
+# (issue 27, site review 4: no provider page pastes its tier's meaning as
+# its lede; the tier's name links to where the tiers are defined)
 grep -q "$(printf '^hot-aisle\t-\topening\tsite\tNot reviewed since ClusterMAX 2.0, where it was Bronze.$')" "$T/dump" &&
     ! grep -q 'class="tier-description"' "$T/s/providers/hot-aisle/index.html" &&
-    grep -q 'class="tier-description"' "$T/s/providers/aws/index.html"
-check "a provider not reviewed now: its last tier's meaning not shown as the tier now's" $?
+    ! grep -q 'class="tier-description"' "$T/s/providers/aws/index.html" &&
+    grep -q 'href="../../methodology/index.html#tier-bronze"' "$T/s/providers/aws/index.html"
+check "a provider not reviewed now: its last tier's meaning not shown as the tier now's; no page pastes its tier's meaning, it links to it" $?
 # not rated now: the tier it was rated before, not "not rated" again
 grep -q "$(printf '^fluidstack\t-\topening\t[a-z,]*\tUnavailable in ClusterMAX 3.0, after Gold in ClusterMAX 2.0.$')" "$T/dump" &&
     ! grep -q "$(printf '^[a-z0-9-]*\t-\topening\t.*not rated in this edition')" "$T/dump"
@@ -77,15 +80,30 @@ if need "the PDF's text and the page's text" pdftotext python3; then
 	    $1 == "@security" && $3 == "scope" && $5 ~ /^On security in / { $4 = "site" }
 	    $1 == "@security" && $3 == "scope" && $5 ~ /^What was tested and what was found: / { next }
 	    { print }' "$T/dump" >"$T/dump.pdf" && mv "$T/dump.pdf" "$T/dump"
+	# the PDF names the edition's own article once, at the head of its
+	# providers part, as the source of every entry (issue 27, review
+	# item 3): an entry's sources line there gives its other sources only
+	art='ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns'
+	awk -F '\t' -v art="$art" 'BEGIN { OFS = "\t" }
+	    $2 == "3.0" && $3 == "sources" && $4 ~ /pdf/ {
+		t = $5; pdf = t
+		sub("Sources: " art "; ", "Sources: ", pdf)
+		if ($4 == "site,pdf") { $4 = "site"; print }
+		if (pdf != "Sources: " art ".") { $4 = "pdf"; $5 = pdf; print }
+		next }
+	    { print }' "$T/dump" >"$T/dump.pdf" && mv "$T/dump.pdf" "$T/dump"
 	grep -q "$(printf '^@security\t-\tscope\tsite\tOn security in ')" "$T/dump"
 	check "the view's security standfirst is the site's alone (the PDF's part is the commentary's)" $?
 	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf.txt" "$T/pdf.raw" >"$T/cmp"
 	check "the site and the PDF say what the view says, for every provider ($(tail -n 1 "$T/cmp"))" $?
 	grep '^missing' "$T/cmp" | sed -n '1,10s/^/# /p'
-	for s in opening fault security quotes sources; do
+	for s in opening fault security quotes; do
 		grep -q "$(printf "\t$s\tsite,pdf\t")" "$T/dump"
 		check "the comparison covers the $s part on both" $?
 	done
+	grep -q "$(printf '^coreweave\t3.0\tsources\tpdf\tSources: Compute, capital, and who actually delivers it.$')" "$T/dump" &&
+	    grep -q "$(printf '^coreweave\t3.0\tsources\tsite\tSources: ClusterMAX 3.0: ')" "$T/dump"
+	check "the comparison covers the sources part on both (the PDF's without the edition's article)" $?
 	for s in scope findings practices; do
 		grep -q "$(printf "^@security\t-\t$s\tsite,pdf\t")" "$T/dump"
 		check "the comparison covers the security page's $s on both" $?

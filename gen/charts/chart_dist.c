@@ -135,7 +135,9 @@ draw_legend(struct cx *x, const struct computed *c, double y)
 struct callout {
 	double want;  /* segment centre */
 	double w;     /* label width */
-	char text[24];
+	char *text;   /* the tier's name and count (malloc'd): two bare
+	                 figures side by side ("2 2") said nothing of which
+	                 segment each belongs to (review item 21) */
 };
 
 static void
@@ -156,6 +158,7 @@ draw_callouts(struct cx *x, struct callout *co, size_t n, double bar_bottom,
 		cx_line(x, co[i].want, bar_bottom, pos[i], ly - 6, 0.8, COL_INK2);
 		cx_text(x, co[i].text, pos[i], ly + 1, AL_CENTER, FS_SMALL, false, 0,
 		    COL_INK);
+		free(co[i].text);
 	}
 	free(pos);
 	free(size);
@@ -183,8 +186,8 @@ draw_bar(struct cx *x, const struct computed *c, const struct edition_stats *s,
 			    0, rgb_text_on(tier_rgb(&r->ladder[i])));
 		else {
 			co[nco].want = bx + w / 2;
-			cx_measure(x, num, FS_SMALL, false, 0, &co[nco].w, &th);
-			memcpy(co[nco].text, num, sizeof(num));
+			co[nco].text = xasprintf("%s (%s)", r->ladder[i].name, num);
+			cx_measure(x, co[nco].text, FS_SMALL, false, 0, &co[nco].w, &th);
 			nco++;
 		}
 		/* a hairline between segments, so equal colours stay apart */

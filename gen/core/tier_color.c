@@ -14,7 +14,7 @@
  * no brown beside Bronze: the brick is the fourth's.
  */
 const unsigned tier_default_colors[TIER_NDEFAULTS] = {
-	[TIER_PLATINUM] = 0x9596be, /* blue-white metal */
+	[TIER_PLATINUM] = 0x50c0f8, /* icy blue: no lavender beside the violet */
 	[TIER_GOLD] = 0xd8b514,
 	[TIER_SILVER] = 0xc0c5c6,
 	[TIER_BRONZE] = 0xb26c1b,

@@ -99,6 +99,11 @@ struct pdf_anchor {
 	bool drawn;               /* its destination is in the PDF */
 };
 
+struct pdf_placed {
+	char *name;               /* owned */
+	unsigned page;
+};
+
 struct pdf_tag {
 	const char *name;
 	char *attrs;              /* malloc'd or NULL */
@@ -140,6 +145,13 @@ struct pdf_ctx {
 	struct pdf_anchor *anchors;
 	size_t nanchors, anchorcap;
 	struct htab anchor_index; /* hash_str(name) -> entry of anchors */
+	/* every anchor placed so far (the first pass's too), kept after a
+	 * lazy block's are forgotten: a reference from outside the block
+	 * (a quote printed in an earlier entry) still finds its page and its
+	 * destination, which the PDF keeps */
+	struct pdf_placed *placed;
+	size_t nplaced, placedcap;
+	struct htab placed_index; /* hash_str(name) -> entry of placed */
 	double quote_x[PDF_QUOTE_MAX], quote_y[PDF_QUOTE_MAX];
 	size_t nquotes;
 	struct pdf_text *marker;  /* a list item's marker, drawn with its first line */
@@ -240,6 +252,10 @@ void pdf_set_rgb(struct pdf_ctx *ctx, unsigned rgb);
 /* A cairo tag attribute value: s with ' and \ escaped; malloc'd. */
 char *pdf_attr_escape(const char *s);
 struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
+/* The page an anchor was placed on in this pass or the first, 0 when
+ * none: one a lazy block held is found after the block is gone. */
+unsigned pdf_anchor_page(struct pdf_ctx *ctx, const char *name);
+void pdf_placed_free(struct pdf_ctx *ctx);
 /* Adds an anchor (not yet placed) under name. */
 void pdf_anchor_push(struct pdf_ctx *ctx, const char *name);
 /* Forgets the anchors added since there were n. */

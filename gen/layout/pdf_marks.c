@@ -42,6 +42,56 @@ pdf_anchor_find(struct pdf_ctx *ctx, const char *name)
 	return found;
 }
 
+static struct pdf_placed *
+placed_find(struct pdf_ctx *ctx, const char *name)
+{
+	size_t at = 0, i;
+
+	while (htab_next(&ctx->placed_index, hash_str(name), &at, &i))
+		if (strcmp(ctx->placed[i].name, name) == 0)
+			return &ctx->placed[i];
+	return NULL;
+}
+
+/* Notes that name is placed on page (its first placing holds). */
+static void
+placed_add(struct pdf_ctx *ctx, const char *name, unsigned page)
+{
+	if (placed_find(ctx, name) != NULL)
+		return;
+	ctx->placed = xgrow(ctx->placed, sizeof(*ctx->placed), ctx->nplaced + 1,
+	    &ctx->placedcap);
+	ctx->placed[ctx->nplaced].name = xstrdup(name);
+	ctx->placed[ctx->nplaced].page = page;
+	htab_add(&ctx->placed_index, hash_str(name), ctx->nplaced);
+	ctx->nplaced++;
+}
+
+unsigned
+pdf_anchor_page(struct pdf_ctx *ctx, const char *name)
+{
+	const struct pdf_anchor *a = pdf_anchor_find(ctx, name);
+	const struct pdf_placed *p;
+
+	if (a != NULL && a->page > 0)
+		return a->page;
+	p = placed_find(ctx, name);
+	return p != NULL ? p->page : 0;
+}
+
+void
+pdf_placed_free(struct pdf_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nplaced; i++)
+		free(ctx->placed[i].name);
+	free(ctx->placed);
+	htab_free(&ctx->placed_index);
+	ctx->placed = NULL;
+	ctx->nplaced = ctx->placedcap = 0;
+}
+
 void
 pdf_anchor_push(struct pdf_ctx *ctx, const char *name)
 {
@@ -116,7 +166,8 @@ bool
 pdf_target_ok(struct pdf_ctx *ctx, const char *target)
 {
 	if (target[0] == '#')
-		return pdf_anchor_find(ctx, target + 1) != NULL;
+		return pdf_anchor_find(ctx, target + 1) != NULL ||
+		    placed_find(ctx, target + 1) != NULL;
 	return url_ok(target);
 }
 
@@ -168,6 +219,7 @@ pdf_dest_begin(struct pdf_ctx *ctx, const char *name)
 		return;
 	if (a->page == 0)
 		a->page = ctx->page;
+	placed_add(ctx, name, a->page);
 	if (ctx->cr == NULL || a->drawn)
 		return;
 	a->drawn = true;

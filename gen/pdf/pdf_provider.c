@@ -38,6 +38,17 @@ quote_printed_before(const struct pdf_report *r, const struct rating *rt,
 }
 
 /*
+ * A name for a quote that stays the same wherever it is printed: the hash
+ * of its text, in hex (an anchor's characters).
+ */
+static const char *
+quote_key(const struct quote *qt, char key[static 17])
+{
+	snprintf(key, 17, "%016llx", (unsigned long long)hash_str(qt->text));
+	return key;
+}
+
+/*
  * A quote printed in full earlier: its first words, then in words where
  * it is (pdf_quote_under: "quoted in full under CoreWeave, page 13"), the
  * name linked to that entry.
@@ -51,7 +62,7 @@ quote_reference(struct pdf_report *r, struct pdf_block *q,
 	const char *text = report_string(rep, "pdf_quote_under"), *name;
 	size_t words = 1, keep, n, at = 0, from = 0, len, off;
 	const char *t;
-	char *s, *target;
+	char *s, *target, *entry = xasprintf("#provider-%s", first->id), key[17];
 
 	for (t = qt->text; *t != '\0'; t++)
 		words += *t == ' ';
@@ -61,7 +72,9 @@ quote_reference(struct pdf_report *r, struct pdf_block *q,
 	for (t = qt->text, n = 0; *t != '\0'; t++)
 		if (*t == ' ' && ++n == keep)
 			break;
-	target = xasprintf("#provider-%s", first->id);
+	/* the quote's own paragraph (quotes() anchors it), so that the page
+	 * given is the one the quote is printed on, not its entry's first */
+	target = xasprintf("#quote-%s-%s", first->id, quote_key(qt, key));
 	s = *t == '\0' ? xasprintf("\xe2\x80\x9c%s\xe2\x80\x9d", qt->text) :
 	    xasprintf("\xe2\x80\x9c%.*s\xe2\x80\xa6\xe2\x80\x9d", (int)(t - qt->text), qt->text);
 	while (view_placeholder_next(text, &at, &name, &len, &off)) {
@@ -71,7 +84,7 @@ quote_reference(struct pdf_report *r, struct pdf_block *q,
 		if (len == 5 && memcmp(name, "quote", 5) == 0)
 			pdf_run(r->doc, p, s, (size_t)-1, PDF_S_ITALIC, target);
 		else if (len == 4 && memcmp(name, "name", 4) == 0)
-			pdf_run(r->doc, p, first->name, (size_t)-1, 0, target);
+			pdf_run(r->doc, p, first->name, (size_t)-1, 0, entry);
 		else if (len == 4 && memcmp(name, "page", 4) == 0)
 			pdf_run(r->doc, p, "00", 2, PDF_S_PAGE, target);
 		else
@@ -81,6 +94,7 @@ quote_reference(struct pdf_report *r, struct pdf_block *q,
 		pdf_run(r->doc, p, text + from, (size_t)-1, 0, NULL);
 	free(s);
 	free(target);
+	free(entry);
 }
 
 /*
@@ -103,8 +117,23 @@ quotes(struct pdf_report *r, const struct rating *rt, const struct vd_section *s
 		if (i < rv->nquotes &&
 		    (first = quote_printed_before(r, rt, &rv->quotes[i])) != NULL)
 			quote_reference(r, pdf_quote(r->doc, r->parent), &rv->quotes[i], first);
-		else
+		else {
+			struct pdf_block *q;
+			char key[17];
+
 			pdf_view_block(r, r->parent, &s->b[i]);
+			q = r->parent->last_kid;
+
+			/* where a later entry's reference to it leads */
+			if (q != NULL && q->kind == PDF_QUOTE && q->kids != NULL &&
+			    i < rv->nquotes && q->kids->anchor == NULL) {
+				char *a = xasprintf("quote-%s-%s", rt->provider->id,
+				    quote_key(&rv->quotes[i], key));
+
+				q->kids->anchor = pdfdoc_strdup(r->doc, a);
+				free(a);
+			}
+		}
 	}
 	return r->parent->last_kid;
 }
@@ -166,6 +195,13 @@ history_line(struct pdf_report *r, const struct provider *pr)
 
 	if (pv == NULL || pv->nhistory < 2)
 		return;
+	/* one tier in every edition: the opening line's "held since" says
+	 * it, and the line would say the tier twice (review item 3) */
+	for (i = 1; i < pv->nhistory; i++)
+		if (pv->history[i].rating->tier != pv->history[0].rating->tier)
+			break;
+	if (i == pv->nhistory)
+		return;
 	cut = editions_prefix(pv->history, pv->nhistory);
 	p = pdf_para(r->doc, r->parent);
 	while (view_placeholder_next(text, &at, &name, &len, &off)) {
@@ -192,6 +228,42 @@ history_line(struct pdf_report *r, const struct provider *pr)
 	if (text[from] != '\0')
 		pdf_run(r->doc, p, text + from, (size_t)-1, 0, NULL);
 	p->keep_with_next = true;
+}
+
+/*
+ * The entry's sources line without the edition's own article, which the
+ * providers part names once at its head as the source of every entry
+ * (pdf_providers_source): nothing when the review cites that alone.
+ */
+static struct pdf_block *
+entry_sources(struct pdf_report *r, const struct rating *rt)
+{
+	const struct review *rv = rt->review;
+	const struct source *ed = rv->edition->source;
+	struct pdf_block *p = NULL;
+	char *link;
+	size_t i, n = 0;
+
+	for (i = 0; i < rv->nsources; i++) {
+		const struct source *src = rv->sources[i];
+
+		if (src == ed && ed == r->c->project->report.edition->source)
+			continue;
+		if (p == NULL) {
+			p = pdf_para(r->doc, r->parent);
+			pdf_run(r->doc, p, report_string(&r->c->project->report,
+			    "sources_label"), (size_t)-1, PDF_S_BOLD, NULL);
+			pdf_run(r->doc, p, " ", 1, 0, NULL);
+		}
+		if (n++ > 0)
+			pdf_run(r->doc, p, "; ", 2, 0, NULL);
+		link = xasprintf("#source-%s", src->id);
+		pdf_name_run(r->doc, p, src->title != NULL ? src->title : src->id, 0, link);
+		free(link);
+	}
+	if (p != NULL)
+		pdf_run(r->doc, p, ".", 1, 0, NULL);
+	return p;
 }
 
 /*
@@ -224,7 +296,7 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 			last->keep_with_next = true;
 	}
 	if (vr->thin) {
-		pdf_view_section(r, r->parent, vd_section_find(vr->s, vr->n, "sources"));
+		entry_sources(r, rt);
 		return;
 	}
 	/* the site's history chart is a line of the lead here: nineteen
@@ -233,8 +305,13 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 	for (i = 0; i < vr->n; i++) {
 		/* the sources line never opens a page alone: kept with what
 		 * comes before it */
-		if (strcmp(vr->s[i].id, "sources") == 0 && last != NULL)
-			last->keep_with_next = true;
+		if (strcmp(vr->s[i].id, "sources") == 0) {
+			struct pdf_block *before = r->parent->last_kid;
+
+			if (entry_sources(r, rt) != NULL && before != NULL)
+				before->keep_with_next = true;
+			continue;
+		}
 		if (strcmp(vr->s[i].id, "quotes") == 0)
 			quotes(r, rt, &vr->s[i]);
 		else
@@ -431,6 +508,10 @@ pdf_rows_table(struct pdf_report *r, const struct edition_stats *st, char *const
 		    vp->reviews[i].n, "sources");
 
 		if (vp->reviews[i].rating != first || src == NULL)
+			continue;
+		/* the edition's article alone: named at the part's head */
+		if (first->review->nsources == 1 && first->review->sources[0] ==
+		    r->c->project->report.edition->source)
 			continue;
 		p->keep_with_next = true;
 		pdf_view_section(r, NULL, src);

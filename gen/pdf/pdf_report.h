@@ -32,6 +32,9 @@ struct pdf_report {
 	const char *cur_anchor, *cur_title;
 	char *movers_anchor, *movers_title;
 	size_t views_built;       /* providers' views built (PODIUM_PDF_STATS) */
+	/* the changes part was given right after the movers table's section
+	 * (results with results), not after the home page's other parts */
+	bool changes_done;
 };
 
 /* True when the PDF has a part on what changed in the report's edition

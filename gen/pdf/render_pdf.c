@@ -351,8 +351,16 @@ home(struct pdf_report *r)
 		else if (strcmp(sec->id, "movement") == 0)
 			anchor = "movers";
 		else if (strcmp(sec->id, "commentary") == 0 && sec->n > 0 &&
-		    sec->b[0].section != NULL)
-			anchor = name = xasprintf("section-%s", sec->b[0].section->id);
+		    sec->b[0].section != NULL) {
+			/* the report's notes on its method are the methodology
+			 * part: a link to the methodology lands on its heading */
+			if (!r->methodology_merged &&
+			    methodology_section(sec->b[0].section))
+				anchor = "methodology";
+			else
+				anchor = name = xasprintf("section-%s",
+				    sec->b[0].section->id);
+		}
 		pdf_heading(r->doc, NULL, 1, sec->title, anchor, PDF_H_ALL | first);
 		r->cur_anchor = anchor;
 		r->cur_title = sec->title;
@@ -403,6 +411,14 @@ home(struct pdf_report *r)
 		}
 		r->cur_anchor = r->cur_title = NULL;
 		free(name);
+		/* what changed in the edition is results: it follows the
+		 * section whose movers table it completes, before the parts
+		 * on the failure test, security and method (the view's order
+		 * otherwise) */
+		if (r->movers_anchor != NULL && !r->changes_done) {
+			r->changes_done = true;
+			pdf_changes(r);
+		}
 	}
 	/* the view's tables were copied: its page may go (pdf_view_block) */
 	vd_page_free(own);
@@ -416,6 +432,38 @@ table_add(struct pdf_report *r, struct table *t, const char *anchor)
 		return;
 	pdf_table_links(t);
 	pdf_table(r->doc, NULL, t, anchor);
+}
+
+/*
+ * The edition's own article, named once at the head of the providers part
+ * as the source of every entry that names no other (pdf_providers_source):
+ * the entries' sources lines then leave it out (pdf_provider.c).
+ */
+static void
+providers_source(struct pdf_report *r, struct pdf_block *p, const struct edition *e)
+{
+	const char *text = report_string(&r->c->project->report, "pdf_providers_source");
+	const char *name;
+	size_t at = 0, from = 0, len, off;
+	char *link;
+
+	if (e->source == NULL)
+		return;
+	link = xasprintf("#source-%s", e->source->id);
+	pdf_run(r->doc, p, " ", 1, 0, NULL);
+	while (view_placeholder_next(text, &at, &name, &len, &off)) {
+		if (off > from)
+			pdf_run(r->doc, p, text + from, off - from, 0, NULL);
+		from = at;
+		if (len == 6 && memcmp(name, "source", 6) == 0)
+			pdf_run(r->doc, p, e->source->title != NULL ? e->source->title :
+			    e->source->id, (size_t)-1, PDF_S_ITALIC, link);
+		else
+			from = off;
+	}
+	if (text[from] != '\0')
+		pdf_run(r->doc, p, text + from, (size_t)-1, 0, NULL);
+	free(link);
 }
 
 /* Returns the providers' page builders; free them after rendering. */
@@ -473,6 +521,9 @@ providers(struct pdf_report *r)
 			    "pdf_providers_then_unrated"), (size_t)-1, 0, NULL);
 		}
 	}
+	providers_source(r, p, e);
+	/* the part's opening stays with its first entry's start */
+	p->keep_with_next = true;
 	fills = xcalloc(st->nratings, sizeof(*fills));
 	for (i = 0; i < st->nratings; i++) {
 		if (!rating_on_ladder(&st->ratings[i]) || rows[i] != NULL)
@@ -619,8 +670,7 @@ methodology_body(struct pdf_report *r, bool merged)
 	first = pdf_para(r->doc, NULL);
 	pdf_run(r->doc, first, report_string(rep, "methodology_figures"), (size_t)-1, 0,
 	    NULL);
-	if (merged)
-		first->anchor = pdfdoc_strdup(r->doc, "methodology");
+
 	if (!r->tiers_defined) {
 		table_add(r, ladder_table(rep), NULL);
 		/* each tier's meaning and group, where the report gives them */
@@ -862,7 +912,8 @@ render_pdf(const struct computed *c, struct site_out *o, struct diag *d)
 	title_page(&r);
 	if (home(&r) == -1)
 		goto out;
-	pdf_changes(&r);
+	if (!r.changes_done)
+		pdf_changes(&r);
 	fills = providers(&r);
 	if (project_has_security(c->project) && !r.security_merged)
 		security_body(&r, false);

@@ -165,8 +165,13 @@ opening_line(struct vd_inlines *in, struct vd_inlines *standing,
 	while (since > 0 && pv->history[since - 1].rating->tier == he->rating->tier)
 		since--;
 	if (since < last) {
+		/* a tier off the ladder (Unavailable) is not held: "as in" */
+		const struct tier *t = he->rating->tier;
+		const char *key = t != NULL && t->rated ? "open_since" :
+		    since + 1 == last ? "open_as_in" : "open_as_since";
+
 		vd_add(in, VD_TEXT, ", ");
-		vd_add_format(in, r, "open_since", (const char *[]){"edition", NULL},
+		vd_add_format(in, r, key, (const char *[]){"edition", NULL},
 		    (struct vd_inline[]){val_text(edition_name(pv->history[since].edition))});
 	}
 	clause_move(in, c, pv, last, since < last, now);
@@ -258,15 +263,10 @@ page_sections(struct vd_provider *p, const struct computed *c,
 	struct vd_inline *o;
 
 	opening_section(p, c, pv);
-	/* what the tier means, under the line that names it as the tier now;
-	 * not for a tier the provider held in an older edition */
-	if (t != NULL && t->description != NULL && !not_reviewed_now(c, pv)) {
-		s = vd_section_add(&p->s, &p->n, "tier-description", NULL);
-		b = vd_block_add(s, VB_MARKDOWN, "tier-description");
-		b->md = t->description;
-		b->file = t->pos.file;
-		b->line = t->pos.line;
-	}
+	/* what the tier means is not pasted under the opening line: the page
+	 * opens on the provider, and the tier's name in that line links to
+	 * where the tiers are defined (site review 4) */
+	(void)t;
 	if (pr->url != NULL) {
 		s = vd_section_add(&p->s, &p->n, "site", NULL);
 		b = vd_block_add(s, VB_PARA, "site-link");
@@ -390,27 +390,6 @@ fault_step(const struct report *r, struct table *t, const char *label,
 		table_cell_set(&row[3], fault_step_verdict(r, secs, upper, target), NULL);
 }
 
-/* The timings' caption when the edition sets targets: "Timings after
- * injection, against the edition's targets (none set for the drain)", so
- * that the dash in a Target cell is said once (the drain never has one). */
-static char *
-fault_caption(const struct report *r, const struct edition *e)
-{
-	const char *steps[3];
-	size_t n = 0;
-	char *list, *s;
-
-	if (e->target_detect < 0)
-		steps[n++] = report_string(r, "step_noun_detect");
-	steps[n++] = report_string(r, "step_noun_drain");
-	if (e->target_replace < 0)
-		steps[n++] = report_string(r, "step_noun_replace");
-	list = view_list(r, steps, n);
-	s = report_format1(r, "timings_caption_targets", "steps", list);
-	free(list);
-	return s;
-}
-
 /*
  * The key of the sentence that says what came of an injected fault, from
  * the data, the classes of the failure-test chart's tally: a node back in
@@ -433,8 +412,98 @@ fault_result(const struct fault_test *f)
 	    "fault_result_detected";
 }
 
+/*
+ * The fault most of the edition's failure tests injected (its text), or
+ * NULL when no one fault is injected in more than half of them: the
+ * report's failure-test section says once what that test injects, so an
+ * entry names its fault only where it differs (issue 27, review item 3).
+ */
+static const char *
+usual_fault(const struct computed *c, const struct edition *e)
+{
+	const struct edition_stats *st = computed_edition(c, e);
+	const char *best = NULL;
+	size_t i, j, n = 0, most = 0, k;
+
+	for (i = 0; st != NULL && i < st->nratings; i++) {
+		const struct fault_test *f = st->ratings[i].review->fault;
+
+		if (f == NULL || f->not_injected || f->fault == NULL)
+			continue;
+		n++;
+		for (j = 0, k = 0; j < st->nratings; j++) {
+			const struct fault_test *g = st->ratings[j].review->fault;
+
+			k += g != NULL && !g->not_injected && g->fault != NULL &&
+			    strcmp(g->fault, f->fault) == 0;
+		}
+		if (k > most) {
+			most = k;
+			best = f->fault;
+		}
+	}
+	return most >= 2 && 2 * most > n ? best : NULL;
+}
+
+/*
+ * The result's sentence: fault_result_* naming the fault, or, for the
+ * edition's usual fault, fault_outcome_* that says only what came of it.
+ */
 static void
-fault_section(struct vd_review *v, const struct report *r)
+fault_sentence(struct vd_inlines *in, const struct report *r, const char *key,
+    const struct vd_inline *what, bool usual)
+{
+	char *k;
+
+	if (!usual) {
+		vd_add_format(in, r, key, (const char *const[]){"fault", NULL}, what);
+		return;
+	}
+	k = xasprintf("fault_outcome_%s", key + strlen("fault_result_"));
+	vd_add(in, VD_TEXT, report_string(r, k));
+	free(k);
+}
+
+/*
+ * A table of timings with one step timed: a sentence instead ("Of the
+ * three steps, only replacement is timed: 2h, against a target of 1h
+ * (over target)."), from the row's own cells. Returns false when more
+ * than one step, or none, is timed.
+ */
+static bool
+fault_one_timed(struct vd_section *s, const struct report *r, const struct table *t,
+    const int64_t secs[3])
+{
+	static const char *const noun[3] = {"step_noun_detect", "step_noun_drain",
+	    "step_noun_replace"};
+	const struct table_cell *row;
+	struct vd_block *b;
+	char *w;
+	size_t i, n = 0, one = 0;
+
+	for (i = 0; i < 3; i++)
+		if (secs[i] >= 0) {
+			n++;
+			one = i;
+		}
+	if (n != 1 || t->nrows != 3)
+		return false;
+	row = &t->cells[one * t->ncols];
+	if (t->ncols == 4 && strcmp(row[2].text, FAULT_DASH) != 0)
+		w = report_format(r, "fault_only_timed_target", (const char *[]){"step",
+		    "time", "target", "verdict", NULL}, (const char *[]){report_string(r,
+		    noun[one]), row[1].text, row[2].text, row[3].text, NULL});
+	else
+		w = report_format(r, "fault_only_timed", (const char *[]){"step", "time",
+		    NULL}, (const char *[]){report_string(r, noun[one]), row[1].text, NULL});
+	b = vd_block_add(s, VB_PARA, "fault-timed");
+	vd_add(&b->in, VD_TEXT, w);
+	free(w);
+	return true;
+}
+
+static void
+fault_section(struct vd_review *v, const struct report *r, const char *usual)
 {
 	static const char *const later[] = {"detected_provider_later",
 	    "detected_customer_later", NULL};
@@ -464,18 +533,19 @@ fault_section(struct vd_review *v, const struct report *r)
 		struct vd_inline what = {.kind = VD_TEXT, .text = (char *)(f->fault != NULL ?
 		    f->fault : report_string(r, "fault_not_described"))};
 
+		bool is_usual = usual != NULL && f->fault != NULL &&
+		    strcmp(f->fault, usual) == 0;
+
 		b = vd_block_add(s, VB_PARA, "fault-intro");
 		if (f->first_missed && f->detected_by != DETECT_NONE &&
 		    f->detected_by != DETECT_UNSET) {
 			/* the first injection went unnoticed; the provider's catching
 			 * a later one is not to read as catching the first */
-			vd_add_format(&b->in, r, "fault_result_later", (const char *const[]){
-			    "fault", NULL}, &what);
+			fault_sentence(&b->in, r, "fault_result_later", &what, is_usual);
 			vd_add(&b->in, VD_TEXT, " ");
 			vd_add(&b->in, VD_TEXT, report_string(r, later[f->detected_by]));
 		} else
-			vd_add_format(&b->in, r, fault_result(f), (const char *const[]){"fault",
-			    NULL}, &what);
+			fault_sentence(&b->in, r, fault_result(f), &what, is_usual);
 		/* whether a human had to act, unless the review's note tells it */
 		if (f->automatic != TRI_UNSET && f->note == NULL &&
 		    strcmp(fault_result(f), "fault_result_not_replaced") != 0) {
@@ -486,12 +556,13 @@ fault_section(struct vd_review *v, const struct report *r)
 		/* no step timed: no table all of dashes (the note says so) */
 		if (f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0) {
 			bool targets = e->target_detect >= 0 || e->target_replace >= 0;
+			const int64_t secs[3] = {f->detect_after, f->drain_after,
+			    f->replaced_after};
 
-			char *caption = targets ? fault_caption(r, e) :
-			    xstrdup(report_string(r, "timings_caption"));
-
-			t = table_new(caption, targets ? 4 : 2);
-			free(caption);
+			/* a short caption: the dash in the drain's Target cell
+			 * speaks for itself, and the long caption on every entry
+			 * read as software output (issue 27, review item 3) */
+			t = table_new(report_string(r, "timings_caption"), targets ? 4 : 2);
 			table_head(t, 0, report_string(r, "step"), false);
 			table_head(t, 1, report_string(r, "time"), true);
 			if (targets) {
@@ -505,7 +576,10 @@ fault_section(struct vd_review *v, const struct report *r)
 			fault_step(r, t, report_string(r, "step_replaced"), f->replaced_after,
 			    f->replaced_upper, e->target_replace, f->replaced_from_approval,
 			    f->not_compared, targets);
-			vd_block_add(s, VB_TABLE, "fault")->table = t;
+			if (fault_one_timed(s, r, t, secs))
+				table_free(t);
+			else
+				vd_block_add(s, VB_TABLE, "fault")->table = t;
 		}
 	}
 	if (f->note != NULL) {
@@ -743,6 +817,31 @@ only_section(const struct vd_review *v)
 	return one;
 }
 
+/*
+ * A review that is one sentence and nothing else (besides its sources),
+ * a sentence about the edition's own listing, which names the edition
+ * ("ClusterMAX 1.0 listed this provider under its former name"): a note,
+ * not labelled a review (site review item 2). A sentence on the provider
+ * ("Beta was the best.") is still its review.
+ */
+static bool
+summary_only(const struct vd_review *v)
+{
+	const char *t = v->rating->review->summary, *p;
+	size_t i;
+
+	if (t == NULL || strstr(t, edition_name(v->rating->review->edition)) == NULL)
+		return false;
+	for (i = 0; i < v->n; i++)
+		if (strcmp(v->s[i].id, "sources") != 0 && strcmp(v->s[i].id, "summary") != 0)
+			return false;
+	/* one sentence: no stop followed by more text */
+	for (p = t; *p != '\0'; p++)
+		if (strchr(".!?", *p) != NULL && p[1] == ' ' && p[2] != '\0' && p[2] != '\n')
+			return false;
+	return true;
+}
+
 static void
 review_build(struct vd_review *v, const struct computed *c, const struct rating *rt)
 {
@@ -764,7 +863,7 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	fields_section(&v->s, &v->n, r, r->review_fields, r->nreview_fields, rv->fields);
 	markdown_list(v, r, "strengths", rv->strengths, rv->nstrengths);
 	markdown_list(v, r, "weaknesses", rv->weaknesses, rv->nweaknesses);
-	fault_section(v, r);
+	fault_section(v, r, usual_fault(c, rv->edition));
 	security_section(v, r);
 	quotes_section(v, r);
 	response_section(v, r);
@@ -774,7 +873,9 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	if ((one = only_section(v)) != NULL) {
 		v->only = one->id;
 		v->part = one->title;
-	} else
+	} else if (summary_only(v))
+		v->part = report_string(r, "note");
+	else
 		v->part = report_string(r, "review");
 }
 

@@ -117,7 +117,7 @@ async function defaultReport(browser, base) {
 	    "Partition keys not configured correctly", "none recorded"]),
 	    "... the findings in words; Oracle, with none, \"none recorded\"", want(t.rows["Public security findings"]));
 	ok(want(t.rows["Failure test"]) === want(["no result in its review", "no result in its review",
-	    "The test injected a simulated NVIDIA GPU error; the provider detected it but did not replace the node.\n" +
+	    "The provider detected the fault but did not replace the node.\n" +
 	    "The node was drained; replacing it was left to the user. No timing given."]),
 	    "... Oracle's failure test keeps its review's note", want(t.rows["Failure test"]));
 	await o.page.close();

@@ -1,0 +1,167 @@
+#!/bin/sh
+# t_pdf_pages.sh: report.pdf page by page, as the reader review of issue 27
+# read it: no stranded heading, no stub page inside a part, a quote's
+# reference giving the page the quote is printed on, "What changed" with
+# the results, and provider entries that say each thing once.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
+}
+
+"$PODIUM" build -C "$ROOT" -o "$T/a" -q --only pdf >"$T/err" 2>&1
+check "default report builds" $?
+P="$T/a/report.pdf"
+n=$(pdfinfo "$P" | sed -n 's/^Pages: *//p')
+i=1
+while [ "$i" -le "$n" ]; do
+	# the page's lines, without the running head (first line), the page
+	# number (last line) and blank lines
+	pdftotext -layout -f "$i" -l "$i" "$P" - 2>/dev/null |
+	    sed 's/^ *//; s/ *$//' | grep -v '^$' >"$T/raw$i"
+	if [ "$i" -gt 2 ]; then
+		sed '1d;$d' "$T/raw$i" >"$T/p$i"
+	else
+		cp "$T/raw$i" "$T/p$i"
+	fi
+	i=$((i + 1))
+done
+pdftotext "$P" - | tr '\n' ' ' | tr -s ' ' >"$T/all"
+
+# The contents page's parts (level 1, no indent) and entries, with pages.
+pdftotext -layout -f 2 -l 2 "$P" - >"$T/toc"
+sed -n 's/^\([^ ].*[^ ]\)  *\([0-9][0-9]*\)$/\2\t\1/p' "$T/toc" >"$T/parts"
+test "$(wc -l <"$T/parts")" -ge 10
+check "the contents page lists the parts" $?
+
+# Every part's heading is followed on its page by at least two lines of
+# its body: never a heading alone at a page's foot.
+stranded=0
+while IFS="$(printf '\t')" read -r pg title; do
+	at=$(grep -n -x -F "$title" "$T/p$pg" | head -1 | cut -d: -f1)
+	if [ -z "$at" ]; then
+		echo "# $title: not a line of page $pg"
+		stranded=1
+		continue
+	fi
+	after=$(($(wc -l <"$T/p$pg") - at))
+	if [ "$after" -lt 2 ]; then
+		echo "# $title (page $pg): $after lines after it on its page"
+		stranded=1
+	fi
+done <"$T/parts"
+check "every part's heading has its body's first lines under it on its page" $stranded
+
+# No page inside a part holds only a few lines: a page of fewer than 8
+# lines is the last page of the document, or the next page opens a part.
+stub=0
+i=3
+while [ "$i" -lt "$n" ]; do
+	lines=$(wc -l <"$T/p$i")
+	if [ "$lines" -lt 8 ]; then
+		next=$((i + 1))
+		first=$(head -1 "$T/p$next")
+		if ! cut -f2 "$T/parts" | grep -q -x -F "$first"; then
+			echo "# page $i: $lines lines, and page $next opens with \"$first\""
+			stub=1
+		fi
+	fi
+	i=$((i + 1))
+done
+check "no page inside a part with only a few lines" $stub
+
+# A quote printed in full in an earlier entry is referred to with the
+# page the quote itself is printed on (not its entry's first page).
+grep -o '“[^”]*…”: quoted in full under [^,]*, page [0-9]*' "$T/all" >"$T/refs"
+test "$(wc -l <"$T/refs")" -ge 2
+check "the default report refers to quotes printed before" $?
+bad=0
+while IFS= read -r ref; do
+	start=$(printf '%s\n' "$ref" | sed 's/^“\(.*\)…”: quoted.*/\1/')
+	pg=$(printf '%s\n' "$ref" | sed 's/.*, page //')
+	full=$(grep -rho 'text: "[^"]*"' "$ROOT/content/reviews" | sed 's/^text: "//; s/"$//' |
+	    grep -F "$start" | head -1)
+	if [ -z "$full" ] || ! tr '\n' ' ' <"$T/p$pg" | tr -s ' ' | grep -q -F "“$full”"; then
+		echo "# \"$ref\": the quote is not on page $pg"
+		bad=1
+	fi
+done <"$T/refs"
+check "each quote reference gives the page the quote is printed on" $bad
+grep -q -F '“[Oracle and Google are]…”: quoted in full under Google Cloud, page' "$T/all"
+check "Oracle's entry refers to the quote under Google Cloud" $?
+
+# "What changed" is results: it follows the movers' part in the contents,
+# before the failure test, security and method.
+order=$(cut -f2 "$T/parts" | grep -n -x -F -e 'Who moved since 2.0' \
+    -e 'What changed in ClusterMAX 3.0' -e 'The failure test' -e 'Methodology notes' |
+    cut -d: -f2 | tr '\n' '|')
+test "$order" = 'Who moved since 2.0|What changed in ClusterMAX 3.0|The failure test|Methodology notes|'
+check "What changed follows Who moved, before the failure test and the methodology" $?
+
+# The methodology link lands on the Methodology part's heading: its named
+# destination is on the page the contents give that heading.
+mpage=$(awk -F '\t' '$2 == "Methodology notes" {print $1}' "$T/parts")
+if command -v qpdf >/dev/null 2>&1; then
+	qpdf --json "$P" >"$T/json" 2>/dev/null
+	dest=$(python3 - "$T/json" <<'EOF'
+import json, sys
+j = json.load(open(sys.argv[1]))
+objs = j.get("qpdf", [{}, {}])[1] if "qpdf" in j else j.get("objects", {})
+def get(ref):
+    o = objs.get("obj:" + ref, objs.get(ref))
+    return o.get("value", o) if isinstance(o, dict) and "value" in o else o
+pages = [p["object"] for p in j["pages"]]
+root = None
+for k, v in objs.items():
+    v = v.get("value", v) if isinstance(v, dict) else v
+    if isinstance(v, dict) and v.get("/Type") == "/Catalog":
+        root = v
+names = root.get("/Names") or root.get("/Dests")
+if isinstance(names, str):
+    names = get(names.replace(" R", "").strip() if False else names)
+def resolve(x):
+    if isinstance(x, str) and x.endswith(" R"):
+        return get(x)
+    return x
+names = resolve(names)
+dests = resolve(names.get("/Dests")) if "/Dests" in names else names
+def walk(node):
+    node = resolve(node)
+    if "/Names" in node:
+        arr = node["/Names"]
+        for i in range(0, len(arr), 2):
+            yield arr[i], resolve(arr[i + 1])
+    for kid in node.get("/Kids", []):
+        yield from walk(kid)
+for name, d in walk(dests):
+    if name in ("u:methodology", "(methodology)", "methodology", "b:6d6574686f646f6c6f6779"):
+        d = d.get("/D", d) if isinstance(d, dict) else d
+        print(pages.index(d[0]) + 1)
+        break
+EOF
+)
+	test -n "$dest" && test "$dest" = "$mpage"
+	check "the methodology destination is on the Methodology part's page ($dest, $mpage)" $?
+fi
+
+# Provider entries say what is particular to them, each thing once.
+tr '\n' ' ' <"$T/all" | sed 's/.* Providers The [0-9]* providers rated in/Providers/' >"$T/prov"
+! grep -q 'The test injected a simulated NVIDIA GPU error[,;.]' "$T/prov" &&
+    ! grep -q -F "against the edition's targets (none set for" "$T/prov" &&
+    grep -q -F 'The test injected a simulated NVIDIA GPU error on a GB300 rack, and a healthy node was back in service.' "$T/prov"
+check "no entry restates the usual fault or the long timings caption; one that differs (Nebius) names it" $?
+grep -q -F 'Where an entry names no other source, it is drawn from ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns.' "$T/prov" &&
+    [ "$(grep -o -F 'Sources: ClusterMAX 3.0: The Industry Standard' "$T/prov" | wc -l)" = 0 ]
+check "the edition's article named once at the part's head, in no entry's sources line" $?
+grep -q -F 'Lambda Silver in ClusterMAX 3.0, held since ClusterMAX 1.0. Failure test' "$T/prov"
+check "a tier held in every edition is said once (no tier-by-edition line)" $?
+grep -q -F 'Nebius Platinum in ClusterMAX 3.0; up 1 since ClusterMAX 2.0. Tier by edition: ClusterMAX 1.0 Gold · 2.0 Gold · 3.0 Platinum' "$T/prov"
+check "a moved tier keeps its tier-by-edition line" $?
+grep -q -F 'Of the three steps, only replacement is timed: 2h, against a target of 1h (over target).' "$T/prov"
+check "one timed step is a sentence (Lambda), not a table of dashes" $?
+grep -q -F 'A healthy node was back in service after a person approved the replacement.' "$T/prov"
+check "TensorWave's outcome said without the fault the part names" $?
+
+exit $fail
