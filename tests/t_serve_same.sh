@@ -211,24 +211,30 @@ compare() {
 	fi
 	# a review's summary changes no badge: none is drawn or written again,
 	# the served site's are linked (serve -v: "N of M files kept"); and
-	# only the review's file and its summary are parsed again
+	# only the review's file and its summary are parsed again, and only
+	# its provider's page is made, the others taken as before. The edit
+	# may give two rebuilds (sed -i's temporary file seen first, then the
+	# rename, on a loaded machine): summed over the rebuilds since it.
 	if [ "$kept_check" = 1 ]; then
-		line=$(grep '^podium: built in' "$T/err" | tail -n 1)
-		case $line in
-		*"YAML files: 1 parsed, "*"Markdown texts: 1 parsed, "*)
+		grep '^podium: built in\|^podium: build failed' "$T/err" | sed "1,${nb}d" >"$T/since"
+		sums=$(awk '/^podium: build failed/ { f++ }
+		    { if (match($0, /YAML files: [0-9]+ parsed/)) y += substr($0, RSTART + 12, RLENGTH - 19)
+		      if (match($0, /Markdown texts: [0-9]+ parsed/)) m += substr($0, RSTART + 16, RLENGTH - 23)
+		      if (match($0, /provider pages: [0-9]+ made/)) p += substr($0, RSTART + 16, RLENGTH - 21) }
+		    END { printf "%d %d %d %d\n", y, m, p, f }' "$T/since")
+		case $sums in
+		"1 1 "*" 0")
 			ok "step $1: the rebuild parsed one YAML file and one Markdown text" ;;
 		*)
-			nok "step $1: the rebuild parsed one YAML file and one Markdown text"
-			echo "# $line" | cut -c1-400 ;;
+			nok "step $1: the rebuild parsed one YAML file and one Markdown text ($sums)"
+			cut -c1-400 "$T/since" | sed 's/^/# /' ;;
 		esac
-		# and of the provider pages, that of the review's provider
-		# alone is made: the others are taken as before
-		case $line in
-		*"provider pages: 1 made, "*)
+		case $sums in
+		*" 1 0")
 			ok "step $1: the rebuild made one provider page" ;;
 		*)
-			nok "step $1: the rebuild made one provider page"
-			echo "# $line" | cut -c1-400 ;;
+			nok "step $1: the rebuild made one provider page ($sums)"
+			cut -c1-400 "$T/since" | sed 's/^/# /' ;;
 		esac
 		kept=$(grep '^podium: built in' "$T/err" | tail -n 1 |
 		    sed -n 's/.*; \([0-9]*\) of [0-9]* files kept).*/\1/p')
