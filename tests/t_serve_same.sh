@@ -135,7 +135,18 @@ e_summary() {
 	pick $(cd "$C" && grep -l '^summary: |$' reviews/*/*.yaml)
 	sed -i "s/^summary: |\$/&\\n  Edit $1 of the review./" "$C/$P"
 	note "$P"
+	summarized=$(basename "$P" .yaml)
 	what="the summary of $P"
+}
+# The providers other than $summarized whose pages have no key: one of their
+# reviews quotes what the key does not hold (a table or a chart: any
+# shortcode but those html_inputs.c names), so each rebuild makes them.
+unkeyed() {
+	for f in "$C"/reviews/*/*.yaml; do
+		grep -o '{{ *[a-zA-Z]*' "$f" | sed 's/{{ *//' |
+		    grep -qvx 'count\|change\|share\|medals\|tier\|provider\|at\|cite' &&
+		    basename "$f" .yaml
+	done | sort -u | grep -vx "$summarized" | wc -l
 }
 e_commentary() {
 	pick $(cd "$C" && ls commentary/*.md)
@@ -229,11 +240,13 @@ compare() {
 			nok "step $1: the rebuild parsed one YAML file and one Markdown text ($sums)"
 			cut -c1-400 "$T/since" | sed 's/^/# /' ;;
 		esac
+		# (and those without a key, made by every rebuild)
+		u=$(unkeyed)
 		case $sums in
-		*" 1 0")
-			ok "step $1: the rebuild made one provider page" ;;
+		*" $((u + 1)) 0")
+			ok "step $1: the rebuild made one provider page (and $u without a key)" ;;
 		*)
-			nok "step $1: the rebuild made one provider page ($sums)"
+			nok "step $1: the rebuild made one provider page (and $u without a key) ($sums)"
 			cut -c1-400 "$T/since" | sed 's/^/# /' ;;
 		esac
 		kept=$(grep '^podium: built in' "$T/err" | tail -n 1 |
