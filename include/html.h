@@ -40,9 +40,18 @@ struct html_download {
 enum { HTML_NDOWNLOADS = 3 };
 extern const struct html_download html_downloads[HTML_NDOWNLOADS];
 
+/* Where a template set finds the project's templates: its folder, or a
+ * snapshot of it (html_templates_snap). */
+struct tpl_snap;
+struct tpl_ctx {
+	const struct project *p;
+	const struct tpl_snap *snap;
+};
+
 struct html_ctx {
 	const struct computed *c;
 	const struct project *p;
+	struct tpl_ctx tpl;      /* what the sets load from */
 	struct site_out *o;
 	struct diag *d;
 	struct mustache_set *set;
@@ -178,12 +187,17 @@ char *project_path_resolve(const char *dir, const char *rel,
 int project_file_read(const char *dir, const char *rel, size_t max,
     struct buf *out, struct diag *d);
 
-/* html_templates.c: the templates, a project's own first. */
-/* On success, free with mustache_set_free(). */
-struct mustache_set *html_templates_open(const struct project *p);
-/* A hash of the project's templates/ folder (each file's name and bytes):
- * what the pages are rendered with, beside the built-in templates. */
-uint64_t html_templates_key(const struct project *p);
+/* html_templates.c: the templates, a project's own first (struct tpl_ctx,
+ * above). On success, free with mustache_set_free(); tc outlives it. */
+struct mustache_set *html_templates_open(const struct tpl_ctx *tc);
+/*
+ * The project's templates/ read once (each NAME.mustache's bytes, or what
+ * reading it said) into a snapshot the set then compiles from, and *key a
+ * hash of it: what the pages are rendered with, beside the built-in
+ * templates. NULL (and *key 0) when templates/ cannot be read.
+ */
+struct tpl_snap *html_templates_snap(const struct project *p, uint64_t *key);
+void html_templates_snap_free(struct tpl_snap *s);
 /* Renders template with data and writes it at site path rel. 0 or -1. */
 int html_page_write(struct html_ctx *h, const char *tpl, struct tv *data,
     const char *rel);

@@ -39,4 +39,24 @@ struct project *project_load_cached(const char *dir, struct load_cache *c,
 size_t load_cache_count(const struct load_cache *c, size_t *hits,
     size_t *parses);
 
+/*
+ * What the last load with the cache read, file by file (each YAML and
+ * Markdown file under content/, parsed or not): its path from the project
+ * and a hash of the very bytes the load parsed, found as they were read,
+ * never by reading the file again. A file read twice with different bytes
+ * (written in between) has hash 0. With a scan given (load_cache_scan),
+ * what it said of those bytes too (plain: true when none was given).
+ * Sorted by path; load_cache_read_of finds one (NULL: not read).
+ */
+struct load_read {
+	char *rel;
+	uint64_t hash;
+	bool plain;
+};
+const struct load_read *load_cache_reads(const struct load_cache *c, size_t *n);
+const struct load_read *load_cache_read_of(const struct load_cache *c,
+    const char *rel);
+void load_cache_scan(struct load_cache *c, bool (*scan)(const char *bytes,
+    size_t len));
+
 #endif

@@ -86,6 +86,15 @@ void load_cache_put(struct load_cache *c, struct ycache_new *nw);
 void load_cache_drop(struct ycache_new *nw);
 void load_cache_begin(struct load_cache *c);
 void load_cache_end(struct load_cache *c);
+/*
+ * What the load read (load.h, load_cache_reads): every file's bytes are
+ * hashed (load_bytes_hash, nonzero) and scanned (load_cache_plain) as read,
+ * in the reading thread, and noted by the loader's thread in reading order
+ * (load_cache_note).
+ */
+uint64_t load_bytes_hash(const char *bytes, size_t len);
+bool load_cache_plain(const struct load_cache *c, const char *bytes, size_t len);
+void load_cache_note(struct load_cache *c, const char *rel, uint64_t hash, bool plain);
 
 
 /* load_files.c: files and folders, below every part of the loader. */
@@ -131,6 +140,11 @@ struct yjob {
 	 * the one parsed, for it */
 	bool hit;
 	struct ycache_new *fresh;
+	/* with the cache: its file was read, the hash of the bytes read and
+	 * what the cache's scan said of them (load_cache_note) */
+	bool read;
+	uint64_t read_hash;
+	bool read_plain;
 };
 void yjobs_load(struct loader *l, struct yjob *jobs, size_t n);
 void yjobs_reset(struct yjob *jobs, size_t n);

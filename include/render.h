@@ -22,6 +22,14 @@ void html_memo_free(struct html_memo *m);
 /* Of the last build: the provider pages taken as before (returned), and
  * those made (*made). */
 size_t html_memo_count(const struct html_memo *m, size_t *made);
+/* The pages' keys are made from what the load with this cache read (load.h,
+ * load_cache_reads); the cache must scan its files with html_inputs_scan
+ * (load_cache_scan). Without one, no page is kept. */
+struct load_cache;
+void html_memo_reads(struct html_memo *m, const struct load_cache *reads);
+/* Whether the n bytes at s quote only what a page's key holds (a review's
+ * file: html_inputs.c). */
+bool html_inputs_scan(const char *s, size_t n);
 void chart_memo_free(struct chart_memo *m);
 
 /*

@@ -9,38 +9,55 @@
  * changed is most of a rebuild. Instead each provider gets an input key,
  * found without building anything of its page:
  *
- * - the report-wide part, once a build: the project's templates (the
- *   seed), the bytes of every file under content/ but the reviews (the
- *   report, the editions, the providers' own files, the commentary, the
- *   pages, the sources: names and links any page may show), the bytes of
- *   every file under assets/, the values every provider page frames its
- *   own with (navigation, downloads and their sizes, the interface words:
- *   pv_page), what the build was asked (drafts, the date), and a digest
- *   of every rating the report computed and of each edition's figures (a
- *   review's text may quote any of them through its shortcodes, and a
- *   history row reads the tier before);
+ * - the report-wide part, once a build: the templates the pages are made
+ *   with (the seed: the bytes html_templates.c read and compiled), the
+ *   bytes of every file the load read but the reviews (the report, the
+ *   editions, the providers' own files, the commentary, the pages, the
+ *   sources: names and links any page may show), the values every
+ *   provider page frames its own with (navigation, the assets it links,
+ *   downloads and their sizes, the interface words: pv_page), what the
+ *   build was asked (drafts, the date), and a digest of every rating the
+ *   report computed and of each edition's figures (a review's text may
+ *   quote any of them through its shortcodes, and a history row reads
+ *   the tier before);
  * - the provider's part: its place among the providers and the bytes of
  *   the file of each of its reviews (none when one of them holds a
  *   shortcode that quotes other reviews: a table or a chart).
  *
- * So a review whose text changes changes the key of its provider's page
+ * No file is read to be hashed: the hashes are those of the bytes the
+ * load parsed, taken as it read them (load.h, load_cache_reads), so a
+ * file written while a rebuild runs cannot leave a page made from its
+ * old bytes under its new bytes' key: the page is kept under the old
+ * bytes' key, and the rebuild the write starts makes it again. So a
+ * review whose text changes changes the key of its provider's page
  * alone; one whose tier changes changes every provider's (the figures are
- * report-wide); any other file changes every key. A file that cannot be
- * read gives no key (0): that page is built as before.
+ * report-wide); any other file changes every key. A file read twice with
+ * other bytes the second time gives no key (0): that page is built.
  */
-#include <dirent.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "html.h"
+#include "load.h"
 
-/* the largest content file hashed; a larger one gives no key */
-#define INPUT_MAX (256u << 20)
+/* What a rebuild keeps of each provider's page for the next: parallel to
+ * the providers of the last build. */
+struct html_memo_entry {
+	uint64_t key;        /* its input key; 0: nothing kept */
+	char *id;
+	char *search, *compare, *description;
+};
+
+struct html_memo {
+	struct html_memo_entry *v;
+	size_t n;
+	/* the loads' cache, which holds what the last load read */
+	const struct load_cache *reads;
+	/* of the last build: pages taken as before, and made */
+	atomic_size_t taken, made;
+};
 
 static uint64_t
 mix_u64(uint64_t h, uint64_t v)
@@ -69,148 +86,6 @@ tier_id(const struct tier *t)
 {
 	return t != NULL ? t->id : NULL;
 }
-
-/*
- * A file's hash kept with what stat said of it when it was read, so that
- * a rebuild need not read it again: taken only when stat says the same
- * (device, inode, size, modification and change times) and the file's
- * change time is two seconds or more before the moment it was read. A
- * write after that read sets the change time (which no program can set
- * back) to that moment or later, so it cannot go unseen, whatever the
- * clock's grain; a file written just before it was read is read again.
- */
-struct fstamp {
-	char *path;
-	dev_t dev;
-	ino_t ino;
-	off_t size;
-	struct timespec mtim, ctim;
-	time_t read_at;
-	uint64_t hash;
-};
-
-static void
-fstamp_clear(struct fstamp *f)
-{
-	free(f->path);
-	memset(f, 0, sizeof(*f));
-}
-
-/* The hash of the file at path into *out (through f when it still holds;
- * f is kept up to date; NULL: read); false when it cannot be read. */
-static bool
-fstamp_hash(struct fstamp *f, const char *path, struct buf *b, uint64_t *out)
-{
-	time_t now = time(NULL);
-	struct stat st;
-
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-		return false;
-	if (f != NULL && f->path != NULL && strcmp(f->path, path) == 0 &&
-	    f->dev == st.st_dev && f->ino == st.st_ino && f->size == st.st_size &&
-	    f->mtim.tv_sec == st.st_mtim.tv_sec && f->mtim.tv_nsec == st.st_mtim.tv_nsec &&
-	    f->ctim.tv_sec == st.st_ctim.tv_sec && f->ctim.tv_nsec == st.st_ctim.tv_nsec &&
-	    f->ctim.tv_sec + 2 <= f->read_at) {
-		*out = f->hash;
-		return true;
-	}
-	buf_reset(b);
-	if (file_read(path, INPUT_MAX, b) != FILE_OK)
-		return false;
-	*out = hash_bytes(mix_u64(HASH_SEED, b->len), b->data, b->len);
-	if (f != NULL) {
-		fstamp_clear(f);
-		f->path = xstrdup(path);
-		f->dev = st.st_dev;
-		f->ino = st.st_ino;
-		f->size = st.st_size;
-		f->mtim = st.st_mtim;
-		f->ctim = st.st_ctim;
-		f->read_at = now;
-		f->hash = *out;
-	}
-	return true;
-}
-
-/* The stamps of the files a walk met, in the order met. */
-struct fstamps {
-	struct fstamp *v;
-	size_t n, cap, at;
-};
-
-static struct fstamp *
-fstamps_next(struct fstamps *fs)
-{
-	if (fs == NULL)
-		return NULL;
-	if (fs->at == fs->n) {
-		fs->v = xgrow(fs->v, sizeof(*fs->v), fs->n + 1, &fs->cap);
-		memset(&fs->v[fs->n++], 0, sizeof(*fs->v));
-	}
-	return &fs->v[fs->at++];
-}
-
-static void
-fstamps_free(struct fstamps *fs)
-{
-	size_t i;
-
-	for (i = 0; i < fs->n; i++)
-		fstamp_clear(&fs->v[i]);
-	free(fs->v);
-	memset(fs, 0, sizeof(*fs));
-}
-
-/*
- * Every file below dir (rel: its path from the project), each its path,
- * kind and bytes, summed into *sum so that the order of reading does not
- * matter; skip: a folder (its path from the project) left out. False when
- * a file could not be read.
- */
-static bool
-tree_sum(const char *dir, const char *rel, const char *skip, uint64_t *sum,
-    struct buf *b, struct fstamps *fs)
-{
-	struct dirent *de;
-	struct stat st;
-	DIR *dp;
-	bool ok = true;
-
-	if ((dp = opendir(dir)) == NULL)
-		return false;
-	while (ok && (de = readdir(dp)) != NULL) {
-		char *path, *sub;
-		uint64_t f;
-
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		path = path_join(dir, de->d_name);
-		sub = path_join(rel, de->d_name);
-		f = hash_str(sub);
-		if (stat(path, &st) != 0)
-			ok = false;
-		else if (S_ISDIR(st.st_mode)) {
-			if (skip == NULL || strcmp(sub, skip) != 0)
-				ok = tree_sum(path, sub, skip, sum, b, fs);
-		} else if (S_ISREG(st.st_mode)) {
-			uint64_t fh;
-
-			if (!fstamp_hash(fstamps_next(fs), path, b, &fh))
-				ok = false;
-			else
-				*sum += mix_u64(f, fh);
-		} else
-			ok = false;  /* a FIFO or a device: no key */
-		free(sub);
-		free(path);
-	}
-	closedir(dp);
-	return ok;
-}
-
-static struct fstamps *html_memo_stamps(struct html_memo *m);
-static struct fstamp *html_memo_stamp(struct html_memo *m, const struct provider *pr,
-    size_t i, size_t n);
 
 /* Every rating and every edition's figures, in the model's order. */
 static uint64_t
@@ -284,41 +159,45 @@ ratings_digest(const struct computed *c, uint64_t h)
 	return h;
 }
 
+/* Whether rel is a review's file: in its provider's part, not here. */
+static bool
+is_review(const char *rel)
+{
+	return str_starts(rel, "content/reviews/");
+}
+
 uint64_t
 html_inputs_global(struct html_ctx *h)
 {
 	const struct project *p = h->p;
 	const struct computed *c = h->c;
-	struct buf b = BUF_INIT;
+	const struct load_read *reads;
 	uint64_t k = mix_u64(h->key_seed, 0x696e70757473u), sum = 0;
-	char *dir;
-	bool ok;
+	size_t i, n;
 	struct tv *frame;
-	struct fstamps *fs;
 
-	if (p == NULL || p->dir == NULL)
+	if (p == NULL || p->dir == NULL || h->memo == NULL || h->key_seed == 0)
 		return 0;
-	fs = h->memo != NULL ? html_memo_stamps(h->memo) : NULL;
-	if (fs != NULL)
-		fs->at = 0;
-	dir = path_join(p->dir, "content");
-	ok = tree_sum(dir, "content", "content/reviews", &sum, &b, fs);
-	free(dir);
-	k = mix_u64(k, sum);
-	/* assets/ need not be there */
-	dir = path_join(p->dir, "assets");
-	sum = 0;
-	if (ok && access(dir, F_OK) == 0)
-		ok = tree_sum(dir, "assets", NULL, &sum, &b, fs);
-	free(dir);
-	buf_release(&b);
-	if (!ok)
+	/* the files the load read, but the reviews: each its path and the
+	 * hash of the bytes it parsed; none was read again to be hashed */
+	reads = load_cache_reads(h->memo->reads, &n);
+	if (n == 0)
 		return 0;
+	for (i = 0; i < n; i++) {
+		if (is_review(reads[i].rel))
+			continue;
+		/* read twice, not the same both times: no key */
+		if (reads[i].hash == 0)
+			return 0;
+		sum = mix_u64(mix_str(sum, reads[i].rel), reads[i].hash);
+	}
 	k = mix_u64(k, sum);
 	k = mix_u64(k, (uint64_t)c->opts.drafts);
 	k = mix_u64(k, (uint64_t)(int64_t)c->opts.now);
 	/* what frames every provider page: the same for each (they are all
-	 * two folders deep); its title is its name, a provider's file's */
+	 * two folders deep); its title is its name, a provider's file's; the
+	 * assets a page links (whether assets/extra.css is there) and the
+	 * downloads' sizes are among its values */
 	frame = pv_page(h, "providers/x/index.html", "provider", NULL);
 	k = tv_hash_tree(k, frame);
 	tv_reset();
@@ -334,8 +213,8 @@ html_inputs_global(struct html_ctx *h)
  * reasons, the fault tests, the findings): a review holding one gives its
  * page no key. Escaped braces are counted too.
  */
-static bool
-shortcodes_keyed(const char *s, size_t n)
+bool
+html_inputs_scan(const char *s, size_t n)
 {
 	static const char *const ok[] = {"count", "change", "share", "medals",
 	    "tier", "provider", "at", "cite", NULL};
@@ -364,12 +243,10 @@ shortcodes_keyed(const char *s, size_t n)
 uint64_t
 html_inputs_provider(const struct html_ctx *h, const struct provider_view *pv)
 {
-	struct buf b = BUF_INIT;
-	uint64_t k = h->inputs, fh;
-	struct fstamp *f;
+	uint64_t k = h->inputs;
 	size_t i;
 
-	if (k == 0 || h->p->dir == NULL)
+	if (k == 0 || h->memo == NULL)
 		return 0;
 	k = mix_str(k, pv->provider->id);
 	k = mix_u64(k, pv->provider->index);
@@ -377,52 +254,18 @@ html_inputs_provider(const struct html_ctx *h, const struct provider_view *pv)
 	for (i = 0; i < pv->nhistory; i++) {
 		const struct review *rv = pv->history[i].rating->review;
 		const char *file = rv != NULL ? rv->pos.file : NULL;
-		char *path;
+		const struct load_read *rd;
 
-		if (file == NULL) {
-			k = 0;
-			break;
-		}
-		path = file[0] == '/' ? xstrdup(file) : path_join(h->p->dir, file);
-		f = html_memo_stamp(h->memo, pv->provider, i, pv->nhistory);
-		/* a file read again is checked for its shortcodes; one taken by
-		 * its stamp was checked when read (a stamp is kept only then) */
-		buf_reset(&b);
-		if (!fstamp_hash(f, path, &b, &fh) ||
-		    (b.len > 0 && !shortcodes_keyed(b.data, b.len))) {
-			if (f != NULL)
-				fstamp_clear(f);
-			free(path);
-			k = 0;
-			break;
-		}
-		free(path);
+		/* the bytes the load read of it, and what the scan said of
+		 * them (html_inputs_scan): a table or a chart in it, no key */
+		rd = file != NULL ? load_cache_read_of(h->memo->reads, file) : NULL;
+		if (rd == NULL || rd->hash == 0 || !rd->plain)
+			return 0;
 		k = mix_str(k, file);
-		k = mix_u64(k, fh);
+		k = mix_u64(k, rd->hash);
 	}
-	buf_release(&b);
 	return k == 0 ? 0 : k + (k == 1);
 }
-
-/* What a rebuild keeps of each provider's page for the next: parallel to
- * the providers of the last build. */
-struct html_memo_entry {
-	uint64_t key;        /* its input key; 0: nothing kept */
-	char *id;
-	char *search, *compare, *description;
-};
-
-struct html_memo {
-	struct html_memo_entry *v;
-	/* the stamps of each provider's review files, parallel to v (each
-	 * touched by that provider's job alone), and of the files the walk
-	 * of content/ and assets/ met */
-	struct fstamps *pstamps;
-	struct fstamps walk;
-	size_t n;
-	/* of the last build: pages taken as before, and made */
-	atomic_size_t taken, made;
-};
 
 struct html_memo *
 html_memo_new(void)
@@ -447,37 +290,16 @@ html_memo_free(struct html_memo *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->n; i++) {
+	for (i = 0; i < m->n; i++)
 		entry_clear(&m->v[i]);
-		fstamps_free(&m->pstamps[i]);
-	}
 	free(m->v);
-	free(m->pstamps);
-	fstamps_free(&m->walk);
 	free(m);
 }
 
-static struct fstamps *
-html_memo_stamps(struct html_memo *m)
+void
+html_memo_reads(struct html_memo *m, const struct load_cache *reads)
 {
-	return &m->walk;
-}
-
-/* The stamp of the i-th of a provider's n review files, or NULL. */
-static struct fstamp *
-html_memo_stamp(struct html_memo *m, const struct provider *pr, size_t i, size_t n)
-{
-	struct fstamps *fs;
-
-	if (m == NULL || pr->index >= m->n)
-		return NULL;
-	fs = &m->pstamps[pr->index];
-	if (fs->n != n) {
-		fstamps_free(fs);
-		fs->v = xcalloc(n + 1, sizeof(*fs->v));
-		fs->n = fs->cap = n;
-	}
-	return &fs->v[i];
+	m->reads = reads;
 }
 
 /* Made the size of this build's providers; everything dropped if not. */
@@ -492,14 +314,10 @@ html_memo_fit(struct html_memo *m, size_t nproviders)
 	atomic_store(&m->made, 0);
 	if (m->n == nproviders)
 		return;
-	for (i = 0; i < m->n; i++) {
+	for (i = 0; i < m->n; i++)
 		entry_clear(&m->v[i]);
-		fstamps_free(&m->pstamps[i]);
-	}
 	free(m->v);
-	free(m->pstamps);
 	m->v = xcalloc(nproviders + 1, sizeof(*m->v));
-	m->pstamps = xcalloc(nproviders + 1, sizeof(*m->pstamps));
 	m->n = nproviders;
 }
 

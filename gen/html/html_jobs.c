@@ -85,7 +85,7 @@ templates_ready(struct html_ctx *h, struct html_job *jobs, size_t n)
 	diag_release(&scratch);
 	if (!ok) {
 		mustache_set_free(h->set);
-		h->set = html_templates_open(h->p);
+		h->set = html_templates_open(&h->tpl);
 	}
 	return ok;
 }

@@ -1,6 +1,5 @@
 /* html_templates.c: finds templates (the project's own, then the built-in
  * ones), compiles them once per build, and writes rendered pages. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,16 +30,69 @@ name_safe(const char *name)
 }
 
 /*
- * The mustache_loader: DIR/templates/NAME.mustache, else the built-in one.
- * The built-in one stands in only when the project has no file of that
- * name: a project's template that cannot be used (a folder, a FIFO, a
- * device, a symlink out of the project, unreadable, too big) is an error.
+ * The project's templates as one read of templates/ found them (a preview,
+ * whose pages are keyed by the bytes they are made with): each NAME.mustache
+ * there, with what reading it gave (its bytes, or the diagnostics of a
+ * file that cannot be used), so that the set compiles the very bytes the
+ * key hashed, never a later version of the file.
+ */
+struct tpl_snap_entry {
+	char *name;
+	int rc;                  /* project_file_read's: 0 read, -1 refused */
+	char *src;
+	size_t len;
+	struct diag d;           /* rc -1: what reading it said */
+};
+
+struct tpl_snap {
+	struct tpl_snap_entry *v;
+	size_t n;
+};
+
+static const struct tpl_snap_entry *
+snap_find(const struct tpl_snap *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->v[i].name, name) == 0)
+			return &s->v[i];
+	return NULL;
+}
+
+/* The diagnostics of reading a template again, as they were said. */
+static void
+snap_replay(const struct tpl_snap_entry *e, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < e->d.n; i++) {
+		const struct diag_entry *x = &e->d.v[i];
+
+		if (x->kind == DIAG_WARNING)
+			diag_warning(d, x->file, x->line, x->col, "%s", x->msg);
+		else if (e->d.system)
+			diag_system(d, x->file, "%s", x->msg);
+		else
+			diag_error(d, x->file, x->line, x->col, "%s", x->msg);
+	}
+}
+
+/*
+ * The mustache_loader: DIR/templates/NAME.mustache, else the built-in one
+ * (with a snapshot, the file as the snapshot read it; a name it did not
+ * find, the built-in one). The built-in one stands in only when the
+ * project has no file of that name: a project's template that cannot be
+ * used (a folder, a FIFO, a device, a symlink out of the project,
+ * unreadable, too big) is an error.
  */
 static int
 template_load(void *ctx, const char *name, char **src, size_t *len, char **path,
     struct diag *d)
 {
-	const struct project *p = ctx;
+	const struct tpl_ctx *tc = ctx;
+	const struct project *p = tc->p;
+	const struct tpl_snap_entry *e = NULL;
 	const struct resource *res;
 	struct buf b = BUF_INIT;
 	char *rel, why[64];
@@ -50,8 +102,15 @@ template_load(void *ctx, const char *name, char **src, size_t *len, char **path,
 	if (!name_safe(name))
 		return -1;
 	rel = xasprintf("templates/%s.mustache", name);
-	if (p != NULL && p->dir != NULL) {
-		rc = project_file_read(p->dir, rel, TEMPLATE_MAX, &b, d);
+	if (tc->snap != NULL && (e = snap_find(tc->snap, name)) != NULL && e->rc == 0)
+		buf_add(&b, e->src, e->len);
+	if (p != NULL && p->dir != NULL && (tc->snap == NULL || e != NULL)) {
+		if (e != NULL) {
+			rc = e->rc;
+			if (rc == -1)
+				snap_replay(e, d);
+		} else
+			rc = project_file_read(p->dir, rel, TEMPLATE_MAX, &b, d);
 		/* a template's bytes reach every page made with it */
 		if (rc == 0 && !text_valid(b.data, b.len, true, &line, &col, why)) {
 			diag_error(d, rel, line, col, "%s", why);
@@ -68,6 +127,7 @@ template_load(void *ctx, const char *name, char **src, size_t *len, char **path,
 			return -1;
 		}
 	}
+	buf_release(&b);
 	if ((res = resource_find(rel)) == NULL) {
 		free(rel);
 		return -1;
@@ -79,49 +139,92 @@ template_load(void *ctx, const char *name, char **src, size_t *len, char **path,
 }
 
 struct mustache_set *
-html_templates_open(const struct project *p)
+html_templates_open(const struct tpl_ctx *tc)
 {
-	return mustache_set_new(template_load, (void *)p);
+	return mustache_set_new(template_load, (void *)tc);
 }
 
-uint64_t
-html_templates_key(const struct project *p)
+struct tpl_snap *
+html_templates_snap(const struct project *p, uint64_t *key)
 {
+	struct tpl_snap *s;
 	uint64_t h = hash_str("templates"), sum = 0;
-	struct buf b = BUF_INIT;
-	struct dirent *de;
-	struct stat st;
-	char *dir, *path;
-	DIR *dp;
+	enum project_path kind;
+	struct diag scratch;
+	char **names, *real;
+	size_t i, n = 0;
 
+	*key = 0;
 	if (p == NULL || p->dir == NULL)
-		return h;
-	dir = path_join(p->dir, "templates");
-	if ((dp = opendir(dir)) == NULL) {
-		free(dir);
-		return h;
+		return NULL;
+	diag_init(&scratch);
+	real = project_path_resolve(p->dir, "templates", &kind, &scratch);
+	diag_release(&scratch);
+	s = xcalloc(1, sizeof(*s));
+	if (real == NULL && kind == PROJECT_PATH_NONE) {
+		/* no templates/: the built-in ones alone */
+		*key = hash_bytes(h, &sum, sizeof(sum));
+		return s;
 	}
-	/* each entry's name, kind and bytes; summed, so the order of reading
-	 * does not matter */
-	while ((de = readdir(dp)) != NULL) {
-		uint64_t f = hash_str(de->d_name);
+	if (real == NULL || kind != PROJECT_PATH_DIR || (names = dir_list(real, &n)) == NULL) {
+		/* not a folder that can be read: no snapshot (and no key) */
+		free(real);
+		free(s);
+		return NULL;
+	}
+	free(real);
+	s->v = xcalloc(n + 1, sizeof(*s->v));
+	/* each template's name and what reading it gave; summed, so that
+	 * the order of the names does not matter */
+	for (i = 0; i < n; i++) {
+		struct tpl_snap_entry *e = &s->v[s->n];
+		struct buf b = BUF_INIT;
+		char *rel;
+		uint64_t f;
 
-		path = path_join(dir, de->d_name);
-		if (stat(path, &st) == 0) {
-			f = hash_bytes(f, &st.st_mode, sizeof(st.st_mode));
-			buf_reset(&b);
-			if (S_ISREG(st.st_mode) && file_read(path, TEMPLATE_MAX, &b) == FILE_OK)
-				f = hash_bytes(f, b.data, b.len);
-			else
-				f = hash_bytes(f, &st.st_mtim, sizeof(st.st_mtim));
+		if (!str_ends(names[i], ".mustache") ||
+		    strlen(names[i]) == strlen(".mustache"))
+			continue;
+		e->name = xstrndup(names[i], strlen(names[i]) - strlen(".mustache"));
+		if (!name_safe(e->name)) {
+			free(e->name);
+			e->name = NULL;
+			continue;
 		}
+		s->n++;
+		diag_init(&e->d);
+		rel = xasprintf("templates/%s", names[i]);
+		e->rc = project_file_read(p->dir, rel, TEMPLATE_MAX, &b, &e->d);
+		free(rel);
+		f = hash_str(e->name);
+		f = hash_bytes(f, &e->rc, sizeof(e->rc));
+		if (e->rc == 0) {
+			e->src = buf_detach(&b, &e->len);
+			f = hash_bytes(f, e->src, e->len);
+		}
+		buf_release(&b);
 		sum += f;
-		free(path);
 	}
-	closedir(dp);
-	buf_release(&b);
-	free(dir);
-	return hash_bytes(h, &sum, sizeof(sum));
+	strv_free(names, n);
+	*key = hash_bytes(h, &sum, sizeof(sum));
+	*key += *key == 0;
+	return s;
+}
+
+void
+html_templates_snap_free(struct tpl_snap *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->v[i].name);
+		free(s->v[i].src);
+		diag_release(&s->v[i].d);
+	}
+	free(s->v);
+	free(s);
 }
 
 /*

@@ -418,6 +418,7 @@ render_html(const struct computed *c, const struct render_opts *ro,
     struct site_out *o, struct diag *d)
 {
 	struct html_ctx h = {0};
+	struct tpl_snap *snap = NULL;
 	struct html_job *jobs;
 	size_t i, n;
 
@@ -425,11 +426,15 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	h.p = c->project;
 	h.o = o;
 	h.d = d;
-	h.set = html_templates_open(h.p);
-	h.marks = marks_cache_new();
+	h.tpl.p = h.p;
 	h.keyed = ro->reuse && ro->dump == NULL && !o->discard;
-	if (h.keyed)
-		h.key_seed = html_templates_key(h.p);
+	/* a preview: the templates read once, and the pages keyed by what was
+	 * read (a template written meanwhile waits for the next rebuild) */
+	if (h.keyed && (snap = html_templates_snap(h.p, &h.key_seed)) == NULL)
+		h.keyed = false;
+	h.tpl.snap = snap;
+	h.set = html_templates_open(&h.tpl);
+	h.marks = marks_cache_new();
 	if (ro->dump != NULL)
 		html_dump_begin(&h, ro->dump);
 	for (i = 0; ro->sizes_known && !o->discard && i < HTML_NDOWNLOADS; i++) {
@@ -479,6 +484,7 @@ render_html(const struct computed *c, const struct render_opts *ro,
 	free(h.compare_entries);
 	mustache_names_check(h.set, d);
 	mustache_set_free(h.set);
+	html_templates_snap_free(snap);
 	marks_cache_free(h.marks);
 	for (i = 0; i < h.npages; i++)
 		free(h.pages[i]);

@@ -30,6 +30,11 @@ struct load_cache {
 	size_t n, cap;
 	struct htab by_rel;    /* hash_str(rel) -> v */
 	size_t hits, parses;   /* of the last load */
+	/* what the load under way (or the last) read, file by file: sorted
+	 * by path at its end (load_cache_end) */
+	struct load_read *reads;
+	size_t nreads, capreads;
+	bool (*scan)(const char *bytes, size_t len);
 };
 
 struct load_cache *
@@ -46,6 +51,16 @@ entry_free(struct ycache_entry *e)
 	free(e->block);
 }
 
+static void
+reads_clear(struct load_cache *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nreads; i++)
+		free(c->reads[i].rel);
+	c->nreads = 0;
+}
+
 void
 load_cache_free(struct load_cache *c)
 {
@@ -56,6 +71,8 @@ load_cache_free(struct load_cache *c)
 	for (i = 0; i < c->n; i++)
 		entry_free(&c->v[i]);
 	free(c->v);
+	reads_clear(c);
+	free(c->reads);
 	htab_free(&c->by_rel);
 	free(c);
 }
@@ -215,12 +232,46 @@ load_cache_begin(struct load_cache *c)
 	for (i = 0; i < c->n; i++)
 		c->v[i].used = false;
 	c->hits = c->parses = 0;
+	reads_clear(c);
+}
+
+static int
+read_cmp(const void *a, const void *b)
+{
+	const struct load_read *x = a, *y = b;
+
+	return strcmp(x->rel, y->rel);
+}
+
+/* The reads sorted by path, a file read twice made one entry (hash 0 when
+ * its bytes were not the same both times). */
+static void
+reads_sort(struct load_cache *c)
+{
+	size_t i, n = 0;
+
+	if (c->nreads > 1)
+		qsort(c->reads, c->nreads, sizeof(*c->reads), read_cmp);
+	for (i = 0; i < c->nreads; i++) {
+		struct load_read *r = &c->reads[i];
+
+		if (n > 0 && strcmp(c->reads[n - 1].rel, r->rel) == 0) {
+			if (c->reads[n - 1].hash != r->hash)
+				c->reads[n - 1].hash = 0;
+			c->reads[n - 1].plain = c->reads[n - 1].plain && r->plain;
+			free(r->rel);
+		} else
+			c->reads[n++] = *r;
+	}
+	c->nreads = n;
 }
 
 void
 load_cache_end(struct load_cache *c)
 {
 	size_t i, n = 0;
+
+	reads_sort(c);
 
 	for (i = 0; i < c->n; i++) {
 		if (!c->v[i].used)
@@ -244,4 +295,55 @@ load_cache_count(const struct load_cache *c, size_t *hits, size_t *parses)
 	if (parses != NULL)
 		*parses = c->parses;
 	return c->n;
+}
+
+uint64_t
+load_bytes_hash(const char *bytes, size_t len)
+{
+	uint64_t h = hash_bytes(HASH_SEED, &len, sizeof(len));
+
+	h = hash_bytes(h, bytes, len);
+	return h + (h == 0);
+}
+
+bool
+load_cache_plain(const struct load_cache *c, const char *bytes, size_t len)
+{
+	return c->scan == NULL || c->scan(bytes, len);
+}
+
+void
+load_cache_note(struct load_cache *c, const char *rel, uint64_t hash, bool plain)
+{
+	struct load_read *r;
+
+	c->reads = xgrow(c->reads, sizeof(*c->reads), c->nreads + 1, &c->capreads);
+	r = &c->reads[c->nreads++];
+	r->rel = xstrdup(rel);
+	r->hash = hash;
+	r->plain = plain;
+}
+
+void
+load_cache_scan(struct load_cache *c, bool (*scan)(const char *bytes, size_t len))
+{
+	c->scan = scan;
+}
+
+const struct load_read *
+load_cache_reads(const struct load_cache *c, size_t *n)
+{
+	*n = c != NULL ? c->nreads : 0;
+	return c != NULL ? c->reads : NULL;
+}
+
+const struct load_read *
+load_cache_read_of(const struct load_cache *c, const char *rel)
+{
+	struct load_read key;
+
+	if (c == NULL || c->nreads == 0)
+		return NULL;
+	key.rel = (char *)rel;
+	return bsearch(&key, c->reads, c->nreads, sizeof(*c->reads), read_cmp);
 }

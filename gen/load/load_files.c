@@ -177,6 +177,10 @@ loader_read(struct loader *l, const char *rel, struct buf *out)
 		diag_system(l->d, rel, "cannot read: %s", strerror(errno));
 		return false;
 	}
+	/* the bytes read, hashed as they are: what a preview keys pages by */
+	if (l->cache != NULL)
+		load_cache_note(l->cache, rel, load_bytes_hash(out->data, out->len),
+		    load_cache_plain(l->cache, out->data, out->len));
 	return true;
 }
 
@@ -379,6 +383,11 @@ yjob_run(size_t i, void *arg)
 	close(fd);
 	if (!ok)
 		goto out;
+	if (j->l->cache != NULL) {
+		j->read = true;
+		j->read_hash = load_bytes_hash(b.data, b.len);
+		j->read_plain = load_cache_plain(j->l->cache, b.data, b.len);
+	}
 	if (j->l->cache != NULL && (j->yf.root = (struct ynode *)load_cache_get(j->l->cache,
 	    j->rel, b.data, b.len)) != NULL) {
 		/* the same bytes as last time: the same tree, and nothing to say */
@@ -426,6 +435,7 @@ yjobs_load(struct loader *l, struct yjob *jobs, size_t n)
 		j->l = l;
 		j->hit = false;
 		j->fresh = NULL;
+		j->read = false;
 		if (!count_file(l, j->rel))
 			continue;
 		if ((j->real = inside_folder(l, j->rel)) != NULL) {
@@ -439,6 +449,9 @@ yjobs_load(struct loader *l, struct yjob *jobs, size_t n)
 	parallel_for(n, yjob_run, jobs);
 	old_fds_close(l);
 	for (i = 0; l->cache != NULL && i < n; i++) {
+		if (jobs[i].read)
+			load_cache_note(l->cache, jobs[i].rel, jobs[i].read_hash,
+			    jobs[i].read_plain);
 		if (jobs[i].hit)
 			load_cache_used(l->cache, jobs[i].rel);
 		else if (jobs[i].fresh != NULL)

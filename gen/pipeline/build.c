@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "build.h"
 #include "draw.h"
@@ -504,6 +505,28 @@ view_dump(const struct view_report *v)
 	buf_release(&b);
 }
 
+/*
+ * For tests only: with PODIUM_TEST_AFTER_LOAD set to "SRC>DST", a build
+ * that keeps its load's trees (podium serve's) renames SRC onto DST right
+ * after its load, when SRC is there, and says so on standard error: a
+ * file written between the load and what the rebuild makes of it, at
+ * will (tests/t_serve_race.sh). SRC gone, the next build does nothing.
+ */
+static void
+test_after_load(const struct build_request *rq)
+{
+	const char *v = getenv("PODIUM_TEST_AFTER_LOAD"), *gt;
+	char *src;
+
+	if (rq->load_kept == NULL || v == NULL || (gt = strchr(v, '>')) == NULL)
+		return;
+	src = xstrndup(v, (size_t)(gt - v));
+	if (access(src, F_OK) == 0 && rename(src, gt + 1) == 0)
+		fprintf(stderr, "podium: test: moved %s to %s after the load\n",
+		    src, gt + 1);
+	free(src);
+}
+
 int
 build_run(struct build_request *rq, struct diag *d)
 {
@@ -533,6 +556,7 @@ build_run(struct build_request *rq, struct diag *d)
 	progress(rq, "loading");
 	p = project_load_cached(rq->dir, rq->load_kept, d);
 	timing_add(rq, "load", now_ms() - t0);
+	test_after_load(rq);
 	if (p == NULL || diag_failed(d))
 		goto out;
 	/*

@@ -632,15 +632,11 @@ cmd_serve(int argc, char *argv[])
 	sv.charts = chart_memo_new();
 	sv.yaml = load_cache_new();
 	sv.md = md_cache_new();
-	/*
-	 * The provider pages are not kept between rebuilds (html_memo_new()
-	 * stays unused): their keys hash the content's files after the load
-	 * has read them, so a file written between the two leaves a page made
-	 * from the old bytes kept under the new bytes' key, and the next
-	 * rebuild takes it (t_serve_same, seed 1796667546, step 6). The keys
-	 * must come from the bytes the load read before this can be on.
-	 */
-	sv.pages = NULL;
+	/* the provider pages keyed by the bytes the load read (html_inputs.c):
+	 * the load's cache hashes and scans every file as it reads it */
+	sv.pages = html_memo_new();
+	html_memo_reads(sv.pages, sv.yaml);
+	load_cache_scan(sv.yaml, html_inputs_scan);
 	c = serve_run(&sv);
 	chart_memo_free(sv.charts);
 	load_cache_free(sv.yaml);
