@@ -591,7 +591,6 @@ edition_copy(const struct computed *c, const struct edition_stats *s,
 	struct vd_page *own = NULL;
 	struct buf b = BUF_INIT;
 	char *rel = xasprintf("editions/%s/index.md", e->id), *desc;
-	bool focus = e == r->edition;
 	size_t i, k;
 	int rc;
 
@@ -603,19 +602,16 @@ edition_copy(const struct computed *c, const struct edition_stats *s,
 	free(desc);
 	buf_puts(&b, "\n\n");
 	for (i = 0; i < vp->n; i++) {
-		/* the focus edition's overview is the front page's, as on its
-		 * HTML page (html_edition.c): a link to it after the lead */
-		if (focus && (strcmp(vp->s[i].id, "figures") == 0 ||
-		    strcmp(vp->s[i].id, "medals") == 0 ||
-		    strcmp(vp->s[i].id, "distribution") == 0 ||
-		    strcmp(vp->s[i].id, "movers") == 0))
+		/* the focus edition's pointer to the front page, where its
+		 * overview is (view_home.c): the front page's copy linked */
+		if (strcmp(vp->s[i].id, "see-home") == 0) {
+			see_home(&b, r, s);
 			continue;
+		}
 		for (k = 0; k < vp->s[i].n && vp->s[i].b[k].kind == VB_FIGURE; k++)
 			;
 		if (k < vp->s[i].n)
 			md_sections(&b, c, &vp->s[i], 1, "../../", 2);
-		if (focus && strcmp(vp->s[i].id, "lead") == 0)
-			see_home(&b, r, s);
 	}
 	vd_page_free(own);
 	rc = out(o, rel, &b);
