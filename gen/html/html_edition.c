@@ -1,6 +1,7 @@
-/* html_edition.c: editions/<id>/index.html, one page per edition: medal
- * table, distribution, funnel, movers against its previous, claims; the
- * focus edition's page leaves its overview to the front page. */
+/* html_edition.c: editions/<id>/index.html, one page per edition, laid
+ * out from its view (vd_edition_new): medal table, funnel, movers against
+ * its previous, claims; the focus edition's page, as its view has it,
+ * leaves its overview to the front page and links there. */
 #include <stdlib.h>
 #include <string.h>
 
