@@ -215,8 +215,9 @@ struct vd_provider {
  * table by tier and the distribution chart, each unless the commentary
  * shows it), "movement" (the movement chart and the movers table, the
  * same rule), then one "commentary" section per commentary text (a
- * VB_MARKDOWN block naming its section). The site and the PDF give them
- * in this order (view_home.c). A page of its own (changes, corrections)
+ * VB_MARKDOWN block naming its section), except that a first commentary
+ * section of prose alone comes first, before the figures whose words it
+ * defines. The site and the PDF give them in this order (view_home.c). A page of its own (changes, corrections)
  * has a title and one sentence for link previews and the feed.
  */
 struct vd_page {
@@ -292,12 +293,15 @@ struct view_report {
 /* The home page's view; free with vd_page_free(). */
 struct vd_page *vd_home_new(const struct computed *c);
 /*
- * An edition's page (the site's only: the PDF has none): "figures" (as the
- * home page's, against the edition's baseline), "medals", "distribution"
- * (its chart for the report's edition), "funnel" (a list: each step's
- * count, strong, then what it counts; its chart likewise), "movers" (the
- * movers table against the baseline, or a paragraph saying there is
- * none).
+ * An edition's page (the site's only: the PDF has none): "lead" (what it
+ * found); for the report's own edition, whose overview is the front
+ * page's, "see-home" (a sentence linking the front page), else "figures"
+ * (as the home page's, against the edition's baseline), "medals" and
+ * "movers" (the movers table against the baseline); "funnel" (its chart
+ * for the report's edition, else a list: each step's count, strong, then
+ * what it counts); "claims" (the figures the source states: one sentence,
+ * role "claims-agree", when all agree with the count, else a table,
+ * figure | stated | counted, or "empty" when it states none).
  */
 struct vd_page *vd_edition_new(const struct computed *c, const struct edition_stats *s);
 /* The medal table of edition e (with the baseline's tiers and the

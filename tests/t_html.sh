@@ -50,13 +50,14 @@ has "$S/security/index.html" '1 undisclosed finding' "security page counts the p
 has "$S/providers/alpha/index.html" 'Metadata endpoint open' "public finding shown"
 
 # Figures, movement, claims.
-has "$S/editions/e1/index.html" '4 stated by the source, 5 counted here' "acknowledged claim shows both figures"
+has "$S/editions/e1/index.html" '<tr><td data-label="Figure">Reviewed</td><td data-label="Stated" class="num">4</td><td data-label="Counted" class="num">5</td></tr>' "acknowledged claim shows both figures (stated and counted table)"
 has "$S/editions/e1/index.html" 'The source says four; five are counted &amp; kept.' "claim note shown"
 has "$S/index.html" '<span class="value">−1</span>' "change with U+2212 minus"
 has "$S/index.html" '−25.0% from 4 in Edition One' "percent change with U+2212 minus"
 has "$S/index.html" '75.0%' "share of reviewed"
-has "$S/editions/e2/index.html" '<td data-label="Movement">↓ down 1</td>' "movement in arrow and words"
-has "$S/editions/e2/index.html" 'merged into &lt;script&gt;' "merged provider names its successor"
+# the focus edition's (e2) movers are the front page's (its page links there)
+has "$S/index.html" '<td data-label="Movement">↓ down 1</td>' "movement in arrow and words"
+has "$S/index.html" 'merged into &lt;script&gt;' "merged provider names its successor"
 has "$S/providers/epsilon/index.html" 'rated for the first time' "rated from an unrated tier, never rated before"
 has "$S/providers/alpha/index.html" '<td data-label="Time" class="num">1m30s</td><td data-label="Target" class="num">2m</td><td data-label="Result">within target</td>' "fault timing within target"
 has "$S/providers/alpha/index.html" '<td data-label="Time" class="num">1h15m</td><td data-label="Target" class="num">1h</td><td data-label="Result">over target</td>' "fault timing over target"
@@ -138,7 +139,7 @@ printf '<span class="tier">TIER:{{name}}</span>' > "$T/proj/templates/tier.musta
 printf 'body{}\n' > "$T/proj/assets/style.css"
 printf 'extra\n' > "$T/proj/assets/extra.txt"
 if "$PODIUM" build -q -C "$T/proj" -o "$T/c" --only html 2> "$T/err"; then
-	has "$T/c/editions/e2/index.html" 'TIER:Gold' "project template overrides the built-in one"
+	has "$T/c/index.html" 'TIER:Gold' "project template overrides the built-in one"
 	if [ "$(cat "$T/c/assets/style.css")" = "body{}" ]; then ok "project asset overrides"; else nok "project asset overrides"; fi
 	[ -f "$T/c/assets/extra.txt" ] && [ -f "$T/c/assets/podium.js" ] && ok "project assets added to built-in ones" || nok "project assets added to built-in ones"
 else

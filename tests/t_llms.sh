@@ -71,7 +71,7 @@ check "an edition's copy: its medal table as the page gives it, linked to the co
 check "... the page's sections in its order, from its view" \
     '[ "$(grep "^#" "$E2" | tr "\n" "|")" = "# Edition Two|## Tier table|## Movers since Edition One|## Stated and counted|" ]'
 check "... what it found, its figures, movers with their notes, and the stated figures" \
-    'has "$E2" "| Share of tracked providers with a medal | 13.3% | of 30 providers tracked |" &&
+    'has "$E2" "| Share of reviewed providers with a medal | 66.7% | of 6 reviewed; of the 30 tracked, 13.3% |" &&
      has "$E2" "| [Gamma GPU](../../providers/gamma/index.md) | Fair | Weak | ↓ down 1 |" &&
      has "$E2" "Rated in Edition One, not rated in Edition Two (1): Delta."'
 # the focus edition's copy, as its page (site review 6): what it found and
@@ -81,7 +81,11 @@ check "the focus edition's copy: its finding, the front page linked, its stated 
     '[ "$(grep "^#" "$E3" | tr "\n" "|")" = "# Edition Three|## Stated and counted|" ] &&
      has "$E3" "Edition Three rated 4 of 5 reviewed providers; 4 received a medal, as many as in Edition Two." &&
      has "$E3" "The tier table of Edition Three, its charts and who moved since Edition Two are on [the report'"'"'s front page](../../index.md)." &&
-     has "$E3" "- Elite: 2" && ! has "$E3" "as the source states" && ! has "$E3" "- **40** tracked"'
+     has "$E3" "The 3 figures that Edition Three states agree with the count of its reviews here: 5 reviewed, 4 medals and 2 Elite." &&
+     ! has "$E3" "- Elite: 2" && ! has "$E3" "as the source states" && ! has "$E3" "- **40** tracked"'
+check "an edition whose stated figures differ: the view's table of them, stated and counted" \
+    'has "$E2" "| Figure | Stated | Counted |" && has "$E2" "| Reviewed | 7 | 6 |" &&
+     has "$E2" "| Medals | 4 | 4 |" && ! has "$E2" "Every figure the source states"'
 check "the methodology's copy: the ladder" \
     'has "$M/methodology/index.md" "- **Elite**" && has "$M/methodology/index.md" "- **Untested**"'
 check "the home page's copy: the commentary, its shortcodes evaluated" \

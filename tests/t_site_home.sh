@@ -45,6 +45,38 @@ has "$H" 'Counting the review sections gives the stated 77.' "home: a section wi
 [ "$(count "$H" 'class="more-link"')" = 2 ] && ok "home: two 'More in' links (security, methodology)" ||
     nok "home: two 'More in' links (security, methodology)"
 
+# 1b. The page's parts in the view's order (view_home.c; the PDF's too,
+# t_view): the lede, then the Summary (prose alone: it defines the words the
+# figures use), the figures with the downloads and the contents, the tier
+# table, then the rest of the commentary; the contents list in that order
+n=$(grep -n -e 'class="lede"' -e 'id="section-10-summary-title"' -e '<dl class="figures">' \
+    -e 'class="downloads-home"' -e 'id="toc-title"' -e 'id="medal-table-title"' \
+    -e 'id="section-20-medal-table-title"' "$H" | cut -d: -f1 | tr '\n' ' ')
+set -- $n
+[ $# = 7 ] && [ "$1" -lt "$2" ] && [ "$2" -lt "$3" ] && [ "$3" -lt "$4" ] && [ "$4" -lt "$5" ] &&
+    [ "$5" -lt "$6" ] && [ "$6" -lt "$7" ] &&
+    ok "home: lede, Summary, figures, downloads, contents, tier table, the next section ($n)" ||
+    nok "home: lede, Summary, figures, downloads, contents, tier table, the next section ($n)"
+toc=$(sed -n '/<nav class="toc"/,/<\/nav>/s|^<li><a href="#\([^"]*\)">.*|\1|p' "$H" | tr '\n' ' ')
+[ "$toc" = "section-10-summary medal-table section-20-medal-table section-30-big-clouds section-40-failure-test section-50-security section-60-methodology section-70-discrepancies " ] &&
+    ok "home: the contents in the page's order" || nok "home: the contents in the page's order ($toc)"
+# a first section that shows a chart keeps its place after the figures
+Q=$T/q
+mkdir -p "$Q"
+cp -R "$ROOT/content" "$Q/content"
+printf '\n{{chart faults}}\n' >>"$Q/content/commentary/10-summary.md"
+if "$PODIUM" build -q -C "$Q" -o "$T/qs" --only html 2> "$T/err"; then
+	n=$(grep -n -e '<dl class="figures">' -e 'id="medal-table-title"' -e 'id="section-10-summary-title"' \
+	    "$T/qs/index.html" | cut -d: -f1 | tr '\n' ' ')
+	set -- $n
+	toc=$(sed -n '/<nav class="toc"/,/<\/nav>/s|^<li><a href="#\([^"]*\)">.*|\1|p' "$T/qs/index.html" | head -n 2 | tr '\n' ' ')
+	[ $# = 3 ] && [ "$1" -lt "$2" ] && [ "$2" -lt "$3" ] && [ "$toc" = "medal-table section-10-summary " ] &&
+	    ok "home: a Summary with a chart after the figures and the tier table ($n; $toc)" ||
+	    nok "home: a Summary with a chart after the figures and the tier table ($n; $toc)"
+else
+	nok "the copy whose Summary shows a chart builds"; head -n 5 "$T/err"
+fi
+
 # 2. page: methodology, in a copy of the default content
 P=$T/p
 mkdir -p "$P"

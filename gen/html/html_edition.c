@@ -1,6 +1,7 @@
-/* html_edition.c: editions/<id>/index.html, one page per edition: medal
- * table, distribution, funnel, movers against its previous, claims; the
- * focus edition's page leaves its overview to the front page. */
+/* html_edition.c: editions/<id>/index.html, one page per edition, laid
+ * out from its view (vd_edition_new): medal table, funnel, movers against
+ * its previous, claims; the focus edition's page, as its view has it,
+ * leaves its overview to the front page and links there. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,144 +102,51 @@ section_table(const struct vd_section *sec)
 	return NULL;
 }
 
-/*
- * The current edition's pointer to the front page, where its overview is
- * (site review 6): "The tier table of ClusterMAX 3.0, its charts and who
- * moved since ClusterMAX 2.0 are on the report's front page.", the front
- * page's words the link; HTML, malloc'd.
- */
-static char *
-see_home(const struct html_ctx *h, const struct edition_stats *s, const char *root)
+/* The section's first block of kind k (and role role, unless NULL), or
+ * NULL. */
+static const struct vd_block *
+section_block(const struct vd_section *sec, enum vd_block_kind k, const char *role)
 {
-	const struct report *r = &h->p->report;
-	const struct edition *e = s->edition;
-	const char *b = s->baseline != NULL ? (s->baseline->name != NULL ?
-	    s->baseline->name : s->baseline->id) : NULL;
-	/* the link's place in the sentence, found again after escaping */
-	const char *mark = "\xee\x80\x80";   /* U+E000, a private use */
-	char *text = report_format(r, b != NULL ? "edition_see_home" : "edition_see_home_first",
-	    (const char *[]){"edition", "baseline", "home", NULL},
-	    (const char *[]){e->name != NULL ? e->name : e->id, b != NULL ? b : "", mark, NULL});
-	struct buf o = BUF_INIT, esc = BUF_INIT;
-	const char *at;
+	size_t i;
 
-	const char *ed;
+	for (i = 0; sec != NULL && i < sec->n; i++)
+		if (sec->b[i].kind == k && (role == NULL || (sec->b[i].role != NULL &&
+		    strcmp(sec->b[i].role, role) == 0)))
+			return &sec->b[i];
+	return NULL;
+}
 
-	esc_html(&esc, text);
-	ed = esc.data != NULL ? esc.data : "";
-	at = strstr(ed, mark);
-	if (at == NULL) {   /* a translation without the link: the link after it */
-		buf_puts(&o, ed);
-		buf_puts(&o, " ");
-		at = ed + strlen(ed);
-	} else
-		buf_printf(&o, "%.*s", (int)(at - ed), ed);
-	buf_puts(&o, "<a href=\"");
-	buf_puts(&o, root);   /* escaped by pv_page */
-	buf_puts(&o, "index.html\">");
-	esc_html(&o, report_string(r, "edition_see_home_link"));
-	buf_puts(&o, "</a>");
-	if (*at != '\0')
-		buf_puts(&o, at + strlen(mark));
-	free(text);
-	buf_release(&esc);
+/* The view's paragraph of role role in sec as HTML, or NULL; malloc'd. */
+static char *
+para_html(struct html_ctx *h, const struct vd_section *sec, const char *role,
+    const char *root)
+{
+	const struct vd_block *b = section_block(sec, VB_PARA, role);
+	struct buf o = BUF_INIT;
+
+	if (b == NULL)
+		return NULL;
+	html_view_inlines(h, &b->in, root, &o);
 	return buf_detach(&o, NULL);
 }
 
-/* One figure the source states, as the agreeing sentence lists it:
- * "77 reviewed", "19 medals", "2 Platinum"; malloc'd. */
-static char *
-claim_item(const struct report *r, const struct claim *cl, const char *label)
-{
-	char *n = view_int(r, cl->value), *out;
-
-	if (cl->tier != NULL)
-		out = report_format(r, "claims_agree_tier", (const char *[]){"n", "tier", NULL},
-		    (const char *[]){n, cl->tier->name != NULL ? cl->tier->name : cl->tier->id, NULL});
-	else if (strcmp(cl->figure, "reviewed") == 0)
-		out = report_format1(r, "claims_agree_reviewed", "n", n);
-	else if (strcmp(cl->figure, "rated") == 0)
-		out = report_format1(r, "claims_agree_rated", "n", n);
-	else if (strcmp(cl->figure, "medals") == 0)
-		out = report_format1(r, view_plural(r, (double)cl->value, "claims_agree_medals_one",
-		    "claims_agree_medals"), "n", n);
-	else
-		out = report_label_value(r, label != NULL ? label : cl->figure, n);
-	free(n);
-	return out;
-}
-
 /*
- * The stated and counted figures (site review 3): where every one agrees
- * with the count, one sentence that lists them; else the table of each
- * figure stated, counted and noted (table_claims, as the PDF gives it).
+ * The stated and counted figures as the view phrased them (view_home.c):
+ * one sentence where every one agrees with the count, else the table of
+ * each figure stated, counted and noted; "no figure stated" otherwise.
  */
 static void
-claims_set(struct tv *page, const struct html_ctx *h, const struct edition_stats *s,
-    const struct vd_section *sec, const char *root, bool focus)
+claims_set(struct tv *page, struct html_ctx *h, const struct vd_section *sec,
+    const char *root)
 {
-	const struct report *r = &h->p->report;
-	const struct edition *e = s->edition;
-	bool agree = true;
-	size_t i, k, item = 0;
+	const struct vd_block *b;
 
-	for (i = 0; i < s->nclaims; i++)
-		agree &= s->claims[i].claim->value == s->claims[i].computed &&
-		    s->claims[i].claim->note == NULL;
-	tv_set(page, "has_claims", tv_bool(s->nclaims > 0));
-	if (s->nclaims == 0)
-		return;
-	if (agree) {
-		char **items = xcalloc(s->nclaims, sizeof(*items)), *list, *n;
-		const char *key;
-
-		/* the view's label of each figure, in the same order */
-		for (i = 0; i < s->nclaims; i++) {
-			const char *label = NULL;
-
-			for (k = 0; sec != NULL && k < sec->n && label == NULL; k++) {
-				const struct vd_block *bl = &sec->b[k];
-
-				if (bl->kind == VB_LIST && i < bl->nitems && bl->items[i].n > 0)
-					label = bl->items[i].v[0].text;
-			}
-			items[i] = claim_item(r, s->claims[i].claim, label);
-			item++;
-		}
-		list = view_list(r, (const char *const *)items, item);
-		n = view_int(r, (long long)s->nclaims);
-		key = e->partial ? view_plural(r, (double)s->nclaims, "claims_agree_partial_one",
-		    "claims_agree_partial") : view_plural(r, (double)s->nclaims,
-		    "claims_agree_one", "claims_agree");
-		pv_set_taken(page, "claims_sentence", report_format(r, key,
-		    (const char *[]){"n", "edition", "list", NULL},
-		    (const char *[]){n, e->name != NULL ? e->name : e->id, list, NULL}));
-		for (i = 0; i < item; i++)
-			free(items[i]);
-		free(items);
-		free(list);
-		free(n);
-	} else {
-		struct table *t = table_claims(h->c, e);
-		bool strip = !focus && t->ncols == 4;
-
-		/* a note the figures strip above gives (a stated medals or
-		 * reviewed count that differs: vd_figures) is not given again,
-		 * nor "they agree" beside two equal numbers: without other
-		 * notes, no column of them */
-		for (i = 0; strip && i < s->nclaims; i++) {
-			const struct claim *c = s->claims[i].claim;
-
-			strip = c->note == NULL || (c->value != s->claims[i].computed &&
-			    (strcmp(c->figure, "medals") == 0 || strcmp(c->figure, "reviewed") == 0));
-		}
-		for (i = 0; strip && i < t->nrows; i++)
-			table_cell_set(&t->cells[i * t->ncols + 3], "", NULL);
-		if (strip)
-			table_drop_empty_columns(t, "");
-		tv_set(page, "claims_table", pv_table(t, root));
-		table_free(t);
-	}
+	tv_set(page, "show_claims", tv_bool(true));
+	tv_set(page, "has_claims", tv_bool(section_block(sec, VB_PARA, "empty") == NULL));
+	if ((b = section_block(sec, VB_PARA, "claims-agree")) != NULL)
+		pv_set_taken(page, "claims_sentence", para_html(h, sec, "claims-agree", root));
+	else if ((b = section_block(sec, VB_TABLE, NULL)) != NULL)
+		tv_set(page, "claims_table", pv_table(b->table, root));
 }
 
 static struct tv *
@@ -328,7 +236,7 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	bool focus = e == h->p->report.edition;
 	char *rel = html_edition_path(e), date[11];
 	struct tv *page = pv_page(h, rel, focus ? "edition" : "edition-other",
-	    e->name != NULL ? e->name : e->id), *cl;
+	    e->name != NULL ? e->name : e->id);
 	const char *root = tv_str_value(tv_get(page, "root"));
 	const struct vd_page *vp = view_edition(h->c->view, e);
 	struct vd_page *own = NULL;
@@ -370,40 +278,35 @@ html_edition_page(struct html_ctx *h, const void *arg)
 	 * figures were counted and what changed, and points there for the rest
 	 * (site review 6). Every other edition's page gives it all.
 	 */
-	if (focus)
-		pv_set_taken(page, "see_home_html", see_home(h, s, root));
-	else {
-		pv_set_str(page, "baseline_note", section_para(vd_section_find(vp->s, vp->n,
-		    "movers"), "baseline-note"));
-		if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL) {
-			const struct table *ft = section_table(vd_section_find(vp->s, vp->n, "figures"));
+	pv_set_taken(page, "see_home_html", para_html(h, vd_section_find(vp->s, vp->n,
+	    "see-home"), "see-home", root));
+	pv_set_str(page, "baseline_note", section_para(vd_section_find(vp->s, vp->n,
+	    "movers"), "baseline-note"));
+	if (section_table(vd_section_find(vp->s, vp->n, "figures")) != NULL) {
+		const struct table *ft = section_table(vd_section_find(vp->s, vp->n, "figures"));
 
-			tv_set(page, "show_figures", tv_bool(true));
-			tv_set(page, "figures", html_figures_of(ft));
-			tv_set(page, "figure_notes", html_figure_notes(ft));
-		}
-		if (vd_page_medals(vp) != NULL)
-			tv_set(page, "medal_table", pv_medal_table(vd_page_medals(vp), root));
-		tv_set(page, "bars", bars(vd_page_medals(vp)));
-		if (has_chart(vd_section_find(vp->s, vp->n, "distribution"), CHART_DISTRIBUTION))
-			tv_set(page, "distribution",
-			    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
-		tv_set(page, "movement", pv_movers(h->c, s, root));
+		tv_set(page, "show_figures", tv_bool(true));
+		tv_set(page, "figures", html_figures_of(ft));
+		tv_set(page, "figure_notes", html_figure_notes(ft));
 	}
+	if (vd_page_medals(vp) != NULL) {
+		tv_set(page, "medal_table", pv_medal_table(vd_page_medals(vp), root));
+		tv_set(page, "bars", bars(vd_page_medals(vp)));
+	}
+	if (has_chart(vd_section_find(vp->s, vp->n, "distribution"), CHART_DISTRIBUTION))
+		tv_set(page, "distribution",
+		    pv_chart(h, root, CHART_DISTRIBUTION, NULL));
+	if (vd_section_find(vp->s, vp->n, "movers") != NULL)
+		tv_set(page, "movement", pv_movers(h->c, s, root));
 	tv_set(page, "funnel", funnel(vd_section_find(vp->s, vp->n, "funnel")));
 	tv_set(page, "show_funnel", tv_bool(vd_section_find(vp->s, vp->n, "funnel") != NULL));
 	if (has_chart(vd_section_find(vp->s, vp->n, "funnel"), CHART_FUNNEL))
 		tv_set(page, "funnel_chart",
 		    pv_chart(h, root, CHART_FUNNEL, NULL));
 	pv_set_taken(page, "jsonld_html", html_jsonld_edition(h, s, root));
-	/* the stated figures where the view gives them; on the focus page,
-	 * whose strip is the front page's, each one the source states */
-	cl = vd_section_find(vp->s, vp->n, "claims") != NULL || (focus && s->nclaims > 0) ?
-	    tv_bool(true) : NULL;
-	if (cl != NULL) {
-		tv_set(page, "show_claims", cl);
-		claims_set(page, h, s, vd_section_find(vp->s, vp->n, "claims"), root, focus);
-	}
+	/* the stated figures where the view gives them */
+	if (vd_section_find(vp->s, vp->n, "claims") != NULL)
+		claims_set(page, h, vd_section_find(vp->s, vp->n, "claims"), root);
 	rc = html_page_out(h, "edition", page, rel);
 	vd_page_free(own);
 	free(rel);

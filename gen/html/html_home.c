@@ -1,5 +1,6 @@
 /* html_home.c: index.html, the report itself: headline figures, the medal
- * table, movement, and the commentary in order with its contents. */
+ * table, movement, and the commentary with its contents, in the order the
+ * view gives them (view_home.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,33 +106,51 @@ section_lead(struct html_ctx *h, const struct section *s, const struct vd_block 
 	pv_set_str(o, "more_text", b->more);
 }
 
+/* A commentary section of the home page (the view's VB_MARKDOWN block b
+ * of it): its anchor, title, body, corrections and marks. */
 static struct tv *
-sections(struct html_ctx *h, const struct vd_page *hp, const char *root)
+section_part(struct html_ctx *h, const struct section *s, const struct vd_block *b,
+    const char *root)
 {
-	struct tv *a = tv_array(), *o;
-	const struct section *s;
-	const struct vd_block *b;
+	struct tv *o = tv_object();
 	struct pos at;
+
+	tv_set(o, "part_commentary", tv_bool(true));
+	pv_set_taken(o, "anchor", xasprintf("section-%s", s->id));
+	pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
+	at = s->pos;
+	at.line = s->body_line;
+	if (b != NULL && b->more != NULL)
+		section_lead(h, s, b, &at, root, o);
+	else
+		tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
+	tv_set(o, "corrections_html", html_corrections_value(h, s->corrections,
+	    s->ncorrections, s->pos.file, root, true));
+	section_marks(h, s, o);
+	return o;
+}
+
+/* A part of the page of kind key ("part_figures", ...), laid out from the
+ * page's values. */
+static struct tv *
+part(const char *key)
+{
+	struct tv *o = tv_object();
+
+	tv_set(o, key, tv_bool(true));
+	return o;
+}
+
+/* The first commentary block of section sec, or NULL. */
+static const struct vd_block *
+markdown_block(const struct vd_section *sec)
+{
 	size_t i;
 
-	for (i = 0; i < h->c->nsections; i++) {
-		s = h->c->sections[i];
-		o = tv_object();
-		pv_set_taken(o, "anchor", xasprintf("section-%s", s->id));
-		pv_set_str(o, "title", s->title != NULL ? s->title : s->id);
-		at = s->pos;
-		at.line = s->body_line;
-		b = vd_section_block(hp, s);
-		if (b != NULL && b->more != NULL)
-			section_lead(h, s, b, &at, root, o);
-		else
-			tv_set(o, "body_html", pv_markdown(h, s->body, &at, root));
-		tv_set(o, "corrections_html", html_corrections_value(h, s->corrections,
-		    s->ncorrections, s->pos.file, root, true));
-		section_marks(h, s, o);
-		tv_append(a, o);
-	}
-	return a;
+	for (i = 0; i < sec->n; i++)
+		if (sec->b[i].kind == VB_MARKDOWN && sec->b[i].section != NULL)
+			return &sec->b[i];
+	return NULL;
 }
 
 /* Does the home page's section id hold a block of kind (a figure of
@@ -157,7 +176,8 @@ html_home(struct html_ctx *h)
 	struct vd_page *own = h->c->view == NULL ? vd_home_new(h->c) : NULL;
 	const struct vd_page *hp = own != NULL ? own : h->c->view->home;
 	int rc;
-	struct tv *page = pv_page(h, "index.html", "home", NULL), *mv, *secs;
+	struct tv *page = pv_page(h, "index.html", "home", NULL), *mv, *parts;
+	size_t i, ntoc = 0;
 	const char *root = tv_str_value(tv_get(page, "root"));
 	char date[11];
 
@@ -218,10 +238,28 @@ html_home(struct html_ctx *h)
 	}
 	pv_set_taken(page, "jsonld_html", html_jsonld_dataset(h,
 	    tv_str_value(tv_get(page, "description")), root));
-	secs = sections(h, hp, root);
-	tv_set(page, "has_toc", tv_bool(tv_size(secs) + (tv_get(page, "show_medals") != NULL) +
-	    (tv_get(page, "movement") != NULL) > 1));
-	tv_set(page, "sections", secs);
+	/*
+	 * The page's parts in the view's order (vd_home_new decides it, the
+	 * PDF follows it too): the figures (with the downloads and the
+	 * contents after them), the medal table, the movement, each
+	 * commentary section. The lede stays first, in the header.
+	 */
+	parts = tv_array();
+	for (i = 0; i < hp->n; i++) {
+		const struct vd_section *sec = &hp->s[i];
+		const struct vd_block *b;
+
+		if (strcmp(sec->id, "figures") == 0)
+			tv_append(parts, part("part_figures"));
+		else if (strcmp(sec->id, "medals") == 0 && tv_get(page, "show_medals") != NULL)
+			tv_append(parts, part("part_medals")), ntoc++;
+		else if (strcmp(sec->id, "movement") == 0 && tv_get(page, "movement") != NULL)
+			tv_append(parts, part("part_movement")), ntoc++;
+		else if (strcmp(sec->id, "commentary") == 0 && (b = markdown_block(sec)) != NULL)
+			tv_append(parts, section_part(h, b->section, b, root)), ntoc++;
+	}
+	tv_set(page, "has_toc", tv_bool(ntoc > 1));
+	tv_set(page, "parts", parts);
 	rc = html_page_out(h, "home", page, "index.html");
 	vd_page_free(own);
 	return rc;

@@ -549,30 +549,32 @@ html_markdown_provider(struct html_ctx *h, const struct vd_provider *vp)
 	return rc;
 }
 
-/* The focus edition's pointer to the front page, as its HTML page words
- * it (edition_see_home), the front page's words the link. */
+/* The focus edition's pointer to the front page, as its view words it
+ * (vd_edition_new's "see-home"): its words, the front page's copy linked. */
 static void
-see_home(struct buf *b, const struct report *r, const struct edition_stats *s)
+see_home(struct buf *b, const struct computed *c, const struct vd_section *sec)
 {
-	const struct edition *e = s->edition;
-	const char *bl = s->baseline != NULL ? (s->baseline->name != NULL ?
-	    s->baseline->name : s->baseline->id) : "";
-	const char *mark = "\xee\x80\x80";
-	char *text = report_format(r, s->baseline != NULL ? "edition_see_home" :
-	    "edition_see_home_first", (const char *[]){"edition", "baseline", "home", NULL},
-	    (const char *[]){e->name != NULL ? e->name : e->id, bl, mark, NULL});
-	char *at = strstr(text, mark);
+	size_t i, k;
 
-	if (at != NULL)
-		*at = '\0';
-	md_text(b, text);
-	if (at == NULL)
-		buf_putc(b, ' ');
-	md_link(b, report_string(r, "edition_see_home_link"), "../../", "index.md");
-	if (at != NULL)
-		md_text(b, at + strlen(mark));
-	buf_puts(b, "\n\n");
-	free(text);
+	for (i = 0; i < sec->n; i++) {
+		const struct vd_inlines *in = &sec->b[i].in;
+
+		if (sec->b[i].kind != VB_PARA)
+			continue;
+		for (k = 0; k < in->n; k++) {
+			const struct vd_inline *x = &in->v[k];
+
+			if (x->kind == VD_LINK && x->target == VD_PAGE && x->ref != NULL &&
+			    x->ref[0] == '\0')
+				md_link(b, x->text, "../../", "index.md");
+			else {
+				struct vd_inlines one = {(struct vd_inline *)x, 1, 1};
+
+				md_inlines(b, c, &one, "../../");
+			}
+		}
+		buf_puts(b, "\n\n");
+	}
 }
 
 /*
@@ -591,7 +593,6 @@ edition_copy(const struct computed *c, const struct edition_stats *s,
 	struct vd_page *own = NULL;
 	struct buf b = BUF_INIT;
 	char *rel = xasprintf("editions/%s/index.md", e->id), *desc;
-	bool focus = e == r->edition;
 	size_t i, k;
 	int rc;
 
@@ -603,19 +604,16 @@ edition_copy(const struct computed *c, const struct edition_stats *s,
 	free(desc);
 	buf_puts(&b, "\n\n");
 	for (i = 0; i < vp->n; i++) {
-		/* the focus edition's overview is the front page's, as on its
-		 * HTML page (html_edition.c): a link to it after the lead */
-		if (focus && (strcmp(vp->s[i].id, "figures") == 0 ||
-		    strcmp(vp->s[i].id, "medals") == 0 ||
-		    strcmp(vp->s[i].id, "distribution") == 0 ||
-		    strcmp(vp->s[i].id, "movers") == 0))
+		/* the focus edition's pointer to the front page, where its
+		 * overview is (view_home.c): the front page's copy linked */
+		if (strcmp(vp->s[i].id, "see-home") == 0) {
+			see_home(&b, c, &vp->s[i]);
 			continue;
+		}
 		for (k = 0; k < vp->s[i].n && vp->s[i].b[k].kind == VB_FIGURE; k++)
 			;
 		if (k < vp->s[i].n)
 			md_sections(&b, c, &vp->s[i], 1, "../../", 2);
-		if (focus && strcmp(vp->s[i].id, "lead") == 0)
-			see_home(&b, r, s);
 	}
 	vd_page_free(own);
 	rc = out(o, rel, &b);

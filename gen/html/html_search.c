@@ -280,7 +280,7 @@ edition_entries(struct html_ctx *h, struct jsonw *w, struct buf *t)
 			    "section", NULL}, (const char *[]){report_string(r, "report"),
 			    report_string(r, "the_medal_table"), NULL});
 
-			medal_words(t, vp);
+			medal_words(t, c->view->home);
 			entry_at(w, "index.html#medal-table", report_string(r, "the_medal_table"),
 			    where, t);
 			free(where);

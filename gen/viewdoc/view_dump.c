@@ -205,7 +205,8 @@ dump_medals(struct buf *b, const char *place, const char *site, const char *pdf,
  * A page's lines (the home page's, an edition's): each section's title; the figures' value and
  * detail (the label is set apart from them on the site); the medal table
  * (dump_medals); the movers table's provider, tiers and movement (a
- * reason may wrap in the PDF's narrow column) and its notes. The
+ * reason may wrap in the PDF's narrow column) and its notes; the stated
+ * and counted table's rows (an edition's, the site's). The
  * commentary is the content's own words: not dumped.
  */
 static void
@@ -252,6 +253,8 @@ dump_page(struct buf *b, const struct vd_page *hp, const char *page, const char 
 				from = 1, to = 3;
 			else if (strcmp(bl->role, "movers") == 0)
 				from = 0, to = 4;
+			else if (strcmp(bl->role, "claims") == 0)
+				from = 0, to = t->ncols;   /* figure, stated, counted, note */
 			else
 				continue;
 			for (r = 0; r < t->nrows; r++) {

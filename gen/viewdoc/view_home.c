@@ -569,56 +569,119 @@ claims_all_in_strip(const struct edition_stats *s)
 	return s->nclaims > 0;
 }
 
-static void
-claims_add(struct vd_section *sec, const struct report *r, const struct edition_stats *s)
+/* One figure the source states, as the agreeing sentence lists it:
+ * "77 reviewed", "19 medals", "2 Platinum"; malloc'd. */
+static char *
+claim_item(const struct report *r, const struct claim *cl)
 {
-	const char *counted = report_string(r, s->edition->partial ? "named" : "counted");
+	char *n = view_int(r, cl->value), *out;
+
+	if (cl->tier != NULL)
+		out = report_format(r, "claims_agree_tier", (const char *[]){"n", "tier", NULL},
+		    (const char *[]){n, cl->tier->name != NULL ? cl->tier->name : cl->tier->id, NULL});
+	else if (strcmp(cl->figure, "reviewed") == 0)
+		out = report_format1(r, "claims_agree_reviewed", "n", n);
+	else if (strcmp(cl->figure, "rated") == 0)
+		out = report_format1(r, "claims_agree_rated", "n", n);
+	else if (strcmp(cl->figure, "medals") == 0)
+		out = report_format1(r, view_plural(r, (double)cl->value, "claims_agree_medals_one",
+		    "claims_agree_medals"), "n", n);
+	else
+		out = report_label_value(r, claim_label(r, cl), n);
+	free(n);
+	return out;
+}
+
+/*
+ * The stated and counted figures (site review 3): where every one agrees
+ * with the count, one sentence that lists them ("The 7 figures that
+ * ClusterMAX 3.0 states agree with the count of its reviews here: 77
+ * reviewed, ..."); else the table of each figure stated, counted and
+ * noted (table_claims, as the PDF gives it), without the notes the
+ * figures strip above gives (a stated medals or reviewed count that
+ * differs: vd_figures) when the page has that strip (strip); with no
+ * figure stated, a sentence that says so.
+ */
+static void
+claims_add(struct vd_section *sec, const struct computed *c, const struct edition_stats *s,
+    bool strip)
+{
+	const struct report *r = &c->project->report;
+	const struct edition *e = s->edition;
 	struct vd_block *b;
+	bool agree = true;
 	size_t i;
 
-	/* every figure that agrees is given alone, the agreement said once in
-	 * the opening line (which the HTML template gives as t.claims_intro);
-	 * a figure that differs gets its words */
-	b = vd_block_add(sec, VB_PARA, "claims-intro");
-	vd_add(&b->in, VD_TEXT, report_string(r, "claims_intro"));
 	if (s->nclaims == 0) {
 		b = vd_block_add(sec, VB_PARA, "empty");
 		vd_add(&b->in, VD_TEXT, report_string(r, "no_claims"));
 		return;
 	}
-	b = vd_block_add(sec, VB_LIST, "claims");
-	for (i = 0; i < s->nclaims; i++) {
-		const struct claim_check *ck = &s->claims[i];
-		struct vd_inlines *it = vd_item_add(b);
-		char *st = report_format_n(r, "n_stated", ck->claim->value);
-		char *n = view_int(r, ck->computed), *fig;
-		bool ok = ck->claim->value == ck->computed;
-		bool ack = ck->claim->note != NULL;
+	for (i = 0; i < s->nclaims; i++)
+		agree &= s->claims[i].claim->value == s->claims[i].computed &&
+		    s->claims[i].claim->note == NULL;
+	if (agree) {
+		char **items = xcalloc(s->nclaims, sizeof(*items)), *list, *n, *text;
+		const char *key;
 
-		if (ok && !ack)
-			fig = xstrdup(n);
-		else
-			fig = report_format(r, "figure_stated_counted",
-			    (const char *[]){"stated", "n", "counted", NULL},
-			    (const char *[]){st, n, counted, NULL});
-		{
-			struct vd_inlines label = {0}, value = {0};
-
-			vd_add(&label, VD_TEXT, claim_label(r, ck->claim));
-			vd_add(&value, ok && !ack ? VD_TEXT : VD_STRONG, fig);
-			vd_add_label_value(it, r, &label.v[0], &value);
-			vd_inlines_release(&label);
-			vd_inlines_release(&value);
-		}
-		/* a note the strip gives is not given again */
-		if (ack && !claim_in_strip(ck)) {
-			vd_add(it, VD_TEXT, ". ");
-			vd_add(it, VD_TEXT, ck->claim->note);
-		}
-		free(st);
+		for (i = 0; i < s->nclaims; i++)
+			items[i] = claim_item(r, s->claims[i].claim);
+		list = view_list(r, (const char *const *)items, s->nclaims);
+		n = view_int(r, (long long)s->nclaims);
+		key = e->partial ? view_plural(r, (double)s->nclaims, "claims_agree_partial_one",
+		    "claims_agree_partial") : view_plural(r, (double)s->nclaims,
+		    "claims_agree_one", "claims_agree");
+		text = report_format(r, key, (const char *[]){"n", "edition", "list", NULL},
+		    (const char *[]){n, ename(e), list, NULL});
+		b = vd_block_add(sec, VB_PARA, "claims-agree");
+		vd_add(&b->in, VD_TEXT, text);
+		for (i = 0; i < s->nclaims; i++)
+			free(items[i]);
+		free(items);
+		free(list);
 		free(n);
-		free(fig);
+		free(text);
+		return;
 	}
+	b = vd_block_add(sec, VB_TABLE, "claims");
+	b->table = table_claims(c, e);
+	strip = strip && b->table->ncols == 4;
+	/* a note the strip gives is not given again, nor "they agree" beside
+	 * two equal numbers: without other notes, no column of them */
+	for (i = 0; strip && i < s->nclaims; i++) {
+		const struct claim *cl = s->claims[i].claim;
+
+		strip = cl->note == NULL || claim_in_strip(&s->claims[i]);
+	}
+	for (i = 0; strip && i < b->table->nrows; i++)
+		table_cell_set(&b->table->cells[i * b->table->ncols + 3], "", NULL);
+	if (strip)
+		table_drop_empty_columns(b->table, "");
+}
+
+/*
+ * The focus edition's pointer to the front page, where its overview is
+ * (site review 6): "The tier table of ClusterMAX 3.0, its charts and who
+ * moved since ClusterMAX 2.0 are on the report's front page.", the front
+ * page's words a link to it.
+ */
+static void
+see_home_add(struct vd_section *sec, const struct report *r, const struct edition_stats *s)
+{
+	struct vd_block *b = vd_block_add(sec, VB_PARA, "see-home");
+	struct vd_inline v[3];
+
+	memset(v, 0, sizeof(v));
+	v[0].kind = VD_TEXT;
+	v[0].text = (char *)ename(s->edition);
+	v[1].kind = VD_TEXT;
+	v[1].text = (char *)(s->baseline != NULL ? ename(s->baseline) : "");
+	v[2].kind = VD_LINK;
+	v[2].text = (char *)report_string(r, "edition_see_home_link");
+	v[2].target = VD_PAGE;
+	v[2].ref = (char *)"";
+	vd_add_format(&b->in, r, s->baseline != NULL ? "edition_see_home" :
+	    "edition_see_home_first", (const char *[]){"edition", "baseline", "home", NULL}, v);
 }
 
 struct vd_page *
@@ -642,15 +705,23 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	title = edition_lead(r, s);
 	vd_add(&b->in, VD_TEXT, title);
 	free(title);
-	sec = vd_section_add(&p->s, &p->n, "figures", NULL);
-	b = vd_block_add(sec, VB_TABLE, "figures");
-	b->table = figures_new(c, s, s, true);
-	sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "medal_table"));
-	b = vd_block_add(sec, VB_MEDALS, "medal-table");
-	b->medals = vd_medals_new(c, e, false);
+	/*
+	 * The edition this report is about has its overview on the front page
+	 * (the figures, the tier table, the tiers by edition, the movers and
+	 * their lists): its own page gives what is particular to it, how its
+	 * figures were counted and what changed, and points there for the
+	 * rest (site review 6). Every other edition's page gives it all.
+	 */
 	if (focus) {
-		sec = vd_section_add(&p->s, &p->n, "distribution", report_string(r, "distribution"));
-		figure_add(sec, CHART_DISTRIBUTION);
+		sec = vd_section_add(&p->s, &p->n, "see-home", NULL);
+		see_home_add(sec, r, s);
+	} else {
+		sec = vd_section_add(&p->s, &p->n, "figures", NULL);
+		b = vd_block_add(sec, VB_TABLE, "figures");
+		b->table = figures_new(c, s, s, true);
+		sec = vd_section_add(&p->s, &p->n, "medals", report_string(r, "medal_table"));
+		b = vd_block_add(sec, VB_MEDALS, "medal-table");
+		b->medals = vd_medals_new(c, e, false);
 	}
 	/* the funnel: its chart on the focus edition's page; elsewhere its
 	 * steps only where the figures leave some out (a partial edition's
@@ -670,7 +741,7 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	/* the first edition has no movers: no heading over nothing (reader
 	 * review #19); against a partial baseline, why no change is computed
 	 * is said here, not before anything about this edition */
-	if (s->baseline != NULL) {
+	if (s->baseline != NULL && !focus) {
 		const struct edition *pe = s->baseline->partial ? s->baseline :
 		    e->partial ? e : NULL;
 
@@ -692,10 +763,11 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 		b = vd_block_add(sec, VB_TABLE, "movers");
 		b->table = table_movers(c, s->baseline, e);
 	}
-	/* the stated figures, unless the strip above says all they say */
-	if (!claims_all_in_strip(s)) {
+	/* the stated figures, unless the strip above says all they say; the
+	 * focus edition's page, without the strip, gives each one */
+	if ((focus && s->nclaims > 0) || !claims_all_in_strip(s)) {
 		sec = vd_section_add(&p->s, &p->n, "claims", report_string(r, "stated_and_counted"));
-		claims_add(sec, r, s);
+		claims_add(sec, c, s, !focus);
 	}
 	return p;
 }
