@@ -26,5 +26,12 @@ extern const unsigned tier_default_colors[TIER_NDEFAULTS];
 unsigned tier_color_rgb(const struct tier *t);
 /* The tier's colour as "#rrggbb" (lower case) in out. */
 const char *tier_color(const struct tier *t, char out[static 8]);
+/*
+ * The tier's mark beside its name, which carries the meaning where the
+ * colour cannot: a filled circle for a medal, a hollow one for another
+ * rated tier, a dotted one for a tier that rates nothing (Unavailable):
+ * never a dash, which a reader takes for punctuation.
+ */
+const char *tier_glyph(const struct tier *t);
 
 #endif

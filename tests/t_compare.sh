@@ -37,7 +37,7 @@ check "alpha: its tier in each edition" \
 check "... each tier with its glyph and colour" \
     '[ "$(get "[(t[\"glyph\"], t[\"color\"], t[\"medal\"], t[\"rated\"]) for t in d[\"providers\"][\"alpha\"][\"tiers\"][1:]]")" = "[('"'●'"', '"'#5b6b7f'"', True, True), ('"'●'"', '"'#5b6b7f'"', True, True)]" ]'
 check "... an unrated tier with its dash (delta, Untested in e2)" \
-    '[ "$(get "(d[\"providers\"][\"delta\"][\"tiers\"][1][\"glyph\"], d[\"providers\"][\"delta\"][\"tiers\"][1][\"rated\"])")" = "('"'–'"', False)" ]'
+    '[ "$(get "(d[\"providers\"][\"delta\"][\"tiers\"][1][\"glyph\"], d[\"providers\"][\"delta\"][\"tiers\"][1][\"rated\"])")" = "('"'◌'"', False)" ]'
 check "... its scores per criterion" \
     '[ "$(get "d[\"providers\"][\"alpha\"][\"scores\"]")" = "{'"'e3/security'"': '"'5.0'"', '"'e3/reliability'"': '"'4.0'"'}" ]'
 check "... its findings in words and its fields" \

@@ -100,7 +100,7 @@ hasnt "$S/providers/azure/index.html" 'no time recorded' "... nor 'no time recor
 # Issue 27, site review 2-4: nobody "holds" a tier off the ladder; a
 # one-sentence review (a rename) is a note, not a review; the tier's
 # definition is not pasted as a provider page's lede (its name links there)
-has "$S/providers/humain/index.html" '<span class="glyph" aria-hidden="true">–</span> Unavailable</span></a> in ClusterMAX 3.0, as in ClusterMAX 2.0.</p>' "Unavailable in two editions: 'as in', not 'held since'"
+has "$S/providers/humain/index.html" '<span class="glyph" aria-hidden="true">◌</span> Unavailable</span></a> in ClusterMAX 3.0, as in ClusterMAX 2.0.</p>' "Unavailable in two editions: 'as in', not 'held since'"
 hasnt "$S/providers/humain/index.html" 'held since' "... no 'held since' for Unavailable"
 has "$S/providers/verda/index.html" 'Note, ClusterMAX 1.0' "a rename note is labelled a note"
 hasnt "$S/providers/verda/index.html" 'Review, ClusterMAX 1.0' "... not a review"

@@ -94,3 +94,9 @@ tier_color(const struct tier *t, char out[static 8])
 	snprintf(out, 8, "#%06x", tier_color_rgb(t) & 0xffffffu);
 	return out;
 }
+
+const char *
+tier_glyph(const struct tier *t)
+{
+	return t->medal ? "\xe2\x97\x8f" : t->rated ? "\xe2\x97\x8b" : "\xe2\x97\x8c";
+}

@@ -173,8 +173,7 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 		/* its mark, as every other table shows a tier (tier.mustache):
 		 * the glyph and the name carry the meaning, the colour helps */
 		jw_key(w, "glyph");
-		jw_string(w, rt->tier->medal ? "\xe2\x97\x8f" : rt->tier->rated ?
-		    "\xe2\x97\x8b" : "\xe2\x80\x93");
+		jw_string(w, tier_glyph(rt->tier));
 		jw_key(w, "color");
 		jw_string(w, tier_color(rt->tier, (char[8]){0}));
 		jw_key(w, "medal");

@@ -26,7 +26,7 @@ tier_html(struct buf *b, const struct vd_inline *v)
 	buf_printf(b, "<span class=\"tier%s%s\" style=\"--tier: %s\"><span class=\"glyph\" "
 	    "aria-hidden=\"true\">%s</span> ", t->medal ? " tier-medal" : "",
 	    t->rated ? "" : " tier-unrated", tier_color(t, color),
-	    t->medal ? "\xe2\x97\x8f" : t->rated ? "\xe2\x97\x8b" : "\xe2\x80\x93");
+	    tier_glyph(t));
 	esc_html(b, v->text);
 	if (v->uncertain != NULL) {
 		buf_puts(b, "<abbr class=\"uncertain\" title=\"");

@@ -165,8 +165,7 @@ pv_tier(const struct tier *t)
 	tv_set(o, "id", tv_lit(t->id));
 	tv_set(o, "name", tv_lit(t->name != NULL ? t->name : t->id));
 	tv_set(o, "color", tv_str(tier_color(t, (char[8]){0})));
-	tv_set(o, "glyph", tv_lit(t->medal ? "\xe2\x97\x8f" : t->rated ?
-	    "\xe2\x97\x8b" : "\xe2\x80\x93"));
+	tv_set(o, "glyph", tv_lit(tier_glyph(t)));
 	tv_set(o, "medal", tv_bool(t->medal));
 	tv_set(o, "rated", tv_bool(t->rated));
 	if (t->group != NULL)
