@@ -6,6 +6,8 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
+. "$ROOT/tests/skip.sh"
+SKIP_COUNTER=fail
 
 check() {
 	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi
@@ -103,7 +105,7 @@ check "What changed follows Who moved, before the failure test and the methodolo
 # The methodology link lands on the Methodology part's heading: its named
 # destination is on the page the contents give that heading.
 mpage=$(awk -F '\t' '$2 == "Methodology notes" {print $1}' "$T/parts")
-if command -v qpdf >/dev/null 2>&1; then
+if need "the methodology destination" qpdf python3; then
 	qpdf --json "$P" >"$T/json" 2>/dev/null
 	dest=$(python3 - "$T/json" <<'EOF'
 import json, sys

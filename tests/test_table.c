@@ -194,8 +194,11 @@ START_TEST(test_movers)
 	ck_assert_uint_eq(t->nrows, 4);
 	for (i = 0; i < ARRAY_SIZE(rows); i++)
 		check_move(t, i, rows[i]);
-	/* new (70), rated for the first time, not rated, no longer reviewed (77) */
-	ck_assert_uint_eq(t->nnotes, 4);
+	/* new (70), rated for the first time, not rated, no longer reviewed
+	 * (77), and the merged in a line of their own, so the lines add up */
+	ck_assert_uint_eq(t->nnotes, 5);
+	ck_assert_str_eq(t->notes[4], "Merged into another provider before ClusterMAX 3.0 "
+	    "(1): Voltage Park (into Lightning).");
 	ck_assert_ptr_nonnull(strstr(t->notes[0], "New in ClusterMAX 3.0 (70): "));
 	ck_assert_ptr_nonnull(strstr(t->notes[0], "Moonlite"));
 	ck_assert_str_eq(t->notes[1], "Rated for the first time in ClusterMAX 3.0 (1): "

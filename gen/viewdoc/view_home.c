@@ -689,7 +689,12 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 {
 	const struct report *r = &c->project->report;
 	const struct edition *e = s->edition;
-	bool focus = e == r->edition, named = e->partial;
+	bool named = e->partial;
+	/* the front page has the focus edition's overview only when it shows
+	 * its own tier table: not when a commentary section shows a tier table
+	 * instead (vd_home_new), which may be another edition's */
+	bool focus = e == r->edition;
+	bool on_home = focus && !sections_have(c, "table", "medals");
 	struct vd_page *p = xcalloc(1, sizeof(*p));
 	struct vd_section *sec;
 	struct vd_block *b;
@@ -712,7 +717,7 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	 * figures were counted and what changed, and points there for the
 	 * rest (site review 6). Every other edition's page gives it all.
 	 */
-	if (focus) {
+	if (on_home) {
 		sec = vd_section_add(&p->s, &p->n, "see-home", NULL);
 		see_home_add(sec, r, s);
 	} else {
@@ -741,7 +746,7 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	/* the first edition has no movers: no heading over nothing (reader
 	 * review #19); against a partial baseline, why no change is computed
 	 * is said here, not before anything about this edition */
-	if (s->baseline != NULL && !focus) {
+	if (s->baseline != NULL && !on_home) {
 		const struct edition *pe = s->baseline->partial ? s->baseline :
 		    e->partial ? e : NULL;
 
@@ -765,9 +770,9 @@ vd_edition_new(const struct computed *c, const struct edition_stats *s)
 	}
 	/* the stated figures, unless the strip above says all they say; the
 	 * focus edition's page, without the strip, gives each one */
-	if ((focus && s->nclaims > 0) || !claims_all_in_strip(s)) {
+	if ((on_home && s->nclaims > 0) || !claims_all_in_strip(s)) {
 		sec = vd_section_add(&p->s, &p->n, "claims", report_string(r, "stated_and_counted"));
-		claims_add(sec, c, s, !focus);
+		claims_add(sec, c, s, !on_home);
 	}
 	return p;
 }
