@@ -95,7 +95,9 @@
 	   in its colour, joined to its name by a no-break space */
 	function tierMark(t) {
 		var span = document.createElement("span"), g = document.createElement("span");
-		span.className = "tier" + (t.medal ? " tier-medal" : "") + (t.rated ? "" : " tier-unrated");
+		span.classList.add("tier");
+		if (t.medal) span.classList.add("tier-medal");
+		if (!t.rated) span.classList.add("tier-unrated");
 		if (t.color) span.style.setProperty("--tier", t.color);
 		g.className = "glyph";
 		g.setAttribute("aria-hidden", "true");
