@@ -155,4 +155,12 @@ check "the merger in one direction: Voltage Park into Lightning" $?
 text "$T/s/providers/fpt/index.html" >"$T/fpt"
 ! grep -qF "the finding below" "$T/fpt"
 check "FPT: no 'the finding below'" $?
+# an entry whose text is its security finding says the finding once, as
+# the finding; its text says where the finding comes from (PDF review 7)
+[ "$(grep -oi "partition keys" "$T/fpt" | wc -l)" = 1 ] &&
+    grep -qF "Its security finding is not from the 3.0 review: the ClusterMAX 2.1 update of April 2026 made it." "$T/fpt"
+check "FPT: its finding once, its text on where it comes from" $?
+text "$T/s/providers/vultr/index.html" >"$T/vultr"
+[ "$(grep -oi "applicable CVEs" "$T/vultr" | wc -l)" = 1 ]
+check "Vultr: its finding once" $?
 exit $fail
