@@ -541,11 +541,6 @@ claim_label(const struct report *r, const struct claim *cl)
 	return cl->figure;
 }
 
-/*
- * The figures the source states, each checked against the count: an item
- * of inlines label, ": " (label_value), the figures (strong where they differ), and
- * where the edition acknowledges the difference ". " and its note.
- */
 /* Whether the figures strip shows claim ck with its note: a stated medals
  * or reviewed count that differs from the count (vd_figures). */
 static bool
