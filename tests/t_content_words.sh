@@ -163,4 +163,9 @@ check "FPT: its finding once, its text on where it comes from" $?
 text "$T/s/providers/vultr/index.html" >"$T/vultr"
 [ "$(grep -oi "applicable CVEs" "$T/vultr" | wc -l)" = 1 ]
 check "Vultr: its finding once" $?
+# a tier a partial edition before does not give: said plainly, once in its
+# row (site review 6: "its tier in the edition before is not known")
+grep -qF "— not named in the edition before" "$T/vultr" &&
+    ! grep -rqF "its tier in the edition before is not known" "$T/s" --include=*.html
+check "no movement from a partial edition: 'not named in the edition before'" $?
 exit $fail

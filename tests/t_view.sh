@@ -37,7 +37,7 @@ grep -q "$(printf '^fluidstack\t-\topening\t[a-z,]*\tUnavailable in ClusterMAX 3
     ! grep -q "$(printf '^[a-z0-9-]*\t-\topening\t.*not rated in this edition')" "$T/dump"
 check "a provider not rated now: its line names the tier it had before, not 'not rated' again" $?
 # the first edition's row says so, as a later edition's row without a
-# tier before says "its tier in the edition before is not known": no blank movement cell
+# tier before says "not named in the edition before": no blank movement cell
 python3 - "$T/s/providers/aws/index.html" <<'PY'
 import re, sys
 s = open(sys.argv[1]).read()

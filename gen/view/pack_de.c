@@ -193,7 +193,7 @@ const struct ui_string pack_de_strings[] = {
 	{"move_returned", "wieder eingestuft"},
 	{"move_first_rated", "zum ersten Mal eingestuft"},
 	{"move_from_uncertain", "{move}, wobei die Stufe davor unsicher ist"},
-	{"move_unlisted", "seine Stufe in der Ausgabe davor ist nicht bekannt"},
+	{"move_unlisted", "in der Ausgabe davor nicht genannt"},
 	{"move_first_edition", "erste Ausgabe"},
 	{"step_detected", "Erkannt"},
 	{"step_drained", "Geleert"},

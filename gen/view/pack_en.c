@@ -198,7 +198,7 @@ const struct ui_string ui_strings_default[] = {
 	{"move_returned", "rated again"},
 	{"move_first_rated", "rated for the first time"},
 	{"move_from_uncertain", "{move}, though the tier before is uncertain"},
-	{"move_unlisted", "its tier in the edition before is not known"},
+	{"move_unlisted", "not named in the edition before"},
 	{"move_first_edition", "first edition"},
 	/* failure tests */
 	{"step_detected", "Detected"},

@@ -192,7 +192,7 @@ const struct ui_string pack_es_strings[] = {
 	{"move_returned", "clasificado de nuevo"},
 	{"move_first_rated", "clasificado por primera vez"},
 	{"move_from_uncertain", "{move}, aunque el nivel anterior es incierto"},
-	{"move_unlisted", "su nivel en la edición anterior no se conoce"},
+	{"move_unlisted", "no nombrado en la edición anterior"},
 	{"move_first_edition", "primera edición"},
 	{"step_detected", "Detectado"},
 	{"step_drained", "Drenado"},

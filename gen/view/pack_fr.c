@@ -195,7 +195,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"move_returned", "classé à nouveau"},
 	{"move_first_rated", "classé pour la première fois"},
 	{"move_from_uncertain", "{move}, mais le niveau précédent est incertain"},
-	{"move_unlisted", "son niveau dans l’édition précédente n’est pas connu"},
+	{"move_unlisted", "non nommé dans l’édition précédente"},
 	{"move_first_edition", "première édition"},
 	{"step_detected", "Détectée"},
 	{"step_drained", "Vidé"},
