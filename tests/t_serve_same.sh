@@ -40,7 +40,6 @@ nok() { echo "not ok - $1"; fails=$((fails + 1)); }
 . "$ROOT/tests/skip.sh"
 need curl
 
-SLOW=${PODIUM_SLOW:-1}
 SEED=${PODIUM_SEED:-$(date +%s)}
 if [ -n "${PODIUM_SANITIZED:-}" ]; then
 	STEPS=${PODIUM_SERVE_STEPS:-6}
@@ -49,32 +48,7 @@ else
 fi
 echo "# seed $SEED, $STEPS steps (PODIUM_SEED=$SEED to replay)"
 
-ms() { date +%s%3N; }
-wait_for() {
-	deadline=$(($(ms) + $1 * 1000 * SLOW))
-	shift
-	while [ "$(ms)" -lt "$deadline" ]; do
-		"$@" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-# every build, good or failed
-builds() { grep -c '^podium: built in\|^podium: build failed' "$T/err"; }
-more_builds() { [ "$(builds)" -gt "$1" ]; }
-# Waits until no rebuild has run for 300 ms (bounded).
-settle() {
-	s_i=0
-	s_n=$(builds)
-	while [ $s_i -lt $((20 * SLOW)) ]; do
-		sleep 0.3
-		s_m=$(builds)
-		[ "$s_m" = "$s_n" ] && return 0
-		s_n=$s_m
-		s_i=$((s_i + 1))
-	done
-	return 1
-}
+. "$ROOT/tests/serve_wait.sh"
 
 mkdir "$T/proj" "$T/orig" "$T/tmp"
 cp -R "$ROOT/content" "$T/proj/content"
