@@ -141,4 +141,12 @@ twice=$(find "$S" -name '*.html' -exec sed -n 's|^<title>\(.*\)</title>$|\1|p' {
 	grep -E 'ClusterMAX [0-9.]+.*ClusterMAX [0-9.]+' | awk '{ if (match($0, /ClusterMAX [0-9.]+/)) { n = substr($0, RSTART, RLENGTH); r = substr($0, RSTART + RLENGTH); if (index(r, n)) print } }' | head -n 3)
 [ -z "$twice" ] && ok "no title names an edition twice" || nok "no title names an edition twice ($twice)"
 
+# The providers index says once what "not named" means in the column of
+# the partial edition (1.0 names 16 of the 26 it rated), not in 85 cells
+P=$S/providers/index.html
+has "$P" 'In all, 101 providers were reviewed in at least one edition. Tiers are given for every edition that reviewed the provider. ClusterMAX 1.0 does not name every provider it rated, so “not named” in its column means its text does not name the provider, not that it was left out.</p>' "providers index: what 'not named' means, once, for the partial 1.0"
+n=$(grep -o 'does not name every provider it rated' "$P" | wc -l)
+[ "$n" = 1 ] && ok "providers index: the note once ($n)" || nok "providers index: the note once ($n)"
+hasnt "$P" 'ClusterMAX 2.0 does not name every provider' "providers index: no note for a complete edition"
+
 exit $fail

@@ -164,6 +164,37 @@ provider_row(const struct computed *c, const struct provider *pr, const char *ro
 	return o;
 }
 
+/*
+ * The index's opening: how many providers it lists, and, for each partial
+ * edition (newest first, as the columns are), what "not named" in its
+ * column means, said once here instead of in every cell.
+ */
+static char *
+providers_intro(const struct computed *c, size_t nv)
+{
+	const struct report *rp = &c->project->report;
+	struct buf b = BUF_INIT;
+	char *s;
+	size_t j;
+
+	s = report_format_n(rp, view_plural(rp, (double)nv,
+	    "providers_count_intro_one", "providers_count_intro"), (long)nv);
+	buf_puts(&b, s);
+	free(s);
+	for (j = c->neditions; j-- > 0;) {
+		const struct edition *e = c->editions[j].edition;
+
+		if (!e->partial)
+			continue;
+		s = report_format1(rp, "providers_partial_note", "edition",
+		    e->name != NULL ? e->name : e->id);
+		buf_putc(&b, ' ');
+		buf_puts(&b, s);
+		free(s);
+	}
+	return buf_detach(&b, NULL);
+}
+
 static struct tv *
 editions_values(const struct computed *c)
 {
@@ -294,8 +325,7 @@ html_provider_index(struct html_ctx *h)
 	}
 	pv_set_str(page, "heading", report_string(rp, "providers"));
 	tv_set(page, "count", tv_int((long long)nv));
-	pv_set_taken(page, "intro", report_format_n(rp, view_plural(rp, (double)nv,
-	    "providers_count_intro_one", "providers_count_intro"), (long)nv));
+	pv_set_taken(page, "intro", providers_intro(c, nv));
 	tv_set(page, "filters", filters);
 	tv_set(page, "providers", pv_list(nv, index_row, rows));
 	tv_set(page, "editions", editions_values(c));

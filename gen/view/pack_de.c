@@ -589,5 +589,7 @@ const struct ui_string pack_de_strings[] = {
 	{"fault_only_timed", "Von den drei Schritten ist nur {step} zeitlich erfasst: {time}."},
 	{"fault_only_timed_target", "Von den drei Schritten ist nur {step} zeitlich erfasst: {time}, bei einem Zielwert von {target} ({verdict})."},
 	{"pdf_providers_source", "Wo ein Eintrag keine andere Quelle nennt, stützt er sich auf {source}."},
+	/* main9 */
+	{"providers_partial_note", "{edition} nennt nicht jeden Anbieter, den es bewertet hat; „nicht genannt“ in seiner Spalte heißt, dass sein Text den Anbieter nicht nennt, nicht, dass er fehlte."},
 	{NULL, NULL},
 };

@@ -608,5 +608,7 @@ const struct ui_string ui_strings_default[] = {
 	{"fault_only_timed", "Of the three steps, only {step} is timed: {time}."},
 	{"fault_only_timed_target", "Of the three steps, only {step} is timed: {time}, against a target of {target} ({verdict})."},
 	{"pdf_providers_source", "Where an entry names no other source, it is drawn from {source}."},
+	/* main9 */
+	{"providers_partial_note", "{edition} does not name every provider it rated, so “not named” in its column means its text does not name the provider, not that it was left out."},
 	{NULL, NULL},
 };

@@ -588,5 +588,7 @@ const struct ui_string pack_es_strings[] = {
 	{"fault_only_timed", "Solo una de las tres etapas está cronometrada, {step}: {time}."},
 	{"fault_only_timed_target", "Solo una de las tres etapas está cronometrada, {step}: {time}, con un objetivo de {target} ({verdict})."},
 	{"pdf_providers_source", "Salvo que una entrada cite otra fuente, se basa en {source}."},
+	/* main9 */
+	{"providers_partial_note", "{edition} no nombra a todos los proveedores que calificó: «no nombrado» en su columna significa que su texto no nombra al proveedor, no que quedara fuera."},
 	{NULL, NULL},
 };

@@ -591,5 +591,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"fault_only_timed", "Une seule des trois étapes est chronométrée, {step}\u00a0: {time}."},
 	{"fault_only_timed_target", "Une seule des trois étapes est chronométrée, {step}\u00a0: {time}, pour un objectif de {target} ({verdict})."},
 	{"pdf_providers_source", "Sauf si une fiche cite une autre source, elle s’appuie sur {source}."},
+	/* main9 */
+	{"providers_partial_note", "{edition} ne nomme pas tous les fournisseurs notés : « non nommé » dans sa colonne signifie que son texte ne nomme pas le fournisseur, non qu’il en était absent."},
 	{NULL, NULL},
 };
