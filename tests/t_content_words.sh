@@ -60,16 +60,17 @@ check "the title: medals nearly halved" $?
 check "tracked, reviewed, rated and medal defined once, in the Summary" $?
 # who rates: in the Summary and About only, not again in the methodology
 ! grep -qF "SemiAnalysis's: the report only counts" "$T/pdf" &&
-    [ "$(count "$T/pdf" "Every tier here is SemiAnalysis's")" = 1 ]
+    [ "$(count "$T/pdf" "Every tier here is SemiAnalysis’s")" = 1 ]
 check "who rates said once in the report's text (and on the About page)" $?
 # Unavailable explained once: the tier table, not the medal section
 ! grep -qF "reviewed but not tested, because they declined or had no capacity" "$T/home" &&
-    grep -qF "Of the providers reviewed for 3.0, 32 are Unavailable: SemiAnalysis could not test them, and the tier's meaning gives the reasons." "$T/home" &&
-    grep -q '^<a class="tier tier-unavailable" href="methodology/index.html#tier-unavailable">Unavailable</a>: SemiAnalysis could not test them' "$T/s/index.html"
+    grep -qF "Of all the providers reviewed for 3.0, 32 are Unavailable: reviewed, but not tested, so not rated." "$T/home" &&
+    ! grep -qF "the tier's meaning gives the reasons" "$T/home" && ! grep -qF "the tier’s meaning" "$T/home" &&
+    grep -qF 'href="methodology/index.html#tier-unavailable">Unavailable</a>: reviewed, but not' "$T/s/index.html"
 check "what Unavailable means: in the tier table, the medal section points to it" $?
 # "the last tier SemiAnalysis recommends": once, in Bronze's meaning
 [ "$(count "$T/pdf" "the last tier SemiAnalysis recommends")" = 1 ] &&
-    grep -qF "Added in ClusterMAX 3.0 below Bronze, for a provider that does the bare minimum and no more. SemiAnalysis neither recommends it nor groups it with the tiers it calls Not Recommended." "$T/pdf"
+    grep -qF "Below Bronze, for a provider that does “the bare minimum” and no more. SemiAnalysis recommends Bronze but not this tier, and says no more of what separates the two; nor does it group this tier with the ones it calls Not Recommended." "$T/pdf"
 check "Bronze, the last tier recommended, said once; the Participation Ribbon neither recommended nor Not Recommended" $?
 # the 84/85 and 26/16 discrepancies in full once, elsewhere referred to
 [ "$(count "$T/pdf" "cannot be identified")" = 1 ] &&
@@ -98,17 +99,18 @@ grep -qF "neoclouds (newer clouds built mainly to rent out GPUs)" "$T/pdf" &&
     grep -qF "broken RDMA (the direct memory-to-memory transfers between nodes that large training jobs rely on)" "$T/pdf" &&
     grep -qF "a PCIe reset, which restarts the link between a GPU and the rest of the server" "$T/pdf" &&
     grep -qF "a faulty storage NIC (the network card that links a node to its storage)" "$T/pdf" &&
-    grep -qF "of HyperPod, one of AWS's offerings, he said it was \"not that great\"" "$T/pdf" &&
+    grep -qF "of HyperPod, one of AWS’s offerings, he said it was “not that great”" "$T/pdf" &&
     ! grep -qF "schedulable" "$T/pdf" && ! grep -rqF "schedulable" "$T/s" --include=*.html
 check "neocloud, SOC 2 / ISO 27001, RDMA, PCIe reset, NIC, HyperPod explained; no 'schedulable'" $?
 # the security article's "quite a few" is its own words, attributed
-grep -qF "On \"quite a few\" of them, in the article's words" "$T/pdf" &&
+grep -qF "On “quite a few” of them, in the article’s words" "$T/pdf" &&
     ! grep -qF "on quite a few clouds," "$T/pdf"
 check "'quite a few' attributed, not the report's own count" $?
 
 # the talk named one way, the AWS quote not repeated
 ! grep -qF "October 2026 talk" "$T/pdf" && ! grep -qF "Runtime 2026 talk" "$T/pdf" &&
-    grep -qF "this report calls it the Modal Runtime talk" "$T/pdf" &&
+    grep -qF "of his talk at Modal Runtime 2026 (Compute, capital, and who actually delivers it), the Modal Runtime talk, whose ClusterMAX part runs from 9:48 to 13:10." "$T/pdf" &&
+    ! grep -qF "this report calls it" "$T/pdf" &&
     [ "$(count "$T/pdf" "not that great")" = 1 ]
 check "the talk: 'the Modal Runtime talk' throughout; the HyperPod remark once" $?
 # the featured providers: why these nine, and that the chart leaves moves out
@@ -119,8 +121,9 @@ grep -qF "The chart follows the nine providers this report features: the seven t
     ! grep -qF "rated in at least one.…" "$T/pdf"
 check "the movement chart: why these nine, and where the other moves are" $?
 # steps across a tier an edition adds (site review 14)
-grep -qF "A move is counted in steps on the later edition's ladder, a tier it adds included: Bronze to the Participation Ribbon, added in 3.0, is down 1, and Silver to it is down 2." "$T/meth"
-check "methodology: how steps count across an added tier" $?
+grep -qF "Steps. Movement between two editions is counted in steps on the later edition’s ladder, any tier that edition adds included. Unavailable is not a step: a provider that enters or leaves it has no move counted." "$T/meth" &&
+    ! grep -qF "is down 1, and Silver to it" "$T/meth"
+check "methodology: how steps count across an added tier, in general" $?
 # one wording of the detection target (site review 10)
 grep -qF "targets are to detect the fault within 2 minutes and to replace the node within 1 hour" "$T/home" &&
     ! grep -qF "about 2 minutes" "$T/home"
@@ -142,8 +145,8 @@ text "$T/s/providers/digitalocean/index.html" >"$T/do"
 grep -qF "the new node came 50 minutes after that injection" "$T/do" &&
     ! grep -qF "50 minutes after it." "$T/do"
 check "DigitalOcean: 50 minutes after that injection" $?
-grep -qF "Salad Cloud's tier there, Underperforming" "$T/pdf" &&
-    grep -qF "is inferred from the article's layout and is uncertain." "$T/pdf"
+grep -qF "Salad Cloud’s tier there, Underperforming" "$T/pdf" &&
+    grep -qF "is inferred from the article’s layout and is uncertain." "$T/pdf"
 check "Salad Cloud: which tier is inferred" $?
 text "$T/s/providers/sesterce/index.html" >"$T/sesterce"
 grep -qF "Not launched yet or not yet tested (SemiAnalysis gives the two reasons together, not which applies)." "$T/sesterce"
@@ -168,4 +171,86 @@ check "Vultr: its finding once" $?
 grep -qF "— not named in the edition before" "$T/vultr" &&
     ! grep -rqF "its tier in the edition before is not known" "$T/s" --include=*.html
 check "no movement from a partial edition: 'not named in the edition before'" $?
+# fourth reader review (PDF and site B+): each thing said once, where the
+# reader first needs it, referred to after
+text "$T/s/security/index.html" >"$T/sec"
+text "$T/s/providers/google/index.html" >"$T/google"
+text "$T/s/providers/together/index.html" >"$T/together"
+# the Participation Ribbon introduced once as new below Bronze (the Summary),
+# not again in the tier's meaning, the medal section or the methodology
+[ "$(count "$T/pdf" "A new tier below Bronze, the Participation Ribbon")" = 1 ] &&
+    ! grep -qF "added below Bronze in ClusterMAX 3.0" "$T/pdf" &&
+    ! grep -qF "Added in ClusterMAX 3.0 below Bronze" "$T/pdf" &&
+    ! grep -qF "Participation Ribbon, added in 3.0" "$T/pdf" &&
+    grep -qF "Those rated below the medals all went to the Participation Ribbon, none lower:" "$T/pdf"
+check "the Participation Ribbon introduced as new once, in the Summary" $?
+# Bronze and the Ribbon told apart only as far as SemiAnalysis does
+grep -qF "SemiAnalysis recommends Bronze but not this tier, and says no more of what separates the two" "$T/meth"
+check "Bronze and the Ribbon: what separates them, and that SemiAnalysis says no more" $?
+# Together AI's reason: given by its review (under the movers table and in
+# its entry), not told again by the commentary
+! grep -qF "whose fall the 3.0 review explains" "$T/pdf" &&
+    grep -qF "Together AI, the one fall whose reason its review states" "$T/home" &&
+    [ "$(count "$T/home" "reliability issues")" = 1 ]
+check "Together AI's reason: the commentary does not repeat it" $?
+# Google Cloud's Bronze in 1.0, as Dylan Patel recalled: once, in its entry
+[ "$(count "$T/pdf" "as Dylan Patel recalled")" = 1 ] &&
+    [ "$(count "$T/home" "as Dylan Patel recalled")" = 0 ] &&
+    grep -qF "as Dylan Patel recalled" "$T/google"
+check "Google Cloud's first-edition Bronze recalled once, in its entry" $?
+# a section a page of its own gives in full: the home page gives only its
+# first paragraph, so the detail is said once, on that page
+grep -qF "Shortly before ClusterMAX 3.0, SemiAnalysis published a security article" "$T/home" &&
+    ! grep -qF "Across the 25 providers and 32 clusters" "$T/home" &&
+    [ "$(count "$T/sec" "Across the 25 providers and 32 clusters")" = 1 ] &&
+    ! grep -qF "Categories, no score" "$T/home" && [ "$(count "$T/meth" "A relative rating.")" = 1 ]
+check "security and methodology: the home page gives the opening paragraph only" $?
+# the steps rule where it is first used (before the movement chart), the
+# methodology stating it in general
+python3 - "$T/pdf" <<'PY'
+import sys
+t = open(sys.argv[1], encoding="utf-8").read()
+t = t[t.index("Four words carry"):]
+rule = t.index("A move is counted in steps on the 3.0 ladder, the new tier included: Bronze to the Participation Ribbon is down 1, and Silver to it, Vultr’s fall, is down 2. Going into or out of Unavailable is not a move")
+chart = t.index("Movement from ClusterMAX 2.0 to ClusterMAX 3.0")
+sys.exit(0 if rule < chart and "Fluidstack, Gold in 2.0 and not tested for 3.0, has no move counted." in t else 1)
+PY
+check "how steps count: before the movement chart, with Fluidstack's no-move" $?
+# the bound rule beside the failure-test chart; the chart does draw a bound
+python3 - "$T/pdf" <<'PY'
+import sys
+t = open(sys.argv[1], encoding="utf-8").read()
+t = t[t.index("Four words carry"):]
+rule = t.index("In the chart, a filled marker is a time the review states and a hollow one is a bound.")
+chart = t.index("Failure-test timings, ClusterMAX 3.0")
+meth = t.index("How results are recorded.")
+ok = rule < chart < meth and "never drawn as a time" not in t and \
+    "the chart draws it as a hollow marker at that time, and it meets a target only if it is at or under it" in t
+sys.exit(0 if ok else 1)
+PY
+check "a bound: explained beside the failure-test chart, drawn as a hollow marker" $?
+# XID, DCGM and HGX defined where first used; no separate Terms paragraph;
+# the targets' HGX limit once in the section, and in the methodology
+grep -qF "a synthetic XID (an error code of NVIDIA’s GPU driver) written to the kernel log, a DCGM injection, which makes such an error on purpose" "$T/pdf" &&
+    grep -qF "On HGX systems, an NVIDIA system design, SemiAnalysis’s targets are to detect the fault within 2 minutes" "$T/pdf" &&
+    ! grep -qF "Terms." "$T/pdf" && ! grep -qF "targets are set for HGX systems" "$T/home" &&
+    grep -qF "The failure-test targets, detect within 2 minutes and replace within 1 hour, are SemiAnalysis’s for HGX systems" "$T/meth"
+check "XID, DCGM and HGX defined at first use; the targets' HGX limit in the methodology" $?
+grep -qF "Partition keys keep each customer’s traffic apart on a shared InfiniBand network, the fast network that links the GPU servers of a cluster." "$T/sec"
+check "InfiniBand explained" $?
+# wording that read like software output
+! grep -qF "published no tier that can be read" "$T/pdf" &&
+    ! grep -qF "published no tiers that can be read" "$T/pdf" &&
+    grep -qF "The 2.1 update of April 2026 added providers, but its ranking table is an image and none of its tiers is known" "$T/pdf" &&
+    ! grep -qF "is not listed here" "$T/pdf" && ! grep -qF "never drawn as a time" "$T/meth"
+check "no 'no tier that can be read', no 'not listed here'" $?
+# typographic quotes in the commentary, none straight
+! grep -qF '"quite a few"' "$T/pdf" && ! grep -qF '"within 11' "$T/pdf" &&
+    ! grep -qF '"rated"' "$T/pdf" && grep -qF "says “rated” for every provider reviewed, this report says “reviewed”" "$T/pdf"
+check "curly quotes in the commentary" $?
+# what the report takes from each source, on the About page
+grep -qF "What each source gives." "$T/about" &&
+    grep -qF "FPT’s security finding alone." "$T/about" &&
+    grep -qF "The video was posted on 2 November 2026, but this report has no address for it, so those times are not links." "$T/about"
+check "About: what each source gives" $?
 exit $fail

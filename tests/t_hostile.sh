@@ -211,8 +211,10 @@ fi
 if need "report.pdf shows every tagged field as text" pdftotext; then
 	[ -f "$T/pdf.txt" ] || pdftotext "$S/report.pdf" "$T/pdf.txt"
 	# the text without its spaces: pdftotext breaks lines where the PDF
-	# does, even inside a word
-	tr -d ' \n' <"$T/pdf.txt" >"$T/pdf.line"
+	# does, even inside a word; a Markdown field's quotes and dashes are
+	# typographic (cmark's smart punctuation), read here as typed
+	tr -d ' \n' <"$T/pdf.txt" |
+	    sed 's/[“”]/"/g; s/[‘’]/'"'"'/g; s/—/---/g; s/–/--/g' >"$T/pdf.line"
 	q=$(printf '%s' "$Q" | tr -d ' ')
 	missing=""
 	for tag in $PDF_TAGS; do

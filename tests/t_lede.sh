@@ -105,7 +105,7 @@ awk '/^lede:/ { skip = 1; next } skip && /^  / { next } { skip = 0; print }' \
 "$PODIUM" build -C "$T/none" -o "$T/none/s" -q --only html 2>"$T/err.none"
 check "a report without a lede builds" $?
 ! grep -q 'class="lede"' "$T/none/s/index.html" &&
-    grep -q '<meta property="og:description" content="SemiAnalysis&#39;s ClusterMAX ratings' "$T/none/s/index.html"
+    grep -q '<meta property="og:description" content="SemiAnalysis’s ClusterMAX ratings' "$T/none/s/index.html"
 check "without a lede: no lede block, the description is the preview" $?
 
 # The medal flow in the commentary, the same hand-worked figures

@@ -68,11 +68,11 @@ has() { grep -qxF "$2" "$1"; }
 has "$T/main" "Security findings"
 check "the page is titled as the PDF's section is" $?
 for f in \
-    "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks (one customer could read details of another's), container escapes (code breaking out of the container it was confined to, among them the published flaw called NVIDIAScape, listed as CVE-2025-23266; a CVE is an entry in the public list of known security flaws), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
-    "(A DPU, or data processing unit, is a network card with a processor of its own, often used to keep tenants apart; in host-trusted mode it takes its orders from the server it sits in, so it no longer guards against that server's tenant.)" \
-    "SemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." \
+    "Across the 25 providers and 32 clusters it tested, it found cross-tenant metadata leaks (one customer could read details of another’s), container escapes (code breaking out of the container it was confined to, among them the published flaw called NVIDIAScape, listed as CVE-2025-23266; a CVE is an entry in the public list of known security flaws), a cross-tenant remote code execution, and DPUs left in host-trusted mode." \
+    "(A DPU, or data processing unit, is a network card with a processor of its own, often used to keep tenants apart; in host-trusted mode it takes its orders from the server it sits in, so it no longer guards against that server’s tenant.)" \
+    "SemiAnalysis recommends joining NVIDIA’s embargoed security program, whose members get early notice of flaws." \
     "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
-    "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries; which CVEs the others carried is not listed here. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys (the settings that keep each customer's traffic apart on a shared InfiniBand network) were not configured correctly, as the 2.1 update described (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update)." \
+    "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys were not configured correctly, as the ClusterMAX 2.1 update of April 2026 reported (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update). Partition keys keep each customer’s traffic apart on a shared InfiniBand network, the fast network that links the GPU servers of a cluster." \
     "On security in ClusterMAX 3.0, this report gives what was tested and what was found, each finding made public and the practices recommended." \
     "The table that follows gives each finding this report records on its own (3 in all), with the provider where it is named and its source; findings described only in general terms are not in it."; do
 	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }
@@ -109,18 +109,20 @@ check "scope, then findings, then practices ($a $b $c)" $?
 # there are none (reader review #7)
 has "$T/main" "The reviews of ClusterMAX 3.0 do not say which providers follow these practices." &&
     grep -qF "SemiAnalysis recommends keeping them and other software current." "$T/main" &&
-    grep -qF "SemiAnalysis recommends joining NVIDIA's embargoed security program, whose members get early notice of flaws." "$T/main" &&
+    grep -qF "SemiAnalysis recommends joining NVIDIA’s embargoed security program, whose members get early notice of flaws." "$T/main" &&
     grep -qF "SemiAnalysis recommends running its free audit tool, cmax audit security, from the SemiAnalysisAI/ClusterMAX project." "$T/main" &&
     [ "$(grep -c "follow these practices" "$T/main")" = 1 ] &&
     ! grep -qF "No review of" "$T/main" &&
     ! grep -qiF "which providers follow them" "$T/main" &&
     ! grep -qiF "not yet public" "$T/main"
 check "the practices, none recorded: each as recommended, with its description; once, that no review says who follows them" $?
-# the home page keeps the facts, without a table that repeated its prose
+# the home page gives the section's opening paragraph and a link here: the
+# findings are said once, on this page (fourth reader review)
 text "$T/s/index.html" >"$T/home"
-grep -qF "Across the 25 providers and 32 clusters it tested" "$T/home" &&
+grep -qF "Shortly before ClusterMAX 3.0, SemiAnalysis published a security article" "$T/home" &&
+    ! grep -qF "Across the 25 providers and 32 clusters it tested" "$T/home" &&
     ! grep -qF "security practices and findings" "$T/home"
-check "the home page gives the same facts" $?
+check "the home page gives the opening, the findings are said here" $?
 
 if need "the PDF's text" pdftotext; then
 	pdftotext "$T/s/report.pdf" - | tr -s ' \n' '  ' >"$T/pdf"

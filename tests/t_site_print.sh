@@ -58,7 +58,7 @@ if ! release_pass_only "the home page in print" "$T" &&
 	# the four words the figures use); the figures and the tier table
 	# follow at once on page two
 	grep -q '^Medals fell from 37 in ClusterMAX 2.0 to 19' "$T/p1.txt" &&
-	    grep -q '^Summary$' "$T/p1.txt" && grep -q 'the Modal Runtime talk\.$' "$T/p1.txt" &&
+	    grep -q '^Summary$' "$T/p1.txt" && grep -q 'from 9:48 to 13:10\.$' "$T/p1.txt" &&
 	    grep -q '^Tiers of ClusterMAX 3.0' "$T/p2.txt" && grep -q 'Platinum$' "$T/p2.txt"
 	check "print: page one full (the finding and the Summary), the figures and the tier table on page two" $?
 	pdftotext "$T/home.pdf" "$T/all.txt"

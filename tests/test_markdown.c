@@ -172,6 +172,11 @@ START_TEST(test_names)
 	CK_HTML("{{provider lightning-ai}} {{tier lightning-ai 3.0}}",
 	    "<p><a href=\"../providers/lightning/index.html\">Lightning</a> "
 	    "<a class=\"tier tier-bronze\" href=\"../methodology/index.html#tier-bronze\">Bronze</a></p>\n");
+	/* a quote beside a shortcode turns the right way round: the
+	 * placeholder counts as a word, not as space */
+	CK_HTML("\"{{provider aws}}\" and {{provider aws}}'s",
+	    "<p>\xe2\x80\x9c<a href=\"../providers/aws/index.html\">Amazon Web Services</a>\xe2\x80\x9d and "
+	    "<a href=\"../providers/aws/index.html\">Amazon Web Services</a>\xe2\x80\x99s</p>\n");
 	CK_HTML("{{tier fluidstack 3.0}}",
 	    "<p><a class=\"tier tier-unavailable\" href=\"../methodology/index.html#tier-unavailable\">"
 	    "Unavailable</a></p>\n");
@@ -201,8 +206,11 @@ START_TEST(test_hostile)
 	CK_HTML("{{cite evil-src}}",
 	    "<p><a href=\"../sources/index.html#evil-src\">&lt;b&gt;&quot;Quotes&quot; &amp; "
 	    "&#39;marks&#39;&lt;/b&gt;</a></p>\n");
-	CK_HTML("A & B \"q\" 'a' \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d",
-	    "<p>A &amp; B &quot;q&quot; &#39;a&#39; \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d</p>\n");
+	/* text quotes are typographic (smart punctuation); in code they stay
+	 * as written, escaped */
+	CK_HTML("A & B \"q\" 'a' \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d `\"<q>\" & 'a'`",
+	    "<p>A &amp; B \xe2\x80\x9cq\xe2\x80\x9d \xe2\x80\x98""a\xe2\x80\x99 "
+	    "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d <code>&quot;&lt;q&gt;&quot; &amp; &#39;a&#39;</code></p>\n");
 	/* a heading id from a hostile name stays inside its attribute */
 	CK_HTML("# {{provider evil}}",
 	    "<h1 id=\"script-alert-1-script-q-co-\xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa\">"
@@ -577,9 +585,17 @@ START_TEST(test_texts)
 		{"Fast - and cheap + simple = good # really ~ maybe | 100% $5 @noon ^",
 		    "<p>Fast - and cheap + simple = good # really ~ maybe | 100% $5 @noon ^</p>\n",
 		    "Fast - and cheap + simple = good # really ~ maybe | 100% $5 @noon ^"},
-		{"quotes ' and \" stay, (brackets) too? yes!",
-		    "<p>quotes &#39; and &quot; stay, (brackets) too? yes!</p>\n",
-		    "quotes &#39; and &quot; stay, (brackets) too? yes!"},
+		/* smart punctuation: curly quotes and apostrophes, en and em
+		 * dashes, an ellipsis */
+		{"\"quite a few\", it's 'so' -- then --- (brackets) too... yes!",
+		    "<p>\xe2\x80\x9cquite a few\xe2\x80\x9d, it\xe2\x80\x99s \xe2\x80\x98so\xe2\x80\x99 "
+		    "\xe2\x80\x93 then \xe2\x80\x94 (brackets) too\xe2\x80\xa6 yes!</p>\n",
+		    "\xe2\x80\x9cquite a few\xe2\x80\x9d, it\xe2\x80\x99s \xe2\x80\x98so\xe2\x80\x99 "
+		    "\xe2\x80\x93 then \xe2\x80\x94 (brackets) too\xe2\x80\xa6 yes!"},
+		/* a link's destination and a code span keep their dashes */
+		{"[a -- b](x--y) `c -- \"d\"`",
+		    "<p><a href=\"../x--y\">a \xe2\x80\x93 b</a> <code>c -- &quot;d&quot;</code></p>\n",
+		    "<a href=\"../x--y\">a \xe2\x80\x93 b</a> <code>c -- &quot;d&quot;</code>"},
 		{"caf\xc3""\xa9"" \xe2""\x80""\x94"" ok",
 		    "<p>caf\xc3""\xa9"" \xe2""\x80""\x94"" ok</p>\n",
 		    "caf\xc3""\xa9"" \xe2""\x80""\x94"" ok"},
@@ -734,8 +750,8 @@ START_TEST(test_texts)
 		    "<p>a <em>b</em></p>\n",
 		    "a <em>b</em>"},
 		{"*a \"q\"*",
-		    "<p><em>a &quot;q&quot;</em></p>\n",
-		    "<em>a &quot;q&quot;</em>"},
+		    "<p><em>a \xe2\x80\x9cq\xe2\x80\x9d</em></p>\n",
+		    "<em>a \xe2\x80\x9cq\xe2\x80\x9d</em>"},
 		{"a * b*",
 		    "<p>a * b*</p>\n",
 		    "a * b*"},

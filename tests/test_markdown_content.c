@@ -86,7 +86,7 @@ START_TEST(test_summary_figures)
 	/* the report is the report, not the program (reader review #17) */
 	ck_assert_ptr_null(strstr(h, "podium"));
 	/* who rates, and what the report does, said once, here */
-	ck_assert_ptr_nonnull(strstr(h, "Every tier here is SemiAnalysis&#39;s; this report\n"
+	ck_assert_ptr_nonnull(strstr(h, "Every tier here is SemiAnalysis\xe2\x80\x99s; this report\n"
 	    "counts them, compares them across editions"));
 	/* the date is the edition's, and says whose (site review 16) */
 	ck_assert_ptr_nonnull(strstr(h, "SemiAnalysis published ClusterMAX 3.0 on 23 September 2026"));

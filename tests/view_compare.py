@@ -21,7 +21,10 @@ VOID = {"br", "img", "meta", "link", "input", "hr", "source", "col", "wbr"}
 def norm(s):
     s = unicodedata.normalize("NFKC", s)
     # the PDF sets a quote between quotation marks: its layout, not its words
-    s = s.replace("\u201c", "").replace("\u201d", "")
+    s = s.replace("\u201c", "").replace("\u201d", "").replace('"', "")
+    # Markdown's straight apostrophes are typographic once rendered
+    # (cmark's smart punctuation)
+    s = s.replace("\u2018", "'").replace("\u2019", "'")
     return re.sub(r"\s+", " ", s).strip()
 
 

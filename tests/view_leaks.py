@@ -34,6 +34,15 @@ def fold(s):
     return re.sub(r"\s+", " ", s).strip()
 
 
+# cmark's smart punctuation makes the content's straight quotes and
+# apostrophes typographic: both are read as the straight ones
+TYPO = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def plain(s):
+    return s.translate(TYPO)
+
+
 NUMBERED = {}
 NAMES = []
 
@@ -50,7 +59,7 @@ def corpus_of(content):
     for d, _, files in os.walk(content):
         for f in sorted(files):
             with open(os.path.join(d, f), encoding="utf-8") as fh:
-                t = fh.read()
+                t = plain(fh.read())
             # YAML's escapes and quotes; Markdown's emphasis and links
             t = t.replace("\\\"", "\"").replace("''", "'")
             t = re.sub(r"[*_`]", "", t)
@@ -194,6 +203,7 @@ def own(piece, corpus, vocab):
     short part stands in the content as it is; a part of five words or
     more is prose, where shortcodes put numbers and names, and passes when
     each of its words is one the content uses."""
+    piece = plain(piece)
     piece = re.sub(r"https?://\S*", "", piece)
     w = re.findall(r"[^\W\d_][\w'’-]*", piece)
     if len(piece.split()) >= 5 and all(known(x, vocab) for x in w):

@@ -467,7 +467,9 @@ md_parse(const struct computed *c, const char *src, const char *file,
 	atomic_fetch_add(&parses, 1);
 	memset(doc, 0, sizeof(*doc));
 	scan_text(&s, c, src, file, first_line, d);
-	root = cmark_parse_document(s.out.data, s.out.len, CMARK_OPT_DEFAULT);
+	/* smart punctuation: typographic quotes, dashes and ellipses in
+	 * text; code spans, link destinations and placeholders keep theirs */
+	root = cmark_parse_document(s.out.data, s.out.len, CMARK_OPT_DEFAULT | CMARK_OPT_SMART);
 	check_tree(&s, root);
 	buf_release(&s.out);
 	for (i = 0; i < s.n; i++)

@@ -90,7 +90,7 @@ async function defaultReport(browser, base) {
 		"Drained: not stated",
 		"Replaced: 8h40m (not compared with the targets)",
 		"Detection was reported as instant. The replacement time is end to end, on a GB300 rack, and the node " +
-		"came back automatically. The edition's targets are set for HGX systems, so this result on a GB300 rack " +
+		"came back automatically. The edition’s targets are set for HGX systems, so this result on a GB300 rack " +
 		"is not compared with them."]),
 	    "default report: Nebius's failure test a line each: what came of it, each step, the review's note",
 	    want(t.rows["Failure test"]));
