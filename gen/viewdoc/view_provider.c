@@ -744,61 +744,11 @@ vd_review_thin(const struct rating *rt)
 	    rv->response == NULL && rv->ncorrections == 0;
 }
 
-/*
- * The one section a review holds besides its sources, when it is a failure
- * test, security or quotes (CoreWeave 3.0: quotes only): it heads the
- * review. NULL when there are more, or another kind.
- */
-static const struct vd_section *
-only_section(const struct vd_review *v)
-{
-	const struct vd_section *one = NULL;
-	size_t i;
-
-	for (i = 0; i < v->n; i++) {
-		if (strcmp(v->s[i].id, "sources") == 0)
-			continue;
-		if (one != NULL)
-			return NULL;
-		one = &v->s[i];
-	}
-	if (one == NULL || one->title == NULL || (strcmp(one->id, "fault") != 0 &&
-	    strcmp(one->id, "security") != 0 && strcmp(one->id, "quotes") != 0))
-		return NULL;
-	return one;
-}
-
-/*
- * A review that is one sentence and nothing else (besides its sources),
- * a sentence about the edition's own listing, which names the edition
- * ("ClusterMAX 1.0 listed this provider under its former name"): a note,
- * not labelled a review (site review item 2). A sentence on the provider
- * ("Beta was the best.") is still its review.
- */
-static bool
-summary_only(const struct vd_review *v)
-{
-	const char *t = v->rating->review->summary, *p;
-	size_t i;
-
-	if (t == NULL || strstr(t, edition_name(v->rating->review->edition)) == NULL)
-		return false;
-	for (i = 0; i < v->n; i++)
-		if (strcmp(v->s[i].id, "sources") != 0 && strcmp(v->s[i].id, "summary") != 0)
-			return false;
-	/* one sentence: no stop followed by more text */
-	for (p = t; *p != '\0'; p++)
-		if (strchr(".!?", *p) != NULL && p[1] == ' ' && p[2] != '\0' && p[2] != '\n')
-			return false;
-	return true;
-}
-
 static void
 review_build(struct vd_review *v, const struct computed *c, const struct rating *rt)
 {
 	const struct report *r = &c->project->report;
 	const struct review *rv = rt->review;
-	const struct vd_section *one;
 	struct vd_block *b;
 
 	v->rating = rt;
@@ -821,13 +771,11 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	vd_corrections_section(&v->s, &v->n, r, v->rating->review->corrections,
 	    v->rating->review->ncorrections, v->rating->review->pos.file);
 	sources_section(v, r);
-	if ((one = only_section(v)) != NULL) {
-		v->only = one->id;
-		v->part = one->title;
-	} else if (summary_only(v))
-		v->part = report_string(r, "note");
-	else
-		v->part = report_string(r, "review");
+	/* every review is headed the same way, "Review, ClusterMAX 3.0", what
+	 * ever it holds: a heading that changed with the data ("Failure test,
+	 * ...", "Note, ...") read as inconsistent (site review 7, item 5); the
+	 * parts inside keep their own headings */
+	v->part = report_string(r, "review");
 }
 
 struct vd_provider *
