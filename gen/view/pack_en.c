@@ -191,6 +191,7 @@ const struct ui_string ui_strings_default[] = {
 	{"move_returned", "rated again"},
 	{"move_first_rated", "rated for the first time"},
 	{"move_from_uncertain", "{move}, as far as is known"},
+	{"move_no_reason", "Its review gives no reason for the move."},
 	{"move_unlisted", "not named in the edition before"},
 	{"move_first_edition", "first edition"},
 	/* failure tests */
@@ -511,6 +512,7 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_intro", "Between {baseline} and {edition}, {count} changed standing."},
 	{"changes_intro_one", "Between {baseline} and {edition}, {count} changed standing."},
 	{"changes_intro_more", " They follow by kind of move, each with its reason where the review gives one."},
+	{"changes_unrated_why", "The reasons why a provider was not rated are SemiAnalysis\u2019s, worded as it gives them; where it gives two together, it does not say which applies."},
 	{"changes_count", "{n} providers"},
 	{"changes_count_one", "{n} provider"},
 	{"changes_up", "Moved up: {n} providers"},

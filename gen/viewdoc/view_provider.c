@@ -191,7 +191,16 @@ opening_section(struct vd_provider *p, const struct computed *c,
 {
 	struct vd_section *s = vd_section_add(&p->s, &p->n, "opening", NULL);
 
+	const struct rating *rt = pv->history[pv->nhistory - 1].rating;
+
 	opening_line(&vd_block_add(s, VB_PARA, "standfirst")->in, &p->standing, c, pv);
+	/* a move up or down whose review has no text: said, so that a reader
+	 * who followed a link to the mover is not left with a bare table
+	 * (site review 7, item 6) */
+	if (!not_reviewed_now(c, pv) && (rt->status == MOVE_UP || rt->status == MOVE_DOWN) &&
+	    rt->review->summary == NULL)
+		vd_add(&vd_block_add(s, VB_PARA, "no-reason")->in, VD_TEXT,
+		    report_string(&c->project->report, "move_no_reason"));
 }
 
 /*
