@@ -555,6 +555,13 @@ fault_section(struct vd_review *v, const struct report *r, const char *usual)
  * say "not known" for each), the public findings, then how many are not
  * public. Nothing at all when none of these is there.
  */
+/* Whether finding f names a source other than its edition's own article. */
+static bool
+f_source_other(const struct finding *f, const struct edition *e)
+{
+	return f->source != NULL && f->source != e->source;
+}
+
 static void
 security_section(struct vd_review *v, const struct report *r)
 {
@@ -603,6 +610,26 @@ security_section(struct vd_review *v, const struct report *r)
 		if (d.len > 0) {
 			vd_add(it, VD_TEXT, d.data);
 			vd_add(it, VD_TEXT, ").");
+		}
+		/* a finding made public elsewhere than the edition's own article
+		 * (FPT's, from the 2.1 update): labelled with its own source and
+		 * date, not read as the edition's (site review 7, item 9) */
+		if (f_source_other(&rv->findings[i], rv->edition)) {
+			const struct source *src = rv->findings[i].source;
+			char *when = src->date != DATE_NONE ? view_date(r, src->date) :
+			    xstrdup(src->date_text != NULL ? src->date_text : "");
+			struct vd_inline from[2];
+
+			memset(from, 0, sizeof(from));
+			from[0].kind = VD_LINK;
+			from[0].target = VD_SOURCE;
+			from[0].text = (char *)(src->title != NULL ? src->title : src->id);
+			from[0].source = src;
+			from[1] = val_text(when);
+			vd_add(it, VD_TEXT, " ");
+			vd_add_format(it, r, *when != '\0' ? "finding_from_dated" : "finding_from",
+			    (const char *[]){"source", "date", NULL}, from);
+			free(when);
 		}
 	}
 	if (hidden > 0) {
