@@ -565,7 +565,7 @@ const struct ui_string pack_de_strings[] = {
 	/* provider entries and PDF (pdf6) */
 	{"open_as_in", "wie in {edition}"},
 	{"open_as_since", "wie in jeder Ausgabe seit {edition}"},
-	{"pdf_providers_source", "Wo ein Eintrag keine andere Quelle nennt, stützt er sich auf {source}."},
+	{"pdf_providers_source", "Wo ein Eintrag keine andere Quelle nennt, stützt er sich auf {source}. Ein Eintrag nennt die Stufe in jeder Ausgabe nur, wo sie sich geändert hat; sonst sagt seine erste Zeile, seit wann sie gilt."},
 	/* a provider's failure test in one statement (entries9) */
 	{"fault_injected", "Der Test speiste {fault} ein."},
 	{"fault_said", "{name} {list}."},

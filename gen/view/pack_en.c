@@ -584,7 +584,7 @@ const struct ui_string ui_strings_default[] = {
 	/* provider entries and PDF (pdf6) */
 	{"open_as_in", "as in {edition}"},
 	{"open_as_since", "as in each edition since {edition}"},
-	{"pdf_providers_source", "Where an entry names no other source, it is drawn from {source}."},
+	{"pdf_providers_source", "Where an entry names no other source, it is drawn from {source}. An entry gives the provider's tier in each edition only where the tier changed; otherwise its opening line says since when the tier is held."},
 	/* a provider's failure test in one statement (entries9) */
 	{"fault_injected", "The test injected {fault}."},
 	{"fault_said", "{name} {list}."},

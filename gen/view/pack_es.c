@@ -564,7 +564,7 @@ const struct ui_string pack_es_strings[] = {
 	/* provider entries and PDF (pdf6) */
 	{"open_as_in", "como en {edition}"},
 	{"open_as_since", "como en cada edición desde {edition}"},
-	{"pdf_providers_source", "Salvo que una entrada cite otra fuente, se basa en {source}."},
+	{"pdf_providers_source", "Salvo que una entrada cite otra fuente, se basa en {source}. Una entrada da el nivel en cada edición solo donde cambió; si no, su primera línea dice desde cuándo se mantiene."},
 	/* a provider's failure test in one statement (entries9) */
 	{"fault_injected", "La prueba inyectó {fault}."},
 	{"fault_said", "{name} {list}."},

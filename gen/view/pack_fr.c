@@ -567,7 +567,7 @@ const struct ui_string pack_fr_strings[] = {
 	/* provider entries and PDF (pdf6) */
 	{"open_as_in", "comme dans {edition}"},
 	{"open_as_since", "comme dans chaque édition depuis {edition}"},
-	{"pdf_providers_source", "Sauf si une fiche cite une autre source, elle s’appuie sur {source}."},
+	{"pdf_providers_source", "Sauf si une fiche cite une autre source, elle s’appuie sur {source}. Une fiche donne le niveau dans chaque édition seulement s\u2019il a changé\u00a0; sinon sa première ligne dit depuis quand il est tenu."},
 	/* a provider's failure test in one statement (entries9) */
 	{"fault_injected", "Le test a injecté {fault}."},
 	{"fault_said", "{name} {list}."},
