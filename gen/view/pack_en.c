@@ -607,6 +607,7 @@ const struct ui_string ui_strings_default[] = {
 	{"fault_v_over", "(over the {target} target)"},
 	{"fault_v_bound", "(a bound, so whether it met the {target} target is not known)"},
 	{"fault_v_approval", "(timed from the approval, so not held against the {target} target)"},
+	{"fault_v_not_compared", "(not held against the targets)"},
 	{"no_time_given", "no time given"},
 	{NULL, NULL},
 };

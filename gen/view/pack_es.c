@@ -587,6 +587,7 @@ const struct ui_string pack_es_strings[] = {
 	{"fault_v_over", "(por encima del objetivo de {target})"},
 	{"fault_v_bound", "(una cota: no se sabe si cumplió el objetivo de {target})"},
 	{"fault_v_approval", "(contado desde la aprobación, así que no se compara con el objetivo de {target})"},
+	{"fault_v_not_compared", "(no se compara con los objetivos)"},
 	{"no_time_given", "sin tiempo indicado"},
 	{NULL, NULL},
 };

@@ -590,6 +590,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"fault_v_over", "(au-delà de l\u2019objectif de {target})"},
 	{"fault_v_bound", "(une borne\u00a0: on ne sait pas si l\u2019objectif de {target} est atteint)"},
 	{"fault_v_approval", "(compté depuis l\u2019approbation, donc non comparé à l\u2019objectif de {target})"},
+	{"fault_v_not_compared", "(non comparé aux objectifs)"},
 	{"no_time_given", "sans durée indiquée"},
 	{NULL, NULL},
 };

@@ -401,13 +401,16 @@ fault_when(const struct report *r, int64_t secs, bool upper)
  */
 static char *
 fault_verdict(const struct report *r, int64_t secs, bool upper, int64_t target,
-    bool from_approval, bool not_compared)
+    bool from_approval, bool not_compared, bool say_uncompared)
 {
 	const char *k;
 	char buf[128];
 
-	if (secs < 0 || target < 0 || not_compared)
+	if (secs < 0 || target < 0)
 		return NULL;
+	if (not_compared)
+		/* said once, after the replacement (the review's note says why) */
+		return say_uncompared ? xstrdup(report_string(r, "fault_v_not_compared")) : NULL;
 	if (from_approval)
 		k = "fault_v_approval";
 	else if (secs <= target)
@@ -460,7 +463,7 @@ fault_statement(const struct report *r, const struct fault_test *f,
 			cl[n++] = fault_clause(r, f->first_missed ? "fault_c_later" :
 			    "fault_c_detected", fault_when(r, f->detect_after, f->detect_upper),
 			    fault_verdict(r, f->detect_after, f->detect_upper, e->target_detect,
-			    false, f->not_compared));
+			    false, f->not_compared, false));
 		else
 			cl[n++] = xstrdup(report_string(r, f->first_missed ?
 			    "fault_c_later_untimed" : "fault_c_detected_untimed"));
@@ -472,7 +475,7 @@ fault_statement(const struct report *r, const struct fault_test *f,
 		    fault_when(r, f->drain_after, f->drain_upper), NULL);
 	if (f->replaced_after >= 0) {
 		char *verdict = fault_verdict(r, f->replaced_after, f->replaced_upper,
-		    e->target_replace, f->replaced_from_approval, f->not_compared);
+		    e->target_replace, f->replaced_from_approval, f->not_compared, true);
 
 		if (f->replaced_from_approval) {
 			char buf[128];
@@ -857,8 +860,11 @@ vd_provider_row(const struct vd_provider *p, const struct rating *rt)
 		if (strcmp(p->s[i].id, "site") == 0 || strcmp(p->s[i].id, "successor") == 0 ||
 		    strcmp(p->s[i].id, "fields") == 0)
 			return false;
+	/* the opening line, and at most the note that the review gives no
+	 * reason for the move (a row's review has no text: it says so) */
 	open = vd_section_find(p->s, p->n, "opening");
-	return open != NULL && open->n == 1;
+	return open != NULL && (open->n == 1 || (open->n == 2 &&
+	    strcmp(open->b[1].role, "no-reason") == 0));
 }
 
 void
