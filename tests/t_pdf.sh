@@ -253,7 +253,7 @@ check "a provider in a rated: false tier: in the table, no section of its own" $
 twice=""
 for t in "Tiers of ClusterMAX 3.0, best first" \
     "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" \
-    "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
+    "Security findings made public up to ClusterMAX 3.0, each with its source" \
     "ClusterMAX 3.0: stated and counted figures"; do
 	n=$(grep -cxF "$t" "$T/a.txt")
 	test "$n" = 1 || twice="$twice [$t: $n]"
