@@ -132,7 +132,7 @@ grep -F 'providers/lambda/index.html: ' "$T/en/site" |
     grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. Nebius detected the fault at once' "$T/en/pdf"
 check "en: what the failure test injected, once, on the site and in the PDF" $?
 grep -F 'providers/nebius/index.html: ' "$T/fr/site" |
-    grep -qF 'Le test a injecté a simulated NVIDIA GPU error on a GB300 rack. Nebius a détecté la panne immédiatement et a remis un nœud sain en service après 8h40m (non comparé aux objectifs).'
+    grep -qF 'Le test a injecté a simulated NVIDIA GPU error on a GB300 rack. Nebius a détecté la panne immédiatement et a remis un nœud sain en service après 8h40min (non comparé aux objectifs).'
 check "fr: the same sentence in French (the content's words kept)" $?
 grep -F 'sources/index.html: ' "$T/en/site" |
     grep -qE 'SemiAnalysisAI/ClusterMAX: the cmax audit tool *, SemiAnalysis\. +[^o ]'
