@@ -534,7 +534,23 @@ fault_section(struct vd_review *v, const struct report *r, const char *usual)
 			    (const char *const[]){"fault", NULL}, &what);
 			vd_add(&b->in, VD_TEXT, " ");
 		}
-		w = fault_statement(r, f, rv->edition, provider_name(v->rating->provider));
+		{
+			/* a name longer than a heading may be is cut as the PDF
+			 * cuts a heading (4,096 bytes and an ellipsis), at a
+			 * character's start */
+			const char *pn = provider_name(v->rating->provider);
+			size_t k = strlen(pn);
+			char *name;
+
+			if (k > 4096) {
+				for (k = 4096; k > 0 && ((unsigned char)pn[k] & 0xc0) == 0x80; k--)
+					;
+				name = xasprintf("%.*s\xe2\x80\xa6", (int)k, pn);
+			} else
+				name = xstrdup(pn);
+			w = fault_statement(r, f, rv->edition, name);
+			free(name);
+		}
 		vd_add(&b->in, VD_TEXT, w);
 		free(w);
 		/* whether a human had to act, unless the review's note tells it */
