@@ -587,7 +587,7 @@ const struct ui_string pack_de_strings[] = {
 	{"fault_v_within", "(innerhalb des Ziels von {target})"},
 	{"fault_v_over", "(über dem Ziel von {target})"},
 	{"fault_v_bound", "(eine Obergrenze, daher ist unbekannt, ob das Ziel von {target} erreicht wurde)"},
-	{"fault_v_approval", "(ab der Freigabe gemessen, daher nicht am Ziel von {target} gemessen)"},
+	{"fault_v_approval", "(ab der Freigabe gezählt, daher nicht am Ziel von {target} gemessen)"},
 	{"fault_v_not_compared", "(nicht an den Zielen gemessen)"},
 	{"no_time_given", "ohne Zeitangabe"},
 	{NULL, NULL},
