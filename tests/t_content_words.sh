@@ -195,4 +195,21 @@ check "Vultr: its finding once" $?
 grep -qF "— not named in the edition before" "$T/vultr" &&
     ! grep -rqF "its tier in the edition before is not known" "$T/s" --include=*.html
 check "no movement from a partial edition: 'not named in the edition before'" $?
+# Salad Cloud's uncertain 1.0 tier: drawn as a dashed ring, as a bound is
+# drawn hollow, and its text says so; a certain history draws no dash
+# (Massed Compute, Underperforming in each edition) (site review 7, item 15)
+grep -qF "<desc>Salad Cloud: Underperforming in ClusterMAX 1.0 (uncertain, drawn as a dashed ring), Underperforming in ClusterMAX 2.0." "$T/s/charts/history-salad.svg" &&
+    grep -q "stroke-dasharray" "$T/s/charts/history-salad.svg" &&
+    ! grep -q "stroke-dasharray" "$T/s/charts/history-massed-compute.svg" &&
+    grep -qF "no change, as far as is known" "$T/s/providers/salad/index.html"
+check "Salad Cloud: the uncertain tier a dashed ring in the chart, said in its text; the move 'as far as is known'" $?
+# the history table's link to a review says where it goes, as the review's
+# heading says it (site review 7, item 5)
+grep -qF '<a href="#review-3.0">Review, ClusterMAX 3.0</a>' "$T/s/providers/nebius/index.html" &&
+    grep -qF '<h2 id="review-3.0-title">Review, ClusterMAX 3.0 ' "$T/s/providers/runpod/index.html" &&
+    ! grep -rqF "review below" "$T/s/providers"
+check "a review's link named as its heading; every review headed 'Review, <edition>'" $?
+# the search index keeps a list's sentence breaks (site review 7, item 5)
+grep -qF "169 tracked. 16 named in its text. 16 of them on the ladder. 14 of them with a medal." "$T/s/search/index.js"
+check "search: the 1.0 funnel's steps as sentences, not run together" $?
 exit $fail
