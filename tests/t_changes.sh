@@ -53,10 +53,11 @@ def section(kind):
     t = s[s.index('<section class="changes-%s"' % kind):]
     return t[:t.index("</section>")]
 new, unrated = section("new"), section("unrated")
-launch = ("Not launched yet or not yet tested (SemiAnalysis gives the two reasons "
-          "together, not which applies)")
-refused = ("Refused testing or had no capacity to offer (SemiAnalysis gives the two "
-           "reasons together, not which applies)")
+# the reasons as the reviews give them, short: that SemiAnalysis gives
+# two together is said once, in the page's introduction (PDF review 7,
+# item 5)
+launch = "Not launched yet or not yet tested"
+refused = "Refused testing or had no capacity to offer"
 geo = "Not tested, for reasons of geography or regulation"
 def labels(block):
     return re.findall(r"<h3>(.*?)</h3>", block)
@@ -130,8 +131,9 @@ check "Crusoe: Gold to Bronze, down 2, and no reason (its review gives none)" $?
 check "no summary sentence in quotation marks, no \"in the review's words\"" $?
 # a sentence that only restates the move is no reason (GMI Cloud: "Moved
 # up from Bronze to Silver in 3.0.")
-grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\.</li>' "$P"
-check "GMI Cloud: a summary that only restates the move gives no reason" $?
+# (site review 7, item 6: a mover whose review has no text says so)
+grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\. Its review gives no reason for the move\.</li>' "$P"
+check "GMI Cloud: no review text, so no reason, and the page says so" $?
 # the same reason for Together AI here as on the home page's movers table
 grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. Together AI&#39;s review gives reliability issues as the reason for its fall to Bronze\.</li>' "$P" &&
     grep -q '<p class="table-note">Together AI&#39;s review gives reliability issues as the reason for its fall to Bronze\.</p>' "$T/d/index.html" &&
@@ -139,7 +141,7 @@ grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="tr
 check "Together AI: the same reason on the changes page and the home movers table, a sentence of its own (not 'Why Together AI moved: The review ...')" $?
 # not being tested is a reason (a merger told after it is not): one that
 # Fluidstack shares with six others, said once, over their names
-sed -n '/<h3>Refused testing or had no capacity to offer (SemiAnalysis gives the two reasons together, not which applies)<\/h3>/,/<\/ul>/p' "$P" |
+sed -n '/<h3>Refused testing or had no capacity to offer<\/h3>/,/<\/ul>/p' "$P" |
     grep -q '<li>From .* Gold</span> in ClusterMAX 2.0 to Unavailable in ClusterMAX 3.0: <a href="[^"]*/fluidstack/index.html">Fluidstack</a>\.</li>'
 check "Fluidstack: not tested for 3.0 is its reason, said once over the providers who share it" $?
 grep -q 'They follow by kind of move, each with its reason where the review gives one\.' "$P" && ! grep -q 'Below, by kind' "$P"

@@ -42,7 +42,7 @@ check "the changes page: a group '3 rated for the first time'" '[ $? -eq 0 ]'
 grep -q '^Rated for the first time: 3 providers$' "$T/d.txt"
 check "the PDF's changes: the same group" '[ $? -eq 0 ]'
 check "Salad Cloud's 2.0 move is counted from an uncertain tier, and says so" \
-    'flat "$T/d/providers/salad/index.html" | grep -q "|ClusterMAX 2.0|○ Underperforming|= no change, though the tier before is uncertain|"'
+    'flat "$T/d/providers/salad/index.html" | grep -q "|ClusterMAX 2.0|○ Underperforming|= no change, as far as is known|"'
 check "a move from a certain tier says nothing of it (Oracle, 2.0)" \
     'flat "$T/d/providers/oracle/index.html" | grep -q "|ClusterMAX 2.0|● Gold|= no change|"'
 

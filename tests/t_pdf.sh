@@ -253,7 +253,7 @@ check "a provider in a rated: false tier: in the table, no section of its own" $
 twice=""
 for t in "Tiers of ClusterMAX 3.0, best first" \
     "Movers from ClusterMAX 2.0 to ClusterMAX 3.0" \
-    "Security findings made public, as recorded for ClusterMAX 3.0, each with its source" \
+    "Security findings made public up to ClusterMAX 3.0, each with its source" \
     "ClusterMAX 3.0: stated and counted figures"; do
 	n=$(grep -cxF "$t" "$T/a.txt")
 	test "$n" = 1 || twice="$twice [$t: $n]"
@@ -271,35 +271,32 @@ grep -q '^ *CoreWeave  *[0-9][0-9]*  *[A-Z][A-Za-z.]*  *[0-9][0-9]*$' "$T/conten
 check "the contents list the providers in two columns" $?
 
 tr '\n' ' ' <"$T/a.txt" | sed 's/  */ /g' >"$T/a.one"
-# Fault tests as the pages give them: a row per step with its time, the
-# edition's target and the verdict (Nebius replaced the node in 8h40m and
-# Lambda in 2h, over the 1h target); an upper bound is "within", never a
-# measured time, and not known to miss a target it exceeds (Moonlite:
-# <=11m against 2m); who detected it in the site's words; and a test with
-# nothing injected says so instead of a row of dashes (Runpod).
+# Fault tests as the pages give them: one statement from the data (PDF
+# review 7, item 3), each time in it and, where the edition sets a target,
+# how it stands against it (Lambda's 2h over the 1h target); an upper bound
+# is "within", never a measured time, and not known to meet a target it
+# exceeds (Moonlite: <=11m against 2m); Nebius's GB300 test is not held
+# against targets set for HGX systems; a test with nothing injected says
+# so instead of a row of dashes (Runpod).
 pdftotext -layout "$T/a/report.pdf" "$T/layout.txt"
-# headed and captioned as on the site
+# headed as on the site, with no table of timings beside the statement
 grep -q '^Failure test$' "$T/layout.txt" && ! grep -q '^Fault test$' "$T/layout.txt" &&
-    grep -q "^Timings after injection$" "$T/layout.txt" &&
-    ! grep -q "against the edition's targets (none set for" "$T/layout.txt"
-check "fault test: the site's heading (Failure test) and the table's caption" $?
-grep -q '^ *Detected  *within 11m  *2m  *not known: only a bound *$' "$T/layout.txt" &&
-    ! grep -q '^ *Detected  *11m ' "$T/layout.txt"
-check "fault test: an upper bound is written 'within 11m', its verdict not known" $?
-grep -qF 'Of the three steps, only replacement is timed: 2h, against a target of 1h (over target).' "$T/a.one" &&
-    grep -q '^ *Detected  *at once  *2m  *within target *$' "$T/layout.txt" &&
-    grep -q '^ *Drained  *not stated  *—  *— *$' "$T/layout.txt" &&
+    ! grep -q "Timings after injection" "$T/layout.txt" &&
+    ! grep -q "Of the three steps" "$T/layout.txt"
+check "fault test: the site's heading (Failure test), one statement and no table of timings" $?
+grep -qF 'Moonlite detected the fault within 11m (a bound, so whether it met the 2m target is not known) and had a healthy node back in service after 57m (inside the 1h target).' "$T/a.one"
+check "fault test: an upper bound is written 'within 11m', not known to meet the target" $?
+grep -qF 'Lambda detected the fault (no time given) and had a healthy node back in service after 2h (over the 1h target).' "$T/a.one" &&
     ! grep -q 'no time recorded' "$T/layout.txt"
-check "fault test: a row per step with its target and verdict (no target, no time: a dash); one timed step a sentence (over target: Lambda)" $?
+check "fault test: a time over its target (Lambda), a detection with no time said so" $?
 # Nebius's test, on a GB300 rack, is not compared with targets set for HGX
 # systems (against_targets: false): never "over target"
-grep -q '^ *Replaced  *8h40m  *1h  *not compared with the targets *$' "$T/layout.txt" &&
-    grep -q '^ *Detected  *at once  *2m  *not compared with the targets *$' "$T/layout.txt" &&
-    ! grep -q '^ *Replaced  *8h40m  *1h  *over target' "$T/layout.txt"
-check "fault test: against_targets: false reads 'not compared with the targets' (Nebius)" $?
-grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack, and a healthy node was back in service.' "$T/a.one" &&
-    grep -qF 'Failure test Nobody detected the fault.' "$T/a.one" &&
-    grep -qF 'Failure test The provider detected the fault but did not replace the node.' "$T/a.one" &&
+grep -qF 'Nebius detected the fault at once and had a healthy node back in service after 8h40m (not held against the targets).' "$T/a.one" &&
+    ! grep -q '8h40m (over' "$T/a.one"
+check "fault test: against_targets: false reads 'not held against the targets' (Nebius)" $?
+grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. Nebius detected the fault' "$T/a.one" &&
+    grep -qF 'Failure test GMO did not detect the fault.' "$T/a.one" &&
+    grep -qF 'Failure test Microsoft Azure detected the fault (no time given), drained the node at once and did not replace it.' "$T/a.one" &&
     ! grep -q 'The test injected a simulated NVIDIA GPU error[,;.]' "$T/a.one" &&
     ! grep -qF 'The provider detected it.' "$T/a.one" &&
     ! grep -qE 'Detected by' "$T/a.one"
@@ -542,7 +539,7 @@ else
 fi
 PODIUM_PDF_STATS=1 "$PODIUM" build -C "$ROOT" -o "$T/once" -q --only pdf 2>"$T/once.stats"
 grep -q '^podium: pdf: [0-9]* pages, [0-9]* texts shaped in the first pass, [0-9]* in the second (0 of them again), [0-9]* taken from the first; [0-9]* providers. views built$' "$T/once.stats" &&
-    test "$(sed -n 's/.*, \([0-9]*\) taken from the first;.*/\1/p' "$T/once.stats")" -gt 400 &&
+    test "$(sed -n 's/.*, \([0-9]*\) taken from the first;.*/\1/p' "$T/once.stats")" -gt 300 &&
     cmp -s "$T/once/report.pdf" "$T/a/report.pdf"
 check "default report: each text shaped once, the same bytes ($(cat "$T/once.stats"))" $?
 

@@ -317,7 +317,7 @@ unent() {
 sed -n 's/.*class="finding-counts">\([^<]*\)<.*/\1/p' "$H" | unent >"$T/scope"
 test -s "$T/scope" && grep -q -F -f "$T/scope" "$T/security" &&
     grep -q -F "Shortly before ClusterMAX 3.0, SemiAnalysis published" "$T/security" &&
-    grep -q -F " Public findings Security findings made public, as recorded for ClusterMAX 3.0, each with its source " "$T/security" &&
+    grep -q -F " Public findings Security findings made public up to ClusterMAX 3.0, each with its source " "$T/security" &&
     grep -q -F " Recommended practices Up-to-date drivers: SemiAnalysis recommends keeping them and other software current." "$T/security"
 check "security: the commentary, the site's count of findings, then its findings and practices" $?
 grep -o '<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*<a [^>]*>[^<]*\|<tr><th scope="row">[^<]*</th><td[^>]*>[^<]*' "$H" |

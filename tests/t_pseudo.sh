@@ -93,7 +93,7 @@ grep -q "content=\"ClusterMAX 2.0 (6 novembre 2025)$nb: 85 évalués" "$T/fr/sit
 	grep -q "<p class=\"claims-agree\">Les 7 chiffres que donne ClusterMAX 3.0 concordent avec le décompte de ses évaluations fait ici$nb: 77 évalués, 19 médailles, " "$T/fr/site/editions/3.0/index.html" &&
 	grep -q "<caption>ClusterMAX 2.0$nb: chiffres annoncés et comptés</caption>" "$T/fr/site/editions/2.0/index.html" &&
 	grep -q "<title>Historique des paliers$nb: Amazon Web Services</title>" "$T/fr/site/charts/history-aws.svg" &&
-	grep -q "Détectée$nb: non indiqué" "$T/fr/site/compare/index.json" &&
+	grep -q "une borne$nb: on ne sait pas si l’objectif de 2min est atteint" "$T/fr/site/compare/index.json" &&
 	grep -Eq "^Sources( |$nb): Compute, capital" "$T/fr/pdf.txt" &&
 	! grep -q "^Sources: " "$T/fr/pdf.txt" &&
 	ok "fr: a no-break space before the colon after a name (edition description, claims, chart title, compare, PDF)" ||

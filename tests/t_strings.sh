@@ -48,8 +48,8 @@ PY
 		miss="$miss $fx:pdf:sources_label"
 	# mini's PDF: a quote at a time, a fault test against targets, a tier
 	# line with the baseline's tier, and every page's footer
-	[ "$fx" = mini ] && for k in at tier_in_edition pdf_page_of step within_target \
-	    fault_result_replaced fault_result_nobody tier_set_by_editors rubric_gives; do
+	[ "$fx" = mini ] && for k in at tier_in_edition pdf_page_of \
+	    fault_said fault_said_nobody tier_set_by_editors rubric_gives; do
 		grep -q "ZZ${k}ZZ" "$T/$fx.txt" || miss="$miss $fx:pdf:$k"
 	done
 	for k in every_edition of_n_reviewed skip_to_content downloads_label chart_data \
@@ -62,7 +62,7 @@ PY
 	grep -q "ZZhistory_desc_editionsZZ" "$T/$fx-zz/charts/history-frame.svg" ||
 		miss="$miss $fx:svg:history_desc_editions"
 done
-[ -z "$miss" ] && ok "the markers of tier_in_edition, contents, headline_figures, sources_label are in the PDFs (and of at, tier_in_edition, pdf_page_of, step, within_target, fault_result_replaced, fault_result_nobody, tier_set_by_editors, rubric_gives in mini's), of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data and the charts' dist_desc, dist_table_caption, move_table_caption on the home pages, and of dist_desc, history_desc_editions in the SVGs" ||
+[ -z "$miss" ] && ok "the markers of tier_in_edition, contents, headline_figures, sources_label are in the PDFs (and of at, tier_in_edition, pdf_page_of, fault_said, fault_said_nobody, tier_set_by_editors, rubric_gives in mini's), of every_edition, of_n_reviewed, skip_to_content, downloads_label, chart_data and the charts' dist_desc, dist_table_caption, move_table_caption on the home pages, and of dist_desc, history_desc_editions in the SVGs" ||
 	nok "markers missing:$miss"
 
 # A placeholder: filled with the number, the text escaped after; a lone

@@ -77,7 +77,7 @@ if need "the PDF's text and the page's text" pdftotext python3; then
 	# standfirst (what the page holds) is the site's alone there, and the
 	# pointer to the commentary (the PDF's only) is given nowhere
 	awk -F '\t' 'BEGIN { OFS = "\t" }
-	    $1 == "@security" && $3 == "scope" && $5 ~ /^On security in / { $4 = "site" }
+	    $1 == "@security" && $3 == "scope" && $5 ~ /^What follows covers security in / { $4 = "site" }
 	    $1 == "@security" && $3 == "scope" && $5 ~ /^What was tested and what was found: / { next }
 	    { print }' "$T/dump" >"$T/dump.pdf" && mv "$T/dump.pdf" "$T/dump"
 	# the PDF names the edition's own article once, at the head of its
@@ -92,7 +92,7 @@ if need "the PDF's text and the page's text" pdftotext python3; then
 		if (pdf != "Sources: " art ".") { $4 = "pdf"; $5 = pdf; print }
 		next }
 	    { print }' "$T/dump" >"$T/dump.pdf" && mv "$T/dump.pdf" "$T/dump"
-	grep -q "$(printf '^@security\t-\tscope\tsite\tOn security in ')" "$T/dump"
+	grep -q "$(printf '^@security\t-\tscope\tsite\tWhat follows covers security in ')" "$T/dump"
 	check "the view's security standfirst is the site's alone (the PDF's part is the commentary's)" $?
 	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf.txt" "$T/pdf.raw" >"$T/cmp"
 	check "the site and the PDF say what the view says, for every provider ($(tail -n 1 "$T/cmp"))" $?
@@ -224,10 +224,10 @@ PY
 	    -e 's/held since ClusterMAX 1\.0/since 1.0/' \
 	    "$T/s/providers/coreweave/index.html" >"$T/cw.html" &&
 	    cp "$T/cw.html" "$T/s/providers/coreweave/index.html"
-	sed 's/not compared with the targets/not judged/' "$T/pdf.txt" >"$T/pdf2.txt"
+	sed 's/not held against the targets/not judged/' "$T/pdf.txt" >"$T/pdf2.txt"
 	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf2.txt" "$T/pdf.raw" >"$T/cmp2"
 	[ $? = 1 ] && grep -q '^missing on the site: coreweave - opening' "$T/cmp2" &&
-	    grep -q '^missing in the PDF: .* fault: .*not compared with the targets' "$T/cmp2"
+	    grep -q '^missing in the PDF: .* fault: .*not held against the targets' "$T/cmp2"
 	check "a page or a PDF that phrases a part otherwise fails the comparison" $?
 fi
 exit $fail

@@ -156,6 +156,64 @@ START_TEST(test_placeholders)
 }
 END_TEST
 
+/*
+ * The failure test's statement and the words around it (entries9: PDF
+ * review 7 items 2, 3 and 5; site review 7 items 5, 6 and 20), word for
+ * word in each pack: a sentence about the provider, the verdict's words,
+ * the review's link named as its heading, the mover without a reason and
+ * the one wording of missing data on the compare page.
+ */
+START_TEST(test_entries_words)
+{
+	static const char *const lang[] = {"en", "de", "fr", "es"};
+	static const char *const nobody[] = {"GMO did not detect the fault.",
+	    "GMO erkannte den Fehler nicht.", "GMO n\u2019a pas d\u00e9tect\u00e9 la panne.",
+	    "GMO no detect\u00f3 el fallo."};
+	static const char *const said[] = {"Azure detected the fault at once.",
+	    "Azure erkannte den Fehler sofort.", "Azure a d\u00e9tect\u00e9 la panne imm\u00e9diatement.",
+	    "Azure detect\u00f3 el fallo al instante."};
+	static const char *const within[] = {"(inside the 1h target)",
+	    "(innerhalb des Ziels von 1h)", "(dans l\u2019objectif de 1h)",
+	    "(dentro del objetivo de 1h)"};
+	static const char *const link[] = {"Review, ClusterMAX 3.0",
+	    "Bewertung, ClusterMAX 3.0", "\u00c9valuation, ClusterMAX 3.0",
+	    "Evaluaci\u00f3n, ClusterMAX 3.0"};
+	static const char *const none[] = {"not in its review", "nicht in seiner Bewertung",
+	    "absent de son \u00e9valuation", "no figura en su evaluaci\u00f3n"};
+	struct report r;
+	size_t i;
+	char *t, *c;
+
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < 4; i++) {
+		r.language = lang[i];
+		t = report_format1(&r, "fault_said_nobody", "name", "GMO");
+		ck_assert_str_eq(t, nobody[i]);
+		free(t);
+		c = report_format1(&r, "fault_c_detected", "time", report_string(&r, "at_once"));
+		t = report_format(&r, "fault_said", (const char *[]){"name", "list", NULL},
+		    (const char *[]){"Azure", c, NULL});
+		ck_assert_str_eq(t, said[i]);
+		free(t);
+		free(c);
+		t = report_format1(&r, "fault_v_within", "target", "1h");
+		ck_assert_str_eq(t, within[i]);
+		free(t);
+		t = report_format1(&r, "review_link", "edition", "ClusterMAX 3.0");
+		ck_assert_str_eq(t, link[i]);
+		free(t);
+		ck_assert_str_eq(report_string(&r, "compare_no_fault"), none[i]);
+		ck_assert_str_eq(report_string(&r, "compare_no_review"), none[i]);
+		ck_assert_str_eq(report_string(&r, "compare_no_security"), none[i]);
+	}
+	r.language = "en";
+	ck_assert_str_eq(report_string(&r, "move_no_reason"),
+	    "Its review gives no reason for the move.");
+	ck_assert_str_eq(report_string(&r, "fault_c_detected_untimed"),
+	    "detected the fault (no time given)");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -170,6 +228,7 @@ main(void)
 	tcase_add_test(tc, test_pack_find);
 	tcase_add_test(tc, test_report_string_order);
 	tcase_add_test(tc, test_placeholders);
+	tcase_add_test(tc, test_entries_words);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

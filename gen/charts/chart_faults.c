@@ -170,8 +170,9 @@ faults_uncompared(const struct computed *c, const struct rating *const *v, size_
 
 /* Names drawn in the chart's foot: the first few, the rest counted. */
 #define FOOT_NAMED 3
-/* Named in the text alternative and the table's note. */
-#define TEXT_NAMED 10
+/* Named in the text alternative and the table's note: as many as the foot
+ * names, so that the three say it in one wording (site review 7, item 4) */
+#define TEXT_NAMED FOOT_NAMED
 
 /* Does any drawn row show a detection bound, a hollow ring? */
 static bool
@@ -232,7 +233,7 @@ faults_desc(const struct computed *c, struct buf *b)
 	size_t uninjected = 0, unreplaced = 0, approval = 0, uncompared = 0;
 	size_t unreplace_timed = 0;
 	int64_t target = s != NULL ? s->edition->target_replace : -1;
-	char d[128], n1[32], n2[32], *t;
+	char d[128], n1[32], n2[32], *t, *appr = NULL;
 	const char *values[4];
 
 	n = faults_select(c, &v, &total);
@@ -271,19 +272,40 @@ faults_desc(const struct computed *c, struct buf *b)
 	t = report_format(r, total == 1 ? "faults_desc_one" : "faults_desc", names, values);
 	buf_puts(b, t);
 	free(t);
+	if (approval) {
+		/* which replacements are timed from a person's approval, by name:
+		 * "1 of these" left the reader to guess whether of the replaced
+		 * or of those within the target (site review 7, item 16) */
+		const char **an = xcalloc(approval + 1, sizeof(*an));
+		size_t k = 0;
+		char *list;
+
+		for (i = 0; i < total; i++)
+			if (v[i]->review->fault->replaced_after >= 0 &&
+			    v[i]->review->fault->replaced_from_approval)
+				an[k++] = v[i]->provider->name;
+		list = view_list(r, an, k);
+		appr = report_format1(r, approval == 1 ? "faults_desc_approval_one" :
+		    "faults_desc_approval", "names", list);
+		free(list);
+		free(an);
+	}
 	if (target >= 0) {
 		report_duration(r, target, d, sizeof(d));
 		snprintf(n1, sizeof(n1), "%zu", within);
 		values[0] = n1, values[1] = d, values[2] = NULL;
 		t = report_format(r, "faults_desc_target", tnames, values);
-		buf_printf(b, " %s", t);
+		/* the approval inside the target's brackets, where it belongs */
+		if (appr != NULL && t[0] != '\0' && t[strlen(t) - 1] == ')') {
+			t[strlen(t) - 1] = '\0';
+			buf_printf(b, " %s; %s)", t, appr);
+		} else
+			buf_printf(b, " %s%s%s", t, appr != NULL ? ", " : "",
+			    appr != NULL ? appr : "");
 		free(t);
-	}
-	if (approval) {
-		t = report_format_n(r, "faults_desc_approval", (long)approval);
-		buf_printf(b, ", %s", t);
-		free(t);
-	}
+	} else if (appr != NULL)
+		buf_printf(b, ", %s", appr);
+	free(appr);
 	snprintf(n1, sizeof(n1), "%zu", undetected);
 	snprintf(n2, sizeof(n2), "%zu", untimed);
 	values[0] = n1, values[1] = n2, values[2] = NULL;
@@ -860,7 +882,14 @@ faults_table(const struct computed *c)
 		    f->first_missed && f->detected_by != DETECT_NONE ?
 		    report_string(r, later[f->detected_by]) :
 		    report_string(r, by[f->detected_by]), NULL);
-		cell_duration(r, &row[2], f->detect_after, f->detect_upper, na);
+		if (!na && f->detect_after < 0 && (f->detected_by == DETECT_PROVIDER ||
+		    f->detected_by == DETECT_CUSTOMER)) {
+			/* detected, with no time: as the provider's page says it
+			 * (site review 7, item 17), not "not stated" */
+			table_cell_set(&row[2], report_string(r, "no_time_given"), NULL);
+			row[2].numeric = true;
+		} else
+			cell_duration(r, &row[2], f->detect_after, f->detect_upper, na);
 		cell_duration(r, &row[3], f->drain_after, f->drain_upper, na);
 		if (f->replaced_from_approval && f->replaced_after >= 0) {
 			table_cell_take(&row[4], replaced_words(r, f, "time_after_approval"), NULL);

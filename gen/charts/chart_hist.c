@@ -71,7 +71,9 @@ hist_desc(const struct computed *c, const struct provider *p, struct buf *b)
 		values[0] = pv->history[i].rating->tier->name;
 		values[1] = pv->history[i].edition->name;
 		values[2] = NULL;
-		t = report_format(r, "hist_desc_tier", names, values);
+		/* an uncertain tier is drawn as a dashed ring: the text says so */
+		t = report_format(r, pv->history[i].rating->review->tier_uncertain != NULL ?
+		    "hist_desc_tier_uncertain" : "hist_desc_tier", names, values);
 		buf_printf(&list, "%s%s", i > 0 ? ", " : "", t);
 		free(t);
 	}
@@ -336,6 +338,10 @@ hist_marks(const struct computed *c, const struct provider *p, double w, size_t 
 		h = &pv->history[i];
 		m[k].dot = true;
 		m[k].hollow = !h->rating->tier->rated;
+		/* a tier the source does not state for certain: a dashed ring in
+		 * its colour, as the failure chart draws a bound hollow (a dot's
+		 * dashed, which the marks' cache keys, says it) */
+		m[k].dashed = h->rating->review->tier_uncertain != NULL;
 		m[k].x0 = m[k].x1 = col_x(w, c, h->edition->index);
 		m[k].y0 = m[k].y1 = tier_y(r, h->rating->tier);
 		m[k].fill = tier_rgb(h->rating->tier);
@@ -365,6 +371,19 @@ hist_draw_marks(struct cx *x, const struct computed *c, const struct provider *p
 		}
 		/* a dot of its own: no line from wherever the pen last was */
 		cv_new_path(x->cv);
+		if (m[i].dashed && !m[i].hollow) {
+			static const double ring[] = {HIST_RING_W * 1.5, HIST_RING_W};
+
+			cv_save(x->cv);
+			cv_arc(x->cv, m[i].x1, m[i].y1, HIST_DOT_R - HIST_RING_W / 2, 0,
+			    2 * M_PI);
+			cv_dash(x->cv, ring, 2, 0);
+			cx_color(x, m[i].fill);
+			cv_line_width(x->cv, HIST_RING_W);
+			cv_stroke(x->cv);
+			cv_restore(x->cv);
+			continue;
+		}
 		if (m[i].hollow) {
 			cv_arc(x->cv, m[i].x1, m[i].y1, HIST_DOT_R - HIST_RING_W / 2, 0,
 			    2 * M_PI);

@@ -835,8 +835,17 @@ view_words(struct buf *b, const struct computed *c, const struct vd_section *s,
 			case VB_QUOTE:
 				if (bl->kind == VB_QUOTE)
 					words_inlines(b, c, &bl->in);
-				for (j = 0; j < bl->nitems; j++)
+				for (j = 0; j < bl->nitems; j++) {
 					words_inlines(b, c, &bl->items[j]);
+					/* an item ends where a sentence would: a
+					 * search snippet does not run "16 named in
+					 * its text 16 of them on the ladder" */
+					if (b->len >= 2 && b->data[b->len - 1] == ' ' &&
+					    strchr(".!?:;", b->data[b->len - 2]) == NULL) {
+						b->data[b->len - 1] = '.';
+						buf_putc(b, ' ');
+					}
+				}
 				break;
 			case VB_TABLE:
 				break;  /* figures, said in the paragraphs */

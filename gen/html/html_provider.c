@@ -127,8 +127,12 @@ history_row(const struct computed *c, const struct history_entry *he, bool thin,
 	tv_set(o, "thin", tv_bool(thin && r->review->nsources > 0));
 	if (thin)
 		tv_set(o, "sources", sources_values(r->review, root));
-	else
+	else {
 		tv_set(o, "review_href", pv_cat("#review-", r->review->edition->id, ""));
+		/* the link says where it goes: the review's own heading */
+		pv_set_taken(o, "review_link", report_format1(rp, "review_link", "edition",
+		    edition_name(r->review->edition)));
+	}
 
 	pv_set_lit(o, "edition", edition_name(he->edition));
 	pv_set_href(o, "href", root, path);

@@ -385,8 +385,16 @@ change_item(struct vd_block *b, const struct computed *c, enum change_kind k,
 	if (reason && s != NULL) {
 		vd_add(it, VD_TEXT, report_string(r, "changes_because"));
 		vd_add(it, VD_TEXT, s);
-	} else
+	} else {
 		vd_add(it, VD_TEXT, ".");
+		/* a move up or down whose review has no text at all: said, not
+		 * left to the reader to infer (site review 7, item 6) */
+		if (reason && (k == CHANGE_UP || k == CHANGE_DOWN) && ch->review != NULL &&
+		    ch->review->summary == NULL) {
+			vd_add(it, VD_TEXT, " ");
+			vd_add(it, VD_TEXT, report_string(r, "move_no_reason"));
+		}
+	}
 }
 
 /* Whether a kind of move is grouped by its tiers into one sentence per
@@ -790,8 +798,24 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 		    (const char *[]){"edition", "from", "count", NULL}, v);
 		free(n);
 	}
-	if (ec->total > 0)
+	if (ec->total > 0) {
+		size_t i;
+		bool unrated_reason = false;
+
 		vd_add(&b->in, VD_TEXT, report_string(r, "changes_intro_more"));
+		/* the reasons for not rating a provider are the source's, often
+		 * two given together: said once here, not after each (PDF review
+		 * 7, item 5) */
+		for (k = CHANGE_NEW; k <= CHANGE_UNRATED; k++)
+			for (i = 0; groupable((enum change_kind)k) && i < ec->n[k]; i++)
+				unrated_reason = unrated_reason || (ec->v[k][i].after != NULL &&
+				    !ec->v[k][i].after->rated &&
+				    summary_of(r, (enum change_kind)k, &ec->v[k][i]) != NULL);
+		if (unrated_reason) {
+			vd_add(&b->in, VD_TEXT, " ");
+			vd_add(&b->in, VD_TEXT, report_string(r, "changes_unrated_why"));
+		}
+	}
 	/* the intro section: pg->s may move as sections are added */
 	tiers_only = changes_tiers_only(&pg->s[0], r, ec);
 	for (k = 0; k < CHANGE_NKINDS; k++)

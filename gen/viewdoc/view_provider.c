@@ -191,7 +191,16 @@ opening_section(struct vd_provider *p, const struct computed *c,
 {
 	struct vd_section *s = vd_section_add(&p->s, &p->n, "opening", NULL);
 
+	const struct rating *rt = pv->history[pv->nhistory - 1].rating;
+
 	opening_line(&vd_block_add(s, VB_PARA, "standfirst")->in, &p->standing, c, pv);
+	/* a move up or down whose review has no text: said, so that a reader
+	 * who followed a link to the mover is not left with a bare table
+	 * (site review 7, item 6) */
+	if (!not_reviewed_now(c, pv) && (rt->status == MOVE_UP || rt->status == MOVE_DOWN) &&
+	    rt->review->summary == NULL)
+		vd_add(&vd_block_add(s, VB_PARA, "no-reason")->in, VD_TEXT,
+		    report_string(&c->project->report, "move_no_reason"));
 }
 
 /*
@@ -335,83 +344,6 @@ markdown_list(struct vd_review *v, const struct report *r, const char *id,
 	}
 }
 
-#define FAULT_DASH "\xe2\x80\x94" /* U+2014: nothing to say in this cell */
-
-/*
- * One step of a fault test: its time (an upper bound, SPEC 1.4, as "within
- * 11m"), the edition's target and the verdict; a bound over the target is
- * not known to miss it, nor is a time counted from a person's approval
- * (from_approval: "43m after approval"), and a test the review does not
- * hold against the targets (against_targets: false) is not compared. A
- * step with no target, or no time, has nothing in its Result cell (a dash,
- * not program words); the caption says once which steps have no target.
- * With no target at all (targets false) the table has no such columns.
- */
-static void
-fault_step(const struct report *r, struct table *t, const char *label,
-    int64_t secs, bool upper, int64_t target, bool from_approval, bool not_compared,
-    bool targets)
-{
-	struct table_cell *row = table_row(t);
-	char *time = fault_step_time(r, secs, upper);
-	char buf[128];
-
-	table_cell_set(&row[0], label, NULL);
-	if (time == NULL)
-		table_cell_set(&row[1], report_string(r, "not_stated"), NULL);
-	else if (from_approval) {
-		/* replaced_from: approval: "43m after approval" */
-		table_cell_take(&row[1], report_format1(r, "time_after_approval", "time", time),
-		    NULL);
-		free(time);
-	} else
-		table_cell_take(&row[1], time, NULL);
-	row[1].numeric = true;
-	if (!targets)
-		return;
-	if (target < 0)
-		table_cell_set(&row[2], FAULT_DASH, NULL);
-	else {
-		report_duration(r, target, buf, sizeof(buf));
-		table_cell_set(&row[2], buf, NULL);
-	}
-	row[2].numeric = true;
-	if (secs < 0 || target < 0)
-		table_cell_set(&row[3], FAULT_DASH, NULL);
-	else if (not_compared)
-		table_cell_set(&row[3], report_string(r, "verdict_not_compared"), NULL);
-	else if (from_approval)
-		/* a time counted from a person's approval is not held against a
-		 * target counted from the fault */
-		table_cell_set(&row[3], report_string(r, "verdict_from_approval"), NULL);
-	else if (upper && secs > target)
-		table_cell_set(&row[3], report_string(r, "verdict_bound"), NULL);
-	else
-		table_cell_set(&row[3], fault_step_verdict(r, secs, upper, target), NULL);
-}
-
-/*
- * The key of the sentence that says what came of an injected fault, from
- * the data, the classes of the failure-test chart's tally: a node back in
- * service (after a person's approval), not replaced by the provider (a
- * human had to act and no replacement is timed), else who detected it.
- */
-static const char *
-fault_result(const struct fault_test *f)
-{
-	if (f->detected_by == DETECT_NONE)
-		return "fault_result_nobody";
-	if (f->replaced_after >= 0)
-		return f->replaced_from_approval ? "fault_result_approval" :
-		    "fault_result_replaced";
-	if (f->detected_by == DETECT_UNSET)
-		return "fault_result_unrecorded";
-	if (f->automatic == TRI_FALSE)
-		return "fault_result_not_replaced";
-	return f->detected_by == DETECT_CUSTOMER ? "fault_result_customer" :
-	    "fault_result_detected";
-}
-
 /*
  * The fault most of the edition's failure tests injected (its text), or
  * NULL when no one fault is injected in more than half of them: the
@@ -446,73 +378,136 @@ usual_fault(const struct computed *c, const struct edition *e)
 }
 
 /*
- * The result's sentence: fault_result_* naming the fault, or, for the
- * edition's usual fault, fault_outcome_* that says only what came of it.
+ * A step's time as the statement gives it: "at once", "within 1s" (an
+ * upper bound, SPEC 1.4), "after 24m".
  */
-static void
-fault_sentence(struct vd_inlines *in, const struct report *r, const char *key,
-    const struct vd_inline *what, bool usual)
+static char *
+fault_when(const struct report *r, int64_t secs, bool upper)
 {
-	char *k;
+	char buf[128];
 
-	if (!usual) {
-		vd_add_format(in, r, key, (const char *const[]){"fault", NULL}, what);
-		return;
-	}
-	k = xasprintf("fault_outcome_%s", key + strlen("fault_result_"));
-	vd_add(in, VD_TEXT, report_string(r, k));
-	free(k);
+	if (secs == 0 && !upper)
+		return xstrdup(report_string(r, "at_once"));
+	report_duration(r, secs, buf, sizeof(buf));
+	return report_format1(r, upper ? "within_time" : "fault_after", "time", buf);
 }
 
 /*
- * A table of timings with one step timed: a sentence instead ("Of the
- * three steps, only replacement is timed: 2h, against a target of 1h
- * (over target)."), from the row's own cells. Returns false when more
- * than one step, or none, is timed.
+ * A timed step against the edition's target, in parentheses, or NULL when
+ * there is nothing to hold it against: no target, or a test the review
+ * does not compare (against_targets: false; its note says why). A bound
+ * over the target is not known to miss it; a time counted from a person's
+ * approval is not held against a target counted from the fault.
  */
-static bool
-fault_one_timed(struct vd_section *s, const struct report *r, const struct table *t,
-    const int64_t secs[3])
+static char *
+fault_verdict(const struct report *r, int64_t secs, bool upper, int64_t target,
+    bool from_approval, bool not_compared, bool say_uncompared)
 {
-	static const char *const noun[3] = {"step_noun_detect", "step_noun_drain",
-	    "step_noun_replace"};
-	const struct table_cell *row;
-	struct vd_block *b;
-	char *w;
-	size_t i, n = 0, one = 0;
+	const char *k;
+	char buf[128];
 
-	for (i = 0; i < 3; i++)
-		if (secs[i] >= 0) {
-			n++;
-			one = i;
-		}
-	if (n != 1 || t->nrows != 3)
-		return false;
-	row = &t->cells[one * t->ncols];
-	if (t->ncols == 4 && strcmp(row[2].text, FAULT_DASH) != 0)
-		w = report_format(r, "fault_only_timed_target", (const char *[]){"step",
-		    "time", "target", "verdict", NULL}, (const char *[]){report_string(r,
-		    noun[one]), row[1].text, row[2].text, row[3].text, NULL});
+	if (secs < 0 || target < 0)
+		return NULL;
+	if (not_compared)
+		/* said once, after the replacement (the review's note says why) */
+		return say_uncompared ? xstrdup(report_string(r, "fault_v_not_compared")) : NULL;
+	if (from_approval)
+		k = "fault_v_approval";
+	else if (secs <= target)
+		k = "fault_v_within";
 	else
-		w = report_format(r, "fault_only_timed", (const char *[]){"step", "time",
-		    NULL}, (const char *[]){report_string(r, noun[one]), row[1].text, NULL});
-	b = vd_block_add(s, VB_PARA, "fault-timed");
-	vd_add(&b->in, VD_TEXT, w);
-	free(w);
-	return true;
+		k = upper ? "fault_v_bound" : "fault_v_over";
+	report_duration(r, target, buf, sizeof(buf));
+	return report_format1(r, k, "target", buf);
+}
+
+/* One clause of the statement, "{time}" filled (when taken), and its verdict
+ * after it; takes when and verdict. */
+static char *
+fault_clause(const struct report *r, const char *key, char *when, char *verdict)
+{
+	char *c = when != NULL ? report_format1(r, key, "time", when) :
+	    xstrdup(report_string(r, key)), *out;
+
+	free(when);
+	if (verdict == NULL)
+		return c;
+	out = xasprintf("%s %s", c, verdict);
+	free(c);
+	free(verdict);
+	return out;
+}
+
+/*
+ * What came of an injected fault, in one sentence about the provider, from
+ * the data (PDF review 7, item 3): who detected it and when, the drain, and
+ * the node back in service or not, each time with its target where one is
+ * set ("Microsoft Azure detected the fault (no time given), drained the
+ * node at once and did not replace the node."), or "GMO did not detect the
+ * fault.". The review's note then adds only what this cannot say.
+ */
+static char *
+fault_statement(const struct report *r, const struct fault_test *f,
+    const struct edition *e, const char *name)
+{
+	char *cl[5], *list, *s;
+	size_t n = 0, i;
+
+	if (f->detected_by == DETECT_NONE)
+		return report_format1(r, "fault_said_nobody", "name", name);
+	if (f->first_missed && (f->detected_by == DETECT_PROVIDER ||
+	    f->detected_by == DETECT_CUSTOMER))
+		cl[n++] = xstrdup(report_string(r, "fault_c_missed_first"));
+	if (f->detected_by == DETECT_PROVIDER) {
+		if (f->detect_after >= 0)
+			cl[n++] = fault_clause(r, f->first_missed ? "fault_c_later" :
+			    "fault_c_detected", fault_when(r, f->detect_after, f->detect_upper),
+			    fault_verdict(r, f->detect_after, f->detect_upper, e->target_detect,
+			    false, f->not_compared, false));
+		else
+			cl[n++] = xstrdup(report_string(r, f->first_missed ?
+			    "fault_c_later_untimed" : "fault_c_detected_untimed"));
+	} else if (f->detected_by == DETECT_CUSTOMER)
+		cl[n++] = xstrdup(report_string(r, f->first_missed ?
+		    "fault_c_customer_later" : "fault_c_customer"));
+	if (f->drain_after >= 0)
+		cl[n++] = fault_clause(r, "fault_c_drained",
+		    fault_when(r, f->drain_after, f->drain_upper), NULL);
+	if (f->replaced_after >= 0) {
+		char *verdict = fault_verdict(r, f->replaced_after, f->replaced_upper,
+		    e->target_replace, f->replaced_from_approval, f->not_compared, true);
+
+		if (f->replaced_from_approval) {
+			char buf[128];
+
+			/* "43m after a person approved the replacement" */
+			report_duration(r, f->replaced_after, buf, sizeof(buf));
+			cl[n++] = fault_clause(r, "fault_c_approval", xstrdup(buf), verdict);
+		} else
+			cl[n++] = fault_clause(r, "fault_c_replaced", fault_when(r,
+			    f->replaced_after, f->replaced_upper), verdict);
+	} else if (f->automatic == TRI_FALSE && f->detected_by != DETECT_UNSET)
+		cl[n++] = xstrdup(report_string(r, f->drain_after >= 0 ?
+		    "fault_c_not_replaced_it" : "fault_c_not_replaced"));
+	if (n == 0)
+		return xstrdup(report_string(r, "fault_said_unrecorded"));
+	list = view_list(r, (const char *const *)cl, n);
+	s = report_format(r, "fault_said", (const char *[]){"name", "list", NULL},
+	    (const char *[]){name, list, NULL});
+	free(list);
+	for (i = 0; i < n; i++)
+		free(cl[i]);
+	return s;
 }
 
 static void
 fault_section(struct vd_review *v, const struct report *r, const char *usual)
 {
-	static const char *const later[] = {"detected_provider_later",
-	    "detected_customer_later", NULL};
 	const struct review *rv = v->rating->review;
 	const struct fault_test *f = rv->fault;
-	const struct edition *e = rv->edition;
 	struct vd_section *s;
 	struct vd_block *b;
-	struct table *t;
+	char *w;
 
 	if (f == NULL)
 		return;
@@ -527,59 +522,43 @@ fault_section(struct vd_review *v, const struct report *r, const char *usual)
 			vd_add(&b->in, VD_TEXT, report_string(r, "nothing_to_time"));
 		}
 	} else {
-		/* what was injected and what came of it, in one sentence from the
-		 * data (issue 27 item 3): not "The provider detected it." on
-		 * every entry, nor beside a note that tells otherwise */
-		struct vd_inline what = {.kind = VD_TEXT, .text = (char *)(f->fault != NULL ?
-		    f->fault : report_string(r, "fault_not_described"))};
-
-		bool is_usual = usual != NULL && f->fault != NULL &&
-		    strcmp(f->fault, usual) == 0;
-
+		/* the fault, named only where it is not the one the report's
+		 * failure-test section names (issue 27, review item 3), then the
+		 * result in one statement with its times: no status line, no
+		 * table and no "only one step is timed" saying it again */
 		b = vd_block_add(s, VB_PARA, "fault-intro");
-		if (f->first_missed && f->detected_by != DETECT_NONE &&
-		    f->detected_by != DETECT_UNSET) {
-			/* the first injection went unnoticed; the provider's catching
-			 * a later one is not to read as catching the first */
-			fault_sentence(&b->in, r, "fault_result_later", &what, is_usual);
+		if (f->fault != NULL && (usual == NULL || strcmp(f->fault, usual) != 0)) {
+			struct vd_inline what = {.kind = VD_TEXT, .text = (char *)f->fault};
+
+			vd_add_format(&b->in, r, "fault_injected",
+			    (const char *const[]){"fault", NULL}, &what);
 			vd_add(&b->in, VD_TEXT, " ");
-			vd_add(&b->in, VD_TEXT, report_string(r, later[f->detected_by]));
-		} else
-			fault_sentence(&b->in, r, fault_result(f), &what, is_usual);
+		}
+		{
+			/* a name longer than a heading may be is cut as the PDF
+			 * cuts a heading (4,096 bytes and an ellipsis), at a
+			 * character's start */
+			const char *pn = provider_name(v->rating->provider);
+			size_t k = strlen(pn);
+			char *name;
+
+			if (k > 4096) {
+				for (k = 4096; k > 0 && ((unsigned char)pn[k] & 0xc0) == 0x80; k--)
+					;
+				name = xasprintf("%.*s\xe2\x80\xa6", (int)k, pn);
+			} else
+				name = xstrdup(pn);
+			w = fault_statement(r, f, rv->edition, name);
+			free(name);
+		}
+		vd_add(&b->in, VD_TEXT, w);
+		free(w);
 		/* whether a human had to act, unless the review's note tells it */
 		if (f->automatic != TRI_UNSET && f->note == NULL &&
-		    strcmp(fault_result(f), "fault_result_not_replaced") != 0) {
+		    !(f->automatic == TRI_FALSE && f->replaced_after < 0)) {
 			vd_add(&b->in, VD_TEXT, " ");
 			vd_add(&b->in, VD_TEXT, report_string(r, f->automatic == TRI_TRUE ?
 			    "recovery_automatic" : "recovery_human"));
-		}
-		/* no step timed: no table all of dashes (the note says so) */
-		if (f->detect_after >= 0 || f->drain_after >= 0 || f->replaced_after >= 0) {
-			bool targets = e->target_detect >= 0 || e->target_replace >= 0;
-			const int64_t secs[3] = {f->detect_after, f->drain_after,
-			    f->replaced_after};
-
-			/* a short caption: the dash in the drain's Target cell
-			 * speaks for itself, and the long caption on every entry
-			 * read as software output (issue 27, review item 3) */
-			t = table_new(report_string(r, "timings_caption"), targets ? 4 : 2);
-			table_head(t, 0, report_string(r, "step"), false);
-			table_head(t, 1, report_string(r, "time"), true);
-			if (targets) {
-				table_head(t, 2, report_string(r, "target"), true);
-				table_head(t, 3, report_string(r, "result"), false);
-			}
-			fault_step(r, t, report_string(r, "step_detected"), f->detect_after,
-			    f->detect_upper, e->target_detect, false, f->not_compared, targets);
-			fault_step(r, t, report_string(r, "step_drained"), f->drain_after,
-			    f->drain_upper, -1, false, f->not_compared, targets);
-			fault_step(r, t, report_string(r, "step_replaced"), f->replaced_after,
-			    f->replaced_upper, e->target_replace, f->replaced_from_approval,
-			    f->not_compared, targets);
-			if (fault_one_timed(s, r, t, secs))
-				table_free(t);
-			else
-				vd_block_add(s, VB_TABLE, "fault")->table = t;
 		}
 	}
 	if (f->note != NULL) {
@@ -595,6 +574,13 @@ fault_section(struct vd_review *v, const struct report *r, const char *usual)
  * say "not known" for each), the public findings, then how many are not
  * public. Nothing at all when none of these is there.
  */
+/* Whether finding f names a source other than its edition's own article. */
+static bool
+f_source_other(const struct finding *f, const struct edition *e)
+{
+	return f->source != NULL && f->source != e->source;
+}
+
 static void
 security_section(struct vd_review *v, const struct report *r)
 {
@@ -643,6 +629,26 @@ security_section(struct vd_review *v, const struct report *r)
 		if (d.len > 0) {
 			vd_add(it, VD_TEXT, d.data);
 			vd_add(it, VD_TEXT, ").");
+		}
+		/* a finding made public elsewhere than the edition's own article
+		 * (FPT's, from the 2.1 update): labelled with its own source and
+		 * date, not read as the edition's (site review 7, item 9) */
+		if (f_source_other(&rv->findings[i], rv->edition)) {
+			const struct source *src = rv->findings[i].source;
+			char *when = src->date != DATE_NONE ? view_date(r, src->date) :
+			    xstrdup(src->date_text != NULL ? src->date_text : "");
+			struct vd_inline from[2];
+
+			memset(from, 0, sizeof(from));
+			from[0].kind = VD_LINK;
+			from[0].target = VD_SOURCE;
+			from[0].text = (char *)(src->title != NULL ? src->title : src->id);
+			from[0].source = src;
+			from[1] = val_text(when);
+			vd_add(it, VD_TEXT, " ");
+			vd_add_format(it, r, *when != '\0' ? "finding_from_dated" : "finding_from",
+			    (const char *[]){"source", "date", NULL}, from);
+			free(when);
 		}
 	}
 	if (hidden > 0) {
@@ -793,61 +799,11 @@ vd_review_thin(const struct rating *rt)
 	    rv->response == NULL && rv->ncorrections == 0;
 }
 
-/*
- * The one section a review holds besides its sources, when it is a failure
- * test, security or quotes (CoreWeave 3.0: quotes only): it heads the
- * review. NULL when there are more, or another kind.
- */
-static const struct vd_section *
-only_section(const struct vd_review *v)
-{
-	const struct vd_section *one = NULL;
-	size_t i;
-
-	for (i = 0; i < v->n; i++) {
-		if (strcmp(v->s[i].id, "sources") == 0)
-			continue;
-		if (one != NULL)
-			return NULL;
-		one = &v->s[i];
-	}
-	if (one == NULL || one->title == NULL || (strcmp(one->id, "fault") != 0 &&
-	    strcmp(one->id, "security") != 0 && strcmp(one->id, "quotes") != 0))
-		return NULL;
-	return one;
-}
-
-/*
- * A review that is one sentence and nothing else (besides its sources),
- * a sentence about the edition's own listing, which names the edition
- * ("ClusterMAX 1.0 listed this provider under its former name"): a note,
- * not labelled a review (site review item 2). A sentence on the provider
- * ("Beta was the best.") is still its review.
- */
-static bool
-summary_only(const struct vd_review *v)
-{
-	const char *t = v->rating->review->summary, *p;
-	size_t i;
-
-	if (t == NULL || strstr(t, edition_name(v->rating->review->edition)) == NULL)
-		return false;
-	for (i = 0; i < v->n; i++)
-		if (strcmp(v->s[i].id, "sources") != 0 && strcmp(v->s[i].id, "summary") != 0)
-			return false;
-	/* one sentence: no stop followed by more text */
-	for (p = t; *p != '\0'; p++)
-		if (strchr(".!?", *p) != NULL && p[1] == ' ' && p[2] != '\0' && p[2] != '\n')
-			return false;
-	return true;
-}
-
 static void
 review_build(struct vd_review *v, const struct computed *c, const struct rating *rt)
 {
 	const struct report *r = &c->project->report;
 	const struct review *rv = rt->review;
-	const struct vd_section *one;
 	struct vd_block *b;
 
 	v->rating = rt;
@@ -870,13 +826,11 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	vd_corrections_section(&v->s, &v->n, r, v->rating->review->corrections,
 	    v->rating->review->ncorrections, v->rating->review->pos.file);
 	sources_section(v, r);
-	if ((one = only_section(v)) != NULL) {
-		v->only = one->id;
-		v->part = one->title;
-	} else if (summary_only(v))
-		v->part = report_string(r, "note");
-	else
-		v->part = report_string(r, "review");
+	/* every review is headed the same way, "Review, ClusterMAX 3.0", what
+	 * ever it holds: a heading that changed with the data ("Failure test,
+	 * ...", "Note, ...") read as inconsistent (site review 7, item 5); the
+	 * parts inside keep their own headings */
+	v->part = report_string(r, "review");
 }
 
 struct vd_provider *
@@ -922,8 +876,11 @@ vd_provider_row(const struct vd_provider *p, const struct rating *rt)
 		if (strcmp(p->s[i].id, "site") == 0 || strcmp(p->s[i].id, "successor") == 0 ||
 		    strcmp(p->s[i].id, "fields") == 0)
 			return false;
+	/* the opening line, and at most the note that the review gives no
+	 * reason for the move (a row's review has no text: it says so) */
 	open = vd_section_find(p->s, p->n, "opening");
-	return open != NULL && open->n == 1;
+	return open != NULL && (open->n == 1 || (open->n == 2 &&
+	    strcmp(open->b[1].role, "no-reason") == 0));
 }
 
 void
