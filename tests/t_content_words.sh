@@ -186,7 +186,7 @@ text "$T/s/providers/fpt/index.html" >"$T/fpt"
 check "FPT: no 'the finding below'" $?
 # an entry whose text is its security finding says the finding once, as
 # the finding; its text says where the finding comes from (PDF review 7)
-grep -qF "Partition keys are the settings that keep each customer's traffic apart on a shared InfiniBand network." "$T/fpt" &&
+grep -qF "Partition keys are the settings that keep each customer’s traffic apart on a shared InfiniBand network." "$T/fpt" &&
     grep -qF "Partition keys not configured correctly. Made public in How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update, April 2026 (the day is not known)." "$T/fpt" &&
     ! grep -qF "Its security finding is not from the 3.0 review" "$T/fpt"
 check "FPT: its finding labelled with its own source and date; its text explains partition keys (site review 7, item 9)" $?
