@@ -79,6 +79,10 @@ struct edition_stats {
 	long *d_counts;               /* per ladder index */
 	double d_medals_pct;          /* NAN if baseline medals == 0 */
 	double d_reviewed_pct;
+	/* the fault injected in more than half of the failure tests (at least
+	 * two), or NULL: said once by the report, named by an entry only where
+	 * its own differs */
+	const char *usual_fault;
 	size_t public_findings;       /* edition + reviews, public ones */
 	size_t private_findings;      /* counted, never shown */
 };

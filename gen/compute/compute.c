@@ -335,6 +335,46 @@ stats_change(struct edition_stats *s, const struct project *p, const struct buil
 	free(bc);
 }
 
+/* Whether a failure test injected a fault the review names. */
+static bool
+fault_named(const struct fault_test *f)
+{
+	return f != NULL && !f->not_injected && f->fault != NULL;
+}
+
+/*
+ * The fault more than half of the edition's failure tests injected, found
+ * in two passes over the ratings (a majority vote, then its count), so the
+ * cost is linear in the reviews whatever their number.
+ */
+static const char *
+stats_usual_fault(const struct edition_stats *s)
+{
+	const char *cand = NULL;
+	size_t i, n = 0, k = 0, votes = 0;
+
+	for (i = 0; i < s->nratings; i++) {
+		const struct fault_test *f = s->ratings[i].review->fault;
+
+		if (!fault_named(f))
+			continue;
+		n++;
+		if (votes == 0) {
+			cand = f->fault;
+			votes = 1;
+		} else if (strcmp(cand, f->fault) == 0)
+			votes++;
+		else
+			votes--;
+	}
+	for (i = 0; cand != NULL && i < s->nratings; i++) {
+		const struct fault_test *f = s->ratings[i].review->fault;
+
+		k += fault_named(f) && strcmp(f->fault, cand) == 0;
+	}
+	return k >= 2 && 2 * k > n ? cand : NULL;
+}
+
 static void
 stats_compute(struct edition_stats *s, const struct project *p, const struct edition *e,
     const struct edition *baseline, const struct build_opts *o, struct diag *d, bool report)
@@ -386,6 +426,7 @@ stats_compute(struct edition_stats *s, const struct project *p, const struct edi
 	stats_gone(s, o);
 	stats_change(s, p, o);
 	stats_findings(s);
+	s->usual_fault = stats_usual_fault(s);
 	if (report)
 		stats_claims(s, o, d);
 }

@@ -345,39 +345,6 @@ markdown_list(struct vd_review *v, const struct report *r, const char *id,
 }
 
 /*
- * The fault most of the edition's failure tests injected (its text), or
- * NULL when no one fault is injected in more than half of them: the
- * report's failure-test section says once what that test injects, so an
- * entry names its fault only where it differs (issue 27, review item 3).
- */
-static const char *
-usual_fault(const struct computed *c, const struct edition *e)
-{
-	const struct edition_stats *st = computed_edition(c, e);
-	const char *best = NULL;
-	size_t i, j, n = 0, most = 0, k;
-
-	for (i = 0; st != NULL && i < st->nratings; i++) {
-		const struct fault_test *f = st->ratings[i].review->fault;
-
-		if (f == NULL || f->not_injected || f->fault == NULL)
-			continue;
-		n++;
-		for (j = 0, k = 0; j < st->nratings; j++) {
-			const struct fault_test *g = st->ratings[j].review->fault;
-
-			k += g != NULL && !g->not_injected && g->fault != NULL &&
-			    strcmp(g->fault, f->fault) == 0;
-		}
-		if (k > most) {
-			most = k;
-			best = f->fault;
-		}
-	}
-	return most >= 2 && 2 * most > n ? best : NULL;
-}
-
-/*
  * A step's time as the statement gives it: "at once", "within 1s" (an
  * upper bound, SPEC 1.4), "after 24m".
  */
@@ -819,7 +786,8 @@ review_build(struct vd_review *v, const struct computed *c, const struct rating 
 	fields_section(&v->s, &v->n, r, r->review_fields, r->nreview_fields, rv->fields);
 	markdown_list(v, r, "strengths", rv->strengths, rv->nstrengths);
 	markdown_list(v, r, "weaknesses", rv->weaknesses, rv->nweaknesses);
-	fault_section(v, r, usual_fault(c, rv->edition));
+	fault_section(v, r, computed_edition(c, rv->edition) != NULL ?
+	    computed_edition(c, rv->edition)->usual_fault : NULL);
 	security_section(v, r);
 	quotes_section(v, r);
 	response_section(v, r);
