@@ -147,6 +147,12 @@ enum pdf_key {
 	PDF_FOOTER,    /* each page's footer, {page} and {pages} put in;
 	                  NULL: "page {page} of {pages}" */
 	PDF_LEDE,      /* the title page's opening words, under the subtitle */
+	PDF_PAGE_REF,  /* a page reference's words, "page {page}": the text
+	                  before a page number's run that ends with its words
+	                  before {page} goes, with the number, when the target
+	                  is on the same page, for one of these two words */
+	PDF_HERE_ABOVE, /* "above" */
+	PDF_HERE_BELOW, /* "below" */
 	PDF_KEY_MAX
 };
 /* Copies value (NULL clears it). */

@@ -260,6 +260,9 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_DATE, date);
 	pdfdoc_set(r->doc, PDF_TOC_TITLE, report_string(&r->c->project->report, "contents"));
 	pdfdoc_set(r->doc, PDF_FOOTER, report_string(&r->c->project->report, "pdf_page_of"));
+	pdfdoc_set(r->doc, PDF_PAGE_REF, report_string(&r->c->project->report, "pdf_page_ref"));
+	pdfdoc_set(r->doc, PDF_HERE_ABOVE, report_string(&r->c->project->report, "pdf_here_above"));
+	pdfdoc_set(r->doc, PDF_HERE_BELOW, report_string(&r->c->project->report, "pdf_here_below"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)

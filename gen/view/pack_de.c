@@ -589,5 +589,10 @@ const struct ui_string pack_de_strings[] = {
 	{"fault_only_timed", "Von den drei Schritten ist nur {step} zeitlich erfasst: {time}."},
 	{"fault_only_timed_target", "Von den drei Schritten ist nur {step} zeitlich erfasst: {time}, bei einem Zielwert von {target} ({verdict})."},
 	{"pdf_providers_source", "Wo ein Eintrag keine andere Quelle nennt, stützt er sich auf {source}."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "Seite {page}"},
+	{"pdf_here_above", "oben"},
+	{"pdf_here_below", "unten"},
+	{"pdf_unrated_all_tier", "Stufe aller {n} in {edition}: {tier}."},
 	{NULL, NULL},
 };

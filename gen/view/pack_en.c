@@ -608,5 +608,10 @@ const struct ui_string ui_strings_default[] = {
 	{"fault_only_timed", "Of the three steps, only {step} is timed: {time}."},
 	{"fault_only_timed_target", "Of the three steps, only {step} is timed: {time}, against a target of {target} ({verdict})."},
 	{"pdf_providers_source", "Where an entry names no other source, it is drawn from {source}."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "page {page}"},
+	{"pdf_here_above", "above"},
+	{"pdf_here_below", "below"},
+	{"pdf_unrated_all_tier", "Tier of all {n} in {edition}: {tier}."},
 	{NULL, NULL},
 };

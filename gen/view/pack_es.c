@@ -588,5 +588,10 @@ const struct ui_string pack_es_strings[] = {
 	{"fault_only_timed", "Solo una de las tres etapas está cronometrada, {step}: {time}."},
 	{"fault_only_timed_target", "Solo una de las tres etapas está cronometrada, {step}: {time}, con un objetivo de {target} ({verdict})."},
 	{"pdf_providers_source", "Salvo que una entrada cite otra fuente, se basa en {source}."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "página {page}"},
+	{"pdf_here_above", "más arriba"},
+	{"pdf_here_below", "más abajo"},
+	{"pdf_unrated_all_tier", "Nivel de los {n} en {edition}: {tier}."},
 	{NULL, NULL},
 };

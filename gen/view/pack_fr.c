@@ -591,5 +591,10 @@ const struct ui_string pack_fr_strings[] = {
 	{"fault_only_timed", "Une seule des trois étapes est chronométrée, {step}\u00a0: {time}."},
 	{"fault_only_timed_target", "Une seule des trois étapes est chronométrée, {step}\u00a0: {time}, pour un objectif de {target} ({verdict})."},
 	{"pdf_providers_source", "Sauf si une fiche cite une autre source, elle s’appuie sur {source}."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "page {page}"},
+	{"pdf_here_above", "ci-dessus"},
+	{"pdf_here_below", "ci-dessous"},
+	{"pdf_unrated_all_tier", "Palier des {n} dans {edition}\u00a0: {tier}."},
 	{NULL, NULL},
 };
