@@ -594,5 +594,6 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_here_above", "oben"},
 	{"pdf_here_below", "unten"},
 	{"pdf_unrated_all_tier", "Stufe aller {n} in {edition}: {tier}."},
+	{"figures_tracked", "Beobachtet"},
 	{NULL, NULL},
 };

@@ -613,5 +613,6 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_here_above", "above"},
 	{"pdf_here_below", "below"},
 	{"pdf_unrated_all_tier", "Tier of all {n} in {edition}: {tier}."},
+	{"figures_tracked", "Tracked"},
 	{NULL, NULL},
 };

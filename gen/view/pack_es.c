@@ -593,5 +593,6 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_here_above", "más arriba"},
 	{"pdf_here_below", "más abajo"},
 	{"pdf_unrated_all_tier", "Nivel de los {n} en {edition}: {tier}."},
+	{"figures_tracked", "Seguidos"},
 	{NULL, NULL},
 };

@@ -596,5 +596,6 @@ const struct ui_string pack_fr_strings[] = {
 	{"pdf_here_above", "ci-dessus"},
 	{"pdf_here_below", "ci-dessous"},
 	{"pdf_unrated_all_tier", "Palier des {n} dans {edition}\u00a0: {tier}."},
+	{"figures_tracked", "Suivis"},
 	{NULL, NULL},
 };

@@ -125,15 +125,74 @@ figure_counted(struct table *t, const struct report *r, const struct edition_sta
 	}
 	if (cl != NULL && cl->note != NULL && cl->value != computed) {
 		st = report_format_n(r, "n_stated", cl->value);
-		both = report_format(r, "figure_stated_detail", (const char *[]){"stated",
-		    "detail", NULL}, (const char *[]){st, detail, NULL});
-		free(st);
-		free(detail);
+		if (detail == NULL)
+			both = st;
+		else {
+			both = report_format(r, "figure_stated_detail", (const char *[]){"stated",
+			    "detail", NULL}, (const char *[]){st, detail, NULL});
+			free(st);
+			free(detail);
+		}
 		detail = both;
 	}
 	figure_row(t, label, value, detail, note);
 }
 
+/* "42.2% of 45 rated": a share, then the words of its base. */
+static char *
+share_of(const struct report *r, double share, char *base)
+{
+	char *v = view_share(r, share), *out = xasprintf("%s %s", v, base);
+
+	free(v);
+	free(base);
+	return out;
+}
+
+/* The change in medals since the edition before, where there is one. */
+static void
+figure_change(struct table *t, const struct computed *c, const struct edition_stats *s,
+    const struct edition_stats *cmp, bool edition_only)
+{
+	const struct report *r = &c->project->report;
+
+	/* an edition page says a change it cannot compute in its movement
+	 * section, not first thing (edition_only) */
+	const struct edition *b, *ce;
+
+	if (cmp == NULL || cmp->baseline == NULL || (edition_only && !cmp->has_change))
+		return;
+	b = cmp->baseline;
+	ce = cmp->edition;
+	if (!cmp->has_change)
+		figure_row(t, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
+		    report_format1(r, "not_computed_partial", "edition",
+		    ename(b->partial ? b : ce)), b->partial ? b->partial_note : ce->partial_note);
+	else {
+		char *v = view_signed_int(r, cmp->d_medals);
+		char *p = isnan(cmp->d_medals_pct) ? xstrdup("") :
+		    view_signed_pct(r, cmp->d_medals_pct, 1);
+		const struct edition_stats *bs = computed_edition(c, b);
+		char *n = view_int(r, bs != NULL ? bs->medals : s->medals - cmp->d_medals);
+		/* the base of the change given: "−48.6% from 37 in 2.0" */
+		char *since = report_format(r, "from_n_in_edition",
+		    (const char *[]){"n", "edition", NULL}, (const char *[]){n, ename(b), NULL});
+
+		figure_row(t, report_string(r, "change_in_medals"), v,
+		    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
+		free(p);
+		free(n);
+		free(since);
+	}
+}
+
+/*
+ * The headline figures in the order of the funnel (PDF review 7, item
+ * 18): tracked, reviewed, rated, medals, then the change in medals since
+ * the edition before, each figure that the data has; each step's detail
+ * its share of the one before ("23.8% of 323 providers tracked"), the
+ * medals' the lede's base, the rated, with the edition before's share.
+ */
 static struct table *
 figures_new(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp, bool edition_only)
@@ -142,47 +201,43 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 	const struct edition *e = s->edition;
 	struct table *t = table_new(NULL, 3);
 	const char *note;
+	char *detail;
 
 	table_head(t, 0, report_string(r, "figure"), false);
 	table_head(t, 1, ename(e), true);
 	table_head(t, 2, report_string(r, "details"), false);
+	if (!e->partial && s->tracked >= 0)
+		figure_row(t, report_string(r, "figures_tracked"), view_int(r, s->tracked),
+		    NULL, NULL);
+	/* a partial edition's note says why its counts are short: a
+	 * claim's note that says it again ("Only the providers named in its
+	 * text are here.") is left out, the caveat said once */
+	note = e->partial && e->partial_note != NULL ? e->partial_note :
+	    claim_note(s, "reviewed", s->reviewed);
+	if (e->partial)
+		detail = report_format_n(r, "n_rated", s->rated);
+	else if (s->tracked > 0)
+		detail = share_of(r, (double)s->reviewed / (double)s->tracked,
+		    report_format_n(r, "of_n_tracked", s->tracked));
+	else
+		detail = NULL;
+	figure_counted(t, r, s, report_string(r, "reviewed"), "reviewed", s->reviewed,
+	    detail, note);
+	if (!e->partial)
+		figure_counted(t, r, s, report_string(r, "rated"), "rated", s->rated,
+		    s->reviewed > 0 ? share_of(r, (double)s->rated / (double)s->reviewed,
+		    report_format_n(r, "of_n_reviewed", s->reviewed)) : NULL,
+		    claim_note(s, "rated", s->rated));
 	note = e->partial && e->partial_note != NULL ? e->partial_note :
 	    claim_note(s, "medals", s->medals);
-	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals,
-	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
-	    s->reviewed), note);
-	/* an edition page says a change it cannot compute in its movement
-	 * section, not first thing (edition_only) */
-	if (cmp != NULL && cmp->baseline != NULL && !(edition_only && !cmp->has_change)) {
-		const struct edition *b = cmp->baseline, *ce = cmp->edition;
-
-		if (!cmp->has_change)
-			figure_row(t, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
-			    report_format1(r, "not_computed_partial", "edition",
-			    ename(b->partial ? b : ce)), b->partial ? b->partial_note : ce->partial_note);
-		else {
-			char *v = view_signed_int(r, cmp->d_medals);
-			char *p = isnan(cmp->d_medals_pct) ? xstrdup("") :
-			    view_signed_pct(r, cmp->d_medals_pct, 1);
-			const struct edition_stats *bs = computed_edition(c, b);
-			char *n = view_int(r, bs != NULL ? bs->medals : s->medals - cmp->d_medals);
-			/* the base of the change given: "−48.6% from 37 in 2.0" */
-			char *since = report_format(r, "from_n_in_edition",
-			    (const char *[]){"n", "edition", NULL}, (const char *[]){n, ename(b), NULL});
-
-			figure_row(t, report_string(r, "change_in_medals"), v,
-			    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
-			free(p);
-			free(n);
-			free(since);
-		}
-	}
-	if (!e->partial && s->rated > 0) {
-		/* the lede's base first: the share of the rated, with the
+	if (e->partial)
+		detail = report_format_n(r, "of_n_reviews_named", s->reviewed);
+	else if (s->rated > 0) {
+		/* the lede's base: the share of the rated, with the
 		 * baseline's where a change is computed (issue: one base) */
 		const struct edition_stats *bs = cmp != NULL && cmp->baseline != NULL &&
 		    cmp->has_change ? computed_edition(c, cmp->baseline) : NULL;
-		char *n = view_int(r, s->rated), *detail;
+		char *n = view_int(r, s->rated);
 
 		if (bs != NULL && bs->rated > 0 && !bs->edition->partial) {
 			char *was = view_share(r, (double)bs->medals / (double)bs->rated);
@@ -197,38 +252,11 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 			detail = report_format(r, "of_n_rated", (const char *[]){"n", NULL},
 			    (const char *[]){n, NULL});
 		free(n);
-		figure_row(t, report_string(r, "medals_of_rated"),
-		    view_share(r, (double)s->medals / (double)s->rated), detail, NULL);
-	}
-	/* the shares of the reviewed and of the tracked: one card, the
-	 * tracked share in its words, not two more cards beside the rated
-	 * share (reader review, site 6); without a tracked count, the
-	 * reviewed share's card alone */
-	if (!e->partial && s->tracked >= 0 && s->rated > 0) {
-		char *na = view_int(r, s->reviewed);
-		char *b = view_share(r, s->medals_of_tracked), *nb = view_int(r, s->tracked);
-
-		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
-		    report_format(r, "of_n_reviewed_tracked",
-		    (const char *[]){"n", "share", "m", NULL},
-		    (const char *[]){na, b, nb, NULL}), NULL);
-		free(na);
-		free(b);
-		free(nb);
-	} else if (!e->partial) {
-		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
-		    report_format_n(r, "of_n_reviewed", s->reviewed), NULL);
-		if (s->tracked >= 0)
-			figure_row(t, report_string(r, "medals_of_tracked"), view_share(r, s->medals_of_tracked),
-			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
-	}
-	/* a partial edition's note says why its counts are short: a
-	 * claim's note that says it again ("Only the providers named in its
-	 * text are here.") is left out, the caveat said once */
-	note = e->partial && e->partial_note != NULL ? e->partial_note :
-	    claim_note(s, "reviewed", s->reviewed);
-	figure_counted(t, r, s, report_string(r, "reviewed"), "reviewed", s->reviewed,
-	    report_format_n(r, "n_rated", s->rated), note);
+		detail = share_of(r, (double)s->medals / (double)s->rated, detail);
+	} else
+		detail = report_format_n(r, "of_n_reviewed", s->reviewed);
+	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals, detail, note);
+	figure_change(t, c, s, cmp, edition_only);
 	table_drop_empty_columns(t, "");
 	return t;
 }
