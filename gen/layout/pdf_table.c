@@ -222,6 +222,42 @@ cell_font(const struct table_cell *c, bool head)
  */
 #define WORD_CAP 0.3
 
+/*
+ * A numeric column of a table narrower than the body is NUM_COL wide
+ * (its natural width when more), whatever its table: the stated and
+ * counted columns of one table line up with the next's (PDF review 7,
+ * item 19), and a number is not set far from its label.
+ */
+#define NUM_COL 0.16
+
+/* The text columns take the rest of the width, in proportion to their
+ * natural widths; false (nothing set): no text column, or no room. */
+static bool
+numeric_fit(struct table_prep *p, const double *nat, double avail)
+{
+	double fixed = 0, text = 0, w;
+	size_t c, n = p->ncols;
+
+	for (c = 0; c < n; c++) {
+		w = nat[c] + 2 * PAD_X;
+		if (p->t->head[c].numeric)
+			fixed += w > NUM_COL * avail ? w : NUM_COL * avail;
+		else
+			text += w;
+	}
+	if (text <= 0 || fixed == 0 || fixed + text > avail)
+		return false;
+	for (c = 0; c < n; c++) {
+		w = nat[c] + 2 * PAD_X;
+		if (p->t->head[c].numeric)
+			p->colw[c] = w > NUM_COL * avail ? w : NUM_COL * avail;
+		else
+			p->colw[c] = w * (avail - fixed) / text;
+	}
+	p->width = avail;
+	return true;
+}
+
 /* Column widths: natural widths stretched to the body's width when they
  * fit; otherwise short columns (a name, a tier, a status) whole and the
  * others, which wrap anyway, their widest word and a share of the rest in
@@ -254,6 +290,8 @@ columns_fit(struct table_prep *p, const double *nat, const double *min,
 		return;
 	}
 	free(whole);
+	if (sn <= avail && numeric_fit(p, nat, avail))
+		return;
 	for (c = 0; c < n; c++) {
 		if (sn <= avail)
 			p->colw[c] = (nat[c] + 2 * PAD_X) * avail / sn;

@@ -204,7 +204,7 @@ build_claims(const struct computed *c, const void *arg)
 {
 	const struct table_eds *te = arg;
 
-	return table_claims(c, te->e);
+	return vd_claims_table(c, te->e, false);
 }
 
 /* The metadata date: the report's (the title page's "compiled"), else

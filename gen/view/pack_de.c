@@ -595,5 +595,9 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_here_below", "unten"},
 	{"pdf_unrated_all_tier", "Stufe aller {n} in {edition}: {tier}."},
 	{"figures_tracked", "Beobachtet"},
+	{"claims_note_line", "{figure}: {note}"},
+	{"claims_note_differs", "{figure}: Die Zählung weicht von der genannten Zahl ab."},
+	{"claims_rest_agree", "Die übrigen {n} Zahlen stimmen mit der Zählung überein."},
+	{"claims_rest_agree_one", "Die übrige Zahl stimmt mit der Zählung überein."},
 	{NULL, NULL},
 };

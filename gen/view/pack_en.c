@@ -614,5 +614,9 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_here_below", "below"},
 	{"pdf_unrated_all_tier", "Tier of all {n} in {edition}: {tier}."},
 	{"figures_tracked", "Tracked"},
+	{"claims_note_line", "{figure}: {note}"},
+	{"claims_note_differs", "{figure}: the count differs from the figure stated."},
+	{"claims_rest_agree", "The other {n} figures agree with the count."},
+	{"claims_rest_agree_one", "The other figure agrees with the count."},
 	{NULL, NULL},
 };

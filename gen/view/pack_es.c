@@ -594,5 +594,9 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_here_below", "más abajo"},
 	{"pdf_unrated_all_tier", "Nivel de los {n} en {edition}: {tier}."},
 	{"figures_tracked", "Seguidos"},
+	{"claims_note_line", "{figure}: {note}"},
+	{"claims_note_differs", "{figure}: el recuento difiere de la cifra declarada."},
+	{"claims_rest_agree", "Las otras {n} cifras coinciden con el recuento."},
+	{"claims_rest_agree_one", "La otra cifra coincide con el recuento."},
 	{NULL, NULL},
 };

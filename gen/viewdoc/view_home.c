@@ -615,6 +615,67 @@ claim_item(const struct report *r, const struct claim *cl)
 	return out;
 }
 
+/* "Reviewed: The article has one review section more than it states…" */
+static void
+claims_note(struct table *t, const struct report *r, const char *key,
+    const struct claim *cl)
+{
+	const char *label = claim_label(r, cl);
+
+	table_note_take(t, cl->note != NULL ? report_format(r, key,
+	    (const char *[]){"figure", "note", NULL}, (const char *[]){label, cl->note, NULL}) :
+	    report_format1(r, key, "figure", label));
+}
+
+struct table *
+vd_claims_table(const struct computed *c, const struct edition *e, bool strip)
+{
+	const struct edition_stats *s = computed_edition(c, e);
+	const struct report *r = &c->project->report;
+	struct table *t;
+	size_t i, agree = 0;
+	char *cap, *n;
+
+	cap = report_format1(r, "table_claims_caption", "edition", ename(e));
+	t = table_new(cap, 3);
+	free(cap);
+	table_head(t, 0, report_string(r, "figure"), false);
+	table_head(t, 1, report_string(r, "stated_head"), true);
+	table_head(t, 2, report_string(r, "counted_head"), true);
+	/* one layout for every edition (PDF review 7, item 19): no column
+	 * of notes in one table and not in the next, each note a sentence
+	 * under the table, the figures that agree said once */
+	for (i = 0; s != NULL && i < s->nclaims; i++) {
+		const struct claim_check *ck = &s->claims[i];
+		const struct claim *cl = ck->claim;
+		struct table_cell *row = table_row(t);
+
+		table_cell_set(&row[0], claim_label(r, cl), NULL);
+		row[0].tier = cl->tier;
+		table_cell_take(&row[1], view_int(r, cl->value), NULL);
+		row[1].numeric = true;
+		table_cell_take(&row[2], view_int(r, ck->computed), NULL);
+		row[2].numeric = true;
+		if (strip && claim_in_strip(ck))
+			continue;
+		if (cl->note != NULL)
+			claims_note(t, r, "claims_note_line", cl);
+		else if (cl->value != ck->computed)
+			claims_note(t, r, "claims_note_differs", cl);
+		else
+			agree++;
+	}
+	if (s != NULL && agree > 0 && agree == s->nclaims)
+		table_note_take(t, xstrdup(report_string(r, "claims_all_agree")));
+	else if (agree > 0) {
+		n = view_int(r, (long long)agree);
+		table_note_take(t, report_format1(r, view_plural(r, (double)agree,
+		    "claims_rest_agree_one", "claims_rest_agree"), "n", n));
+		free(n);
+	}
+	return t;
+}
+
 /*
  * The stated and counted figures (site review 3): where every one agrees
  * with the count, one sentence that lists them ("The 7 figures that
@@ -667,19 +728,9 @@ claims_add(struct vd_section *sec, const struct computed *c, const struct editio
 		return;
 	}
 	b = vd_block_add(sec, VB_TABLE, "claims");
-	b->table = table_claims(c, e);
-	strip = strip && b->table->ncols == 4;
-	/* a note the strip gives is not given again, nor "they agree" beside
-	 * two equal numbers: without other notes, no column of them */
-	for (i = 0; strip && i < s->nclaims; i++) {
-		const struct claim *cl = s->claims[i].claim;
-
-		strip = cl->note == NULL || claim_in_strip(&s->claims[i]);
-	}
-	for (i = 0; strip && i < b->table->nrows; i++)
-		table_cell_set(&b->table->cells[i * b->table->ncols + 3], "", NULL);
-	if (strip)
-		table_drop_empty_columns(b->table, "");
+	/* the notes the strip above gives (a stated medals or reviewed
+	 * count that differs) are not given again */
+	b->table = vd_claims_table(c, e, strip);
 }
 
 /*
