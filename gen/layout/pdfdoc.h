@@ -56,6 +56,10 @@ enum pdf_paper { PDF_A4, PDF_LETTER };
 #define PDF_S_PAGE 8u
 /* No line break inside the run (a URL's scheme and host). */
 #define PDF_S_NOBREAK 16u
+/* An address (a URL): on a line of its own when it fits on one, else
+ * broken only after a "/" or a "-" of its path, never a few characters
+ * alone on a line (pdf_text.c). */
+#define PDF_S_URL 32u
 
 /*
  * Lists and quotes nested deeper than this (in Markdown) go into the

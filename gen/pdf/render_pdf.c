@@ -719,19 +719,14 @@ methodology_body(struct pdf_report *r, bool merged)
 }
 
 /*
- * A URL that breaks over lines only in its path, never inside the scheme
- * and host ("https://" alone at a line's end).
+ * A URL: on a line of its own when it fits on one, else broken only in
+ * its path, after a "/" or a "-" (PDF_S_URL), never inside the scheme and
+ * host ("https://" alone at a line's end).
  */
 static void
 url_runs(struct pdf_report *r, struct pdf_block *p, const char *url)
 {
-	const char *host = strstr(url, "://"), *path;
-
-	host = host != NULL ? host + 3 : url;
-	path = host + strcspn(host, "/?#");
-	pdf_run(r->doc, p, url, (size_t)(path - url), PDF_S_CODE | PDF_S_NOBREAK, url);
-	if (*path != '\0')
-		pdf_run(r->doc, p, path, (size_t)-1, PDF_S_CODE, url);
+	pdf_run(r->doc, p, url, (size_t)-1, PDF_S_CODE | PDF_S_URL, url);
 }
 
 /*
