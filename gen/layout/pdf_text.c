@@ -387,13 +387,16 @@ tape_take(struct pdf_ctx *ctx, uint64_t fp)
 }
 
 /* The second pass is about to shape fp's text: counted when the first
- * shaped it too. */
+ * shaped it too, unless only the second asks for it (tape_bypass: a large
+ * table's cells, laid out as they are drawn), which the first never
+ * takes on the tape: an equal text elsewhere in the first (a count in the
+ * headline figures, the same in a column as wide) is another text. */
 static void
 tape_miss(struct pdf_ctx *ctx, uint64_t fp)
 {
 	size_t at = 0, i;
 
-	if (ctx->tape_mode == TAPE_PLAY && ctx->tape != NULL &&
+	if (ctx->tape_mode == TAPE_PLAY && ctx->tape != NULL && !ctx->tape_bypass &&
 	    htab_next(&ctx->tape->seen, fp, &at, &i))
 		ctx->twice++;
 }
@@ -683,12 +686,14 @@ no_breaks(PangoAttrList *al, size_t from, size_t to)
 
 /*
  * The breaks of a URL's bytes [start, end) of s: none when whole (it goes
- * to a line of its own), else only after a "/" or a "-" of its path, at
- * least URL_TAIL bytes from either end (no "ClusterMAX" alone on a line).
+ * to a line of its own), else only after a "/" of its path (and a "-"
+ * when hyphens), at least URL_TAIL bytes from either end (no "ClusterMAX"
+ * alone on a line). A "/" first: a line that ends in a hyphen is copied
+ * out without it, which breaks the address.
  */
 static void
 url_breaks(PangoAttrList *al, const char *s, size_t start, size_t end,
-    bool whole)
+    bool whole, bool hyphens)
 {
 	const char *host = NULL;
 	size_t i, from = start, path = start;
@@ -704,7 +709,7 @@ url_breaks(PangoAttrList *al, const char *s, size_t start, size_t end,
 			path++;
 	}
 	for (i = path + 1; !whole && i < end; i++)
-		if ((s[i - 1] == '/' || s[i - 1] == '-') && i - start >= URL_TAIL &&
+		if ((s[i - 1] == '/' || (hyphens && s[i - 1] == '-')) && i - start >= URL_TAIL &&
 		    end - i >= URL_TAIL) {
 			no_breaks(al, from, i);
 			from = i;
@@ -712,8 +717,12 @@ url_breaks(PangoAttrList *al, const char *s, size_t start, size_t end,
 	no_breaks(al, from, end);
 }
 
-/* How URL runs may break: not at all, after a "/" or "-", anywhere. */
-enum { URLS_WHOLE, URLS_SPLIT, URLS_FREE };
+/* How URL runs may break: not at all, not at all set a little smaller
+ * (URL_SMALL), after a "/", after a "/" or "-", anywhere. */
+enum { URLS_WHOLE, URLS_SMALL, URLS_SLASH, URLS_SPLIT, URLS_FREE };
+/* A URL a little longer than a line is set this much smaller, whole on a
+ * line of its own, rather than broken (a printed copy is typed from). */
+#define URL_SMALL 0.85
 
 /* The attributes of runs' texts (s), URLs broken as mode lets them. */
 static PangoAttrList *
@@ -729,7 +738,11 @@ runs_attrs(const struct pdf_run *runs, const char *s, int mode, bool *urls)
 		pdf_style_attrs(al, r->style, r->link != NULL, start, start + len);
 		if (r->style & PDF_S_URL) {
 			if (mode != URLS_FREE)
-				url_breaks(al, s, start, start + len, mode == URLS_WHOLE);
+				url_breaks(al, s, start, start + len, mode <= URLS_SMALL,
+				    mode == URLS_SPLIT);
+			if (mode == URLS_SMALL)
+				pango_attr_list_change(al, attr_range(pango_attr_scale_new(
+				    PDF_CODE_SCALE * URL_SMALL), start, start + len));
 			*urls = true;
 		}
 	}
@@ -834,11 +847,13 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
 	    align, justify);
 	pango_attr_list_unref(al);
-	/* then broken after a "/" or a "-"; a part of it between two such
-	 * still wider than a line, anywhere, as any text */
-	for (mode = URLS_SPLIT; urls && width >= 0 && mode <= URLS_FREE &&
-	    (mode == URLS_SPLIT ? !urls_unbroken(t, runs, (int)(width * PANGO_SCALE)) :
+	/* then broken after a "/", or a "-" too; a part of it between two
+	 * such still wider than a line, anywhere, as any text */
+	for (mode = URLS_SMALL; urls && width >= 0 && mode <= URLS_FREE &&
+	    (mode <= URLS_SLASH ? !urls_unbroken(t, runs, (int)(width * PANGO_SCALE)) :
 	    text_overflows(t, (int)(width * PANGO_SCALE))); mode++) {
+		/* the text is shaped once more, not one more text */
+		ctx->shaped[ctx->tape_mode == TAPE_PLAY]--;
 		pdf_text_free(t);
 		al = runs_attrs(runs, s.data, mode, &urls);
 		t = text_make(ctx, s.data, al, font, width, align, justify);
