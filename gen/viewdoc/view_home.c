@@ -627,6 +627,15 @@ claims_note(struct table *t, const struct report *r, const char *key,
 	    report_format1(r, key, "figure", label));
 }
 
+/* Whether claim ck has a note to give beside its figures: its own, or that
+ * the two differ; not one the figures strip gives (strip). */
+static bool
+claim_noted(const struct claim_check *ck, bool strip)
+{
+	return !(strip && claim_in_strip(ck)) &&
+	    (ck->claim->note != NULL || ck->claim->value != ck->computed);
+}
+
 struct table *
 vd_claims_table(const struct computed *c, const struct edition *e, bool strip)
 {
@@ -634,14 +643,23 @@ vd_claims_table(const struct computed *c, const struct edition *e, bool strip)
 	const struct report *r = &c->project->report;
 	struct table *t;
 	size_t i, agree = 0;
+	bool column = false;
 	char *cap, *n;
 
+	/* a page with the figures strip (the site's edition page) gives a
+	 * note the strip does not beside its figure, in a column, as its
+	 * tables have no lines under them; where the strip gives them all,
+	 * none (and no "the other figures agree") */
+	for (i = 0; strip && s != NULL && i < s->nclaims; i++)
+		column |= claim_noted(&s->claims[i], strip);
 	cap = report_format1(r, "table_claims_caption", "edition", ename(e));
-	t = table_new(cap, 3);
+	t = table_new(cap, column ? 4 : 3);
 	free(cap);
 	table_head(t, 0, report_string(r, "figure"), false);
 	table_head(t, 1, report_string(r, "stated_head"), true);
 	table_head(t, 2, report_string(r, "counted_head"), true);
+	if (column)
+		table_head(t, 3, report_string(r, "note"), false);
 	/* one layout for every edition (PDF review 7, item 19): no column
 	 * of notes in one table and not in the next, each note a sentence
 	 * under the table, the figures that agree said once */
@@ -656,8 +674,12 @@ vd_claims_table(const struct computed *c, const struct edition *e, bool strip)
 		row[1].numeric = true;
 		table_cell_take(&row[2], view_int(r, ck->computed), NULL);
 		row[2].numeric = true;
-		if (strip && claim_in_strip(ck))
+		if (strip) {
+			if (column && claim_noted(ck, strip))
+				table_cell_set(&row[3], cl->note != NULL ? cl->note :
+				    report_string(r, "does_not_match"), NULL);
 			continue;
+		}
 		if (cl->note != NULL)
 			claims_note(t, r, "claims_note_line", cl);
 		else if (cl->value != ck->computed)
