@@ -28,7 +28,7 @@ n=$(grep -c 'article names only some of its reviews in its text' "$S/editions/1.
 [ "$n" = 1 ] && grep -qF '<p class="figures-note">The 1.0 article names only some of its reviews in its text (see the known discrepancies)' "$S/editions/1.0/index.html" &&
     ! grep -q '<span class="note">' "$S/editions/1.0/index.html" "$S/editions/2.0/index.html" &&
     [ "$(grep -c 'The article has one review section more than it states: see the known discrepancies.' "$S/editions/2.0/index.html")" = 1 ] &&
-    grep -q '<span class="value">85</span> <span class="detail">84 stated; 60 rated' "$S/editions/2.0/index.html" &&
+    grep -q '<span class="value">85</span> <span class="detail">84 stated; 40.7% of 209 providers tracked</span>' "$S/editions/2.0/index.html" &&
     ! grep -q 'id="movers"' "$S/editions/1.0/index.html" &&
     ! grep -q 'id="claims"' "$S/editions/1.0/index.html" &&
     grep -q 'id="claims"' "$S/editions/2.0/index.html"
