@@ -319,6 +319,13 @@ void vd_page_free(struct vd_page *p);
  * table of rows label, value, detail and, when one has it, a note, for the home page,
  * an edition's page and the PDF. Free with table_free().
  */
+/* The table of the figures edition e states and those counted, one layout
+ * for every edition (figure, stated, counted), each note under it as a
+ * sentence, the figures that agree said once; strip (a page with the
+ * figures strip, the site's): without the notes the strip gives, any
+ * other in a column of notes. Free with table_free(). */
+struct table *vd_claims_table(const struct computed *c, const struct edition *e,
+    bool strip);
 struct table *vd_figures(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp);
 /* A count as the figures give it: "84 stated; 85 counted" where an

@@ -135,8 +135,13 @@ if need "the PDF's text" pdftotext; then
 	# the PDF lists every change once: the movers table gives the moves
 	# and their reasons, and points to the part that lists the rest
 	tr '\n' ' ' <"$T/pdf.txt" | tr -s ' ' >"$T/pdf.flat"
+	# (on the page the part begins on, "below" it: PDF review 7, item 6)
+	cpage=$(pdfinfo -dests "$T/s/report.pdf" | awk '$NF == "\"changes\"" { print $1 }')
+	where="page $cpage"
+	pdftotext -f "$cpage" -l "$cpage" "$T/s/report.pdf" - | tr '\n' ' ' |
+	    grep -qF "The other changes, among them" && where="below"
 	! grep -qF "New in ClusterMAX 3.0 (15):" "$T/pdf.flat" &&
-	    grep -qF "Together AI's review gives reliability issues as the reason for its fall to Bronze. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, page $(pdfinfo -dests "$T/s/report.pdf" | awk '$NF == "\"changes\"" { print $1 }')." "$T/pdf.flat"
+	    grep -qF "Together AI's review gives reliability issues as the reason for its fall to Bronze. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, $where." "$T/pdf.flat"
 	check "the PDF's movers table: its reasons, then where the other changes are, not the same lists twice" $?
 fi
 # French: the notes in the pack's words and punctuation (a no-break space

@@ -75,24 +75,45 @@ done
 check "no page inside a part with only a few lines" $stub
 
 # A quote printed in full in an earlier entry is referred to with the
-# page the quote itself is printed on (not its entry's first page).
-grep -o '“[^”]*…”: quoted in full under [^,]*, page [0-9]*' "$T/all" >"$T/refs"
+# page the quote itself is printed on (not its entry's first page), or,
+# on that page, "above" (PDF review 7, item 6: "page 11" on page 11).
+i=3
+: >"$T/refs"
+while [ "$i" -le "$n" ]; do
+	tr '\n' ' ' <"$T/p$i" | tr -s ' ' |
+	    grep -o '“[^”]*…”: quoted in full under [^,]*, \(page [0-9]*\|above\|below\)' |
+	    sed "s/^/$i\t/" >>"$T/refs"
+	i=$((i + 1))
+done
 test "$(wc -l <"$T/refs")" -ge 2
 check "the default report refers to quotes printed before" $?
 bad=0
-while IFS= read -r ref; do
+while IFS="$(printf '\t')" read -r at ref; do
 	start=$(printf '%s\n' "$ref" | sed 's/^“\(.*\)…”: quoted.*/\1/')
-	pg=$(printf '%s\n' "$ref" | sed 's/.*, page //')
+	case $ref in
+	*", page "*) pg=$(printf '%s\n' "$ref" | sed 's/.*, page //')
+		[ "$pg" != "$at" ] || { echo "# \"$ref\": a page's number on that page"; bad=1; } ;;
+	*) pg=$at ;;
+	esac
 	full=$(grep -rho 'text: "[^"]*"' "$ROOT/content/reviews" | sed 's/^text: "//; s/"$//' |
 	    grep -F "$start" | head -1)
-	if [ -z "$full" ] || ! tr '\n' ' ' <"$T/p$pg" | tr -s ' ' | grep -q -F "“$full”"; then
+	flat=$(tr '\n' ' ' <"$T/p$pg" | tr -s ' ')
+	if [ -z "$full" ] || ! printf '%s\n' "$flat" | grep -q -F "“$full”"; then
 		echo "# \"$ref\": the quote is not on page $pg"
 		bad=1
 	fi
+	# "above": the quote before the reference on the page; "below": after
+	case $ref in
+	*", above") before=${flat%%"$ref"*}
+		case $before in *"“$full”"*) ;; *) echo "# \"$ref\": not above"; bad=1 ;; esac ;;
+	*", below") after=${flat#*"$ref"}
+		case $after in *"“$full”"*) ;; *) echo "# \"$ref\": not below"; bad=1 ;; esac ;;
+	esac
 done <"$T/refs"
-check "each quote reference gives the page the quote is printed on" $bad
-grep -q -F '“[Oracle and Google are]…”: quoted in full under Google Cloud, page' "$T/all"
-check "Oracle's entry refers to the quote under Google Cloud" $?
+check "each quote reference gives the page the quote is printed on, or above or below on it" $bad
+grep -q -F '“[Oracle and Google are]…”: quoted in full under Google Cloud, above.' "$T/all" &&
+    grep -q -F '“[CoreWeave and Nebius are]…”: quoted in full under CoreWeave, above.' "$T/all"
+check "Oracle's and Nebius's entries refer to the quotes above them on their page" $?
 
 # "What changed" is results: it follows the movers' part in the contents,
 # before the failure test, security and method.
@@ -168,5 +189,55 @@ grep -q -F 'TensorWave detected the fault at once (inside the 2m target) and had
 check "TensorWave's result said without the fault the part names" $?
 grep -q -F 'An entry gives the provider'"'"'s tier in each edition only where the tier changed; otherwise its opening line says since when the tier is held.' "$T/prov"
 check "the part says when an entry lists its tier by edition (PDF review 7, item 21)" $?
+
+# PDF review 7. A table that fits on one page is not split with a few rows
+# on one side: the 32 providers reviewed, not rated, split 4 and 28,
+# now whole or a fair share (eight rows, a third) on each page; its tier
+# column, "Unavailable" in every row, said once above it instead.
+: >"$T/unrated"
+i=3
+while [ "$i" -le "$n" ]; do
+	awk -v p="$i" '/^Provider +In ClusterMAX 2\.0$/ { on = 1; next }
+	    on && /[^ ]  +[^ ]/ { rows++; next } on { on = 0 }
+	    END { if (rows > 0) print p "\t" rows }' "$T/p$i" >>"$T/unrated"
+	i=$((i + 1))
+done
+total=$(awk -F '\t' '{ t += $2 } END { print t + 0 }' "$T/unrated")
+short=$(awk -F '\t' '$2 < 11 { print "p. " $1 ": " $2 " rows" }' "$T/unrated")
+test "$total" = 32 && test -z "$short" &&
+    grep -q -F 'Reviewed, not rated Tier of all 32 in ClusterMAX 3.0: Unavailable. Provider In ClusterMAX 2.0 Alibaba Cloud Unavailable' "$T/all" &&
+    ! grep -q -E '^Provider +Tier +In ClusterMAX 2\.0$' "$T"/p*
+check "reviewed, not rated: 32 rows, none of its pages with fewer than a third of them, its one tier said once ($(tr '\n' ' ' <"$T/unrated")$short)" $?
+
+# Running heads by the book's rule: the page where "The failure test"
+# begins is headed by it, though it opens in "What changed".
+fpage=$(awk -F '\t' '$2 == "The failure test" { print $1 }' "$T/parts")
+test -n "$fpage" && head -1 "$T/raw$fpage" | grep -q ' The failure test$' &&
+    ! head -1 "$T/p$fpage" | grep -q -x 'The failure test'
+check "the running head names the section begun on the page: The failure test (p. $fpage)" $?
+
+# The headline figures in the order of the funnel: tracked, reviewed,
+# rated, medals, the change; each step's share of the one before.
+grep -A 6 -x 'Headline figures' "$T/p3" | tr -s ' ' >"$T/figures"
+cat >"$T/figures.want" <<'WANT'
+Headline figures
+Figure ClusterMAX 3.0 Details
+Tracked 323
+Reviewed 77 23.8% of 323 providers tracked
+Rated 45 58.4% of 77 reviewed
+Medals 19 42.2% of 45 rated, against 61.7% of 60 rated in ClusterMAX 2.0
+Change in medals −18 −48.6% from 37 in ClusterMAX 2.0
+WANT
+cmp -s "$T/figures" "$T/figures.want"
+check "headline figures: tracked, reviewed, rated, medals, the change, in that order$(diff "$T/figures.want" "$T/figures" | sed -n 's/^[<>]/ &/p' | tr '\n' ' ')" $?
+
+# Sources: each address whole on one line (it fits on one, set smaller
+# when a little longer than a line), none broken after its "/p/".
+bad=""
+for url in $(sed -n 's/^ *url: *//p' "$ROOT/content/sources.yaml" | sort -u); do
+	grep -q -F -- "$url" "$T/p$n" || bad="$bad $url"
+done
+test -z "$bad" && ! grep -q '/p/$' "$T/p$n"
+check "sources: each address whole on a line$bad" $?
 
 exit $fail

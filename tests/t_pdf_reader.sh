@@ -25,6 +25,14 @@ pages() {
 	pdfinfo "$1" | sed -n 's/^Pages: *//p'
 }
 
+# the PDF's text without each page's running head (the report's title and
+# the section's, the first two lines after a page break): a head names the
+# first section begun on its page, which a range of lines must not end at
+body_text() {
+	pdftotext "$1" - | awk '/^\f/ { sub(/^\f/, ""); skip = 2 }
+	    skip > 0 && $0 != "" { skip--; next } { print }'
+}
+
 build "$ROOT" "$T/a"
 check "default report builds" $?
 P="$T/a/report.pdf"
@@ -63,9 +71,13 @@ while [ "$i" -le "$n" ]; do
 	if grep -q -F '“[Oracle and Google are] really good as well”' "$T/p$i"; then gpage=$i; break; fi
 	i=$((i + 1))
 done
-grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud, page $gpage." "$T/all" &&
+# a reference printed on the quote's own page says where on it, not the
+# page's number (PDF review 7, item 6): Oracle's entry follows Google
+# Cloud's on the page
+grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud, above." "$T/p$gpage" &&
+    ! grep -q -F "quoted in full under Google Cloud, page" "$T/all" &&
     ! grep -q -F '↑ Google Cloud' "$T/all"
-check "a quote printed before is referred to in words, with the quote's page ($gpage)" $?
+check "a quote printed before on the same page is referred to in words: above (page $gpage)" $?
 
 # The security part is the commentary marked security: true, one part at
 # its place in the home order, its findings and practices its subsections:
@@ -90,7 +102,8 @@ grep -q -F 'SemiAnalysisAI/ClusterMAX: the cmax audit tool, SemiAnalysis.' "$T/a
     ! grep -q '\. \(report\|article\|video\|talk\),' "$T/all" &&
     grep -q -F 'How to Rent GPUs (report), SemiAnalysis, 26 March 2025.' "$T/all"
 check "no \"other, \" in the citations, and no kind after a full stop" $?
-pdftotext -f "$n" -l "$n" "$P" - | sed -n '/^Sources$/,$p' >"$T/srcs"
+# (the part's heading: the page's head names it too)
+pdftotext -f "$n" -l "$n" "$P" - | sed '1,/^Sources$/d' | sed -n '/^Sources$/,$p' >"$T/srcs"
 grep -o 'Rating System | How to Rent\|ClusterMAX 2.0: The\|ClusterMAX 2.1 Update\|Most Neoclouds\|Rating System Returns\|who actually delivers it\|the cmax audit tool' "$T/srcs" |
     tr '\n' '|' >"$T/srcorder"
 test "$(cat "$T/srcorder")" = 'Rating System | How to Rent|ClusterMAX 2.0: The|ClusterMAX 2.1 Update|Most Neoclouds|Rating System Returns|who actually delivers it|the cmax audit tool|'
@@ -145,7 +158,7 @@ sed -n '/class="tier-group"/{s/.*colspan="3">\([^<]*\)<.*/\1/;N;s/\n.*<\/span>[^
 # table runs over a page are not its text
 range="/^Tiers of $edname, best first\$/,/^Summary\$\|^Medals and the tiers below\$\|^Movers since\|^What changed in\|^Providers\$/p"
 rtitle=$(jq -r '.report.title' "$J")
-pdftotext "$P" - | sed -n "$range" | sed '$d' | tr -d '\f' | grep -v '^[0-9][0-9]*$' |
+body_text "$P" | sed -n "$range" | sed '$d' | tr -d '\f' | grep -v '^[0-9][0-9]*$' |
     grep -vxF -e "$rtitle" -e "The tier table" |
     tr '\n' ' ' | tr -s ' ' | sed 's/ $//' >"$T/medals"
 MEDALS=$(cat "$T/medals") CAPTION="Tiers of $edname, best first" \
@@ -307,7 +320,7 @@ check "a row of the table is a link's destination (provider-akamai)" $?
 H="$T/site/security/index.html"
 # (from the commentary's first words: the contents page and the running
 # heads name the part too)
-pdftotext "$P" - | awk '!on && /^Shortly before ClusterMAX 3\.0/ { on = 1 }
+body_text "$P" | awk '!on && /^Shortly before ClusterMAX 3\.0/ { on = 1 }
     on && /^Methodology notes$/ { exit } on { buf = buf " " $0 }
     END { print buf }' |
     tr -s ' ' >"$T/security"

@@ -28,7 +28,7 @@ n=$(grep -c 'article names only some of its reviews in its text' "$S/editions/1.
 [ "$n" = 1 ] && grep -qF '<p class="figures-note">The 1.0 article names only some of its reviews in its text (see the known discrepancies)' "$S/editions/1.0/index.html" &&
     ! grep -q '<span class="note">' "$S/editions/1.0/index.html" "$S/editions/2.0/index.html" &&
     [ "$(grep -c 'The article has one review section more than it states: see the known discrepancies.' "$S/editions/2.0/index.html")" = 1 ] &&
-    grep -q '<span class="value">85</span> <span class="detail">84 stated; 60 rated' "$S/editions/2.0/index.html" &&
+    grep -q '<span class="value">85</span> <span class="detail">84 stated; 40.7% of 209 providers tracked</span>' "$S/editions/2.0/index.html" &&
     ! grep -q 'id="movers"' "$S/editions/1.0/index.html" &&
     ! grep -q 'id="claims"' "$S/editions/1.0/index.html" &&
     grep -q 'id="claims"' "$S/editions/2.0/index.html"
@@ -40,9 +40,9 @@ hasnt "$S/editions/1.0/index.html" 'Share of reviewed providers with a medal' "p
 # one base for the headline share (reader review of the site #8, of the
 # PDF #2): the lede's, of the rated (19 of 45; 37 of 60 in 2.0), first,
 # with the edition before's; each share names its base
-has "$S/index.html" '<dt>Share of rated providers with a medal</dt>' "home: the share of the rated, labelled so"
-has "$S/index.html" '<dd><span class="value">42.2%</span> <span class="detail">of 45 rated, against 61.7% of 60 rated in ClusterMAX 2.0</span></dd>' "home: 42.2% of 45 rated, against 61.7% of 60 in 2.0, as the lede"
-has "$S/editions/2.0/index.html" '<dd><span class="value">61.7%</span> <span class="detail">of 60 rated</span></dd>' "2.0: 61.7% of 60 rated (no change against the partial 1.0)"
+has "$S/index.html" '<dt>Medals</dt>' "home: the medals, labelled so"
+has "$S/index.html" '<dd><span class="value">19</span> <span class="detail">42.2% of 45 rated, against 61.7% of 60 rated in ClusterMAX 2.0</span></dd>' "home: 19 medals, 42.2% of 45 rated, against 61.7% of 60 in 2.0, as the lede"
+has "$S/editions/2.0/index.html" '<dd><span class="value">37</span> <span class="detail">61.7% of 60 rated</span></dd>' "2.0: 37 medals, 61.7% of 60 rated (no change against the partial 1.0)"
 hasnt "$S/editions/1.0/index.html" 'Share of rated providers with a medal' "partial edition: no share of the rated either"
 # a cordon is not a drain (reader reviews: Hyperstack's 1h30m)
 has "$S/providers/hyperstack/index.html" 'The sick node was cordoned by hand at 1h30m, so that no new work was sent to it; a cordon is not a drain.' "Hyperstack: the cordon in words"

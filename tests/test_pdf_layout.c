@@ -602,12 +602,40 @@ tail_render(unsigned lead, unsigned n, unsigned notes, const char *name,
 	return res;
 }
 
-/* Wherever a table breaks, each page holds four of its rows at least:
+/* Tables of this many rows (tail_render's) fit on one A4 page. */
+#define FITS_ROWS 34
+
+/* The largest height, first row's top to last row's foot, of a table of
+ * n rows (cell-001 ...) whole on one page, and was. */
+static double
+table_span(const struct word *v, size_t nw, unsigned n, double was)
+{
+	const struct word *first = NULL, *last = NULL;
+	char name[32];
+	size_t i;
+
+	snprintf(name, sizeof(name), "cell-%03u", n);
+	for (i = 0; i < nw; i++) {
+		if (strcmp(v[i].text, "cell-001") == 0)
+			first = &v[i];
+		else if (strcmp(v[i].text, name) == 0)
+			last = &v[i];
+	}
+	if (n > FITS_ROWS || first == NULL || last == NULL || first->page != last->page)
+		return was;
+	return last->y1 - first->y0 > was ? last->y1 - first->y0 : was;
+}
+
+/* Wherever a table breaks, each page holds eight of its rows at least:
  * no stub of a few rows under a repeated header, whatever the sizes
- * (three rows alone at a page's top read as one: issue 27, review 15). */
+ * (three rows alone at a page's top read as one: issue 27, review 15);
+ * and a table that fits on one page is split only with a third of its
+ * rows on each side, else it goes whole to the next page (a table of 32
+ * rows split 4 and 28: PDF review 7, item 11). */
 START_TEST(test_table_no_stub_rows)
 {
-	unsigned lead, n, p, shortest = 1000, breaks = 0;
+	unsigned lead, n, p, shortest = 1000, breaks = 0, fair = 0;
+	double span = 0;
 	struct pdf_result res;
 	struct word *v;
 	size_t nw, i, rows;
@@ -617,6 +645,7 @@ START_TEST(test_table_no_stub_rows)
 		for (n = 30; n <= 110; n += 4 * SWEEP) {
 			snprintf(name, sizeof(name), "tail-%u-%u.pdf", lead, n);
 			res = tail_render(lead, n, 0, name, &v, &nw);
+			span = table_span(v, nw, n, span);
 			for (p = 1; p <= res.pages; p++) {
 				rows = 0;
 				for (i = 0; i < nw; i++)
@@ -626,8 +655,14 @@ START_TEST(test_table_no_stub_rows)
 				if (rows == 0 || rows == n)
 					continue;
 				breaks++;
-				ck_assert_msg(rows >= 4, "%u words, %u rows: "
+				ck_assert_msg(rows >= 8, "%u words, %u rows: "
 				    "page %u holds %zu rows", lead, n, p, rows);
+				if (n <= FITS_ROWS) {
+					ck_assert_msg(3 * rows >= n, "%u words, %u rows, "
+					    "that fit on one page: page %u holds %zu",
+					    lead, n, p, rows);
+					fair++;
+				}
 				if (rows < shortest)
 					shortest = rows;
 			}
@@ -635,7 +670,12 @@ START_TEST(test_table_no_stub_rows)
 		}
 	/* the sweep did break tables, and some at their very end */
 	ck_assert_uint_gt(breaks, 40 / SWEEP);
-	ck_assert_uint_eq(shortest, 4);
+	ck_assert_uint_eq(shortest, 8);
+	/* a table of FITS_ROWS rows was seen whole on a page, well within
+	 * its body, and tables that fit were split too (fairly) */
+	ck_assert_double_gt(span, 0);
+	ck_assert_double_lt(span, 600);
+	ck_assert_uint_gt(fair, 0);
 }
 END_TEST
 
@@ -818,8 +858,10 @@ START_TEST(test_table_group_row_kept)
 }
 END_TEST
 
-/* The running head names the section in force at the top of the page: a
- * section that starts lower on a page is named from the next page on. */
+/* The running head follows the book's rule: it names the first section
+ * begun on the page, else the one in force at its top; a section that
+ * starts lower on a page is named on that page (PDF review 7, item 13: a
+ * page mostly "The failure test" was headed by the section before). */
 START_TEST(test_running_head_in_force)
 {
 	struct pdf_doc *doc = pdfdoc_new();
@@ -865,7 +907,7 @@ START_TEST(test_running_head_in_force)
 	ck_assert_uint_gt(beta_page, 1);
 	ck_assert_double_gt(beta_y, g.top + 100);
 	for (p = 2; p <= res.pages; p++) {
-		want = p <= beta_page ? "Alpha" : "Beta";
+		want = p < beta_page ? "Alpha" : "Beta";
 		ck_assert_msg(head[p] != NULL && strcmp(head[p], want) == 0,
 		    "page %u: head %s, want %s (Beta from page %u)", p,
 		    head[p] ? head[p] : "none", want, beta_page);
@@ -879,10 +921,12 @@ END_TEST
 /*
  * A provider's entry is a running section of its own (a level 2 heading
  * flagged PDF_H_RUNNING): a page its entry continues on names it, not the
- * part it is in; a page before any entry names the part. A page that
- * opens in an entry and begins another lower down is headed by both, as
- * a dictionary's ("Entryone – Entrytwo"): the first the one in force at
- * its top, the last the last begun on it.
+ * part it is in; a page before any entry names the part, and a page in
+ * the part where the first entry begins names that entry (the first
+ * section begun on it). A page that opens in an entry and begins another
+ * lower down is headed by both, as a dictionary's ("Entryone –
+ * Entrytwo"): the first the one in force at its top, the last the last
+ * begun on it.
  */
 START_TEST(test_running_head_entry)
 {
@@ -895,7 +939,7 @@ START_TEST(test_running_head_entry)
 	char *s, *path;
 	struct word *v;
 	size_t nw, i, k;
-	unsigned hp[3] = {0, 0, 0}, p, cont = 0, both = 0;
+	unsigned hp[3] = {0, 0, 0}, p, cont = 0, both = 0, part = 0, begun = 0;
 	double hy[3] = {0, 0, 0};
 	const char *head[32] = {NULL}, *hlast[32] = {NULL}, *want, *last;
 
@@ -904,7 +948,7 @@ START_TEST(test_running_head_entry)
 	pdfdoc_paper(doc, PDF_A4);
 	pdfdoc_set(doc, PDF_TITLE, "Heads");
 	pdf_heading(doc, NULL, 1, "Partsection", NULL, PDF_H_ALL);
-	s = words(300);
+	s = words(800);
 	pdf_run(doc, pdf_para(doc, NULL), s, (size_t)-1, 0, NULL);
 	free(s);
 	for (k = 0; k < 3; k++) {
@@ -934,22 +978,39 @@ START_TEST(test_running_head_entry)
 		}
 		if (v[i].y1 <= g.header_y + 4 && strcmp(v[i].text, "Partsection") == 0)
 			head[v[i].page] = hlast[v[i].page] = "Partsection";
+		else if (strcmp(v[i].text, "Partsection") == 0 && part == 0)
+			part = v[i].page;
 	}
 	for (p = 2; p <= res.pages; p++) {
 		bool on = false, entry = false;
+		int first = -1, lastk = -1;
 
 		want = "Partsection";
 		for (k = 0; k < 3; k++)
-			if (hp[k] != 0 && (hp[k] < p || (hp[k] == p && hy[k] < g.top + 30))) {
+			if (hp[k] != 0 && hp[k] < p) {
 				want = names[k];
 				entry = true;
-				on = hp[k] < p;   /* the entry began on a page before */
+				on = true;   /* the entry began on a page before */
 			}
-		/* the last entry begun lower on a page that opened in one */
-		last = want;
 		for (k = 0; k < 3; k++)
-			if (entry && hp[k] == p && hy[k] >= g.top + 30)
-				last = names[k];
+			if (hp[k] == p) {
+				if (first < 0)
+					first = (int)k;
+				lastk = (int)k;
+			}
+		last = want;
+		if (p == part)
+			;   /* the part begun on it, at its top, first */
+		else if (first >= 0) {
+			/* the first begun on the page, unless it opened in an
+			 * entry and this one begins lower: then a range */
+			if (!(entry && hy[first] >= g.top + 30)) {
+				want = names[first];
+				on = false;
+				begun += entry == false;
+			}
+			last = names[lastk];
+		}
 		ck_assert_msg(head[p] != NULL && strcmp(head[p], want) == 0,
 		    "page %u: head %s, want %s", p, head[p] ? head[p] : "none", want);
 		ck_assert_msg(hlast[p] != NULL && strcmp(hlast[p], last) == 0,
@@ -959,11 +1020,150 @@ START_TEST(test_running_head_entry)
 	}
 	/* entries went on over pages: those pages named them */
 	ck_assert_uint_gt(cont, 2);
+	/* the page of the part where the first entry begins named it */
+	ck_assert_uint_eq(begun, 1);
 	/* and pages where one ended and the next began named both */
 	ck_assert_uint_gt(both, 1);
 	free(v);
 	free(path);
 	buf_release(&b);
+}
+END_TEST
+
+/* A paragraph of a run of text, a page reference to #target after it
+ * and a full stop, under doc's body. */
+static void
+ref_para(struct pdf_doc *doc, const char *text, const char *target)
+{
+	struct pdf_block *p = pdf_para(doc, NULL);
+
+	pdf_run(doc, p, text, (size_t)-1, 0, NULL);
+	pdf_run(doc, p, "00", 2, PDF_S_PAGE, target);
+	pdf_run(doc, p, ".", 1, 0, NULL);
+}
+
+/*
+ * A page reference printed on its target's page says where on the page
+ * the target is, "above" or "below", in place of the words and number of
+ * "page N" (PDF_PAGE_REF); on another page, "page N" (PDF review 7, item
+ * 6: "quoted in full under CoreWeave, page 11." on page 11).
+ */
+START_TEST(test_xref_here)
+{
+	struct pdf_doc *doc = pdfdoc_new();
+	struct pdf_block *p;
+	struct buf b = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char *path, *txt;
+
+	pdfdoc_paper(doc, PDF_A4);
+	pdfdoc_set(doc, PDF_TITLE, "Refs");
+	pdfdoc_set(doc, PDF_PAGE_REF, "page {page}");
+	pdfdoc_set(doc, PDF_HERE_ABOVE, "above");
+	pdfdoc_set(doc, PDF_HERE_BELOW, "below");
+	/* page 2: a reference to the target further down, the target, a
+	 * reference back to it; page 3: one from the next page */
+	ref_para(doc, "Forward: see Targetone, page ", "#one");
+	p = pdf_para(doc, NULL);
+	p->anchor = pdfdoc_strdup(doc, "one");
+	pdf_run(doc, p, "Targetone is here.", (size_t)-1, 0, NULL);
+	ref_para(doc, "Back: see Targetone, page ", "#one");
+	pdf_pagebreak(doc, NULL);
+	ref_para(doc, "Later: see Targetone, page ", "#one");
+	/* words that are not the reference's before the number stay */
+	ref_para(doc, "Elsewhere: Targetone at ", "#one");
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	ck_assert_uint_eq(res.pages, 3);
+	path = xasprintf("%s/refs.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	txt = run("pdftotext -f 2 -l 2 '%s' - | tr '\\n' ' '", path);
+	ck_assert_msg(strstr(txt, "Forward: see Targetone, below. Targetone is here. "
+	    "Back: see Targetone, above.") != NULL, "%s", txt);
+	free(txt);
+	txt = run("pdftotext -f 3 -l 3 '%s' - | tr '\\n' ' '", path);
+	ck_assert_msg(strstr(txt, "Later: see Targetone, page 2.") != NULL, "%s", txt);
+	ck_assert_msg(strstr(txt, "Elsewhere: Targetone at 2.") != NULL, "%s", txt);
+	free(txt);
+	free(path);
+	buf_release(&b);
+}
+END_TEST
+
+/*
+ * An address (PDF_S_URL) that fits on a line goes whole to a line of its
+ * own rather than breaking at the end of the line it would start on; one
+ * longer than a line breaks only after a "/", never with a few
+ * characters alone on a line (PDF review 7, item 23: "https://github.com/"
+ * and "SemiAnalysisAI/ClusterMAX" on two lines).
+ */
+START_TEST(test_url_whole)
+{
+	static const char *const shortu =
+	    "https://example.org/alpha/beta-gamma/delta-epsilon/zeta";
+	struct pdf_doc *doc = pdfdoc_new();
+	struct pdf_block *p;
+	struct buf b = BUF_INIT, longu = BUF_INIT;
+	struct pdf_result res;
+	const char *err = NULL;
+	char *path, *txt, *line, *next, *s;
+	struct word *v;
+	size_t nw, i, whole = 0, lines = 0;
+	unsigned k;
+
+	buf_puts(&longu, "https://example.org/");
+	for (k = 0; k < 10; k++)
+		buf_printf(&longu, "s%02u-abcdefghij/", k);
+	buf_puts(&longu, "final-part-of-it");
+	seed = 11;
+	pdfdoc_paper(doc, PDF_A4);
+	pdfdoc_set(doc, PDF_TITLE, "Addresses");
+	/* the address after most of a line of words: its start would fit
+	 * at the line's end */
+	for (k = 0; k < 3; k++) {
+		p = pdf_para(doc, NULL);
+		s = words(14 + k);
+		pdf_run(doc, p, s, (size_t)-1, 0, NULL);
+		free(s);
+		pdf_run(doc, p, " ", 1, 0, NULL);
+		pdf_run(doc, p, shortu, (size_t)-1, PDF_S_CODE | PDF_S_URL, shortu);
+	}
+	p = pdf_para(doc, NULL);
+	pdf_run(doc, p, "Long: ", (size_t)-1, 0, NULL);
+	pdf_run(doc, p, longu.data, (size_t)-1, PDF_S_CODE | PDF_S_URL, longu.data);
+	ck_assert_int_eq(pdf_render(doc, &b, &res, &err), 0);
+	pdfdoc_free(doc);
+	path = xasprintf("%s/urls.pdf", tmpdir);
+	ck_assert_int_eq(file_write(path, b.data, b.len), 0);
+	v = bbox_words(path, &nw);
+	for (i = 0; i < nw; i++)
+		whole += strcmp(v[i].text, shortu) == 0;
+	ck_assert_uint_eq(whole, 3);
+	free(v);
+	/* the long one: its lines, one after another, make it whole, each
+	 * but the last ending in a "/", none shorter than 16 characters */
+	txt = run("pdftotext -raw '%s' -", path);
+	line = strstr(txt, "https://example.org/s00");
+	ck_assert_ptr_nonnull(line);
+	buf_release(&b);
+	for (; line != NULL && *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		ck_assert_uint_ge(strlen(line), 16);
+		buf_puts(&b, line);
+		lines++;
+		if (strstr(line, "final-part-of-it") != NULL)
+			break;
+		ck_assert_msg(line[strlen(line) - 1] == '/', "a line ends %s", line);
+	}
+	ck_assert_uint_ge(lines, 2);
+	ck_assert_str_eq(b.data, longu.data);
+	free(txt);
+	free(path);
+	buf_release(&b);
+	buf_release(&longu);
 }
 END_TEST
 
@@ -1771,6 +1971,8 @@ suite(void)
 	tcase_add_test(tc, test_kept_tail);
 	tcase_add_test(tc, test_running_head_in_force);
 	tcase_add_test(tc, test_running_head_entry);
+	tcase_add_test(tc, test_xref_here);
+	tcase_add_test(tc, test_url_whole);
 	tcase_add_test(tc, test_row_anchor);
 	tcase_add_test(tc, test_keep_together_blank);
 	tcase_add_test(tc, test_qpdf_check);

@@ -16,6 +16,7 @@ struct block_prep {
 	struct pdf_text *text;    /* heading, paragraph, code, item marker, caption */
 	char *plain;              /* heading: its text */
 	double w, h;              /* figure: drawn size */
+	long xref;                /* paragraph: its references' ordinal, or -1 */
 	struct arena *scratch;    /* lazy: what its content was built in */
 	size_t hooks_from;        /* lazy: the document's free hooks before it */
 	size_t anchors_from;      /* lazy: the anchors before it */
@@ -240,39 +241,95 @@ lazy_open(struct pdf_ctx *ctx, struct pdf_block *b)
 }
 
 /*
+ * Where the paragraph being prepared (its page references the ordinal-th
+ * of this pass) will be: the first pass's record in the second; in the
+ * first, the cursor's page (a guess: it is decided in the second).
+ */
+static unsigned
+xref_here(const struct pdf_ctx *ctx, size_t ordinal, double *y)
+{
+	if (ctx->cr != NULL && ordinal < ctx->nxrefs) {
+		*y = ctx->xrefs[ordinal].y;
+		return ctx->xrefs[ordinal].page;
+	}
+	*y = ctx->y;
+	return ctx->page;
+}
+
+/*
+ * Whether text ends with the words a page reference puts before its
+ * number (PDF_PAGE_REF's before "{page}"); *n: their length.
+ */
+static bool
+ends_with_page_words(const struct pdf_ctx *ctx, const char *text, size_t *n)
+{
+	const char *fmt = ctx->doc->meta[PDF_PAGE_REF], *at;
+	size_t len = strlen(text);
+
+	if (fmt == NULL || (at = strstr(fmt, "{page}")) == NULL || at == fmt)
+		return false;
+	*n = (size_t)(at - fmt);
+	return len >= *n && memcmp(text + len - *n, fmt, *n) == 0;
+}
+
+/*
  * A paragraph's text, each page-number run (PDF_S_PAGE) given the page of
- * its anchor: the first pass's (a forward reference) or this pass's.
+ * its anchor: the first pass's (a forward reference) or this pass's. A
+ * reference to the page the paragraph is on says "above" or "below"
+ * instead of "page N" (PDF_PAGE_REF, PDF_HERE_ABOVE, PDF_HERE_BELOW):
+ * *ordinal is the paragraph's number among those with references, -1 when
+ * it has none.
  */
 static struct pdf_text *
-para_text(struct pdf_ctx *ctx, const struct pdf_run *runs, double width)
+para_text(struct pdf_ctx *ctx, const struct pdf_run *runs, double width,
+    long *ordinal)
 {
-	struct pdf_run *copy = NULL, **tail = &copy, *c;
+	struct pdf_run *copy = NULL, **tail = &copy, *c, *prev = NULL;
 	const struct pdf_run *r;
 	struct pdf_text *t;
-	char num[16][16];
-	size_t n = 0;
+	char num[16][16], *cut[16];
+	size_t n = 0, ncut = 0, words, i;
+	unsigned here;
+	double here_y, ay;
 
+	*ordinal = -1;
 	for (r = runs; r != NULL && !(r->style & PDF_S_PAGE); r = r->next)
 		;
 	if (r == NULL)
 		return pdf_text_new(ctx, runs, FONT_BODY, width, PANGO_ALIGN_LEFT, false);
+	*ordinal = (long)ctx->xref_next++;
+	here = xref_here(ctx, (size_t)*ordinal, &here_y);
 	for (r = runs; r != NULL; r = r->next) {
 		c = xmalloc(sizeof(*c));
 		*c = *r;
 		c->next = NULL;
 		if ((r->style & PDF_S_PAGE) && n < 16) {
 			unsigned pg = r->link != NULL && r->link[0] == '#' ?
-			    pdf_anchor_page(ctx, r->link + 1) : 0;
+			    pdf_anchor_where(ctx, r->link + 1, &ay) : 0;
+			const char *word = pg == here ? ctx->doc->meta[ay <= here_y ?
+			    PDF_HERE_ABOVE : PDF_HERE_BELOW] : NULL;
 
-			if (pg > 0)
-				snprintf(num[n], sizeof(num[n]), "%u", pg);
-			else
-				snprintf(num[n], sizeof(num[n]), "00");
-			c->text = num[n++];
+			if (word != NULL && prev != NULL && ncut < 16 &&
+			    !(prev->style & PDF_S_PAGE) &&
+			    ends_with_page_words(ctx, prev->text, &words)) {
+				/* "…, page 11" on page 11: "…, above" */
+				cut[ncut] = xstrdup(prev->text);
+				cut[ncut][strlen(cut[ncut]) - words] = '\0';
+				prev->text = cut[ncut++];
+				c->text = word;
+				n++;
+			} else {
+				if (pg > 0)
+					snprintf(num[n], sizeof(num[n]), "%u", pg);
+				else
+					snprintf(num[n], sizeof(num[n]), "00");
+				c->text = num[n++];
+			}
 		}
 		c->style &= ~PDF_S_PAGE;
 		*tail = c;
 		tail = &c->next;
+		prev = c;
 	}
 	t = pdf_text_new(ctx, copy, FONT_BODY, width, PANGO_ALIGN_LEFT, false);
 	while (copy != NULL) {
@@ -280,7 +337,27 @@ para_text(struct pdf_ctx *ctx, const struct pdf_run *runs, double width)
 		free(copy);
 		copy = c;
 	}
+	for (i = 0; i < ncut; i++)
+		free(cut[i]);
 	return t;
+}
+
+/* The first pass notes where a paragraph with page references went. */
+static void
+xref_record(struct pdf_ctx *ctx, long ordinal, unsigned page, double y)
+{
+	size_t i;
+
+	if (ctx->cr != NULL || ordinal < 0)
+		return;
+	if ((size_t)ordinal >= ctx->nxrefs) {
+		ctx->xrefs = xgrow(ctx->xrefs, sizeof(*ctx->xrefs),
+		    (size_t)ordinal + 1, &ctx->xrefcap);
+		for (i = ctx->nxrefs; i <= (size_t)ordinal; i++)
+			ctx->xrefs[i] = (struct pdf_xref){0, 0};
+		ctx->nxrefs = (size_t)ordinal + 1;
+	}
+	ctx->xrefs[ordinal] = (struct pdf_xref){page, y};
 }
 
 static void
@@ -308,7 +385,7 @@ block_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 	case PDF_PARA:
 		/* ragged right: pango does not hyphenate, and justified
 		 * lines without hyphens open rivers */
-		p->text = para_text(ctx, b->runs, width);
+		p->text = para_text(ctx, b->runs, width, &p->xref);
 		break;
 	case PDF_CODE:
 		p->text = pdf_text_plain(ctx, b->runs->text, FONT_CODE,
@@ -484,9 +561,11 @@ block_height(const struct pdf_block *b)
  * the next page only when that leaves less than this share of the body
  * blank; else it breaks where its own keeps let it (a provider's entry
  * over two pages, its heading still with its chart), so that no page ends
- * far short of its foot when the next block could have started there.
+ * far short of its foot when the next block could have started there
+ * (at 0.2, the pages before two entries moved whole ended a sixth short:
+ * PDF review 7, item 12).
  */
-#define MOVE_BLANK_MAX 0.2
+#define MOVE_BLANK_MAX 0.1
 
 /*
  * What a block kept with b (the blocks before it in the chain taking
@@ -515,8 +594,11 @@ static void kids_place(struct pdf_ctx *, struct pdf_block *, double);
  * or as much as its first blocks take when they take less: a heading
  * and one paragraph at a page's foot, the part overleaf, read as a
  * stranded heading (review item 15). Less than that left is left blank.
+ * A fair start is the heading and about four lines: more (it was 0.12)
+ * left a fifth of a page blank under a chart when the part's opening
+ * paragraph could have begun there (PDF review 7, item 12).
  */
-#define PART_START 0.12
+#define PART_START 0.07
 
 /* What a chain of blocks kept each with the next, from b, needs to start
  * here: a part's heading, a fair start of the part. */
@@ -589,21 +671,34 @@ heading_place(struct pdf_ctx *ctx, const struct pdf_block *b, double x)
 		free(ctx->section);
 		ctx->section = xstrdup(p->plain);
 		ctx->section_level = b->level;
-		/* the head names the section in force at the page's top */
-		if (ctx->at_top && !ctx->page_has_section) {
+		/*
+		 * The book's rule: the head names the first section begun
+		 * on the page, else the one in force at its top (PDF review 7,
+		 * item 13: a page mostly "The failure test" was headed by the
+		 * section its first lines ended). A page that opens in an
+		 * entry (level 2) and begins more keeps its range, the first
+		 * and the last entry on it ("Nebius – Oracle"), as a
+		 * dictionary's.
+		 */
+		if (!ctx->page_has_section && (ctx->at_top || b->level == 1 ||
+		    ctx->page_section_level != 2 || ctx->page_section == NULL)) {
 			free(ctx->page_section);
 			ctx->page_section = xstrdup(p->plain);
 			ctx->page_section_level = b->level;
-			ctx->page_has_section = true;
+			free(ctx->page_last);
+			ctx->page_last = NULL;
+		} else {
+			/* an entry (level 2) begun further down a page whose
+			 * head names one: the last such names the page's end;
+			 * a part (level 1) begun there ends the run of entries */
+			free(ctx->page_last);
+			ctx->page_last = NULL;
+			if (b->level == 2 && ctx->page_section_level == 2 &&
+			    ctx->page_section != NULL &&
+			    strcmp(ctx->page_section, p->plain) != 0)
+				ctx->page_last = xstrdup(p->plain);
 		}
-		/* an entry (level 2) begun further down a page that opened in
-		 * one: the last such names the page's end; a part (level 1)
-		 * begun there ends the run of entries */
-		free(ctx->page_last);
-		ctx->page_last = NULL;
-		if (b->level == 2 && ctx->page_section_level == 2 &&
-		    ctx->page_section != NULL && strcmp(ctx->page_section, p->plain) != 0)
-			ctx->page_last = xstrdup(p->plain);
+		ctx->page_has_section = true;
 	}
 	if (ctx->cr != NULL && (b->flags & PDF_H_OUTLINE) && b->anchor != NULL)
 		outline_add(ctx, b);
@@ -724,6 +819,9 @@ block_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	case PDF_PARA:
 		ctx->anchor = b->anchor;
 		pdf_text_place(ctx, p->text, x, "P");
+		/* the reference is taken to be on the paragraph's last page,
+		 * its end (a short paragraph's, where references are) */
+		xref_record(ctx, p->xref, ctx->page, ctx->y);
 		ctx->y += ctx->list_depth > 0 ? ITEM_AFTER : PARA_AFTER;
 		break;
 	case PDF_CODE:
@@ -855,6 +953,7 @@ ctx_release(struct pdf_ctx *ctx)
 	g_object_unref(ctx->pc);
 	g_object_unref(ctx->fontmap);
 	free(ctx->anchors);
+	free(ctx->xrefs);
 	htab_free(&ctx->anchor_index);
 	pdf_placed_free(ctx);
 	free(ctx->section);
@@ -880,6 +979,7 @@ pass_run(struct pdf_ctx *ctx, unsigned autoid)
 	memset(ctx->outline, 0, sizeof(ctx->outline));
 	memset(&ctx->res, 0, sizeof(ctx->res));
 	ctx->page = 0;
+	ctx->xref_next = 0;
 	ctx->autoid = autoid;
 	/* each pass asks the cache, and so the tape, for the same texts */
 	pdf_text_cache_free(ctx);

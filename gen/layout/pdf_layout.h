@@ -96,12 +96,22 @@ enum pdf_tape_mode { TAPE_OFF, TAPE_RECORD, TAPE_PLAY };
 struct pdf_anchor {
 	const char *name;
 	unsigned page;            /* where it was placed; 0: not yet */
+	double y;                 /* and how far down */
 	bool drawn;               /* its destination is in the PDF */
 };
 
 struct pdf_placed {
 	char *name;               /* owned */
 	unsigned page;
+	double y;
+};
+
+/* Where a paragraph with a page reference was placed in the first pass:
+ * the second says "above" or "below" by it when the reference's target is
+ * on the same page. */
+struct pdf_xref {
+	unsigned page;
+	double y;
 };
 
 struct pdf_tag {
@@ -169,6 +179,9 @@ struct pdf_ctx {
 	struct pdf_tape *tape;     /* the first pass's texts (pdf_text.c) */
 	enum pdf_tape_mode tape_mode;
 	bool tape_bypass;          /* texts only the second pass asks for */
+	struct pdf_xref *xrefs;    /* by the paragraphs' order (first pass) */
+	size_t nxrefs, xrefcap;
+	size_t xref_next;          /* this pass's next paragraph's */
 	double keep_after;         /* the next text or table placed is kept
 	                              with what needs this much after it
 	                              (pdf_text.c, pdf_table.c) */
@@ -255,6 +268,8 @@ struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
 /* The page an anchor was placed on in this pass or the first, 0 when
  * none: one a lazy block held is found after the block is gone. */
 unsigned pdf_anchor_page(struct pdf_ctx *ctx, const char *name);
+/* The same, and how far down the page (*y). */
+unsigned pdf_anchor_where(struct pdf_ctx *ctx, const char *name, double *y);
 void pdf_placed_free(struct pdf_ctx *ctx);
 /* Adds an anchor (not yet placed) under name. */
 void pdf_anchor_push(struct pdf_ctx *ctx, const char *name);

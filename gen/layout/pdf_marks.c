@@ -55,7 +55,7 @@ placed_find(struct pdf_ctx *ctx, const char *name)
 
 /* Notes that name is placed on page (its first placing holds). */
 static void
-placed_add(struct pdf_ctx *ctx, const char *name, unsigned page)
+placed_add(struct pdf_ctx *ctx, const char *name, unsigned page, double y)
 {
 	if (placed_find(ctx, name) != NULL)
 		return;
@@ -63,20 +63,32 @@ placed_add(struct pdf_ctx *ctx, const char *name, unsigned page)
 	    &ctx->placedcap);
 	ctx->placed[ctx->nplaced].name = xstrdup(name);
 	ctx->placed[ctx->nplaced].page = page;
+	ctx->placed[ctx->nplaced].y = y;
 	htab_add(&ctx->placed_index, hash_str(name), ctx->nplaced);
 	ctx->nplaced++;
 }
 
 unsigned
-pdf_anchor_page(struct pdf_ctx *ctx, const char *name)
+pdf_anchor_where(struct pdf_ctx *ctx, const char *name, double *y)
 {
 	const struct pdf_anchor *a = pdf_anchor_find(ctx, name);
 	const struct pdf_placed *p;
 
-	if (a != NULL && a->page > 0)
+	if (a != NULL && a->page > 0) {
+		*y = a->y;
 		return a->page;
+	}
 	p = placed_find(ctx, name);
+	*y = p != NULL ? p->y : 0;
 	return p != NULL ? p->page : 0;
+}
+
+unsigned
+pdf_anchor_page(struct pdf_ctx *ctx, const char *name)
+{
+	double y;
+
+	return pdf_anchor_where(ctx, name, &y);
 }
 
 void
@@ -99,6 +111,7 @@ pdf_anchor_push(struct pdf_ctx *ctx, const char *name)
 	    ctx->nanchors + 1, &ctx->anchorcap);
 	ctx->anchors[ctx->nanchors].name = name;
 	ctx->anchors[ctx->nanchors].page = 0;
+	ctx->anchors[ctx->nanchors].y = 0;
 	ctx->anchors[ctx->nanchors].drawn = false;
 	htab_add(&ctx->anchor_index, hash_str(name), ctx->nanchors);
 	ctx->nanchors++;
@@ -217,9 +230,11 @@ pdf_dest_begin(struct pdf_ctx *ctx, const char *name)
 
 	if (name == NULL || (a = pdf_anchor_find(ctx, name)) == NULL)
 		return;
-	if (a->page == 0)
+	if (a->page == 0) {
 		a->page = ctx->page;
-	placed_add(ctx, name, a->page);
+		a->y = ctx->y;
+	}
+	placed_add(ctx, name, a->page, a->y);
 	if (ctx->cr == NULL || a->drawn)
 		return;
 	a->drawn = true;

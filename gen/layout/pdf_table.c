@@ -36,6 +36,7 @@ struct table_prep {
 	                             measured, kept until drawn (NULL: none) */
 	struct pdf_text *caption;
 	double width;
+	double body_h;            /* the page body's height */
 };
 
 /*
@@ -221,6 +222,42 @@ cell_font(const struct table_cell *c, bool head)
  */
 #define WORD_CAP 0.3
 
+/*
+ * A numeric column of a table narrower than the body is NUM_COL wide
+ * (its natural width when more), whatever its table: the stated and
+ * counted columns of one table line up with the next's (PDF review 7,
+ * item 19), and a number is not set far from its label.
+ */
+#define NUM_COL 0.16
+
+/* The text columns take the rest of the width, in proportion to their
+ * natural widths; false (nothing set): no text column, or no room. */
+static bool
+numeric_fit(struct table_prep *p, const double *nat, double avail)
+{
+	double fixed = 0, text = 0, w;
+	size_t c, n = p->ncols;
+
+	for (c = 0; c < n; c++) {
+		w = nat[c] + 2 * PAD_X;
+		if (p->t->head[c].numeric)
+			fixed += w > NUM_COL * avail ? w : NUM_COL * avail;
+		else
+			text += w;
+	}
+	if (text <= 0 || fixed == 0 || fixed + text > avail)
+		return false;
+	for (c = 0; c < n; c++) {
+		w = nat[c] + 2 * PAD_X;
+		if (p->t->head[c].numeric)
+			p->colw[c] = w > NUM_COL * avail ? w : NUM_COL * avail;
+		else
+			p->colw[c] = w * (avail - fixed) / text;
+	}
+	p->width = avail;
+	return true;
+}
+
 /* Column widths: natural widths stretched to the body's width when they
  * fit; otherwise short columns (a name, a tier, a status) whole and the
  * others, which wrap anyway, their widest word and a share of the rest in
@@ -253,6 +290,8 @@ columns_fit(struct table_prep *p, const double *nat, const double *min,
 		return;
 	}
 	free(whole);
+	if (sn <= avail && numeric_fit(p, nat, avail))
+		return;
 	for (c = 0; c < n; c++) {
 		if (sn <= avail)
 			p->colw[c] = (nat[c] + 2 * PAD_X) * avail / sn;
@@ -344,6 +383,7 @@ pdf_table_prepare(struct pdf_ctx *ctx, struct pdf_block *b, double width)
 
 	b->prep = p;
 	p->t = t;
+	p->body_h = ctx->y1 - ctx->y0;
 	p->ncols = n;
 	p->nrows = t->nrows;
 	if (n == 0)
@@ -431,12 +471,6 @@ pdf_table_release(struct pdf_block *b)
 	b->prep = NULL;
 }
 
-static double
-caption_h(const struct table_prep *p)
-{
-	return p->caption != NULL ? pdf_text_height(p->caption) + 4 : 0;
-}
-
 /*
  * A table starts on a page with TABLE_KEEP rows (all of them if it has
  * fewer), and a page it continues on gets as many: never a few rows
@@ -444,6 +478,14 @@ caption_h(const struct table_prep *p)
  * stub: review item 15).
  */
 #define TABLE_KEEP 4
+/*
+ * A table that fits on one page is split only with a fair share on each
+ * side of the break: SPLIT_ROWS rows and a third of its rows, else it goes
+ * whole to the next page (a 32-row table split 4 and 28 read as a stub:
+ * PDF review 7, item 11); the space it leaves is at most that share. A
+ * longer table keeps SPLIT_ROWS rows (half of them at most) on each side.
+ */
+#define SPLIT_ROWS 8
 
 static double
 rows_h(const struct table_prep *p, size_t from, size_t n)
@@ -456,6 +498,27 @@ rows_h(const struct table_prep *p, size_t from, size_t n)
 	return h;
 }
 
+static double
+caption_h(const struct table_prep *p)
+{
+	return p->caption != NULL ? pdf_text_height(p->caption) + 4 : 0;
+}
+
+/* The fewest rows a page may hold of a table broken over pages. */
+static size_t
+side_rows(const struct table_prep *p)
+{
+	size_t n = p->nrows, want;
+
+	if (caption_h(p) + p->head_h + rows_h(p, 0, n) <= p->body_h) {
+		want = (n + 2) / 3 > SPLIT_ROWS ? (n + 2) / 3 : SPLIT_ROWS;
+		/* too few for a fair share on each side: whole */
+		return 2 * want <= n ? want : n;
+	}
+	want = n / 2 < SPLIT_ROWS ? n / 2 : SPLIT_ROWS;
+	return want > TABLE_KEEP ? want : TABLE_KEEP;
+}
+
 double
 pdf_table_min(const struct pdf_block *b)
 {
@@ -463,7 +526,7 @@ pdf_table_min(const struct pdf_block *b)
 
 	if (p->ncols == 0)
 		return 0;
-	return caption_h(p) + p->head_h + rows_h(p, 0, TABLE_KEEP);
+	return caption_h(p) + p->head_h + rows_h(p, 0, side_rows(p));
 }
 
 double
@@ -499,22 +562,22 @@ pdf_table_breaks(const struct pdf_block *b)
 {
 	const struct table_prep *p = b->prep;
 
-	return p->ncols > 0 && p->nrows >= 2 * TABLE_KEEP;
+	return p->ncols > 0 && p->nrows >= 2 * TABLE_KEEP &&
+	    side_rows(p) < p->nrows;
 }
 
 /*
  * The row before which the page that row `from` starts must break: the
- * first that does not fit below y, moved up so that TABLE_KEEP rows go
- * over (unless that would leave fewer than TABLE_KEEP here). p->nrows:
- * the rest fits, and so does `after` below it (what the table is kept
- * with: its notes); when that does not, the last TABLE_KEEP rows go over
- * with it.
+ * first that does not fit below y, moved up so that side_rows() rows go
+ * over (unless that would leave fewer than that here). p->nrows: the rest
+ * fits, and so does `after` below it (what the table is kept with: its
+ * notes); when that does not, the last TABLE_KEEP rows go over with it.
  */
 static size_t
 rows_break(const struct pdf_ctx *ctx, const struct table_prep *p,
     size_t from, double y, double after)
 {
-	size_t r = from;
+	size_t r = from, side = side_rows(p);
 
 	while (r < p->nrows && y + p->row_h[r] <= ctx->y1 + 0.01)
 		y += p->row_h[r++];
@@ -523,10 +586,10 @@ rows_break(const struct pdf_ctx *ctx, const struct table_prep *p,
 		    p->nrows < from + 2 * TABLE_KEEP)
 			return r;
 		r = p->nrows - TABLE_KEEP;
-	} else if (p->nrows - r < TABLE_KEEP && r > from + TABLE_KEEP) {
-		size_t back = TABLE_KEEP - (p->nrows - r);
+	} else if (p->nrows - r < side && r > from + side) {
+		size_t back = side - (p->nrows - r);
 
-		r = r - back >= from + TABLE_KEEP ? r - back : from + TABLE_KEEP;
+		r = r - back >= from + side ? r - back : from + side;
 	}
 	/* a group's heading row goes over with its first rows */
 	while (r > from + 1 && r < p->nrows && group_row(p, r - 1))

@@ -387,13 +387,16 @@ tape_take(struct pdf_ctx *ctx, uint64_t fp)
 }
 
 /* The second pass is about to shape fp's text: counted when the first
- * shaped it too. */
+ * shaped it too, unless only the second asks for it (tape_bypass: a large
+ * table's cells, laid out as they are drawn), which the first never
+ * takes on the tape: an equal text elsewhere in the first (a count in the
+ * headline figures, the same in a column as wide) is another text. */
 static void
 tape_miss(struct pdf_ctx *ctx, uint64_t fp)
 {
 	size_t at = 0, i;
 
-	if (ctx->tape_mode == TAPE_PLAY && ctx->tape != NULL &&
+	if (ctx->tape_mode == TAPE_PLAY && ctx->tape != NULL && !ctx->tape_bypass &&
 	    htab_next(&ctx->tape->seen, fp, &at, &i))
 		ctx->twice++;
 }
@@ -625,13 +628,28 @@ ascii_alnum(char c)
 	    (c >= '0' && c <= '9');
 }
 
+/* Whether byte i of the text is inside a URL run (PDF_S_URL) of runs. */
+static bool
+in_url(const struct pdf_run *runs, size_t i)
+{
+	size_t at = 0, len;
+
+	for (; runs != NULL; runs = runs->next, at += len) {
+		len = strlen(runs->text);
+		if (i >= at && i < at + len)
+			return (runs->style & PDF_S_URL) != 0;
+	}
+	return false;
+}
+
 /*
  * No line break after the hyphen of a compound ("Well-known"): a line
  * ending in a hyphen is read back as a word broken in two, and copied out
- * without it ("Wellknown").
+ * without it ("Wellknown"). A URL's hyphens are its own (url_breaks).
  */
 static void
-hyphens_keep(PangoAttrList *al, const char *s)
+hyphens_keep(PangoAttrList *al, const char *s, const struct pdf_run *runs,
+    bool urls)
 {
 	PangoAttribute *a;
 	size_t i;
@@ -641,11 +659,134 @@ hyphens_keep(PangoAttrList *al, const char *s)
 	for (i = 1; s[i] != '\0'; i++) {
 		if (s[i] != '-' || !ascii_alnum(s[i - 1]) || !ascii_alnum(s[i + 1]))
 			continue;
+		if (urls && in_url(runs, i))
+			continue;
 		a = pango_attr_allow_breaks_new(FALSE);
 		a->start_index = (guint)i;
 		a->end_index = (guint)i + 2;
 		pango_attr_list_insert(al, a);
 	}
+}
+
+/* A URL's last and first this many bytes stay on one line. */
+#define URL_TAIL 16
+
+static void
+no_breaks(PangoAttrList *al, size_t from, size_t to)
+{
+	PangoAttribute *a;
+
+	if (to <= from + 1)
+		return;
+	a = pango_attr_allow_breaks_new(FALSE);
+	a->start_index = (guint)from;
+	a->end_index = (guint)to;
+	pango_attr_list_insert(al, a);
+}
+
+/*
+ * The breaks of a URL's bytes [start, end) of s: none when whole (it goes
+ * to a line of its own), else only after a "/" of its path (and a "-"
+ * when hyphens), at least URL_TAIL bytes from either end (no "ClusterMAX"
+ * alone on a line). A "/" first: a line that ends in a hyphen is copied
+ * out without it, which breaks the address.
+ */
+static void
+url_breaks(PangoAttrList *al, const char *s, size_t start, size_t end,
+    bool whole, bool hyphens)
+{
+	const char *host = NULL;
+	size_t i, from = start, path = start;
+
+	if (!whole) {
+		for (i = start; i + 3 <= end; i++)
+			if (memcmp(s + i, "://", 3) == 0) {
+				host = s + i + 3;
+				break;
+			}
+		path = host != NULL ? (size_t)(host - s) : start;
+		while (path < end && s[path] != '/' && s[path] != '?' && s[path] != '#')
+			path++;
+	}
+	for (i = path + 1; !whole && i < end; i++)
+		if ((s[i - 1] == '/' || (hyphens && s[i - 1] == '-')) && i - start >= URL_TAIL &&
+		    end - i >= URL_TAIL) {
+			no_breaks(al, from, i);
+			from = i;
+		}
+	no_breaks(al, from, end);
+}
+
+/* How URL runs may break: not at all, not at all set a little smaller
+ * (URL_SMALL), after a "/", after a "/" or "-", anywhere. */
+enum { URLS_WHOLE, URLS_SMALL, URLS_SLASH, URLS_SPLIT, URLS_FREE };
+/* A URL a little longer than a line is set this much smaller, whole on a
+ * line of its own, rather than broken (a printed copy is typed from). */
+#define URL_SMALL 0.85
+
+/* The attributes of runs' texts (s), URLs broken as mode lets them. */
+static PangoAttrList *
+runs_attrs(const struct pdf_run *runs, const char *s, int mode, bool *urls)
+{
+	PangoAttrList *al = pango_attr_list_new();
+	const struct pdf_run *r;
+	size_t start = 0, len;
+
+	*urls = false;
+	for (r = runs; r != NULL; r = r->next, start += len) {
+		len = strlen(r->text);
+		pdf_style_attrs(al, r->style, r->link != NULL, start, start + len);
+		if (r->style & PDF_S_URL) {
+			if (mode != URLS_FREE)
+				url_breaks(al, s, start, start + len, mode <= URLS_SMALL,
+				    mode == URLS_SPLIT);
+			if (mode == URLS_SMALL)
+				pango_attr_list_change(al, attr_range(pango_attr_scale_new(
+				    PDF_CODE_SCALE * URL_SMALL), start, start + len));
+			*urls = true;
+		}
+	}
+	hyphens_keep(al, s, runs, *urls);
+	return al;
+}
+
+/* Whether a line of t is wider than w (units): a run that may not break
+ * (allow_breaks) is not broken by pango even where it overflows. */
+static bool
+text_overflows(const struct pdf_text *t, int w)
+{
+	PangoRectangle r;
+	int i;
+
+	for (i = 0; i < t->nlines; i++) {
+		pango_layout_line_get_extents(text_line(t, i), NULL, &r);
+		if (r.width > w + PANGO_SCALE / 2)
+			return true;
+	}
+	return false;
+}
+
+/* Whether each URL run of runs is on one line of t, and no line is wider
+ * than w. */
+static bool
+urls_unbroken(const struct pdf_text *t, const struct pdf_run *runs, int w)
+{
+	size_t start = 0, len;
+	int l0, l1, x;
+
+	if (t->nlayouts != 1 || text_overflows(t, w))
+		return false;
+	for (; runs != NULL; runs = runs->next, start += len) {
+		len = strlen(runs->text);
+		if (!(runs->style & PDF_S_URL) || len == 0)
+			continue;
+		pango_layout_index_to_line_x(t->layouts[0], (int)start, FALSE, &l0, &x);
+		pango_layout_index_to_line_x(t->layouts[0], (int)(start + len - 1),
+		    FALSE, &l1, &x);
+		if (l0 != l1)
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -679,9 +820,10 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 {
 	struct buf s = BUF_INIT;
 	PangoAttrList *al;
-	size_t start;
 	struct pdf_text *t;
 	const struct pdf_run *r;
+	bool urls;
+	int mode;
 	char kbuf[KEY_MAX];
 	const char *key = cache_key(kbuf, runs, NULL, font, width, align,
 	    justify) ? kbuf : NULL;
@@ -697,17 +839,26 @@ pdf_text_new(struct pdf_ctx *ctx, const struct pdf_run *runs,
 		return t;
 	}
 	tape_miss(ctx, fp);
-	al = pango_attr_list_new();
-	for (r = runs; r != NULL; r = r->next) {
-		start = s.len;
+	for (r = runs; r != NULL; r = r->next)
 		buf_puts(&s, r->text);
-		pdf_style_attrs(al, r->style, r->link != NULL, start, s.len);
-	}
-	if (s.data != NULL)
-		hyphens_keep(al, s.data);
+	/* a URL whole, on a line of its own; when it is longer than a line,
+	 * broken where url_breaks lets it */
+	al = runs_attrs(runs, s.data != NULL ? s.data : "", URLS_WHOLE, &urls);
 	t = text_make(ctx, s.data != NULL ? s.data : "", al, font, width,
 	    align, justify);
 	pango_attr_list_unref(al);
+	/* then broken after a "/", or a "-" too; a part of it between two
+	 * such still wider than a line, anywhere, as any text */
+	for (mode = URLS_SMALL; urls && width >= 0 && mode <= URLS_FREE &&
+	    (mode <= URLS_SLASH ? !urls_unbroken(t, runs, (int)(width * PANGO_SCALE)) :
+	    text_overflows(t, (int)(width * PANGO_SCALE))); mode++) {
+		/* the text is shaped once more, not one more text */
+		ctx->shaped[ctx->tape_mode == TAPE_PLAY]--;
+		pdf_text_free(t);
+		al = runs_attrs(runs, s.data, mode, &urls);
+		t = text_make(ctx, s.data, al, font, width, align, justify);
+		pango_attr_list_unref(al);
+	}
 	links_set(t, runs);
 	cache_put(ctx, key, t);
 	tape_put(ctx, fp, t, s.len);

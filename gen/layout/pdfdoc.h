@@ -56,6 +56,10 @@ enum pdf_paper { PDF_A4, PDF_LETTER };
 #define PDF_S_PAGE 8u
 /* No line break inside the run (a URL's scheme and host). */
 #define PDF_S_NOBREAK 16u
+/* An address (a URL): on a line of its own when it fits on one, else
+ * broken only after a "/" or a "-" of its path, never a few characters
+ * alone on a line (pdf_text.c). */
+#define PDF_S_URL 32u
 
 /*
  * Lists and quotes nested deeper than this (in Markdown) go into the
@@ -147,6 +151,12 @@ enum pdf_key {
 	PDF_FOOTER,    /* each page's footer, {page} and {pages} put in;
 	                  NULL: "page {page} of {pages}" */
 	PDF_LEDE,      /* the title page's opening words, under the subtitle */
+	PDF_PAGE_REF,  /* a page reference's words, "page {page}": the text
+	                  before a page number's run that ends with its words
+	                  before {page} goes, with the number, when the target
+	                  is on the same page, for one of these two words */
+	PDF_HERE_ABOVE, /* "above" */
+	PDF_HERE_BELOW, /* "below" */
 	PDF_KEY_MAX
 };
 /* Copies value (NULL clears it). */

@@ -523,21 +523,42 @@ void
 pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 {
 	const struct computed *c = r->c;
+	const struct report *rep = &c->project->report;
 	/* the edition rt->previous is from: the one before, as in the medal table */
 	const struct edition *base = st->baseline;
 	const struct rating *rt;
 	struct table_cell *row;
 	struct table *t;
-	char *s;
-	size_t i;
+	struct pdf_block *p;
+	char *s, *first = NULL, *n;
+	size_t i, nrows = 0, col;
+	bool same = true;
 
+	/* a tier column that would say the same in every row says it once,
+	 * in a line above the table (PDF review 7, item 11) */
+	for (i = 0; i < st->nratings; i++) {
+		rt = &st->ratings[i];
+		if (rating_on_ladder(rt))
+			continue;
+		s = table_tier_text(rep, rt);
+		if (first == NULL)
+			first = s;
+		else {
+			same = same && strcmp(first, s) == 0;
+			free(s);
+		}
+		nrows++;
+	}
+	same = same && nrows >= 2;
 	/* the heading above names it: no caption to say it twice */
-	t = table_new(NULL, base != NULL ? 3 : 2);
-	table_head(t, 0, report_string(&c->project->report, "provider"), false);
-	table_head(t, 1, report_string(&c->project->report, "tier"), false);
+	t = table_new(NULL, (same ? 1 : 2) + (base != NULL ? 1 : 0));
+	table_head(t, 0, report_string(rep, "provider"), false);
+	if (!same)
+		table_head(t, 1, report_string(rep, "tier"), false);
+	col = same ? 1 : 2;
 	if (base != NULL) {
-		s = report_format1(&c->project->report, "in_edition", "edition", base->name);
-		table_head(t, 2, s, false);
+		s = report_format1(rep, "in_edition", "edition", base->name);
+		table_head(t, col, s, false);
 		free(s);
 	}
 	for (i = 0; i < st->nratings; i++) {
@@ -546,19 +567,33 @@ pdf_unrated_table(struct pdf_report *r, const struct edition_stats *st)
 			continue;
 		row = table_row(t);
 		table_cell_set(&row[0], rt->provider->name, NULL);
-		table_cell_take(&row[1], table_tier_text(&c->project->report, rt), NULL);
-		row[1].tier = rt->tier;
+		if (!same) {
+			table_cell_take(&row[1], table_tier_text(rep, rt), NULL);
+			row[1].tier = rt->tier;
+		}
 		if (base != NULL) {
 			if (table_rating_before(c, rt) != NULL)
-				table_cell_take(&row[2], table_tier_text(&c->project->report,
+				table_cell_take(&row[col], table_tier_text(rep,
 				    table_rating_before(c, rt)), NULL);
 			else
-				table_cell_set(&row[2], rt->previous != NULL ?
+				table_cell_set(&row[col], rt->previous != NULL ?
 				    rt->previous->name : "\xe2\x80\x94", NULL);
-			row[2].tier = rt->previous;
+			row[col].tier = rt->previous;
 		}
 	}
-	pdf_heading(r->doc, NULL, 2, report_string(&c->project->report, "reviewed_not_rated"),
+	pdf_heading(r->doc, NULL, 2, report_string(rep, "reviewed_not_rated"),
 	    "providers-unrated", PDF_H_OUTLINE | PDF_H_TOC | PDF_H_RUNNING)->keep_with_next = true;
+	if (same) {
+		n = view_int(rep, (long long)nrows);
+		s = report_format(rep, "pdf_unrated_all_tier",
+		    (const char *[]){"n", "edition", "tier", NULL},
+		    (const char *[]){n, st->edition->name, first, NULL});
+		p = pdf_para(r->doc, NULL);
+		pdf_run(r->doc, p, s, (size_t)-1, 0, NULL);
+		p->keep_with_next = true;
+		free(s);
+		free(n);
+	}
+	free(first);
 	pdf_table(r->doc, NULL, t, NULL);
 }

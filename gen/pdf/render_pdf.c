@@ -204,7 +204,7 @@ build_claims(const struct computed *c, const void *arg)
 {
 	const struct table_eds *te = arg;
 
-	return table_claims(c, te->e);
+	return vd_claims_table(c, te->e, false);
 }
 
 /* The metadata date: the report's (the title page's "compiled"), else
@@ -260,6 +260,9 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_DATE, date);
 	pdfdoc_set(r->doc, PDF_TOC_TITLE, report_string(&r->c->project->report, "contents"));
 	pdfdoc_set(r->doc, PDF_FOOTER, report_string(&r->c->project->report, "pdf_page_of"));
+	pdfdoc_set(r->doc, PDF_PAGE_REF, report_string(&r->c->project->report, "pdf_page_ref"));
+	pdfdoc_set(r->doc, PDF_HERE_ABOVE, report_string(&r->c->project->report, "pdf_here_above"));
+	pdfdoc_set(r->doc, PDF_HERE_BELOW, report_string(&r->c->project->report, "pdf_here_below"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)
@@ -716,19 +719,14 @@ methodology_body(struct pdf_report *r, bool merged)
 }
 
 /*
- * A URL that breaks over lines only in its path, never inside the scheme
- * and host ("https://" alone at a line's end).
+ * A URL: on a line of its own when it fits on one, else broken only in
+ * its path, after a "/" or a "-" (PDF_S_URL), never inside the scheme and
+ * host ("https://" alone at a line's end).
  */
 static void
 url_runs(struct pdf_report *r, struct pdf_block *p, const char *url)
 {
-	const char *host = strstr(url, "://"), *path;
-
-	host = host != NULL ? host + 3 : url;
-	path = host + strcspn(host, "/?#");
-	pdf_run(r->doc, p, url, (size_t)(path - url), PDF_S_CODE | PDF_S_NOBREAK, url);
-	if (*path != '\0')
-		pdf_run(r->doc, p, path, (size_t)-1, PDF_S_CODE, url);
+	pdf_run(r->doc, p, url, (size_t)-1, PDF_S_CODE | PDF_S_URL, url);
 }
 
 /*

@@ -592,5 +592,15 @@ const struct ui_string pack_de_strings[] = {
 	{"no_time_given", "ohne Zeitangabe"},
 	/* main9 */
 	{"providers_partial_note", "{edition} nennt nicht jeden Anbieter, den es bewertet hat; „nicht genannt“ in seiner Spalte heißt, dass sein Text den Anbieter nicht nennt, nicht, dass er fehlte."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "Seite {page}"},
+	{"pdf_here_above", "oben"},
+	{"pdf_here_below", "unten"},
+	{"pdf_unrated_all_tier", "Stufe aller {n} in {edition}: {tier}."},
+	{"figures_tracked", "Beobachtet"},
+	{"claims_note_line", "{figure}: {note}"},
+	{"claims_note_differs", "{figure}: Die Zählung weicht von der genannten Zahl ab."},
+	{"claims_rest_agree", "Die übrigen {n} Zahlen stimmen mit der Zählung überein."},
+	{"claims_rest_agree_one", "Die übrige Zahl stimmt mit der Zählung überein."},
 	{NULL, NULL},
 };

@@ -611,5 +611,15 @@ const struct ui_string ui_strings_default[] = {
 	{"no_time_given", "no time given"},
 	/* main9 */
 	{"providers_partial_note", "{edition} does not name every provider it rated, so “not named” in its column means its text does not name the provider, not that it was left out."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "page {page}"},
+	{"pdf_here_above", "above"},
+	{"pdf_here_below", "below"},
+	{"pdf_unrated_all_tier", "Tier of all {n} in {edition}: {tier}."},
+	{"figures_tracked", "Tracked"},
+	{"claims_note_line", "{figure}: {note}"},
+	{"claims_note_differs", "{figure}: the count differs from the figure stated."},
+	{"claims_rest_agree", "The other {n} figures agree with the count."},
+	{"claims_rest_agree_one", "The other figure agrees with the count."},
 	{NULL, NULL},
 };

@@ -591,5 +591,15 @@ const struct ui_string pack_es_strings[] = {
 	{"no_time_given", "sin tiempo indicado"},
 	/* main9 */
 	{"providers_partial_note", "{edition} no nombra a todos los proveedores que calificó: «no nombrado» en su columna significa que su texto no nombra al proveedor, no que quedara fuera."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "página {page}"},
+	{"pdf_here_above", "más arriba"},
+	{"pdf_here_below", "más abajo"},
+	{"pdf_unrated_all_tier", "Nivel de los {n} en {edition}: {tier}."},
+	{"figures_tracked", "Seguidos"},
+	{"claims_note_line", "{figure}: {note}"},
+	{"claims_note_differs", "{figure}: el recuento difiere de la cifra declarada."},
+	{"claims_rest_agree", "Las otras {n} cifras coinciden con el recuento."},
+	{"claims_rest_agree_one", "La otra cifra coincide con el recuento."},
 	{NULL, NULL},
 };

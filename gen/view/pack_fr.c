@@ -594,5 +594,15 @@ const struct ui_string pack_fr_strings[] = {
 	{"no_time_given", "sans durée indiquée"},
 	/* main9 */
 	{"providers_partial_note", "{edition} ne nomme pas tous les fournisseurs notés : « non nommé » dans sa colonne signifie que son texte ne nomme pas le fournisseur, non qu’il en était absent."},
+	/* PDF layout (pdf9) */
+	{"pdf_page_ref", "page {page}"},
+	{"pdf_here_above", "ci-dessus"},
+	{"pdf_here_below", "ci-dessous"},
+	{"pdf_unrated_all_tier", "Palier des {n} dans {edition}\u00a0: {tier}."},
+	{"figures_tracked", "Suivis"},
+	{"claims_note_line", "{figure}\u00a0: {note}"},
+	{"claims_note_differs", "{figure}\u00a0: le décompte diffère du chiffre annoncé."},
+	{"claims_rest_agree", "Les {n} autres chiffres concordent avec le décompte."},
+	{"claims_rest_agree_one", "L’autre chiffre concorde avec le décompte."},
 	{NULL, NULL},
 };

@@ -125,15 +125,74 @@ figure_counted(struct table *t, const struct report *r, const struct edition_sta
 	}
 	if (cl != NULL && cl->note != NULL && cl->value != computed) {
 		st = report_format_n(r, "n_stated", cl->value);
-		both = report_format(r, "figure_stated_detail", (const char *[]){"stated",
-		    "detail", NULL}, (const char *[]){st, detail, NULL});
-		free(st);
-		free(detail);
+		if (detail == NULL)
+			both = st;
+		else {
+			both = report_format(r, "figure_stated_detail", (const char *[]){"stated",
+			    "detail", NULL}, (const char *[]){st, detail, NULL});
+			free(st);
+			free(detail);
+		}
 		detail = both;
 	}
 	figure_row(t, label, value, detail, note);
 }
 
+/* "42.2% of 45 rated": a share, then the words of its base. */
+static char *
+share_of(const struct report *r, double share, char *base)
+{
+	char *v = view_share(r, share), *out = xasprintf("%s %s", v, base);
+
+	free(v);
+	free(base);
+	return out;
+}
+
+/* The change in medals since the edition before, where there is one. */
+static void
+figure_change(struct table *t, const struct computed *c, const struct edition_stats *s,
+    const struct edition_stats *cmp, bool edition_only)
+{
+	const struct report *r = &c->project->report;
+
+	/* an edition page says a change it cannot compute in its movement
+	 * section, not first thing (edition_only) */
+	const struct edition *b, *ce;
+
+	if (cmp == NULL || cmp->baseline == NULL || (edition_only && !cmp->has_change))
+		return;
+	b = cmp->baseline;
+	ce = cmp->edition;
+	if (!cmp->has_change)
+		figure_row(t, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
+		    report_format1(r, "not_computed_partial", "edition",
+		    ename(b->partial ? b : ce)), b->partial ? b->partial_note : ce->partial_note);
+	else {
+		char *v = view_signed_int(r, cmp->d_medals);
+		char *p = isnan(cmp->d_medals_pct) ? xstrdup("") :
+		    view_signed_pct(r, cmp->d_medals_pct, 1);
+		const struct edition_stats *bs = computed_edition(c, b);
+		char *n = view_int(r, bs != NULL ? bs->medals : s->medals - cmp->d_medals);
+		/* the base of the change given: "−48.6% from 37 in 2.0" */
+		char *since = report_format(r, "from_n_in_edition",
+		    (const char *[]){"n", "edition", NULL}, (const char *[]){n, ename(b), NULL});
+
+		figure_row(t, report_string(r, "change_in_medals"), v,
+		    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
+		free(p);
+		free(n);
+		free(since);
+	}
+}
+
+/*
+ * The headline figures in the order of the funnel (PDF review 7, item
+ * 18): tracked, reviewed, rated, medals, then the change in medals since
+ * the edition before, each figure that the data has; each step's detail
+ * its share of the one before ("23.8% of 323 providers tracked"), the
+ * medals' the lede's base, the rated, with the edition before's share.
+ */
 static struct table *
 figures_new(const struct computed *c, const struct edition_stats *s,
     const struct edition_stats *cmp, bool edition_only)
@@ -142,47 +201,43 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 	const struct edition *e = s->edition;
 	struct table *t = table_new(NULL, 3);
 	const char *note;
+	char *detail;
 
 	table_head(t, 0, report_string(r, "figure"), false);
 	table_head(t, 1, ename(e), true);
 	table_head(t, 2, report_string(r, "details"), false);
+	if (!e->partial && s->tracked >= 0)
+		figure_row(t, report_string(r, "figures_tracked"), view_int(r, s->tracked),
+		    NULL, NULL);
+	/* a partial edition's note says why its counts are short: a
+	 * claim's note that says it again ("Only the providers named in its
+	 * text are here.") is left out, the caveat said once */
+	note = e->partial && e->partial_note != NULL ? e->partial_note :
+	    claim_note(s, "reviewed", s->reviewed);
+	if (e->partial)
+		detail = report_format_n(r, "n_rated", s->rated);
+	else if (s->tracked > 0)
+		detail = share_of(r, (double)s->reviewed / (double)s->tracked,
+		    report_format_n(r, "of_n_tracked", s->tracked));
+	else
+		detail = NULL;
+	figure_counted(t, r, s, report_string(r, "reviewed"), "reviewed", s->reviewed,
+	    detail, note);
+	if (!e->partial)
+		figure_counted(t, r, s, report_string(r, "rated"), "rated", s->rated,
+		    s->reviewed > 0 ? share_of(r, (double)s->rated / (double)s->reviewed,
+		    report_format_n(r, "of_n_reviewed", s->reviewed)) : NULL,
+		    claim_note(s, "rated", s->rated));
 	note = e->partial && e->partial_note != NULL ? e->partial_note :
 	    claim_note(s, "medals", s->medals);
-	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals,
-	    report_format_n(r, e->partial ? "of_n_reviews_named" : "of_n_reviewed",
-	    s->reviewed), note);
-	/* an edition page says a change it cannot compute in its movement
-	 * section, not first thing (edition_only) */
-	if (cmp != NULL && cmp->baseline != NULL && !(edition_only && !cmp->has_change)) {
-		const struct edition *b = cmp->baseline, *ce = cmp->edition;
-
-		if (!cmp->has_change)
-			figure_row(t, report_string(r, "change_in_medals"), xstrdup("\xe2\x80\x94"),
-			    report_format1(r, "not_computed_partial", "edition",
-			    ename(b->partial ? b : ce)), b->partial ? b->partial_note : ce->partial_note);
-		else {
-			char *v = view_signed_int(r, cmp->d_medals);
-			char *p = isnan(cmp->d_medals_pct) ? xstrdup("") :
-			    view_signed_pct(r, cmp->d_medals_pct, 1);
-			const struct edition_stats *bs = computed_edition(c, b);
-			char *n = view_int(r, bs != NULL ? bs->medals : s->medals - cmp->d_medals);
-			/* the base of the change given: "−48.6% from 37 in 2.0" */
-			char *since = report_format(r, "from_n_in_edition",
-			    (const char *[]){"n", "edition", NULL}, (const char *[]){n, ename(b), NULL});
-
-			figure_row(t, report_string(r, "change_in_medals"), v,
-			    xasprintf("%s%s%s", p, p[0] ? " " : "", since), NULL);
-			free(p);
-			free(n);
-			free(since);
-		}
-	}
-	if (!e->partial && s->rated > 0) {
-		/* the lede's base first: the share of the rated, with the
+	if (e->partial)
+		detail = report_format_n(r, "of_n_reviews_named", s->reviewed);
+	else if (s->rated > 0) {
+		/* the lede's base: the share of the rated, with the
 		 * baseline's where a change is computed (issue: one base) */
 		const struct edition_stats *bs = cmp != NULL && cmp->baseline != NULL &&
 		    cmp->has_change ? computed_edition(c, cmp->baseline) : NULL;
-		char *n = view_int(r, s->rated), *detail;
+		char *n = view_int(r, s->rated);
 
 		if (bs != NULL && bs->rated > 0 && !bs->edition->partial) {
 			char *was = view_share(r, (double)bs->medals / (double)bs->rated);
@@ -197,38 +252,11 @@ figures_new(const struct computed *c, const struct edition_stats *s,
 			detail = report_format(r, "of_n_rated", (const char *[]){"n", NULL},
 			    (const char *[]){n, NULL});
 		free(n);
-		figure_row(t, report_string(r, "medals_of_rated"),
-		    view_share(r, (double)s->medals / (double)s->rated), detail, NULL);
-	}
-	/* the shares of the reviewed and of the tracked: one card, the
-	 * tracked share in its words, not two more cards beside the rated
-	 * share (reader review, site 6); without a tracked count, the
-	 * reviewed share's card alone */
-	if (!e->partial && s->tracked >= 0 && s->rated > 0) {
-		char *na = view_int(r, s->reviewed);
-		char *b = view_share(r, s->medals_of_tracked), *nb = view_int(r, s->tracked);
-
-		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
-		    report_format(r, "of_n_reviewed_tracked",
-		    (const char *[]){"n", "share", "m", NULL},
-		    (const char *[]){na, b, nb, NULL}), NULL);
-		free(na);
-		free(b);
-		free(nb);
-	} else if (!e->partial) {
-		figure_row(t, report_string(r, "medals_of_reviewed"), view_share(r, s->medals_of_reviewed),
-		    report_format_n(r, "of_n_reviewed", s->reviewed), NULL);
-		if (s->tracked >= 0)
-			figure_row(t, report_string(r, "medals_of_tracked"), view_share(r, s->medals_of_tracked),
-			    report_format_n(r, "of_n_tracked", s->tracked), NULL);
-	}
-	/* a partial edition's note says why its counts are short: a
-	 * claim's note that says it again ("Only the providers named in its
-	 * text are here.") is left out, the caveat said once */
-	note = e->partial && e->partial_note != NULL ? e->partial_note :
-	    claim_note(s, "reviewed", s->reviewed);
-	figure_counted(t, r, s, report_string(r, "reviewed"), "reviewed", s->reviewed,
-	    report_format_n(r, "n_rated", s->rated), note);
+		detail = share_of(r, (double)s->medals / (double)s->rated, detail);
+	} else
+		detail = report_format_n(r, "of_n_reviewed", s->reviewed);
+	figure_counted(t, r, s, report_string(r, "medals"), "medals", s->medals, detail, note);
+	figure_change(t, c, s, cmp, edition_only);
 	table_drop_empty_columns(t, "");
 	return t;
 }
@@ -587,6 +615,89 @@ claim_item(const struct report *r, const struct claim *cl)
 	return out;
 }
 
+/* "Reviewed: The article has one review section more than it states…" */
+static void
+claims_note(struct table *t, const struct report *r, const char *key,
+    const struct claim *cl)
+{
+	const char *label = claim_label(r, cl);
+
+	table_note_take(t, cl->note != NULL ? report_format(r, key,
+	    (const char *[]){"figure", "note", NULL}, (const char *[]){label, cl->note, NULL}) :
+	    report_format1(r, key, "figure", label));
+}
+
+/* Whether claim ck has a note to give beside its figures: its own, or that
+ * the two differ; not one the figures strip gives (strip). */
+static bool
+claim_noted(const struct claim_check *ck, bool strip)
+{
+	return !(strip && claim_in_strip(ck)) &&
+	    (ck->claim->note != NULL || ck->claim->value != ck->computed);
+}
+
+struct table *
+vd_claims_table(const struct computed *c, const struct edition *e, bool strip)
+{
+	const struct edition_stats *s = computed_edition(c, e);
+	const struct report *r = &c->project->report;
+	struct table *t;
+	size_t i, agree = 0;
+	bool column = false;
+	char *cap, *n;
+
+	/* a page with the figures strip (the site's edition page) gives a
+	 * note the strip does not beside its figure, in a column, as its
+	 * tables have no lines under them; where the strip gives them all,
+	 * none (and no "the other figures agree") */
+	for (i = 0; strip && s != NULL && i < s->nclaims; i++)
+		column |= claim_noted(&s->claims[i], strip);
+	cap = report_format1(r, "table_claims_caption", "edition", ename(e));
+	t = table_new(cap, column ? 4 : 3);
+	free(cap);
+	table_head(t, 0, report_string(r, "figure"), false);
+	table_head(t, 1, report_string(r, "stated_head"), true);
+	table_head(t, 2, report_string(r, "counted_head"), true);
+	if (column)
+		table_head(t, 3, report_string(r, "note"), false);
+	/* one layout for every edition (PDF review 7, item 19): no column
+	 * of notes in one table and not in the next, each note a sentence
+	 * under the table, the figures that agree said once */
+	for (i = 0; s != NULL && i < s->nclaims; i++) {
+		const struct claim_check *ck = &s->claims[i];
+		const struct claim *cl = ck->claim;
+		struct table_cell *row = table_row(t);
+
+		table_cell_set(&row[0], claim_label(r, cl), NULL);
+		row[0].tier = cl->tier;
+		table_cell_take(&row[1], view_int(r, cl->value), NULL);
+		row[1].numeric = true;
+		table_cell_take(&row[2], view_int(r, ck->computed), NULL);
+		row[2].numeric = true;
+		if (strip) {
+			if (column && claim_noted(ck, strip))
+				table_cell_set(&row[3], cl->note != NULL ? cl->note :
+				    report_string(r, "does_not_match"), NULL);
+			continue;
+		}
+		if (cl->note != NULL)
+			claims_note(t, r, "claims_note_line", cl);
+		else if (cl->value != ck->computed)
+			claims_note(t, r, "claims_note_differs", cl);
+		else
+			agree++;
+	}
+	if (s != NULL && agree > 0 && agree == s->nclaims)
+		table_note_take(t, xstrdup(report_string(r, "claims_all_agree")));
+	else if (agree > 0) {
+		n = view_int(r, (long long)agree);
+		table_note_take(t, report_format1(r, view_plural(r, (double)agree,
+		    "claims_rest_agree_one", "claims_rest_agree"), "n", n));
+		free(n);
+	}
+	return t;
+}
+
 /*
  * The stated and counted figures (site review 3): where every one agrees
  * with the count, one sentence that lists them ("The 7 figures that
@@ -639,19 +750,9 @@ claims_add(struct vd_section *sec, const struct computed *c, const struct editio
 		return;
 	}
 	b = vd_block_add(sec, VB_TABLE, "claims");
-	b->table = table_claims(c, e);
-	strip = strip && b->table->ncols == 4;
-	/* a note the strip gives is not given again, nor "they agree" beside
-	 * two equal numbers: without other notes, no column of them */
-	for (i = 0; strip && i < s->nclaims; i++) {
-		const struct claim *cl = s->claims[i].claim;
-
-		strip = cl->note == NULL || claim_in_strip(&s->claims[i]);
-	}
-	for (i = 0; strip && i < b->table->nrows; i++)
-		table_cell_set(&b->table->cells[i * b->table->ncols + 3], "", NULL);
-	if (strip)
-		table_drop_empty_columns(b->table, "");
+	/* the notes the strip above gives (a stated medals or reviewed
+	 * count that differs) are not given again */
+	b->table = vd_claims_table(c, e, strip);
 }
 
 /*
