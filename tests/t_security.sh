@@ -128,8 +128,11 @@ if need "the PDF's text" pdftotext; then
 	pdftotext "$T/s/report.pdf" - | tr -s ' \n' '  ' >"$T/pdf"
 	# the security part: the commentary marked security: true, from its
 	# first words, then its findings and practices, to the next part
-	sed 's/.* Security Shortly before/Shortly before/; s/ Methodology notes .*//' \
-	    "$T/pdf" | tr -d ' ' >"$T/sec"
+	# (each page's foot and head dropped first: a page's head names the
+	# first part begun on it, which may be further down the page)
+	tr -d '\f' <"$T/pdf" | sed 's/ [0-9][0-9]* ClusterMAX 3\.0: medals nearly halved [A-Z][a-z ]* / /g' |
+	    sed 's/.* Security Shortly before/Shortly before/; s/ Methodology notes .*//' |
+	    tr -d ' ' >"$T/sec"
 	miss=0
 	for w in "The 3 findings described specifically enough to list are in the table below, each with its provider, where named, and its source; those described only in general terms are not." "Security findings made public up to ClusterMAX 3.0, each with its source" \
 	    "Most Neoclouds Suck At Security" "Not named" "and the fix verified by SemiAnalysis" \
