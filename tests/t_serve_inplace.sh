@@ -80,7 +80,13 @@ compare() {
 # snap FILE: every file of the served folder, its inode and modification
 # time (to the nanosecond), sorted by name
 snap() { (cd "$S" && find . -type f -printf '%P %i %T@\n' | sort) >"$1"; }
-one_folder() { [ "$(ls -d "$SERVED"/site-* | wc -l)" -eq 1 ] && [ -d "$S" ]; }
+# one site folder, site-1 (a rebuild's staging folder is site-1.tmp-PID)
+one_folder() { [ "$(ls -d "$SERVED"/site-* | grep -vc '\.tmp-')" -eq 1 ] && [ -d "$S" ]; }
+# no rebuild is writing: no staging folder
+idle() { ! ls -d "$SERVED"/site-*.tmp-* >/dev/null 2>&1; }
+# done COMMAND...: waits until COMMAND holds with no rebuild running, then
+# until no rebuild has run for a while (an editor's save may start two)
+done_when() { wait_for 30 sh -c "$* && ! ls -d '$SERVED'/site-*.tmp-* >/dev/null 2>&1" && settle && idle; }
 
 settle
 compare "the first build"
@@ -95,7 +101,8 @@ done
 # one review's summary edited
 nb=$(builds)
 sed -i 's/^summary: |$/&\n  An edit in place./' "$C/reviews/3.0/aws.yaml"
-if wait_for 20 more_builds "$nb" && settle; then
+if wait_for 20 more_builds "$nb" &&
+    done_when "grep -q 'An edit in place.' '$S/providers/aws/index.html'"; then
 	ok "serve rebuilds after aws's summary is edited"
 else
 	nok "serve rebuilds after aws's summary is edited"
@@ -122,18 +129,21 @@ fi
 nb=$(builds)
 cp "$C/reviews/3.0/gcore.yaml" "$T/keep.yaml"
 printf 'summary: [unclosed\n' >>"$C/reviews/3.0/gcore.yaml"
-wait_for 20 more_builds "$nb" && settle
+wait_for 20 more_builds "$nb" &&
+    done_when "curl -s --max-time 10 '$URL/' | grep -q 'podium-errors'"
 snap "$T/broken"
 check "a failed rebuild changes no file of the served folder" cmp -s "$T/after" "$T/broken"
 check "a failed rebuild shows the error page" sh -c \
     "curl -s --max-time 10 '$URL/' | grep -q 'podium-errors'"
-check "a failed rebuild leaves no staging folder" one_folder
+check "a failed rebuild leaves no staging folder" idle
 nb=$(builds)
 cp "$T/keep.yaml" "$C/reviews/3.0/gcore.yaml"
-wait_for 20 more_builds "$nb" && settle
+wait_for 20 more_builds "$nb" &&
+    done_when "curl -s --max-time 10 -o '$T/home' '$URL/' && grep -q '</html>' '$T/home' &&
+    ! grep -q 'podium-errors' '$T/home'"
 check "its repair serves the site again" sh -c \
-    "curl -s --max-time 10 '$URL/' | grep -vq 'podium-errors' &&
-    curl -s --max-time 10 '$URL/providers/aws/' | grep -q 'An edit in place.'"
+    "curl -s --max-time 10 -o '$T/home' '$URL/' && grep -q '</html>' '$T/home' &&
+    ! grep -q 'podium-errors' '$T/home' && curl -s --max-time 10 '$URL/providers/aws/' | grep -q 'An edit in place.'"
 snap "$T/repaired"
 check "the repair rewrites nothing (the site is as before the break)" \
     cmp -s "$T/after" "$T/repaired"
@@ -142,7 +152,8 @@ check "the repair rewrites nothing (the site is as before the break)" \
 check "akamai has a page" test -f "$S/providers/akamai/index.html"
 nb=$(builds)
 rm "$C/providers/akamai.yaml" "$C"/reviews/*/akamai.yaml
-wait_for 20 more_builds "$nb" && settle
+wait_for 20 more_builds "$nb" &&
+    done_when "test ! -e '$S/providers/akamai/index.html'"
 check "a removed provider's page is gone from the served folder" \
     test ! -e "$S/providers/akamai/index.html"
 check "... and its folder" test ! -e "$S/providers/akamai"
