@@ -94,35 +94,11 @@ struct site_out_shared {
 	_Atomic size_t nreused; /* files linked by their key (put_prev) */
 };
 
-/* One word into h (as template_values.c mixes a page's values). */
-static uint64_t
-mix_word(uint64_t h, uint64_t w)
-{
-	h ^= w;
-	h *= UINT64_C(0x9e3779b97f4a7c15);
-	return h ^ (h >> 29);
-}
-
-/*
- * A file's hash: of its name and bytes, the bytes eight at a time (a
- * serve rebuild of a large report hashes tens of megabytes: hash_bytes,
- * a byte at a time, took 8% of it), the length last.
- */
+/* A file's hash: of its name and bytes. */
 static uint64_t
 file_hash(const char *rel, const void *p, size_t n)
 {
-	const unsigned char *c = p;
-	uint64_t h = hash_bytes(HASH_SEED, rel, strlen(rel) + 1), w;
-	size_t left = n;
-
-	for (; left >= 8; c += 8, left -= 8) {
-		memcpy(&w, c, 8);
-		h = mix_word(h, w);
-	}
-	w = 0;
-	if (left > 0)
-		memcpy(&w, c, left);
-	return mix_word(mix_word(h, w), (uint64_t)n);
+	return hash_bytes(hash_bytes(HASH_SEED, rel, strlen(rel) + 1), p, n);
 }
 
 /* Adds file rel (hash h, n bytes) to the hashes and the files written;
