@@ -18,6 +18,7 @@
 #ifndef PODIUM_PUBLISH_H
 #define PODIUM_PUBLISH_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -145,6 +146,24 @@ struct site_prev;
 void site_out_prev_use(struct site_out *o, const struct site_prev *prev);
 struct site_prev *site_out_prev_take(struct site_out *o, const char *dir);
 void site_prev_free(struct site_prev *pv);
+/*
+ * Applied in place: when prev's folder is OUT itself (podium serve builds
+ * into the folder it serves), the build writes into the staging folder
+ * only the files whose bytes (hashed as they are made, never read from
+ * OUT) differ from prev's, and the commit moves those into OUT, each by a
+ * rename (a reader opens the old file or the new, whole), and removes
+ * OUT's files that the build did not make; the files that are the same
+ * are not touched (same inode, same times). A build that fails changes
+ * nothing in OUT. A commit that fails after its first change leaves OUT a
+ * mix: prev is then broken (site_prev_broken), and a build given it
+ * writes a whole site, staged and swapped in. lock, when set, is held for
+ * writing while the files move: the readers of OUT take it for reading
+ * while they open a file, so that none opens one mid-apply.
+ * `podium build` never applies in place: its builds are staged whole and
+ * swapped in (site_out_commit).
+ */
+void site_prev_lock(struct site_prev *pv, pthread_rwlock_t *lock);
+bool site_prev_broken(const struct site_prev *pv);
 /*
  * Keys: a hashing build may give a file it writes the key of what it was
  * made from (a page's template values, a badge's tier and edition: a hash,

@@ -6,10 +6,14 @@
  * thread builds; the server's threads read the state below under its lock.
  *
  * Invariants:
- * - A site generation (struct serve_site) is a complete, published build
- *   folder; it is never written again. The current one is replaced only by a
- *   build that succeeded, and an old one is removed from disk once no request
- *   holds it (refs == 0).
+ * - A site (struct serve_site) is a complete, published build folder. A
+ *   rebuild that succeeded updates it in place (publish.h, "applied in
+ *   place"): only the files that differ are replaced, each by a rename,
+ *   while the server's threads are kept from opening files (the files
+ *   lock); a rebuild that failed changes none of it. A rebuild after one
+ *   whose update failed half way writes a new folder, which replaces the
+ *   current site; an old one is removed from disk once no request holds
+ *   it (refs == 0).
  * - seq grows by one whenever what a browser shows changes (a new site, or a
  *   change of the error text); live-reload clients wait on cond for it.
  */
@@ -53,6 +57,10 @@ struct serve_page_gen {
 
 struct serve_state {
 	pthread_mutex_t lock;
+	/* held for reading while a request opens a file of the site, for
+	 * writing while a rebuild moves its files into the site's folder:
+	 * a request sees the site before the rebuild or after it, whole */
+	pthread_rwlock_t files;
 	pthread_cond_t cond;       /* signalled when seq grows or stopping */
 	struct serve_site *site;   /* last good build, or NULL */
 	char *errors;              /* HTML-escaped diagnostics of a failed build, or NULL */
@@ -84,7 +92,8 @@ struct serve_site *serve_site_get(struct serve_state *s, char **errors,
 void serve_site_put(struct serve_state *s, struct serve_site *site);
 
 /* Publishes a new site (takes ownership of path) and clears the errors;
- * ch says what changed (NULL: everything). */
+ * ch says what changed (NULL: everything). path NULL: the current site's
+ * folder was updated in place. */
 void serve_publish(struct serve_state *s, char *path,
     const struct serve_change *ch);
 /* The generation that last changed page or folder key (0: none); the lock

@@ -201,6 +201,56 @@ START_TEST(test_reload_due)
 }
 END_TEST
 
+/* A rebuild that updated the served folder in place (path NULL): the
+ * same site, its generation moved on as for a new folder, the error page
+ * cleared; a failed rebuild keeps the site. */
+START_TEST(test_publish_in_place)
+{
+	struct serve_state s;
+	struct serve_site *site, *now;
+	char *beta[] = {"providers/beta/index.html"}, *errors = NULL;
+	struct serve_change ch;
+	uint64_t g, seq;
+
+	serve_state_init(&s);
+	serve_publish(&s, site_dir(), NULL);
+	site = s.site;
+	g = s.seq;
+
+	memset(&ch, 0, sizeof(ch));
+	ch.other = true;
+	ch.keys = beta;
+	ch.n = 1;
+	serve_publish(&s, NULL, &ch);
+	ck_assert_ptr_eq(s.site, site);
+	ck_assert_uint_eq(site->refs, 1);
+	ck_assert_uint_eq(s.seq, g + 1);
+	ck_assert_str_eq(DUE(B, g), "reload");
+	ck_assert_ptr_null(DUE(A, g));
+
+	/* failed: the site stays, the error page shows */
+	serve_fail(&s, strdup("content/x.yaml:1:1: error: boom\n"));
+	now = serve_site_get(&s, &errors, &seq);
+	ck_assert_ptr_eq(now, site);
+	ck_assert_str_eq(errors, "content/x.yaml:1:1: error: boom\n");
+	ck_assert_uint_eq(seq, g + 2);
+	free(errors);
+	serve_site_put(&s, now);
+	ck_assert_uint_eq(site->refs, 1);
+
+	/* repaired in place: the same site, every page reloads */
+	memset(&ch, 0, sizeof(ch));
+	serve_publish(&s, NULL, &ch);
+	ck_assert_ptr_eq(s.site, site);
+	ck_assert_ptr_null(s.errors);
+	ck_assert_uint_eq(s.seq, g + 3);
+	ck_assert_str_eq(DUE(A, g + 2), "reload");
+	/* nothing queued for removal: the folder is still served */
+	ck_assert(!serve_reap_due(&s));
+	serve_state_release(&s);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -210,6 +260,7 @@ main(void)
 	int failed;
 
 	tcase_add_test(tc, test_loopback_bind);
+	tcase_add_test(tc, test_publish_in_place);
 	tcase_add_test(tc, test_port_80);
 	tcase_add_test(tc, test_named_binds);
 	tcase_add_test(tc, test_wildcard_bind);

@@ -38,12 +38,16 @@ strip_slashes(char *s)
 #define OLD_IN ".podium-old-"
 
 /* A file of the previous build (site_prev): its name, hash and size, and
- * the key of what it was made from (site_out_note_key), 0 when none. */
+ * the key of what it was made from (site_out_note_key), 0 when none. While
+ * a build applying itself in place runs (site_out_prev_use), a file of the
+ * build: staged says it is in the staging folder, to be moved into OUT
+ * (its bytes differ from OUT's). */
 struct prev_file {
 	char *rel;
 	uint64_t hash;
 	size_t size;
 	uint64_t key;
+	bool staged;
 };
 
 /* A file's key, noted while the build runs (site_out_note_key). */
@@ -55,9 +59,15 @@ struct file_key {
 /* The files an earlier build wrote, where they are now (publish.h). */
 struct site_prev {
 	int dirfd;
+	dev_t dev;              /* the folder dirfd is open on */
+	ino_t ino;
 	struct prev_file *v;
 	size_t n;
 	struct htab t;          /* hash_str(rel) -> v */
+	char *record;           /* the BUILD_RECORD the folder holds, or NULL */
+	pthread_rwlock_t *lock; /* held for writing while a build applies
+	                           itself to the folder (site_prev_lock) */
+	atomic_bool broken;     /* an apply into the folder failed half way */
 };
 
 struct site_out_shared {
@@ -72,6 +82,10 @@ struct site_out_shared {
 	                          from the file when recorded */
 	size_t nopened, cap;
 	const struct site_prev *prev; /* files the same as these are linked */
+	bool apply;            /* prev's folder is OUT: the build writes only
+	                          the files that differ from it, into the
+	                          staging folder, and the commit moves those
+	                          into OUT (site_out_prev_use) */
 	struct prev_file *now; /* the files written, for the next build's prev */
 	size_t nnow, capnow;
 	struct file_key *keys; /* the keys noted, set on now's files by
@@ -87,9 +101,11 @@ file_hash(const char *rel, const void *p, size_t n)
 	return hash_bytes(hash_bytes(HASH_SEED, rel, strlen(rel) + 1), p, n);
 }
 
-/* Adds file rel (hash h, n bytes) to the hashes and the files written. */
+/* Adds file rel (hash h, n bytes) to the hashes and the files written;
+ * staged: it is in the staging folder, and differs from OUT's (apply). */
 static void
-hash_note(struct site_out_shared *sh, const char *rel, uint64_t h, size_t n)
+hash_note(struct site_out_shared *sh, const char *rel, uint64_t h, size_t n,
+    bool staged)
 {
 	atomic_fetch_add(str_ends(rel, ".css") ? &sh->css : &sh->other, h);
 	pthread_mutex_lock(&sh->mu);
@@ -97,15 +113,22 @@ hash_note(struct site_out_shared *sh, const char *rel, uint64_t h, size_t n)
 	sh->now[sh->nnow].rel = xstrdup(rel);
 	sh->now[sh->nnow].hash = h;
 	sh->now[sh->nnow].key = 0;
+	sh->now[sh->nnow].staged = staged;
 	sh->now[sh->nnow++].size = n;
 	pthread_mutex_unlock(&sh->mu);
 }
 
-/* Adds file rel's bytes to the hashes. */
+/* Did the previous build write rel with these bytes (hash h, n of them)? */
+static bool prev_same(const struct site_prev *pv, const char *rel, uint64_t h,
+    size_t n);
+
+/* Adds the bytes of rel, in the staging folder, to the hashes. */
 static void
 hash_add(struct site_out_shared *sh, const char *rel, const void *p, size_t n)
 {
-	hash_note(sh, rel, file_hash(rel, p, n), n);
+	uint64_t h = file_hash(rel, p, n);
+
+	hash_note(sh, rel, h, n, sh->apply && !prev_same(sh->prev, rel, h, n));
 }
 
 /* The previous build's file rel, or NULL. */
@@ -853,8 +876,9 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 		h = file_hash(rel, p, n);
 		/* the same bytes as the previous build's: linked, not written */
 		if (o->shared->prev != NULL && prev_same(o->shared->prev, rel, h, n) &&
-		    prev_link(o, rel) == 0) {
-			hash_note(o->shared, rel, h, n);
+		    (o->shared->apply || prev_link(o, rel) == 0)) {
+			/* (applied in place: OUT has it already) */
+			hash_note(o->shared, rel, h, n, false);
 			return 0;
 		}
 	}
@@ -864,7 +888,7 @@ site_out_put(const struct site_out *o, const char *rel, const void *p, size_t n)
 	    memcmp(rel + len - (sizeof(page) - 1), page, sizeof(page) - 1) == 0) == -1)
 		return errno != 0 ? errno : EIO;
 	if (hashing)
-		hash_note(o->shared, rel, h, n);
+		hash_note(o->shared, rel, h, n, o->shared->apply);
 	return 0;
 }
 
@@ -878,6 +902,9 @@ site_out_put_same(const struct site_out *o, const char *from, const char *rel,
 		return -1;
 	if (o->discard)
 		return 0;
+	/* applied in place: written only when it differs from OUT's */
+	if (o->shared != NULL && o->shared->apply)
+		return site_out_put(o, rel, p, n);
 	/* a link where the file system allows it, else the bytes again */
 	if (linkat(o->tmpfd, from, o->tmpfd, rel, 0) == -1)
 		return site_out_put(o, rel, p, n);
@@ -909,9 +936,11 @@ site_out_put_prev(const struct site_out *o, const char *rel, uint64_t key)
 	if (o->tmp == NULL || o->discard || o->shared == NULL || !o->shared->hashing ||
 	    (pv = o->shared->prev) == NULL || key == 0 || !rel_safe(rel))
 		return -1;
-	if ((f = prev_find(pv, rel)) == NULL || f->key != key || prev_link(o, rel) == -1)
+	/* (applied in place: OUT has it already) */
+	if ((f = prev_find(pv, rel)) == NULL || f->key != key ||
+	    (!o->shared->apply && prev_link(o, rel) == -1))
 		return -1;
-	hash_note(o->shared, rel, f->hash, f->size);
+	hash_note(o->shared, rel, f->hash, f->size, false);
 	site_out_note_key(o, rel, key);
 	atomic_fetch_add(&o->shared->nreused, 1);
 	return 0;
@@ -971,8 +1000,12 @@ hash_opened(struct site_out *o, const char *rel)
 	path = site_out_path(o, rel);
 	if (file_read(path, SIZE_MAX, &b) == FILE_OK)
 		hash_add(sh, rel, b.data, b.len);
-	else
-		atomic_fetch_add(&sh->other, 1);   /* a change, to be safe */
+	else {
+		/* a change, to be safe: a hash no file has, and moved into OUT
+		 * when applied in place */
+		atomic_fetch_add(&sh->other, 1);
+		hash_note(sh, rel, 0, SIZE_MAX, sh->apply);
+	}
 	free(path);
 	buf_release(&b);
 }
@@ -990,8 +1023,16 @@ site_out_hash_begin(struct site_out *o)
 void
 site_out_prev_use(struct site_out *o, const struct site_prev *prev)
 {
-	if (o->shared != NULL && o->shared->hashing)
-		o->shared->prev = prev;
+	struct stat st;
+
+	if (o->shared == NULL || !o->shared->hashing || prev == NULL)
+		return;
+	o->shared->prev = prev;
+	/* the previous build's folder is OUT itself (podium serve): applied in
+	 * place, unless an apply into it failed half way */
+	o->shared->apply = !o->in_place && !atomic_load(&prev->broken) &&
+	    lstat(o->out, &st) == 0 && S_ISDIR(st.st_mode) &&
+	    st.st_dev == prev->dev && st.st_ino == prev->ino;
 }
 
 struct site_prev *
@@ -999,6 +1040,7 @@ site_out_prev_take(struct site_out *o, const char *dir)
 {
 	struct site_out_shared *sh = o->shared;
 	struct site_prev *pv;
+	struct stat st;
 	size_t i;
 	int fd;
 
@@ -1007,6 +1049,12 @@ site_out_prev_take(struct site_out *o, const char *dir)
 		return NULL;
 	pv = xcalloc(1, sizeof(*pv));
 	pv->dirfd = fd;
+	if (fstat(fd, &st) == 0) {
+		pv->dev = st.st_dev;
+		pv->ino = st.st_ino;
+	}
+	pv->record = o->record != NULL ? xstrdup(o->record) : NULL;
+	atomic_init(&pv->broken, false);
 	pv->v = sh->now;
 	pv->n = sh->nnow;
 	pv->t = (struct htab)HTAB_INIT;
@@ -1036,7 +1084,21 @@ site_prev_free(struct site_prev *pv)
 		free(pv->v[i].rel);
 	free(pv->v);
 	htab_free(&pv->t);
+	free(pv->record);
 	free(pv);
+}
+
+void
+site_prev_lock(struct site_prev *pv, pthread_rwlock_t *lock)
+{
+	if (pv != NULL)
+		pv->lock = lock;
+}
+
+bool
+site_prev_broken(const struct site_prev *pv)
+{
+	return pv != NULL && atomic_load(&pv->broken);
 }
 
 size_t
@@ -1400,6 +1462,132 @@ still_replaceable(const char *out)
 	return S_ISDIR(st.st_mode);
 }
 
+/* Whether rel is one of the n files v (looked up in t). */
+static bool
+in_files(const struct htab *t, const struct prev_file *v, const char *rel)
+{
+	size_t at = 0, item;
+
+	while (htab_next(t, hash_str(rel), &at, &item))
+		if (strcmp(v[item].rel, rel) == 0)
+			return true;
+	return false;
+}
+
+/* Removes rel from the folder dirfd, then its folders that it leaves
+ * empty. 0, or -1 (errno). */
+static int
+unlink_up(int dirfd, const char *rel)
+{
+	char *dir, *slash;
+
+	if (unlinkat(dirfd, rel, 0) == -1 && errno != ENOENT)
+		return -1;
+	dir = xstrdup(rel);
+	while ((slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		if (unlinkat(dirfd, dir, AT_REMOVEDIR) == -1)
+			break;
+	}
+	free(dir);
+	return 0;
+}
+
+/* Moves rel from the staging folder to the same name in OUT (dirfd),
+ * replacing OUT's at once (a rename in one file system), making its
+ * folders. 0, or -1 (errno). */
+static int
+move_in(int from, int to, const char *rel)
+{
+	const char *slash;
+	char *dir;
+	int rc;
+
+	if (renameat(from, rel, to, rel) == 0)
+		return 0;
+	if (errno != ENOENT || (slash = strrchr(rel, '/')) == NULL)
+		return -1;
+	dir = xstrndup(rel, (size_t)(slash - rel));
+	rc = mkdir_p_at(to, dir);
+	free(dir);
+	if (rc == -1)
+		return -1;
+	return renameat(from, rel, to, rel);
+}
+
+/*
+ * A build applied in place (podium serve; site_out_prev_use): OUT holds
+ * the previous build's files, the staging folder this build's files that
+ * differ from them. Under the lock of the folder's readers (site_prev_lock)
+ * and the guard's, the files OUT has and this build did not make are
+ * removed (with the folders they leave empty), then each staged file
+ * replaces OUT's by a rename: a reader opens a whole file, the old or the
+ * new, never half of one, and none opens one while the files move. Only
+ * the files that differ are touched: the others keep their inode and
+ * times. A failure before the first change leaves OUT as it was; after it,
+ * OUT is a mix, and its site_prev is marked broken: the next build writes
+ * a whole site again. Returns 0, or -1 after a diag_system.
+ */
+static int
+apply_in_place(struct site_out *o)
+{
+	struct site_out_shared *sh = o->shared;
+	struct site_prev *pv = (struct site_prev *)sh->prev;
+	struct htab t = HTAB_INIT;
+	const char *failed = NULL;
+	bool record, changed = false;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < sh->nnow; i++)
+		htab_add(&t, hash_str(sh->now[i].rel), i);
+	/* the options, noted in the staging folder when they changed */
+	record = o->record != NULL &&
+	    (pv->record == NULL || strcmp(pv->record, o->record) != 0);
+	if (record && file_write_at(o->tmpfd, BUILD_RECORD, o->record,
+	    strlen(o->record), false) == -1) {
+		htab_free(&t);
+		return site_out_failed(o, BUILD_RECORD, errno);
+	}
+	pthread_mutex_lock(&guard_lock);
+	if (pv->lock != NULL)
+		pthread_rwlock_wrlock(pv->lock);
+	for (i = 0; i < pv->n && failed == NULL; i++)
+		if (!in_files(&t, sh->now, pv->v[i].rel)) {
+			if (unlink_up(pv->dirfd, pv->v[i].rel) == -1) {
+				err = errno;
+				failed = pv->v[i].rel;
+			} else
+				changed = true;
+		}
+	for (i = 0; i < sh->nnow && failed == NULL; i++)
+		if (sh->now[i].staged) {
+			if (move_in(o->tmpfd, pv->dirfd, sh->now[i].rel) == -1) {
+				err = errno;
+				failed = sh->now[i].rel;
+			} else
+				changed = true;
+		}
+	if (failed == NULL && record) {
+		if (renameat(o->tmpfd, BUILD_RECORD, pv->dirfd, BUILD_RECORD) == -1) {
+			err = errno;
+			failed = BUILD_RECORD;
+		}
+	}
+	if (failed != NULL && changed)
+		atomic_store(&pv->broken, true);
+	if (pv->lock != NULL)
+		pthread_rwlock_unlock(pv->lock);
+	pthread_mutex_unlock(&guard_lock);
+	htab_free(&t);
+	if (failed != NULL) {
+		diag_system(o->d, NULL, "cannot update '%s' in '%s': %s", failed,
+		    o->out, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
 int
 site_out_commit(struct site_out *o)
 {
@@ -1409,6 +1597,17 @@ site_out_commit(struct site_out *o)
 
 	if (o->tmp == NULL || o->failed || o->discard)
 		return -1;
+	if (o->shared != NULL && o->shared->apply) {
+		if (apply_in_place(o) == -1)
+			return -1;
+		close(o->tmpfd);
+		o->tmpfd = -1;
+		remove_tree(o->tmp);
+		guard_set(NULL);
+		free(o->tmp);
+		o->tmp = NULL;
+		return 0;
+	}
 	if (carry_old(o) == -1)
 		return -1;
 	if (o->record != NULL && file_write_at(o->tmpfd, BUILD_RECORD, o->record,

@@ -2,10 +2,22 @@
  * serve.c: `podium serve`: build into a private folder, serve it, watch the
  * project and rebuild on change, until SIGINT or SIGTERM.
  *
- * Each build goes into a fresh folder (TMP/site-N); only a build that
- * succeeded replaces the served one, so the last good site is never half
- * replaced. A failed build keeps the old files for assets but turns every
- * page into the list of its errors, until a build succeeds again.
+ * The first build goes into a fresh folder (TMP/site-N), staged and swapped
+ * in as `podium build` does. Each rebuild then updates that folder in place
+ * (publish.h, "applied in place"): it hashes each file as it makes it,
+ * compares the hash with the one kept for the served file (the site is
+ * never read back), writes only the files that differ, into a staging
+ * folder beside it, and once the build succeeded moves those in, each by a
+ * rename, and removes the files the build no longer makes. While the files
+ * move (a few renames), the server holds its requests' opens (serve.h, the
+ * files lock): a browser gets every file as it was before the rebuild or
+ * as it is after, each whole, never a mix of a half-moved site within one
+ * request; a page fetched before the move and a chart after it are told
+ * apart by the live-reload stream, which reloads the page. A failed build
+ * changes nothing served, and turns every page into the list of its
+ * errors, until a build succeeds again. Should an update fail half way (a
+ * rename refused), the next rebuild writes a whole new folder (site-N+1),
+ * which replaces the served one.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -56,8 +68,10 @@ struct server {
 	struct html_memo *pages;   /* what each provider's page made, kept under
 	                              its input key: only the pages whose inputs
 	                              changed are built */
-	struct site_prev *prev;  /* the served site's files: a rebuild links those
-	                            that come out the same instead of writing them */
+	struct site_prev *prev;  /* the served site's files: a rebuild writes
+	                            only those that come out different, and
+	                            updates the served folder in place */
+	char *served;            /* the served folder, while prev holds its files */
 	char *tmp;               /* the private folder, removed on exit */
 	unsigned nbuilds;
 	bool have_hash;
@@ -214,9 +228,16 @@ rebuild(struct server *sv)
 	char *out;
 	size_t hits, parses, nkept_yaml, md_hits, md_puts, nkept_md;
 	size_t pages_taken, pages_made;
+	bool in_place = sv->prev != NULL && sv->served != NULL &&
+	    !site_prev_broken(sv->prev);
 	int rc;
 
-	out = xasprintf("%s/site-%u", sv->tmp, ++sv->nbuilds);
+	/* updated in place, or (the first build, or after an update that
+	 * failed half way) a new folder */
+	if (in_place)
+		out = xstrdup(sv->served);
+	else
+		out = xasprintf("%s/site-%u", sv->tmp, ++sv->nbuilds);
 	memset(&rq, 0, sizeof(rq));
 	rq.dir = sv->dir;
 	rq.out = out;
@@ -231,9 +252,9 @@ rebuild(struct server *sv)
 	rq.md_kept = sv->md;
 	rq.pages_kept = sv->pages;
 	/* the build hashes what it writes: nothing is read back, and what is
-	 * the same as in the site served now is linked from it, not written */
+	 * the same as in the site served now is not written again */
 	rq.hash = true;
-	rq.prev = sv->prev;
+	rq.prev = in_place ? sv->prev : NULL;
 	diag_init(&d);
 	rc = build_run(&rq, &d);
 	diag_print(&d, stderr);
@@ -246,23 +267,36 @@ rebuild(struct server *sv)
 		change_of(sv, &h, rq.prev_out, &ch);
 		change_ms = now_ms() - t1;
 		change_words(&ch, what, sizeof(what));
-		serve_publish(&sv->state, out, &ch);
+		if (in_place) {
+			serve_publish(&sv->state, NULL, &ch);
+		} else {
+			free(sv->served);
+			sv->served = xstrdup(out);
+			serve_publish(&sv->state, out, &ch);
+			out = NULL;
+		}
 		change_release(&ch);
-		out = NULL;
-		/* the next rebuild compares with (and links from) this one; none
-		 * (not hashed): it writes every file and reloads every page */
+		/* the next rebuild compares with this one, and updates its
+		 * folder; none (not hashed): it writes a new folder and
+		 * reloads every page */
 		site_prev_free(sv->prev);
 		sv->prev = rq.prev_out;
 		rq.prev_out = NULL;
+		site_prev_lock(sv->prev, &sv->state.files);
 	} else {
 		serve_fail(&sv->state, errors_html(&d));
 		sv->have_hash = false;
+		/* an update that failed half way: the served folder is not what
+		 * prev says; the next build writes a new one */
+		if (site_prev_broken(sv->prev)) {
+			site_prev_free(sv->prev);
+			sv->prev = NULL;
+		}
 	}
 	site_prev_free(rq.prev_out);
-	if (out != NULL) {
+	if (out != NULL && !in_place)
 		remove_tree(out);
-		free(out);
-	}
+	free(out);
 	nkept_yaml = load_cache_count(sv->yaml, &hits, &parses);
 	nkept_md = md_cache_count(sv->md, &md_hits, &md_puts);
 	pages_taken = html_memo_count(sv->pages, &pages_made);
@@ -643,5 +677,6 @@ cmd_serve(int argc, char *argv[])
 	md_cache_free(sv.md);
 	html_memo_free(sv.pages);
 	site_prev_free(sv.prev);
+	free(sv.served);
 	return c;
 }

@@ -185,9 +185,27 @@ respond_html(struct MHD_Connection *conn, unsigned status, int fd, uint64_t seq)
 	return respond(conn, status, from_buf(&b), "text/html; charset=utf-8");
 }
 
+/*
+ * req_path_open in the site, under the files lock (serve.h): a rebuild
+ * moves its files in while no request opens one, so a request has the
+ * file as it was before the rebuild or as it is after, and once open,
+ * keeps its bytes whatever replaces it.
+ */
+static enum found
+site_open(struct serve_state *s, const struct serve_site *site,
+    const struct req_path *p, int *fd, struct stat *st, const char **name)
+{
+	enum found found;
+
+	pthread_rwlock_rdlock(&s->files);
+	found = req_path_open(site->dirfd, p, fd, st, name);
+	pthread_rwlock_unlock(&s->files);
+	return found;
+}
+
 static enum MHD_Result
-respond_not_found(struct MHD_Connection *conn, struct serve_site *site,
-    uint64_t seq)
+respond_not_found(struct MHD_Connection *conn, struct serve_state *s,
+    struct serve_site *site, uint64_t seq)
 {
 	struct req_path p = {NULL, 0, false};
 	const char *name;
@@ -197,7 +215,7 @@ respond_not_found(struct MHD_Connection *conn, struct serve_site *site,
 	p.seg = (char *[]){"404.html"};
 	p.nseg = 1;
 	if (site != NULL && site->dirfd != -1 &&
-	    req_path_open(site->dirfd, &p, &fd, &st, &name) == FOUND_FILE)
+	    site_open(s, site, &p, &fd, &st, &name) == FOUND_FILE)
 		return respond_html(conn, 404, fd, seq);
 	return respond_own_page(conn, 404, "Not found",
 	    "<p>There is no such page in the site.</p>", seq);
@@ -242,7 +260,7 @@ serve_path(struct MHD_Connection *conn, struct serve_state *s, const char *url,
 
 	site = serve_site_get(s, &errors, &seq);
 	if (site != NULL && site->dirfd != -1)
-		found = req_path_open(site->dirfd, p, &fd, &st, &name);
+		found = site_open(s, site, p, &fd, &st, &name);
 	if (found == FOUND_FOLDER)
 		rc = respond_redirect(conn, url);
 	else if (found == FOUND_REFUSED)
@@ -252,7 +270,7 @@ serve_path(struct MHD_Connection *conn, struct serve_state *s, const char *url,
 			close(fd);
 		rc = respond_errors(conn, errors, seq);
 	} else if (found == FOUND_NONE)
-		rc = respond_not_found(conn, site, seq);
+		rc = respond_not_found(conn, s, site, seq);
 	else
 		rc = respond_file(conn, fd, &st, name, seq);
 	free(errors);

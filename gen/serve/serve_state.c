@@ -10,6 +10,7 @@ void
 serve_state_init(struct serve_state *s)
 {
 	pthread_mutex_init(&s->lock, NULL);
+	pthread_rwlock_init(&s->files, NULL);
 	pthread_cond_init(&s->cond, NULL);
 	s->site = NULL;
 	s->errors = NULL;
@@ -83,6 +84,7 @@ serve_state_release(struct serve_state *s)
 	free(s->pages);
 	htab_free(&s->page_t);
 	pthread_cond_destroy(&s->cond);
+	pthread_rwlock_destroy(&s->files);
 	pthread_mutex_destroy(&s->lock);
 }
 
@@ -156,16 +158,21 @@ page_changed(struct serve_state *s, const char *key, uint64_t gen)
 void
 serve_publish(struct serve_state *s, char *path, const struct serve_change *ch)
 {
-	struct serve_site *site = xcalloc(1, sizeof(*site)), *old;
+	struct serve_site *site = NULL, *old = NULL;
 	bool all = ch == NULL || ch->all;
 	size_t i;
 
-	site->path = path;
-	site->dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	site->refs = 1;
+	if (path != NULL) {
+		site = xcalloc(1, sizeof(*site));
+		site->path = path;
+		site->dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		site->refs = 1;
+	}
 	pthread_mutex_lock(&s->lock);
-	old = s->site;
-	s->site = site;
+	if (site != NULL) {
+		old = s->site;
+		s->site = site;
+	}
 	if (s->errors != NULL) {
 		/* the error page was on every page */
 		free(s->errors);

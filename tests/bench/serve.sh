@@ -33,9 +33,10 @@ unset TMPDIR
 
 ms() { date +%s%3N; }
 count() { grep -c '^podium: built in' "$T/err"; }
-# wait_count N: waits (at most 60 s) until N rebuilds are reported.
+# wait_count N [S]: waits (at most S seconds, default 60) until N rebuilds
+# are reported.
 wait_count() {
-	deadline=$(($(ms) + 60000))
+	deadline=$(($(ms) + ${2:-60} * 1000))
 	while [ "$(ms)" -lt "$deadline" ]; do
 		[ "$(count)" -ge "$1" ] && return 0
 		sleep 0.05
@@ -48,7 +49,8 @@ while :; do
 	PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
 	"$PODIUM" serve -C "$T/proj" -p "$PORT" -v >"$T/out" 2>"$T/err" &
 	PID=$!
-	wait_count 1 && grep -q 'serving http' "$T/out" && break
+	# (the first build of a large report may take minutes)
+	wait_count 1 "${BENCH_START_S:-600}" && grep -q 'serving http' "$T/out" && break
 	kill "$PID" 2>/dev/null
 	wait "$PID" 2>/dev/null
 	PID=""
