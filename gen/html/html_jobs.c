@@ -164,8 +164,9 @@ html_job_record(struct html_ctx *h, const char *rel, int put)
 	return j->w[j->nw++].put == 0 ? 0 : -1;
 }
 
-/* What a piece of an index is written in: about 1 MiB. */
-#define INDEX_PIECE (1u << 20)
+/* What a piece of an index is written in: about 256 KiB (each index holds
+ * its piece and its piece made safe, while the pages are made). */
+#define INDEX_PIECE (1u << 18)
 
 static void
 index_write(struct html_index *x, int k, const void *p, size_t n)
