@@ -64,8 +64,11 @@ struct html_ctx {
 	/* each provider's entry of the search index and of the compare data
 	 * (parallel to the project's providers), made by its page's job with
 	 * its view (html_search_provider, html_compare_provider) and put in
-	 * the indexes after the pages; NULL: the indexes make them */
+	 * the indexes as the jobs end (stream); NULL: the indexes make them */
 	char **search_entries, **compare_entries;
+	/* the search and compare indexes written as the provider pages' jobs
+	 * end, in name order (html_jobs.c); NULL: written after the pages */
+	struct html_stream *stream;
 	/* the downloads' size texts (" (34 kB)", or "" for no file), in the
 	 * order of html_downloads, when known before the pages are made;
 	 * NULL (check): each page holds a placeholder instead */
@@ -110,6 +113,10 @@ struct html_job {
 	const void *arg;
 	const char *tpl;     /* the template the page renders */
 	bool heavy;          /* a page as large as the site (home, index) */
+	/* the light jobs (the providers' pages) are taken in this order, the
+	 * order of the indexes (their names'), so that each index holds
+	 * waiting no more entries than there are threads */
+	size_t rank;
 	struct html_written *w;
 	size_t nw, capw;
 	bool failed;
@@ -117,13 +124,15 @@ struct html_job {
 };
 
 void html_jobs_run(struct html_ctx *h, struct html_job *jobs, size_t n);
+struct jsonw;
 /*
  * A JSON index written in pieces (html_jobs.c): search/index.json and its
  * script twin index.js ("window.NAME = " the JSON ";\n"), made safe for a
  * script (html_json_script_safe) a piece at a time, so that neither is
  * held whole. Write the JSON into b (a jsonw on it); flush at a point
  * between two values (never inside a string) writes what b holds once it
- * is large; end writes the rest and records both files (0, or -1).
+ * is large; end writes the rest and, with record, records both files (0,
+ * or -1); without (the build failed), it leaves neither.
  */
 struct html_index {
 	struct html_ctx *h;
@@ -134,7 +143,19 @@ struct html_index {
 void html_index_begin(struct html_index *x, struct html_ctx *h, const char *json,
     const char *js, const char *name);
 void html_index_flush(struct html_index *x);
-int html_index_end(struct html_index *x);
+int html_index_end(struct html_index *x, bool record);
+/*
+ * The indexes written as the pages are made (h->stream): begin (before the
+ * jobs) writes what comes before the providers; done, at the end of
+ * provider pv's job, once its entries are in h->search_entries and
+ * h->compare_entries, writes every entry now due, in name order (a
+ * provider whose job has not ended holds back those after it); end (after
+ * the jobs) writes the rest and records both indexes unless the build
+ * failed (0, or -1).
+ */
+void html_stream_begin(struct html_ctx *h);
+void html_stream_done(struct html_ctx *h, const struct provider_view *pv);
+int html_stream_end(struct html_ctx *h);
 /* Writes a file that is not a page (a page's Markdown copy): in a job,
  * recorded when the job is merged, as its pages are; else at once. */
 int html_job_write(struct html_ctx *h, const char *rel, const void *p, size_t n);
@@ -306,6 +327,20 @@ int html_compare_page(struct html_ctx *h, const void *arg);
 int html_compare_index(struct html_ctx *h);
 int html_search_page(struct html_ctx *h, const void *arg);
 int html_search_index(struct html_ctx *h);
+/* Each index in three steps (html_search_index and html_compare_index are
+ * begin, put for each provider in name order, end): put splices the
+ * entries made with the page or makes them; end records the files with
+ * record (html_index_end). */
+void html_search_begin(struct html_ctx *h, struct html_index *x, struct jsonw *w);
+void html_search_put(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    const struct provider_view *pv);
+int html_search_end(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    bool record);
+void html_compare_begin(struct html_ctx *h, struct html_index *x, struct jsonw *w);
+void html_compare_put(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    const struct provider_view *pv);
+int html_compare_end(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    bool record);
 /* Provider v's entry of each index, as its items at the index's depth
  * (jsonw.h, jw_init_at), from its view, into out. */
 void html_search_provider(struct html_ctx *h, const struct provider_view *v,

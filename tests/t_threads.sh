@@ -1,7 +1,9 @@
 #!/bin/sh
 # t_threads.sh: output is byte-identical whatever the number of threads
 # (PODIUM_THREADS), for the default report and for a synthetic report with
-# more charts than one drawing batch (tests/bench/gen.c, 70 x 3).
+# more charts than one drawing batch (tests/bench/gen.c, 70 x 3); the
+# search and compare indexes of a wide report (120 x 3) whose names' order
+# is not its files'.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -67,6 +69,39 @@ if ${CC:-cc} -O1 -std=c17 -o "$T/gen" "$ROOT/tests/bench/gen.c" -lm 2>"$T/err" &
 		ok "synthetic 70 x 3: --only html,data, the same bytes with 1, 2 and 3 threads"
 	else
 		nok "synthetic 70 x 3: --only html,data, the same bytes with 1, 2 and 3 threads"
+	fi
+	# The search and compare indexes are written as the providers' pages
+	# end, in name order (gen/html/html_jobs.c): a report whose names'
+	# order is not its files' ("Provider 10 Cloud" before "Provider 2
+	# Cloud"), the same bytes with 1, 2 and 3 threads, every provider once,
+	# in name order.
+	if "$T/gen" 120 3 "$T/wide" wide >/dev/null 2>&1; then
+		for n in 1 2 3; do
+			PODIUM_THREADS=$n "$PODIUM" build -q --only html,data -C "$T/wide/podium" \
+			    -o "$T/wd-$n" 2>"$T/err" || nok "wide 120 x 3: builds with $n threads"
+		done
+		bad=
+		for f in search/index.json search/index.js compare/index.json compare/index.js; do
+			[ -s "$T/wd-1/$f" ] || bad="$bad $f(missing)"
+			for n in 2 3; do
+				cmp -s "$T/wd-1/$f" "$T/wd-$n/$f" || bad="$bad $f($n)"
+			done
+		done
+		[ -z "$bad" ] && ok "wide 120 x 3: the search and compare indexes, the same bytes with 1, 2 and 3 threads" ||
+			nok "wide 120 x 3: the search and compare indexes, the same bytes with 1, 2 and 3 threads (differ:$bad)"
+		got=$(python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1] + "/search/index.json"))
+c = json.load(open(sys.argv[1] + "/compare/index.json"))
+t = [p["title"] for p in s["pages"] if p["url"].startswith("providers/")]
+k = list(c["providers"])
+print(len(t), len(set(t)), t == sorted(t), "|".join(t[:4]), len(k), "|".join(k[:4]))
+' "$T/wd-3" 2>&1)
+		want="120 120 True Provider 1 Cloud|Provider 10 Cloud|Provider 100 Cloud|Provider 101 Cloud 120 p00001|p00010|p00100|p00101"
+		[ "$got" = "$want" ] && ok "wide 120 x 3: each index holds the 120 providers once, in name order" ||
+			{ nok "wide 120 x 3: each index holds the 120 providers once, in name order"; echo "# got:  $got"; echo "# want: $want"; }
+	else
+		nok "benchmark generator makes the wide report"
 	fi
 else
 	nok "benchmark generator builds and runs"

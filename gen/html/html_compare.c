@@ -239,83 +239,104 @@ html_compare_provider(struct html_ctx *h, const struct provider_view *v,
 	provider_json(&w, h, v);
 }
 
-int
-html_compare_index(struct html_ctx *h)
+/*
+ * The index, written as it is made, a piece at a time: it is as large as the
+ * providers' pages together. begin writes what comes before the providers,
+ * put a provider's member (made with its page, render_html.c, and not
+ * kept, or made here), end the rest.
+ */
+void
+html_compare_begin(struct html_ctx *h, struct html_index *x, struct jsonw *w)
 {
 	const struct computed *c = h->c;
 	const struct report *r = &h->p->report;
-	struct html_index x;
-	struct jsonw w;
 	size_t i, k;
-	int rc;
 
-	/* written as it is made, a piece at a time: it is as large as the
-	 * providers' pages together */
-	html_index_begin(&x, h, "compare/index.json", "compare/index.js", "podiumCompare");
-	jw_init(&w, &x.b);
-	jw_object_begin(&w);
-	jw_key(&w, "editions");
-	jw_array_begin(&w);
+	html_index_begin(x, h, "compare/index.json", "compare/index.js", "podiumCompare");
+	jw_init(w, &x->b);
+	jw_object_begin(w);
+	jw_key(w, "editions");
+	jw_array_begin(w);
 	for (i = 0; i < c->neditions; i++) {
 		const struct edition *e = c->editions[i].edition;
 
-		jw_object_begin(&w);
-		jw_key(&w, "id");
-		jw_string(&w, e->id);
-		jw_key(&w, "name");
-		jw_string(&w, e->name != NULL ? e->name : e->id);
+		jw_object_begin(w);
+		jw_key(w, "id");
+		jw_string(w, e->id);
+		jw_key(w, "name");
+		jw_string(w, e->name != NULL ? e->name : e->id);
 		/* a provider without a tier in it, as the providers index says:
 		 * a partial edition may have reviewed it without naming it */
-		jw_key(&w, "none");
-		jw_string(&w, report_string(r, e->partial ? "cell_not_named" :
+		jw_key(w, "none");
+		jw_string(w, report_string(r, e->partial ? "cell_not_named" :
 		    "cell_not_reviewed"));
-		jw_key(&w, "criteria");
-		jw_array_begin(&w);
+		jw_key(w, "criteria");
+		jw_array_begin(w);
 		for (k = 0; e->rubric != NULL && k < e->rubric->ncriteria; k++) {
-			jw_object_begin(&w);
-			jw_key(&w, "id");
-			jw_string(&w, e->rubric->criteria[k].id);
-			jw_key(&w, "name");
-			jw_string(&w, e->rubric->criteria[k].name);
-			jw_object_end(&w);
+			jw_object_begin(w);
+			jw_key(w, "id");
+			jw_string(w, e->rubric->criteria[k].id);
+			jw_key(w, "name");
+			jw_string(w, e->rubric->criteria[k].name);
+			jw_object_end(w);
 		}
-		jw_array_end(&w);
-		jw_object_end(&w);
+		jw_array_end(w);
+		jw_object_end(w);
 	}
-	jw_array_end(&w);
-	jw_key(&w, "fields");
-	jw_array_begin(&w);
+	jw_array_end(w);
+	jw_key(w, "fields");
+	jw_array_begin(w);
 	for (i = 0; i < r->nprovider_fields; i++) {
-		jw_object_begin(&w);
-		jw_key(&w, "id");
-		jw_string(&w, r->provider_fields[i].id);
-		jw_key(&w, "name");
-		jw_string(&w, r->provider_fields[i].name);
-		jw_object_end(&w);
+		jw_object_begin(w);
+		jw_key(w, "id");
+		jw_string(w, r->provider_fields[i].id);
+		jw_key(w, "name");
+		jw_string(w, r->provider_fields[i].name);
+		jw_object_end(w);
 	}
-	jw_array_end(&w);
-	jw_key(&w, "providers");
-	jw_object_begin(&w);
-	for (i = 0; i < c->nproviders; i++) {
-		const struct provider_view *pv =
-		    &c->providers[c->project->by_name[i]->index];
+	jw_array_end(w);
+	jw_key(w, "providers");
+	jw_object_begin(w);
+}
 
-		char *made = h->compare_entries != NULL ?
-		    h->compare_entries[pv->provider->index] : NULL;
+void
+html_compare_put(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    const struct provider_view *pv)
+{
+	char *made = h->compare_entries != NULL ?
+	    h->compare_entries[pv->provider->index] : NULL;
 
-		if (made != NULL) {
-			/* made with its page (render_html.c); not kept */
-			jw_splice(&w, made, strlen(made));
-			free(made);
-			h->compare_entries[pv->provider->index] = NULL;
-		} else if (pv->visible && pv->nhistory > 0)
-			provider_json(&w, h, pv);
-		html_index_flush(&x);
-	}
-	jw_object_end(&w);
-	jw_object_end(&w);
-	rc = html_index_end(&x);
-	return rc;
+	if (made != NULL) {
+		jw_splice(w, made, strlen(made));
+		free(made);
+		h->compare_entries[pv->provider->index] = NULL;
+	} else if (pv->visible && pv->nhistory > 0)
+		provider_json(w, h, pv);
+	html_index_flush(x);
+}
+
+int
+html_compare_end(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    bool record)
+{
+	(void)h;
+	jw_object_end(w);
+	jw_object_end(w);
+	return html_index_end(x, record);
+}
+
+int
+html_compare_index(struct html_ctx *h)
+{
+	struct html_index x;
+	struct jsonw w;
+	size_t i;
+
+	html_compare_begin(h, &x, &w);
+	for (i = 0; i < h->c->nproviders; i++)
+		html_compare_put(h, &x, &w,
+		    &h->c->providers[h->p->by_name[i]->index]);
+	return html_compare_end(h, &x, &w, true);
 }
 
 /* Whether a review of p holds a public finding (the compare table's). */

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "html.h"
+#include "jsonw.h"
 #include "workers.h"
 
 struct jobs_run {
@@ -35,29 +36,44 @@ job_run(size_t i, void *arg)
 	j->failed = h.failed;
 }
 
-/* The heavy jobs spread evenly among the light ones. */
+/* The light jobs in the order they are taken: by rank, else as listed. */
+static int
+light_cmp(const void *a, const void *b, void *arg)
+{
+	const struct html_job *jobs = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (jobs[x].rank != jobs[y].rank)
+		return jobs[x].rank < jobs[y].rank ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* The heavy jobs spread evenly among the light ones, which are taken in
+ * their ranks' order. */
 static size_t *
 jobs_order(const struct html_job *jobs, size_t n)
 {
 	size_t *order = xcalloc(n + 1, sizeof(*order));
-	size_t i, k = 0, nheavy = 0, light = 0, gap, g;
+	size_t *lights = xcalloc(n + 1, sizeof(*lights));
+	size_t i, k = 0, nheavy = 0, nlight = 0, light = 0, gap, g;
 
 	for (i = 0; i < n; i++)
-		nheavy += jobs[i].heavy;
+		if (jobs[i].heavy)
+			nheavy++;
+		else
+			lights[nlight++] = i;
+	qsort_r(lights, nlight, sizeof(*lights), light_cmp, (void *)jobs);
 	gap = nheavy > 0 ? (n - nheavy) / nheavy : 0;
 	for (i = 0; i < n; i++) {
 		if (!jobs[i].heavy)
 			continue;
 		order[k++] = i;
-		for (g = 0; g < gap && light < n; light++)
-			if (!jobs[light].heavy) {
-				order[k++] = light;
-				g++;
-			}
+		for (g = 0; g < gap && light < nlight; g++)
+			order[k++] = lights[light++];
 	}
-	for (; light < n; light++)
-		if (!jobs[light].heavy)
-			order[k++] = light;
+	while (light < nlight)
+		order[k++] = lights[light++];
+	free(lights);
 	return order;
 }
 
@@ -148,8 +164,9 @@ html_job_record(struct html_ctx *h, const char *rel, int put)
 	return j->w[j->nw++].put == 0 ? 0 : -1;
 }
 
-/* What a piece of an index is written in: about 1 MiB. */
-#define INDEX_PIECE (1u << 20)
+/* What a piece of an index is written in: about 256 KiB (each index holds
+ * its piece and its piece made safe, while the pages are made). */
+#define INDEX_PIECE (1u << 18)
 
 static void
 index_write(struct html_index *x, int k, const void *p, size_t n)
@@ -199,7 +216,7 @@ html_index_flush(struct html_index *x)
 }
 
 int
-html_index_end(struct html_index *x)
+html_index_end(struct html_index *x, bool record)
 {
 	int k, rc = 0;
 
@@ -212,11 +229,99 @@ html_index_end(struct html_index *x)
 		x->fd[k] = -1;
 	}
 	buf_release(&x->b);
+	if (!record) {
+		/* begun before the build failed: no file of it stays */
+		for (k = 0; k < 2; k++) {
+			char *path = site_out_path(x->h->o, x->rel[k]);
+
+			if (x->err[k] == 0 && !x->h->o->discard)
+				unlink(path);
+			free(path);
+		}
+		return 0;
+	}
 	/* the script only when the JSON could be written, as before */
 	if (site_out_record(x->h->o, x->rel[0], x->err[0]) == -1)
 		return -1;
 	if (site_out_record(x->h->o, x->rel[1], x->err[1]) == -1)
 		rc = -1;
+	return rc;
+}
+
+struct html_stream {
+	pthread_mutex_t mu;
+	struct html_index x[2];  /* search, compare */
+	struct jsonw w[2];
+	bool *done;              /* by provider index: its page's job ended */
+	size_t next;             /* the providers in name order written so far */
+};
+
+/* Writes each provider's entries now due, in name order: those of a
+ * provider whose page's job has ended (all with all), and nothing for a
+ * provider without a page. */
+static void
+stream_put(struct html_ctx *h, struct html_stream *s, bool all)
+{
+	const struct computed *c = h->c;
+
+	while (s->next < c->nproviders) {
+		const struct provider_view *pv =
+		    &c->providers[h->p->by_name[s->next]->index];
+
+		if (!all && pv->visible && pv->nhistory > 0 &&
+		    !s->done[pv->provider->index])
+			break;
+		html_search_put(h, &s->x[0], &s->w[0], pv);
+		html_compare_put(h, &s->x[1], &s->w[1], pv);
+		s->next++;
+	}
+}
+
+void
+html_stream_begin(struct html_ctx *h)
+{
+	struct html_stream *s = xcalloc(1, sizeof(*s));
+
+	pthread_mutex_init(&s->mu, NULL);
+	s->done = xcalloc(h->c->nproviders + 1, sizeof(*s->done));
+	html_search_begin(h, &s->x[0], &s->w[0]);
+	html_compare_begin(h, &s->x[1], &s->w[1]);
+	h->stream = s;
+}
+
+void
+html_stream_done(struct html_ctx *h, const struct provider_view *pv)
+{
+	struct html_stream *s = h->stream;
+
+	if (s == NULL)
+		return;
+	pthread_mutex_lock(&s->mu);
+	s->done[pv->provider->index] = true;
+	stream_put(h, s, false);
+	pthread_mutex_unlock(&s->mu);
+}
+
+int
+html_stream_end(struct html_ctx *h)
+{
+	struct html_stream *s = h->stream;
+	bool record = !h->failed;
+	int rc = 0;
+
+	if (s == NULL)
+		return 0;
+	if (record)
+		stream_put(h, s, true);
+	if (html_search_end(h, &s->x[0], &s->w[0], record) == -1)
+		rc = -1;
+	/* the compare data only when the search index could be written */
+	if (html_compare_end(h, &s->x[1], &s->w[1], record && rc == 0) == -1)
+		rc = -1;
+	pthread_mutex_destroy(&s->mu);
+	free(s->done);
+	free(s);
+	h->stream = NULL;
 	return rc;
 }
 

@@ -326,26 +326,26 @@ other_entries(struct html_ctx *h, struct jsonw *w, struct buf *t)
 		entry(w, "sources/index.html", report_string(&p->report, "sources"), t);
 }
 
-int
-html_search_index(struct html_ctx *h)
+/*
+ * The index, written as it is made, a piece at a time: it is as large as the
+ * providers' pages together. begin writes what comes before the providers
+ * (the commentary's sections), put a provider's entry (made with its page,
+ * render_html.c, and not kept, or made here), end the rest.
+ */
+void
+html_search_begin(struct html_ctx *h, struct html_index *x, struct jsonw *w)
 {
-	const struct project *p = h->p;
-	const struct report *r = &p->report;
+	const struct report *r = &h->p->report;
 	struct buf t = BUF_INIT;
-	struct html_index x;
-	struct jsonw w;
 	size_t i;
-	int rc;
 
-	/* written as it is made, a piece at a time: it is as large as the
-	 * providers' pages together */
-	html_index_begin(&x, h, "search/index.json", "search/index.js", "podiumSearch");
-	jw_init(&w, &x.b);
-	jw_object_begin(&w);
-	jw_key(&w, "language");
-	jw_string(&w, r->language != NULL ? r->language : "en");
-	jw_key(&w, "pages");
-	jw_array_begin(&w);
+	html_index_begin(x, h, "search/index.json", "search/index.js", "podiumSearch");
+	jw_init(w, &x->b);
+	jw_object_begin(w);
+	jw_key(w, "language");
+	jw_string(w, r->language != NULL ? r->language : "en");
+	jw_key(w, "pages");
+	jw_array_begin(w);
 	for (i = 0; i < h->c->nsections; i++) {
 		const struct section *s = h->c->sections[i];
 		char *url, *where;
@@ -356,32 +356,50 @@ html_search_index(struct html_ctx *h)
 		where = report_format(r, "search_in_page", (const char *[]){"page", "section",
 		    NULL}, (const char *[]){report_string(r, "report"), s->title, NULL});
 		md_words(&t, h->c, s->body, s->pos.file, s->body_line);
-		entry_at(&w, url, s->title, where, &t);
+		entry_at(w, url, s->title, where, &t);
 		free(where);
 		free(url);
 	}
-	for (i = 0; i < h->c->nproviders; i++) {
-		const struct provider_view *pv = &h->c->providers[p->by_name[i]->index];
+	buf_release(&t);
+}
 
-		char *made = h->search_entries != NULL ?
-		    h->search_entries[pv->provider->index] : NULL;
+void
+html_search_put(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    const struct provider_view *pv)
+{
+	char *made = h->search_entries != NULL ?
+	    h->search_entries[pv->provider->index] : NULL;
 
-		if (made != NULL) {
-			/* made with its page (render_html.c); not kept */
-			jw_splice(&w, made, strlen(made));
-			free(made);
-			h->search_entries[pv->provider->index] = NULL;
-		} else if (pv->visible && pv->nhistory > 0)
-			provider_entry(h, &w, pv, &t);
-		html_index_flush(&x);
+	if (made != NULL) {
+		jw_splice(w, made, strlen(made));
+		free(made);
+		h->search_entries[pv->provider->index] = NULL;
+	} else if (pv->visible && pv->nhistory > 0) {
+		struct buf t = BUF_INIT;
+
+		provider_entry(h, w, pv, &t);
+		buf_release(&t);
 	}
-	edition_entries(h, &w, &t);
+	html_index_flush(x);
+}
+
+int
+html_search_end(struct html_ctx *h, struct html_index *x, struct jsonw *w,
+    bool record)
+{
+	const struct project *p = h->p;
+	const struct report *r = &p->report;
+	struct buf t = BUF_INIT;
+	size_t i;
+	int rc;
+
+	edition_entries(h, w, &t);
 	for (i = 0; i < p->npages; i++) {
 		char *url = xasprintf("%s/index.html", p->pages[i].id);
 
 		md_words(&t, h->c, p->pages[i].body, p->pages[i].pos.file,
 		    p->pages[i].body_line);
-		entry(&w, url, p->pages[i].title, &t);
+		entry(w, url, p->pages[i].title, &t);
 		free(url);
 	}
 	/* the methodology: the ladder and what each tier means */
@@ -404,14 +422,28 @@ html_search_index(struct html_ctx *h)
 		buf_puts(&t, ". ");
 		md_words(&t, h->c, s->body, s->pos.file, s->body_line);
 	}
-	entry(&w, "methodology/index.html", report_string(r, "methodology"), &t);
-	other_entries(h, &w, &t);
-	jw_array_end(&w);
-	jw_object_end(&w);
+	entry(w, "methodology/index.html", report_string(r, "methodology"), &t);
+	other_entries(h, w, &t);
+	jw_array_end(w);
+	jw_object_end(w);
 	/* no content's "<", ">" or "&" as such, in the script or the JSON */
-	rc = html_index_end(&x);
+	rc = html_index_end(x, record);
 	buf_release(&t);
 	return rc;
+}
+
+int
+html_search_index(struct html_ctx *h)
+{
+	struct html_index x;
+	struct jsonw w;
+	size_t i;
+
+	html_search_begin(h, &x, &w);
+	for (i = 0; i < h->c->nproviders; i++)
+		html_search_put(h, &x, &w,
+		    &h->c->providers[h->p->by_name[i]->index]);
+	return html_search_end(h, &x, &w, true);
 }
 
 int

@@ -71,6 +71,21 @@ corrections_page(struct html_ctx *h, const void *arg)
 	return html_corrections(h);
 }
 
+/* Provider pv's entries of the search and compare indexes, from its view
+ * (lent, or the report's), for the indexes to take (html.h). */
+static void
+provider_entries(struct html_ctx *h, const struct provider_view *pv)
+{
+	struct buf b = BUF_INIT;
+
+	if (h->search_entries == NULL)
+		return;
+	html_search_provider(h, pv, &b);
+	h->search_entries[pv->provider->index] = buf_detach(&b, NULL);
+	html_compare_provider(h, pv, &b);
+	h->compare_entries[pv->provider->index] = buf_detach(&b, NULL);
+}
+
 /*
  * A provider's page: its view built, lent to the view while the page is
  * made from it, and freed, one provider at a time in each thread, so that
@@ -88,13 +103,19 @@ provider_page(struct html_ctx *h, const void *arg)
 	uint64_t key = 0;
 	int rc;
 
-	if (v == NULL || view_provider(v, pv->provider) != NULL)
-		return html_provider_page(h, arg);
+	if (v == NULL || view_provider(v, pv->provider) != NULL) {
+		rc = html_provider_page(h, arg);
+		provider_entries(h, pv);
+		html_stream_done(h, pv);
+		return rc;
+	}
 	/* a preview: the inputs as the last rebuild had them give the same
 	 * page, copy and entries, kept from it (html_inputs.c) */
 	if (h->inputs != 0 && (key = html_inputs_provider(h, pv)) != 0 &&
-	    html_memo_take(h, pv, key))
+	    html_memo_take(h, pv, key)) {
+		html_stream_done(h, pv);
 		return h->failed ? -1 : 0;
+	}
 	h->ikey = key;
 	md_scope_begin();
 	vp = vd_provider_new(h->c, pv);
@@ -115,14 +136,8 @@ provider_page(struct html_ctx *h, const void *arg)
 			free(page);
 		}
 	}
-	if (vp != NULL && h->search_entries != NULL) {
-		struct buf b = BUF_INIT;
-
-		html_search_provider(h, pv, &b);
-		h->search_entries[pv->provider->index] = buf_detach(&b, NULL);
-		html_compare_provider(h, pv, &b);
-		h->compare_entries[pv->provider->index] = buf_detach(&b, NULL);
-	}
+	if (vp != NULL)
+		provider_entries(h, pv);
 	/* kept for the next rebuild only when made whole and saying nothing:
 	 * a page it links instead says nothing either */
 	if (key != 0 && rc == 0 && !h->failed && h->d->n == 0 && vp != NULL &&
@@ -136,6 +151,8 @@ provider_page(struct html_ctx *h, const void *arg)
 	vd_provider_free(vp);
 	md_scope_end();
 	h->ikey = 0;
+	/* its entries written, with those before it in name order */
+	html_stream_done(h, pv);
 	return rc;
 }
 
@@ -148,6 +165,9 @@ job_add(struct html_job *jobs, size_t *n, int (*page)(struct html_ctx *, const v
 	jobs[*n].tpl = tpl;
 	/* every page but a provider's lists the whole report */
 	jobs[*n].heavy = page != provider_page;
+	/* a provider's page is taken in its name's order, the indexes' */
+	jobs[*n].rank = page == provider_page ?
+	    ((const struct provider_view *)arg)->provider->order : *n;
 	(*n)++;
 }
 
@@ -467,13 +487,20 @@ render_html(const struct computed *c, const struct render_opts *ro,
 		html_memo_fit(h.memo, c->nproviders);
 		h.inputs = html_inputs_global(&h);
 	}
+	/* the indexes written as the providers' pages are made, not kept
+	 * until the end */
+	if (h.search_entries != NULL)
+		html_stream_begin(&h);
 	html_jobs_run(&h, jobs, n);
 	free(jobs);
 	html_assets(&h);
 	html_sitemap(&h);
 	if (h.p->report.edition != NULL && html_feed(&h) == -1)
 		h.failed = true;
-	if (h.p->report.edition != NULL && !h.failed && ro->dump == NULL &&
+	if (h.stream != NULL) {
+		if (html_stream_end(&h) == -1)
+			h.failed = true;
+	} else if (h.p->report.edition != NULL && !h.failed && ro->dump == NULL &&
 	    (html_search_index(&h) == -1 || html_compare_index(&h) == -1))
 		h.failed = true;
 	for (i = 0; h.search_entries != NULL && i < c->nproviders; i++) {
