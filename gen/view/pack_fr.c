@@ -593,7 +593,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"fault_v_not_compared", "(non comparé aux objectifs)"},
 	{"no_time_given", "sans durée indiquée"},
 	/* main9 */
-	{"providers_partial_note", "{edition} ne nomme pas tous les fournisseurs notés : « non nommé » dans sa colonne signifie que son texte ne nomme pas le fournisseur, non qu’il en était absent."},
+	{"providers_partial_note", "{edition} ne nomme pas tous les fournisseurs notés\u00a0: «\u00a0non nommé\u00a0» dans sa colonne signifie que son texte ne nomme pas le fournisseur, non qu’il en était absent."},
 	/* PDF layout (pdf9) */
 	{"pdf_page_ref", "page {page}"},
 	{"pdf_here_above", "ci-dessus"},
