@@ -54,8 +54,8 @@ grep -qF "ClusterMAX 3.0: medals nearly halved" "$T/home" &&
 check "the title: medals nearly halved" $?
 
 # definitions once, in the Summary (PDF review 2, 5)
-[ "$(count "$T/home" "Four words carry the counts")" = 1 ] &&
-    [ "$(count "$T/pdf" "Four words carry the counts")" = 1 ] &&
+[ "$(count "$T/home" "This report counts with four words, each in one sense.")" = 1 ] &&
+    [ "$(count "$T/pdf" "This report counts with four words, each in one sense.")" = 1 ] &&
     ! grep -qF "Words used here" "$T/meth" && ! grep -qF "Words used here" "$T/pdf"
 check "tracked, reviewed, rated and medal defined once, in the Summary" $?
 # who rates: in the Summary and About only, not again in the methodology
@@ -89,7 +89,7 @@ grep -qF "listed as CVE-2025-23266; a CVE is an entry in the public list of know
     python3 - "$T/pdf" <<'PY'
 import sys
 t = open(sys.argv[1], encoding="utf-8").read()
-body = t[t.index("Four words carry"):]   # past the contents page
+body = t[t.index("This report counts with four words"):]   # past the contents page
 at = body.index("a CVE is an entry")
 sys.exit(0 if body.find("CVE") >= body.find("NVIDIAScape") and body.find("CVE") < at else 1)
 PY
@@ -109,12 +109,14 @@ check "'quite a few' attributed, not the report's own count" $?
 
 # the talk named one way, the AWS quote not repeated
 ! grep -qF "October 2026 talk" "$T/pdf" && ! grep -qF "Runtime 2026 talk" "$T/pdf" &&
-    grep -qF "of his talk at Modal Runtime 2026 (Compute, capital, and who actually delivers it), the Modal Runtime talk, whose ClusterMAX part runs from 9:48 to 13:10." "$T/pdf" &&
+    grep -qF "gave the same three counts at 9:54 of a talk at Modal Runtime 2026, an event held in San Francisco on 1 October 2026 (Compute, capital, and who actually delivers it); the part of the talk on ClusterMAX runs from 9:48 to 13:10." "$T/pdf" &&
+    ! grep -qF "), the Modal Runtime talk," "$T/pdf" &&
     ! grep -qF "this report calls it" "$T/pdf" &&
     [ "$(count "$T/pdf" "not that great")" = 1 ]
-check "the talk: 'the Modal Runtime talk' throughout; the HyperPod remark once" $?
+check "the talk: introduced once as an event in San Francisco, no appositive after its title; 'the Modal Runtime talk' after; the HyperPod remark once" $?
 # the featured providers: why these nine, and that the chart leaves moves out
-grep -qF "The chart follows the nine providers this report features: the seven the talk names" "$T/home" &&
+grep -qF "The chart follows nine providers, chosen for what the sources say of them: the seven the talk names" "$T/home" &&
+    ! grep -qF "providers this report features" "$T/home" &&
     grep -qF "It leaves out the other movers, among them GMI Cloud, up, and Vultr, down two steps; the movers table after it gives every move." "$T/home" &&
     grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/s/index.html" &&
     grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/pdf" &&
@@ -162,7 +164,7 @@ grep -qF "Salad Cloud’s tier there, Underperforming" "$T/pdf" &&
     grep -qF "is inferred from the article’s layout and is uncertain." "$T/pdf"
 check "Salad Cloud: which tier is inferred" $?
 text "$T/s/providers/sesterce/index.html" >"$T/sesterce"
-grep -qF "Not launched yet or not yet tested." "$T/sesterce" &&
+grep -qF "Not launched yet or not yet tested. SemiAnalysis reviewed Sesterce for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/sesterce" &&
     ! grep -qF "reasons together" "$T/sesterce"
 check "Sesterce: the two reasons, without the parenthetical (said once on the changes page)" $?
 text "$T/s/editions/3.0/changes/index.html" >"$T/ch3"
@@ -237,7 +239,7 @@ check "security and methodology: the home page gives the opening paragraph only"
 python3 - "$T/pdf" <<'PY'
 import sys
 t = open(sys.argv[1], encoding="utf-8").read()
-t = t[t.index("Four words carry"):]
+t = t[t.index("This report counts with four words"):]
 rule = t.index("A move is counted in steps on the 3.0 ladder, the new tier included: Bronze to the Participation Ribbon is down 1, and Silver to it, Vultr’s fall, is down 2. Going into or out of Unavailable is not a move")
 chart = t.index("Movement from ClusterMAX 2.0 to ClusterMAX 3.0")
 sys.exit(0 if rule < chart and "Fluidstack, Gold in 2.0 and not tested for 3.0, has no move counted." in t else 1)
@@ -247,22 +249,26 @@ check "how steps count: before the movement chart, with Fluidstack's no-move" $?
 python3 - "$T/pdf" <<'PY'
 import sys
 t = open(sys.argv[1], encoding="utf-8").read()
-t = t[t.index("Four words carry"):]
+t = t[t.index("This report counts with four words"):]
 rule = t.index("In the chart, a filled marker is a time the review states and a hollow one is a bound.")
 chart = t.index("Failure-test timings, ClusterMAX 3.0")
 meth = t.index("How results are recorded.")
+full = "a bound meets a target only if it is at or under it, so whether Moonlite met the 2-minute target is not known."
 ok = rule < chart < meth and "never drawn as a time" not in t and \
-    "the chart draws it as a hollow marker at that time, and it meets a target only if it is at or under it" in t
+    t.count("at or under it") == 1 and rule < t.index(full) < chart and \
+    "A time the review gives only as a bound stays a bound, as the failure test explains." in t[meth:]
 sys.exit(0 if ok else 1)
 PY
-check "a bound: explained beside the failure-test chart, drawn as a hollow marker" $?
+check "a bound: explained in full once, beside the failure-test chart; the methodology refers to it" $?
 # XID, DCGM and HGX defined where first used; no separate Terms paragraph;
 # the targets' HGX limit once in the section, and in the methodology
-grep -qF "a synthetic XID (an error code of NVIDIA’s GPU driver) written to the kernel log, a DCGM injection, which makes such an error on purpose" "$T/pdf" &&
-    grep -qF "On HGX systems, an NVIDIA system design, SemiAnalysis’s targets are to detect the fault within 2 minutes" "$T/pdf" &&
+grep -qF "a synthetic XID (an error code of NVIDIA’s GPU driver) written to the kernel log, an error injected through DCGM (NVIDIA’s Data Center GPU Manager, its tool for watching a server’s GPUs), or a PCIe reset" "$T/pdf" &&
+    grep -qF "On HGX systems (servers built to NVIDIA’s design for a board of several GPUs), SemiAnalysis’s targets are to detect the fault within 2 minutes" "$T/pdf" &&
+    grep -qF "Nebius’s test ran on a GB300 rack (a whole rack of servers built to an NVIDIA design as one system), not on an HGX system" "$T/pdf" &&
+    [ "$(count "$T/pdf" "DCGM")" = 1 ] &&
     ! grep -qF "Terms." "$T/pdf" && ! grep -qF "targets are set for HGX systems" "$T/home" &&
     grep -qF "The failure-test targets, detect within 2 minutes and replace within 1 hour, are SemiAnalysis’s for HGX systems" "$T/meth"
-check "XID, DCGM and HGX defined at first use; the targets' HGX limit in the methodology" $?
+check "XID, DCGM (expanded), HGX and GB300 defined at first use; the targets' HGX limit in the methodology" $?
 grep -qF "Partition keys keep each customer’s traffic apart on a shared InfiniBand network, the fast network that links the GPU servers of a cluster." "$T/sec"
 check "InfiniBand explained" $?
 # wording that read like software output

@@ -81,7 +81,7 @@ done
 # every public finding, one row each, in the view's order
 cat >"$T/rows" <<'EOF'
 Finding | Provider | Source
-Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told, and the fix verified by SemiAnalysis | Not named | Most Neoclouds Suck At Security
+Cross-tenant storage access at one unnamed provider, exposing data of other customers, among them a national intelligence agency’s; patched within a week of being told, and the fix verified by SemiAnalysis | Not named | Most Neoclouds Suck At Security
 Partition keys not configured correctly | FPT | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
 Libraries with applicable CVEs in its image | Vultr | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
 EOF
