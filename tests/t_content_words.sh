@@ -303,4 +303,80 @@ check "a review's link named as its heading; every review headed 'Review, <editi
 # the search index keeps a list's sentence breaks (site review 7, item 5)
 grep -qF "169 tracked. 16 named in its text. 16 of them on the ladder. 14 of them with a medal." "$T/s/search/index.js"
 check "search: the 1.0 funnel's steps as sentences, not run together" $?
+# words10 (reader reviews 8, PDF and site): the lede and the Summary say
+# how much of the fall is attrition: of the 19 medal holders of 2.0 that
+# lost their medal (37 - 18 kept), 10 were not tested or not reviewed
+# again and 9 were rated lower; 10 / 19 = 52.6%, more than half
+grep -qF "More than half of that is not a higher bar: of the 2.0 medal holders that lost their medal, 10 were not tested or not reviewed again and 9 were rated lower; 18 kept a medal." "$T/home" &&
+    grep -qF "More than half of the 2.0 medal holders that lost their medal were not tested or not reviewed again, rather than marked down." "$T/pdf" &&
+    grep -qF "so 10, more than half of those that lost a medal, left the ladder without a new tier rather than being marked down." "$T/pdf" &&
+    ! grep -qF "Not all of that is a higher bar" "$T/pdf" && ! grep -qF "About half of the fall" "$T/pdf"
+check "the lede, Summary and medal section: more than half of the lost medals went untested or unreviewed (10 of 19)" $?
+# the Summary: SemiAnalysis states the counts, the report counts them
+grep -qF "stating how many providers it tracked, reviewed and gave a medal; this report counts the last two from the reviews themselves, and takes the number tracked as stated." "$T/pdf" &&
+    ! grep -qF "given a medal are its own" "$T/pdf"
+check "the Summary agrees with the methodology: medals counted from the reviews, the stated figures checked" $?
+# the failure test: after the chart, only what it cannot show, then the
+# entries; Hyperstack's bound not restated as "under a second"
+python3 - "$T/pdf" <<'PY2'
+import sys
+t = open(sys.argv[1], encoding="utf-8").read()
+t = t[t.index("This report counts with four words"):]
+a = t.index("Some results the chart cannot show:")
+b = t.index("Each provider’s entry gives the rest: the timings its review states, and in words any result that has no number.")
+run = t[a:b]
+ok = ("faulty storage NIC" in run and "could not be injected at all" in run and
+      "GB300 rack" in run and "one-click approval, not from the fault" in run and
+      "Hyperstack" not in run and "Together AI" not in run and
+      "under a second" not in t and "43" not in run)
+sys.exit(0 if ok else 1)
+PY2
+check "the failure test: the bullets keep what the chart cannot show (Crusoe, Runpod, Nebius, TensorWave) and point to the entries" $?
+# 1.0: what is not measured, and that a named provider's move is shown
+grep -qF "so this report gives no medal share for 1.0 and measures no change in its totals; a provider the 1.0 article names has its move to 2.0 shown." "$T/s/editions/index.html" &&
+    grep -qF "1.0 is partial here: it has no medal share and no change in its totals is measured, though each provider it names has its move to 2.0 shown." "$T/pdf" &&
+    ! grep -rqF "no change from or to it" "$T/s" --include=*.html && ! grep -qF "no change from it" "$T/home"
+check "1.0: no medal share, no change in its totals; a named provider's move shown" $?
+grep -qF "Edition 1.0 is incomplete here" "$T/about"; check "About: the 1.0 discrepancy not said again" $((1 - $?))
+# the 32 Unavailable reviews: the reason, then a sentence about the provider
+text "$T/s/providers/mistral/index.html" >"$T/mistral"
+text "$T/s/providers/fluidstack/index.html" >"$T/fluidstack"
+text "$T/s/providers/alibaba/index.html" >"$T/alibaba"
+grep -qF "Not launched yet or not yet tested. SemiAnalysis reviewed Mistral for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/mistral" &&
+    grep -qF "Refused testing or had no capacity to offer. SemiAnalysis reviewed Fluidstack for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/fluidstack" &&
+    grep -qF "Not tested, for reasons of geography or regulation. SemiAnalysis reviewed Alibaba Cloud for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/alibaba" &&
+    [ "$(grep -l "and so did not rate it" "$ROOT"/content/reviews/3.0/*.yaml | wc -l)" = 32 ] &&
+    [ "$(grep -l "^tier: unavailable" "$ROOT"/content/reviews/3.0/*.yaml | wc -l)" = 32 ]
+check "the 32 Unavailable reviews: each a sentence about its provider after SemiAnalysis's reason" $?
+# Vultr: the finding first; FPT: what was found and when, then the gloss
+grep -qF "Review, ClusterMAX 3.0 # The 3.0 cycle’s security checks found that the machine image Vultr supplied carried libraries with publicly listed security flaws (CVEs) that affect the versions installed." "$T/vultr" &&
+    ! grep -qF "Its finding comes from" "$T/vultr" &&
+    grep -qF "The ClusterMAX 2.1 update of April 2026 found that FPT’s partition keys were not configured correctly. Partition keys are the settings" "$T/fpt"
+check "Vultr: the finding before where it comes from; FPT: the finding and its date, then the gloss" $?
+# RunSun: its side of the 3.0 Unavailable-list discrepancy; Oracle: CVE glossed
+text "$T/s/providers/runsun/index.html" >"$T/runsun"
+text "$T/s/providers/oracle/index.html" >"$T/oracle"
+grep -qF "RunSun has no review in ClusterMAX 3.0, although the 3.0 report’s summary lists of Unavailable providers still name it." "$T/runsun" &&
+    grep -qF "whose installed libraries had no applicable CVEs (publicly listed security flaws that affect the versions installed)." "$T/oracle"
+check "RunSun: its side of the 3.0 list discrepancy; Oracle: CVEs glossed" $?
+# Lambda's XID 79 glossed; 'new in 3.0' against the 2.1 update
+text "$T/s/providers/lambda/index.html" >"$T/lambda"
+grep -qF "then a real XID 79 (an error code of NVIDIA’s GPU driver) from a PCIe reset." "$T/lambda" &&
+    grep -qF "For the same reason, “new in 3.0” means new since 2.0: a provider it lists as new may have been added first by the 2.1 update." "$T/meth" &&
+    grep -qF "an event held in San Francisco on 1 October 2026" "$T/home"
+check "XID 79 glossed on Lambda; 'new in 3.0' may include the 2.1 update's; Modal Runtime 2026 introduced" $?
+# security: "quite a few" providers, one of them described closely, the
+# one storage row of the table
+text "$T/s/security/index.html" >"$T/sec2"
+grep -qF "Of the providers whose customers’ storage was reached, that one is the only case the article describes closely, so it is the table’s one row on storage." "$T/sec2" &&
+    grep -qF "Cross-tenant storage access at one unnamed provider, exposing data of other customers, among them a national intelligence agency’s;" "$T/sec2"
+check "security: several providers reached, one described closely, one table row" $?
+# Unavailable under Not Recommended: the grouping is SemiAnalysis's
+grep -qF "It is not a step on the rating ladder: SemiAnalysis groups it with Underperforming as Not Recommended, though its providers were not tested." "$T/meth"
+check "Unavailable: SemiAnalysis's Not Recommended grouping, though untested" $?
+# no straight apostrophe in the strings the reviews flagged
+! grep -rqF "Together AI&#39;s" "$T/s" --include=*.html && ! grep -qF "Together AI's" "$T/pdf" &&
+    ! grep -qF "NVIDIA's" "$T/pdf" && ! grep -qF "report's summary lists" "$T/pdf" &&
+    ! grep -rn "[a-z]'[a-z]" "$ROOT"/content/commentary "$ROOT"/content/pages >/dev/null
+check "curly apostrophes in the flagged strings and the commentary" $?
 exit $fail

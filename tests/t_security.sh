@@ -130,7 +130,8 @@ if need "the PDF's text" pdftotext; then
 	# first words, then its findings and practices, to the next part
 	# (each page's foot and head dropped first: a page's head names the
 	# first part begun on it, which may be further down the page)
-	tr -d '\f' <"$T/pdf" | sed 's/ [0-9][0-9]* ClusterMAX 3\.0: medals nearly halved [A-Z][a-z ]* / /g' |
+	# (a table's column head may come out after the page number)
+	tr -d '\f' <"$T/pdf" | sed 's/ [0-9][0-9]* \([A-Z][a-z]* \)\{0,1\}ClusterMAX 3\.0: medals nearly halved [A-Z][a-z ]* / /g' |
 	    sed 's/.* Security Shortly before/Shortly before/; s/ Methodology notes .*//' |
 	    tr -d ' ' >"$T/sec"
 	miss=0
