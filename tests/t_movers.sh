@@ -73,7 +73,7 @@ check "a reason that names its provider first is not prefixed with the name" $?
 # (reader review #2: a remark in a talk is not a cause)
 C=$T/s/editions/3.0/changes/index.html
 for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Crusoe' 'Together AI' 'Vultr'; do
-	why=$(grep -F -e "Why $who moved: " -e "$who's " "$T/reasons" | sed "s/^Why $who moved: //")
+	why=$(grep -F -e "Why $who moved: " -e "$who's " -e "$who was " "$T/reasons" | sed "s/^Why $who moved: //")
 	line=$(grep -F ">$who</a>: " "$C" | sed "s/<[^>]*>//g; s/&#39;/'/g")
 	if [ -z "$why" ]; then
 		case $line in *")." | *")") r=0 ;; *) r=1 ;; esac
