@@ -71,7 +71,7 @@ check "... Oracle's failure test: the computed statement, not the note beside it
 check "... Nebius's: its fault named, the times, and that they are not held against the targets" \
     '[ "$(get_in "$D" "d[\"providers\"][\"nebius\"][\"fault\"]")" = "The test injected a simulated NVIDIA GPU error on a GB300 rack. Nebius detected the fault at once and had a healthy node back in service after 8h40m (not held against the targets)." ]'
 check "... Lambda's: the compact statement, not its note's wall of text (site review 7, item 20)" \
-    '[ "$(get_in "$D" "d[\"providers\"][\"lambda\"][\"fault\"]")" = "The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset. Lambda detected the fault (no time given) and had a healthy node back in service after 2h (over the 1h target)." ]'
+    '[ "$(get_in "$D" "d[\"providers\"][\"lambda\"][\"fault\"]")" = "The test injected two synthetic XIDs, then a real XID 79 (an error code of NVIDIA’s GPU driver) from a PCIe reset. Lambda detected the fault (no time given) and had a healthy node back in service after 2h (over the 1h target)." ]'
 check "... missing data in one wording: LeptonAI (no review text), FPT (no fault test), CoreWeave (no security)" \
     '[ "$(get_in "$D" "(d[\"providers\"][\"lepton\"][\"fault_none\"], d[\"providers\"][\"fpt\"][\"fault_none\"], d[\"providers\"][\"coreweave\"][\"findings_none\"])")" = "('"'not in its review'"', '"'not in its review'"', '"'not in its review'"')" ]'
 check "... the findings in words: Vultr's, FPT's; Oracle none recorded; CoreWeave not covered" \

@@ -54,8 +54,8 @@ grep -qF "ClusterMAX 3.0: medals nearly halved" "$T/home" &&
 check "the title: medals nearly halved" $?
 
 # definitions once, in the Summary (PDF review 2, 5)
-[ "$(count "$T/home" "Four words carry the counts")" = 1 ] &&
-    [ "$(count "$T/pdf" "Four words carry the counts")" = 1 ] &&
+[ "$(count "$T/home" "This report counts with four words, each in one sense.")" = 1 ] &&
+    [ "$(count "$T/pdf" "This report counts with four words, each in one sense.")" = 1 ] &&
     ! grep -qF "Words used here" "$T/meth" && ! grep -qF "Words used here" "$T/pdf"
 check "tracked, reviewed, rated and medal defined once, in the Summary" $?
 # who rates: in the Summary and About only, not again in the methodology
@@ -89,7 +89,7 @@ grep -qF "listed as CVE-2025-23266; a CVE is an entry in the public list of know
     python3 - "$T/pdf" <<'PY'
 import sys
 t = open(sys.argv[1], encoding="utf-8").read()
-body = t[t.index("Four words carry"):]   # past the contents page
+body = t[t.index("This report counts with four words"):]   # past the contents page
 at = body.index("a CVE is an entry")
 sys.exit(0 if body.find("CVE") >= body.find("NVIDIAScape") and body.find("CVE") < at else 1)
 PY
@@ -109,12 +109,14 @@ check "'quite a few' attributed, not the report's own count" $?
 
 # the talk named one way, the AWS quote not repeated
 ! grep -qF "October 2026 talk" "$T/pdf" && ! grep -qF "Runtime 2026 talk" "$T/pdf" &&
-    grep -qF "of his talk at Modal Runtime 2026 (Compute, capital, and who actually delivers it), the Modal Runtime talk, whose ClusterMAX part runs from 9:48 to 13:10." "$T/pdf" &&
+    grep -qF "gave the same three counts at 9:54 of a talk at Modal Runtime 2026, an event held in San Francisco on 1 October 2026 (Compute, capital, and who actually delivers it); the part of the talk on ClusterMAX runs from 9:48 to 13:10." "$T/pdf" &&
+    ! grep -qF "), the Modal Runtime talk," "$T/pdf" &&
     ! grep -qF "this report calls it" "$T/pdf" &&
     [ "$(count "$T/pdf" "not that great")" = 1 ]
-check "the talk: 'the Modal Runtime talk' throughout; the HyperPod remark once" $?
+check "the talk: introduced once as an event in San Francisco, no appositive after its title; 'the Modal Runtime talk' after; the HyperPod remark once" $?
 # the featured providers: why these nine, and that the chart leaves moves out
-grep -qF "The chart follows the nine providers this report features: the seven the talk names" "$T/home" &&
+grep -qF "The chart follows nine providers, chosen for what the sources say of them: the seven the talk names" "$T/home" &&
+    ! grep -qF "providers this report features" "$T/home" &&
     grep -qF "It leaves out the other movers, among them GMI Cloud, up, and Vultr, down two steps; the movers table after it gives every move." "$T/home" &&
     grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/s/index.html" &&
     grep -qF "The 9 providers the report features, of 50 reviewed in both editions and rated in at least one." "$T/pdf" &&
@@ -162,7 +164,7 @@ grep -qF "Salad Cloud’s tier there, Underperforming" "$T/pdf" &&
     grep -qF "is inferred from the article’s layout and is uncertain." "$T/pdf"
 check "Salad Cloud: which tier is inferred" $?
 text "$T/s/providers/sesterce/index.html" >"$T/sesterce"
-grep -qF "Not launched yet or not yet tested." "$T/sesterce" &&
+grep -qF "Not launched yet or not yet tested. SemiAnalysis reviewed Sesterce for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/sesterce" &&
     ! grep -qF "reasons together" "$T/sesterce"
 check "Sesterce: the two reasons, without the parenthetical (said once on the changes page)" $?
 text "$T/s/editions/3.0/changes/index.html" >"$T/ch3"
@@ -237,7 +239,7 @@ check "security and methodology: the home page gives the opening paragraph only"
 python3 - "$T/pdf" <<'PY'
 import sys
 t = open(sys.argv[1], encoding="utf-8").read()
-t = t[t.index("Four words carry"):]
+t = t[t.index("This report counts with four words"):]
 rule = t.index("A move is counted in steps on the 3.0 ladder, the new tier included: Bronze to the Participation Ribbon is down 1, and Silver to it, Vultr’s fall, is down 2. Going into or out of Unavailable is not a move")
 chart = t.index("Movement from ClusterMAX 2.0 to ClusterMAX 3.0")
 sys.exit(0 if rule < chart and "Fluidstack, Gold in 2.0 and not tested for 3.0, has no move counted." in t else 1)
@@ -247,22 +249,26 @@ check "how steps count: before the movement chart, with Fluidstack's no-move" $?
 python3 - "$T/pdf" <<'PY'
 import sys
 t = open(sys.argv[1], encoding="utf-8").read()
-t = t[t.index("Four words carry"):]
+t = t[t.index("This report counts with four words"):]
 rule = t.index("In the chart, a filled marker is a time the review states and a hollow one is a bound.")
 chart = t.index("Failure-test timings, ClusterMAX 3.0")
 meth = t.index("How results are recorded.")
+full = "a bound meets a target only if it is at or under it, so whether Moonlite met the 2-minute target is not known."
 ok = rule < chart < meth and "never drawn as a time" not in t and \
-    "the chart draws it as a hollow marker at that time, and it meets a target only if it is at or under it" in t
+    t.count("at or under it") == 1 and rule < t.index(full) < chart and \
+    "A time the review gives only as a bound stays a bound, as the failure test explains." in t[meth:]
 sys.exit(0 if ok else 1)
 PY
-check "a bound: explained beside the failure-test chart, drawn as a hollow marker" $?
+check "a bound: explained in full once, beside the failure-test chart; the methodology refers to it" $?
 # XID, DCGM and HGX defined where first used; no separate Terms paragraph;
 # the targets' HGX limit once in the section, and in the methodology
-grep -qF "a synthetic XID (an error code of NVIDIA’s GPU driver) written to the kernel log, a DCGM injection, which makes such an error on purpose" "$T/pdf" &&
-    grep -qF "On HGX systems, an NVIDIA system design, SemiAnalysis’s targets are to detect the fault within 2 minutes" "$T/pdf" &&
+grep -qF "a synthetic XID (an error code of NVIDIA’s GPU driver) written to the kernel log, an error injected through DCGM (NVIDIA’s Data Center GPU Manager, its tool for watching a server’s GPUs), or a PCIe reset" "$T/pdf" &&
+    grep -qF "On HGX systems (servers built to NVIDIA’s design for a board of several GPUs), SemiAnalysis’s targets are to detect the fault within 2 minutes" "$T/pdf" &&
+    grep -qF "Nebius’s test ran on a GB300 rack (a whole rack of servers built to an NVIDIA design as one system), not on an HGX system" "$T/pdf" &&
+    [ "$(count "$T/pdf" "DCGM")" = 1 ] &&
     ! grep -qF "Terms." "$T/pdf" && ! grep -qF "targets are set for HGX systems" "$T/home" &&
     grep -qF "The failure-test targets, detect within 2 minutes and replace within 1 hour, are SemiAnalysis’s for HGX systems" "$T/meth"
-check "XID, DCGM and HGX defined at first use; the targets' HGX limit in the methodology" $?
+check "XID, DCGM (expanded), HGX and GB300 defined at first use; the targets' HGX limit in the methodology" $?
 grep -qF "Partition keys keep each customer’s traffic apart on a shared InfiniBand network, the fast network that links the GPU servers of a cluster." "$T/sec"
 check "InfiniBand explained" $?
 # wording that read like software output
@@ -297,4 +303,80 @@ check "a review's link named as its heading; every review headed 'Review, <editi
 # the search index keeps a list's sentence breaks (site review 7, item 5)
 grep -qF "169 tracked. 16 named in its text. 16 of them on the ladder. 14 of them with a medal." "$T/s/search/index.js"
 check "search: the 1.0 funnel's steps as sentences, not run together" $?
+# words10 (reader reviews 8, PDF and site): the lede and the Summary say
+# how much of the fall is attrition: of the 19 medal holders of 2.0 that
+# lost their medal (37 - 18 kept), 10 were not tested or not reviewed
+# again and 9 were rated lower; 10 / 19 = 52.6%, more than half
+grep -qF "More than half of that is not a higher bar: of the 2.0 medal holders that lost their medal, 10 were not tested or not reviewed again and 9 were rated lower; 18 kept a medal." "$T/home" &&
+    grep -qF "More than half of the 2.0 medal holders that lost their medal were not tested or not reviewed again, rather than marked down." "$T/pdf" &&
+    grep -qF "so 10, more than half of those that lost a medal, left the ladder without a new tier rather than being marked down." "$T/pdf" &&
+    ! grep -qF "Not all of that is a higher bar" "$T/pdf" && ! grep -qF "About half of the fall" "$T/pdf"
+check "the lede, Summary and medal section: more than half of the lost medals went untested or unreviewed (10 of 19)" $?
+# the Summary: SemiAnalysis states the counts, the report counts them
+grep -qF "stating how many providers it tracked, reviewed and gave a medal; this report counts the last two from the reviews themselves, and takes the number tracked as stated." "$T/pdf" &&
+    ! grep -qF "given a medal are its own" "$T/pdf"
+check "the Summary agrees with the methodology: medals counted from the reviews, the stated figures checked" $?
+# the failure test: after the chart, only what it cannot show, then the
+# entries; Hyperstack's bound not restated as "under a second"
+python3 - "$T/pdf" <<'PY2'
+import sys
+t = open(sys.argv[1], encoding="utf-8").read()
+t = t[t.index("This report counts with four words"):]
+a = t.index("Some results the chart cannot show:")
+b = t.index("Each provider’s entry gives the rest: the timings its review states, and in words any result that has no number.")
+run = t[a:b]
+ok = ("faulty storage NIC" in run and "could not be injected at all" in run and
+      "GB300 rack" in run and "one-click approval, not from the fault" in run and
+      "Hyperstack" not in run and "Together AI" not in run and
+      "under a second" not in t and "43" not in run)
+sys.exit(0 if ok else 1)
+PY2
+check "the failure test: the bullets keep what the chart cannot show (Crusoe, Runpod, Nebius, TensorWave) and point to the entries" $?
+# 1.0: what is not measured, and that a named provider's move is shown
+grep -qF "so this report gives no medal share for 1.0 and measures no change in its totals; a provider the 1.0 article names has its move to 2.0 shown." "$T/s/editions/index.html" &&
+    grep -qF "1.0 is partial here: it has no medal share and no change in its totals is measured, though each provider it names has its move to 2.0 shown." "$T/pdf" &&
+    ! grep -rqF "no change from or to it" "$T/s" --include=*.html && ! grep -qF "no change from it" "$T/home"
+check "1.0: no medal share, no change in its totals; a named provider's move shown" $?
+grep -qF "Edition 1.0 is incomplete here" "$T/about"; check "About: the 1.0 discrepancy not said again" $((1 - $?))
+# the 32 Unavailable reviews: the reason, then a sentence about the provider
+text "$T/s/providers/mistral/index.html" >"$T/mistral"
+text "$T/s/providers/fluidstack/index.html" >"$T/fluidstack"
+text "$T/s/providers/alibaba/index.html" >"$T/alibaba"
+grep -qF "Not launched yet or not yet tested. SemiAnalysis reviewed Mistral for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/mistral" &&
+    grep -qF "Refused testing or had no capacity to offer. SemiAnalysis reviewed Fluidstack for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/fluidstack" &&
+    grep -qF "Not tested, for reasons of geography or regulation. SemiAnalysis reviewed Alibaba Cloud for ClusterMAX 3.0 but could not test it, and so did not rate it." "$T/alibaba" &&
+    [ "$(grep -l "and so did not rate it" "$ROOT"/content/reviews/3.0/*.yaml | wc -l)" = 32 ] &&
+    [ "$(grep -l "^tier: unavailable" "$ROOT"/content/reviews/3.0/*.yaml | wc -l)" = 32 ]
+check "the 32 Unavailable reviews: each a sentence about its provider after SemiAnalysis's reason" $?
+# Vultr: the finding first; FPT: what was found and when, then the gloss
+grep -qF "Review, ClusterMAX 3.0 # The 3.0 cycle’s security checks found that the machine image Vultr supplied carried libraries with publicly listed security flaws (CVEs) that affect the versions installed." "$T/vultr" &&
+    ! grep -qF "Its finding comes from" "$T/vultr" &&
+    grep -qF "The ClusterMAX 2.1 update of April 2026 found that FPT’s partition keys were not configured correctly. Partition keys are the settings" "$T/fpt"
+check "Vultr: the finding before where it comes from; FPT: the finding and its date, then the gloss" $?
+# RunSun: its side of the 3.0 Unavailable-list discrepancy; Oracle: CVE glossed
+text "$T/s/providers/runsun/index.html" >"$T/runsun"
+text "$T/s/providers/oracle/index.html" >"$T/oracle"
+grep -qF "RunSun has no review in ClusterMAX 3.0, although the 3.0 report’s summary lists of Unavailable providers still name it." "$T/runsun" &&
+    grep -qF "whose installed libraries had no applicable CVEs (publicly listed security flaws that affect the versions installed)." "$T/oracle"
+check "RunSun: its side of the 3.0 list discrepancy; Oracle: CVEs glossed" $?
+# Lambda's XID 79 glossed; 'new in 3.0' against the 2.1 update
+text "$T/s/providers/lambda/index.html" >"$T/lambda"
+grep -qF "then a real XID 79 (an error code of NVIDIA’s GPU driver) from a PCIe reset." "$T/lambda" &&
+    grep -qF "For the same reason, “new in 3.0” means new since 2.0: a provider it lists as new may have been added first by the 2.1 update." "$T/meth" &&
+    grep -qF "an event held in San Francisco on 1 October 2026" "$T/home"
+check "XID 79 glossed on Lambda; 'new in 3.0' may include the 2.1 update's; Modal Runtime 2026 introduced" $?
+# security: "quite a few" providers, one of them described closely, the
+# one storage row of the table
+text "$T/s/security/index.html" >"$T/sec2"
+grep -qF "Of the providers whose customers’ storage was reached, that one is the only case the article describes closely, so it is the table’s one row on storage." "$T/sec2" &&
+    grep -qF "Cross-tenant storage access at one unnamed provider, exposing data of other customers, among them a national intelligence agency’s;" "$T/sec2"
+check "security: several providers reached, one described closely, one table row" $?
+# Unavailable under Not Recommended: the grouping is SemiAnalysis's
+grep -qF "It is not a step on the rating ladder: SemiAnalysis groups it with Underperforming as Not Recommended, though its providers were not tested." "$T/meth"
+check "Unavailable: SemiAnalysis's Not Recommended grouping, though untested" $?
+# no straight apostrophe in the strings the reviews flagged
+! grep -rqF "Together AI&#39;s" "$T/s" --include=*.html && ! grep -qF "Together AI's" "$T/pdf" &&
+    ! grep -qF "NVIDIA's" "$T/pdf" && ! grep -qF "report's summary lists" "$T/pdf" &&
+    ! grep -rn "[a-z]'[a-z]" "$ROOT"/content/commentary "$ROOT"/content/pages >/dev/null
+check "curly apostrophes in the flagged strings and the commentary" $?
 exit $fail

@@ -51,7 +51,7 @@ done
 # #10): no column that mostly says none, but a note each under the table,
 # in the rows' order, then the lines that sum up the rest
 grep -o '<p class="table-note">[^<]*</p>' "$T/s/index.html" | sed "s/<[^>]*>//g; s/&#39;/'/g" | head -n 2 >"$T/reasons"
-printf '%s\n' "Together AI's review gives reliability issues as the reason for its fall to Bronze." \
+printf '%s\n' "Together AI was moved down to Bronze for reliability issues, its review says." \
     'New in ClusterMAX 3.0 (15): Argentum, Boostrun, BytePlus, Darya, Global AI, Groq, Moonlite, Poolside, QumulusAI, Radiant, SK Telecom, SpaceXAI, Tatra, Vessl and Volta.' | cmp -s - "$T/reasons" &&
     ! grep -q '<th scope="col">Reason</th>\|no reason given' "$T/s/index.html"
 check "home: the one reason as a note under the table, a sentence that names its provider (not 'Why Together AI moved: The review ...'; Crusoe's review gives none), no Reason column" $?
@@ -73,7 +73,7 @@ check "a reason that names its provider first is not prefixed with the name" $?
 # (reader review #2: a remark in a talk is not a cause)
 C=$T/s/editions/3.0/changes/index.html
 for who in 'Microsoft Azure' 'Amazon Web Services' 'Google Cloud' 'Crusoe' 'Together AI' 'Vultr'; do
-	why=$(grep -F -e "Why $who moved: " -e "$who's " "$T/reasons" | sed "s/^Why $who moved: //")
+	why=$(grep -F -e "Why $who moved: " -e "$who's " -e "$who was " "$T/reasons" | sed "s/^Why $who moved: //")
 	line=$(grep -F ">$who</a>: " "$C" | sed "s/<[^>]*>//g; s/&#39;/'/g")
 	if [ -z "$why" ]; then
 		case $line in *")." | *")") r=0 ;; *) r=1 ;; esac
@@ -141,7 +141,7 @@ if need "the PDF's text" pdftotext; then
 	pdftotext -f "$cpage" -l "$cpage" "$T/s/report.pdf" - | tr '\n' ' ' |
 	    grep -qF "The other changes, among them" && where="below"
 	! grep -qF "New in ClusterMAX 3.0 (15):" "$T/pdf.flat" &&
-	    grep -qF "Together AI's review gives reliability issues as the reason for its fall to Bronze. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, $where." "$T/pdf.flat"
+	    grep -qF "Together AI was moved down to Bronze for reliability issues, its review says. The other changes, among them the providers new to this edition and those no longer reviewed, are in “What changed in ClusterMAX 3.0”, $where." "$T/pdf.flat"
 	check "the PDF's movers table: its reasons, then where the other changes are, not the same lists twice" $?
 fi
 # French: the notes in the pack's words and punctuation (a no-break space

@@ -73,11 +73,21 @@ while [ "$i" -le "$n" ]; do
 done
 # a reference printed on the quote's own page says where on it, not the
 # page's number (PDF review 7, item 6): Oracle's entry follows Google
-# Cloud's on the page
-grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud, above." "$T/p$gpage" &&
-    ! grep -q -F "quoted in full under Google Cloud, page" "$T/all" &&
-    ! grep -q -F '↑ Google Cloud' "$T/all"
-check "a quote printed before on the same page is referred to in words: above (page $gpage)" $?
+# Cloud's; on a later page, the reference gives the quote's page
+rpage=0
+i=1
+while [ "$i" -le "$n" ]; do
+	if grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud" "$T/p$i"; then rpage=$i; break; fi
+	i=$((i + 1))
+done
+if [ "$rpage" = "$gpage" ]; then
+	grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud, above." "$T/p$gpage" &&
+	    ! grep -q -F "quoted in full under Google Cloud, page" "$T/all"
+else
+	[ "$rpage" -gt "$gpage" ] && [ "$gpage" -gt 0 ] &&
+	    grep -q -F "“[Oracle and Google are]…”: quoted in full under Google Cloud, page $gpage." "$T/p$rpage"
+fi && ! grep -q -F '↑ Google Cloud' "$T/all"
+check "a quote printed before is referred to in words: above on its own page, else its page (quote page $gpage, reference page $rpage)" $?
 
 # The security part is the commentary marked security: true, one part at
 # its place in the home order, its findings and practices its subsections:

@@ -128,7 +128,7 @@ grep -F 'providers/aws/index.html: ' "$T/de/site" |
     grep -qF 'Quelle: ClusterMAX 2.0: The Industry Standard GPU Cloud Rating System'
 check "de: the same, in German" $?
 grep -F 'providers/lambda/index.html: ' "$T/en/site" |
-    grep -qF 'The test injected two synthetic XIDs, then a real XID 79 from a PCIe reset. Lambda detected the fault (no time given) and had a healthy node back in service after 2h (over the 1h target).' &&
+    grep -qF 'The test injected two synthetic XIDs, then a real XID 79 (an error code of NVIDIA’s GPU driver) from a PCIe reset. Lambda detected the fault (no time given) and had a healthy node back in service after 2h (over the 1h target).' &&
     grep -qF 'The test injected a simulated NVIDIA GPU error on a GB300 rack. Nebius detected the fault at once' "$T/en/pdf"
 check "en: what the failure test injected, once, on the site and in the PDF" $?
 grep -F 'providers/nebius/index.html: ' "$T/fr/site" |

@@ -81,7 +81,7 @@ done
 # every public finding, one row each, in the view's order
 cat >"$T/rows" <<'EOF'
 Finding | Provider | Source
-Cross-tenant storage access at an unnamed provider, exposing data of other customers; patched within a week of being told, and the fix verified by SemiAnalysis | Not named | Most Neoclouds Suck At Security
+Cross-tenant storage access at one unnamed provider, exposing data of other customers, among them a national intelligence agency’s; patched within a week of being told, and the fix verified by SemiAnalysis | Not named | Most Neoclouds Suck At Security
 Partition keys not configured correctly | FPT | How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update
 Libraries with applicable CVEs in its image | Vultr | ClusterMAX 3.0: The Industry Standard GPU Cloud Rating System Returns
 EOF
@@ -130,7 +130,8 @@ if need "the PDF's text" pdftotext; then
 	# first words, then its findings and practices, to the next part
 	# (each page's foot and head dropped first: a page's head names the
 	# first part begun on it, which may be further down the page)
-	tr -d '\f' <"$T/pdf" | sed 's/ [0-9][0-9]* ClusterMAX 3\.0: medals nearly halved [A-Z][a-z ]* / /g' |
+	# (a table's column head may come out after the page number)
+	tr -d '\f' <"$T/pdf" | sed 's/ [0-9][0-9]* \([A-Z][a-z]* \)\{0,1\}ClusterMAX 3\.0: medals nearly halved [A-Z][a-z ]* / /g' |
 	    sed 's/.* Security Shortly before/Shortly before/; s/ Methodology notes .*//' |
 	    tr -d ' ' >"$T/sec"
 	miss=0
