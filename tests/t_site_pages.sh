@@ -55,6 +55,10 @@ n=$(grep -o 'Used in [^<]*' "$M" | tr '\n' '|')
 n=$(grep -o 'each tier is the one the source gives' "$M" | wc -l)
 [ "$n" = 1 ] && ok "methodology: the no-rubric sentence once ($n)" || nok "methodology: the no-rubric sentence once ($n)"
 has "$M" '<p>No edition publishes a scored rubric: each tier is the one the source gives.</p>' "methodology: no edition has a rubric, in those words"
+# the targets given once, then only that they are new (site review 8, item 12)
+n=$(grep -c 'detect within 2m, replace within 1h' "$M")
+[ "$n" = 1 ] && ok "methodology: the failure-test targets given once ($n)" || nok "methodology: the failure-test targets given once ($n)"
+has "$M" '<li>Failure-test targets: first recorded here, as this report records none for ClusterMAX 2.0.</li>' "methodology: the targets new since 2.0, not restated"
 
 # 4. A failure test's result is one statement, no table of timings to
 # reflow on a phone (PDF review 7, item 3)
