@@ -604,5 +604,7 @@ const struct ui_string pack_de_strings[] = {
 	{"claims_rest_agree_one", "Die übrige Zahl, die {edition} nennt, {list}, stimmt mit der Zählung überein."},
 	/* view10 */
 	{"changes_no_reason_once", " Wo einer Bewegung nach oben oder unten kein Grund folgt, nennt ihre Bewertung keinen."},
+	{"compare_not_reviewed_in", "in {edition} nicht bewertet"},
+	{"cell_not_replaced", "nicht ersetzt"},
 	{NULL, NULL},
 };

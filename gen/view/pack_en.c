@@ -111,8 +111,8 @@ const struct ui_string ui_strings_default[] = {
 	{"faults_desc_unreplaced", "{n} did not replace the node"},
 	{"faults_desc_no_replace_time", "{n} gave no replacement time"},
 	{"faults_desc_uninjected", "and on {n} no fault could be injected"},
-	{"faults_desc_approval_one", "{names}, timed from a person's approval, not from the fault, is not held against it"},
-	{"faults_desc_approval", "{names}, timed from a person's approval, not from the fault, are not held against it"},
+	{"faults_desc_approval_one", "{names}, timed from a person’s approval, not from the fault, is not held against it"},
+	{"faults_desc_approval", "{names}, timed from a person’s approval, not from the fault, are not held against it"},
 	{"faults_not_injected", "not injected"},
 	{"faults_detected_within", "detected within {time}"},
 	{"faults_not_detected", "not detected"},
@@ -251,7 +251,7 @@ const struct ui_string ui_strings_default[] = {
 	{"no_longer_reviewed", "No longer reviewed"},
 	{"movers", "Movers"},
 	{"stated_and_counted", "Stated and counted"},
-	{"methodology_figures", "Tier counts, medal totals, shares and movement are computed from the reviews. The other figures are the sources' own, given as stated: the numbers of providers tracked, and figures the reviews cannot give, such as how many providers a test covered. Where a source states a figure that can be counted, it is checked against the count."},
+	{"methodology_figures", "Tier counts, medal totals, shares and movement are computed from the reviews. The other figures are the sources’ own, given as stated: the numbers of providers tracked, and figures the reviews cannot give, such as how many providers a test covered. Where a source states a figure that can be counted, it is checked against the count."},
 	{"claims_intro", "Every figure the source states, checked against the count of the reviews here: a figure given alone agrees with the count; where they differ, both are given."},
 	{"link_to_section", "Link to this section"},
 	{"more_in_page", "More in {page}"},
@@ -494,7 +494,7 @@ const struct ui_string ui_strings_default[] = {
 	{"figure_medals", "medals"},
 	/* issue 28: responses, corrections, the changes page */
 	{"response_heading", "Response from {name}"},
-	{"response_words", "In the provider's own words, as it sent them; not the report's view."},
+	{"response_words", "In the provider’s own words, as it sent them; not the report’s view."},
 	{"response_dated", "Sent on {date}."},
 	{"response_source", "Published in {source}."},
 	{"corrections", "Corrections"},
@@ -511,7 +511,7 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_link", "What changed since {baseline}"},
 	{"changes_no_baseline", "{edition} is the first edition: there is nothing to compare it with."},
 	{"changes_partial", "{partial} is a partial edition (its list of reviews is known to be incomplete), so no change of standing is computed between {baseline} and {edition}."},
-	{"changes_nothing", "No provider's standing changed between {baseline} and {edition}."},
+	{"changes_nothing", "No provider’s standing changed between {baseline} and {edition}."},
 	{"changes_intro", "Between {baseline} and {edition}, {count} changed standing."},
 	{"changes_intro_one", "Between {baseline} and {edition}, {count} changed standing."},
 	{"changes_intro_more", " They follow by kind of move, each with its reason where the review gives one."},
@@ -565,7 +565,7 @@ const struct ui_string ui_strings_default[] = {
 	/* site8 */
 	{"edition_see_home", "The tier table of {edition}, its charts and who moved since {baseline} are on {home}."},
 	{"edition_see_home_first", "The tier table of {edition} and its charts are on {home}."},
-	{"edition_see_home_link", "the report's front page"},
+	{"edition_see_home_link", "the report’s front page"},
 	{"claims_agree", "The {n} figures that {edition} states agree with the count of its reviews here: {list}."},
 	{"claims_agree_one", "The one figure that {edition} states agrees with the count of its reviews here: {list}."},
 	{"claims_agree_partial", "The {n} figures that {edition} states agree with the providers it names: {list}."},
@@ -584,7 +584,7 @@ const struct ui_string ui_strings_default[] = {
 	/* provider entries and PDF (pdf6) */
 	{"open_as_in", "as in {edition}"},
 	{"open_as_since", "as in each edition since {edition}"},
-	{"pdf_providers_source", "Where an entry names no other source, it is drawn from {source}. An entry gives the provider's tier in each edition only where the tier changed; otherwise its opening line says since when the tier is held."},
+	{"pdf_providers_source", "Where an entry names no other source, it is drawn from {source}. An entry gives the provider’s tier in each edition only where the tier changed; otherwise its opening line says since when the tier is held."},
 	/* a provider's failure test in one statement (entries9) */
 	{"fault_injected", "The test injected {fault}."},
 	{"fault_said", "{name} {list}."},
@@ -623,5 +623,7 @@ const struct ui_string ui_strings_default[] = {
 	{"claims_rest_agree_one", "The other figure that {edition} states, {list}, agrees with the count."},
 	/* view10 */
 	{"changes_no_reason_once", " Where no reason follows a move up or down, its review gives none."},
+	{"compare_not_reviewed_in", "not reviewed in {edition}"},
+	{"cell_not_replaced", "not replaced"},
 	{NULL, NULL},
 };

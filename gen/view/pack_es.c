@@ -603,5 +603,7 @@ const struct ui_string pack_es_strings[] = {
 	{"claims_rest_agree_one", "La otra cifra que declara {edition}, {list}, coincide con el recuento."},
 	/* view10 */
 	{"changes_no_reason_once", " Cuando ningún motivo sigue a una subida o una bajada, su evaluación no da ninguno."},
+	{"compare_not_reviewed_in", "no evaluado en {edition}"},
+	{"cell_not_replaced", "no sustituido"},
 	{NULL, NULL},
 };
