@@ -493,7 +493,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_title", "Ce qui a changé dans {edition}"},
 	{"changes_link", "Ce qui a changé depuis {baseline}"},
 	{"changes_no_baseline", "{edition} est la première édition\u00a0: il n’y a rien à quoi la comparer."},
-	{"changes_partial", "{partial} est une édition partielle (sa liste d'évaluations est incomplète), aussi aucun changement n’est calculé entre {baseline} et {edition}."},
+	{"changes_partial", "{partial} est une édition partielle (sa liste d’évaluations est incomplète), aussi aucun changement n’est calculé entre {baseline} et {edition}."},
 	{"changes_nothing", "Aucun fournisseur n’a changé de position entre {baseline} et {edition}."},
 	{"changes_intro", "Entre {baseline} et {edition}, {count} ont changé de position."},
 	{"changes_intro_one", "Entre {baseline} et {edition}, {count} a changé de position."},
