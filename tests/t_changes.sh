@@ -106,9 +106,9 @@ grep -qF 'Listed as ○ Underperforming in ClusterMAX 2.0: Aethir, Akash Network
 check "providers that make the same change are named in one sentence, and one alone in the same format" $?
 # only a tier added (review defect 7): one sentence in the intro, no
 # heading of its own, in the HTML and the PDF
-grep -q '^<p class="changes-rules">ClusterMAX 3.0 added a tier: <span class="tier"[^>]*><span class="glyph" aria-hidden="true">○</span> Participation Ribbon</span>\.</p>$' "$P" &&
+grep -q '^<p class="changes-rules"><span class="tier"[^>]*><span class="glyph" aria-hidden="true">○</span> Participation Ribbon</span> is a new tier in ClusterMAX 3\.0\.</p>$' "$P" &&
     ! grep -q 'The tiers, the rubric and the thresholds' "$P"
-check "3.0: 'ClusterMAX 3.0 added a tier: Participation Ribbon.' under no heading of its own" $?
+check "3.0: 'Participation Ribbon is a new tier in ClusterMAX 3.0.' under no heading of its own (site review 8, item 13)" $?
 # the reasons: a quote is none (Nebius's, Google's and AWS's were remarks
 # in a talk), nor a finding after the move (Azure), nor a finding in place
 # of one (Vultr, FPT)
@@ -131,9 +131,13 @@ check "Crusoe: Gold to Bronze, down 2, and no reason (its review gives none)" $?
 check "no summary sentence in quotation marks, no \"in the review's words\"" $?
 # a sentence that only restates the move is no reason (GMI Cloud: "Moved
 # up from Bronze to Silver in 3.0.")
-# (site review 7, item 6: a mover whose review has no text says so)
-grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\. Its review gives no reason for the move\.</li>' "$P"
-check "GMI Cloud: no review text, so no reason, and the page says so" $?
+# (site review 8, item 3: that its review gives none is said once, in the
+# intro, not after each of the 12 such moves)
+grep -q 'GMI Cloud</a>: .* Bronze</span> to .* Silver</span> (<span class="move move-up"><span aria-hidden="true">↑</span> up 1</span>)\.</li>' "$P" &&
+    ! grep -q 'Its review gives no reason for the move' "$P" &&
+    [ "$(grep -o 'Where no reason follows a move up or down, its review gives none\.' "$P" | wc -l)" = 1 ] &&
+    grep -q 'They follow by kind of move, each with its reason where the review gives one\. Where no reason follows a move up or down, its review gives none\. The reasons why' "$P"
+check "GMI Cloud: no reason, and the intro says once that such a move's review gives none" $?
 # the same reason for Together AI here as on the home page's movers table
 grep -q 'Together AI</a>: .* (<span class="move move-down"><span aria-hidden="true">↓</span> down 1</span>)\. Together AI was moved down to Bronze for reliability issues, its review says\.</li>' "$P" &&
     grep -q '<p class="table-note">Together AI was moved down to Bronze for reliability issues, its review says\.</p>' "$T/d/index.html" &&
@@ -159,8 +163,8 @@ P2=$T/d/editions/2.0/changes/index.html
 $G "$P2" >"$T/got2"
 printf '%s\n' 'up 2: google tensorwave' 'down 1: together' 'dropped 1: lepton' 'rules: ' |
     cmp -s - "$T/got2" &&
-    grep -q 'Between ClusterMAX 1.0 and ClusterMAX 2.0, 4 providers changed standing\. For 70 providers reviewed in ClusterMAX 2.0, no movement is shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known\.' "$P2"
-check "2.0 against the partial 1.0: the four known changes, and once why 70 show none" $?
+    grep -q 'Between ClusterMAX 1.0 and ClusterMAX 2.0, 4 providers changed standing\. They follow by kind of move, each with its reason where the review gives one\. Where no reason follows a move up or down, its review gives none\. For 70 providers reviewed in ClusterMAX 2.0, no movement is shown: ClusterMAX 1.0 names only some of its reviews, so their tier there is not known\.' "$P2"
+check "2.0 against the partial 1.0: the four known changes, and once why 70 show none, after the sentence whose 'They' means the moves (site review 8, item 13)" $?
 sed 's/^/# /' "$T/got2"
 test ! -e "$T/d/editions/1.0/changes"
 check "the first edition has no changes page" $?
@@ -172,7 +176,7 @@ grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^No longer rev
     ! grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
     ! grep -q '^Moved up: 4 providers$' "$T/d.txt" && ! grep -q '^Moved down: 15 providers$' "$T/d.txt" &&
     grep -qF 'The 20 providers that moved up or down or merged into another provider are in the movers table of “Who moved since 2.0”, page '"$(pdfinfo -dests "$T/d/report.pdf" | awk '$NF == "\"section-30-big-clouds\"" { print $1 }')"'. The other changes follow.' "$T/d.flat" &&
-    grep -q '^ClusterMAX 3.0 added a tier: Participation Ribbon\.$' "$T/d.txt" &&
+    grep -q '^Participation Ribbon is a new tier in ClusterMAX 3\.0\.$' "$T/d.txt" &&
     ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
 check "the PDF has the section, with the same words" $?
 

@@ -58,7 +58,7 @@ check "a provider page lays the phone's marks over the phone's frame" \
 # replacement, timed from approval, named (site review 7, item 16)
 desc=$(sed -n 's/.*<desc>\(Failure test[^<]*\)<\/desc>.*/\1/p' "$S/charts/faults.svg")
 check "the failure chart's text: 15 = 8 + 2 + 2 + 2 + 1 ($desc)" \
-    "[ \"\$desc\" = 'Failure test in ClusterMAX 3.0, 15 providers: 8 replaced the node in a stated time (5 within the 1h target; TensorWave, timed from a person&#39;s approval, not from the fault, is not held against it), 2 did not detect the fault, 2 gave no timing, 2 did not replace the node, and on 1 no fault could be injected. The targets do not apply to Nebius, as the review explains. The reviews of CoreWeave, Firmus, GMI Cloud and 27 others give no failure-test result.' ]"
+    "[ \"\$desc\" = 'Failure test in ClusterMAX 3.0, 15 providers: 8 replaced the node in a stated time (5 within the 1h target; TensorWave, timed from a person’s approval, not from the fault, is not held against it), 2 did not detect the fault, 2 gave no timing, 2 did not replace the node, and on 1 no fault could be injected. The targets do not apply to Nebius, as the review explains. The reviews of CoreWeave, Firmus, GMI Cloud and 27 others give no failure-test result.' ]"
 check "the phone's failure chart says the same" \
     "grep -qF \"<desc>\$desc</desc>\" '$S/charts/narrow/faults.svg'"
 

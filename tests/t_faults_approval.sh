@@ -53,7 +53,7 @@ check "the axis does not reach for a time from approval, and the note is written
 desc=$(sed -n 's:.*<desc>\(.*\)</desc>.*:\1:p' "$T/appr.site/charts/faults.svg")
 # which replacement is timed from approval, by name, inside the target's
 # brackets: not "1 of these" (site review 7, item 16)
-want="Failure test in Ratings 2026, 2 providers: 2 replaced the node in a stated time (1 within the 1h target; Pedal Point, timed from a person&#39;s approval, not from the fault, is not held against it), 0 did not detect the fault, 0 gave no timing."
+want="Failure test in Ratings 2026, 2 providers: 2 replaced the node in a stated time (1 within the 1h target; Pedal Point, timed from a person’s approval, not from the fault, is not held against it), 0 did not detect the fault, 0 gave no timing."
 check "the chart's text says it word for word" '[ "$desc" = "$want" ]'
 descf=$(sed -n 's:.*<desc>\(.*\)</desc>.*:\1:p' "$T/fault.site/charts/faults.svg")
 check "from the fault, no such clause" '[ "$descf" = "Failure test in Ratings 2026, 2 providers: 2 replaced the node in a stated time (1 within the 1h target), 0 did not detect the fault, 0 gave no timing." ]'

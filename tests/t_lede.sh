@@ -142,7 +142,7 @@ check "the PDF: the Summary's definitions before the headline figures ($s < $h)"
 # totals and the security test's 25 providers / 32 clusters are stated
 pdftotext "$T/s/report.pdf" - 2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$T/pdf.flat"
 # (in two pieces: a page's foot and head may fall between them)
-grep -qF "Tier counts, medal totals, shares and movement are computed from the reviews. The other figures are the sources' own, given as stated: the numbers of providers tracked," "$T/pdf.flat" &&
+grep -qF "Tier counts, medal totals, shares and movement are computed from the reviews. The other figures are the sources’ own, given as stated: the numbers of providers tracked," "$T/pdf.flat" &&
     grep -qF "as how many providers a test covered. Where a source states a figure that can be counted, it is checked against the count." "$T/pdf.flat" &&
     ! grep -q 'Every figure in this report\|Every count in this report' "$T/pdf.flat"
 check "methodology_figures: which figures are computed, which are the sources' own" $?

@@ -89,7 +89,7 @@ check "the focus edition's copy (mini): its overview kept, its stated figures in
 D3=$T/def/editions/3.0/index.md
 check "the focus edition's copy (default report): its finding, the front page linked, its stated figures" \
     '[ "$(grep "^#" "$D3" | tr "\n" "|")" = "# ClusterMAX 3.0|## Stated and counted|" ] &&
-     has "$D3" "The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on [the report'"'"'s front page](../../index.md)." &&
+     has "$D3" "The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on [the report’s front page](../../index.md)." &&
      has "$D3" "The 7 figures that ClusterMAX 3.0 states agree with the count of its reviews here: 77 reviewed, 19 medals, 2 Platinum, 2 Gold, 5 Silver, 10 Bronze and 15 Participation Ribbon." &&
      ! has "$D3" "## Tier table"'
 check "an edition whose stated figures differ: the view's table of them, stated and counted" \

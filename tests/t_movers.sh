@@ -111,7 +111,7 @@ check "home: the merged in a line of their own (Voltage Park, into Lightning): 8
 # the 3.0 edition page: not the home page's table again, a link to it
 # (site review 6)
 ! grep -q 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0' "$T/s/editions/3.0/index.html" &&
-    grep -qF '<p class="see-home">The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on <a href="../../index.html">the report&#39;s front page</a>.</p>' "$T/s/editions/3.0/index.html"
+    grep -qF '<p class="see-home">The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on <a href="../../index.html">the report’s front page</a>.</p>' "$T/s/editions/3.0/index.html"
 check "edition 3.0: no second movers table, the home page's linked" $?
 
 # edition 2.0 against the partial 1.0: the three known moves, and one line

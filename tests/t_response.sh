@@ -21,7 +21,7 @@ check "the fixture builds" $?
 P=$T/s/providers/same1/index.html
 sed -n '/<div class="response">/,/<\/div>/p' "$P" >"$T/resp"
 grep -q '^<h3>Response from Same Corp</h3>$' "$T/resp" &&
-    grep -q '<p class="response-note"><em>In the provider&#39;s own words, as it sent them; not the report&#39;s view.</em> Sent on <time datetime="2025-07-02">2 July 2025</time>.</p>' "$T/resp" &&
+    grep -q '<p class="response-note"><em>In the provider’s own words, as it sent them; not the report’s view.</em> Sent on <time datetime="2025-07-02">2 July 2025</time>.</p>' "$T/resp" &&
     grep -q '<p class="response-source">Published in <a href="../../sources/index.html#reply">Same Corp&#39;s blog: our answer</a>.</p>' "$T/resp"
 check "the provider page: the response under its heading, marked as the provider's words, dated, its source linked" $?
 grep -q '<p>We disagree: our <strong>new region</strong> opened in May &lt;script&gt;alert(1)&lt;/script&gt;.</p>' "$T/resp" &&
@@ -32,7 +32,7 @@ n=$(grep -c 'class="response"' "$T"/s/providers/*/index.html | awk -F: '{s += $2
 check "no other provider page has a response ($n)" $?
 pdftotext "$T/s/report.pdf" "$T/pdf.txt"
 grep -A3 '^Response from Same Corp$' "$T/pdf.txt" >"$T/presp"
-grep -q "^In the provider's own words, as it sent them; not the report's view. Sent on 2 July 2025\.$" "$T/presp" &&
+grep -q "^In the provider’s own words, as it sent them; not the report’s view. Sent on 2 July 2025\.$" "$T/presp" &&
     grep -q '^We disagree: our new region opened in May <script>alert(1)</script>\.$' "$T/presp" &&
     grep -q "^Published in Same Corp's blog: our answer\.$" "$T/presp"
 check "the PDF: the same section, the same words" $?
@@ -62,7 +62,7 @@ Y
 "$PODIUM" build -q -C "$T/u" -o "$T/u/s" --only pdf 2>"$T/err" &&
     pdftotext "$T/u/s/report.pdf" "$T/u.txt" &&
     grep -A3 '^Response from Unrated One$' "$T/u.txt" | tr '\n' '|' |
-    grep -q "^Response from Unrated One|In the provider's own words, as it sent them; not the report's view\.|We had no capacity that month; we do now\.|Corrected on 3 July 2025: The reason given was wrong\.|"
+    grep -q "^Response from Unrated One|In the provider’s own words, as it sent them; not the report’s view\.|We had no capacity that month; we do now\.|Corrected on 3 July 2025: The reason given was wrong\.|"
 check "the PDF: a provider not rated has its response and corrections after the compact table" $?
 
 # the schema: the fixture's review validates; a misspelt key does not

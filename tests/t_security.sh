@@ -73,8 +73,8 @@ for f in \
     "SemiAnalysis recommends joining NVIDIA’s embargoed security program, whose members get early notice of flaws." \
     "The exposed data belonged to banks, telecoms operators, universities, research institutions and AI labs, and in one case to a national intelligence agency of a country among the ten largest economies by GDP. SemiAnalysis does not name that provider. It told the provider at once; the provider patched the flaw within a week, and SemiAnalysis verified the patch." \
     "Among the providers rated in 3.0, Oracle was the only one at Silver or above with no applicable CVEs in its installed libraries. Two findings are tied to a single provider: the image of Vultr, rated Participation Ribbon, carried libraries with applicable CVEs, and at FPT partition keys were not configured correctly, as the ClusterMAX 2.1 update of April 2026 reported (How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update). Partition keys keep each customer’s traffic apart on a shared InfiniBand network, the fast network that links the GPU servers of a cluster." \
-    "What follows covers security in ClusterMAX 3.0: what was tested and what was found, the findings made public and the recommended practices." \
-    "The 3 findings described specifically enough to list are in the table below, each with its provider, where named, and its source; those described only in general terms are not."; do
+    "This part of the report covers security in ClusterMAX 3.0: what was tested and what was found, the findings made public and the recommended practices." \
+    "The 3 findings tied to a named provider or to a single incident are in the table below, each with its provider, where named, and its source; findings described only in general terms are not."; do
 	grep -qF "$f" "$T/main" || { echo "# not on the page: $f"; false; }
 	check "the scope, word for word: $(printf %.50s "$f")..." $?
 done
@@ -97,7 +97,7 @@ grep -q 'href="../sources/index.html#neocloud-security">Most Neoclouds' "$T/s/se
 check "a finding's source and provider are links" $?
 ! grep -qE '\| other( \||$)|\(other\)' "$T/main"
 check "no class 'other' printed" $?
-a=$(grep -nxF "The 3 findings described specifically enough to list are in the table below, each with its provider, where named, and its source; those described only in general terms are not." "$T/main" | cut -d: -f1)
+a=$(grep -nxF "The 3 findings tied to a named provider or to a single incident are in the table below, each with its provider, where named, and its source; findings described only in general terms are not." "$T/main" | cut -d: -f1)
 b=$(grep -nxF "Public findings #" "$T/main" | cut -d: -f1)
 c=$(grep -nxF "Recommended practices #" "$T/main" | cut -d: -f1)
 [ -n "$a" ] && [ -n "$b" ] && [ -n "$c" ] && [ "$a" -lt "$b" ] && [ "$b" -lt "$c" ]
@@ -135,7 +135,7 @@ if need "the PDF's text" pdftotext; then
 	    sed 's/.* Security Shortly before/Shortly before/; s/ Methodology notes .*//' |
 	    tr -d ' ' >"$T/sec"
 	miss=0
-	for w in "The 3 findings described specifically enough to list are in the table below, each with its provider, where named, and its source; those described only in general terms are not." "Security findings made public up to ClusterMAX 3.0, each with its source" \
+	for w in "The 3 findings tied to a named provider or to a single incident are in the table below, each with its provider, where named, and its source; findings described only in general terms are not." "Security findings made public up to ClusterMAX 3.0, each with its source" \
 	    "Most Neoclouds Suck At Security" "Not named" "and the fix verified by SemiAnalysis" \
 	    "How Much Do GPU Clusters Really Cost? ... ClusterMAX 2.1 Update" \
 	    "SemiAnalysis recommends keeping them and other software current." \
@@ -203,7 +203,7 @@ mkdir "$T/de" && cp -R "$ROOT/content" "$T/de/content" &&
     sed -i 's/^language: en$/language: de/' "$T/de/content/report.yaml"
 "$PODIUM" build -C "$T/de" -o "$T/des" -q >/dev/null 2>&1
 text "$T/des/security/index.html" >"$T/depage"
-has "$T/depage" "Die 3 Befunde, die genau genug beschrieben sind, um sie einzeln zu führen, stehen in der Tabelle unten, jeweils mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde fehlen darin." &&
+has "$T/depage" "Die 3 Befunde, die einem genannten Anbieter oder einem einzelnen Vorfall zugeordnet sind, stehen in der Tabelle unten, jeweils mit dem Anbieter, wo er genannt ist, und der Quelle; nur allgemein beschriebene Befunde fehlen darin." &&
     grep -qF "Partition keys not configured correctly | FPT | How Much" "$T/depage" &&
     grep -qxF "Befund | Anbieter | Quelle" "$T/depage" &&
     grep -qF " (mandantenübergreifend; Behebung geprüft) | Nicht genannt | Most Neoclouds Suck At Security" "$T/depage" &&

@@ -55,6 +55,15 @@ n=$(grep -o 'Used in [^<]*' "$M" | tr '\n' '|')
 n=$(grep -o 'each tier is the one the source gives' "$M" | wc -l)
 [ "$n" = 1 ] && ok "methodology: the no-rubric sentence once ($n)" || nok "methodology: the no-rubric sentence once ($n)"
 has "$M" '<p>No edition publishes a scored rubric: each tier is the one the source gives.</p>' "methodology: no edition has a rubric, in those words"
+# the nav marks Editions on every edition's page and its changes (site review 8, item 15)
+for f in editions/index.html editions/1.0/index.html editions/2.0/index.html editions/3.0/index.html editions/2.0/changes/index.html editions/3.0/changes/index.html; do
+	d=$(printf '%s' "$f" | sed 's|[^/]*/|../|g; s|index.html$||')
+	has "$S/$f" "<li><a href=\"${d}editions/index.html\" aria-current=\"page\">Editions</a></li>" "nav: Editions marked on $f"
+done
+# the targets given once, then only that they are new (site review 8, item 12)
+n=$(grep -c 'detect within 2m, replace within 1h' "$M")
+[ "$n" = 1 ] && ok "methodology: the failure-test targets given once ($n)" || nok "methodology: the failure-test targets given once ($n)"
+has "$M" '<li>Failure-test targets: first recorded here, as this report records none for ClusterMAX 2.0.</li>' "methodology: the targets new since 2.0, not restated"
 
 # 4. A failure test's result is one statement, no table of timings to
 # reflow on a phone (PDF review 7, item 3)
@@ -104,7 +113,7 @@ hasnt "$E1" 'named on the ladder' "1.0: no 'named on the ladder'"
 for x in 'class="figures"' 'id="medal-table"' 'id="distribution"' 'id="movers"' 'No longer reviewed in'; do
 	hasnt "$E3" "$x" "3.0: not the home page's again ($x)"
 done
-has "$E3" '<p class="see-home">The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on <a href="../../index.html">the report&#39;s front page</a>.</p>' "3.0: the home page's overview linked"
+has "$E3" '<p class="see-home">The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on <a href="../../index.html">the report’s front page</a>.</p>' "3.0: the home page's overview linked"
 has "$E3" '<li class="changes"><a href="../../editions/3.0/changes/index.html">What changed since ClusterMAX 2.0</a></li>' "3.0: its changes page linked"
 for x in 'class="figures"' 'id="medal-table"' 'id="movers"'; do
 	has "$S/editions/2.0/index.html" "$x" "2.0: its full page ($x)"
@@ -124,7 +133,7 @@ n=$(count "$S/editions/2.0/index.html" 'The article has one review section more 
 
 # the page's Markdown copy likewise
 M3=$S/editions/3.0/index.md
-has "$M3" "The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on [the report's front page](../../index.md)." "3.0 Markdown copy: the home page's overview linked"
+has "$M3" "The tier table of ClusterMAX 3.0, its charts and who moved since ClusterMAX 2.0 are on [the report’s front page](../../index.md)." "3.0 Markdown copy: the home page's overview linked"
 hasnt "$M3" '## Tier table' "3.0 Markdown copy: no second tier table"
 hasnt "$M3" '## Movers since' "3.0 Markdown copy: no second movers table"
 has "$S/editions/2.0/index.md" '## Tier table' "2.0 Markdown copy: its tier table"

@@ -77,7 +77,7 @@ if need "the PDF's text and the page's text" pdftotext python3; then
 	# standfirst (what the page holds) is the site's alone there, and the
 	# pointer to the commentary (the PDF's only) is given nowhere
 	awk -F '\t' 'BEGIN { OFS = "\t" }
-	    $1 == "@security" && $3 == "scope" && $5 ~ /^What follows covers security in / { $4 = "site" }
+	    $1 == "@security" && $3 == "scope" && $5 ~ /^This part of the report covers security in / { $4 = "site" }
 	    $1 == "@security" && $3 == "scope" && $5 ~ /^What was tested and what was found: / { next }
 	    { print }' "$T/dump" >"$T/dump.pdf" && mv "$T/dump.pdf" "$T/dump"
 	# the PDF names the edition's own article once, at the head of its
@@ -92,7 +92,7 @@ if need "the PDF's text and the page's text" pdftotext python3; then
 		if (pdf != "Sources: " art ".") { $4 = "pdf"; $5 = pdf; print }
 		next }
 	    { print }' "$T/dump" >"$T/dump.pdf" && mv "$T/dump.pdf" "$T/dump"
-	grep -q "$(printf '^@security\t-\tscope\tsite\tWhat follows covers security in ')" "$T/dump"
+	grep -q "$(printf '^@security\t-\tscope\tsite\tThis part of the report covers security in ')" "$T/dump"
 	check "the view's security standfirst is the site's alone (the PDF's part is the commentary's)" $?
 	python3 "$ROOT/tests/view_compare.py" "$T/dump" "$T/s" "$T/pdf.txt" "$T/pdf.raw" >"$T/cmp"
 	check "the site and the PDF say what the view says, for every provider ($(tail -n 1 "$T/cmp"))" $?

@@ -206,6 +206,46 @@ START_TEST(test_entries_words)
 		ck_assert_str_eq(report_string(&r, "compare_no_review"), none[i]);
 		ck_assert_str_eq(report_string(&r, "compare_no_security"), none[i]);
 	}
+	/* site review 8 (view10): said once on the changes page, a provider
+	 * the edition did not review, a node not replaced, a new tier as a
+	 * sentence, and curly apostrophes */
+	{
+		static const char *const once[] = {
+		    " Where no reason follows a move up or down, its review gives none.",
+		    " Wo einer Bewegung nach oben oder unten kein Grund folgt, nennt ihre Bewertung keinen.",
+		    " Quand aucune raison ne suit une mont\u00e9e ou une descente, son \u00e9valuation n\u2019en donne aucune.",
+		    " Cuando ning\u00fan motivo sigue a una subida o una bajada, su evaluaci\u00f3n no da ninguno."};
+		static const char *const unrev[] = {"not reviewed in ClusterMAX 3.0",
+		    "in ClusterMAX 3.0 nicht bewertet", "non \u00e9valu\u00e9 dans ClusterMAX 3.0",
+		    "no evaluado en ClusterMAX 3.0"};
+		static const char *const notrep[] = {"not replaced", "nicht ersetzt",
+		    "non remplac\u00e9", "no sustituido"};
+		static const char *const added[] = {"Ribbon is a new tier in ClusterMAX 3.0.",
+		    "Ribbon ist eine neue Stufe in ClusterMAX 3.0.",
+		    "Ribbon est un nouveau niveau dans ClusterMAX 3.0.",
+		    "Ribbon es un nivel nuevo en ClusterMAX 3.0."};
+
+		for (i = 0; i < 4; i++) {
+			r.language = lang[i];
+			ck_assert_str_eq(report_string(&r, "changes_no_reason_once"), once[i]);
+			t = report_format1(&r, "compare_not_reviewed_in", "edition", "ClusterMAX 3.0");
+			ck_assert_str_eq(t, unrev[i]);
+			free(t);
+			ck_assert_str_eq(report_string(&r, "cell_not_replaced"), notrep[i]);
+			t = report_format(&r, "changes_tier_added_alone",
+			    (const char *[]){"edition", "tier", NULL},
+			    (const char *[]){"ClusterMAX 3.0", "Ribbon", NULL});
+			ck_assert_str_eq(t, added[i]);
+			free(t);
+		}
+	}
+	r.language = "en";
+	ck_assert_str_eq(report_string(&r, "edition_see_home_link"), "the report\u2019s front page");
+	ck_assert_str_eq(report_string(&r, "response_words"),
+	    "In the provider\u2019s own words, as it sent them; not the report\u2019s view.");
+	r.language = "fr";
+	ck_assert_str_eq(report_string(&r, "changes_nothing"),
+	    "Aucun fournisseur n\u2019a chang\u00e9 de position entre {baseline} et {edition}.");
 	r.language = "en";
 	ck_assert_str_eq(report_string(&r, "move_no_reason"),
 	    "Its review gives no reason for the move.");

@@ -726,6 +726,7 @@ table_claims(const struct computed *c, const struct edition *e)
 			    "they_agree" : "does_not_match"), NULL);
 	}
 	if (!notes && s != NULL && s->nclaims > 0)
-		table_note_take(t, xstrdup(report_string(rp, "claims_all_agree")));
+		table_note_take(t, report_format1(rp, "claims_all_agree", "edition",
+		    e->name != NULL ? e->name : e->id));
 	return t;
 }

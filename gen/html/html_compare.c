@@ -102,7 +102,7 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	struct vd_provider *own = NULL;
 	const struct rating *last = NULL;
 	const struct vd_review *lastv = NULL;
-	char *path, *s;
+	char *path, *s, *unreviewed = NULL;
 	size_t i, k;
 
 	if (vp == NULL)
@@ -179,9 +179,16 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	s = lastv != NULL ? section_text(c, lastv->s, lastv->n, "fault") : NULL;
 	jw_key(w, "fault");
 	jw_string_or_null(w, s);
-	/* no result: why, in the view's words, not a bare dash */
+	/* no result: why, in the view's words, not a bare dash; a provider
+	 * the report's edition did not review has no review to be silent
+	 * (LeptonAI, Salad Cloud: site review 8, item 16) */
+	if (r->edition != NULL && computed_edition(c, r->edition) != NULL &&
+	    edition_stats_rating(computed_edition(c, r->edition), v->provider) == NULL)
+		unreviewed = report_format1(r, "compare_not_reviewed_in", "edition",
+		    r->edition->name != NULL ? r->edition->name : r->edition->id);
 	jw_key(w, "fault_none");
-	jw_string(w, report_string(r, lastv != NULL ? "compare_no_fault" : "compare_no_review"));
+	jw_string(w, lastv == NULL && unreviewed != NULL ? unreviewed :
+	    report_string(r, lastv != NULL ? "compare_no_fault" : "compare_no_review"));
 	free(s);
 	/* its findings in words; null where it has none, and then why: its
 	 * review records none, or does not cover security */
@@ -191,8 +198,12 @@ provider_json(struct jsonw *w, struct html_ctx *h, const struct provider_view *v
 	jw_string_or_null(w, s);
 	free(s);
 	jw_key(w, "findings_none");
-	jw_string(w, report_string(r, last != NULL && last->review != NULL &&
-	    last->review->has_security ? "compare_none_recorded" : "compare_no_security"));
+	if (last != NULL && last->review != NULL && last->review->has_security)
+		jw_string(w, report_string(r, "compare_none_recorded"));
+	else
+		jw_string(w, unreviewed != NULL ? unreviewed :
+		    report_string(r, "compare_no_security"));
+	free(unreviewed);
 	/* declared fields, as the page words them */
 	jw_key(w, "fields");
 	jw_object_begin(w);

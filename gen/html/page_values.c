@@ -717,7 +717,9 @@ pv_page(struct html_ctx *h, const char *rel, const char *kind, const char *title
 	nav_add(nav, root, report_string(r, "report"), "index.html", strcmp(kind, "home") == 0);
 	if (r->edition != NULL)
 		nav_add(nav, root, report_string(r, "editions"), "editions/index.html",
-		    strcmp(kind, "edition") == 0 || strcmp(kind, "editions") == 0);
+		    /* every edition's page and its changes (site review 8, item 15) */
+		    strcmp(kind, "edition") == 0 || strcmp(kind, "edition-other") == 0 ||
+		    strcmp(kind, "editions") == 0 || strcmp(kind, "changes") == 0);
 	nav_add(nav, root, report_string(r, "providers"), "providers/index.html",
 	    strcmp(kind, "providers") == 0 || strcmp(kind, "provider") == 0);
 	if (project_has_security(h->p))

@@ -385,16 +385,11 @@ change_item(struct vd_block *b, const struct computed *c, enum change_kind k,
 	if (reason && s != NULL) {
 		vd_add(it, VD_TEXT, report_string(r, "changes_because"));
 		vd_add(it, VD_TEXT, s);
-	} else {
+	} else
+		/* a move with no reason: the page's intro says once that its
+		 * review gives none (changes_intro_more), not each item (site
+		 * review 8, item 3); a provider's own page still says it */
 		vd_add(it, VD_TEXT, ".");
-		/* a move up or down whose review has no text at all: said, not
-		 * left to the reader to infer (site review 7, item 6) */
-		if (reason && (k == CHANGE_UP || k == CHANGE_DOWN) && ch->review != NULL &&
-		    ch->review->summary == NULL) {
-			vd_add(it, VD_TEXT, " ");
-			vd_add(it, VD_TEXT, report_string(r, "move_no_reason"));
-		}
-	}
 }
 
 /* Whether a kind of move is grouped by its tiers into one sentence per
@@ -787,22 +782,21 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 	}
 	if (!ec->computed)
 		return pg;
-	/* against a partial baseline: why the others show no change, once */
-	if (ec->partial_baseline && ec->unlisted > 0) {
-		char *n = view_int(r, (long long)ec->unlisted);
-
-		vd_add(&b->in, VD_TEXT, " ");
-		v[2] = val(VD_TEXT, n);
-		vd_add_format(&b->in, r, view_plural(r, (double)ec->unlisted,
-		    "movers_line_unlisted_one", "movers_line_unlisted"),
-		    (const char *[]){"edition", "from", "count", NULL}, v);
-		free(n);
-	}
 	if (ec->total > 0) {
 		size_t i;
 		bool unrated_reason = false;
 
 		vd_add(&b->in, VD_TEXT, report_string(r, "changes_intro_more"));
+		/* a move up or down with no reason: said once here, not after
+		 * each item (site review 8, item 3) */
+		for (i = 0; i < ec->n[CHANGE_UP] + ec->n[CHANGE_DOWN]; i++)
+			if (summary_of(r, i < ec->n[CHANGE_UP] ? CHANGE_UP : CHANGE_DOWN,
+			    i < ec->n[CHANGE_UP] ? &ec->v[CHANGE_UP][i] :
+			    &ec->v[CHANGE_DOWN][i - ec->n[CHANGE_UP]]) == NULL) {
+				vd_add(&b->in, VD_TEXT, report_string(r,
+				    "changes_no_reason_once"));
+				break;
+			}
 		/* the reasons for not rating a provider are the source's, often
 		 * two given together: said once here, not after each (PDF review
 		 * 7, item 5) */
@@ -815,6 +809,18 @@ changes_page(const struct computed *c, const struct edition_changes *ec)
 			vd_add(&b->in, VD_TEXT, " ");
 			vd_add(&b->in, VD_TEXT, report_string(r, "changes_unrated_why"));
 		}
+	}
+	/* against a partial baseline: why the others show no change, once, after
+	 * the sentence whose "They" means the moves (site review 8, item 13) */
+	if (ec->partial_baseline && ec->unlisted > 0) {
+		char *n = view_int(r, (long long)ec->unlisted);
+
+		vd_add(&b->in, VD_TEXT, " ");
+		v[2] = val(VD_TEXT, n);
+		vd_add_format(&b->in, r, view_plural(r, (double)ec->unlisted,
+		    "movers_line_unlisted_one", "movers_line_unlisted"),
+		    (const char *[]){"edition", "from", "count", NULL}, v);
+		free(n);
 	}
 	/* the intro section: pg->s may move as sections are added */
 	tiers_only = changes_tiers_only(&pg->s[0], r, ec);

@@ -644,7 +644,7 @@ vd_claims_table(const struct computed *c, const struct edition *e, bool strip)
 	struct table *t;
 	size_t i, agree = 0;
 	bool column = false;
-	char *cap, *n;
+	char *cap, *n, **items = xcalloc(s != NULL ? s->nclaims + 1 : 1, sizeof(*items));
 
 	/* a page with the figures strip (the site's edition page) gives a
 	 * note the strip does not beside its figure, in a column, as its
@@ -685,16 +685,28 @@ vd_claims_table(const struct computed *c, const struct edition *e, bool strip)
 		else if (cl->value != ck->computed)
 			claims_note(t, r, "claims_note_differs", cl);
 		else
-			agree++;
+			items[agree++] = claim_item(r, cl);
 	}
 	if (s != NULL && agree > 0 && agree == s->nclaims)
-		table_note_take(t, xstrdup(report_string(r, "claims_all_agree")));
+		table_note_take(t, report_format1(r, "claims_all_agree", "edition",
+		    ename(e)));
 	else if (agree > 0) {
+		/* the figures that agree, named, as an editor would ("The other
+		 * figure ClusterMAX 2.0 states, 60 rated, agrees with the
+		 * count.", site review 8, item 13) */
+		char *list = view_list(r, (const char *const *)items, agree);
+
 		n = view_int(r, (long long)agree);
-		table_note_take(t, report_format1(r, view_plural(r, (double)agree,
-		    "claims_rest_agree_one", "claims_rest_agree"), "n", n));
+		table_note_take(t, report_format(r, view_plural(r, (double)agree,
+		    "claims_rest_agree_one", "claims_rest_agree"),
+		    (const char *[]){"n", "edition", "list", NULL},
+		    (const char *[]){n, ename(e), list, NULL}));
+		free(list);
 		free(n);
 	}
+	for (i = 0; i < agree; i++)
+		free(items[i]);
+	free(items);
 	return t;
 }
 
