@@ -381,4 +381,9 @@ check "Unavailable: SemiAnalysis's Not Recommended grouping, though untested" $?
     ! grep -qF "NVIDIA's" "$T/pdf" && ! grep -qF "report's summary lists" "$T/pdf" &&
     ! grep -rn "[a-z]'[a-z]" "$ROOT"/content/commentary "$ROOT"/content/pages >/dev/null
 check "curly apostrophes in the flagged strings and the commentary" $?
+# one dash before the words of a move that has no step: not rated and not
+# named read alike, the words telling them apart (site review 8, item 13)
+grep -qF '<span aria-hidden="true">—</span> not rated in this edition' "$T/s/providers/atlas/index.html" &&
+    ! grep -rqF '<span aria-hidden="true">–</span>' "$T/s/providers" --include=index.html
+check "movement without a step: one dash, the em dash" $?
 exit $fail

@@ -670,8 +670,10 @@ move_text(const struct report *r, enum move_status s, bool has_steps,
 const char *
 move_mark(enum move_status s)
 {
+	/* not rated and not named: one dash, the words after it telling them
+	 * apart (site review 8, item 13) */
 	static const char *const marks[] = {"\xe2\x86\x91", "\xe2\x86\x93", "=", "+",
-	    "\xc3\x97", "\xe2\x86\x92", "\xe2\x80\x93", "\xe2\x86\xba",
+	    "\xc3\x97", "\xe2\x86\x92", "\xe2\x80\x94", "\xe2\x86\xba",
 	    "\xe2\x80\x94", "+"};
 
 	return (size_t)s < ARRAY_SIZE(marks) ? marks[s] : "=";

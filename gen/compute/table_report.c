@@ -489,7 +489,8 @@ table_movers_opt(const struct computed *c, const struct edition *from,
 			/* a reason that names its provider first stands alone:
 			 * not "Voltage Park: Voltage Park merged ..." */
 			if (strncmp(why[i], name, len) == 0 && (why[i][len] == ' ' ||
-			    why[i][len] == '\''))
+			    why[i][len] == '\'' ||
+			    strncmp(why[i] + len, "\u2019", strlen("\u2019")) == 0))
 				table_note_take(t, why[i]);
 			else {
 				table_note_take(t, report_format(rp, "movers_line_reason",
