@@ -56,6 +56,32 @@ while IFS="$(printf '\t')" read -r pg title; do
 done <"$T/parts"
 check "every part's heading has its body's first lines under it on its page" $stranded
 
+# A provider's entry heading keeps at least three lines of its entry
+# under it on its page, or the whole entry when it is shorter (PDF review
+# 8, item 9: "Runpod" and one line at the foot of a page, the rest over it).
+awk -F '   +' '/^   / { for (i = 2; i + 1 <= NF; i += 2) print $(i + 1) "\t" $i }' \
+    "$T/toc" >"$T/entries"
+test "$(wc -l <"$T/entries")" -ge 20
+check "the contents page lists the entries" $?
+stranded=0
+while IFS="$(printf '\t')" read -r pg title; do
+	at=$(grep -n -x -F "$title" "$T/p$pg" | head -1 | cut -d: -f1)
+	if [ -z "$at" ]; then
+		echo "# $title: not a line of page $pg"
+		stranded=1
+		continue
+	fi
+	after=$(($(wc -l <"$T/p$pg") - at))
+	# the next page starting with a heading of the contents: the entry
+	# ended on this page
+	nxt=$(head -1 "$T/p$((pg + 1))" 2>/dev/null)
+	if [ "$after" -lt 3 ] && ! cut -f2 "$T/entries" "$T/parts" | grep -q -x -F "$nxt"; then
+		echo "# $title (page $pg): $after lines after it on its page"
+		stranded=1
+	fi
+done <"$T/entries"
+check "every entry's heading has three lines of its entry under it on its page" $stranded
+
 # No page inside a part holds only a few lines: a page of fewer than 8
 # lines is the last page of the document, or the next page opens a part.
 stub=0

@@ -279,7 +279,7 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 	 * in the opening line links to the ladder in the methodology */
 	static const char *const lead[] = {"opening", "site", "successor", "fields"};
 	const struct vd_review *vr = view_review(vp, rt);
-	struct pdf_block *last = NULL;
+	struct pdf_block *last = NULL, *k;
 	size_t i;
 
 	if (vr == NULL)
@@ -299,6 +299,12 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 		entry_sources(r, rt);
 		return;
 	}
+	/* every block of the lead, not only each section's last: an opening
+	 * of two sentences kept only its second with the rest, and the
+	 * heading went to a page's foot with the first alone (PDF review 8,
+	 * item 9: "Runpod") */
+	for (k = r->parent->kids; k != NULL; k = k->next)
+		k->keep_with_next = true;
 	/* the site's history chart is a line of the lead here: nineteen
 	 * quarter-page charts with a dot or three each said less than it */
 	history_line(r, vp->provider);
