@@ -140,6 +140,16 @@ check "each quote reference gives the page the quote is printed on, or above or 
 grep -q -F '“[Oracle and Google are]…”: quoted in full under Google Cloud, above.' "$T/all" &&
     grep -q -F '“[CoreWeave and Nebius are]…”: quoted in full under CoreWeave, above.' "$T/all"
 check "Oracle's and Nebius's entries refer to the quotes above them on their page" $?
+# an entry whose quotes are all printed in full earlier gives the
+# reference as a line of its text, under the sentence that names the talk,
+# with no "Quotes" heading over it (PDF review 8, item 5)
+pdftotext "$P" - >"$T/lines"
+sed -n '/^Nebius$/,/^Google Cloud$/p' "$T/lines" >"$T/nebius"
+sed -n '/^Oracle$/,/^Lambda$/p' "$T/lines" >"$T/oracle"
+! grep -q -x 'Quotes' "$T/nebius" && ! grep -q -x 'Quotes' "$T/oracle" &&
+    grep -A1 -F 'Modal Runtime talk.' "$T/nebius" |
+    grep -q -x -F '“[CoreWeave and Nebius are]…”: quoted in full under CoreWeave, above.'
+check "Nebius's and Oracle's references stand in their text, without a Quotes heading" $?
 
 # "What changed" is results: it follows the movers' part in the contents,
 # before the failure test, security and method.
@@ -231,7 +241,7 @@ done
 total=$(awk -F '\t' '{ t += $2 } END { print t + 0 }' "$T/unrated")
 short=$(awk -F '\t' '$2 < 11 { print "p. " $1 ": " $2 " rows" }' "$T/unrated")
 test "$total" = 32 && test -z "$short" &&
-    grep -q -F 'Reviewed, not rated Tier of all 32 in ClusterMAX 3.0: Unavailable. Provider In ClusterMAX 2.0 Alibaba Cloud Unavailable' "$T/all" &&
+    grep -q -F 'Reviewed, not rated All 32 providers below were Unavailable in ClusterMAX 3.0. Provider In ClusterMAX 2.0 Alibaba Cloud Unavailable' "$T/all" &&
     ! grep -q -E '^Provider +Tier +In ClusterMAX 2\.0$' "$T"/p*
 check "reviewed, not rated: 32 rows, none of its pages with fewer than a third of them, its one tier said once ($(tr '\n' ' ' <"$T/unrated")$short)" $?
 

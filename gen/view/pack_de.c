@@ -596,7 +596,7 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_page_ref", "Seite {page}"},
 	{"pdf_here_above", "oben"},
 	{"pdf_here_below", "unten"},
-	{"pdf_unrated_all_tier", "Stufe aller {n} in {edition}: {tier}."},
+	{"pdf_unrated_all_tier", "In {edition} hatten alle {n} folgenden Anbieter die Stufe {tier}."},
 	{"figures_tracked", "Beobachtet"},
 	{"claims_note_line", "{figure}: {note}"},
 	{"claims_note_differs", "{figure}: Die Zählung weicht von der genannten Zahl ab."},

@@ -615,7 +615,7 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_page_ref", "page {page}"},
 	{"pdf_here_above", "above"},
 	{"pdf_here_below", "below"},
-	{"pdf_unrated_all_tier", "Tier of all {n} in {edition}: {tier}."},
+	{"pdf_unrated_all_tier", "All {n} providers below were {tier} in {edition}."},
 	{"figures_tracked", "Tracked"},
 	{"claims_note_line", "{figure}: {note}"},
 	{"claims_note_differs", "{figure}: the count differs from the figure stated."},

@@ -595,7 +595,7 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_page_ref", "página {page}"},
 	{"pdf_here_above", "más arriba"},
 	{"pdf_here_below", "más abajo"},
-	{"pdf_unrated_all_tier", "Nivel de los {n} en {edition}: {tier}."},
+	{"pdf_unrated_all_tier", "En {edition}, los {n} proveedores siguientes ten\u00edan todos el nivel {tier}."},
 	{"figures_tracked", "Seguidos"},
 	{"claims_note_line", "{figure}: {note}"},
 	{"claims_note_differs", "{figure}: el recuento difiere de la cifra declarada."},

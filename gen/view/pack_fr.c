@@ -598,7 +598,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"pdf_page_ref", "page {page}"},
 	{"pdf_here_above", "ci-dessus"},
 	{"pdf_here_below", "ci-dessous"},
-	{"pdf_unrated_all_tier", "Palier des {n} dans {edition}\u00a0: {tier}."},
+	{"pdf_unrated_all_tier", "Dans {edition}, les {n} fournisseurs ci-dessous avaient tous le palier {tier}."},
 	{"figures_tracked", "Suivis"},
 	{"claims_note_line", "{figure}\u00a0: {note}"},
 	{"claims_note_differs", "{figure}\u00a0: le décompte diffère du chiffre annoncé."},
