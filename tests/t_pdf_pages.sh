@@ -82,6 +82,31 @@ while IFS="$(printf '\t')" read -r pg title; do
 done <"$T/entries"
 check "every entry's heading has three lines of its entry under it on its page" $stranded
 
+# A table that goes on over a page says so over its repeated header: its
+# caption, else the heading it stands under, with "(continued)" (PDF
+# review 8, item 10). Every page that opens with a table's header row
+# (its first column "Provider") has that line first.
+bad=0
+heads=0
+i=3
+while [ "$i" -le "$n" ]; do
+	if sed -n 2p "$T/p$i" | grep -q '^Provider  '; then
+		heads=$((heads + 1))
+		case $(head -1 "$T/p$i") in
+		*" (continued)") ;;
+		*) echo "# page $i: a table's header with no continued line"; bad=1 ;;
+		esac
+	elif head -1 "$T/p$i" | grep -q '^Provider  '; then
+		echo "# page $i: opens with a table's header alone"
+		bad=1
+	fi
+	i=$((i + 1))
+done
+test "$heads" -ge 2 || bad=1
+grep -q -F 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0 (continued) Provider ClusterMAX 2.0 ClusterMAX 3.0 Movement' "$T/all" &&
+    grep -q -F 'Other rated providers (continued) Provider Tier Standing' "$T/all" || bad=1
+check "a table continued over a page says so over its repeated header" $bad
+
 # No page inside a part holds only a few lines: a page of fewer than 8
 # lines is the last page of the document, or the next page opens a part.
 stub=0
@@ -269,11 +294,16 @@ check "headline figures: tracked, reviewed, rated, medals, the change, in that o
 
 # Sources: each address whole on one line (it fits on one, set smaller
 # when a little longer than a line), none broken after its "/p/".
+# (the part's pages: it may run over two)
 bad=""
+sp=$(awk -F '\t' '$2 == "Sources" { print $1 }' "$T/parts")
+: >"$T/srcpages"
+i=${sp:-$n}
+while [ "$i" -le "$n" ]; do cat "$T/p$i" >>"$T/srcpages"; i=$((i + 1)); done
 for url in $(sed -n 's/^ *url: *//p' "$ROOT/content/sources.yaml" | sort -u); do
-	grep -q -F -- "$url" "$T/p$n" || bad="$bad $url"
+	grep -q -F -- "$url" "$T/srcpages" || bad="$bad $url"
 done
-test -z "$bad" && ! grep -q '/p/$' "$T/p$n"
+test -z "$bad" && ! grep -q '/p/$' "$T/srcpages"
 check "sources: each address whole on a line$bad" $?
 
 exit $fail

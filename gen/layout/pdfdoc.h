@@ -157,6 +157,10 @@ enum pdf_key {
 	                  is on the same page, for one of these two words */
 	PDF_HERE_ABOVE, /* "above" */
 	PDF_HERE_BELOW, /* "below" */
+	PDF_TABLE_CONT, /* a line over a table's header repeated on a page it
+	                   continues on, {title} put in (its caption, else the
+	                   heading it stands under): "{title} (continued)";
+	                   NULL: none */
 	PDF_KEY_MAX
 };
 /* Copies value (NULL clears it). */

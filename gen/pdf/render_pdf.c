@@ -263,6 +263,7 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_PAGE_REF, report_string(&r->c->project->report, "pdf_page_ref"));
 	pdfdoc_set(r->doc, PDF_HERE_ABOVE, report_string(&r->c->project->report, "pdf_here_above"));
 	pdfdoc_set(r->doc, PDF_HERE_BELOW, report_string(&r->c->project->report, "pdf_here_below"));
+	pdfdoc_set(r->doc, PDF_TABLE_CONT, report_string(&r->c->project->report, "pdf_table_continued"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)

@@ -602,5 +602,7 @@ const struct ui_string pack_de_strings[] = {
 	{"claims_note_differs", "{figure}: Die Zählung weicht von der genannten Zahl ab."},
 	{"claims_rest_agree", "Die übrigen {n} Zahlen stimmen mit der Zählung überein."},
 	{"claims_rest_agree_one", "Die übrige Zahl stimmt mit der Zählung überein."},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (Fortsetzung)"},
 	{NULL, NULL},
 };

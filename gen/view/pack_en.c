@@ -621,5 +621,7 @@ const struct ui_string ui_strings_default[] = {
 	{"claims_note_differs", "{figure}: the count differs from the figure stated."},
 	{"claims_rest_agree", "The other {n} figures agree with the count."},
 	{"claims_rest_agree_one", "The other figure agrees with the count."},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (continued)"},
 	{NULL, NULL},
 };

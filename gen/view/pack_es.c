@@ -601,5 +601,7 @@ const struct ui_string pack_es_strings[] = {
 	{"claims_note_differs", "{figure}: el recuento difiere de la cifra declarada."},
 	{"claims_rest_agree", "Las otras {n} cifras coinciden con el recuento."},
 	{"claims_rest_agree_one", "La otra cifra coincide con el recuento."},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (continuaci\u00f3n)"},
 	{NULL, NULL},
 };

@@ -604,5 +604,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"claims_note_differs", "{figure}\u00a0: le décompte diffère du chiffre annoncé."},
 	{"claims_rest_agree", "Les {n} autres chiffres concordent avec le décompte."},
 	{"claims_rest_agree_one", "L’autre chiffre concorde avec le décompte."},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (suite)"},
 	{NULL, NULL},
 };
