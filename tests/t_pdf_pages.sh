@@ -107,6 +107,15 @@ grep -q -F 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0 (continued) Provider Cl
     grep -q -F 'Other rated providers (continued) Provider Tier Standing' "$T/all" || bad=1
 check "a table continued over a page says so over its repeated header" $bad
 
+# A reference to the movers table gives the pages the table is on, not
+# its part's first (PDF review 8, item 8: "page 4" for a table on pp. 5-6):
+# the pages whose text holds its caption and its last row.
+first=$(grep -l -x -F 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0' "$T"/p* | head -1 | sed 's/.*p//')
+last=$(grep -l '^Voltage Park  ' "$T"/p* | head -1 | sed 's/.*p//')
+if [ "$first" = "$last" ]; then want="page $first"; else want="pages $first–$last"; fi
+grep -q -F "are in the movers table of “Who moved since 2.0”, $want." "$T/all"
+check "the changes part gives the movers table's pages: $want" $?
+
 # No page inside a part holds only a few lines: a page of fewer than 8
 # lines is the last page of the document, or the next page opens a part.
 stub=0

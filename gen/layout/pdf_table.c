@@ -762,5 +762,12 @@ pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 	fill(ctx, RULE_RGB, x, ctx->y, p->width, 0.5);
 	pdf_tag_pop(ctx);
+	/* the page it ends on, for a reference to it ("pages 5–6") */
+	if (b->anchor != NULL) {
+		char *end = xasprintf("%s" PDF_END_SUFFIX, b->anchor);
+
+		pdf_placed_note(ctx, end, ctx->page, ctx->y);
+		free(end);
+	}
 	ctx->y += 12;
 }

@@ -604,5 +604,6 @@ const struct ui_string pack_de_strings[] = {
 	{"claims_rest_agree_one", "Die übrige Zahl stimmt mit der Zählung überein."},
 	/* pdf10 */
 	{"pdf_table_continued", "{title} (Fortsetzung)"},
+	{"pdf_pages_ref", "Seiten {from}\u2013{to}"},
 	{NULL, NULL},
 };

@@ -623,5 +623,6 @@ const struct ui_string ui_strings_default[] = {
 	{"claims_rest_agree_one", "The other figure agrees with the count."},
 	/* pdf10 */
 	{"pdf_table_continued", "{title} (continued)"},
+	{"pdf_pages_ref", "pages {from}\u2013{to}"},
 	{NULL, NULL},
 };

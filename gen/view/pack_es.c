@@ -603,5 +603,6 @@ const struct ui_string pack_es_strings[] = {
 	{"claims_rest_agree_one", "La otra cifra coincide con el recuento."},
 	/* pdf10 */
 	{"pdf_table_continued", "{title} (continuaci\u00f3n)"},
+	{"pdf_pages_ref", "p\u00e1ginas {from}\u2013{to}"},
 	{NULL, NULL},
 };

@@ -606,5 +606,6 @@ const struct ui_string pack_fr_strings[] = {
 	{"claims_rest_agree_one", "L’autre chiffre concorde avec le décompte."},
 	/* pdf10 */
 	{"pdf_table_continued", "{title} (suite)"},
+	{"pdf_pages_ref", "pages {from} \u00e0 {to}"},
 	{NULL, NULL},
 };
