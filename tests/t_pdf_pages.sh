@@ -116,6 +116,11 @@ if [ "$first" = "$last" ]; then want="page $first"; else want="pages $first–$l
 grep -q -F "are in the movers table of “Who moved since 2.0”, $want." "$T/all"
 check "the changes part gives the movers table's pages: $want" $?
 
+# The tiers-by-edition chart's axis counts providers: "providers reviewed",
+# not "reviews" (PDF review 8, item 14)
+grep -l -x 'providers reviewed' "$T"/p* >/dev/null && ! grep -q -x 'reviews' "$T"/p*
+check "the edition chart's axis reads providers reviewed" $?
+
 # No page inside a part holds only a few lines: a page of fewer than 8
 # lines is the last page of the document, or the next page opens a part.
 stub=0

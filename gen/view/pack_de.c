@@ -87,7 +87,7 @@ const struct ui_string pack_de_strings[] = {
 	{"chart_share", "Anteil"},
 	{"chart_no_edition", "Keine Ausgabe"},
 	{"chart_no_editions", "Keine Ausgaben"},
-	{"chart_reviews", "Bewertungen"},
+	{"chart_reviews", "bewertete Anbieter"},
 	{"dist_desc", "Medaillengewinner: {list}."},
 	{"dist_desc_edition", "{medals} von {n} Geprüften in {edition}"},
 	{"dist_desc_edition_partial", "{medals} von {n} Genannten in {edition}"},

@@ -90,7 +90,7 @@ const struct ui_string ui_strings_default[] = {
 	{"chart_share", "Share"},
 	{"chart_no_edition", "No edition"},
 	{"chart_no_editions", "No editions"},
-	{"chart_reviews", "reviews"},
+	{"chart_reviews", "providers reviewed"},
 	{"dist_desc", "Medal holders: {list}."},
 	{"dist_desc_edition", "{medals} of {n} reviewed in {edition}"},
 	{"dist_desc_edition_partial", "{medals} of {n} named in {edition}"},

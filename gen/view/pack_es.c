@@ -86,7 +86,7 @@ const struct ui_string pack_es_strings[] = {
 	{"chart_share", "Proporción"},
 	{"chart_no_edition", "Ninguna edición"},
 	{"chart_no_editions", "Ninguna edición"},
-	{"chart_reviews", "evaluaciones"},
+	{"chart_reviews", "proveedores evaluados"},
 	{"dist_desc", "Con medalla: {list}."},
 	{"dist_desc_edition", "{medals} de {n} evaluados en {edition}"},
 	{"dist_desc_edition_partial", "{medals} de {n} nombrados en {edition}"},

@@ -89,7 +89,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"chart_share", "Part"},
 	{"chart_no_edition", "Aucune édition"},
 	{"chart_no_editions", "Aucune édition"},
-	{"chart_reviews", "évaluations"},
+	{"chart_reviews", "fournisseurs évalués"},
 	{"dist_desc", "Médaillés\u00a0: {list}."},
 	{"dist_desc_edition", "{medals} sur {n} évalués dans {edition}"},
 	{"dist_desc_edition_partial", "{medals} sur {n} nommés dans {edition}"},
