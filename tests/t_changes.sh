@@ -175,7 +175,7 @@ tr '\n' ' ' <"$T/d.txt" | tr -s ' ' >"$T/d.flat"
 grep -q '^What changed in ClusterMAX 3.0$' "$T/d.txt" && grep -q '^No longer reviewed: 22 providers$' "$T/d.txt" &&
     ! grep -q 'Voltage Park: was Silver, merged into Lightning\.' "$T/d.txt" &&
     ! grep -q '^Moved up: 4 providers$' "$T/d.txt" && ! grep -q '^Moved down: 15 providers$' "$T/d.txt" &&
-    grep -qF 'The 20 providers that moved up or down or merged into another provider are in the movers table of “Who moved since 2.0”, page '"$(pdfinfo -dests "$T/d/report.pdf" | awk '$NF == "\"section-30-big-clouds\"" { print $1 }')"'. The other changes follow.' "$T/d.flat" &&
+    grep -qE 'The 20 providers that moved up or down or merged into another provider are in the movers table of “Who moved since 2\.0”, (page |pages )'"$(pdfinfo -dests "$T/d/report.pdf" | awk '$NF == "\"movers-table\"" { print $1 }')"'(–[0-9]+)?\. The other changes follow\.' "$T/d.flat" &&
     grep -q '^Participation Ribbon is a new tier in ClusterMAX 3\.0\.$' "$T/d.txt" &&
     ! grep -q 'The tiers, the rubric and the thresholds' "$T/d.txt"
 check "the PDF has the section, with the same words" $?

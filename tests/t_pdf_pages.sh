@@ -56,6 +56,71 @@ while IFS="$(printf '\t')" read -r pg title; do
 done <"$T/parts"
 check "every part's heading has its body's first lines under it on its page" $stranded
 
+# A provider's entry heading keeps at least three lines of its entry
+# under it on its page, or the whole entry when it is shorter (PDF review
+# 8, item 9: "Runpod" and one line at the foot of a page, the rest over it).
+awk -F '   +' '/^   / { for (i = 2; i + 1 <= NF; i += 2) print $(i + 1) "\t" $i }' \
+    "$T/toc" >"$T/entries"
+test "$(wc -l <"$T/entries")" -ge 20
+check "the contents page lists the entries" $?
+stranded=0
+while IFS="$(printf '\t')" read -r pg title; do
+	at=$(grep -n -x -F "$title" "$T/p$pg" | head -1 | cut -d: -f1)
+	if [ -z "$at" ]; then
+		echo "# $title: not a line of page $pg"
+		stranded=1
+		continue
+	fi
+	after=$(($(wc -l <"$T/p$pg") - at))
+	# the next page starting with a heading of the contents: the entry
+	# ended on this page
+	nxt=$(head -1 "$T/p$((pg + 1))" 2>/dev/null)
+	if [ "$after" -lt 3 ] && ! cut -f2 "$T/entries" "$T/parts" | grep -q -x -F "$nxt"; then
+		echo "# $title (page $pg): $after lines after it on its page"
+		stranded=1
+	fi
+done <"$T/entries"
+check "every entry's heading has three lines of its entry under it on its page" $stranded
+
+# A table that goes on over a page says so over its repeated header: its
+# caption, else the heading it stands under, with "(continued)" (PDF
+# review 8, item 10). Every page that opens with a table's header row
+# (its first column "Provider") has that line first.
+bad=0
+heads=0
+i=3
+while [ "$i" -le "$n" ]; do
+	if sed -n 2p "$T/p$i" | grep -q '^Provider  '; then
+		heads=$((heads + 1))
+		case $(head -1 "$T/p$i") in
+		*" (continued)") ;;
+		*) echo "# page $i: a table's header with no continued line"; bad=1 ;;
+		esac
+	elif head -1 "$T/p$i" | grep -q '^Provider  '; then
+		echo "# page $i: opens with a table's header alone"
+		bad=1
+	fi
+	i=$((i + 1))
+done
+test "$heads" -ge 2 || bad=1
+grep -q -F 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0 (continued) Provider ClusterMAX 2.0 ClusterMAX 3.0 Movement' "$T/all" &&
+    grep -q -F 'Other rated providers (continued) Provider Tier Standing' "$T/all" || bad=1
+check "a table continued over a page says so over its repeated header" $bad
+
+# A reference to the movers table gives the pages the table is on, not
+# its part's first (PDF review 8, item 8: "page 4" for a table on pp. 5-6):
+# the pages whose text holds its caption and its last row.
+first=$(grep -l -x -F 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0' "$T"/p* | head -1 | sed 's/.*p//')
+last=$(grep -l '^Voltage Park  ' "$T"/p* | head -1 | sed 's/.*p//')
+if [ "$first" = "$last" ]; then want="page $first"; else want="pages $first–$last"; fi
+grep -q -F "are in the movers table of “Who moved since 2.0”, $want." "$T/all"
+check "the changes part gives the movers table's pages: $want" $?
+
+# The tiers-by-edition chart's axis counts providers: "providers reviewed",
+# not "reviews" (PDF review 8, item 14)
+grep -l -x 'providers reviewed' "$T"/p* >/dev/null && ! grep -q -x 'reviews' "$T"/p*
+check "the edition chart's axis reads providers reviewed" $?
+
 # No page inside a part holds only a few lines: a page of fewer than 8
 # lines is the last page of the document, or the next page opens a part.
 stub=0
@@ -114,6 +179,16 @@ check "each quote reference gives the page the quote is printed on, or above or 
 grep -q -F '“[Oracle and Google are]…”: quoted in full under Google Cloud, above.' "$T/all" &&
     grep -q -F '“[CoreWeave and Nebius are]…”: quoted in full under CoreWeave, above.' "$T/all"
 check "Oracle's and Nebius's entries refer to the quotes above them on their page" $?
+# an entry whose quotes are all printed in full earlier gives the
+# reference as a line of its text, under the sentence that names the talk,
+# with no "Quotes" heading over it (PDF review 8, item 5)
+pdftotext "$P" - >"$T/lines"
+sed -n '/^Nebius$/,/^Google Cloud$/p' "$T/lines" >"$T/nebius"
+sed -n '/^Oracle$/,/^Lambda$/p' "$T/lines" >"$T/oracle"
+! grep -q -x 'Quotes' "$T/nebius" && ! grep -q -x 'Quotes' "$T/oracle" &&
+    grep -A1 -F 'Modal Runtime talk.' "$T/nebius" |
+    grep -q -x -F '“[CoreWeave and Nebius are]…”: quoted in full under CoreWeave, above.'
+check "Nebius's and Oracle's references stand in their text, without a Quotes heading" $?
 
 # "What changed" is results: it follows the movers' part in the contents,
 # before the failure test, security and method.
@@ -205,7 +280,7 @@ done
 total=$(awk -F '\t' '{ t += $2 } END { print t + 0 }' "$T/unrated")
 short=$(awk -F '\t' '$2 < 11 { print "p. " $1 ": " $2 " rows" }' "$T/unrated")
 test "$total" = 32 && test -z "$short" &&
-    grep -q -F 'Reviewed, not rated Tier of all 32 in ClusterMAX 3.0: Unavailable. Provider In ClusterMAX 2.0 Alibaba Cloud Unavailable' "$T/all" &&
+    grep -q -F 'Reviewed, not rated All 32 providers below were Unavailable in ClusterMAX 3.0. Provider In ClusterMAX 2.0 Alibaba Cloud Unavailable' "$T/all" &&
     ! grep -q -E '^Provider +Tier +In ClusterMAX 2\.0$' "$T"/p*
 check "reviewed, not rated: 32 rows, none of its pages with fewer than a third of them, its one tier said once ($(tr '\n' ' ' <"$T/unrated")$short)" $?
 
@@ -233,11 +308,16 @@ check "headline figures: tracked, reviewed, rated, medals, the change, in that o
 
 # Sources: each address whole on one line (it fits on one, set smaller
 # when a little longer than a line), none broken after its "/p/".
+# (the part's pages: it may run over two)
 bad=""
+sp=$(awk -F '\t' '$2 == "Sources" { print $1 }' "$T/parts")
+: >"$T/srcpages"
+i=${sp:-$n}
+while [ "$i" -le "$n" ]; do cat "$T/p$i" >>"$T/srcpages"; i=$((i + 1)); done
 for url in $(sed -n 's/^ *url: *//p' "$ROOT/content/sources.yaml" | sort -u); do
-	grep -q -F -- "$url" "$T/p$n" || bad="$bad $url"
+	grep -q -F -- "$url" "$T/srcpages" || bad="$bad $url"
 done
-test -z "$bad" && ! grep -q '/p/$' "$T/p$n"
+test -z "$bad" && ! grep -q '/p/$' "$T/srcpages"
 check "sources: each address whole on a line$bad" $?
 
 exit $fail

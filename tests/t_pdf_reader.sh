@@ -112,9 +112,11 @@ grep -q -F 'SemiAnalysisAI/ClusterMAX: the cmax audit tool, SemiAnalysis.' "$T/a
     ! grep -q '\. \(report\|article\|video\|talk\),' "$T/all" &&
     grep -q -F 'How to Rent GPUs (report), SemiAnalysis, 26 March 2025.' "$T/all"
 check "no \"other, \" in the citations, and no kind after a full stop" $?
-# (the list under the part's last "Sources" line: the page's head may
-# name the part too, and About before it names the sources in its text)
-pdftotext -f "$n" -l "$n" "$P" - | awk '/^Sources$/ { n = NR } { l[NR] = $0 } END { for (i = n; i <= NR; i++) print l[i] }' >"$T/srcs"
+# (the list under the part's heading: from the page the contents give
+# for it, as the part may run over two, the first "Sources" line there;
+# About before it names the sources in its text)
+sp=$(pdftotext -layout -f 2 -l 2 "$P" - | sed -n 's/^Sources  *\([0-9][0-9]*\)$/\1/p')
+pdftotext -f "${sp:-$n}" -l "$n" "$P" - | awk '/^Sources$/ && !n { n = NR } { l[NR] = $0 } END { for (i = n; i <= NR; i++) print l[i] }' >"$T/srcs"
 grep -o 'Rating System | How to Rent\|ClusterMAX 2.0: The\|ClusterMAX 2.1 Update\|Most Neoclouds\|Rating System Returns\|who actually delivers it\|the cmax audit tool' "$T/srcs" |
     tr '\n' '|' >"$T/srcorder"
 test "$(cat "$T/srcorder")" = 'Rating System | How to Rent|ClusterMAX 2.0: The|ClusterMAX 2.1 Update|Most Neoclouds|Rating System Returns|who actually delivers it|the cmax audit tool|'

@@ -390,6 +390,8 @@ struct note {
 	enum align al;
 	bool bound;               /* a detection bound: a ring at bx, the note beside it */
 	double bx;
+	bool apart;               /* the targets do not apply to the row: their
+	                             lines break there (against_targets: false) */
 };
 
 
@@ -479,6 +481,7 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 	char d[128], *t;
 
 	memset(nt, 0, sizeof(*nt));
+	nt->apart = f->not_compared;
 	if (f->not_injected)
 		key = "faults_not_injected";
 	else if (f->detect_upper) { /* a bound is said, never drawn as a time */
@@ -531,6 +534,16 @@ row_note(struct cx *x, const struct report *r, const struct axis *a,
 		nt->maxw = x->w - MARGIN - PX0 - 2;
 		nt->x0 = nt->ax;
 		nt->x1 = nt->ax + fmin(tw, nt->maxw);
+	} else if (f->replaced_from_approval && !f->not_injected &&
+	    x->w - MARGIN - tw >= hi + 40) {
+		/* a time from a person's approval is on no point of the axis:
+		 * its note stands at the plot's end, away from the detection's
+		 * mark, so that it is not read as that mark's time (PDF review
+		 * 8, item 14) */
+		nt->ax = x->w - MARGIN;
+		nt->al = AL_RIGHT;
+		nt->x0 = nt->ax - tw;
+		nt->x1 = nt->ax;
 	} else if (hi + 10 + tw <= x->w - MARGIN) {
 		nt->ax = hi + 10;
 		nt->al = AL_LEFT;
@@ -558,7 +571,8 @@ gapped_line(struct cx *x, double tx, double y0, double top,
 
 	for (i = 0; i < n; i++) {
 		y = top + (double)i * ROW;
-		if (nt[i].x1 > nt[i].x0 && tx >= nt[i].x0 - 3 && tx <= nt[i].x1 + 3) {
+		if (nt[i].apart ||
+		    (nt[i].x1 > nt[i].x0 && tx >= nt[i].x0 - 3 && tx <= nt[i].x1 + 3)) {
 			if (y > from)
 				cx_line(x, tx, from, tx, y, width, col);
 			from = y + ROW;

@@ -183,8 +183,13 @@ runs_check(struct pdf_ctx *ctx, struct pdf_block *b)
 	struct pdf_block *k;
 	size_t i;
 
+	/* a page number's target may come later than the first pass
+	 * reaches it (a table laid out after its reference is made): it
+	 * keeps it, the number found then, and the link drawn only if it is
+	 * there (pdf_link_rects) */
 	for (r = b->runs; r != NULL; r = r->next)
-		if (r->link != NULL && !pdf_target_ok(ctx, r->link))
+		if (r->link != NULL && !((r->style & PDF_S_PAGE) && r->link[0] == '#') &&
+		    !pdf_target_ok(ctx, r->link))
 			r->link = NULL;
 	if (b->table != NULL) {
 		for (i = 0; i < b->table->ncols; i++)
@@ -273,6 +278,46 @@ ends_with_page_words(const struct pdf_ctx *ctx, const char *text, size_t *n)
 }
 
 /*
+ * The page a table that starts on another ends on (its anchor's end,
+ * pdf_table_place), when the document says how to give a range of pages
+ * (PDF_PAGES_REF); else 0.
+ */
+static unsigned
+page_end(struct pdf_ctx *ctx, const char *anchor)
+{
+	char *name;
+	unsigned pg;
+	double y;
+
+	if (ctx->doc->meta[PDF_PAGES_REF] == NULL)
+		return 0;
+	name = xasprintf("%s" PDF_END_SUFFIX, anchor);
+	pg = pdf_anchor_where(ctx, name, &y);
+	free(name);
+	return pg;
+}
+
+/* PDF_PAGES_REF with {from} and {to} put in. */
+static char *
+pages_text(const char *fmt, unsigned from, unsigned to)
+{
+	struct buf b = BUF_INIT;
+	const char *s;
+
+	for (s = fmt; *s != '\0'; s++) {
+		if (strncmp(s, "{from}", 6) == 0) {
+			buf_printf(&b, "%u", from);
+			s += 5;
+		} else if (strncmp(s, "{to}", 4) == 0) {
+			buf_printf(&b, "%u", to);
+			s += 3;
+		} else
+			buf_putc(&b, *s);
+	}
+	return buf_detach(&b, NULL);
+}
+
+/*
  * A paragraph's text, each page-number run (PDF_S_PAGE) given the page of
  * its anchor: the first pass's (a forward reference) or this pass's. A
  * reference to the page the paragraph is on says "above" or "below"
@@ -309,7 +354,19 @@ para_text(struct pdf_ctx *ctx, const struct pdf_run *runs, double width,
 			const char *word = pg == here ? ctx->doc->meta[ay <= here_y ?
 			    PDF_HERE_ABOVE : PDF_HERE_BELOW] : NULL;
 
-			if (word != NULL && prev != NULL && ncut < 16 &&
+			unsigned end = pg > 0 ? page_end(ctx, r->link + 1) : 0;
+
+			if (end > pg && prev != NULL && ncut < 15 &&
+			    !(prev->style & PDF_S_PAGE) &&
+			    ends_with_page_words(ctx, prev->text, &words)) {
+				/* a table over pages: "…, pages 5–6" */
+				cut[ncut] = xstrdup(prev->text);
+				cut[ncut][strlen(cut[ncut]) - words] = '\0';
+				prev->text = cut[ncut++];
+				cut[ncut] = pages_text(ctx->doc->meta[PDF_PAGES_REF], pg, end);
+				c->text = cut[ncut++];
+				n++;
+			} else if (word != NULL && prev != NULL && ncut < 16 &&
 			    !(prev->style & PDF_S_PAGE) &&
 			    ends_with_page_words(ctx, prev->text, &words)) {
 				/* "…, page 11" on page 11: "…, above" */

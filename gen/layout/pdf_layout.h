@@ -270,6 +270,9 @@ struct pdf_anchor *pdf_anchor_find(struct pdf_ctx *ctx, const char *name);
 unsigned pdf_anchor_page(struct pdf_ctx *ctx, const char *name);
 /* The same, and how far down the page (*y). */
 unsigned pdf_anchor_where(struct pdf_ctx *ctx, const char *name, double *y);
+void pdf_placed_note(struct pdf_ctx *ctx, const char *name, unsigned page, double y);
+/* A table's anchor with this after it: where the table ends. */
+#define PDF_END_SUFFIX "#end"
 void pdf_placed_free(struct pdf_ctx *ctx);
 /* Adds an anchor (not yet placed) under name. */
 void pdf_anchor_push(struct pdf_ctx *ctx, const char *name);

@@ -83,6 +83,13 @@ pdf_anchor_where(struct pdf_ctx *ctx, const char *name, double *y)
 	return p != NULL ? p->page : 0;
 }
 
+/* Notes where a name with no block of its own is (a table's end). */
+void
+pdf_placed_note(struct pdf_ctx *ctx, const char *name, unsigned page, double y)
+{
+	placed_add(ctx, name, page, y);
+}
+
 unsigned
 pdf_anchor_page(struct pdf_ctx *ctx, const char *name)
 {

@@ -692,6 +692,39 @@ head_draw(struct pdf_ctx *ctx, const struct table_prep *p, double x)
 	row_draw(ctx, p, p->head, NULL, x, p->head_h, "TH");
 }
 
+/*
+ * On a page a table continues on, the line over its repeated header that
+ * says so (PDF review 8, item 10: the movers' table went on overleaf
+ * under its header alone): its caption, else the heading it stands under
+ * (the running head's section or entry), in the document's words.
+ */
+static void
+cont_draw(struct pdf_ctx *ctx, const struct table_prep *p, double x)
+{
+	const char *fmt = ctx->doc->meta[PDF_TABLE_CONT], *s;
+	const char *title = p->t->caption != NULL ? p->t->caption : ctx->section;
+	struct buf b = BUF_INIT;
+	struct pdf_text *t;
+
+	if (fmt == NULL || title == NULL)
+		return;
+	for (s = fmt; *s != '\0'; s++) {
+		if (strncmp(s, "{title}", 7) == 0) {
+			buf_puts(&b, title);
+			s += 6;
+		} else
+			buf_putc(&b, *s);
+	}
+	if (b.len > 0) {
+		t = pdf_text_plain(ctx, b.data, FONT_CAPTION, p->width,
+		    PANGO_ALIGN_LEFT);
+		pdf_text_draw(ctx, t, x, ctx->y, 0, t->nlines);
+		ctx->y += pdf_text_height(t) + 2;
+		pdf_text_free(t);
+	}
+	buf_release(&b);
+}
+
 void
 pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 {
@@ -719,6 +752,7 @@ pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 		if (r == brk && r > 0) {
 			fill(ctx, RULE_RGB, x, ctx->y, p->width, 0.5);
 			pdf_new_page(ctx);
+			cont_draw(ctx, p, x);
 			head_draw(ctx, p, x);
 			brk = rows_break(ctx, p, r, ctx->y, after);
 		}
@@ -728,5 +762,12 @@ pdf_table_place(struct pdf_ctx *ctx, struct pdf_block *b, double x)
 	}
 	fill(ctx, RULE_RGB, x, ctx->y, p->width, 0.5);
 	pdf_tag_pop(ctx);
+	/* the page it ends on, for a reference to it ("pages 5–6") */
+	if (b->anchor != NULL) {
+		char *end = xasprintf("%s" PDF_END_SUFFIX, b->anchor);
+
+		pdf_placed_note(ctx, end, ctx->page, ctx->y);
+		free(end);
+	}
 	ctx->y += 12;
 }

@@ -157,6 +157,13 @@ enum pdf_key {
 	                  is on the same page, for one of these two words */
 	PDF_HERE_ABOVE, /* "above" */
 	PDF_HERE_BELOW, /* "below" */
+	PDF_PAGES_REF, /* a reference to a table over two pages or more:
+	                  "pages {from}\u2013{to}", in place of PDF_PAGE_REF's
+	                  words and number; NULL: the first page alone */
+	PDF_TABLE_CONT, /* a line over a table's header repeated on a page it
+	                   continues on, {title} put in (its caption, else the
+	                   heading it stands under): "{title} (continued)";
+	                   NULL: none */
 	PDF_KEY_MAX
 };
 /* Copies value (NULL clears it). */

@@ -142,6 +142,7 @@ struct lazy_table {
 	struct pdf_report *r;
 	pdf_table_build_fn *build;
 	void *arg;
+	const char *anchor;   /* the table's, for a reference to its pages */
 };
 
 static void
@@ -159,7 +160,7 @@ lazy_table_fill(void *arg, struct pdf_doc *doc, struct pdf_block *self)
 	 * its notes stay with its last rows and each with the next: none
 	 * opens a page alone */
 	if (t->nrows > 0)
-		prev = pdf_table(doc, self, t, NULL);
+		prev = pdf_table(doc, self, t, lt->anchor);
 	for (i = 0; i < t->nnotes; i++) {
 		if (prev != NULL)
 			prev->keep_with_next = true;
@@ -183,9 +184,17 @@ void
 pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
     pdf_table_build_fn *build, void *arg)
 {
+	pdf_table_lazy_at(r, parent, build, arg, NULL);
+}
+
+void
+pdf_table_lazy_at(struct pdf_report *r, struct pdf_block *parent,
+    pdf_table_build_fn *build, void *arg, const char *anchor)
+{
 	struct lazy_table *lt = xcalloc(1, sizeof(*lt));
 
 	lt->r = r;
+	lt->anchor = anchor != NULL ? pdfdoc_strdup(r->doc, anchor) : NULL;
 	lt->build = build;
 	lt->arg = arg;
 	pdfdoc_on_free(r->doc, lazy_table_free, lt);
@@ -206,12 +215,14 @@ pdf_has_changes(const struct pdf_report *r)
 
 struct pdf_block *
 pdf_xref_para(struct pdf_report *r, struct pdf_block *parent, const char *key,
-    const char *title, const char *anchor, const char *count)
+    const char *title, const char *anchor, const char *page_anchor,
+    const char *count)
 {
 	const char *text = report_string(&r->c->project->report, key);
 	struct pdf_block *p = pdf_para(r->doc, parent);
 	size_t at = 0, from = 0, len, off;
 	char *target = xasprintf("#%s", anchor);
+	char *page = xasprintf("#%s", page_anchor != NULL ? page_anchor : anchor);
 	const char *name;
 
 	while (view_placeholder_next(text, &at, &name, &len, &off)) {
@@ -221,7 +232,7 @@ pdf_xref_para(struct pdf_report *r, struct pdf_block *parent, const char *key,
 		if (len == 7 && memcmp(name, "section", 7) == 0)
 			pdf_run(r->doc, p, title, (size_t)-1, 0, target);
 		else if (len == 4 && memcmp(name, "page", 4) == 0)
-			pdf_run(r->doc, p, "00", 2, PDF_S_PAGE, target);
+			pdf_run(r->doc, p, "00", 2, PDF_S_PAGE, page);
 		else if (len == 5 && memcmp(name, "count", 5) == 0 && count != NULL)
 			pdf_run(r->doc, p, count, (size_t)-1, 0, NULL);
 		else
@@ -230,6 +241,7 @@ pdf_xref_para(struct pdf_report *r, struct pdf_block *parent, const char *key,
 	if (text[from] != '\0')
 		pdf_run(r->doc, p, text + from, (size_t)-1, 0, NULL);
 	free(target);
+	free(page);
 	return p;
 }
 
@@ -240,5 +252,5 @@ pdf_movers_pointer(struct pdf_report *r, struct pdf_block *parent)
 	const struct vd_page *pg = view_changes(r->c->view, e);
 
 	if (pg != NULL)
-		pdf_xref_para(r, parent, "pdf_movers_others", pg->title, "changes", NULL);
+		pdf_xref_para(r, parent, "pdf_movers_others", pg->title, "changes", NULL, NULL);
 }

@@ -131,7 +131,8 @@ pdf_changes(struct pdf_report *r)
 			if (!pointed) {
 				count = view_int(&r->c->project->report, (long long)moves);
 				pdf_xref_para(r, NULL, "pdf_changes_moves_shown",
-				    r->movers_title, r->movers_anchor, count);
+				    r->movers_title, r->movers_anchor,
+				    r->movers_table, count);
 				free(count);
 				pointed = true;
 			}

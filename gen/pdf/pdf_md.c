@@ -249,7 +249,11 @@ block_shortcode(struct md_walk *w, struct pdf_block *parent,
 
 		shown_note(w->r, sc);
 		if (!had && w->r->shown_movers && pdf_has_changes(w->r)) {
-			pdf_table_lazy(w->r, parent, build_movers_rows, sc_words(sc));
+			/* its own anchor: a reference to it gives the pages it
+			 * is on, not its part's first (PDF review 8, item 8) */
+			w->r->movers_table = "movers-table";
+			pdf_table_lazy_at(w->r, parent, build_movers_rows,
+			    sc_words(sc), w->r->movers_table);
 			pdf_movers_pointer(w->r, parent);
 		} else
 			pdf_table_lazy(w->r, parent, build_sc_table, sc_words(sc));

@@ -98,6 +98,28 @@ quote_reference(struct pdf_report *r, struct pdf_block *q,
 }
 
 /*
+ * Whether the view's quotes section s holds only quotes printed in full in
+ * an earlier entry: then each reference is a line of the entry's lead,
+ * beside the sentence that names the talk, with no heading or quote rule
+ * over a line that quotes nothing itself (PDF review 8, item 5).
+ */
+static bool
+quotes_all_refs(struct pdf_report *r, const struct rating *rt,
+    const struct vd_section *s)
+{
+	const struct review *rv = rt->review;
+	size_t i;
+
+	if (s == NULL || s->n == 0)
+		return false;
+	for (i = 0; i < s->n; i++)
+		if (i >= rv->nquotes ||
+		    quote_printed_before(r, rt, &rv->quotes[i]) == NULL)
+			return false;
+	return true;
+}
+
+/*
  * The view's quotes section: a quote printed in full in an earlier entry
  * is referred to there, so no quote is given twice (the view's quote blocks
  * are the review's quotes, in order).
@@ -111,6 +133,12 @@ quotes(struct pdf_report *r, const struct rating *rt, const struct vd_section *s
 
 	if (s == NULL)
 		return NULL;
+	if (quotes_all_refs(r, rt, s)) {
+		for (i = 0; i < s->n; i++)
+			quote_reference(r, r->parent, &rv->quotes[i],
+			    quote_printed_before(r, rt, &rv->quotes[i]));
+		return r->parent->last_kid;
+	}
 	if (s->title != NULL)
 		pdf_heading(r->doc, r->parent, 3, s->title, NULL, 0);
 	for (i = 0; i < s->n; i++) {
@@ -279,7 +307,8 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 	 * in the opening line links to the ladder in the methodology */
 	static const char *const lead[] = {"opening", "site", "successor", "fields"};
 	const struct vd_review *vr = view_review(vp, rt);
-	struct pdf_block *last = NULL;
+	struct pdf_block *last = NULL, *k;
+	const struct vd_section *refs = NULL;
 	size_t i;
 
 	if (vr == NULL)
@@ -299,10 +328,30 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 		entry_sources(r, rt);
 		return;
 	}
+	/* every block of the lead, not only each section's last: an opening
+	 * of two sentences kept only its second with the rest, and the
+	 * heading went to a page's foot with the first alone (PDF review 8,
+	 * item 9: "Runpod") */
+	for (k = r->parent->kids; k != NULL; k = k->next)
+		k->keep_with_next = true;
 	/* the site's history chart is a line of the lead here: nineteen
 	 * quarter-page charts with a dot or three each said less than it */
 	history_line(r, vp->provider);
-	for (i = 0; i < vr->n; i++) {
+	/* references alone (quotes_all_refs): the last lines of the text
+	 * under the lead, before the first titled section, where the entry
+	 * names the talk */
+	for (i = 0; i < vr->n; i++)
+		if (strcmp(vr->s[i].id, "quotes") == 0 &&
+		    quotes_all_refs(r, rt, &vr->s[i]))
+			refs = &vr->s[i];
+	for (i = 0; i <= vr->n; i++) {
+		if (refs != NULL && (i == vr->n || vr->s[i].title != NULL ||
+		    strcmp(vr->s[i].id, "sources") == 0)) {
+			quotes(r, rt, refs);
+			refs = NULL;
+		}
+		if (i == vr->n)
+			break;
 		/* the sources line never opens a page alone: kept with what
 		 * comes before it */
 		if (strcmp(vr->s[i].id, "sources") == 0) {
@@ -312,8 +361,10 @@ entry_fill(struct pdf_report *r, const struct vd_provider *vp, const struct rati
 				before->keep_with_next = true;
 			continue;
 		}
-		if (strcmp(vr->s[i].id, "quotes") == 0)
-			quotes(r, rt, &vr->s[i]);
+		if (strcmp(vr->s[i].id, "quotes") == 0) {
+			if (!quotes_all_refs(r, rt, &vr->s[i]))
+				quotes(r, rt, &vr->s[i]);
+		}
 		else
 			pdf_view_section(r, r->parent, &vr->s[i]);
 		last = r->parent->last_kid;

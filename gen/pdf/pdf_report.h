@@ -31,6 +31,7 @@ struct pdf_report {
 	 * points to the changes part for the rest (no change listed twice) */
 	const char *cur_anchor, *cur_title;
 	char *movers_anchor, *movers_title;
+	const char *movers_table;   /* the movers table's own anchor, or NULL */
 	size_t views_built;       /* providers' views built (PODIUM_PDF_STATS) */
 	/* the changes part was given right after the movers table's section
 	 * (results with results), not after the home page's other parts */
@@ -43,9 +44,11 @@ bool pdf_has_changes(const struct pdf_report *r);
 /* After the movers table: where the other changes are, with its page. */
 void pdf_movers_pointer(struct pdf_report *r, struct pdf_block *parent);
 /* A paragraph of the pack's text key, its {section} the title given and
- * {page} the page of anchor (a cross-reference), {count} count. */
+ * {page} the page of page_anchor (NULL: anchor; a table's: its pages when
+ * it runs over more than one), {count} count. */
 struct pdf_block *pdf_xref_para(struct pdf_report *r, struct pdf_block *parent,
-    const char *key, const char *title, const char *anchor, const char *count);
+    const char *key, const char *title, const char *anchor,
+    const char *page_anchor, const char *count);
 
 /* What a provider's page is built from while it is laid out. */
 struct pdf_provider_fill {
@@ -71,6 +74,9 @@ typedef struct table *pdf_table_build_fn(const struct computed *c,
  */
 void pdf_table_lazy(struct pdf_report *r, struct pdf_block *parent,
     pdf_table_build_fn *build, void *arg);
+/* The same, the table given an anchor (a reference to its pages). */
+void pdf_table_lazy_at(struct pdf_report *r, struct pdf_block *parent,
+    pdf_table_build_fn *build, void *arg, const char *anchor);
 /* Rewrites every cell's href of t with pdf_target(). */
 void pdf_table_links(struct table *t);
 /*

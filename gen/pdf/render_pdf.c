@@ -263,6 +263,8 @@ title_page(struct pdf_report *r)
 	pdfdoc_set(r->doc, PDF_PAGE_REF, report_string(&r->c->project->report, "pdf_page_ref"));
 	pdfdoc_set(r->doc, PDF_HERE_ABOVE, report_string(&r->c->project->report, "pdf_here_above"));
 	pdfdoc_set(r->doc, PDF_HERE_BELOW, report_string(&r->c->project->report, "pdf_here_below"));
+	pdfdoc_set(r->doc, PDF_PAGES_REF, report_string(&r->c->project->report, "pdf_pages_ref"));
+	pdfdoc_set(r->doc, PDF_TABLE_CONT, report_string(&r->c->project->report, "pdf_table_continued"));
 	pdfdoc_paper(r->doc, rep->paper == PAPER_LETTER ? PDF_LETTER : PDF_A4);
 	for (i = 0; i < rep->nauthors; i++) {
 		if (i > 0)
@@ -381,8 +383,14 @@ home(struct pdf_report *r)
 					r->movers_anchor = xstrdup(anchor);
 					r->movers_title = xstrdup(sec->title ? sec->title : "");
 				}
-				pdf_table_lazy(r, NULL, rows ? build_movers_rows : build_movers,
-				    table_eds(e, c->compare.baseline));
+				/* its own anchor: a reference to it gives the
+				 * pages it is on, not its part's first (PDF review
+				 * 8, item 8) */
+				if (rows)
+					r->movers_table = "movers-table";
+				pdf_table_lazy_at(r, NULL, rows ? build_movers_rows : build_movers,
+				    table_eds(e, c->compare.baseline),
+				    rows ? r->movers_table : NULL);
 				if (rows)
 					pdf_movers_pointer(r, NULL);
 			}

@@ -87,7 +87,7 @@ const struct ui_string pack_de_strings[] = {
 	{"chart_share", "Anteil"},
 	{"chart_no_edition", "Keine Ausgabe"},
 	{"chart_no_editions", "Keine Ausgaben"},
-	{"chart_reviews", "Bewertungen"},
+	{"chart_reviews", "bewertete Anbieter"},
 	{"dist_desc", "Medaillengewinner: {list}."},
 	{"dist_desc_edition", "{medals} von {n} Geprüften in {edition}"},
 	{"dist_desc_edition_partial", "{medals} von {n} Genannten in {edition}"},
@@ -596,7 +596,7 @@ const struct ui_string pack_de_strings[] = {
 	{"pdf_page_ref", "Seite {page}"},
 	{"pdf_here_above", "oben"},
 	{"pdf_here_below", "unten"},
-	{"pdf_unrated_all_tier", "Stufe aller {n} in {edition}: {tier}."},
+	{"pdf_unrated_all_tier", "In {edition} hatten alle {n} folgenden Anbieter die Stufe {tier}."},
 	{"figures_tracked", "Beobachtet"},
 	{"claims_note_line", "{figure}: {note}"},
 	{"claims_note_differs", "{figure}: Die Zählung weicht von der genannten Zahl ab."},
@@ -606,5 +606,8 @@ const struct ui_string pack_de_strings[] = {
 	{"changes_no_reason_once", " Wo einer Bewegung nach oben oder unten kein Grund folgt, nennt ihre Bewertung keinen."},
 	{"compare_not_reviewed_in", "in {edition} nicht bewertet"},
 	{"cell_not_replaced", "nicht ersetzt"},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (Fortsetzung)"},
+	{"pdf_pages_ref", "Seiten {from}\u2013{to}"},
 	{NULL, NULL},
 };

@@ -90,7 +90,7 @@ const struct ui_string ui_strings_default[] = {
 	{"chart_share", "Share"},
 	{"chart_no_edition", "No edition"},
 	{"chart_no_editions", "No editions"},
-	{"chart_reviews", "reviews"},
+	{"chart_reviews", "providers reviewed"},
 	{"dist_desc", "Medal holders: {list}."},
 	{"dist_desc_edition", "{medals} of {n} reviewed in {edition}"},
 	{"dist_desc_edition_partial", "{medals} of {n} named in {edition}"},
@@ -615,7 +615,7 @@ const struct ui_string ui_strings_default[] = {
 	{"pdf_page_ref", "page {page}"},
 	{"pdf_here_above", "above"},
 	{"pdf_here_below", "below"},
-	{"pdf_unrated_all_tier", "Tier of all {n} in {edition}: {tier}."},
+	{"pdf_unrated_all_tier", "All {n} providers below were {tier} in {edition}."},
 	{"figures_tracked", "Tracked"},
 	{"claims_note_line", "{figure}: {note}"},
 	{"claims_note_differs", "{figure}: the count differs from the figure stated."},
@@ -625,5 +625,8 @@ const struct ui_string ui_strings_default[] = {
 	{"changes_no_reason_once", " Where no reason follows a move up or down, its review gives none."},
 	{"compare_not_reviewed_in", "not reviewed in {edition}"},
 	{"cell_not_replaced", "not replaced"},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (continued)"},
+	{"pdf_pages_ref", "pages {from}\u2013{to}"},
 	{NULL, NULL},
 };

@@ -86,7 +86,7 @@ const struct ui_string pack_es_strings[] = {
 	{"chart_share", "Proporción"},
 	{"chart_no_edition", "Ninguna edición"},
 	{"chart_no_editions", "Ninguna edición"},
-	{"chart_reviews", "evaluaciones"},
+	{"chart_reviews", "proveedores evaluados"},
 	{"dist_desc", "Con medalla: {list}."},
 	{"dist_desc_edition", "{medals} de {n} evaluados en {edition}"},
 	{"dist_desc_edition_partial", "{medals} de {n} nombrados en {edition}"},
@@ -595,7 +595,7 @@ const struct ui_string pack_es_strings[] = {
 	{"pdf_page_ref", "página {page}"},
 	{"pdf_here_above", "más arriba"},
 	{"pdf_here_below", "más abajo"},
-	{"pdf_unrated_all_tier", "Nivel de los {n} en {edition}: {tier}."},
+	{"pdf_unrated_all_tier", "En {edition}, los {n} proveedores siguientes ten\u00edan todos el nivel {tier}."},
 	{"figures_tracked", "Seguidos"},
 	{"claims_note_line", "{figure}: {note}"},
 	{"claims_note_differs", "{figure}: el recuento difiere de la cifra declarada."},
@@ -605,5 +605,8 @@ const struct ui_string pack_es_strings[] = {
 	{"changes_no_reason_once", " Cuando ningún motivo sigue a una subida o una bajada, su evaluación no da ninguno."},
 	{"compare_not_reviewed_in", "no evaluado en {edition}"},
 	{"cell_not_replaced", "no sustituido"},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (continuaci\u00f3n)"},
+	{"pdf_pages_ref", "p\u00e1ginas {from}\u2013{to}"},
 	{NULL, NULL},
 };

@@ -89,7 +89,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"chart_share", "Part"},
 	{"chart_no_edition", "Aucune édition"},
 	{"chart_no_editions", "Aucune édition"},
-	{"chart_reviews", "évaluations"},
+	{"chart_reviews", "fournisseurs évalués"},
 	{"dist_desc", "Médaillés\u00a0: {list}."},
 	{"dist_desc_edition", "{medals} sur {n} évalués dans {edition}"},
 	{"dist_desc_edition_partial", "{medals} sur {n} nommés dans {edition}"},
@@ -598,7 +598,7 @@ const struct ui_string pack_fr_strings[] = {
 	{"pdf_page_ref", "page {page}"},
 	{"pdf_here_above", "ci-dessus"},
 	{"pdf_here_below", "ci-dessous"},
-	{"pdf_unrated_all_tier", "Palier des {n} dans {edition}\u00a0: {tier}."},
+	{"pdf_unrated_all_tier", "Dans {edition}, les {n} fournisseurs ci-dessous avaient tous le palier {tier}."},
 	{"figures_tracked", "Suivis"},
 	{"claims_note_line", "{figure}\u00a0: {note}"},
 	{"claims_note_differs", "{figure}\u00a0: le décompte diffère du chiffre annoncé."},
@@ -608,5 +608,8 @@ const struct ui_string pack_fr_strings[] = {
 	{"changes_no_reason_once", " Quand aucune raison ne suit une montée ou une descente, son évaluation n’en donne aucune."},
 	{"compare_not_reviewed_in", "non évalué dans {edition}"},
 	{"cell_not_replaced", "non remplacé"},
+	/* pdf10 */
+	{"pdf_table_continued", "{title} (suite)"},
+	{"pdf_pages_ref", "pages {from} \u00e0 {to}"},
 	{NULL, NULL},
 };
