@@ -386,4 +386,12 @@ check "curly apostrophes in the flagged strings and the commentary" $?
 grep -qF '<span aria-hidden="true">—</span> not rated in this edition' "$T/s/providers/atlas/index.html" &&
     ! grep -rqF '<span aria-hidden="true">–</span>' "$T/s/providers" --include=index.html
 check "movement without a step: one dash, the em dash" $?
+# the failure-test data: a replacement that did not happen reads "not
+# replaced", as the chart's label and the entry say, not "not stated"
+# (Oracle left it to the user, Azure gave none; site review 8, item 2)
+for p in oracle azure; do
+	grep -F "<tr><td data-label=\"Provider\"><a href=\"providers/$p/index.html\">" "$T/s/index.html" |
+	    grep -qF '<td data-label="Replaced" class="num">not replaced</td>'
+	check "failure-test data: $p's replacement 'not replaced'" $?
+done
 exit $fail

@@ -102,9 +102,10 @@ while [ "$i" -le "$n" ]; do
 	fi
 	i=$((i + 1))
 done
-test "$heads" -ge 2 || bad=1
-grep -q -F 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0 (continued) Provider ClusterMAX 2.0 ClusterMAX 3.0 Movement' "$T/all" &&
-    grep -q -F 'Other rated providers (continued) Provider Tier Standing' "$T/all" || bad=1
+# (the movers table runs over a page in the default report; which other
+# tables do depends on the text before them)
+test "$heads" -ge 1 || bad=1
+grep -q -F 'Movers from ClusterMAX 2.0 to ClusterMAX 3.0 (continued) Provider ClusterMAX 2.0 ClusterMAX 3.0 Movement' "$T/all" || bad=1
 check "a table continued over a page says so over its repeated header" $bad
 
 # A reference to the movers table gives the pages the table is on, not
@@ -176,9 +177,9 @@ while IFS="$(printf '\t')" read -r at ref; do
 	esac
 done <"$T/refs"
 check "each quote reference gives the page the quote is printed on, or above or below on it" $bad
-grep -q -F '“[Oracle and Google are]…”: quoted in full under Google Cloud, above.' "$T/all" &&
+grep -q -E '“\[Oracle and Google are\]…”: quoted in full under Google Cloud, (above|page [0-9]+)\.' "$T/all" &&
     grep -q -F '“[CoreWeave and Nebius are]…”: quoted in full under CoreWeave, above.' "$T/all"
-check "Oracle's and Nebius's entries refer to the quotes above them on their page" $?
+check "Oracle's and Nebius's entries refer to the quotes above them (above on the same page, else its number)" $?
 # an entry whose quotes are all printed in full earlier gives the
 # reference as a line of its text, under the sentence that names the talk,
 # with no "Quotes" heading over it (PDF review 8, item 5)
@@ -245,7 +246,13 @@ EOF
 fi
 
 # Provider entries say what is particular to them, each thing once.
-tr '\n' ' ' <"$T/all" | sed 's/.* Providers The [0-9]* providers rated in/Providers/' >"$T/prov"
+# (each page's furniture dropped first: its first two lines, the report's
+# title and the running head, and its last, the page number, so that a
+# sentence a page break cuts reads whole)
+pdftotext "$P" - | awk 'BEGIN { RS = "\f" } { n = split($0, l, "\n"); k = 0
+	for (i = 1; i <= n; i++) if (l[i] != "") m[++k] = l[i]
+	for (i = 3; i < k; i++) printf "%s ", m[i] }' | tr -s ' ' |
+    sed 's/.* Providers The [0-9]* providers rated in/Providers/' >"$T/prov"
 ! grep -q 'The test injected a simulated NVIDIA GPU error[,;.]' "$T/prov" &&
     ! grep -q -F "against the edition's targets (none set for" "$T/prov" &&
     grep -q -F 'The test injected a simulated NVIDIA GPU error on a GB300 rack. Nebius detected the fault at once' "$T/prov"
@@ -262,7 +269,7 @@ grep -q -F 'Lambda detected the fault (no time given) and had a healthy node bac
 check "the failure test one statement with its times (Lambda), not a status line and a timed-step sentence" $?
 grep -q -F 'TensorWave detected the fault at once (inside the 2m target) and had a healthy node back in service 43m after a person approved the replacement (timed from the approval, so not held against the 1h target).' "$T/prov"
 check "TensorWave's result said without the fault the part names" $?
-grep -q -F 'An entry gives the provider'"'"'s tier in each edition only where the tier changed; otherwise its opening line says since when the tier is held.' "$T/prov"
+grep -q -F 'An entry gives the provider’s tier in each edition only where the tier changed; otherwise its opening line says since when the tier is held.' "$T/prov"
 check "the part says when an entry lists its tier by edition (PDF review 7, item 21)" $?
 
 # PDF review 7. A table that fits on one page is not split with a few rows

@@ -908,6 +908,11 @@ faults_table(const struct computed *c)
 		if (f->replaced_from_approval && f->replaced_after >= 0) {
 			table_cell_take(&row[4], replaced_words(r, f, "time_after_approval"), NULL);
 			row[4].numeric = true;
+		} else if (not_replaced(f)) {
+			/* did not happen, as the row's label and the prose say
+			 * (Oracle, Azure): not "not stated" (site review 8, item 2) */
+			table_cell_set(&row[4], report_string(r, "cell_not_replaced"), NULL);
+			row[4].numeric = true;
 		} else
 			cell_duration(r, &row[4], f->replaced_after, f->replaced_upper, na);
 		table_cell_set(&row[5], f->automatic == TRI_TRUE ? report_string(r, "yes") :
