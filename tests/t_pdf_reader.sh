@@ -116,7 +116,11 @@ check "no \"other, \" in the citations, and no kind after a full stop" $?
 # for it, as the part may run over two, the first "Sources" line there;
 # About before it names the sources in its text)
 sp=$(pdftotext -layout -f 2 -l 2 "$P" - | sed -n 's/^Sources  *\([0-9][0-9]*\)$/\1/p')
-pdftotext -f "${sp:-$n}" -l "$n" "$P" - | awk '/^Sources$/ && !n { n = NR } { l[NR] = $0 } END { for (i = n; i <= NR; i++) print l[i] }' >"$T/srcs"
+# (each page's first two lines, the report's title and the running head,
+# dropped first: the head may say "Sources" above the end of About)
+pdftotext -f "${sp:-$n}" -l "$n" "$P" - | awk 'BEGIN { RS = "\f" } { k = split($0, l, "\n"); s = 0
+	for (i = 1; i <= k; i++) if (l[i] != "" && ++s > 2) print l[i] }' |
+    awk '/^Sources$/ && !n { n = NR } { l[NR] = $0 } END { for (i = n; i <= NR; i++) print l[i] }' >"$T/srcs"
 grep -o 'Rating System | How to Rent\|ClusterMAX 2.0: The\|ClusterMAX 2.1 Update\|Most Neoclouds\|Rating System Returns\|who actually delivers it\|the cmax audit tool' "$T/srcs" |
     tr '\n' '|' >"$T/srcorder"
 test "$(cat "$T/srcorder")" = 'Rating System | How to Rent|ClusterMAX 2.0: The|ClusterMAX 2.1 Update|Most Neoclouds|Rating System Returns|who actually delivers it|the cmax audit tool|'
