@@ -160,6 +160,6 @@ sed 's/^/# /' "$T/err.flow" | head -3
 # publication, not the report's (reader review #25, site review 16: it
 # says so in words), and the Summary says who published it when.
 grep -q '<p class="kicker">ClusterMAX 3.0 · <time datetime="2026-09-23">the edition this report reads, published 23 September 2026</time></p>' "$home" &&
-    grep -qF 'SemiAnalysis published ClusterMAX 3.0 on 23 September 2026' "$home"
+    grep -qF 'Every tier here is SemiAnalysis’s. It published ClusterMAX 3.0 on 23 September' "$home"
 check "the home page's kicker: the edition, published on its date" $?
 exit $fail
