@@ -1,5 +1,6 @@
 # serve_wait.sh, sourced by the tests that drive a running `podium serve`
-# (t_serve_same.sh, t_serve_race.sh): waiting for its rebuilds. The caller
+# (t_serve_same.sh, t_serve_race.sh, t_serve_inplace.sh): starting it and
+# waiting for its rebuilds. The caller
 # sets T and sends the server's standard error to "$T/err". PODIUM_SLOW
 # stretches every wait on a slow machine.
 SLOW=${PODIUM_SLOW:-1}
@@ -29,4 +30,23 @@ settle() {
 		s_i=$((s_i + 1))
 	done
 	return 1
+}
+# serve_start: `podium serve -v` of "$T/proj" on a random port, its output
+# in "$T/out" and "$T/err", tried on up to 8 ports; sets PORT, PID, URL and
+# SERVED (the folder it builds into). False when it never starts.
+serve_start() {
+	s_tries=0
+	while :; do
+		PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
+		"$PODIUM" serve -C "$T/proj" -p "$PORT" -v >"$T/out" 2>"$T/err" &
+		PID=$!
+		wait_for 30 grep -q 'serving http' "$T/out" && break
+		kill -9 "$PID" 2>/dev/null
+		wait "$PID" 2>/dev/null
+		PID=""
+		s_tries=$((s_tries + 1))
+		[ $s_tries -ge 8 ] && return 1
+	done
+	URL="http://127.0.0.1:$PORT"
+	SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
 }

@@ -39,24 +39,11 @@ cp -R "$ROOT/content" "$T/proj/content"
 C=$T/proj/content
 export TMPDIR="$T/tmp"
 
-tries=0
-while :; do
-	PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
-	"$PODIUM" serve -C "$T/proj" -p "$PORT" -v >"$T/out" 2>"$T/err" &
-	PID=$!
-	wait_for 30 grep -q 'serving http' "$T/out" && break
-	kill -9 "$PID" 2>/dev/null
-	wait "$PID" 2>/dev/null
-	PID=""
-	tries=$((tries + 1))
-	if [ $tries -ge 8 ]; then
-		nok "serve starts"
-		cat "$T/err"
-		exit 1
-	fi
-done
-URL="http://127.0.0.1:$PORT"
-SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
+if ! serve_start; then
+	nok "serve starts"
+	cat "$T/err"
+	exit 1
+fi
 S=$SERVED/site-1
 
 # compare WHAT: the served site against a clean build of the same content

@@ -55,24 +55,11 @@ cp -R "$ROOT/content" "$T/proj/content"
 cp -R "$ROOT/content" "$T/orig/content"
 export TMPDIR="$T/tmp"
 
-tries=0
-while :; do
-	PORT=$((18000 + $(od -An -N2 -tu2 /dev/urandom) % 20000))
-	"$PODIUM" serve -C "$T/proj" -p "$PORT" -v >"$T/out" 2>"$T/err" &
-	PID=$!
-	wait_for 30 grep -q 'serving http' "$T/out" && break
-	kill -9 "$PID" 2>/dev/null
-	wait "$PID" 2>/dev/null
-	PID=""
-	tries=$((tries + 1))
-	if [ $tries -ge 8 ]; then
-		nok "serve starts"
-		cat "$T/err"
-		exit 1
-	fi
-done
-URL="http://127.0.0.1:$PORT"
-SERVED=$(sed -n 's/^podium: building into //p' "$T/err")
+if ! serve_start; then
+	nok "serve starts"
+	cat "$T/err"
+	exit 1
+fi
 
 # The random numbers of this run, one a line; rnd N sets R to the next, mod N.
 awk -v s="$SEED" 'BEGIN { srand(s); for (i = 0; i < 4000; i++) print int(rand() * 1000000) }' \
